@@ -1,0 +1,48 @@
+// Package reasoner holds the three decisions the graph delegates to a model:
+// is the retrieved context relevant, is a paper about game theory, and what is
+// the answer. Each has an offline implementation (no model, no network) and an
+// LLM-backed one (langchaingo llms.Model).
+package reasoner
+
+import "context"
+
+// Passage is a retrieved chunk shown to a reasoner. N is its citation number
+// (1-based) in the answer.
+type Passage struct {
+	N       int
+	ID      string // chunk id, e.g. "2301.01234v2_chunk_0" or "primer:nash-equilibrium"
+	PaperID string
+	Title   string
+	Text    string
+	Score   float64 // retrieval similarity in [0,1]
+}
+
+// Verdict is a yes/no decision with a reason a student can read.
+type Verdict struct {
+	Yes     bool
+	Reason  string   // e.g. "top score 0.71 ≥ 0.35; 3/4 key terms covered"
+	Notices []string // problems worth telling the user (unparseable reply, fallback)
+}
+
+// Answer is the final text with [n] citations referring to Passage.N.
+type Answer struct {
+	Text    string
+	Cited   []int // citation numbers used in Text, in order of first use
+	Notices []string
+}
+
+// RelevanceJudge decides whether passages suffice to answer a question.
+type RelevanceJudge interface {
+	JudgeRelevance(ctx context.Context, question string, passages []Passage) (Verdict, error)
+}
+
+// PaperFilter decides whether a paper is about game theory, from its title and
+// the start of its abstract.
+type PaperFilter interface {
+	IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error)
+}
+
+// Answerer writes an answer grounded in passages, citing them as [n].
+type Answerer interface {
+	Answer(ctx context.Context, question string, passages []Passage) (Answer, error)
+}
