@@ -1,0 +1,359 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// recorder is an Observer that writes each event as one line.
+type recorder[S any] struct{ events []string }
+
+func (r *recorder[S]) StepStarted(_ context.Context, step int, node string, state S) {
+	r.events = append(r.events, fmt.Sprintf("started %d %s %v", step, node, state))
+}
+
+func (r *recorder[S]) StepCompleted(_ context.Context, step int, node string, before, after S) {
+	r.events = append(r.events, fmt.Sprintf("completed %d %s %v→%v", step, node, before, after))
+}
+
+func (r *recorder[S]) StepFailed(_ context.Context, step int, node string, err error) {
+	r.events = append(r.events, fmt.Sprintf("failed %d %s: %v", step, node, err))
+}
+
+func (r *recorder[S]) RouteDecided(_ context.Context, step int, from, key, to, reason string) {
+	r.events = append(r.events, fmt.Sprintf("route %d %s -%s-> %s (%s)", step, from, key, to, reason))
+}
+
+// counter builds START → inc → (again: inc | done: END), stopping when the
+// state reaches stop; stop < 0 never stops.
+func counter(t *testing.T, stop int) *Graph[int] {
+	g := New[int]()
+	g.AddNode("inc", func(_ context.Context, s int) (int, error) { return s + 1, nil })
+	g.AddEdge(START, "inc")
+	g.AddConditionalEdges("inc", func(s int) (string, string) {
+		if stop >= 0 && s >= stop {
+			return "done", "reached the stop"
+		}
+		return "again", "not there yet"
+	}, map[string]string{"again": "inc", "done": END}, Name("enough"))
+	return compiled(t, g)
+}
+
+// pingPong loops a → b → a forever.
+func pingPong(t *testing.T) *Graph[int] {
+	g := New[int]()
+	g.AddNode("a", nop)
+	g.AddNode("b", nop)
+	g.AddEdge(START, "a")
+	g.AddEdge("a", "b")
+	g.AddConditionalEdges("b", always("again"), map[string]string{"again": "a", "done": END})
+	return compiled(t, g)
+}
+
+func TestRunGtragShapedWorkflow(t *testing.T) {
+	g := compiled(t, gtragShaped())
+	out, err := g.Run(context.Background(), flow{})
+	require.NoError(t, err)
+	require.Equal(t, flow{Pulls: 2, Relevant: true, Found: 2, Kept: 2, Added: 2, Answer: 2}, out)
+}
+
+func TestStepsReportEachStep(t *testing.T) {
+	g := compiled(t, gtragShaped())
+	var steps []Step[flow]
+	for step, err := range g.Steps(context.Background(), flow{}) {
+		require.NoError(t, err)
+		steps = append(steps, step)
+	}
+	require.Len(t, steps, len(gtragPath))
+	for i, s := range steps {
+		require.Equal(t, i+1, s.Index)
+		require.Equal(t, gtragPath[i], s.Node)
+		if i > 0 {
+			require.Equal(t, steps[i-1].After, s.Before, "state flows from step to step")
+			require.Equal(t, s.Node, steps[i-1].Next)
+		}
+	}
+	require.Equal(t, END, steps[len(steps)-1].Next)
+
+	check := steps[1]
+	require.Equal(t, "not_relevant", check.Route)
+	require.Equal(t, "nothing relevant in the store", check.Reason)
+	require.Equal(t, "search_arxiv", check.Next)
+	pull := steps[0]
+	require.Empty(t, pull.Route, "fixed edges have no route key")
+	require.Empty(t, pull.Reason)
+
+	out, err := g.Run(context.Background(), flow{})
+	require.NoError(t, err)
+	require.Equal(t, out, steps[len(steps)-1].After, "Run and Steps agree")
+}
+
+func TestLoopEndsByRoute(t *testing.T) {
+	for _, stop := range []int{1, 3, 25} {
+		t.Run(fmt.Sprint(stop), func(t *testing.T) {
+			out, err := counter(t, stop).Run(context.Background(), 0)
+			require.NoError(t, err, "a run of exactly the step limit succeeds")
+			require.Equal(t, stop, out)
+		})
+	}
+}
+
+func TestStepLimit(t *testing.T) {
+	tests := []struct {
+		name     string
+		opts     []RunOption
+		steps    int
+		message  string // "" skips the check
+		contains string
+	}{
+		{name: "default", steps: DefaultStepLimit},
+		{name: "zero keeps default", opts: []RunOption{WithStepLimit(0)}, steps: DefaultStepLimit},
+		{name: "custom", opts: []RunOption{WithStepLimit(5)}, steps: 5,
+			message: "step limit 5 reached: a → b → a → b → a → …"},
+		{name: "long path beyond the stack buffer is shortened in the message", opts: []RunOption{WithStepLimit(120)}, steps: 120,
+			contains: "a → b → … (80 more) … → a → b → a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := pingPong(t).Run(context.Background(), 7, tt.opts...)
+			require.Equal(t, 7, out)
+			var le *StepLimitError
+			require.ErrorAs(t, err, &le)
+			require.Equal(t, tt.steps, le.Limit)
+			require.Len(t, le.Path, tt.steps)
+			for i, name := range le.Path {
+				require.Equal(t, []string{"a", "b"}[i%2], name)
+			}
+			if tt.message != "" {
+				require.Equal(t, tt.message, err.Error())
+			}
+			require.Contains(t, err.Error(), tt.contains)
+		})
+	}
+}
+
+func TestStepLimitThroughSteps(t *testing.T) {
+	var last Step[int]
+	var got error
+	n := 0
+	for step, err := range pingPong(t).Steps(context.Background(), 0, WithStepLimit(3)) {
+		n++
+		last, got = step, err
+	}
+	require.Equal(t, 4, n, "three steps, then the error")
+	var le *StepLimitError
+	require.ErrorAs(t, got, &le)
+	require.Equal(t, Step[int]{Index: 4, Node: "b"}, last, "the step that was not allowed to run")
+}
+
+func TestCancellationStopsBetweenSteps(t *testing.T) {
+	for _, withCause := range []bool{false, true} {
+		t.Run(fmt.Sprintf("cause=%v", withCause), func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			cause := errors.New("user pressed Ctrl-C")
+			var ran []string
+			g := New[int]()
+			g.AddNode("a", func(_ context.Context, s int) (int, error) { ran = append(ran, "a"); return s + 1, nil })
+			g.AddNode("b", func(_ context.Context, s int) (int, error) {
+				ran = append(ran, "b")
+				if withCause {
+					cancel(cause)
+				} else {
+					cancel(nil)
+				}
+				return s + 10, nil
+			})
+			g.AddNode("c", func(_ context.Context, s int) (int, error) { ran = append(ran, "c"); return s + 100, nil })
+			g.AddEdge(START, "a")
+			g.AddEdge("a", "b")
+			g.AddEdge("b", "c")
+			g.AddEdge("c", END)
+
+			rec := &recorder[int]{}
+			out, err := compiled(t, g).Run(ctx, 0, WithObserver[int](rec))
+			require.ErrorIs(t, err, context.Canceled)
+			if withCause {
+				require.ErrorIs(t, err, cause)
+			}
+			require.Contains(t, err.Error(), "before step 3 (c)")
+			require.Equal(t, []string{"a", "b"}, ran, "c must not run")
+			require.Equal(t, 11, out, "the state after the last completed step")
+			require.NotContains(t, strings.Join(rec.events, "\n"), "started 3")
+		})
+	}
+}
+
+func TestCanceledBeforeTheFirstStep(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ran := false
+	g := New[int]()
+	g.AddNode("a", func(_ context.Context, s int) (int, error) { ran = true; return s, nil })
+	g.AddEdge(START, "a")
+	g.AddEdge("a", END)
+	_, err := compiled(t, g).Run(ctx, 0)
+	require.ErrorIs(t, err, context.Canceled)
+	require.False(t, ran)
+}
+
+func TestDeadlineExceededIsReported(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 0)
+	defer cancel()
+	<-ctx.Done()
+	_, err := counter(t, 3).Run(ctx, 0)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+func TestRouterReturnsUnknownKey(t *testing.T) {
+	g := New[int]()
+	g.AddNode("check", func(_ context.Context, s int) (int, error) { return s + 1, nil })
+	g.AddNode("answer", nop)
+	g.AddEdge(START, "check")
+	g.AddConditionalEdges("check", func(int) (string, string) { return "maybe", "unsure" },
+		map[string]string{"yes": "answer", "no": END}, Name("relevance"))
+	g.AddEdge("answer", END)
+	c := compiled(t, g)
+
+	rec := &recorder[int]{}
+	out, err := c.Run(context.Background(), 1, WithObserver[int](rec))
+	var re *RouteError
+	require.ErrorAs(t, err, &re)
+	require.Equal(t, RouteError{Router: "relevance", From: "check", Step: 1, Key: "maybe", Known: []string{"no", "yes"}}, *re)
+	require.Equal(t, `router relevance after check (step 1) returned unknown route key "maybe"; known keys: no, yes`, err.Error())
+	require.Equal(t, 2, out, "the node completed before routing failed")
+	require.Equal(t, []string{"started 1 check 1", "completed 1 check 1→2"}, rec.events)
+
+	var last Step[int]
+	for step, err := range c.Steps(context.Background(), 1) {
+		require.Error(t, err)
+		last = step
+	}
+	require.Equal(t, Step[int]{Index: 1, Node: "check", Before: 1, After: 2, Route: "maybe", Reason: "unsure"}, last)
+}
+
+func TestNodeErrorIsWrapped(t *testing.T) {
+	errStore := errors.New("store unavailable")
+	g := New[int]()
+	g.AddNode("a", func(_ context.Context, s int) (int, error) { return s + 1, nil })
+	g.AddNode("b", func(_ context.Context, s int) (int, error) { return -1, fmt.Errorf("query: %w", errStore) })
+	g.AddEdge(START, "a")
+	g.AddEdge("a", "b")
+	g.AddEdge("b", END)
+	c := compiled(t, g)
+
+	rec := &recorder[int]{}
+	out, err := c.Run(context.Background(), 1, WithObserver[int](rec))
+	require.ErrorIs(t, err, errStore)
+	var ne *NodeError
+	require.ErrorAs(t, err, &ne)
+	require.Equal(t, "b", ne.Node)
+	require.Equal(t, 2, ne.Step)
+	require.Equal(t, "node b (step 2): query: store unavailable", err.Error())
+	require.Equal(t, 2, out, "the state the failing node received, not its garbage")
+	require.Equal(t, []string{
+		"started 1 a 1", "completed 1 a 1→2", "route 1 a --> b ()",
+		"started 2 b 2", "failed 2 b: node b (step 2): query: store unavailable",
+	}, rec.events)
+
+	var steps []Step[int]
+	var errs []error
+	for step, err := range c.Steps(context.Background(), 1) {
+		steps, errs = append(steps, step), append(errs, err)
+	}
+	require.Len(t, steps, 2)
+	require.NoError(t, errs[0])
+	require.ErrorAs(t, errs[1], &ne)
+	require.Equal(t, Step[int]{Index: 2, Node: "b", Before: 2}, steps[1])
+}
+
+func TestObserverSeesEventsInOrder(t *testing.T) {
+	rec := &recorder[int]{}
+	out, err := counter(t, 2).Run(context.Background(), 0, WithObserver[int](rec))
+	require.NoError(t, err)
+	require.Equal(t, 2, out)
+	require.Equal(t, []string{
+		"started 1 inc 0",
+		"completed 1 inc 0→1",
+		"route 1 inc -again-> inc (not there yet)",
+		"started 2 inc 1",
+		"completed 2 inc 1→2",
+		"route 2 inc -done-> __end__ (reached the stop)",
+	}, rec.events)
+}
+
+func TestSeveralObserversEachSeeEverything(t *testing.T) {
+	a, b, c := &recorder[int]{}, &recorder[int]{}, &recorder[int]{}
+	_, err := counter(t, 2).Run(context.Background(), 0,
+		WithObserver[int](a), WithStepLimit(10), WithObserver[int](b), WithObserver[int](nil), WithObserver[int](c))
+	require.NoError(t, err)
+	require.Len(t, a.events, 6)
+	require.Equal(t, a.events, b.events)
+	require.Equal(t, a.events, c.events)
+}
+
+func TestObserverOfAnotherStateTypeIsRejected(t *testing.T) {
+	_, err := counter(t, 2).Run(context.Background(), 0, WithObserver[string](&recorder[string]{}))
+	require.ErrorContains(t, err, "does not observe int states")
+}
+
+func TestBreakingOutOfStepsStopsTheRun(t *testing.T) {
+	ran := 0
+	g := New[int]()
+	g.AddNode("a", func(_ context.Context, s int) (int, error) { ran++; return s + 1, nil })
+	g.AddEdge(START, "a")
+	g.AddConditionalEdges("a", always("again"), map[string]string{"again": "a", "done": END})
+	c := compiled(t, g)
+
+	seen := 0
+	for step, err := range c.Steps(context.Background(), 0) {
+		require.NoError(t, err)
+		seen++
+		if step.Index == 2 {
+			break
+		}
+	}
+	require.Equal(t, 2, seen)
+	require.Equal(t, 2, ran, "no step runs after the break")
+}
+
+func TestGraphNotFromCompile(t *testing.T) {
+	var g Graph[int]
+	_, err := g.Run(context.Background(), 0)
+	require.ErrorContains(t, err, "did not come from Compile")
+	for _, err := range g.Steps(context.Background(), 0) {
+		require.Error(t, err)
+	}
+}
+
+func TestConcurrentRunsShareOneGraph(t *testing.T) {
+	g := compiled(t, gtragShaped())
+	var wg sync.WaitGroup
+	results := make([]flow, 8)
+	errs := make([]error, 8)
+	for i := range results {
+		wg.Go(func() { results[i], errs[i] = g.Run(context.Background(), flow{}) })
+	}
+	wg.Wait()
+	for i := range results {
+		require.NoError(t, errs[i])
+		require.Equal(t, 2, results[i].Answer)
+	}
+}
+
+// The per-step cost without an observer must not allocate: a run of 24
+// steps allocates no more than a run of 2.
+func TestRunAllocationsDoNotGrowWithSteps(t *testing.T) {
+	short, long := counter(t, 2), counter(t, 24)
+	ctx := context.Background()
+	shortAllocs := testing.AllocsPerRun(50, func() { _, _ = short.Run(ctx, 0) })
+	longAllocs := testing.AllocsPerRun(50, func() { _, _ = long.Run(ctx, 0) })
+	require.Equal(t, shortAllocs, longAllocs)
+	require.Zero(t, longAllocs)
+}
