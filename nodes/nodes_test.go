@@ -1,0 +1,326 @@
+package nodes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// memStore is an in-memory store: a document matches a query when they share
+// a word of four letters or more; the score is the share of query words found.
+type memStore struct {
+	mu   sync.Mutex
+	docs []vectordb.Document
+}
+
+func words(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !('a' <= r && r <= 'z') }) {
+		if len(w) >= 4 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func (m *memStore) Query(_ context.Context, text string, k int) ([]vectordb.Result, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q := words(text)
+	var out []vectordb.Result
+	for _, d := range m.docs {
+		hit := 0
+		dw := words(d.Content)
+		for _, w := range q {
+			if slices.Contains(dw, w) {
+				hit++
+			}
+		}
+		if hit > 0 {
+			out = append(out, vectordb.Result{Document: d, Score: float64(hit) / float64(len(q))})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b vectordb.Result) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out, nil
+}
+
+func (m *memStore) Add(_ context.Context, docs []vectordb.Document) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for _, d := range docs {
+		if !slices.ContainsFunc(m.docs, func(e vectordb.Document) bool { return e.ID == d.ID }) {
+			m.docs = append(m.docs, d)
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (m *memStore) count() int { m.mu.Lock(); defer m.mu.Unlock(); return len(m.docs) }
+
+// fakeArxiv returns its papers for every query and counts calls.
+type fakeArxiv struct {
+	papers []arxiv.Paper
+	err    error
+	calls  int
+	// fresh makes every call return new papers, so the loop never runs dry.
+	fresh bool
+}
+
+func (f *fakeArxiv) Search(_ context.Context, query string, start, max int, _ ...arxiv.SearchOption) (arxiv.Page, error) {
+	f.calls++
+	if f.err != nil {
+		return arxiv.Page{}, f.err
+	}
+	ps := f.papers
+	if f.fresh {
+		ps = []arxiv.Paper{{ID: fmt.Sprintf("2401.%05dv1", f.calls), Title: "Equilibrium bidding", Summary: "A game theory paper on equilibrium bidding in auctions."}}
+	}
+	if len(ps) > max {
+		ps = ps[:max]
+	}
+	return arxiv.Page{Papers: ps, Total: len(ps)}, nil
+}
+
+// wordJudge says relevant when the top passage's score is at least min.
+type wordJudge struct{ min float64 }
+
+func (j wordJudge) JudgeRelevance(_ context.Context, _ string, ps []reasoner.Passage) (reasoner.Verdict, error) {
+	return reasoner.Verdict{Yes: len(ps) > 0 && ps[0].Score >= j.min, Reason: fmt.Sprintf("top score %.2f", ps[0].Score)}, nil
+}
+
+// gtFilter keeps texts that mention game theory, equilibrium or auction.
+type gtFilter struct{ calls int }
+
+func (f *gtFilter) IsGameTheory(_ context.Context, title, abstract string) (reasoner.Verdict, error) {
+	f.calls++
+	t := strings.ToLower(title + " " + abstract)
+	yes := strings.Contains(t, "game theory") || strings.Contains(t, "equilibrium") || strings.Contains(t, "auction")
+	return reasoner.Verdict{Yes: yes, Reason: "keywords"}, nil
+}
+
+// citeAll answers with one sentence per passage, citing each.
+type citeAll struct{}
+
+func (citeAll) Answer(_ context.Context, _ string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	var b strings.Builder
+	var cited []int
+	for _, p := range ps {
+		fmt.Fprintf(&b, "%s [%d]. ", p.Title, p.N)
+		cited = append(cited, p.N)
+	}
+	return reasoner.Answer{Text: strings.TrimSpace(b.String()), Cited: cited}, nil
+}
+
+var (
+	gtPaper    = arxiv.Paper{ID: "2301.01234v2", Title: "Nash equilibrium in sealed-bid auctions", Summary: "We study the Nash equilibrium of sealed-bid auctions with asymmetric bidders."}
+	videoGame  = arxiv.Paper{ID: "cs/0112004v1", Title: "Rendering pipelines for video game engines", Summary: "We describe a rendering engine for real-time video game graphics."}
+	oldStyleGT = arxiv.Paper{ID: "math/0211159v2", Title: "Sealed-bid auctions and equilibrium", Summary: "An auction game theory note on equilibrium existence for sealed bids."}
+)
+
+func deps(store *memStore, ax *fakeArxiv, f *gtFilter) Deps {
+	return Deps{Store: store, Arxiv: ax, Judge: wordJudge{min: 0.5}, Filter: f, Answerer: citeAll{}}
+}
+
+func run(t *testing.T, d Deps, q string, opts ...graph.RunOption) (GraphState, []string, error) {
+	t.Helper()
+	g, err := Build(d)
+	require.NoError(t, err)
+	s := NewState(q)
+	var path []string
+	for step, err := range g.Steps(context.Background(), s, opts...) {
+		if err != nil {
+			return s, path, err
+		}
+		path = append(path, step.Node)
+		s = step.After
+	}
+	return s, path, nil
+}
+
+func TestBuildMatchesTheDiagram(t *testing.T) {
+	g, err := Build(Deps{})
+	require.NoError(t, err)
+	var names []string
+	for _, n := range g.Nodes() {
+		names = append(names, n.Name)
+	}
+	require.ElementsMatch(t, []string{PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, AddToChroma, GenerateResponse}, names)
+
+	var edges []string
+	for _, e := range g.Edges() {
+		edges = append(edges, fmt.Sprintf("%s -%s-> %s", e.From, e.Key, e.To))
+	}
+	require.ElementsMatch(t, []string{
+		graph.START + " --> " + PullFromChroma,
+		PullFromChroma + " --> " + CheckRelevance,
+		CheckRelevance + " -relevant-> " + GenerateResponse,
+		CheckRelevance + " -not_relevant-> " + SearchArxiv,
+		SearchArxiv + " --> " + FilterGameTheoryPapers,
+		FilterGameTheoryPapers + " -papers_kept-> " + AddToChroma,
+		FilterGameTheoryPapers + " -none_kept-> " + GenerateResponse,
+		AddToChroma + " --> " + PullFromChroma,
+		GenerateResponse + " --> " + graph.END,
+	}, edges)
+}
+
+func TestEmptyStoreLearnsFromArxivThenAnswersLocally(t *testing.T) {
+	store := &memStore{}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, videoGame}}
+	f := &gtFilter{}
+	final, path, err := run(t, deps(store, ax, f), "What is the Nash equilibrium of sealed-bid auctions?")
+	require.NoError(t, err)
+	require.Equal(t, []string{PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, AddToChroma, PullFromChroma, CheckRelevance, GenerateResponse}, path)
+	require.Equal(t, 1, final.PapersAdded)
+	require.Equal(t, []string{gtPaper.ID, videoGame.ID}, final.PapersSeen, "every examined paper is seen, kept or not")
+	require.True(t, final.RelevantContext)
+	require.NotEmpty(t, final.Sources)
+	require.Equal(t, gtPaper.ID, final.Sources[0].PaperID)
+	require.Contains(t, final.FinalResponse, "[1]")
+	require.Positive(t, store.count())
+	require.Equal(t, 1, ax.calls)
+
+	// The store grew, so the same kind of question needs no arXiv search.
+	_, path, err = run(t, deps(store, ax, f), "Nash equilibrium in sealed-bid auctions")
+	require.NoError(t, err)
+	require.Equal(t, []string{PullFromChroma, CheckRelevance, GenerateResponse}, path)
+	require.Equal(t, 1, ax.calls)
+}
+
+func TestPapersSeenEndsTheLoop(t *testing.T) {
+	// The judge is never satisfied; arXiv keeps returning the same papers.
+	store := &memStore{}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, oldStyleGT}}
+	d := deps(store, ax, &gtFilter{})
+	d.Judge = wordJudge{min: 2} // scores are at most 1
+	final, path, err := run(t, d, "sealed-bid auctions equilibrium")
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, AddToChroma,
+		PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, GenerateResponse,
+	}, path)
+	require.Equal(t, 2, final.PapersAdded, "the second search re-adds nothing")
+	require.Equal(t, 2, ax.calls)
+	require.ElementsMatch(t, []string{gtPaper.ID, oldStyleGT.ID}, final.PapersSeen)
+	require.Contains(t, final.Notices, "the sources found may not fully answer this question")
+}
+
+func TestStepLimitStopsARunawayLoop(t *testing.T) {
+	ax := &fakeArxiv{fresh: true}
+	d := deps(&memStore{}, ax, &gtFilter{})
+	d.Judge = wordJudge{min: 2}
+	_, path, err := run(t, d, "equilibrium bidding", graph.WithStepLimit(12))
+	var limit *graph.StepLimitError
+	require.ErrorAs(t, err, &limit)
+	require.Equal(t, 12, limit.Limit)
+	require.Len(t, path, 12)
+	require.Contains(t, err.Error(), PullFromChroma)
+}
+
+func TestOffTopicQuestionAddsNothing(t *testing.T) {
+	store := &memStore{}
+	require.NoError(t, func() error {
+		_, err := store.Add(context.Background(), []vectordb.Document{{ID: "primer:x_chunk_0", Content: "Nash equilibrium is a profile of strategies."}})
+		return err
+	}())
+	ax := &fakeArxiv{} // arXiv finds nothing for sourdough
+	final, path, err := run(t, deps(store, ax, &gtFilter{}), "How do I bake sourdough bread?")
+	require.NoError(t, err)
+	require.Equal(t, []string{PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, GenerateResponse}, path)
+	require.Equal(t, OffTopic, final.FinalResponse)
+	require.Empty(t, final.Sources)
+	require.Equal(t, 1, store.count())
+}
+
+func TestArxivFailureBecomesANotice(t *testing.T) {
+	store := &memStore{}
+	_, err := store.Add(context.Background(), []vectordb.Document{{ID: "primer:ne_chunk_0", Content: "Title: Nash equilibrium\n\nAbstract: In a Nash equilibrium no player gains by deviating.", Metadata: map[string]string{"paper_id": "primer:nash-equilibrium", "title": "Nash equilibrium"}}})
+	require.NoError(t, err)
+	ax := &fakeArxiv{err: errors.New("dial tcp 127.0.0.1:1: connect: connection refused")}
+	d := deps(store, ax, &gtFilter{})
+	d.Judge = wordJudge{min: 2}
+	final, path, err := run(t, d, "Why is a Nash equilibrium stable?")
+	require.NoError(t, err)
+	require.Equal(t, GenerateResponse, path[len(path)-1])
+	require.Len(t, final.Notices, 2)
+	require.Contains(t, final.Notices[0], "arXiv search failed")
+	require.Contains(t, final.Notices[0], "connection refused")
+	require.Equal(t, "primer:nash-equilibrium", final.Sources[0].PaperID)
+}
+
+func TestCancellationIsAnError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := ArxivSearcher{Arxiv: &fakeArxiv{err: context.Canceled}}.Search(ctx, NewState("nash equilibrium"))
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestNodesDoNotMutateTheirInput(t *testing.T) {
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, videoGame}}
+	g, err := Build(deps(&memStore{}, ax, &gtFilter{}))
+	require.NoError(t, err)
+	for step, err := range g.Steps(context.Background(), NewState("Nash equilibrium of sealed-bid auctions")) {
+		require.NoError(t, err)
+		if step.Node == FilterGameTheoryPapers {
+			require.Len(t, step.Before.ArxivPapers, 2, "the filter must not shrink the input slice in place")
+			require.Empty(t, step.Before.PapersSeen)
+			require.Len(t, step.After.ArxivPapers, 1)
+		}
+	}
+}
+
+func TestCheckRelevanceWithoutDocumentsDoesNotAskTheJudge(t *testing.T) {
+	s, err := RelevanceChecker{Judge: nil}.Check(context.Background(), NewState("q"))
+	require.NoError(t, err)
+	require.False(t, s.RelevantContext)
+	require.Contains(t, s.Reasoning, "judge not asked")
+}
+
+func TestRenumber(t *testing.T) {
+	results := []vectordb.Result{
+		{Document: vectordb.Document{ID: "a_chunk_0", Metadata: map[string]string{"paper_id": "a", "title": "A"}}},
+		{Document: vectordb.Document{ID: "b_chunk_0", Metadata: map[string]string{"paper_id": "b", "title": "B"}}},
+		{Document: vectordb.Document{ID: "c_chunk_0", Metadata: map[string]string{"paper_id": "c", "title": "C", "abs_url": "http://arxiv.org/abs/c"}}},
+	}
+	tests := []struct {
+		in, want string
+		ids      []string
+	}{
+		{"x [3]. y [1]. z [3].", "x [1]. y [2]. z [1].", []string{"c", "a"}},
+		{"none", "none", nil},
+		{"bad [7] and [0] dropped [2]", "bad  and  dropped [1]", []string{"b"}},
+	}
+	for _, tt := range tests {
+		got, sources := renumber(tt.in, results)
+		require.Equal(t, tt.want, got)
+		var ids []string
+		for i, s := range sources {
+			require.Equal(t, i+1, s.Number)
+			ids = append(ids, s.PaperID)
+		}
+		require.Equal(t, tt.ids, ids)
+	}
+}
