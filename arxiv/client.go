@@ -1,0 +1,619 @@
+package arxiv
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"net/http/httptrace"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gtrag/gtrag/internal/version"
+)
+
+// Defaults of the zero Client. The delay and the page limits are arXiv's
+// terms of use (https://info.arxiv.org/help/api/tou.html).
+const (
+	DefaultBaseURL        = "http://export.arxiv.org/api/query"
+	DefaultDelay          = 3 * time.Second
+	DefaultMaxAttempts    = 4
+	DefaultRequestTimeout = 30 * time.Second
+	DefaultBackoff        = 2 * time.Second
+	DefaultMaxBackoff     = 30 * time.Second
+	DefaultMaxRetryWait   = time.Minute
+	DefaultBatchSize      = 100
+
+	// MaxPageSize is the largest max_results arXiv serves in one request.
+	MaxPageSize = 2000
+	// MaxResults is the deepest arXiv pages into one query (start+max_results).
+	MaxResults = 30000
+
+	maxBody = 64 << 20 // a 2000-entry page is a few MB; more is not arXiv
+)
+
+// ErrEmptyPage is the reason given to OnRetry when a page came back empty
+// although opensearch:totalResults said more results exist (see
+// Page.EmptyQuirk).
+var ErrEmptyPage = errors.New("arXiv returned an empty page although its total says more results exist")
+
+// Client talks to the arXiv query API. The zero value is ready to use with
+// the defaults above; set fields before the first call and do not copy a
+// Client after it has been used. All methods are safe for concurrent use: the
+// pacing below is shared by every call of one Client, so one Client per
+// process keeps gtrag within arXiv's terms.
+type Client struct {
+	// BaseURL is the query endpoint; "" means DefaultBaseURL.
+	BaseURL string
+	// Delay is the least time between the starts of two requests, retries
+	// included; 0 means DefaultDelay and a negative value turns pacing off
+	// (for tests against a local server only).
+	Delay time.Duration
+	// HTTP sends the requests; nil means a plain http.Client. Its own Timeout,
+	// if any, applies on top of RequestTimeout.
+	HTTP *http.Client
+	// UserAgent names the caller; "" means "gtrag/<version> (+https://github.com/gtrag/gtrag)".
+	UserAgent string
+	// MaxAttempts bounds the attempts of one request (first try plus
+	// retries); 0 means DefaultMaxAttempts.
+	MaxAttempts int
+	// RequestTimeout bounds one attempt, from sending to the last byte of the
+	// body; 0 means DefaultRequestTimeout.
+	RequestTimeout time.Duration
+	// Backoff is the wait before the first retry, doubled for each further
+	// one (plus up to 25% jitter) and capped at MaxBackoff; 0 means
+	// DefaultBackoff and DefaultMaxBackoff.
+	Backoff, MaxBackoff time.Duration
+	// MaxRetryWait is the longest Retry-After the client waits for; a server
+	// asking for more ends the retries with its error at once, so that a
+	// command tells the user instead of hanging. 0 means DefaultMaxRetryWait.
+	MaxRetryWait time.Duration
+	// BatchSize is the number of ids Lookup puts in one id_list request; 0
+	// means DefaultBatchSize, at most MaxPageSize.
+	BatchSize int
+	// OnRetry, if set, is told about every retry before the client waits for
+	// it, so that commands can say what is going on. It runs on the calling
+	// goroutine; with concurrent callers it must be safe for concurrent use.
+	OnRetry func(Retry)
+	// Sleep waits for d or until ctx ends, for pacing and backoff alike; nil
+	// means a real timer. Tests substitute it to observe waits without
+	// spending them.
+	Sleep func(ctx context.Context, d time.Duration) error
+
+	slotOnce sync.Once
+	// slot holds one token: one request in flight at a time (arXiv asks for
+	// a single connection), and whoever holds it owns lastStart.
+	slot      chan struct{}
+	lastStart time.Time
+	requests  atomic.Int64
+}
+
+// Retry describes a retry the client is about to make.
+type Retry struct {
+	Attempt int           // the attempt that failed, from 1
+	Wait    time.Duration // how long the client waits before the next one
+	Err     error         // why; ErrEmptyPage for the empty-page quirk
+}
+
+// SearchOption adjusts one Search.
+type SearchOption func(*searchParams)
+
+type searchParams struct {
+	sortBy, sortOrder string
+}
+
+// SortBy orders results by "relevance", "submittedDate" or
+// "lastUpdatedDate" ("submitted" and "updated" are accepted as short forms).
+// arXiv's default is relevance.
+func SortBy(field string) SearchOption {
+	return func(p *searchParams) { p.sortBy = field }
+}
+
+// SortOrder is "ascending" or "descending" ("asc", "desc" accepted).
+func SortOrder(order string) SearchOption {
+	return func(p *searchParams) { p.sortOrder = order }
+}
+
+// SearchSettings reports the sort field and order that options ask for, in
+// arXiv's spelling ("" when not set; an unknown value as given), so that a
+// wrapper such as a trace recorder can log a Search faithfully.
+func SearchSettings(opts ...SearchOption) (sortBy, sortOrder string) {
+	var sp searchParams
+	for _, o := range opts {
+		o(&sp)
+	}
+	sortBy, sortOrder = sp.sortBy, sp.sortOrder
+	if v, ok := sortFields[strings.ToLower(sortBy)]; ok {
+		sortBy = v
+	}
+	if v, ok := sortOrders[strings.ToLower(sortOrder)]; ok {
+		sortOrder = v
+	}
+	return sortBy, sortOrder
+}
+
+var sortFields = map[string]string{
+	"relevance": "relevance", "submitteddate": "submittedDate", "submitted": "submittedDate",
+	"lastupdateddate": "lastUpdatedDate", "updated": "lastUpdatedDate",
+}
+
+var sortOrders = map[string]string{
+	"ascending": "ascending", "asc": "ascending", "descending": "descending", "desc": "descending",
+}
+
+// Requests is the number of HTTP requests this Client has sent, retries
+// included (the `arxiv_requests` figure of the commands).
+func (c *Client) Requests() int64 { return c.requests.Load() }
+
+// Search runs an arXiv search_query (see BuildQuery) and returns the page of
+// max results from start. Faults are retried within MaxAttempts; a page that
+// stays empty although the total says more exist is returned without error
+// and reports EmptyQuirk, so the caller can decide to skip it. max is capped
+// so that start+max stays within arXiv's MaxResults.
+func (c *Client) Search(ctx context.Context, query string, start, max int, opts ...SearchOption) (Page, error) {
+	query = strings.TrimSpace(query)
+	var sp searchParams
+	for _, o := range opts {
+		o(&sp)
+	}
+	switch {
+	case query == "":
+		return Page{}, errors.New("search arXiv: empty query")
+	case start < 0:
+		return Page{}, fmt.Errorf("search arXiv: start %d is negative", start)
+	case start >= MaxResults:
+		return Page{}, fmt.Errorf("search arXiv: start %d is beyond arXiv's limit of %d results per query", start, MaxResults)
+	case max <= 0:
+		return Page{}, fmt.Errorf("search arXiv: max %d must be positive", max)
+	case max > MaxPageSize:
+		return Page{}, fmt.Errorf("search arXiv: max %d exceeds arXiv's limit of %d per request", max, MaxPageSize)
+	}
+	max = min(max, MaxResults-start)
+	params := url.Values{
+		"search_query": {query},
+		"start":        {strconv.Itoa(start)},
+		"max_results":  {strconv.Itoa(max)},
+	}
+	if sp.sortBy != "" {
+		v, ok := sortFields[strings.ToLower(sp.sortBy)]
+		if !ok {
+			return Page{}, fmt.Errorf("search arXiv: unknown sort field %q (want relevance, submittedDate or lastUpdatedDate)", sp.sortBy)
+		}
+		params.Set("sortBy", v)
+	}
+	if sp.sortOrder != "" {
+		v, ok := sortOrders[strings.ToLower(sp.sortOrder)]
+		if !ok {
+			return Page{}, fmt.Errorf("search arXiv: unknown sort order %q (want ascending or descending)", sp.sortOrder)
+		}
+		params.Set("sortOrder", v)
+	}
+	page, err := c.fetch(ctx, params, math.MaxInt) // bounded by the attempts
+	if err != nil {
+		return Page{}, fmt.Errorf("search arXiv for %q (start %d): %w", snippet(query, 80), start, err)
+	}
+	return page, nil
+}
+
+// Lookup fetches papers by id with id_list, BatchSize ids per request and
+// paging within a batch when arXiv serves fewer entries than asked. Ids may
+// be bare, versioned, "arXiv:"-prefixed or abs URLs; an invalid id is an
+// error before any request. Ids arXiv does not know are simply absent from
+// the result. arXiv sometimes counts unknown ids in its total and returns no
+// entries, which looks like its empty-page quirk; Lookup asks once more
+// (not MaxAttempts times, as Search does) and then moves on.
+// On error, the papers of the requests that succeeded come with it.
+func (c *Client) Lookup(ctx context.Context, ids []string) ([]Paper, error) {
+	norm := make([]string, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, raw := range ids {
+		if strings.TrimSpace(raw) == "" {
+			continue
+		}
+		id, err := ParseID(raw)
+		if err != nil {
+			return nil, fmt.Errorf("look up arXiv ids: %w", err)
+		}
+		if !seen[id] {
+			seen[id] = true
+			norm = append(norm, id)
+		}
+	}
+	batch := c.BatchSize
+	if batch <= 0 {
+		batch = DefaultBatchSize
+	}
+	batch = min(batch, MaxPageSize)
+	var papers []Paper
+	for lo := 0; lo < len(norm); lo += batch {
+		ids := norm[lo:min(lo+batch, len(norm))]
+		got, err := c.lookupBatch(ctx, ids)
+		papers = append(papers, got...)
+		if err != nil {
+			return papers, fmt.Errorf("look up arXiv ids %s…: %w", ids[0], err)
+		}
+	}
+	return papers, nil
+}
+
+func (c *Client) lookupBatch(ctx context.Context, ids []string) ([]Paper, error) {
+	var papers []Paper
+	start := 0
+	// Each round either advances start or stops, so this ends after at most
+	// len(ids) rounds even if arXiv's total is wrong.
+	for start < len(ids) {
+		page, err := c.fetch(ctx, url.Values{
+			"id_list":     {strings.Join(ids, ",")},
+			"start":       {strconv.Itoa(start)},
+			"max_results": {strconv.Itoa(len(ids) - start)},
+		}, 1)
+		if err != nil {
+			return papers, err
+		}
+		papers = append(papers, page.Papers...)
+		if len(page.Papers) == 0 || start+len(page.Papers) >= page.Total {
+			break
+		}
+		start += len(page.Papers)
+	}
+	return papers, nil
+}
+
+// fetch runs one API request with pacing and the retry policy. A page with
+// the empty-page quirk is asked for again at most emptyRetries times (and
+// within the attempts).
+func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int) (Page, error) {
+	endpoint, err := c.endpoint(params)
+	if err != nil {
+		return Page{}, err
+	}
+	attempts := c.MaxAttempts
+	if attempts <= 0 {
+		attempts = DefaultMaxAttempts
+	}
+	empties := 0
+	for attempt := 1; ; attempt++ {
+		page, err := c.attempt(ctx, endpoint)
+		if ctx.Err() != nil {
+			return Page{}, ctxErr(ctx)
+		}
+		if err == nil && !page.EmptyQuirk() {
+			return page, nil
+		}
+		if err != nil && !isTransient(err) {
+			return Page{}, err
+		}
+		if err == nil {
+			empties++
+		}
+		if attempt >= attempts || empties > emptyRetries {
+			if err == nil {
+				return page, nil // still empty: the caller decides what to do with it
+			}
+			return Page{}, fmt.Errorf("gave up after %d attempts: %w", attempt, err)
+		}
+		reason := err
+		if reason == nil {
+			reason = ErrEmptyPage
+		}
+		wait := c.backoff(attempt)
+		var se *StatusError
+		if errors.As(err, &se) && se.RetryAfter > 0 {
+			limit := c.MaxRetryWait
+			if limit <= 0 {
+				limit = DefaultMaxRetryWait
+			}
+			if se.RetryAfter > limit {
+				return Page{}, fmt.Errorf("arXiv asked to wait %s before retrying, longer than %s; try again later: %w",
+					se.RetryAfter.Round(time.Second), limit, err)
+			}
+			wait = max(wait, se.RetryAfter)
+		}
+		if c.OnRetry != nil {
+			c.OnRetry(Retry{Attempt: attempt, Wait: wait, Err: reason})
+		}
+		if err := c.sleep(ctx, wait); err != nil {
+			return Page{}, err
+		}
+	}
+}
+
+// attempt sends one request and classifies the outcome: transient errors are
+// wrapped with transient(), everything else is final.
+func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
+	release, err := c.acquire(ctx)
+	if err != nil {
+		return Page{}, err
+	}
+	defer release()
+
+	timeout := c.RequestTimeout
+	if timeout <= 0 {
+		timeout = DefaultRequestTimeout
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	// Pacing counts from the moment the request went on the wire, so that a
+	// slow dial of one request cannot bring the next one closer to it than
+	// Delay as arXiv sees them. net/http replays a GET at once when a reused
+	// keep-alive connection turns out to be dead; such replays are counted
+	// as requests too.
+	var wroteMu sync.Mutex
+	var wrote time.Time
+	writes := 0
+	trace := &httptrace.ClientTrace{WroteHeaders: func() {
+		wroteMu.Lock()
+		wrote = time.Now()
+		writes++
+		wroteMu.Unlock()
+	}}
+	defer func() {
+		wroteMu.Lock()
+		if !wrote.IsZero() {
+			c.lastStart = wrote
+		}
+		if writes > 1 {
+			c.requests.Add(int64(writes - 1))
+		}
+		wroteMu.Unlock()
+	}()
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(rctx, trace), http.MethodGet, endpoint, nil)
+	if err != nil {
+		return Page{}, fmt.Errorf("build arXiv request: %w", err)
+	}
+	req.Header.Set("User-Agent", c.userAgent())
+	req.Header.Set("Accept", "application/atom+xml, application/xml;q=0.9, */*;q=0.1")
+
+	hc := c.HTTP
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	c.requests.Add(1)
+	resp, err := hc.Do(req)
+	if err != nil {
+		return Page{}, c.netError(ctx, rctx, timeout, err)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	resp.Body.Close()
+	if err != nil {
+		return Page{}, c.netError(ctx, rctx, timeout, fmt.Errorf("read arXiv response: %w", err))
+	}
+	if len(body) > maxBody {
+		return Page{}, fmt.Errorf("arXiv response is larger than %d MB; not an API page", maxBody>>20)
+	}
+	return interpret(resp, body)
+}
+
+// netError classifies a transport failure: the caller's own cancellation is
+// final, everything else (refused, reset, our per-attempt timeout) is
+// transient.
+func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err error) error {
+	if ctx.Err() != nil {
+		return ctxErr(ctx)
+	}
+	if rctx.Err() != nil {
+		return transient(fmt.Errorf("arXiv did not answer within %s: %w", timeout, err))
+	}
+	return transient(err)
+}
+
+func interpret(resp *http.Response, body []byte) (Page, error) {
+	status := resp.StatusCode
+	page, perr := func() (Page, error) {
+		feed, err := parseAtom(bytes.NewReader(body))
+		if err != nil {
+			return Page{}, err
+		}
+		return pageFromFeed(feed)
+	}()
+	var apiErr *APIError
+	if errors.As(perr, &apiErr) {
+		apiErr.Status = status
+	}
+	switch {
+	case status >= 200 && status < 300:
+		if perr == nil {
+			return page, nil
+		}
+		if apiErr != nil {
+			return Page{}, apiErr
+		}
+		var nf *notFeedError
+		if errors.As(perr, &nf) {
+			// A cut-off body or a proxy's HTML page with 200 is a passing
+			// fault of the path to arXiv, not an answer: retry it.
+			return Page{}, transient(&pageError{status: status, ctype: contentType(resp), err: nf})
+		}
+		return Page{}, fmt.Errorf("read arXiv feed: %w", perr)
+	case status == http.StatusTooManyRequests || status == http.StatusRequestTimeout || status >= 500:
+		return Page{}, transient(statusError(resp, body, apiErr))
+	case apiErr != nil:
+		return Page{}, apiErr
+	default:
+		return Page{}, statusError(resp, body, nil)
+	}
+}
+
+// pageError is a 2xx answer that is not an Atom feed.
+type pageError struct {
+	status int
+	ctype  string
+	err    *notFeedError
+}
+
+func (e *pageError) Error() string {
+	return fmt.Sprintf("arXiv returned a page that is not an Atom feed (HTTP %d, %s): %s", e.status, e.ctype, e.err.detail)
+}
+
+func (e *pageError) Unwrap() error { return e.err }
+
+func statusError(resp *http.Response, body []byte, apiErr *APIError) *StatusError {
+	se := &StatusError{Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"), time.Now())}
+	switch {
+	case apiErr != nil:
+		se.Message = apiErr.Message
+	case looksLikeHTML(body):
+		if t := htmlTitle(body); t != "no title" {
+			se.Message = snippet(t, 120)
+		}
+	case strings.HasPrefix(contentType(resp), "text/plain"):
+		se.Message = snippet(string(body), 120)
+	}
+	return se
+}
+
+func contentType(resp *http.Response) string {
+	ct := resp.Header.Get("Content-Type")
+	if ct == "" {
+		return "no content type"
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil {
+		return mt
+	}
+	return snippet(ct, 40)
+}
+
+// retryAfter reads a Retry-After header: delay-seconds or an HTTP-date.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if secs <= 0 {
+			return 0
+		}
+		return time.Duration(min(secs, int64(24*time.Hour/time.Second))) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := t.Sub(now); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// acquire waits for the request slot and for the pacing delay since the
+// previous request start. The returned function frees the slot.
+func (c *Client) acquire(ctx context.Context) (release func(), err error) {
+	c.slotOnce.Do(func() { c.slot = make(chan struct{}, 1) })
+	if err := ctxErr(ctx); err != nil {
+		return nil, err // select below may pick the free slot over a done context
+	}
+	select {
+	case c.slot <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctxErr(ctx)
+	}
+	release = func() { <-c.slot }
+	delay := c.Delay
+	if delay == 0 {
+		delay = DefaultDelay
+	}
+	if delay > 0 && !c.lastStart.IsZero() {
+		if wait := delay - time.Since(c.lastStart); wait > 0 {
+			if err := c.sleep(ctx, wait); err != nil {
+				release()
+				return nil, err
+			}
+		}
+	}
+	c.lastStart = time.Now()
+	return release, nil
+}
+
+func (c *Client) sleep(ctx context.Context, d time.Duration) error {
+	if c.Sleep != nil {
+		if err := c.Sleep(ctx, d); err != nil {
+			return err
+		}
+		return ctxErr(ctx)
+	}
+	if d <= 0 {
+		return ctxErr(ctx)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctxErr(ctx)
+	}
+}
+
+// backoff is the wait after failed attempt n (from 1): Backoff·2^(n-1),
+// capped, plus up to 25% jitter so that several gtrag processes hit by the
+// same outage do not come back in step.
+func (c *Client) backoff(n int) time.Duration {
+	base, ceiling := c.Backoff, c.MaxBackoff
+	if base <= 0 {
+		base = DefaultBackoff
+	}
+	if ceiling <= 0 {
+		ceiling = DefaultMaxBackoff
+	}
+	d := base
+	for i := 1; i < n && d < ceiling; i++ {
+		d *= 2
+	}
+	d = min(d, ceiling)
+	if j := int64(d / 4); j > 0 {
+		d += time.Duration(rand.Int64N(j))
+	}
+	return d
+}
+
+func (c *Client) userAgent() string {
+	if c.UserAgent != "" {
+		return c.UserAgent
+	}
+	return DefaultUserAgent()
+}
+
+// DefaultUserAgent names gtrag and its version, as arXiv asks of API clients.
+func DefaultUserAgent() string {
+	return "gtrag/" + version.Version + " (+https://github.com/gtrag/gtrag)"
+}
+
+func (c *Client) endpoint(params url.Values) (string, error) {
+	base := c.BaseURL
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("arXiv URL %q is not an http(s) URL", base)
+	}
+	q := u.Query()
+	for k, v := range params {
+		q[k] = v
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+// ctxErr is the context's error, keeping a cause (such as "interrupt signal
+// received") in the message while errors.Is(err, context.Canceled) still
+// holds.
+func ctxErr(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, err) {
+		return fmt.Errorf("%w: %v", err, cause)
+	} else if cause != nil {
+		return cause
+	}
+	return err
+}

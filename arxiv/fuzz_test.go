@@ -1,0 +1,136 @@
+package arxiv
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// addFixtures seeds a fuzz target with every recorded document, so the
+// fuzzer starts from real arXiv shapes.
+func addFixtures(f *testing.F) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "arxiv", "*"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no fixtures: %v", err)
+	}
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+}
+
+// checkPapers holds for every paper any reader returns.
+func checkPapers(t *testing.T, papers []Paper) {
+	t.Helper()
+	for _, p := range papers {
+		if id, err := ParseID(p.ID); err != nil || id != p.ID {
+			t.Fatalf("paper id %q is not a bare arXiv id (%v)", p.ID, err)
+		}
+		for _, s := range []string{p.Title, p.Summary} {
+			if s != normalizeSpace(s) {
+				t.Fatalf("text not whitespace-normalised: %q", s)
+			}
+		}
+		if p.AbsURL == "" || p.PDFURL == "" {
+			t.Fatalf("paper %s lacks its URLs", p.ID)
+		}
+	}
+}
+
+func FuzzParseFeed(f *testing.F) {
+	addFixtures(f)
+	f.Add([]byte(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/cs/0112004v1</id><title>x</title></entry></feed>`))
+	f.Add([]byte(`<feed><entry><id>http://arxiv.org/api/errors#x</id><title>Error</title><summary>boom</summary></entry></feed>`))
+	f.Add([]byte(`<?xml version="1.0" encoding="ISO-8859-1"?><feed xmlns="http://www.w3.org/2005/Atom"><title>\xe9</title></feed>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		page, err := ParseFeed(bytes.NewReader(data))
+		if err != nil {
+			if page.Papers != nil || page.Total != 0 {
+				t.Fatalf("error %v with a non-empty page", err)
+			}
+			return
+		}
+		if page.Total < 0 || page.Start < 0 || page.PerPage < 0 {
+			t.Fatalf("negative totals: %+v", page)
+		}
+		checkPapers(t, page.Papers)
+		// What ParseFeed read, WriteFeed writes so that it reads the same.
+		var b bytes.Buffer
+		if err := WriteFeed(&b, page); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParseFeed(&b)
+		if err != nil {
+			t.Fatalf("written feed does not parse: %v\n%s", err, b.String())
+		}
+		if !reflect.DeepEqual(page, again) {
+			t.Fatalf("round trip changed the page:\n%+v\n%+v", page, again)
+		}
+	})
+}
+
+func FuzzReadPapers(f *testing.F) {
+	addFixtures(f)
+	f.Add([]byte(`{"id":"2301.00001v1","title":"T","authors":"A and B","categories":"cs.GT econ.TH","published":"2023-01-02"}`))
+	f.Add([]byte(`[{"id":"arXiv:cs/0112004v1","summary":"s","authors":[{"name":"A"}]}]`))
+	f.Add([]byte("\ufeff\n\n{\"id\":\"http://arxiv.org/abs/2301.00001\",\"title\":\"T\"}\n{}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		papers, err := ReadPapers(bytes.NewReader(data))
+		if err != nil {
+			if papers != nil {
+				t.Fatalf("error %v with %d papers", err, len(papers))
+			}
+			return
+		}
+		checkPapers(t, papers)
+	})
+}
+
+func FuzzBuildQuery(f *testing.F) {
+	for _, s := range []string{
+		"What is a Nash equilibrium?",
+		"How does tit-for-tat do in the prisoner's dilemma?",
+		`Explain "trembling hand" perfection`,
+		`ti:"mean field" AND (au:Lasry OR au:Lions`,
+		"cat:cs.GT) AND ) ti:auction ((",
+		"“curly” „quotes« ‘single’",
+		"Équilibre de Nash für Spieltheorie 纳什均衡",
+		"AND OR ANDNOT",
+		"\x00\xff\xfe\u200b\u202e",
+		`"""((()))"""`,
+	} {
+		f.Add(s, "game theory")
+		f.Add(s, "")
+	}
+	f.Add("auction", `cat:cs.GT OR (all:"game theory"`)
+	f.Fuzz(func(t *testing.T, question, prefix string) {
+		q := BuildQuery(question, QueryOptions{Prefix: prefix})
+		if !balanced(q) {
+			t.Fatalf("unbalanced query %q from %q / %q", q, question, prefix)
+		}
+		if !utf8.ValidString(q) {
+			t.Fatalf("invalid UTF-8 in %q", q)
+		}
+		if strings.ContainsFunc(q, func(r rune) bool { return unicode.IsControl(r) }) {
+			t.Fatalf("control character in %q", q)
+		}
+		if q != strings.TrimSpace(q) || strings.Contains(q, "  ") {
+			t.Fatalf("untidy spacing in %q", q)
+		}
+		// A query built from a question is valid arXiv syntax, so building
+		// again passes it through unchanged.
+		if !isRawQuery(cleanText(question)) && q != "" {
+			if again := BuildQuery(q, QueryOptions{}); again != q {
+				t.Fatalf("not stable: %q → %q", q, again)
+			}
+		}
+	})
+}

@@ -1,0 +1,161 @@
+package arxiv
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadPapersJSONLinesFixture(t *testing.T) {
+	papers, err := ReadPapers(bytes.NewReader(fixture(t, "papers.jsonl")))
+	require.NoError(t, err)
+
+	// The same papers as the two Atom fixtures, whatever shape each line
+	// gives its id, authors, categories or dates in.
+	var want []Paper
+	want = append(want, parseFixture(t, "mixed_topics.xml").Papers...)
+	want = append(want, parseFixture(t, "old_style_ids.xml").Papers...)
+	require.Equal(t, ids(want), ids(papers))
+	for i := range want {
+		got, exp := papers[i], want[i]
+		require.Equal(t, exp.Title, got.Title, exp.ID)
+		require.Equal(t, exp.Summary, got.Summary, exp.ID)
+		require.Equal(t, exp.Authors, got.Authors, exp.ID)
+		require.Equal(t, exp.Categories, got.Categories, exp.ID)
+		require.Equal(t, exp.PrimaryCategory, got.PrimaryCategory, exp.ID)
+		require.Equal(t, exp.DOI, got.DOI, exp.ID)
+		require.Equal(t, exp.JournalRef, got.JournalRef, exp.ID)
+		require.Equal(t, exp.Comment, got.Comment, exp.ID)
+		require.Equal(t, exp.AbsURL, got.AbsURL, exp.ID)
+		require.Equal(t, exp.PDFURL, got.PDFURL, exp.ID)
+		require.Equal(t, exp.Updated, got.Updated, exp.ID)
+		// One line gives a plain date; it keeps the day.
+		require.Equal(t, exp.Published.Format(time.DateOnly), got.Published.Format(time.DateOnly), exp.ID)
+	}
+}
+
+func TestReadPapersAtom(t *testing.T) {
+	papers, err := ReadPapers(bytes.NewReader(append([]byte("\ufeff\n  "), fixture(t, "search_classic_p1.xml")...)))
+	require.NoError(t, err)
+	require.Equal(t, []string{"2301.04211v2", "2209.11873v1", "2105.02290v3"}, ids(papers))
+
+	_, err = ReadPapers(bytes.NewReader(fixture(t, "error_classic.xml")))
+	var apiErr *APIError
+	require.ErrorAs(t, err, &apiErr)
+
+	_, err = ReadPapers(bytes.NewReader(fixture(t, "truncated.xml")))
+	require.ErrorIs(t, err, ErrNotFeed)
+}
+
+func TestReadPapersJSONLines(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		in      string
+		wantIDs []string
+		check   func(t *testing.T, ps []Paper)
+	}{
+		{name: "empty input", in: "", wantIDs: nil},
+		{name: "blank lines only", in: "\n \r\n\t\n", wantIDs: nil},
+		{
+			name:    "crlf, blank lines, unknown fields",
+			in:      "\r\n{\"id\":\"2301.00001v1\",\"title\":\"A\",\"x\":[1,{\"y\":2}]}\r\n\r\n{\"id\":\"2301.00002\",\"summary\":\"only a summary\"}\r\n",
+			wantIDs: []string{"2301.00001v1", "2301.00002"},
+		},
+		{
+			name:    "last line without newline",
+			in:      `{"id":"cs/0112004v1","title":"T"}`,
+			wantIDs: []string{"cs/0112004v1"},
+		},
+		{
+			name:    "id forms",
+			in:      `{"id":"https://arxiv.org/abs/2301.00001v2","title":"T"}` + "\n" + `{"id":"arXiv:hep-th/9901001v1","title":"T"}` + "\n" + `{"id":" math/0211159v2 ","title":"T"}`,
+			wantIDs: []string{"2301.00001v2", "hep-th/9901001v1", "math/0211159v2"},
+		},
+		{
+			name:    "normalised fields and defaults",
+			in:      `{"id":"2301.00001v1","title":"  A\n  wrapped   title ","summary":"  text\n  here","authors":"Ann Lee, Bo Chen and Cy Diaz","categories":"cs.GT, econ.TH cs.GT","published":"2023-01-02T03:04:05+02:00","updated":null}`,
+			wantIDs: []string{"2301.00001v1"},
+			check: func(t *testing.T, ps []Paper) {
+				p := ps[0]
+				require.Equal(t, "A wrapped title", p.Title)
+				require.Equal(t, "text here", p.Summary)
+				require.Equal(t, []string{"Ann Lee", "Bo Chen", "Cy Diaz"}, p.Authors)
+				require.Equal(t, []string{"cs.GT", "econ.TH"}, p.Categories)
+				require.Equal(t, "cs.GT", p.PrimaryCategory)
+				require.Equal(t, time.Date(2023, 1, 2, 1, 4, 5, 0, time.UTC), p.Published)
+				require.True(t, p.Updated.IsZero())
+				require.Equal(t, "http://arxiv.org/abs/2301.00001v1", p.AbsURL)
+				require.Equal(t, "http://arxiv.org/pdf/2301.00001v1", p.PDFURL)
+			},
+		},
+		{
+			name:    "primary category joins the categories",
+			in:      `{"id":"2301.00001v1","title":"T","primary_category":"cs.GT","categories":["econ.TH"],"abs_url":"https://arxiv.org/abs/2301.00001v1"}`,
+			wantIDs: []string{"2301.00001v1"},
+			check: func(t *testing.T, ps []Paper) {
+				require.Equal(t, []string{"cs.GT", "econ.TH"}, ps[0].Categories)
+				require.Equal(t, "https://arxiv.org/abs/2301.00001v1", ps[0].AbsURL)
+			},
+		},
+		{
+			name:    "json array",
+			in:      ` [{"id":"2301.00001v1","title":"T"},{"id":"2301.00002v1","title":"U","authors":[{"name":"Ann"},{"name":" "}]}]`,
+			wantIDs: []string{"2301.00001v1", "2301.00002v1"},
+			check: func(t *testing.T, ps []Paper) {
+				require.Equal(t, []string{"Ann"}, ps[1].Authors)
+			},
+		},
+		{
+			name:    "very long line",
+			in:      `{"id":"2301.00001v1","title":"T","summary":"` + strings.Repeat("word ", 40000) + `"}` + "\n" + `{"id":"2301.00002v1","title":"T"}`,
+			wantIDs: []string{"2301.00001v1", "2301.00002v1"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ps, err := ReadPapers(strings.NewReader(tc.in))
+			require.NoError(t, err)
+			if tc.wantIDs == nil {
+				require.Empty(t, ps)
+			} else {
+				require.Equal(t, tc.wantIDs, ids(ps))
+			}
+			if tc.check != nil {
+				tc.check(t, ps)
+			}
+		})
+	}
+}
+
+func TestReadPapersErrorsNameTheLine(t *testing.T) {
+	good := `{"id":"2301.00001v1","title":"T"}`
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3", "not a paper object"}},
+		{"missing id", good + "\n" + `{"title":"T"}`, []string{"line 2", `missing "id"`}},
+		{"bad id", `{"id":"1234.5","title":"T"}`, []string{"line 1", "not an arXiv id"}},
+		{"no text", `{"id":"2301.00001v1"}`, []string{"line 1", "neither title nor summary"}},
+		{"wrong type", `{"id":"2301.00001v1","title":42}`, []string{"line 1"}},
+		{"bad date", `{"id":"2301.00001v1","title":"T","published":"last tuesday"}`, []string{"line 1", `"published"`, "last tuesday"}},
+		{"bad authors", `{"id":"2301.00001v1","title":"T","authors":42}`, []string{"line 1", `"authors"`}},
+		{"bad categories", `{"id":"2301.00001v1","title":"T","categories":{"a":1}}`, []string{"line 1", `"categories"`}},
+		{"trailing garbage", good + " x", []string{"line 1"}},
+		{"leading blank lines count", "\n\n" + `{"id":"bad"}`, []string{"line 3"}},
+		{"array item", `[` + good + `, {"id":"x"}]`, []string{"item 2"}},
+		{"unknown format", "id,title\n2301.00001,T\n", []string{"line 1", "JSON Lines"}},
+		{"not a feed", "<html><body>hi</body></html>", []string{"not an Atom feed"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ps, err := ReadPapers(strings.NewReader(tc.in))
+			require.Error(t, err)
+			require.Nil(t, ps, "a bad file yields no papers")
+			for _, w := range tc.want {
+				require.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
