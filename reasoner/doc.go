@@ -1,0 +1,54 @@
+// Package reasoner makes the three judgement calls of the gtrag graph: is
+// the retrieved context enough to answer the question (check_relevance), is
+// a paper about game theory (filter_game_theory_papers), and what is the
+// answer, with [n] citations (generate_response).
+//
+// # Choosing an implementation
+//
+// Call Open with the --llm spec and the environment; it returns a Set with
+// all three. "offline" needs no model and no network; "ollama:MODEL",
+// "openai:MODEL" (also LM Studio, vLLM and other servers at
+// OPENAI_BASE_URL), "anthropic:MODEL" and "googleai:MODEL" go through
+// langchaingo's llms.Model; "auto" picks OpenAI if OPENAI_API_KEY is set,
+// else an Ollama server if one answers, else offline with a notice. A bad
+// spec or a missing key is a *SpecError (exit code 2 in the CLI).
+//
+// # The offline path
+//
+// OfflineJudge says yes when the best passage's retrieval score clears a
+// low floor and the passages contain at least half of the question's key
+// terms (weighted, with words every game-theory text uses counting half).
+// OfflineFilter scores title and abstract opening against a weighted
+// lexicon of game-theory phrases with negative cues for look-alikes (video
+// games, gamification, chemical equilibrium, graph colouring, sports
+// analytics…). OfflineAnswerer quotes the most relevant, non-redundant
+// sentences with their citations. All three are deterministic and explain
+// themselves in Verdict.Reason; their thresholds were chosen on the dev
+// splits of the labelled sets in testdata/filter and testdata/judge, and the
+// tests report their held-out accuracy.
+//
+// # The LLM path
+//
+// Each call has a timeout (60 s) and bounded retries with backoff (2); an
+// empty reply counts as a failure and an oversized one is cut to 64 KiB with
+// a notice. Yes/no replies are read strictly: the first word must be yes or
+// no, anything else counts as no and adds a notice. The answerer keeps only
+// citations of passages that exist. When the retries are exhausted the
+// LLM reasoner returns an error; the Set's reasoners are wrapped with
+// JudgeWithFallback, FilterWithFallback and AnswererWithFallback, which then
+// decide offline and add "LLM unavailable (…); used offline …".
+//
+// # Prompt injection
+//
+// Abstracts and chunks are written by strangers. In prompts they sit
+// between <data> and </data>, the instructions say that text there is
+// untrusted data never to be obeyed, and fence markers inside the data are
+// defused so that a paper cannot close the fence and speak as the user. A
+// model can still be fooled, which is why its reply is parsed strictly and
+// its citations are checked. The offline reasoners are immune by
+// construction: they count words and never read text as instructions, and
+// the answerer refuses to quote sentences addressed to a model.
+//
+// API keys never appear in a Set's Name, in notices or in errors: provider
+// errors are scrubbed of the keys Open passed in.
+package reasoner

@@ -1,0 +1,157 @@
+package reasoner
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// The fallback wrappers keep a run going when the LLM fails: the primary
+// (LLM) reasoner is asked first, and when it returns an error (after its own
+// retries) the offline reasoner decides instead, with a notice saying so.
+// A cancelled context is passed through, never "fallen back" from.
+//
+// Once the primary has failed, the wrapper stops asking it for the rest of
+// its life: a dead server would otherwise cost every paper of a search its
+// full timeouts and retries. Open shares that memory across the three
+// wrappers of a Set, so one outage is paid for once per run.
+
+// breaker remembers that the primary failed, and why. A nil breaker (a
+// wrapper built as a struct literal) remembers nothing.
+type breaker struct {
+	mu     sync.Mutex
+	reason string
+}
+
+func (b *breaker) open() (string, bool) {
+	if b == nil {
+		return "", false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.reason, b.reason != ""
+}
+
+func (b *breaker) trip(err error) string {
+	if b == nil {
+		return oneLine(err.Error())
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.reason == "" {
+		b.reason = oneLine(err.Error())
+	}
+	return b.reason
+}
+
+func fallbackNotice(reason, what string) string {
+	return fmt.Sprintf("LLM unavailable (%s); used offline %s", reason, what)
+}
+
+// FallbackJudge is a RelevanceJudge that falls back to another one.
+type FallbackJudge struct {
+	Primary, Fallback RelevanceJudge
+	b                 *breaker
+}
+
+// JudgeWithFallback returns a judge that asks primary and, when it fails,
+// fallback (normally NewOfflineJudge()).
+func JudgeWithFallback(primary, fallback RelevanceJudge) *FallbackJudge {
+	return &FallbackJudge{Primary: primary, Fallback: fallback, b: &breaker{}}
+}
+
+// JudgeRelevance implements RelevanceJudge.
+func (f *FallbackJudge) JudgeRelevance(ctx context.Context, question string, passages []Passage) (Verdict, error) {
+	if err := ctx.Err(); err != nil {
+		return Verdict{}, err
+	}
+	reason, down := f.b.open()
+	if !down {
+		v, err := f.Primary.JudgeRelevance(ctx, question, passages)
+		if err == nil {
+			return v, nil
+		}
+		if ctx.Err() != nil {
+			return Verdict{}, err
+		}
+		reason = f.b.trip(err)
+	}
+	v, err := f.Fallback.JudgeRelevance(ctx, question, passages)
+	if err != nil {
+		return v, fmt.Errorf("offline relevance check after LLM failure (%s): %w", reason, err)
+	}
+	v.Notices = append(v.Notices, fallbackNotice(reason, "relevance check"))
+	return v, nil
+}
+
+// FallbackFilter is a PaperFilter that falls back to another one.
+type FallbackFilter struct {
+	Primary, Fallback PaperFilter
+	b                 *breaker
+}
+
+// FilterWithFallback returns a filter that asks primary and, when it fails,
+// fallback (normally NewOfflineFilter()).
+func FilterWithFallback(primary, fallback PaperFilter) *FallbackFilter {
+	return &FallbackFilter{Primary: primary, Fallback: fallback, b: &breaker{}}
+}
+
+// IsGameTheory implements PaperFilter.
+func (f *FallbackFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
+	if err := ctx.Err(); err != nil {
+		return Verdict{}, err
+	}
+	reason, down := f.b.open()
+	if !down {
+		v, err := f.Primary.IsGameTheory(ctx, title, abstract)
+		if err == nil {
+			return v, nil
+		}
+		if ctx.Err() != nil {
+			return Verdict{}, err
+		}
+		reason = f.b.trip(err)
+	}
+	v, err := f.Fallback.IsGameTheory(ctx, title, abstract)
+	if err != nil {
+		return v, fmt.Errorf("offline paper filter after LLM failure (%s): %w", reason, err)
+	}
+	v.Notices = append(v.Notices, fallbackNotice(reason, "paper filter"))
+	return v, nil
+}
+
+// FallbackAnswerer is an Answerer that falls back to another one.
+type FallbackAnswerer struct {
+	Primary, Fallback Answerer
+	b                 *breaker
+}
+
+// AnswererWithFallback returns an answerer that asks primary and, when it
+// fails, fallback (normally NewOfflineAnswerer()).
+func AnswererWithFallback(primary, fallback Answerer) *FallbackAnswerer {
+	return &FallbackAnswerer{Primary: primary, Fallback: fallback, b: &breaker{}}
+}
+
+// Answer implements Answerer.
+func (f *FallbackAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
+	if err := ctx.Err(); err != nil {
+		return Answer{}, err
+	}
+	reason, down := f.b.open()
+	if !down {
+		a, err := f.Primary.Answer(ctx, question, passages)
+		if err == nil {
+			return a, nil
+		}
+		if ctx.Err() != nil {
+			return Answer{}, err
+		}
+		reason = f.b.trip(err)
+	}
+	a, err := f.Fallback.Answer(ctx, question, passages)
+	if err != nil {
+		return a, fmt.Errorf("offline answer after LLM failure (%s): %w", reason, err)
+	}
+	a.Notices = append(a.Notices, fallbackNotice(reason, "extractive answer"))
+	return a, nil
+}

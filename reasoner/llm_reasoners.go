@@ -1,0 +1,186 @@
+package reasoner
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tmc/langchaingo/llms"
+)
+
+// LLMJudge asks a model whether the passages suffice to answer the question
+// (prompt "check_relevance").
+type LLMJudge struct{ c caller }
+
+// NewLLMJudge returns a relevance judge backed by m.
+func NewLLMJudge(m llms.Model, opts ...Option) *LLMJudge {
+	return &LLMJudge{caller{model: m, s: newSettings(opts)}}
+}
+
+const judgeSystem = `You check whether retrieved passages are enough to answer a question about game theory.
+` + dataRule + `
+Reply with exactly one word: yes or no.`
+
+// JudgeRelevance implements RelevanceJudge. With no passages it answers no
+// without asking the model.
+func (j *LLMJudge) JudgeRelevance(ctx context.Context, question string, passages []Passage) (Verdict, error) {
+	if len(passages) == 0 {
+		return Verdict{Reason: "no passages retrieved"}, nil
+	}
+	user := "Question: " + neutralize(oneLine(question)) + "\n\nPassages:\n" + passagesBlock(passages) +
+		"\n\nIs the context between <data> and </data> sufficient to answer the question? Reply with exactly one word: yes or no."
+	reply, notices, err := j.c.call(ctx, PromptCheckRelevance, judgeSystem, user)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
+	}
+	return yesNoVerdict(PromptCheckRelevance, reply, notices), nil
+}
+
+// LLMFilter asks a model whether a paper is about game theory (prompt
+// "filter_game_theory_papers"), from its title and the first
+// AbstractPrefix runes of its abstract.
+type LLMFilter struct{ c caller }
+
+// NewLLMFilter returns a paper filter backed by m.
+func NewLLMFilter(m llms.Model, opts ...Option) *LLMFilter {
+	return &LLMFilter{caller{model: m, s: newSettings(opts)}}
+}
+
+const filterSystem = `You classify scientific papers. A paper is about GAME THEORY if it studies mathematical strategic decision-making: interaction between rational agents, equilibria, mechanism design, auctions, bargaining, cooperative games, social choice, or learning in games.
+Papers about video games, game engines, gamification, game-based learning, sports results, chemical or physical equilibrium, or graph theory are not about game theory.
+` + dataRule + `
+Reply with exactly one word: yes or no.`
+
+// IsGameTheory implements PaperFilter.
+func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
+	paper := "Title: " + oneLine(title) + "\nAbstract: " + truncateRunes(strings.TrimSpace(abstract), AbstractPrefix)
+	user := "Paper:\n" + fence(paper) +
+		"\n\nIs this paper related to GAME THEORY (mathematical strategic decision-making)? Reply with exactly one word: yes or no."
+	reply, notices, err := f.c.call(ctx, PromptFilterPapers, filterSystem, user)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
+	}
+	return yesNoVerdict(PromptFilterPapers, reply, notices), nil
+}
+
+// LLMAnswerer asks a model for an answer grounded in numbered passages
+// (prompt "generate_response") and keeps only citations of passages that
+// exist.
+type LLMAnswerer struct{ c caller }
+
+// NewLLMAnswerer returns an answerer backed by m.
+func NewLLMAnswerer(m llms.Model, opts ...Option) *LLMAnswerer {
+	return &LLMAnswerer{caller{model: m, s: newSettings(opts)}}
+}
+
+const answerSystem = `You answer questions about game theory using only the numbered passages you are given.
+Cite the passages you use as [n], where n is the passage number, right after the sentence that uses them.
+If the passages do not contain the answer, say so briefly.
+` + dataRule
+
+// Answer implements Answerer. With no passages it says so without asking
+// the model: an answer without sources is what the graph must not produce.
+func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
+	if len(passages) == 0 {
+		return Answer{Text: NoSourcesText}, nil
+	}
+	user := "Question: " + neutralize(oneLine(question)) + "\n\nPassages:\n" + passagesBlock(passages) +
+		"\n\nAnswer the question in at most 200 words from the passages between <data> and </data>, citing them as [n]."
+	reply, notices, err := a.c.call(ctx, PromptGenerateResponse, answerSystem, user)
+	if err != nil {
+		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
+	}
+	text, cited, bad := checkCitations(strings.TrimSpace(stripThinking(reply)), passages)
+	if len(bad) > 0 {
+		notices = append(notices, fmt.Sprintf("%s: the LLM cited %s, which %s not among the %d sources; removed",
+			PromptGenerateResponse, citeList(bad), isAre(len(bad)), len(passages)))
+	}
+	if len(cited) == 0 {
+		notices = append(notices, PromptGenerateResponse+": the LLM's answer cites no source")
+	}
+	return Answer{Text: text, Cited: cited, Notices: notices}, nil
+}
+
+// citation matches [3], [1, 2], [1;2] and [1-3].
+var citation = regexp.MustCompile(`\s?\[(\s*\d{1,9}\s*(?:(?:,|;|-|–)\s*\d{1,9}\s*)*)\]`)
+
+// checkCitations rewrites every citation to keep only numbers of existing
+// passages, drops citations left empty, and returns the numbers used (in
+// order of first use) and the ones dropped.
+func checkCitations(text string, passages []Passage) (string, []int, []int) {
+	valid := map[int]bool{}
+	for _, p := range passages {
+		valid[p.N] = true
+	}
+	var cited, bad []int
+	out := citation.ReplaceAllStringFunc(text, func(m string) string {
+		lead := ""
+		if strings.HasPrefix(m, " ") || strings.HasPrefix(m, "\n") || strings.HasPrefix(m, "\t") {
+			lead = m[:1]
+		}
+		inner := m[strings.IndexByte(m, '[')+1 : len(m)-1]
+		var keep []string
+		for _, n := range expandCitation(inner) {
+			if !valid[n] {
+				if !slices.Contains(bad, n) {
+					bad = append(bad, n)
+				}
+				continue
+			}
+			if !slices.Contains(cited, n) {
+				cited = append(cited, n)
+			}
+			keep = append(keep, strconv.Itoa(n))
+		}
+		if len(keep) == 0 {
+			return ""
+		}
+		return lead + "[" + strings.Join(keep, ", ") + "]"
+	})
+	return out, cited, bad
+}
+
+// expandCitation turns "1, 3-4" into 1, 3, 4. Ranges are capped so that a
+// hostile "[1-9999]" cannot blow up.
+func expandCitation(s string) []int {
+	var out []int
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' }) {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(strings.ReplaceAll(part, "–", "-"), "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil {
+			continue
+		}
+		if !isRange {
+			out = append(out, a)
+			continue
+		}
+		b, err := strconv.Atoi(strings.TrimSpace(hi))
+		if err != nil || b < a || b-a > 20 {
+			out = append(out, a)
+			continue
+		}
+		for n := a; n <= b; n++ {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func citeList(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = "[" + strconv.Itoa(n) + "]"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}

@@ -1,0 +1,336 @@
+package reasoner
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// AbstractPrefix is how much of an abstract (in runes) the paper filters
+// read, as in the reference system: the opening of an abstract says what a
+// paper is about, and a short input keeps LLM calls cheap.
+const AbstractPrefix = 500
+
+// Filter defaults: see OfflineFilter.
+const (
+	DefaultFilterThreshold = 3.0
+	DefaultTitleFactor     = 1.5
+)
+
+// OfflineFilter decides whether a paper is about game theory from a weighted
+// lexicon of phrases, matched on stemmed words in the title and the first
+// AbstractPrefix runes of the abstract.
+//
+// Positive cues name game-theoretic concepts ("nash equilibrium", "mechanism
+// design", "auction", "payoff"); negative cues name the look-alikes the
+// filter must reject: video games and game engines, gamification and
+// game-based learning, chemical, thermodynamic or physical equilibrium,
+// graph theory, sports analytics, GANs, Shapley-value feature attribution.
+// Each cue counts once however often it occurs (repeating "Nash equilibrium"
+// ten times buys nothing), and a cue in the title counts TitleFactor times.
+// A paper is kept when the sum reaches Threshold.
+//
+// The lexicon was written from domain knowledge before the labelled set in
+// testdata/filter was; TestOfflineFilterHeldOut reports how it does there.
+// The zero value is ready to use.
+type OfflineFilter struct {
+	// Threshold is the score a paper needs; 0 means DefaultFilterThreshold.
+	Threshold float64
+	// TitleFactor multiplies cues found in the title; 0 means
+	// DefaultTitleFactor.
+	TitleFactor float64
+
+	once sync.Once
+	cues []cue
+}
+
+// NewOfflineFilter returns an OfflineFilter with the default lexicon and
+// thresholds.
+func NewOfflineFilter() *OfflineFilter {
+	return &OfflineFilter{}
+}
+
+// cue is one lexicon entry: a phrase as stems and its weight.
+type cue struct {
+	Phrase string // as written in the lexicon, for reasons
+	Stems  string // space-joined stems
+	Weight float64
+}
+
+// IsGameTheory implements PaperFilter. It never fails.
+func (f *OfflineFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
+	s := f.score(title, abstract)
+	threshold := f.threshold()
+	yes := s.Total >= threshold
+	rel := "<"
+	if yes {
+		rel = "≥"
+	}
+	reason := fmt.Sprintf("game-theory score %.1f %s %.1f", s.Total, rel, threshold)
+	reason += "; for: " + describeHits(s.For, 5)
+	reason += "; against: " + describeHits(s.Against, 3)
+	return Verdict{Yes: yes, Reason: reason}, nil
+}
+
+func (f *OfflineFilter) threshold() float64 {
+	if f.Threshold > 0 {
+		return f.Threshold
+	}
+	return DefaultFilterThreshold
+}
+
+func (f *OfflineFilter) titleFactor() float64 {
+	if f.TitleFactor > 0 {
+		return f.TitleFactor
+	}
+	return DefaultTitleFactor
+}
+
+func (f *OfflineFilter) lexicon() []cue {
+	// Built on first use rather than in the constructor so that the zero
+	// value works; the lexicon is small (a few microseconds).
+	f.once.Do(func() { f.cues = buildLexicon(gameTheoryLexicon) })
+	return f.cues
+}
+
+type hit struct {
+	Phrase  string
+	Points  float64
+	InTitle bool
+}
+
+type filterScore struct {
+	Total        float64
+	For, Against []hit
+}
+
+func (f *OfflineFilter) score(title, abstract string) filterScore {
+	titleGrams := ngrams(tokens(title), 4)
+	absGrams := ngrams(tokens(truncateRunes(abstract, AbstractPrefix)), 4)
+	var s filterScore
+	for _, c := range f.lexicon() {
+		var pts float64
+		inTitle := titleGrams[c.Stems]
+		switch {
+		case inTitle:
+			pts = c.Weight * f.titleFactor()
+		case absGrams[c.Stems]:
+			pts = c.Weight
+		default:
+			continue
+		}
+		s.Total += pts
+		h := hit{Phrase: c.Phrase, Points: pts, InTitle: inTitle}
+		if pts > 0 {
+			s.For = append(s.For, h)
+		} else {
+			s.Against = append(s.Against, h)
+		}
+	}
+	byWeight := func(hs []hit) {
+		sort.SliceStable(hs, func(i, j int) bool {
+			a, b := abs(hs[i].Points), abs(hs[j].Points)
+			if a != b {
+				return a > b
+			}
+			return hs[i].Phrase < hs[j].Phrase
+		})
+	}
+	byWeight(s.For)
+	byWeight(s.Against)
+	return s
+}
+
+func describeHits(hs []hit, max int) string {
+	if len(hs) == 0 {
+		return "none"
+	}
+	parts := make([]string, 0, max+1)
+	for i, h := range hs {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("…%d more", len(hs)-max))
+			break
+		}
+		where := ""
+		if h.InTitle {
+			where = " (title)"
+		}
+		parts = append(parts, fmt.Sprintf("%q %+.1f%s", h.Phrase, h.Points, where))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ngrams returns the set of space-joined runs of 1..n consecutive tokens.
+func ngrams(toks []string, n int) map[string]bool {
+	set := make(map[string]bool, len(toks)*n)
+	for i := range toks {
+		g := ""
+		for j := i; j < len(toks) && j < i+n; j++ {
+			if j > i {
+				g += " "
+			}
+			g += toks[j]
+			set[g] = true
+		}
+	}
+	return set
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func buildLexicon(entries []lexEntry) []cue {
+	cues := make([]cue, 0, len(entries))
+	seen := map[string]bool{}
+	for _, e := range entries {
+		stems := strings.Join(tokens(e.Phrase), " ")
+		if stems == "" || seen[stems] {
+			continue
+		}
+		seen[stems] = true
+		cues = append(cues, cue{Phrase: e.Phrase, Stems: stems, Weight: e.Weight})
+	}
+	return cues
+}
+
+type lexEntry struct {
+	Phrase string
+	Weight float64
+}
+
+// gameTheoryLexicon: weights are on a rough scale where 3 means "this phrase
+// alone makes a paper game theory" and −3 "this phrase alone makes it a
+// look-alike". Phrases go through vectordb.Tokenize like the paper text, so
+// one entry covers plurals and adjectives ("cooperative game" matches
+// "non-cooperative games") and stop words do not count ("price of anarchy"
+// is the bigram price-anarchi). A hyphenated word yields its joined form and
+// its parts, so entries are written with spaces ("envy free" matches
+// "envy-free") or joined ("strategyproof" matches "strategy-proof").
+// Phrases longer than four terms never match.
+var gameTheoryLexicon = []lexEntry{
+	// The field's own names.
+	{"game theory", 3}, {"game theoretic", 3},
+	{"algorithmic game theory", 1}, {"economics and computation", 1},
+
+	// Solution concepts.
+	{"nash equilibrium", 3}, {"correlated equilibrium", 3}, {"subgame perfect", 3},
+	{"bayes nash", 3}, {"bayesian game", 3}, {"perfect bayesian", 3},
+	{"stackelberg", 3}, {"evolutionarily stable", 3}, {"evolutionary stable", 3},
+	{"quantal response", 3}, {"trembling hand", 3}, {"sequential equilibrium", 3},
+	{"best response", 2}, {"mixed strategy", 3}, {"pure strategy", 2.5},
+	{"dominant strategy", 3}, {"minimax", 1.5},
+	{"maxmin", 1}, {"saddle point", 0.5}, {"equilibrium", 1},
+	{"folk theorem", 3}, {"price of anarchy", 3}, {"price of stability", 3},
+
+	// Game classes.
+	{"zero sum", 3}, {"general sum", 2.5}, {"normal form", 2}, {"extensive form", 2.5},
+	{"repeated game", 3}, {"stochastic game", 3}, {"markov game", 3},
+	{"potential game", 3}, {"congestion game", 3}, {"routing game", 3},
+	{"security game", 3}, {"signaling game", 3},
+	{"cooperative game", 3}, {"coalitional game", 3}, {"mean field game", 3},
+	{"differential game", 3}, {"pursuit evasion", 2}, {"evolutionary game", 3},
+	{"network game", 2.5}, {"graphical game", 3}, {"matrix game", 2.5},
+	{"bimatrix", 3}, {"colonel blotto", 3}, {"public goods game", 3},
+	{"ultimatum game", 3}, {"dictator game", 3}, {"trust game", 2.5},
+	{"prisoner's dilemma", 3}, {"social dilemma", 2}, {"stag hunt", 3},
+	{"hawk dove", 3}, {"chicken game", 2}, {"coordination game", 3},
+	{"war of attrition", 2.5}, {"contest", 1}, {"tullock", 3},
+
+	// Strategic reasoning and learning in games.
+	{"strategic", 1.5}, {"strategic interaction", 2}, {"strategic behavior", 2},
+	{"strategic agents", 2}, {"rational agents", 1.5},
+	{"rational players", 2}, {"rationality", 1}, {"bounded rationality", 1},
+	{"common knowledge", 1.5}, {"fictitious play", 3},
+	{"replicator dynamics", 3}, {"no regret", 1.5}, {"counterfactual regret", 3},
+	{"self play", 0.5}, {"payoff", 2},
+	{"players", 1}, {"opponent", 0.5},
+	{"incentive", 1}, {"selfish", 1.5}, {"free riding", 1.5},
+	{"cooperation", 0.5}, {"evolution of cooperation", 2},
+	{"deterrence", 1}, {"coalition", 1.5}, {"game", 1},
+
+	{"defectors", 1.5}, {"network formation", 1.5}, {"population game", 3},
+	{"hedonic game", 3}, {"inspection game", 3}, {"supermodular game", 3},
+	{"bayesian nash", 3}, {"rationalizable", 3}, {"iterated elimination", 2},
+	{"equilibrium selection", 2}, {"incomplete information", 1.5},
+	{"imperfect information", 1}, {"strategic substitutes", 1}, {"wardrop", 3},
+	{"selfish routing", 3}, {"tragedy of the commons", 2},
+
+	// Mechanism design, auctions, markets, social choice.
+	{"mechanism design", 3}, {"incentive compatible", 3},
+	{"strategyproof", 3},
+	{"revelation principle", 3}, {"auction", 2.5},
+	{"bidder", 2}, {"bidding", 1}, {"vickrey", 3}, {"second price", 1.5},
+	{"first price", 1.5}, {"reserve price", 1.5}, {"revenue maximization", 1},
+	{"optimal auction", 1}, {"posted price", 1}, {"bargaining", 3},
+	{"nash bargaining", 1}, {"shapley value", 3},
+	{"nucleolus", 3}, {"social choice", 2.5}, {"voting rule", 2},
+	{"stable matching", 2.5}, {"matching market", 2},
+	{"two sided market", 1.5}, {"fair division", 2.5}, {"envy free", 2},
+	{"cake cutting", 3}, {"principal agent", 2.5}, {"contract theory", 2},
+	{"information design", 2.5}, {"bayesian persuasion", 3}, {"cheap talk", 3},
+	{"signaling", 0.5}, {"oligopoly", 3}, {"cournot", 3},
+	{"bertrand", 2.5}, {"duopoly", 3}, {"collusion", 1.5}, {"social welfare", 1},
+	{"welfare", 0.5}, {"market design", 2}, {"pricing game", 1},
+
+	{"truthful mechanism", 2.5}, {"truthfully", 2}, {"truthful reporting", 2},
+	{"truthful bidding", 2}, {"moral hazard", 2}, {"individually rational", 2},
+	{"deferred acceptance", 3}, {"school choice", 2}, {"cost sharing", 1.5},
+	{"shapley", 1.5}, {"core stability", 2},
+
+	// Look-alikes: video games and their making.
+	{"video game", -3}, {"computer game", -2.5}, {"game engine", -4},
+	{"game development", -3}, {"game design", -2},
+	{"gameplay", -2.5}, {"game play", -2},
+	{"player experience", -2}, {"esports", -3},
+	{"procedural content generation", -3}, {"level generation", -2},
+	{"rendering", -2}, {"computer graphics", -1.5}, {"frame rate", -2}, {"gpu", -0.5},
+	{"unity", -1.5}, {"unreal engine", -2}, {"non player character", -3},
+	{"npc", -2}, {"atari", -2}, {"minecraft", -2}, {"starcraft", -1.5},
+	{"board game", -1}, {"chess", -1.5}, {"game of go", -1},
+	{"gamers", -2}, {"game industry", -2},
+
+	// Look-alikes: gamification and learning with games.
+	{"gamification", -4}, {"gamified", -4}, {"game based learning", -4},
+	{"serious game", -3}, {"educational game", -3}, {"learning outcomes", -1.5},
+	{"student engagement", -2}, {"students", -1}, {"classroom", -1.5},
+	{"badges", -1.5}, {"leaderboard", -1.5},
+
+	// Look-alikes: physical and chemical equilibrium.
+	{"chemical equilibrium", -4}, {"thermodynamic equilibrium", -4},
+	{"thermal equilibrium", -4}, {"hydrostatic equilibrium", -4},
+	{"phase equilibrium", -4}, {"equilibrium constant", -3},
+	{"local thermodynamic", -3}, {"nonequilibrium", -2},
+	{"thermodynamics", -2}, {"statistical mechanics", -2},
+	{"reaction", -1}, {"chemical", -1.5}, {"molecular", -1.5}, {"molecules", -1.5},
+	{"plasma", -2}, {"fluid", -1.5}, {"temperature", -1.5}, {"entropy production", -2},
+	{"spin", -1}, {"lattice", -0.5}, {"crystal", -1.5}, {"magnetic", -1.5},
+	{"stellar", -2}, {"galaxy", -2}, {"star formation", -2}, {"equilibrium states", -1},
+	{"mechanical equilibrium", -3}, {"stationary distribution", -1},
+	{"detailed balance", -2}, {"boltzmann", -1.5},
+
+	// Look-alikes: graph theory and combinatorics.
+	{"graph coloring", -4}, {"graph colouring", -4}, {"chromatic number", -4},
+	{"chromatic", -2}, {"graph theory", -3}, {"planar graph", -2}, {"nash williams", -3},
+	{"hamiltonian cycle", -2.5}, {"spanning tree", -1}, {"edge coloring", -3},
+	{"vertex coloring", -3}, {"graph minors", -3}, {"ramsey", -1.5},
+	{"combinatorial game", -1}, {"impartial game", -1},
+
+	// Look-alikes: sports, gambling and games of chance.
+	{"sports analytics", -3}, {"sports", -1.5}, {"basketball", -2}, {"football", -1.5},
+	{"soccer", -1.5}, {"nba", -2}, {"tennis", -1.5}, {"baseball", -2}, {"cricket", -2},
+	{"match outcome", -2}, {"win probability", -1.5},
+	{"gambling", -1.5}, {"betting", -1},
+
+	// Look-alikes in machine learning and finance.
+	{"generative adversarial network", -3}, {"image synthesis", -2},
+	{"adversarial examples", -2.5}, {"adversarial attack", -2}, {"adversarial robustness", -2},
+	{"feature attribution", -3},
+	{"shap", -2}, {"explainable ai", -2}, {"auction houses", -2}, {"option pricing", -3}, {"black scholes", -3},
+	{"portfolio", -1}, {"volatility", -1.5},
+}

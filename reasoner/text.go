@@ -1,0 +1,214 @@
+package reasoner
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// The offline reasoners compare terms, not strings: vectordb.Tokenize
+// lower-cases, folds diacritics, drops stop words and Porter-stems, so
+// "equilibria", "Equilibrium" and "equilibrium," meet as "equilibrium". It
+// is the tokenizer the offline embedder and BM25 use, so a term the judge
+// counts as covered is a term retrieval matched on.
+
+// words splits text into lower-case words (letters and digits). One-letter
+// words and the "s" of a possessive are dropped.
+func words(text string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := text[start:end]
+		start = -1
+		if utf8.RuneCountInString(w) < 2 {
+			return
+		}
+		out = append(out, strings.ToLower(w))
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+	}
+	flush(len(text))
+	return out
+}
+
+// tokens returns the terms of text, in order (see vectordb.Tokenize).
+func tokens(text string) []string {
+	return vectordb.Tokenize(text)
+}
+
+// term is a key term of a question: its stem, the word as the user wrote it
+// (for reasons a person can read) and its weight.
+type term struct {
+	Stem   string
+	Word   string
+	Weight float64
+}
+
+// keyTerms returns the content words of a question, first occurrence first,
+// without stop words or the words that frame a question ("what", "explain").
+// Words that almost every game-theory passage contains ("game", "player")
+// weigh half as much as the rest, so that "Nash bargaining solution" is not
+// covered by a passage on Nash equilibrium.
+func keyTerms(question string) []term {
+	var out []term
+	seen := map[string]bool{}
+	for _, w := range words(question) {
+		if stopwords[w] || questionWords[w] {
+			continue
+		}
+		if isNumber(w) {
+			continue
+		}
+		for _, s := range tokens(w) {
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			weight := 1.0
+			if genericStems[s] {
+				weight = 0.5
+			}
+			out = append(out, term{Stem: s, Word: w, Weight: weight})
+		}
+	}
+	return out
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// stopwords are English function words.
+var stopwords = setOf(`a about above after again against all also am an and any are aren as at
+be because been before being below between both but by can cannot could couldn did didn do does
+doesn doing don down during each either etc even ever every few for from further had hadn has
+hasn have haven having he her here hers herself him himself his how however i if in into is isn
+it its itself just let like ll may me might more most much must mustn my myself neither no nor not
+now of off on once one only or other ought our ours ourselves out over own per quite rather re
+same shall shan she should shouldn so some such than that the their theirs them themselves then
+there these they this those through thus to too under until up upon us ve very via was wasn we
+were weren what when where whether which while who whom whose why will with within without won
+would wouldn yet you your yours yourself yourselves`)
+
+// questionWords frame a question without saying what it is about.
+var questionWords = setOf(`answer answers ask briefly compare define defined definition describe
+describes description detail details difference differences differ does example examples explain
+explained explanation give help info information kind kinds know latest mean meaning meant
+means new please recent show simple simply summarize summary tell term terms type types use used
+uses using way ways work works`)
+
+// genericStems are stems nearly every game-theory passage contains.
+var genericStems = stemSet(`game games theory theoretic player players strategy strategies
+equilibrium agent agents model models problem problems result results solution concept decision
+decisions optimal analysis study approach setting settings case`)
+
+func setOf(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(list) {
+		m[w] = true
+	}
+	return m
+}
+
+func stemSet(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range tokens(list) {
+		m[t] = true
+	}
+	return m
+}
+
+// abbreviations end with a period that does not end a sentence.
+var abbreviations = setOf(`al approx cf dr e eg etc fig figs eq eqs i ie mr mrs ms no nos prof
+resp sec sect st vs viz`)
+
+// sentences splits text into sentences. A sentence ends at '.', '!' or '?'
+// followed by space and a capital letter, digit, quote or bracket, unless the
+// period closes an abbreviation ("et al.", "e.g.") or an initial ("J. Nash").
+// Text without end punctuation is one sentence.
+func sentences(text string) []string {
+	text = strings.Join(strings.Fields(text), " ")
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		// Swallow closing quotes or brackets after the punctuation.
+		end := i + 1
+		for end < len(text) && strings.IndexByte(`"')]”’`, text[end]) >= 0 {
+			end++
+		}
+		if end >= len(text) || text[end] != ' ' {
+			continue
+		}
+		next, _ := utf8.DecodeRuneInString(text[end+1:])
+		if !(unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune(`"'(“[$`, next)) {
+			continue
+		}
+		if c == '.' && endsWithAbbreviation(text[start:i]) {
+			continue
+		}
+		out = append(out, strings.TrimSpace(text[start:end]))
+		start = end + 1
+		i = end
+	}
+	if rest := strings.TrimSpace(text[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+func endsWithAbbreviation(s string) bool {
+	j := len(s)
+	i := j
+	for i > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		i -= size
+	}
+	last := s[i:j]
+	if last == "" {
+		return false
+	}
+	if utf8.RuneCountInString(last) == 1 {
+		// An initial ("J. Nash") or the middle of "e.g.".
+		return true
+	}
+	return abbreviations[strings.ToLower(last)]
+}
+
+// truncateRunes cuts s to at most n runes without splitting one.
+func truncateRunes(s string, n int) string {
+	if n < 0 {
+		return ""
+	}
+	i := 0
+	for pos := range s {
+		if i == n {
+			return s[:pos]
+		}
+		i++
+	}
+	return s
+}
