@@ -1,0 +1,164 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// Fixture papers for the fake arXiv: two on sealed-bid auctions, one on a
+// video-game engine that only mentions game theory in passing.
+var (
+	auctionPaper = arxiv.Paper{
+		ID:    "2301.01234v2",
+		Title: "Equilibrium bidding in first-price sealed-bid auctions",
+		Summary: "We apply game theory to first-price sealed-bid auctions with independent private values. " +
+			"In the symmetric Bayesian Nash equilibrium each bidder shades her bid below her valuation, " +
+			"bidding the expected highest rival value conditional on winning. We characterise how bid shading " +
+			"depends on the number of bidders and show that revenue equals that of the second-price auction.",
+		Authors: []string{"Ada Bidder", "Ben Vickrey"}, PrimaryCategory: "cs.GT", Categories: []string{"cs.GT", "econ.TH"},
+	}
+	oldStyleAuction = arxiv.Paper{
+		ID:    "cs/0112004v1",
+		Title: "Bid shading and revenue in sealed-bid auctions",
+		Summary: "A game theory analysis of sealed-bid auctions: bidders shade bids in equilibrium, and the " +
+			"seller's expected revenue is the same across standard auction formats under risk neutrality.",
+		PrimaryCategory: "cs.GT",
+	}
+	videoGamePaper = arxiv.Paper{
+		ID:    "2302.04567v1",
+		Title: "A real-time rendering engine for open-world video games",
+		Summary: "We present a rendering engine for open-world video games with streaming level-of-detail. " +
+			"Unlike work in game theory, our focus is graphics: frame times, shaders and sealed-bid texture streaming.",
+		PrimaryCategory: "cs.GR",
+	}
+)
+
+func TestAskEmptyStoreLearnsFromArxiv(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+
+	var first askResult
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-results", "3", "How much do bidders shade their bids in sealed-bid auctions?"), &first)
+	require.Equal(t, []string{
+		nodes.PullFromChroma, nodes.CheckRelevance, nodes.SearchArxiv, nodes.FilterGameTheoryPapers,
+		nodes.AddToChroma, nodes.PullFromChroma, nodes.CheckRelevance, nodes.GenerateResponse,
+	}, first.Path)
+	require.Zero(t, first.StoreCountBefore)
+	require.Greater(t, first.StoreCountAfter, first.StoreCountBefore)
+	require.Equal(t, 2, first.PapersAdded)
+	require.ElementsMatch(t, []string{auctionPaper.ID, oldStyleAuction.ID, videoGamePaper.ID}, first.PapersSeen)
+	require.NotEmpty(t, first.Sources)
+	for _, s := range first.Sources {
+		require.Contains(t, []string{auctionPaper.ID, oldStyleAuction.ID}, s.PaperID, "only added papers are cited")
+	}
+	require.Contains(t, first.Answer, "[1]")
+	require.Equal(t, int64(1), first.ArxivRequests)
+	require.Equal(t, "offline", first.LLM)
+	require.Equal(t, "offline", first.Embedder)
+
+	// A second, related question is answered from the grown store.
+	var second askResult
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "Does bid shading in sealed-bid auctions change revenue?"), &second)
+	require.Equal(t, []string{nodes.PullFromChroma, nodes.CheckRelevance, nodes.GenerateResponse}, second.Path)
+	require.Zero(t, second.ArxivRequests)
+	require.Len(t, srv.Requests(), 1, "arXiv was contacted once in all")
+	require.Equal(t, first.StoreCountAfter, second.StoreCountBefore)
+}
+
+func TestAskOfflineWithArxivUnreachable(t *testing.T) {
+	env := testEnv(t) // arXiv and Ollama at a closed port, primer seed
+	delete(env, "GTRAG_LLM") // nothing configured: auto finds no LLM
+	r := gtrag(t, env, "ask", "What is a Nash equilibrium?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "[1]")
+	require.Contains(t, r.stdout, "primer:nash-equilibrium")
+	require.Contains(t, r.stdout, "Sources:")
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	require.Len(t, lines, 1, "one notice line: %q", r.stderr)
+	require.Contains(t, lines[0], "offline")
+}
+
+func TestAskOffTopicAddsNothing(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, videoGamePaper})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	var res askResult
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "How do I bake sourdough bread?"), &res)
+	require.Equal(t, nodes.OffTopic, res.Answer)
+	require.Empty(t, res.Sources)
+	require.Zero(t, res.PapersAdded)
+	require.Equal(t, res.StoreCountBefore, res.StoreCountAfter)
+}
+
+func TestAskStepLimit(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	r := gtrag(t, env, "ask", "--max-steps", "3", "How much do bidders shade their bids in sealed-bid auctions?")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "step limit 3")
+	require.Equal(t, 1, strings.Count(strings.TrimSpace(r.stderr), "\n")+1, r.stderr)
+}
+
+func TestAskJSONHasEveryContractField(t *testing.T) {
+	env := testEnv(t)
+	delete(env, "GTRAG_LLM")
+	r := gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
+	require.Equal(t, 0, r.code, r.stderr)
+	var m map[string]any
+	decodeJSON(t, r, &m)
+	for _, k := range []string{"question", "answer", "sources", "path", "relevant_context", "papers_seen", "papers_added",
+		"store_count_before", "store_count_after", "arxiv_requests", "llm", "embedder", "notices", "elapsed_ms"} {
+		require.Contains(t, m, k)
+	}
+	src := m["sources"].([]any)[0].(map[string]any)
+	for _, k := range []string{"paper_id", "title", "url", "chunk_id", "score"} {
+		require.Contains(t, src, k)
+	}
+	require.Empty(t, r.stderr, "--json keeps notices inside the object")
+	require.NotEmpty(t, m["notices"])
+}
+
+func TestAskBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"empty", []string{"ask", "  "}, "empty"},
+		{"no question", []string{"ask"}, "requires at least 1 arg"},
+		{"k zero", []string{"ask", "-k", "0", "q"}, "-k 0"},
+		{"huge k", []string{"ask", "-k", "99999999", "q"}, "want 1 to 100"},
+		{"negative results", []string{"ask", "--max-results", "-1", "q"}, "--max-results"},
+		{"bad llm", []string{"--llm", "gpt", "ask", "q"}, "--llm"},
+		{"bad embedder", []string{"--embedder", "word2vec", "ask", "q"}, "--embedder"},
+		{"bad arxiv url", []string{"--arxiv-url", "ftp://x", "ask", "q"}, "--arxiv-url"},
+		{"bad delay", []string{"--arxiv-delay", "soon", "ask", "q"}, "--arxiv-delay"},
+		{"bad seed", []string{"--seed", "all", "ask", "q"}, "--seed"},
+		{"unknown flag", []string{"ask", "--frobnicate", "q"}, "unknown flag"},
+		{"control char", []string{"ask", "what\x07is"}, "control character"},
+		{"invalid utf8", []string{"ask", "nash \xff"}, "UTF-8"},
+		{"too long", []string{"ask", strings.Repeat("nash ", 20000)}, "limit is 4096"},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := testEnv(t)
+			r := gtrag(t, env, tt.args...)
+			require.Equal(t, 2, r.code, r.stderr)
+			require.Contains(t, r.stderr, tt.want)
+			require.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %q", r.stderr)
+			require.Empty(t, r.stdout)
+			require.NoDirExists(t, env["GTRAG_DATA_DIR"], "nothing written")
+		})
+	}
+}

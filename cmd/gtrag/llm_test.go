@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// llmServer speaks the Ollama chat API and OpenAI chat completions, and
+// decides like a small, sensible model from the prompt it is sent. judge, when
+// set, replaces the relevance decision, to feed the client malformed replies.
+type llmServer struct {
+	*httptest.Server
+	mu      sync.Mutex
+	prompts []string // system + user text of each chat request
+	auth    []string
+	judge   func(user string) string
+}
+
+func newLLMServer(t *testing.T) *llmServer {
+	s := &llmServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Model    string `json:"model"`
+		Messages []struct {
+			Role    string `json:"role"`
+			Content any    `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var system, user string
+	for _, m := range req.Messages {
+		text := fmt.Sprint(m.Content)
+		if m.Role == "system" {
+			system += text
+		} else {
+			user += text
+		}
+	}
+	s.mu.Lock()
+	s.prompts = append(s.prompts, system+"\n"+user)
+	s.auth = append(s.auth, r.Header.Get("Authorization"))
+	judge := s.judge
+	s.mu.Unlock()
+
+	reply := decideLike(system, user, judge)
+	switch r.URL.Path {
+	case "/api/chat":
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		json.NewEncoder(w).Encode(map[string]any{
+			"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+			"message": map[string]string{"role": "assistant", "content": reply}, "done": true,
+		})
+	case "/v1/chat/completions":
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-test", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
+			"choices": []map[string]any{{"index": 0, "finish_reason": "stop",
+				"message": map[string]string{"role": "assistant", "content": reply}}},
+			"usage": map[string]int{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+		})
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func decideLike(system, user string, judge func(string) string) string {
+	u := strings.ToLower(user)
+	switch {
+	case strings.Contains(system, "retrieved passages"):
+		if judge != nil {
+			return judge(u)
+		}
+		if strings.Contains(u, "shade") {
+			return "Yes."
+		}
+		return "No"
+	case strings.Contains(system, "classify scientific papers"):
+		if strings.Contains(u, "auction") && !strings.Contains(u, "rendering") {
+			return "yes"
+		}
+		return "no"
+	default:
+		return "Bidders shade their bids below their valuations [1]. Expected revenue is the same as in a second-price auction [2]. See also [9]."
+	}
+}
+
+func (s *llmServer) seen() (prompts, auth []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.prompts...), append([]string(nil), s.auth...)
+}
+
+func TestAskWithAnLLM(t *testing.T) {
+	const key = "sk-test-SECRET-0123456789"
+	for _, provider := range []string{"ollama", "openai"} {
+		t.Run(provider, func(t *testing.T) {
+			llm := newLLMServer(t)
+			srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+			env := testEnv(t)
+			env["GTRAG_ARXIV_URL"] = srv.URL
+			env["GTRAG_SEED"] = "none"
+			env["GTRAG_LLM"] = provider + ":test-model"
+			env["OLLAMA_HOST"] = llm.URL
+			env["OPENAI_BASE_URL"] = llm.URL + "/v1"
+			env["OPENAI_API_KEY"] = key
+
+			r := gtrag(t, env, "ask", "--json", "--max-results", "3", "How much do bidders shade their bids in sealed-bid auctions?")
+			require.NotContains(t, r.stdout+r.stderr, key)
+			var res askResult
+			decodeJSON(t, r, &res)
+			require.Equal(t, provider+":test-model", res.LLM)
+			require.Equal(t, []string{
+				nodes.PullFromChroma, nodes.CheckRelevance, nodes.SearchArxiv, nodes.FilterGameTheoryPapers,
+				nodes.AddToChroma, nodes.PullFromChroma, nodes.CheckRelevance, nodes.GenerateResponse,
+			}, res.Path)
+			require.Equal(t, 2, res.PapersAdded, "the model rejected the rendering paper")
+			require.Contains(t, res.Answer, "shade their bids below their valuations [1]")
+			require.NotContains(t, res.Answer, "[9]")
+			require.Len(t, res.Sources, 2)
+			require.True(t, strings.Contains(strings.Join(res.Notices, "\n"), "[9]"), "the dropped citation is reported: %v", res.Notices)
+
+			prompts, auth := llm.seen()
+			// filter ×3, judge once (the first pull found nothing), answer once.
+			require.Len(t, prompts, 5)
+			for _, p := range prompts {
+				require.Contains(t, p, "<data>", "untrusted text is fenced")
+			}
+			if provider == "openai" {
+				require.Equal(t, "Bearer "+key, auth[0], "the key goes to the server, and only there")
+			}
+		})
+	}
+}
+
+func TestAskWithAMalformedLLMReply(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.judge = func(string) string { return "Maybe, it depends on the bidders." }
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_LLM"] = "ollama:test-model"
+	env["OLLAMA_HOST"] = llm.URL
+
+	var res askResult
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
+	require.False(t, res.RelevantContext, "an unparseable verdict counts as no")
+	require.Equal(t, nodes.GenerateResponse, res.Path[len(res.Path)-1])
+	require.Contains(t, strings.Join(res.Notices, "\n"), "Maybe")
+	require.NotEmpty(t, res.Answer)
+}

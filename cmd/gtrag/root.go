@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/internal/version"
+)
+
+// Main runs gtrag with args and returns the exit code. It is the real entry
+// point: tests call it exactly as main does.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{getenv: getenv, stdout: stdout, stderr: stderr}
+	root := newRootCmd(a)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "gtrag: "+oneLine(err))
+	}
+	return exitCode(ctx, err)
+}
+
+// app is the state shared by the commands of one invocation: global flags,
+// the environment and the output streams. Nothing here is global.
+type app struct {
+	getenv         func(string) string
+	stdout, stderr io.Writer
+
+	dataDir    string
+	llm        string
+	embedder   string
+	arxivURL   string
+	arxivDelay time.Duration
+	seed       string
+
+	arxivDelayText string
+}
+
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "gtrag",
+		Short: "Answer game-theory questions from arXiv papers",
+		Long: `gtrag answers game-theory questions from arXiv papers, with numbered citations.
+
+It keeps a local knowledge base (an embedded vector store) that starts with a
+game-theory primer and grows each time arXiv is searched. With no LLM and no
+network it still answers, offline, from the store.`,
+		Example: `  gtrag ask "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
+  gtrag ask --trace "What is a Nash equilibrium?"
+  gtrag ingest --query "cat:cs.GT" --max 500
+  gtrag graph --format mermaid`,
+		Version:           version.Version,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error { return a.validate() },
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(err) })
+
+	env := func(name, def string) string {
+		if v := a.getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+	f := root.PersistentFlags()
+	f.StringVar(&a.dataDir, "data-dir", env("GTRAG_DATA_DIR", defaultDataDir(a.getenv)), "knowledge base directory (env GTRAG_DATA_DIR)")
+	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), "auto, offline, ollama:MODEL, openai:MODEL, anthropic:MODEL or googleai:MODEL (env GTRAG_LLM)")
+	f.StringVar(&a.embedder, "embedder", env("GTRAG_EMBEDDER", "offline"), "offline, ollama:MODEL or openai:MODEL (env GTRAG_EMBEDDER)")
+	f.StringVar(&a.arxivURL, "arxiv-url", env("GTRAG_ARXIV_URL", "http://export.arxiv.org/api/query"), "arXiv API endpoint (env GTRAG_ARXIV_URL)")
+	f.StringVar(&a.arxivDelayText, "arxiv-delay", env("GTRAG_ARXIV_DELAY", "3s"), "pause between arXiv requests; arXiv asks for 3s (env GTRAG_ARXIV_DELAY)")
+	f.StringVar(&a.seed, "seed", env("GTRAG_SEED", "primer"), "what a new store starts with: primer or none (env GTRAG_SEED)")
+
+	root.AddCommand(
+		newAskCmd(a),
+		newSearchCmd(a),
+		newStatsCmd(a),
+		newGraphCmd(a),
+		newIngestCmd(a),
+		newEvalCmd(a),
+	)
+	return root
+}
+
+// validate checks the global flags once, before any command touches a file.
+func (a *app) validate() error {
+	if a.dataDir == "" {
+		return usagef("--data-dir is empty")
+	}
+	u, err := url.Parse(a.arxivURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usagef("--arxiv-url %q is not an http(s) URL", a.arxivURL)
+	}
+	d, err := time.ParseDuration(a.arxivDelayText)
+	if err != nil || d < 0 {
+		return usagef("--arxiv-delay %q is not a duration such as 3s", a.arxivDelayText)
+	}
+	a.arxivDelay = d
+	if a.seed != "primer" && a.seed != "none" {
+		return usagef("--seed %q: want primer or none", a.seed)
+	}
+	return nil
+}
+
+// defaultDataDir follows the XDG base directory spec.
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "gtrag")
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".local", "share", "gtrag")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "gtrag")
+	}
+	return "gtrag-data"
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+func newSearchCmd(a *app) *cobra.Command {
+	var (
+		k      int
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Show the passages the knowledge base retrieves for a query",
+		Long:  "search is raw retrieval: no judge, no arXiv, no answer. It shows what ask would start from.",
+		Example: `  gtrag search "mixed strategy equilibrium"
+  gtrag search -k 10 --json "second-price auction"`,
+		Args: usageArgs(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			q, err := checkQuestion(strings.Join(args, " "))
+			if err != nil {
+				return err
+			}
+			if k < 1 || k > 1000 {
+				return usagef("-k %d: want 1 to 1000", k)
+			}
+			db, err := a.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			results, err := db.Query(cmd.Context(), q, k)
+			if err != nil {
+				return fmt.Errorf("search the store: %w", err)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, struct {
+					Query   string            `json:"query"`
+					Results []vectordb.Result `json:"results"`
+				}{q, nonNil(results)})
+			}
+			if len(results) == 0 {
+				fmt.Fprintln(a.stdout, "no documents in the store match")
+			}
+			for i, r := range results {
+				fmt.Fprintf(a.stdout, "%2d. %.3f  %s  %s\n    %s\n", i+1, r.Score, r.ID, r.Metadata["title"], snippet(r.Content, 160))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVarP(&k, "k", "k", 5, "number of passages")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+// snippet shortens text to about n runes on one line.
+func snippet(text string, n int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	r := []rune(text)
+	if len(r) <= n {
+		return text
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+func newStatsCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "stats",
+		Short:   "Describe the knowledge base: path, format, documents, papers, embedder, size",
+		Example: "  gtrag stats\n  gtrag stats --json",
+		Args:    usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			db, err := a.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			info := db.Info()
+			if asJSON {
+				return writeJSON(a.stdout, info)
+			}
+			fmt.Fprintf(a.stdout, "path:           %s\n", info.Path)
+			fmt.Fprintf(a.stdout, "format version: %d\n", info.FormatVersion)
+			fmt.Fprintf(a.stdout, "chunks:         %d\n", info.Chunks)
+			fmt.Fprintf(a.stdout, "papers:         %d\n", info.Papers)
+			fmt.Fprintf(a.stdout, "embedder:       %s (%d dimensions)\n", info.Embedder, info.Dim)
+			fmt.Fprintf(a.stdout, "size on disk:   %s\n", humanBytes(info.Bytes))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
