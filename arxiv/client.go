@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"mime"
+	"net"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
@@ -402,6 +403,12 @@ func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err 
 	}
 	if rctx.Err() != nil {
 		return transient(fmt.Errorf("arXiv did not answer within %s: %w", timeout, err))
+	}
+	// A host name that does not resolve means no network or a mistyped
+	// --arxiv-url; waiting seconds between retries would not change that.
+	var dns *net.DNSError
+	if errors.As(err, &dns) && dns.IsNotFound {
+		return fmt.Errorf("cannot resolve %s (no network, or a mistyped --arxiv-url?): %w", dns.Name, err)
 	}
 	return transient(err)
 }

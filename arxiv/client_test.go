@@ -733,3 +733,17 @@ func TestSearchSettings(t *testing.T) {
 	by, _ = SearchSettings(SortBy("citations"))
 	require.Equal(t, "citations", by)
 }
+
+func TestUnresolvableHostIsNotRetried(t *testing.T) {
+	// The dialer answers as a resolver would for a name that does not exist,
+	// so the test sends no DNS query.
+	noHost := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return nil, &net.OpError{Op: "dial", Net: network, Err: &net.DNSError{Err: "no such host", Name: "gtrag-no-such-host.invalid", IsNotFound: true}}
+	}}
+	c := &Client{BaseURL: "http://gtrag-no-such-host.invalid/api/query", Delay: -1, Backoff: time.Hour, HTTP: &http.Client{Transport: noHost}}
+	start := time.Now()
+	_, err := c.Search(context.Background(), "all:nash", 0, 1)
+	require.ErrorContains(t, err, "cannot resolve gtrag-no-such-host.invalid")
+	require.Less(t, time.Since(start), time.Minute, "no backoff wait")
+	require.Equal(t, int64(1), c.Requests())
+}
