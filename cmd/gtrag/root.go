@@ -86,6 +86,8 @@ network it still answers, offline, from the store.`,
 		newGraphCmd(a),
 		newIngestCmd(a),
 		newEvalCmd(a),
+		newTraceCmd(a),
+		newReplayCmd(a),
 	)
 	return root
 }

@@ -1,0 +1,209 @@
+package trace
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// FormatVersion is the version of the event format this package writes. A
+// reader refuses newer versions instead of misreading them.
+const FormatVersion = 1
+
+// Type says what an event reports.
+type Type string
+
+// Event types, in the order a run produces them.
+const (
+	ExecutionStarted   Type = "execution_started"
+	StepStarted        Type = "step_started"
+	OperationStarted   Type = "operation_started"
+	OperationCompleted Type = "operation_completed"
+	OperationFailed    Type = "operation_failed"
+	StateMutated       Type = "state_mutated"
+	StepCompleted      Type = "step_completed"
+	StepFailed         Type = "step_failed"
+	RouteDecided       Type = "route_decided"
+	ExecutionCompleted Type = "execution_completed"
+	ExecutionFailed    Type = "execution_failed"
+)
+
+func (t Type) known() bool {
+	switch t {
+	case ExecutionStarted, StepStarted, OperationStarted, OperationCompleted, OperationFailed,
+		StateMutated, StepCompleted, StepFailed, RouteDecided, ExecutionCompleted, ExecutionFailed:
+		return true
+	}
+	return false
+}
+
+// terminal reports whether t ends a run: a trace without one is incomplete.
+func (t Type) terminal() bool { return t == ExecutionCompleted || t == ExecutionFailed }
+
+// Event is one line of a trace. Step is 0 for events of the whole run
+// (start, end, the store counts around it) and counts from 1 like the
+// graph's steps otherwise; Node is the node of that step.
+type Event struct {
+	ID          string          `json:"id"`
+	ExecutionID string          `json:"execution_id"`
+	Seq         int64           `json:"seq"`
+	TS          time.Time       `json:"ts"` // encoding/json writes RFC 3339 with nanoseconds
+	Type        Type            `json:"type"`
+	Step        int             `json:"step"`
+	Node        string          `json:"node,omitempty"`
+	Data        json.RawMessage `json:"data"`
+
+	// Line is where the reader found the event (1-based); 0 for events that
+	// were never read from a file.
+	Line int `json:"-"`
+}
+
+// Decode unmarshals the event's data into v, one of the *Data types below.
+func (e Event) Decode(v any) error {
+	if err := json.Unmarshal(e.Data, v); err != nil {
+		return fmt.Errorf("%s event (seq %d): %w", e.Type, e.Seq, err)
+	}
+	return nil
+}
+
+// Settings are what a run was configured with; enough for a reader to know
+// what produced the trace and for Player to rebuild the same workflow. Keys
+// and endpoints with credentials never belong here.
+type Settings struct {
+	LLM          string   `json:"llm"`
+	Embedder     string   `json:"embedder"`
+	K            int      `json:"k"`
+	MaxResults   int      `json:"max_results"`
+	MaxSteps     int      `json:"max_steps,omitempty"`
+	ChunkSize    int      `json:"chunk_size,omitempty"`
+	ChunkOverlap int      `json:"chunk_overlap,omitempty"`
+	Version      string   `json:"gtrag_version"`
+	Notices      []string `json:"notices,omitempty"` // said before the run, e.g. "no LLM found, offline"
+}
+
+// ExecutionStartedData opens a trace.
+type ExecutionStartedData struct {
+	Format   int      `json:"format"`
+	Question string   `json:"question"`
+	Settings Settings `json:"settings"`
+}
+
+// Field is one state field as a node perceives it.
+type Field struct {
+	Name    string `json:"field"`
+	Summary string `json:"summary"`
+}
+
+// StepStartedData is the percept: the fields the node reads, summarised.
+type StepStartedData struct {
+	Node    string  `json:"node"`
+	Percept []Field `json:"percept"`
+}
+
+// OperationStartedData is an external effect about to happen. Fingerprint is
+// the SHA-256 of the canonical JSON of Params; Player matches on it.
+type OperationStartedData struct {
+	OpID        string          `json:"op_id"`
+	Kind        string          `json:"kind"`
+	Tool        string          `json:"tool,omitempty"`
+	Params      json.RawMessage `json:"params"`
+	Fingerprint string          `json:"fingerprint"`
+}
+
+// OperationCompletedData is an effect's full result.
+type OperationCompletedData struct {
+	OpID       string          `json:"op_id"`
+	Kind       string          `json:"kind"`
+	DurationMS int64           `json:"duration_ms"`
+	Result     json.RawMessage `json:"result"`
+}
+
+// OperationFailedData is an effect's error. ErrorKind and Status keep what
+// the workflow branches on (an arXiv API error reads differently from a
+// network error), so that a replayed failure behaves like the recorded one.
+type OperationFailedData struct {
+	OpID       string `json:"op_id"`
+	Kind       string `json:"kind"`
+	DurationMS int64  `json:"duration_ms"`
+	Error      string `json:"error"`
+	ErrorKind  string `json:"error_kind,omitempty"` // "arxiv_api" or empty
+	Status     int    `json:"status,omitempty"`
+	Message    string `json:"message,omitempty"`
+}
+
+// Mutation is one state field a step changed, as JSON before and after.
+type Mutation struct {
+	Field  string          `json:"field"`
+	Before json.RawMessage `json:"before"`
+	After  json.RawMessage `json:"after"`
+}
+
+// StateMutatedData lists the fields a step changed, in GraphState order.
+type StateMutatedData struct {
+	Mutations []Mutation `json:"mutations"`
+}
+
+// StepCompletedData closes a step; Reasoning is the node's own account.
+type StepCompletedData struct {
+	Node       string `json:"node"`
+	DurationMS int64  `json:"duration_ms"`
+	Reasoning  string `json:"reasoning,omitempty"`
+}
+
+// StepFailedData is a node's error.
+type StepFailedData struct {
+	Node  string `json:"node"`
+	Error string `json:"error"`
+}
+
+// RouteDecidedData is the move to the next step. Router, Key and Reason are
+// empty after a fixed edge.
+type RouteDecidedData struct {
+	From   string `json:"from"`
+	Router string `json:"router,omitempty"`
+	Key    string `json:"key,omitempty"`
+	To     string `json:"to"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// ExecutionCompletedData closes a successful run.
+type ExecutionCompletedData struct {
+	FinalResponse string         `json:"final_response"`
+	Sources       []nodes.Source `json:"sources"`
+	Path          []string       `json:"path"`
+	PapersAdded   int            `json:"papers_added"`
+	Notices       []string       `json:"notices,omitempty"`
+}
+
+// ExecutionFailedData closes a failed run.
+type ExecutionFailedData struct {
+	Error string   `json:"error"`
+	Path  []string `json:"path"`
+}
+
+// Fingerprint is the SHA-256, in hex, of the canonical JSON of params: the
+// encoding/json encoding (struct fields in declaration order, map keys
+// sorted) without HTML escaping or a trailing newline.
+func Fingerprint(params any) (string, error) {
+	b, err := canonical(params)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+func canonical(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

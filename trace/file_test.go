@@ -1,0 +1,98 @@
+package trace
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestFileAppearsOnlyWhenClosed(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	f, err := Create(path)
+	require.NoError(t, err)
+	_, err = f.Write([]byte("{}\n"))
+	require.NoError(t, err)
+	_, err = os.Stat(path)
+	require.ErrorIs(t, err, os.ErrNotExist, "the trace must not exist under its name before Close")
+	partial, err := filepath.Glob(filepath.Join(dir, ".run.jsonl.partial-*"))
+	require.NoError(t, err)
+	require.Len(t, partial, 1)
+
+	require.NoError(t, f.Close())
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "{}\n", string(b))
+	left, _ := filepath.Glob(filepath.Join(dir, ".*partial*"))
+	require.Empty(t, left)
+}
+
+func TestFileAbort(t *testing.T) {
+	dir := t.TempDir()
+	f, err := Create(filepath.Join(dir, "run.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, f.Abort())
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, entries)
+}
+
+func TestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Create(dir)
+	require.ErrorContains(t, err, "directory")
+	_, err = Create(filepath.Join(dir, "missing", "run.jsonl"))
+	require.Error(t, err)
+}
+
+func TestSummarize(t *testing.T) {
+	tests := []struct {
+		field string
+		v     any
+		want  string
+	}{
+		{"user_query", "What is a\n Nash   equilibrium?", `"What is a Nash equilibrium?"`},
+		{"relevant_context", true, "true"},
+		{"papers_added", 2, "2"},
+		{"chroma_results", nil, "(none)"},
+		{"chroma_results", []any{}, "(none)"},
+		{"chroma_results", []map[string]any{{"id": "a_chunk_0", "score": 0.7123}}, "1 result: a_chunk_0 (0.71)"},
+		{"arxiv_papers", []map[string]any{{"id": "2301.01234v2", "title": "Games"}, {"id": "cs/0112004v1", "title": "More"}}, `2 papers: 2301.01234v2 "Games", cs/0112004v1 "More"`},
+		{"papers_seen", []string{"a", "b", "c", "d", "e"}, "5 ids: a, b, c, … (2 more)"},
+		{"notices", []string{"arXiv search failed, answering from the local store"}, `1 notice: "arXiv search failed, answering from the…"`},
+		{"final_response", "", `""`},
+		{"other", map[string]int{"a": 1, "b": 2}, "{2 fields}"},
+	}
+	for _, tt := range tests {
+		raw, err := json.Marshal(tt.v)
+		require.NoError(t, err)
+		require.Equal(t, tt.want, Summarize(tt.field, raw), "%s %s", tt.field, raw)
+	}
+	long := make([]byte, 200)
+	for i := range long {
+		long[i] = 'a'
+	}
+	raw, _ := json.Marshal(string(long))
+	require.Equal(t, maxText+2, len([]rune(Summarize("final_response", raw))))
+	require.Equal(t, "(unreadable)", Summarize("x", json.RawMessage("{")))
+}
+
+func TestDiffFieldsIgnoresNilVersusEmpty(t *testing.T) {
+	type s struct {
+		A []string `json:"a"`
+		B int      `json:"b"`
+		C string   `json:"c,omitempty"`
+	}
+	before, err := objectFields(s{A: nil})
+	require.NoError(t, err)
+	after, err := objectFields(s{A: []string{}, B: 1, C: "x"})
+	require.NoError(t, err)
+	muts := diffFields(before, after)
+	require.Len(t, muts, 2)
+	require.Equal(t, "b", muts[0].Field)
+	require.Equal(t, "c", muts[1].Field)
+	require.Equal(t, "null", string(muts[1].Before))
+}

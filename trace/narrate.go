@@ -1,0 +1,441 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Narrator renders events as the teaching account of a run: for every step
+// its PERCEPT, REASONING, ACTION, ENVIRONMENT UPDATE and NEXT. It is fed one
+// event at a time, live from a Recorder or from a file, and produces the same
+// text either way. A step is printed when it ends, because its reasoning is
+// only known then; its heading is printed when it starts, so a slow step
+// (an LLM call) shows what is happening.
+type Narrator struct {
+	w   io.Writer
+	err error
+
+	cur         *block
+	steps       int
+	countBefore *int
+	countAfter  *int
+	path        []string
+}
+
+// block collects one step until it ends.
+type block struct {
+	step      int
+	node      string
+	percept   []Field
+	actions   []*action
+	open      map[string]*action // op id → action waiting for its result
+	mutations []Mutation
+	reasoning string
+	storeNote string
+	failed    string
+}
+
+type action struct {
+	depth  int
+	text   string
+	result string
+}
+
+// NewNarrator returns a Narrator writing to w.
+func NewNarrator(w io.Writer) *Narrator { return &Narrator{w: w} }
+
+// Narrate renders a whole recording.
+func Narrate(w io.Writer, events []Event) error {
+	n := NewNarrator(w)
+	for _, e := range events {
+		if err := n.Event(e); err != nil {
+			return err
+		}
+	}
+	return n.Close()
+}
+
+// Close prints a step left open by a recording that stops in the middle of
+// it, so that an incomplete trace still shows everything it holds.
+func (n *Narrator) Close() error {
+	if n.cur != nil {
+		n.flush("(the recording stops here: the run did not finish)")
+	}
+	return n.err
+}
+
+// label width: "ENVIRONMENT UPDATE" and two spaces.
+const labelWidth = 20
+
+func (n *Narrator) printf(format string, args ...any) {
+	if n.err == nil {
+		_, n.err = fmt.Fprintf(n.w, format, args...)
+	}
+}
+
+// line prints one labelled line; an empty label continues the previous one.
+func (n *Narrator) line(label, text string) {
+	n.printf("  %-*s%s\n", labelWidth, label, text)
+}
+
+// Event renders one event. Malformed data is shown as such, never fatal: a
+// narration is for reading, and the reader validates files.
+func (n *Narrator) Event(e Event) error {
+	switch e.Type {
+	case ExecutionStarted:
+		var d ExecutionStartedData
+		_ = json.Unmarshal(e.Data, &d)
+		s := d.Settings
+		n.printf("gtrag run %s · %s\n", e.ExecutionID, quote(d.Question, maxText*2))
+		n.printf("  llm %s · embedder %s · k %d · max results %d · gtrag %s\n",
+			orDash(s.LLM), orDash(s.Embedder), s.K, s.MaxResults, orDash(s.Version))
+		for _, note := range s.Notices {
+			n.printf("  note: %s\n", note)
+		}
+	case StepStarted:
+		if n.cur != nil {
+			n.flush("")
+		}
+		var d StepStartedData
+		_ = json.Unmarshal(e.Data, &d)
+		n.cur = &block{step: e.Step, node: e.Node, percept: d.Percept, open: map[string]*action{}}
+		n.printf("\nstep %d · %s\n", e.Step, e.Node)
+	case OperationStarted:
+		n.operationStarted(e)
+	case OperationCompleted, OperationFailed:
+		n.operationEnded(e)
+	case StateMutated:
+		if n.cur != nil {
+			var d StateMutatedData
+			_ = json.Unmarshal(e.Data, &d)
+			n.cur.mutations = d.Mutations
+		}
+	case StepCompleted:
+		if n.cur != nil {
+			var d StepCompletedData
+			_ = json.Unmarshal(e.Data, &d)
+			n.cur.reasoning = d.Reasoning
+		}
+		n.path = append(n.path, e.Node)
+		n.steps++
+	case StepFailed:
+		var d StepFailedData
+		_ = json.Unmarshal(e.Data, &d)
+		if n.cur != nil {
+			n.cur.failed = d.Error
+			n.flush("")
+		}
+	case RouteDecided:
+		var d RouteDecidedData
+		_ = json.Unmarshal(e.Data, &d)
+		if n.cur != nil {
+			n.flush(nextText(d))
+		}
+	case ExecutionCompleted:
+		if n.cur != nil {
+			n.flush("")
+		}
+		var d ExecutionCompletedData
+		_ = json.Unmarshal(e.Data, &d)
+		n.printf("\nEND after %s: %s\n", plural(n.steps, "step", "steps"), strings.Join(d.Path, " → "))
+		raw, _ := json.Marshal(d.FinalResponse)
+		n.line("final_response", fmt.Sprintf("%s (%d chars)", Summarize("final_response", raw), len([]rune(d.FinalResponse))))
+		raw, _ = json.Marshal(d.Sources)
+		n.line("sources", Summarize("sources", raw))
+		n.storeLine()
+	case ExecutionFailed:
+		if n.cur != nil {
+			n.flush("")
+		}
+		var d ExecutionFailedData
+		_ = json.Unmarshal(e.Data, &d)
+		n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
+		if len(d.Path) > 0 {
+			n.line("path", strings.Join(d.Path, " → "))
+		}
+		n.storeLine()
+	}
+	return n.err
+}
+
+func (n *Narrator) storeLine() {
+	switch {
+	case n.countBefore != nil && n.countAfter != nil:
+		n.line("knowledge base", fmt.Sprintf("%d → %s", *n.countBefore, plural(*n.countAfter, "document", "documents")))
+	case n.countBefore != nil:
+		n.line("knowledge base", plural(*n.countBefore, "document", "documents"))
+	}
+}
+
+func (n *Narrator) operationStarted(e Event) {
+	var d OperationStartedData
+	_ = json.Unmarshal(e.Data, &d)
+	if n.cur == nil { // a run-level operation: the store's size around the run
+		return
+	}
+	a := &action{depth: len(n.cur.open), text: describeOp(d)}
+	n.cur.actions = append(n.cur.actions, a)
+	n.cur.open[d.OpID] = a
+}
+
+func (n *Narrator) operationEnded(e Event) {
+	var id, kind, result string
+	var added *AddResult
+	if e.Type == OperationFailed {
+		var d OperationFailedData
+		_ = json.Unmarshal(e.Data, &d)
+		id, kind, result = d.OpID, d.Kind, "failed: "+d.Error
+	} else {
+		var d OperationCompletedData
+		_ = json.Unmarshal(e.Data, &d)
+		id, kind, result = d.OpID, d.Kind, describeResult(d.Kind, d.Result)
+		switch d.Kind {
+		case KindStoreCount:
+			var c CountResult
+			if json.Unmarshal(d.Result, &c) == nil && n.cur == nil {
+				if n.countBefore == nil {
+					n.countBefore = &c.Count
+					n.printf("  knowledge base: %s\n", plural(c.Count, "document", "documents"))
+				} else {
+					n.countAfter = &c.Count
+				}
+			}
+		case KindStoreAdd:
+			var a AddResult
+			if json.Unmarshal(d.Result, &a) == nil {
+				added = &a
+			}
+		}
+	}
+	if n.cur == nil {
+		return
+	}
+	if added != nil && added.CountBefore != nil && added.CountAfter != nil {
+		n.cur.storeNote = fmt.Sprintf("knowledge base: %d → %s", *added.CountBefore, plural(*added.CountAfter, "document", "documents"))
+	}
+	a, ok := n.cur.open[id]
+	if !ok { // a result without its start: show it anyway
+		a = &action{text: kind}
+		n.cur.actions = append(n.cur.actions, a)
+	}
+	delete(n.cur.open, id)
+	a.result = result
+}
+
+// flush prints the current step; next is its NEXT line.
+func (n *Narrator) flush(next string) {
+	b := n.cur
+	n.cur = nil
+	if len(b.percept) == 0 {
+		n.line("PERCEPT", "(no state fields declared)")
+	}
+	for i, f := range b.percept {
+		n.line(firstLabel(i, "PERCEPT"), f.Name+": "+f.Summary)
+	}
+	if b.reasoning != "" {
+		n.line("REASONING", b.reasoning)
+	} else if b.failed == "" {
+		n.line("REASONING", "(the node gave no account)")
+	}
+	if len(b.actions) == 0 {
+		n.line("ACTION", "none: decided from the state alone")
+	}
+	for i, a := range b.actions {
+		text := strings.Repeat("  ", a.depth) + a.text
+		if a.result != "" {
+			text += " → " + a.result
+		} else {
+			text += " → (no result recorded)"
+		}
+		n.line(firstLabel(i, "ACTION"), text)
+	}
+	if b.failed != "" {
+		n.line("FAILED", b.failed)
+		return
+	}
+	var changes []string
+	for _, m := range b.mutations {
+		if m.Field == "reasoning" { // shown as REASONING
+			continue
+		}
+		changes = append(changes, fmt.Sprintf("%s: %s → %s", m.Field, Summarize(m.Field, m.Before), Summarize(m.Field, m.After)))
+	}
+	if b.storeNote != "" {
+		changes = append(changes, b.storeNote)
+	}
+	if len(changes) == 0 {
+		changes = []string{"no state change"}
+	}
+	for i, c := range changes {
+		n.line(firstLabel(i, "ENVIRONMENT UPDATE"), c)
+	}
+	if next != "" {
+		n.line("NEXT", next)
+	}
+}
+
+func firstLabel(i int, label string) string {
+	if i == 0 {
+		return label
+	}
+	return ""
+}
+
+func nextText(d RouteDecidedData) string {
+	to := d.To
+	if to == "__end__" {
+		to = "END"
+	}
+	if d.Key == "" {
+		return to
+	}
+	router := d.Router
+	if router == "" {
+		router = "router"
+	}
+	s := fmt.Sprintf("%s (%s chose %s", to, router, d.Key)
+	if d.Reason != "" {
+		s += ": " + d.Reason
+	}
+	return s + ")"
+}
+
+// describeOp names an operation and its arguments the way a student would
+// write the tool call.
+func describeOp(d OperationStartedData) string {
+	name := d.Kind
+	if d.Tool != "" {
+		name += " [" + d.Tool + "]"
+	}
+	switch d.Kind {
+	case KindStoreQuery:
+		var p QueryParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s text=%s k=%d", name, quote(p.Text, maxText), p.K)
+		}
+	case KindStoreAdd:
+		var p AddParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s %s of %s", name, plural(p.Count, "chunk", "chunks"), summarizeList("paper_ids", p.PaperIDs))
+		}
+	case KindStoreCount:
+		return name
+	case KindEmbed:
+		var p EmbedParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s %s (%d chars)", name, plural(p.Texts, "text", "texts"), p.Chars)
+		}
+	case KindArxivSearch:
+		var p SearchParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s query=%s start=%d max=%d", name, quote(p.Query, maxText*2), p.Start, p.Max)
+		}
+	case KindJudge, KindAnswer:
+		var p JudgeParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
+		}
+	case KindFilter:
+		var p FilterParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			s := fmt.Sprintf("%s title=%s", name, quote(p.Title, maxText))
+			if p.Abstract == "" {
+				s += " (no abstract)"
+			}
+			return s
+		}
+	}
+	return name + " " + Summarize("params", d.Params)
+}
+
+// describeResult says in a few words what an operation returned.
+func describeResult(kind string, raw json.RawMessage) string {
+	switch kind {
+	case KindStoreQuery:
+		var r struct {
+			Results json.RawMessage `json:"results"`
+		}
+		if json.Unmarshal(raw, &r) == nil {
+			s := Summarize("results", orNull(r.Results))
+			if s == "(none)" {
+				return "0 results"
+			}
+			return s
+		}
+	case KindStoreAdd:
+		var r AddResult
+		if json.Unmarshal(raw, &r) == nil {
+			return fmt.Sprintf("%d new written", r.Added)
+		}
+	case KindStoreCount:
+		var r CountResult
+		if json.Unmarshal(raw, &r) == nil {
+			return plural(r.Count, "document", "documents")
+		}
+	case KindEmbed:
+		var r EmbedResult
+		if json.Unmarshal(raw, &r) == nil {
+			return fmt.Sprintf("%s × %d dims", plural(r.Vectors, "vector", "vectors"), r.Dims)
+		}
+	case KindArxivSearch:
+		var r struct {
+			Papers json.RawMessage `json:"papers"`
+			Total  int             `json:"total"`
+		}
+		if json.Unmarshal(raw, &r) == nil {
+			s := Summarize("papers", orNull(r.Papers))
+			if s == "(none)" {
+				s = "0 papers"
+			}
+			return fmt.Sprintf("%s (%d match in all)", s, r.Total)
+		}
+	case KindJudge, KindFilter:
+		var r VerdictResult
+		if json.Unmarshal(raw, &r) == nil {
+			s := "no"
+			if r.Yes {
+				s = "yes"
+			}
+			if r.Reason != "" {
+				s += ": " + r.Reason
+			}
+			return s
+		}
+	case KindAnswer:
+		var r AnswerResult
+		if json.Unmarshal(raw, &r) == nil {
+			cited := make([]string, len(r.Cited))
+			for i, c := range r.Cited {
+				cited[i] = strconv.Itoa(c)
+			}
+			s := fmt.Sprintf("answer of %d chars", len([]rune(r.Text)))
+			if len(cited) > 0 {
+				s += " citing [" + strings.Join(cited, " ") + "]"
+			}
+			return s
+		}
+	}
+	return Summarize("result", raw)
+}
+
+func summarizeList(field string, items []string) string {
+	raw, _ := json.Marshal(items)
+	return Summarize(field, raw)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,160 @@
+package trace
+
+import (
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// Operation kinds. The reasoner kinds carry the name of the prompt, which is
+// also the name of the node that asks it (generate_response also asks the
+// paper filter whether an unanswered question is about game theory).
+const (
+	KindStoreQuery  = "store.query"
+	KindStoreAdd    = "store.add"
+	KindStoreCount  = "store.count"
+	KindEmbed       = "embed"
+	KindArxivSearch = "arxiv.search"
+	KindJudge       = "reasoner.check_relevance"
+	KindFilter      = "reasoner.filter_game_theory_papers"
+	KindAnswer      = "reasoner.generate_response"
+)
+
+// QueryParams are a store query's parameters.
+type QueryParams struct {
+	Text string `json:"text"`
+	K    int    `json:"k"`
+}
+
+// QueryResult is what a store query returned.
+type QueryResult struct {
+	Results []vectordb.Result `json:"results"`
+}
+
+// AddParams describe a store add. ContentSHA256 covers every document (ids,
+// text, metadata), so a change in chunking changes the fingerprint without
+// the trace holding every chunk twice.
+type AddParams struct {
+	Count         int      `json:"count"`
+	DocIDs        []string `json:"doc_ids"`
+	PaperIDs      []string `json:"paper_ids"`
+	ContentSHA256 string   `json:"content_sha256"`
+}
+
+// AddResult is what a store add did. The counts are there when the store
+// can count; they are the environment update a student should see.
+type AddResult struct {
+	Added       int  `json:"added"`
+	CountBefore *int `json:"count_before,omitempty"`
+	CountAfter  *int `json:"count_after,omitempty"`
+}
+
+// CountResult is the number of documents in the store.
+type CountResult struct {
+	Count int `json:"count"`
+}
+
+// EmbedParams describe an embedding call; the texts themselves are already
+// in the operation that asked for them (a query or an add).
+type EmbedParams struct {
+	Texts         int    `json:"texts"`
+	Chars         int    `json:"chars"`
+	ContentSHA256 string `json:"content_sha256"`
+}
+
+// EmbedResult is the shape of the vectors; the vectors are not kept.
+type EmbedResult struct {
+	Vectors int `json:"vectors"`
+	Dims    int `json:"dims"`
+}
+
+// SearchParams are an arXiv search's parameters. Options counts the
+// SearchOptions passed (they are functions and cannot be recorded).
+type SearchParams struct {
+	Query   string `json:"query"`
+	Start   int    `json:"start"`
+	Max     int    `json:"max"`
+	Options int    `json:"options,omitempty"`
+}
+
+// SearchResult is an arXiv page.
+type SearchResult struct {
+	Papers  []arxiv.Paper `json:"papers"`
+	Total   int           `json:"total"`
+	Start   int           `json:"start"`
+	PerPage int           `json:"per_page"`
+}
+
+// Passage is reasoner.Passage with the JSON names of the rest of the trace.
+type Passage struct {
+	N       int     `json:"n"`
+	ID      string  `json:"id"`
+	PaperID string  `json:"paper_id"`
+	Title   string  `json:"title"`
+	Text    string  `json:"text"`
+	Score   float64 `json:"score"`
+}
+
+// JudgeParams are a relevance judgement's inputs.
+type JudgeParams struct {
+	Question string    `json:"question"`
+	Passages []Passage `json:"passages"`
+}
+
+// FilterParams are a paper filter's inputs.
+type FilterParams struct {
+	Title    string `json:"title"`
+	Abstract string `json:"abstract"`
+}
+
+// AnswerParams are an answerer's inputs.
+type AnswerParams struct {
+	Question string    `json:"question"`
+	Passages []Passage `json:"passages"`
+}
+
+// VerdictResult is reasoner.Verdict.
+type VerdictResult struct {
+	Yes     bool     `json:"yes"`
+	Reason  string   `json:"reason"`
+	Notices []string `json:"notices,omitempty"`
+}
+
+// AnswerResult is reasoner.Answer.
+type AnswerResult struct {
+	Text    string   `json:"text"`
+	Cited   []int    `json:"cited"`
+	Notices []string `json:"notices,omitempty"`
+}
+
+func toPassages(ps []reasoner.Passage) []Passage {
+	out := make([]Passage, len(ps))
+	for i, p := range ps {
+		out[i] = Passage(p)
+	}
+	return out
+}
+
+func pageResult(p arxiv.Page) SearchResult {
+	return SearchResult{Papers: p.Papers, Total: p.Total, Start: p.Start, PerPage: p.PerPage}
+}
+
+func (r SearchResult) page() arxiv.Page {
+	return arxiv.Page{Papers: r.Papers, Total: r.Total, Start: r.Start, PerPage: r.PerPage}
+}
+
+func verdictResult(v reasoner.Verdict) VerdictResult {
+	return VerdictResult{Yes: v.Yes, Reason: v.Reason, Notices: v.Notices}
+}
+
+func (r VerdictResult) verdict() reasoner.Verdict {
+	return reasoner.Verdict{Yes: r.Yes, Reason: r.Reason, Notices: r.Notices}
+}
+
+func answerResult(a reasoner.Answer) AnswerResult {
+	return AnswerResult{Text: a.Text, Cited: a.Cited, Notices: a.Notices}
+}
+
+func (r AnswerResult) answer() reasoner.Answer {
+	return reasoner.Answer{Text: r.Text, Cited: r.Cited, Notices: r.Notices}
+}

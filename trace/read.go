@@ -1,0 +1,222 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gtrag/gtrag/graph"
+)
+
+// MaxLineBytes bounds one event line. The largest events hold an arXiv page
+// or the passages of an answer: kilobytes, not megabytes.
+const MaxLineBytes = 16 << 20
+
+// FormatError says where a trace file is wrong. Line is 1-based.
+type FormatError struct {
+	Line int
+	Err  error
+}
+
+func (e *FormatError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// ReadEvents reads a trace: one event per line, blank lines ignored. It
+// checks what every consumer relies on — a known type, data that decodes as
+// that type's data, one execution, sequence numbers 1, 2, 3… in order, a
+// first execution_started of a format this package reads and nothing after
+// the run's end — and reports the first problem with its line. A trace that
+// stops before its end (no execution_completed or execution_failed) is read
+// without error; Complete says whether it ended.
+func ReadEvents(r io.Reader) ([]Event, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var events []Event
+	line := 0
+	for {
+		b, err := readLine(br)
+		if errors.Is(err, errLineTooLong) {
+			return nil, &FormatError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLineBytes)}
+		}
+		if len(b) > 0 || err == nil {
+			line++
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("read the trace: %w", err)
+		}
+		if t := bytes.TrimSpace(b); len(t) > 0 {
+			e, perr := parseEvent(t, events)
+			if perr != nil {
+				return nil, &FormatError{Line: line, Err: perr}
+			}
+			e.Line = line
+			events = append(events, e)
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if len(events) == 0 {
+		return nil, &FormatError{Line: max(line, 1), Err: errors.New("no events: this is not a gtrag trace")}
+	}
+	return events, nil
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads through the next newline; at the end of input it returns
+// what is left with io.EOF.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var out []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(out)+len(chunk) > MaxLineBytes {
+			return nil, errLineTooLong
+		}
+		out = append(out, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return out, err
+	}
+}
+
+func parseEvent(b []byte, before []Event) (Event, error) {
+	var e Event
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		return e, fmt.Errorf("not a trace event: %v", err)
+	}
+	if dec.More() {
+		return e, errors.New("more than one JSON value on the line")
+	}
+	switch {
+	case e.Type == "":
+		return e, errors.New(`event without a "type"`)
+	case !e.Type.known():
+		return e, fmt.Errorf("unknown event type %q", e.Type)
+	case e.ID == "":
+		return e, errors.New(`event without an "id"`)
+	case e.ExecutionID == "":
+		return e, errors.New(`event without an "execution_id"`)
+	case e.TS.IsZero():
+		return e, errors.New(`event without a timestamp ("ts")`)
+	case e.Step < 0:
+		return e, fmt.Errorf("negative step %d", e.Step)
+	case len(e.Data) == 0 || e.Data[0] != '{':
+		return e, fmt.Errorf("%s event: data must be a JSON object", e.Type)
+	}
+	if len(before) == 0 {
+		if e.Type != ExecutionStarted {
+			return e, fmt.Errorf("the first event is %s; a trace starts with %s", e.Type, ExecutionStarted)
+		}
+	} else {
+		last := before[len(before)-1]
+		switch {
+		case e.ExecutionID != before[0].ExecutionID:
+			return e, fmt.Errorf("execution id %q differs from the trace's %q: two runs in one file?", e.ExecutionID, before[0].ExecutionID)
+		case last.Type.terminal():
+			return e, fmt.Errorf("%s after the run ended (%s)", e.Type, last.Type)
+		case e.Type == ExecutionStarted:
+			return e, errors.New("a second execution_started")
+		}
+	}
+	if want := int64(len(before) + 1); e.Seq != want {
+		return e, fmt.Errorf("sequence number %d, want %d (a line is missing, repeated or out of order)", e.Seq, want)
+	}
+	if err := checkData(e); err != nil {
+		return e, fmt.Errorf("%s event: %v", e.Type, err)
+	}
+	return e, nil
+}
+
+// checkData decodes the data as its type's struct, so that a trace that
+// reads is one every consumer can use.
+func checkData(e Event) error {
+	var v any
+	switch e.Type {
+	case ExecutionStarted:
+		var d ExecutionStartedData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		if d.Format < 1 || d.Format > FormatVersion {
+			return fmt.Errorf("format %d; this gtrag reads format 1 to %d", d.Format, FormatVersion)
+		}
+		return nil
+	case StepStarted:
+		v = &StepStartedData{}
+	case OperationStarted:
+		var d OperationStartedData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		if d.OpID == "" || d.Kind == "" {
+			return errors.New("operation without op_id or kind")
+		}
+		return nil
+	case OperationCompleted:
+		v = &OperationCompletedData{}
+	case OperationFailed:
+		v = &OperationFailedData{}
+	case StateMutated:
+		v = &StateMutatedData{}
+	case StepCompleted:
+		v = &StepCompletedData{}
+	case StepFailed:
+		v = &StepFailedData{}
+	case RouteDecided:
+		v = &RouteDecidedData{}
+	case ExecutionCompleted:
+		v = &ExecutionCompletedData{}
+	case ExecutionFailed:
+		v = &ExecutionFailedData{}
+	}
+	return json.Unmarshal(e.Data, v)
+}
+
+// Complete reports whether the recorded run reached its end.
+func Complete(events []Event) bool {
+	return len(events) > 0 && events[len(events)-1].Type.terminal()
+}
+
+// Path lists the nodes the recorded run executed, in order; a step that
+// failed is included, since it ran.
+func Path(events []Event) []string {
+	var path []string
+	for _, e := range events {
+		if e.Type == StepCompleted || e.Type == StepFailed {
+			path = append(path, e.Node)
+		}
+	}
+	return path
+}
+
+// VisitedPath is Path ending with graph.END when the run got there: what
+// graph.Highlight wants, so that a diagram shows a failed run stopping where
+// it failed rather than finishing.
+func VisitedPath(events []Event) []string {
+	path := Path(events)
+	for _, e := range events {
+		var d RouteDecidedData
+		if e.Type == RouteDecided && e.Decode(&d) == nil && d.To == graph.END {
+			return append(path, graph.END)
+		}
+	}
+	return path
+}
+
+// Start returns the recorded question and settings.
+func Start(events []Event) (question string, s Settings, err error) {
+	if len(events) == 0 || events[0].Type != ExecutionStarted {
+		return "", s, errors.New("the trace does not start with execution_started")
+	}
+	var d ExecutionStartedData
+	if err := events[0].Decode(&d); err != nil {
+		return "", s, err
+	}
+	return d.Question, d.Settings, nil
+}

@@ -1,0 +1,131 @@
+package trace
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// goldenTrace is the recorded run of TestTraceGoldens.
+func goldenTrace(t testing.TB) string {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "trace", "run.jsonl"))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestReadEventsErrors(t *testing.T) {
+	lines := strings.SplitAfter(strings.TrimSuffix(goldenTrace(t), "\n"), "\n")
+	join := func(ls ...string) string { return strings.Join(ls, "") }
+	first, second, third := lines[0], lines[1], lines[2]
+	last := lines[len(lines)-1]
+
+	tests := []struct {
+		name string
+		in   string
+		line int
+		msg  string
+	}{
+		{"empty file", "", 1, "no events"},
+		{"blank lines only", "\n\n  \n", 3, "no events"},
+		{"not JSON", join(first, "hello\n"), 2, "not a trace event"},
+		{"truncated line", join(first, second[:40]), 2, "not a trace event"},
+		{"unknown field", join(strings.Replace(first, `"step":0`, `"step":0,"extra":1`, 1)), 1, "not a trace event"},
+		{"unknown type", join(first, strings.Replace(second, "operation_started", "operation_begun", 1)), 2, "unknown event type"},
+		{"missing first event", join(second), 1, "a trace starts with execution_started"},
+		{"sequence gap", join(first, third), 2, "sequence number 3, want 2"},
+		{"two executions", join(first, strings.Replace(second, `"execution_id":"run1"`, `"execution_id":"run2"`, 1)), 2, "two runs in one file"},
+		{"event after the end", join(join(lines...), "\n", strings.Replace(second, `"seq":2`, `"seq":57`, 1)), len(lines) + 1, "after the run ended"},
+		{"data not an object", join(first, `{"id":"x","execution_id":"run1","seq":2,"ts":"2025-01-02T03:04:05Z","type":"step_started","step":1,"data":[1]}`+"\n"), 2, "data must be a JSON object"},
+		{"data of the wrong shape", join(first, `{"id":"x","execution_id":"run1","seq":2,"ts":"2025-01-02T03:04:05Z","type":"step_started","step":1,"data":{"percept":"x"}}`+"\n"), 2, "step_started event"},
+		{"newer format", strings.Replace(first, `"format":1`, `"format":99`, 1), 1, "format 99"},
+		{"no timestamp", strings.Replace(first, `"ts":"2025-01-02T03:04:05.001Z",`, "", 1), 1, "timestamp"},
+		{"two values on a line", join(strings.TrimSuffix(first, "\n"), " {}\n"), 1, "more than one JSON value"},
+		{"a line too long", join(first, strings.Repeat("x", MaxLineBytes+1)), 2, "longer than"},
+		{"the last line lost its end", join(join(lines[:len(lines)-1]...), last[:len(last)/2]), len(lines), "not a trace event"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadEvents(strings.NewReader(tt.in))
+			var fe *FormatError
+			require.ErrorAs(t, err, &fe)
+			require.Equal(t, tt.line, fe.Line, err.Error())
+			require.Contains(t, err.Error(), tt.msg)
+		})
+	}
+}
+
+func TestReadEventsAccepts(t *testing.T) {
+	g := goldenTrace(t)
+	tests := []struct {
+		name     string
+		in       string
+		complete bool
+	}{
+		{"the golden trace", g, true},
+		{"CRLF line ends and blank lines", strings.ReplaceAll(g, "\n", "\r\n\r\n"), true},
+		{"no final newline", strings.TrimSuffix(g, "\n"), true},
+		{"a run cut short", strings.Join(strings.SplitAfter(g, "\n")[:10], ""), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evs, err := ReadEvents(strings.NewReader(tt.in))
+			require.NoError(t, err)
+			require.Equal(t, tt.complete, Complete(evs))
+			require.Equal(t, ExecutionStarted, evs[0].Type)
+		})
+	}
+}
+
+func TestNarrateIncompleteTrace(t *testing.T) {
+	lines := strings.SplitAfter(goldenTrace(t), "\n")
+	evs := readString(t, strings.Join(lines[:12], "")) // stops inside step 2
+	var b bytes.Buffer
+	require.NoError(t, Narrate(&b, evs))
+	require.Contains(t, b.String(), "step 2 · check_relevance")
+	require.Contains(t, b.String(), "the recording stops here")
+}
+
+// FuzzReadEvents checks that the reader never panics, that whatever it
+// accepts survives a write and a second read unchanged, and that the
+// narration renders it.
+func FuzzReadEvents(f *testing.F) {
+	g := goldenTrace(f)
+	lines := strings.SplitAfter(g, "\n")
+	f.Add(g)
+	f.Add(strings.Join(lines[:5], ""))
+	f.Add(lines[0])
+	f.Add("")
+	f.Add("{}\n")
+	f.Add(`{"id":"a","execution_id":"b","seq":1,"ts":"2025-01-01T00:00:00Z","type":"execution_started","step":0,"data":{"format":1,"question":"q","settings":{}}}` + "\n")
+	f.Add(strings.Replace(g, `"seq":3`, `"seq":4`, 1))
+	f.Add("\xff\xfe{\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		evs, err := ReadEvents(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		for _, e := range evs {
+			b, err := canonical(e)
+			require.NoError(t, err)
+			buf.Write(b)
+			buf.WriteByte('\n')
+		}
+		again, err := ReadEvents(&buf)
+		require.NoError(t, err, "a trace that was read must read again after writing")
+		require.Len(t, again, len(evs))
+		for i := range evs {
+			require.Equal(t, evs[i].Type, again[i].Type)
+			require.Equal(t, evs[i].Seq, again[i].Seq)
+			require.True(t, evs[i].TS.Equal(again[i].TS))
+			require.JSONEq(t, string(evs[i].Data), string(again[i].Data))
+		}
+		require.NoError(t, Narrate(io.Discard, evs))
+		_, _ = NewPlayer(evs) // must not panic either
+	})
+}

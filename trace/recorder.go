@@ -1,0 +1,318 @@
+package trace
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// Options configure a Recorder. The zero value records nothing anywhere; set
+// Out, Live or both.
+type Options struct {
+	// Out receives the events as JSON Lines, buffered; Finish flushes it.
+	Out io.Writer
+	// Live receives the narration step by step as the run goes.
+	Live io.Writer
+	// Secrets are values that must never appear in a trace: the API keys
+	// found in the environment. Patterns (bearer tokens, "sk-" keys) are
+	// scrubbed whether listed or not.
+	Secrets []string
+	// Clock stamps events; nil means time.Now. Tests pass a fixed clock.
+	Clock func() time.Time
+	// NewID names the execution; nil means 16 random hex digits. Event ids
+	// are the execution id and the sequence number, so a fixed NewID makes
+	// a trace byte-for-byte reproducible.
+	NewID func() string
+	// LLM names the reasoners (Settings.LLM), recorded as the tool of every
+	// reasoner operation.
+	LLM string
+}
+
+// Recorder turns a run into events. It is the graph's Observer and wraps the
+// workflow's dependencies (Wrap, Embedder) so that it also sees every external
+// effect. One Recorder records one run; it is safe for concurrent use, but
+// the graph calls it from one goroutine and the events are numbered in the
+// order they happen.
+type Recorder struct {
+	opts   Options
+	redact *Redactor
+	out    *bufio.Writer
+	narr   *Narrator
+
+	mu        sync.Mutex
+	execID    string
+	seq       int64
+	step      int
+	node      string
+	stepStart time.Time
+	path      []string
+	reads     map[string][]string // node → fields it reads
+	routers   map[string]string   // node → the router that runs after it
+	counter   counter
+	err       error // the first write error; Finish returns it
+}
+
+// counter is what a store offers besides the workflow's needs: its size, for
+// the environment update the narration shows.
+type counter interface{ Count() int }
+
+// New returns a Recorder writing where o says.
+func New(o Options) *Recorder {
+	if o.Clock == nil {
+		o.Clock = time.Now
+	}
+	if o.NewID == nil {
+		o.NewID = randomID
+	}
+	r := &Recorder{opts: o, redact: NewRedactor(o.Secrets...)}
+	if o.Out != nil {
+		r.out = bufio.NewWriterSize(o.Out, 64<<10)
+	}
+	if o.Live != nil {
+		r.narr = NewNarrator(o.Live)
+	}
+	r.execID = o.NewID()
+	return r
+}
+
+func randomID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand panics instead)
+	return hex.EncodeToString(b[:])
+}
+
+// ExecutionID is the id shared by every event of the run.
+func (r *Recorder) ExecutionID() string { return r.execID }
+
+// Start records execution_started and the store's size. g is the workflow
+// about to run: its metadata says which fields each node perceives.
+func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
+	r.mu.Lock()
+	r.reads = map[string][]string{}
+	r.routers = map[string]string{}
+	if g != nil {
+		for _, n := range g.Nodes() {
+			r.reads[n.Name] = n.Reads
+		}
+		for _, rt := range g.Routers() {
+			r.routers[rt.From] = rt.Name
+		}
+	}
+	r.emitLocked(ExecutionStarted, 0, "", ExecutionStartedData{Format: FormatVersion, Question: question, Settings: s})
+	r.mu.Unlock()
+	r.countStore()
+}
+
+// Finish records the end of the run (the store's size, then
+// execution_completed or execution_failed), flushes the output and returns
+// the first error met while writing. It does not close Out.
+func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
+	r.countStore()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	path := append([]string{}, r.path...)
+	if runErr != nil {
+		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{Error: oneLine(runErr), Path: path})
+	} else {
+		r.emitLocked(ExecutionCompleted, 0, "", ExecutionCompletedData{
+			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,
+			PapersAdded: final.PapersAdded, Notices: final.Notices,
+		})
+	}
+	if r.out != nil {
+		if err := r.out.Flush(); err != nil && r.err == nil {
+			r.err = fmt.Errorf("write the trace: %w", err)
+		}
+	}
+	return r.err
+}
+
+// countStore records a store.count operation when the wrapped store counts.
+func (r *Recorder) countStore() {
+	r.mu.Lock()
+	c := r.counter
+	r.mu.Unlock()
+	if c == nil {
+		return
+	}
+	_, _ = record(r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
+		func(n int) any { return CountResult{Count: n} })
+}
+
+// StepStarted records the step and its percept.
+func (r *Recorder) StepStarted(_ context.Context, step int, node string, state nodes.GraphState) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.step, r.node = step, node
+	r.stepStart = r.opts.Clock()
+	data := StepStartedData{Node: node, Percept: []Field{}}
+	fields, err := objectFields(state)
+	if err != nil {
+		r.setErr(fmt.Errorf("encode the state: %w", err))
+	}
+	byName := map[string]json.RawMessage{}
+	for _, f := range fields {
+		byName[f.name] = f.raw
+	}
+	for _, name := range r.reads[node] {
+		data.Percept = append(data.Percept, Field{Name: name, Summary: Summarize(name, orNull(byName[name]))})
+	}
+	r.emitLocked(StepStarted, step, node, data)
+}
+
+// StepCompleted records the state changes of the step, then its end.
+func (r *Recorder) StepCompleted(_ context.Context, step int, node string, before, after nodes.GraphState) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b, err1 := objectFields(before)
+	a, err2 := objectFields(after)
+	if err := errors.Join(err1, err2); err != nil {
+		r.setErr(fmt.Errorf("encode the state: %w", err))
+	}
+	muts := diffFields(b, a)
+	if muts == nil {
+		muts = []Mutation{}
+	}
+	r.emitLocked(StateMutated, step, node, StateMutatedData{Mutations: muts})
+	r.emitLocked(StepCompleted, step, node, StepCompletedData{
+		Node: node, DurationMS: r.opts.Clock().Sub(r.stepStart).Milliseconds(), Reasoning: after.Reasoning,
+	})
+	r.path = append(r.path, node)
+}
+
+// StepFailed records a node's error.
+func (r *Recorder) StepFailed(_ context.Context, step int, node string, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.emitLocked(StepFailed, step, node, StepFailedData{Node: node, Error: oneLine(err)})
+	r.step, r.node = 0, ""
+}
+
+// RouteDecided records the move to the next step.
+func (r *Recorder) RouteDecided(_ context.Context, step int, from, key, to, reason string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := RouteDecidedData{From: from, Key: key, To: to, Reason: reason}
+	if key != "" {
+		d.Router = r.routers[from]
+	}
+	r.emitLocked(RouteDecided, step, from, d)
+	r.step, r.node = 0, ""
+}
+
+var _ graph.Observer[nodes.GraphState] = (*Recorder)(nil)
+
+func (r *Recorder) setErr(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+// emitLocked encodes, scrubs, numbers and writes one event; r.mu is held.
+func (r *Recorder) emitLocked(t Type, step int, node string, data any) Event {
+	raw, err := canonical(data)
+	if err != nil {
+		r.setErr(fmt.Errorf("encode a %s event: %w", t, err))
+		raw = []byte(`{}`)
+	}
+	raw = r.redact.JSON(raw)
+	if !json.Valid(raw) { // cannot happen with the patterns we have; never write a broken line
+		raw = []byte(`{"redacted":true}`)
+	}
+	r.seq++
+	e := Event{
+		ID: fmt.Sprintf("%s-%04d", r.execID, r.seq), ExecutionID: r.execID, Seq: r.seq,
+		TS: r.opts.Clock().UTC(), Type: t, Step: step, Node: node, Data: raw,
+	}
+	if r.out != nil {
+		line, err := canonical(e)
+		if err == nil {
+			line = append(r.redact.JSON(line), '\n')
+			_, err = r.out.Write(line)
+		}
+		if err != nil {
+			r.setErr(fmt.Errorf("write the trace: %w", err))
+		}
+	}
+	if r.narr != nil {
+		if err := r.narr.Event(e); err != nil {
+			r.setErr(fmt.Errorf("write the narration: %w", err))
+		}
+	}
+	return e
+}
+
+// record runs one external effect between operation_started and
+// operation_completed (or operation_failed). params identify the call;
+// result turns what it returned into what the trace keeps.
+func record[T any](r *Recorder, kind, tool string, params any, call func() (T, error), result func(T) any) (T, error) {
+	fp, err := Fingerprint(params)
+	if err != nil {
+		r.mu.Lock()
+		r.setErr(fmt.Errorf("fingerprint a %s operation: %w", kind, err))
+		r.mu.Unlock()
+	}
+	pj, _ := canonical(params)
+	r.mu.Lock()
+	step, node := r.step, r.node
+	start := r.opts.Clock()
+	ev := r.emitLocked(OperationStarted, step, node, OperationStartedData{
+		Kind: kind, Tool: tool, Params: pj, Fingerprint: fp,
+		OpID: fmt.Sprintf("%s-%04d", r.execID, r.seq+1),
+	})
+	r.mu.Unlock()
+
+	v, callErr := call()
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ms := r.opts.Clock().Sub(start).Milliseconds()
+	if callErr != nil {
+		d := OperationFailedData{OpID: ev.ID, Kind: kind, DurationMS: ms, Error: oneLine(callErr)}
+		var api *arxiv.APIError
+		if errors.As(callErr, &api) {
+			d.ErrorKind, d.Status, d.Message = errorKindArxivAPI, api.Status, api.Message
+		}
+		r.emitLocked(OperationFailed, step, node, d)
+		return v, callErr
+	}
+	rj, err := canonical(result(v))
+	if err != nil {
+		r.setErr(fmt.Errorf("encode a %s result: %w", kind, err))
+		rj = []byte("null")
+	}
+	r.emitLocked(OperationCompleted, step, node, OperationCompletedData{OpID: ev.ID, Kind: kind, DurationMS: ms, Result: rj})
+	return v, nil
+}
+
+const errorKindArxivAPI = "arxiv_api"
+
+func oneLine(err error) string {
+	s := err.Error()
+	out := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+			space = true
+			continue
+		}
+		if space && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, c)
+	}
+	return string(out)
+}

@@ -1,0 +1,112 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Redacted replaces every secret in a trace.
+const Redacted = "[REDACTED]"
+
+// minSecretLen is the shortest secret value scrubbed by value. Shorter values
+// are not real keys, and replacing every "ab" in a trace would only wreck it.
+const minSecretLen = 6
+
+// secretPatterns catch credentials whose value the caller could not name:
+// bearer tokens, OpenAI/Anthropic style keys, Google API keys and key-like URL
+// parameters. They run on encoded JSON, so a value stops at a quote or a
+// backslash and the result stays valid JSON.
+var secretPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\b(?:bearer|basic)(?:\s|\\[nrt])+[A-Za-z0-9._~+/=-]{6,}`),
+	regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`),
+	regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`),
+	regexp.MustCompile(`(?i)([?&](?:key|api_key|apikey|access_token|token)=)[^&\s"\\]+`),
+	regexp.MustCompile(`(?i)\b((?:authorization|x-api-key|x-goog-api-key|api-key)\\?"?\s*[:=]\s*\\?"?)[^\s"\\,;}]+`),
+}
+
+// Redactor scrubs secrets from encoded events.
+type Redactor struct {
+	values [][]byte // secret values as they appear inside a JSON string
+}
+
+// NewRedactor scrubs the given secret values (API keys from the environment)
+// and the patterns above. Empty and very short values are ignored.
+func NewRedactor(secrets ...string) *Redactor {
+	r := &Redactor{}
+	for _, s := range secrets {
+		s = strings.TrimSpace(s)
+		if len(s) < minSecretLen {
+			continue
+		}
+		// A string inside JSON is encoded rune by rune, so the encoding of
+		// the secret appears whole inside the encoding of any string that
+		// contains it.
+		enc, err := canonical(s)
+		if err != nil || len(enc) < 2 {
+			continue
+		}
+		v := enc[1 : len(enc)-1]
+		if !slices.ContainsFunc(r.values, func(b []byte) bool { return bytes.Equal(b, v) }) {
+			r.values = append(r.values, v)
+		}
+	}
+	// Longest first, so that a secret containing another is replaced whole.
+	slices.SortFunc(r.values, func(a, b []byte) int { return len(b) - len(a) })
+	return r
+}
+
+// JSON returns b, an encoded JSON value, with every secret replaced.
+func (r *Redactor) JSON(b []byte) []byte {
+	if r != nil {
+		for _, v := range r.values {
+			b = bytes.ReplaceAll(b, v, []byte(Redacted))
+		}
+	}
+	for _, p := range secretPatterns {
+		b = p.ReplaceAllFunc(b, func(m []byte) []byte {
+			sub := p.FindSubmatch(m)
+			if len(sub) > 1 && len(sub[1]) > 0 {
+				return append(append([]byte{}, sub[1]...), Redacted...)
+			}
+			return []byte(Redacted)
+		})
+	}
+	return b
+}
+
+// String scrubs plain text (an error message) the same way.
+func (r *Redactor) String(s string) string {
+	enc, err := canonical(s)
+	if err != nil {
+		return s
+	}
+	out := r.JSON(enc)
+	var back string
+	if err := json.Unmarshal(out, &back); err != nil {
+		return Redacted
+	}
+	return back
+}
+
+// secretEnv names the environment variables that hold credentials gtrag or
+// the libraries it uses may read.
+var secretEnv = []string{
+	"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "GEMINI_API_KEY",
+	"OLLAMA_API_KEY", "HF_TOKEN", "HUGGINGFACEHUB_API_TOKEN", "MISTRAL_API_KEY",
+	"GROQ_API_KEY", "TOGETHER_API_KEY", "AZURE_OPENAI_API_KEY", "GTRAG_API_KEY",
+}
+
+// SecretsFromEnv returns the values of the credential variables that are set,
+// for Options.Secrets.
+func SecretsFromEnv(getenv func(string) string) []string {
+	var out []string
+	for _, name := range secretEnv {
+		if v := getenv(name); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}

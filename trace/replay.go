@@ -1,0 +1,394 @@
+package trace
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// RecordedOp is one operation of a recording, with its outcome.
+type RecordedOp struct {
+	Kind        string
+	Fingerprint string
+	Params      json.RawMessage
+	Step        int
+	Node        string
+	Line        int // of its operation_started event
+
+	result json.RawMessage
+	failed *OperationFailedData
+}
+
+// Player re-runs a recorded run: the real workflow (nodes.Build), with every
+// external effect answered from the recording. Each call the workflow makes
+// is matched against the recorded operations of the same kind, in order, by
+// fingerprint; the first call that does not match, or that finds no recorded
+// operation left, stops the run with a *DivergenceError. Kinds the replay
+// never asks for (embeddings: no store is opened) are simply not used.
+type Player struct {
+	question  string
+	settings  Settings
+	completed *ExecutionCompletedData
+	failed    *ExecutionFailedData
+
+	mu         sync.Mutex
+	ops        map[string][]*RecordedOp
+	next       map[string]int
+	step       int
+	node       string
+	path       []string
+	divergence *DivergenceError
+	cancel     context.CancelCauseFunc
+}
+
+// NewPlayer indexes a recording. The recording must be complete: a run that
+// did not finish has no answer to reproduce.
+func NewPlayer(events []Event) (*Player, error) {
+	q, s, err := Start(events)
+	if err != nil {
+		return nil, err
+	}
+	if !Complete(events) {
+		return nil, errors.New("the trace is incomplete: the recorded run never finished (no execution_completed or execution_failed), so there is no answer to reproduce")
+	}
+	p := &Player{question: q, settings: s, ops: map[string][]*RecordedOp{}, next: map[string]int{}}
+	byID := map[string]*RecordedOp{}
+	for _, e := range events {
+		switch e.Type {
+		case OperationStarted:
+			var d OperationStartedData
+			if err := e.Decode(&d); err != nil {
+				return nil, lineError(e, err)
+			}
+			op := &RecordedOp{Kind: d.Kind, Fingerprint: d.Fingerprint, Params: d.Params, Step: e.Step, Node: e.Node, Line: e.Line}
+			byID[d.OpID] = op
+			p.ops[d.Kind] = append(p.ops[d.Kind], op)
+		case OperationCompleted:
+			var d OperationCompletedData
+			if err := e.Decode(&d); err != nil {
+				return nil, lineError(e, err)
+			}
+			if op := byID[d.OpID]; op != nil {
+				op.result = d.Result
+			}
+		case OperationFailed:
+			var d OperationFailedData
+			if err := e.Decode(&d); err != nil {
+				return nil, lineError(e, err)
+			}
+			if op := byID[d.OpID]; op != nil {
+				op.failed = &d
+			}
+		case ExecutionCompleted:
+			p.completed = &ExecutionCompletedData{}
+			if err := e.Decode(p.completed); err != nil {
+				return nil, lineError(e, err)
+			}
+		case ExecutionFailed:
+			p.failed = &ExecutionFailedData{}
+			if err := e.Decode(p.failed); err != nil {
+				return nil, lineError(e, err)
+			}
+		}
+	}
+	return p, nil
+}
+
+func lineError(e Event, err error) error {
+	if e.Line > 0 {
+		return &FormatError{Line: e.Line, Err: err}
+	}
+	return err
+}
+
+// Question is the recorded question.
+func (p *Player) Question() string { return p.question }
+
+// Settings are the recorded settings.
+func (p *Player) Settings() Settings { return p.settings }
+
+// Recorded is the recorded end of the run: exactly one of the two is set.
+func (p *Player) Recorded() (*ExecutionCompletedData, *ExecutionFailedData) {
+	return p.completed, p.failed
+}
+
+// Deps are the workflow's dependencies answered from the recording, with the
+// recorded settings.
+func (p *Player) Deps() nodes.Deps {
+	return nodes.Deps{
+		Store: playedStore{p}, Arxiv: playedSearcher{p},
+		Judge: playedJudge{p}, Filter: playedFilter{p}, Answerer: playedAnswerer{p},
+		K: p.settings.K, MaxResults: p.settings.MaxResults,
+		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
+	}
+}
+
+// Outcome is what a replay produced.
+type Outcome struct {
+	Final       nodes.GraphState
+	Path        []string
+	CountBefore int // the store's size, as recorded; 0 when not recorded
+	CountAfter  int
+}
+
+// Run replays the recording: it builds the workflow over Deps, runs it with
+// the recorded question and step limit, and checks that it ends as the
+// recorded run did. Errors: a *DivergenceError when the workflow asks for
+// an operation the recording does not have, a *MismatchError when it
+// finishes differently, or the workflow's own error when the recorded run
+// failed the same way is not what happened.
+func (p *Player) Run(ctx context.Context) (Outcome, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	p.mu.Lock()
+	p.cancel, p.path, p.step, p.node = cancel, nil, 0, ""
+	p.mu.Unlock()
+
+	var out Outcome
+	var err error
+	if out.CountBefore, err = p.count(); err != nil {
+		return out, err
+	}
+	g, err := nodes.Build(p.Deps())
+	if err != nil {
+		return out, fmt.Errorf("build the workflow: %w", err)
+	}
+	final, runErr := g.Run(ctx, nodes.NewState(p.question),
+		graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p))
+	p.mu.Lock()
+	div, path := p.divergence, slices.Clone(p.path)
+	p.mu.Unlock()
+	out.Final, out.Path = final, path
+	if div != nil {
+		return out, div
+	}
+	if runErr != nil {
+		if p.failed != nil { // the recorded run failed too: same story, same end
+			return out, fmt.Errorf("the recorded run failed, and so does the replay: %w", runErr)
+		}
+		return out, fmt.Errorf("replay: %w", runErr)
+	}
+	if out.CountAfter, err = p.count(); err != nil {
+		return out, err
+	}
+	return out, p.compare(out)
+}
+
+// compare checks the replayed end against the recorded one.
+func (p *Player) compare(out Outcome) error {
+	if p.completed == nil {
+		return &MismatchError{What: "outcome", Recorded: "the run failed: " + p.failed.Error, Replayed: "the run completed"}
+	}
+	if !slices.Equal(out.Path, p.completed.Path) {
+		return &MismatchError{What: "path", Recorded: fmt.Sprint(p.completed.Path), Replayed: fmt.Sprint(out.Path)}
+	}
+	if out.Final.FinalResponse != p.completed.FinalResponse {
+		return &MismatchError{What: "final_response", Recorded: p.completed.FinalResponse, Replayed: out.Final.FinalResponse}
+	}
+	return nil
+}
+
+// count replays a store.count of the run itself (before the first step and
+// after the last); recordings of stores that cannot count have none.
+func (p *Player) count() (int, error) {
+	p.mu.Lock()
+	none := len(p.ops[KindStoreCount]) == 0
+	p.mu.Unlock()
+	if none {
+		return 0, nil
+	}
+	var r CountResult
+	if err := p.take(KindStoreCount, struct{}{}, &r); err != nil {
+		return 0, err
+	}
+	return r.Count, nil
+}
+
+// StepStarted, StepCompleted, StepFailed and RouteDecided let the player
+// name the step and node of a divergence.
+func (p *Player) StepStarted(_ context.Context, step int, node string, _ nodes.GraphState) {
+	p.mu.Lock()
+	p.step, p.node = step, node
+	p.mu.Unlock()
+}
+
+func (p *Player) StepCompleted(_ context.Context, _ int, node string, _, _ nodes.GraphState) {
+	p.mu.Lock()
+	p.path = append(p.path, node)
+	p.mu.Unlock()
+}
+
+func (p *Player) StepFailed(context.Context, int, string, error) {}
+
+func (p *Player) RouteDecided(context.Context, int, string, string, string, string) {
+	p.mu.Lock()
+	p.step, p.node = 0, ""
+	p.mu.Unlock()
+}
+
+var _ graph.Observer[nodes.GraphState] = (*Player)(nil)
+
+// take answers one operation from the recording, decoding its result into
+// result, or returns the recorded failure or a divergence.
+func (p *Player) take(kind string, params, result any) error {
+	fp, err := Fingerprint(params)
+	if err != nil {
+		return fmt.Errorf("fingerprint a %s operation: %w", kind, err)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.divergence != nil { // the run is being stopped; say why again
+		return p.divergence
+	}
+	queue, i := p.ops[kind], p.next[kind]
+	var op *RecordedOp
+	if i < len(queue) {
+		op = queue[i]
+		p.next[kind] = i + 1
+	}
+	if op == nil || op.Fingerprint != fp || (op.result == nil && op.failed == nil) {
+		pj, _ := canonical(params)
+		p.divergence = &DivergenceError{
+			Step: p.step, Node: p.node, Kind: kind, Fingerprint: fp, Params: string(pj),
+			Recorded: op, Available: len(queue),
+		}
+		if p.cancel != nil {
+			p.cancel(p.divergence)
+		}
+		return p.divergence
+	}
+	if op.failed != nil {
+		return op.failed.err()
+	}
+	if err := json.Unmarshal(op.result, result); err != nil {
+		return fmt.Errorf("line %d: the recorded %s result does not decode: %w", op.Line, kind, err)
+	}
+	return nil
+}
+
+// err rebuilds a recorded failure, keeping the type the workflow looks at.
+func (d *OperationFailedData) err() error {
+	if d.ErrorKind == errorKindArxivAPI {
+		return &arxiv.APIError{Status: d.Status, Message: d.Message}
+	}
+	return errors.New(d.Error)
+}
+
+// DivergenceError stops a replay whose workflow asked for an operation the
+// recording does not have: the code or its inputs changed since the run was
+// recorded. Recorded is the operation the recording had next for that kind,
+// nil when it had no more.
+type DivergenceError struct {
+	Step        int
+	Node        string
+	Kind        string
+	Fingerprint string
+	Params      string // canonical JSON of what was asked
+	Recorded    *RecordedOp
+	Available   int // recorded operations of this kind
+}
+
+func (e *DivergenceError) Error() string {
+	where := "outside any step"
+	if e.Step > 0 {
+		where = fmt.Sprintf("step %d (%s)", e.Step, e.Node)
+	}
+	asked := fmt.Sprintf("replay diverged at %s: the workflow asked for %s %s (fingerprint %s)",
+		where, e.Kind, shorten(e.Params, 160), short(e.Fingerprint))
+	switch {
+	case e.Recorded == nil:
+		return fmt.Sprintf("%s, but the recording has no more %s operations (it has %d)", asked, e.Kind, e.Available)
+	case e.Recorded.Fingerprint != e.Fingerprint:
+		return fmt.Sprintf("%s, but the next recorded %s (line %d, step %d %s) is %s (fingerprint %s)",
+			asked, e.Kind, e.Recorded.Line, e.Recorded.Step, e.Recorded.Node,
+			shorten(string(e.Recorded.Params), 160), short(e.Recorded.Fingerprint))
+	default:
+		return fmt.Sprintf("%s, but the recorded one (line %d) has no result", asked, e.Recorded.Line)
+	}
+}
+
+func short(fp string) string {
+	if len(fp) > 12 {
+		return fp[:12]
+	}
+	return fp
+}
+
+// MismatchError is a replay that ran to the end but not to the recorded end.
+type MismatchError struct {
+	What               string // "path", "final_response" or "outcome"
+	Recorded, Replayed string
+}
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("replay finished differently from the recording: %s was %s, the replay gave %s",
+		e.What, quote(e.Recorded, 120), quote(e.Replayed, 120))
+}
+
+type playedStore struct{ p *Player }
+
+func (s playedStore) Query(_ context.Context, text string, k int) ([]vectordb.Result, error) {
+	var r QueryResult
+	if err := s.p.take(KindStoreQuery, queryParams(text, k), &r); err != nil {
+		return nil, err
+	}
+	return r.Results, nil
+}
+
+func (s playedStore) Add(_ context.Context, docs []vectordb.Document) (int, error) {
+	var r AddResult
+	if err := s.p.take(KindStoreAdd, addParams(docs), &r); err != nil {
+		return 0, err
+	}
+	return r.Added, nil
+}
+
+type playedSearcher struct{ p *Player }
+
+func (s playedSearcher) Search(_ context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error) {
+	var r SearchResult
+	if err := s.p.take(KindArxivSearch, searchParams(query, start, max, opts), &r); err != nil {
+		return arxiv.Page{}, err
+	}
+	return r.page(), nil
+}
+
+type playedJudge struct{ p *Player }
+
+func (j playedJudge) JudgeRelevance(_ context.Context, question string, ps []reasoner.Passage) (reasoner.Verdict, error) {
+	var r VerdictResult
+	if err := j.p.take(KindJudge, judgeParams(question, ps), &r); err != nil {
+		return reasoner.Verdict{}, err
+	}
+	return r.verdict(), nil
+}
+
+type playedFilter struct{ p *Player }
+
+func (f playedFilter) IsGameTheory(_ context.Context, title, abstract string) (reasoner.Verdict, error) {
+	var r VerdictResult
+	if err := f.p.take(KindFilter, filterParams(title, abstract), &r); err != nil {
+		return reasoner.Verdict{}, err
+	}
+	return r.verdict(), nil
+}
+
+type playedAnswerer struct{ p *Player }
+
+func (a playedAnswerer) Answer(_ context.Context, question string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	var r AnswerResult
+	if err := a.p.take(KindAnswer, answerParams(question, ps), &r); err != nil {
+		return reasoner.Answer{}, err
+	}
+	return r.answer(), nil
+}

@@ -1,0 +1,221 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// jsonField is one top-level field of an encoded object.
+type jsonField struct {
+	name string
+	raw  json.RawMessage
+}
+
+// objectFields lists the fields of v's JSON object encoding in the order they
+// were written, which for a struct is declaration order: the order the
+// narration shows them in.
+func objectFields(v any) ([]jsonField, error) {
+	b, err := canonical(v)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("%T does not encode as a JSON object", v)
+	}
+	var out []jsonField
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		out = append(out, jsonField{name: t.(string), raw: raw})
+	}
+	return out, nil
+}
+
+// diffFields reports the fields that differ between two encodings of the
+// same type. A field missing on one side counts as null, and null, "", [] and
+// {} are all "nothing", so that nil and empty slices are not reported as a
+// change.
+func diffFields(before, after []jsonField) []Mutation {
+	index := map[string]json.RawMessage{}
+	var order []string
+	for _, f := range before {
+		index[f.name] = f.raw
+		order = append(order, f.name)
+	}
+	afterIndex := map[string]json.RawMessage{}
+	for _, f := range after {
+		afterIndex[f.name] = f.raw
+		if _, ok := index[f.name]; !ok {
+			order = append(order, f.name)
+		}
+	}
+	var out []Mutation
+	for _, name := range order {
+		b, a := orNull(index[name]), orNull(afterIndex[name])
+		if isNothing(b) && isNothing(a) || bytes.Equal(b, a) {
+			continue
+		}
+		out = append(out, Mutation{Field: name, Before: b, After: a})
+	}
+	return out
+}
+
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
+func isNothing(raw json.RawMessage) bool {
+	switch string(bytes.TrimSpace(raw)) {
+	case "", "null", `""`, "[]", "{}":
+		return true
+	}
+	return false
+}
+
+// Summary lengths: enough to recognise a value on one line of a terminal.
+const (
+	maxText  = 80
+	maxTitle = 40
+	maxItems = 3
+)
+
+// nouns names the items of the list fields, singular and plural.
+var nouns = map[string][2]string{
+	"chroma_results": {"result", "results"},
+	"arxiv_papers":   {"paper", "papers"},
+	"papers_seen":    {"id", "ids"},
+	"paper_ids":      {"paper", "papers"},
+	"sources":        {"source", "sources"},
+	"notices":        {"notice", "notices"},
+	"results":        {"result", "results"},
+	"papers":         {"paper", "papers"},
+	"passages":       {"passage", "passages"},
+}
+
+// Summarize renders a state field's JSON value in a few words: strings
+// quoted and shortened, lists counted with their first few items by id (and
+// score or title), numbers and booleans as they are.
+func Summarize(field string, raw json.RawMessage) string {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "(unreadable)"
+	}
+	return summarizeValue(field, v)
+}
+
+func summarizeValue(field string, v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "(none)"
+	case bool:
+		return strconv.FormatBool(v)
+	case json.Number:
+		return v.String()
+	case string:
+		return quote(v, maxText)
+	case []any:
+		if len(v) == 0 {
+			return "(none)"
+		}
+		noun, ok := nouns[field]
+		if !ok {
+			noun = [2]string{"item", "items"}
+		}
+		var b strings.Builder
+		if len(v) == 1 {
+			fmt.Fprintf(&b, "1 %s: ", noun[0])
+		} else {
+			fmt.Fprintf(&b, "%d %s: ", len(v), noun[1])
+		}
+		for i, it := range v {
+			if i == maxItems {
+				fmt.Fprintf(&b, ", … (%d more)", len(v)-maxItems)
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(summarizeItem(it))
+		}
+		return b.String()
+	case map[string]any:
+		if len(v) == 1 {
+			return "{1 field}"
+		}
+		return fmt.Sprintf("{%d fields}", len(v))
+	}
+	return fmt.Sprint(v)
+}
+
+// summarizeItem names one list item: a document by id and score, a paper by
+// id and title, a plain string as itself.
+func summarizeItem(v any) string {
+	switch v := v.(type) {
+	case string:
+		if !strings.ContainsAny(v, " \t\n") && utf8.RuneCountInString(v) <= maxTitle {
+			return v
+		}
+		return quote(v, maxTitle)
+	case map[string]any:
+		id := firstString(v, "id", "chunk_id", "paper_id")
+		if n, ok := v["score"].(json.Number); ok {
+			if f, err := n.Float64(); err == nil {
+				return strings.TrimSpace(fmt.Sprintf("%s (%.2f)", id, f))
+			}
+		}
+		if t, ok := v["title"].(string); ok && t != "" {
+			return strings.TrimSpace(id + " " + quote(t, maxTitle))
+		}
+		if id != "" {
+			return id
+		}
+		return summarizeValue("", v)
+	}
+	return summarizeValue("", v)
+}
+
+func firstString(m map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := m[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// quote folds white space and shortens s to n runes, in quotes.
+func quote(s string, n int) string {
+	return `"` + shorten(s, n) + `"`
+}
+
+// shorten folds white space and cuts s to n runes with an ellipsis.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i := 0
+	for j := range s {
+		if i == n-1 {
+			return s[:j] + "…"
+		}
+		i++
+	}
+	return s
+}

@@ -1,0 +1,211 @@
+package trace
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// Wrap returns d with every external effect recorded: the store, arXiv and
+// the three reasoners. Nil dependencies stay nil. Build the workflow from
+// the result.
+func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
+	if d.Store != nil {
+		if c, ok := d.Store.(counter); ok {
+			r.mu.Lock()
+			r.counter = c
+			r.mu.Unlock()
+		}
+		d.Store = recordedStore{r: r, inner: d.Store}
+	}
+	if d.Arxiv != nil {
+		d.Arxiv = recordedSearcher{r: r, inner: d.Arxiv}
+	}
+	if d.Judge != nil {
+		d.Judge = recordedJudge{r: r, inner: d.Judge}
+	}
+	if d.Filter != nil {
+		d.Filter = recordedFilter{r: r, inner: d.Filter}
+	}
+	if d.Answerer != nil {
+		d.Answerer = recordedAnswerer{r: r, inner: d.Answerer}
+	}
+	return d
+}
+
+// Embedder returns e with every call recorded (the number of texts and the
+// shape of the vectors, not the vectors). Open the store with it to see the
+// embeddings a query or an add needs.
+func (r *Recorder) Embedder(e vectordb.Embedder) vectordb.Embedder {
+	if e == nil {
+		return nil
+	}
+	return recordedEmbedder{r: r, inner: e}
+}
+
+// The parameters of each operation are built here, once, for the recorder and
+// the player alike: a fingerprint only matches when both build it the same.
+
+func queryParams(text string, k int) QueryParams { return QueryParams{Text: text, K: k} }
+
+func addParams(docs []vectordb.Document) AddParams {
+	p := AddParams{Count: len(docs), DocIDs: []string{}, PaperIDs: []string{}}
+	for _, d := range docs {
+		p.DocIDs = append(p.DocIDs, d.ID)
+		if id := d.PaperID(); id != "" && !slices.Contains(p.PaperIDs, id) {
+			p.PaperIDs = append(p.PaperIDs, id)
+		}
+	}
+	b, _ := canonical(docs) // a []Document always encodes
+	sum := sha256.Sum256(b)
+	p.ContentSHA256 = hex.EncodeToString(sum[:])
+	return p
+}
+
+func embedParams(texts []string) EmbedParams {
+	p := EmbedParams{Texts: len(texts)}
+	h := sha256.New()
+	for _, t := range texts {
+		p.Chars += len(t)
+		h.Write([]byte(t))
+		h.Write([]byte{0})
+	}
+	p.ContentSHA256 = hex.EncodeToString(h.Sum(nil))
+	return p
+}
+
+func searchParams(query string, start, max int, opts []arxiv.SearchOption) SearchParams {
+	return SearchParams{Query: query, Start: start, Max: max, Options: len(opts)}
+}
+
+func judgeParams(question string, ps []reasoner.Passage) JudgeParams {
+	return JudgeParams{Question: question, Passages: toPassages(ps)}
+}
+
+func filterParams(title, abstract string) FilterParams {
+	return FilterParams{Title: title, Abstract: abstract}
+}
+
+func answerParams(question string, ps []reasoner.Passage) AnswerParams {
+	return AnswerParams{Question: question, Passages: toPassages(ps)}
+}
+
+type recordedStore struct {
+	r     *Recorder
+	inner nodes.Store
+}
+
+func (s recordedStore) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
+	return record(s.r, KindStoreQuery, "", queryParams(text, k),
+		func() ([]vectordb.Result, error) { return s.inner.Query(ctx, text, k) },
+		func(rs []vectordb.Result) any { return QueryResult{Results: nonNil(rs)} })
+}
+
+// Add also reports the store's size before and after, when the store can
+// count: the one persistent change of the whole loop.
+func (s recordedStore) Add(ctx context.Context, docs []vectordb.Document) (int, error) {
+	c, _ := s.inner.(counter)
+	var before *int
+	if c != nil {
+		n := c.Count()
+		before = &n
+	}
+	return record(s.r, KindStoreAdd, "", addParams(docs),
+		func() (int, error) { return s.inner.Add(ctx, docs) },
+		func(n int) any {
+			res := AddResult{Added: n, CountBefore: before}
+			if c != nil {
+				after := c.Count()
+				res.CountAfter = &after
+			}
+			return res
+		})
+}
+
+// Count records a store.count; stores that cannot count report 0.
+func (s recordedStore) Count() int {
+	c, ok := s.inner.(counter)
+	if !ok {
+		return 0
+	}
+	n, _ := record(s.r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
+		func(n int) any { return CountResult{Count: n} })
+	return n
+}
+
+type recordedSearcher struct {
+	r     *Recorder
+	inner nodes.Searcher
+}
+
+func (s recordedSearcher) Search(ctx context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error) {
+	return record(s.r, KindArxivSearch, "", searchParams(query, start, max, opts),
+		func() (arxiv.Page, error) { return s.inner.Search(ctx, query, start, max, opts...) },
+		func(p arxiv.Page) any { return pageResult(p) })
+}
+
+type recordedJudge struct {
+	r     *Recorder
+	inner reasoner.RelevanceJudge
+}
+
+func (j recordedJudge) JudgeRelevance(ctx context.Context, question string, ps []reasoner.Passage) (reasoner.Verdict, error) {
+	return record(j.r, KindJudge, j.r.opts.LLM, judgeParams(question, ps),
+		func() (reasoner.Verdict, error) { return j.inner.JudgeRelevance(ctx, question, ps) },
+		func(v reasoner.Verdict) any { return verdictResult(v) })
+}
+
+type recordedFilter struct {
+	r     *Recorder
+	inner reasoner.PaperFilter
+}
+
+func (f recordedFilter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	return record(f.r, KindFilter, f.r.opts.LLM, filterParams(title, abstract),
+		func() (reasoner.Verdict, error) { return f.inner.IsGameTheory(ctx, title, abstract) },
+		func(v reasoner.Verdict) any { return verdictResult(v) })
+}
+
+type recordedAnswerer struct {
+	r     *Recorder
+	inner reasoner.Answerer
+}
+
+func (a recordedAnswerer) Answer(ctx context.Context, question string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	return record(a.r, KindAnswer, a.r.opts.LLM, answerParams(question, ps),
+		func() (reasoner.Answer, error) { return a.inner.Answer(ctx, question, ps) },
+		func(ans reasoner.Answer) any { return answerResult(ans) })
+}
+
+type recordedEmbedder struct {
+	r     *Recorder
+	inner vectordb.Embedder
+}
+
+func (e recordedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return record(e.r, KindEmbed, e.inner.Spec(), embedParams(texts),
+		func() ([][]float32, error) { return e.inner.Embed(ctx, texts) },
+		func(vs [][]float32) any {
+			res := EmbedResult{Vectors: len(vs)}
+			if len(vs) > 0 {
+				res.Dims = len(vs[0])
+			}
+			return res
+		})
+}
+
+func (e recordedEmbedder) Spec() string { return e.inner.Spec() }
+func (e recordedEmbedder) Dim() int     { return e.inner.Dim() }
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
