@@ -1,0 +1,207 @@
+package chunker
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/arxiv"
+)
+
+// DefaultSize is the chunk size, in runes, when Options.Size is zero. 1000
+// runes of an English abstract is roughly 150–200 words: small enough for a
+// focused embedding, large enough that a typical abstract makes one or two
+// chunks.
+const DefaultSize = 1000
+
+// NoOverlap asks for chunks that share nothing. It exists because a zero
+// Overlap means "use the default".
+const NoOverlap = -1
+
+// Options sets chunk sizes, counted in runes (Unicode code points), not
+// bytes, so that a CJK or accented abstract gets as much text per chunk as an
+// ASCII one.
+//
+// The zero value works: Size 0 means DefaultSize, Overlap 0 means Size/5 (200
+// for the default size), and NoOverlap (any negative Overlap) turns overlap
+// off. Split never fails on bad options: a negative Size is treated as 0 and
+// an Overlap that is not smaller than Size as 0; Validate reports both.
+type Options struct {
+	Size    int
+	Overlap int
+}
+
+// Validate reports options that Split would have to correct. Callers that take
+// sizes from users (flags, config) should call it and reject bad input.
+func (o Options) Validate() error {
+	if o.Size < 0 {
+		return fmt.Errorf("chunk size %d: must be positive (0 means the default %d)", o.Size, DefaultSize)
+	}
+	n := o.normalized()
+	if o.Overlap > 0 && o.Overlap >= n.Size {
+		return fmt.Errorf("chunk overlap %d: must be smaller than the chunk size %d", o.Overlap, n.Size)
+	}
+	return nil
+}
+
+// normalized applies the defaults and repairs what Validate rejects, so Split
+// always makes progress.
+func (o Options) normalized() Options {
+	if o.Size <= 0 {
+		o.Size = DefaultSize
+	}
+	switch {
+	case o.Overlap < 0:
+		o.Overlap = 0
+	case o.Overlap == 0 || o.Overlap >= o.Size:
+		o.Overlap = o.Size / 5
+	}
+	return o
+}
+
+// Chunk is one piece of a paper, ready to embed and store as
+// vectordb.Document{ID: c.ID, Content: c.Text, Metadata: c.Metadata}.
+type Chunk struct {
+	// ID is "<paper_id>_chunk_<index>"; old-style ids keep their slash
+	// ("cs/0112004v1_chunk_0").
+	ID    string
+	Index int
+	Text  string
+	// Metadata has exactly the keys paper_id, title, authors, published,
+	// categories, abs_url, pdf_url and chunk_index. Each chunk owns its map.
+	Metadata map[string]string
+}
+
+// Metadata keys, shared by every chunk.
+const (
+	KeyPaperID    = "paper_id"
+	KeyTitle      = "title"
+	KeyAuthors    = "authors"
+	KeyPublished  = "published"
+	KeyCategories = "categories"
+	KeyAbsURL     = "abs_url"
+	KeyPDFURL     = "pdf_url"
+	KeyChunkIndex = "chunk_index"
+)
+
+// Split turns a paper into chunks of "Title: <title>\n\nAbstract: <summary>".
+// Runs of whitespace in the title and abstract are collapsed to one space
+// first. A paper with neither title nor abstract has no chunks.
+func Split(p arxiv.Paper, opt Options) []Chunk {
+	title, text := paperText(p)
+	spans := split(text, opt.normalized())
+	if len(spans) == 0 {
+		return nil
+	}
+	md := metadata(p, title)
+	chunks := make([]Chunk, len(spans))
+	for i, s := range spans {
+		idx := strconv.Itoa(i)
+		chunks[i] = Chunk{
+			ID:       p.ID + "_chunk_" + idx,
+			Index:    i,
+			Text:     text[s.startByte:s.endByte],
+			Metadata: md.forChunk(idx),
+		}
+	}
+	return chunks
+}
+
+// paperText builds the text that is chunked, and returns the cleaned title for
+// the metadata. The labels help embedders and LLMs tell a title from prose.
+func paperText(p arxiv.Paper) (title, text string) {
+	title = clean(p.Title)
+	summary := clean(p.Summary)
+	switch {
+	case title == "" && summary == "":
+		return "", ""
+	case summary == "":
+		return title, "Title: " + title
+	case title == "":
+		return "", "Abstract: " + summary
+	default:
+		return title, "Title: " + title + "\n\nAbstract: " + summary
+	}
+}
+
+// clean collapses whitespace and replaces invalid UTF-8, so chunk texts are
+// always valid UTF-8 and never start or end with a space.
+func clean(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if isClean(s) {
+		return s // the arXiv client already normalises; don't copy
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isClean reports whether s has no white space but single inner ASCII spaces.
+func isClean(s string) bool {
+	prevSpace := true // so a leading space fails
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+				return false
+			}
+			prevSpace = false
+		case c == ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		case c >= '\t' && c <= '\r':
+			return false
+		default:
+			prevSpace = false
+		}
+	}
+	return !prevSpace || s == ""
+}
+
+// paperMetadata holds the values every chunk of a paper shares.
+type paperMetadata struct {
+	paperID, title, authors, published, categories, absURL, pdfURL string
+}
+
+func metadata(p arxiv.Paper, title string) paperMetadata {
+	published := ""
+	if !p.Published.IsZero() {
+		published = p.Published.UTC().Format("2006-01-02")
+	}
+	absURL := p.AbsURL
+	if absURL == "" {
+		// Primer entries ("primer:nash-equilibrium") have no abstract page.
+		if id, err := arxiv.ParseID(p.ID); err == nil {
+			absURL = arxiv.AbsURLFor(id)
+		}
+	}
+	return paperMetadata{
+		paperID:    p.ID,
+		title:      title,
+		authors:    strings.Join(p.Authors, ", "),
+		published:  published,
+		categories: strings.Join(p.Categories, ","),
+		absURL:     absURL,
+		pdfURL:     p.PDFURL,
+	}
+}
+
+// forChunk builds a chunk's own map, so callers may change one chunk's
+// metadata without touching the others.
+func (m paperMetadata) forChunk(index string) map[string]string {
+	return map[string]string{
+		KeyPaperID:    m.paperID,
+		KeyTitle:      m.title,
+		KeyAuthors:    m.authors,
+		KeyPublished:  m.published,
+		KeyCategories: m.categories,
+		KeyAbsURL:     m.absURL,
+		KeyPDFURL:     m.pdfURL,
+		KeyChunkIndex: index,
+	}
+}
