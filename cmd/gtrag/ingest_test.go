@@ -1,0 +1,408 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/ingest"
+	"github.com/gtrag/gtrag/ingest/ingesttest"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// ingestEnv is testEnv pointed at a fake arXiv, with a short pacing delay
+// and an empty store (no primer) so that counts are the ingest's alone.
+func ingestEnv(t *testing.T, srv *ingesttest.Arxiv) map[string]string {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_ARXIV_DELAY"] = "40ms"
+	if srv != nil {
+		env["GTRAG_ARXIV_URL"] = srv.URL()
+	}
+	return env
+}
+
+// ingestReport is the `ingest --json` object of the contract.
+type ingestReport struct {
+	Fetched         int      `json:"fetched"`
+	Kept            []string `json:"kept"`
+	Rejected        []string `json:"rejected"`
+	SkippedExisting []string `json:"skipped_existing"`
+	ChunksAdded     int      `json:"chunks_added"`
+	StoreCount      int      `json:"store_count"`
+	ArxivRequests   int      `json:"arxiv_requests"`
+}
+
+func ingestJSON(t *testing.T, env map[string]string, args ...string) ingestReport {
+	t.Helper()
+	r := gtrag(t, env, append([]string{"ingest", "--json"}, args...)...)
+	var rep ingestReport
+	decodeJSON(t, r, &rep)
+	return rep
+}
+
+func ingestIDs(papers []arxiv.Paper) []string {
+	out := make([]string, len(papers))
+	for i, p := range papers {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// ingestStoredPapers opens the store a command left behind and lists its
+// papers.
+func ingestStoredPapers(t *testing.T, env map[string]string) []string {
+	t.Helper()
+	db, err := vectordb.Open(context.Background(), env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	defer db.Close()
+	return db.Papers()
+}
+
+func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
+	papers := ingesttest.Papers(0, 250)
+	srv := ingesttest.NewArxiv(t, papers)
+	env := ingestEnv(t, srv)
+
+	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "1000", "--sort", "submitted")
+	require.Equal(t, 0, r.code, r.stderr)
+	var fields map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &fields))
+	var keys []string
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "chunks_added", "store_count", "arxiv_requests"}, keys)
+	var rep ingestReport
+	decodeJSON(t, r, &rep)
+	require.Equal(t, 250, rep.Fetched)
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.NotNil(t, rep.Rejected)
+	require.Empty(t, rep.Rejected)
+	require.Equal(t, 3, rep.ArxivRequests)
+	require.Equal(t, rep.ChunksAdded, rep.StoreCount)
+	require.Greater(t, rep.ChunksAdded, 250)
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 3)
+	for i, req := range reqs {
+		require.Equal(t, 100*i, req.Start)
+		require.Equal(t, "submittedDate", req.SortBy)
+		if i > 0 {
+			gap := req.At.Sub(reqs[i-1].At)
+			// Arrival times may lag request starts by a few ms on a
+			// loaded machine; unpaced requests come about 1ms apart.
+			require.GreaterOrEqual(t, gap, 30*time.Millisecond, "request %d only %s after the previous one", i+1, gap)
+		}
+	}
+	require.NotContains(t, r.stdout, "ingest:", "no progress on stdout")
+
+	// The same command again: complete, nothing fetched.
+	r = gtrag(t, env, "ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "1000", "--sort", "submitted")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "already ingested completely (250 results")
+	require.Contains(t, r.stdout, "--restart")
+	require.Len(t, srv.Requests(), 3)
+}
+
+func TestIngestTextSummaryAndMax(t *testing.T) {
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 40))
+	env := ingestEnv(t, srv)
+	r := gtrag(t, env, "ingest", "--query", "cat:cs.GT", "--max", "15", "--page-size", "10")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `Ingested query "cat:cs.GT" (filter on): results up to 15 of 40`)
+	require.Contains(t, r.stdout, "fetched   15 papers in 2 arXiv requests")
+	require.Contains(t, r.stdout, "kept      15")
+	require.Contains(t, r.stdout, "Stopped at --max 15; arXiv has 40 results")
+
+	r = gtrag(t, env, "ingest", "--query", "cat:cs.GT", "--max", "40", "--page-size", "10")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "resumed at result 16")
+	require.Contains(t, r.stdout, "kept      25")
+	require.Equal(t, map[int]int{0: 1, 10: 1, 15: 1, 25: 1, 35: 1}, srv.StartCounts())
+}
+
+func TestIngestRetriesAfter503WithRetryAfter(t *testing.T) {
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 20))
+	var mu sync.Mutex
+	done := false
+	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Start == 10 && !done {
+			done = true
+			return &ingesttest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "1", Body: "try later"}
+		}
+		return nil
+	})
+	env := ingestEnv(t, srv)
+	rep := ingestJSON(t, env, "--no-filter", "--query", "cat:cs.GT", "--max", "20", "--page-size", "10")
+	require.Len(t, rep.Kept, 20)
+	require.Equal(t, 3, rep.ArxivRequests)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 3)
+	require.GreaterOrEqual(t, reqs[2].At.Sub(reqs[1].At), time.Second)
+}
+
+func TestIngestEmptyPageIsRetried(t *testing.T) {
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 20))
+	var mu sync.Mutex
+	empties := 0
+	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Start == 10 && empties == 0 {
+			empties++
+			return &ingesttest.Reply{Empty: true}
+		}
+		return nil
+	})
+	env := ingestEnv(t, srv)
+	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "20", "--page-size", "10")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "note: arXiv: attempt 1 failed (arXiv returned an empty page")
+	var rep ingestReport
+	decodeJSON(t, r, &rep)
+	require.Len(t, rep.Kept, 20)
+	require.Equal(t, map[int]int{0: 1, 10: 2}, srv.StartCounts())
+}
+
+func TestIngestArxivErrorStopsKeepingCommittedPages(t *testing.T) {
+	papers := ingesttest.Papers(0, 30)
+	srv := ingesttest.NewArxiv(t, papers)
+	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		if r.Start == 10 {
+			return &ingesttest.Reply{Status: http.StatusBadRequest, Body: ingesttest.ErrorFeed("start must be a number")}
+		}
+		return nil
+	})
+	env := ingestEnv(t, srv)
+	args := []string{"ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "30", "--page-size", "10"}
+	r := gtrag(t, env, args...)
+	require.Equal(t, exitFailure, r.code)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	require.Len(t, lines, 1, r.stderr)
+	require.Contains(t, lines[0], "start must be a number")
+	require.Contains(t, lines[0], "1 batch committed before it, progress saved")
+	require.Contains(t, lines[0], "run the same command again to continue")
+	require.Contains(t, r.stdout, "kept      10")
+	require.ElementsMatch(t, ingestIDs(papers[:10]), ingestStoredPapers(t, env))
+
+	srv.SetFault(nil)
+	r = gtrag(t, env, args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "resumed at result 11")
+	require.Equal(t, map[int]int{0: 1, 10: 2, 20: 1}, srv.StartCounts())
+	require.Len(t, ingestStoredPapers(t, env), 30)
+}
+
+func TestIngestInterruptedExits130AndResumes(t *testing.T) {
+	papers := ingesttest.Papers(0, 50)
+	srv := ingesttest.NewArxiv(t, papers)
+	env := ingestEnv(t, srv)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest(func(r ingesttest.Request) {
+		if r.Start == 30 {
+			cancel() // Ctrl-C while page 4 is on its way
+		}
+	})
+	args := []string{"ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "50", "--page-size", "10"}
+	r := gtragCtx(ctx, t, env, args...)
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	require.Contains(t, r.stderr, "interrupted after 3 committed pages (next result 31), progress saved; run the same command again to resume")
+	require.ElementsMatch(t, ingestIDs(papers[:30]), ingestStoredPapers(t, env))
+	files, err := filepath.Glob(filepath.Join(env["GTRAG_DATA_DIR"], "ingest", "*.json"))
+	require.NoError(t, err)
+	require.Len(t, files, 1)
+
+	srv.OnRequest(nil)
+	r = gtrag(t, env, append(args, "--json")...)
+	var rep ingestReport
+	decodeJSON(t, r, &rep)
+	require.Equal(t, ingestIDs(papers[30:]), rep.Kept)
+	require.Empty(t, rep.SkippedExisting)
+	require.Equal(t, map[int]int{0: 1, 10: 1, 20: 1, 30: 2, 40: 1}, srv.StartCounts(), "no committed page fetched twice")
+}
+
+func TestIngestIDsInBatches(t *testing.T) {
+	papers := ingesttest.Papers(0, 150)
+	srv := ingesttest.NewArxiv(t, papers)
+	env := ingestEnv(t, srv)
+	list := strings.Join(ingestIDs(papers), ",")
+	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.Equal(t, 2, rep.ArxivRequests)
+	var sizes []int
+	for _, r := range srv.Requests() {
+		sizes = append(sizes, len(r.IDs))
+	}
+	require.Equal(t, []int{100, 50}, sizes)
+
+	// Again, with one more id: stored versioned ids are not asked for.
+	more := ingesttest.Paper(500)
+	srv.SetPapers(papers, more)
+	rep = ingestJSON(t, env, "--no-filter", "--ids", list+","+more.ID)
+	require.Equal(t, []string{more.ID}, rep.Kept)
+	require.Equal(t, ingestIDs(papers), rep.SkippedExisting)
+	require.Equal(t, 1, rep.ArxivRequests)
+}
+
+func TestIngestFilterOnAndOff(t *testing.T) {
+	game := ingesttest.Papers(0, 3)
+	video := ingesttest.VideoGamePaper("2402.00042v1")
+	srv := ingesttest.NewArxiv(t, append(slices.Clone(game), video))
+	ids := strings.Join(append(ingestIDs(game), video.ID), ",")
+
+	rep := ingestJSON(t, ingestEnv(t, srv), "--ids", ids)
+	require.Equal(t, []string{video.ID}, rep.Rejected)
+	require.Equal(t, ingestIDs(game), rep.Kept)
+
+	rep = ingestJSON(t, ingestEnv(t, srv), "--no-filter", "--ids", ids)
+	require.Empty(t, rep.Rejected)
+	require.Contains(t, rep.Kept, video.ID)
+}
+
+func TestIngestFileSkipsStoredAndReplacesOlderVersions(t *testing.T) {
+	dir := t.TempDir()
+	v1 := append(ingesttest.Papers(0, 4), ingesttest.VideoGamePaper("2402.00042v1"))
+	jsonl := filepath.Join(dir, "papers.jsonl")
+	var buf bytes.Buffer
+	require.NoError(t, ingesttest.WriteJSONL(&buf, v1))
+	require.NoError(t, os.WriteFile(jsonl, buf.Bytes(), 0o644))
+
+	env := ingestEnv(t, nil)
+	rep := ingestJSON(t, env, "--file", jsonl)
+	require.Equal(t, ingestIDs(v1[:4]), rep.Kept)
+	require.Equal(t, []string{"2402.00042v1"}, rep.Rejected)
+	require.Equal(t, 0, rep.ArxivRequests)
+
+	// An Atom file: paper 1 in version 2, the others as before.
+	v2 := ingesttest.PaperVersion(1, 2)
+	atom := filepath.Join(dir, "feed.xml")
+	next := []arxiv.Paper{v1[0], v2, v1[2], v1[3]}
+	require.NoError(t, os.WriteFile(atom, []byte(ingesttest.AtomPage(ingesttest.Modern, nil, next, len(next), 0)), 0o644))
+	rep = ingestJSON(t, env, "--file", atom)
+	require.Equal(t, []string{v2.ID}, rep.Kept)
+	require.Equal(t, []string{v1[0].ID, v1[2].ID, v1[3].ID}, rep.SkippedExisting)
+	stored := ingestStoredPapers(t, env)
+	require.Contains(t, stored, v2.ID)
+	require.NotContains(t, stored, v1[1].ID, "version 2 replaced version 1")
+	require.Len(t, stored, 4)
+
+	_, err := os.Stat(filepath.Join(env["GTRAG_DATA_DIR"], "ingest"))
+	require.True(t, os.IsNotExist(err), "a file ingest keeps no resume file")
+}
+
+func TestIngestPrimerSeedCountsInStore(t *testing.T) {
+	env := ingestEnv(t, nil)
+	env["GTRAG_SEED"] = "primer"
+	path := filepath.Join(t.TempDir(), "one.jsonl")
+	var buf bytes.Buffer
+	require.NoError(t, ingesttest.WriteJSONL(&buf, ingesttest.Papers(0, 1)))
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+	rep := ingestJSON(t, env, "--file", path)
+	require.Greater(t, rep.StoreCount, rep.ChunksAdded, "the new store was seeded with the primer first")
+}
+
+func TestIngestBadUsage(t *testing.T) {
+	dir := t.TempDir()
+	notPapers := filepath.Join(dir, "bad.jsonl")
+	require.NoError(t, os.WriteFile(notPapers, []byte("{\"id\": \"2401.00001v1\", \"title\": \"x\"}\nnot json\n"), 0o644))
+	empty := filepath.Join(dir, "empty.jsonl")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	good := filepath.Join(dir, "good.jsonl")
+	var buf bytes.Buffer
+	require.NoError(t, ingesttest.WriteJSONL(&buf, ingesttest.Papers(0, 1)))
+	require.NoError(t, os.WriteFile(good, buf.Bytes(), 0o644))
+
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "needs a source"},
+		{[]string{"--query", "a", "--ids", "2401.00001"}, "one source, got --query and --ids"},
+		{[]string{"--file", good, "--query", "a"}, "one source"},
+		{[]string{"--query", ""}, "--query is empty"},
+		{[]string{"--query", "   "}, "--query is empty"},
+		{[]string{"--query", "a\x07b"}, "control character"},
+		{[]string{"--query", "a\xffb"}, "not valid UTF-8"},
+		{[]string{"--query", strings.Repeat("a", 5000)}, "limit is 4096"},
+		{[]string{"--query", "a", "--max", "0"}, "--max 0: want 1 to 30000"},
+		{[]string{"--query", "a", "--max", "-5"}, "--max -5"},
+		{[]string{"--query", "a", "--max", "30001"}, "--max 30001"},
+		{[]string{"--query", "a", "--max", "99999999999999999999"}, "invalid argument"},
+		{[]string{"--query", "a", "--page-size", "2001"}, "--page-size 2001: want 1 to 2000"},
+		{[]string{"--query", "a", "--page-size", "0"}, "--page-size 0"},
+		{[]string{"--query", "a", "--sort", "date"}, `--sort "date"`},
+		{[]string{"--ids", "2401.00001", "--max", "5"}, "--max applies to --query only"},
+		{[]string{"--file", good, "--sort", "updated"}, "--sort applies to --query only"},
+		{[]string{"--query", "a", "--filter", "--no-filter"}, "choose one"},
+		{[]string{"--file", good, "--restart"}, "--restart applies to --query and --ids"},
+		{[]string{"--ids", "2401.00001,banana"}, `not an arXiv id: "banana"`},
+		{[]string{"--ids", " , "}, "no arXiv ids"},
+		{[]string{"--ids", "  "}, "--ids is empty"},
+		{[]string{"--ids", ",,"}, "no arXiv ids"},
+		{[]string{"--file", filepath.Join(dir, "missing.jsonl")}, "no such file"},
+		{[]string{"--file", dir}, "is a directory"},
+		{[]string{"--file", notPapers}, "line 2"},
+		{[]string{"--file", empty}, "holds no papers"},
+		{[]string{"--query", "a", "extra"}, "unknown command"},
+		{[]string{"--query", "a", "--bogus"}, "unknown flag"},
+		{[]string{"--query", "a", "--llm", "nonsense:"}, "--llm"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			env := ingestEnv(t, nil)
+			r := gtrag(t, env, append([]string{"ingest"}, tc.args...)...)
+			require.Equal(t, exitUsage, r.code, "stdout %q stderr %q", r.stdout, r.stderr)
+			require.Empty(t, r.stdout)
+			lines := strings.Split(strings.TrimRight(r.stderr, "\n"), "\n")
+			require.Len(t, lines, 1, r.stderr)
+			require.Contains(t, lines[0], tc.want)
+			_, err := os.Stat(env["GTRAG_DATA_DIR"])
+			require.True(t, os.IsNotExist(err), "the data dir was not created")
+		})
+	}
+}
+
+func TestIngestPlainProgressLines(t *testing.T) {
+	var buf bytes.Buffer
+	d := newIngestDisplay(&buf)
+	require.Nil(t, d.bar, "a buffer is not a terminal")
+	d.progress(ingest.Progress{Fetched: 10})
+	require.Empty(t, buf.String(), "no line before a few seconds have passed")
+
+	d.lastLine = time.Now().Add(-plainProgressEvery)
+	p := ingest.Progress{Fetched: 300, Target: 1000, Kept: 150, Rejected: 40, Skipped: 10, Chunks: 300, Elapsed: 2 * time.Second}
+	d.progress(p)
+	d.progress(ingest.Progress{Fetched: 310, Kept: 210, Target: 1000})
+	require.Equal(t, "ingest: 200/1000 papers done (fetched 300), kept 150, rejected 40, stored already 10, 300 chunks, 100 papers/s\n", buf.String())
+
+	d.note("something happened")
+	d.finish()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	require.Len(t, lines, 3)
+	require.Equal(t, "note: something happened", lines[1])
+	require.True(t, strings.HasPrefix(lines[2], "ingest: 210/1000 papers done (fetched 310)"), lines[2])
+}
+
+func TestIngestHelpHasExamples(t *testing.T) {
+	r := gtrag(t, testEnv(t), "ingest", "--help")
+	require.Equal(t, 0, r.code)
+	for _, want := range []string{"--query", "--ids", "--file", "--no-filter", "--restart", "--page-size", "--sort", "gtrag ingest --query \"cat:cs.GT\" --max 5000", "exit 130"} {
+		require.Contains(t, r.stdout, want, fmt.Sprintf("help mentions %s", want))
+	}
+}

@@ -1,0 +1,61 @@
+// Package ingest fills the knowledge base in bulk: the engine behind
+// `gtrag ingest`. It takes papers from an arXiv query (Ingester.Search), an
+// id list (Ingester.Lookup) or papers read from a file (Ingester.Papers, fed
+// by arxiv.ReadPapers), and stores the ones worth keeping as chunks.
+//
+// # Pipeline
+//
+// Papers move in batches (one arXiv page, one id_list batch, or
+// DefaultFileBatch papers of a file) through three stages that run at the
+// same time, joined by channels that hold one batch each:
+//
+//	fetch → filter + chunk → store + save progress
+//
+// The filter stage first drops papers the store already has in exactly
+// this version (skipped_existing; a newer version goes through and the
+// store's upsert replaces the old one), then asks the PaperFilter — the
+// same one the graph uses, LLM or offline — about the title and the first
+// 500 runes of the abstract (no filter with --no-filter), and chunks the
+// papers it keeps; Workers papers are handled at once. The store stage adds
+// the batch's chunks with one Store.Add and only then records the batch as
+// done. While arXiv's pacing delay (3 s) runs, the previous pages are being
+// filtered, embedded and written, so a network ingest takes about as long
+// as its requests; a file ingest is bound by embedding and writing.
+//
+// # Resume files
+//
+// For queries and id lists, progress lives in <data-dir>/ingest/<key>.json,
+// where key hashes what makes two runs the same ingest: the query text,
+// sort and filter mode (or the id list and filter mode). The file is
+// rewritten atomically (temporary file, fsync, rename) after every committed
+// batch; it holds the next result offset, arXiv's total, the ranges given up
+// on, and counters over all runs. Running the same command again continues
+// after the last committed batch without fetching it again; --max and
+// --page-size may change between runs. A query that reached arXiv's total
+// is marked done: running it again makes no request and says so, and
+// Restart (--restart) starts it over — stored papers are then skipped, so
+// only new results cost work. File ingests keep no resume file: re-reading
+// a file is cheap and stored papers are skipped.
+//
+// Ctrl-C (the context ends) stops fetching at once; the batches already
+// fetched are still committed if that takes less than DrainTimeout, else the
+// batch in hand is abandoned whole (the store rolls an unfinished Add back)
+// and fetched again next time. The run returns an *InterruptedError
+// (errors.Is context.Canceled) and the command tells the user to run it
+// again.
+//
+// # Politeness and faults
+//
+// All requests go through one arxiv.Client, from one goroutine, so its
+// pacing (one request per --arxiv-delay, measured between request starts)
+// and its single connection hold. The client retries connection errors,
+// timeouts, 429 and 5xx with backoff, honouring Retry-After; when it gives
+// up, the run stops with a *StoppedError and every batch committed before
+// it stays (run the command again to continue). arXiv sometimes answers a
+// page with no entries although its total says more exist: the client asks
+// again within its attempts (EmptyPageRetries adds more rounds); if the page
+// stays empty, the run gives up on that page with a notice, records the
+// range as a gap in the resume file and continues with the next page. The
+// next run of the same command asks for its gaps first, and a query with
+// gaps is not done.
+package ingest

@@ -1,0 +1,624 @@
+package ingest_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/ingest"
+	"github.com/gtrag/gtrag/ingest/ingesttest"
+	"github.com/gtrag/gtrag/reasoner"
+)
+
+func TestIngestSearchPagesUntilMaxOrTotal(t *testing.T) {
+	tests := []struct {
+		name      string
+		results   int
+		max, size int
+		// wantStarts/wantMax are the (start, max_results) of each request.
+		wantStarts, wantMax []int
+		wantFetched         int
+		wantComplete        bool
+		layout              ingesttest.Layout
+	}{
+		{"stops at the total, last page trimmed to it", 250, 1000, 100, []int{0, 100, 200}, []int{100, 100, 50}, 250, true, ingesttest.Classic},
+		{"stops at max, last page trimmed", 250, 150, 100, []int{0, 100}, []int{100, 50}, 150, false, ingesttest.Classic},
+		{"max equals total, newer layout", 60, 60, 25, []int{0, 25, 50}, []int{25, 25, 10}, 60, true, ingesttest.Modern},
+		{"no results", 0, 100, 100, []int{0}, []int{100}, 0, true, ingesttest.Classic},
+		{"one page holds everything", 30, 30, 2000, []int{0}, []int{30}, 30, true, ingesttest.Modern},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			papers := ingesttest.Papers(0, tc.results)
+			srv := ingesttest.NewArxiv(t, papers)
+			srv.Layout = tc.layout
+			store := newMemStore()
+			stateDir := t.TempDir()
+			in := &ingest.Ingester{Store: store, StateDir: stateDir}
+			rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: tc.max, PageSize: tc.size, Sort: "submitted"})
+			require.NoError(t, err)
+
+			var starts, maxes []int
+			for _, r := range srv.Requests() {
+				starts = append(starts, r.Start)
+				maxes = append(maxes, r.Max)
+				require.Equal(t, "submittedDate", r.SortBy)
+				require.Equal(t, "cat:cs.GT", r.Query)
+			}
+			require.Equal(t, tc.wantStarts, starts)
+			require.Equal(t, tc.wantMax, maxes)
+			require.Equal(t, tc.wantFetched, rep.Fetched)
+			require.Equal(t, ids(papers[:tc.wantFetched]), rep.Kept)
+			require.Empty(t, rep.Rejected)
+			require.Empty(t, rep.SkippedExisting)
+			require.Equal(t, len(srv.Requests()), rep.ArxivRequests)
+			require.Equal(t, store.Count(), rep.StoreCount)
+			require.Equal(t, rep.ChunksAdded, rep.StoreCount)
+			require.Equal(t, tc.wantComplete, rep.Complete)
+			require.Equal(t, tc.results, rep.Total)
+
+			st := readState(t, stateDir)
+			require.Equal(t, float64(tc.wantFetched), st["next"])
+			require.Equal(t, tc.wantComplete, st["done"])
+			require.Equal(t, "cat:cs.GT", st["query"])
+		})
+	}
+}
+
+func TestIngestSearchPacesRequestsByServerClock(t *testing.T) {
+	const delay = 40 * time.Millisecond
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 50))
+	in := &ingest.Ingester{Store: newMemStore()}
+	_, err := in.Search(context.Background(), testClient(srv, delay), ingest.Query{Text: "all:auction", Max: 50, PageSize: 10})
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 5)
+	for i := 1; i < len(reqs); i++ {
+		gap := reqs[i].At.Sub(reqs[i-1].At)
+		// The client measures between request starts; the server sees
+		// arrivals, which a loaded machine may delay by a few
+		// milliseconds each. Without pacing the gap would be about 1ms.
+		require.GreaterOrEqual(t, gap, delay-10*time.Millisecond, "request %d came %s after the previous one", i+1, gap)
+	}
+}
+
+func TestIngestSearchWaitsForRetryAfterOn503(t *testing.T) {
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 30))
+	var mu sync.Mutex
+	failed := false
+	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Start == 10 && !failed {
+			failed = true
+			return &ingesttest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "1", Body: "busy"}
+		}
+		return nil
+	})
+	in := &ingest.Ingester{Store: newMemStore()}
+	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:auction", Max: 30, PageSize: 10})
+	require.NoError(t, err)
+	require.Len(t, rep.Kept, 30)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 4)
+	require.Equal(t, 4, rep.ArxivRequests, "the retry is an arXiv request too")
+	require.Equal(t, []int{10, 10}, []int{reqs[1].Start, reqs[2].Start})
+	require.GreaterOrEqual(t, reqs[2].At.Sub(reqs[1].At), time.Second, "Retry-After: 1 is honoured")
+}
+
+func TestIngestSearchEmptyPageQuirk(t *testing.T) {
+	t.Run("retried until the page comes", func(t *testing.T) {
+		srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 30))
+		var mu sync.Mutex
+		empties := 0
+		srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+			mu.Lock()
+			defer mu.Unlock()
+			if r.Start == 10 && empties < 2 {
+				empties++
+				return &ingesttest.Reply{Empty: true}
+			}
+			return nil
+		})
+		in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
+		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:auction", Max: 30, PageSize: 10})
+		require.NoError(t, err)
+		require.Len(t, rep.Kept, 30)
+		require.True(t, rep.Complete)
+		require.Empty(t, rep.Gaps)
+		require.Equal(t, map[int]int{0: 1, 10: 3, 20: 1}, srv.StartCounts())
+	})
+
+	t.Run("given up, recorded, and asked for first by the next run", func(t *testing.T) {
+		papers := ingesttest.Papers(0, 30)
+		srv := ingesttest.NewArxiv(t, papers)
+		srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+			if r.Start == 10 {
+				return &ingesttest.Reply{Empty: true}
+			}
+			return nil
+		})
+		store, dir := newMemStore(), t.TempDir()
+		client := testClient(srv, 0)
+		var notices []string
+		in := &ingest.Ingester{Store: store, StateDir: dir, EmptyPageRetries: 1, OnNotice: func(s string) { notices = append(notices, s) }}
+		q := ingest.Query{Text: "all:auction", Max: 30, PageSize: 10}
+		rep, err := in.Search(context.Background(), client, q)
+		require.NoError(t, err, "a page given up on does not stop the run")
+		require.Equal(t, slices.Concat(ids(papers[:10]), ids(papers[20:])), rep.Kept)
+		require.False(t, rep.Complete)
+		require.Equal(t, []ingest.Gap{{Start: 10, Count: 10}}, rep.Gaps)
+		require.Len(t, notices, 1)
+		require.Contains(t, notices[0], "results 11–20 of 30")
+		require.Equal(t, notices, rep.Notices)
+		// The client tries 4 times, and EmptyPageRetries asks it once more.
+		require.Equal(t, 2*arxiv.DefaultMaxAttempts, srv.StartCounts()[10])
+
+		srv.SetFault(nil)
+		before := srv.StartCounts()
+		rep, err = in.Search(context.Background(), client, q)
+		require.NoError(t, err)
+		require.Equal(t, ids(papers[10:20]), rep.Kept)
+		require.True(t, rep.Complete)
+		require.Empty(t, rep.Gaps)
+		after := srv.StartCounts()
+		require.Equal(t, before[0], after[0], "page 1 is not fetched again")
+		require.Equal(t, before[20], after[20], "page 3 is not fetched again")
+		require.Equal(t, before[10]+1, after[10])
+		require.Equal(t, true, readState(t, dir)["done"])
+	})
+}
+
+func TestIngestSearchStopsOnMalformedPageKeepingCommittedPages(t *testing.T) {
+	papers := ingesttest.Papers(0, 30)
+	srv := ingesttest.NewArxiv(t, papers)
+	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		if r.Start == 20 {
+			return &ingesttest.Reply{Body: `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2401.0`}
+		}
+		return nil
+	})
+	store, dir := newMemStore(), t.TempDir()
+	client := testClient(srv, 0)
+	in := &ingest.Ingester{Store: store, StateDir: dir}
+	q := ingest.Query{Text: "all:auction", Max: 30, PageSize: 10}
+	rep, err := in.Search(context.Background(), client, q)
+	var stopped *ingest.StoppedError
+	require.ErrorAs(t, err, &stopped)
+	require.ErrorIs(t, err, arxiv.ErrNotFeed)
+	require.Contains(t, err.Error(), "2 batches committed before it, progress saved")
+	require.Equal(t, 20, stopped.Next)
+	require.Equal(t, ids(papers[:20]), rep.Kept, "the pages before the fault are committed")
+	require.ElementsMatch(t, ids(papers[:20]), store.papers())
+	require.Equal(t, float64(20), readState(t, dir)["next"])
+	require.Equal(t, arxiv.DefaultMaxAttempts, srv.StartCounts()[20], "the client retried the page within its bounds")
+
+	srv.SetFault(nil)
+	rep, err = in.Search(context.Background(), client, q)
+	require.NoError(t, err)
+	require.Equal(t, ids(papers[20:]), rep.Kept)
+	require.Equal(t, map[int]int{0: 1, 10: 1, 20: arxiv.DefaultMaxAttempts + 1}, srv.StartCounts())
+}
+
+func TestIngestSearchFaultsStopAfterRetriesKeepingCommittedPages(t *testing.T) {
+	tests := []struct {
+		name     string
+		reply    ingesttest.Reply
+		attempts int // requests for the failing page
+		want     string
+	}{
+		{"503 every time", ingesttest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "0", Body: "down"}, arxiv.DefaultMaxAttempts, "HTTP 503"},
+		{"500", ingesttest.Reply{Status: http.StatusInternalServerError}, arxiv.DefaultMaxAttempts, "HTTP 500"},
+		{"HTML error page", ingesttest.Reply{Body: "<!DOCTYPE html><html><head><title>Proxy error</title></head></html>"}, arxiv.DefaultMaxAttempts, "Proxy error"},
+		{"connection reset", ingesttest.Reply{Hangup: true}, arxiv.DefaultMaxAttempts, "gave up after 4 attempts"},
+		{"arXiv error feed", ingesttest.Reply{Status: http.StatusBadRequest, Body: ingesttest.ErrorFeed("start must be a number")}, 1, "start must be a number"},
+		{"never answers", ingesttest.Reply{Stall: true}, arxiv.DefaultMaxAttempts, "did not answer within 100ms"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			papers := ingesttest.Papers(0, 20)
+			srv := ingesttest.NewArxiv(t, papers)
+			srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+				if r.Start == 10 {
+					return &tc.reply
+				}
+				return nil
+			})
+			store, dir := newMemStore(), t.TempDir()
+			in := &ingest.Ingester{Store: store, StateDir: dir}
+			client := testClient(srv, 0)
+			client.RequestTimeout = 100 * time.Millisecond
+			rep, err := in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
+			var stopped *ingest.StoppedError
+			require.ErrorAs(t, err, &stopped)
+			require.ErrorContains(t, err, tc.want)
+			require.Equal(t, 1, stopped.Batches)
+			require.Equal(t, ids(papers[:10]), rep.Kept)
+			require.ElementsMatch(t, ids(papers[:10]), store.papers())
+			require.Equal(t, float64(10), readState(t, dir)["next"])
+			require.Equal(t, len(srv.Requests()), rep.ArxivRequests, "arxiv_requests is what the server saw")
+			if tc.reply.Hangup {
+				// Go's transport itself resends a GET whose reused
+				// connection died before an answer, so the server may see
+				// more requests than the client made attempts.
+				require.GreaterOrEqual(t, srv.StartCounts()[10], tc.attempts)
+			} else {
+				require.Equal(t, tc.attempts, srv.StartCounts()[10])
+			}
+		})
+	}
+}
+
+func TestIngestSearchInterruptedAndResumedWithoutRefetching(t *testing.T) {
+	papers := ingesttest.Papers(0, 50)
+	srv := ingesttest.NewArxiv(t, papers)
+	store, dir := newMemStore(), t.TempDir()
+	client := testClient(srv, 0)
+	q := ingest.Query{Text: "cat:cs.GT", Max: 50, PageSize: 10}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Ctrl-C while the third page is being fetched.
+	srv.OnRequest(func(r ingesttest.Request) {
+		if r.Start == 20 {
+			cancel()
+		}
+	})
+	in := &ingest.Ingester{Store: store, StateDir: dir}
+	rep, err := in.Search(ctx, client, q)
+	var intr *ingest.InterruptedError
+	require.ErrorAs(t, err, &intr)
+	require.ErrorIs(t, err, context.Canceled)
+	require.True(t, intr.Resumable)
+	require.Equal(t, 20, intr.Next, "the two pages fetched before Ctrl-C are committed")
+	require.Equal(t, ids(papers[:20]), rep.Kept)
+	require.ElementsMatch(t, ids(papers[:20]), store.papers())
+	require.Equal(t, float64(20), readState(t, dir)["next"])
+
+	srv.OnRequest(nil)
+	rep, err = in.Search(context.Background(), client, q)
+	require.NoError(t, err)
+	require.Equal(t, 20, rep.ResumedAt)
+	require.Equal(t, ids(papers[20:]), rep.Kept)
+	require.Empty(t, rep.SkippedExisting, "nothing was fetched twice")
+	require.True(t, rep.Complete)
+	require.Equal(t, map[int]int{0: 1, 10: 1, 20: 2, 30: 1, 40: 1}, srv.StartCounts())
+	require.Len(t, store.papers(), 50)
+}
+
+func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
+	papers := ingesttest.Papers(0, 20)
+	srv := ingesttest.NewArxiv(t, papers)
+	store, dir := newMemStore(), t.TempDir()
+	client := testClient(srv, 0)
+	q := ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10}
+	in := &ingest.Ingester{Store: store, StateDir: dir}
+	_, err := in.Search(context.Background(), client, q)
+	require.NoError(t, err)
+	n := len(srv.Requests())
+
+	rep, err := in.Search(context.Background(), client, q)
+	require.NoError(t, err)
+	require.True(t, rep.UpToDate)
+	require.True(t, rep.Complete)
+	require.Equal(t, 0, rep.ArxivRequests)
+	require.Len(t, srv.Requests(), n, "a done query asks arXiv nothing")
+
+	// Another sort is another ingest.
+	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10, Sort: "updated"})
+	require.NoError(t, err)
+	require.False(t, rep.UpToDate)
+	require.Equal(t, ids(papers), rep.SkippedExisting)
+
+	// New results since: --restart fetches again, stored papers are skipped.
+	srv.SetPapers(ingesttest.Papers(0, 25))
+	in.Restart = true
+	rep, err = in.Search(context.Background(), client, q)
+	require.NoError(t, err)
+	require.Equal(t, ids(papers), rep.SkippedExisting)
+	require.Equal(t, ids(ingesttest.Papers(20, 5)), rep.Kept)
+	require.Equal(t, 25, rep.Fetched)
+	require.Equal(t, rep.Fetched, len(rep.Kept)+len(rep.Rejected)+len(rep.SkippedExisting))
+}
+
+func TestIngestSearchLargerMaxContinues(t *testing.T) {
+	papers := ingesttest.Papers(0, 40)
+	srv := ingesttest.NewArxiv(t, papers)
+	in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
+	client := testClient(srv, 0)
+	rep, err := in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
+	require.NoError(t, err)
+	require.Len(t, rep.Kept, 15)
+
+	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
+	require.NoError(t, err)
+	require.True(t, rep.UpToDate, "--max reached")
+	require.False(t, rep.Complete)
+
+	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 40, PageSize: 20})
+	require.NoError(t, err)
+	require.Equal(t, 15, rep.ResumedAt)
+	require.Equal(t, ids(papers[15:]), rep.Kept)
+	require.Equal(t, map[int]int{0: 1, 10: 1, 15: 1, 35: 1}, srv.StartCounts())
+}
+
+func TestIngestLookupInBatches(t *testing.T) {
+	papers := ingesttest.Papers(0, 250)
+	srv := ingesttest.NewArxiv(t, papers)
+	store := newMemStore()
+	store.put(papers[5]) // stored already, asked for by its versioned id
+	var want []string
+	for _, p := range papers {
+		want = append(want, p.ID)
+	}
+	want[7] = arxiv.BaseID(want[7]) // a bare id gets the latest version
+	asked := append(slices.Clone(want), "2409.99999", "2409.99998v3")
+
+	in := &ingest.Ingester{Store: store, StateDir: t.TempDir()}
+	rep, err := in.Lookup(context.Background(), testClient(srv, 0), asked)
+	require.NoError(t, err)
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 3)
+	var sizes []int
+	for _, r := range reqs {
+		sizes = append(sizes, len(r.IDs))
+		require.Empty(t, r.Query)
+	}
+	require.Equal(t, []int{99, 100, 52}, sizes, "the stored versioned id is not asked for")
+	require.NotContains(t, reqs[0].IDs, papers[5].ID)
+	require.Equal(t, []string{papers[5].ID}, rep.SkippedExisting)
+	require.Len(t, rep.Kept, 249)
+	require.Contains(t, rep.Kept, papers[7].ID)
+	require.Equal(t, 249, rep.Fetched)
+	require.True(t, rep.Complete)
+	require.Len(t, rep.Notices, 1)
+	require.Contains(t, rep.Notices[0], "arXiv has no paper for 2 ids: 2409.99999, 2409.99998v3")
+
+	rep, err = in.Lookup(context.Background(), testClient(srv, 0), asked)
+	require.NoError(t, err)
+	require.True(t, rep.UpToDate)
+	require.Len(t, srv.Requests(), 3)
+}
+
+func TestIngestLookupResumesAfterTheLastCommittedBatch(t *testing.T) {
+	papers := ingesttest.Papers(0, 250)
+	srv := ingesttest.NewArxiv(t, papers)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest(func(r ingesttest.Request) {
+		if r.N == 2 {
+			cancel()
+		}
+	})
+	store, dir := newMemStore(), t.TempDir()
+	in := &ingest.Ingester{Store: store, StateDir: dir}
+	rep, err := in.Lookup(ctx, testClient(srv, 0), ids(papers))
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, ids(papers[:100]), rep.Kept)
+	require.Equal(t, float64(100), readState(t, dir)["next"])
+
+	srv.OnRequest(nil)
+	rep, err = in.Lookup(context.Background(), testClient(srv, 0), ids(papers))
+	require.NoError(t, err)
+	require.Equal(t, 100, rep.ResumedAt)
+	require.Equal(t, ids(papers[100:]), rep.Kept)
+	require.Equal(t, 2, rep.ArxivRequests)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 4)
+	require.Equal(t, papers[0].ID, reqs[0].IDs[0])
+	require.Equal(t, papers[100].ID, reqs[2].IDs[0], "the committed batch is not asked for again")
+}
+
+func TestIngestLookupRejectsBadIDsBeforeAnyRequest(t *testing.T) {
+	srv := ingesttest.NewArxiv(t, nil)
+	in := &ingest.Ingester{Store: newMemStore()}
+	_, err := in.Lookup(context.Background(), testClient(srv, 0), []string{"2401.00001", "not-an-id"})
+	require.ErrorContains(t, err, `not an arXiv id: "not-an-id"`)
+	_, err = in.Lookup(context.Background(), testClient(srv, 0), []string{" ", ""})
+	require.ErrorContains(t, err, "no arXiv ids")
+	require.Empty(t, srv.Requests())
+}
+
+func TestIngestFilterOnAndOff(t *testing.T) {
+	game := ingesttest.Papers(0, 5)
+	video := ingesttest.VideoGamePaper("2402.00777v1")
+	papers := append(slices.Clone(game[:3]), video, game[3], game[4])
+
+	t.Run("filter rejects the video-game paper", func(t *testing.T) {
+		srv := ingesttest.NewArxiv(t, papers)
+		in := &ingest.Ingester{Store: newMemStore(), Filter: reasoner.NewOfflineFilter()}
+		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
+		require.NoError(t, err)
+		require.Equal(t, []string{video.ID}, rep.Rejected)
+		require.Equal(t, ids(game), rep.Kept)
+	})
+	t.Run("no filter keeps it", func(t *testing.T) {
+		srv := ingesttest.NewArxiv(t, papers)
+		in := &ingest.Ingester{Store: newMemStore()}
+		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
+		require.NoError(t, err)
+		require.Empty(t, rep.Rejected)
+		require.Equal(t, ids(papers), rep.Kept)
+	})
+	t.Run("filter and no filter keep separate progress", func(t *testing.T) {
+		srv := ingesttest.NewArxiv(t, papers)
+		dir := t.TempDir()
+		client := testClient(srv, 0)
+		q := ingest.Query{Text: "all:game", Max: 10}
+		_, err := (&ingest.Ingester{Store: newMemStore(), StateDir: dir, Filter: reasoner.NewOfflineFilter()}).Search(context.Background(), client, q)
+		require.NoError(t, err)
+		rep, err := (&ingest.Ingester{Store: newMemStore(), StateDir: dir}).Search(context.Background(), client, q)
+		require.NoError(t, err)
+		require.False(t, rep.UpToDate)
+		require.Contains(t, rep.Kept, video.ID)
+		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		require.Len(t, files, 2)
+	})
+}
+
+func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
+	p := ingesttest.Paper(1)
+	p.Summary = string(bytes.Repeat([]byte("é"), 800))
+	f := &recordingFilter{}
+	in := &ingest.Ingester{Store: newMemStore(), Filter: f}
+	rep, err := in.Papers(context.Background(), []arxiv.Paper{p})
+	require.NoError(t, err)
+	require.Equal(t, []string{p.ID}, rep.Kept)
+	require.Equal(t, 500, utf8.RuneCountInString(f.abstracts[p.Title]))
+	require.Equal(t, []string{"paper filter: scripted"}, rep.Notices, "filter notices reach the report once")
+}
+
+func TestIngestFilterFailureStops(t *testing.T) {
+	in := &ingest.Ingester{Store: newMemStore(), Filter: &recordingFilter{err: errBoom}}
+	_, err := in.Papers(context.Background(), ingesttest.Papers(0, 3))
+	require.ErrorIs(t, err, errBoom)
+	require.ErrorContains(t, err, "filter paper")
+}
+
+func TestIngestSkippedExistingAndNewerVersionReplaces(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	a1, a2 := ingesttest.PaperVersion(1, 1), ingesttest.PaperVersion(1, 2)
+	b1 := ingesttest.PaperVersion(3, 1) // old-style id with a slash
+	in := &ingest.Ingester{Store: db}
+	_, err := in.Papers(context.Background(), []arxiv.Paper{a1, b1})
+	require.NoError(t, err)
+	require.True(t, db.HasPaper(a1.ID))
+
+	rep, err := in.Papers(context.Background(), []arxiv.Paper{a2, b1, a2})
+	require.NoError(t, err)
+	require.Equal(t, []string{a2.ID}, rep.Kept)
+	require.Equal(t, []string{b1.ID, a2.ID}, rep.SkippedExisting, "stored, and met twice in one run")
+	require.True(t, db.HasPaper(a2.ID))
+	require.False(t, db.HasPaper(a1.ID), "v2 replaced v1")
+	require.Equal(t, []string{a2.ID, b1.ID}, db.Papers())
+	require.Equal(t, db.Count(), rep.StoreCount)
+}
+
+func TestIngestPapersFromFileFormats(t *testing.T) {
+	papers := append(ingesttest.Papers(0, 12), ingesttest.VideoGamePaper("2402.00001v2"))
+	var jsonl bytes.Buffer
+	require.NoError(t, ingesttest.WriteJSONL(&jsonl, papers))
+	atom := ingesttest.AtomPage(ingesttest.Classic, nil, papers, len(papers), 0)
+
+	for name, data := range map[string][]byte{"jsonl": jsonl.Bytes(), "atom": []byte(atom)} {
+		t.Run(name, func(t *testing.T) {
+			read, err := arxiv.ReadPapers(bytes.NewReader(data))
+			require.NoError(t, err)
+			db := openDB(t, t.TempDir())
+			var last ingest.Progress
+			in := &ingest.Ingester{Store: db, Filter: reasoner.NewOfflineFilter(), BatchSize: 5, OnProgress: func(p ingest.Progress) { last = p }}
+			rep, err := in.Papers(context.Background(), read)
+			require.NoError(t, err)
+			require.Equal(t, ids(papers[:12]), rep.Kept)
+			require.Equal(t, []string{"2402.00001v2"}, rep.Rejected)
+			require.Equal(t, 13, rep.Fetched)
+			require.Equal(t, 3, rep.Batches)
+			require.Equal(t, 0, rep.ArxivRequests)
+			require.Equal(t, db.Count(), rep.ChunksAdded)
+			require.Equal(t, 13, last.Fetched)
+			require.Equal(t, 12, last.Kept)
+			require.Equal(t, 13, last.Target)
+			require.Equal(t, 3, last.Batches)
+			require.Equal(t, rep.ChunksAdded, last.Chunks)
+			require.ElementsMatch(t, ids(papers[:12]), db.Papers())
+		})
+	}
+}
+
+func TestIngestStoreFailureStopsAfterCommittedBatches(t *testing.T) {
+	store := newMemStore()
+	store.failAdd = func(call int) error {
+		if call == 3 {
+			return errBoom
+		}
+		return nil
+	}
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 50))
+	dir := t.TempDir()
+	in := &ingest.Ingester{Store: store, StateDir: dir}
+	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 50, PageSize: 10})
+	require.ErrorIs(t, err, errBoom)
+	require.Equal(t, 2, rep.Batches)
+	require.Len(t, store.papers(), 20)
+	require.Equal(t, float64(20), readState(t, dir)["next"], "progress stops at the last committed page")
+}
+
+func TestIngestInterruptAbandonsABatchThatCannotFinish(t *testing.T) {
+	store := newMemStore()
+	store.blockAdd = true
+	ctx, cancel := context.WithCancel(context.Background())
+	dir := t.TempDir()
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 20))
+	srv.OnRequest(func(r ingesttest.Request) {
+		if r.Start == 10 {
+			cancel()
+		}
+	})
+	in := &ingest.Ingester{Store: store, StateDir: dir, DrainTimeout: 50 * time.Millisecond}
+	start := time.Now()
+	rep, err := in.Search(ctx, testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
+	require.ErrorIs(t, err, context.Canceled)
+	var intr *ingest.InterruptedError
+	require.ErrorAs(t, err, &intr)
+	require.Equal(t, 0, intr.Batches)
+	require.Empty(t, rep.Kept)
+	require.Less(t, time.Since(start), 5*time.Second)
+	_, statErr := os.Stat(filepath.Join(dir, ingest.Key("query", "cat:cs.GT", "relevance", "no-filter")+".json"))
+	require.True(t, errors.Is(statErr, os.ErrNotExist), "no batch committed, no progress written")
+}
+
+func TestIngestUnreadableStateStartsOver(t *testing.T) {
+	dir := t.TempDir()
+	key := ingest.Key("query", "cat:cs.GT", "relevance", "no-filter")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, key+".json"), []byte("{half a file"), 0o644))
+	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 5))
+	in := &ingest.Ingester{Store: newMemStore(), StateDir: dir}
+	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "  cat:cs.GT ", Max: 5})
+	require.NoError(t, err)
+	require.Len(t, rep.Kept, 5)
+	require.Len(t, rep.Notices, 1)
+	require.Contains(t, rep.Notices[0], "ignoring unreadable progress file")
+	st := readState(t, dir)
+	require.Equal(t, true, st["done"])
+	require.Equal(t, key, st["key"])
+	tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp"))
+	require.Empty(t, tmp, "no temporary file left behind")
+}
+
+func TestIngestQueryValidate(t *testing.T) {
+	tests := []struct {
+		q    ingest.Query
+		want string
+	}{
+		{ingest.Query{Text: "cat:cs.GT"}, ""},
+		{ingest.Query{Text: " "}, "empty"},
+		{ingest.Query{Text: "x", Max: -1}, "max -1"},
+		{ingest.Query{Text: "x", Max: 30001}, "max 30001"},
+		{ingest.Query{Text: "x", PageSize: 2001}, "page size 2001"},
+		{ingest.Query{Text: "x", Sort: "date"}, `sort "date"`},
+		{ingest.Query{Text: "x", Sort: "updated", Max: 30000, PageSize: 2000}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.q), func(t *testing.T) {
+			err := tc.q.Validate()
+			if tc.want == "" {
+				require.NoError(t, err)
+			} else {
+				require.ErrorContains(t, err, tc.want)
+			}
+		})
+	}
+}

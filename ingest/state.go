@@ -1,0 +1,153 @@
+package ingest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// stateFormat is the layout of resume files; a file of another format is
+// ignored (with a notice) rather than misread.
+const stateFormat = 1
+
+// state is the resume file of one query or id list: where the next run
+// continues, and what all runs so far have done.
+type state struct {
+	Format int    `json:"format"`
+	Key    string `json:"key"`
+	Source string `json:"source"` // "query" or "ids"
+	Query  string `json:"query,omitempty"`
+	Sort   string `json:"sort,omitempty"`
+	IDs    int    `json:"ids,omitempty"` // length of the id list
+	Filter string `json:"filter"`        // "filter" or "no-filter"
+
+	// Next is the first result (offset into the query's results, or index
+	// into the id list) not yet committed.
+	Next int `json:"next"`
+	// Total is arXiv's total at the last committed page (or the number of
+	// ids).
+	Total int  `json:"total"`
+	Done  bool `json:"done"`
+	// Gaps are ranges given up on because arXiv kept returning them empty.
+	Gaps []Gap `json:"gaps,omitempty"`
+
+	Counters Counters  `json:"counters"`
+	Started  time.Time `json:"started"`
+	Updated  time.Time `json:"updated"`
+}
+
+// Gap is a range of results that was given up on.
+type Gap struct {
+	Start int `json:"start"`
+	Count int `json:"count"`
+}
+
+// Counters add up every committed batch of every run of one source.
+type Counters struct {
+	Batches         int `json:"batches"`
+	Fetched         int `json:"fetched"`
+	Kept            int `json:"kept"`
+	Rejected        int `json:"rejected"`
+	SkippedExisting int `json:"skipped_existing"`
+	ChunksAdded     int `json:"chunks_added"`
+	ArxivRequests   int `json:"arxiv_requests"`
+}
+
+// Key names the resume file of a source: a hash of what makes two runs the
+// same ingest (for a query: its text, its sort and the filter mode). Max and
+// page size are not part of it, so a later run with a larger --max
+// continues where the last one stopped.
+func Key(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20]
+}
+
+func statePath(dir, key string) string {
+	return filepath.Join(dir, key+".json")
+}
+
+// loadState reads the resume file at path. A missing file is a fresh start;
+// an unreadable or foreign one is also a fresh start, with a reason, because
+// re-fetching is always safe (stored papers are skipped) while guessing is
+// not.
+func loadState(path string, fresh state) (state, string, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fresh, "", nil
+	}
+	if err != nil {
+		return fresh, "", fmt.Errorf("read ingest progress: %w", err)
+	}
+	var st state
+	if err := json.Unmarshal(data, &st); err != nil {
+		return fresh, fmt.Sprintf("ignoring unreadable progress file %s (%v); starting from the top", path, err), nil
+	}
+	if st.Format != stateFormat || st.Key != fresh.Key || st.Next < 0 {
+		return fresh, fmt.Sprintf("ignoring progress file %s written for another ingest or format; starting from the top", path), nil
+	}
+	return st, "", nil
+}
+
+// save writes the resume file atomically: a crash leaves the old file or
+// the new one, never a mix.
+func (st *state) save(path string) error {
+	st.Updated = time.Now().UTC()
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(path, append(data, '\n')); err != nil {
+		return fmt.Errorf("save ingest progress: %w", err)
+	}
+	return nil
+}
+
+// writeFileAtomic writes to a temporary file in the same directory, syncs
+// it, renames it over path and syncs the directory so the rename survives a
+// power cut.
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		// Not every file system can sync a directory; the rename is done
+		// either way, so a failure here is not worth failing the run.
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
