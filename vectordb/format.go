@@ -1,0 +1,419 @@
+package vectordb
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"unsafe"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// FormatVersion is the on-disk layout this build reads and writes. Bump it
+// whenever a bucket, key or record changes shape, and teach Open to migrate
+// (or to refuse with a FormatError) older layouts.
+const FormatVersion = 1
+
+// StoreFileName is the single file a store keeps in its data directory.
+const StoreFileName = "store.db"
+
+// Buckets of the bbolt file. Every key and value layout is described here and
+// nowhere else.
+var (
+	// meta: format, embedder, dim, writer and the counters below (8-byte
+	// big-endian integers unless noted).
+	bucketMeta = []byte("meta")
+	// docs: chunk id → docRecord (docnum, paper id, content, metadata).
+	bucketDocs = []byte("docs")
+	// vecs: docnum/vecBlockDocs → a block of vector entries (chunk id, paper
+	// base id, unit vector); see vecBlockDocs. Docnums only grow, so a reader
+	// picks up new documents by scanning from the last docnum it saw.
+	bucketVecs = []byte("vecs")
+	// papers: paper base id ("2301.01234", "cs/0112004") → paperRecord
+	// (version, full id, chunk count).
+	bucketPapers = []byte("papers")
+	// paper_chunks: base id + 0x00 + chunk id → empty; a prefix scan lists a
+	// paper's chunks for DeletePaper and upserts.
+	bucketPaperChunks = []byte("paper_chunks")
+	// postings: term + 0x00 + base docnum → a block of postings (docnum, term
+	// frequency, document length); see postingBlockMax. A prefix scan over
+	// one term yields its document frequency and everything BM25 needs.
+	bucketPostings = []byte("postings")
+	// dellog: deletion sequence (8-byte big-endian) → deletion record (chunk
+	// id, paper base id); lets a long-lived reader drop what another process
+	// deleted without reloading everything.
+	bucketDelLog = []byte("dellog")
+
+	allBuckets = [][]byte{bucketMeta, bucketDocs, bucketVecs, bucketPapers, bucketPaperChunks, bucketPostings, bucketDelLog}
+)
+
+// Keys of the meta bucket.
+var (
+	metaFormat    = []byte("format")     // uint64
+	metaEmbedder  = []byte("embedder")   // spec string
+	metaDim       = []byte("dim")        // uint64; 0 until the first vector is stored
+	metaWriter    = []byte("written_by") // gtrag version of the last writer, for messages
+	metaGen       = []byte("generation") // uint64, +1 per committed write
+	metaNextDoc   = []byte("next_doc")   // uint64, next docnum to hand out (starts at 1)
+	metaDelSeq    = []byte("del_seq")    // uint64, last dellog sequence written
+	metaDelBase   = []byte("del_base")   // uint64, dellog entries ≤ this were pruned
+	metaChunks    = []byte("chunks")     // uint64, documents stored
+	metaTotalTerm = []byte("total_len")  // uint64, sum of document lengths (BM25 avgdl)
+)
+
+// delLogKeep bounds the deletion log: once it holds more entries, a writer
+// prunes it and readers that were further behind reload fully.
+const delLogKeep = 1 << 16
+
+// FormatError reports a store written in a layout this build cannot read.
+type FormatError struct {
+	Path     string
+	Found    int    // format version in the file
+	Writer   string // gtrag version that last wrote it, if recorded
+	Readable int    // the format this build reads
+}
+
+func (e *FormatError) Error() string {
+	by := ""
+	if e.Writer != "" {
+		by = fmt.Sprintf(" (written by gtrag %s)", e.Writer)
+	}
+	return fmt.Sprintf("store %s has format version %d%s, but this gtrag reads format %d: "+
+		"use a gtrag release that supports format %d (for example the one that wrote it), "+
+		"or move the directory away and re-ingest", e.Path, e.Found, by, e.Readable, e.Found)
+}
+
+// MismatchError reports a store opened, or written to, with an embedder other
+// than the one it was built with: its vectors would not be comparable.
+type MismatchError struct {
+	Dir         string
+	StoredSpec  string
+	StoredDim   int
+	AskedSpec   string
+	AskedDim    int // 0 when unknown
+	DimMismatch bool
+}
+
+func (e *MismatchError) Error() string {
+	if e.DimMismatch {
+		return fmt.Sprintf("store at %s was built with embedder %q (dim %d); embedder %q returns vectors of dim %d. "+
+			"Use the model the store was built with, or choose another --data-dir",
+			e.Dir, e.StoredSpec, e.StoredDim, e.AskedSpec, e.AskedDim)
+	}
+	return fmt.Sprintf("store at %s was built with embedder %q (dim %d); you asked for %q. Use --embedder %s, or choose another --data-dir",
+		e.Dir, e.StoredSpec, e.StoredDim, e.AskedSpec, e.StoredSpec)
+}
+
+// CorruptError reports a store file that cannot be read back.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("store file %s is damaged or not a gtrag store (%v); move it away (or restore a backup) and re-ingest", e.Path, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+var errShortRecord = errors.New("short record")
+
+func u64(v uint64) []byte {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], v)
+	return b[:]
+}
+
+func getU64(b []byte) uint64 {
+	if len(b) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
+// docRecord is the value of the docs bucket. The binary layout (uvarint
+// lengths, metadata keys sorted) is only a little smaller than JSON (80 bytes
+// of a 1,380-byte chunk record with the chunker's metadata, measured), but it
+// decodes without reflection and without escaping rules.
+type docRecord struct {
+	DocNum   uint64
+	PaperID  string
+	Content  string
+	Metadata map[string]string
+}
+
+func (r docRecord) encode() []byte {
+	n := 10 + 5 + len(r.PaperID) + 5 + len(r.Content) + 5
+	for k, v := range r.Metadata {
+		n += 10 + len(k) + len(v)
+	}
+	b := make([]byte, 0, n)
+	b = binary.AppendUvarint(b, r.DocNum)
+	b = appendString(b, r.PaperID)
+	b = appendString(b, r.Content)
+	b = binary.AppendUvarint(b, uint64(len(r.Metadata)))
+	for _, k := range slices.Sorted(maps.Keys(r.Metadata)) {
+		b = appendString(b, k)
+		b = appendString(b, r.Metadata[k])
+	}
+	return b
+}
+
+func decodeDocRecord(b []byte) (docRecord, error) {
+	var r docRecord
+	d := recDecoder{b: b}
+	r.DocNum = d.uvarint()
+	r.PaperID = d.string()
+	r.Content = d.string()
+	n := d.uvarint()
+	if n > uint64(len(b)) {
+		return r, errShortRecord
+	}
+	if n > 0 {
+		r.Metadata = make(map[string]string, n)
+		for range n {
+			k := d.string()
+			r.Metadata[k] = d.string()
+		}
+	}
+	return r, d.err
+}
+
+// Vectors are stored in blocks of vecBlockDocs consecutive docnums: key
+// docnum/vecBlockDocs (8-byte big-endian), value the block's entries in
+// docnum order, each uvarint(docnum − first docnum of the block), chunk id,
+// paper base id, uvarint(byte length) and the unit vector as little-endian
+// float32 (empty for a zero vector). One record per vector would put each
+// 2 KiB vector (512 dims) on its own 4 KiB page, doubling the file and the
+// bytes Open reads; blocks are stored on contiguous overflow pages instead.
+// New docnums are always the largest, so an insert appends to the last block.
+const vecBlockDocs = 32
+
+func vecBlockKey(doc uint64) []byte { return u64(doc / vecBlockDocs) }
+
+// vecEntry is one decoded entry of a vector block; raw aliases the block.
+type vecEntry struct {
+	doc      uint64
+	id, base string
+	raw      []byte
+}
+
+func appendVecEntry(b []byte, doc uint64, id, base string, vec []float32) []byte {
+	b = binary.AppendUvarint(b, doc%vecBlockDocs)
+	b = appendString(b, id)
+	b = appendString(b, base)
+	b = binary.AppendUvarint(b, uint64(4*len(vec)))
+	for _, f := range vec {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
+	}
+	return b
+}
+
+// walkVecBlock calls fn for each entry of block number blk until fn returns
+// false.
+func walkVecBlock(blk uint64, v []byte, fn func(e vecEntry) bool) error {
+	d := recDecoder{b: v}
+	for len(d.b) > 0 {
+		off := d.uvarint()
+		id := d.string()
+		base := d.string()
+		n := d.uvarint()
+		if d.err != nil || n > uint64(len(d.b)) || n%4 != 0 || off >= vecBlockDocs {
+			return errShortRecord
+		}
+		raw := d.b[:n]
+		d.b = d.b[n:]
+		if !fn(vecEntry{doc: blk*vecBlockDocs + off, id: id, base: base, raw: raw}) {
+			return nil
+		}
+	}
+	return d.err
+}
+
+// findVec returns the entry of doc in its block, if stored.
+func findVec(vecs *bolt.Bucket, doc uint64) (vecEntry, bool, error) {
+	var found vecEntry
+	ok := false
+	v := vecs.Get(vecBlockKey(doc))
+	if v == nil {
+		return found, false, nil
+	}
+	err := walkVecBlock(doc/vecBlockDocs, v, func(e vecEntry) bool {
+		if e.doc == doc {
+			found, ok = e, true
+			return false
+		}
+		return e.doc < doc
+	})
+	return found, ok, err
+}
+
+// removeVecEntry re-encodes block blk without doc's entry.
+func removeVecEntry(blk uint64, v []byte, doc uint64) ([]byte, error) {
+	out := make([]byte, 0, len(v))
+	err := walkVecBlock(blk, v, func(e vecEntry) bool {
+		if e.doc != doc {
+			out = binary.AppendUvarint(out, e.doc%vecBlockDocs)
+			out = appendString(out, e.id)
+			out = appendString(out, e.base)
+			out = binary.AppendUvarint(out, uint64(len(e.raw)))
+			out = append(out, e.raw...)
+		}
+		return true
+	})
+	return out, err
+}
+
+// decodeFloats fills dst (len(raw)/4 long) from little-endian float32 bytes.
+func decodeFloats(dst []float32, raw []byte) {
+	if nativeLittleEndian && len(dst) > 0 {
+		// Same byte order as memory: one copy instead of a loop.
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), 4*len(dst)), raw)
+		return
+	}
+	for i := range dst {
+		dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+	}
+}
+
+var nativeLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// paperRecord is the value of the papers bucket.
+type paperRecord struct {
+	Version int
+	ID      string // full id with version as the documents carry it
+	Chunks  int
+}
+
+func (p paperRecord) encode() []byte {
+	b := make([]byte, 0, 20+len(p.ID))
+	b = binary.AppendUvarint(b, uint64(p.Version))
+	b = appendString(b, p.ID)
+	b = binary.AppendUvarint(b, uint64(p.Chunks))
+	return b
+}
+
+func decodePaperRecord(b []byte) (paperRecord, error) {
+	d := recDecoder{b: b}
+	p := paperRecord{Version: int(d.uvarint()), ID: d.string(), Chunks: int(d.uvarint())}
+	return p, d.err
+}
+
+func encodeDelRecord(id, base string) []byte {
+	b := make([]byte, 0, 10+len(id)+len(base))
+	return appendString(appendString(b, id), base)
+}
+
+func decodeDelRecord(b []byte) (id, base string, err error) {
+	d := recDecoder{b: b}
+	id, base = d.string(), d.string()
+	return id, base, d.err
+}
+
+// Postings are stored in blocks per term: key term + 0x00 + base docnum
+// (8-byte big-endian), value uvarint(count) then count postings of
+// uvarint(docnum − previous docnum, starting from the base), uvarint(term
+// frequency), uvarint(document length in terms). A block holds at most
+// postingBlockMax postings with docnums from its base up to the next block's
+// base. Terms never hold 0x00 (Tokenize emits letters and digits), so a
+// term's blocks are one contiguous key range, read by one prefix scan.
+//
+// One key per posting (term + docnum → tf) was the first layout: about 35
+// bytes per posting on disk against 4 here, and a cursor step per posting at
+// query time against a byte-slice decode.
+const postingBlockMax = 128
+
+type posting struct {
+	doc     uint64
+	tf, len int
+}
+
+func postingBlockKey(term string, base uint64) []byte {
+	k := make([]byte, 0, len(term)+9)
+	k = append(k, term...)
+	k = append(k, 0)
+	return binary.BigEndian.AppendUint64(k, base)
+}
+
+func postingPrefix(term string) []byte {
+	return append([]byte(term), 0)
+}
+
+// decodePostings appends the postings of the block with key base to dst.
+func decodePostings(dst []posting, base uint64, v []byte) ([]posting, error) {
+	d := recDecoder{b: v}
+	n := d.uvarint()
+	if n > uint64(len(v)) {
+		return dst, errShortRecord
+	}
+	doc := base
+	for range n {
+		doc += d.uvarint()
+		tf := d.uvarint()
+		dl := d.uvarint()
+		dst = append(dst, posting{doc: doc, tf: int(tf), len: int(dl)})
+	}
+	return dst, d.err
+}
+
+func encodePostings(base uint64, ps []posting) []byte {
+	b := make([]byte, 0, 1+4*len(ps))
+	b = binary.AppendUvarint(b, uint64(len(ps)))
+	prev := base
+	for _, p := range ps {
+		b = binary.AppendUvarint(b, p.doc-prev)
+		b = binary.AppendUvarint(b, uint64(p.tf))
+		b = binary.AppendUvarint(b, uint64(p.len))
+		prev = p.doc
+	}
+	return b
+}
+
+func paperChunkKey(base, id string) []byte {
+	k := make([]byte, 0, len(base)+1+len(id))
+	k = append(k, base...)
+	k = append(k, 0)
+	return append(k, id...)
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// recDecoder reads uvarint-framed fields and remembers the first error, so that
+// record decoders read straight through and check once.
+type recDecoder struct {
+	b   []byte
+	err error
+}
+
+func (d *recDecoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errShortRecord
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *recDecoder) string() string {
+	n := d.uvarint()
+	if d.err != nil {
+		return ""
+	}
+	if n > uint64(len(d.b)) {
+		d.err = errShortRecord
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}

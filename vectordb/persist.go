@@ -1,0 +1,468 @@
+package vectordb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gtrag/gtrag/internal/version"
+	"github.com/philippgille/chromem-go"
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// lockPoll is how long one attempt to take the file lock waits before the
+// next check of the context and the deadline.
+const lockPoll = 100 * time.Millisecond
+
+// withFile opens the bbolt file for one operation, runs fn and closes it
+// again, so that this process holds the file lock (shared for reads,
+// exclusive for writes) only while it works. Waiting for another process is
+// announced once on the wait writer and bounded by the lock timeout.
+//
+// bbolt panics on some damaged pages and a truncated file faults when a page
+// past its end is touched; both become a *CorruptError naming the file.
+func (db *DB) withFile(ctx context.Context, write bool, fn func(b *bolt.DB) error) (err error) {
+	if write {
+		db.fileMu.Lock()
+		defer db.fileMu.Unlock()
+	} else {
+		db.fileMu.RLock()
+		defer db.fileMu.RUnlock()
+	}
+	b, err := db.openFile(ctx, write)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := b.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close store %s: %w", db.path, cerr)
+		}
+	}()
+	defer func() {
+		if r := recover(); r != nil {
+			if !panicFromFile(r) {
+				panic(r)
+			}
+			err = &CorruptError{Path: db.path, Err: fmt.Errorf("%v", r)}
+		}
+	}()
+	// A fault while reading the memory map is a damaged file, not a bug in
+	// this process: turn it into a panic that the recover above handles.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+
+	if err := checkSize(b, db.path); err != nil {
+		return err
+	}
+	return fn(b)
+}
+
+// panicFromFile reports whether a recovered panic says the file is damaged:
+// a memory fault in the map (SetPanicOnFault), or a panic raised inside
+// bbolt, which asserts on inconsistent pages. Anything else is a bug here and
+// keeps panicking. Call it from the deferred function that recovered.
+func panicFromFile(r any) bool {
+	if _, ok := r.(interface{ Addr() uintptr }); ok {
+		return true
+	}
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	afterPanic := false
+	for {
+		f, more := frames.Next()
+		switch {
+		case f.Function == "runtime.gopanic":
+			afterPanic = true
+		case afterPanic && !strings.HasPrefix(f.Function, "runtime."):
+			return strings.HasPrefix(f.Function, "go.etcd.io/bbolt")
+		}
+		if !more {
+			return false
+		}
+	}
+}
+
+// checkSize refuses a file shorter than its own meta page says it is (a
+// truncated copy), before any page past the end is read.
+func checkSize(b *bolt.DB, path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("stat store %s: %w", path, err)
+	}
+	return b.View(func(tx *bolt.Tx) error {
+		if fi.Size() < tx.Size() {
+			return &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, its header says %d: truncated", fi.Size(), tx.Size())}
+		}
+		return nil
+	})
+}
+
+// openFile takes the file lock, waiting for other processes up to the lock
+// timeout.
+func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
+	deadline := time.Now().Add(db.opt.lockTimeout)
+	announced := false
+	for {
+		b, err := bolt.Open(db.path, 0o644, &bolt.Options{
+			ReadOnly:     !write,
+			Timeout:      lockPoll,
+			NoStatistics: true,
+		})
+		if err == nil {
+			return b, nil
+		}
+		if !errors.Is(err, berrors.ErrTimeout) {
+			return nil, db.openError(err, write)
+		}
+		if !announced && db.opt.wait != nil {
+			announced = true
+			if write {
+				fmt.Fprintf(db.opt.wait, "store %s is in use by another gtrag process; waiting…\n", db.path)
+			} else {
+				fmt.Fprintf(db.opt.wait, "store %s is being written by another gtrag process; waiting…\n", db.path)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("wait for store %s: %w", db.path, err)
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("store %s is locked by another gtrag process (waited %s); try again when it has finished",
+				db.path, db.opt.lockTimeout)
+		}
+	}
+}
+
+// openError turns bbolt's open errors into messages that say what to do.
+func (db *DB) openError(err error, write bool) error {
+	switch {
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
+		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
+		return &CorruptError{Path: db.path, Err: err}
+	case write && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)):
+		return fmt.Errorf("store %s is not writable (%w); fix its permissions, or choose another --data-dir", db.path, err)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("store %s is not readable (%w); fix its permissions, or choose another --data-dir", db.path, err)
+	}
+	return fmt.Errorf("open store %s: %w", db.path, err)
+}
+
+// metaInfo is the decoded meta bucket.
+type metaInfo struct {
+	format   int
+	spec     string
+	dim      int
+	writer   string
+	gen      uint64
+	nextDoc  uint64
+	delSeq   uint64
+	delBase  uint64
+	chunks   uint64
+	totalLen uint64
+}
+
+// errUninitialized is a bbolt file without any bucket: a store whose
+// creation was interrupted before its first commit.
+var errUninitialized = errors.New("store not initialised")
+
+func readMeta(tx *bolt.Tx, path string) (metaInfo, error) {
+	b := tx.Bucket(bucketMeta)
+	if b == nil {
+		if k, _ := tx.Cursor().First(); k == nil {
+			return metaInfo{}, errUninitialized
+		}
+		return metaInfo{}, &CorruptError{Path: path, Err: errors.New("no meta bucket")}
+	}
+	m := metaInfo{
+		format:   int(getU64(b.Get(metaFormat))),
+		spec:     string(b.Get(metaEmbedder)),
+		dim:      int(getU64(b.Get(metaDim))),
+		writer:   string(b.Get(metaWriter)),
+		gen:      getU64(b.Get(metaGen)),
+		nextDoc:  getU64(b.Get(metaNextDoc)),
+		delSeq:   getU64(b.Get(metaDelSeq)),
+		delBase:  getU64(b.Get(metaDelBase)),
+		chunks:   getU64(b.Get(metaChunks)),
+		totalLen: getU64(b.Get(metaTotalTerm)),
+	}
+	if m.format == 0 {
+		return m, &CorruptError{Path: path, Err: errors.New("no format version recorded")}
+	}
+	if m.format != FormatVersion {
+		return m, &FormatError{Path: path, Found: m.format, Writer: m.writer, Readable: FormatVersion}
+	}
+	for _, name := range allBuckets {
+		if tx.Bucket(name) == nil {
+			return m, &CorruptError{Path: path, Err: fmt.Errorf("bucket %q missing", name)}
+		}
+	}
+	return m, nil
+}
+
+func writeMeta(tx *bolt.Tx, m metaInfo) error {
+	b := tx.Bucket(bucketMeta)
+	for _, kv := range []struct {
+		k []byte
+		v []byte
+	}{
+		{metaFormat, u64(uint64(m.format))},
+		{metaEmbedder, []byte(m.spec)},
+		{metaDim, u64(uint64(m.dim))},
+		{metaWriter, []byte(m.writer)},
+		{metaGen, u64(m.gen)},
+		{metaNextDoc, u64(m.nextDoc)},
+		{metaDelSeq, u64(m.delSeq)},
+		{metaDelBase, u64(m.delBase)},
+		{metaChunks, u64(m.chunks)},
+		{metaTotalTerm, u64(m.totalLen)},
+	} {
+		if err := b.Put(kv.k, kv.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// create makes the buckets and meta of a new store. Two processes may race
+// to create the same store: the exclusive lock orders them and the second
+// finds the meta already there.
+func (db *DB) create(ctx context.Context) error {
+	if db.emb == nil {
+		return fmt.Errorf("create store %s: no embedder given", db.path)
+	}
+	return db.withFile(ctx, true, func(b *bolt.DB) error {
+		return b.Update(func(tx *bolt.Tx) error {
+			for _, name := range allBuckets {
+				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+					return err
+				}
+			}
+			if tx.Bucket(bucketMeta).Get(metaFormat) != nil {
+				return nil
+			}
+			return writeMeta(tx, metaInfo{
+				format:  FormatVersion,
+				spec:    db.emb.Spec(),
+				dim:     db.emb.Dim(),
+				writer:  writerVersion(),
+				nextDoc: 1,
+			})
+		})
+	})
+}
+
+// memState is what a DB holds in memory: the chromem-go index of every
+// stored vector, the papers, and how far into the file's history it is.
+type memState struct {
+	coll     *chromem.Collection
+	meta     metaInfo // as of the last sync; nextDoc and delSeq mark what is loaded
+	papers   map[string]paperRecord
+	loaded   bool
+	vecCount int // documents in coll (those with a non-zero vector)
+}
+
+// refuseEmbedding is the embedding function of the chromem collection: every
+// stored document comes with its vector and queries pass theirs, so chromem
+// must never embed (its default would call OpenAI).
+func refuseEmbedding(context.Context, string) ([]float32, error) {
+	return nil, errors.New("vectordb: chromem-go was asked to embed; vectors are always supplied")
+}
+
+func newCollection() (*chromem.Collection, error) {
+	return chromem.NewDB().CreateCollection("chunks", nil, refuseEmbedding)
+}
+
+// syncFrom brings the memory state up to the file as seen by tx: nothing to
+// do when the generation is unchanged, the deletion log and the new docnums
+// when it moved a little, a full load otherwise. The caller holds db.mu.
+func (db *DB) syncFrom(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
+	if db.closed {
+		return fmt.Errorf("store %s is closed", db.path)
+	}
+	st := &db.st
+	if st.loaded && m.gen == st.meta.gen {
+		return nil
+	}
+	if !st.loaded || st.meta.delSeq < m.delBase || m.nextDoc < st.meta.nextDoc || m.delSeq < st.meta.delSeq {
+		return db.loadAll(tx, m)
+	}
+	affected := map[string]struct{}{}
+	var gone []string
+	c := tx.Bucket(bucketDelLog).Cursor()
+	for k, v := c.Seek(u64(st.meta.delSeq + 1)); k != nil; k, v = c.Next() {
+		id, base, err := decodeDelRecord(v)
+		if err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("deletion log entry %d: %w", getU64(k), err)}
+		}
+		gone = append(gone, id)
+		affected[base] = struct{}{}
+	}
+	if len(gone) > 0 {
+		if err := st.coll.Delete(ctx, nil, nil, gone...); err != nil {
+			return fmt.Errorf("drop deleted documents from the index: %w", err)
+		}
+		st.vecCount = st.coll.Count()
+	}
+	added, err := db.scanVecs(tx, st.meta.nextDoc, m.dim, 0)
+	if err != nil {
+		return err
+	}
+	for _, v := range added {
+		affected[v.base] = struct{}{}
+	}
+	if err := db.index(added); err != nil {
+		return err
+	}
+	papers := tx.Bucket(bucketPapers)
+	for base := range affected {
+		v := papers.Get([]byte(base))
+		if v == nil {
+			delete(st.papers, base)
+			continue
+		}
+		p, err := decodePaperRecord(v)
+		if err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
+		}
+		st.papers[base] = p
+	}
+	st.meta = m
+	return nil
+}
+
+// loadAll replaces the memory state with everything in tx.
+func (db *DB) loadAll(tx *bolt.Tx, m metaInfo) error {
+	coll, err := newCollection()
+	if err != nil {
+		return fmt.Errorf("create index: %w", err)
+	}
+	db.st = memState{coll: coll, papers: map[string]paperRecord{}}
+	st := &db.st
+	all, err := db.scanVecs(tx, 1, m.dim, int(m.chunks))
+	if err != nil {
+		return err
+	}
+	if err := db.index(all); err != nil {
+		return err
+	}
+	err = tx.Bucket(bucketPapers).ForEach(func(k, v []byte) error {
+		p, err := decodePaperRecord(v)
+		if err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", k, err)}
+		}
+		st.papers[string(k)] = p
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	st.meta = m
+	st.loaded = true
+	return nil
+}
+
+// loadedVec is one vector read from the file: raw aliases the memory map
+// until index copies it into vec.
+type loadedVec struct {
+	id, base string
+	raw      []byte
+	vec      []float32 // empty for a zero vector
+}
+
+// index copies loaded vectors out of the memory map and adds them to the
+// chromem collection, on every CPU. Each worker copies a vector and hands it
+// to chromem at once, while it is in cache: chromem reads it again to check
+// its norm. The caller's transaction must still be open.
+//
+// A document whose vector was zero (nothing the embedder could represent)
+// stays out of the vector index: chromem would turn it into NaNs. BM25 still
+// finds it.
+func (db *DB) index(vecs []loadedVec) error {
+	coll := db.st.coll
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(vecs)/4096))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			// raw points into the memory map: as in withFile, a damaged file
+			// must become an error, not a crash.
+			debug.SetPanicOnFault(true)
+			defer func() {
+				if r := recover(); r != nil {
+					if !panicFromFile(r) {
+						panic(r)
+					}
+					errs[w] = &CorruptError{Path: db.path, Err: fmt.Errorf("%v", r)}
+				}
+			}()
+			for _, v := range vecs[w*len(vecs)/workers : (w+1)*len(vecs)/workers] {
+				if len(v.vec) == 0 {
+					continue
+				}
+				decodeFloats(v.vec, v.raw)
+				// The vector is unit length already, so chromem keeps the
+				// slice as is instead of copying it.
+				if err := coll.AddDocument(context.Background(), chromem.Document{ID: v.id, Embedding: v.vec}); err != nil {
+					errs[w] = fmt.Errorf("index %s: %w", v.id, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	db.st.vecCount = coll.Count()
+	return errors.Join(errs...)
+}
+
+// scanVecs lists every stored vector from docnum from on, each with its slot
+// in one arena (sized by hint documents), so that loading 100k vectors is one
+// allocation, not 100k.
+func (db *DB) scanVecs(tx *bolt.Tx, from uint64, dim int, hint int) ([]loadedVec, error) {
+	var arena []float32
+	out := make([]loadedVec, 0, hint)
+	if hint > 0 && dim > 0 {
+		arena = make([]float32, 0, hint*dim)
+	}
+	var ferr error
+	c := tx.Bucket(bucketVecs).Cursor()
+	for k, v := c.Seek(vecBlockKey(from)); k != nil; k, v = c.Next() {
+		err := walkVecBlock(getU64(k), v, func(e vecEntry) bool {
+			if e.doc < from {
+				return true
+			}
+			n := len(e.raw) / 4
+			if n != 0 && n != dim {
+				ferr = &CorruptError{Path: db.path, Err: fmt.Errorf("vector of %s has %d dimensions, the store %d", e.id, n, dim)}
+				return false
+			}
+			var vec []float32
+			if n > 0 {
+				if cap(arena)-len(arena) < n {
+					arena = make([]float32, 0, 1024*n)
+				}
+				vec = arena[len(arena) : len(arena)+n : len(arena)+n]
+				arena = arena[:len(arena)+n]
+			}
+			out = append(out, loadedVec{id: e.id, base: e.base, raw: e.raw, vec: vec})
+			return true
+		})
+		if err != nil {
+			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("vector block %d: %w", getU64(k), err)}
+		}
+		if ferr != nil {
+			return nil, ferr
+		}
+	}
+	return out, nil
+}
+
+// writerVersion is recorded in the file so that a FormatError can name the
+// gtrag that wrote a store.
+func writerVersion() string { return version.Version }

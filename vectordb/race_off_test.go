@@ -1,0 +1,5 @@
+//go:build !race
+
+package vectordb
+
+const raceEnabled = false
