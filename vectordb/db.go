@@ -97,8 +97,8 @@ func BatchSize(n int) Option {
 func WaitNotices(w io.Writer) Option { return func(o *options) { o.wait = w } }
 
 // Tuning of Query: each side of the hybrid ranking contributes its top
-// max(queryDepthMin, queryDepthFactor·k) candidates, fused with reciprocal
-// rank fusion (FuseRRF with RRFDefaultK).
+// max(queryDepthMin, queryDepthFactor·k) candidates, fused with weighted
+// reciprocal rank fusion (HybridWeightsFor the store's embedder).
 const (
 	queryDepthMin    = 30
 	queryDepthFactor = 3
@@ -521,7 +521,7 @@ func (db *DB) query(ctx context.Context, tx *bolt.Tx, m metaInfo, q []float32, t
 	if err != nil {
 		return nil, err
 	}
-	ids := FuseRRF(RRFDefaultK, byVector, byWords)
+	ids := HybridWeightsFor(m.spec).Fuse(byVector, byWords)
 	docs, vecs := tx.Bucket(bucketDocs), tx.Bucket(bucketVecs)
 	out := make([]Result, 0, min(k, len(ids)))
 	for _, id := range ids {

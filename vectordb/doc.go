@@ -9,8 +9,9 @@
 // ("2301.01234v2", "2301.01234", "cs/0112004v1"), Info feeds `gtrag stats`.
 // Embedders come from ParseEmbedder ("offline", "ollama:MODEL",
 // "openai:MODEL"); a store remembers its embedder and refuses another with a
-// *MismatchError that says what to do. Tokenize, BM25, BM25Score and FuseRRF
-// are the lexical half of retrieval and its fusion with the vectors.
+// *MismatchError that says what to do. Tokenize, BM25 and BM25Score are the
+// lexical half of retrieval; FuseWeightedRRF and HybridWeightsFor fuse it
+// with the vectors.
 //
 // # Storage
 //

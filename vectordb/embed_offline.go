@@ -26,9 +26,9 @@
 // a common word such as "game" weighs as much as a rare one such as
 // "Shapley". BM25 (bm25.go) has the IDF: on the project's evaluation set
 // (TestRetrievalQuality) BM25 alone ranks better than these vectors alone,
-// and fusing the two with FuseRRF ranks better than the vectors alone,
-// which is why the store answers queries with both; bm25.go has the
-// figures. A model embedder (ollama:, openai:) adds the synonyms.
+// so the store fuses both with HybridWeightsFor("offline"), which leans on
+// BM25; fuse.go has the figures. A model embedder (ollama:, openai:) adds
+// the synonyms.
 //
 // Stability: the hash (FNV-1a 64 with the constants below, then a fixed
 // mixer), OfflineDim, the weights and Tokenize together define the "offline"
