@@ -1,0 +1,153 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+func TestSearchRanksThePrimer(t *testing.T) {
+	env := testEnv(t)
+	var out struct {
+		Query   string            `json:"query"`
+		Results []vectordb.Result `json:"results"`
+	}
+	decodeJSON(t, gtrag(t, env, "search", "--json", "-k", "4", "second-price sealed-bid auction truthful bidding"), &out)
+	require.Len(t, out.Results, 4)
+	require.Equal(t, "primer:second-price-vickrey-auction", out.Results[0].PaperID())
+	for i, r := range out.Results {
+		require.InDelta(t, 0.5, r.Score, 0.5, "scores are cosines in [0,1]")
+		require.NotEmpty(t, r.Content)
+		require.Equal(t, r.PaperID()+"_chunk_"+r.Metadata["chunk_index"], r.ID, "result %d", i)
+	}
+
+	text := gtrag(t, env, "search", "Shapley value")
+	require.Equal(t, 0, text.code, text.stderr)
+	require.True(t, strings.HasPrefix(text.stdout, " 1. "), text.stdout)
+	require.Contains(t, text.stdout, "primer:shapley-value_chunk_0")
+}
+
+func TestSearchEmptyStore(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	r := gtrag(t, env, "search", "nash equilibrium")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "no documents in the store match\n", r.stdout)
+}
+
+func TestStatsDescribesTheStore(t *testing.T) {
+	env := testEnv(t)
+	var before vectordb.Info
+	decodeJSON(t, gtrag(t, env, "stats", "--json"), &before)
+	require.Equal(t, vectordb.FormatVersion, before.FormatVersion)
+	require.Equal(t, "offline", before.Embedder)
+	require.Equal(t, vectordb.OfflineDim, before.Dim)
+	require.GreaterOrEqual(t, before.Papers, 45, "the primer's entries")
+	require.GreaterOrEqual(t, before.Chunks, before.Papers)
+	require.Positive(t, before.Bytes)
+	require.Equal(t, filepath.Join(env["GTRAG_DATA_DIR"], vectordb.StoreFileName), before.Path)
+
+	// Ingesting two papers, one of them old-style, shows in the counts.
+	file := filepath.Join(t.TempDir(), "papers.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(
+		`{"id": "2301.01234v2", "title": "Equilibrium bidding", "summary": "Bidders shade bids in first-price auctions."}`+"\n"+
+			`{"id": "cs/0112004v1", "title": "Revenue equivalence", "summary": "Standard auctions raise the same expected revenue."}`+"\n"), 0o644))
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	var after vectordb.Info
+	decodeJSON(t, gtrag(t, env, "stats", "--json"), &after)
+	require.Equal(t, before.Papers+2, after.Papers)
+	require.Equal(t, before.Chunks+2, after.Chunks)
+
+	text := gtrag(t, env, "stats")
+	require.Equal(t, 0, text.code, text.stderr)
+	for _, want := range []string{"format version: 1", "embedder:       offline (768 dimensions)", "papers:"} {
+		require.Contains(t, text.stdout, want)
+	}
+}
+
+func TestStatsRefusesAnotherEmbedder(t *testing.T) {
+	env := testEnv(t)
+	require.Equal(t, 0, gtrag(t, env, "stats").code)
+	env["OLLAMA_HOST"] = "http://127.0.0.1:1"
+	r := gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "stats")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, `"offline"`)
+	require.Contains(t, r.stderr, "--embedder offline")
+	require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+}
+
+func TestGraphFormats(t *testing.T) {
+	env := testEnv(t)
+	nodes := []string{"pull_from_chroma", "check_relevance", "search_arxiv", "filter_game_theory_papers", "add_to_chroma", "generate_response"}
+	tests := []struct {
+		format string
+		want   []string
+	}{
+		{"ascii", append([]string{"route_after_relevance_check", "not_relevant", "papers_kept", "↺"}, nodes...)},
+		{"mermaid", append([]string{"flowchart", "-. relevant .->", "-. none_kept .->"}, nodes...)},
+		{"dot", append([]string{"digraph", "style=dashed", `label="papers_kept"`}, nodes...)},
+		{"explain", append([]string{"route_after_paper_filter", "papers_seen"}, nodes...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			r := gtrag(t, env, "graph", "--format", tt.format)
+			require.Equal(t, 0, r.code, r.stderr)
+			for _, w := range tt.want {
+				require.Contains(t, r.stdout, w)
+			}
+		})
+	}
+	r := gtrag(t, env, "graph", "--format", "png")
+	require.Equal(t, 2, r.code)
+	require.NoDirExists(t, env["GTRAG_DATA_DIR"], "graph needs no store")
+}
+
+func TestEvalReportsQuality(t *testing.T) {
+	env := testEnv(t)
+	srv := newEvalArxiv(t)
+	env["GTRAG_ARXIV_URL"] = srv
+	file := filepath.Join(t.TempDir(), "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"]}
+
+{"q": "Why does tit-for-tat do well in the iterated prisoner's dilemma?", "relevant": ["primer:tit-for-tat-iterated-prisoners-dilemma", "primer:no-such-entry"]}
+{"q": "How do I bake sourdough bread?", "relevant": []}
+`), 0o644))
+
+	var rep evalReport
+	decodeJSON(t, gtrag(t, env, "eval", "--json", file), &rep)
+	require.Equal(t, 3, rep.Questions)
+	require.InDelta(t, 2.0/3, rep.AnsweredRate, 1e-9, "the off-topic question is not answered")
+	require.InDelta(t, (1+0.5)/2, rep.RecallAtK, 1e-9, "recall is averaged over questions with relevant ids")
+	require.InDelta(t, 1.0/3, rep.ArxivRate, 1e-9, "only the off-topic question searched arXiv")
+	require.Zero(t, rep.StoreGrowth)
+	require.Len(t, rep.PerQuestion, 3)
+	require.Equal(t, 3, rep.PerQuestion[0].Steps)
+	require.LessOrEqual(t, rep.P50LatencyMS, rep.P95LatencyMS)
+
+	text := gtrag(t, env, "eval", file)
+	require.Equal(t, 0, text.code, text.stderr)
+	require.Contains(t, text.stdout, "recall@3")
+	require.Contains(t, text.stdout, "answered           67%")
+
+	for name, body := range map[string]string{"not json": "{q: 1}\n", "empty": "\n\n", "bad question": `{"q": "  "}` + "\n"} {
+		bad := filepath.Join(t.TempDir(), "bad.jsonl")
+		require.NoError(t, os.WriteFile(bad, []byte(body), 0o644))
+		r := gtrag(t, env, "eval", bad)
+		require.Equal(t, 2, r.code, name)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "%s: %s", name, r.stderr)
+	}
+}
+
+// newEvalArxiv is an arXiv with one auction paper: eval's off-topic
+// control searches it and finds nothing.
+func newEvalArxiv(t *testing.T) string {
+	return arxivtest.New(t, []arxiv.Paper{auctionPaper}).URL
+}
