@@ -11,7 +11,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
-	"github.com/gtrag/gtrag/ingest/ingesttest"
+	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/reasoner"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkIngestFile10k(b *testing.B) {
 	f, err := os.Create(path)
 	require.NoError(b, err)
 	w := bufio.NewWriter(f)
-	require.NoError(b, ingesttest.WriteJSONL(w, ingesttest.Papers(0, n)))
+	require.NoError(b, arxivtest.WriteJSONL(w, arxivtest.Papers(0, n)))
 	require.NoError(b, w.Flush())
 	require.NoError(b, f.Close())
 

@@ -14,19 +14,19 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
-	"github.com/gtrag/gtrag/ingest/ingesttest"
+	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
 // testClient is a real arXiv client for a fake server: no pacing unless
 // asked, and retries that wait milliseconds instead of seconds.
-func testClient(srv *ingesttest.Arxiv, delay time.Duration) *arxiv.Client {
+func testClient(srv *arxivtest.Server, delay time.Duration) *arxiv.Client {
 	if delay == 0 {
 		delay = -1
 	}
 	return &arxiv.Client{
-		BaseURL: srv.URL(), Delay: delay,
+		BaseURL: srv.URL, Delay: delay,
 		Backoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond,
 		RequestTimeout: 5 * time.Second,
 	}

@@ -18,7 +18,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
-	"github.com/gtrag/gtrag/ingest/ingesttest"
+	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/reasoner"
 )
 
@@ -31,19 +31,18 @@ func TestIngestSearchPagesUntilMaxOrTotal(t *testing.T) {
 		wantStarts, wantMax []int
 		wantFetched         int
 		wantComplete        bool
-		layout              ingesttest.Layout
+		layout              arxivtest.Layout
 	}{
-		{"stops at the total, last page trimmed to it", 250, 1000, 100, []int{0, 100, 200}, []int{100, 100, 50}, 250, true, ingesttest.Classic},
-		{"stops at max, last page trimmed", 250, 150, 100, []int{0, 100}, []int{100, 50}, 150, false, ingesttest.Classic},
-		{"max equals total, newer layout", 60, 60, 25, []int{0, 25, 50}, []int{25, 25, 10}, 60, true, ingesttest.Modern},
-		{"no results", 0, 100, 100, []int{0}, []int{100}, 0, true, ingesttest.Classic},
-		{"one page holds everything", 30, 30, 2000, []int{0}, []int{30}, 30, true, ingesttest.Modern},
+		{"stops at the total, last page trimmed to it", 250, 1000, 100, []int{0, 100, 200}, []int{100, 100, 50}, 250, true, arxivtest.Classic},
+		{"stops at max, last page trimmed", 250, 150, 100, []int{0, 100}, []int{100, 50}, 150, false, arxivtest.Classic},
+		{"max equals total, newer layout", 60, 60, 25, []int{0, 25, 50}, []int{25, 25, 10}, 60, true, arxivtest.Modern},
+		{"no results", 0, 100, 100, []int{0}, []int{100}, 0, true, arxivtest.Classic},
+		{"one page holds everything", 30, 30, 2000, []int{0}, []int{30}, 30, true, arxivtest.Modern},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			papers := ingesttest.Papers(0, tc.results)
-			srv := ingesttest.NewArxiv(t, papers)
-			srv.Layout = tc.layout
+			papers := arxivtest.Papers(0, tc.results)
+			srv := arxivtest.New(t, papers, arxivtest.WithLayout(tc.layout))
 			store := newMemStore()
 			stateDir := t.TempDir()
 			in := &ingest.Ingester{Store: store, StateDir: stateDir}
@@ -79,7 +78,7 @@ func TestIngestSearchPagesUntilMaxOrTotal(t *testing.T) {
 
 func TestIngestSearchPacesRequestsByServerClock(t *testing.T) {
 	const delay = 40 * time.Millisecond
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 50))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 50), arxivtest.MatchAll())
 	in := &ingest.Ingester{Store: newMemStore()}
 	_, err := in.Search(context.Background(), testClient(srv, delay), ingest.Query{Text: "all:auction", Max: 50, PageSize: 10})
 	require.NoError(t, err)
@@ -95,15 +94,15 @@ func TestIngestSearchPacesRequestsByServerClock(t *testing.T) {
 }
 
 func TestIngestSearchWaitsForRetryAfterOn503(t *testing.T) {
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 30))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 30), arxivtest.MatchAll())
 	var mu sync.Mutex
 	failed := false
-	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 		mu.Lock()
 		defer mu.Unlock()
 		if r.Start == 10 && !failed {
 			failed = true
-			return &ingesttest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "1", Body: "busy"}
+			return &arxivtest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "1", Body: "busy"}
 		}
 		return nil
 	})
@@ -120,15 +119,15 @@ func TestIngestSearchWaitsForRetryAfterOn503(t *testing.T) {
 
 func TestIngestSearchEmptyPageQuirk(t *testing.T) {
 	t.Run("retried until the page comes", func(t *testing.T) {
-		srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 30))
+		srv := arxivtest.New(t, arxivtest.Papers(0, 30), arxivtest.MatchAll())
 		var mu sync.Mutex
 		empties := 0
-		srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 			mu.Lock()
 			defer mu.Unlock()
 			if r.Start == 10 && empties < 2 {
 				empties++
-				return &ingesttest.Reply{Empty: true}
+				return &arxivtest.Reply{Empty: true}
 			}
 			return nil
 		})
@@ -142,11 +141,11 @@ func TestIngestSearchEmptyPageQuirk(t *testing.T) {
 	})
 
 	t.Run("given up, recorded, and asked for first by the next run", func(t *testing.T) {
-		papers := ingesttest.Papers(0, 30)
-		srv := ingesttest.NewArxiv(t, papers)
-		srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+		papers := arxivtest.Papers(0, 30)
+		srv := arxivtest.New(t, papers, arxivtest.MatchAll())
+		srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 			if r.Start == 10 {
-				return &ingesttest.Reply{Empty: true}
+				return &arxivtest.Reply{Empty: true}
 			}
 			return nil
 		})
@@ -182,11 +181,11 @@ func TestIngestSearchEmptyPageQuirk(t *testing.T) {
 }
 
 func TestIngestSearchStopsOnMalformedPageKeepingCommittedPages(t *testing.T) {
-	papers := ingesttest.Papers(0, 30)
-	srv := ingesttest.NewArxiv(t, papers)
-	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+	papers := arxivtest.Papers(0, 30)
+	srv := arxivtest.New(t, papers, arxivtest.MatchAll())
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 		if r.Start == 20 {
-			return &ingesttest.Reply{Body: `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2401.0`}
+			return &arxivtest.Reply{Body: `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2401.0`}
 		}
 		return nil
 	})
@@ -215,22 +214,22 @@ func TestIngestSearchStopsOnMalformedPageKeepingCommittedPages(t *testing.T) {
 func TestIngestSearchFaultsStopAfterRetriesKeepingCommittedPages(t *testing.T) {
 	tests := []struct {
 		name     string
-		reply    ingesttest.Reply
+		reply    arxivtest.Reply
 		attempts int // requests for the failing page
 		want     string
 	}{
-		{"503 every time", ingesttest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "0", Body: "down"}, arxiv.DefaultMaxAttempts, "HTTP 503"},
-		{"500", ingesttest.Reply{Status: http.StatusInternalServerError}, arxiv.DefaultMaxAttempts, "HTTP 500"},
-		{"HTML error page", ingesttest.Reply{Body: "<!DOCTYPE html><html><head><title>Proxy error</title></head></html>"}, arxiv.DefaultMaxAttempts, "Proxy error"},
-		{"connection reset", ingesttest.Reply{Hangup: true}, arxiv.DefaultMaxAttempts, "gave up after 4 attempts"},
-		{"arXiv error feed", ingesttest.Reply{Status: http.StatusBadRequest, Body: ingesttest.ErrorFeed("start must be a number")}, 1, "start must be a number"},
-		{"never answers", ingesttest.Reply{Stall: true}, arxiv.DefaultMaxAttempts, "did not answer within 100ms"},
+		{"503 every time", arxivtest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "0", Body: "down"}, arxiv.DefaultMaxAttempts, "HTTP 503"},
+		{"500", arxivtest.Reply{Status: http.StatusInternalServerError}, arxiv.DefaultMaxAttempts, "HTTP 500"},
+		{"HTML error page", arxivtest.Reply{Body: "<!DOCTYPE html><html><head><title>Proxy error</title></head></html>"}, arxiv.DefaultMaxAttempts, "Proxy error"},
+		{"connection reset", arxivtest.Reply{Hangup: true}, arxiv.DefaultMaxAttempts, "gave up after 4 attempts"},
+		{"arXiv error feed", arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "start must be a number")}, 1, "start must be a number"},
+		{"never answers", arxivtest.Reply{Stall: true}, arxiv.DefaultMaxAttempts, "did not answer within 100ms"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			papers := ingesttest.Papers(0, 20)
-			srv := ingesttest.NewArxiv(t, papers)
-			srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+			papers := arxivtest.Papers(0, 20)
+			srv := arxivtest.New(t, papers)
+			srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 				if r.Start == 10 {
 					return &tc.reply
 				}
@@ -262,8 +261,8 @@ func TestIngestSearchFaultsStopAfterRetriesKeepingCommittedPages(t *testing.T) {
 }
 
 func TestIngestSearchInterruptedAndResumedWithoutRefetching(t *testing.T) {
-	papers := ingesttest.Papers(0, 50)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 50)
+	srv := arxivtest.New(t, papers)
 	store, dir := newMemStore(), t.TempDir()
 	client := testClient(srv, 0)
 	q := ingest.Query{Text: "cat:cs.GT", Max: 50, PageSize: 10}
@@ -271,7 +270,7 @@ func TestIngestSearchInterruptedAndResumedWithoutRefetching(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// Ctrl-C while the third page is being fetched.
-	srv.OnRequest(func(r ingesttest.Request) {
+	srv.OnRequest(func(r arxivtest.Request) {
 		if r.Start == 20 {
 			cancel()
 		}
@@ -299,8 +298,8 @@ func TestIngestSearchInterruptedAndResumedWithoutRefetching(t *testing.T) {
 }
 
 func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
-	papers := ingesttest.Papers(0, 20)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 20)
+	srv := arxivtest.New(t, papers)
 	store, dir := newMemStore(), t.TempDir()
 	client := testClient(srv, 0)
 	q := ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10}
@@ -323,19 +322,19 @@ func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
 	require.Equal(t, ids(papers), rep.SkippedExisting)
 
 	// New results since: --restart fetches again, stored papers are skipped.
-	srv.SetPapers(ingesttest.Papers(0, 25))
+	srv.SetPapers(arxivtest.Papers(0, 25))
 	in.Restart = true
 	rep, err = in.Search(context.Background(), client, q)
 	require.NoError(t, err)
 	require.Equal(t, ids(papers), rep.SkippedExisting)
-	require.Equal(t, ids(ingesttest.Papers(20, 5)), rep.Kept)
+	require.Equal(t, ids(arxivtest.Papers(20, 5)), rep.Kept)
 	require.Equal(t, 25, rep.Fetched)
 	require.Equal(t, rep.Fetched, len(rep.Kept)+len(rep.Rejected)+len(rep.SkippedExisting))
 }
 
 func TestIngestSearchLargerMaxContinues(t *testing.T) {
-	papers := ingesttest.Papers(0, 40)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 40)
+	srv := arxivtest.New(t, papers)
 	in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
 	client := testClient(srv, 0)
 	rep, err := in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
@@ -355,8 +354,8 @@ func TestIngestSearchLargerMaxContinues(t *testing.T) {
 }
 
 func TestIngestLookupInBatches(t *testing.T) {
-	papers := ingesttest.Papers(0, 250)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 250)
+	srv := arxivtest.New(t, papers)
 	store := newMemStore()
 	store.put(papers[5]) // stored already, asked for by its versioned id
 	var want []string
@@ -394,11 +393,11 @@ func TestIngestLookupInBatches(t *testing.T) {
 }
 
 func TestIngestLookupResumesAfterTheLastCommittedBatch(t *testing.T) {
-	papers := ingesttest.Papers(0, 250)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 250)
+	srv := arxivtest.New(t, papers)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv.OnRequest(func(r ingesttest.Request) {
+	srv.OnRequest(func(r arxivtest.Request) {
 		if r.N == 2 {
 			cancel()
 		}
@@ -423,7 +422,7 @@ func TestIngestLookupResumesAfterTheLastCommittedBatch(t *testing.T) {
 }
 
 func TestIngestLookupRejectsBadIDsBeforeAnyRequest(t *testing.T) {
-	srv := ingesttest.NewArxiv(t, nil)
+	srv := arxivtest.New(t, nil)
 	in := &ingest.Ingester{Store: newMemStore()}
 	_, err := in.Lookup(context.Background(), testClient(srv, 0), []string{"2401.00001", "not-an-id"})
 	require.ErrorContains(t, err, `not an arXiv id: "not-an-id"`)
@@ -433,12 +432,12 @@ func TestIngestLookupRejectsBadIDsBeforeAnyRequest(t *testing.T) {
 }
 
 func TestIngestFilterOnAndOff(t *testing.T) {
-	game := ingesttest.Papers(0, 5)
-	video := ingesttest.VideoGamePaper("2402.00777v1")
+	game := arxivtest.Papers(0, 5)
+	video := arxivtest.VideoGamePaper("2402.00777v1")
 	papers := append(slices.Clone(game[:3]), video, game[3], game[4])
 
 	t.Run("filter rejects the video-game paper", func(t *testing.T) {
-		srv := ingesttest.NewArxiv(t, papers)
+		srv := arxivtest.New(t, papers, arxivtest.MatchAll())
 		in := &ingest.Ingester{Store: newMemStore(), Filter: reasoner.NewOfflineFilter()}
 		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
 		require.NoError(t, err)
@@ -446,7 +445,7 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 		require.Equal(t, ids(game), rep.Kept)
 	})
 	t.Run("no filter keeps it", func(t *testing.T) {
-		srv := ingesttest.NewArxiv(t, papers)
+		srv := arxivtest.New(t, papers, arxivtest.MatchAll())
 		in := &ingest.Ingester{Store: newMemStore()}
 		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
 		require.NoError(t, err)
@@ -454,7 +453,7 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 		require.Equal(t, ids(papers), rep.Kept)
 	})
 	t.Run("filter and no filter keep separate progress", func(t *testing.T) {
-		srv := ingesttest.NewArxiv(t, papers)
+		srv := arxivtest.New(t, papers, arxivtest.MatchAll())
 		dir := t.TempDir()
 		client := testClient(srv, 0)
 		q := ingest.Query{Text: "all:game", Max: 10}
@@ -470,7 +469,7 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 }
 
 func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
-	p := ingesttest.Paper(1)
+	p := arxivtest.Paper(1)
 	p.Summary = string(bytes.Repeat([]byte("é"), 800))
 	f := &recordingFilter{}
 	in := &ingest.Ingester{Store: newMemStore(), Filter: f}
@@ -483,15 +482,15 @@ func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
 
 func TestIngestFilterFailureStops(t *testing.T) {
 	in := &ingest.Ingester{Store: newMemStore(), Filter: &recordingFilter{err: errBoom}}
-	_, err := in.Papers(context.Background(), ingesttest.Papers(0, 3))
+	_, err := in.Papers(context.Background(), arxivtest.Papers(0, 3))
 	require.ErrorIs(t, err, errBoom)
 	require.ErrorContains(t, err, "filter paper")
 }
 
 func TestIngestSkippedExistingAndNewerVersionReplaces(t *testing.T) {
 	db := openDB(t, t.TempDir())
-	a1, a2 := ingesttest.PaperVersion(1, 1), ingesttest.PaperVersion(1, 2)
-	b1 := ingesttest.PaperVersion(3, 1) // old-style id with a slash
+	a1, a2 := arxivtest.PaperVersion(1, 1), arxivtest.PaperVersion(1, 2)
+	b1 := arxivtest.PaperVersion(3, 1) // old-style id with a slash
 	in := &ingest.Ingester{Store: db}
 	_, err := in.Papers(context.Background(), []arxiv.Paper{a1, b1})
 	require.NoError(t, err)
@@ -508,10 +507,10 @@ func TestIngestSkippedExistingAndNewerVersionReplaces(t *testing.T) {
 }
 
 func TestIngestPapersFromFileFormats(t *testing.T) {
-	papers := append(ingesttest.Papers(0, 12), ingesttest.VideoGamePaper("2402.00001v2"))
+	papers := append(arxivtest.Papers(0, 12), arxivtest.VideoGamePaper("2402.00001v2"))
 	var jsonl bytes.Buffer
-	require.NoError(t, ingesttest.WriteJSONL(&jsonl, papers))
-	atom := ingesttest.AtomPage(ingesttest.Classic, nil, papers, len(papers), 0)
+	require.NoError(t, arxivtest.WriteJSONL(&jsonl, papers))
+	atom := arxivtest.Feed(arxivtest.Classic, "", arxiv.Page{Papers: papers, Total: len(papers)})
 
 	for name, data := range map[string][]byte{"jsonl": jsonl.Bytes(), "atom": []byte(atom)} {
 		t.Run(name, func(t *testing.T) {
@@ -546,7 +545,7 @@ func TestIngestStoreFailureStopsAfterCommittedBatches(t *testing.T) {
 		}
 		return nil
 	}
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 50))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 50))
 	dir := t.TempDir()
 	in := &ingest.Ingester{Store: store, StateDir: dir}
 	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 50, PageSize: 10})
@@ -561,8 +560,8 @@ func TestIngestInterruptAbandonsABatchThatCannotFinish(t *testing.T) {
 	store.blockAdd = true
 	ctx, cancel := context.WithCancel(context.Background())
 	dir := t.TempDir()
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 20))
-	srv.OnRequest(func(r ingesttest.Request) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 20))
+	srv.OnRequest(func(r arxivtest.Request) {
 		if r.Start == 10 {
 			cancel()
 		}
@@ -584,7 +583,7 @@ func TestIngestUnreadableStateStartsOver(t *testing.T) {
 	dir := t.TempDir()
 	key := ingest.Key("query", "cat:cs.GT", "relevance", "no-filter")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, key+".json"), []byte("{half a file"), 0o644))
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 5))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 5))
 	in := &ingest.Ingester{Store: newMemStore(), StateDir: dir}
 	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "  cat:cs.GT ", Max: 5})
 	require.NoError(t, err)

@@ -18,18 +18,18 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
-	"github.com/gtrag/gtrag/ingest/ingesttest"
+	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
 // ingestEnv is testEnv pointed at a fake arXiv, with a short pacing delay
 // and an empty store (no primer) so that counts are the ingest's alone.
-func ingestEnv(t *testing.T, srv *ingesttest.Arxiv) map[string]string {
+func ingestEnv(t *testing.T, srv *arxivtest.Server) map[string]string {
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"
 	env["GTRAG_ARXIV_DELAY"] = "40ms"
 	if srv != nil {
-		env["GTRAG_ARXIV_URL"] = srv.URL()
+		env["GTRAG_ARXIV_URL"] = srv.URL
 	}
 	return env
 }
@@ -72,8 +72,8 @@ func ingestStoredPapers(t *testing.T, env map[string]string) []string {
 }
 
 func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
-	papers := ingesttest.Papers(0, 250)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 250)
+	srv := arxivtest.New(t, papers)
 	env := ingestEnv(t, srv)
 
 	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "1000", "--sort", "submitted")
@@ -118,7 +118,7 @@ func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
 }
 
 func TestIngestTextSummaryAndMax(t *testing.T) {
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 40))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 40))
 	env := ingestEnv(t, srv)
 	r := gtrag(t, env, "ingest", "--query", "cat:cs.GT", "--max", "15", "--page-size", "10")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -135,15 +135,15 @@ func TestIngestTextSummaryAndMax(t *testing.T) {
 }
 
 func TestIngestRetriesAfter503WithRetryAfter(t *testing.T) {
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 20))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 20))
 	var mu sync.Mutex
 	done := false
-	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 		mu.Lock()
 		defer mu.Unlock()
 		if r.Start == 10 && !done {
 			done = true
-			return &ingesttest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "1", Body: "try later"}
+			return &arxivtest.Reply{Status: http.StatusServiceUnavailable, RetryAfter: "1", Body: "try later"}
 		}
 		return nil
 	})
@@ -157,15 +157,15 @@ func TestIngestRetriesAfter503WithRetryAfter(t *testing.T) {
 }
 
 func TestIngestEmptyPageIsRetried(t *testing.T) {
-	srv := ingesttest.NewArxiv(t, ingesttest.Papers(0, 20))
+	srv := arxivtest.New(t, arxivtest.Papers(0, 20))
 	var mu sync.Mutex
 	empties := 0
-	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 		mu.Lock()
 		defer mu.Unlock()
 		if r.Start == 10 && empties == 0 {
 			empties++
-			return &ingesttest.Reply{Empty: true}
+			return &arxivtest.Reply{Empty: true}
 		}
 		return nil
 	})
@@ -180,11 +180,11 @@ func TestIngestEmptyPageIsRetried(t *testing.T) {
 }
 
 func TestIngestArxivErrorStopsKeepingCommittedPages(t *testing.T) {
-	papers := ingesttest.Papers(0, 30)
-	srv := ingesttest.NewArxiv(t, papers)
-	srv.SetFault(func(r ingesttest.Request) *ingesttest.Reply {
+	papers := arxivtest.Papers(0, 30)
+	srv := arxivtest.New(t, papers)
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
 		if r.Start == 10 {
-			return &ingesttest.Reply{Status: http.StatusBadRequest, Body: ingesttest.ErrorFeed("start must be a number")}
+			return &arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "start must be a number")}
 		}
 		return nil
 	})
@@ -209,12 +209,12 @@ func TestIngestArxivErrorStopsKeepingCommittedPages(t *testing.T) {
 }
 
 func TestIngestInterruptedExits130AndResumes(t *testing.T) {
-	papers := ingesttest.Papers(0, 50)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 50)
+	srv := arxivtest.New(t, papers)
 	env := ingestEnv(t, srv)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv.OnRequest(func(r ingesttest.Request) {
+	srv.OnRequest(func(r arxivtest.Request) {
 		if r.Start == 30 {
 			cancel() // Ctrl-C while page 4 is on its way
 		}
@@ -238,8 +238,8 @@ func TestIngestInterruptedExits130AndResumes(t *testing.T) {
 }
 
 func TestIngestIDsInBatches(t *testing.T) {
-	papers := ingesttest.Papers(0, 150)
-	srv := ingesttest.NewArxiv(t, papers)
+	papers := arxivtest.Papers(0, 150)
+	srv := arxivtest.New(t, papers)
 	env := ingestEnv(t, srv)
 	list := strings.Join(ingestIDs(papers), ",")
 	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
@@ -252,7 +252,7 @@ func TestIngestIDsInBatches(t *testing.T) {
 	require.Equal(t, []int{100, 50}, sizes)
 
 	// Again, with one more id: stored versioned ids are not asked for.
-	more := ingesttest.Paper(500)
+	more := arxivtest.Paper(500)
 	srv.SetPapers(papers, more)
 	rep = ingestJSON(t, env, "--no-filter", "--ids", list+","+more.ID)
 	require.Equal(t, []string{more.ID}, rep.Kept)
@@ -261,9 +261,9 @@ func TestIngestIDsInBatches(t *testing.T) {
 }
 
 func TestIngestFilterOnAndOff(t *testing.T) {
-	game := ingesttest.Papers(0, 3)
-	video := ingesttest.VideoGamePaper("2402.00042v1")
-	srv := ingesttest.NewArxiv(t, append(slices.Clone(game), video))
+	game := arxivtest.Papers(0, 3)
+	video := arxivtest.VideoGamePaper("2402.00042v1")
+	srv := arxivtest.New(t, append(slices.Clone(game), video))
 	ids := strings.Join(append(ingestIDs(game), video.ID), ",")
 
 	rep := ingestJSON(t, ingestEnv(t, srv), "--ids", ids)
@@ -277,10 +277,10 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 
 func TestIngestFileSkipsStoredAndReplacesOlderVersions(t *testing.T) {
 	dir := t.TempDir()
-	v1 := append(ingesttest.Papers(0, 4), ingesttest.VideoGamePaper("2402.00042v1"))
+	v1 := append(arxivtest.Papers(0, 4), arxivtest.VideoGamePaper("2402.00042v1"))
 	jsonl := filepath.Join(dir, "papers.jsonl")
 	var buf bytes.Buffer
-	require.NoError(t, ingesttest.WriteJSONL(&buf, v1))
+	require.NoError(t, arxivtest.WriteJSONL(&buf, v1))
 	require.NoError(t, os.WriteFile(jsonl, buf.Bytes(), 0o644))
 
 	env := ingestEnv(t, nil)
@@ -290,10 +290,10 @@ func TestIngestFileSkipsStoredAndReplacesOlderVersions(t *testing.T) {
 	require.Equal(t, 0, rep.ArxivRequests)
 
 	// An Atom file: paper 1 in version 2, the others as before.
-	v2 := ingesttest.PaperVersion(1, 2)
+	v2 := arxivtest.PaperVersion(1, 2)
 	atom := filepath.Join(dir, "feed.xml")
 	next := []arxiv.Paper{v1[0], v2, v1[2], v1[3]}
-	require.NoError(t, os.WriteFile(atom, []byte(ingesttest.AtomPage(ingesttest.Modern, nil, next, len(next), 0)), 0o644))
+	require.NoError(t, os.WriteFile(atom, []byte(arxivtest.Feed(arxivtest.Modern, "", arxiv.Page{Papers: next, Total: len(next)})), 0o644))
 	rep = ingestJSON(t, env, "--file", atom)
 	require.Equal(t, []string{v2.ID}, rep.Kept)
 	require.Equal(t, []string{v1[0].ID, v1[2].ID, v1[3].ID}, rep.SkippedExisting)
@@ -311,7 +311,7 @@ func TestIngestPrimerSeedCountsInStore(t *testing.T) {
 	env["GTRAG_SEED"] = "primer"
 	path := filepath.Join(t.TempDir(), "one.jsonl")
 	var buf bytes.Buffer
-	require.NoError(t, ingesttest.WriteJSONL(&buf, ingesttest.Papers(0, 1)))
+	require.NoError(t, arxivtest.WriteJSONL(&buf, arxivtest.Papers(0, 1)))
 	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
 	rep := ingestJSON(t, env, "--file", path)
 	require.Greater(t, rep.StoreCount, rep.ChunksAdded, "the new store was seeded with the primer first")
@@ -325,7 +325,7 @@ func TestIngestBadUsage(t *testing.T) {
 	require.NoError(t, os.WriteFile(empty, nil, 0o644))
 	good := filepath.Join(dir, "good.jsonl")
 	var buf bytes.Buffer
-	require.NoError(t, ingesttest.WriteJSONL(&buf, ingesttest.Papers(0, 1)))
+	require.NoError(t, arxivtest.WriteJSONL(&buf, arxivtest.Papers(0, 1)))
 	require.NoError(t, os.WriteFile(good, buf.Bytes(), 0o644))
 
 	tests := []struct {

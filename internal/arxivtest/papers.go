@@ -1,9 +1,4 @@
-// Package ingesttest provides what tests of ingestion share: generated
-// papers, a JSON Lines writer, and a fake arXiv API server (httptest) that
-// serves generated papers as Atom pages in the real arXiv layouts, counts
-// requests per start offset, stamps their arrival times and injects faults.
-// It is imported by tests only.
-package ingesttest
+package arxivtest
 
 import (
 	"encoding/json"

@@ -1,0 +1,29 @@
+// Package arxivtest is the one fake arXiv API for tests, and the papers to
+// feed it.
+//
+// New starts an httptest server whose URL field is the /api/query endpoint,
+// ready for --arxiv-url or arxiv.Client.BaseURL:
+//
+//	srv := arxivtest.New(t, papers)                       // evaluates search_query
+//	srv := arxivtest.New(t, arxivtest.Papers(0, 250), arxivtest.MatchAll(),
+//		arxivtest.WithLayout(arxivtest.Modern))            // every search returns all 250
+//
+// By default the server evaluates the arXiv query language (field prefixes
+// ti: abs: au: cat: id: all:, "quoted phrases", AND, OR, ANDNOT, parentheses)
+// over its papers; MatchAll makes every search return every paper, for tests
+// about paging rather than matching. id_list finds a paper by its exact id or,
+// for an id without a version, its latest version. start and max_results
+// page as arXiv does (max_results defaults to 10), and pages come in either of
+// the two layouts arXiv serves (Classic, Modern; see Feed).
+//
+// Every request is logged with its arrival time (Requests, StartCounts), so
+// tests can check paging, pacing and resumption from the server's side.
+// SetFault injects faults per request: a status with Retry-After, any body
+// (an HTML page, truncated XML, ErrorFeed), arXiv's empty-page quirk, a
+// connection reset, or no answer at all. OnRequest observes requests on
+// arrival, for example to cancel a run mid-page.
+//
+// Papers, PaperVersion and VideoGamePaper generate realistic papers (both id
+// styles, abstracts of a real length); WriteJSONL writes them in the
+// `ingest --file` format.
+package arxivtest
