@@ -28,11 +28,12 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
 # Each fuzz target runs briefly ($(FUZZTIME)); `make fuzz FUZZTIME=1m` for a real session.
+# Minimising a new input is capped: by default it can eat the whole run.
 fuzz:
 	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "== $$pkg $$t"; \
-	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s $$pkg; \
 	  done; \
 	done
 

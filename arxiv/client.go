@@ -401,6 +401,12 @@ func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err 
 	if ctx.Err() != nil {
 		return ctxErr(ctx)
 	}
+	// A *url.Error spells out the whole request URL, which repeats the
+	// query (escaped) that the caller's message already names and buries
+	// the fault in the line users read; its cause names the host.
+	if ue, ok := err.(*url.Error); ok {
+		err = ue.Err
+	}
 	if rctx.Err() != nil {
 		return transient(fmt.Errorf("arXiv did not answer within %s: %w", timeout, err))
 	}

@@ -114,6 +114,11 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		s.Reasoning = "arXiv could not be searched: " + oneLine(err)
 		return s, nil
 	}
+	if page.EmptyQuirk() {
+		// The client has already asked again within its attempts. Without
+		// a notice, "no papers" would read as "arXiv has nothing on this".
+		s.Notices = addNotices(s.Notices, []string{fmt.Sprintf("arXiv search returned no entries although it reports %d results (a known arXiv fault), answering from the local store", page.Total)})
+	}
 	var dropped int
 	for _, p := range page.Papers {
 		if slices.Contains(s.PapersSeen, p.ID) {

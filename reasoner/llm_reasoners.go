@@ -110,38 +110,58 @@ var citation = regexp.MustCompile(`\s?\[(\s*\d{1,9}\s*(?:(?:,|;|-|–)\s*\d{1,9}
 // checkCitations rewrites every citation to keep only numbers of existing
 // passages, drops citations left empty, and returns the numbers used (in
 // order of first use) and the ones dropped.
+//
+// Dropping a citation can join the text around it into a new one ("[[9]9]"
+// becomes "[9]"), so the text is filtered again until nothing is dropped.
+// The last of maxCitationPasses passes, for replies nested that deep,
+// defuses a citation left empty into parentheses instead of dropping it, so
+// that nothing joins any more.
 func checkCitations(text string, passages []Passage) (string, []int, []int) {
 	valid := map[int]bool{}
 	for _, p := range passages {
 		valid[p.N] = true
 	}
 	var cited, bad []int
-	out := citation.ReplaceAllStringFunc(text, func(m string) string {
-		lead := ""
-		if strings.HasPrefix(m, " ") || strings.HasPrefix(m, "\n") || strings.HasPrefix(m, "\t") {
-			lead = m[:1]
-		}
-		inner := m[strings.IndexByte(m, '[')+1 : len(m)-1]
-		var keep []string
-		for _, n := range expandCitation(inner) {
-			if !valid[n] {
-				if !slices.Contains(bad, n) {
-					bad = append(bad, n)
+	for pass := 1; ; pass++ {
+		last := pass == maxCitationPasses
+		dropped := false
+		text = citation.ReplaceAllStringFunc(text, func(m string) string {
+			lead := ""
+			if strings.HasPrefix(m, " ") || strings.HasPrefix(m, "\n") || strings.HasPrefix(m, "\t") {
+				lead = m[:1]
+			}
+			inner := m[strings.IndexByte(m, '[')+1 : len(m)-1]
+			var keep []string
+			for _, n := range expandCitation(inner) {
+				if !valid[n] {
+					if !slices.Contains(bad, n) {
+						bad = append(bad, n)
+					}
+					continue
 				}
-				continue
+				if !slices.Contains(cited, n) {
+					cited = append(cited, n)
+				}
+				keep = append(keep, strconv.Itoa(n))
 			}
-			if !slices.Contains(cited, n) {
-				cited = append(cited, n)
+			if len(keep) == 0 {
+				dropped = true
+				if last {
+					return lead + "(" + inner + ")"
+				}
+				return ""
 			}
-			keep = append(keep, strconv.Itoa(n))
+			return lead + "[" + strings.Join(keep, ", ") + "]"
+		})
+		if !dropped || last {
+			return text, cited, bad
 		}
-		if len(keep) == 0 {
-			return ""
-		}
-		return lead + "[" + strings.Join(keep, ", ") + "]"
-	})
-	return out, cited, bad
+	}
 }
+
+// maxCitationPasses bounds checkCitations' passes: each one costs a scan of
+// the reply, and a real reply needs one, or two after a dropped citation.
+const maxCitationPasses = 4
 
 // expandCitation turns "1, 3-4" into 1, 3, 4. Ranges are capped so that a
 // hostile "[1-9999]" cannot blow up.

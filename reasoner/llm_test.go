@@ -128,6 +128,10 @@ func TestCheckCitations(t *testing.T) {
 		{"No citations.", "No citations.", nil, nil},
 		{"Range bomb [1-99999].", "Range bomb [1].", []int{1}, nil},
 		{"Array a[0] is fine? [0]", "Array a is fine?", nil, []int{0}},
+		// Dropping a citation must not join its neighbours into a new one.
+		{"Nested [[9]8].", "Nested.", nil, []int{9, 8}},
+		{"Nested [[9]2].", "Nested [2].", []int{2}, []int{9}},
+		{"Deep [[[[[9]9]9]9]9] end.", "Deep [(9)9] end.", nil, []int{9}}, // defused after maxCitationPasses
 	}
 	for _, tt := range tests {
 		got, cited, bad := checkCitations(tt.in, ps)

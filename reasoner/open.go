@@ -106,28 +106,53 @@ func Open(ctx context.Context, spec string, env func(string) string, opts ...Opt
 		env = func(string) string { return "" }
 	}
 	s := newSettings(opts)
-	spec = strings.TrimSpace(spec)
-	switch strings.ToLower(spec) {
-	case "", "auto":
+	provider, model, err := parseSpec(spec)
+	if err != nil {
+		return Set{}, err
+	}
+	switch provider {
+	case "auto":
 		return openAuto(ctx, env, s, opts)
 	case "offline":
 		return offlineSet(), nil
+	}
+	return openProvider(ctx, provider, model, env, s, opts)
+}
+
+// CheckSpec reports, as a *SpecError, whether spec is malformed, without
+// reading the environment or creating a client: a command that never asks
+// the LLM can still reject a typo in --llm. Missing configuration (an API
+// key) is Open's to report.
+func CheckSpec(spec string) error {
+	_, _, err := parseSpec(spec)
+	return err
+}
+
+// parseSpec splits spec into a lower-case provider ("auto", "offline",
+// "ollama", …) and a model name.
+func parseSpec(spec string) (provider, model string, err error) {
+	spec = strings.TrimSpace(spec)
+	switch strings.ToLower(spec) {
+	case "", "auto":
+		return "auto", "", nil
+	case "offline":
+		return "offline", "", nil
 	}
 	provider, model, ok := strings.Cut(spec, ":")
 	provider = strings.ToLower(strings.TrimSpace(provider))
 	model = strings.TrimSpace(model)
 	if !ok {
-		return Set{}, &SpecError{Spec: spec, Reason: "expected PROVIDER:MODEL"}
+		return "", "", &SpecError{Spec: spec, Reason: "expected PROVIDER:MODEL"}
 	}
 	if reason := checkModelName(model); reason != "" {
-		return Set{}, &SpecError{Spec: spec, Reason: reason}
+		return "", "", &SpecError{Spec: spec, Reason: reason}
 	}
 	switch provider {
 	case "ollama", "openai", "anthropic", "googleai":
 	default:
-		return Set{}, &SpecError{Spec: spec, Reason: fmt.Sprintf("unknown provider %s", quote(provider))}
+		return "", "", &SpecError{Spec: spec, Reason: fmt.Sprintf("unknown provider %s", quote(provider))}
 	}
-	return openProvider(ctx, provider, model, env, s, opts)
+	return provider, model, nil
 }
 
 func checkModelName(m string) string {

@@ -60,6 +60,7 @@ type Recorder struct {
 	reads     map[string][]string // node → fields it reads
 	routers   map[string]string   // node → the router that runs after it
 	counter   counter
+	running   bool  // between Start and Finish: effects outside a run (seeding a new store) are not recorded
 	err       error // the first write error; Finish returns it
 }
 
@@ -109,6 +110,7 @@ func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
 			r.routers[rt.From] = rt.Name
 		}
 	}
+	r.running = true
 	r.emitLocked(ExecutionStarted, 0, "", ExecutionStartedData{Format: FormatVersion, Question: question, Settings: s})
 	r.mu.Unlock()
 	r.countStore()
@@ -121,6 +123,7 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 	r.countStore()
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.running = false
 	path := append([]string{}, r.path...)
 	if runErr != nil {
 		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{Error: oneLine(runErr), Path: path})
@@ -251,6 +254,13 @@ func (r *Recorder) emitLocked(t Type, step int, node string, data any) Event {
 		}
 	}
 	return e
+}
+
+// recording reports whether a run is being recorded.
+func (r *Recorder) recording() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.running
 }
 
 // record runs one external effect between operation_started and

@@ -189,6 +189,9 @@ type recordedEmbedder struct {
 }
 
 func (e recordedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if !e.r.recording() {
+		return e.inner.Embed(ctx, texts)
+	}
 	return record(e.r, KindEmbed, e.inner.Spec(), embedParams(texts),
 		func() ([][]float32, error) { return e.inner.Embed(ctx, texts) },
 		func(vs [][]float32) any {

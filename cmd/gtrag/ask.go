@@ -155,7 +155,11 @@ func (a *app) openSession(ctx context.Context, o askOptions) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := a.openStore(ctx)
+	var wrap []func(vectordb.Embedder) vectordb.Embedder
+	if rec != nil {
+		wrap = append(wrap, rec.Embedder)
+	}
+	db, err := a.openStore(ctx, wrap...)
 	if err != nil {
 		if traceFile != nil {
 			traceFile.Abort()

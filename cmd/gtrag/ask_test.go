@@ -11,6 +11,9 @@ import (
 	"github.com/gtrag/gtrag/nodes"
 )
 
+// Bad command-line input, for ask and every other command, is
+// TestHostileCommandLine in hostile_test.go.
+
 // Fixture papers for the fake arXiv: two on sealed-bid auctions, one on a
 // video-game engine that only mentions game theory in passing.
 var (
@@ -74,7 +77,7 @@ func TestAskEmptyStoreLearnsFromArxiv(t *testing.T) {
 }
 
 func TestAskOfflineWithArxivUnreachable(t *testing.T) {
-	env := testEnv(t) // arXiv and Ollama at a closed port, primer seed
+	env := testEnv(t)        // arXiv and Ollama at a closed port, primer seed
 	delete(env, "GTRAG_LLM") // nothing configured: auto finds no LLM
 	r := gtrag(t, env, "ask", "What is a Nash equilibrium?")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -126,39 +129,4 @@ func TestAskJSONHasEveryContractField(t *testing.T) {
 	}
 	require.Empty(t, r.stderr, "--json keeps notices inside the object")
 	require.NotEmpty(t, m["notices"])
-}
-
-func TestAskBadInput(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
-		{"empty", []string{"ask", "  "}, "empty"},
-		{"no question", []string{"ask"}, "requires at least 1 arg"},
-		{"k zero", []string{"ask", "-k", "0", "q"}, "-k 0"},
-		{"huge k", []string{"ask", "-k", "99999999", "q"}, "want 1 to 100"},
-		{"negative results", []string{"ask", "--max-results", "-1", "q"}, "--max-results"},
-		{"bad llm", []string{"--llm", "gpt", "ask", "q"}, "--llm"},
-		{"bad embedder", []string{"--embedder", "word2vec", "ask", "q"}, "--embedder"},
-		{"bad arxiv url", []string{"--arxiv-url", "ftp://x", "ask", "q"}, "--arxiv-url"},
-		{"bad delay", []string{"--arxiv-delay", "soon", "ask", "q"}, "--arxiv-delay"},
-		{"bad seed", []string{"--seed", "all", "ask", "q"}, "--seed"},
-		{"unknown flag", []string{"ask", "--frobnicate", "q"}, "unknown flag"},
-		{"control char", []string{"ask", "what\x07is"}, "control character"},
-		{"invalid utf8", []string{"ask", "nash \xff"}, "UTF-8"},
-		{"too long", []string{"ask", strings.Repeat("nash ", 20000)}, "limit is 4096"},
-		{"unknown command", []string{"frobnicate"}, "unknown command"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			env := testEnv(t)
-			r := gtrag(t, env, tt.args...)
-			require.Equal(t, 2, r.code, r.stderr)
-			require.Contains(t, r.stderr, tt.want)
-			require.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %q", r.stderr)
-			require.Empty(t, r.stdout)
-			require.NoDirExists(t, env["GTRAG_DATA_DIR"], "nothing written")
-		})
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -109,6 +110,10 @@ func readEvalFile(path string) ([]evalQuestion, error) {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" {
 			continue
+		}
+		if !utf8.ValidString(text) {
+			// encoding/json would silently turn the bad bytes into U+FFFD.
+			return nil, usagef("%s:%d: not valid UTF-8", path, line)
 		}
 		var q evalQuestion
 		if err := json.Unmarshal([]byte(text), &q); err != nil {

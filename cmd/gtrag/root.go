@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/reasoner"
 )
 
 // Main runs gtrag with args and returns the exit code. It is the real entry
@@ -42,6 +43,9 @@ type app struct {
 	arxivDelay time.Duration
 	seed       string
 
+	arxivTuning arxivTuning // GTRAG_ARXIV_TIMEOUT, _RETRIES, _BACKOFF
+	llmTuning   llmTuning   // GTRAG_LLM_TIMEOUT, _RETRIES, _BACKOFF
+
 	arxivDelayText string
 }
 
@@ -53,7 +57,9 @@ func newRootCmd(a *app) *cobra.Command {
 
 It keeps a local knowledge base (an embedded vector store) that starts with a
 game-theory primer and grows each time arXiv is searched. With no LLM and no
-network it still answers, offline, from the store.`,
+network it still answers, offline, from the store.
+
+` + arxivTuningHelp() + "\n\n" + llmTuningHelp(),
 		Example: `  gtrag ask "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
   gtrag ask --trace "What is a Nash equilibrium?"
   gtrag ingest --query "cat:cs.GT" --max 500
@@ -105,12 +111,31 @@ func (a *app) validate() error {
 	if err != nil || d < 0 {
 		return usagef("--arxiv-delay %q is not a duration such as 3s", a.arxivDelayText)
 	}
+	if d > maxArxivDelay {
+		// A valid but absurd pause would make an ingest wait forever between pages.
+		return usagef("--arxiv-delay %q: want at most 1h", a.arxivDelayText)
+	}
 	a.arxivDelay = d
+	if a.arxivTuning, err = readArxivTuning(a.getenv); err != nil {
+		return err
+	}
+	if a.llmTuning, err = readLLMTuning(a.getenv); err != nil {
+		return err
+	}
 	if a.seed != "primer" && a.seed != "none" {
 		return usagef("--seed %q: want primer or none", a.seed)
 	}
+	// Only the form: the commands that ask an LLM open it (and report a
+	// missing key) themselves, but a typo is an error for every command.
+	if err := reasoner.CheckSpec(a.llm); err != nil {
+		return usageError{fmt.Errorf("--llm: %w", err)}
+	}
 	return nil
 }
+
+// maxArxivDelay bounds --arxiv-delay: arXiv asks for 3s; an hour is already
+// more patience than anyone means to ask for.
+const maxArxivDelay = time.Hour
 
 // defaultDataDir follows the XDG base directory spec.
 func defaultDataDir(getenv func(string) string) string {

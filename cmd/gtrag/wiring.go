@@ -14,11 +14,15 @@ import (
 )
 
 // openStore opens (creating if needed) the knowledge base, and seeds a new,
-// empty store with the primer unless --seed none.
-func (a *app) openStore(ctx context.Context) (*vectordb.DB, error) {
+// empty store with the primer unless --seed none. wrap, if given, wraps the
+// embedder (the trace recorder uses it to record embedding calls).
+func (a *app) openStore(ctx context.Context, wrap ...func(vectordb.Embedder) vectordb.Embedder) (*vectordb.DB, error) {
 	emb, err := vectordb.ParseEmbedder(a.embedder, a.getenv)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--embedder: %w", err)}
+	}
+	for _, w := range wrap {
+		emb = w(emb)
 	}
 	if fi, err := os.Stat(a.dataDir); err == nil && !fi.IsDir() {
 		return nil, usagef("--data-dir %s is a file, not a directory", a.dataDir)
@@ -59,7 +63,7 @@ func seedPrimer(ctx context.Context, db *vectordb.DB) error {
 
 // openReasoners resolves --llm into the three reasoners.
 func (a *app) openReasoners(ctx context.Context) (reasoner.Set, error) {
-	set, err := reasoner.Open(ctx, a.llm, a.getenv)
+	set, err := reasoner.Open(ctx, a.llm, a.getenv, a.llmTuning.options()...)
 	if err != nil {
 		var spec *reasoner.SpecError
 		if errors.As(err, &spec) {
@@ -77,5 +81,6 @@ func (a *app) arxivClient() *arxiv.Client {
 	if delay == 0 {
 		delay = -1 // the client's zero means "default"; the user's 0 means "none"
 	}
-	return &arxiv.Client{BaseURL: a.arxivURL, Delay: delay}
+	t := a.arxivTuning
+	return &arxiv.Client{BaseURL: a.arxivURL, Delay: delay, RequestTimeout: t.timeout, Backoff: t.backoff, MaxAttempts: t.maxAttempts}
 }
