@@ -111,7 +111,7 @@ func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
 	deadline := time.Now().Add(db.opt.lockTimeout)
 	announced := false
 	for {
-		b, err := bolt.Open(db.path, 0o644, &bolt.Options{
+		b, err := openBolt(db.path, &bolt.Options{
 			ReadOnly:     !write,
 			Timeout:      lockPoll,
 			NoStatistics: true,
@@ -140,13 +140,53 @@ func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
 	}
 }
 
+// openBolt is bolt.Open for files that may be damaged. Opening for writing
+// loads the freelist page, and bbolt panics when that page is not one; such
+// a panic (or a fault in the memory map) becomes a *CorruptError. bbolt has
+// locked the file by then and gives no handle to close, so the file it
+// opened is unlocked and closed here: otherwise every later operation of
+// this process would wait for a lock nobody releases. (Its memory map stays
+// until the process exits; closing the file does not release the lock
+// while the map is there, hence the explicit unlock.)
+func openBolt(path string, opts *bolt.Options) (b *bolt.DB, err error) {
+	var f *os.File
+	opts.OpenFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		var err error
+		f, err = os.OpenFile(name, flag, perm)
+		return f, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if !panicFromFile(r) {
+				panic(r)
+			}
+			if f != nil {
+				unlockFile(f)
+				_ = f.Close()
+			}
+			b, err = nil, &CorruptError{Path: path, Err: fmt.Errorf("%v", r)}
+		}
+	}()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	return bolt.Open(path, 0o644, opts)
+}
+
 // openError turns bbolt's open errors into messages that say what to do.
 func (db *DB) openError(err error, write bool) error {
+	var corrupt *CorruptError
 	switch {
+	case errors.As(err, &corrupt):
+		return err // from openBolt, already naming the file
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
 		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
 		return &CorruptError{Path: db.path, Err: err}
-	case write && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)):
+	case strings.HasPrefix(err.Error(), "file size too small"):
+		// bbolt's only word for a file cut inside its second meta page; it
+		// has no sentinel error for it.
+		return &CorruptError{Path: db.path, Err: fmt.Errorf("%w: truncated", err)}
+	case write && errors.Is(err, syscall.EROFS):
+		return fmt.Errorf("store %s is on a read-only file system (%w); remount it read-write, or choose another --data-dir", db.path, err)
+	case write && errors.Is(err, fs.ErrPermission):
 		return fmt.Errorf("store %s is not writable (%w); fix its permissions, or choose another --data-dir", db.path, err)
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Errorf("store %s is not readable (%w); fix its permissions, or choose another --data-dir", db.path, err)

@@ -45,6 +45,7 @@ type app struct {
 
 	arxivTuning arxivTuning // GTRAG_ARXIV_TIMEOUT, _RETRIES, _BACKOFF
 	llmTuning   llmTuning   // GTRAG_LLM_TIMEOUT, _RETRIES, _BACKOFF
+	storeTuning storeTuning // GTRAG_LOCK_TIMEOUT
 
 	arxivDelayText string
 }
@@ -59,7 +60,7 @@ It keeps a local knowledge base (an embedded vector store) that starts with a
 game-theory primer and grows each time arXiv is searched. With no LLM and no
 network it still answers, offline, from the store.
 
-` + arxivTuningHelp() + "\n\n" + llmTuningHelp(),
+` + arxivTuningHelp() + "\n\n" + llmTuningHelp() + "\n\n" + storeTuningHelp(),
 		Example: `  gtrag ask "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
   gtrag ask --trace "What is a Nash equilibrium?"
   gtrag ingest --query "cat:cs.GT" --max 500
@@ -117,6 +118,9 @@ func (a *app) validate() error {
 	}
 	a.arxivDelay = d
 	if a.arxivTuning, err = readArxivTuning(a.getenv); err != nil {
+		return err
+	}
+	if a.storeTuning, err = readStoreTuning(a.getenv); err != nil {
 		return err
 	}
 	if a.llmTuning, err = readLLMTuning(a.getenv); err != nil {

@@ -27,7 +27,9 @@ func (a *app) openStore(ctx context.Context, wrap ...func(vectordb.Embedder) vec
 	if fi, err := os.Stat(a.dataDir); err == nil && !fi.IsDir() {
 		return nil, usagef("--data-dir %s is a file, not a directory", a.dataDir)
 	}
-	db, err := vectordb.Open(ctx, a.dataDir, emb, vectordb.WaitNotices(a.stderr))
+	// A wait for another gtrag process is announced on stderr and bounded by
+	// GTRAG_LOCK_TIMEOUT.
+	db, err := vectordb.Open(ctx, a.dataDir, emb, append(a.storeTuning.options(), vectordb.WaitNotices(a.stderr))...)
 	if err != nil {
 		var mismatch *vectordb.MismatchError
 		if errors.As(err, &mismatch) {
