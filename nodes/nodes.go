@@ -186,7 +186,16 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 	}
 	n, err := a.Store.Add(ctx, docs)
 	if err != nil {
-		return s, fmt.Errorf("add papers to the store: %w", err)
+		if ctx.Err() != nil {
+			return s, fmt.Errorf("add papers to the store: %w", err)
+		}
+		// A store that cannot be written (read-only, full disk, locked)
+		// loses this run its new papers, not its answer: the store is
+		// unchanged, the papers stay in papers_seen, and the loop goes on
+		// to answer from what the store has, as it does when arXiv fails.
+		s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + oneLine(err)})
+		s.Reasoning = fmt.Sprintf("could not add %d papers to the store: %s", len(s.ArxivPapers), oneLine(err))
+		return s, nil
 	}
 	s.PapersAdded += len(s.ArxivPapers)
 	s.Reasoning = fmt.Sprintf("split %d papers into %d chunks; %d new chunks written", len(s.ArxivPapers), len(docs), n)

@@ -324,3 +324,29 @@ func TestRenumber(t *testing.T) {
 		require.Equal(t, tt.ids, ids)
 	}
 }
+
+// failingStore answers queries like memStore but cannot be written.
+type failingStore struct{ memStore }
+
+func (*failingStore) Add(context.Context, []vectordb.Document) (int, error) {
+	return 0, errors.New("write /kb/store.db: no space left on device")
+}
+
+func TestAStoreThatCannotBeWrittenStillAnswers(t *testing.T) {
+	store := &failingStore{}
+	store.docs = []vectordb.Document{{ID: "primer:fpa_chunk_0", Content: "Sealed-bid auctions: bidders shade their bids below value.", Metadata: map[string]string{"paper_id": "primer:first-price-auction"}}}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper}}
+	d := Deps{Store: store, Arxiv: ax, Judge: wordJudge{min: 2}, Filter: &gtFilter{}, Answerer: citeAll{}}
+	final, path, err := run(t, d, "equilibrium bidding in sealed-bid auctions")
+	require.NoError(t, err)
+	require.Equal(t, GenerateResponse, path[len(path)-1])
+	require.Zero(t, final.PapersAdded)
+	require.Contains(t, final.PapersSeen, gtPaper.ID, "the paper is not examined again")
+	require.Contains(t, final.Notices[0], "no space left on device")
+	require.Equal(t, "primer:first-price-auction", final.Sources[0].PaperID)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = Adder{Store: store}.Add(ctx, GraphState{ArxivPapers: []arxiv.Paper{gtPaper}})
+	require.Error(t, err, "cancellation still ends the run")
+}
