@@ -279,6 +279,20 @@ func (e *StoppedError) Error() string {
 
 func (e *StoppedError) Unwrap() error { return e.Err }
 
+// StoreError is a failure to write a batch to the knowledge base (a full
+// disk, a read-only or damaged store), as opposed to a failure to fetch:
+// the user must fix something before running again, not just wait.
+type StoreError struct {
+	Papers, Chunks int
+	Err            error
+}
+
+func (e *StoreError) Error() string {
+	return fmt.Sprintf("store %d papers (%d chunks): %v", e.Papers, e.Chunks, e.Err)
+}
+
+func (e *StoreError) Unwrap() error { return e.Err }
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

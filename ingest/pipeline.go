@@ -223,7 +223,7 @@ func (in *Ingester) commit(ctx context.Context, j *job, u *unit, rep *Report) er
 	if len(u.docs) > 0 {
 		n, err := in.Store.Add(ctx, u.docs)
 		if err != nil {
-			return fmt.Errorf("store %d chunks of %d papers: %w", len(u.docs), len(u.kept), err)
+			return &StoreError{Papers: len(u.kept), Chunks: len(u.docs), Err: err}
 		}
 		added = n
 	}

@@ -141,7 +141,7 @@ func TestStoreFullDisk(t *testing.T) {
 	storeFillDisk(t, filler)
 
 	r := gtrag(t, env, "ingest", "--file", big)
-	storeRequireOneLine(t, r, exitFailure, file, "no space left on device")
+	storeRequireOneLine(t, r, exitFailure, file, "no space left on device", "once that is fixed, run the same command again")
 	storeRequireConsistent(t, file)
 
 	var after vectordb.Info

@@ -296,6 +296,12 @@ func ingestError(o *ingestOptions, err error) error {
 	if o.file != "" {
 		again = "run the same command again: papers already stored are skipped"
 	}
+	// A store that cannot be written says what to fix; running again
+	// before that would only fail again.
+	var storeErr *ingest.StoreError
+	if errors.As(err, &storeErr) {
+		again = "once that is fixed, " + again
+	}
 	var intr *ingest.InterruptedError
 	if errors.As(err, &intr) {
 		what := fmt.Sprintf("interrupted after %d committed %s", intr.Batches, pluralWord(intr.Batches, "batch", "batches"))
