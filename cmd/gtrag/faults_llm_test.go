@@ -78,25 +78,11 @@ func (f *faultyLLM) seen() []string {
 }
 
 func (f *faultyLLM) serve(w http.ResponseWriter, r *http.Request, release <-chan struct{}) {
-	var req struct {
-		Model    string `json:"model"`
-		Messages []struct {
-			Role    string `json:"role"`
-			Content any    `json:"content"`
-		} `json:"messages"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	req, ok := decodeChat(w, r)
+	if !ok {
 		return
 	}
-	var system, user string
-	for _, m := range req.Messages {
-		if m.Role == "system" {
-			system += fmt.Sprint(m.Content)
-		} else {
-			user += fmt.Sprint(m.Content)
-		}
-	}
+	system, user := req.System, req.User
 	kind := promptKind(system)
 	f.mu.Lock()
 	f.requests = append(f.requests, kind)

@@ -35,7 +35,15 @@ func newLLMServer(t *testing.T) *llmServer {
 	return s
 }
 
-func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
+// chatRequest is what the Ollama chat API and OpenAI chat completions have
+// in common: a model and messages.
+type chatRequest struct {
+	Model        string
+	System, User string
+}
+
+// decodeChat reads a chat request of either protocol, or answers 400.
+func decodeChat(w http.ResponseWriter, r *http.Request) (chatRequest, bool) {
 	var req struct {
 		Model    string `json:"model"`
 		Messages []struct {
@@ -45,17 +53,25 @@ func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+		return chatRequest{}, false
 	}
-	var system, user string
+	c := chatRequest{Model: req.Model}
 	for _, m := range req.Messages {
-		text := fmt.Sprint(m.Content)
 		if m.Role == "system" {
-			system += text
+			c.System += fmt.Sprint(m.Content)
 		} else {
-			user += text
+			c.User += fmt.Sprint(m.Content)
 		}
 	}
+	return c, true
+}
+
+func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
+	req, ok := decodeChat(w, r)
+	if !ok {
+		return
+	}
+	system, user := req.System, req.User
 	s.mu.Lock()
 	s.prompts = append(s.prompts, system+"\n"+user)
 	s.auth = append(s.auth, r.Header.Get("Authorization"))
