@@ -279,13 +279,27 @@ func compose(cands []*candidate, chosen []int) Answer {
 		if k > 0 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprintf(&b, "%s [%d]", c.Text, c.N)
+		b.WriteString(citeSentence(c.Text, c.N))
 		if !seen[c.N] {
 			seen[c.N] = true
 			cited = append(cited, c.N)
 		}
 	}
 	return Answer{Text: b.String(), Cited: cited}
+}
+
+// citeSentence puts the citation where a reader expects it, inside the
+// sentence before its closing punctuation: "… a best response [1]."
+func citeSentence(sentence string, n int) string {
+	end := len(sentence)
+	for end > 0 && strings.ContainsRune(`"')]”’`, rune(sentence[end-1])) {
+		end--
+	}
+	if end == 0 || !strings.ContainsRune(".?!", rune(sentence[end-1])) {
+		return fmt.Sprintf("%s [%d]", sentence, n)
+	}
+	end--
+	return fmt.Sprintf("%s [%d]%s", sentence[:end], n, sentence[end:])
 }
 
 func jaccard(a, b map[string]bool) float64 {

@@ -58,8 +58,8 @@ func TestOfflineAnswerer(t *testing.T) {
 	require.NotContains(t, ans.Text, "strategy while the others", "a fragment from an overlapping chunk was quoted")
 	require.Equal(t, 1, strings.Count(ans.Text, "John Nash proved"), "a repeated sentence was quoted twice")
 	require.NotContains(t, ans.Cited, 3, "passage 3 only repeats passage 1")
-	for _, s := range strings.SplitAfter(ans.Text, "] ") {
-		require.Regexp(t, `\[\d+\]\s*$`, s, "every sentence keeps its citation")
+	for _, s := range regexp.MustCompile(`[.?!]["')]* `).Split(ans.Text, -1) {
+		require.Regexp(t, `\[\d+\][.?!]?["')]*$`, s, "every sentence keeps its citation, before its full stop")
 	}
 }
 
@@ -102,7 +102,7 @@ func TestOfflineAnswererInjection(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, ans.Text, "Ignore")
 	require.NotContains(t, ans.Text, "Disregard")
-	require.Contains(t, ans.Text, "A mixed strategy is a probability distribution over actions. [1]")
+	require.Contains(t, ans.Text, "A mixed strategy is a probability distribution over actions [1].")
 }
 
 func TestOfflineAnswererDeterministic(t *testing.T) {
@@ -128,5 +128,19 @@ func TestLooksLikeInstruction(t *testing.T) {
 		"The instructions of the experiment were read to subjects.": false,
 	} {
 		require.Equal(t, want, looksLikeInstruction(s), s)
+	}
+}
+
+func TestCiteSentence(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Players randomize.", "Players randomize [2]."},
+		{"Why cooperate?", "Why cooperate [2]?"},
+		{`He said "defect."`, `He said "defect [2]."`},
+		{"(A parenthetical.)", "(A parenthetical [2].)"},
+		{"No full stop", "No full stop [2]"},
+		{"", " [2]"},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, citeSentence(tt.in, 2), tt.in)
 	}
 }
