@@ -279,33 +279,62 @@ func passages(results []vectordb.Result) []reasoner.Passage {
 	return ps
 }
 
-var citation = regexp.MustCompile(`\[(\d+)\]`)
+// citation matches [3] and lists such as [1, 2], which LLM answers use.
+var citation = regexp.MustCompile(`\[\s*\d+(?:\s*,\s*\d+)*\s*\]`)
 
-// renumber rewrites the answer's citations so that the cited passages are
-// numbered 1, 2, … in order of first use, and returns them as sources.
-// Citations to passages that do not exist are removed.
+// renumber rewrites the answer's citations so that the cited papers are
+// numbered 1, 2, … in order of first use, and returns them as sources. Two
+// chunks of one paper share its number: a reader takes different numbers
+// for different works. Citations to passages that do not exist are removed.
 func renumber(text string, results []vectordb.Result) (string, []Source) {
-	newNum := map[int]int{}
+	byPaper := map[string]int{}
 	var sources []Source
+	number := func(n int) int {
+		r := results[n-1]
+		paper := r.PaperID()
+		if paper == "" {
+			paper = r.ID
+		}
+		if num, ok := byPaper[paper]; ok {
+			return num
+		}
+		num := len(sources) + 1
+		byPaper[paper] = num
+		sources = append(sources, Source{
+			Number:  num,
+			PaperID: r.PaperID(),
+			Title:   r.Metadata["title"],
+			URL:     r.Metadata["abs_url"],
+			ChunkID: r.ID,
+			Score:   r.Score,
+		})
+		return num
+	}
 	out := citation.ReplaceAllStringFunc(text, func(m string) string {
-		n, err := strconv.Atoi(m[1 : len(m)-1])
-		if err != nil || n < 1 || n > len(results) {
+		var nums []string
+		for _, f := range strings.Split(m[1:len(m)-1], ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > len(results) {
+				continue
+			}
+			if s := strconv.Itoa(number(n)); !slices.Contains(nums, s) {
+				nums = append(nums, s)
+			}
+		}
+		if len(nums) == 0 {
 			return ""
 		}
-		if _, ok := newNum[n]; !ok {
-			r := results[n-1]
-			newNum[n] = len(sources) + 1
-			sources = append(sources, Source{
-				Number:  len(sources) + 1,
-				PaperID: r.PaperID(),
-				Title:   r.Metadata["title"],
-				URL:     r.Metadata["abs_url"],
-				ChunkID: r.ID,
-				Score:   r.Score,
-			})
-		}
-		return "[" + strconv.Itoa(newNum[n]) + "]"
+		return "[" + strings.Join(nums, ", ") + "]"
 	})
+	// Chunks of one paper cited side by side now carry the same number.
+	for _, src := range sources {
+		c := "[" + strconv.Itoa(src.Number) + "]"
+		for _, twice := range []string{c + c, c + " " + c, c + ", " + c} {
+			for strings.Contains(out, twice) {
+				out = strings.ReplaceAll(out, twice, c)
+			}
+		}
+	}
 	return out, sources
 }
 

@@ -304,6 +304,7 @@ func TestRenumber(t *testing.T) {
 		{Document: vectordb.Document{ID: "a_chunk_0", Metadata: map[string]string{"paper_id": "a", "title": "A"}}},
 		{Document: vectordb.Document{ID: "b_chunk_0", Metadata: map[string]string{"paper_id": "b", "title": "B"}}},
 		{Document: vectordb.Document{ID: "c_chunk_0", Metadata: map[string]string{"paper_id": "c", "title": "C", "abs_url": "http://arxiv.org/abs/c"}}},
+		{Document: vectordb.Document{ID: "a_chunk_1", Metadata: map[string]string{"paper_id": "a", "title": "A"}}},
 	}
 	tests := []struct {
 		in, want string
@@ -312,6 +313,9 @@ func TestRenumber(t *testing.T) {
 		{"x [3]. y [1]. z [3].", "x [1]. y [2]. z [1].", []string{"c", "a"}},
 		{"none", "none", nil},
 		{"bad [7] and [0] dropped [2]", "bad  and  dropped [1]", []string{"b"}},
+		{"two chunks [1] of one paper [4], another [2]", "two chunks [1] of one paper [1], another [2]", []string{"a", "b"}},
+		{"side by side [1][4] and [4] [1]", "side by side [1] and [1]", []string{"a"}},
+		{"lists [3, 2] and [4,1, 9] and [7, 8]", "lists [1, 2] and [3] and ", []string{"c", "b", "a"}},
 	}
 	for _, tt := range tests {
 		got, sources := renumber(tt.in, results)
