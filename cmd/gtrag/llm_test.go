@@ -116,7 +116,7 @@ func decideLike(system, user string, judge func(string) string) string {
 		}
 		return "no"
 	default:
-		return "Bidders shade their bids below their valuations [1]. Expected revenue is the same as in a second-price auction [2]. See also [9]."
+		return "Bidders shade their bids below their valuations [1]. Expected revenue is the same as in a second-price auction [2, 1]. See also [9]."
 	}
 }
 
@@ -152,6 +152,7 @@ func TestAskWithAnLLM(t *testing.T) {
 			require.Equal(t, 2, res.PapersAdded, "the model rejected the rendering paper")
 			require.Contains(t, res.Answer, "shade their bids below their valuations [1]")
 			require.NotContains(t, res.Answer, "[9]")
+			require.Contains(t, res.Answer, "second-price auction [2, 1].", "lists are renumbered with the rest")
 			require.Len(t, res.Sources, 2)
 			require.True(t, strings.Contains(strings.Join(res.Notices, "\n"), "[9]"), "the dropped citation is reported: %v", res.Notices)
 
