@@ -414,14 +414,14 @@ func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 			written = 0
 			return err
 		}
-		return db.syncAfterWrite(ctx, b)
+		return db.syncWith(ctx, b)
 	})
 	return written, err
 }
 
-// syncAfterWrite brings memory up to the file just written, still under the
-// exclusive lock so that no other process interleaves.
-func (db *DB) syncAfterWrite(ctx context.Context, b *bolt.DB) error {
+// syncWith brings memory up to the open file b. After a write it runs still
+// under the exclusive lock, so that no other process interleaves.
+func (db *DB) syncWith(ctx context.Context, b *bolt.DB) error {
 	return b.View(func(tx *bolt.Tx) error {
 		m, err := readMeta(tx, db.path)
 		if err != nil {
@@ -719,17 +719,7 @@ func (db *DB) Refresh(ctx context.Context) error {
 	if closed {
 		return fmt.Errorf("store %s is closed", db.path)
 	}
-	return db.withFile(ctx, false, func(b *bolt.DB) error {
-		return b.View(func(tx *bolt.Tx) error {
-			m, err := readMeta(tx, db.path)
-			if err != nil {
-				return err
-			}
-			db.mu.Lock()
-			defer db.mu.Unlock()
-			return db.syncFrom(ctx, tx, m)
-		})
-	})
+	return db.withFile(ctx, false, func(b *bolt.DB) error { return db.syncWith(ctx, b) })
 }
 
 // DeletePaper removes every chunk of the paper; see Store.DeletePaper. An id
@@ -774,7 +764,7 @@ func (db *DB) DeletePaper(ctx context.Context, paperID string) error {
 		if err != nil {
 			return err
 		}
-		return db.syncAfterWrite(ctx, b)
+		return db.syncWith(ctx, b)
 	})
 	if err != nil {
 		return fmt.Errorf("delete paper %s: %w", paperID, err)
