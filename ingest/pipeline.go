@@ -179,7 +179,7 @@ func (in *Ingester) process(ctx context.Context, u *unit, seen map[string]bool) 
 	err := parallel(in.workers(), len(cand), func(k int) error {
 		p := &u.papers[cand[k]]
 		if in.Filter != nil {
-			v, err := in.Filter.IsGameTheory(ctx, p.Title, truncateRunes(p.Summary, reasoner.AbstractPrefix))
+			v, err := in.Filter.IsGameTheory(ctx, p.Title, reasoner.AbstractStart(p.Summary))
 			if err != nil {
 				return fmt.Errorf("filter paper %s: %w", p.ID, err)
 			}
@@ -312,16 +312,4 @@ func parallel(workers, n int, fn func(int) error) error {
 	}
 	wg.Wait()
 	return first
-}
-
-// truncateRunes keeps the first n runes of s.
-func truncateRunes(s string, n int) string {
-	i := 0
-	for pos := range s {
-		if i == n {
-			return s[:pos]
-		}
-		i++
-	}
-	return s
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
@@ -136,10 +135,6 @@ type PaperFilterer struct {
 	Filter reasoner.PaperFilter
 }
 
-// abstractPrefix is how much of an abstract the filter judges: the opening
-// of an abstract says what the paper is about, and it bounds prompt size.
-const abstractPrefix = 500
-
 // FilterPapers keeps the papers the filter judges to be about game theory.
 // Every examined id goes into papers_seen, kept or not, so that the loop
 // never examines a paper twice.
@@ -148,7 +143,7 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 	var why []string
 	seen := slices.Clip(s.PapersSeen)
 	for _, p := range s.ArxivPapers {
-		v, err := f.Filter.IsGameTheory(ctx, p.Title, truncateRunes(p.Summary, abstractPrefix))
+		v, err := f.Filter.IsGameTheory(ctx, p.Title, reasoner.AbstractStart(p.Summary))
 		if err != nil {
 			return s, fmt.Errorf("filter paper %s: %w", p.ID, err)
 		}
@@ -359,20 +354,6 @@ func addNotices(have, add []string) []string {
 		}
 	}
 	return out
-}
-
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
 }
 
 func oneLine(err error) string {

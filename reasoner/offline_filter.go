@@ -13,6 +13,11 @@ import (
 // paper is about, and a short input keeps LLM calls cheap.
 const AbstractPrefix = 500
 
+// AbstractStart is the part of an abstract a PaperFilter judges: its first
+// AbstractPrefix runes. Callers pass it so that what they record or log is
+// what was judged; the filters cut again, so a longer abstract is safe.
+func AbstractStart(abstract string) string { return truncateRunes(abstract, AbstractPrefix) }
+
 // Filter defaults: see OfflineFilter.
 const (
 	DefaultFilterThreshold = 3.0
