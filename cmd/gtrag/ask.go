@@ -96,22 +96,31 @@ const maxQuestionBytes = 4096
 
 // checkQuestion rejects what cannot be a question and folds white space.
 func checkQuestion(q string) (string, error) {
-	if !utf8.ValidString(q) {
-		return "", usagef("the question is not valid UTF-8")
+	if err := checkText("the question", q, maxQuestionBytes); err != nil {
+		return "", err
 	}
-	if len(q) > maxQuestionBytes {
-		return "", usagef("the question is %d bytes; the limit is %d", len(q), maxQuestionBytes)
+	return strings.Join(strings.Fields(q), " "), nil
+}
+
+// checkText rejects text that cannot be meant: invalid UTF-8, more than
+// limit bytes, control characters, or nothing at all. what names the text
+// in the message ("the question", "--query").
+func checkText(what, s string, limit int) error {
+	if !utf8.ValidString(s) {
+		return usagef("%s is not valid UTF-8", what)
 	}
-	for _, r := range q {
-		if unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' {
-			return "", usagef("the question contains a control character (%U)", r)
+	if len(s) > limit {
+		return usagef("%s is %d bytes; the limit is %d", what, len(s), limit)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return usagef("%s contains a control character (%U)", what, r)
 		}
 	}
-	q = strings.Join(strings.Fields(q), " ")
-	if q == "" {
-		return "", usagef("the question is empty")
+	if strings.TrimSpace(s) == "" {
+		return usagef("%s is empty", what)
 	}
-	return q, nil
+	return nil
 }
 
 // askResult is the `ask --json` object of the command-line contract.

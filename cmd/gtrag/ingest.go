@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -182,25 +181,6 @@ func flagNames(err error) error {
 	return err
 }
 
-// checkText rejects flag values that cannot be meant: invalid UTF-8,
-// control characters, megabytes of text, or nothing at all.
-func checkText(flag, s string, limit int) error {
-	switch {
-	case !utf8.ValidString(s):
-		return usagef("%s is not valid UTF-8", flag)
-	case len(s) > limit:
-		return usagef("%s is %d bytes; the limit is %d", flag, len(s), limit)
-	case strings.TrimSpace(s) == "":
-		return usagef("%s is empty", flag)
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
-			return usagef("%s contains a control character (%U)", flag, r)
-		}
-	}
-	return nil
-}
-
 func readPaperFile(path string) ([]arxiv.Paper, error) {
 	if strings.TrimSpace(path) == "" {
 		return nil, errors.New("--file is empty")
@@ -254,19 +234,15 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
 		runErr error
 		source string
 	)
+	client := a.arxivClient()
+	client.OnRetry = func(r arxiv.Retry) {
+		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, oneLine(r.Err), r.Wait.Round(time.Millisecond)))
+	}
 	switch {
 	case o.query != "":
-		client := a.arxivClient()
-		client.OnRetry = func(r arxiv.Retry) {
-			disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, oneLine(r.Err), r.Wait.Round(time.Millisecond)))
-		}
 		source = "query " + quoteArg(o.query)
 		rep, runErr = in.Search(ctx, client, o.searchQuery())
 	case o.idList != nil:
-		client := a.arxivClient()
-		client.OnRetry = func(r arxiv.Retry) {
-			disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, oneLine(r.Err), r.Wait.Round(time.Millisecond)))
-		}
 		source = fmt.Sprintf("%d %s", len(o.idList), pluralWord(len(o.idList), "id", "ids"))
 		rep, runErr = in.Lookup(ctx, client, o.idList)
 	default:
