@@ -162,11 +162,7 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 // load checks the store's format and embedder and reads it into memory.
 func (db *DB) load(ctx context.Context) error {
 	return db.withFile(ctx, false, func(b *bolt.DB) error {
-		return b.View(func(tx *bolt.Tx) error {
-			m, err := readMeta(tx, db.path)
-			if err != nil {
-				return err
-			}
+		return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
 			if err := db.checkEmbedder(m); err != nil {
 				return err
 			}
@@ -217,7 +213,16 @@ func (db *DB) usable(write bool) error {
 		return fmt.Errorf("store %s is closed", db.path)
 	case write && db.opt.readOnly:
 		return fmt.Errorf("store %s was opened read-only", db.path)
-	case db.emb == nil:
+	}
+	return nil
+}
+
+// usableToEmbed is usable for the operations that embed (Add, Query).
+func (db *DB) usableToEmbed(write bool) error {
+	if err := db.usable(write); err != nil {
+		return err
+	}
+	if db.emb == nil {
 		return fmt.Errorf("store %s was opened without an embedder", db.path)
 	}
 	return nil
@@ -237,7 +242,7 @@ func (db *DB) usable(write bool) error {
 // When ctx is cancelled, the transaction in progress is rolled back and the
 // batches committed before it stay; the count returned covers those.
 func (db *DB) Add(ctx context.Context, docs []Document) (int, error) {
-	if err := db.usable(true); err != nil {
+	if err := db.usableToEmbed(true); err != nil {
 		return 0, err
 	}
 	items, err := prepareItems(docs)
@@ -306,15 +311,11 @@ func batchesByPaper(items []addItem, size int) [][]addItem {
 func (db *DB) addBatch(ctx context.Context, items []addItem) (int, error) {
 	var todo []int
 	err := db.withFile(ctx, false, func(b *bolt.DB) error {
-		return b.View(func(tx *bolt.Tx) error {
-			m, err := readMeta(tx, db.path)
-			if err != nil {
-				return err
-			}
+		return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
 			if err := db.checkEmbedder(m); err != nil {
 				return err
 			}
-			_, err = db.newTxWriter(tx, m).upsert(items, true, func(i int) { todo = append(todo, i) })
+			_, err := db.newTxWriter(tx, m).upsert(items, true, func(i int) { todo = append(todo, i) })
 			return err
 		})
 	})
@@ -368,11 +369,7 @@ func (db *DB) embedItems(ctx context.Context, items []addItem, todo []int) error
 func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 	written := 0
 	err := db.withFile(ctx, true, func(b *bolt.DB) error {
-		err := b.Update(func(tx *bolt.Tx) error {
-			m, err := readMeta(tx, db.path)
-			if err != nil {
-				return err
-			}
+		err := db.inTx(b, true, func(tx *bolt.Tx, m metaInfo) error {
 			if err := db.checkEmbedder(m); err != nil {
 				return err
 			}
@@ -388,6 +385,7 @@ func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 			}
 			w := db.newTxWriter(tx, m)
 			var missing []int
+			var err error
 			written, err = w.upsert(items, false, func(i int) { missing = append(missing, i) })
 			if err != nil {
 				return err
@@ -422,11 +420,7 @@ func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 // syncWith brings memory up to the open file b. After a write it runs still
 // under the exclusive lock, so that no other process interleaves.
 func (db *DB) syncWith(ctx context.Context, b *bolt.DB) error {
-	return b.View(func(tx *bolt.Tx) error {
-		m, err := readMeta(tx, db.path)
-		if err != nil {
-			return err
-		}
+	return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
 		db.mu.Lock()
 		defer db.mu.Unlock()
 		return db.syncFrom(ctx, tx, m)
@@ -441,7 +435,7 @@ func (db *DB) syncWith(ctx context.Context, b *bolt.DB) error {
 // similarity of the document's vector to the query's, clamped to [0,1], for
 // every result (0 for a document the embedder gave no vector).
 func (db *DB) Query(ctx context.Context, text string, k int) ([]Result, error) {
-	if err := db.usable(false); err != nil {
+	if err := db.usableToEmbed(false); err != nil {
 		return nil, err
 	}
 	if k <= 0 || strings.TrimSpace(text) == "" {
@@ -459,11 +453,7 @@ func (db *DB) Query(ctx context.Context, text string, k int) ([]Result, error) {
 
 	var out []Result
 	err = db.withFile(ctx, false, func(b *bolt.DB) error {
-		return b.View(func(tx *bolt.Tx) error {
-			m, err := readMeta(tx, db.path)
-			if err != nil {
-				return err
-			}
+		return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
 			if err := db.checkDim(m.dim, len(vecs[0])); err != nil {
 				return err
 			}
@@ -472,6 +462,7 @@ func (db *DB) Query(ctx context.Context, text string, k int) ([]Result, error) {
 			}
 			db.mu.RLock()
 			defer db.mu.RUnlock()
+			var err error
 			out, err = db.query(ctx, tx, m, q, terms, k)
 			return err
 		})
@@ -507,7 +498,7 @@ func (db *DB) query(ctx context.Context, tx *bolt.Tx, m metaInfo, q []float32, t
 	depth := max(queryDepthMin, queryDepthFactor*k)
 	sims := map[string]float64{}
 	var byVector []string
-	if n := min(depth, db.st.vecCount); len(q) > 0 && n > 0 {
+	if n := min(depth, db.st.coll.Count()); len(q) > 0 && n > 0 {
 		res, err := db.st.coll.QueryEmbedding(ctx, q, n, nil, nil)
 		if err != nil {
 			return nil, fmt.Errorf("vector search: %w", err)
@@ -713,11 +704,8 @@ func (db *DB) Info() Info {
 
 // Refresh picks up what other processes committed since this DB last looked.
 func (db *DB) Refresh(ctx context.Context) error {
-	db.mu.RLock()
-	closed := db.closed
-	db.mu.RUnlock()
-	if closed {
-		return fmt.Errorf("store %s is closed", db.path)
+	if err := db.usable(false); err != nil {
+		return err
 	}
 	return db.withFile(ctx, false, func(b *bolt.DB) error { return db.syncWith(ctx, b) })
 }
@@ -726,22 +714,12 @@ func (db *DB) Refresh(ctx context.Context) error {
 // with a version deletes only that version; deleting a paper that is not
 // stored is not an error.
 func (db *DB) DeletePaper(ctx context.Context, paperID string) error {
-	db.mu.RLock()
-	closed, ro := db.closed, db.opt.readOnly
-	db.mu.RUnlock()
-	switch {
-	case closed:
-		return fmt.Errorf("store %s is closed", db.path)
-	case ro:
-		return fmt.Errorf("store %s was opened read-only", db.path)
+	if err := db.usable(true); err != nil {
+		return err
 	}
 	base, v := splitVersion(paperID)
 	err := db.withFile(ctx, true, func(b *bolt.DB) error {
-		err := b.Update(func(tx *bolt.Tx) error {
-			m, err := readMeta(tx, db.path)
-			if err != nil {
-				return err
-			}
+		err := db.inTx(b, true, func(tx *bolt.Tx, m metaInfo) error {
 			w := db.newTxWriter(tx, m)
 			p, err := w.paper(base)
 			if err != nil {
@@ -816,9 +794,5 @@ func splitVersion(id string) (string, int) {
 func dotRaw(q []float32, raw []byte) float64 {
 	v := make([]float32, len(q))
 	decodeFloats(v, raw)
-	var s float64
-	for i := range q {
-		s += float64(q[i]) * float64(v[i])
-	}
-	return s
+	return embedDot(q, v)
 }

@@ -202,14 +202,19 @@ type vecEntry struct {
 }
 
 func appendVecEntry(b []byte, doc uint64, id, base string, vec []float32) []byte {
-	b = binary.AppendUvarint(b, doc%vecBlockDocs)
-	b = appendString(b, id)
-	b = appendString(b, base)
-	b = binary.AppendUvarint(b, uint64(4*len(vec)))
+	b = appendVecHeader(b, doc, id, base, 4*len(vec))
 	for _, f := range vec {
 		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 	}
 	return b
+}
+
+// appendVecHeader appends the fields of an entry before its n vector bytes.
+func appendVecHeader(b []byte, doc uint64, id, base string, n int) []byte {
+	b = binary.AppendUvarint(b, doc%vecBlockDocs)
+	b = appendString(b, id)
+	b = appendString(b, base)
+	return binary.AppendUvarint(b, uint64(n))
 }
 
 // walkVecBlock calls fn for each entry of block number blk until fn returns
@@ -256,11 +261,7 @@ func removeVecEntry(blk uint64, v []byte, doc uint64) ([]byte, error) {
 	out := make([]byte, 0, len(v))
 	err := walkVecBlock(blk, v, func(e vecEntry) bool {
 		if e.doc != doc {
-			out = binary.AppendUvarint(out, e.doc%vecBlockDocs)
-			out = appendString(out, e.id)
-			out = appendString(out, e.base)
-			out = binary.AppendUvarint(out, uint64(len(e.raw)))
-			out = append(out, e.raw...)
+			out = append(appendVecHeader(out, e.doc, e.id, e.base, len(e.raw)), e.raw...)
 		}
 		return true
 	})

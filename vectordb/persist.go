@@ -65,6 +65,24 @@ func (db *DB) withFile(ctx context.Context, write bool, fn func(b *bolt.DB) erro
 	return fn(b)
 }
 
+// inTx runs fn in one transaction of b (a write transaction when write is
+// set) with the store's meta as committed. The embedder check is left to
+// the callers that embed: DeletePaper and Refresh must work whatever the
+// embedder, and Query checks only the dimension of its query vector.
+func (db *DB) inTx(b *bolt.DB, write bool, fn func(tx *bolt.Tx, m metaInfo) error) error {
+	run := b.View
+	if write {
+		run = b.Update
+	}
+	return run(func(tx *bolt.Tx) error {
+		m, err := readMeta(tx, db.path)
+		if err != nil {
+			return err
+		}
+		return fn(tx, m)
+	})
+}
+
 // panicFromFile reports whether a recovered panic says the file is damaged:
 // a memory fault in the map (SetPanicOnFault), or a panic raised inside
 // bbolt, which asserts on inconsistent pages. Anything else is a bug here and
@@ -301,11 +319,10 @@ func (db *DB) create(ctx context.Context) error {
 // memState is what a DB holds in memory: the chromem-go index of every
 // stored vector, the papers, and how far into the file's history it is.
 type memState struct {
-	coll     *chromem.Collection
-	meta     metaInfo // as of the last sync; nextDoc and delSeq mark what is loaded
-	papers   map[string]paperRecord
-	loaded   bool
-	vecCount int // documents in coll (those with a non-zero vector)
+	coll   *chromem.Collection // documents with a non-zero vector only
+	meta   metaInfo            // as of the last sync; nextDoc and delSeq mark what is loaded
+	papers map[string]paperRecord
+	loaded bool
 }
 
 // refuseEmbedding is the embedding function of the chromem collection: every
@@ -348,7 +365,6 @@ func (db *DB) syncFrom(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
 		if err := st.coll.Delete(ctx, nil, nil, gone...); err != nil {
 			return fmt.Errorf("drop deleted documents from the index: %w", err)
 		}
-		st.vecCount = st.coll.Count()
 	}
 	added, err := db.scanVecs(tx, st.meta.nextDoc, m.dim, 0)
 	if err != nil {
@@ -457,7 +473,6 @@ func (db *DB) index(vecs []loadedVec) error {
 		})
 	}
 	wg.Wait()
-	db.st.vecCount = coll.Count()
 	return errors.Join(errs...)
 }
 

@@ -483,18 +483,11 @@ func termFreqs(content string) ([]postingTerm, int) {
 
 // unitVector scales v to length one; a zero or non-finite vector becomes empty
 // (stored without a vector, found only lexically, scored 0).
+// It works on a copy: the slice belongs to the embedder.
 func unitVector(v []float32) []float32 {
-	var ss float64
-	for _, f := range v {
-		ss += float64(f) * float64(f)
-	}
-	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
+	out := slices.Clone(v)
+	if !embedUnit(out) {
 		return []float32{}
-	}
-	inv := 1 / math.Sqrt(ss)
-	out := make([]float32, len(v))
-	for i, f := range v {
-		out[i] = float32(float64(f) * inv)
 	}
 	return out
 }
