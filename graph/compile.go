@@ -190,10 +190,11 @@ func (c *checker[S]) checkReachability() {
 	var broken []string
 	for _, from := range append([]string{START}, c.nodeNames()...) {
 		for _, li := range c.exits[from] {
-			if l := c.g.links[li]; l.conditional && len(l.routes) == 0 {
+			l := c.g.links[li]
+			if l.conditional && len(l.routes) == 0 {
 				broken = append(broken, from)
 			}
-			for _, to := range c.g.links[li].targets() {
+			for _, to := range l.targets() {
 				if !c.isTarget(to) {
 					broken = append(broken, from)
 					continue

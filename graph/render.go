@@ -220,9 +220,10 @@ func (g *Graph[S]) DOT() string {
 	return b.String()
 }
 
-func dotQuote(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
-}
+// dotEscaper is built once: DOT quotes every name, key and description.
+var dotEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+
+func dotQuote(s string) string { return `"` + dotEscaper.Replace(s) + `"` }
 
 // ASCII draws the graph for a terminal: each node as a box with where it is
 // entered from, followed by where it goes. Loops are marked ↺ on the edge
