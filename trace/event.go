@@ -194,8 +194,13 @@ func Fingerprint(params any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:]), nil
+	return fingerprintOf(b), nil
+}
+
+// fingerprintOf is Fingerprint of params already in canonical JSON.
+func fingerprintOf(canonicalParams []byte) string {
+	sum := sha256.Sum256(canonicalParams)
+	return hex.EncodeToString(sum[:])
 }
 
 func canonical(v any) ([]byte, error) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Narrator renders events as the teaching account of a run: for every step
@@ -22,7 +23,6 @@ type Narrator struct {
 	steps       int
 	countBefore *int
 	countAfter  *int
-	path        []string
 }
 
 // block collects one step until it ends.
@@ -91,7 +91,7 @@ func (n *Narrator) Event(e Event) error {
 		s := d.Settings
 		n.printf("gtrag run %s · %s\n", e.ExecutionID, quote(d.Question, maxText*2))
 		n.printf("  llm %s · embedder %s · k %d · max results %d · gtrag %s\n",
-			orDash(s.LLM), orDash(s.Embedder), s.K, s.MaxResults, orDash(s.Version))
+			orText(s.LLM, "-"), orText(s.Embedder, "-"), s.K, s.MaxResults, orText(s.Version, "-"))
 		for _, note := range s.Notices {
 			n.printf("  note: %s\n", note)
 		}
@@ -119,7 +119,6 @@ func (n *Narrator) Event(e Event) error {
 			_ = json.Unmarshal(e.Data, &d)
 			n.cur.reasoning = d.Reasoning
 		}
-		n.path = append(n.path, e.Node)
 		n.steps++
 	case StepFailed:
 		var d StepFailedData
@@ -142,7 +141,7 @@ func (n *Narrator) Event(e Event) error {
 		_ = json.Unmarshal(e.Data, &d)
 		n.printf("\nEND after %s: %s\n", plural(n.steps, "step", "steps"), strings.Join(d.Path, " → "))
 		raw, _ := json.Marshal(d.FinalResponse)
-		n.line("final_response", fmt.Sprintf("%s (%d chars)", Summarize("final_response", raw), len([]rune(d.FinalResponse))))
+		n.line("final_response", fmt.Sprintf("%s (%d chars)", Summarize("final_response", raw), utf8.RuneCountInString(d.FinalResponse)))
 		raw, _ = json.Marshal(d.Sources)
 		n.line("sources", Summarize("sources", raw))
 		n.storeLine()
@@ -285,10 +284,7 @@ func firstLabel(i int, label string) string {
 }
 
 func nextText(d RouteDecidedData) string {
-	to := d.To
-	if to == "__end__" {
-		to = "END"
-	}
+	to := endName(d.To)
 	if d.Key == "" {
 		return to
 	}
@@ -411,7 +407,7 @@ func describeResult(kind string, raw json.RawMessage) string {
 			for i, c := range r.Cited {
 				cited[i] = strconv.Itoa(c)
 			}
-			s := fmt.Sprintf("answer of %d chars", len([]rune(r.Text)))
+			s := fmt.Sprintf("answer of %d chars", utf8.RuneCountInString(r.Text))
 			if len(cited) > 0 {
 				s += " citing [" + strings.Join(cited, " ") + "]"
 			}
@@ -431,11 +427,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }

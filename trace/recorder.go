@@ -56,6 +56,7 @@ type Recorder struct {
 	step      int
 	node      string
 	stepStart time.Time
+	stepState []jsonField // the state StepStarted encoded: StepCompleted's before
 	path      []string
 	reads     map[string][]string // node → fields it reads
 	routers   map[string]string   // node → the router that runs after it
@@ -149,8 +150,14 @@ func (r *Recorder) countStore() {
 	if c == nil {
 		return
 	}
-	_, _ = record(r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
+	r.count(c)
+}
+
+// count records a store.count of c and returns it.
+func (r *Recorder) count(c counter) int {
+	n, _ := record(r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
 		func(n int) any { return CountResult{Count: n} })
+	return n
 }
 
 // StepStarted records the step and its percept.
@@ -164,6 +171,7 @@ func (r *Recorder) StepStarted(_ context.Context, step int, node string, state n
 	if err != nil {
 		r.setErr(fmt.Errorf("encode the state: %w", err))
 	}
+	r.stepState = fields
 	byName := map[string]json.RawMessage{}
 	for _, f := range fields {
 		byName[f.name] = f.raw
@@ -178,16 +186,19 @@ func (r *Recorder) StepStarted(_ context.Context, step int, node string, state n
 func (r *Recorder) StepCompleted(_ context.Context, step int, node string, before, after nodes.GraphState) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	b, err1 := objectFields(before)
-	a, err2 := objectFields(after)
-	if err := errors.Join(err1, err2); err != nil {
+	// The graph passes StepCompleted the state it passed StepStarted, so
+	// before is already encoded; only a step not seen starting needs it.
+	b := r.stepState
+	var errB error
+	if step != r.step || node != r.node {
+		b, errB = objectFields(before)
+	}
+	a, errA := objectFields(after)
+	if err := errors.Join(errB, errA); err != nil {
 		r.setErr(fmt.Errorf("encode the state: %w", err))
 	}
-	muts := diffFields(b, a)
-	if muts == nil {
-		muts = []Mutation{}
-	}
-	r.emitLocked(StateMutated, step, node, StateMutatedData{Mutations: muts})
+	r.stepState = nil
+	r.emitLocked(StateMutated, step, node, StateMutatedData{Mutations: nonNil(diffFields(b, a))})
 	r.emitLocked(StepCompleted, step, node, StepCompletedData{
 		Node: node, DurationMS: r.opts.Clock().Sub(r.stepStart).Milliseconds(), Reasoning: after.Reasoning,
 	})
@@ -235,7 +246,7 @@ func (r *Recorder) emitLocked(t Type, step int, node string, data any) Event {
 	}
 	r.seq++
 	e := Event{
-		ID: fmt.Sprintf("%s-%04d", r.execID, r.seq), ExecutionID: r.execID, Seq: r.seq,
+		ID: r.eventID(r.seq), ExecutionID: r.execID, Seq: r.seq,
 		TS: r.opts.Clock().UTC(), Type: t, Step: step, Node: node, Data: raw,
 	}
 	if r.out != nil {
@@ -256,6 +267,8 @@ func (r *Recorder) emitLocked(t Type, step int, node string, data any) Event {
 	return e
 }
 
+func (r *Recorder) eventID(seq int64) string { return fmt.Sprintf("%s-%04d", r.execID, seq) }
+
 // recording reports whether a run is being recorded.
 func (r *Recorder) recording() bool {
 	r.mu.Lock()
@@ -267,19 +280,18 @@ func (r *Recorder) recording() bool {
 // operation_completed (or operation_failed). params identify the call;
 // result turns what it returned into what the trace keeps.
 func record[T any](r *Recorder, kind, tool string, params any, call func() (T, error), result func(T) any) (T, error) {
-	fp, err := Fingerprint(params)
-	if err != nil {
-		r.mu.Lock()
-		r.setErr(fmt.Errorf("fingerprint a %s operation: %w", kind, err))
-		r.mu.Unlock()
-	}
-	pj, _ := canonical(params)
+	pj, err := canonical(params)
+	fp := fingerprintOf(pj)
 	r.mu.Lock()
+	if err != nil {
+		r.setErr(fmt.Errorf("fingerprint a %s operation: %w", kind, err))
+		fp = ""
+	}
 	step, node := r.step, r.node
 	start := r.opts.Clock()
 	ev := r.emitLocked(OperationStarted, step, node, OperationStartedData{
 		Kind: kind, Tool: tool, Params: pj, Fingerprint: fp,
-		OpID: fmt.Sprintf("%s-%04d", r.execID, r.seq+1),
+		OpID: r.eventID(r.seq + 1), // the id emitLocked is about to give this event
 	})
 	r.mu.Unlock()
 
@@ -308,21 +320,5 @@ func record[T any](r *Recorder, kind, tool string, params any, call func() (T, e
 
 const errorKindArxivAPI = "arxiv_api"
 
-func oneLine(err error) string {
-	s := err.Error()
-	out := make([]byte, 0, len(s))
-	space := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
-			space = true
-			continue
-		}
-		if space && len(out) > 0 {
-			out = append(out, ' ')
-		}
-		space = false
-		out = append(out, c)
-	}
-	return string(out)
-}
+// oneLine keeps an error message on its event's line.
+func oneLine(err error) string { return fold(err.Error()) }

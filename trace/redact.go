@@ -27,6 +27,8 @@ var secretPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b((?:authorization|x-api-key|x-goog-api-key|api-key)\\?"?\s*[:=]\s*\\?"?)[^\s"\\,;}]+`),
 }
 
+var redactedTemplate = []byte("${1}" + Redacted)
+
 // Redactor scrubs secrets from encoded events.
 type Redactor struct {
 	values [][]byte // secret values as they appear inside a JSON string
@@ -66,13 +68,9 @@ func (r *Redactor) JSON(b []byte) []byte {
 		}
 	}
 	for _, p := range secretPatterns {
-		b = p.ReplaceAllFunc(b, func(m []byte) []byte {
-			sub := p.FindSubmatch(m)
-			if len(sub) > 1 && len(sub[1]) > 0 {
-				return append(append([]byte{}, sub[1]...), Redacted...)
-			}
-			return []byte(Redacted)
-		})
+		// ${1} keeps the prefix some patterns capture ("key="); for the
+		// others it is empty.
+		b = p.ReplaceAll(b, redactedTemplate)
 	}
 	return b
 }

@@ -138,11 +138,7 @@ func summarizeValue(field string, v any) string {
 			noun = [2]string{"item", "items"}
 		}
 		var b strings.Builder
-		if len(v) == 1 {
-			fmt.Fprintf(&b, "1 %s: ", noun[0])
-		} else {
-			fmt.Fprintf(&b, "%d %s: ", len(v), noun[1])
-		}
+		b.WriteString(plural(len(v), noun[0], noun[1]) + ": ")
 		for i, it := range v {
 			if i == maxItems {
 				fmt.Fprintf(&b, ", … (%d more)", len(v)-maxItems)
@@ -204,9 +200,13 @@ func quote(s string, n int) string {
 	return `"` + shorten(s, n) + `"`
 }
 
+// fold puts s on one line: every run of white space becomes one space, and
+// none leads or trails.
+func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 // shorten folds white space and cuts s to n runes with an ellipsis.
 func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = fold(s)
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

@@ -17,12 +17,13 @@ import (
 // the result.
 func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	if d.Store != nil {
-		if c, ok := d.Store.(counter); ok {
+		c, _ := d.Store.(counter)
+		if c != nil {
 			r.mu.Lock()
 			r.counter = c
 			r.mu.Unlock()
 		}
-		d.Store = recordedStore{r: r, inner: d.Store}
+		d.Store = recordedStore{r: r, inner: d.Store, counter: c}
 	}
 	if d.Arxiv != nil {
 		d.Arxiv = recordedSearcher{r: r, inner: d.Arxiv}
@@ -97,8 +98,9 @@ func answerParams(question string, ps []reasoner.Passage) AnswerParams {
 }
 
 type recordedStore struct {
-	r     *Recorder
-	inner nodes.Store
+	r       *Recorder
+	inner   nodes.Store
+	counter counter // inner when it can count, else nil
 }
 
 func (s recordedStore) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
@@ -110,7 +112,7 @@ func (s recordedStore) Query(ctx context.Context, text string, k int) ([]vectord
 // Add also reports the store's size before and after, when the store can
 // count: the one persistent change of the whole loop.
 func (s recordedStore) Add(ctx context.Context, docs []vectordb.Document) (int, error) {
-	c, _ := s.inner.(counter)
+	c := s.counter
 	var before *int
 	if c != nil {
 		n := c.Count()
@@ -130,13 +132,10 @@ func (s recordedStore) Add(ctx context.Context, docs []vectordb.Document) (int, 
 
 // Count records a store.count; stores that cannot count report 0.
 func (s recordedStore) Count() int {
-	c, ok := s.inner.(counter)
-	if !ok {
+	if s.counter == nil {
 		return 0
 	}
-	n, _ := record(s.r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
-		func(n int) any { return CountResult{Count: n} })
-	return n
+	return s.r.count(s.counter)
 }
 
 type recordedSearcher struct {
