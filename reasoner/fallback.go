@@ -62,26 +62,10 @@ func JudgeWithFallback(primary, fallback RelevanceJudge) *FallbackJudge {
 
 // JudgeRelevance implements RelevanceJudge.
 func (f *FallbackJudge) JudgeRelevance(ctx context.Context, question string, passages []Passage) (Verdict, error) {
-	if err := ctx.Err(); err != nil {
-		return Verdict{}, err
-	}
-	reason, down := f.b.open()
-	if !down {
-		v, err := f.Primary.JudgeRelevance(ctx, question, passages)
-		if err == nil {
-			return v, nil
-		}
-		if ctx.Err() != nil {
-			return Verdict{}, err
-		}
-		reason = f.b.trip(err)
-	}
-	v, err := f.Fallback.JudgeRelevance(ctx, question, passages)
-	if err != nil {
-		return v, fmt.Errorf("offline relevance check after LLM failure (%s): %w", reason, err)
-	}
-	v.Notices = append(v.Notices, fallbackNotice(reason, "relevance check"))
-	return v, nil
+	return withFallback(ctx, f.b, "relevance check", "relevance check",
+		func() (Verdict, error) { return f.Primary.JudgeRelevance(ctx, question, passages) },
+		func() (Verdict, error) { return f.Fallback.JudgeRelevance(ctx, question, passages) },
+		func(v *Verdict) *[]string { return &v.Notices })
 }
 
 // FallbackFilter is a PaperFilter that falls back to another one.
@@ -98,26 +82,10 @@ func FilterWithFallback(primary, fallback PaperFilter) *FallbackFilter {
 
 // IsGameTheory implements PaperFilter.
 func (f *FallbackFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
-	if err := ctx.Err(); err != nil {
-		return Verdict{}, err
-	}
-	reason, down := f.b.open()
-	if !down {
-		v, err := f.Primary.IsGameTheory(ctx, title, abstract)
-		if err == nil {
-			return v, nil
-		}
-		if ctx.Err() != nil {
-			return Verdict{}, err
-		}
-		reason = f.b.trip(err)
-	}
-	v, err := f.Fallback.IsGameTheory(ctx, title, abstract)
-	if err != nil {
-		return v, fmt.Errorf("offline paper filter after LLM failure (%s): %w", reason, err)
-	}
-	v.Notices = append(v.Notices, fallbackNotice(reason, "paper filter"))
-	return v, nil
+	return withFallback(ctx, f.b, "paper filter", "paper filter",
+		func() (Verdict, error) { return f.Primary.IsGameTheory(ctx, title, abstract) },
+		func() (Verdict, error) { return f.Fallback.IsGameTheory(ctx, title, abstract) },
+		func(v *Verdict) *[]string { return &v.Notices })
 }
 
 // FallbackAnswerer is an Answerer that falls back to another one.
@@ -134,24 +102,39 @@ func AnswererWithFallback(primary, fallback Answerer) *FallbackAnswerer {
 
 // Answer implements Answerer.
 func (f *FallbackAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
+	return withFallback(ctx, f.b, "answer", "extractive answer",
+		func() (Answer, error) { return f.Primary.Answer(ctx, question, passages) },
+		func() (Answer, error) { return f.Fallback.Answer(ctx, question, passages) },
+		func(a *Answer) *[]string { return &a.Notices })
+}
+
+// withFallback is the logic the three wrappers share: ask primary unless
+// the breaker is open, pass a cancellation through, and on any other
+// failure trip the breaker and ask fallback, adding a notice to the
+// Notices field that notices points to. what names the offline step in
+// errors, used names it in the notice.
+func withFallback[T any](ctx context.Context, b *breaker, what, used string,
+	primary, fallback func() (T, error), notices func(*T) *[]string) (T, error) {
+	var zero T
 	if err := ctx.Err(); err != nil {
-		return Answer{}, err
+		return zero, err
 	}
-	reason, down := f.b.open()
+	reason, down := b.open()
 	if !down {
-		a, err := f.Primary.Answer(ctx, question, passages)
+		r, err := primary()
 		if err == nil {
-			return a, nil
+			return r, nil
 		}
 		if ctx.Err() != nil {
-			return Answer{}, err
+			return zero, err
 		}
-		reason = f.b.trip(err)
+		reason = b.trip(err)
 	}
-	a, err := f.Fallback.Answer(ctx, question, passages)
+	r, err := fallback()
 	if err != nil {
-		return a, fmt.Errorf("offline answer after LLM failure (%s): %w", reason, err)
+		return r, fmt.Errorf("offline %s after LLM failure (%s): %w", what, reason, err)
 	}
-	a.Notices = append(a.Notices, fallbackNotice(reason, "extractive answer"))
-	return a, nil
+	n := notices(&r)
+	*n = append(*n, fallbackNotice(reason, used))
+	return r, nil
 }

@@ -30,7 +30,7 @@ func (j *LLMJudge) JudgeRelevance(ctx context.Context, question string, passages
 	if len(passages) == 0 {
 		return Verdict{Reason: "no passages retrieved"}, nil
 	}
-	user := "Question: " + neutralize(oneLine(question)) + "\n\nPassages:\n" + passagesBlock(passages) +
+	user := questionPrompt(question, passages) +
 		"\n\nIs the context between <data> and </data> sufficient to answer the question? Reply with exactly one word: yes or no."
 	reply, notices, err := j.c.call(ctx, PromptCheckRelevance, judgeSystem, user)
 	if err != nil {
@@ -87,7 +87,7 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 	if len(passages) == 0 {
 		return Answer{Text: NoSourcesText}, nil
 	}
-	user := "Question: " + neutralize(oneLine(question)) + "\n\nPassages:\n" + passagesBlock(passages) +
+	user := questionPrompt(question, passages) +
 		"\n\nAnswer the question in at most 200 words from the passages between <data> and </data>, citing them as [n]."
 	reply, notices, err := a.c.call(ctx, PromptGenerateResponse, answerSystem, user)
 	if err != nil {

@@ -107,11 +107,7 @@ func candidates(passages []Passage) []*candidate {
 				continue
 			}
 			seen[key] = true
-			terms := map[string]bool{}
-			for _, t := range tokens(s) {
-				terms[t] = true
-			}
-			out = append(out, &candidate{Text: s, N: p.N, Passage: pi, Position: si, Terms: terms})
+			out = append(out, &candidate{Text: s, N: p.N, Passage: pi, Position: si, Terms: termSet(s)})
 		}
 	}
 	if len(out) == 0 {
@@ -122,11 +118,7 @@ func candidates(passages []Passage) []*candidate {
 			if body == "" || looksLikeInstruction(body) {
 				continue
 			}
-			terms := map[string]bool{}
-			for _, t := range tokens(body) {
-				terms[t] = true
-			}
-			out = append(out, &candidate{Text: truncateRunes(body, 400), N: p.N, Passage: pi, Terms: terms})
+			out = append(out, &candidate{Text: truncateRunes(body, 400), N: p.N, Passage: pi, Terms: termSet(body)})
 		}
 	}
 	return out

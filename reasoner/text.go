@@ -48,6 +48,15 @@ func tokens(text string) []string {
 	return vectordb.Tokenize(text)
 }
 
+// termSet returns the set of terms of text.
+func termSet(text string) map[string]bool {
+	set := map[string]bool{}
+	for _, t := range tokens(text) {
+		set[t] = true
+	}
+	return set
+}
+
 // term is a key term of a question: its stem, the word as the user wrote it
 // (for reasons a person can read) and its weight.
 type term struct {
