@@ -128,10 +128,7 @@ func SortOrder(order string) SearchOption {
 // arXiv's spelling ("" when not set; an unknown value as given), so that a
 // wrapper such as a trace recorder can log a Search faithfully.
 func SearchSettings(opts ...SearchOption) (sortBy, sortOrder string) {
-	var sp searchParams
-	for _, o := range opts {
-		o(&sp)
-	}
+	sp := applySearchOptions(opts)
 	sortBy, sortOrder = sp.sortBy, sp.sortOrder
 	if v, ok := sortFields[strings.ToLower(sortBy)]; ok {
 		sortBy = v
@@ -140,6 +137,14 @@ func SearchSettings(opts ...SearchOption) (sortBy, sortOrder string) {
 		sortOrder = v
 	}
 	return sortBy, sortOrder
+}
+
+func applySearchOptions(opts []SearchOption) searchParams {
+	var sp searchParams
+	for _, o := range opts {
+		o(&sp)
+	}
+	return sp
 }
 
 var sortFields = map[string]string{
@@ -162,10 +167,7 @@ func (c *Client) Requests() int64 { return c.requests.Load() }
 // so that start+max stays within arXiv's MaxResults.
 func (c *Client) Search(ctx context.Context, query string, start, max int, opts ...SearchOption) (Page, error) {
 	query = strings.TrimSpace(query)
-	var sp searchParams
-	for _, o := range opts {
-		o(&sp)
-	}
+	sp := applySearchOptions(opts)
 	switch {
 	case query == "":
 		return Page{}, errors.New("search arXiv: empty query")

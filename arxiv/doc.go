@@ -50,7 +50,8 @@
 // ("cs/0112004v1", "hep-th/9901001v1"). See ParseID in paper.go.
 //
 // Recorded feeds for tests live in testdata/arxiv at the top of the module,
-// so that command tests can replay the same documents (internal/arxivtest
-// is a fake API over any list of papers). WriteFeed writes papers back in
-// the classic layout; ParseFeed reads them back unchanged.
+// so that command tests can replay the same documents; internal/arxivtest
+// is a fake API over any list of papers, serving both layouts. WriteFeed
+// writes papers back as a plain Atom feed that ParseFeed reads back
+// unchanged.
 package arxiv

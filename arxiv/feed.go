@@ -194,12 +194,6 @@ func paperFromEntry(e *atom.Entry) (Paper, error) {
 	if pc, ok := extFirst(e.Extensions, arxivNS, "arxiv", "primary_category"); ok {
 		p.PrimaryCategory = cleanField(pc.Attrs["term"])
 	}
-	switch {
-	case p.PrimaryCategory == "" && len(p.Categories) > 0:
-		p.PrimaryCategory = p.Categories[0]
-	case p.PrimaryCategory != "" && !slices.Contains(p.Categories, p.PrimaryCategory):
-		p.Categories = append([]string{p.PrimaryCategory}, p.Categories...)
-	}
 	for _, l := range e.Links {
 		if l == nil {
 			continue
@@ -222,13 +216,27 @@ func paperFromEntry(e *atom.Entry) (Paper, error) {
 			p.ID = linkID
 		}
 	}
+	completePaper(&p)
+	return p, nil
+}
+
+// completePaper fills in what arXiv always sends but an entry or a file may
+// leave out, the same way for both: the primary category is one of the
+// categories (the first when it was not given), and the links default to
+// the id's abstract page and PDF.
+func completePaper(p *Paper) {
+	switch {
+	case p.PrimaryCategory == "" && len(p.Categories) > 0:
+		p.PrimaryCategory = p.Categories[0]
+	case p.PrimaryCategory != "" && !slices.Contains(p.Categories, p.PrimaryCategory):
+		p.Categories = append([]string{p.PrimaryCategory}, p.Categories...)
+	}
 	if p.AbsURL == "" {
 		p.AbsURL = AbsURLFor(p.ID)
 	}
 	if p.PDFURL == "" {
 		p.PDFURL = PDFURLFor(p.ID)
 	}
-	return p, nil
 }
 
 // PDFURLFor is the PDF of an id; old-style ids keep their slash.

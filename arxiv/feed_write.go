@@ -9,10 +9,12 @@ import (
 	"time"
 )
 
-// WriteFeed writes a page as an Atom feed in arXiv's classic layout, which
-// ParseFeed reads back to the same Page. Fake arXiv servers in tests use
-// it, and so can anything that needs to save papers in the API's own
-// format.
+// WriteFeed writes a page as an Atom feed in the classic layout's element
+// names, which ParseFeed reads back to the same Page: it is how papers are
+// saved in the API's own format, and this package's tests use it to check
+// that ParseFeed loses nothing. It is not a faithful imitation of arXiv
+// (no title wrapping or abstract indentation); internal/arxivtest renders
+// both real layouts for fake servers.
 func WriteFeed(w io.Writer, page Page) error {
 	bw := bufio.NewWriter(w)
 	esc := func(s string) string {

@@ -191,11 +191,18 @@ func repairRaw(q string) string {
 	return strings.Join(fs, " ") + strings.Repeat(")", depth)
 }
 
+// quoteFolder and joinerFolder spell typographic quotes, apostrophes and
+// hyphens the ASCII way. They are built once: words runs for every token.
+var (
+	quoteFolder  = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "«", `"`, "»", `"`)
+	joinerFolder = strings.NewReplacer("’", "'", "‘", "'", "‐", "-", "‑", "-", "–", "-")
+)
+
 // extractTerms splits a natural-language question into quoted phrases and
 // keywords (hyphenated words count as keywords, rendered as phrases), each
 // lower-case and without duplicates.
 func extractTerms(q string) (phrases, keywords []string) {
-	q = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "«", `"`, "»", `"`).Replace(q)
+	q = quoteFolder.Replace(q)
 	parts := strings.Split(q, `"`)
 	seen := map[string]bool{}
 	add := func(list *[]string, t string) {
@@ -269,7 +276,7 @@ func words(s string) []string {
 	var out []string
 	for _, tok := range tokens(s) {
 		tok = strings.ToLower(tok)
-		tok = strings.NewReplacer("’", "'", "‘", "'", "‐", "-", "‑", "-", "–", "-").Replace(tok)
+		tok = joinerFolder.Replace(tok)
 		tok = strings.TrimSuffix(tok, "'s")
 		if isStopWord(tok) && strings.ContainsAny(tok, "'") {
 			continue // contractions such as "don't" are stop words whole

@@ -169,18 +169,7 @@ func decodePaper(data []byte) (Paper, error) {
 	if p.Updated, err = decodeTime(j.Updated); err != nil {
 		return Paper{}, fmt.Errorf(`paper %s: "updated": %w`, id, err)
 	}
-	switch {
-	case p.PrimaryCategory == "" && len(p.Categories) > 0:
-		p.PrimaryCategory = p.Categories[0]
-	case p.PrimaryCategory != "" && !slices.Contains(p.Categories, p.PrimaryCategory):
-		p.Categories = append([]string{p.PrimaryCategory}, p.Categories...)
-	}
-	if p.AbsURL == "" {
-		p.AbsURL = AbsURLFor(id)
-	}
-	if p.PDFURL == "" {
-		p.PDFURL = PDFURLFor(id)
-	}
+	completePaper(&p)
 	return p, nil
 }
 
