@@ -71,10 +71,13 @@ type EmbedResult struct {
 // SearchParams are an arXiv search's parameters. Options counts the
 // SearchOptions passed (they are functions and cannot be recorded).
 type SearchParams struct {
-	Query   string `json:"query"`
-	Start   int    `json:"start"`
-	Max     int    `json:"max"`
-	Options int    `json:"options,omitempty"`
+	Query string `json:"query"`
+	Start int    `json:"start"`
+	Max   int    `json:"max"`
+	// SortBy and SortOrder are what the search options ask for, in arXiv's
+	// spelling; empty (and absent from the JSON) when not set.
+	SortBy    string `json:"sort_by,omitempty"`
+	SortOrder string `json:"sort_order,omitempty"`
 }
 
 // SearchResult is an arXiv page.

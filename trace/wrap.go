@@ -82,7 +82,8 @@ func embedParams(texts []string) EmbedParams {
 }
 
 func searchParams(query string, start, max int, opts []arxiv.SearchOption) SearchParams {
-	return SearchParams{Query: query, Start: start, Max: max, Options: len(opts)}
+	sortBy, sortOrder := arxiv.SearchSettings(opts...)
+	return SearchParams{Query: query, Start: start, Max: max, SortBy: sortBy, SortOrder: sortOrder}
 }
 
 func judgeParams(question string, ps []reasoner.Passage) JudgeParams {
