@@ -2,7 +2,6 @@ package nodes
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -109,8 +108,8 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		if ctx.Err() != nil {
 			return s, fmt.Errorf("search arXiv: %w", err)
 		}
-		s.Notices = addNotices(s.Notices, []string{"arXiv search failed, answering from the local store: " + oneLine(err)})
-		s.Reasoning = "arXiv could not be searched: " + oneLine(err)
+		s.Notices = addNotices(s.Notices, []string{"arXiv search failed, answering from the local store: " + err.Error()})
+		s.Reasoning = "arXiv could not be searched: " + err.Error()
 		return s, nil
 	}
 	if page.EmptyQuirk() {
@@ -188,8 +187,8 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 		// loses this run its new papers, not its answer: the store is
 		// unchanged, the papers stay in papers_seen, and the loop goes on
 		// to answer from what the store has, as it does when arXiv fails.
-		s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + oneLine(err)})
-		s.Reasoning = fmt.Sprintf("could not add %d papers to the store: %s", len(s.ArxivPapers), oneLine(err))
+		s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + err.Error()})
+		s.Reasoning = fmt.Sprintf("could not add %d papers to the store: %s", len(s.ArxivPapers), err.Error())
 		return s, nil
 	}
 	s.PapersAdded += len(s.ArxivPapers)
@@ -354,12 +353,4 @@ func addNotices(have, add []string) []string {
 		}
 	}
 	return out
-}
-
-func oneLine(err error) string {
-	var api *arxiv.APIError
-	if errors.As(err, &api) {
-		return "arXiv said: " + api.Message
-	}
-	return strings.Join(strings.Fields(err.Error()), " ")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"unicode/utf8"
 )
 
 // The fallback wrappers keep a run going when the LLM fails: the primary
@@ -34,12 +35,12 @@ func (b *breaker) open() (string, bool) {
 
 func (b *breaker) trip(err error) string {
 	if b == nil {
-		return oneLine(err.Error())
+		return failure(err)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.reason == "" {
-		b.reason = oneLine(err.Error())
+		b.reason = failure(err)
 	}
 	return b.reason
 }
@@ -137,4 +138,14 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	n := notices(&r)
 	*n = append(*n, fallbackNotice(reason, used))
 	return r, nil
+}
+
+// failure is the reason a breaker records: the error on one line, at most
+// 160 runes, so that a notice quoting it stays readable.
+func failure(err error) string {
+	s := fold(err.Error())
+	if utf8.RuneCountInString(s) > 160 {
+		s = truncateRunes(s, 160) + "…"
+	}
+	return s
 }

@@ -282,14 +282,10 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// oneLine flattens an error message for a notice, at most 160 runes.
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) > 160 {
-		s = truncateRunes(s, 160) + "…"
-	}
-	return s
-}
+// fold puts a title or question on one line of a prompt: every run of white
+// space becomes one space. Making text safe for a terminal is the command
+// layer's job, not the prompt's.
+func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // yesNoVerdict turns a reply into a verdict, counting an unreadable reply
 // as "no" with a notice.
@@ -305,7 +301,7 @@ func yesNoVerdict(name, reply string, notices []string) Verdict {
 // questionPrompt opens the judge's and the answerer's prompts: the
 // question, then the fenced passages.
 func questionPrompt(question string, passages []Passage) string {
-	return "Question: " + neutralize(oneLine(question)) + "\n\nPassages:\n" + passagesBlock(passages)
+	return "Question: " + neutralize(fold(question)) + "\n\nPassages:\n" + passagesBlock(passages)
 }
 
 // passagesBlock numbers passages for a prompt, inside one fence.
@@ -315,7 +311,7 @@ func passagesBlock(passages []Passage) string {
 		if i > 0 {
 			b.WriteString("\n\n")
 		}
-		fmt.Fprintf(&b, "[%d] %s\n%s", p.N, oneLine(p.Title), truncateRunes(strings.TrimSpace(p.Text), maxPassageRunes))
+		fmt.Fprintf(&b, "[%d] %s\n%s", p.N, fold(p.Title), truncateRunes(strings.TrimSpace(p.Text), maxPassageRunes))
 	}
 	return fence(b.String())
 }

@@ -56,7 +56,7 @@ Reply with exactly one word: yes or no.`
 
 // IsGameTheory implements PaperFilter.
 func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
-	paper := "Title: " + oneLine(title) + "\nAbstract: " + truncateRunes(strings.TrimSpace(abstract), AbstractPrefix)
+	paper := "Title: " + fold(title) + "\nAbstract: " + truncateRunes(strings.TrimSpace(abstract), AbstractPrefix)
 	user := "Paper:\n" + fence(paper) +
 		"\n\nIs this paper related to GAME THEORY (mathematical strategic decision-making)? Reply with exactly one word: yes or no."
 	reply, notices, err := f.c.call(ctx, PromptFilterPapers, filterSystem, user)

@@ -127,7 +127,7 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 	r.running = false
 	path := append([]string{}, r.path...)
 	if runErr != nil {
-		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{Error: oneLine(runErr), Path: path})
+		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{Error: fold(runErr.Error()), Path: path})
 	} else {
 		r.emitLocked(ExecutionCompleted, 0, "", ExecutionCompletedData{
 			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,
@@ -209,7 +209,7 @@ func (r *Recorder) StepCompleted(_ context.Context, step int, node string, befor
 func (r *Recorder) StepFailed(_ context.Context, step int, node string, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.emitLocked(StepFailed, step, node, StepFailedData{Node: node, Error: oneLine(err)})
+	r.emitLocked(StepFailed, step, node, StepFailedData{Node: node, Error: fold(err.Error())})
 	r.step, r.node = 0, ""
 }
 
@@ -301,7 +301,7 @@ func record[T any](r *Recorder, kind, tool string, params any, call func() (T, e
 	defer r.mu.Unlock()
 	ms := r.opts.Clock().Sub(start).Milliseconds()
 	if callErr != nil {
-		d := OperationFailedData{OpID: ev.ID, Kind: kind, DurationMS: ms, Error: oneLine(callErr)}
+		d := OperationFailedData{OpID: ev.ID, Kind: kind, DurationMS: ms, Error: fold(callErr.Error())}
 		var api *arxiv.APIError
 		if errors.As(callErr, &api) {
 			d.ErrorKind, d.Status, d.Message = errorKindArxivAPI, api.Status, api.Message
@@ -321,4 +321,3 @@ func record[T any](r *Recorder, kind, tool string, params any, call func() (T, e
 const errorKindArxivAPI = "arxiv_api"
 
 // oneLine keeps an error message on its event's line.
-func oneLine(err error) string { return fold(err.Error()) }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -62,7 +63,7 @@ they do not (adding them to the store), and answers with citations.`,
 				return writeJSON(a.stdout, res)
 			}
 			for _, n := range res.Notices {
-				fmt.Fprintln(a.stderr, "note: "+n)
+				fmt.Fprintln(a.stderr, "note: "+oneLine(errors.New(n)))
 			}
 			printAnswer(a.stdout, res)
 			return nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -62,7 +63,7 @@ error naming the step, the node and the operation, and exits 1.`,
 				return writeJSON(a.stdout, res)
 			}
 			for _, n := range res.Notices {
-				fmt.Fprintln(a.stderr, "note: "+n)
+				fmt.Fprintln(a.stderr, "note: "+oneLine(errors.New(n)))
 			}
 			printAnswer(a.stdout, res)
 			return nil
