@@ -59,7 +59,8 @@ func TestIngestSearchPagesUntilMaxOrTotal(t *testing.T) {
 			require.Equal(t, tc.wantStarts, starts)
 			require.Equal(t, tc.wantMax, maxes)
 			require.Equal(t, tc.wantFetched, rep.Fetched)
-			require.Equal(t, ids(papers[:tc.wantFetched]), rep.Kept)
+			newestFirst := arxivtest.Sorted(papers, arxivtest.Sort{By: "submittedDate"})
+			require.Equal(t, ids(newestFirst[:tc.wantFetched]), rep.Kept)
 			require.Empty(t, rep.Rejected)
 			require.Empty(t, rep.SkippedExisting)
 			require.Equal(t, len(srv.Requests()), rep.ArxivRequests)
@@ -319,7 +320,7 @@ func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
 	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10, Sort: "updated"})
 	require.NoError(t, err)
 	require.False(t, rep.UpToDate)
-	require.Equal(t, ids(papers), rep.SkippedExisting)
+	require.Equal(t, ids(arxivtest.Sorted(papers, arxivtest.Sort{By: "lastUpdatedDate"})), rep.SkippedExisting)
 
 	// New results since: --restart fetches again, stored papers are skipped.
 	srv.SetPapers(arxivtest.Papers(0, 25))

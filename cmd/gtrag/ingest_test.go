@@ -88,7 +88,7 @@ func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
 	var rep ingestReport
 	decodeJSON(t, r, &rep)
 	require.Equal(t, 250, rep.Fetched)
-	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.Equal(t, ingestIDs(arxivtest.Sorted(papers, arxivtest.Sort{By: "submittedDate"})), rep.Kept, "newest first, as arXiv sorts")
 	require.NotNil(t, rep.Rejected)
 	require.Empty(t, rep.Rejected)
 	require.Equal(t, 3, rep.ArxivRequests)

@@ -68,6 +68,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	papers    []arxiv.Paper          // what searches run over, in order
+	index     *Index                 // over papers
 	byID      map[string]arxiv.Paper // exact ids, and base ids → latest version
 	reqs      []Request
 	fault     func(Request) *Reply
@@ -100,6 +101,7 @@ func (s *Server) SetPapers(papers []arxiv.Paper, extra ...arxiv.Paper) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.papers = papers
+	s.index = NewIndex(papers)
 	s.byID = map[string]arxiv.Paper{}
 	for _, list := range [][]arxiv.Paper{papers, extra} {
 		for _, p := range list {
@@ -189,56 +191,62 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	matches, err := s.match(req)
+	size := req.Max
+	if size <= 0 {
+		size = 10 // arXiv's default
+	}
+	papers, total, err := s.match(req, size)
 	if err != nil {
 		w.Header().Set("Content-Type", "application/atom+xml; charset=utf-8")
 		w.WriteHeader(http.StatusBadRequest)
 		_, _ = fmt.Fprint(w, ErrorFeed(s.layout, err.Error()))
 		return
 	}
-	size := req.Max
-	if size <= 0 {
-		size = 10 // arXiv's default
-	}
-	page := arxiv.Page{Total: len(matches), Start: req.Start, PerPage: size}
+	page := arxiv.Page{Total: total, Start: req.Start, PerPage: size}
 	if reply == nil {
-		page.Papers = matches[min(req.Start, len(matches)):min(req.Start+size, len(matches))]
+		page.Papers = papers
 	}
 	echo := fmt.Sprintf("search_query=%s&id_list=%s&start=%d&max_results=%d", req.Query, q.Get("id_list"), req.Start, size)
 	w.Header().Set("Content-Type", "application/atom+xml; charset=utf-8")
 	_, _ = fmt.Fprint(w, Feed(s.layout, echo, page))
 }
 
-// match lists the papers a request asks for, in order.
-func (s *Server) match(req Request) ([]arxiv.Paper, error) {
-	var expr Expr
+// match answers a request: the page of papers it asks for and how many
+// matched in all. A search comes in the order its sortBy and sortOrder ask
+// for (relevance by default, as on arXiv); an id_list in the order of its
+// ids, filtered by the search_query when both are given.
+func (s *Server) match(req Request, size int) (page []arxiv.Paper, total int, err error) {
+	var q *Query
 	if !s.matchAll && (req.Query != "" || req.IDs == nil) {
-		var err error
-		if expr, err = Parse(req.Query); err != nil {
-			return nil, fmt.Errorf("malformed search_query %q: %w", req.Query, err)
+		if q, err = Parse(req.Query); err != nil {
+			return nil, 0, fmt.Errorf("malformed search_query %q: %w", req.Query, err)
 		}
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	candidates := s.papers
+	all, index := s.papers, s.index
+	var listed []arxiv.Paper
+	for _, id := range req.IDs {
+		if p, ok := s.byID[id]; ok {
+			listed = append(listed, p)
+		}
+	}
+	s.mu.Unlock()
+	if req.IDs == nil && q != nil {
+		results, total := index.Search(q, Sort{By: req.SortBy, Order: req.SortOrder}, req.Start, size)
+		for _, r := range results {
+			page = append(page, r.Paper)
+		}
+		return page, total, nil
+	}
 	if req.IDs != nil {
-		candidates = nil
-		for _, id := range req.IDs {
-			if p, ok := s.byID[id]; ok {
-				candidates = append(candidates, p)
+		all = nil
+		for _, p := range listed {
+			if q == nil || q.Match(p) {
+				all = append(all, p)
 			}
 		}
 	}
-	if expr == nil {
-		return candidates, nil
-	}
-	var out []arxiv.Paper
-	for _, p := range candidates {
-		if expr.Match(p) {
-			out = append(out, p)
-		}
-	}
-	return out, nil
+	return all[min(req.Start, len(all)):min(req.Start+size, len(all))], len(all), nil
 }
 
 func (r *Reply) write(w http.ResponseWriter) {
