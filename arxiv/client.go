@@ -365,7 +365,7 @@ func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
 			c.lastStart = wrote
 		}
 		if writes > 1 {
-			c.requests.Add(int64(writes - 1))
+			c.count(ctx, int64(writes-1))
 		}
 		wroteMu.Unlock()
 	}()
@@ -380,7 +380,7 @@ func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	c.requests.Add(1)
+	c.count(ctx, 1)
 	resp, err := hc.Do(req)
 	if err != nil {
 		return Page{}, c.netError(ctx, rctx, timeout, err)

@@ -61,8 +61,8 @@ func (o Options) normalized() Options {
 	return o
 }
 
-// Chunk is one piece of a paper, ready to embed and store as
-// vectordb.Document{ID: c.ID, Content: c.Text, Metadata: c.Metadata}.
+// Chunk is one piece of a paper, ready to embed and store (vectordb.Documents
+// turns chunks into documents).
 type Chunk struct {
 	// ID is "<paper_id>_chunk_<index>"; old-style ids keep their slash
 	// ("cs/0112004v1_chunk_0").

@@ -1,8 +1,8 @@
 // Package chunker cuts an arXiv paper into overlapping pieces that are small
 // enough to embed, with ids and metadata that lead back to the paper.
 //
-// Call Split(paper, chunker.Options{}) and store each Chunk as
-// vectordb.Document{ID: c.ID, Content: c.Text, Metadata: c.Metadata}. The text
+// Call Split(paper, chunker.Options{}) and store the chunks as
+// vectordb.Documents(chunks). The text
 // that is cut is "Title: <title>\n\nAbstract: <summary>" with runs of white
 // space collapsed; chunk ids are "<paper_id>_chunk_<i>" (old-style ids keep
 // their slash, "cs/0112004v1_chunk_0"); every chunk carries the metadata keys

@@ -96,6 +96,10 @@ type Ingester struct {
 	// OnProgress, if set, is called after each fetched and each committed
 	// batch, never concurrently with itself. It must return quickly.
 	OnProgress func(Progress)
+	// CheckID vets the id of each paper given to Papers; nil means
+	// arxiv.ParseID, which accepts arXiv ids only. The primer, whose ids
+	// are its own, passes a check of its own.
+	CheckID func(id string) error
 	// OnNotice, if set, is told things worth telling the user (a page given
 	// up on, ids arXiv does not know, filter fallbacks) as they happen. They
 	// are also collected in Report.Notices.

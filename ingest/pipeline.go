@@ -209,9 +209,7 @@ func (in *Ingester) process(ctx context.Context, u *unit, seen map[string]bool) 
 			continue
 		}
 		u.kept = append(u.kept, id)
-		for _, c := range o.chunks {
-			u.docs = append(u.docs, vectordb.Document{ID: c.ID, Content: c.Text, Metadata: c.Metadata})
-		}
+		u.docs = append(u.docs, vectordb.Documents(o.chunks)...)
 	}
 	return nil
 }

@@ -192,8 +192,12 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 // per committed batch. It keeps no resume file: reading a file is cheap and
 // a second run skips what the first one stored.
 func (in *Ingester) Papers(ctx context.Context, papers []arxiv.Paper) (Report, error) {
+	check := in.CheckID
+	if check == nil {
+		check = func(id string) error { _, err := arxiv.ParseID(id); return err }
+	}
 	for i, p := range papers {
-		if _, err := arxiv.ParseID(p.ID); err != nil {
+		if err := check(p.ID); err != nil {
 			return newReport(), fmt.Errorf("paper %d: %w", i+1, err)
 		}
 	}

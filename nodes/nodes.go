@@ -174,9 +174,7 @@ type Adder struct {
 func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 	var docs []vectordb.Document
 	for _, p := range s.ArxivPapers {
-		for _, c := range chunker.Split(p, a.Chunking) {
-			docs = append(docs, vectordb.Document{ID: c.ID, Content: c.Text, Metadata: c.Metadata})
-		}
+		docs = append(docs, vectordb.Documents(chunker.Split(p, a.Chunking))...)
 	}
 	n, err := a.Store.Add(ctx, docs)
 	if err != nil {

@@ -1,25 +1,17 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/service"
 	"github.com/spf13/cobra"
-
-	"github.com/gtrag/gtrag/arxiv"
-	"github.com/gtrag/gtrag/graph"
-	"github.com/gtrag/gtrag/nodes"
-	"github.com/gtrag/gtrag/reasoner"
-	"github.com/gtrag/gtrag/trace"
-	"github.com/gtrag/gtrag/vectordb"
+	"github.com/spf13/pflag"
 )
 
 // askOptions are the ask command's own flags.
@@ -50,12 +42,19 @@ they do not (adding them to the store), and answers with citations.`,
 			if err := o.validate(); err != nil {
 				return err
 			}
-			sess, err := a.openSession(cmd.Context(), o)
+			file, err := createTraceFile(o)
 			if err != nil {
 				return err
 			}
-			defer sess.Close()
-			res, err := sess.ask(cmd.Context(), q)
+			svc, err := a.openService(cmd.Context())
+			if err != nil {
+				if file != nil {
+					file.Abort()
+				}
+				return err
+			}
+			defer svc.Close()
+			res, err := a.askTraced(cmd.Context(), svc, q, o, file)
 			if err != nil {
 				return err
 			}
@@ -70,13 +69,23 @@ they do not (adding them to the store), and answers with citations.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&o.k, "k", "k", 3, "documents to retrieve from the store")
-	f.IntVar(&o.maxResults, "max-results", 2, "papers per arXiv search")
-	f.IntVar(&o.maxSteps, "max-steps", 25, "stop a run after this many steps")
+	o.runFlags(f)
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.trace, "trace", false, "narrate every step on stderr: percept, reasoning, action, environment update, next")
 	f.StringVar(&o.traceOut, "trace-out", "", "record the run's events to `FILE` (JSON Lines) for gtrag trace and gtrag replay")
 	return cmd
+}
+
+// runFlags defines the flags of one run, shared by ask and eval.
+func (o *askOptions) runFlags(f *pflag.FlagSet) {
+	f.IntVarP(&o.k, "k", "k", service.DefaultK, "documents to retrieve from the store")
+	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers per arXiv search")
+	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
+}
+
+// run is the service's options for one run.
+func (o askOptions) run() service.AskOptions {
+	return service.AskOptions{K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps}
 }
 
 func (o askOptions) validate() error {
@@ -124,131 +133,7 @@ func checkText(what, s string, limit int) error {
 	return nil
 }
 
-// askResult is the `ask --json` object of the command-line contract.
-type askResult struct {
-	Question         string         `json:"question"`
-	Answer           string         `json:"answer"`
-	Sources          []nodes.Source `json:"sources"`
-	Path             []string       `json:"path"`
-	RelevantContext  bool           `json:"relevant_context"`
-	PapersSeen       []string       `json:"papers_seen"`
-	PapersAdded      int            `json:"papers_added"`
-	StoreCountBefore int            `json:"store_count_before"`
-	StoreCountAfter  int            `json:"store_count_after"`
-	ArxivRequests    int64          `json:"arxiv_requests"`
-	LLM              string         `json:"llm"`
-	Embedder         string         `json:"embedder"`
-	Notices          []string       `json:"notices"`
-	ElapsedMS        int64          `json:"elapsed_ms"`
-}
-
-// session is what one or more questions need, opened once.
-type session struct {
-	db      *vectordb.DB
-	llm     reasoner.Set
-	arxiv   *arxiv.Client
-	g       *nodes.Graph
-	options askOptions
-
-	rec       *trace.Recorder // nil unless --trace or --trace-out
-	traceFile *trace.File
-}
-
-// openSession opens the store, the reasoners and the arXiv client, and
-// compiles the workflow over them.
-func (a *app) openSession(ctx context.Context, o askOptions) (*session, error) {
-	rs, err := a.openReasoners(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rec, traceFile, err := a.openRecorder(o, rs.Name) // before the store: a bad --trace-out writes nothing
-	if err != nil {
-		return nil, err
-	}
-	var wrap []func(vectordb.Embedder) vectordb.Embedder
-	if rec != nil {
-		wrap = append(wrap, rec.Embedder)
-	}
-	db, err := a.openStore(ctx, wrap...)
-	if err != nil {
-		if traceFile != nil {
-			traceFile.Abort()
-		}
-		return nil, err
-	}
-	client := a.arxivClient()
-	deps := nodes.Deps{
-		Store: db, Arxiv: client,
-		Judge: rs.Judge, Filter: rs.Filter, Answerer: rs.Answerer,
-		K: o.k, MaxResults: o.maxResults,
-	}
-	if rec != nil {
-		deps = rec.Wrap(deps)
-	}
-	sess := &session{db: db, llm: rs, arxiv: client, options: o, rec: rec, traceFile: traceFile}
-	if sess.g, err = nodes.Build(deps); err != nil {
-		sess.Close()
-		return nil, fmt.Errorf("build the workflow: %w", err)
-	}
-	return sess, nil
-}
-
-func (s *session) Close() error {
-	s.closeTrace()
-	return s.db.Close()
-}
-
-// ask runs the workflow once for q.
-func (s *session) ask(ctx context.Context, q string) (askResult, error) {
-	start := time.Now()
-	requests := s.arxiv.Requests()
-	before := s.db.Count()
-	opts := []graph.RunOption{graph.WithStepLimit(s.options.maxSteps)}
-	if s.rec != nil {
-		s.startTrace(q)
-		opts = append(opts, graph.WithObserver[nodes.GraphState](s.rec))
-	}
-	final, path, err := runGraph(ctx, s.g, nodes.NewState(q), opts...)
-	if s.rec != nil {
-		if terr := s.finishTrace(final, err); err == nil {
-			err = terr
-		}
-	}
-	if err != nil {
-		return askResult{}, err
-	}
-	return askResult{
-		Question:         q,
-		Answer:           final.FinalResponse,
-		Sources:          nonNil(final.Sources),
-		Path:             path,
-		RelevantContext:  final.RelevantContext,
-		PapersSeen:       nonNil(final.PapersSeen),
-		PapersAdded:      final.PapersAdded,
-		StoreCountBefore: before,
-		StoreCountAfter:  s.db.Count(),
-		ArxivRequests:    s.arxiv.Requests() - requests,
-		LLM:              s.llm.Name,
-		Embedder:         s.db.Info().Embedder,
-		Notices:          nonNil(append(slices.Clip(s.llm.Notices), final.Notices...)),
-		ElapsedMS:        time.Since(start).Milliseconds(),
-	}, nil
-}
-
-// runGraph runs g to the end and returns the final state and the path.
-func runGraph(ctx context.Context, g *nodes.Graph, s nodes.GraphState, opts ...graph.RunOption) (nodes.GraphState, []string, error) {
-	var path []string
-	for step, err := range g.Steps(ctx, s, opts...) {
-		if err != nil {
-			return s, path, fmt.Errorf("run the workflow: %w", err)
-		}
-		path = append(path, step.Node)
-		s = step.After
-	}
-	return s, path, nil
-}
-
-func printAnswer(w io.Writer, r askResult) {
+func printAnswer(w io.Writer, r service.Result) {
 	fmt.Fprintln(w, r.Answer)
 	if len(r.Sources) > 0 {
 		fmt.Fprintln(w, "\nSources:")

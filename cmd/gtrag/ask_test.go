@@ -9,6 +9,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
 )
 
 // Bad command-line input, for ask and every other command, is
@@ -48,7 +49,7 @@ func TestAskEmptyStoreLearnsFromArxiv(t *testing.T) {
 	env["GTRAG_ARXIV_URL"] = srv.URL
 	env["GTRAG_SEED"] = "none"
 
-	var first askResult
+	var first service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-results", "3", "How much do bidders shade their bids in sealed-bid auctions?"), &first)
 	require.Equal(t, []string{
 		nodes.PullFromChroma, nodes.CheckRelevance, nodes.SearchArxiv, nodes.FilterGameTheoryPapers,
@@ -68,7 +69,7 @@ func TestAskEmptyStoreLearnsFromArxiv(t *testing.T) {
 	require.Equal(t, "offline", first.Embedder)
 
 	// A second, related question is answered from the grown store.
-	var second askResult
+	var second service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "Does bid shading in sealed-bid auctions change revenue?"), &second)
 	require.Equal(t, []string{nodes.PullFromChroma, nodes.CheckRelevance, nodes.GenerateResponse}, second.Path)
 	require.Zero(t, second.ArxivRequests)
@@ -93,7 +94,7 @@ func TestAskOffTopicAddsNothing(t *testing.T) {
 	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, videoGamePaper})
 	env := testEnv(t)
 	env["GTRAG_ARXIV_URL"] = srv.URL
-	var res askResult
+	var res service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "How do I bake sourdough bread?"), &res)
 	require.Equal(t, nodes.OffTopic, res.Answer)
 	require.Empty(t, res.Sources)

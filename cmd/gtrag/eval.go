@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
 )
 
 // evalQuestion is one line of an eval file.
@@ -73,12 +75,12 @@ benefit from papers earlier ones added — as they would for a real user.`,
 			if err != nil {
 				return err
 			}
-			sess, err := a.openSession(cmd.Context(), o)
+			svc, err := a.openService(cmd.Context())
 			if err != nil {
 				return err
 			}
-			defer sess.Close()
-			rep, err := runEval(cmd, sess, qs)
+			defer svc.Close()
+			rep, err := runEval(cmd.Context(), svc, o.run(), qs)
 			if err != nil {
 				return err
 			}
@@ -90,9 +92,7 @@ benefit from papers earlier ones added — as they would for a real user.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&o.k, "k", "k", 3, "documents to retrieve from the store")
-	f.IntVar(&o.maxResults, "max-results", 2, "papers per arXiv search")
-	f.IntVar(&o.maxSteps, "max-steps", 25, "stop a run after this many steps")
+	o.runFlags(f)
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
 }
@@ -133,10 +133,9 @@ func readEvalFile(path string) ([]evalQuestion, error) {
 	return qs, nil
 }
 
-func runEval(cmd *cobra.Command, sess *session, qs []evalQuestion) (evalReport, error) {
-	ctx := cmd.Context()
-	rep := evalReport{Questions: len(qs), K: sess.options.k, LLM: sess.llm.Name, Embedder: sess.db.Info().Embedder}
-	startCount := sess.db.Count()
+func runEval(ctx context.Context, svc *service.Service, o service.AskOptions, qs []evalQuestion) (evalReport, error) {
+	rep := evalReport{Questions: len(qs), K: o.K, LLM: svc.LLM(), Embedder: svc.Embedder()}
+	startCount := svc.Store().Count()
 	var (
 		latencies          []int64
 		answered, searched int
@@ -146,7 +145,7 @@ func runEval(cmd *cobra.Command, sess *session, qs []evalQuestion) (evalReport, 
 	)
 	for _, q := range qs {
 		t := time.Now()
-		res, err := sess.ask(ctx, q.Q)
+		res, err := svc.Ask(ctx, q.Q, o)
 		if err != nil {
 			return rep, fmt.Errorf("question %q: %w", q.Q, err)
 		}
@@ -180,7 +179,7 @@ func runEval(cmd *cobra.Command, sess *session, qs []evalQuestion) (evalReport, 
 	if recallN > 0 {
 		rep.RecallAtK = recallSum / float64(recallN)
 	}
-	rep.StoreGrowth = sess.db.Count() - startCount
+	rep.StoreGrowth = svc.Store().Count() - startCount
 	slices.Sort(latencies)
 	rep.P50LatencyMS = percentile(latencies, 0.50)
 	rep.P95LatencyMS = percentile(latencies, 0.95)

@@ -21,6 +21,7 @@ import (
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/service"
 )
 
 // llmFault is what a faultyLLM does with one chat request instead of
@@ -242,7 +243,7 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 				defer cancel()
 				r := gtragCtx(ctx, t, env, "ask", "--json", "--max-results", "3", question)
-				var res askResult
+				var res service.Result
 				decodeJSON(t, r, &res)
 				require.Empty(t, r.stderr)
 
@@ -335,7 +336,7 @@ func TestPromptInjectionIsFencedInEveryPrompt(t *testing.T) {
 			env["OLLAMA_HOST"] = llm.URL
 			env["OPENAI_BASE_URL"] = llm.URL + "/v1"
 
-			var res askResult
+			var res service.Result
 			decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-results", "3", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
 			require.ElementsMatch(t, []string{injectedAuction.ID, injectedBread.ID, auctionPaper.ID}, res.PapersSeen)
 			require.Equal(t, 2, res.PapersAdded, "the bread paper is not game theory")
@@ -391,7 +392,7 @@ func TestPromptInjectionChangesNoOfflineDecision(t *testing.T) {
 	env = testEnv(t)
 	env["GTRAG_ARXIV_URL"] = srv.URL
 	env["GTRAG_SEED"] = "none"
-	var res askResult
+	var res service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-results", "2", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
 	require.ElementsMatch(t, []string{injectedBread.ID, auctionPaper.ID}, res.PapersSeen)
 	require.Equal(t, 1, res.PapersAdded)

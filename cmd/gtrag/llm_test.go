@@ -15,6 +15,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
 )
 
 // llmServer speaks the Ollama chat API and OpenAI chat completions, and
@@ -142,7 +143,7 @@ func TestAskWithAnLLM(t *testing.T) {
 
 			r := gtrag(t, env, "ask", "--json", "--max-results", "3", "How much do bidders shade their bids in sealed-bid auctions?")
 			require.NotContains(t, r.stdout+r.stderr, key)
-			var res askResult
+			var res service.Result
 			decodeJSON(t, r, &res)
 			require.Equal(t, provider+":test-model", res.LLM)
 			require.Equal(t, []string{
@@ -179,7 +180,7 @@ func TestAskWithAMalformedLLMReply(t *testing.T) {
 	env["GTRAG_LLM"] = "ollama:test-model"
 	env["OLLAMA_HOST"] = llm.URL
 
-	var res askResult
+	var res service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
 	require.False(t, res.RelevantContext, "an unparseable verdict counts as no")
 	require.Equal(t, nodes.GenerateResponse, res.Path[len(res.Path)-1])

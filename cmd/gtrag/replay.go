@@ -3,11 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
 
@@ -38,26 +37,9 @@ error naming the step, the node and the operation, and exits 1.`,
 			if err != nil {
 				return usageError{fmt.Errorf("replay %s: %w", args[0], err)}
 			}
-			start := time.Now()
-			out, err := p.Run(cmd.Context())
+			res, err := service.Replay(cmd.Context(), p)
 			if err != nil {
 				return err
-			}
-			s, final := p.Settings(), out.Final
-			res := askResult{
-				Question:         p.Question(),
-				Answer:           final.FinalResponse,
-				Sources:          nonNil(final.Sources),
-				Path:             out.Path,
-				RelevantContext:  final.RelevantContext,
-				PapersSeen:       nonNil(final.PapersSeen),
-				PapersAdded:      final.PapersAdded,
-				StoreCountBefore: out.CountBefore,
-				StoreCountAfter:  out.CountAfter,
-				LLM:              s.LLM,
-				Embedder:         s.Embedder,
-				Notices:          nonNil(append(slices.Clip(s.Notices), final.Notices...)),
-				ElapsedMS:        time.Since(start).Milliseconds(),
 			}
 			if asJSON {
 				return writeJSON(a.stdout, res)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -8,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/graph"
-	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
 
@@ -75,57 +76,48 @@ func readTraceFile(path string) ([]trace.Event, error) {
 	return evs, nil
 }
 
-// openRecorder starts the recording that --trace and --trace-out ask for, or
-// returns nil when neither is set. Nothing is written under the trace's name
-// until the run ends (trace.File).
-func (a *app) openRecorder(o askOptions, llm string) (*trace.Recorder, *trace.File, error) {
-	if !o.trace && o.traceOut == "" {
-		return nil, nil, nil
+// createTraceFile creates the --trace-out file, or returns nil without
+// one. Create it before opening the store: a bad --trace-out writes nothing.
+// Nothing is written under the file's name unless the run ends and the
+// trace is saved whole (trace.File).
+func createTraceFile(o askOptions) (*trace.File, error) {
+	if o.traceOut == "" {
+		return nil, nil
 	}
-	opts := trace.Options{Secrets: trace.SecretsFromEnv(a.getenv), LLM: llm}
+	f, err := trace.Create(o.traceOut)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--trace-out: %w", err)}
+	}
+	return f, nil
+}
+
+// askTraced runs one question on svc, recording it as --trace and
+// --trace-out (file, from createTraceFile) ask, and saves or discards file.
+func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o askOptions, file *trace.File) (service.Result, error) {
+	opts := o.run()
+	if !o.trace && file == nil {
+		return svc.Ask(ctx, q, opts)
+	}
+	topts := trace.Options{Secrets: trace.SecretsFromEnv(a.getenv), LLM: svc.LLM()}
 	if o.trace {
-		opts.Live = a.stderr
+		topts.Live = a.stderr
 	}
-	var file *trace.File
-	if o.traceOut != "" {
-		f, err := trace.Create(o.traceOut)
-		if err != nil {
-			return nil, nil, usageError{fmt.Errorf("--trace-out: %w", err)}
+	if file != nil {
+		topts.Out = file
+	}
+	opts.Trace = trace.New(topts)
+	res, err := svc.Ask(ctx, q, opts)
+	if file != nil {
+		// A failed run's trace is complete and kept: it shows the failure,
+		// and replays to it. Only a trace that could not be recorded goes.
+		var terr *service.TraceError
+		if errors.As(err, &terr) {
+			file.Abort()
+			return res, err
 		}
-		file, opts.Out = f, f
-	}
-	return trace.New(opts), file, nil
-}
-
-// startTrace records the start of a run of q.
-func (s *session) startTrace(q string) {
-	s.rec.Start(s.g, q, trace.Settings{
-		LLM: s.llm.Name, Embedder: s.db.Info().Embedder,
-		K: s.options.k, MaxResults: s.options.maxResults, MaxSteps: s.options.maxSteps,
-		Version: version.Version, Notices: s.llm.Notices,
-	})
-}
-
-// finishTrace records the end of the run and saves the trace file. A session
-// records one run: the recorder and the file are done with afterwards.
-func (s *session) finishTrace(final nodes.GraphState, runErr error) error {
-	err := s.rec.Finish(final, runErr)
-	s.rec = nil
-	if s.traceFile != nil {
-		if err != nil {
-			s.closeTrace()
-			return err
+		if cerr := file.Close(); cerr != nil && err == nil {
+			err = cerr
 		}
-		err = s.traceFile.Close()
-		s.traceFile = nil
 	}
-	return err
-}
-
-// closeTrace discards a trace whose run never ended, on the way out.
-func (s *session) closeTrace() {
-	if s.traceFile != nil {
-		s.traceFile.Abort()
-		s.traceFile = nil
-	}
+	return res, err
 }

@@ -1,0 +1,209 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/trace"
+)
+
+// Defaults of AskOptions, the defaults of `gtrag ask`.
+const (
+	DefaultK          = 3                      // chunks pulled from the store
+	DefaultMaxResults = 2                      // papers per arXiv search
+	DefaultMaxSteps   = graph.DefaultStepLimit // steps before a run is stopped
+)
+
+// AskOptions tune one run. The zero value uses the defaults above.
+type AskOptions struct {
+	K          int // chunks pulled from the store
+	MaxResults int // papers per arXiv search
+	MaxSteps   int // steps before the run is stopped with an error
+
+	// Observer, if set, is told about every step and route as the run goes:
+	// live status, a chat's progress line.
+	Observer graph.Observer[nodes.GraphState]
+	// Trace, if set, records this run: every step, and every store, arXiv,
+	// LLM and embedding call it makes. A Recorder records one run; saving
+	// its output is the caller's business.
+	Trace *trace.Recorder
+}
+
+func (o AskOptions) withDefaults() AskOptions {
+	if o.K <= 0 {
+		o.K = DefaultK
+	}
+	if o.MaxResults <= 0 {
+		o.MaxResults = DefaultMaxResults
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
+	}
+	return o
+}
+
+// Result is what one run produced: the `gtrag ask --json` object of the
+// command-line contract, also what replay, eval, chat and the MCP ask tool
+// return.
+type Result struct {
+	Question         string         `json:"question"`
+	Answer           string         `json:"answer"`
+	Sources          []nodes.Source `json:"sources"`
+	Path             []string       `json:"path"`
+	RelevantContext  bool           `json:"relevant_context"`
+	PapersSeen       []string       `json:"papers_seen"`
+	PapersAdded      int            `json:"papers_added"`
+	StoreCountBefore int            `json:"store_count_before"`
+	StoreCountAfter  int            `json:"store_count_after"`
+	ArxivRequests    int64          `json:"arxiv_requests"`
+
+	// What the run concluded and why (outcome and its details) goes here,
+	// filled from the final state in newResult.
+
+	LLM       string   `json:"llm"`
+	Embedder  string   `json:"embedder"`
+	Notices   []string `json:"notices"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+}
+
+// run is what newResult needs to know about one run, live or replayed.
+type run struct {
+	question      string
+	final         nodes.GraphState
+	path          []string
+	before, after int
+	arxivRequests int64
+	llm, embedder string
+	notices       []string // said before the run, such as "offline: no LLM configured"
+	start         time.Time
+}
+
+// newResult builds the Result of a run; the one place that turns a final
+// state into what users and scripts see.
+func newResult(r run) Result {
+	return Result{
+		Question:         r.question,
+		Answer:           r.final.FinalResponse,
+		Sources:          nonNil(r.final.Sources),
+		Path:             nonNil(r.path),
+		RelevantContext:  r.final.RelevantContext,
+		PapersSeen:       nonNil(r.final.PapersSeen),
+		PapersAdded:      r.final.PapersAdded,
+		StoreCountBefore: r.before,
+		StoreCountAfter:  r.after,
+		ArxivRequests:    r.arxivRequests,
+		LLM:              r.llm,
+		Embedder:         r.embedder,
+		Notices:          nonNil(append(slices.Clip(r.notices), r.final.Notices...)),
+		ElapsedMS:        time.Since(r.start).Milliseconds(),
+	}
+}
+
+// Ask runs the workflow once for question, which the caller has checked
+// (see the command layer's question rules), and returns its Result. The
+// store grows with the papers the run adds, even when the run then fails.
+func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
+	o = o.withDefaults()
+	start := time.Now()
+	var requests atomic.Int64
+	ctx = arxiv.CountRequests(ctx, &requests)
+
+	deps := nodes.Deps{
+		Store: s.store, Arxiv: s.arxiv,
+		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer,
+		K: o.K, MaxResults: o.MaxResults,
+	}
+	runOpts := []graph.RunOption{graph.WithStepLimit(o.MaxSteps)}
+	if o.Trace != nil {
+		deps = o.Trace.Wrap(deps)
+		ctx = withEmbedTrace(ctx, o.Trace)
+		runOpts = append(runOpts, graph.WithObserver[nodes.GraphState](o.Trace))
+	}
+	if o.Observer != nil {
+		runOpts = append(runOpts, graph.WithObserver(o.Observer))
+	}
+	// A workflow per run: building one is cheap, and each run's effects
+	// can then be wrapped (traced) without touching another's.
+	g, err := nodes.Build(deps)
+	if err != nil {
+		return Result{}, fmt.Errorf("build the workflow: %w", err)
+	}
+	before := s.store.Count()
+	if o.Trace != nil {
+		o.Trace.Start(g, question, trace.Settings{
+			LLM: s.llm.Name, Embedder: s.embedder,
+			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
+			Version: version.Version, Notices: s.llm.Notices,
+		})
+	}
+	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)
+	if o.Trace != nil {
+		if terr := o.Trace.Finish(final, err); terr != nil {
+			if err == nil {
+				err = &TraceError{terr}
+			} else {
+				err = fmt.Errorf("%w; %w", err, &TraceError{terr})
+			}
+		}
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	return newResult(run{
+		question: question, final: final, path: path,
+		before: before, after: s.store.Count(), arxivRequests: requests.Load(),
+		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start,
+	}), nil
+}
+
+// TraceError is a failure to record a run's trace (AskOptions.Trace): the
+// trace is incomplete and should be discarded. A trace of a run that failed
+// for another reason is complete, and worth keeping.
+type TraceError struct{ Err error }
+
+func (e *TraceError) Error() string { return "record the trace: " + e.Err.Error() }
+func (e *TraceError) Unwrap() error { return e.Err }
+
+// runGraph runs g to the end and returns the final state and the path.
+func runGraph(ctx context.Context, g *nodes.Graph, s nodes.GraphState, opts ...graph.RunOption) (nodes.GraphState, []string, error) {
+	var path []string
+	for step, err := range g.Steps(ctx, s, opts...) {
+		if err != nil {
+			return s, path, fmt.Errorf("run the workflow: %w", err)
+		}
+		path = append(path, step.Node)
+		s = step.After
+	}
+	return s, path, nil
+}
+
+// Replay re-runs a recorded run with p (no store, no network, no LLM) and
+// returns its Result as Ask returned it. ArxivRequests is 0: nothing is
+// fetched.
+func Replay(ctx context.Context, p *trace.Player) (Result, error) {
+	start := time.Now()
+	out, err := p.Run(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	set := p.Settings()
+	return newResult(run{
+		question: p.Question(), final: out.Final, path: out.Path,
+		before: out.CountBefore, after: out.CountAfter,
+		llm: set.LLM, embedder: set.Embedder, notices: set.Notices, start: start,
+	}), nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,81 @@
+package service
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// Config says where the knowledge base lives and which LLM, embedder and
+// arXiv endpoint to use. It is plain data: a command fills it from flags and
+// environment, a test from literals. The zero value of every field but
+// DataDir means the default.
+type Config struct {
+	// DataDir holds the store (store.db) and ingest progress files.
+	DataDir string
+	// LLM is an LLM spec: "auto" (the default), "offline", "ollama:MODEL",
+	// "openai:MODEL", "anthropic:MODEL" or "googleai:MODEL".
+	LLM string
+	// Embedder is an embedder spec: "offline" (the default), "ollama:MODEL"
+	// or "openai:MODEL". A store remembers its embedder.
+	Embedder string
+	// Seed is what a new, empty store starts with: SeedPrimer (the default)
+	// or SeedNone.
+	Seed string
+
+	Arxiv     ArxivConfig
+	LLMTuning LLMTuning
+	// LockTimeout bounds a wait for another gtrag process that holds the
+	// store; 0 means the store's default.
+	LockTimeout time.Duration
+
+	// Getenv reads provider settings (API keys, OLLAMA_HOST,
+	// OPENAI_BASE_URL); nil reads nothing.
+	Getenv func(string) string
+	// Notices receives what the user should hear while the service works,
+	// such as a wait for the store's lock; nil discards it.
+	Notices io.Writer
+}
+
+// What a new store starts with (Config.Seed).
+const (
+	SeedPrimer = "primer" // the embedded game-theory primer
+	SeedNone   = "none"   // nothing
+)
+
+// ArxivConfig configures the one arXiv client of a Service, in the terms of
+// arxiv.Client: zero fields mean the client's defaults.
+type ArxivConfig struct {
+	URL string
+	// Delay is the least time between two requests; 0 means arXiv's 3 s and
+	// a negative value turns pacing off (local test servers only).
+	Delay          time.Duration
+	RequestTimeout time.Duration
+	Backoff        time.Duration
+	MaxAttempts    int
+}
+
+// LLMTuning tunes LLM calls. Zero fields mean the reasoner's defaults.
+type LLMTuning struct {
+	Timeout time.Duration // one attempt of one LLM call
+	Backoff time.Duration // wait before the first retry, doubled for each next
+	// Retries after a failed call; 0 means the default and a negative
+	// value means none.
+	Retries int
+}
+
+// ConfigError is a setting the user must change: a malformed spec, a
+// provider missing its key, a data directory that is a file, a store made
+// with another embedder. Setting is the name flags and environment share:
+// "data-dir", "llm" or "embedder".
+type ConfigError struct {
+	Setting string
+	Err     error
+}
+
+func (e *ConfigError) Error() string { return e.Err.Error() }
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+func configErrorf(setting, format string, args ...any) error {
+	return &ConfigError{Setting: setting, Err: fmt.Errorf(format, args...)}
+}

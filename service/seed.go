@@ -1,0 +1,28 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gtrag/gtrag/data"
+	"github.com/gtrag/gtrag/ingest"
+)
+
+// SeedWithPrimer adds the embedded primer to store through the ingest path,
+// as `gtrag ingest --file` would add it: chunked the same way, unfiltered,
+// papers already stored skipped, in one batch (one Add).
+func SeedWithPrimer(ctx context.Context, store ingest.Store) error {
+	papers, err := data.Primer()
+	if err != nil {
+		return fmt.Errorf("load the primer: %w", err)
+	}
+	in := &ingest.Ingester{
+		Store: store, BatchSize: len(papers),
+		// data.Primer has checked every id: each is data.IDPrefix + a slug.
+		CheckID: func(string) error { return nil },
+	}
+	if _, err := in.Papers(ctx, papers); err != nil {
+		return fmt.Errorf("seed the store with the primer: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,176 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// Store is what a Service needs of a knowledge base. *vectordb.DB is one;
+// another backend (a Weaviate server) is another. Implementations must be
+// safe for concurrent use.
+type Store interface {
+	// Query returns the k stored chunks best matching text, best first.
+	Query(ctx context.Context, text string, k int) ([]vectordb.Result, error)
+	// Add upserts documents and returns how many were written.
+	Add(ctx context.Context, docs []vectordb.Document) (int, error)
+	// HasPaper reports whether this exact version of a paper is stored.
+	HasPaper(paperID string) bool
+	// Count is the number of stored chunks.
+	Count() int
+	// Info describes the store for `gtrag stats`.
+	Info() vectordb.Info
+	Close() error
+}
+
+// Service answers questions over one store, one set of reasoners and one
+// arXiv client. Make it with Open or New; it is safe for concurrent use.
+type Service struct {
+	store    Store
+	llm      reasoner.Set
+	arxiv    *arxiv.Client
+	embedder string // the store's embedder spec, read once
+}
+
+// Open opens the embedded knowledge base in cfg.DataDir (seeding a new one,
+// see Config.Seed), the reasoners cfg.LLM names, and an arXiv client.
+func Open(ctx context.Context, cfg Config) (*Service, error) {
+	rs, err := OpenReasoners(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	db, err := OpenStore(ctx, cfg)
+	if err != nil {
+		rs.Close()
+		return nil, err
+	}
+	return New(db, rs, NewArxivClient(cfg.Arxiv)), nil
+}
+
+// New makes a Service over a store that is already open, the reasoners and
+// the arXiv client. The Service owns the store and the reasoners from then
+// on: Close closes them. The client should be the process's only one, so
+// that its pacing holds for every request.
+func New(store Store, llm reasoner.Set, client *arxiv.Client) *Service {
+	return &Service{store: store, llm: llm, arxiv: client, embedder: store.Info().Embedder}
+}
+
+// Close closes the store and the reasoners.
+func (s *Service) Close() error {
+	return errors.Join(s.store.Close(), s.llm.Close())
+}
+
+// Store is the knowledge base the Service answers from.
+func (s *Service) Store() Store { return s.store }
+
+// Arxiv is the Service's arXiv client, for ingestion that must share its
+// pacing.
+func (s *Service) Arxiv() *arxiv.Client { return s.arxiv }
+
+// Reasoners are the judge, filter and answerer of the Service's LLM.
+func (s *Service) Reasoners() reasoner.Set { return s.llm }
+
+// LLM names the reasoners: "offline", "ollama:llama3.2".
+func (s *Service) LLM() string { return s.llm.Name }
+
+// Embedder names the store's embedder: "offline", "ollama:nomic-embed-text".
+func (s *Service) Embedder() string { return s.embedder }
+
+// OpenStore opens (creating if needed) the embedded knowledge base in
+// cfg.DataDir and seeds a new, empty one as cfg.Seed says. Its embedder
+// records embeddings into the trace of the Ask that caused them (see
+// AskOptions.Trace). Commands that need only the store (search, stats,
+// ingest) call it alone.
+func OpenStore(ctx context.Context, cfg Config) (*vectordb.DB, error) {
+	emb, err := vectordb.ParseEmbedder(orDefault(cfg.Embedder, vectordb.OfflineSpec), cfg.Getenv)
+	if err != nil {
+		return nil, &ConfigError{Setting: "embedder", Err: err}
+	}
+	if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
+		return nil, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
+	}
+	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
+	if cfg.LockTimeout > 0 {
+		opts = append(opts, vectordb.LockTimeout(cfg.LockTimeout))
+	}
+	db, err := vectordb.Open(ctx, cfg.DataDir, tracedEmbedder{emb}, opts...)
+	if err != nil {
+		var mismatch *vectordb.MismatchError
+		if errors.As(err, &mismatch) {
+			return nil, &ConfigError{Setting: "embedder", Err: err}
+		}
+		return nil, fmt.Errorf("open the knowledge base: %w", err)
+	}
+	switch cfg.Seed {
+	case "", SeedPrimer:
+		if db.Count() == 0 {
+			if err := SeedWithPrimer(ctx, db); err != nil {
+				db.Close()
+				return nil, err
+			}
+		}
+	case SeedNone:
+	default:
+		db.Close()
+		return nil, configErrorf("seed", "%q: want %s or %s", cfg.Seed, SeedPrimer, SeedNone)
+	}
+	return db, nil
+}
+
+// OpenReasoners resolves cfg.LLM into the three reasoners. With "auto" it
+// looks for an LLM (OPENAI_API_KEY, then an Ollama server) and falls back to
+// offline with a notice in the Set.
+func OpenReasoners(ctx context.Context, cfg Config) (reasoner.Set, error) {
+	var opts []reasoner.Option
+	t := cfg.LLMTuning
+	if t.Timeout > 0 {
+		opts = append(opts, reasoner.WithTimeout(t.Timeout))
+	}
+	if t.Backoff > 0 {
+		opts = append(opts, reasoner.WithBackoff(t.Backoff))
+	}
+	switch {
+	case t.Retries > 0:
+		opts = append(opts, reasoner.WithRetries(t.Retries))
+	case t.Retries < 0:
+		opts = append(opts, reasoner.WithRetries(0))
+	}
+	set, err := reasoner.Open(ctx, orDefault(cfg.LLM, "auto"), cfg.Getenv, opts...)
+	if err != nil {
+		var spec *reasoner.SpecError
+		if errors.As(err, &spec) {
+			return set, &ConfigError{Setting: "llm", Err: err}
+		}
+		return set, fmt.Errorf("set up the LLM: %w", err)
+	}
+	return set, nil
+}
+
+// NewArxivClient makes the arXiv client of a process. Make one and share it:
+// its pacing holds only across the requests of one client.
+func NewArxivClient(c ArxivConfig) *arxiv.Client {
+	return &arxiv.Client{
+		BaseURL: c.URL, Delay: c.Delay,
+		RequestTimeout: c.RequestTimeout, Backoff: c.Backoff, MaxAttempts: c.MaxAttempts,
+	}
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func orDiscard(w io.Writer) io.Writer {
+	if w == nil {
+		return io.Discard
+	}
+	return w
+}
