@@ -211,7 +211,7 @@ type lexEntry struct {
 
 // gameTheoryLexicon: weights are on a rough scale where 3 means "this phrase
 // alone makes a paper game theory" and −3 "this phrase alone makes it a
-// look-alike". Phrases go through vectordb.Tokenize like the paper text, so
+// look-alike". Phrases go through text.Tokenize like the paper text, so
 // one entry covers plurals and adjectives ("cooperative game" matches
 // "non-cooperative games") and stop words do not count ("price of anarchy"
 // is the bigram price-anarchi). A hyphenated word yields its joined form and

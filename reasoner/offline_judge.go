@@ -29,7 +29,7 @@ const (
 // OfflineJudge decides relevance from the retrieval score of the best
 // passage and from how many of the question's key terms the passages
 // contain. Key terms are the question's words without stop words and
-// question framing ("what is", "explain"), compared as vectordb.Tokenize
+// question framing ("what is", "explain"), compared as text.Tokenize
 // terms; terms that nearly every game-theory text contains ("game",
 // "equilibrium", "player") weigh half, so a passage on Nash equilibrium does
 // not cover "What is the Nash bargaining solution?". Passage text is only

@@ -5,47 +5,18 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/text"
 )
 
-// The offline reasoners compare terms, not strings: vectordb.Tokenize
+// The offline reasoners compare terms, not strings: text.Tokenize
 // lower-cases, folds diacritics, drops stop words and Porter-stems, so
 // "equilibria", "Equilibrium" and "equilibrium," meet as "equilibrium". It
 // is the tokenizer the offline embedder and BM25 use, so a term the judge
 // counts as covered is a term retrieval matched on.
 
-// words splits text into lower-case words (letters and digits). One-letter
-// words and the "s" of a possessive are dropped.
-func words(text string) []string {
-	var out []string
-	start := -1
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		w := text[start:end]
-		start = -1
-		if utf8.RuneCountInString(w) < 2 {
-			return
-		}
-		out = append(out, strings.ToLower(w))
-	}
-	for i, r := range text {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		flush(i)
-	}
-	flush(len(text))
-	return out
-}
-
-// tokens returns the terms of text, in order (see vectordb.Tokenize).
-func tokens(text string) []string {
-	return vectordb.Tokenize(text)
+// tokens returns the terms of s, in order (see text.Tokenize).
+func tokens(s string) []string {
+	return text.Tokenize(s)
 }
 
 // termSet returns the set of terms of text.
@@ -73,14 +44,12 @@ type term struct {
 func keyTerms(question string) []term {
 	var out []term
 	seen := map[string]bool{}
-	for _, w := range words(question) {
-		if stopwords[w] || questionWords[w] {
+	for _, w := range text.Words(question) {
+		if text.QuestionWords.Has(w) || isNumber(w) {
 			continue
 		}
-		if isNumber(w) {
-			continue
-		}
-		for _, s := range tokens(w) {
+		// A hyphenated word counts by its parts ("zero-sum" → zero, sum).
+		for _, s := range tokens(strings.ReplaceAll(w, "-", " ")) {
 			if seen[s] {
 				continue
 			}
@@ -104,42 +73,19 @@ func isNumber(w string) bool {
 	return true
 }
 
-// stopwords are English function words.
-var stopwords = setOf(`a about above after again against all also am an and any are aren as at
-be because been before being below between both but by can cannot could couldn did didn do does
-doesn doing don down during each either etc even ever every few for from further had hadn has
-hasn have haven having he her here hers herself him himself his how however i if in into is isn
-it its itself just let like ll may me might more most much must mustn my myself neither no nor not
-now of off on once one only or other ought our ours ourselves out over own per quite rather re
-same shall shan she should shouldn so some such than that the their theirs them themselves then
-there these they this those through thus to too under until up upon us ve very via was wasn we
-were weren what when where whether which while who whom whose why will with within without won
-would wouldn yet you your yours yourself yourselves`)
-
-// questionWords frame a question without saying what it is about.
-var questionWords = setOf(`answer answers ask briefly compare define defined definition describe
-describes description detail details difference differences differ does example examples explain
-explained explanation give help info information kind kinds know latest mean meaning meant
-means new please recent show simple simply summarize summary tell term terms type types use used
-uses using way ways work works`)
-
-// genericStems are stems nearly every game-theory passage contains.
-var genericStems = stemSet(`game games theory theoretic player players strategy strategies
-equilibrium agent agents model models problem problems result results solution concept decision
-decisions optimal analysis study approach setting settings case`)
+// genericStems are the terms of text.GenericWords.
+var genericStems = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range tokens(strings.Join(text.GenericWords.Words(), " ")) {
+		m[t] = true
+	}
+	return m
+}()
 
 func setOf(list string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(list) {
 		m[w] = true
-	}
-	return m
-}
-
-func stemSet(list string) map[string]bool {
-	m := map[string]bool{}
-	for _, t := range tokens(list) {
-		m[t] = true
 	}
 	return m
 }

@@ -24,7 +24,11 @@
 
 package vectordb
 
-import "math"
+import (
+	"math"
+
+	"github.com/gtrag/gtrag/text"
+)
 
 // BM25 parameters: the usual Okapi values. k1 sets how fast repeated terms
 // saturate, b how much long chunks are penalised.
@@ -35,7 +39,7 @@ const (
 
 // BM25Score is one query term's contribution to a document's Okapi BM25
 // score: tf is the term's frequency in the document, docLen the document's
-// length in terms (Tokenize), avgDocLen the mean length over the collection,
+// length in terms (text.Tokenize), avgDocLen the mean length over the collection,
 // df the number of documents holding the term and nDocs the collection
 // size. The IDF is the non-negative form ln(1 + (N − df + 0.5)/(df + 0.5)),
 // so a term in most documents still counts a little instead of counting
@@ -67,12 +71,12 @@ type Hit struct {
 	Score float64
 }
 
-// uniqueTerms is Tokenize without repeats, in first-seen order.
-func uniqueTerms(text string) []string {
+// uniqueTerms is text.Tokenize without repeats, in first-seen order.
+func uniqueTerms(s string) []string {
 	var terms []string
 	seen := make(map[string]struct{})
-	var sc tokScanner
-	sc.scan(text, func(tok []byte) {
+	var sc text.Scanner
+	sc.Scan(s, func(tok []byte) {
 		if _, ok := seen[string(tok)]; !ok {
 			t := string(tok)
 			seen[t] = struct{}{}

@@ -8,9 +8,11 @@ package vectordb
 import (
 	"container/heap"
 	"sync"
+
+	"github.com/gtrag/gtrag/text"
 )
 
-// BM25 is an in-memory Okapi BM25 index over Tokenize's terms. It is safe
+// BM25 is an in-memory Okapi BM25 index over text.Tokenize's terms. It is safe
 // for concurrent use, and its zero value is an empty index.
 type BM25 struct {
 	mu       sync.RWMutex
@@ -35,12 +37,12 @@ type bm25Posting struct {
 // NewBM25 returns an empty index (the same as a zero BM25).
 func NewBM25() *BM25 { return &BM25{} }
 
-// Add indexes text under id, replacing what id held before.
-func (x *BM25) Add(id, text string) {
+// Add indexes content under id, replacing what id held before.
+func (x *BM25) Add(id, content string) {
 	tf := make(map[string]int32)
 	n := int32(0)
-	var sc tokScanner
-	sc.scan(text, func(tok []byte) {
+	var sc text.Scanner
+	sc.Scan(content, func(tok []byte) {
 		tf[string(tok)]++
 		n++
 	})

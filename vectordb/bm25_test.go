@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gtrag/gtrag/text"
 	"github.com/stretchr/testify/require"
 )
 
@@ -101,9 +102,9 @@ func bm25Reference(docs map[string]string, query string, k int) []Hit {
 	tfs := map[string]map[string]int{}
 	lens := map[string]int{}
 	total := 0
-	for id, text := range docs {
+	for id, doc := range docs {
 		tf := map[string]int{}
-		for _, tok := range Tokenize(text) {
+		for _, tok := range text.Tokenize(doc) {
 			tf[tok]++
 			lens[id]++
 		}

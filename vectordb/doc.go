@@ -9,9 +9,9 @@
 // ("2301.01234v2", "2301.01234", "cs/0112004v1"), Info feeds `gtrag stats`.
 // Embedders come from ParseEmbedder ("offline", "ollama:MODEL",
 // "openai:MODEL"); a store remembers its embedder and refuses another with a
-// *MismatchError that says what to do. Tokenize and BM25Score are the lexical
-// half of retrieval; FuseWeightedRRF and HybridWeightsFor fuse it
-// with the vectors.
+// *MismatchError that says what to do. BM25Score, over the terms of
+// text.Tokenize, is the lexical half of retrieval; FuseWeightedRRF and
+// HybridWeightsFor fuse it with the vectors.
 //
 // # Storage
 //

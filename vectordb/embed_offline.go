@@ -11,7 +11,7 @@
 // OfflineDim coordinates with a fixed sign, so a text's vector depends on
 // that text alone.
 //
-// Features are the stemmed terms of Tokenize (unigrams, weight 1) and pairs
+// Features are the stemmed terms of text.Tokenize (unigrams, weight 1) and pairs
 // of consecutive terms (bigrams, weight offlineBigramWeight), so that
 // "prisoner's dilemma" and "mixed strategy" count as phrases as well as
 // words. Term frequency is sublinear, 1+ln(tf), so a chunk that repeats a
@@ -31,7 +31,7 @@
 // the synonyms.
 //
 // Stability: the hash (FNV-1a 64 with the constants below, then a fixed
-// mixer), OfflineDim, the weights and Tokenize together define the "offline"
+// mixer), OfflineDim, the weights and text.Tokenize together define the "offline"
 // spec that stores record. Changing any of them silently changes every new
 // vector while old ones stay on disk: such a change needs a new spec name.
 // TestOfflineEmbedderGolden fails when one happens by accident.
@@ -47,6 +47,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // OfflineSpec is the spec of the offline embedder, as stores record it.
@@ -151,7 +153,7 @@ func (e *OfflineEmbedder) embedRange(ctx context.Context, texts []string, out []
 
 // offlineScratch is the reusable working memory of one goroutine.
 type offlineScratch struct {
-	sc      tokScanner
+	sc      text.Scanner
 	unis    []uint64
 	bis     []uint64
 	prev    uint64
@@ -160,7 +162,7 @@ type offlineScratch struct {
 
 func (s *offlineScratch) embed(text string) []float32 {
 	s.unis, s.bis, s.hasPrev = s.unis[:0], s.bis[:0], false
-	s.sc.scan(text, s.add)
+	s.sc.Scan(text, s.add)
 	v := make([]float32, OfflineDim)
 	slices.Sort(s.unis)
 	slices.Sort(s.bis)

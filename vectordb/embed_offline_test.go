@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gtrag/gtrag/text"
 	"github.com/stretchr/testify/require"
 )
 
@@ -141,7 +142,7 @@ func slicesEqual(a, b []float32) bool {
 }
 
 // TestOfflineEmbedderGolden pins the offline vectors. Stores keep them on
-// disk, so a change to Tokenize, the hash, the weights or OfflineDim must be
+// disk, so a change to text.Tokenize, the hash, the weights or OfflineDim must be
 // deliberate (a new spec name), never a side effect. If this fails after an
 // intended change, read the comment at the top of embed_offline.go first.
 func TestOfflineEmbedderGolden(t *testing.T) {
@@ -167,12 +168,12 @@ func FuzzOfflineEmbed(f *testing.F) {
 		f.Add(s)
 	}
 	e := NewOfflineEmbedder()
-	f.Fuzz(func(t *testing.T, text string) {
-		v := embedOne(t, e, text)
+	f.Fuzz(func(t *testing.T, s string) {
+		v := embedOne(t, e, s)
 		require.Len(t, v, OfflineDim)
 		requireUnit(t, v)
-		require.Equal(t, v, embedOne(t, e, text), "deterministic")
-		if len(Tokenize(text)) == 0 {
+		require.Equal(t, v, embedOne(t, e, s), "deterministic")
+		if len(text.Tokenize(s)) == 0 {
 			require.Equal(t, float32(1), v[0])
 		}
 	})

@@ -319,7 +319,7 @@ func decodeDelRecord(b []byte) (id, base string, err error) {
 // uvarint(docnum − previous docnum, starting from the base), uvarint(term
 // frequency), uvarint(document length in terms). A block holds at most
 // postingBlockMax postings with docnums from its base up to the next block's
-// base. Terms never hold 0x00 (Tokenize emits letters and digits), so a
+// base. Terms never hold 0x00 (text.Tokenize emits letters and digits), so a
 // term's blocks are one contiguous key range, read by one prefix scan.
 //
 // One key per posting (term + docnum → tf) was the first layout: about 35

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gtrag/gtrag/text"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -466,7 +467,7 @@ type postingTerm struct {
 // termFreqs tokenizes content for the postings: its distinct terms with
 // their frequencies, and its length in terms.
 func termFreqs(content string) ([]postingTerm, int) {
-	toks := Tokenize(content)
+	toks := text.Tokenize(content)
 	if len(toks) == 0 {
 		return nil, 0
 	}

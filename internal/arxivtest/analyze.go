@@ -4,7 +4,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/text"
 )
 
 // token is one analysed term and its position in the field. Positions count
@@ -35,13 +35,13 @@ type analyzer struct {
 
 func newAnalyzer() *analyzer { return &analyzer{cache: map[string][]string{}} }
 
-// analyze calls emit for each term of text with its position.
-func (a *analyzer) analyze(text string, emit func(token)) {
+// analyze calls emit for each term of field with its position.
+func (a *analyzer) analyze(field string, emit func(token)) {
 	var pos int32
-	forEachWord(text, func(w string) {
+	forEachWord(field, func(w string) {
 		terms, ok := a.cache[w]
 		if !ok {
-			terms = vectordb.Tokenize(w)
+			terms = text.Tokenize(w)
 			a.cache[w] = terms
 		}
 		if len(terms) == 0 {

@@ -1,4 +1,4 @@
-package vectordb
+package text
 
 import (
 	"unicode"
@@ -23,7 +23,7 @@ import (
 //     joined form matches the unhyphenated spelling, the parts match the
 //     spelled-out one, and the order keeps "zero-sum game" and "zero sum
 //     game" sharing the bigrams the embedder hashes.
-//   - English stop words and one-character words are dropped, and so are
+//   - English stop words (StopWords) and one-character words are dropped, and so are
 //     words longer than 64 bytes (identifiers, URLs run together, noise).
 //   - Han, Hiragana and Katakana characters are single-character terms,
 //     since those scripts do not separate words with spaces.
@@ -36,27 +36,29 @@ import (
 // a format change (TestOfflineEmbedderGolden guards against accidents).
 func Tokenize(text string) []string {
 	var out []string
-	var sc tokScanner
-	sc.scan(text, func(tok []byte) {
+	var sc Scanner
+	sc.Scan(text, func(tok []byte) {
 		out = append(out, string(tok))
 	})
 	return out
 }
 
-// tokMaxLen is the longest term kept, in bytes.
-const tokMaxLen = 64
+// MaxTermLen is the longest term Tokenize keeps, in bytes.
+const MaxTermLen = 64
 
-// tokScanner holds the scratch space for one scan so that the embedder can
-// reuse it across texts without allocating. The zero value is ready.
-type tokScanner struct {
+// A Scanner tokenizes like Tokenize but hands each term to a callback and
+// keeps its scratch space between calls, so that a hot loop (the offline
+// embedder, BM25 indexing) can tokenize many texts without allocating. The
+// zero value is ready; a Scanner must not be used by two goroutines at once.
+type Scanner struct {
 	word  []byte // the compound word being read, parts concatenated
 	parts []int  // end offsets of each part in word
 	tok   []byte // the term handed to emit
 }
 
-// scan calls emit with each term of text in order. The slice passed to emit
-// is only valid during the call.
-func (s *tokScanner) scan(text string, emit func(tok []byte)) {
+// Scan calls emit with each term of text in order, exactly the terms
+// Tokenize returns. The slice passed to emit is only valid during the call.
+func (s *Scanner) Scan(text string, emit func(tok []byte)) {
 	s.word = s.word[:0]
 	s.parts = s.parts[:0]
 	for i := 0; i < len(text); {
@@ -110,7 +112,7 @@ func (s *tokScanner) scan(text string, emit func(tok []byte)) {
 
 // apostrophe handles an apostrophe of size bytes at text[i] and returns where
 // scanning resumes.
-func (s *tokScanner) apostrophe(text string, i, size int, emit func([]byte)) int {
+func (s *Scanner) apostrophe(text string, i, size int, emit func([]byte)) int {
 	if s.partLen() == 0 {
 		s.flush(emit)
 		return i + size
@@ -132,7 +134,7 @@ func (s *tokScanner) apostrophe(text string, i, size int, emit func([]byte)) int
 
 // hyphen handles a hyphen of size bytes at text[i]: between two word
 // characters it starts a new part of a compound, anywhere else it separates.
-func (s *tokScanner) hyphen(text string, i, size int, emit func([]byte)) int {
+func (s *Scanner) hyphen(text string, i, size int, emit func([]byte)) int {
 	if s.partLen() > 0 && isWordByteAt(text, i+size) {
 		s.parts = append(s.parts, len(s.word))
 	} else {
@@ -142,7 +144,7 @@ func (s *tokScanner) hyphen(text string, i, size int, emit func([]byte)) int {
 }
 
 // partLen is the length of the part being read.
-func (s *tokScanner) partLen() int {
+func (s *Scanner) partLen() int {
 	if len(s.parts) == 0 {
 		return len(s.word)
 	}
@@ -167,7 +169,7 @@ func isIdeograph(r rune) bool {
 }
 
 // appendLetter lower-cases r, folds Latin diacritics and appends it.
-func (s *tokScanner) appendLetter(r rune) {
+func (s *Scanner) appendLetter(r rune) {
 	if r >= 0xC0 && r < 0x180 {
 		if f := latinFold[r-0xC0]; f != "" {
 			s.word = append(s.word, f...)
@@ -179,7 +181,7 @@ func (s *tokScanner) appendLetter(r rune) {
 
 // flush emits the compound word read so far: the joined word, then its
 // parts when there is more than one.
-func (s *tokScanner) flush(emit func([]byte)) {
+func (s *Scanner) flush(emit func([]byte)) {
 	// A compound cut short by a character that is not part of a word
 	// ("game-中") leaves an empty last part behind.
 	for len(s.parts) > 0 && s.parts[len(s.parts)-1] == len(s.word) {
@@ -203,11 +205,11 @@ func (s *tokScanner) flush(emit func([]byte)) {
 }
 
 // emitTerm filters and stems one word and emits it.
-func (s *tokScanner) emitTerm(w []byte, emit func([]byte)) {
-	if len(w) > tokMaxLen || utf8.RuneCount(w) < 2 {
+func (s *Scanner) emitTerm(w []byte, emit func([]byte)) {
+	if len(w) > MaxTermLen || utf8.RuneCount(w) < 2 {
 		return
 	}
-	if _, stop := stopWords[string(w)]; stop {
+	if StopWords.Has(string(w)) {
 		return
 	}
 	s.tok = append(s.tok[:0], w...)
@@ -276,42 +278,6 @@ var latinPlurals = map[string]string{
 	"syntheses":   "synthesis",
 	"parentheses": "parenthesis",
 }
-
-// stopWords are dropped before stemming. The list is the usual English one
-// (articles, pronouns, auxiliaries, prepositions, conjunctions) plus the
-// apostrophe-less contractions the scanner produces; it keeps words that
-// carry meaning in game theory such as "not", "first", "two", "best".
-var stopWords = func() map[string]struct{} {
-	words := []string{
-		"a", "about", "above", "after", "again", "against", "all", "am", "an", "and",
-		"any", "are", "as", "at", "be", "because", "been", "before", "being", "below",
-		"between", "both", "but", "by", "can", "could", "did", "do", "does", "doing",
-		"down", "during", "each", "either", "else", "etc", "ever", "every", "for",
-		"from", "further", "had", "has", "have", "having", "he", "her", "here", "hers",
-		"herself", "him", "himself", "his", "how", "however", "i", "if", "ie", "eg",
-		"in", "into", "is", "it", "its", "itself", "just", "let", "may", "me", "might",
-		"more", "most", "must", "my", "myself", "neither", "nor", "of", "off", "on",
-		"once", "only", "or", "other", "ought", "our", "ours", "ourselves", "out",
-		"over", "own", "same", "shall", "she", "should", "so", "some", "such", "than",
-		"that", "the", "their", "theirs", "them", "themselves", "then", "there",
-		"these", "they", "this", "those", "through", "thus", "to", "too", "under",
-		"until", "up", "upon", "us", "very", "via", "was", "we", "were", "what",
-		"when", "where", "whether", "which", "while", "who", "whom", "whose", "why",
-		"will", "with", "within", "without", "would", "yet", "you", "your", "yours",
-		"yourself", "yourselves",
-		// Contractions after the scanner drops the apostrophe.
-		"dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant",
-		"couldnt", "wont", "wouldnt", "shouldnt", "hasnt", "havent", "hadnt",
-		"im", "ive", "id", "ill", "youre", "youve", "youd", "youll", "hes", "shes",
-		"theyre", "theyve", "theyd", "theyll", "weve", "wed", "well",
-		"lets", "thats", "theres", "whats", "whos", "heres",
-	}
-	m := make(map[string]struct{}, len(words))
-	for _, w := range words {
-		m[w] = struct{}{}
-	}
-	return m
-}()
 
 // porterStem stems the lower-case ASCII word b in place with M. F. Porter's
 // 1980 algorithm ("An algorithm for suffix stripping") and returns the

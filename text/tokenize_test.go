@@ -1,4 +1,4 @@
-package vectordb
+package text
 
 import (
 	"strings"
@@ -120,7 +120,7 @@ func FuzzTokenize(f *testing.F) {
 		require.Equal(t, toks, Tokenize(text), "deterministic")
 		for _, tok := range toks {
 			require.NotEmpty(t, tok)
-			require.LessOrEqual(t, len(tok), tokMaxLen)
+			require.LessOrEqual(t, len(tok), MaxTermLen)
 			require.True(t, utf8.ValidString(tok), "token %q", tok)
 			require.Equal(t, strings.ToLower(tok), tok, "lower-case")
 			require.NotContains(t, tok, " ")
@@ -132,10 +132,10 @@ func BenchmarkTokenize(b *testing.B) {
 	text := benchChunk()
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
-	var sc tokScanner
+	var sc Scanner
 	n := 0
 	for b.Loop() {
-		sc.scan(text, func([]byte) { n++ })
+		sc.Scan(text, func([]byte) { n++ })
 	}
 	_ = n
 }

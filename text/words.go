@@ -1,0 +1,153 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A WordSet is a fixed set of lower-case words. The sets below are the
+// package's vocabulary; they are values, not configuration, and are never
+// changed after the package is initialised.
+type WordSet struct{ m map[string]struct{} }
+
+// Has reports whether the lower-case word w is in the set.
+func (s WordSet) Has(w string) bool {
+	_, ok := s.m[w]
+	return ok
+}
+
+// Words lists the set's words in sorted order.
+func (s WordSet) Words() []string {
+	out := make([]string, 0, len(s.m))
+	for w := range s.m {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func wordSet(lists ...string) WordSet {
+	m := make(map[string]struct{})
+	for _, list := range lists {
+		for _, w := range strings.Fields(list) {
+			m[w] = struct{}{}
+		}
+	}
+	return WordSet{m}
+}
+
+const stopList = `a about above after again against all am an and
+any are as at be because been before being below
+between both but by can could did do does doing
+down during each either else etc ever every for
+from further had has have having he her here hers
+herself him himself his how however i if ie eg
+in into is it its itself just let may me might
+more most must my myself neither nor of off on
+once only or other ought our ours ourselves out
+over own same shall she should so some such than
+that the their theirs them themselves then there
+these they this those through thus to too under
+until up upon us very via was we were what
+when where whether which while who whom whose why
+will with within without would yet you your yours
+yourself yourselves
+dont doesnt didnt isnt arent wasnt werent cant
+couldnt wont wouldnt shouldnt hasnt havent hadnt
+im ive id ill youre youve youd youll hes shes
+theyre theyve theyd theyll weve wed well
+lets thats theres whats whos heres`
+
+// StopWords are the English function words Tokenize drops before stemming:
+// articles, pronouns, auxiliaries, prepositions, conjunctions, and the
+// apostrophe-less contractions the scanner produces ("dont"). The set keeps
+// words that carry meaning in game theory such as "not", "first", "two",
+// "best". It is part of the offline embedder's format: changing it changes
+// stored vectors.
+var StopWords = wordSet(stopList)
+
+// QuestionWords frame a question without saying what it is about: the verbs
+// and nouns of asking ("explain", "difference", "example"), conversational
+// filler ("please", "really", "also") and the function words StopWords
+// leaves alone because they matter inside a paper ("no", "not", "one"). A
+// search or a relevance check built from a question drops them.
+var QuestionWords = wordSet(`also answer answers ask asked asking briefly calculate
+calculated calculates calculating can cannot compare compared comparison compute
+computed computes computing contrast define defined defines definition describe
+described describes description detail detailed details difference differences
+differ different differs does example examples explain explained explains
+explanation find finds get gets give given gives good help important info
+few information intuition intuitive kind kinds know like main many mean meaning
+meant means much new no not now often one overview per please quite rather really
+recent relate related relates relation relationship role said say says show
+shows simple simply state states stated summarize summary talk tell term terms
+think type types understand use used uses using versus vs want way ways well
+work works
+make makes made happen happens exist exists lead leads cause causes occur occurs
+become becomes affect affects hold holds need needs matter matters`)
+
+// GenericWords are words nearly every game-theory text contains ("game",
+// "player", "strategy", "equilibrium") and modifiers that do not name a
+// topic ("finite", "two", "general"). A phrase made only of them ("finite
+// game", "two-player game") says little about which passage answers a
+// question.
+var GenericWords = wordSet(`game games gaming theory theories theoretic theoretical
+player players strategy strategies strategic equilibrium equilibria agent agents
+model models modelling modeling problem problems result results solution
+solutions concept concepts decision decisions optimal analysis study studies
+approach setting settings case cases general finite infinite simple basic
+classic classical standard example two three four five several many multiple
+multi payoff payoffs outcome outcomes paper papers work`)
+
+// Words splits text into lower-case words: maximal runs of letters and
+// digits, with an apostrophe or hyphen inside a word kept ("tit-for-tat",
+// "prisoner's"). Nothing is stemmed or dropped except one-letter words.
+func Words(text string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := text[start:end]
+		start = -1
+		if utf8.RuneCountInString(w) < 2 {
+			return
+		}
+		out = append(out, strings.ToLower(w))
+	}
+	for i, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if start < 0 {
+				start = i
+			}
+		case isJoiner(r) && start >= 0 && wordRuneAt(text, i+utf8.RuneLen(r)):
+			// inside a word
+		default:
+			flush(i)
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+// isJoiner reports whether r joins two parts of one word: a hyphen or an
+// apostrophe, ASCII or typographic.
+func isJoiner(r rune) bool {
+	switch r {
+	case '-', '\'', '\u2019', '\u2010', '\u2011':
+		return true
+	}
+	return false
+}
+
+func wordRuneAt(text string, i int) bool {
+	if i >= len(text) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
