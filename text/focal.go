@@ -1,0 +1,322 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A Concept is something a question is about: a noun phrase such as
+// "Shapley value" or "mean field games", a hyphenated term, quoted text or
+// a glossary acronym, with the other ways of writing it.
+type Concept struct {
+	// Name is the concept as the question wrote it ("Shapley value",
+	// "IPD", "tit-for-tat"), or the glossary name when the question used
+	// an acronym ("iterated prisoner's dilemma" for "IPD").
+	Name string
+	// Variants are the other forms of Name (Expand without Name): acronyms,
+	// glossary variants, spelled-out hyphenations, other spellings.
+	Variants []string
+	// Known reports that the concept is a glossary term.
+	Known bool
+
+	seqs [][]string // the phrase terms of Name and of each variant
+}
+
+// newConcept builds a concept named name whose forms are Expand(name).
+func newConcept(name string, known bool) Concept {
+	forms := Expand(name)
+	c := Concept{Name: name, Variants: forms[1:], Known: known}
+	for _, f := range forms {
+		if seq := phraseTerms(f); len(seq) > 0 {
+			c.seqs = append(c.seqs, seq)
+		}
+	}
+	return c
+}
+
+// In reports whether passage mentions the concept as a phrase: the terms of
+// its name or of one of its variants appear in passage consecutively, after
+// both are tokenized (stemmed, stop words dropped, hyphenated words split
+// into their parts), so "Shapley values of the players" mentions "Shapley
+// value", "two-player zero-sum games" mentions "zero sum game" and "price
+// of anarchy" mentions "Price of Anarchy", but "the field was founded …
+// games" does not mention "mean field games".
+func (c Concept) In(passage string) bool {
+	terms := phraseTerms(passage)
+	for _, seq := range c.seqs {
+		if containsSeq(terms, seq) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsSeq(terms, seq []string) bool {
+	for i := 0; i+len(seq) <= len(terms); i++ {
+		if slices.Equal(terms[i:i+len(seq)], seq) {
+			return true
+		}
+	}
+	return false
+}
+
+// phraseTerms tokenizes a phrase or a passage for matching: hyphens become
+// spaces, so a hyphenated word gives its parts only ("tit-for-tat" → tit,
+// tat), as "tit for tat" does. (Tokenize would put the joined word
+// "titfortat" before the parts, which breaks a phrase that runs across it.)
+func phraseTerms(phrase string) []string {
+	return Tokenize(strings.Map(func(r rune) rune {
+		if r == '-' || r == '\u2010' || r == '\u2011' {
+			return ' '
+		}
+		return r
+	}, phrase))
+}
+
+// Focal returns the concepts a question is about, the most telling first:
+//
+//  1. quoted text ("What is \"cheap talk\"?");
+//  2. glossary terms and acronyms, longest match first ("IPD", "price of
+//     anarchy", "mean field games");
+//  3. the other noun phrases: runs of words between stop words,
+//     punctuation and question words ("explain", "difference", "compute"),
+//     such as "Bayesian persuasion" or "three-player game".
+//
+// Within each group the earlier concept comes first: questions name their
+// subject before its context ("tit-for-tat in the iterated prisoner's
+// dilemma"). A phrase's leading actor word is dropped ("players defect" →
+// "defect"). A phrase made only
+// of generic words ("three-player game", "players") is dropped when the
+// question has a more specific concept, and kept when it has nothing else
+// ("What is a game?"). A question with no content words has no concepts.
+func Focal(question string) []Concept {
+	var quoted, known, other []scored
+	rest := question
+	for _, q := range quotedSpans(question) {
+		if name := strings.TrimSpace(q); len(phraseTerms(name)) > 0 {
+			quoted = append(quoted, scored{newConcept(name, lookup(name) != nil), specificity(Words(name)) + 10})
+		}
+		rest = strings.Replace(rest, q, " , ", 1)
+	}
+	for _, run := range runs(rest) {
+		for len(run) > 0 {
+			if n, t := glossaryAt(run); n > 0 {
+				name := joinWords(run[:n])
+				if isAcronym(name) {
+					name = t.name
+				}
+				known = append(known, scored{newConcept(name, true), specificity(wordsOf(run[:n])) + 5})
+				run = run[n:]
+				continue
+			}
+			// An ordinary phrase runs to the next glossary term.
+			end := 1
+			for end < len(run) {
+				if n, _ := glossaryAt(run[end:]); n > 0 {
+					break
+				}
+				end++
+			}
+			phrase := run[:end]
+			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
+				phrase = phrase[1:] // "players defect" is about defecting
+			}
+			if len(phrase) > 0 {
+				other = append(other, scored{newConcept(joinWords(phrase), false), specificity(wordsOf(phrase))})
+			}
+			run = run[end:]
+		}
+	}
+	all := slices.Concat(quoted, known, other)
+	var out []Concept
+	seen := map[string]bool{}
+	for _, s := range all {
+		if len(s.c.seqs) == 0 || s.spec == 0 && len(out) > 0 {
+			continue // no terms to match ("0's"), or generic beside specific
+		}
+		key := strings.Join(s.c.seqs[0], " ")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, s.c)
+	}
+	return out
+}
+
+type scored struct {
+	c    Concept
+	spec int
+}
+
+// specificity counts the words that are neither generic nor numbers.
+func specificity(words []string) int {
+	n := 0
+	for _, w := range words {
+		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return isJoiner(r) }) {
+			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// actorWords name who acts rather than what the question is about.
+var actorWords = wordSet(`player players agent agents people person someone bidder
+bidders voter voters firm firms user users buyer buyers seller sellers`)
+
+var numberWords = wordSet(`one two three four five six seven eight nine ten n`)
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// word is one word of a question as written, with its lower-case form.
+type word struct {
+	text, lower string
+}
+
+func wordsOf(ws []word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.lower
+	}
+	return out
+}
+
+func joinWords(ws []word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// runs splits text into runs of words not separated by punctuation. Stop
+// words end a run and are dropped, except "of" and "the" inside a glossary
+// term ("price of anarchy"), which glossaryAt sees because runs keep them
+// marked.
+func runs(text string) [][]word {
+	var out [][]word
+	var cur []word
+	end := func() {
+		if len(cur) > 0 {
+			out = append(out, cur)
+			cur = nil
+		}
+	}
+	start := -1
+	flushWord := func(i int) {
+		if start < 0 {
+			return
+		}
+		w := text[start:i]
+		start = -1
+		lower := strings.ToLower(w)
+		cur = append(cur, word{text: w, lower: lower})
+	}
+	for i, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if start < 0 {
+				start = i
+			}
+		case isJoiner(r) && start >= 0 && wordRuneAt(text, i+utf8.RuneLen(r)):
+		case unicode.IsSpace(r):
+			flushWord(i)
+		default:
+			flushWord(i)
+			end()
+		}
+	}
+	flushWord(len(text))
+	end()
+	// Split each run at stop words and question words, keeping stop words
+	// that a glossary term spans.
+	var split [][]word
+	for _, run := range out {
+		var part []word
+		for i := 0; i < len(run); i++ {
+			if n, _ := glossaryAt(run[i:]); n > 0 {
+				part = append(part, run[i:i+n]...)
+				i += n - 1
+				continue
+			}
+			if w := run[i].lower; StopWords.Has(strings.ReplaceAll(w, "'", "")) || isBreakWord(run[i]) {
+				if len(part) > 0 {
+					split = append(split, part)
+				}
+				part = nil
+				continue
+			}
+			part = append(part, run[i])
+		}
+		if len(part) > 0 {
+			split = append(split, part)
+		}
+	}
+	return split
+}
+
+// isBreakWord reports whether w frames the question rather than naming its
+// topic: a question word, or a one-letter word.
+func isBreakWord(w word) bool {
+	return QuestionWords.Has(w.lower) || utf8.RuneCountInString(w.lower) < 2
+}
+
+// maxGlossaryWords is the longest glossary form in words.
+const maxGlossaryWords = 6
+
+// glossaryAt returns the number of words at the start of ws that form a
+// glossary term (the longest), and the term; 0 when none does. An acronym
+// matches only as the question wrote it ("PoA", "IPD"), so that "ne" or "da"
+// in prose is not taken for one.
+func glossaryAt(ws []word) (int, *term) {
+	for n := min(len(ws), maxGlossaryWords); n >= 1; n-- {
+		if StopWords.Has(ws[0].lower) || StopWords.Has(ws[n-1].lower) {
+			continue
+		}
+		phrase := joinWords(ws[:n])
+		t := lookup(phrase)
+		if t == nil {
+			continue
+		}
+		if n == 1 && slices.ContainsFunc(t.acronyms, func(a string) bool { return strings.EqualFold(a, phrase) }) {
+			if !slices.Contains(t.acronyms, phrase) && !isAcronym(phrase) {
+				continue
+			}
+		}
+		return n, t
+	}
+	return 0, nil
+}
+
+// quotedSpans returns the text inside double quotes (straight or curly) in
+// s, without the quotes.
+func quotedSpans(s string) []string {
+	var out []string
+	for _, pair := range [][2]string{{`"`, `"`}, {"\u201c", "\u201d"}} {
+		rest := s
+		for {
+			i := strings.Index(rest, pair[0])
+			if i < 0 {
+				break
+			}
+			j := strings.Index(rest[i+len(pair[0]):], pair[1])
+			if j < 0 {
+				break
+			}
+			out = append(out, rest[i+len(pair[0]):i+len(pair[0])+j])
+			rest = rest[i+len(pair[0])+j+len(pair[1]):]
+		}
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func names(cs []Concept) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+func TestFocal(t *testing.T) {
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{"How do you compute the Shapley value of a three-player game?", []string{"Shapley value"}},
+		{"What is Bayesian persuasion?", []string{"Bayesian persuasion"}},
+		{"What are mean field games?", []string{"mean field games"}},
+		{"Why does tit-for-tat do well in the iterated prisoner's dilemma?", []string{"tit-for-tat", "iterated prisoner's dilemma"}},
+		{"What is the price of anarchy in routing games?", []string{"price of anarchy", "routing games"}},
+		{"What does Arrow's impossibility theorem state?", []string{"Arrow's impossibility theorem"}},
+		{"Explain the IPD and ESS", []string{"iterated prisoner's dilemma", "evolutionarily stable strategy"}},
+		{`What is "cheap talk" in signalling games?`, []string{"cheap talk", "signalling games"}},
+		{"Why do players defect in the prisoner's dilemma?", []string{"prisoner's dilemma", "defect"}},
+		{"What is the core of a cooperative game?", []string{"core", "cooperative game"}},
+		{"What is a game?", []string{"game"}},
+		{"Is the Nash equilibrium of a zero-sum game unique?", []string{"Nash equilibrium", "zero-sum game", "unique"}},
+		{"What is it?", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			require.Equal(t, tt.want, names(Focal(tt.q)))
+		})
+	}
+}
+
+func TestFocalAcronymsOnlyAsWritten(t *testing.T) {
+	// "ne" and "da" are not the acronyms NE and DA.
+	require.Equal(t, []string{"Nash equilibrium"}, names(Focal("Is there an NE here?")))
+	require.NotContains(t, names(Focal("Is there a da capo in game music?")), "deferred acceptance")
+}
+
+func TestConceptIn(t *testing.T) {
+	focal := func(q string) Concept {
+		cs := Focal(q)
+		require.NotEmpty(t, cs, q)
+		return cs[0]
+	}
+	tests := []struct {
+		q, passage string
+		want       bool
+	}{
+		{"What are mean field games?", "Mean-field games model a continuum of players.", true},
+		{"What are mean field games?", "The field was founded by John von Neumann, who studied games.", false},
+		{"How is the Shapley value computed?", "The Shapley values of the three players sum to v(N).", true},
+		{"How is the Shapley value computed?", "Shapley proved that the value is unique.", false},
+		{"What is the price of anarchy?", "The Price of Anarchy bounds the loss.", true},
+		{"What is the price of anarchy?", "The PoA of routing games is 4/3.", true},
+		{"What is tit-for-tat?", "Tit for tat cooperates first.", true},
+		{"What is tit for tat?", "Tit-for-tat won Axelrod's tournament.", true},
+		{"What is Bayesian persuasion?", "A Bayesian Nash equilibrium is a profile of strategies.", false},
+		{"What is the IPD?", "In the iterated prisoner's dilemma cooperation can emerge.", true},
+		{"Explain behaviour in ultimatum games", "Behavior in the ultimatum game is fair.", true},
+		{"What is a zero-sum game?", "In two-player zero-sum games the minimax value is unique.", true},
+		{"What is a zero sum game?", "Zero-sum games are strictly competitive.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q+" / "+tt.passage, func(t *testing.T) {
+			require.Equal(t, tt.want, focal(tt.q).In(tt.passage))
+		})
+	}
+}
+
+func TestExpand(t *testing.T) {
+	tests := []struct {
+		phrase string
+		want   []string
+	}{
+		{"IPD", []string{"IPD", "iterated prisoner's dilemma", "repeated prisoner's dilemma"}},
+		{"tit-for-tat", []string{"tit-for-tat", "TFT", "tit for tat"}},
+		{"price of anarchy", []string{"price of anarchy", "PoA"}},
+		{"VCG", []string{"VCG", "Vickrey-Clarke-Groves mechanism", "VCG mechanism", "VCG auction", "Vickrey-Clarke-Groves auction", "Clarke pivot rule", "Vickrey Clarke Groves mechanism", "Vickrey Clarke Groves auction"}},
+		{"behaviour", []string{"behaviour", "behavior"}},
+		{"  Bayesian   persuasion ", []string{"Bayesian persuasion", "information design"}},
+		{"banana bread", []string{"banana bread"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.phrase, func(t *testing.T) {
+			got := Expand(tt.phrase)
+			for _, w := range tt.want {
+				require.Contains(t, got, w)
+			}
+			require.Equal(t, tt.want[0], got[0], "the phrase comes first")
+		})
+	}
+	// A glossary form that differs only by inflection adds nothing.
+	require.Equal(t, []string{"Shapley values"}, Expand("Shapley values"))
+	require.Equal(t, []string{"mean field games", "mean-field game", "MFG"}, Expand("mean field games"))
+	for _, a := range []string{"IPD", "ESS", "SPE", "PBE", "BNE", "VCG", "PoA", "CE", "CCE", "MARL", "NE"} {
+		require.Greater(t, len(Expand(a)), 1, "glossary acronym %s", a)
+	}
+}
+
+func TestGlossaryFormsAreUnambiguous(t *testing.T) {
+	// Two terms sharing a form would make lookup depend on map order.
+	owner := map[string]string{}
+	for _, term := range glossary {
+		for _, f := range term.forms() {
+			k := joinTerms(phraseTerms(f))
+			require.NotEmpty(t, k, "form %q of %q has no terms", f, term.name)
+			if o, ok := owner[k]; ok {
+				require.Equal(t, o, term.name, "form %q", f)
+			}
+			owner[k] = term.name
+		}
+	}
+}
+
+func joinTerms(ts []string) string {
+	s := ""
+	for _, t := range ts {
+		s += t + " "
+	}
+	return s
+}
+
+func TestWords(t *testing.T) {
+	require.Equal(t, []string{"why", "does", "tit-for-tat", "beat", "prisoner's", "dilemma"},
+		Words("Why does Tit-for-Tat beat a prisoner's dilemma?"))
+	require.Nil(t, Words(" - ' a "))
+}
+
+func TestWordSets(t *testing.T) {
+	require.True(t, StopWords.Has("the"))
+	require.False(t, StopWords.Has("not"), "not carries meaning")
+	require.True(t, QuestionWords.Has("explain"))
+	require.True(t, GenericWords.Has("equilibrium"))
+	require.Contains(t, GenericWords.Words(), "player")
+}
+
+// FuzzFocal checks that any question yields concepts that mention
+// themselves: a concept whose own name does not match it could never be
+// found in a passage.
+func FuzzFocal(f *testing.F) {
+	for _, s := range []string{"What is the IPD?", `"a" "`, "price of the", "tit-for-", "PoA PoA", "Arrow's", "\u201cx\u201d", "of of of"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		for _, c := range Focal(q) {
+			require.NotEmpty(t, c.Name)
+			require.True(t, c.In(c.Name), "concept %q does not match its own name", c.Name)
+			for _, v := range c.Variants {
+				require.True(t, c.In(v), "concept %q does not match its variant %q", c.Name, v)
+			}
+		}
+	})
+}

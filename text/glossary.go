@@ -1,0 +1,221 @@
+package text
+
+import "strings"
+
+// A term of the glossary: the name it is best known by, its acronyms and
+// the other ways papers write it. Forms are compared through phraseTerms, so
+// plurals, possessives and hyphens need no entries of their own ("Shapley
+// values", "prisoners' dilemma" and "zero sum game" already match).
+type term struct {
+	name     string
+	acronyms []string
+	variants []string
+}
+
+// glossary is small on purpose: the acronyms a student types and the
+// variants that share no stem with the name ("Vickrey auction" for
+// "second-price auction"). A term belongs here when leaving it out would
+// make a question miss the passages or papers that answer it.
+var glossary = []term{
+	{name: "Nash equilibrium", acronyms: []string{"NE"}},
+	{name: "mixed-strategy Nash equilibrium", acronyms: []string{"MSNE"}, variants: []string{"mixed Nash equilibrium", "mixed equilibrium"}},
+	{name: "pure-strategy Nash equilibrium", acronyms: []string{"PSNE"}, variants: []string{"pure Nash equilibrium", "pure equilibrium"}},
+	{name: "subgame perfect equilibrium", acronyms: []string{"SPE", "SPNE"}, variants: []string{"subgame perfect Nash equilibrium", "subgame perfection"}},
+	{name: "perfect Bayesian equilibrium", acronyms: []string{"PBE"}, variants: []string{"perfect Bayesian Nash equilibrium"}},
+	{name: "Bayesian Nash equilibrium", acronyms: []string{"BNE"}, variants: []string{"Bayes-Nash equilibrium"}},
+	{name: "Markov perfect equilibrium", acronyms: []string{"MPE"}},
+	{name: "quantal response equilibrium", acronyms: []string{"QRE"}},
+	{name: "trembling-hand perfect equilibrium", acronyms: []string{"THPE"}, variants: []string{"trembling hand perfection", "perfect equilibrium"}},
+	{name: "correlated equilibrium", acronyms: []string{"CE"}},
+	{name: "coarse correlated equilibrium", acronyms: []string{"CCE"}},
+	{name: "evolutionarily stable strategy", acronyms: []string{"ESS"}, variants: []string{"evolutionary stable strategy", "evolutionarily stable state"}},
+	{name: "iterated prisoner's dilemma", acronyms: []string{"IPD"}, variants: []string{"repeated prisoner's dilemma"}},
+	{name: "prisoner's dilemma", acronyms: []string{"PD"}},
+	{name: "tit-for-tat", acronyms: []string{"TFT"}},
+	{name: "Vickrey-Clarke-Groves mechanism", acronyms: []string{"VCG"}, variants: []string{"VCG mechanism", "VCG auction", "Vickrey-Clarke-Groves auction", "Clarke pivot rule"}},
+	{name: "second-price auction", variants: []string{"Vickrey auction", "second-price sealed-bid auction"}},
+	{name: "first-price auction", variants: []string{"first-price sealed-bid auction"}},
+	{name: "generalized second-price auction", acronyms: []string{"GSP"}},
+	{name: "price of anarchy", acronyms: []string{"PoA"}},
+	{name: "price of stability", acronyms: []string{"PoS"}},
+	{name: "multi-agent reinforcement learning", acronyms: []string{"MARL"}, variants: []string{"multiagent reinforcement learning"}},
+	{name: "counterfactual regret minimization", acronyms: []string{"CFR"}},
+	{name: "no-regret learning", variants: []string{"regret minimization", "no-regret algorithm", "no-regret dynamics"}},
+	{name: "mean field game", acronyms: []string{"MFG"}, variants: []string{"mean-field game"}},
+	{name: "deferred acceptance", acronyms: []string{"DA"}, variants: []string{"Gale-Shapley algorithm"}},
+	{name: "Shapley value"},
+	{name: "Nash bargaining solution", acronyms: []string{"NBS"}},
+	{name: "zero-sum game", variants: []string{"constant-sum game"}},
+	{name: "minimax theorem"},
+	{name: "folk theorem"},
+	{name: "revelation principle"},
+	{name: "revenue equivalence", variants: []string{"revenue equivalence theorem"}},
+	{name: "Arrow's impossibility theorem", variants: []string{"Arrow's theorem"}},
+	{name: "Gibbard-Satterthwaite theorem"},
+	{name: "Braess's paradox", variants: []string{"Braess paradox"}},
+	{name: "winner's curse"},
+	{name: "battle of the sexes", acronyms: []string{"BoS"}},
+	{name: "tragedy of the commons"},
+	{name: "stag hunt"},
+	{name: "hawk-dove game", variants: []string{"game of chicken", "chicken game"}},
+	{name: "Stackelberg equilibrium", acronyms: []string{"SSE"}, variants: []string{"strong Stackelberg equilibrium"}},
+	{name: "Stackelberg game"},
+	{name: "potential game"},
+	{name: "congestion game"},
+	{name: "common knowledge"},
+	{name: "cheap talk"},
+	{name: "Bayesian persuasion", variants: []string{"information design"}},
+	{name: "mechanism design"},
+	{name: "fictitious play"},
+	{name: "replicator dynamics", variants: []string{"replicator equation"}},
+	{name: "backward induction"},
+	{name: "Lemke-Howson algorithm"},
+	{name: "extensive-form game", variants: []string{"game tree"}},
+	{name: "normal-form game", variants: []string{"strategic-form game"}},
+	{name: "public good", variants: []string{"public goods game"}},
+	{name: "free rider", variants: []string{"free-rider problem", "free riding"}},
+	{name: "ultimatum game"},
+	{name: "dictator game"},
+	{name: "signalling game", variants: []string{"signaling game"}},
+	{name: "large language model", acronyms: []string{"LLM"}},
+}
+
+// spellings pairs British and American spellings that the stemmer keeps
+// apart. Expand adds the other spelling of each word it finds.
+var spellings = [][2]string{
+	{"behaviour", "behavior"}, {"behavioural", "behavioral"}, {"favour", "favor"},
+	{"labour", "labor"}, {"centre", "center"}, {"defence", "defense"},
+	{"modelling", "modeling"}, {"signalling", "signaling"}, {"travelling", "traveling"},
+	{"optimise", "optimize"}, {"optimisation", "optimization"}, {"optimised", "optimized"},
+	{"maximise", "maximize"}, {"maximisation", "maximization"}, {"minimise", "minimize"},
+	{"minimisation", "minimization"}, {"randomise", "randomize"}, {"randomised", "randomized"},
+	{"randomisation", "randomization"}, {"generalised", "generalized"}, {"generalisation", "generalization"},
+	{"rationalisable", "rationalizable"}, {"rationalisability", "rationalizability"},
+	{"analyse", "analyze"}, {"utilise", "utilize"}, {"utilisation", "utilization"},
+	{"organisation", "organization"}, {"characterise", "characterize"},
+	{"characterisation", "characterization"}, {"socialised", "socialized"},
+}
+
+var spellingOf = func() map[string]string {
+	m := make(map[string]string, 2*len(spellings))
+	for _, p := range spellings {
+		m[p[0]] = p[1]
+		m[p[1]] = p[0]
+	}
+	return m
+}()
+
+// glossaryForms indexes every form of every term by its phrase terms.
+var glossaryForms = func() map[string]*term {
+	m := map[string]*term{}
+	for i := range glossary {
+		t := &glossary[i]
+		for _, f := range t.forms() {
+			m[strings.Join(phraseTerms(f), " ")] = t
+		}
+	}
+	return m
+}()
+
+// forms lists the name, then the variants, then the acronyms.
+func (t *term) forms() []string {
+	out := append([]string{t.name}, t.variants...)
+	return append(out, t.acronyms...)
+}
+
+// lookup returns the glossary term phrase names, compared as phrase terms
+// ("Shapley values" finds "Shapley value"), or nil.
+func lookup(phrase string) *term {
+	return glossaryForms[strings.Join(phraseTerms(phrase), " ")]
+}
+
+// Expand returns phrase followed by the other ways of writing it, for a
+// search that should find any of them: the glossary's name, variants and
+// acronyms when the phrase is a glossary term or acronym ("IPD" →
+// "iterated prisoner's dilemma", "repeated prisoner's dilemma"; "price of
+// anarchy" → "PoA"), the spelled-out form of a hyphenated phrase
+// ("tit-for-tat" → "tit for tat"), and the other spelling of British or
+// American words ("behaviour" → "behavior"). Forms that differ only in case
+// or inflection are listed once. The result always starts with phrase.
+func Expand(phrase string) []string {
+	phrase = strings.Join(strings.Fields(phrase), " ")
+	out := []string{}
+	// Forms are told apart by their phrase terms and hyphenation, so that
+	// "mean field games" needs no "mean field game" beside it while
+	// "tit-for-tat" keeps "tit for tat", which a search engine may not
+	// equate.
+	seen := map[string]bool{}
+	add := func(s string) {
+		k := strings.Join(phraseTerms(s), " ")
+		if hyphenated(s) {
+			k += "-"
+		}
+		if isAcronym(s) {
+			k = s
+		}
+		if s != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	add(phrase)
+	if len(out) == 0 {
+		out = append(out, phrase)
+	}
+	if t := lookup(phrase); t != nil {
+		for _, f := range t.forms() {
+			add(f)
+		}
+	}
+	for i := 0; i < len(out); i++ { // out grows: spelled-out forms of the forms added
+		f := out[i]
+		if hyphenated(f) && !isAcronym(f) {
+			add(strings.Map(func(r rune) rune {
+				if r == '-' || r == '\u2010' || r == '\u2011' {
+					return ' '
+				}
+				return r
+			}, f))
+		}
+		if s := respell(f); s != f {
+			add(s)
+		}
+	}
+	return out
+}
+
+// respell swaps every word of s that has another spelling.
+func respell(s string) string {
+	ws := strings.Fields(s)
+	changed := false
+	for i, w := range ws {
+		if o, ok := spellingOf[strings.ToLower(w)]; ok {
+			ws[i], changed = o, true
+		}
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(ws, " ")
+}
+
+// isAcronym reports whether w is one word of two to six letters with at
+// least two capitals ("IPD", "PoA", "BoS").
+func isAcronym(w string) bool {
+	if len(w) < 2 || len(w) > 6 || strings.ContainsAny(w, " -") {
+		return false
+	}
+	upper := 0
+	for _, r := range w {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			upper++
+		case r >= 'a' && r <= 'z':
+		default:
+			return false
+		}
+	}
+	return upper >= 2
+}
+
+func hyphenated(s string) bool { return strings.ContainsAny(s, "-\u2010\u2011") }
