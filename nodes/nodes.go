@@ -265,7 +265,9 @@ func passages(results []vectordb.Result) []reasoner.Passage {
 			PaperID: r.PaperID(),
 			Title:   r.Metadata["title"],
 			Text:    r.Content,
-			Score:   r.Score,
+			// The judge and the answerer weigh how similar a passage is
+			// (cosine), not where the fused ranking put it.
+			Score: r.Similarity,
 		}
 	}
 	return ps

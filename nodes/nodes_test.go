@@ -48,7 +48,8 @@ func (m *memStore) Query(_ context.Context, text string, k int) ([]vectordb.Resu
 			}
 		}
 		if hit > 0 {
-			out = append(out, vectordb.Result{Document: d, Score: float64(hit) / float64(len(q))})
+			sim := float64(hit) / float64(len(q))
+			out = append(out, vectordb.Result{Document: d, Score: sim, Similarity: sim})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b vectordb.Result) int {

@@ -66,7 +66,8 @@ func (s *memStore) Query(_ context.Context, _ string, k int) ([]vectordb.Result,
 		if i == k {
 			break
 		}
-		out = append(out, vectordb.Result{Document: d, Score: 0.9 - 0.125*float64(i)})
+		sim := 0.9 - 0.125*float64(i)
+		out = append(out, vectordb.Result{Document: d, Score: sim, Similarity: sim})
 	}
 	return out, nil
 }

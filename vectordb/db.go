@@ -2,7 +2,6 @@ package vectordb
 
 import (
 	"bytes"
-	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -18,16 +17,14 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-var _ Store = (*DB)(nil)
-
-// DB is the embedded store: documents, vectors and a BM25 index in one bbolt
-// file under the data directory, and an in-memory chromem-go index of the
-// vectors that answers nearest-neighbour queries. It is safe for concurrent
-// use by goroutines, and several processes may use the same directory.
+// DB is the embedded store: documents and a BM25 index in a bbolt file
+// under the data directory, vectors in a flat file beside it. It is safe for
+// concurrent use by goroutines, and several processes may use the same
+// directory.
 //
 // Count, HasPaper, Papers and Info answer from memory as of the last Open,
 // Add, Query, DeletePaper or Refresh; Add and Query first pick up what other
-// processes committed.
+// processes committed. Query always reads the committed state.
 type DB struct {
 	dir  string
 	path string
@@ -64,7 +61,11 @@ type options struct {
 	batchSize   int
 	wait        io.Writer
 	keepDels    uint64 // tests shorten the deletion log; 0 means delLogKeep
+	// acceptRollback skips the meta-page check: AcceptRollback only.
+	acceptRollback bool
 }
+
+func defaultOptions() options { return options{lockTimeout: 30 * time.Second, batchSize: 2048} }
 
 // ReadOnly opens an existing store for queries only: Open fails when there is
 // no store, and Add and DeletePaper fail. Use it for data directories the
@@ -109,11 +110,11 @@ const (
 // built with, else Open returns a *MismatchError; it may be nil to inspect a
 // store (Info, Papers) without adding or querying.
 func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, error) {
-	o := options{lockTimeout: 30 * time.Second, batchSize: 2048}
+	o := defaultOptions()
 	for _, opt := range opts {
 		opt(&o)
 	}
-	db := &DB{dir: dir, path: filepath.Join(dir, StoreFileName), emb: emb, opt: o}
+	db := &DB{dir: dir, path: storePath(dir), emb: emb, opt: o}
 
 	switch fi, err := os.Stat(dir); {
 	case errors.Is(err, fs.ErrNotExist) && o.readOnly:
@@ -144,6 +145,12 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	}
 
 	err := db.load(ctx)
+	var fe *FormatError
+	if errors.As(err, &fe) && fe.Found < FormatVersion && fe.Found >= 1 && !o.readOnly {
+		if err = db.migrate(ctx); err == nil {
+			err = db.load(ctx)
+		}
+	}
 	if errors.Is(err, errUninitialized) && !o.readOnly {
 		// A creation killed before its first commit: finish it.
 		if err = db.create(ctx); err == nil {
@@ -159,7 +166,10 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	return db, nil
 }
 
-// load checks the store's format and embedder and reads it into memory.
+func storePath(dir string) string { return filepath.Join(dir, StoreFileName) }
+
+// load checks the store's format and embedder and reads its meta: nothing
+// else, whatever the size of the store.
 func (db *DB) load(ctx context.Context) error {
 	return db.withFile(ctx, false, func(b *bolt.DB) error {
 		return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
@@ -168,7 +178,7 @@ func (db *DB) load(ctx context.Context) error {
 			}
 			db.mu.Lock()
 			defer db.mu.Unlock()
-			return db.syncFrom(ctx, tx, m)
+			return db.syncFrom(tx, m)
 		})
 	})
 }
@@ -228,7 +238,8 @@ func (db *DB) usableToEmbed(write bool) error {
 	return nil
 }
 
-// Add upserts docs; see Store.Add. Documents are grouped by paper (the
+// Add upserts docs and returns how many documents were newly written.
+// Documents are grouped by paper (the
 // "paper_id" metadata, else the id up to "_chunk_", else the id) and written
 // BatchSize documents per transaction, a paper never split. For each paper:
 //
@@ -412,28 +423,28 @@ func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 			written = 0
 			return err
 		}
-		return db.syncWith(ctx, b)
+		return db.syncWith(b)
 	})
 	return written, err
 }
 
 // syncWith brings memory up to the open file b. After a write it runs still
 // under the exclusive lock, so that no other process interleaves.
-func (db *DB) syncWith(ctx context.Context, b *bolt.DB) error {
+func (db *DB) syncWith(b *bolt.DB) error {
 	return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
 		db.mu.Lock()
 		defer db.mu.Unlock()
-		return db.syncFrom(ctx, tx, m)
+		return db.syncFrom(tx, m)
 	})
 }
 
-// Query returns up to k documents for text; see Store.Query. Retrieval is
-// hybrid: the vector top candidates from chromem-go and the BM25 top
-// candidates from the postings in the file are fused by reciprocal rank, so a
-// passage that shares rare words with the question is found even when the
-// embedder misses it. Results come in fused order; Score is the cosine
-// similarity of the document's vector to the query's, clamped to [0,1], for
-// every result (0 for a document the embedder gave no vector).
+// Query returns up to k documents for text, best first. Retrieval is
+// hybrid: the vector top candidates from a scan of the vector file and the
+// BM25 top candidates from the postings in the bbolt file are fused by
+// weighted reciprocal rank (HybridWeightsFor), so a passage that shares rare
+// words with the question is found even when the embedder misses it.
+// Results come in fused order, and Score is the fused score that ordered
+// them; Similarity, BM25 and the two ranks are its parts (see Result).
 func (db *DB) Query(ctx context.Context, text string, k int) ([]Result, error) {
 	if err := db.usableToEmbed(false); err != nil {
 		return nil, err
@@ -457,13 +468,11 @@ func (db *DB) Query(ctx context.Context, text string, k int) ([]Result, error) {
 			if err := db.checkDim(m.dim, len(vecs[0])); err != nil {
 				return err
 			}
-			if err := db.syncIfStale(ctx, tx, m); err != nil {
+			if err := db.syncIfStale(tx, m); err != nil {
 				return err
 			}
-			db.mu.RLock()
-			defer db.mu.RUnlock()
 			var err error
-			out, err = db.query(ctx, tx, m, q, terms, k)
+			out, err = db.query(tx, m, q, terms, k)
 			return err
 		})
 	})
@@ -476,7 +485,7 @@ func (db *DB) Query(ctx context.Context, text string, k int) ([]Result, error) {
 // syncIfStale syncs memory with tx unless it is current, taking the write
 // lock only then, so that concurrent queries of an unchanged store do not
 // queue for it.
-func (db *DB) syncIfStale(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
+func (db *DB) syncIfStale(tx *bolt.Tx, m metaInfo) error {
 	db.mu.RLock()
 	current := db.st.loaded && db.st.meta.gen == m.gen
 	db.mu.RUnlock()
@@ -485,92 +494,143 @@ func (db *DB) syncIfStale(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
 	}
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	return db.syncFrom(ctx, tx, m)
+	return db.syncFrom(tx, m)
 }
 
 // query ranks inside one read transaction, so the vector hits, the postings
-// and the documents fetched all belong to the same committed state. The
-// caller holds db.mu for reading.
-func (db *DB) query(ctx context.Context, tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int) ([]Result, error) {
+// and the documents fetched all belong to the same committed state.
+func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int) ([]Result, error) {
 	if m.chunks == 0 {
 		return nil, nil
 	}
 	depth := max(queryDepthMin, queryDepthFactor*k)
-	sims := map[string]float64{}
-	var byVector []string
-	if n := min(depth, db.st.coll.Count()); len(q) > 0 && n > 0 {
-		res, err := db.st.coll.QueryEmbedding(ctx, q, n, nil, nil)
-		if err != nil {
-			return nil, fmt.Errorf("vector search: %w", err)
-		}
-		for _, r := range res {
-			byVector = append(byVector, r.ID)
-			sims[r.ID] = float64(r.Similarity)
-		}
-	}
-	byWords, err := db.lexical(tx, m, terms, depth)
+	vv, err := openVectors(db.path, m.dim, m.nextDoc)
 	if err != nil {
 		return nil, err
 	}
-	ids := HybridWeightsFor(m.spec).Fuse(byVector, byWords)
-	docs, vecs := tx.Bucket(bucketDocs), tx.Bucket(bucketVecs)
-	out := make([]Result, 0, min(k, len(ids)))
-	for _, id := range ids {
+	defer vv.close()
+	if len(q) != vv.dim {
+		q = nil // a store without vectors yet
+	}
+	sims := map[uint64]float64{}
+	var byVector []string
+	if len(q) > 0 {
+		holes, err := db.readHoles(tx, m)
+		if err != nil {
+			return nil, err
+		}
+		top, err := scanTop(vv, q, holes, depth, db.path)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range top {
+			sims[r.doc] = r.score
+		}
+		if byVector, err = db.slotIDs(tx, top); err != nil {
+			return nil, err
+		}
+	}
+	bm25, ranked, err := db.bm25Ranked(tx, m, terms, depth)
+	if err != nil {
+		return nil, err
+	}
+	byWords, err := db.slotIDs(tx, ranked)
+	if err != nil {
+		return nil, err
+	}
+	hits := HybridWeightsFor(m.spec).FuseScores(byVector, byWords)
+	vecRank, wordRank := rankOf(byVector), rankOf(byWords)
+	docs, papers := tx.Bucket(bucketDocs), tx.Bucket(bucketPapers)
+	out := make([]Result, 0, min(k, len(hits)))
+	for _, h := range hits {
 		if len(out) == k {
 			break
 		}
-		v := docs.Get([]byte(id))
+		v := docs.Get([]byte(h.ID))
 		if v == nil {
-			continue // deleted since the index was synced; cannot happen under one tx
+			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %s has a slot but no record", h.ID)}
 		}
 		rec, err := decodeDocRecord(v)
 		if err != nil {
-			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", id, err)}
+			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", h.ID, err)}
 		}
-		sim, ok := sims[id]
-		if !ok && len(q) > 0 {
-			e, found, err := findVec(vecs, rec.DocNum)
+		base, _ := splitVersion(rec.PaperID)
+		var shared map[string]string
+		if pv := papers.Get([]byte(base)); pv != nil {
+			p, err := decodePaperRecord(pv)
 			if err != nil {
-				return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("vector of %s: %w", id, err)}
+				return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
 			}
-			if found && len(e.raw) == 4*len(q) {
-				sim = dotRaw(q, e.raw)
-			}
+			shared = p.Shared
+		}
+		sim, ok := sims[rec.DocNum]
+		if !ok && len(q) > 0 && rec.DocNum < m.nextDoc {
+			sim = float64(dotF32(q, vv.slot(rec.DocNum)))
+		}
+		var lex float64
+		if rec.DocNum < uint64(len(bm25)) {
+			lex = bm25[rec.DocNum]
 		}
 		out = append(out, Result{
-			Document: Document{ID: id, Content: rec.Content, Metadata: rec.Metadata},
-			Score:    min(1, max(0, sim)),
+			Document:    Document{ID: h.ID, Content: rec.Content, Metadata: rec.fullMetadata(shared)},
+			Score:       h.Score,
+			Similarity:  min(1, max(0, sim)),
+			BM25:        lex,
+			VectorRank:  vecRank[h.ID],
+			LexicalRank: wordRank[h.ID],
 		})
 	}
 	return out, nil
 }
 
-// lexical ranks documents by BM25 over the query terms with one prefix scan
-// of the postings per term, returning the top n chunk ids. Nothing is built
-// at Open: the postings live in the file, so opening a large store costs no
-// index build, and a query pays one B+tree range read per distinct term
-// (proportional to the term's document frequency).
-func (db *DB) lexical(tx *bolt.Tx, m metaInfo, terms []string, n int) ([]string, error) {
-	ranked, err := db.bm25Ranked(tx, m, terms, n)
-	if err != nil {
-		return nil, err
+// rankOf maps each id of a ranking to its rank, from 1.
+func rankOf(ids []string) map[string]int {
+	r := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if _, ok := r[id]; !ok {
+			r[id] = i + 1
+		}
 	}
-	vecs := tx.Bucket(bucketVecs)
+	return r
+}
+
+// readHoles reads the slots a vector scan skips.
+func (db *DB) readHoles(tx *bolt.Tx, m metaInfo) (holeSet, error) {
+	holes := newHoleSet(m.nextDoc)
+	err := tx.Bucket(bucketHoles).ForEach(func(k, _ []byte) error {
+		if len(k) != 8 {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("hole key %x", k)}
+		}
+		holes.add(getU64(k))
+		return nil
+	})
+	return holes, err
+}
+
+// slotIDs returns the chunk ids of scored docnums.
+func (db *DB) slotIDs(tx *bolt.Tx, ranked []scoredDoc) ([]string, error) {
+	slots := tx.Bucket(bucketSlots)
 	ids := make([]string, 0, len(ranked))
 	for _, r := range ranked {
-		e, ok, err := findVec(vecs, r.doc)
-		if err != nil || !ok {
-			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("vector of document %d: missing or damaged (%v)", r.doc, err)}
+		v := slots.Get(u64(r.doc))
+		if v == nil {
+			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %d is ranked but has no slot", r.doc)}
 		}
-		ids = append(ids, e.id)
+		s, err := decodeSlotRecord(v)
+		if err != nil {
+			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("slot %d: %w", r.doc, err)}
+		}
+		ids = append(ids, s.ID)
 	}
 	return ids, nil
 }
 
-// bm25Ranked scores every document holding a term and keeps the best n.
-func (db *DB) bm25Ranked(tx *bolt.Tx, m metaInfo, terms []string, n int) ([]scoredDoc, error) {
+// bm25Ranked scores every document holding a term and keeps the best n. It
+// returns the scores by docnum too, so that each result can show its BM25
+// score whether or not it made the lexical top n.
+func (db *DB) bm25Ranked(tx *bolt.Tx, m metaInfo, terms []string, n int) ([]float64, []scoredDoc, error) {
 	if len(terms) == 0 || m.chunks == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	avgLen := float64(m.totalLen) / float64(m.chunks)
 	// Scores by docnum in a dense slice: a common term touches most
@@ -589,7 +649,7 @@ func (db *DB) bm25Ranked(tx *bolt.Tx, m metaInfo, terms []string, n int) ([]scor
 				ps, err = decodePostings(ps, getU64(key[len(prefix):]), v)
 			}
 			if err != nil {
-				return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("postings of %q: %w", t, err)}
+				return nil, nil, &CorruptError{Path: db.path, Err: fmt.Errorf("postings of %q: %w", t, err)}
 			}
 		}
 		df := float64(len(ps))
@@ -599,7 +659,7 @@ func (db *DB) bm25Ranked(tx *bolt.Tx, m metaInfo, terms []string, n int) ([]scor
 			}
 		}
 	}
-	return topScores(scores, n), nil
+	return scores, topScores(scores, n), nil
 }
 
 type scoredDoc struct {
@@ -615,15 +675,36 @@ func ranksBelow(a, b scoredDoc) bool {
 // scoredHeap keeps the best documents seen, the worst of them at the root.
 type scoredHeap []scoredDoc
 
-func (h scoredHeap) Len() int           { return len(h) }
-func (h scoredHeap) Less(i, j int) bool { return ranksBelow(h[i], h[j]) }
-func (h scoredHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *scoredHeap) Push(x any)        { *h = append(*h, x.(scoredDoc)) }
-func (h *scoredHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func (h *scoredHeap) push(c scoredDoc) {
+	*h = append(*h, c)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !ranksBelow(s[i], s[p]) {
+			break
+		}
+		s[i], s[p] = s[p], s[i]
+		i = p
+	}
+}
+
+// down restores the heap order after h[i] got better.
+func (h scoredHeap) down(i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && ranksBelow(h[r], h[l]) {
+			m = r
+		}
+		if !ranksBelow(h[m], h[i]) {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
 }
 
 // topScores returns the n best positive scores by docnum, best first,
@@ -638,10 +719,10 @@ func topScores(scores []float64, n int) []scoredDoc {
 		switch {
 		case s <= 0:
 		case len(h) < n:
-			heap.Push(&h, c)
+			h.push(c)
 		case ranksBelow(h[0], c):
 			h[0] = c
-			heap.Fix(&h, 0)
+			h.down(0)
 		}
 	}
 	slices.SortFunc(h, func(a, b scoredDoc) int {
@@ -660,9 +741,16 @@ func (db *DB) Count() int {
 	return int(db.st.meta.chunks)
 }
 
-// HasPaper reports whether the paper is stored; see Store.HasPaper.
+// HasPaper reports whether any chunk of the paper is stored. The id may
+// carry a version ("2301.01234v2": exactly that version) or not
+// ("2301.01234": any version). The first call reads the paper records (not
+// the vectors); an error reading them counts as not stored, which at worst
+// makes a caller add a paper again, a no-op.
 func (db *DB) HasPaper(paperID string) bool {
 	base, v := splitVersion(paperID)
+	if db.needPapers(context.Background()) != nil {
+		return false
+	}
 	db.mu.RLock()
 	defer db.mu.RUnlock()
 	p, ok := db.st.papers[base]
@@ -672,8 +760,12 @@ func (db *DB) HasPaper(paperID string) bool {
 	return v == 0 && paperID == base || p.Version == v
 }
 
-// Papers lists the stored papers with their versions, sorted.
+// Papers lists the stored papers with their versions, sorted. An error
+// reading the paper records gives an empty list.
 func (db *DB) Papers() []string {
+	if db.needPapers(context.Background()) != nil {
+		return nil
+	}
 	db.mu.RLock()
 	defer db.mu.RUnlock()
 	out := make([]string, 0, len(db.st.papers))
@@ -693,7 +785,7 @@ func (db *DB) Info() Info {
 		Embedder:      db.st.meta.spec,
 		Dim:           db.st.meta.dim,
 		Chunks:        int(db.st.meta.chunks),
-		Papers:        len(db.st.papers),
+		Papers:        int(db.st.meta.papers),
 		Path:          db.path,
 	}
 	if fi, err := os.Stat(db.path); err == nil {
@@ -707,12 +799,35 @@ func (db *DB) Refresh(ctx context.Context) error {
 	if err := db.usable(false); err != nil {
 		return err
 	}
-	return db.withFile(ctx, false, func(b *bolt.DB) error { return db.syncWith(ctx, b) })
+	return db.withFile(ctx, false, func(b *bolt.DB) error { return db.syncWith(b) })
 }
 
-// DeletePaper removes every chunk of the paper; see Store.DeletePaper. An id
-// with a version deletes only that version; deleting a paper that is not
-// stored is not an error.
+// needPapers loads the paper records if they are not in memory yet.
+func (db *DB) needPapers(ctx context.Context) error {
+	db.mu.RLock()
+	have := db.st.papers != nil
+	db.mu.RUnlock()
+	if have {
+		return nil
+	}
+	if err := db.usable(false); err != nil {
+		return err
+	}
+	return db.withFile(ctx, false, func(b *bolt.DB) error {
+		return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
+			db.mu.Lock()
+			defer db.mu.Unlock()
+			if db.closed {
+				return fmt.Errorf("store %s is closed", db.path)
+			}
+			return db.loadPapers(tx, m)
+		})
+	})
+}
+
+// DeletePaper removes every chunk of the paper: an id with a version deletes
+// only that version, an id without one any version; deleting a paper that
+// is not stored is not an error.
 func (db *DB) DeletePaper(ctx context.Context, paperID string) error {
 	if err := db.usable(true); err != nil {
 		return err
@@ -742,7 +857,7 @@ func (db *DB) DeletePaper(ctx context.Context, paperID string) error {
 		if err != nil {
 			return err
 		}
-		return db.syncWith(ctx, b)
+		return db.syncWith(b)
 	})
 	if err != nil {
 		return fmt.Errorf("delete paper %s: %w", paperID, err)
@@ -750,7 +865,7 @@ func (db *DB) DeletePaper(ctx context.Context, paperID string) error {
 	return nil
 }
 
-// Close releases the in-memory index. The file is not held open between
+// Close marks the DB closed. The files are not held open between
 // operations, so there is nothing to flush.
 func (db *DB) Close() error {
 	db.mu.Lock()
@@ -788,11 +903,4 @@ func splitVersion(id string) (string, int) {
 		v = v*10 + int(c-'0')
 	}
 	return id[:i], v
-}
-
-// dotRaw is the dot product of q with a little-endian float32 vector.
-func dotRaw(q []float32, raw []byte) float64 {
-	v := make([]float32, len(q))
-	decodeFloats(v, raw)
-	return embedDot(q, v)
 }

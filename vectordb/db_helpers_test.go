@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
 )
 
 // testEmbedder is a deterministic embedder for the store's tests: signed
@@ -108,4 +111,47 @@ func resultIDs(rs []Result) []string {
 		ids[i] = r.ID
 	}
 	return ids
+}
+
+// storedVectors reads every live document's vector straight from the files:
+// the slots bucket and the vector file, as a query would see them. A
+// document stored without a vector maps to an empty slice.
+func storedVectors(t testing.TB, db *DB) map[string][]float32 {
+	t.Helper()
+	b, err := bolt.Open(db.path, 0o644, &bolt.Options{ReadOnly: true, Timeout: 5 * time.Second})
+	require.NoError(t, err)
+	defer b.Close()
+	out := map[string][]float32{}
+	require.NoError(t, b.View(func(tx *bolt.Tx) error {
+		m, err := readMeta(tx, db.path)
+		if err != nil {
+			return err
+		}
+		vv, err := openVectors(db.path, m.dim, m.nextDoc)
+		if err != nil {
+			return err
+		}
+		defer vv.close()
+		holes, err := db.readHoles(tx, m)
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketSlots).ForEach(func(k, v []byte) error {
+			s, err := decodeSlotRecord(v)
+			if err != nil {
+				return err
+			}
+			doc := getU64(k)
+			if s.HasVector == holes.has(doc) {
+				return fmt.Errorf("slot %d of %s: has a vector %v, a hole %v", doc, s.ID, s.HasVector, holes.has(doc))
+			}
+			if !s.HasVector {
+				out[s.ID] = []float32{}
+				return nil
+			}
+			out[s.ID] = slices.Clone(vv.slot(doc))
+			return nil
+		})
+	}))
+	return out
 }

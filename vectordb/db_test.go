@@ -3,6 +3,7 @@ package vectordb
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -100,7 +101,8 @@ func TestQueryRanksAndLimits(t *testing.T) {
 	require.Empty(t, res)
 }
 
-// A document that only BM25 finds still gets its true cosine as Score.
+// A document that only BM25 finds still gets its true cosine as Similarity
+// (Score is the fused score; TestQueryScoresExplainTheOrder).
 func TestQueryLexicalOnlyHitGetsCosine(t *testing.T) {
 	ctx := context.Background()
 	emb := randomEmbedder{dim: 32}
@@ -124,7 +126,56 @@ func TestQueryLexicalOnlyHitGetsCosine(t *testing.T) {
 	}
 	require.NotNil(t, found, "BM25 must bring the only document holding the query word: %v", resultIDs(res))
 	want := embedDot(unitVector(randomVector(q, 32)), unitVector(randomVector(docs[137].Content, 32)))
-	require.InDelta(t, min(1, max(0, want)), found.Score, 1e-6)
+	require.InDelta(t, min(1, max(0, want)), found.Similarity, 1e-6)
+	require.Equal(t, 1, found.LexicalRank)
+	require.Positive(t, found.BM25)
+}
+
+// TestQueryScoresExplainTheOrder: results come in descending Score, and
+// Score is the weighted RRF of the ranks each result reports, scaled so
+// that first in both rankings is 1: a reader can recompute the order from
+// the parts shown.
+func TestQueryScoresExplainTheOrder(t *testing.T) {
+	ctx := context.Background()
+	for _, emb := range []Embedder{newTestEmbedder(64), NewOfflineEmbedder()} {
+		db := openTest(t, t.TempDir(), emb)
+		var docs []Document
+		for i := range 120 {
+			docs = append(docs, chunkDocs(fmt.Sprintf("2301.%05dv1", i), 1, func(int) string {
+				return topics[i%len(topics)] + fmt.Sprintf(" variant %d", i)
+			})...)
+		}
+		_, err := db.Add(ctx, docs)
+		require.NoError(t, err)
+		res, err := db.Query(ctx, "Shapley value of a cooperative game auction", 10)
+		require.NoError(t, err)
+		require.Len(t, res, 10)
+		w := HybridWeightsFor(emb.Spec())
+		if w.Vector == 0 && w.Lexical == 0 {
+			w.Vector, w.Lexical = 1, 1
+		}
+		k := float64(w.K)
+		if w.K <= 0 {
+			k = RRFDefaultK
+		}
+		for i, r := range res {
+			if i > 0 {
+				require.LessOrEqual(t, r.Score, res[i-1].Score, "descending score")
+			}
+			var want float64
+			if r.VectorRank > 0 {
+				want += w.Vector / (k + float64(r.VectorRank))
+			}
+			if r.LexicalRank > 0 {
+				want += w.Lexical / (k + float64(r.LexicalRank))
+			}
+			require.InDelta(t, want/((w.Vector+w.Lexical)/(k+1)), r.Score, 1e-12, "%s: %+v", r.ID, r)
+			require.Positive(t, r.VectorRank+r.LexicalRank)
+			if r.LexicalRank > 0 {
+				require.Positive(t, r.BM25, "%s: ranked lexically, so BM25 scores it", r.ID)
+			}
+		}
+	}
 }
 
 func TestReopenKeepsDocumentsAndOldStyleIDs(t *testing.T) {
@@ -793,4 +844,20 @@ func TestWithFileKeepsOwnPanics(t *testing.T) {
 	// The file lock was released on the way out.
 	_, err := db.Add(context.Background(), chunkDocs("2301.00001v1", 1, func(int) string { return "x" }))
 	require.NoError(t, err)
+}
+
+// TestResultJSONFromOlderTraces: a result recorded before Similarity
+// existed carried the cosine as its score, and reads back with it as the
+// similarity; a current one round-trips as it is.
+func TestResultJSONFromOlderTraces(t *testing.T) {
+	var old Result
+	require.NoError(t, json.Unmarshal([]byte(`{"id":"a_chunk_0","content":"x","score":0.42}`), &old))
+	require.Equal(t, Result{Document: Document{ID: "a_chunk_0", Content: "x"}, Score: 0.42, Similarity: 0.42}, old)
+
+	cur := Result{Document: Document{ID: "b", Metadata: map[string]string{"paper_id": "b"}}, Score: 0.9, Similarity: 0, BM25: 3.5, LexicalRank: 1}
+	b, err := json.Marshal(cur)
+	require.NoError(t, err)
+	var back Result
+	require.NoError(t, json.Unmarshal(b, &back))
+	require.Equal(t, cur, back)
 }

@@ -3,7 +3,6 @@ package vectordb
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"os"
 	"strings"
 	"testing"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/gtrag/gtrag/internal/storetest"
 )
 
 // Damage that only a write, or only bbolt's open, trips over. The damage
@@ -93,27 +94,11 @@ func TestFaultTruncatedInsideSecondMetaPage(t *testing.T) {
 	require.ErrorContains(t, err, "move it away")
 }
 
-// faultFreelistPage reads bbolt's two meta pages (a 16-byte page header,
-// then magic, version, page size, flags, root bucket (page, sequence),
-// freelist page, high-water page, txid, checksum, little-endian) and
-// returns the freelist page of the newer one, and the page size.
+// faultFreelistPage returns the freelist page of the newest commit of the
+// bbolt file, and the page size.
 func faultFreelistPage(t *testing.T, file string) (page uint64, size int) {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	require.NoError(t, err)
-	le := binary.LittleEndian
-	const magic = 0xED0CDAED
-	require.Equal(t, uint32(magic), le.Uint32(b[16:]), "a bbolt file")
-	size = int(le.Uint32(b[24:]))
-	var txid uint64
-	for _, off := range []int{0, size} {
-		m := b[off+16:]
-		if le.Uint32(m) == magic && le.Uint64(m[48:]) >= txid {
-			txid, page = le.Uint64(m[48:]), le.Uint64(m[32:])
-		}
-	}
-	require.Greater(t, page, uint64(1))
-	require.Less(t, page*uint64(size), uint64(len(b)))
-	require.Equal(t, uint16(0x10), le.Uint16(b[page*uint64(size)+8:]), "page %d is the freelist", page)
-	return page, size
+	return storetest.FreelistPage(t, b)
 }

@@ -8,14 +8,18 @@ import (
 	"math"
 	"slices"
 	"unsafe"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // FormatVersion is the on-disk layout this build reads and writes. Bump it
 // whenever a bucket, key or record changes shape, and teach Open to migrate
 // (or to refuse with a FormatError) older layouts.
-const FormatVersion = 1
+//
+// Format 1 kept the vectors inside the bbolt file, in blocks of 32 entries
+// of the "vecs" bucket, which every Open copied to the heap; format 2 keeps
+// them in a flat file beside it (vecfile.go) that queries scan in place, and
+// stores the metadata every chunk of a paper shares once, in the paper
+// record. Open migrates a format-1 store (migrate.go).
+const FormatVersion = 2
 
 // StoreFileName is the single file a store keeps in its data directory.
 const StoreFileName = "store.db"
@@ -28,12 +32,18 @@ var (
 	bucketMeta = []byte("meta")
 	// docs: chunk id → docRecord (docnum, paper id, content, metadata).
 	bucketDocs = []byte("docs")
-	// vecs: docnum/vecBlockDocs → a block of vector entries (chunk id, paper
-	// base id, unit vector); see vecBlockDocs. Docnums only grow, so a reader
-	// picks up new documents by scanning from the last docnum it saw.
-	bucketVecs = []byte("vecs")
+	// slots: docnum → slotRecord (chunk id, paper base id, whether it has a
+	// vector). The docnum is also the document's slot in the vector file.
+	// Docnums only grow, so a reader picks up new documents by scanning from
+	// the last docnum it saw. A deleted document's entry is removed.
+	bucketSlots = []byte("slots")
+	// holes: docnum → empty, for every slot of the vector file that a
+	// vector scan must skip: deleted documents and documents without a
+	// vector. Queries read it whole, so it is kept small by design: only
+	// deletions and replaced versions add to it.
+	bucketHoles = []byte("holes")
 	// papers: paper base id ("2301.01234", "cs/0112004") → paperRecord
-	// (version, full id, chunk count).
+	// (version, full id, chunk count, shared metadata).
 	bucketPapers = []byte("papers")
 	// paper_chunks: base id + 0x00 + chunk id → empty; a prefix scan lists a
 	// paper's chunks for DeletePaper and upserts.
@@ -47,7 +57,7 @@ var (
 	// deleted without reloading everything.
 	bucketDelLog = []byte("dellog")
 
-	allBuckets = [][]byte{bucketMeta, bucketDocs, bucketVecs, bucketPapers, bucketPaperChunks, bucketPostings, bucketDelLog}
+	allBuckets = [][]byte{bucketMeta, bucketDocs, bucketSlots, bucketHoles, bucketPapers, bucketPaperChunks, bucketPostings, bucketDelLog}
 )
 
 // Keys of the meta bucket.
@@ -62,6 +72,7 @@ var (
 	metaDelBase   = []byte("del_base")   // uint64, dellog entries ≤ this were pruned
 	metaChunks    = []byte("chunks")     // uint64, documents stored
 	metaTotalTerm = []byte("total_len")  // uint64, sum of document lengths (BM25 avgdl)
+	metaPapers    = []byte("papers")     // uint64, papers stored (format 2)
 )
 
 // delLogKeep bounds the deletion log: once it holds more entries, a writer
@@ -80,6 +91,10 @@ func (e *FormatError) Error() string {
 	by := ""
 	if e.Writer != "" {
 		by = fmt.Sprintf(" (written by gtrag %s)", e.Writer)
+	}
+	if e.Found < e.Readable {
+		return fmt.Sprintf("store %s has format version %d%s, older than this gtrag's %d, and was opened read-only, "+
+			"so it cannot be upgraded: open it once with write access", e.Path, e.Found, by, e.Readable)
 	}
 	return fmt.Sprintf("store %s has format version %d%s, but this gtrag reads format %d: "+
 		"use a gtrag release that supports format %d (for example the one that wrote it), "+
@@ -138,11 +153,18 @@ func getU64(b []byte) uint64 {
 // lengths, metadata keys sorted) is only a little smaller than JSON (80 bytes
 // of a 1,380-byte chunk record with the chunker's metadata, measured), but it
 // decodes without reflection and without escaping rules.
+//
+// Metadata holds only what differs from the paper's shared metadata
+// (paperRecord.Shared), and Dropped the shared keys the document lacks, so
+// that a title is stored once per paper, not once per chunk; fullMetadata
+// puts the two back together. A format-1 record is a format-2 record with
+// nothing dropped, and a format-1 paper record shares nothing.
 type docRecord struct {
 	DocNum   uint64
 	PaperID  string
 	Content  string
 	Metadata map[string]string
+	Dropped  []string
 }
 
 func (r docRecord) encode() []byte {
@@ -154,10 +176,12 @@ func (r docRecord) encode() []byte {
 	b = binary.AppendUvarint(b, r.DocNum)
 	b = appendString(b, r.PaperID)
 	b = appendString(b, r.Content)
-	b = binary.AppendUvarint(b, uint64(len(r.Metadata)))
-	for _, k := range slices.Sorted(maps.Keys(r.Metadata)) {
-		b = appendString(b, k)
-		b = appendString(b, r.Metadata[k])
+	b = appendStringMap(b, r.Metadata)
+	if len(r.Dropped) > 0 {
+		b = binary.AppendUvarint(b, uint64(len(r.Dropped)))
+		for _, k := range r.Dropped {
+			b = appendString(b, k)
+		}
 	}
 	return b
 }
@@ -168,104 +192,88 @@ func decodeDocRecord(b []byte) (docRecord, error) {
 	r.DocNum = d.uvarint()
 	r.PaperID = d.string()
 	r.Content = d.string()
-	n := d.uvarint()
-	if n > uint64(len(b)) {
-		return r, errShortRecord
-	}
-	if n > 0 {
-		r.Metadata = make(map[string]string, n)
+	r.Metadata = d.stringMap()
+	if len(d.b) > 0 && d.err == nil {
+		n := d.uvarint()
+		if n > uint64(len(b)) {
+			return r, errShortRecord
+		}
 		for range n {
-			k := d.string()
-			r.Metadata[k] = d.string()
+			r.Dropped = append(r.Dropped, d.string())
 		}
 	}
 	return r, d.err
 }
 
-// Vectors are stored in blocks of vecBlockDocs consecutive docnums: key
-// docnum/vecBlockDocs (8-byte big-endian), value the block's entries in
-// docnum order, each uvarint(docnum − first docnum of the block), chunk id,
-// paper base id, uvarint(byte length) and the unit vector as little-endian
-// float32 (empty for a zero vector). One record per vector would put each
-// 2 KiB vector (512 dims) on its own 4 KiB page, doubling the file and the
-// bytes Open reads; blocks are stored on contiguous overflow pages instead.
-// New docnums are always the largest, so an insert appends to the last block.
-const vecBlockDocs = 32
-
-func vecBlockKey(doc uint64) []byte { return u64(doc / vecBlockDocs) }
-
-// vecEntry is one decoded entry of a vector block; raw aliases the block.
-type vecEntry struct {
-	doc      uint64
-	id, base string
-	raw      []byte
+// splitMetadata returns what a record stores of md given the paper's shared
+// metadata: the entries that differ, and the shared keys md lacks.
+func splitMetadata(md, shared map[string]string) (own map[string]string, dropped []string) {
+	for k, v := range md {
+		if sv, ok := shared[k]; !ok || sv != v {
+			if own == nil {
+				own = map[string]string{}
+			}
+			own[k] = v
+		}
+	}
+	for k := range shared {
+		if _, ok := md[k]; !ok {
+			dropped = append(dropped, k)
+		}
+	}
+	slices.Sort(dropped)
+	return own, dropped
 }
 
-func appendVecEntry(b []byte, doc uint64, id, base string, vec []float32) []byte {
-	b = appendVecHeader(b, doc, id, base, 4*len(vec))
-	for _, f := range vec {
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
+// fullMetadata is the document's metadata: the paper's shared entries, less
+// those it dropped, overridden by its own.
+func (r docRecord) fullMetadata(shared map[string]string) map[string]string {
+	if len(shared) == 0 {
+		return r.Metadata
+	}
+	md := make(map[string]string, len(shared)+len(r.Metadata))
+	maps.Copy(md, shared)
+	for _, k := range r.Dropped {
+		delete(md, k)
+	}
+	maps.Copy(md, r.Metadata)
+	return md
+}
+
+func appendStringMap(b []byte, m map[string]string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(m)))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		b = appendString(b, k)
+		b = appendString(b, m[k])
 	}
 	return b
 }
 
-// appendVecHeader appends the fields of an entry before its n vector bytes.
-func appendVecHeader(b []byte, doc uint64, id, base string, n int) []byte {
-	b = binary.AppendUvarint(b, doc%vecBlockDocs)
-	b = appendString(b, id)
-	b = appendString(b, base)
-	return binary.AppendUvarint(b, uint64(n))
+// slotRecord is the value of the slots bucket.
+type slotRecord struct {
+	ID, Base  string
+	HasVector bool
 }
 
-// walkVecBlock calls fn for each entry of block number blk until fn returns
-// false.
-func walkVecBlock(blk uint64, v []byte, fn func(e vecEntry) bool) error {
-	d := recDecoder{b: v}
-	for len(d.b) > 0 {
-		off := d.uvarint()
-		id := d.string()
-		base := d.string()
-		n := d.uvarint()
-		if d.err != nil || n > uint64(len(d.b)) || n%4 != 0 || off >= vecBlockDocs {
-			return errShortRecord
-		}
-		raw := d.b[:n]
-		d.b = d.b[n:]
-		if !fn(vecEntry{doc: blk*vecBlockDocs + off, id: id, base: base, raw: raw}) {
-			return nil
-		}
+func (s slotRecord) encode() []byte {
+	b := make([]byte, 0, 3+len(s.ID)+len(s.Base))
+	b = appendString(appendString(b, s.ID), s.Base)
+	if s.HasVector {
+		return append(b, 1)
 	}
-	return d.err
+	return append(b, 0)
 }
 
-// findVec returns the entry of doc in its block, if stored.
-func findVec(vecs *bolt.Bucket, doc uint64) (vecEntry, bool, error) {
-	var found vecEntry
-	ok := false
-	v := vecs.Get(vecBlockKey(doc))
-	if v == nil {
-		return found, false, nil
+func decodeSlotRecord(b []byte) (slotRecord, error) {
+	d := recDecoder{b: b}
+	s := slotRecord{ID: d.string(), Base: d.string()}
+	if d.err == nil && len(d.b) != 1 {
+		return s, errShortRecord
 	}
-	err := walkVecBlock(doc/vecBlockDocs, v, func(e vecEntry) bool {
-		if e.doc == doc {
-			found, ok = e, true
-			return false
-		}
-		return e.doc < doc
-	})
-	return found, ok, err
-}
-
-// removeVecEntry re-encodes block blk without doc's entry.
-func removeVecEntry(blk uint64, v []byte, doc uint64) ([]byte, error) {
-	out := make([]byte, 0, len(v))
-	err := walkVecBlock(blk, v, func(e vecEntry) bool {
-		if e.doc != doc {
-			out = append(appendVecHeader(out, e.doc, e.id, e.base, len(e.raw)), e.raw...)
-		}
-		return true
-	})
-	return out, err
+	if d.err == nil {
+		s.HasVector = d.b[0] == 1
+	}
+	return s, d.err
 }
 
 // decodeFloats fills dst (len(raw)/4 long) from little-endian float32 bytes.
@@ -282,11 +290,16 @@ func decodeFloats(dst []float32, raw []byte) {
 
 var nativeLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// paperRecord is the value of the papers bucket.
+// paperRecord is the value of the papers bucket. Shared is the metadata of
+// the first document stored of this version of the paper; its documents
+// store only how they differ (docRecord). It never changes while the record
+// exists, since the documents' records are relative to it. Format-1 records
+// end after Chunks and share nothing.
 type paperRecord struct {
 	Version int
 	ID      string // full id with version as the documents carry it
 	Chunks  int
+	Shared  map[string]string
 }
 
 func (p paperRecord) encode() []byte {
@@ -294,12 +307,18 @@ func (p paperRecord) encode() []byte {
 	b = binary.AppendUvarint(b, uint64(p.Version))
 	b = appendString(b, p.ID)
 	b = binary.AppendUvarint(b, uint64(p.Chunks))
+	if len(p.Shared) > 0 {
+		b = appendStringMap(b, p.Shared)
+	}
 	return b
 }
 
 func decodePaperRecord(b []byte) (paperRecord, error) {
 	d := recDecoder{b: b}
 	p := paperRecord{Version: int(d.uvarint()), ID: d.string(), Chunks: int(d.uvarint())}
+	if len(d.b) > 0 && d.err == nil {
+		p.Shared = d.stringMap()
+	}
 	return p, d.err
 }
 
@@ -403,6 +422,23 @@ func (d *recDecoder) uvarint() uint64 {
 	}
 	d.b = d.b[n:]
 	return v
+}
+
+func (d *recDecoder) stringMap() map[string]string {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.err = errShortRecord
+		return nil
+	}
+	if n == 0 {
+		return nil
+	}
+	m := make(map[string]string, n)
+	for range n {
+		k := d.string()
+		m[k] = d.string()
+	}
+	return m
 }
 
 func (d *recDecoder) string() string {

@@ -74,6 +74,34 @@ func (w HybridWeights) Fuse(byVector, byWords []string) []string {
 		WeightedRanking{IDs: byWords, Weight: w.Lexical}))
 }
 
+// FuseScores is Fuse with each id's fused score, scaled by the score of an
+// id first in every ranking that counts, so that scores lie in (0,1] and
+// read the same whatever the weights. The order is Fuse's.
+func (w HybridWeights) FuseScores(byVector, byWords []string) []Hit {
+	if w.Vector == 0 && w.Lexical == 0 {
+		w.Vector, w.Lexical = 1, 1
+	}
+	hits := FuseWeightedRRF(w.K,
+		WeightedRanking{IDs: byVector, Weight: w.Vector},
+		WeightedRanking{IDs: byWords, Weight: w.Lexical})
+	k := w.K
+	if k <= 0 {
+		k = RRFDefaultK
+	}
+	var best float64
+	for _, x := range []float64{w.Vector, w.Lexical} {
+		if x > 0 {
+			best += x / float64(k+1)
+		}
+	}
+	if best > 0 {
+		for i := range hits {
+			hits[i].Score /= best
+		}
+	}
+	return hits
+}
+
 // FuseRRF merges rankings (ids, best first) by reciprocal rank fusion and
 // returns every id that appears in any of them, best first. See
 // FuseRRFScores.

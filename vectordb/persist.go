@@ -9,12 +9,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/gtrag/gtrag/internal/version"
-	"github.com/philippgille/chromem-go"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -129,7 +127,7 @@ func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
 	deadline := time.Now().Add(db.opt.lockTimeout)
 	announced := false
 	for {
-		b, err := openBolt(db.path, &bolt.Options{
+		b, err := openBolt(db.path, !db.opt.acceptRollback, &bolt.Options{
 			ReadOnly:     !write,
 			Timeout:      lockPoll,
 			NoStatistics: true,
@@ -166,7 +164,11 @@ func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
 // this process would wait for a lock nobody releases. (Its memory map stays
 // until the process exits; closing the file does not release the lock
 // while the map is there, hence the explicit unlock.)
-func openBolt(path string, opts *bolt.Options) (b *bolt.DB, err error) {
+//
+// With checkMeta set it also refuses, with a *RollbackError, a file whose
+// newer meta page is damaged (rollback.go), checked under the lock bbolt
+// has just taken.
+func openBolt(path string, checkMeta bool, opts *bolt.Options) (b *bolt.DB, err error) {
 	var f *os.File
 	opts.OpenFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
 		var err error
@@ -186,14 +188,23 @@ func openBolt(path string, opts *bolt.Options) (b *bolt.DB, err error) {
 		}
 	}()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	return bolt.Open(path, 0o644, opts)
+	b, err = bolt.Open(path, 0o644, opts)
+	if err != nil || !checkMeta {
+		return b, err
+	}
+	if err := checkMetaPages(f, path); err != nil {
+		_ = b.Close()
+		return nil, err
+	}
+	return b, nil
 }
 
 // openError turns bbolt's open errors into messages that say what to do.
 func (db *DB) openError(err error, write bool) error {
 	var corrupt *CorruptError
+	var rollback *RollbackError
 	switch {
-	case errors.As(err, &corrupt):
+	case errors.As(err, &corrupt), errors.As(err, &rollback):
 		return err // from openBolt, already naming the file
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
 		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
@@ -224,6 +235,7 @@ type metaInfo struct {
 	delBase  uint64
 	chunks   uint64
 	totalLen uint64
+	papers   uint64
 }
 
 // errUninitialized is a bbolt file without any bucket: a store whose
@@ -249,6 +261,7 @@ func readMeta(tx *bolt.Tx, path string) (metaInfo, error) {
 		delBase:  getU64(b.Get(metaDelBase)),
 		chunks:   getU64(b.Get(metaChunks)),
 		totalLen: getU64(b.Get(metaTotalTerm)),
+		papers:   getU64(b.Get(metaPapers)),
 	}
 	if m.format == 0 {
 		return m, &CorruptError{Path: path, Err: errors.New("no format version recorded")}
@@ -280,6 +293,7 @@ func writeMeta(tx *bolt.Tx, m metaInfo) error {
 		{metaDelBase, u64(m.delBase)},
 		{metaChunks, u64(m.chunks)},
 		{metaTotalTerm, u64(m.totalLen)},
+		{metaPapers, u64(m.papers)},
 	} {
 		if err := b.Put(kv.k, kv.v); err != nil {
 			return err
@@ -316,30 +330,22 @@ func (db *DB) create(ctx context.Context) error {
 	})
 }
 
-// memState is what a DB holds in memory: the chromem-go index of every
-// stored vector, the papers, and how far into the file's history it is.
+// memState is what a DB holds in memory: the meta as of the last sync and,
+// once HasPaper or Papers needed them, the paper records. Queries need
+// nothing in memory: they scan the vector file and read the postings inside
+// their own transaction, so opening a store reads its meta and nothing else,
+// and a write does not keep any query index in step.
 type memState struct {
-	coll   *chromem.Collection // documents with a non-zero vector only
-	meta   metaInfo            // as of the last sync; nextDoc and delSeq mark what is loaded
-	papers map[string]paperRecord
+	meta   metaInfo               // as of the last sync; nextDoc and delSeq mark how far papers is
+	papers map[string]paperRecord // nil until needed
 	loaded bool
 }
 
-// refuseEmbedding is the embedding function of the chromem collection: every
-// stored document comes with its vector and queries pass theirs, so chromem
-// must never embed (its default would call OpenAI).
-func refuseEmbedding(context.Context, string) ([]float32, error) {
-	return nil, errors.New("vectordb: chromem-go was asked to embed; vectors are always supplied")
-}
-
-func newCollection() (*chromem.Collection, error) {
-	return chromem.NewDB().CreateCollection("chunks", nil, refuseEmbedding)
-}
-
-// syncFrom brings the memory state up to the file as seen by tx: nothing to
-// do when the generation is unchanged, the deletion log and the new docnums
-// when it moved a little, a full load otherwise. The caller holds db.mu.
-func (db *DB) syncFrom(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
+// syncFrom brings the memory state up to the file as seen by tx: the meta,
+// and the paper records if they are loaded, from the deletion log and the
+// new docnums when the generation moved a little, dropped (to be reloaded
+// when needed) otherwise. The caller holds db.mu.
+func (db *DB) syncFrom(tx *bolt.Tx, m metaInfo) error {
 	if db.closed {
 		return fmt.Errorf("store %s is closed", db.path)
 	}
@@ -347,34 +353,26 @@ func (db *DB) syncFrom(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
 	if st.loaded && m.gen == st.meta.gen {
 		return nil
 	}
-	if !st.loaded || st.meta.delSeq < m.delBase || m.nextDoc < st.meta.nextDoc || m.delSeq < st.meta.delSeq {
-		return db.loadAll(tx, m)
+	if !st.loaded || st.papers == nil || st.meta.delSeq < m.delBase || m.nextDoc < st.meta.nextDoc || m.delSeq < st.meta.delSeq {
+		*st = memState{meta: m, loaded: true}
+		return nil
 	}
 	affected := map[string]struct{}{}
-	var gone []string
 	c := tx.Bucket(bucketDelLog).Cursor()
 	for k, v := c.Seek(u64(st.meta.delSeq + 1)); k != nil; k, v = c.Next() {
-		id, base, err := decodeDelRecord(v)
+		_, base, err := decodeDelRecord(v)
 		if err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("deletion log entry %d: %w", getU64(k), err)}
 		}
-		gone = append(gone, id)
 		affected[base] = struct{}{}
 	}
-	if len(gone) > 0 {
-		if err := st.coll.Delete(ctx, nil, nil, gone...); err != nil {
-			return fmt.Errorf("drop deleted documents from the index: %w", err)
+	c = tx.Bucket(bucketSlots).Cursor()
+	for k, v := c.Seek(u64(st.meta.nextDoc)); k != nil; k, v = c.Next() {
+		s, err := decodeSlotRecord(v)
+		if err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("slot %d: %w", getU64(k), err)}
 		}
-	}
-	added, err := db.scanVecs(tx, st.meta.nextDoc, m.dim, 0)
-	if err != nil {
-		return err
-	}
-	for _, v := range added {
-		affected[v.base] = struct{}{}
-	}
-	if err := db.index(added); err != nil {
-		return err
+		affected[s.Base] = struct{}{}
 	}
 	papers := tx.Bucket(bucketPapers)
 	for base := range affected {
@@ -387,135 +385,31 @@ func (db *DB) syncFrom(ctx context.Context, tx *bolt.Tx, m metaInfo) error {
 		if err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
 		}
+		p.Shared = nil // not needed in memory
 		st.papers[base] = p
 	}
 	st.meta = m
 	return nil
 }
 
-// loadAll replaces the memory state with everything in tx.
-func (db *DB) loadAll(tx *bolt.Tx, m metaInfo) error {
-	coll, err := newCollection()
-	if err != nil {
-		return fmt.Errorf("create index: %w", err)
-	}
-	db.st = memState{coll: coll, papers: map[string]paperRecord{}}
-	st := &db.st
-	all, err := db.scanVecs(tx, 1, m.dim, int(m.chunks))
-	if err != nil {
-		return err
-	}
-	if err := db.index(all); err != nil {
-		return err
-	}
-	err = tx.Bucket(bucketPapers).ForEach(func(k, v []byte) error {
+// loadPapers replaces the memory state with the meta and every paper record
+// in tx. The caller holds db.mu.
+func (db *DB) loadPapers(tx *bolt.Tx, m metaInfo) error {
+	papers := map[string]paperRecord{}
+	err := tx.Bucket(bucketPapers).ForEach(func(k, v []byte) error {
 		p, err := decodePaperRecord(v)
 		if err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", k, err)}
 		}
-		st.papers[string(k)] = p
+		p.Shared = nil
+		papers[string(k)] = p
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	st.meta = m
-	st.loaded = true
+	db.st = memState{meta: m, papers: papers, loaded: true}
 	return nil
-}
-
-// loadedVec is one vector read from the file: raw aliases the memory map
-// until index copies it into vec.
-type loadedVec struct {
-	id, base string
-	raw      []byte
-	vec      []float32 // empty for a zero vector
-}
-
-// index copies loaded vectors out of the memory map and adds them to the
-// chromem collection, on every CPU. Each worker copies a vector and hands it
-// to chromem at once, while it is in cache: chromem reads it again to check
-// its norm. The caller's transaction must still be open.
-//
-// A document whose vector was zero (nothing the embedder could represent)
-// stays out of the vector index: chromem would turn it into NaNs. BM25 still
-// finds it.
-func (db *DB) index(vecs []loadedVec) error {
-	coll := db.st.coll
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(vecs)/4096))
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			// raw points into the memory map: as in withFile, a damaged file
-			// must become an error, not a crash.
-			debug.SetPanicOnFault(true)
-			defer func() {
-				if r := recover(); r != nil {
-					if !panicFromFile(r) {
-						panic(r)
-					}
-					errs[w] = &CorruptError{Path: db.path, Err: fmt.Errorf("%v", r)}
-				}
-			}()
-			for _, v := range vecs[w*len(vecs)/workers : (w+1)*len(vecs)/workers] {
-				if len(v.vec) == 0 {
-					continue
-				}
-				decodeFloats(v.vec, v.raw)
-				// The vector is unit length already, so chromem keeps the
-				// slice as is instead of copying it.
-				if err := coll.AddDocument(context.Background(), chromem.Document{ID: v.id, Embedding: v.vec}); err != nil {
-					errs[w] = fmt.Errorf("index %s: %w", v.id, err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
-}
-
-// scanVecs lists every stored vector from docnum from on, each with its slot
-// in one arena (sized by hint documents), so that loading 100k vectors is one
-// allocation, not 100k.
-func (db *DB) scanVecs(tx *bolt.Tx, from uint64, dim int, hint int) ([]loadedVec, error) {
-	var arena []float32
-	out := make([]loadedVec, 0, hint)
-	if hint > 0 && dim > 0 {
-		arena = make([]float32, 0, hint*dim)
-	}
-	var ferr error
-	c := tx.Bucket(bucketVecs).Cursor()
-	for k, v := c.Seek(vecBlockKey(from)); k != nil; k, v = c.Next() {
-		err := walkVecBlock(getU64(k), v, func(e vecEntry) bool {
-			if e.doc < from {
-				return true
-			}
-			n := len(e.raw) / 4
-			if n != 0 && n != dim {
-				ferr = &CorruptError{Path: db.path, Err: fmt.Errorf("vector of %s has %d dimensions, the store %d", e.id, n, dim)}
-				return false
-			}
-			var vec []float32
-			if n > 0 {
-				if cap(arena)-len(arena) < n {
-					arena = make([]float32, 0, 1024*n)
-				}
-				vec = arena[len(arena) : len(arena)+n : len(arena)+n]
-				arena = arena[:len(arena)+n]
-			}
-			out = append(out, loadedVec{id: e.id, base: e.base, raw: e.raw, vec: vec})
-			return true
-		})
-		if err != nil {
-			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("vector block %d: %w", getU64(k), err)}
-		}
-		if ferr != nil {
-			return nil, ferr
-		}
-	}
-	return out, nil
 }
 
 // writerVersion is recorded in the file so that a FormatError can name the

@@ -2,6 +2,7 @@ package vectordb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -196,4 +197,11 @@ func TestGenerateStore(t *testing.T) {
 	db := openTest(t, dir, NewOfflineEmbedder(), ReadOnly())
 	info := db.Info()
 	t.Logf("%s: %d chunks, %d papers, %d dims, %d bytes", info.Path, info.Chunks, info.Papers, info.Dim, info.Bytes)
+}
+
+// refuseEmbedding is the chromem collection's embedding function: the
+// benchmark supplies every vector, so chromem must never embed (its default
+// would call OpenAI).
+func refuseEmbedding(context.Context, string) ([]float32, error) {
+	return nil, errors.New("chromem-go was asked to embed; vectors are always supplied")
 }

@@ -127,8 +127,10 @@ func docsByPaper(t *testing.T, dir string) map[string]int {
 			if err != nil {
 				return err
 			}
-			if e, ok, err := findVec(tx.Bucket(bucketVecs), rec.DocNum); err != nil || !ok || e.id != string(k) {
-				return fmt.Errorf("document %s has no vector (%v)", k, err)
+			if v := tx.Bucket(bucketSlots).Get(u64(rec.DocNum)); v == nil {
+				return fmt.Errorf("document %s has no slot", k)
+			} else if s, err := decodeSlotRecord(v); err != nil || s.ID != string(k) || !s.HasVector {
+				return fmt.Errorf("document %s: slot %+v (%v)", k, s, err)
 			}
 			counts[rec.PaperID]++
 			total++
@@ -141,13 +143,13 @@ func docsByPaper(t *testing.T, dir string) map[string]int {
 		if err != nil {
 			return err
 		}
-		vectors := 0
-		err = tx.Bucket(bucketVecs).ForEach(func(k, v []byte) error {
-			return walkVecBlock(getU64(k), v, func(vecEntry) bool { vectors++; return true })
-		})
+		vectors := tx.Bucket(bucketSlots).Stats().KeyN
+		// The vector file holds every committed slot.
+		vv, err := openVectors(filepath.Join(dir, StoreFileName), m.dim, m.nextDoc)
 		if err != nil {
 			return err
 		}
+		_ = vv.close()
 		if int(m.chunks) != total || vectors != total {
 			return fmt.Errorf("meta says %d chunks, %d vectors, %d documents", m.chunks, vectors, total)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"path/filepath"
 	"slices"
 
 	"github.com/gtrag/gtrag/text"
@@ -41,12 +42,14 @@ type txWriter struct {
 	tx       *bolt.Tx
 	meta     metaInfo
 	docs     *bolt.Bucket
-	vecs     *bolt.Bucket
+	slots    *bolt.Bucket
+	holes    *bolt.Bucket
 	papers   *bolt.Bucket
 	chunks   *bolt.Bucket
 	postings *bolt.Bucket
 	dellog   *bolt.Bucket
 	paperRec map[string]*paperRecord // read-through cache, written back by finish
+	existed  map[string]bool         // whether the paper was stored before this transaction
 	changed  bool
 	keepDels uint64 // deletion log length that triggers pruning
 
@@ -57,7 +60,8 @@ type txWriter struct {
 	// minutes, sorted ones a fraction of a second.
 	puts map[*bolt.Bucket][]keyValue
 
-	vecBlocks   map[uint64][]byte    // vector blocks changed, by block number
+	firstNew    uint64               // docnum of newVecs[0]: the next docnum when the transaction began
+	newVecs     [][]float32          // vectors of inserted documents, by docnum from firstNew
 	postBlocks  map[string][]posting // posting blocks changed, by key
 	newPostings map[string][]posting // postings of inserted documents, by term
 }
@@ -74,16 +78,18 @@ func newTxWriter(tx *bolt.Tx, m metaInfo, path string) *txWriter {
 		tx:       tx,
 		meta:     m,
 		docs:     tx.Bucket(bucketDocs),
-		vecs:     tx.Bucket(bucketVecs),
+		slots:    tx.Bucket(bucketSlots),
+		holes:    tx.Bucket(bucketHoles),
 		papers:   tx.Bucket(bucketPapers),
 		chunks:   tx.Bucket(bucketPaperChunks),
 		postings: tx.Bucket(bucketPostings),
 		dellog:   tx.Bucket(bucketDelLog),
 		paperRec: map[string]*paperRecord{},
+		existed:  map[string]bool{},
 		keepDels: delLogKeep,
 		puts:     map[*bolt.Bucket][]keyValue{},
 
-		vecBlocks:   map[uint64][]byte{},
+		firstNew:    m.nextDoc,
 		postBlocks:  map[string][]posting{},
 		newPostings: map[string][]posting{},
 	}
@@ -91,7 +97,7 @@ func newTxWriter(tx *bolt.Tx, m metaInfo, path string) *txWriter {
 	// other buckets mostly grow at the end of key ranges too (new arXiv ids
 	// are larger, new postings go after a term's last block), where bbolt's
 	// default half-full split would leave every page half empty.
-	w.vecs.FillPercent = 1
+	w.slots.FillPercent = 1
 	w.dellog.FillPercent = 1
 	for _, b := range []*bolt.Bucket{w.docs, w.papers, w.chunks, w.postings} {
 		b.FillPercent = 0.9
@@ -113,6 +119,7 @@ func (w *txWriter) paper(base string) (*paperRecord, error) {
 		p = &rec
 	}
 	w.paperRec[base] = p
+	w.existed[base] = p != nil && p.Chunks > 0
 	return p, nil
 }
 
@@ -155,7 +162,11 @@ func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, err
 					if err != nil {
 						return 0, &CorruptError{Path: w.path, Err: fmt.Errorf("document %s: %w", it.doc.ID, err)}
 					}
-					if rec.PaperID == it.paperID && rec.Content == it.doc.Content && maps.Equal(rec.Metadata, it.doc.Metadata) {
+					var shared map[string]string
+					if stored != nil {
+						shared = stored.Shared
+					}
+					if rec.PaperID == it.paperID && rec.Content == it.doc.Content && maps.Equal(rec.fullMetadata(shared), it.doc.Metadata) {
 						continue
 					}
 					if !dry {
@@ -180,19 +191,36 @@ func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, err
 	return written, nil
 }
 
-// insert writes one new document under a fresh docnum.
+// insert writes one new document under a fresh docnum: its record, its
+// slot (the vector itself goes to the vector file in finish), its postings.
+// The first document of a paper version sets the metadata the paper's
+// documents share; each document stores only how it differs.
 func (w *txWriter) insert(it *addItem) error {
 	if len(it.vec) > 0 {
 		if w.meta.dim == 0 {
 			w.meta.dim = len(it.vec)
 		}
 	}
+	p, err := w.paper(it.base)
+	if err != nil {
+		return err
+	}
+	if p == nil || p.Version != it.version {
+		p = &paperRecord{Version: it.version, ID: it.paperID, Shared: maps.Clone(it.doc.Metadata)}
+		w.paperRec[it.base] = p
+	}
+	p.Chunks++
+
 	doc := w.meta.nextDoc
 	w.meta.nextDoc++
-	rec := docRecord{DocNum: doc, PaperID: it.paperID, Content: it.doc.Content, Metadata: it.doc.Metadata}
+	own, dropped := splitMetadata(it.doc.Metadata, p.Shared)
+	rec := docRecord{DocNum: doc, PaperID: it.paperID, Content: it.doc.Content, Metadata: own, Dropped: dropped}
 	w.put(w.docs, []byte(it.doc.ID), rec.encode())
-	blk := doc / vecBlockDocs
-	w.vecBlocks[blk] = appendVecEntry(w.vecBlock(blk), doc, it.doc.ID, it.base, it.vec)
+	w.newVecs = append(w.newVecs, it.vec)
+	w.put(w.slots, u64(doc), slotRecord{ID: it.doc.ID, Base: it.base, HasVector: len(it.vec) > 0}.encode())
+	if len(it.vec) == 0 {
+		w.put(w.holes, u64(doc), []byte{})
+	}
 	w.put(w.chunks, paperChunkKey(it.base, it.doc.ID), []byte{})
 	terms, length := termFreqs(it.doc.Content)
 	for _, t := range terms {
@@ -200,15 +228,6 @@ func (w *txWriter) insert(it *addItem) error {
 	}
 	w.meta.totalLen += uint64(length)
 	w.meta.chunks++
-	p, err := w.paper(it.base)
-	if err != nil {
-		return err
-	}
-	if p == nil || p.Version != it.version {
-		p = &paperRecord{Version: it.version, ID: it.paperID}
-		w.paperRec[it.base] = p
-	}
-	p.Chunks++
 	w.changed = true
 	return nil
 }
@@ -220,12 +239,12 @@ func (w *txWriter) deleteDoc(id string, rec docRecord) error {
 	if err := w.docs.Delete([]byte(id)); err != nil {
 		return fmt.Errorf("delete document %s: %w", id, err)
 	}
-	blk := rec.DocNum / vecBlockDocs
-	nb, err := removeVecEntry(blk, w.vecBlock(blk), rec.DocNum)
-	if err != nil {
-		return &CorruptError{Path: w.path, Err: fmt.Errorf("vector block %d: %w", blk, err)}
+	if err := w.slots.Delete(u64(rec.DocNum)); err != nil {
+		return fmt.Errorf("delete slot of %s: %w", id, err)
 	}
-	w.vecBlocks[blk] = nb
+	if err := w.holes.Put(u64(rec.DocNum), []byte{}); err != nil {
+		return fmt.Errorf("record the hole of %s: %w", id, err)
+	}
 	if err := w.chunks.Delete(paperChunkKey(base, id)); err != nil {
 		return fmt.Errorf("delete paper index of %s: %w", id, err)
 	}
@@ -250,16 +269,6 @@ func (w *txWriter) deleteDoc(id string, rec docRecord) error {
 	}
 	w.changed = true
 	return nil
-}
-
-// vecBlock returns the current bytes of vector block blk: as changed in this
-// transaction, else a copy of the stored block (the memory map is read-only
-// and gone after the transaction).
-func (w *txWriter) vecBlock(blk uint64) []byte {
-	if b, ok := w.vecBlocks[blk]; ok {
-		return b
-	}
-	return bytes.Clone(w.vecs.Get(u64(blk)))
 }
 
 // postingBlock returns the postings of the block with key k (base docnum
@@ -387,18 +396,6 @@ func (w *txWriter) finish() error {
 			return fmt.Errorf("write postings: %w", err)
 		}
 	}
-	for _, blk := range slices.Sorted(maps.Keys(w.vecBlocks)) {
-		b := w.vecBlocks[blk]
-		var err error
-		if len(b) == 0 {
-			err = w.vecs.Delete(u64(blk))
-		} else {
-			err = w.vecs.Put(u64(blk), b)
-		}
-		if err != nil {
-			return fmt.Errorf("write vectors: %w", err)
-		}
-	}
 	for b, kvs := range w.puts {
 		slices.SortFunc(kvs, func(a, b keyValue) int { return bytes.Compare(a.k, b.k) })
 		for _, kv := range kvs {
@@ -409,6 +406,7 @@ func (w *txWriter) finish() error {
 	}
 	for base, p := range w.paperRec {
 		var err error
+		stored := p != nil && p.Chunks > 0
 		switch {
 		case p == nil:
 			continue
@@ -419,6 +417,12 @@ func (w *txWriter) finish() error {
 		}
 		if err != nil {
 			return fmt.Errorf("write paper %s: %w", base, err)
+		}
+		switch {
+		case stored && !w.existed[base]:
+			w.meta.papers++
+		case !stored && w.existed[base]:
+			w.meta.papers -= min(w.meta.papers, 1)
 		}
 	}
 	if w.meta.delSeq-w.meta.delBase > w.keepDels {
@@ -431,6 +435,15 @@ func (w *txWriter) finish() error {
 			}
 		}
 		w.meta.delBase = w.meta.delSeq
+	}
+	// The vectors are durable before the commit that makes their docnums
+	// visible (vecfile.go).
+	if err := writeVectors(filepath.Join(filepath.Dir(w.path), VectorFileName), w.meta.dim, w.firstNew, w.newVecs); err != nil {
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			return err
+		}
+		return fmt.Errorf("store %s: %w", w.path, err)
 	}
 	w.meta.gen++
 	w.meta.writer = writerVersion()

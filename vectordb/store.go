@@ -1,6 +1,9 @@
 package vectordb
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+)
 
 // Document is one stored chunk. Metadata always carries "paper_id"; the
 // chunker also sets "title", "authors", "published", "categories", "abs_url",
@@ -14,34 +17,44 @@ type Document struct {
 // PaperID is the paper the document belongs to.
 func (d Document) PaperID() string { return d.Metadata["paper_id"] }
 
-// Result is a document returned by a query, with its similarity in [0,1]
-// (higher is more similar).
+// Result is a document returned by a query with the scores that placed it.
+//
+// Score is what the ranking sorted on: the weighted reciprocal-rank fusion
+// of the vector and the BM25 rankings (HybridWeights.FuseScores), scaled so
+// that a document first in both would score 1. Results come in descending
+// Score. The parts explain it: VectorRank and LexicalRank are the
+// document's places (from 1; 0 when it was not among that side's
+// candidates), Similarity its cosine to the query clamped to [0,1] (0 for a
+// document without a vector) and BM25 its BM25 score for the query (0 when
+// it shares no term with it).
 type Result struct {
 	Document
-	Score float64 `json:"score"`
+	Score       float64 `json:"score"`
+	Similarity  float64 `json:"similarity"`
+	BM25        float64 `json:"bm25,omitempty"`
+	VectorRank  int     `json:"vector_rank,omitempty"`
+	LexicalRank int     `json:"lexical_rank,omitempty"`
 }
 
-// Store is a persistent collection of embedded documents. Implementations
-// must be safe for use by one goroutine at a time at least; the embedded
-// store is safe for concurrent use.
-type Store interface {
-	// Add upserts documents. A document whose paper has a newer version
-	// than the stored one replaces every chunk of the older version;
-	// re-adding identical documents is a no-op. It returns how many
-	// documents were newly written.
-	Add(ctx context.Context, docs []Document) (int, error)
-	// Query returns at most k documents, most similar first.
-	Query(ctx context.Context, text string, k int) ([]Result, error)
-	// Count is the number of stored documents.
-	Count() int
-	// HasPaper reports whether any chunk of the paper is stored. The id may
-	// carry a version ("2301.01234v2": exactly that version) or not
-	// ("2301.01234": any version).
-	HasPaper(paperID string) bool
-	// DeletePaper removes every chunk of the paper (any version when the id
-	// has none).
-	DeletePaper(ctx context.Context, paperID string) error
-	Close() error
+// UnmarshalJSON reads results recorded before Similarity existed (traces of
+// older gtrag versions), whose score was the cosine: it becomes Similarity
+// as well, so a replay judges them as they were judged.
+func (r *Result) UnmarshalJSON(b []byte) error {
+	type plain Result
+	var v struct {
+		plain
+		Similarity *float64 `json:"similarity"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*r = Result(v.plain)
+	if v.Similarity != nil {
+		r.Similarity = *v.Similarity
+	} else {
+		r.Similarity = r.Score
+	}
+	return nil
 }
 
 // Embedder turns texts into vectors of a fixed dimension.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,7 +69,7 @@ func TestStatsDescribesTheStore(t *testing.T) {
 
 	text := gtrag(t, env, "stats")
 	require.Equal(t, 0, text.code, text.stderr)
-	for _, want := range []string{"format version: 1", "embedder:       offline (768 dimensions)", "papers:"} {
+	for _, want := range []string{fmt.Sprintf("format version: %d", vectordb.FormatVersion), "embedder:       offline (768 dimensions)", "papers:"} {
 		require.Contains(t, text.stdout, want)
 	}
 }

@@ -25,6 +25,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/internal/storetest"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -172,6 +173,8 @@ func TestStoreDamagedFile(t *testing.T) {
 	good, err := os.ReadFile(filepath.Join(env["GTRAG_DATA_DIR"], vectordb.StoreFileName))
 	require.NoError(t, err)
 	pageSize, freelist := storeBoltLayout(t, good)
+	vectors, err := os.ReadFile(filepath.Join(env["GTRAG_DATA_DIR"], vectordb.VectorFileName))
+	require.NoError(t, err)
 	papers := storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(4))
 
 	overwrite := func(b []byte, off int, pattern []byte, n int) {
@@ -209,6 +212,7 @@ func TestStoreDamagedFile(t *testing.T) {
 			require.NoError(t, os.MkdirAll(filepath.Dir(file), 0o755))
 			damaged := tt.damage(bytes.Clone(good))
 			require.NoError(t, os.WriteFile(file, damaged, 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(file), vectordb.VectorFileName), vectors, 0o644))
 
 			for _, args := range [][]string{
 				{"stats"},
@@ -636,26 +640,12 @@ func storeFillDisk(t *testing.T, path string) {
 	require.Zero(t, st.Bavail, "the disk is full")
 }
 
-// storeBoltLayout reads bbolt's two meta pages (a 16-byte page header, then
-// magic, version, page size, flags, root bucket (page, sequence), freelist
-// page, high-water page, txid, checksum; little-endian) and returns the
-// page size and the freelist page of the newer one.
+// storeBoltLayout returns the page size and the freelist page of the
+// newest commit of a bbolt file.
 func storeBoltLayout(t *testing.T, b []byte) (pageSize, freelist int) {
 	t.Helper()
-	le := binary.LittleEndian
-	const magic = 0xED0CDAED
-	require.Equal(t, uint32(magic), le.Uint32(b[16:]), "a bbolt file")
-	pageSize = int(le.Uint32(b[24:]))
-	var txid uint64
-	for _, off := range []int{0, pageSize} {
-		m := b[off+16:]
-		if le.Uint32(m) == magic && le.Uint64(m[48:]) >= txid {
-			txid, freelist = le.Uint64(m[48:]), int(le.Uint64(m[32:]))
-		}
-	}
-	require.Less(t, freelist*pageSize, len(b))
-	require.Equal(t, uint16(0x10), le.Uint16(b[freelist*pageSize+8:]), "page %d is the freelist", freelist)
-	return pageSize, freelist
+	page, size := storetest.FreelistPage(t, b)
+	return size, int(page)
 }
 
 // storeWith is a copy of env with k set to v.

@@ -95,6 +95,7 @@ network it still answers, offline, from the store.
 		newEvalCmd(a),
 		newTraceCmd(a),
 		newReplayCmd(a),
+		newStoreCmd(a),
 	)
 	return root
 }

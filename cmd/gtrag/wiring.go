@@ -73,7 +73,7 @@ func (a *app) arxivClient() *arxiv.Client {
 func (a *app) cliError(err error) error {
 	var ce *service.ConfigError
 	if !errors.As(err, &ce) {
-		return err
+		return storeHint(err, a.dataDir)
 	}
 	var mismatch *vectordb.MismatchError
 	if errors.As(err, &mismatch) {

@@ -1,0 +1,138 @@
+package vectordb
+
+import (
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
+)
+
+// format1Store copies testdata/format1/store.db.gz, a store written by the
+// last gtrag of format 1 (four papers added with the offline embedder, one
+// replaced by a new version, one deleted), into a new data directory.
+func format1Store(t *testing.T) (dir string) {
+	t.Helper()
+	in, err := os.Open(filepath.Join("testdata", "format1", "store.db.gz"))
+	require.NoError(t, err)
+	defer in.Close()
+	zr, err := gzip.NewReader(in)
+	require.NoError(t, err)
+	dir = t.TempDir()
+	out, err := os.Create(filepath.Join(dir, StoreFileName))
+	require.NoError(t, err)
+	_, err = io.Copy(out, zr)
+	require.NoError(t, err)
+	require.NoError(t, out.Close())
+	return dir
+}
+
+// TestMigrateFormat1: a format-1 store opens, is upgraded in place, and
+// answers as it did: the same papers and chunks, metadata intact, queries
+// ranking its documents, holes for the replaced and deleted chunks; and it
+// takes new documents afterwards.
+func TestMigrateFormat1(t *testing.T) {
+	ctx := context.Background()
+	dir := format1Store(t)
+
+	_, err := Open(ctx, dir, NewOfflineEmbedder(), ReadOnly())
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe, "read-only cannot migrate: %v", err)
+	require.Equal(t, 1, fe.Found)
+	require.ErrorContains(t, err, "older")
+
+	db := openTest(t, dir, NewOfflineEmbedder())
+	info := db.Info()
+	require.Equal(t, FormatVersion, info.FormatVersion)
+	require.Equal(t, 7, info.Chunks)
+	require.Equal(t, 3, info.Papers)
+	require.Equal(t, []string{"2301.00001v1", "2301.00002v2", "cs/0112004v1"}, db.Papers())
+	require.True(t, db.HasPaper("cs/0112004"))
+	require.False(t, db.HasPaper("2301.00003"), "deleted before the migration")
+	require.False(t, db.HasPaper("2301.00002v1"), "replaced before the migration")
+
+	res, err := db.Query(ctx, "Shapley value of a three-player game", 3)
+	require.NoError(t, err)
+	require.NotEmpty(t, res)
+	require.Equal(t, "2301.00002v2_chunk_0", res[0].ID)
+	require.Equal(t, "The Shapley value, revised", res[0].Metadata["title"])
+	require.Equal(t, "2301.00002v2", res[0].Metadata["paper_id"])
+	require.Equal(t, "0", res[0].Metadata["chunk_index"])
+	require.Len(t, res[0].Metadata, 8)
+	require.Positive(t, res[0].Similarity)
+
+	res, err = db.Query(ctx, "Vickrey auction truthful", 1)
+	require.NoError(t, err)
+	require.Equal(t, "cs/0112004v1_chunk_0", res[0].ID)
+
+	// Every live document kept its vector; the four deleted or replaced
+	// slots are holes.
+	vectors := storedVectors(t, db)
+	require.Len(t, vectors, 7)
+	for id, v := range vectors {
+		require.Len(t, v, OfflineDim, id)
+	}
+	b, err := bolt.Open(filepath.Join(dir, StoreFileName), 0o644, &bolt.Options{ReadOnly: true})
+	require.NoError(t, err)
+	require.NoError(t, b.View(func(tx *bolt.Tx) error {
+		require.Nil(t, tx.Bucket(bucketVecs), "format 1's vectors bucket is gone")
+		require.Equal(t, 2, tx.Bucket(bucketHoles).Stats().KeyN)
+		return nil
+	}))
+	require.NoError(t, b.Close())
+
+	// Writable after the upgrade, and the upgrade is not repeated.
+	n, err := db.Add(ctx, chunkDocs("2302.00001v1", 2, func(i int) string { return "bargaining and the Nash solution" }))
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	again := openTest(t, dir, NewOfflineEmbedder())
+	require.Equal(t, 9, again.Count())
+	res, err = again.Query(ctx, "Nash bargaining solution", 1)
+	require.NoError(t, err)
+	require.Equal(t, "2302.00001v1", res[0].PaperID())
+}
+
+// TestTitleStoredOncePerPaper: metadata every chunk of a paper shares is
+// stored once, in the paper record, so a 1 MB title on 100 chunks costs
+// about 1 MB, not 100 (format 1 stored it in every chunk's record); every
+// chunk still reads back with its full metadata, including one that differs.
+func TestTitleStoredOncePerPaper(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := openTest(t, dir, newTestEmbedder(64))
+	title := strings.Repeat("a very long title ", 1<<20/18)
+	docs := chunkDocs("2301.00001v1", 100, func(i int) string { return fmt.Sprintf("chunk %d about auctions", i) })
+	for _, d := range docs {
+		d.Metadata["title"] = title
+	}
+	delete(docs[7].Metadata, "title")
+	docs[8].Metadata["title"] = "another title"
+	_, err := db.Add(ctx, docs)
+	require.NoError(t, err)
+	fi, err := os.Stat(filepath.Join(dir, StoreFileName))
+	require.NoError(t, err)
+	require.Less(t, fi.Size(), int64(8<<20), "the title is not copied into every chunk")
+
+	res, err := db.Query(ctx, "auctions", 100)
+	require.NoError(t, err)
+	require.Len(t, res, 100)
+	for _, r := range res {
+		var want Document
+		for _, d := range docs {
+			if d.ID == r.ID {
+				want = d
+			}
+		}
+		require.Equal(t, want.Metadata, r.Metadata, r.ID)
+	}
+	// Re-adding the same documents is recognised as identical.
+	n, err := db.Add(ctx, docs)
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
