@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -59,12 +58,12 @@ they do not (adding them to the store), and answers with citations.`,
 				return err
 			}
 			if o.json {
-				return writeJSON(a.stdout, res)
+				return writeJSON(a.io.Out, res)
 			}
 			for _, n := range res.Notices {
-				fmt.Fprintln(a.stderr, "note: "+oneLine(errors.New(n)))
+				a.io.Note(n)
 			}
-			printAnswer(a.stdout, res)
+			printAnswer(a.io.Out, res)
 			return nil
 		},
 	}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/cobra"
 )
@@ -51,36 +49,6 @@ func exitCode(ctx context.Context, err error) int {
 		return exitUsage
 	}
 	return exitFailure
-}
-
-// maxLineRunes bounds the line users see: errors quote what was typed, and
-// what was typed can be a 100 KB flag value.
-const maxLineRunes = 800
-
-// oneLine flattens an error into the single line users see: one line of
-// valid UTF-8 with no control characters (a path or flag value holding an
-// escape sequence must not drive the terminal), at most maxLineRunes long.
-// A long message keeps its head and its tail, which is usually the hint.
-func oneLine(err error) string {
-	s := strings.ToValidUTF8(err.Error(), "\uFFFD")
-	s = strings.Join(strings.Fields(s), " ")
-	if strings.ContainsFunc(s, unicode.IsControl) {
-		var b strings.Builder
-		for _, r := range s {
-			if unicode.IsControl(r) {
-				q := strconv.QuoteRuneToASCII(r) // '\x1b'
-				b.WriteString(q[1 : len(q)-1])
-				continue
-			}
-			b.WriteRune(r)
-		}
-		s = b.String()
-	}
-	if r := []rune(s); len(r) > maxLineRunes {
-		const head, tail = maxLineRunes / 2, maxLineRunes/2 - 10
-		s = string(r[:head]) + " … " + string(r[len(r)-tail:])
-	}
-	return s
 }
 
 // args validators that report usage errors.

@@ -85,7 +85,7 @@ benefit from papers earlier ones added — as they would for a real user.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, rep)
+				return writeJSON(a.io.Out, rep)
 			}
 			printEval(a, rep)
 			return nil
@@ -211,7 +211,7 @@ func percentile(sorted []int64, p float64) int64 {
 }
 
 func printEval(a *app, r evalReport) {
-	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	w := tabwriter.NewWriter(a.io.Out, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "questions\t%d\n", r.Questions)
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
 	fmt.Fprintf(w, "recall@%d\t%.2f\n", r.K, r.RecallAtK)

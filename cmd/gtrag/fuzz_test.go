@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"unicode"
@@ -36,27 +35,5 @@ func FuzzCheckQuestion(f *testing.F) {
 		again, err := checkQuestion(got)
 		require.NoError(t, err)
 		require.Equal(t, got, again)
-	})
-}
-
-// FuzzOneLine checks the line every error becomes on stderr: one line of
-// valid UTF-8 with no control characters, bounded in length, and a short
-// clean message kept word for word.
-func FuzzOneLine(f *testing.F) {
-	for _, s := range []string{
-		"open the knowledge base: permission denied", "", "a\nb\r\nc", "\x1b[2J\x07", "\xff\xfe", "\u0085\u009b",
-		strings.Repeat("a", 5000), strings.Repeat("é", 900) + " hint", "tab\there",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, msg string) {
-		got := oneLine(errors.New(msg))
-		require.True(t, utf8.ValidString(got), "%q", got)
-		require.False(t, strings.ContainsFunc(got, unicode.IsControl), "%q", got)
-		require.LessOrEqual(t, utf8.RuneCountInString(got), maxLineRunes+3)
-		clean := strings.Join(strings.Fields(msg), " ")
-		if utf8.ValidString(msg) && !strings.ContainsFunc(clean, unicode.IsControl) && utf8.RuneCountInString(clean) <= maxLineRunes {
-			require.Equal(t, clean, got)
-		}
 	})
 }

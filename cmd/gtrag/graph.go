@@ -31,13 +31,13 @@ from the same metadata, so it is never out of date.`,
 			}
 			switch format {
 			case "ascii":
-				fmt.Fprint(a.stdout, g.ASCII())
+				fmt.Fprint(a.io.Out, g.ASCII())
 			case "mermaid":
-				fmt.Fprint(a.stdout, g.Mermaid())
+				fmt.Fprint(a.io.Out, g.Mermaid())
 			case "dot":
-				fmt.Fprint(a.stdout, g.DOT())
+				fmt.Fprint(a.io.Out, g.DOT())
 			case "explain":
-				return trace.Explain(a.stdout, g)
+				return trace.Explain(a.io.Out, g)
 			default:
 				return usagef("--format %q: want ascii, mermaid, dot or explain", format)
 			}

@@ -14,10 +14,10 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
+	"github.com/gtrag/gtrag/internal/iostreams"
 )
 
 // ingestOptions are the ingest command's own flags.
@@ -204,7 +204,7 @@ func readPaperFile(path string) ([]arxiv.Paper, error) {
 }
 
 func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
-	disp := newIngestDisplay(a.stderr)
+	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
 	in := &ingest.Ingester{
 		StateDir:   filepath.Join(a.dataDir, "ingest"),
 		Restart:    o.restart,
@@ -236,7 +236,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
 	)
 	client := a.arxivClient()
 	client.OnRetry = func(r arxiv.Retry) {
-		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, oneLine(r.Err), r.Wait.Round(time.Millisecond)))
+		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), r.Wait.Round(time.Millisecond)))
 	}
 	switch {
 	case o.query != "":
@@ -252,11 +252,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
 	disp.finish()
 
 	if o.json {
-		if err := writeJSON(a.stdout, rep); err != nil {
+		if err := writeJSON(a.io.Out, rep); err != nil {
 			return err
 		}
 	} else {
-		printIngestSummary(a.stdout, o, source, rep, runErr == nil)
+		printIngestSummary(a.io.Out, o, source, rep, runErr == nil)
 	}
 	return ingestError(o, runErr)
 }
@@ -388,11 +388,13 @@ type ingestDisplay struct {
 	printed  bool
 }
 
-func newIngestDisplay(w io.Writer) *ingestDisplay {
+// newIngestDisplay writes lines to w, and draws a progress bar on bar, the
+// terminal, if there is one (nil otherwise).
+func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 	d := &ingestDisplay{w: w, lastLine: time.Now()}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if bar != nil {
 		d.bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetWriter(bar),
 			progressbar.OptionSetDescription("fetching"),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),

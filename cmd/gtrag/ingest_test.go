@@ -380,7 +380,7 @@ func TestIngestBadUsage(t *testing.T) {
 
 func TestIngestPlainProgressLines(t *testing.T) {
 	var buf bytes.Buffer
-	d := newIngestDisplay(&buf)
+	d := newIngestDisplay(&buf, nil) // IOStreams.ProgressOut is nil off a terminal
 	require.Nil(t, d.bar, "a buffer is not a terminal")
 	d.progress(ingest.Progress{Fetched: 10})
 	require.Empty(t, buf.String(), "no line before a few seconds have passed")

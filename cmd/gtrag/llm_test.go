@@ -20,13 +20,15 @@ import (
 
 // llmServer speaks the Ollama chat API and OpenAI chat completions, and
 // decides like a small, sensible model from the prompt it is sent. judge, when
-// set, replaces the relevance decision, to feed the client malformed replies.
+// set, replaces the relevance decision, to feed the client malformed replies;
+// answer, when set, replaces the answer.
 type llmServer struct {
 	*httptest.Server
 	mu      sync.Mutex
 	prompts []string // system + user text of each chat request
 	auth    []string
 	judge   func(user string) string
+	answer  func(user string) string
 }
 
 func newLLMServer(t *testing.T) *llmServer {
@@ -76,10 +78,13 @@ func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.prompts = append(s.prompts, system+"\n"+user)
 	s.auth = append(s.auth, r.Header.Get("Authorization"))
-	judge := s.judge
+	judge, answer := s.judge, s.answer
 	s.mu.Unlock()
 
 	reply := decideLike(system, user, judge)
+	if answer != nil && !strings.Contains(system, "retrieved passages") && !strings.Contains(system, "classify scientific papers") {
+		reply = answer(user)
+	}
 	switch r.URL.Path {
 	case "/api/chat":
 		w.Header().Set("Content-Type", "application/x-ndjson")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -42,12 +41,12 @@ error naming the step, the node and the operation, and exits 1.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, res)
+				return writeJSON(a.io.Out, res)
 			}
 			for _, n := range res.Notices {
-				fmt.Fprintln(a.stderr, "note: "+oneLine(errors.New(n)))
+				a.io.Note(n)
 			}
-			printAnswer(a.stdout, res)
+			printAnswer(a.io.Out, res)
 			return nil
 		},
 	}

@@ -11,21 +11,28 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/trace"
 )
 
 // Main runs gtrag with args and returns the exit code. It is the real entry
 // point: tests call it exactly as main does.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{getenv: getenv, stdout: stdout, stderr: stderr}
+	a := &app{getenv: getenv, io: iostreams.New(os.Stdin, stdout, stderr, trace.SecretsFromEnv(getenv))}
 	root := newRootCmd(a)
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetOut(a.io.Out)
+	root.SetErr(a.io.ErrOut)
 	err := root.ExecuteContext(ctx)
+	if err == nil && a.io.Err() != nil {
+		// The command's output was lost (a full disk, a closed pipe): it
+		// did not do its job.
+		err = fmt.Errorf("write standard output: %w", a.io.Err())
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, "gtrag: "+oneLine(err))
+		a.io.Error(err)
 	}
 	return exitCode(ctx, err)
 }
@@ -33,8 +40,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 // app is the state shared by the commands of one invocation: global flags,
 // the environment and the output streams. Nothing here is global.
 type app struct {
-	getenv         func(string) string
-	stdout, stderr io.Writer
+	getenv func(string) string
+	// io is the output boundary: every line users see is written through it.
+	io *iostreams.IOStreams
 
 	dataDir    string
 	llm        string

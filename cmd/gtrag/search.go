@@ -39,16 +39,16 @@ func newSearchCmd(a *app) *cobra.Command {
 				return fmt.Errorf("search the store: %w", err)
 			}
 			if asJSON {
-				return writeJSON(a.stdout, struct {
+				return writeJSON(a.io.Out, struct {
 					Query   string            `json:"query"`
 					Results []vectordb.Result `json:"results"`
 				}{q, nonNil(results)})
 			}
 			if len(results) == 0 {
-				fmt.Fprintln(a.stdout, "no documents in the store match")
+				fmt.Fprintln(a.io.Out, "no documents in the store match")
 			}
 			for i, r := range results {
-				fmt.Fprintf(a.stdout, "%2d. %.3f  %s  %s\n    %s\n", i+1, r.Score, r.ID, r.Metadata["title"], snippet(r.Content, 160))
+				fmt.Fprintf(a.io.Out, "%2d. %.3f  %s  %s\n    %s\n", i+1, r.Score, r.ID, r.Metadata["title"], snippet(r.Content, 160))
 			}
 			return nil
 		},

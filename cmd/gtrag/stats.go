@@ -21,14 +21,14 @@ func newStatsCmd(a *app) *cobra.Command {
 			defer db.Close()
 			info := db.Info()
 			if asJSON {
-				return writeJSON(a.stdout, info)
+				return writeJSON(a.io.Out, info)
 			}
-			fmt.Fprintf(a.stdout, "path:           %s\n", info.Path)
-			fmt.Fprintf(a.stdout, "format version: %d\n", info.FormatVersion)
-			fmt.Fprintf(a.stdout, "chunks:         %d\n", info.Chunks)
-			fmt.Fprintf(a.stdout, "papers:         %d\n", info.Papers)
-			fmt.Fprintf(a.stdout, "embedder:       %s (%d dimensions)\n", info.Embedder, info.Dim)
-			fmt.Fprintf(a.stdout, "size on disk:   %s\n", humanBytes(info.Bytes))
+			fmt.Fprintf(a.io.Out, "path:           %s\n", info.Path)
+			fmt.Fprintf(a.io.Out, "format version: %d\n", info.FormatVersion)
+			fmt.Fprintf(a.io.Out, "chunks:         %d\n", info.Chunks)
+			fmt.Fprintf(a.io.Out, "papers:         %d\n", info.Papers)
+			fmt.Fprintf(a.io.Out, "embedder:       %s (%d dimensions)\n", info.Embedder, info.Dim)
+			fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
 			return nil
 		},
 	}

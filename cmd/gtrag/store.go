@@ -41,7 +41,7 @@ papers again, or restore a backup instead of running this.`,
 				return err
 			}
 			if !rolled {
-				fmt.Fprintf(a.stdout, "store in %s is intact; nothing to recover\n", a.dataDir)
+				fmt.Fprintf(a.io.Out, "store in %s is intact; nothing to recover\n", a.dataDir)
 				return nil
 			}
 			db, err := vectordb.Open(cmd.Context(), a.dataDir, nil, vectordb.ReadOnly())
@@ -50,7 +50,7 @@ papers again, or restore a backup instead of running this.`,
 			}
 			defer db.Close()
 			info := db.Info()
-			fmt.Fprintf(a.stdout, "store in %s went back to its previous commit: %d chunks of %d papers\n", a.dataDir, info.Chunks, info.Papers)
+			fmt.Fprintf(a.io.Out, "store in %s went back to its previous commit: %d chunks of %d papers\n", a.dataDir, info.Chunks, info.Papers)
 			return nil
 		},
 	}

@@ -43,12 +43,12 @@ the loop's nodes and edges marked with how often they were visited.`,
 				if err != nil {
 					return fmt.Errorf("build the workflow: %w", err)
 				}
-				fmt.Fprint(a.stdout, g.Mermaid(graph.Highlight(trace.VisitedPath(evs))))
-			} else if err := trace.Narrate(a.stdout, evs); err != nil {
+				fmt.Fprint(a.io.Out, g.Mermaid(graph.Highlight(trace.VisitedPath(evs))))
+			} else if err := trace.Narrate(a.io.Out, evs); err != nil {
 				return fmt.Errorf("write the narration: %w", err)
 			}
 			if !trace.Complete(evs) {
-				fmt.Fprintf(a.stderr, "note: %s ends before the run did (it crashed or is still being written)\n", args[0])
+				a.io.Note(args[0] + " ends before the run did (it crashed or is still being written)")
 			}
 			return nil
 		},
@@ -100,7 +100,7 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 	}
 	topts := trace.Options{Secrets: trace.SecretsFromEnv(a.getenv), LLM: svc.LLM()}
 	if o.trace {
-		topts.Live = a.stderr
+		topts.Live = a.io.ErrOut
 	}
 	if file != nil {
 		topts.Out = file

@@ -40,7 +40,7 @@ func (a *app) config() service.Config {
 		Getenv:      a.getenv,
 		// A wait for another gtrag process is announced on stderr and
 		// bounded by GTRAG_LOCK_TIMEOUT.
-		Notices: a.stderr,
+		Notices: a.io.ErrOut,
 	}
 }
 

@@ -1,0 +1,101 @@
+package iostreams
+
+import (
+	"io"
+	"os"
+	"sync"
+
+	"golang.org/x/term"
+)
+
+// IOStreams are the standard streams of one command run.
+type IOStreams struct {
+	// In is standard input, unchanged.
+	In io.Reader
+	// Out is standard output: sanitized, redacted and checked (see Err).
+	Out io.Writer
+	// ErrOut is standard error: sanitized and redacted.
+	ErrOut io.Writer
+
+	out       *Writer
+	rawErr    io.Writer
+	stdoutTTY bool
+	stderrTTY bool
+}
+
+// New wraps the streams. secrets are values never to print (see Secrets);
+// values shorter than 6 bytes are ignored, since replacing every "ab" would
+// only wreck the output.
+func New(in io.Reader, out, errOut io.Writer, secrets []string) *IOStreams {
+	s := &IOStreams{
+		In: in, rawErr: errOut,
+		stdoutTTY: isTerminal(out), stderrTTY: isTerminal(errOut),
+	}
+	s.out = NewWriter(out, secrets)
+	s.Out = s.out
+	s.ErrOut = NewWriter(errOut, secrets)
+	return s
+}
+
+// System wraps the process's standard streams.
+func System(secrets []string) *IOStreams {
+	return New(os.Stdin, os.Stdout, os.Stderr, secrets)
+}
+
+// Err is the first error writing standard output, or nil: a command whose
+// output was lost must not exit 0.
+func (s *IOStreams) Err() error { return s.out.Err() }
+
+// IsStdoutTTY reports whether standard output is a terminal.
+func (s *IOStreams) IsStdoutTTY() bool { return s.stdoutTTY }
+
+// IsStderrTTY reports whether standard error is a terminal: live status and
+// progress bars are drawn only there.
+func (s *IOStreams) IsStderrTTY() bool { return s.stderrTTY }
+
+// ProgressOut is standard error for a progress display that redraws its
+// line with carriage returns and erase sequences, which ErrOut would remove.
+// It is nil unless standard error is a terminal. Write only the display's
+// own text to it: anything quoted from outside goes through ErrOut.
+func (s *IOStreams) ProgressOut() io.Writer {
+	if !s.stderrTTY {
+		return nil
+	}
+	return s.rawErr
+}
+
+// Note writes a `note:` line to standard error: something the user should
+// know that is not the answer.
+func (s *IOStreams) Note(msg string) {
+	io.WriteString(s.ErrOut, "note: "+Line(msg)+"\n")
+}
+
+// Error writes the one line a failed command leaves on standard error.
+func (s *IOStreams) Error(err error) {
+	io.WriteString(s.ErrOut, "gtrag: "+Line(err.Error())+"\n")
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// sticky keeps the first write error.
+type sticky struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (s *sticky) get() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *sticky) set(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+	}
+}
