@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -61,12 +62,17 @@ func TestAskConcurrent(t *testing.T) {
 		require.NoError(t, errs[i])
 		require.Equal(t, questions[i], r.Question)
 		require.NotEmpty(t, r.Answer)
-		require.Contains(t, r.Path, nodes.SearchArxiv, "an empty store sends every question to arXiv")
-		require.Positive(t, r.ArxivRequests, "question %d searched arXiv", i)
+		// A question may find what another one added before it ran.
+		if slices.Contains(r.Path, nodes.SearchArxiv) {
+			require.Positive(t, r.ArxivRequests, "question %d searched arXiv", i)
+		} else {
+			require.Zero(t, r.ArxivRequests, "question %d did not search arXiv", i)
+		}
 		require.Equal(t, "offline", r.LLM)
 		require.Equal(t, "offline", r.Embedder)
 		sum += r.ArxivRequests
 	}
+	require.Positive(t, sum, "an empty store sends the first question to arXiv")
 	require.Equal(t, svc.Arxiv().Requests(), sum)
 	require.Equal(t, int64(len(srv.Requests())), sum)
 }
