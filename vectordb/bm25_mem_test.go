@@ -34,9 +34,6 @@ type bm25Posting struct {
 	tf   int32
 }
 
-// NewBM25 returns an empty index (the same as a zero BM25).
-func NewBM25() *BM25 { return &BM25{} }
-
 // Add indexes content under id, replacing what id held before.
 func (x *BM25) Add(id, content string) {
 	tf := make(map[string]int32)
