@@ -7,7 +7,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/gtrag/gtrag/internal/version.Version=$(VERSION)
 Q       ?= What is a Nash equilibrium?
 
-.PHONY: all build run test vet bench fuzz install clean
+.PHONY: all build run test vet bench bench-scale fuzz install clean
 
 all: build
 
@@ -30,6 +30,31 @@ vet:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+# The store at scale (issue 14), never part of `make test`: the vector scan
+# alone at 100k and 1M vectors, then whole gtrag commands (median of 5,
+# /usr/bin/time) on stores of 100k and 1M chunks generated on demand under
+# SCALE_DIR: about 0.5 GB and 5 GB, built once (1M takes minutes) and kept
+# for the next run; `make bench-scale-clean` deletes them.
+SCALE_DIR ?= /tmp/gtrag-scale
+SCALE_SIZES ?= 100000 1000000
+bench-scale: build
+	$(GO) test -run '^$$' -bench '^BenchmarkScan' -benchtime 10x ./vectordb/
+	@set -e; for n in $(SCALE_SIZES); do \
+	  d=$(SCALE_DIR)/$$n; \
+	  [ -s $$d/store.db ] || GTRAG_GENERATE_STORE=$$d GTRAG_GENERATE_CHUNKS=$$n \
+	    $(GO) test -count=1 -run '^TestGenerateStore$$' -timeout 2h ./vectordb/; \
+	  for cmd in stats "search nash equilibrium auction"; do \
+	    for i in 1 2 3 4 5; do \
+	      /usr/bin/time -f "%e %M" -o $(SCALE_DIR)/time.$$i bin/gtrag --data-dir $$d --seed none $$cmd >/dev/null; \
+	    done; \
+	    sort -n $(SCALE_DIR)/time.[1-5] | awk -v n=$$n -v c="$$cmd" \
+	      '{t[NR]=$$1; if ($$2>m) m=$$2} END {printf "%8d chunks  %-32s median %.3f s  peak RSS %.0f MiB\n", n, c, t[3], m/1024}'; \
+	  done; \
+	done
+
+bench-scale-clean:
+	rm -rf $(SCALE_DIR)
 
 # Each fuzz target runs briefly ($(FUZZTIME)); `make fuzz FUZZTIME=1m` for a real session.
 # Minimising a new input is capped: by default it can eat the whole run.

@@ -42,20 +42,30 @@ func syntheticChunk(r *rand.Rand, z *rand.Zipf) string {
 }
 
 // syntheticDocs is n chunks of n/10 papers, deterministic.
-func syntheticDocs(n int) []Document {
-	r := rand.New(rand.NewPCG(42, 7))
-	z := rand.NewZipf(r, 1.1, 4, 20_000)
-	docs := make([]Document, n)
-	for i := range docs {
+func syntheticDocs(n int) []Document { return syntheticRange(0, n) }
+
+// syntheticRange is chunks from to to (exclusive) of the synthetic corpus,
+// so that a large store can be generated a batch at a time; from must be a
+// multiple of 10 (a paper's first chunk). Each 10,000 chunks have their own
+// random stream, so a range does not depend on the ranges before it.
+func syntheticRange(from, to int) []Document {
+	var r *rand.Rand
+	var z *rand.Zipf
+	docs := make([]Document, 0, to-from)
+	for i := from; i < to; i++ {
+		if i == from || i%10_000 == 0 {
+			r = rand.New(rand.NewPCG(42, 7+uint64(i/10_000)))
+			z = rand.NewZipf(r, 1.1, 4, 20_000)
+		}
 		paper := fmt.Sprintf("%04d.%05dv%d", 2000+i/10/100_000, i/10%100_000, 1+i%3)
 		if i%10 == 0 && i%20 == 0 {
 			paper = fmt.Sprintf("math/%07dv1", i/10)
 		}
 		// Chunks of one paper must share its id and version.
 		if i%10 != 0 {
-			paper = docs[i-i%10].Metadata["paper_id"]
+			paper = docs[len(docs)-i%10].Metadata["paper_id"]
 		}
-		docs[i] = Document{
+		docs = append(docs, Document{
 			ID:      fmt.Sprintf("%s_chunk_%d", paper, i%10),
 			Content: syntheticChunk(r, z),
 			Metadata: map[string]string{
@@ -63,7 +73,7 @@ func syntheticDocs(n int) []Document {
 				"authors": "A. Author, B. Author", "published": "2024-01-02", "categories": "cs.GT",
 				"abs_url": "http://arxiv.org/abs/" + paper, "pdf_url": "http://arxiv.org/pdf/" + paper,
 			},
-		}
+		})
 	}
 	return docs
 }
@@ -193,7 +203,17 @@ func TestGenerateStore(t *testing.T) {
 		n, err = strconv.Atoi(s)
 		require.NoError(t, err)
 	}
-	buildStore(t, dir, NewOfflineEmbedder(), syntheticDocs(n))
+	// A batch at a time, so that generating a million chunks does not hold
+	// them all in memory.
+	gen, err := Open(context.Background(), dir, NewOfflineEmbedder(), BatchSize(10_000))
+	require.NoError(t, err)
+	const batch = 50_000
+	for from := 0; from < n; from += batch {
+		added, err := gen.Add(context.Background(), syntheticRange(from, min(n, from+batch)))
+		require.NoError(t, err)
+		require.Equal(t, min(n, from+batch)-from, added)
+	}
+	require.NoError(t, gen.Close())
 	db := openTest(t, dir, NewOfflineEmbedder(), ReadOnly())
 	info := db.Info()
 	t.Logf("%s: %d chunks, %d papers, %d dims, %d bytes", info.Path, info.Chunks, info.Papers, info.Dim, info.Bytes)

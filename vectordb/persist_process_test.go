@@ -339,6 +339,7 @@ func childReader() error {
 			_ = fresh.Close()
 		}
 		queries++
+		fmt.Printf("query %d done\n", i)
 	}
 	fmt.Printf("queries %d count %d\n", queries, lastCount)
 	return nil
@@ -362,14 +363,31 @@ func TestConcurrentProcesses(t *testing.T) {
 		}()
 		writers = append(writers, w)
 	}
+	// The reader reports each query; on a loaded machine the writers can be
+	// done before its first one, so it is stopped only once it has queried.
+	queried := make(chan struct{})
+	var summary string
+	readerDone := make(chan struct{})
+	go func() {
+		defer close(readerDone)
+		first := true
+		for readerOut.Scan() {
+			summary = readerOut.Text()
+			if first && strings.HasPrefix(summary, "query ") {
+				first = false
+				close(queried)
+			}
+		}
+	}()
 	for _, w := range writers {
 		require.NoError(t, w.Wait(), "writer failed")
 	}
-	require.NoError(t, os.WriteFile(stop, nil, 0o644))
-	var summary string
-	for readerOut.Scan() {
-		summary = readerOut.Text()
+	select {
+	case <-queried:
+	case <-readerDone:
 	}
+	require.NoError(t, os.WriteFile(stop, nil, 0o644))
+	<-readerDone
 	require.NoError(t, reader.Wait(), "reader saw an error")
 	var queries, count int
 	_, err := fmt.Sscanf(summary, "queries %d count %d", &queries, &count)
