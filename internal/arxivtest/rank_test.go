@@ -235,18 +235,3 @@ func TestScoresAreFiniteAndPositive(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkSearch measures one relevance search, the way the loop asks
-// arXiv, over 20,000 papers.
-func BenchmarkSearch(b *testing.B) {
-	ix := NewIndex(Papers(0, 20000))
-	q, err := Parse(`(ti:"second price" OR abs:"second price" OR ti:auction OR abs:auction OR abs:truthful OR abs:bidding) AND (cat:cs.GT OR abs:equilibrium)`)
-	require.NoError(b, err)
-	b.ResetTimer()
-	for b.Loop() {
-		found, _ := ix.Search(q, Sort{}, 0, 30)
-		if len(found) == 0 {
-			b.Fatal("nothing found")
-		}
-	}
-}

@@ -77,31 +77,56 @@ type Server struct {
 
 // New starts a fake arXiv over papers; it is closed when the test ends.
 func New(t testing.TB, papers []arxiv.Paper, opts ...Option) *Server {
-	s := &Server{closing: make(chan struct{})}
-	for _, o := range opts {
-		o(s)
-	}
-	s.SetPapers(papers)
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	s := NewHandler(papers, opts...)
+	s.Server = httptest.NewServer(s)
 	s.URL = s.Server.URL + "/api/query"
 	t.Cleanup(s.Close)
 	return s
 }
 
+// NewHandler is a fake arXiv over papers that is not listening anywhere:
+// an http.Handler for a server of one's own (cmd/arxivworld serves one on a
+// fixed address). Its URL is empty and Close only ends stalled requests.
+func NewHandler(papers []arxiv.Paper, opts ...Option) *Server {
+	s := &Server{closing: make(chan struct{})}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.index != nil {
+		s.setIndexed(papers, s.index)
+	} else {
+		s.SetPapers(papers)
+	}
+	return s
+}
+
+// withIndex makes New use ix, built over the same papers, instead of
+// indexing them again (World shares one index between tests).
+func withIndex(ix *Index) Option { return func(s *Server) { s.index = ix } }
+
+// ServeHTTP answers one arXiv API request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serve(w, r) }
+
 // Close ends stalled requests, then shuts the server down and waits for
 // its handlers. Calling it again does nothing.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() { close(s.closing) })
-	s.Server.Close()
+	if s.Server != nil {
+		s.Server.Close()
+	}
 }
 
 // SetPapers replaces what the server serves: papers to searches and id_list,
 // and extra papers (other versions, papers no search finds) to id_list only.
 func (s *Server) SetPapers(papers []arxiv.Paper, extra ...arxiv.Paper) {
+	s.setIndexed(papers, NewIndex(papers), extra...)
+}
+
+func (s *Server) setIndexed(papers []arxiv.Paper, ix *Index, extra ...arxiv.Paper) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.papers = papers
-	s.index = NewIndex(papers)
+	s.index = ix
 	s.byID = map[string]arxiv.Paper{}
 	for _, list := range [][]arxiv.Paper{papers, extra} {
 		for _, p := range list {
@@ -117,6 +142,13 @@ func (s *Server) SetPapers(papers []arxiv.Paper, extra ...arxiv.Paper) {
 func versionOf(id string) int {
 	_, v := arxiv.SplitVersion(id)
 	return v
+}
+
+// Len is the number of papers searches run over.
+func (s *Server) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.papers)
 }
 
 // SetFault makes f decide every request from now on: a non-nil Reply
