@@ -110,7 +110,7 @@ func generate(i int, seed uint64) Generated {
 	title := w.title() // after the abstract: it names the abstract's first topic and method
 
 	published := time.Date(2003, 1, 1, 0, 0, 0, 0, time.UTC).
-		Add(time.Duration(r.Int64N(int64(22*365*24*time.Hour) / int64(time.Minute))) * time.Minute)
+		Add(time.Duration(r.Int64N(int64(22*365*24*time.Hour)/int64(time.Minute))) * time.Minute)
 	version := 1
 	switch x := r.Float64(); {
 	case x < 0.08:
