@@ -56,10 +56,11 @@ type Generated struct {
 // game-theory papers compete with the written corpus.
 var BackgroundMix = map[Kind]float64{Crowd: 0.62, Distractor: 0.26, GameTheory: 0.12}
 
-// MaxBackground is the most papers Background makes: new-style ids are
-// numbered 60000 + i, above any number a real month has reached, so that
-// they never collide with the written corpus's realistic ids.
-const MaxBackground = 40000
+// MaxBackground is the most papers Background makes. New-style ids are
+// numbered 60000–69999 and then 80000–99999, above any number a real month
+// had reached until recently and clear of 70000–79999, the written
+// corpus's range (testdata/world/README.md).
+const MaxBackground = 30000
 
 // phraseRate is how often a generated game-theory abstract says "game
 // theory" (2 of 110 in a labelled sample of real ones), and a distractor
@@ -72,8 +73,8 @@ const (
 // Background generates n papers (at most MaxBackground) from seed: the
 // same n and seed give the same papers, and paper i does not depend on n.
 // The text comes from templates and vocabulary written for this package
-// (see background_text.go); every abstract is 4–9 sentences, 600–1,600
-// characters, like a real one.
+// (frames.go and background_*.go); abstracts run 600–1,100 characters,
+// a little shorter than real ones.
 func Background(n int, seed uint64) []Generated {
 	n = min(max(n, 0), MaxBackground)
 	out := make([]Generated, n)
@@ -171,7 +172,7 @@ func familiesOf(k Kind) []*family {
 	return crowdFamilies
 }
 
-// newID is a new-style id numbered 60000+i in the month of published, or
+// newID is a new-style id numbered from i in the month of published, or
 // for papers before April 2007 (when arXiv changed schemes) an old-style id
 // in the archive of the primary category.
 func newID(i int, published time.Time, primary string, version int, r *rand.Rand) string {
@@ -179,7 +180,11 @@ func newID(i int, published time.Time, primary string, version int, r *rand.Rand
 		archive, _, _ := strings.Cut(primary, ".")
 		return fmt.Sprintf("%s/%02d%02d%03dv%d", archive, published.Year()%100, int(published.Month()), 500+r.IntN(500), version)
 	}
-	return fmt.Sprintf("%02d%02d.%05dv%d", published.Year()%100, int(published.Month()), 60000+i%MaxBackground, version)
+	num := 60000 + i
+	if i >= 10000 {
+		num = 80000 + i - 10000
+	}
+	return fmt.Sprintf("%02d%02d.%05dv%d", published.Year()%100, int(published.Month()), num, version)
 }
 
 // bumpOldStyle moves an old-style id to the next number in its month.
@@ -269,7 +274,7 @@ func (w *writer) abstract(kind Kind) string {
 		results = empiricalFrames
 	}
 	pools := [][]string{results, w.f.own, methodFrames, openerFrames[1:]}
-	for i := 0; i < 12 && len(strings.Join(sents, " ")) < 650; i++ {
+	for i := 0; i < 20 && len(strings.Join(sents, " ")) < 900; i++ {
 		if pool := pools[i%len(pools)]; len(pool) > 0 {
 			add(pool, 1)
 		}

@@ -36,7 +36,15 @@
 // connection reset, or no answer at all. OnRequest observes requests on
 // arrival, for example to cancel a run mid-page.
 //
-// Papers, PaperVersion and VideoGamePaper generate realistic papers (both id
-// styles, abstracts of a real length); WriteJSONL writes them in the
-// `ingest --file` format.
+// Papers, PaperVersion and VideoGamePaper generate small fixture papers
+// (both id styles, abstracts of a real length); WriteJSONL writes papers in
+// the `ingest --file` format.
+//
+// World starts the test world: the written papers of
+// testdata/world/papers.jsonl among thousands of generated ones
+// (Background: other fields, distractors that use game vocabulary without
+// being game theory, and game-theory papers that, like most on arXiv,
+// rarely say "game theory"), built once per test binary. cmd/arxivworld
+// serves the same world on a fixed address for a person running
+// `gtrag eval --fresh --arxiv-url …`; testdata/world/README.md describes it.
 package arxivtest

@@ -2,7 +2,7 @@ package arxivtest
 
 // The sentence frames every family's abstracts are built from. A frame is
 // lower-case (the writer capitalises sentences) and names slots in braces;
-// families fill them with their own vocabulary (background_text.go). The
+// families fill them with their own vocabulary (background_*.go). The
 // frames are deliberately the formulaic moves of real abstracts — context,
 // method, result, implication — so that vocabulary, not grammar, is what
 // tells a game-theory paper from a distractor.

@@ -3,10 +3,12 @@ package arxivtest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/require"
 
@@ -158,4 +160,68 @@ func TestDefaultWorldFindsTheModuleFile(t *testing.T) {
 	} else {
 		require.Empty(t, c.PapersFile)
 	}
+}
+
+// TestWorldReproducesTheReferenceFailure checks the world against what was
+// seen on the real arXiv (issue 11): the reference system's query shape,
+// all:"game theory" AND (all:w1 OR all:w2 …), almost never finds the paper
+// a question is about, because almost no abstract says "game theory";
+// while the same words OR'ed over titles and abstracts often do. It runs
+// over the written questions and papers, when the files exist.
+func TestWorldReproducesTheReferenceFailure(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 10,000-paper world")
+	}
+	c := DefaultWorld()
+	if c.PapersFile == "" {
+		t.Skip("no " + WorldPapersFile)
+	}
+	f, err := os.Open(filepath.Join(filepath.Dir(c.PapersFile), "questions.jsonl"))
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	_, ix, err := buildWorld(c)
+	require.NoError(t, err)
+
+	found := func(query string, relevant []string) bool {
+		q, err := Parse(query)
+		require.NoError(t, err, query)
+		res, _ := ix.Search(q, Sort{}, 0, 10)
+		for _, r := range res {
+			for _, id := range relevant {
+				if arxiv.BaseID(r.Paper.ID) == arxiv.BaseID(id) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var questions, reference, fielded int
+	dec := json.NewDecoder(f)
+	for dec.More() {
+		var q struct {
+			Q        string   `json:"q"`
+			Relevant []string `json:"relevant"`
+		}
+		require.NoError(t, dec.Decode(&q))
+		if len(q.Relevant) == 0 {
+			continue
+		}
+		var all, tiAbs []string
+		for _, w := range strings.FieldsFunc(q.Q, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+			all, tiAbs = append(all, "all:"+w), append(tiAbs, "ti:"+w, "abs:"+w)
+		}
+		questions++
+		if found(`all:"game theory" AND (`+strings.Join(all, " OR ")+`)`, q.Relevant) {
+			reference++
+		}
+		if found(strings.Join(tiAbs, " OR "), q.Relevant) {
+			fielded++
+		}
+	}
+	t.Logf("%d questions; a relevant paper in the top 10: reference shape %d, the question's words over ti:/abs: %d", questions, reference, fielded)
+	require.Positive(t, questions)
+	require.LessOrEqual(t, reference*10, questions, "the reference shape finds the paper for at most 10%% of questions")
+	require.GreaterOrEqual(t, fielded*2, questions, "a plain search over titles and abstracts finds it for at least half")
 }
