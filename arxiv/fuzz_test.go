@@ -111,10 +111,15 @@ func FuzzBuildQuery(f *testing.F) {
 		f.Add(s, "")
 	}
 	f.Add("auction", `cat:cs.GT OR (all:"game theory"`)
-	f.Fuzz(func(t *testing.T, question, prefix string) {
-		q := BuildQuery(question, QueryOptions{Prefix: prefix})
+	f.Add("tit-for-tat", "tft*")
+	f.Fuzz(func(t *testing.T, question, extra string) {
+		// extra serves as a boost and as a concept's spelling.
+		q := BuildQuery(question, QueryOptions{Boost: extra, Concepts: [][]string{{extra}}, RequireConcept: len(extra)%2 == 0})
 		if !balanced(q) {
-			t.Fatalf("unbalanced query %q from %q / %q", q, question, prefix)
+			t.Fatalf("unbalanced query %q from %q / %q", q, question, extra)
+		}
+		if strings.ContainsAny(q, "?*") {
+			t.Fatalf("wildcard in %q", q)
 		}
 		if !utf8.ValidString(q) {
 			t.Fatalf("invalid UTF-8 in %q", q)

@@ -7,19 +7,34 @@ import (
 	"unicode"
 )
 
+// GameTheoryBoost is the soft game-theory preference BuildQuery ORs into a
+// search: the arXiv categories where game theory is filed. See QueryOptions.
+const GameTheoryBoost = "cat:cs.GT OR cat:econ.TH"
+
 // QueryOptions shape BuildQuery's output.
 type QueryOptions struct {
-	// Prefix scopes every result, for example "game theory" (searched as the
-	// phrase all:"game theory"). A Prefix written in arXiv syntax, such as
-	// `cat:cs.GT OR all:"game theory"`, is used as it is, in parentheses.
-	Prefix string
-	// Field is the arXiv field prefix for keywords and phrases: all (the
-	// default), ti, abs, co, au, jr, cat, rn or id.
-	Field string
-	// MaxTerms caps the number of keywords taken from the question (phrases
-	// in quotes always count); 0 means 8. Questions rarely have more content
+	// Concepts are what the question is about, each with its spellings
+	// ({"tit for tat", "tft"}, {"vickrey auction", "second price auction"}),
+	// usually the focal concepts of text.Focal. They are searched as
+	// phrases, and their words are not searched again as keywords.
+	Concepts [][]string
+	// RequireConcept makes a paper mention one spelling of one Concept to
+	// match; the keywords and the boost then only rank. Without it every
+	// part of the query is optional and only ranks.
+	RequireConcept bool
+	// Boost is a clause in arXiv syntax ORed into the query, such as
+	// GameTheoryBoost: a paper matching it ranks higher, one that does not
+	// still matches. "" means none.
+	Boost string
+	// Fields are the arXiv fields each keyword and phrase is searched in;
+	// nil means ti and abs. Valid: all, ti, abs, co, au, jr, cat, rn, id.
+	Fields []string
+	// MaxTerms caps the keywords taken from the question (phrases and
+	// concepts always count); 0 means 8. Questions rarely have more content
 	// words, and a long OR group drowns the relevance ranking.
 	MaxTerms int
+	// Drop lists keywords to leave out, for a reformulated search.
+	Drop []string
 }
 
 var queryFields = []string{"all", "ti", "abs", "co", "au", "jr", "cat", "rn", "id"}
@@ -35,25 +50,43 @@ var (
 //
 // A question already in arXiv syntax (a field prefix such as ti:, au:,
 // abs:, cat:, all:, id:, or an AND/OR/ANDNOT operator) passes through as
-// typed; only a dangling quote, parenthesis or operator is dropped so arXiv
-// does not answer with an error. Otherwise the question becomes keywords:
-// stop words and punctuation go, "quoted phrases" stay phrases, hyphenated
-// words (tit-for-tat, zero-sum) become phrases because arXiv's index splits
-// them, and possessives lose their 's (prisoner's → prisoner).
+// typed; only a dangling quote, parenthesis or operator and the wildcards
+// ? and * are dropped, so arXiv neither answers with an error nor expands a
+// pattern. Otherwise the question becomes terms: stop words and punctuation
+// go, "quoted phrases" stay phrases, hyphenated words (tit-for-tat,
+// zero-sum) become phrases because arXiv's index splits them, and
+// possessives lose their 's (prisoner's → prisoner).
 //
-// Without a Prefix every phrase and keyword is required (AND): the words are
-// all the user gave. With a Prefix the result is
+// Every term is searched in the title and the abstract (ti:, abs:), and the
+// terms are ORed:
 //
-//	all:"game theory" AND <quoted phrases> AND (all:kw1 OR all:kw2 …)
+//	ti:"tit for tat" OR abs:"tit for tat" OR ti:tft OR abs:tft OR
+//	ti:iterated OR abs:iterated OR … OR cat:cs.GT OR cat:econ.TH
 //
-// because an AND of every keyword of a natural question rarely matches any
-// single abstract ("how do players learn to cooperate in repeated games"
-// has five content words), while the prefix already confines the search to
-// the topic: the OR group only has to rank the papers that share the most
-// and rarest keywords first, which arXiv's relevance order does.
+// The shape follows from how arXiv answers (the package doc has the facts):
 //
-// The result has balanced quotes and parentheses. It is "" when the
-// question holds nothing to search for; the caller reports that.
+//   - ti:/abs:, not all:. arXiv maps all: and bare terms onto every field,
+//     authors and comments included, so "nash" finds every paper by a
+//     Nash and "price" every paper by a Price.
+//   - OR, not AND. An AND of every keyword of a natural question rarely
+//     matches any single abstract: students paraphrase, papers use their
+//     own words. arXiv's engine ranks an OR by how many clauses a paper
+//     matches and how rare they are, so a relevance-sorted OR puts the
+//     papers sharing the most and rarest terms first, and the caller
+//     fetches a pool of them to re-rank itself.
+//   - Concepts as phrases with their variants. "Shapley value" as a phrase
+//     is rare and telling where "value" alone is noise; an acronym (IPD,
+//     VCG) or spelling variant (tit for tat, behaviour) finds the papers
+//     that write it the other way. RequireConcept turns the concepts into
+//     a required clause, for a narrower second search.
+//   - Game theory as a soft boost, never a required phrase. Most
+//     game-theory abstracts never say "game theory" (2 in a labelled sample
+//     of 110), so requiring it loses the papers a question is about;
+//     ORing the categories where game theory is filed (Boost) lifts them
+//     without excluding anything.
+//
+// The result has balanced quotes and parentheses and no wildcard. It is ""
+// when the question holds nothing to search for; the caller reports that.
 func BuildQuery(question string, opts QueryOptions) string {
 	q := cleanText(question)
 	if q == "" {
@@ -62,66 +95,123 @@ func BuildQuery(question string, opts QueryOptions) string {
 	if isRawQuery(q) {
 		return repairRaw(q)
 	}
-	field := strings.ToLower(strings.TrimSpace(opts.Field))
-	if !slices.Contains(queryFields, field) {
-		field = "all"
+	var fields []string
+	for _, f := range opts.Fields {
+		if f = strings.ToLower(strings.TrimSpace(f)); slices.Contains(queryFields, f) && !slices.Contains(fields, f) {
+			fields = append(fields, f)
+		}
+	}
+	if len(fields) == 0 {
+		fields = []string{"ti", "abs"}
 	}
 	maxTerms := opts.MaxTerms
 	if maxTerms <= 0 {
 		maxTerms = 8
 	}
 
-	phrases, keywords := extractTerms(q)
-	prefix := cleanText(opts.Prefix)
-	var prefixClause string
-	var prefixWords []string
-	switch {
-	case prefix == "":
-	case isRawQuery(prefix):
-		if r := repairRaw(prefix); r != "" {
-			prefixClause = "(" + r + ")"
+	// Each concept becomes one group of phrases, its spellings.
+	var concepts [][]string
+	var conceptWords []string
+	for _, c := range opts.Concepts {
+		var group []string
+		for _, spelling := range c {
+			ws := words(cleanText(spelling))
+			if len(ws) == 0 {
+				continue
+			}
+			if t := strings.Join(ws, " "); !slices.Contains(group, t) {
+				group = append(group, t)
+				conceptWords = append(conceptWords, ws...)
+			}
 		}
-	default:
-		ws := words(prefix)
-		prefixWords = ws
-		prefixClause = term(field, strings.Join(ws, " "))
+		if len(group) > 0 {
+			concepts = append(concepts, group)
+		}
 	}
-
-	// Keywords that only repeat the prefix add nothing under AND and would
-	// match every paper under OR.
+	phrases, keywords := extractTerms(q)
+	covered := func(t string) bool {
+		for _, w := range strings.Fields(t) {
+			if !slices.ContainsFunc(conceptWords, func(c string) bool { return sameWord(w, c) }) {
+				return false
+			}
+		}
+		return true
+	}
+	// A term the concepts already spell adds nothing; a dropped one is
+	// what a reformulation leaves out.
+	phrases = slices.DeleteFunc(phrases, covered)
 	keywords = slices.DeleteFunc(keywords, func(k string) bool {
-		return slices.ContainsFunc(prefixWords, func(w string) bool { return sameWord(k, w) })
+		return covered(k) || slices.ContainsFunc(opts.Drop, func(d string) bool {
+			return sameWord(k, strings.ToLower(strings.TrimSpace(d)))
+		})
 	})
 	if len(keywords) > maxTerms {
 		keywords = keywords[:maxTerms]
 	}
-	if len(phrases) == 0 && len(keywords) == 0 {
+	if len(concepts) == 0 && len(phrases) == 0 && len(keywords) == 0 {
 		return ""
 	}
 
-	var clauses []string
-	if prefixClause != "" {
-		clauses = append(clauses, prefixClause)
-	}
-	for _, p := range phrases {
-		clauses = append(clauses, term(field, p))
-	}
-	if prefixClause == "" {
-		for _, k := range keywords {
-			clauses = append(clauses, term(field, k))
+	inFields := func(t string) []string {
+		out := make([]string, len(fields))
+		for i, f := range fields {
+			out[i] = term(f, t)
 		}
-	} else if len(keywords) > 0 {
-		group := make([]string, len(keywords))
-		for i, k := range keywords {
-			group[i] = term(field, k)
-		}
-		if len(group) == 1 {
-			clauses = append(clauses, group[0])
-		} else {
-			clauses = append(clauses, "("+strings.Join(group, " OR ")+")")
+		return out
+	}
+	var concept, rest []string
+	for _, g := range concepts {
+		for _, t := range g {
+			concept = append(concept, inFields(t)...)
 		}
 	}
-	return strings.Join(clauses, " AND ")
+	for _, t := range append(phrases, keywords...) {
+		rest = append(rest, inFields(t)...)
+	}
+	var boost string
+	if b := cleanText(opts.Boost); b != "" {
+		if isRawQuery(b) {
+			boost = repairRaw(b)
+		} else if ws := words(b); len(ws) > 0 {
+			boost = strings.Join(inFields(strings.Join(ws, " ")), " OR ")
+		}
+	}
+	if !opts.RequireConcept || len(concept) == 0 {
+		all := append(concept, rest...)
+		if boost != "" {
+			all = append(all, group(boost))
+		}
+		return strings.Join(all, " OR ")
+	}
+	required := group(strings.Join(concept, " OR "))
+	if len(rest) == 0 {
+		// ANDing the boost alone would require it.
+		return required
+	}
+	if boost != "" {
+		rest = append(rest, group(boost))
+	}
+	return required + " AND (" + strings.Join(rest, " OR ") + ")"
+}
+
+// group puts an OR clause in parentheses so that it can sit in a larger
+// OR or AND unchanged.
+func group(clause string) string {
+	if rawOperator.MatchString(clause) {
+		return "(" + clause + ")"
+	}
+	return clause
+}
+
+// Terms returns the phrases and keywords BuildQuery takes from a natural
+// question, lower-case and in question order, before MaxTerms: what a
+// caller can choose to Drop.
+func Terms(question string) (phrases, keywords []string) {
+	q := cleanText(question)
+	if q == "" || isRawQuery(q) {
+		return nil, nil
+	}
+	return extractTerms(q)
 }
 
 // term renders one keyword or phrase under a field; only letters, digits and
@@ -156,10 +246,11 @@ func isRawQuery(q string) bool {
 
 var operators = []string{"AND", "OR", "ANDNOT"}
 
-// repairRaw keeps a user's arXiv query as typed unless it cannot be valid:
-// an odd quote loses its last quote, a ")" without its "(" goes, operators
+// repairRaw keeps a user's arXiv query as typed unless it cannot be valid
+// or would be read as a pattern: the wildcards ? and * go, an odd quote loses its last quote, a ")" without its "(" goes, operators
 // with nothing on one side go, and a "(" left open is closed at the end.
 func repairRaw(q string) string {
+	q = strings.NewReplacer("?", " ", "*", " ").Replace(q)
 	if strings.Count(q, `"`)%2 == 1 {
 		i := strings.LastIndex(q, `"`)
 		q = q[:i] + q[i+1:]

@@ -7,45 +7,74 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// TestTerms covers how a natural question is cut into phrases and keywords.
+func TestTerms(t *testing.T) {
+	for _, tc := range []struct {
+		name, question   string
+		phrases, keywords []string
+	}{
+		{"stop words and punctuation go", "What is a Nash equilibrium?", nil, []string{"nash", "equilibrium"}},
+		{"case and duplicates", "NASH equilibrium, Nash EQUILIBRIUM!", nil, []string{"nash", "equilibrium"}},
+		{"possessive", "prisoner's dilemma", nil, []string{"prisoner", "dilemma"}},
+		{"typographic apostrophe", "prisoner’s dilemma", nil, []string{"prisoner", "dilemma"}},
+		{"hyphen becomes a phrase", "tit-for-tat", nil, []string{"tit for tat"}},
+		{"contraction is a stop word", "Why don't players cooperate in one-shot games?", nil, []string{"players", "cooperate", "one shot", "games"}},
+		{"quoted phrase", `Explain "trembling hand" perfection`, []string{"trembling hand"}, []string{"perfection"}},
+		{"curly quotes", `“mean field” games`, []string{"mean field"}, []string{"games"}},
+		{"phrase punctuation and hyphens", `"zero-sum, two player" games`, []string{"zero sum two player"}, []string{"games"}},
+		{"one-word quote is a keyword", `the "Shapley" value`, nil, []string{"shapley", "value"}},
+		{"unclosed quote is text", `What is the "price of anarchy`, nil, []string{"price", "anarchy"}},
+		{"unicode letters", "Équilibre de Nash für Spieltheorie", nil, []string{"équilibre", "de", "nash", "für", "spieltheorie"}},
+		{"digits", "2x2 games with 3 players", nil, []string{"2x2", "games", "players"}},
+		{"wildcards are punctuation", "auct* equilibri?", nil, []string{"auct", "equilibri"}},
+		{"control characters and invalid UTF-8", "nash\x00\x1b[31m equi\xfflibrium", nil, []string{"nash", "31m", "equi", "librium"}},
+		{"raw syntax has no terms", "cat:cs.GT AND ti:auction", nil, nil},
+		{"only stop words", "What is it?", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			phrases, keywords := Terms(tc.question)
+			require.Equal(t, tc.phrases, phrases)
+			require.Equal(t, tc.keywords, keywords)
+		})
+	}
+}
+
 func TestBuildQuery(t *testing.T) {
-	gt := QueryOptions{Prefix: "game theory"}
+	gt := QueryOptions{Boost: GameTheoryBoost}
+	tft := [][]string{{"tit-for-tat", "tit for tat", "TFT"}}
 	for _, tc := range []struct {
 		name     string
 		question string
 		opts     QueryOptions
 		want     string
 	}{
-		// Natural questions without a prefix: every keyword is required.
-		{"stop words and punctuation go", "What is a Nash equilibrium?", QueryOptions{}, "all:nash AND all:equilibrium"},
-		{"case and duplicates", "NASH equilibrium, Nash EQUILIBRIUM!", QueryOptions{}, "all:nash AND all:equilibrium"},
-		{"possessive", "prisoner's dilemma", QueryOptions{}, "all:prisoner AND all:dilemma"},
-		{"typographic apostrophe", "prisoner’s dilemma", QueryOptions{}, "all:prisoner AND all:dilemma"},
-		{"hyphen becomes a phrase", "tit-for-tat", QueryOptions{}, `all:"tit for tat"`},
-		{"contraction is a stop word", "Why don't players cooperate in one-shot games?", QueryOptions{}, `all:players AND all:cooperate AND all:"one shot" AND all:games`},
-		{"quoted phrase", `Explain "trembling hand" perfection`, QueryOptions{}, `all:"trembling hand" AND all:perfection`},
-		{"curly quotes", `“mean field” games`, QueryOptions{}, `all:"mean field" AND all:games`},
-		{"phrase punctuation and hyphens", `"zero-sum, two player" games`, QueryOptions{}, `all:"zero sum two player" AND all:games`},
-		{"one-word quote is a keyword", `the "Shapley" value`, QueryOptions{}, "all:shapley AND all:value"},
-		{"unclosed quote is text", `What is the "price of anarchy`, QueryOptions{}, "all:price AND all:anarchy"},
-		{"unicode letters", "Équilibre de Nash für Spieltheorie", QueryOptions{}, "all:équilibre AND all:de AND all:nash AND all:für AND all:spieltheorie"},
-		{"digits", "2x2 games with 3 players", QueryOptions{}, "all:2x2 AND all:games AND all:players"},
-		{"field option", "auction revenue", QueryOptions{Field: "ti"}, "ti:auction AND ti:revenue"},
-		{"unknown field falls back to all", "auction", QueryOptions{Field: "xx"}, "all:auction"},
-		{"max terms", "alpha beta gamma delta epsilon", QueryOptions{MaxTerms: 2}, "all:alpha AND all:beta"},
-		{"control characters and invalid UTF-8", "nash\x00\x1b[31m equi\xfflibrium", QueryOptions{}, "all:nash AND all:31m AND all:equi AND all:librium"},
+		// Natural questions: title and abstract, every term optional.
+		{"title and abstract, ORed", "What is a Nash equilibrium?", QueryOptions{}, "ti:nash OR abs:nash OR ti:equilibrium OR abs:equilibrium"},
+		{"hyphenated phrase", "tit-for-tat", QueryOptions{}, `ti:"tit for tat" OR abs:"tit for tat"`},
+		{"quoted phrase first", `Explain perfection of the "trembling hand"`, QueryOptions{}, `ti:"trembling hand" OR abs:"trembling hand" OR ti:perfection OR abs:perfection`},
+		{"fields", "auction revenue", QueryOptions{Fields: []string{"abs"}}, "abs:auction OR abs:revenue"},
+		{"unknown fields fall back to ti and abs", "auction", QueryOptions{Fields: []string{"xx"}}, "ti:auction OR abs:auction"},
+		{"max terms", "alpha beta gamma delta epsilon", QueryOptions{MaxTerms: 2, Fields: []string{"abs"}}, "abs:alpha OR abs:beta"},
+		{"drop a keyword", "alpha beta gamma", QueryOptions{Drop: []string{"Beta"}, Fields: []string{"abs"}}, "abs:alpha OR abs:gamma"},
 
-		// With a prefix: the prefix AND any keyword; phrases stay required.
-		{"prefix", "What is a Nash equilibrium?", gt, `all:"game theory" AND (all:nash OR all:equilibrium)`},
-		{"prefix words are not repeated", "Nash equilibrium in game theory and games", gt, `all:"game theory" AND (all:nash OR all:equilibrium)`},
-		{"prefix and one keyword", "auctions", gt, `all:"game theory" AND all:auctions`},
-		{"prefix with phrase", `Explain "trembling hand" perfection`, gt, `all:"game theory" AND all:"trembling hand" AND all:perfection`},
-		{"prefix with hyphen and possessive", "How does tit-for-tat do in the prisoner's dilemma?", gt,
-			`all:"game theory" AND (all:"tit for tat" OR all:prisoner OR all:dilemma)`},
-		{"prefix in arXiv syntax", "auction revenue", QueryOptions{Prefix: `cat:cs.GT OR all:"game theory"`},
-			`(cat:cs.GT OR all:"game theory") AND (all:auction OR all:revenue)`},
-		{"prefix with field", "auction", QueryOptions{Prefix: "Game-Theory", Field: "abs"}, `abs:"game theory" AND abs:auction`},
+		// The game-theory boost is ORed, never required.
+		{"boost", "What is a Nash equilibrium?", gt,
+			"ti:nash OR abs:nash OR ti:equilibrium OR abs:equilibrium OR (cat:cs.GT OR cat:econ.TH)"},
+		{"boost in words", "auction", QueryOptions{Boost: "game theory", Fields: []string{"abs"}}, `abs:auction OR abs:"game theory"`},
+		{"words of the boost stay keywords", "game theory of auctions", QueryOptions{Boost: GameTheoryBoost, Fields: []string{"ti"}},
+			"ti:game OR ti:theory OR ti:auctions OR (cat:cs.GT OR cat:econ.TH)"},
 
-		// Raw arXiv syntax passes through untouched.
+		// Concepts: phrases with their spellings, their words not repeated.
+		{"concept spellings", "How does tit-for-tat do in the prisoner's dilemma?", QueryOptions{Concepts: tft, Fields: []string{"abs"}},
+			`abs:"tit for tat" OR abs:tft OR abs:prisoner OR abs:dilemma`},
+		{"required concept", "How does tit-for-tat do in the prisoner's dilemma?", QueryOptions{Concepts: tft, RequireConcept: true, Boost: GameTheoryBoost, Fields: []string{"abs"}},
+			`(abs:"tit for tat" OR abs:tft) AND (abs:prisoner OR abs:dilemma OR (cat:cs.GT OR cat:econ.TH))`},
+		{"required concept alone", "tit-for-tat", QueryOptions{Concepts: tft, RequireConcept: true, Fields: []string{"ti"}},
+			`(ti:"tit for tat" OR ti:tft)`},
+		{"required without concepts is a plain OR", "auction revenue", QueryOptions{RequireConcept: true, Fields: []string{"abs"}}, "abs:auction OR abs:revenue"},
+		{"blank concept spellings are ignored", "auction", QueryOptions{Concepts: [][]string{{"", "  ", "?!"}}, Fields: []string{"abs"}}, "abs:auction"},
+
+		// Raw arXiv syntax passes through, repaired.
 		{"raw fields and operator", "cat:cs.GT AND ti:auction", gt, "cat:cs.GT AND ti:auction"},
 		{"raw phrase and group", `ti:"mean field" AND (au:Lasry OR au:Lions)`, gt, `ti:"mean field" AND (au:Lasry OR au:Lions)`},
 		{"raw ANDNOT", "abs:equilibrium ANDNOT cat:physics.chem-ph", QueryOptions{}, "abs:equilibrium ANDNOT cat:physics.chem-ph"},
@@ -56,8 +85,9 @@ func TestBuildQuery(t *testing.T) {
 		{"raw stray parenthesis goes", "cat:cs.GT) AND ti:auction", QueryOptions{}, "cat:cs.GT AND ti:auction"},
 		{"raw odd quote goes", `ti:"mean field AND cat:cs.GT`, QueryOptions{}, `ti:mean field AND cat:cs.GT`},
 		{"raw dangling operators go", "AND cat:cs.GT OR", QueryOptions{}, "cat:cs.GT"},
-		{"lower-case or is English", "cooperation or defection", QueryOptions{}, "all:cooperation AND all:defection"},
-		{"colon in prose is not a field", "Auctions: what are they?", QueryOptions{}, "all:auctions"},
+		{"raw wildcards go", "ti:auct* AND abs:equilibri?", QueryOptions{}, "ti:auct AND abs:equilibri"},
+		{"lower-case or is English", "cooperation or defection", QueryOptions{Fields: []string{"ti"}}, "ti:cooperation OR ti:defection"},
+		{"colon in prose is not a field", "Auctions: what are they?", QueryOptions{}, "ti:auctions OR abs:auctions"},
 
 		// Nothing to search for.
 		{"empty", "", gt, ""},
@@ -65,12 +95,14 @@ func TestBuildQuery(t *testing.T) {
 		{"only stop words", "What is it?", gt, ""},
 		{"only punctuation", "??? !!! ()", gt, ""},
 		{"only quotes", `"" ""`, gt, ""},
-		{"prefix words only", "game theory", gt, ""},
+		{"only wildcards", "* ?", gt, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := BuildQuery(tc.question, tc.opts)
 			require.Equal(t, tc.want, got)
 			require.True(t, balanced(got), got)
+			require.NotContains(t, got, "*")
+			require.NotContains(t, got, "?")
 		})
 	}
 }

@@ -16,48 +16,64 @@ type Store interface {
 type Deps struct {
 	Store    Store
 	Arxiv    Searcher
+	Ranker   Ranker // ranks each search's pool; nil keeps arXiv's order
 	Judge    reasoner.RelevanceJudge
 	Filter   reasoner.PaperFilter
 	Answerer reasoner.Answerer
+	Queries  reasoner.QueryWriter // proposes arXiv searches; nil means offline only
 
-	K          int // documents pulled from the store; 0 means 3
-	MaxResults int // papers per arXiv search; 0 means 2
-	Chunking   chunker.Options
+	K           int // documents pulled from the store; 0 means 3
+	MaxResults  int // papers added per search; 0 means DefaultMaxResults
+	Pool        int // papers fetched per arXiv request; 0 means DefaultPool, at most MaxPool
+	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
+	// FilterParallel is how many papers the filter judges at once; 0 means
+	// one. An LLM filter gains from a few (the wait is the model's); an
+	// offline one does not, and one at a time keeps a trace in call order.
+	FilterParallel int
+	Chunking    chunker.Options
 }
 
 // Graph is the compiled workflow.
 type Graph = graph.Graph[GraphState]
 
+// Every node writes its reasoning, the narration of its step.
+var everyNode = []string{FieldReasoning}
+
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull     = Puller{Store: d.Store, K: d.K}
-		check    = RelevanceChecker{Judge: d.Judge}
-		search   = ArxivSearcher{Arxiv: d.Arxiv, MaxResults: d.MaxResults}
-		filter   = PaperFilterer{Filter: d.Filter}
+		pull   = Puller{Store: d.Store, K: d.K}
+		check  = RelevanceChecker{Judge: d.Judge}
+		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: d.Filter, Queries: d.Queries, Ranker: d.Ranker,
+			Pool: d.Pool, MaxSearches: d.MaxSearches}
+		filter   = PaperFilterer{Filter: d.Filter, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}
 		generate = Responder{Answerer: d.Answerer, Topic: d.Filter}
 	)
 	g := graph.New[GraphState]()
+	writes := func(fields ...string) graph.NodeOption { return graph.Writes(append(fields, everyNode...)...) }
 
 	g.AddNode(PullFromChroma, pull.Pull,
 		graph.Describe("retrieve the documents most similar to the question from the knowledge base"),
-		graph.Reads("user_query"), graph.Writes("chroma_results"), graph.Tools("vector store query"))
+		graph.Reads(FieldUserQuery), writes(FieldChromaResults), graph.Tools("vector store query"))
 	g.AddNode(CheckRelevance, check.Check,
 		graph.Describe("decide whether the retrieved documents can answer the question"),
-		graph.Reads("user_query", "chroma_results"), graph.Writes("relevant_context"), graph.Tools("relevance judge (LLM or offline)"))
+		graph.Reads(FieldUserQuery, FieldChromaResults), writes(FieldRelevantContext, FieldNotices), graph.Tools("relevance judge (LLM or offline)"))
 	g.AddNode(SearchArxiv, search.Search,
-		graph.Describe("search arXiv for game-theory papers on the question, dropping papers already seen"),
-		graph.Reads("user_query", "papers_seen"), graph.Writes("arxiv_papers"), graph.Tools("arXiv API search"))
+		graph.Describe("unless the question is off-topic, fetch a pool of papers from arXiv, rank it against the question and pass on the new papers about it, reformulating rather than repeating a search"),
+		graph.Reads(FieldUserQuery, FieldPapersSeen, FieldSearches, FieldArxivQueries),
+		writes(FieldArxivPapers, FieldArxivQueries, FieldArxivQuery, FieldSearches, FieldOffTopic, FieldNotices),
+		graph.Tools("game-theory topic judge", "query writer (LLM or offline)", "arXiv API search", "hybrid ranker"))
 	g.AddNode(FilterGameTheoryPapers, filter.FilterPapers,
-		graph.Describe("keep only the papers that are about game theory"),
-		graph.Reads("arxiv_papers", "papers_seen"), graph.Writes("arxiv_papers", "papers_seen"), graph.Tools("paper filter (LLM or offline)"))
+		graph.Describe("judge the candidates in rank order and keep the first few about game theory"),
+		graph.Reads(FieldArxivPapers, FieldPapersSeen), writes(FieldArxivPapers, FieldPapersSeen, FieldNotices), graph.Tools("paper filter (LLM or offline)"))
 	g.AddNode(AddToChroma, add.Add,
 		graph.Describe("chunk the kept papers and add them to the knowledge base, which grows and persists"),
-		graph.Reads("arxiv_papers"), graph.Writes("papers_added"), graph.Tools("chunker", "vector store add"))
+		graph.Reads(FieldArxivPapers), writes(FieldPapersAdded, FieldNotices), graph.Tools("chunker", "vector store add"))
 	g.AddNode(GenerateResponse, generate.Respond,
-		graph.Describe("write the answer from the retrieved context with numbered citations"),
-		graph.Reads("user_query", "chroma_results", "relevant_context"), graph.Writes("final_response", "sources"), graph.Tools("answerer (LLM or extractive)"))
+		graph.Describe("write the answer from the retrieved context with numbered citations, and say how the run ended"),
+		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded),
+		writes(FieldFinalResponse, FieldSources, FieldOutcome, FieldNotices), graph.Tools("answerer (LLM or extractive)", "game-theory topic judge"))
 
 	g.AddEdge(graph.START, PullFromChroma)
 	g.AddEdge(PullFromChroma, CheckRelevance)
@@ -66,14 +82,14 @@ func Build(d Deps) (*Graph, error) {
 		NotRelevant: SearchArxiv,
 	}, graph.Name("route_after_relevance_check"),
 		graph.Describe("relevant context → answer; otherwise look for papers on arXiv"),
-		graph.Reads("relevant_context"))
+		graph.Reads(FieldRelevantContext))
 	g.AddEdge(SearchArxiv, FilterGameTheoryPapers)
 	g.AddConditionalEdges(FilterGameTheoryPapers, RouteAfterPaperFilter, map[string]string{
 		PapersKept: AddToChroma,
 		NoneKept:   GenerateResponse,
 	}, graph.Name("route_after_paper_filter"),
 		graph.Describe("game-theory papers kept → add them to the store; none → answer with what there is"),
-		graph.Reads("arxiv_papers"))
+		graph.Reads(FieldArxivPapers))
 	g.AddEdge(AddToChroma, PullFromChroma) // the loop: re-query the grown store
 	g.AddEdge(GenerateResponse, graph.END)
 

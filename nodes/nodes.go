@@ -12,6 +12,7 @@ import (
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
+	"golang.org/x/sync/errgroup"
 )
 
 // Retriever finds the stored chunks most similar to a text.
@@ -22,11 +23,6 @@ type Retriever interface {
 // Indexer adds chunks to the store.
 type Indexer interface {
 	Add(ctx context.Context, docs []vectordb.Document) (int, error)
-}
-
-// Searcher searches arXiv.
-type Searcher interface {
-	Search(ctx context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error)
 }
 
 // Puller is the pull_from_chroma node.
@@ -82,83 +78,72 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 	return s, nil
 }
 
-// ArxivSearcher is the search_arxiv node.
-type ArxivSearcher struct {
-	Arxiv      Searcher
-	MaxResults int // papers per search; 0 means 2
-}
-
-// Search asks arXiv for game-theory papers matching the question's keywords
-// and drops those already examined in this run. An arXiv failure is not
-// fatal: the run goes on with what the store has, and the user is told.
-func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, error) {
-	max := a.MaxResults
-	if max <= 0 {
-		max = 2
-	}
-	s.ArxivQuery = arxiv.BuildQuery(s.UserQuery, arxiv.QueryOptions{Prefix: "game theory"})
-	s.ArxivPapers = nil
-	s.Searches++
-	if s.ArxivQuery == "" {
-		s.Reasoning = "the question has no keywords to search arXiv with"
-		return s, nil
-	}
-	page, err := a.Arxiv.Search(ctx, s.ArxivQuery, 0, max)
-	if err != nil {
-		if ctx.Err() != nil {
-			return s, fmt.Errorf("search arXiv: %w", err)
-		}
-		s.Notices = addNotices(s.Notices, []string{"arXiv search failed, answering from the local store: " + err.Error()})
-		s.Reasoning = "arXiv could not be searched: " + err.Error()
-		return s, nil
-	}
-	if page.EmptyQuirk() {
-		// The client has already asked again within its attempts. Without
-		// a notice, "no papers" would read as "arXiv has nothing on this".
-		s.Notices = addNotices(s.Notices, []string{fmt.Sprintf("arXiv search returned no entries although it reports %d results (a known arXiv fault), answering from the local store", page.Total)})
-	}
-	var dropped int
-	for _, p := range page.Papers {
-		if slices.Contains(s.PapersSeen, p.ID) {
-			dropped++
-			continue
-		}
-		s.ArxivPapers = append(s.ArxivPapers, p)
-	}
-	s.Reasoning = fmt.Sprintf("arXiv returned %d papers (%d total match); %d already seen in this run", len(page.Papers), page.Total, dropped)
-	return s, nil
-}
-
 // PaperFilterer is the filter_game_theory_papers node.
 type PaperFilterer struct {
 	Filter reasoner.PaperFilter
+	// MaxResults is how many papers to keep; 0 means DefaultMaxResults.
+	MaxResults int
+	// Parallel bounds the judgements in flight at once; 0 means one.
+	Parallel int
 }
 
-// FilterPapers keeps the papers the filter judges to be about game theory.
-// Every examined id goes into papers_seen, kept or not, so that the loop
-// never examines a paper twice.
+// LLMFilterParallel is how many papers an LLM filter should judge at once:
+// each judgement is one call, and a few in flight keep a question to the
+// time of one or two calls without flooding a local model server.
+const LLMFilterParallel = 4
+
+// FilterPapers keeps, in rank order, the first MaxResults candidates the
+// filter judges to be about game theory. It judges only as many as it needs
+// — the next still-needed number of candidates at a time, concurrently —
+// so a typical question costs MaxResults judgements, not one per candidate,
+// and with Parallel ≥ MaxResults the time of one.
+// Every judged id goes into papers_seen, kept or not, so that the loop
+// never judges a paper twice; candidates left unjudged may come back.
 func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphState, error) {
+	want := f.MaxResults
+	if want <= 0 {
+		want = DefaultMaxResults
+	}
+	par := max(1, f.Parallel)
 	var kept []arxiv.Paper
 	var why []string
 	seen := slices.Clip(s.PapersSeen)
-	for _, p := range s.ArxivPapers {
-		v, err := f.Filter.IsGameTheory(ctx, p.Title, reasoner.AbstractStart(p.Summary))
-		if err != nil {
-			return s, fmt.Errorf("filter paper %s: %w", p.ID, err)
+	todo := s.ArxivPapers
+	for len(todo) > 0 && len(kept) < want {
+		batch := todo[:min(len(todo), want-len(kept), par)]
+		todo = todo[len(batch):]
+		verdicts := make([]reasoner.Verdict, len(batch))
+		g, gctx := errgroup.WithContext(ctx)
+		for i, p := range batch {
+			g.Go(func() error {
+				v, err := f.Filter.IsGameTheory(gctx, p.Title, reasoner.AbstractStart(p.Summary))
+				if err != nil {
+					return fmt.Errorf("filter paper %s: %w", p.ID, err)
+				}
+				verdicts[i] = v
+				return nil
+			})
 		}
-		seen = append(seen, p.ID)
-		s.Notices = addNotices(s.Notices, v.Notices)
-		if v.Yes {
-			kept = append(kept, p)
+		if err := g.Wait(); err != nil {
+			return s, err
 		}
-		why = append(why, fmt.Sprintf("%s %s (%s)", p.ID, map[bool]string{true: "kept", false: "rejected"}[v.Yes], v.Reason))
+		for i, p := range batch {
+			v := verdicts[i]
+			seen = append(seen, p.ID)
+			s.Notices = addNotices(s.Notices, v.Notices)
+			if v.Yes && len(kept) < want {
+				kept = append(kept, p)
+			}
+			why = append(why, fmt.Sprintf("%s %s (%s)", p.ID, map[bool]string{true: "kept", false: "rejected"}[v.Yes], v.Reason))
+		}
 	}
 	s.PapersSeen = seen
 	s.ArxivPapers = kept
-	if len(why) == 0 {
+	switch {
+	case len(why) == 0:
 		s.Reasoning = "no new papers to judge"
-	} else {
-		s.Reasoning = fmt.Sprintf("kept %d of %d: %s", len(kept), len(why), strings.Join(why, "; "))
+	default:
+		s.Reasoning = fmt.Sprintf("judged %d of %d candidates in rank order, kept %d: %s", len(why), len(why)+len(todo), len(kept), strings.Join(why, "; "))
 	}
 	return s, nil
 }
@@ -169,60 +154,85 @@ type Adder struct {
 	Chunking chunker.Options
 }
 
-// Add chunks the kept papers and adds them to the store; the knowledge base
-// grows and the change persists.
+// Add chunks the kept papers and adds them to the store, one paper at a
+// time, so that papers_added counts exactly the papers the store did not
+// already hold: a paper whose chunks are all there already adds nothing.
 func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
-	var docs []vectordb.Document
-	for _, p := range s.ArxivPapers {
-		docs = append(docs, vectordb.Documents(chunker.Split(p, a.Chunking))...)
-	}
-	n, err := a.Store.Add(ctx, docs)
-	if err != nil {
-		if ctx.Err() != nil {
-			return s, fmt.Errorf("add papers to the store: %w", err)
+	var added, had []string
+	var chunks, written int
+	for i, p := range s.ArxivPapers {
+		docs := vectordb.Documents(chunker.Split(p, a.Chunking))
+		n, err := a.Store.Add(ctx, docs)
+		if err != nil {
+			if ctx.Err() != nil {
+				return s, fmt.Errorf("add papers to the store: %w", err)
+			}
+			// A store that cannot be written (read-only, full disk, locked)
+			// loses this run its new papers, not its answer: the papers stay
+			// in papers_seen, and the loop goes on to answer from what the
+			// store has, as it does when arXiv fails.
+			s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + err.Error()})
+			s.PapersAdded += len(added)
+			s.Reasoning = fmt.Sprintf("added %d papers; could not add the other %d to the store: %s", len(added), len(s.ArxivPapers)-i, err.Error())
+			return s, nil
 		}
-		// A store that cannot be written (read-only, full disk, locked)
-		// loses this run its new papers, not its answer: the store is
-		// unchanged, the papers stay in papers_seen, and the loop goes on
-		// to answer from what the store has, as it does when arXiv fails.
-		s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + err.Error()})
-		s.Reasoning = fmt.Sprintf("could not add %d papers to the store: %s", len(s.ArxivPapers), err.Error())
-		return s, nil
+		chunks += len(docs)
+		written += n
+		if n > 0 {
+			added = append(added, p.ID)
+		} else {
+			had = append(had, p.ID)
+		}
 	}
-	s.PapersAdded += len(s.ArxivPapers)
-	s.Reasoning = fmt.Sprintf("split %d papers into %d chunks; %d new chunks written", len(s.ArxivPapers), len(docs), n)
+	s.PapersAdded += len(added)
+	s.Reasoning = fmt.Sprintf("split %d papers into %d chunks; %d new chunks written; added %s", len(s.ArxivPapers), chunks, written, listOrNone(added, 10))
+	if len(had) > 0 {
+		s.Reasoning += "; already in the store: " + strings.Join(had, ", ")
+	}
 	return s, nil
 }
 
 // Responder is the generate_response node.
 type Responder struct {
 	Answerer reasoner.Answerer
-	// Topic decides whether a question with no good context is about game
-	// theory at all; the paper filter serves, judging the question as a title.
+	// Topic decides whether a question is about game theory when
+	// search_arxiv has not: the paper filter serves, judging the question
+	// as a title.
 	Topic reasoner.PaperFilter
 }
 
-// OffTopic is the answer to a question that is not about game theory.
-const OffTopic = "This question does not appear to be about game theory, so I have no sources for it and added nothing to the knowledge base. Ask about strategic interaction: equilibria, auctions, bargaining, voting, repeated games…"
-
-// Respond writes the final answer from the retrieved context, citing it.
+// Respond writes the final answer from the retrieved context, citing it,
+// and says how the run ended (Outcome).
 func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error) {
+	arxivFailed := slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
 	if !s.RelevantContext {
-		onTopic := false
-		if len(s.ChromaResults) > 0 {
+		offTopic := s.OffTopic
+		if !offTopic && len(s.Searches) == 0 && r.Topic != nil {
 			v, err := r.Topic.IsGameTheory(ctx, s.UserQuery, "")
 			if err != nil {
 				return s, fmt.Errorf("judge the question's topic: %w", err)
 			}
-			onTopic = v.Yes
+			offTopic = !v.Yes
 		}
-		if !onTopic {
-			s.FinalResponse = OffTopic
+		if offTopic {
+			s.Outcome = OutcomeOffTopic
+			s.FinalResponse = offTopicText(s.PapersAdded)
 			s.Sources = nil
-			s.Reasoning = "no relevant context and no game-theory papers: the question is off-topic"
+			s.Reasoning = "the question is not about game theory"
 			return s, nil
 		}
-		s.Notices = addNotices(s.Notices, []string{"the sources found may not fully answer this question"})
+		if len(s.ChromaResults) == 0 {
+			s.Sources = nil
+			if arxivFailed {
+				s.Outcome = OutcomeArxivUnavailable
+				s.FinalResponse = "arXiv could not be reached and the knowledge base has nothing on this question, so I cannot answer it now. Try again later."
+			} else {
+				s.Outcome = OutcomeNotFound
+				s.FinalResponse = "I found nothing on this question in the knowledge base." + searchedText(s)
+			}
+			s.Reasoning = "no context to answer from: " + s.Outcome
+			return s, nil
+		}
 	}
 	ps := passages(s.ChromaResults)
 	ans, err := r.Answerer.Answer(ctx, s.UserQuery, ps)
@@ -231,8 +241,70 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	s.Notices = addNotices(s.Notices, ans.Notices)
 	s.FinalResponse, s.Sources = renumber(ans.Text, s.ChromaResults)
-	s.Reasoning = fmt.Sprintf("answered from %d passages, citing %d", len(ps), len(s.Sources))
+	switch {
+	case abstained(ans, s.Sources):
+		s.Outcome = OutcomeNotFound
+		s.FinalResponse += searchedText(s)
+	case arxivFailed && !s.RelevantContext:
+		s.Outcome = OutcomeArxivUnavailable
+		s.Notices = addNotices(s.Notices, []string{"arXiv could not be reached: this answer comes from the knowledge base alone and may not fully answer the question"})
+	case !s.RelevantContext:
+		s.Outcome = OutcomeAnsweredWithCaveat
+		s.Notices = addNotices(s.Notices, []string{"the sources found may not fully answer this question"})
+	default:
+		s.Outcome = OutcomeAnswered
+	}
+	s.Reasoning = fmt.Sprintf("answered from %d passages, citing %d: %s", len(ps), len(s.Sources), s.Outcome)
 	return s, nil
+}
+
+// abstained reports whether an answer declines to answer: it cites
+// nothing.
+func abstained(_ reasoner.Answer, cited []Source) bool {
+	return len(cited) == 0
+}
+
+// offTopicText is the answer to a question that is not about game theory.
+// It says "added nothing" only when nothing was added.
+func offTopicText(added int) string {
+	kb := "added nothing to the knowledge base"
+	if added > 0 {
+		kb = fmt.Sprintf("the %d paper(s) added to the knowledge base in this run do not answer it", added)
+	}
+	return "This question does not appear to be about game theory, so I have no sources for it and " + kb +
+		". Ask about strategic interaction: equilibria, auctions, bargaining, voting, repeated games…"
+}
+
+// OffTopic is the answer to an off-topic question when nothing was added.
+var OffTopic = offTopicText(0)
+
+// searchedText says what was searched on arXiv, and how to look further.
+func searchedText(s GraphState) string {
+	var sent []string
+	for _, x := range s.Searches {
+		if x.Failed == "" {
+			sent = append(sent, x.Query)
+		}
+	}
+	if len(sent) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n\nSearched arXiv for %s", sent[0])
+	if len(sent) > 1 {
+		fmt.Fprintf(&b, " (and %d reformulation(s))", len(sent)-1)
+	}
+	b.WriteString("; none of the papers found answers this question")
+	if s.PapersAdded > 0 {
+		fmt.Fprintf(&b, " (%d added to the knowledge base)", s.PapersAdded)
+	}
+	fmt.Fprintf(&b, ". To fetch more papers: gtrag ingest --query %s --max 200", shellQuote(sent[0]))
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // RouteAfterRelevanceCheck sends a run with relevant context to the answer

@@ -114,10 +114,15 @@ func (j wordJudge) JudgeRelevance(_ context.Context, _ string, ps []reasoner.Pas
 }
 
 // gtFilter keeps texts that mention game theory, equilibrium or auction.
-type gtFilter struct{ calls int }
+type gtFilter struct {
+	mu    sync.Mutex
+	calls int
+}
 
 func (f *gtFilter) IsGameTheory(_ context.Context, title, abstract string) (reasoner.Verdict, error) {
+	f.mu.Lock()
 	f.calls++
+	f.mu.Unlock()
 	t := strings.ToLower(title + " " + abstract)
 	yes := strings.Contains(t, "game theory") || strings.Contains(t, "equilibrium") || strings.Contains(t, "auction")
 	return reasoner.Verdict{Yes: yes, Reason: "keywords"}, nil
@@ -139,6 +144,9 @@ func (citeAll) Answer(_ context.Context, _ string, ps []reasoner.Passage) (reaso
 var (
 	gtPaper    = arxiv.Paper{ID: "2301.01234v2", Title: "Nash equilibrium in sealed-bid auctions", Summary: "We study the Nash equilibrium of sealed-bid auctions with asymmetric bidders."}
 	videoGame  = arxiv.Paper{ID: "cs/0112004v1", Title: "Rendering pipelines for video game engines", Summary: "We describe a rendering engine for real-time video game graphics."}
+	// tender is about the sealed-bid question in its words but not game
+	// theory: the filter must judge and reject it.
+	tender = arxiv.Paper{ID: "cs/0112005v1", Title: "Sealed-bid tenders for video game engines", Summary: "We describe how Nash Studios buys rendering engines through sealed-bid tenders."}
 	oldStyleGT = arxiv.Paper{ID: "math/0211159v2", Title: "Sealed-bid auctions and equilibrium", Summary: "An auction game theory note on equilibrium existence for sealed bids."}
 )
 
@@ -190,13 +198,14 @@ func TestBuildMatchesTheDiagram(t *testing.T) {
 
 func TestEmptyStoreLearnsFromArxivThenAnswersLocally(t *testing.T) {
 	store := &memStore{}
-	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, videoGame}}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, tender, videoGame}}
 	f := &gtFilter{}
 	final, path, err := run(t, deps(store, ax, f), "What is the Nash equilibrium of sealed-bid auctions?")
 	require.NoError(t, err)
 	require.Equal(t, []string{PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, AddToChroma, PullFromChroma, CheckRelevance, GenerateResponse}, path)
 	require.Equal(t, 1, final.PapersAdded)
-	require.Equal(t, []string{gtPaper.ID, videoGame.ID}, final.PapersSeen, "every examined paper is seen, kept or not")
+	require.Equal(t, []string{gtPaper.ID, tender.ID}, final.PapersSeen, "every judged paper is seen, kept or not; the paper not about the question is not judged")
+	require.Equal(t, OutcomeAnswered, final.Outcome)
 	require.True(t, final.RelevantContext)
 	require.NotEmpty(t, final.Sources)
 	require.Equal(t, gtPaper.ID, final.Sources[0].PaperID)
@@ -227,12 +236,14 @@ func TestPapersSeenEndsTheLoop(t *testing.T) {
 	require.Equal(t, 2, ax.calls)
 	require.ElementsMatch(t, []string{gtPaper.ID, oldStyleGT.ID}, final.PapersSeen)
 	require.Contains(t, final.Notices, "the sources found may not fully answer this question")
+	require.Equal(t, OutcomeAnsweredWithCaveat, final.Outcome)
 }
 
 func TestStepLimitStopsARunawayLoop(t *testing.T) {
 	ax := &fakeArxiv{fresh: true}
 	d := deps(&memStore{}, ax, &gtFilter{})
 	d.Judge = wordJudge{min: 2}
+	d.MaxSearches = 100 // the search budget would end the loop first
 	_, path, err := run(t, d, "equilibrium bidding", graph.WithStepLimit(12))
 	var limit *graph.StepLimitError
 	require.ErrorAs(t, err, &limit)
@@ -252,8 +263,10 @@ func TestOffTopicQuestionAddsNothing(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{PullFromChroma, CheckRelevance, SearchArxiv, FilterGameTheoryPapers, GenerateResponse}, path)
 	require.Equal(t, OffTopic, final.FinalResponse)
+	require.Equal(t, OutcomeOffTopic, final.Outcome)
 	require.Empty(t, final.Sources)
 	require.Equal(t, 1, store.count())
+	require.Zero(t, ax.calls, "an off-topic question is not searched for")
 }
 
 func TestArxivFailureBecomesANotice(t *testing.T) {
@@ -269,7 +282,9 @@ func TestArxivFailureBecomesANotice(t *testing.T) {
 	require.Len(t, final.Notices, 2)
 	require.Contains(t, final.Notices[0], "arXiv search failed")
 	require.Contains(t, final.Notices[0], "connection refused")
+	require.Contains(t, final.Notices[1], "arXiv could not be reached")
 	require.Equal(t, "primer:nash-equilibrium", final.Sources[0].PaperID)
+	require.Equal(t, OutcomeArxivUnavailable, final.Outcome)
 }
 
 func TestCancellationIsAnError(t *testing.T) {
@@ -280,7 +295,7 @@ func TestCancellationIsAnError(t *testing.T) {
 }
 
 func TestNodesDoNotMutateTheirInput(t *testing.T) {
-	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, videoGame}}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, tender}}
 	g, err := Build(deps(&memStore{}, ax, &gtFilter{}))
 	require.NoError(t, err)
 	for step, err := range g.Steps(context.Background(), NewState("Nash equilibrium of sealed-bid auctions")) {

@@ -23,6 +23,45 @@ const (
 	NoneKept    = "none_kept"
 )
 
+// Outcomes: how a run ends (GraphState.Outcome, `ask --json` "outcome").
+const (
+	// OutcomeAnswered: the sources answer the question.
+	OutcomeAnswered = "answered"
+	// OutcomeAnsweredWithCaveat: an answer from the closest sources, which
+	// the judge did not find sufficient; the user is told.
+	OutcomeAnsweredWithCaveat = "answered_with_caveat"
+	// OutcomeNotFound: the question is about game theory, but nothing in
+	// the store or on arXiv answers it; the answer says what was searched.
+	OutcomeNotFound = "not_found"
+	// OutcomeOffTopic: the question itself is not about game theory.
+	OutcomeOffTopic = "off_topic"
+	// OutcomeArxivUnavailable: arXiv could not be searched; the answer
+	// comes from the store if it can.
+	OutcomeArxivUnavailable = "arxiv_unavailable"
+)
+
+// Field names: GraphState's JSON names, as node metadata (graph.Reads,
+// graph.Writes) and narration name them. TestFieldNamesAreTheJSONTags ties
+// each to its struct tag, and TestNodesWriteOnlyWhatTheyDeclare checks
+// every node's Writes against what it changes.
+const (
+	FieldUserQuery       = "user_query"
+	FieldChromaResults   = "chroma_results"
+	FieldRelevantContext = "relevant_context"
+	FieldArxivPapers     = "arxiv_papers"
+	FieldPapersSeen      = "papers_seen"
+	FieldPapersAdded     = "papers_added"
+	FieldFinalResponse   = "final_response"
+	FieldSources         = "sources"
+	FieldNotices         = "notices"
+	FieldReasoning       = "reasoning"
+	FieldArxivQueries    = "arxiv_queries"
+	FieldArxivQuery      = "arxiv_query"
+	FieldSearches        = "searches"
+	FieldOffTopic        = "off_topic"
+	FieldOutcome         = "outcome"
+)
+
 // GraphState is what flows through the graph. The JSON names are the
 // reference system's, so traces teach the same vocabulary as the diagram.
 type GraphState struct {
@@ -44,10 +83,31 @@ type GraphState struct {
 	// Reasoning is the last node's account of what it decided and why, for
 	// narration: "judge: top score 0.62 ≥ 0.30 …".
 	Reasoning string `json:"reasoning,omitempty"`
-	// ArxivQuery is the query search_arxiv sent, for narration.
+	// ArxivQueries are the searches planned for the question, best first;
+	// search_arxiv sends them in order, then further pages.
+	ArxivQueries []string `json:"arxiv_queries,omitempty"`
+	// ArxivQuery is the last query search_arxiv sent, for narration.
 	ArxivQuery string `json:"arxiv_query,omitempty"`
-	// Searches counts arXiv searches in this run.
-	Searches int `json:"searches,omitempty"`
+	// Searches are the arXiv requests of this run, in order: no request is
+	// sent twice, and their number is bounded (Deps.MaxSearches).
+	Searches []Search `json:"searches,omitempty"`
+	// OffTopic is set when search_arxiv judged the question itself not to
+	// be about game theory, and so searched nothing.
+	OffTopic bool `json:"off_topic,omitempty"`
+	// Outcome is how the run ended, one of the Outcome constants; set by
+	// generate_response.
+	Outcome string `json:"outcome,omitempty"`
+}
+
+// Search is one arXiv request of a run and what came of it.
+type Search struct {
+	Query string `json:"query"`
+	Start int    `json:"start"`
+	// Total is how many papers arXiv says match; Returned how many it sent.
+	Total    int `json:"total"`
+	Returned int `json:"returned"`
+	// Failed holds the error when arXiv could not be searched.
+	Failed string `json:"failed,omitempty"`
 }
 
 // Source is one cited passage. Number is its [n] in FinalResponse.

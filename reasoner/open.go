@@ -47,6 +47,9 @@ type Set struct {
 	Judge    RelevanceJudge
 	Filter   PaperFilter
 	Answerer Answerer
+	// Queries writes arXiv searches; nil for offline Sets, whose searches
+	// are formulated without a model.
+	Queries QueryWriter
 	// Name is the resolved spec: "offline", "ollama:llama3.2",
 	// "openai:gpt-4o-mini". It never holds a key.
 	Name string
@@ -294,6 +297,7 @@ func openProvider(ctx context.Context, provider, model string, env func(string) 
 		Judge:    &FallbackJudge{Primary: NewLLMJudge(m, opts...), Fallback: NewOfflineJudge(), b: b},
 		Filter:   &FallbackFilter{Primary: NewLLMFilter(m, opts...), Fallback: NewOfflineFilter(), b: b},
 		Answerer: &FallbackAnswerer{Primary: NewLLMAnswerer(m, opts...), Fallback: NewOfflineAnswerer(), b: b},
+		Queries:  &FallbackQueryWriter{Primary: NewLLMQueryWriter(m, opts...), b: b},
 		Name:     name,
 		closer:   closer,
 	}, nil

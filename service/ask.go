@@ -16,16 +16,22 @@ import (
 
 // Defaults of AskOptions, the defaults of `gtrag ask`.
 const (
-	DefaultK          = 3                      // chunks pulled from the store
-	DefaultMaxResults = 2                      // papers per arXiv search
-	DefaultMaxSteps   = graph.DefaultStepLimit // steps before a run is stopped
+	DefaultK           = 3                        // chunks pulled from the store
+	DefaultMaxResults  = nodes.DefaultMaxResults  // papers added per arXiv search
+	DefaultPool        = nodes.DefaultPool        // papers fetched per arXiv request
+	DefaultMaxSearches = nodes.DefaultMaxSearches // arXiv requests per run
+	DefaultMaxSteps    = graph.DefaultStepLimit   // steps before a run is stopped
 )
 
 // AskOptions tune one run. The zero value uses the defaults above.
 type AskOptions struct {
 	K          int // chunks pulled from the store
-	MaxResults int // papers per arXiv search
+	MaxResults int // papers added per arXiv search
 	MaxSteps   int // steps before the run is stopped with an error
+	// Pool is how many papers one arXiv request fetches to rank against the
+	// question (at most nodes.MaxPool); MaxSearches how many requests a
+	// run may send.
+	Pool, MaxSearches int
 
 	// Observer, if set, is told about every step and route as the run goes:
 	// live status, a chat's progress line.
@@ -46,6 +52,12 @@ func (o AskOptions) withDefaults() AskOptions {
 	if o.MaxSteps <= 0 {
 		o.MaxSteps = DefaultMaxSteps
 	}
+	if o.Pool <= 0 {
+		o.Pool = DefaultPool
+	}
+	if o.MaxSearches <= 0 {
+		o.MaxSearches = DefaultMaxSearches
+	}
 	return o
 }
 
@@ -64,8 +76,12 @@ type Result struct {
 	StoreCountAfter  int            `json:"store_count_after"`
 	ArxivRequests    int64          `json:"arxiv_requests"`
 
-	// What the run concluded and why (outcome and its details) goes here,
-	// filled from the final state in newResult.
+	// Outcome is how the run ended: nodes.OutcomeAnswered,
+	// OutcomeAnsweredWithCaveat, OutcomeNotFound, OutcomeOffTopic or
+	// OutcomeArxivUnavailable.
+	Outcome string `json:"outcome"`
+	// Searches are the run's arXiv requests, in order.
+	Searches []nodes.Search `json:"searches"`
 
 	LLM       string   `json:"llm"`
 	Embedder  string   `json:"embedder"`
@@ -99,6 +115,8 @@ func newResult(r run) Result {
 		StoreCountBefore: r.before,
 		StoreCountAfter:  r.after,
 		ArxivRequests:    r.arxivRequests,
+		Outcome:          r.final.Outcome,
+		Searches:         nonNil(r.final.Searches),
 		LLM:              r.llm,
 		Embedder:         r.embedder,
 		Notices:          nonNil(append(slices.Clip(r.notices), r.final.Notices...)),
@@ -116,9 +134,12 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	ctx = arxiv.CountRequests(ctx, &requests)
 
 	deps := nodes.Deps{
-		Store: s.store, Arxiv: s.arxiv,
-		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer,
-		K: o.K, MaxResults: o.MaxResults,
+		Store: s.store, Arxiv: s.arxiv, Ranker: s.ranker,
+		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries,
+		K: o.K, MaxResults: o.MaxResults, Pool: o.Pool, MaxSearches: o.MaxSearches,
+	}
+	if s.llm.Queries != nil { // an LLM: judge a few papers at once
+		deps.FilterParallel = nodes.LLMFilterParallel
 	}
 	runOpts := []graph.RunOption{graph.WithStepLimit(o.MaxSteps)}
 	if o.Trace != nil {
@@ -140,6 +161,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		o.Trace.Start(g, question, trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
+			Pool: o.Pool, MaxSearches: o.MaxSearches,
 			Version: version.Version, Notices: s.llm.Notices,
 		})
 	}

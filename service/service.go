@@ -36,6 +36,7 @@ type Service struct {
 	llm      reasoner.Set
 	arxiv    *arxiv.Client
 	embedder string // the store's embedder spec, read once
+	ranker   vectordb.Ranker
 }
 
 // Open opens the embedded knowledge base in cfg.DataDir (seeding a new one,
@@ -57,8 +58,16 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 // the arXiv client. The Service owns the store and the reasoners from then
 // on: Close closes them. The client should be the process's only one, so
 // that its pacing holds for every request.
+//
+// Each search's pool is ranked with the store's embedder when the store
+// reveals it (Embedder() vectordb.Embedder, as *vectordb.DB does), else with
+// the offline embedder.
 func New(store Store, llm reasoner.Set, client *arxiv.Client) *Service {
-	return &Service{store: store, llm: llm, arxiv: client, embedder: store.Info().Embedder}
+	ranker := vectordb.Ranker{Embedder: vectordb.NewOfflineEmbedder()}
+	if e, ok := store.(interface{ Embedder() vectordb.Embedder }); ok && e.Embedder() != nil {
+		ranker.Embedder = e.Embedder()
+	}
+	return &Service{store: store, llm: llm, arxiv: client, embedder: store.Info().Embedder, ranker: ranker}
 }
 
 // Close closes the store and the reasoners.

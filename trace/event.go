@@ -80,6 +80,8 @@ type Settings struct {
 	K            int      `json:"k"`
 	MaxResults   int      `json:"max_results"`
 	MaxSteps     int      `json:"max_steps,omitempty"`
+	Pool         int      `json:"pool,omitempty"`
+	MaxSearches  int      `json:"max_searches,omitempty"`
 	ChunkSize    int      `json:"chunk_size,omitempty"`
 	ChunkOverlap int      `json:"chunk_overlap,omitempty"`
 	Version      string   `json:"gtrag_version"`

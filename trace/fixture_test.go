@@ -105,7 +105,8 @@ func (a *fakeArxiv) Search(_ context.Context, _ string, _, max int, _ ...arxiv.S
 
 // fakeReasoner judges by simple rules a reader can check against the golden
 // files: context is relevant when the best passage scores 0.5 or more, a
-// paper is about game theory when its title says "game" or "auction".
+// paper (or a question, as search_arxiv asks) is about game theory when its
+// title says "game", "auction" or "dilemma".
 type fakeReasoner struct {
 	answer  string // with [n] citations
 	judgeNo bool   // the judge finds nothing relevant
@@ -123,7 +124,7 @@ func (f *fakeReasoner) JudgeRelevance(_ context.Context, _ string, ps []reasoner
 func (f *fakeReasoner) IsGameTheory(_ context.Context, title, _ string) (reasoner.Verdict, error) {
 	f.calls++
 	t := strings.ToLower(title)
-	if strings.Contains(t, "game") || strings.Contains(t, "auction") {
+	if strings.Contains(t, "game") || strings.Contains(t, "auction") || strings.Contains(t, "dilemma") {
 		return reasoner.Verdict{Yes: true, Reason: "title names a game-theory topic"}, nil
 	}
 	return reasoner.Verdict{Reason: "no game-theory term in the title"}, nil
@@ -146,14 +147,14 @@ func testPapers() []arxiv.Paper {
 		},
 		{
 			ID: "cs/0112004v1", Title: "Cooperation Among Egoists: an Evolutionary Game",
-			Summary: "Strategies in the repeated prisoner's dilemma compete in a tournament; reciprocity wins.",
+			Summary: "Tit-for-tat and other strategies in the repeated prisoner's dilemma compete in a tournament; reciprocity wins.",
 			Authors: []string{"C. Author"}, Published: pub, Updated: pub,
 			PrimaryCategory: "cs.GT", Categories: []string{"cs.GT"},
 			AbsURL: "http://arxiv.org/abs/cs/0112004v1", PDFURL: "http://arxiv.org/pdf/cs/0112004v1",
 		},
 		{
-			ID: "2302.00001v1", Title: "Cooling Towers for Data Centres",
-			Summary:   "An engineering study of cooling.",
+			ID: "2302.00001v1", Title: "Tit-for-Tat Congestion Control",
+			Summary:   "Tit-for-tat rate matching does well in peer-to-peer congestion control.",
 			Published: pub, Updated: pub, PrimaryCategory: "physics.app-ph", Categories: []string{"physics.app-ph"},
 		},
 	}

@@ -27,15 +27,16 @@ type Narrator struct {
 
 // block collects one step until it ends.
 type block struct {
-	step      int
-	node      string
-	percept   []Field
-	actions   []*action
-	open      map[string]*action // op id → action waiting for its result
-	mutations []Mutation
-	reasoning string
-	storeNote string
-	failed    string
+	step        int
+	node        string
+	percept     []Field
+	actions     []*action
+	open        map[string]*action // op id → action waiting for its result
+	mutations   []Mutation
+	reasoning   string
+	storeBefore *int // the store's size before the step's first add
+	storeNote   string
+	failed      string
 }
 
 type action struct {
@@ -213,7 +214,12 @@ func (n *Narrator) operationEnded(e Event) {
 		return
 	}
 	if added != nil && added.CountBefore != nil && added.CountAfter != nil {
-		n.cur.storeNote = fmt.Sprintf("knowledge base: %d → %s", *added.CountBefore, plural(*added.CountAfter, "document", "documents"))
+		// A step that adds several times (one paper at a time) changes
+		// the store from its first count to its last.
+		if n.cur.storeBefore == nil {
+			n.cur.storeBefore = added.CountBefore
+		}
+		n.cur.storeNote = fmt.Sprintf("knowledge base: %d → %s", *n.cur.storeBefore, plural(*added.CountAfter, "document", "documents"))
 	}
 	a, ok := n.cur.open[id]
 	if !ok { // a result without its start: show it anyway

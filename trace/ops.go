@@ -18,6 +18,11 @@ const (
 	KindJudge       = "reasoner.check_relevance"
 	KindFilter      = "reasoner.filter_game_theory_papers"
 	KindAnswer      = "reasoner.generate_response"
+	// KindQueries is the LLM writing arXiv searches for the question, asked
+	// by search_arxiv.
+	KindQueries = "reasoner.search_arxiv"
+	// KindRank is the ranking of a search's pool against the question.
+	KindRank = "pool.rank"
 )
 
 // QueryParams are a store query's parameters.
@@ -114,6 +119,30 @@ type FilterParams struct {
 type AnswerParams struct {
 	Question string    `json:"question"`
 	Passages []Passage `json:"passages"`
+}
+
+// QueriesParams are a query writer's input.
+type QueriesParams struct {
+	Question string `json:"question"`
+}
+
+// QueriesResult is reasoner.Queries.
+type QueriesResult struct {
+	Queries []string `json:"queries"`
+	Notices []string `json:"notices,omitempty"`
+}
+
+// RankParams describe a pool ranking: the question and the candidates, by
+// id, with a fingerprint of their text.
+type RankParams struct {
+	Query         string   `json:"query"`
+	DocIDs        []string `json:"doc_ids"`
+	ContentSHA256 string   `json:"content_sha256"`
+}
+
+// RankResult is the ranked pool, best first.
+type RankResult struct {
+	Ranked []vectordb.Ranked `json:"ranked"`
 }
 
 // VerdictResult is reasoner.Verdict.

@@ -27,6 +27,7 @@ type RecordedOp struct {
 
 	result json.RawMessage
 	failed *OperationFailedData
+	used   bool // answered in this replay
 }
 
 // Player re-runs a recorded run: the real workflow (nodes.Build), with every
@@ -43,7 +44,6 @@ type Player struct {
 
 	mu         sync.Mutex
 	ops        map[string][]*RecordedOp
-	next       map[string]int
 	step       int
 	node       string
 	path       []string
@@ -61,7 +61,7 @@ func NewPlayer(events []Event) (*Player, error) {
 	if !Complete(events) {
 		return nil, errors.New("the trace is incomplete: the recorded run never finished (no execution_completed or execution_failed), so there is no answer to reproduce")
 	}
-	p := &Player{question: q, settings: s, ops: map[string][]*RecordedOp{}, next: map[string]int{}}
+	p := &Player{question: q, settings: s, ops: map[string][]*RecordedOp{}}
 	byID := map[string]*RecordedOp{}
 	for _, e := range events {
 		switch e.Type {
@@ -124,13 +124,24 @@ func (p *Player) Recorded() (*ExecutionCompletedData, *ExecutionFailedData) {
 
 // Deps are the workflow's dependencies answered from the recording, with the
 // recorded settings.
+//
+// The pool ranker and the query writer are there when the recording used
+// them: a run recorded without them replays without them.
 func (p *Player) Deps() nodes.Deps {
-	return nodes.Deps{
+	d := nodes.Deps{
 		Store: playedStore{p}, Arxiv: playedSearcher{p},
 		Judge: playedJudge{p}, Filter: playedFilter{p}, Answerer: playedAnswerer{p},
 		K: p.settings.K, MaxResults: p.settings.MaxResults,
+		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches,
 		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
 	}
+	if len(p.ops[KindRank]) > 0 {
+		d.Ranker = playedRanker{p}
+	}
+	if len(p.ops[KindQueries]) > 0 {
+		d.Queries = playedQueries{p}
+	}
+	return d
 }
 
 // Outcome is what a replay produced.
@@ -152,6 +163,11 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	defer cancel(nil)
 	p.mu.Lock()
 	p.cancel, p.path, p.step, p.node = cancel, nil, 0, ""
+	for _, q := range p.ops {
+		for _, op := range q {
+			op.used = false
+		}
+	}
 	p.mu.Unlock()
 
 	var out Outcome
@@ -250,13 +266,28 @@ func (p *Player) take(kind string, params, result any) error {
 	if p.divergence != nil { // the run is being stopped; say why again
 		return p.divergence
 	}
-	queue, i := p.ops[kind], p.next[kind]
-	var op *RecordedOp
-	if i < len(queue) {
-		op = queue[i]
-		p.next[kind] = i + 1
+	// Operations of one kind are answered in recorded order, except that a
+	// call may take a later one with its exact fingerprint: the filter
+	// judges a few papers at once, so their calls are recorded in the
+	// order they happened to finish.
+	queue := p.ops[kind]
+	var op, first *RecordedOp
+	for _, o := range queue {
+		if o.used {
+			continue
+		}
+		if first == nil {
+			first = o
+		}
+		if o.Fingerprint == fp {
+			op = o
+			break
+		}
 	}
-	if op == nil || op.Fingerprint != fp || (op.result == nil && op.failed == nil) {
+	if op == nil || (op.result == nil && op.failed == nil) {
+		if op == nil {
+			op = first
+		}
 		pj, _ := canonical(params)
 		p.divergence = &DivergenceError{
 			Step: p.step, Node: p.node, Kind: kind, Fingerprint: fp, Params: string(pj),
@@ -267,6 +298,7 @@ func (p *Player) take(kind string, params, result any) error {
 		}
 		return p.divergence
 	}
+	op.used = true
 	if op.failed != nil {
 		return op.failed.err()
 	}
@@ -381,6 +413,26 @@ func (f playedFilter) IsGameTheory(_ context.Context, title, abstract string) (r
 		return reasoner.Verdict{}, err
 	}
 	return r.verdict(), nil
+}
+
+type playedRanker struct{ p *Player }
+
+func (k playedRanker) Rank(_ context.Context, query string, docs []vectordb.Document) ([]vectordb.Ranked, error) {
+	var r RankResult
+	if err := k.p.take(KindRank, rankParams(query, docs), &r); err != nil {
+		return nil, err
+	}
+	return r.Ranked, nil
+}
+
+type playedQueries struct{ p *Player }
+
+func (q playedQueries) WriteQueries(_ context.Context, question string) (reasoner.Queries, error) {
+	var r QueriesResult
+	if err := q.p.take(KindQueries, queriesParams(question), &r); err != nil {
+		return reasoner.Queries{}, err
+	}
+	return reasoner.Queries{Queries: r.Queries, Notices: r.Notices}, nil
 }
 
 type playedAnswerer struct{ p *Player }

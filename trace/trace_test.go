@@ -61,21 +61,24 @@ func TestTraceRecordsTheLoop(t *testing.T) {
 	}
 	require.Empty(t, started, "operations without an end")
 	require.Equal(t, map[string]int{
-		KindStoreCount: 2, KindStoreQuery: 2, KindArxivSearch: 1, KindFilter: 3,
-		KindStoreAdd: 1, KindJudge: 1, KindAnswer: 1,
+		KindStoreCount: 2, KindStoreQuery: 2, KindArxivSearch: 1, KindFilter: 4, // the question's topic, then three papers
+		KindStoreAdd: 2, KindJudge: 1, KindAnswer: 1, // one add per paper
 	}, kinds)
 
-	// The store grew, and the add says so.
-	var add AddResult
+	// The store grew, and the adds say so: from the first one's count
+	// before to the last one's after.
+	var adds []AddResult
 	for _, e := range evs {
 		var d OperationCompletedData
 		if e.Type == OperationCompleted && e.Decode(&d) == nil && d.Kind == KindStoreAdd {
+			var add AddResult
 			require.NoError(t, json.Unmarshal(d.Result, &add))
+			adds = append(adds, add)
 		}
 	}
-	require.NotNil(t, add.CountBefore)
-	require.Equal(t, 0, *add.CountBefore)
-	require.Equal(t, len(w.store.docs), *add.CountAfter)
+	require.NotNil(t, adds[0].CountBefore)
+	require.Equal(t, 0, *adds[0].CountBefore)
+	require.Equal(t, len(w.store.docs), *adds[len(adds)-1].CountAfter)
 
 	// Live narration and narration from the file are the same text.
 	var fromFile bytes.Buffer
@@ -104,7 +107,8 @@ func TestTraceNarrationShowsTheLoop(t *testing.T) {
 		"REASONING           no documents retrieved",
 		"NEXT                search_arxiv (route_after_relevance_check chose not_relevant: the store has nothing for this question)",
 		"arxiv.search query=",
-		"reasoner.filter_game_theory_papers [fake] title=\"Cooling Towers for Data Centres\" → no: no game-theory term in the title",
+		"reasoner.filter_game_theory_papers [fake] title=\"Why does tit-for-tat do well in the iterated prisoner's dilemma?\" (no abstract) → yes",
+		"reasoner.filter_game_theory_papers [fake] title=\"Tit-for-Tat Congestion Control\" → no: no game-theory term in the title",
 		"knowledge base: 0 → 2 documents",
 		"papers_seen: (none) → 3 ids: 2301.01234v2, cs/0112004v1, 2302.00001v1",
 		"reasoner.check_relevance [fake]",

@@ -12,8 +12,8 @@ import (
 	"github.com/gtrag/gtrag/vectordb"
 )
 
-// Wrap returns d with every external effect recorded: the store, arXiv and
-// the three reasoners. Nil dependencies stay nil. Build the workflow from
+// Wrap returns d with every external effect recorded: the store, arXiv,
+// the pool ranker, the reasoners and the query writer. Nil dependencies stay nil. Build the workflow from
 // the result.
 func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	if d.Store != nil {
@@ -36,6 +36,12 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	}
 	if d.Answerer != nil {
 		d.Answerer = recordedAnswerer{r: r, inner: d.Answerer}
+	}
+	if d.Queries != nil {
+		d.Queries = recordedQueries{r: r, inner: d.Queries}
+	}
+	if d.Ranker != nil {
+		d.Ranker = recordedRanker{r: r, inner: d.Ranker}
 	}
 	return d
 }
@@ -96,6 +102,20 @@ func filterParams(title, abstract string) FilterParams {
 
 func answerParams(question string, ps []reasoner.Passage) AnswerParams {
 	return AnswerParams{Question: question, Passages: toPassages(ps)}
+}
+
+func queriesParams(question string) QueriesParams { return QueriesParams{Question: question} }
+
+func rankParams(query string, docs []vectordb.Document) RankParams {
+	p := RankParams{Query: query, DocIDs: []string{}}
+	h := sha256.New()
+	for _, d := range docs {
+		p.DocIDs = append(p.DocIDs, d.ID)
+		h.Write([]byte(d.Content))
+		h.Write([]byte{0})
+	}
+	p.ContentSHA256 = hex.EncodeToString(h.Sum(nil))
+	return p
 }
 
 type recordedStore struct {
@@ -181,6 +201,28 @@ func (a recordedAnswerer) Answer(ctx context.Context, question string, ps []reas
 	return record(a.r, KindAnswer, a.r.opts.LLM, answerParams(question, ps),
 		func() (reasoner.Answer, error) { return a.inner.Answer(ctx, question, ps) },
 		func(ans reasoner.Answer) any { return answerResult(ans) })
+}
+
+type recordedQueries struct {
+	r     *Recorder
+	inner reasoner.QueryWriter
+}
+
+func (q recordedQueries) WriteQueries(ctx context.Context, question string) (reasoner.Queries, error) {
+	return record(q.r, KindQueries, q.r.opts.LLM, queriesParams(question),
+		func() (reasoner.Queries, error) { return q.inner.WriteQueries(ctx, question) },
+		func(qs reasoner.Queries) any { return QueriesResult{Queries: nonNil(qs.Queries), Notices: qs.Notices} })
+}
+
+type recordedRanker struct {
+	r     *Recorder
+	inner nodes.Ranker
+}
+
+func (k recordedRanker) Rank(ctx context.Context, query string, docs []vectordb.Document) ([]vectordb.Ranked, error) {
+	return record(k.r, KindRank, "", rankParams(query, docs),
+		func() ([]vectordb.Ranked, error) { return k.inner.Rank(ctx, query, docs) },
+		func(rs []vectordb.Ranked) any { return RankResult{Ranked: nonNil(rs)} })
 }
 
 type recordedEmbedder struct {

@@ -66,12 +66,7 @@ func HybridWeightsFor(spec string) HybridWeights {
 // either, best first. A side whose weight is not positive is left out,
 // unless both are zero: that is the zero value, equal RRF.
 func (w HybridWeights) Fuse(byVector, byWords []string) []string {
-	if w.Vector == 0 && w.Lexical == 0 {
-		w.Vector, w.Lexical = 1, 1
-	}
-	return fusedIDs(FuseWeightedRRF(w.K,
-		WeightedRanking{IDs: byVector, Weight: w.Vector},
-		WeightedRanking{IDs: byWords, Weight: w.Lexical}))
+	return fusedIDs(w.FuseScores(byVector, byWords))
 }
 
 // FuseScores is Fuse with each id's fused score, scaled by the score of an

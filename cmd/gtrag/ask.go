@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -16,6 +17,7 @@ import (
 // askOptions are the ask command's own flags.
 type askOptions struct {
 	k, maxResults, maxSteps int
+	pool, maxSearches       int
 	json                    bool
 	trace                   bool   // narrate every step on stderr
 	traceOut                string // record the run's events to this file
@@ -78,13 +80,15 @@ they do not (adding them to the store), and answers with citations.`,
 // runFlags defines the flags of one run, shared by ask and eval.
 func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVarP(&o.k, "k", "k", service.DefaultK, "documents to retrieve from the store")
-	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers per arXiv search")
+	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers added per arXiv search")
+	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched per arXiv request and ranked against the question (1 to %d)", nodes.MaxPool))
+	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
 }
 
 // run is the service's options for one run.
 func (o askOptions) run() service.AskOptions {
-	return service.AskOptions{K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps}
+	return service.AskOptions{K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches}
 }
 
 func (o askOptions) validate() error {
@@ -95,6 +99,12 @@ func (o askOptions) validate() error {
 		return usagef("--max-results %d: want 1 to 50", o.maxResults)
 	case o.maxSteps < 1 || o.maxSteps > 1000:
 		return usagef("--max-steps %d: want 1 to 1000", o.maxSteps)
+	case o.pool < 1 || o.pool > nodes.MaxPool:
+		return usagef("--pool %d: want 1 to %d", o.pool, nodes.MaxPool)
+	case o.maxSearches < 1 || o.maxSearches > 10:
+		return usagef("--max-searches %d: want 1 to 10", o.maxSearches)
+	case o.maxResults > o.pool:
+		return usagef("--max-results %d is more than --pool %d: a search cannot add more papers than it fetches", o.maxResults, o.pool)
 	}
 	return nil
 }

@@ -151,7 +151,7 @@ func runEval(ctx context.Context, svc *service.Service, o service.AskOptions, qs
 		}
 		r := evalQuestionResult{
 			Q:         q.Q,
-			Answered:  len(res.Sources) > 0 && res.Answer != nodes.OffTopic,
+			Answered:  len(res.Sources) > 0 && res.Outcome != nodes.OutcomeOffTopic,
 			Searched:  slices.Contains(res.Path, nodes.SearchArxiv),
 			Steps:     len(res.Path),
 			LatencyMS: time.Since(t).Milliseconds(),

@@ -1,0 +1,320 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// Searcher searches arXiv.
+type Searcher interface {
+	Search(ctx context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error)
+}
+
+// Ranker orders a pool of documents by relevance to a question;
+// vectordb.Ranker is the store's hybrid scorer applied to the pool.
+type Ranker interface {
+	Rank(ctx context.Context, query string, docs []vectordb.Document) ([]vectordb.Ranked, error)
+}
+
+// Search defaults; Deps documents them.
+const (
+	DefaultPool        = 30
+	MaxPool            = 100
+	DefaultMaxSearches = 2
+	DefaultMaxResults  = 2
+)
+
+// ArxivSearcher is the search_arxiv node.
+type ArxivSearcher struct {
+	Arxiv Searcher
+	// Topic judges whether the question itself is about game theory (the
+	// paper filter, given the question as a title); off-topic questions
+	// are not searched for.
+	Topic reasoner.PaperFilter
+	// Queries proposes keyword searches (an LLM); nil means the offline
+	// formulation only.
+	Queries reasoner.QueryWriter
+	Ranker  Ranker
+
+	Pool        int // papers fetched per request; 0 means DefaultPool
+	MaxSearches int // requests per run; 0 means DefaultMaxSearches
+}
+
+// Search looks for papers about the question: it fetches a pool of
+// candidates with one relevance-sorted request, ranks the pool against the
+// question with the store's scorer, and passes on, best first, the new
+// papers that are about the question for the filter to judge. A request
+// whose pool holds no such paper is followed by a reformulated one (the next
+// planned query, then the next page) while the run has requests left; no
+// request is ever sent twice in a run.
+//
+// A question that is not about game theory is not searched for at all:
+// whatever arXiv returned for it would be a game-theory paper on something
+// else. An arXiv failure is not fatal: the run goes on with what the store
+// has, and the user is told.
+func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, error) {
+	s.ArxivPapers = nil
+	if len(s.Searches) == 0 && a.Topic != nil {
+		v, err := a.Topic.IsGameTheory(ctx, s.UserQuery, "")
+		if err != nil {
+			return s, fmt.Errorf("judge the question's topic: %w", err)
+		}
+		s.Notices = addNotices(s.Notices, v.Notices)
+		if !v.Yes {
+			s.OffTopic = true
+			s.Reasoning = "the question is not about game theory (" + v.Reason + "), so arXiv was not searched"
+			return s, nil
+		}
+	}
+	if s.ArxivQueries == nil {
+		var notices []string
+		s.ArxivQueries, notices = a.plan(ctx, s.UserQuery)
+		s.Notices = addNotices(s.Notices, notices)
+		if ctx.Err() != nil {
+			return s, ctx.Err()
+		}
+	}
+	if len(s.ArxivQueries) == 0 {
+		s.Reasoning = "the question has no keywords to search arXiv with"
+		return s, nil
+	}
+	pool := a.pool()
+	about := newAboutTest(s.UserQuery)
+	var log []string
+	for len(s.Searches) < a.maxSearches() {
+		query, start, ok := nextRequest(s.ArxivQueries, s.Searches, pool)
+		if !ok {
+			log = append(log, "every planned search has been sent")
+			break
+		}
+		s.ArxivQuery = query
+		page, err := a.Arxiv.Search(ctx, query, start, pool, arxiv.SortBy("relevance"))
+		if err != nil {
+			if ctx.Err() != nil {
+				return s, fmt.Errorf("search arXiv: %w", err)
+			}
+			s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Failed: err.Error()})
+			s.Notices = addNotices(s.Notices, []string{"arXiv search failed, answering from the local store: " + err.Error()})
+			log = append(log, "arXiv could not be searched: "+err.Error())
+			break
+		}
+		s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Total: page.Total, Returned: len(page.Papers)})
+		if page.EmptyQuirk() {
+			// The client has already asked again within its attempts. Without
+			// a notice, "no papers" would read as "arXiv has nothing on this".
+			s.Notices = addNotices(s.Notices, []string{fmt.Sprintf("arXiv search returned no entries although it reports %d results (a known arXiv fault)", page.Total)})
+		}
+		fresh := slices.DeleteFunc(slices.Clone(page.Papers), func(p arxiv.Paper) bool {
+			return slices.Contains(s.PapersSeen, p.ID)
+		})
+		ranked, err := a.rank(ctx, s.UserQuery, fresh)
+		if err != nil {
+			return s, err
+		}
+		var on, off []string
+		for _, r := range ranked {
+			if why, ok := about.test(r.paper); ok {
+				s.ArxivPapers = append(s.ArxivPapers, r.paper)
+				if r.Score > 0 {
+					why = fmt.Sprintf("%.3f, %s", r.Score, why)
+				}
+				on = append(on, fmt.Sprintf("%s (%s)", r.paper.ID, why))
+			} else {
+				off = append(off, r.paper.ID)
+			}
+		}
+		log = append(log, fmt.Sprintf("searched %s (from %d): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it",
+			query, start, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off)))
+		if len(s.ArxivPapers) > 0 {
+			break
+		}
+	}
+	if len(s.Searches) >= a.maxSearches() && len(log) == 0 {
+		log = append(log, fmt.Sprintf("the run has used its %d arXiv searches", a.maxSearches()))
+	}
+	s.Reasoning = strings.Join(log, "; ")
+	return s, nil
+}
+
+func (a ArxivSearcher) pool() int {
+	switch {
+	case a.Pool <= 0:
+		return DefaultPool
+	case a.Pool > MaxPool:
+		return MaxPool
+	}
+	return a.Pool
+}
+
+func (a ArxivSearcher) maxSearches() int {
+	if a.MaxSearches <= 0 {
+		return DefaultMaxSearches
+	}
+	return a.MaxSearches
+}
+
+// nextRequest is the first planned query not sent yet, from its first
+// result; once every query has been sent, the next page of the first one
+// that has more. Nothing already in sent is ever returned.
+func nextRequest(planned []string, sent []Search, pool int) (query string, start int, ok bool) {
+	was := func(q string, start int) bool {
+		return slices.ContainsFunc(sent, func(x Search) bool { return x.Query == q && x.Start == start })
+	}
+	for _, q := range planned {
+		if !was(q, 0) {
+			return q, 0, true
+		}
+	}
+	for _, q := range planned {
+		next := 0
+		for _, x := range sent {
+			if x.Query == q && x.Failed == "" && x.Start+pool > next && x.Start+x.Returned < x.Total {
+				next = x.Start + pool
+			}
+		}
+		if next > 0 && !was(q, next) {
+			return q, next, true
+		}
+	}
+	return "", 0, false
+}
+
+// plan is the run's searches, best first: the LLM's, when there is one and
+// it proposes usable ones, then the offline formulation and its
+// reformulations.
+func (a ArxivSearcher) plan(ctx context.Context, question string) ([]string, []string) {
+	var planned, notices []string
+	add := func(q string) {
+		if q != "" && !slices.Contains(planned, q) {
+			planned = append(planned, q)
+		}
+	}
+	if a.Queries != nil {
+		qs, err := a.Queries.WriteQueries(ctx, question)
+		notices = qs.Notices
+		switch {
+		case err != nil:
+			notices = append(notices, "the LLM could not write arXiv searches, using the offline formulation: "+err.Error())
+		case len(qs.Queries) == 0:
+			// The writer explains an empty list in its notices.
+		default:
+			for _, q := range qs.Queries {
+				add(arxiv.BuildQuery(q, arxiv.QueryOptions{Boost: arxiv.GameTheoryBoost}))
+			}
+		}
+	}
+	for _, q := range Formulations(question) {
+		add(q)
+	}
+	return planned, notices
+}
+
+// Formulations are the offline searches for a question, best first: every
+// term ORed with the game-theory boost; then, when the question names a
+// concept, that concept required; then without the question's weakest
+// keyword (its last, which in a question is most often a generic noun or
+// a verb of the context).
+func Formulations(question string) []string {
+	concepts := questionConcepts(question)
+	opts := arxiv.QueryOptions{Concepts: concepts, Boost: arxiv.GameTheoryBoost}
+	out := []string{arxiv.BuildQuery(question, opts)}
+	if len(concepts) > 0 {
+		req := opts
+		req.RequireConcept = true
+		out = append(out, arxiv.BuildQuery(question, req))
+	}
+	// The weakest keyword is the last one the query still holds: those the
+	// concepts spell are not in it.
+	_, kws := arxiv.Terms(question)
+	for i := len(kws) - 1; i >= 0 && len(kws) > 1; i-- {
+		drop := opts
+		drop.Drop = kws[i : i+1]
+		if q := arxiv.BuildQuery(question, drop); q != out[0] {
+			out = append(out, q)
+			break
+		}
+	}
+	var unique []string
+	for _, q := range out {
+		if q != "" && !slices.Contains(unique, q) {
+			unique = append(unique, q)
+		}
+	}
+	return unique
+}
+
+// questionConcepts are the glossary concepts a question is about
+// (text.Focal), each as its name and variants, the spellings a search
+// should try. Other noun phrases stay keywords: as a phrase, "blockchain
+// transaction fee auctions" would miss the paper on "transaction fee
+// auctions in blockchains".
+func questionConcepts(question string) [][]string {
+	var out [][]string
+	for _, c := range text.Focal(question) {
+		if c.Known {
+			out = append(out, append([]string{c.Name}, c.Variants...))
+		}
+	}
+	return out
+}
+
+type rankedPaper struct {
+	vectordb.Ranked
+	paper arxiv.Paper
+}
+
+// rank orders papers by the store's scorer over title and abstract.
+func (a ArxivSearcher) rank(ctx context.Context, question string, papers []arxiv.Paper) ([]rankedPaper, error) {
+	if len(papers) == 0 {
+		return nil, nil
+	}
+	byID := map[string]arxiv.Paper{}
+	docs := make([]vectordb.Document, 0, len(papers))
+	for _, p := range papers {
+		if _, dup := byID[p.ID]; dup {
+			continue
+		}
+		byID[p.ID] = p
+		docs = append(docs, vectordb.Document{ID: p.ID, Content: paperText(p)})
+	}
+	if a.Ranker == nil {
+		out := make([]rankedPaper, len(docs))
+		for i, d := range docs {
+			out[i] = rankedPaper{Ranked: vectordb.Ranked{ID: d.ID}, paper: byID[d.ID]}
+		}
+		return out, nil
+	}
+	ranked, err := a.Ranker.Rank(ctx, question, docs)
+	if err != nil {
+		return nil, fmt.Errorf("rank the papers arXiv returned: %w", err)
+	}
+	out := make([]rankedPaper, 0, len(ranked))
+	for _, r := range ranked {
+		if p, ok := byID[r.ID]; ok {
+			out = append(out, rankedPaper{Ranked: r, paper: p})
+		}
+	}
+	return out, nil
+}
+
+// paperText is what a candidate paper is ranked and judged on.
+func paperText(p arxiv.Paper) string {
+	return p.Title + ". " + p.Summary
+}
+
+func listOrNone(items []string, n int) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	if len(items) > n {
+		return strings.Join(items[:n], ", ") + fmt.Sprintf(", … (%d more)", len(items)-n)
+	}
+	return strings.Join(items, ", ")
+}

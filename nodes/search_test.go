@@ -1,0 +1,254 @@
+package nodes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// request is one arXiv request as a server would see it.
+type request struct {
+	query string
+	start int
+}
+
+// pagingArxiv serves pages of its papers for every query, whatever the
+// query, and logs each request.
+type pagingArxiv struct {
+	papers []arxiv.Paper
+	log    []request
+}
+
+func (p *pagingArxiv) Search(_ context.Context, query string, start, max int, _ ...arxiv.SearchOption) (arxiv.Page, error) {
+	p.log = append(p.log, request{query, start})
+	page := arxiv.Page{Total: len(p.papers), Start: start, PerPage: max}
+	if start < len(p.papers) {
+		page.Papers = p.papers[start:min(len(p.papers), start+max)]
+	}
+	return page, nil
+}
+
+func offlineRanker() Ranker { return vectordb.Ranker{Embedder: vectordb.NewOfflineEmbedder()} }
+
+// gtOn makes n game-theory papers about topic.
+func gtOn(prefix string, n int, title, summary string) []arxiv.Paper {
+	var out []arxiv.Paper
+	for i := range n {
+		out = append(out, arxiv.Paper{ID: fmt.Sprintf("%s.%05dv1", prefix, i), Title: title, Summary: summary})
+	}
+	return out
+}
+
+func TestPoolIsRankedAndOnlyPapersAboutTheQuestionAreAdded(t *testing.T) {
+	// arXiv's order puts game-theory papers on other subjects first; the
+	// one paper on the question comes last in the pool.
+	pool := append(
+		gtOn("2401", 12, "Replicator dynamics in evolutionary games", "We study the equilibrium of replicator dynamics and evolutionary stability in population games."),
+		gtOn("2402", 12, "Minimax theorems for zero-sum games", "A game theory note on minimax equilibrium strategies in zero-sum games.")...)
+	vickrey := arxiv.Paper{ID: "2403.00001v1", Title: "Truthful bidding in the Vickrey auction",
+		Summary: "In a second-price sealed-bid auction, bidding one's value is a dominant strategy; we revisit the Vickrey auction and its equilibrium."}
+	pool = append(pool, vickrey)
+	ax := &pagingArxiv{papers: pool}
+	store := &memStore{}
+	d := deps(store, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv, d.Ranker = ax, offlineRanker()
+
+	final, _, err := run(t, d, "How does the Vickrey auction make truthful bidding a dominant strategy?")
+	require.NoError(t, err)
+	require.Equal(t, 1, final.PapersAdded, "game-theory papers on other subjects are not added")
+	require.Equal(t, []string{vickrey.ID}, final.PapersSeen, "only candidates about the question are judged")
+	require.Equal(t, vickrey.ID, final.Sources[0].PaperID)
+	require.Len(t, ax.log, 1, "one request found the paper")
+}
+
+func TestRankedPoolGoesToTheFilterBestFirst(t *testing.T) {
+	weak := arxiv.Paper{ID: "2401.00001v1", Title: "Sealed-bid auctions", Summary: "A survey of auction formats and their equilibrium."}
+	strong := arxiv.Paper{ID: "2401.00002v1", Title: "Revenue equivalence in sealed-bid auctions",
+		Summary: "Revenue equivalence of sealed-bid auctions: first-price and second-price sealed-bid auctions raise the same expected revenue in equilibrium."}
+	s, err := ArxivSearcher{Arxiv: &pagingArxiv{papers: []arxiv.Paper{weak, strong}}, Ranker: offlineRanker()}.
+		Search(context.Background(), NewState("revenue equivalence of sealed-bid auctions"))
+	require.NoError(t, err)
+	require.Equal(t, []string{strong.ID, weak.ID}, paperIDs(s.ArxivPapers))
+	require.Contains(t, s.Reasoning, "about the question")
+}
+
+func TestFilterJudgesInRankOrderOnlyAsManyAsItNeeds(t *testing.T) {
+	cands := gtOn("2401", 10, "Equilibrium bidding", "Equilibrium bidding in auctions.")
+	f := &gtFilter{}
+	s := NewState("equilibrium bidding")
+	s.ArxivPapers = cands
+	out, err := PaperFilterer{Filter: f, MaxResults: 3}.FilterPapers(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, paperIDs(cands[:3]), paperIDs(out.ArxivPapers))
+	require.Equal(t, 3, f.calls, "three papers kept, three judged")
+	require.Equal(t, paperIDs(cands[:3]), out.PapersSeen, "unjudged candidates are not seen")
+
+	// Rejections cost more judgements, still in rank order.
+	mixed := []arxiv.Paper{videoGame, cands[0], videoGame, videoGame, cands[1], cands[2]}
+	for i := range mixed {
+		mixed[i].ID = fmt.Sprintf("2402.%05dv1", i)
+	}
+	s.ArxivPapers = mixed
+	f = &gtFilter{}
+	out, err = PaperFilterer{Filter: f, MaxResults: 2}.FilterPapers(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, []string{mixed[1].ID, mixed[4].ID}, paperIDs(out.ArxivPapers))
+	require.Equal(t, 5, f.calls)
+}
+
+func TestNoRequestIsSentTwice(t *testing.T) {
+	// The judge is never satisfied, and arXiv returns only papers that are
+	// not about the question: every search reformulates or pages.
+	offQuestion := gtOn("2401", 70, "Replicator dynamics", "Evolutionary stability of replicator dynamics in population games.")
+	for _, max := range []int{1, 2, 3, 5} {
+		t.Run(fmt.Sprint(max), func(t *testing.T) {
+			ax := &pagingArxiv{papers: offQuestion}
+			d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
+			d.Arxiv, d.Ranker, d.MaxSearches = ax, offlineRanker(), max
+			d.Judge = wordJudge{min: 2}
+			final, _, err := run(t, d, "Why is tit-for-tat an equilibrium in the iterated prisoner's dilemma?")
+			require.NoError(t, err)
+			require.Len(t, ax.log, max, "the run uses its searches, and no more")
+			seen := map[request]bool{}
+			for _, r := range ax.log {
+				require.False(t, seen[r], "request sent twice: %+v", r)
+				seen[r] = true
+			}
+			require.Equal(t, OutcomeNotFound, final.Outcome)
+			require.Zero(t, final.PapersAdded)
+		})
+	}
+}
+
+func TestSecondSearchReformulates(t *testing.T) {
+	ax := &pagingArxiv{papers: []arxiv.Paper{gtPaper}}
+	d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv, d.Ranker = ax, offlineRanker()
+	d.Judge = wordJudge{min: 2} // never satisfied: the loop searches again
+	final, _, err := run(t, d, "Nash equilibrium of sealed-bid auctions")
+	require.NoError(t, err)
+	require.Len(t, ax.log, 2)
+	require.NotEqual(t, ax.log[0], ax.log[1])
+	require.Equal(t, Formulations("Nash equilibrium of sealed-bid auctions")[:2], []string{ax.log[0].query, ax.log[1].query},
+		"the second search is the next formulation, not the first again")
+	require.Equal(t, 1, final.PapersAdded)
+}
+
+func TestFormulations(t *testing.T) {
+	fs := Formulations("How does tit-for-tat fare in the iterated prisoner's dilemma?")
+	require.Len(t, fs, 3)
+	for _, q := range fs {
+		require.NotContains(t, q, "all:", "title and abstract only")
+		require.Contains(t, q, "cat:cs.GT", "the game-theory boost")
+		require.NotContains(t, q, `"game theory"`)
+	}
+	require.Contains(t, fs[0], ` OR (cat:cs.GT OR cat:econ.TH)`, "the boost is ORed")
+	require.True(t, strings.HasPrefix(fs[1], `(ti:"tit for tat" OR abs:"tit for tat" OR ti:tft OR abs:tft OR `), fs[1])
+	require.Contains(t, fs[1], `) AND (ti:fare OR abs:fare OR (cat:cs.GT OR cat:econ.TH))`, "the concepts required, the rest ORed")
+	require.Contains(t, fs[0], "abs:ipd", "acronyms and variants from the glossary")
+	require.Contains(t, fs[0], "abs:fare")
+	require.NotContains(t, fs[2], "fare", "the weakest keyword the query holds is dropped")
+	require.Empty(t, Formulations("What is it?"))
+}
+
+func TestOutcomeNotFoundSaysWhatWasSearched(t *testing.T) {
+	ax := &pagingArxiv{} // arXiv has nothing
+	d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv = ax
+	final, _, err := run(t, d, "What is the equilibrium of the war of attrition?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeNotFound, final.Outcome)
+	require.Empty(t, final.Sources)
+	require.Contains(t, final.FinalResponse, "Searched arXiv for "+ax.log[0].query)
+	require.Contains(t, final.FinalResponse, "gtrag ingest --query '"+ax.log[0].query+"'")
+	require.NotContains(t, final.FinalResponse, "added nothing")
+}
+
+func TestOutcomeArxivUnavailableWithAnEmptyStore(t *testing.T) {
+	d := deps(&memStore{}, &fakeArxiv{err: errors.New("connection refused")}, &gtFilter{})
+	final, _, err := run(t, d, "What is the equilibrium of the war of attrition?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeArxivUnavailable, final.Outcome)
+	require.Contains(t, final.FinalResponse, "arXiv could not be reached")
+	require.Len(t, final.Searches, 1, "a failed arXiv is not asked again in the run")
+	require.NotEmpty(t, final.Searches[0].Failed)
+}
+
+func TestOffTopicIsDecidedFromTheQuestion(t *testing.T) {
+	// Without any retrieval result, and whether or not arXiv works.
+	for _, ax := range []*fakeArxiv{{}, {err: errors.New("connection refused")}, {papers: []arxiv.Paper{gtPaper}}} {
+		d := deps(&memStore{}, ax, &gtFilter{})
+		final, _, err := run(t, d, "How do I bake sourdough bread?")
+		require.NoError(t, err)
+		require.Equal(t, OutcomeOffTopic, final.Outcome)
+		require.Zero(t, ax.calls)
+		require.Zero(t, final.PapersAdded)
+	}
+	// An on-topic question is not off-topic because arXiv is unreachable.
+	d := deps(&memStore{}, &fakeArxiv{err: errors.New("connection refused")}, &gtFilter{})
+	final, _, err := run(t, d, "Why is the auction equilibrium efficient?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeArxivUnavailable, final.Outcome)
+	require.NotContains(t, final.FinalResponse, "does not appear to be about game theory")
+}
+
+func TestAddedCountsOnlyPapersTheStoreLacked(t *testing.T) {
+	store := &memStore{}
+	s := NewState("q")
+	s.ArxivPapers = []arxiv.Paper{gtPaper, oldStyleGT}
+	out, err := Adder{Store: store}.Add(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, 2, out.PapersAdded)
+	out, err = Adder{Store: store}.Add(context.Background(), s)
+	require.NoError(t, err)
+	require.Zero(t, out.PapersAdded, "papers already stored add nothing")
+	require.Contains(t, out.Reasoning, "already in the store")
+}
+
+// fakeQueries is a QueryWriter with a fixed reply.
+type fakeQueries struct {
+	qs  reasoner.Queries
+	err error
+}
+
+func (f fakeQueries) WriteQueries(context.Context, string) (reasoner.Queries, error) { return f.qs, f.err }
+
+func TestQueryWriterQueriesComeFirst(t *testing.T) {
+	ax := &pagingArxiv{papers: []arxiv.Paper{gtPaper}}
+	a := ArxivSearcher{Arxiv: ax, Queries: fakeQueries{qs: reasoner.Queries{Queries: []string{"sealed-bid auction equilibrium", "first price auction"}}}}
+	s, err := a.Search(context.Background(), NewState("What do bidders do when they cannot see each other's bids?"))
+	require.NoError(t, err)
+	want := arxiv.BuildQuery("sealed-bid auction equilibrium", arxiv.QueryOptions{Boost: arxiv.GameTheoryBoost})
+	require.Equal(t, want, ax.log[0].query)
+	require.Equal(t, want, s.ArxivQueries[0])
+	require.Greater(t, len(s.ArxivQueries), 2, "the offline formulations follow")
+}
+
+func TestQueryWriterFailureFallsBackOffline(t *testing.T) {
+	ax := &pagingArxiv{papers: []arxiv.Paper{gtPaper}}
+	a := ArxivSearcher{Arxiv: ax, Queries: fakeQueries{err: errors.New("LLM timed out")}}
+	q := "What is the Nash equilibrium of sealed-bid auctions?"
+	s, err := a.Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.Equal(t, Formulations(q), s.ArxivQueries)
+	require.Equal(t, Formulations(q)[0], ax.log[0].query)
+	require.Len(t, s.Notices, 1)
+	require.Contains(t, s.Notices[0], "offline formulation")
+	require.Contains(t, s.Notices[0], "LLM timed out")
+}
+
+func paperIDs(ps []arxiv.Paper) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}

@@ -1,0 +1,134 @@
+package reasoner
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tmc/langchaingo/llms"
+)
+
+// PromptSearchArxiv is the prompt that asks for arXiv searches; it is run
+// by the search_arxiv node.
+const PromptSearchArxiv = "search_arxiv"
+
+// MaxQueries is how many searches a QueryWriter's reply may propose; more
+// are ignored.
+const MaxQueries = 3
+
+// LLMQueryWriter asks a model for 1–3 short keyword searches for a question
+// (prompt "search_arxiv"), as PaperQA2 does: a model knows the words papers
+// use for what a student describes. Each line of the reply that reads as a
+// search is kept; a reply with none (a refusal, an essay, arXiv syntax the
+// model made up) yields no queries and a notice, and the caller uses its
+// offline formulation.
+type LLMQueryWriter struct{ c caller }
+
+// NewLLMQueryWriter returns a query writer backed by m.
+func NewLLMQueryWriter(m llms.Model, opts ...Option) *LLMQueryWriter {
+	return &LLMQueryWriter{caller{model: m, s: newSettings(opts)}}
+}
+
+const queriesSystem = `You write searches for the arXiv paper archive for questions about game theory.
+Reply with 1 to 3 searches, one per line. Each search is 2 to 6 keywords: the technical terms that a paper answering the question would use in its title or abstract, for example: Vickrey auction truthful bidding
+Write no numbering, quotes, operators or explanations.`
+
+// WriteQueries implements QueryWriter.
+func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Queries, error) {
+	user := "Question: " + neutralize(fold(question)) + "\n\nWrite 1 to 3 arXiv searches for this question, one per line."
+	reply, notices, err := w.c.call(ctx, PromptSearchArxiv, queriesSystem, user)
+	if err != nil {
+		return Queries{}, fmt.Errorf("write arXiv searches with the LLM: %w", err)
+	}
+	qs := parseQueries(reply)
+	if len(qs) == 0 {
+		notices = append(notices, fmt.Sprintf("%s: the LLM reply %s holds no usable search; used the offline formulation", PromptSearchArxiv, quote(reply)))
+	}
+	return Queries{Queries: qs, Notices: notices}, nil
+}
+
+// parseQueries keeps the lines of a reply that read as keyword searches:
+// list markers and quotes stripped, 1 to 8 words of letters, digits,
+// hyphens and apostrophes, no sentence (a refusal, a preamble ending in a
+// colon) and no arXiv syntax. At most MaxQueries, without repeats.
+func parseQueries(reply string) []string {
+	var out []string
+	for _, line := range strings.Split(stripThinking(reply), "\n") {
+		q := strings.TrimSpace(line)
+		q = strings.TrimLeft(q, "-*•·0123456789.)] \t")
+		q = strings.Trim(q, "\"'`“”‘’ \t")
+		if q == "" || strings.HasSuffix(q, ":") || strings.ContainsAny(q, ":()[]{}*?") {
+			continue
+		}
+		q = strings.TrimRight(q, ".;,")
+		ws := strings.Fields(q)
+		if len(ws) == 0 || len(ws) > 8 || utf8.RuneCountInString(q) > 100 || refusal(q) {
+			continue
+		}
+		ok := true
+		for _, w := range ws {
+			for _, r := range w {
+				if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’' {
+					ok = false
+				}
+			}
+			if w == "AND" || w == "OR" || w == "ANDNOT" {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		q = strings.Join(ws, " ")
+		if !containsFold(out, q) {
+			out = append(out, q)
+		}
+		if len(out) == MaxQueries {
+			break
+		}
+	}
+	return out
+}
+
+// refusal spots the usual openings of a model declining or chatting.
+func refusal(s string) bool {
+	l := strings.ToLower(s)
+	for _, p := range []string{"i cannot", "i can't", "i can not", "i'm sorry", "i am sorry", "sorry", "as an ai", "i won't", "unable to", "here are", "here is", "sure"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// FallbackQueryWriter is a QueryWriter that, when its LLM fails, proposes
+// nothing (so the caller uses its offline formulation) and says so.
+type FallbackQueryWriter struct {
+	Primary QueryWriter
+	b       *breaker
+}
+
+// QueryWriterWithFallback returns a query writer that asks primary and,
+// when it fails, returns no queries with a notice.
+func QueryWriterWithFallback(primary QueryWriter) *FallbackQueryWriter {
+	return &FallbackQueryWriter{Primary: primary, b: &breaker{}}
+}
+
+// WriteQueries implements QueryWriter.
+func (f *FallbackQueryWriter) WriteQueries(ctx context.Context, question string) (Queries, error) {
+	return withFallback(ctx, f.b, "search formulation", "arXiv search formulation",
+		func() (Queries, error) { return f.Primary.WriteQueries(ctx, question) },
+		func() (Queries, error) { return Queries{}, nil },
+		func(q *Queries) *[]string { return &q.Notices })
+}

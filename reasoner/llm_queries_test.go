@@ -1,0 +1,89 @@
+package reasoner
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseQueries(t *testing.T) {
+	for _, tc := range []struct {
+		name, reply string
+		want        []string
+	}{
+		{"plain lines", "Vickrey auction truthful bidding\nsecond-price auction dominant strategy", []string{"Vickrey auction truthful bidding", "second-price auction dominant strategy"}},
+		{"list markers and quotes", "1. \"tit-for-tat iterated prisoner's dilemma\"\n- reciprocity repeated games\n* Axelrod tournament", []string{"tit-for-tat iterated prisoner's dilemma", "reciprocity repeated games", "Axelrod tournament"}},
+		{"at most three, no repeats", "a b\nA B\nc d\ne f\ng h", []string{"a b", "c d", "e f"}},
+		{"preamble and blank lines", "Here are three searches:\n\nmean field games\n", []string{"mean field games"}},
+		{"thinking block", "<think>the user wants</think>\nShapley value computation", []string{"Shapley value computation"}},
+		{"refusal", "I'm sorry, I cannot help with that.", nil},
+		{"an essay line", "The Vickrey auction is a sealed-bid auction in which the highest bidder wins but pays the second-highest bid", nil},
+		{"arXiv syntax is not a keyword search", "ti:auction AND abs:truthful\n(auction OR bidding)\nauct*", nil},
+		{"empty", "  \n ", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, parseQueries(tc.reply))
+		})
+	}
+}
+
+func TestLLMQueryWriter(t *testing.T) {
+	m := &scriptedModel{script: []step{{reply: "Vickrey auction truthful bidding\nsealed-bid second price auction"}}}
+	w := NewLLMQueryWriter(m, fast...)
+	qs, err := w.WriteQueries(context.Background(), "Why is bidding your value optimal when the winner pays the second bid?")
+	require.NoError(t, err)
+	require.Equal(t, []string{"Vickrey auction truthful bidding", "sealed-bid second price auction"}, qs.Queries)
+	require.Empty(t, qs.Notices)
+	require.Equal(t, []string{PromptSearchArxiv}, m.names)
+	require.Contains(t, m.prompts[0], "Why is bidding your value optimal")
+
+	// A reply with no usable line: no queries, and the notice says so.
+	m = &scriptedModel{script: []step{{reply: "As an AI, I cannot browse arXiv."}}}
+	qs, err = NewLLMQueryWriter(m, fast...).WriteQueries(context.Background(), "q")
+	require.NoError(t, err)
+	require.Empty(t, qs.Queries)
+	require.Len(t, qs.Notices, 1)
+	require.Contains(t, qs.Notices[0], "no usable search")
+}
+
+func TestQueryWriterFallback(t *testing.T) {
+	m := &scriptedModel{script: []step{{err: errors.New("connection refused")}}}
+	w := QueryWriterWithFallback(NewLLMQueryWriter(m, fast...))
+	qs, err := w.WriteQueries(context.Background(), "What is the Shapley value?")
+	require.NoError(t, err, "a failing LLM means the offline formulation, not a failed run")
+	require.Empty(t, qs.Queries)
+	require.Len(t, qs.Notices, 1)
+	require.Contains(t, qs.Notices[0], "connection refused")
+	require.Contains(t, qs.Notices[0], "offline arXiv search formulation")
+	calls := m.Calls()
+
+	// The breaker is open: the model is not asked again.
+	_, err = w.WriteQueries(context.Background(), "What is the core?")
+	require.NoError(t, err)
+	require.Equal(t, calls, m.Calls())
+
+	// A cancelled run is cancelled, not fallen back from.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = QueryWriterWithFallback(NewLLMQueryWriter(m, fast...)).WriteQueries(ctx, "q")
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestQueryWriterThroughAProvider drives the real client against the fake
+// server: Open's Set carries a query writer, and its request is the
+// search_arxiv prompt.
+func TestQueryWriterThroughAProvider(t *testing.T) {
+	f := newFakeLLM(t)
+	f.reply = func(int) fakeReply { return fakeReply{Set: true, Text: "1. Shapley value cooperative games\n2. Shapley value computation"} }
+	set := openFake(t, "ollama", f)
+	require.NotNil(t, set.Queries)
+	qs, err := set.Queries.WriteQueries(context.Background(), "How do you compute the Shapley value of a three-player game?")
+	require.NoError(t, err)
+	require.Equal(t, []string{"Shapley value cooperative games", "Shapley value computation"}, qs.Queries)
+	reqs := f.Requests()
+	require.Len(t, reqs, 1)
+	require.Contains(t, reqs[0].User, "three-player game")
+	require.Contains(t, reqs[0].System, "arXiv")
+}
