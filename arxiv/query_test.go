@@ -10,7 +10,7 @@ import (
 // TestTerms covers how a natural question is cut into phrases and keywords.
 func TestTerms(t *testing.T) {
 	for _, tc := range []struct {
-		name, question   string
+		name, question    string
 		phrases, keywords []string
 	}{
 		{"stop words and punctuation go", "What is a Nash equilibrium?", nil, []string{"nash", "equilibrium"}},

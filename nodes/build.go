@@ -30,7 +30,7 @@ type Deps struct {
 	// one. An LLM filter gains from a few (the wait is the model's); an
 	// offline one does not, and one at a time keeps a trace in call order.
 	FilterParallel int
-	Chunking    chunker.Options
+	Chunking       chunker.Options
 }
 
 // Graph is the compiled workflow.

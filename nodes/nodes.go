@@ -246,8 +246,9 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		s.Outcome = OutcomeNotFound
 		s.FinalResponse += searchedText(s)
 	case arxivFailed && !s.RelevantContext:
+		// The arXiv notice is already there; this one is the caveat.
 		s.Outcome = OutcomeArxivUnavailable
-		s.Notices = addNotices(s.Notices, []string{"arXiv could not be reached: this answer comes from the knowledge base alone and may not fully answer the question"})
+		s.Notices = addNotices(s.Notices, []string{"the sources found may not fully answer this question"})
 	case !s.RelevantContext:
 		s.Outcome = OutcomeAnsweredWithCaveat
 		s.Notices = addNotices(s.Notices, []string{"the sources found may not fully answer this question"})

@@ -142,11 +142,11 @@ func (citeAll) Answer(_ context.Context, _ string, ps []reasoner.Passage) (reaso
 }
 
 var (
-	gtPaper    = arxiv.Paper{ID: "2301.01234v2", Title: "Nash equilibrium in sealed-bid auctions", Summary: "We study the Nash equilibrium of sealed-bid auctions with asymmetric bidders."}
-	videoGame  = arxiv.Paper{ID: "cs/0112004v1", Title: "Rendering pipelines for video game engines", Summary: "We describe a rendering engine for real-time video game graphics."}
+	gtPaper   = arxiv.Paper{ID: "2301.01234v2", Title: "Nash equilibrium in sealed-bid auctions", Summary: "We study the Nash equilibrium of sealed-bid auctions with asymmetric bidders."}
+	videoGame = arxiv.Paper{ID: "cs/0112004v1", Title: "Rendering pipelines for video game engines", Summary: "We describe a rendering engine for real-time video game graphics."}
 	// tender is about the sealed-bid question in its words but not game
 	// theory: the filter must judge and reject it.
-	tender = arxiv.Paper{ID: "cs/0112005v1", Title: "Sealed-bid tenders for video game engines", Summary: "We describe how Nash Studios buys rendering engines through sealed-bid tenders."}
+	tender     = arxiv.Paper{ID: "cs/0112005v1", Title: "Sealed-bid tenders for video game engines", Summary: "We describe how Nash Studios buys rendering engines through sealed-bid tenders."}
 	oldStyleGT = arxiv.Paper{ID: "math/0211159v2", Title: "Sealed-bid auctions and equilibrium", Summary: "An auction game theory note on equilibrium existence for sealed bids."}
 )
 
@@ -282,7 +282,7 @@ func TestArxivFailureBecomesANotice(t *testing.T) {
 	require.Len(t, final.Notices, 2)
 	require.Contains(t, final.Notices[0], "arXiv search failed")
 	require.Contains(t, final.Notices[0], "connection refused")
-	require.Contains(t, final.Notices[1], "arXiv could not be reached")
+	require.Contains(t, final.Notices[1], "may not fully answer")
 	require.Equal(t, "primer:nash-equilibrium", final.Sources[0].PaperID)
 	require.Equal(t, OutcomeArxivUnavailable, final.Outcome)
 }

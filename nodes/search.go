@@ -105,12 +105,17 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 			log = append(log, "arXiv could not be searched: "+err.Error())
 			break
 		}
-		s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Total: page.Total, Returned: len(page.Papers)})
 		if page.EmptyQuirk() {
 			// The client has already asked again within its attempts. Without
-			// a notice, "no papers" would read as "arXiv has nothing on this".
-			s.Notices = addNotices(s.Notices, []string{fmt.Sprintf("arXiv search returned no entries although it reports %d results (a known arXiv fault)", page.Total)})
+			// a notice, "no papers" would read as "arXiv has nothing on this";
+			// and a reformulation would only meet the same fault.
+			fault := fmt.Sprintf("arXiv search returned no entries although it reports %d results (a known arXiv fault)", page.Total)
+			s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Total: page.Total, Failed: fault})
+			s.Notices = addNotices(s.Notices, []string{fault + ", answering from the local store"})
+			log = append(log, fault)
+			break
 		}
+		s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Total: page.Total, Returned: len(page.Papers)})
 		fresh := slices.DeleteFunc(slices.Clone(page.Papers), func(p arxiv.Paper) bool {
 			return slices.Contains(s.PapersSeen, p.ID)
 		})

@@ -219,7 +219,9 @@ type fakeQueries struct {
 	err error
 }
 
-func (f fakeQueries) WriteQueries(context.Context, string) (reasoner.Queries, error) { return f.qs, f.err }
+func (f fakeQueries) WriteQueries(context.Context, string) (reasoner.Queries, error) {
+	return f.qs, f.err
+}
 
 func TestQueryWriterQueriesComeFirst(t *testing.T) {
 	ax := &pagingArxiv{papers: []arxiv.Paper{gtPaper}}

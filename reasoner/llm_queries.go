@@ -33,11 +33,12 @@ func NewLLMQueryWriter(m llms.Model, opts ...Option) *LLMQueryWriter {
 
 const queriesSystem = `You write searches for the arXiv paper archive for questions about game theory.
 Reply with 1 to 3 searches, one per line. Each search is 2 to 6 keywords: the technical terms that a paper answering the question would use in its title or abstract, for example: Vickrey auction truthful bidding
-Write no numbering, quotes, operators or explanations.`
+Write no numbering, quotes, operators or explanations.
+` + dataRule
 
 // WriteQueries implements QueryWriter.
 func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Queries, error) {
-	user := "Question: " + neutralize(fold(question)) + "\n\nWrite 1 to 3 arXiv searches for this question, one per line."
+	user := "Question:\n" + fence(fold(question)) + "\n\nWrite 1 to 3 arXiv searches for the question between <data> and </data>, one per line."
 	reply, notices, err := w.c.call(ctx, PromptSearchArxiv, queriesSystem, user)
 	if err != nil {
 		return Queries{}, fmt.Errorf("write arXiv searches with the LLM: %w", err)

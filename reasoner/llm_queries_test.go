@@ -76,7 +76,9 @@ func TestQueryWriterFallback(t *testing.T) {
 // search_arxiv prompt.
 func TestQueryWriterThroughAProvider(t *testing.T) {
 	f := newFakeLLM(t)
-	f.reply = func(int) fakeReply { return fakeReply{Set: true, Text: "1. Shapley value cooperative games\n2. Shapley value computation"} }
+	f.reply = func(int) fakeReply {
+		return fakeReply{Set: true, Text: "1. Shapley value cooperative games\n2. Shapley value computation"}
+	}
 	set := openFake(t, "ollama", f)
 	require.NotNil(t, set.Queries)
 	qs, err := set.Queries.WriteQueries(context.Background(), "How do you compute the Shapley value of a three-player game?")

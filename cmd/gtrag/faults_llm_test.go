@@ -68,6 +68,8 @@ func promptKind(system string) string {
 		return reasoner.PromptCheckRelevance
 	case strings.Contains(system, "classify scientific papers"):
 		return reasoner.PromptFilterPapers
+	case strings.Contains(system, "searches for the arXiv"):
+		return reasoner.PromptSearchArxiv
 	}
 	return reasoner.PromptGenerateResponse
 }
@@ -268,8 +270,9 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 					require.NotContains(t, res.Answer, "Revenue equivalence holds", "the offline answerer wrote it")
 				} else {
 					require.NotContains(t, notices, "LLM unavailable")
-					// filter ×3, judge once (the first pull found nothing), answer once.
-					require.Len(t, requests, 5, "%v", requests)
+					// The question's topic, the searches, filter ×3, judge once
+					// (the first pull found nothing), answer once.
+					require.Len(t, requests, 7, "%v", requests)
 				}
 				require.LessOrEqual(t, len(res.Answer), reasoner.DefaultMaxReplyBytes)
 			})
@@ -338,8 +341,9 @@ func TestPromptInjectionIsFencedInEveryPrompt(t *testing.T) {
 
 			var res service.Result
 			decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-results", "3", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
-			require.ElementsMatch(t, []string{injectedAuction.ID, injectedBread.ID, auctionPaper.ID}, res.PapersSeen)
-			require.Equal(t, 2, res.PapersAdded, "the bread paper is not game theory")
+			require.ElementsMatch(t, []string{injectedAuction.ID, auctionPaper.ID}, res.PapersSeen,
+				"the bread paper is not about the question: it never reaches the filter")
+			require.Equal(t, 2, res.PapersAdded)
 			for _, s := range res.Sources {
 				require.NotEqual(t, injectedBread.ID, s.PaperID)
 			}
@@ -394,7 +398,7 @@ func TestPromptInjectionChangesNoOfflineDecision(t *testing.T) {
 	env["GTRAG_SEED"] = "none"
 	var res service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-results", "2", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
-	require.ElementsMatch(t, []string{injectedBread.ID, auctionPaper.ID}, res.PapersSeen)
+	require.ElementsMatch(t, []string{auctionPaper.ID}, res.PapersSeen, "the bread paper is not about the question: not even judged")
 	require.Equal(t, 1, res.PapersAdded)
 	var stats struct{ Papers int }
 	decodeJSON(t, gtrag(t, env, "stats", "--json"), &stats)

@@ -43,8 +43,17 @@ import (
 // process under the user nobody (storeRunAsNobody).
 
 // storeQuestion is about game theory but not covered by the primer well
-// enough for the offline judge, so ask searches arXiv and adds papers.
+// enough for the offline judge, so ask searches arXiv and adds
+// storeFeePaper, which is about it.
 const storeQuestion = "How do miners bid in equilibrium of blockchain transaction fee auctions?"
+
+var storeFeePaper = arxiv.Paper{
+	ID:    "2305.00001v1",
+	Title: "Equilibrium bidding in blockchain transaction fee auctions",
+	Summary: "Users bid for block space and miners choose transactions: we apply game theory to transaction fee auctions " +
+		"and characterise the Bayesian Nash equilibrium of first-price fee bidding.",
+	PrimaryCategory: "cs.GT", Categories: []string{"cs.GT"},
+}
 
 // storeCommitted is the paper every test ingests before the fault: what
 // "committed before" means. Its id is old style, with a slash.
@@ -100,7 +109,7 @@ func storeCheckReadOnly(t *testing.T, env map[string]string, run storeRunner, wa
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stdout, "primer:nash-equilibrium")
 
-	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction}, arxivtest.MatchAll())
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, storeFeePaper}, arxivtest.MatchAll())
 	arxivEnv := storeWith(env, "GTRAG_ARXIV_URL", srv.URL)
 	r = run(arxivEnv, "ask", storeQuestion)
 	require.Equal(t, exitOK, r.code, r.stderr)

@@ -121,6 +121,8 @@ func decideLike(system, user string, judge func(string) string) string {
 			return "yes"
 		}
 		return "no"
+	case strings.Contains(system, "searches for the arXiv"):
+		return "sealed-bid auction bid shading\nfirst-price auction equilibrium"
 	default:
 		return "Bidders shade their bids below their valuations [1]. Expected revenue is the same as in a second-price auction [2, 1]. See also [9]."
 	}
@@ -163,8 +165,9 @@ func TestAskWithAnLLM(t *testing.T) {
 			require.True(t, strings.Contains(strings.Join(res.Notices, "\n"), "[9]"), "the dropped citation is reported: %v", res.Notices)
 
 			prompts, auth := llm.seen()
-			// filter ×3, judge once (the first pull found nothing), answer once.
-			require.Len(t, prompts, 5)
+			// The question's topic, the searches, filter ×3, judge once (the
+			// first pull found nothing), answer once.
+			require.Len(t, prompts, 7)
 			for _, p := range prompts {
 				require.Contains(t, p, "<data>", "untrusted text is fenced")
 			}
