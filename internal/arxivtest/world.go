@@ -103,8 +103,10 @@ type builtWorld struct {
 // World starts a fake arXiv serving the test world: the written papers
 // (testdata/world/papers.jsonl, when present) among thousands of generated
 // ones (see Background), ranked like arXiv. Options change what it holds;
-// server options (a layout, MatchAll) go after them as ServerOptions. The
-// world is built once per configuration and test binary.
+// WorldWith also takes server options (a layout, MatchAll). The world is
+// built once per configuration and test binary: about a second for the
+// default 10,000 papers (several under -race), so a test that does not
+// need them all asks for fewer with WithBackground.
 //
 //	srv := arxivtest.World(t)
 //	srv := arxivtest.World(t, arxivtest.WithBackground(2000), arxivtest.WithPapersFile(""))
