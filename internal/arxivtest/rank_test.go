@@ -235,3 +235,26 @@ func TestScoresAreFiniteAndPositive(t *testing.T) {
 		}
 	}
 }
+
+func TestIDListWithQueryKeepsListOrderAndFilters(t *testing.T) {
+	a := paper(1, "Auctions", "Bidding.")
+	b := paper(2, "Matching", "Stable marriages.")
+	c := paper(3, "Auction theory", "Reserve prices.")
+	srv := New(t, []arxiv.Paper{a, b, c})
+	resp, err := srv.Client().Get(srv.URL + "?id_list=" + c.ID + "," + b.ID + "," + a.ID + "&search_query=ti:auction*")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	page, err := arxiv.ParseFeed(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, []string{c.ID, a.ID}, paperIDs(page.Papers), "the listed papers the query matches, in list order")
+	require.Equal(t, 2, page.Total)
+}
+
+func TestSortedMatchesTheServersDateOrder(t *testing.T) {
+	papers := Papers(0, 30)
+	srv := New(t, papers)
+	page, err := client(srv).Search(context.Background(), "cat:cs.GT", 0, 30, arxiv.SortBy("submitted"))
+	require.NoError(t, err)
+	require.Equal(t, paperIDs(Sorted(papers, Sort{By: "submittedDate"})), paperIDs(page.Papers))
+	require.Equal(t, papers[len(papers)-1].ID, page.Papers[0].ID, "newest first")
+}
