@@ -1,0 +1,348 @@
+package weaviatestore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/weaviatetest"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+func TestMain(m *testing.M) { os.Exit(weaviatetest.Main(m)) }
+
+// countingEmbedder is the offline embedder under another name, counting
+// the texts it embeds so tests can see what Add skipped.
+type countingEmbedder struct {
+	vectordb.Embedder
+	spec  string
+	texts atomic.Int64
+}
+
+func newEmbedder(spec string) *countingEmbedder {
+	return &countingEmbedder{Embedder: vectordb.NewOfflineEmbedder(), spec: spec}
+}
+
+func (e *countingEmbedder) Spec() string {
+	if e.spec == "" {
+		return e.Embedder.Spec()
+	}
+	return e.spec
+}
+
+func (e *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	e.texts.Add(int64(len(texts)))
+	return e.Embedder.Embed(ctx, texts)
+}
+
+// openTest opens a fresh collection on the package's shared node.
+func openTest(t *testing.T, emb vectordb.Embedder) (*Store, Config) {
+	t.Helper()
+	node := weaviatetest.Shared(t)
+	cfg, err := ParseURL(node.URL()+"/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	s, err := Open(context.Background(), cfg, emb)
+	require.NoError(t, err)
+	return s, cfg
+}
+
+var topics = []string{
+	"Nash equilibrium in finite strategic games with mixed strategies",
+	"Vickrey auctions and truthful bidding in sealed bid mechanisms",
+	"Shapley value of cooperative games with transferable utility",
+	"Evolutionarily stable strategies in population dynamics",
+	"Stable matching with the deferred acceptance algorithm",
+	"Price of anarchy in selfish routing and congestion games",
+}
+
+func chunkDocs(paperID string, n int, text func(i int) string) []vectordb.Document {
+	docs := make([]vectordb.Document, n)
+	for i := range docs {
+		docs[i] = vectordb.Document{
+			ID:      fmt.Sprintf("%s_chunk_%d", paperID, i),
+			Content: text(i),
+			Metadata: map[string]string{
+				"paper_id":    paperID,
+				"title":       "Title of " + paperID,
+				"chunk_index": fmt.Sprint(i),
+			},
+		}
+	}
+	return docs
+}
+
+func topicDocs() []vectordb.Document {
+	var docs []vectordb.Document
+	for i, topic := range topics {
+		docs = append(docs, chunkDocs(fmt.Sprintf("2301.0000%dv1", i), 1, func(int) string { return topic })...)
+	}
+	return docs
+}
+
+func ids(rs []vectordb.Result) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.ID
+	}
+	return out
+}
+
+func TestOpenRecordsEmbedderAndRefusesAnother(t *testing.T) {
+	ctx := context.Background()
+	s, cfg := openTest(t, newEmbedder(""))
+	require.Equal(t, vectordb.OfflineSpec, s.Spec())
+	require.Equal(t, vectordb.OfflineDim, s.Dim())
+	n, err := s.CountContext(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n)
+
+	_, err = Open(ctx, cfg, newEmbedder("ollama:nomic-embed-text"))
+	var mismatch *vectordb.MismatchError
+	require.ErrorAs(t, err, &mismatch)
+	require.Equal(t, vectordb.OfflineSpec, mismatch.StoredSpec)
+	require.Equal(t, "ollama:nomic-embed-text", mismatch.AskedSpec)
+	require.Contains(t, err.Error(), "--embedder offline")
+	require.Contains(t, err.Error(), cfg.String())
+
+	// Reopening with the same embedder, and inspecting without one, work.
+	again, err := Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	require.Equal(t, vectordb.OfflineDim, again.Dim())
+	inspect, err := Open(ctx, cfg, nil)
+	require.NoError(t, err)
+	require.Equal(t, vectordb.OfflineSpec, inspect.Spec())
+	_, err = inspect.Add(ctx, topicDocs())
+	require.ErrorContains(t, err, "without an embedder")
+}
+
+func TestOpenWithoutEmbedderCreatesNothing(t *testing.T) {
+	ctx := context.Background()
+	node := weaviatetest.Shared(t)
+	cfg, err := ParseURL(node.URL()+"/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	s, err := Open(ctx, cfg, nil)
+	require.NoError(t, err)
+	require.Zero(t, s.Count())
+	papers, err := s.Papers(ctx)
+	require.NoError(t, err)
+	require.Empty(t, papers)
+	class, err := s.getClass(ctx)
+	require.NoError(t, err)
+	require.Nil(t, class, "inspecting must not create the collection")
+}
+
+func TestOpenRefusesACollectionGtragDidNotCreate(t *testing.T) {
+	ctx := context.Background()
+	s, cfg := openTest(t, newEmbedder(""))
+	// Rewrite the record as a foreign tool would leave it.
+	class, err := s.getClass(ctx)
+	require.NoError(t, err)
+	class.Description = "someone else's collection"
+	require.NoError(t, s.clients[0].Schema().ClassUpdater().WithClass(class).Do(ctx))
+	_, err = Open(ctx, cfg, newEmbedder(""))
+	require.ErrorContains(t, err, "was not created by gtrag")
+}
+
+func TestAddQueryCountAndScores(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t, newEmbedder(""))
+	n, err := s.Add(ctx, topicDocs())
+	require.NoError(t, err)
+	require.Equal(t, len(topics), n)
+	require.Equal(t, len(topics), s.Count())
+
+	tests := []struct{ query, want string }{
+		{"What is the Shapley value of a cooperative game?", "2301.00002v1_chunk_0"},
+		{"deferred acceptance stable matching", "2301.00004v1_chunk_0"},
+		{"truthful bidding in a Vickrey auction", "2301.00001v1_chunk_0"},
+	}
+	for _, tt := range tests {
+		res, err := s.Query(ctx, tt.query, 3)
+		require.NoError(t, err)
+		require.Len(t, res, 3, tt.query)
+		require.Equal(t, tt.want, res[0].ID, tt.query)
+		require.Equal(t, tt.want[:12], res[0].PaperID())
+		require.Equal(t, "Title of "+tt.want[:12], res[0].Metadata["title"])
+		require.Equal(t, topics[tt.want[9]-'0'], res[0].Content)
+		for _, r := range res {
+			require.GreaterOrEqual(t, r.Score, 0.0)
+			require.LessOrEqual(t, r.Score, 1.0)
+		}
+		require.Greater(t, res[0].Score, 0.2, "the best match shares the question's words")
+	}
+
+	// The score is the cosine of the vectors, as in the embedded store.
+	emb := vectordb.NewOfflineEmbedder()
+	vecs, err := emb.Embed(ctx, []string{"price of anarchy", topics[5]})
+	require.NoError(t, err)
+	res, err := s.Query(ctx, "price of anarchy", 1)
+	require.NoError(t, err)
+	require.Equal(t, "2301.00005v1_chunk_0", res[0].ID)
+	require.InDelta(t, dot(vecs[0], vecs[1]), res[0].Score, 1e-5)
+
+	for _, q := range []string{"", "   "} {
+		res, err := s.Query(ctx, q, 3)
+		require.NoError(t, err)
+		require.Empty(t, res)
+	}
+	res, err = s.Query(ctx, "the of and", 2) // stop words only: vectors alone
+	require.NoError(t, err)
+	require.Len(t, res, 2)
+}
+
+func TestAddUpsertRules(t *testing.T) {
+	ctx := context.Background()
+	emb := newEmbedder("")
+	s, _ := openTest(t, emb)
+	text := func(v string) func(int) string {
+		return func(i int) string { return fmt.Sprintf("%s chunk %d about mixed strategy equilibrium", v, i) }
+	}
+	v1 := chunkDocs("2301.01234v1", 3, text("first"))
+	old := chunkDocs("cs/0112004v1", 2, text("old style"))
+	primer := chunkDocs("primer:nash-equilibrium", 1, text("primer"))
+	n, err := s.Add(ctx, slices.Concat(v1, old, primer))
+	require.NoError(t, err)
+	require.Equal(t, 6, n)
+	require.Equal(t, 6, s.Count())
+
+	// Identical again: nothing written, nothing embedded.
+	before := emb.texts.Load()
+	n, err = s.Add(ctx, slices.Concat(v1, old, primer))
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.Equal(t, before, emb.texts.Load())
+
+	// One changed chunk of the stored version, one new chunk.
+	changed := slices.Clone(v1)
+	changed[1].Content = "a rewritten second chunk"
+	changed = append(changed, chunkDocs("2301.01234v1", 4, text("first"))[3])
+	n, err = s.Add(ctx, changed)
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	require.Equal(t, 7, s.Count())
+
+	for id, want := range map[string]bool{
+		"2301.01234v1": true, "2301.01234": true, "2301.01234v2": false,
+		"cs/0112004v1": true, "cs/0112004": true, "primer:nash-equilibrium": true, "2301.99999": false,
+	} {
+		require.Equal(t, want, s.HasPaper(id), id)
+	}
+
+	// A newer version replaces every chunk of the old one.
+	v2 := chunkDocs("2301.01234v2", 2, text("second"))
+	n, err = s.Add(ctx, v2)
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	require.False(t, s.HasPaper("2301.01234v1"))
+	require.True(t, s.HasPaper("2301.01234v2"))
+	require.Equal(t, 2+2+1, s.Count())
+
+	// An older version than stored is ignored.
+	n, err = s.Add(ctx, v1)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.False(t, s.HasPaper("2301.01234v1"))
+
+	papers, err := s.Papers(ctx)
+	require.NoError(t, err)
+	require.Equal(t, []string{"2301.01234v2", "cs/0112004v1", "primer:nash-equilibrium"}, papers)
+
+	// Deleting by a version that is not stored does nothing; by base, all.
+	require.NoError(t, s.DeletePaper(ctx, "cs/0112004v7"))
+	require.True(t, s.HasPaper("cs/0112004"))
+	require.NoError(t, s.DeletePaper(ctx, "cs/0112004"))
+	require.False(t, s.HasPaper("cs/0112004v1"))
+	require.NoError(t, s.DeletePaper(ctx, "2301.01234v2"))
+	require.Equal(t, 1, s.Count())
+
+	_, err = s.Add(ctx, []vectordb.Document{{Content: "no id"}})
+	require.ErrorContains(t, err, "empty id")
+}
+
+// Chunk ids map to the same object UUID every time, so that two processes
+// adding the same chunk write one object.
+func TestObjectIDIsDeterministicUUIDv5(t *testing.T) {
+	a, b := ObjectID("2301.01234v2_chunk_0"), ObjectID("2301.01234v2_chunk_0")
+	require.Equal(t, a, b)
+	require.NotEqual(t, a, ObjectID("2301.01234v2_chunk_1"))
+	require.Equal(t, byte('5'), a[14], "version nibble of %s", a)
+}
+
+// Many papers in one Add go through several lookups and batch requests.
+func TestAddManyPapersInBatches(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t, newEmbedder(""))
+	s.cfg.BatchSize = 37
+	var docs []vectordb.Document
+	for i := range 250 {
+		docs = append(docs, chunkDocs(fmt.Sprintf("2302.%05dv1", i), 3, func(j int) string {
+			return fmt.Sprintf("paper %d chunk %d on repeated games and folk theorems", i, j)
+		})...)
+	}
+	n, err := s.Add(ctx, docs)
+	require.NoError(t, err)
+	require.Equal(t, 750, n)
+	require.Equal(t, 750, s.Count())
+	papers, err := s.Papers(ctx)
+	require.NoError(t, err)
+	require.Len(t, papers, 250)
+	n, err = s.Add(ctx, docs)
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestConcurrentAddsAndQueries(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t, newEmbedder(""))
+	_, err := s.Add(ctx, topicDocs())
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for w := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 10 {
+				id := fmt.Sprintf("2303.%d%04dv1", w, i)
+				if _, err := s.Add(ctx, chunkDocs(id, 2, func(j int) string { return "bargaining and the Nash solution " + id })); err != nil {
+					errs <- err
+				}
+			}
+		}()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 10 {
+				res, err := s.Query(ctx, "Shapley value cooperative game", 2)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				if len(res) == 0 || res[0].ID != "2301.00002v1_chunk_0" {
+					errs <- fmt.Errorf("query during writes got %v", ids(res))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	require.Equal(t, len(topics)+3*10*2, s.Count())
+}
+
+func TestCancelledAddStops(t *testing.T) {
+	s, _ := openTest(t, newEmbedder(""))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.Add(ctx, topicDocs())
+	require.True(t, errors.Is(err, context.Canceled), "%v", err)
+}

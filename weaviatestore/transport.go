@@ -1,0 +1,201 @@
+package weaviatestore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/weaviate/weaviate-go-client/v5/weaviate"
+	"github.com/weaviate/weaviate-go-client/v5/weaviate/fault"
+	"github.com/weaviate/weaviate-go-client/v5/weaviate/filters"
+	"github.com/weaviate/weaviate-go-client/v5/weaviate/graphql"
+	"github.com/weaviate/weaviate/entities/models"
+)
+
+// do runs fn against the host that last answered and, when that host
+// cannot be reached at all, against each other host in turn: the nodes of
+// a replicated cluster answer for each other. An error the server returned
+// (a status, a GraphQL error) is final: another node would say the same.
+func (s *Store) do(ctx context.Context, fn func(c *weaviate.Client) error) error {
+	s.mu.Lock()
+	first := s.current
+	s.mu.Unlock()
+	var err error
+	for i := range s.clients {
+		h := (first + i) % len(s.clients)
+		err = fn(s.clients[h])
+		if err == nil || !unreachable(err) || ctx.Err() != nil {
+			if err == nil && h != first {
+				s.mu.Lock()
+				s.current = h
+				s.mu.Unlock()
+			}
+			break
+		}
+	}
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// retry is do with bounded retries, for errors worth another try: an
+// unreachable cluster, 429 and 5xx. The pause doubles from Config.Backoff.
+func (s *Store) retry(ctx context.Context, fn func(c *weaviate.Client) error) error {
+	wait := s.cfg.backoff()
+	for attempt := 0; ; attempt++ {
+		err := s.do(ctx, fn)
+		if err == nil || !transient(err) || attempt >= s.cfg.retries() {
+			return err
+		}
+		if serr := sleep(ctx, wait); serr != nil {
+			return serr
+		}
+		wait *= 2
+	}
+}
+
+// unreachable reports an error that happened before any server answered:
+// a refused connection, a timeout, a reset.
+func unreachable(err error) bool {
+	var we *fault.WeaviateClientError
+	if errors.As(err, &we) {
+		return !we.IsUnexpectedStatusCode && we.DerivedFromError != nil && !isServerAnswer(we.DerivedFromError)
+	}
+	return false
+}
+
+// isServerAnswer reports a client error that wraps a server's answer (the
+// GraphQL builders wrap status errors in a derived error).
+func isServerAnswer(err error) bool {
+	var we *fault.WeaviateClientError
+	return errors.As(err, &we) && we.IsUnexpectedStatusCode
+}
+
+// transient reports an error that a later attempt may not meet.
+func transient(err error) bool {
+	if unreachable(err) {
+		return true
+	}
+	var we *fault.WeaviateClientError
+	if !errors.As(err, &we) {
+		return errors.Is(err, errRetryable)
+	}
+	code := we.StatusCode
+	if we.DerivedFromError != nil && errors.As(we.DerivedFromError, &we) {
+		code = we.StatusCode
+	}
+	return code == http.StatusTooManyRequests || code >= 500
+}
+
+// errRetryable marks failures the store itself found worth retrying, such
+// as objects a batch reported as not written.
+var errRetryable = errors.New("retryable")
+
+// decodeGraphQL turns a GraphQL answer into out: the client's error, the
+// errors in the answer, or the data decoded into out's shape.
+func decodeGraphQL(resp *models.GraphQLResponse, err error, out any) error {
+	if err != nil {
+		return err
+	}
+	if len(resp.Errors) > 0 {
+		msgs := make([]string, len(resp.Errors))
+		for i, e := range resp.Errors {
+			msgs[i] = e.Message
+		}
+		return fmt.Errorf("weaviate: %s", strings.Join(msgs, "; "))
+	}
+	b, err := json.Marshal(resp.Data)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}
+
+// object is a chunk as Get returns it; only the fields asked for are set.
+type object struct {
+	ChunkID    string `json:"chunk_id"`
+	PaperID    string `json:"paper_id"`
+	PaperBase  string `json:"paper_base"`
+	Version    int    `json:"version"`
+	Content    string `json:"content"`
+	Metadata   string `json:"metadata"`
+	Hash       string `json:"hash"`
+	Additional struct {
+		ID     string    `json:"id"`
+		Vector []float32 `json:"vector"`
+		Score  string    `json:"score"`
+	} `json:"_additional"`
+}
+
+func fieldsOf(props []string, additional ...string) []graphql.Field {
+	fields := make([]graphql.Field, 0, len(props)+1)
+	for _, p := range props {
+		fields = append(fields, graphql.Field{Name: p})
+	}
+	if len(additional) > 0 {
+		add := graphql.Field{Name: "_additional"}
+		for _, a := range additional {
+			add.Fields = append(add.Fields, graphql.Field{Name: a})
+		}
+		fields = append(fields, add)
+	}
+	return fields
+}
+
+// getObjects returns up to limit objects matching where (all when nil),
+// after the object id after ("" for the start; only without where), with
+// the given properties and their ids, at the read consistency level.
+func (s *Store) getObjects(ctx context.Context, where *filters.WhereBuilder, limit int, after string, props ...string) ([]object, error) {
+	var out struct {
+		Get map[string][]object `json:"Get"`
+	}
+	err := s.retry(ctx, func(c *weaviate.Client) error {
+		q := c.GraphQL().Get().WithClassName(s.class).WithLimit(limit).WithFields(fieldsOf(props, "id")...)
+		if s.replicas > 1 {
+			q = q.WithConsistencyLevel(s.cfg.readConsistency())
+		}
+		if where != nil {
+			q = q.WithWhere(where)
+		}
+		if after != "" {
+			q = q.WithAfter(after)
+		}
+		resp, err := q.Do(ctx)
+		return decodeGraphQL(resp, err, &out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Get[s.class], nil
+}
+
+// scanPage is how many objects a cursor request returns.
+const scanPage = 1000
+
+// scan calls fn with every object of the collection, in UUID order, with
+// the given properties, using Weaviate's cursor (after) API.
+func (s *Store) scan(ctx context.Context, props []string, fn func(object) error) error {
+	if s.rec.Embedder == "" {
+		return nil
+	}
+	after := ""
+	for {
+		page, err := s.getObjects(ctx, nil, scanPage, after, props...)
+		if err != nil {
+			return err
+		}
+		for _, o := range page {
+			if err := fn(o); err != nil {
+				return err
+			}
+		}
+		if len(page) < scanPage {
+			return nil
+		}
+		after = page[len(page)-1].Additional.ID
+	}
+}
