@@ -65,14 +65,14 @@ func ObjectID(chunkID string) string {
 // the interfaces the workflow's nodes and ingestion use, and is safe for
 // concurrent use: every call is one or more HTTP requests.
 type Store struct {
-	cfg     Config
-	class   string
-	emb     vectordb.Embedder
-	rec     storeRecord
+	cfg   Config
+	class string
+	emb   vectordb.Embedder
+	rec   storeRecord
 	// replicas is the collection's replication factor. GraphQL accepts a
 	// consistency level only on replicated collections.
 	replicas int
-	clients []*weaviate.Client // one per host, in cfg.Hosts order
+	clients  []*weaviate.Client // one per host, in cfg.Hosts order
 
 	mu        sync.Mutex
 	current   int // index of the host that last answered
@@ -246,10 +246,10 @@ func (s *Store) create(ctx context.Context) error {
 	terms.IndexSearchable = ptr(true)
 	terms.Tokenization = models.PropertyTokenizationWhitespace
 	class := &models.Class{
-		Class:       s.class,
-		Description: descriptionPrefix + string(rec),
-		Vectorizer:  "none",
-		VectorIndexType: "hnsw",
+		Class:             s.class,
+		Description:       descriptionPrefix + string(rec),
+		Vectorizer:        "none",
+		VectorIndexType:   "hnsw",
 		VectorIndexConfig: map[string]any{"distance": "cosine"},
 		InvertedIndexConfig: &models.InvertedIndexConfig{
 			Bm25:      &models.BM25Config{K1: 1.2, B: 0.75},
