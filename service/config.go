@@ -13,6 +13,12 @@ import (
 type Config struct {
 	// DataDir holds the store (store.db) and ingest progress files.
 	DataDir string
+	// Store is where the knowledge base lives: "" for the embedded store in
+	// DataDir, or a Weaviate server: weaviate://HOST:PORT[/Collection]
+	// (weaviates:// for TLS; see weaviatestore.ParseURL), with the API key
+	// read from WEAVIATE_API_KEY through Getenv. Ingest progress stays in
+	// DataDir either way (IngestStateDir).
+	Store string
 	// LLM is an LLM spec: "auto" (the default), "offline", "ollama:MODEL",
 	// "openai:MODEL", "anthropic:MODEL" or "googleai:MODEL".
 	LLM string

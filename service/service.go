@@ -67,7 +67,13 @@ func New(store Store, llm reasoner.Set, client *arxiv.Client) *Service {
 	if e, ok := store.(interface{ Embedder() vectordb.Embedder }); ok && e.Embedder() != nil {
 		ranker.Embedder = e.Embedder()
 	}
-	return &Service{store: store, llm: llm, arxiv: client, embedder: store.Info().Embedder, ranker: ranker}
+	embedder := ""
+	if sp, ok := store.(interface{ Spec() string }); ok {
+		embedder = sp.Spec() // a remote store's Info counts its papers: a scan
+	} else {
+		embedder = store.Info().Embedder
+	}
+	return &Service{store: store, llm: llm, arxiv: client, embedder: embedder, ranker: ranker}
 }
 
 // Close closes the store and the reasoners.
@@ -91,30 +97,24 @@ func (s *Service) LLM() string { return s.llm.Name }
 // Embedder names the store's embedder: "offline", "ollama:nomic-embed-text".
 func (s *Service) Embedder() string { return s.embedder }
 
-// OpenStore opens (creating if needed) the embedded knowledge base in
-// cfg.DataDir and seeds a new, empty one as cfg.Seed says. Its embedder
-// records embeddings into the trace of the Ask that caused them (see
-// AskOptions.Trace). Commands that need only the store (search, stats,
-// ingest) call it alone.
-func OpenStore(ctx context.Context, cfg Config) (*vectordb.DB, error) {
+// OpenStore opens (creating if needed) the knowledge base cfg.Store names,
+// the embedded one in cfg.DataDir by default, and seeds a new, empty one as
+// cfg.Seed says. Its embedder records embeddings into the trace of the Ask
+// that caused them (see AskOptions.Trace). Commands that need only the
+// store (search, stats, ingest) call it alone.
+func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	emb, err := vectordb.ParseEmbedder(orDefault(cfg.Embedder, vectordb.OfflineSpec), cfg.Getenv)
 	if err != nil {
 		return nil, &ConfigError{Setting: "embedder", Err: err}
 	}
-	if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
-		return nil, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
+	var db Store
+	if cfg.Store != "" {
+		db, err = openWeaviate(ctx, cfg, tracedEmbedder{emb})
+	} else {
+		db, err = openEmbedded(ctx, cfg, tracedEmbedder{emb})
 	}
-	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
-	if cfg.LockTimeout > 0 {
-		opts = append(opts, vectordb.LockTimeout(cfg.LockTimeout))
-	}
-	db, err := vectordb.Open(ctx, cfg.DataDir, tracedEmbedder{emb}, opts...)
 	if err != nil {
-		var mismatch *vectordb.MismatchError
-		if errors.As(err, &mismatch) {
-			return nil, &ConfigError{Setting: "embedder", Err: err}
-		}
-		return nil, fmt.Errorf("open the knowledge base: %w", err)
+		return nil, err
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
@@ -128,6 +128,26 @@ func OpenStore(ctx context.Context, cfg Config) (*vectordb.DB, error) {
 	default:
 		db.Close()
 		return nil, configErrorf("seed", "%q: want %s or %s", cfg.Seed, SeedPrimer, SeedNone)
+	}
+	return db, nil
+}
+
+// openEmbedded opens the embedded store in cfg.DataDir.
+func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vectordb.DB, error) {
+	if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
+		return nil, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
+	}
+	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
+	if cfg.LockTimeout > 0 {
+		opts = append(opts, vectordb.LockTimeout(cfg.LockTimeout))
+	}
+	db, err := vectordb.Open(ctx, cfg.DataDir, emb, opts...)
+	if err != nil {
+		var mismatch *vectordb.MismatchError
+		if errors.As(err, &mismatch) {
+			return nil, &ConfigError{Setting: "embedder", Err: err}
+		}
+		return nil, fmt.Errorf("open the knowledge base: %w", err)
 	}
 	return db, nil
 }

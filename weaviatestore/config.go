@@ -170,6 +170,9 @@ func ParseURL(raw, apiKey string) (Config, error) {
 	for _, h := range strings.Split(u.Host, ",") {
 		host, p, err := net.SplitHostPort(h)
 		if err != nil {
+			if strings.Contains(h, ":") {
+				return bad("%q is not HOST:PORT", h)
+			}
 			host, p = h, port
 		}
 		if host == "" {

@@ -277,7 +277,7 @@ func (s *Store) create(ctx context.Context) error {
 		// Another process created it first: use theirs (load re-reads it).
 		return nil
 	}
-	return err
+	return plain(err)
 }
 
 // getClass returns the collection's schema, nil when it does not exist.
@@ -291,7 +291,7 @@ func (s *Store) getClass(ctx context.Context) (*models.Class, error) {
 		class, err = c.Schema().ClassGetter().WithClassName(s.class).Do(ctx)
 		return err
 	})
-	return class, err
+	return class, plain(err)
 }
 
 // Spec is the embedder the store was built with ("" for a collection that
@@ -333,7 +333,7 @@ func (s *Store) CountContext(ctx context.Context) (int, error) {
 			} `json:"meta"`
 		} `json:"Aggregate"`
 	}
-	err := s.do(ctx, func(c *weaviate.Client) error {
+	err := s.retry(ctx, func(c *weaviate.Client) error {
 		resp, err := c.GraphQL().Aggregate().WithClassName(s.class).
 			WithFields(graphql.Field{Name: "meta", Fields: []graphql.Field{{Name: "count"}}}).Do(ctx)
 		return decodeGraphQL(resp, err, &out)
@@ -428,53 +428,20 @@ func (s *Store) Papers(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-// Info describes the store for `gtrag stats`.
-type Info struct {
-	URL        string `json:"url"`
-	Collection string `json:"collection"`
-	Embedder   string `json:"embedder"`
-	Dim        int    `json:"dim"`
-	Chunks     int    `json:"chunks"`
-	Papers     int    `json:"papers"`
-	Replicas   int    `json:"replicas"`
-	Nodes      int    `json:"nodes"`
-	Version    string `json:"server_version"`
-}
-
-// Info describes the store: its record, counts, replication factor and the
-// server's version and node count.
-func (s *Store) Info(ctx context.Context) (Info, error) {
-	info := Info{URL: s.cfg.String(), Collection: s.class, Embedder: s.rec.Embedder, Dim: s.rec.Dim}
-	var err error
-	if info.Chunks, err = s.CountContext(ctx); err != nil {
-		return info, err
+// Info describes the store in the embedded store's terms, for `gtrag
+// stats` and the service: Path is the store's URL, FormatVersion the
+// collection's gtrag schema, Bytes 0 (Weaviate reports no size per
+// collection). Counting papers reads every chunk's paper id (Papers), so it
+// takes a request per thousand chunks. When the server cannot be asked, the
+// counts are the last known and Papers is 0.
+func (s *Store) Info() vectordb.Info {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.timeout())
+	defer cancel()
+	info := vectordb.Info{FormatVersion: s.rec.Schema, Embedder: s.rec.Embedder, Dim: s.rec.Dim, Path: s.cfg.String(), Chunks: s.Count()}
+	if papers, err := s.Papers(ctx); err == nil {
+		info.Papers = len(papers)
 	}
-	papers, err := s.Papers(ctx)
-	if err != nil {
-		return info, err
-	}
-	info.Papers = len(papers)
-	err = s.do(ctx, func(c *weaviate.Client) error {
-		meta, err := c.Misc().MetaGetter().Do(ctx)
-		if err != nil {
-			return err
-		}
-		info.Version = meta.Version
-		nodes, err := c.Cluster().NodesStatusGetter().Do(ctx)
-		if err != nil {
-			return err
-		}
-		info.Nodes = len(nodes.Nodes)
-		class, err := c.Schema().ClassGetter().WithClassName(s.class).Do(ctx)
-		if err == nil && class.ReplicationConfig != nil {
-			info.Replicas = int(class.ReplicationConfig.Factor)
-		}
-		return nil
-	})
-	if err != nil {
-		return info, fmt.Errorf("describe %s: %w", s.cfg, err)
-	}
-	return info, nil
+	return info
 }
 
 // DeletePaper removes every chunk of the paper (of one version when the id
@@ -564,3 +531,6 @@ func sleep(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
+
+// Embedder is the embedder the store was opened with (nil when inspecting).
+func (s *Store) Embedder() vectordb.Embedder { return s.emb }

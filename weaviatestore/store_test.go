@@ -346,3 +346,17 @@ func TestCancelledAddStops(t *testing.T) {
 	_, err := s.Add(ctx, topicDocs())
 	require.True(t, errors.Is(err, context.Canceled), "%v", err)
 }
+
+func TestInfoDescribesTheCollection(t *testing.T) {
+	ctx := context.Background()
+	s, cfg := openTest(t, newEmbedder(""))
+	_, err := s.Add(ctx, slices.Concat(chunkDocs("2301.00001v1", 3, func(i int) string { return "core of a game" }), chunkDocs("2301.00002v2", 2, func(i int) string { return "nucleolus" })))
+	require.NoError(t, err)
+	info := s.Info()
+	require.Equal(t, cfg.String(), info.Path)
+	require.Equal(t, vectordb.OfflineSpec, info.Embedder)
+	require.Equal(t, vectordb.OfflineDim, info.Dim)
+	require.Equal(t, 5, info.Chunks)
+	require.Equal(t, 2, info.Papers)
+	require.Equal(t, schemaVersion, info.FormatVersion)
+}

@@ -42,6 +42,24 @@ func (s *Store) do(ctx context.Context, fn func(c *weaviate.Client) error) error
 	return err
 }
 
+// plain turns the client's errors ("status code: -1, error: check the
+// DerivedFromError field for more information: …") into what happened:
+// the network error, or the server's status and message. Other errors pass
+// through.
+func plain(err error) error {
+	var we *fault.WeaviateClientError
+	if !errors.As(err, &we) {
+		return err
+	}
+	if we.DerivedFromError != nil {
+		return plain(we.DerivedFromError)
+	}
+	if we.IsUnexpectedStatusCode {
+		return fmt.Errorf("server answered %d %s: %s", we.StatusCode, http.StatusText(we.StatusCode), strings.TrimSpace(we.Msg))
+	}
+	return errors.New(we.Msg)
+}
+
 // retry is do with bounded retries, for errors worth another try: an
 // unreachable cluster, 429 and 5xx. The pause doubles from Config.Backoff.
 func (s *Store) retry(ctx context.Context, fn func(c *weaviate.Client) error) error {
@@ -49,7 +67,7 @@ func (s *Store) retry(ctx context.Context, fn func(c *weaviate.Client) error) er
 	for attempt := 0; ; attempt++ {
 		err := s.do(ctx, fn)
 		if err == nil || !transient(err) || attempt >= s.cfg.retries() {
-			return err
+			return plain(err)
 		}
 		if serr := sleep(ctx, wait); serr != nil {
 			return serr

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/iostreams"
+	"github.com/gtrag/gtrag/service"
 )
 
 // ingestOptions are the ingest command's own flags.
@@ -206,7 +206,7 @@ func readPaperFile(path string) ([]arxiv.Paper, error) {
 func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
 	in := &ingest.Ingester{
-		StateDir:   filepath.Join(a.dataDir, "ingest"),
+		StateDir:   service.IngestStateDir(a.config()),
 		Restart:    o.restart,
 		OnProgress: disp.progress,
 		OnNotice:   disp.note,

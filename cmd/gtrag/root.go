@@ -14,6 +14,7 @@ import (
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
 
@@ -45,6 +46,7 @@ type app struct {
 	io *iostreams.IOStreams
 
 	dataDir    string
+	store      string // --store: "" (embedded) or a Weaviate URL
 	llm        string
 	embedder   string
 	arxivURL   string
@@ -88,6 +90,7 @@ network it still answers, offline, from the store.
 	}
 	f := root.PersistentFlags()
 	f.StringVar(&a.dataDir, "data-dir", env("GTRAG_DATA_DIR", defaultDataDir(a.getenv)), "knowledge base directory (env GTRAG_DATA_DIR)")
+	f.StringVar(&a.store, "store", env("GTRAG_STORE", ""), "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY) (env GTRAG_STORE)")
 	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), "auto, offline, ollama:MODEL, openai:MODEL, anthropic:MODEL or googleai:MODEL (env GTRAG_LLM)")
 	f.StringVar(&a.embedder, "embedder", env("GTRAG_EMBEDDER", "offline"), "offline, ollama:MODEL or openai:MODEL (env GTRAG_EMBEDDER)")
 	f.StringVar(&a.arxivURL, "arxiv-url", env("GTRAG_ARXIV_URL", "http://export.arxiv.org/api/query"), "arXiv API endpoint (env GTRAG_ARXIV_URL)")
@@ -112,6 +115,9 @@ network it still answers, offline, from the store.
 func (a *app) validate() error {
 	if a.dataDir == "" {
 		return usagef("--data-dir is empty")
+	}
+	if err := service.CheckStore(a.store); err != nil {
+		return usageError{fmt.Errorf("--store: %w", err)}
 	}
 	u, err := url.Parse(a.arxivURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -28,7 +28,9 @@ func newStatsCmd(a *app) *cobra.Command {
 			fmt.Fprintf(a.io.Out, "chunks:         %d\n", info.Chunks)
 			fmt.Fprintf(a.io.Out, "papers:         %d\n", info.Papers)
 			fmt.Fprintf(a.io.Out, "embedder:       %s (%d dimensions)\n", info.Embedder, info.Dim)
-			fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
+			if a.store == "" {
+				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
+			}
 			return nil
 		},
 	}

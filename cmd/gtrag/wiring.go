@@ -28,6 +28,7 @@ func (a *app) config() service.Config {
 	}
 	return service.Config{
 		DataDir:  a.dataDir,
+		Store:    a.store,
 		LLM:      a.llm,
 		Embedder: a.embedder,
 		Seed:     a.seed,
@@ -51,7 +52,7 @@ func (a *app) openService(ctx context.Context) (*service.Service, error) {
 }
 
 // openStore opens (creating and seeding if needed) the knowledge base.
-func (a *app) openStore(ctx context.Context) (*vectordb.DB, error) {
+func (a *app) openStore(ctx context.Context) (service.Store, error) {
 	db, err := service.OpenStore(ctx, a.config())
 	return db, a.cliError(err)
 }

@@ -1,0 +1,71 @@
+package service
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/weaviatestore"
+)
+
+// openWeaviate opens the Weaviate collection cfg.Store names, creating it
+// when it does not exist.
+func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weaviatestore.Store, error) {
+	wc, err := weaviatestore.ParseURL(cfg.Store, getenv(cfg, "WEAVIATE_API_KEY"))
+	if err != nil {
+		return nil, &ConfigError{Setting: "store", Err: err}
+	}
+	s, err := weaviatestore.Open(ctx, wc, emb)
+	if err != nil {
+		var mismatch *vectordb.MismatchError
+		if errors.As(err, &mismatch) {
+			return nil, &ConfigError{Setting: "embedder", Err: err}
+		}
+		return nil, fmt.Errorf("open the knowledge base: %w", err)
+	}
+	return s, nil
+}
+
+// CheckStore checks the form of a store setting without connecting: ""
+// (the embedded store) or a Weaviate URL.
+func CheckStore(store string) error {
+	if store == "" {
+		return nil
+	}
+	if !weaviatestore.IsURL(store) {
+		return &ConfigError{Setting: "store", Err: fmt.Errorf("%q is not a store URL: want weaviate://HOST:PORT[/Collection] or weaviates://…, or leave it unset for the embedded store in the data directory", store)}
+	}
+	if _, err := weaviatestore.ParseURL(store, ""); err != nil {
+		return &ConfigError{Setting: "store", Err: err}
+	}
+	return nil
+}
+
+// IngestStateDir is where ingest keeps its resume files for cfg's store:
+// DataDir/ingest for the embedded store, and a directory of its own under
+// it for each Weaviate collection, so that progress made for one store is
+// never taken for another's (a query done into the embedded store is not
+// done into a Weaviate one).
+func IngestStateDir(cfg Config) string {
+	dir := filepath.Join(cfg.DataDir, "ingest")
+	if cfg.Store == "" {
+		return dir
+	}
+	key := cfg.Store
+	if wc, err := weaviatestore.ParseURL(cfg.Store, ""); err == nil {
+		key = wc.String() // the same store however its URL is spelled
+	}
+	sum := sha256.Sum256([]byte(key))
+	return filepath.Join(dir, "weaviate-"+hex.EncodeToString(sum[:8]))
+}
+
+func getenv(cfg Config, name string) string {
+	if cfg.Getenv == nil {
+		return ""
+	}
+	return cfg.Getenv(name)
+}
