@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"regexp"
 	"strings"
 	"time"
@@ -44,7 +43,6 @@ type settings struct {
 	backoff      time.Duration
 	maxReply     int
 	probeTimeout time.Duration
-	httpClient   *http.Client
 }
 
 func newSettings(opts []Option) settings {
@@ -109,12 +107,6 @@ func WithProbeTimeout(d time.Duration) Option {
 			s.probeTimeout = d
 		}
 	}
-}
-
-// WithHTTPClient makes Open's providers use c (its Transport is wrapped to
-// bound response sizes). Default: a client on http.DefaultTransport.
-func WithHTTPClient(c *http.Client) Option {
-	return func(s *settings) { s.httpClient = c }
 }
 
 type promptKey struct{}

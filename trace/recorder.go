@@ -25,7 +25,7 @@ type Options struct {
 	// Live receives the narration step by step as the run goes.
 	Live io.Writer
 	// Secrets are values that must never appear in a trace: the API keys
-	// found in the environment. Patterns (bearer tokens, "sk-" keys) are
+	// found in the environment (provider.Secrets). Patterns (bearer tokens, "sk-" keys) are
 	// scrubbed whether listed or not.
 	Secrets []string
 	// Clock stamps events; nil means time.Now. Tests pass a fixed clock.

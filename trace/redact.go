@@ -88,24 +88,3 @@ func (r *Redactor) String(s string) string {
 	}
 	return back
 }
-
-// secretEnv names the environment variables that hold credentials gtrag or
-// the libraries it uses may read.
-var secretEnv = []string{
-	"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "GEMINI_API_KEY",
-	"OLLAMA_API_KEY", "HF_TOKEN", "HUGGINGFACEHUB_API_TOKEN", "MISTRAL_API_KEY",
-	"GROQ_API_KEY", "TOGETHER_API_KEY", "AZURE_OPENAI_API_KEY", "GTRAG_API_KEY",
-	"WEAVIATE_API_KEY",
-}
-
-// SecretsFromEnv returns the values of the credential variables that are set,
-// for Options.Secrets.
-func SecretsFromEnv(getenv func(string) string) []string {
-	var out []string
-	for _, name := range secretEnv {
-		if v := getenv(name); v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
-}

@@ -209,7 +209,7 @@ func TestOllamaEmbedder(t *testing.T) {
 	})
 
 	t.Run("unknown model says how to get it", func(t *testing.T) {
-		e, err := NewOllamaEmbedder("nope", srv.URL)
+		e, err := ParseEmbedder("ollama:nope", envMap(map[string]string{"OLLAMA_HOST": srv.URL}))
 		require.NoError(t, err)
 		_, err = e.Embed(ctx, []string{"hello"})
 		require.Error(t, err)
@@ -223,7 +223,7 @@ func TestOllamaEmbedder(t *testing.T) {
 		dead := httptest.NewServer(http.NotFoundHandler())
 		url := dead.URL
 		dead.Close()
-		e, err := NewOllamaEmbedder("nomic-embed-text", url)
+		e, err := ParseEmbedder("ollama:nomic-embed-text", envMap(map[string]string{"OLLAMA_HOST": url}))
 		require.NoError(t, err)
 		_, err = e.Embed(ctx, []string{"hello"})
 		require.Error(t, err)
@@ -235,7 +235,7 @@ func TestOllamaEmbedder(t *testing.T) {
 		zero := &fakeOllama{models: map[string]int{"m": 3}, zero: true}
 		zsrv := httptest.NewServer(zero)
 		defer zsrv.Close()
-		e, err := NewOllamaEmbedder("m", zsrv.URL)
+		e, err := ParseEmbedder("ollama:m", envMap(map[string]string{"OLLAMA_HOST": zsrv.URL}))
 		require.NoError(t, err)
 		_, err = e.Embed(ctx, []string{"hello"})
 		require.ErrorContains(t, err, "zero or not finite")
@@ -317,7 +317,7 @@ func TestOpenAIEmbedder(t *testing.T) {
 		ssrv := httptest.NewServer(slow)
 		defer ssrv.Close()
 		defer close(slow.block)
-		e, err := NewOpenAIEmbedder("m", ssrv.URL+"/v1", "k")
+		e, err := ParseEmbedder("openai:m", envMap(map[string]string{"OPENAI_BASE_URL": ssrv.URL + "/v1", "OPENAI_API_KEY": "k"}))
 		require.NoError(t, err)
 		cctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 		defer cancel()
@@ -325,36 +325,4 @@ func TestOpenAIEmbedder(t *testing.T) {
 		require.ErrorIs(t, err, context.DeadlineExceeded)
 		require.Contains(t, err.Error(), "openai:m")
 	})
-}
-
-func TestOllamaBaseURL(t *testing.T) {
-	tests := []struct {
-		host, want, err string
-	}{
-		{"", "http://127.0.0.1:11434", ""},
-		{"  ", "http://127.0.0.1:11434", ""},
-		{"gpu-box", "http://gpu-box:11434", ""},
-		{"gpu-box:8080", "http://gpu-box:8080", ""},
-		{"0.0.0.0", "http://0.0.0.0:11434", ""},
-		{":9999", "http://127.0.0.1:9999", ""},
-		{"[::1]", "http://[::1]:11434", ""},
-		{"[::1]:9000", "http://[::1]:9000", ""},
-		{"http://gpu-box", "http://gpu-box:80", ""},
-		{"https://ollama.example.com", "https://ollama.example.com:443", ""},
-		{"https://ollama.example.com:8443/proxy", "https://ollama.example.com:8443/proxy", ""},
-		{"ftp://x", "", "scheme"},
-		{"gpu-box:port", "", "bad port"},
-		{"gpu-box:70000", "", "bad port"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.host, func(t *testing.T) {
-			got, err := ollamaBaseURL(tt.host)
-			if tt.err != "" {
-				require.ErrorContains(t, err, tt.err)
-				return
-			}
-			require.NoError(t, err)
-			require.Equal(t, tt.want, got)
-		})
-	}
 }

@@ -1,16 +1,15 @@
 package vectordb
 
 import (
+	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/gtrag/gtrag/provider"
 )
 
-// embedderForms is the list of valid specs that every parse error repeats.
-const embedderForms = `valid embedders: "offline" (built in, no model), "ollama:MODEL" (for example ollama:nomic-embed-text; ` +
-	`server from OLLAMA_HOST), "openai:MODEL" (for example openai:text-embedding-3-small; OPENAI_API_KEY, OPENAI_BASE_URL)`
-
 // ParseEmbedder returns the embedder a spec names, as the user types it in
-// --embedder or GTRAG_EMBEDDER:
+// --embedder or GTRAG_EMBEDDER; the grammar and the providers are package
+// provider's, shared with --llm:
 //
 //	offline          the built-in OfflineEmbedder
 //	ollama:MODEL     an Ollama model; env("OLLAMA_HOST") locates the server
@@ -18,41 +17,29 @@ const embedderForms = `valid embedders: "offline" (built in, no model), "ollama:
 //	                 env("OPENAI_BASE_URL")
 //
 // env reads configuration (os.Getenv in the CLI, a map in tests); nil reads
-// nothing. Everything after the first colon is the model name, which may
-// itself hold colons ("ollama:nomic-embed-text:latest"). Specs are
-// case-sensitive and may not hold spaces. No network request is made.
+// nothing. A malformed spec is a *provider.SpecError; a provider setting
+// that is missing or malformed names the variable. No network request is
+// made.
 func ParseEmbedder(spec string, env func(string) string) (Embedder, error) {
-	if env == nil {
-		env = func(string) string { return "" }
-	}
-	provider, model, hasModel := strings.Cut(spec, ":")
-	switch {
-	case spec == OfflineSpec:
-		return NewOfflineEmbedder(), nil
-	case spec == "":
-		return nil, fmt.Errorf("no embedder given; %s", embedderForms)
-	case provider == OfflineSpec:
-		return nil, fmt.Errorf("embedder %q: the offline embedder takes no model; %s", spec, embedderForms)
-	case provider != "ollama" && provider != "openai":
-		return nil, fmt.Errorf("unknown embedder %q; %s", spec, embedderForms)
-	case !hasModel || model == "":
-		return nil, fmt.Errorf("embedder %q needs a model name after %q; %s", spec, provider+":", embedderForms)
-	}
-	if err := checkModelName(model); err != nil {
-		return nil, fmt.Errorf("embedder %q: %w; %s", spec, err, embedderForms)
-	}
-	var (
-		e   *RemoteEmbedder
-		err error
-	)
-	if provider == "ollama" {
-		e, err = NewOllamaEmbedder(model, env("OLLAMA_HOST"))
-	} else {
-		e, err = NewOpenAIEmbedder(model, env("OPENAI_BASE_URL"), env("OPENAI_API_KEY"))
-	}
+	s, err := provider.Parse(provider.Embedder, spec)
 	if err != nil {
-		// Not a typed nil in a non-nil interface.
 		return nil, err
 	}
-	return e, nil
+	if s.Provider == provider.Offline {
+		return NewOfflineEmbedder(), nil
+	}
+	e, err := provider.Lookup(s.Provider).NewEmbedder(s.Model, env)
+	if err != nil {
+		var ce *provider.ConfigError
+		if errors.As(err, &ce) {
+			return nil, &provider.SpecError{Kind: provider.Embedder, Spec: s.String(), Reason: ce.Reason}
+		}
+		return nil, fmt.Errorf("%s embedder: %w", s, err)
+	}
+	// Not a typed nil in a non-nil interface.
+	r, err := newRemoteEmbedder(s.String(), e)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }

@@ -13,15 +13,15 @@ import (
 
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
-	"github.com/gtrag/gtrag/trace"
 )
 
 // Main runs gtrag with args and returns the exit code. It is the real entry
 // point: tests call it exactly as main does.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{getenv: getenv, io: iostreams.New(os.Stdin, stdout, stderr, trace.SecretsFromEnv(getenv))}
+	a := &app{getenv: getenv, io: iostreams.New(os.Stdin, stdout, stderr, provider.Secrets(getenv))}
 	root := newRootCmd(a)
 	root.SetArgs(args)
 	root.SetOut(a.io.Out)
@@ -70,6 +70,12 @@ It keeps a local knowledge base (an embedded vector store) that starts with a
 game-theory primer and grows each time arXiv is searched. With no LLM and no
 network it still answers, offline, from the store.
 
+--llm SPEC (the provider's name in any case; the model as the provider spells it):
+` + provider.Help(provider.LLM) + `
+
+--embedder SPEC (a store remembers its embedder):
+` + provider.Help(provider.Embedder) + `
+
 ` + arxivTuningHelp() + "\n\n" + llmTuningHelp() + "\n\n" + storeTuningHelp(),
 		Example: `  gtrag ask "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
   gtrag ask --trace "What is a Nash equilibrium?"
@@ -91,8 +97,8 @@ network it still answers, offline, from the store.
 	f := root.PersistentFlags()
 	f.StringVar(&a.dataDir, "data-dir", env("GTRAG_DATA_DIR", defaultDataDir(a.getenv)), "knowledge base directory (env GTRAG_DATA_DIR)")
 	f.StringVar(&a.store, "store", env("GTRAG_STORE", ""), "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY) (env GTRAG_STORE)")
-	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), "auto, offline, ollama:MODEL, openai:MODEL, anthropic:MODEL or googleai:MODEL (env GTRAG_LLM)")
-	f.StringVar(&a.embedder, "embedder", env("GTRAG_EMBEDDER", "offline"), "offline, ollama:MODEL or openai:MODEL (env GTRAG_EMBEDDER)")
+	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), provider.ValidSpecs(provider.LLM)+" (env GTRAG_LLM)")
+	f.StringVar(&a.embedder, "embedder", env("GTRAG_EMBEDDER", "offline"), provider.ValidSpecs(provider.Embedder)+" (env GTRAG_EMBEDDER)")
 	f.StringVar(&a.arxivURL, "arxiv-url", env("GTRAG_ARXIV_URL", "http://export.arxiv.org/api/query"), "arXiv API endpoint (env GTRAG_ARXIV_URL)")
 	f.StringVar(&a.arxivDelayText, "arxiv-delay", env("GTRAG_ARXIV_DELAY", "3s"), "pause between arXiv requests; arXiv asks for 3s (env GTRAG_ARXIV_DELAY)")
 	f.StringVar(&a.seed, "seed", env("GTRAG_SEED", "primer"), "what a new store starts with: primer or none (env GTRAG_SEED)")
@@ -148,6 +154,9 @@ func (a *app) validate() error {
 	// missing key) themselves, but a typo is an error for every command.
 	if err := reasoner.CheckSpec(a.llm); err != nil {
 		return usageError{fmt.Errorf("--llm: %w", err)}
+	}
+	if _, err := provider.Parse(provider.Embedder, a.embedder); err != nil {
+		return usageError{fmt.Errorf("--embedder: %w", err)}
 	}
 	return nil
 }

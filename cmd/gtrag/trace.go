@@ -10,6 +10,7 @@ import (
 
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
@@ -98,7 +99,7 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 	if !o.trace && file == nil {
 		return svc.Ask(ctx, q, opts)
 	}
-	topts := trace.Options{Secrets: trace.SecretsFromEnv(a.getenv), LLM: svc.LLM()}
+	topts := trace.Options{Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()}
 	if o.trace {
 		topts.Live = a.io.ErrOut
 	}
