@@ -126,6 +126,7 @@ func TestSecrets(t *testing.T) {
 		}
 	}
 	require.Contains(t, names, "HF_TOKEN")
+	require.Contains(t, names, "WEAVIATE_API_KEY", "a store key is a secret too")
 	got := Secrets(envOf(map[string]string{"OPENAI_API_KEY": "sk-1", "GOOGLE_API_KEY": " g-2 ", "PATH": "/bin"}))
 	require.ElementsMatch(t, []string{"sk-1", "g-2"}, got)
 	require.Empty(t, Secrets(nil))
