@@ -7,7 +7,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/gtrag/gtrag/internal/version.Version=$(VERSION)
 Q       ?= What is a Nash equilibrium?
 
-.PHONY: all build run test vet bench bench-scale fuzz install clean weaviate-server
+.PHONY: all build run test vet browser bench bench-scale fuzz install clean weaviate-server
 
 all: build
 
@@ -21,12 +21,22 @@ run:
 # The race detector makes the million-id store test too slow and big (88 s,
 # 1.6 GB), so under -race it writes 200,000 ids and runs once more here,
 # without it, at the full million.
-test: vet weaviate-server
+test: vet browser weaviate-server
 	$(WEAVIATE_ENV) $(GO) test -race -count=1 -timeout 12m $(PKGS)
 	$(GO) test -count=1 -run '^TestMillionIDsSurviveReopen$$' ./vectordb/
 
 vet:
 	$(GO) vet $(PKGS)
+
+# The HTML run viewer is tested in headless Chromium (trace/html_browser_test.go).
+# Install it from Debian when no Chromium or Chrome is on PATH (needs root);
+# if that fails the test skips, or fails under CI=true.
+browser:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+	  command -v google-chrome >/dev/null || command -v google-chrome-stable >/dev/null || \
+	  { echo "installing chromium for the HTML viewer test"; \
+	    (apt-get update && apt-get install -y chromium) >/dev/null || \
+	    echo "could not install chromium: the browser test will skip (or fail under CI=true)"; }
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)

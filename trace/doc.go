@@ -27,6 +27,11 @@
 // never a trace that looks complete; a complete trace ends with
 // execution_completed or execution_failed.
 //
+// HTML renders a recording as one self-contained page to step through in a
+// browser (gtrag trace --format html): the workflow as SVG laid out from the
+// graph's metadata, the path taken, and each step's percept, reasoning,
+// actions, state diff and routing decision.
+//
 // Explain documents a graph from its metadata (what each node perceives,
 // decides, does and changes), for `gtrag graph --format explain`.
 package trace

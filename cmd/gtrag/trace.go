@@ -26,27 +26,39 @@ text (the default) is the narration gtrag ask --trace prints live: for every
 step what the node perceived, how it reasoned, which tool it called with which
 arguments, what changed in the state and in the knowledge base, and where the
 run went next. mermaid is the workflow graph with the path taken highlighted,
-the loop's nodes and edges marked with how often they were visited.`,
+the loop's nodes and edges marked with how often they were visited. html is
+one self-contained page (no network; open it from disk) to step through on a
+projector: the workflow drawn with the path taken, a timeline, and for each
+step its percept, reasoning, actions, state changes and the router's
+decision; ← and → move between steps, and printing it prints every step.`,
 		Example: `  gtrag ask --trace-out run.jsonl "Why does tit-for-tat do well?"
   gtrag trace run.jsonl
-  gtrag trace --format mermaid run.jsonl > run.mmd`,
+  gtrag trace --format mermaid run.jsonl > run.mmd
+  gtrag trace --format html run.jsonl > run.html`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "mermaid" {
-				return usagef("--format %q: want text or mermaid", format)
+			if format != "text" && format != "mermaid" && format != "html" {
+				return usagef("--format %q: want text, mermaid or html", format)
 			}
 			evs, err := readTraceFile(args[0])
 			if err != nil {
 				return err
 			}
-			if format == "mermaid" {
+			switch format {
+			case "mermaid", "html":
 				g, err := nodes.Build(nodes.Deps{})
 				if err != nil {
 					return fmt.Errorf("build the workflow: %w", err)
 				}
-				fmt.Fprint(a.io.Out, g.Mermaid(graph.Highlight(trace.VisitedPath(evs))))
-			} else if err := trace.Narrate(a.io.Out, evs); err != nil {
-				return fmt.Errorf("write the narration: %w", err)
+				if format == "mermaid" {
+					fmt.Fprint(a.io.Out, g.Mermaid(graph.Highlight(trace.VisitedPath(evs))))
+				} else if err := trace.HTML(a.io.Out, g, evs); err != nil {
+					return fmt.Errorf("write the html viewer: %w", err)
+				}
+			default:
+				if err := trace.Narrate(a.io.Out, evs); err != nil {
+					return fmt.Errorf("write the narration: %w", err)
+				}
 			}
 			if !trace.Complete(evs) {
 				a.io.Note(args[0] + " ends before the run did (it crashed or is still being written)")
@@ -54,7 +66,7 @@ the loop's nodes and edges marked with how often they were visited.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "text or mermaid")
+	cmd.Flags().StringVar(&format, "format", "text", "text, mermaid or html")
 	return cmd
 }
 

@@ -257,3 +257,34 @@ func TestExplainFromGraphMetadata(t *testing.T) {
 	}
 	require.Contains(t, r.stdout, "Loop:")
 }
+
+// trace --format html renders a recorded run that went round the arXiv loop
+// as one page with a section per step; the browser test in package trace
+// checks what the page does.
+func TestTraceHTMLRendersTheRecordedRun(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	r := gtrag(t, env, "trace", "--format", "html", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.True(t, strings.HasPrefix(r.stdout, "<!DOCTYPE html>"), r.stdout[:min(80, len(r.stdout))])
+	path := trace.Path(traceEvents(t, file))
+	for i, node := range path {
+		require.Contains(t, r.stdout, fmt.Sprintf(`id="step-%d" data-node="%s"`, i+1, node))
+	}
+	require.Contains(t, r.stdout, `data-node="add_to_chroma" data-visits="1"`)
+	require.Contains(t, r.stdout, `data-node="pull_from_chroma" data-visits="2"`)
+
+	// A run cut short still renders, and says so.
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(b), "\n")
+	cut := filepath.Join(t.TempDir(), "cut.jsonl")
+	require.NoError(t, os.WriteFile(cut, []byte(strings.Join(lines[:len(lines)/2], "")), 0o644))
+	r = gtrag(t, env, "trace", "--format", "html", cut)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "The recording ends before the run did")
+	require.Contains(t, r.stderr, "ends before the run did")
+
+	bad := gtrag(t, env, "trace", "--format", "pdf", file)
+	require.Equal(t, 2, bad.code)
+	require.Contains(t, bad.stderr, "want text, mermaid or html")
+}

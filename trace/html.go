@@ -1,0 +1,414 @@
+package trace
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/graph"
+)
+
+// The viewer's page, style and script are embedded, so the HTML file is one
+// self-contained document: no network, no CDN, and it opens from file://.
+var (
+	//go:embed html/viewer.html.tmpl
+	viewerPage string
+	//go:embed html/viewer.css
+	viewerCSS string
+	//go:embed html/viewer.js
+	viewerJS string
+
+	viewerTmpl = template.Must(template.New("viewer").Funcs(template.FuncMap{
+		"plus1": func(i int) int { return i + 1 },
+	}).Parse(viewerPage))
+)
+
+// maxPre caps one JSON block in the page (a store query's result can hold
+// whole papers): the page stays light enough to scroll on a projector; the
+// JSONL file keeps everything.
+const maxPre = 20000
+
+// HTML writes a recorded run as one self-contained HTML page: the workflow
+// g drawn as SVG with the path taken (visited nodes and edges, visit
+// counts), a timeline of steps, and for the selected step its percept,
+// reasoning, actions (operations with parameters, timing and results),
+// environment update (state before → after) and the router's decision.
+// ← and → move between steps; printing shows every step in order.
+//
+// Everything from the trace is untrusted text: html/template escapes it in
+// its context, and the only script on the page is the embedded viewer.js.
+// Without JavaScript the page still shows every step, one after another.
+func HTML(w io.Writer, g Described, events []Event) error {
+	v := buildView(events)
+	v.Graph = layoutGraph(g, VisitedPath(events))
+	v.CSS = template.CSS(viewerCSS)
+	v.JS = template.JS(viewerJS)
+	var buf bytes.Buffer
+	if err := viewerTmpl.Execute(&buf, v); err != nil {
+		return fmt.Errorf("render the html viewer: %w", err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// view is what the page template reads.
+type view struct {
+	ExecutionID string
+	Question    string
+	Settings    Settings
+	Steps       []viewStep
+	Outcome     string // "completed", "failed" or "incomplete"
+	Answer      string
+	Sources     []string
+	Error       string
+	Path        string
+	StoreBefore string
+	StoreAfter  string
+
+	Graph svgGraph
+	CSS   template.CSS
+	JS    template.JS
+}
+
+type viewStep struct {
+	N          int
+	Node       string
+	Percept    []Field
+	Reasoning  string
+	DurationMS int64
+	Ops        []viewOp
+	Mutations  []viewMutation
+	Failed     string
+	Next       *viewRoute
+}
+
+type viewOp struct {
+	Kind       string
+	Tool       string
+	Summary    string // describeOp
+	Params     string // indented JSON
+	DurationMS int64
+	Result     string // describeResult, or the error
+	ResultJSON string
+	Failed     bool
+	Done       bool
+}
+
+type viewMutation struct {
+	Field         string
+	Before, After string // one-line summaries
+	BeforeJSON    string
+	AfterJSON     string
+}
+
+type viewRoute struct {
+	From, Router, Key, To, Reason string
+	Target                        string // To as the graph names it (__end__)
+}
+
+func buildView(events []Event) view {
+	var v view
+	v.Outcome = "incomplete"
+	var cur *viewStep
+	ops := map[string]*viewOp{}
+	var counts []int
+	for _, e := range events {
+		switch e.Type {
+		case ExecutionStarted:
+			var d ExecutionStartedData
+			_ = e.Decode(&d)
+			v.ExecutionID, v.Question, v.Settings = e.ExecutionID, d.Question, d.Settings
+		case StepStarted:
+			var d StepStartedData
+			_ = e.Decode(&d)
+			v.Steps = append(v.Steps, viewStep{N: e.Step, Node: e.Node, Percept: d.Percept})
+			cur = &v.Steps[len(v.Steps)-1]
+		case OperationStarted:
+			var d OperationStartedData
+			_ = e.Decode(&d)
+			op := viewOp{Kind: d.Kind, Tool: d.Tool, Summary: describeOp(d), Params: indent(d.Params)}
+			if e.Step == 0 || cur == nil {
+				ops[d.OpID] = &op // the store counts around the run
+				continue
+			}
+			cur.Ops = append(cur.Ops, op)
+			ops[d.OpID] = &cur.Ops[len(cur.Ops)-1]
+		case OperationCompleted:
+			var d OperationCompletedData
+			_ = e.Decode(&d)
+			if op := ops[d.OpID]; op != nil {
+				op.Done, op.DurationMS = true, d.DurationMS
+				op.Result, op.ResultJSON = describeResult(d.Kind, d.Result), indent(d.Result)
+			}
+			if d.Kind == KindStoreCount && e.Step == 0 {
+				var r CountResult
+				if json.Unmarshal(d.Result, &r) == nil {
+					counts = append(counts, r.Count)
+				}
+			}
+		case OperationFailed:
+			var d OperationFailedData
+			_ = e.Decode(&d)
+			if op := ops[d.OpID]; op != nil {
+				op.Done, op.Failed, op.DurationMS, op.Result = true, true, d.DurationMS, d.Error
+			}
+		case StateMutated:
+			var d StateMutatedData
+			_ = e.Decode(&d)
+			if cur == nil {
+				continue
+			}
+			for _, m := range d.Mutations {
+				cur.Mutations = append(cur.Mutations, viewMutation{
+					Field:  m.Field,
+					Before: Summarize(m.Field, orNull(m.Before)), After: Summarize(m.Field, orNull(m.After)),
+					BeforeJSON: indent(m.Before), AfterJSON: indent(m.After),
+				})
+			}
+		case StepCompleted:
+			var d StepCompletedData
+			_ = e.Decode(&d)
+			if cur != nil {
+				cur.Reasoning, cur.DurationMS = d.Reasoning, d.DurationMS
+			}
+		case StepFailed:
+			var d StepFailedData
+			_ = e.Decode(&d)
+			if cur != nil {
+				cur.Failed = d.Error
+			}
+		case RouteDecided:
+			var d RouteDecidedData
+			_ = e.Decode(&d)
+			if cur != nil {
+				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: d.Reason, Target: d.To}
+			}
+		case ExecutionCompleted:
+			var d ExecutionCompletedData
+			_ = e.Decode(&d)
+			v.Outcome, v.Answer, v.Path = "completed", d.FinalResponse, strings.Join(d.Path, " → ")
+			for _, s := range d.Sources {
+				b, _ := json.Marshal(s)
+				v.Sources = append(v.Sources, Summarize("source", b))
+			}
+		case ExecutionFailed:
+			var d ExecutionFailedData
+			_ = e.Decode(&d)
+			v.Outcome, v.Error, v.Path = "failed", d.Error, strings.Join(d.Path, " → ")
+		}
+	}
+	if len(counts) > 0 {
+		v.StoreBefore = plural(counts[0], "chunk", "chunks")
+	}
+	if len(counts) > 1 {
+		v.StoreAfter = plural(counts[len(counts)-1], "chunk", "chunks")
+	}
+	return v
+}
+
+// indent pretty-prints raw JSON for a <pre> block, capped at maxPre.
+func indent(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "null"
+	}
+	var b bytes.Buffer
+	if json.Indent(&b, raw, "", "  ") != nil {
+		b.Reset()
+		b.Write(raw)
+	}
+	s := b.String()
+	if len(s) > maxPre {
+		cut := maxPre
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = fmt.Sprintf("%s\n… (%d more characters in the JSONL file)", s[:cut], len(s)-cut)
+	}
+	return s
+}
+
+// The SVG layout: a layered drawing computed from the graph's metadata.
+// Nodes sit in layers by their longest distance from START along forward
+// edges; edges that go back (the arXiv loop) curve along the left side, and
+// forward edges that skip layers curve along the right side, so no line
+// crosses a node box. Good enough for the handful of nodes a workflow has,
+// and with no layout library to vendor.
+const (
+	svgCharW   = 10.9 // monospace at 18px
+	svgBoxH    = 46
+	svgLayerDY = 92
+	svgColGap  = 36
+	svgMargin  = 16
+	svgSide    = 110 // room for the curves on either side
+)
+
+type svgGraph struct {
+	Width, Height float64
+	Nodes         []svgNode
+	Edges         []svgEdge
+}
+
+type svgNode struct {
+	Name, Label   string
+	X, Y, W, H    float64 // box
+	TX, TY        float64 // text anchor (middle)
+	Visits        int
+	Visited, Term bool
+}
+
+type svgEdge struct {
+	From, To, Key string
+	D             string // path data
+	LX, LY        float64
+	Label         string
+	Anchor        string // text-anchor of the label
+	Visits        int
+	Back          bool
+}
+
+func layoutGraph(g Described, path []string) svgGraph {
+	names := []string{graph.START}
+	for _, n := range g.Nodes() {
+		names = append(names, n.Name)
+	}
+	names = append(names, graph.END)
+	edges := g.Edges()
+
+	// Visits, as graph.Highlight counts them.
+	nodeVisits := map[string]int{}
+	edgeVisits := make([]int, len(edges))
+	if len(path) > 0 {
+		nodeVisits[graph.START] = 1
+		prev := graph.START
+		for _, n := range path {
+			nodeVisits[n]++
+			for i, e := range edges {
+				if e.From == prev && e.To == n {
+					edgeVisits[i]++
+				}
+			}
+			prev = n
+		}
+	}
+
+	// Back edges: those closing a cycle in a depth-first walk from START.
+	out := map[string][]int{}
+	for i, e := range edges {
+		out[e.From] = append(out[e.From], i)
+	}
+	back := make([]bool, len(edges))
+	state := map[string]int{} // 0 new, 1 on stack, 2 done
+	var dfs func(string)
+	dfs = func(n string) {
+		state[n] = 1
+		for _, i := range out[n] {
+			switch state[edges[i].To] {
+			case 0:
+				dfs(edges[i].To)
+			case 1:
+				back[i] = true
+			}
+		}
+		state[n] = 2
+	}
+	dfs(graph.START)
+
+	// Layers: longest path from START over forward edges (relaxed |V| times,
+	// which is plenty for a DAG this size).
+	layer := map[string]int{}
+	for range names {
+		for i, e := range edges {
+			if !back[i] && layer[e.To] < layer[e.From]+1 {
+				layer[e.To] = layer[e.From] + 1
+			}
+		}
+	}
+	maxLayer := 0
+	for _, n := range names {
+		maxLayer = max(maxLayer, layer[n])
+	}
+
+	boxW := 0.0
+	for _, n := range names {
+		boxW = max(boxW, float64(utf8.RuneCountInString(label(n, nodeVisits[n])))*svgCharW+24)
+	}
+	rows := make([][]string, maxLayer+1)
+	for _, n := range names {
+		rows[layer[n]] = append(rows[layer[n]], n)
+	}
+	widest := 1
+	for _, r := range rows {
+		widest = max(widest, len(r))
+	}
+	inner := float64(widest)*boxW + float64(widest-1)*svgColGap
+	sg := svgGraph{Width: inner + 2*svgSide + 2*svgMargin, Height: float64(maxLayer)*svgLayerDY + svgBoxH + 2*svgMargin}
+	pos := map[string]*svgNode{}
+	for li, r := range rows {
+		rowW := float64(len(r))*boxW + float64(len(r)-1)*svgColGap
+		x0 := svgMargin + svgSide + (inner-rowW)/2
+		for j, n := range r {
+			sn := svgNode{
+				Name: n, Label: label(n, nodeVisits[n]),
+				X: x0 + float64(j)*(boxW+svgColGap), Y: svgMargin + float64(li)*svgLayerDY, W: boxW, H: svgBoxH,
+				Visits: nodeVisits[n], Visited: nodeVisits[n] > 0, Term: n == graph.START || n == graph.END,
+			}
+			sn.TX, sn.TY = sn.X+sn.W/2, sn.Y+sn.H/2
+			sg.Nodes = append(sg.Nodes, sn)
+		}
+	}
+	for i := range sg.Nodes {
+		pos[sg.Nodes[i].Name] = &sg.Nodes[i]
+	}
+	left, right := float64(svgMargin+svgSide), svgMargin+svgSide+inner
+	for i, e := range edges {
+		a, b := pos[e.From], pos[e.To]
+		if a == nil || b == nil {
+			continue
+		}
+		se := svgEdge{From: e.From, To: e.To, Key: e.Key, Visits: edgeVisits[i], Back: back[i], Label: counted(e.Key, edgeVisits[i]), Anchor: "middle"}
+		switch {
+		case back[i]: // out of a's left side, round the left, into b's left side
+			x1, y1, x2, y2 := a.X, a.TY, b.X, b.TY
+			cx := left - svgSide*0.85
+			se.D = fmt.Sprintf("M%.1f %.1f C%.1f %.1f %.1f %.1f %.1f %.1f", x1, y1, cx, y1, cx, y2, x2, y2)
+			se.LX, se.LY = apex(x1, cx, x2), (y1+y2)/2
+		case layer[e.To]-layer[e.From] > 1: // skip layers round the right
+			x1, y1, x2, y2 := a.X+a.W, a.TY, b.X+b.W, b.TY
+			cx := right + svgSide*0.85
+			se.D = fmt.Sprintf("M%.1f %.1f C%.1f %.1f %.1f %.1f %.1f %.1f", x1, y1, cx, y1, cx, y2, x2, y2)
+			se.LX, se.LY = apex(x1, cx, x2), (y1+y2)/2
+		default:
+			x1, y1, x2, y2 := a.TX, a.Y+a.H, b.TX, b.Y
+			se.D = fmt.Sprintf("M%.1f %.1f L%.1f %.1f", x1, y1, x2, y2)
+			se.LX, se.LY = (x1+x2)/2+8, (y1+y2)/2+5
+			if x1 == x2 {
+				se.Anchor = "start"
+			}
+		}
+		sg.Edges = append(sg.Edges, se)
+	}
+	return sg
+}
+
+// apex is the x of the middle of a cubic curve from x1 to x2 whose two
+// control points both sit at cx: where its label goes.
+func apex(x1, cx, x2 float64) float64 { return 0.125*x1 + 0.75*cx + 0.125*x2 }
+
+func label(name string, visits int) string { return counted(endName(name), visits) }
+
+// counted appends "×n" when something was visited more than once, the way
+// the Mermaid diagram marks the loop.
+func counted(s string, n int) string {
+	if n < 2 {
+		return s
+	}
+	if s == "" {
+		return fmt.Sprintf("×%d", n)
+	}
+	return fmt.Sprintf("%s ×%d", s, n)
+}

@@ -1,0 +1,101 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// Trace content is untrusted: a question, a paper title or a model's
+// reasoning can hold markup. The page must carry it as text, and the only
+// script on it is the viewer's own.
+func TestHTMLEscapesTraceContent(t *testing.T) {
+	evs := readFixture(t, "../testdata/trace/run.jsonl")
+	evs = withQuestion(t, evs, `</title><script>alert("q")</script>`)
+	for i, e := range evs {
+		if e.Type == StepCompleted {
+			var d StepCompletedData
+			mustDecode(t, e, &d)
+			d.Reasoning = `<img src=x onerror=alert(1)></pre></section><script>alert("r")</script>`
+			evs[i].Data, _ = json.Marshal(d)
+			break
+		}
+	}
+	g, err := nodes.Build(nodes.Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := HTML(&b, g, evs); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if n := strings.Count(strings.ToLower(page), "<script"); n != 1 {
+		t.Errorf("the page has %d <script> tags, want only the viewer's", n)
+	}
+	for _, bad := range []string{`<img src=x`, `</title><script>`, `alert("r")</script>`} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page carries %q unescaped", bad)
+		}
+	}
+	for _, want := range []string{`&lt;/title&gt;&lt;script&gt;alert(&#34;q&#34;)&lt;/script&gt;`, `&lt;img src=x onerror=alert(1)&gt;`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks the escaped text %q", want)
+		}
+	}
+	// Self-contained: nothing is fetched from anywhere.
+	for _, ref := range []string{`src="http`, `href="http`, `src="//`, `href="//`, `@import`, `url(http`} {
+		if strings.Contains(page, ref) {
+			t.Errorf("the page references an outside resource (%s)", ref)
+		}
+	}
+}
+
+// The diagram is laid out from the graph's metadata: every node once, no two
+// boxes overlapping, the loop's edge drawn as going back, and the visit
+// counts those of the recorded path.
+func TestHTMLLayoutFromMetadata(t *testing.T) {
+	evs := readFixture(t, "../testdata/trace/run.jsonl")
+	g, err := nodes.Build(nodes.Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := VisitedPath(evs)
+	sg := layoutGraph(g, path)
+	if len(sg.Nodes) != len(g.Nodes())+2 {
+		t.Fatalf("%d boxes for %d nodes plus START and END", len(sg.Nodes), len(g.Nodes()))
+	}
+	visits := map[string]int{}
+	for _, n := range path {
+		visits[n]++
+	}
+	for i, a := range sg.Nodes {
+		if a.Name != graph.START && a.Visits != visits[a.Name] {
+			t.Errorf("%s drawn with %d visits, the path has %d", a.Name, a.Visits, visits[a.Name])
+		}
+		for _, b := range sg.Nodes[i+1:] {
+			if a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H {
+				t.Errorf("boxes %s and %s overlap", a.Name, b.Name)
+			}
+		}
+		if a.X < 0 || a.Y < 0 || a.X+a.W > sg.Width || a.Y+a.H > sg.Height {
+			t.Errorf("box %s lies outside the %gx%g drawing", a.Name, sg.Width, sg.Height)
+		}
+	}
+	var back []string
+	for _, e := range sg.Edges {
+		if e.Back {
+			back = append(back, e.From+"→"+e.To)
+		}
+	}
+	if got := strings.Join(back, ","); got != nodes.AddToChroma+"→"+nodes.PullFromChroma {
+		t.Errorf("back edges %q, want the loop's add_to_chroma→pull_from_chroma", got)
+	}
+	if len(sg.Edges) != len(g.Edges()) {
+		t.Errorf("%d edges drawn, the graph has %d", len(sg.Edges), len(g.Edges()))
+	}
+}
