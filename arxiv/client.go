@@ -105,55 +105,74 @@ type Retry struct {
 	Err     error         // why; ErrEmptyPage for the empty-page quirk
 }
 
-// SearchOption adjusts one Search.
-type SearchOption func(*searchParams)
+// Sort is the order of a search's results, in arXiv's sortBy spelling.
+type Sort string
 
-type searchParams struct {
-	sortBy, sortOrder string
+// The sorts arXiv offers.
+const (
+	SortRelevance Sort = "relevance"
+	SortSubmitted Sort = "submittedDate"
+	SortUpdated   Sort = "lastUpdatedDate"
+)
+
+// Order is the direction of a Sort, in arXiv's sortOrder spelling.
+type Order string
+
+// The directions arXiv offers.
+const (
+	Ascending  Order = "ascending"
+	Descending Order = "descending"
+)
+
+// SearchOptions tune one Search. They are plain data, so that a wrapper (the
+// trace recorder) can record them as they are. The zero value leaves both to
+// arXiv: relevance, descending. The JSON names are the trace's.
+type SearchOptions struct {
+	Sort  Sort  `json:"sort_by,omitempty"`
+	Order Order `json:"sort_order,omitempty"`
 }
 
-// SortBy orders results by "relevance", "submittedDate" or
-// "lastUpdatedDate" ("submitted" and "updated" are accepted as short forms).
-// arXiv's default is relevance.
-func SortBy(field string) SearchOption {
-	return func(p *searchParams) { p.sortBy = field }
-}
-
-// SortOrder is "ascending" or "descending" ("asc", "desc" accepted).
-func SortOrder(order string) SearchOption {
-	return func(p *searchParams) { p.sortOrder = order }
-}
-
-// SearchSettings reports the sort field and order that options ask for, in
-// arXiv's spelling ("" when not set; an unknown value as given), so that a
-// wrapper such as a trace recorder can log a Search faithfully.
-func SearchSettings(opts ...SearchOption) (sortBy, sortOrder string) {
-	sp := applySearchOptions(opts)
-	sortBy, sortOrder = sp.sortBy, sp.sortOrder
-	if v, ok := sortFields[strings.ToLower(sortBy)]; ok {
-		sortBy = v
+// ParseSort reads a sort as people write it: relevance, submitted or updated
+// (arXiv's own submittedDate and lastUpdatedDate too), in any case; "" is
+// relevance.
+func ParseSort(name string) (Sort, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "", "relevance":
+		return SortRelevance, nil
+	case "submitted", "submitteddate":
+		return SortSubmitted, nil
+	case "updated", "lastupdateddate":
+		return SortUpdated, nil
 	}
-	if v, ok := sortOrders[strings.ToLower(sortOrder)]; ok {
-		sortOrder = v
+	return "", fmt.Errorf("sort %q: want relevance, submitted or updated", name)
+}
+
+// ParseOrder reads an order: ascending or descending (asc, desc), in any
+// case; "" is arXiv's default, descending.
+func ParseOrder(name string) (Order, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "", "descending", "desc":
+		return Descending, nil
+	case "ascending", "asc":
+		return Ascending, nil
 	}
-	return sortBy, sortOrder
+	return "", fmt.Errorf("order %q: want ascending or descending", name)
 }
 
-func applySearchOptions(opts []SearchOption) searchParams {
-	var sp searchParams
-	for _, o := range opts {
-		o(&sp)
+// check refuses values that are not arXiv's: a Sort or Order made from a
+// string rather than a constant or a Parse function.
+func (o SearchOptions) check() error {
+	switch o.Sort {
+	case "", SortRelevance, SortSubmitted, SortUpdated:
+	default:
+		return fmt.Errorf("unknown sort field %q (want relevance, submittedDate or lastUpdatedDate)", string(o.Sort))
 	}
-	return sp
-}
-
-var sortFields = map[string]string{
-	"relevance": "relevance", "submitteddate": "submittedDate", "submitted": "submittedDate",
-	"lastupdateddate": "lastUpdatedDate", "updated": "lastUpdatedDate",
-}
-
-var sortOrders = map[string]string{
-	"ascending": "ascending", "asc": "ascending", "descending": "descending", "desc": "descending",
+	switch o.Order {
+	case "", Ascending, Descending:
+	default:
+		return fmt.Errorf("unknown sort order %q (want ascending or descending)", string(o.Order))
+	}
+	return nil
 }
 
 // Requests is the number of HTTP requests this Client has sent, retries
@@ -165,9 +184,11 @@ func (c *Client) Requests() int64 { return c.requests.Load() }
 // stays empty although the total says more exist is returned without error
 // and reports EmptyQuirk, so the caller can decide to skip it. max is capped
 // so that start+max stays within arXiv's MaxResults.
-func (c *Client) Search(ctx context.Context, query string, start, max int, opts ...SearchOption) (Page, error) {
+func (c *Client) Search(ctx context.Context, query string, start, max int, opts SearchOptions) (Page, error) {
 	query = strings.TrimSpace(query)
-	sp := applySearchOptions(opts)
+	if err := opts.check(); err != nil {
+		return Page{}, fmt.Errorf("search arXiv: %w", err)
+	}
 	switch {
 	case query == "":
 		return Page{}, errors.New("search arXiv: empty query")
@@ -186,19 +207,11 @@ func (c *Client) Search(ctx context.Context, query string, start, max int, opts 
 		"start":        {strconv.Itoa(start)},
 		"max_results":  {strconv.Itoa(max)},
 	}
-	if sp.sortBy != "" {
-		v, ok := sortFields[strings.ToLower(sp.sortBy)]
-		if !ok {
-			return Page{}, fmt.Errorf("search arXiv: unknown sort field %q (want relevance, submittedDate or lastUpdatedDate)", sp.sortBy)
-		}
-		params.Set("sortBy", v)
+	if opts.Sort != "" {
+		params.Set("sortBy", string(opts.Sort))
 	}
-	if sp.sortOrder != "" {
-		v, ok := sortOrders[strings.ToLower(sp.sortOrder)]
-		if !ok {
-			return Page{}, fmt.Errorf("search arXiv: unknown sort order %q (want ascending or descending)", sp.sortOrder)
-		}
-		params.Set("sortOrder", v)
+	if opts.Order != "" {
+		params.Set("sortOrder", string(opts.Order))
 	}
 	page, err := c.fetch(ctx, params, math.MaxInt) // bounded by the attempts
 	if err != nil {

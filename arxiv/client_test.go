@@ -33,7 +33,7 @@ func TestSearchPagesThroughResults(t *testing.T) {
 	var got []Paper
 	start := 0
 	for {
-		page, err := c.Search(t.Context(), q, start, 3, SortBy("submittedDate"), SortOrder("desc"))
+		page, err := c.Search(t.Context(), q, start, 3, SearchOptions{Sort: SortSubmitted, Order: Descending})
 		require.NoError(t, err)
 		require.Equal(t, 5, page.Total)
 		require.Equal(t, start, page.Start)
@@ -64,7 +64,7 @@ func TestSearchNewLayoutAndCustomUserAgent(t *testing.T) {
 	srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { serveAtom(w, http.StatusOK, body) })
 	c := testClient(srv.URL + "/api/query?existing=kept")
 	c.UserAgent = "gtrag-test/1.0"
-	page, err := c.Search(t.Context(), `all:"mechanism design"`, 0, 2)
+	page, err := c.Search(t.Context(), `all:"mechanism design"`, 0, 2, SearchOptions{})
 	require.NoError(t, err)
 	require.Equal(t, 41, page.Total)
 	require.Equal(t, []string{"2511.08812v1", "2510.21457v2"}, ids(page.Papers))
@@ -83,30 +83,30 @@ func TestSearchRejectsBadArgumentsWithoutARequest(t *testing.T) {
 		name        string
 		query       string
 		start, max  int
-		opts        []SearchOption
+		opts        SearchOptions
 		wantMessage string
 	}{
-		{"empty query", "  ", 0, 10, nil, "empty query"},
-		{"negative start", "all:x", -1, 10, nil, "negative"},
-		{"zero max", "all:x", 0, 0, nil, "positive"},
-		{"max over the API limit", "all:x", 0, 2001, nil, "2000"},
-		{"start beyond the query limit", "all:x", 30000, 10, nil, "30000"},
-		{"unknown sort field", "all:x", 0, 10, []SearchOption{SortBy("citations")}, "citations"},
-		{"unknown sort order", "all:x", 0, 10, []SearchOption{SortOrder("sideways")}, "sideways"},
+		{"empty query", "  ", 0, 10, SearchOptions{}, "empty query"},
+		{"negative start", "all:x", -1, 10, SearchOptions{}, "negative"},
+		{"zero max", "all:x", 0, 0, SearchOptions{}, "positive"},
+		{"max over the API limit", "all:x", 0, 2001, SearchOptions{}, "2000"},
+		{"start beyond the query limit", "all:x", 30000, 10, SearchOptions{}, "30000"},
+		{"unknown sort field", "all:x", 0, 10, SearchOptions{Sort: "citations"}, "citations"},
+		{"unknown sort order", "all:x", 0, 10, SearchOptions{Order: "sideways"}, "sideways"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := c.Search(t.Context(), tc.query, tc.start, tc.max, tc.opts...)
+			_, err := c.Search(t.Context(), tc.query, tc.start, tc.max, tc.opts)
 			require.ErrorContains(t, err, tc.wantMessage)
 		})
 	}
 	bad := testClient("ftp://example.org/api")
-	_, err := bad.Search(t.Context(), "all:x", 0, 1)
+	_, err := bad.Search(t.Context(), "all:x", 0, 1, SearchOptions{})
 	require.ErrorContains(t, err, "not an http(s) URL")
 	require.Empty(t, srv.seen())
 	require.Zero(t, c.Requests())
 
 	// max is trimmed so that start+max stays within arXiv's 30,000.
-	_, err = c.Search(t.Context(), "all:x", 29990, 100, SortBy("updated"), SortOrder("asc"))
+	_, err = c.Search(t.Context(), "all:x", 29990, 100, SearchOptions{Sort: SortUpdated, Order: Ascending})
 	require.NoError(t, err)
 	r := srv.seen()[0]
 	require.Equal(t, "10", r.query.Get("max_results"))
@@ -241,7 +241,7 @@ func TestPacingAcrossConcurrentCallersAndRetries(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 5 {
 		wg.Go(func() {
-			_, err := c.Search(t.Context(), "all:nash", 0, 3)
+			_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 			require.NoError(t, err)
 		})
 	}
@@ -268,7 +268,7 @@ func TestOneRequestInFlight(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
-			_, err := c.Search(t.Context(), "all:nash", 0, 3)
+			_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 			require.NoError(t, err)
 		})
 	}
@@ -285,13 +285,13 @@ func TestCancellation(t *testing.T) {
 		srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { serveAtom(w, http.StatusOK, p1) })
 		c := testClient(srv.URL)
 		c.Delay = time.Minute
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.NoError(t, err)
 
 		ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 		defer cancel()
 		began := time.Now()
-		_, err = c.Search(ctx, "all:nash", 0, 3)
+		_, err = c.Search(ctx, "all:nash", 0, 3, SearchOptions{})
 		require.ErrorIs(t, err, context.DeadlineExceeded)
 		require.Less(t, time.Since(began), 10*time.Second, "returned long before the pacing delay")
 		require.EqualValues(t, 1, c.Requests())
@@ -305,12 +305,12 @@ func TestCancellation(t *testing.T) {
 		})
 		defer close(release)
 		c := testClient(srv.URL)
-		go func() { _, _ = c.Search(context.Background(), "all:nash", 0, 3) }()
+		go func() { _, _ = c.Search(context.Background(), "all:nash", 0, 3, SearchOptions{}) }()
 		require.Eventually(t, func() bool { return c.Requests() == 1 }, 5*time.Second, time.Millisecond)
 
 		ctx, cancel := context.WithCancelCause(t.Context())
 		cancel(errors.New("user pressed Ctrl-C"))
-		_, err := c.Search(ctx, "all:nash", 0, 3)
+		_, err := c.Search(ctx, "all:nash", 0, 3, SearchOptions{})
 		require.ErrorIs(t, err, context.Canceled)
 		require.ErrorContains(t, err, "user pressed Ctrl-C")
 		require.EqualValues(t, 1, c.Requests())
@@ -325,7 +325,7 @@ func TestCancellation(t *testing.T) {
 		ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 		defer cancel()
 		began := time.Now()
-		_, err := c.Search(ctx, "all:nash", 0, 3)
+		_, err := c.Search(ctx, "all:nash", 0, 3, SearchOptions{})
 		require.ErrorIs(t, err, context.DeadlineExceeded)
 		require.Less(t, time.Since(began), 10*time.Second)
 		require.EqualValues(t, 1, c.Requests())
@@ -336,7 +336,7 @@ func TestCancellation(t *testing.T) {
 		c := testClient(srv.URL)
 		ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 		defer cancel()
-		_, err := c.Search(ctx, "all:nash", 0, 3)
+		_, err := c.Search(ctx, "all:nash", 0, 3, SearchOptions{})
 		require.ErrorIs(t, err, context.DeadlineExceeded)
 		require.EqualValues(t, 1, c.Requests(), "the caller's deadline is not retried")
 	})
@@ -353,7 +353,7 @@ func TestTransportFaults(t *testing.T) {
 		c := testClient("http://" + addr + "/api/query")
 		var retries []Retry
 		c.OnRetry = func(r Retry) { retries = append(retries, r) }
-		_, err = c.Search(t.Context(), "all:nash", 0, 3)
+		_, err = c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.ErrorContains(t, err, "gave up after 3 attempts")
 		require.ErrorContains(t, err, "connection refused")
 		require.EqualValues(t, 3, c.Requests())
@@ -374,7 +374,7 @@ func TestTransportFaults(t *testing.T) {
 			serveAtom(w, http.StatusOK, p1)
 		})
 		c := testClient(srv.URL)
-		page, err := c.Search(t.Context(), "all:nash", 0, 3)
+		page, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.NoError(t, err)
 		require.Len(t, page.Papers, 3)
 		require.EqualValues(t, 3, c.Requests())
@@ -393,7 +393,7 @@ func TestTransportFaults(t *testing.T) {
 		})
 		c := testClient(srv.URL)
 		for range 2 {
-			_, err := c.Search(t.Context(), "all:nash", 0, 3)
+			_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 			require.NoError(t, err)
 		}
 		require.Len(t, srv.seen(), 3)
@@ -415,7 +415,7 @@ func TestTransportFaults(t *testing.T) {
 			serveAtom(w, http.StatusOK, p1)
 		})
 		c := testClient(srv.URL)
-		page, err := c.Search(t.Context(), "all:nash", 0, 3)
+		page, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.NoError(t, err)
 		require.Len(t, page.Papers, 3)
 		require.EqualValues(t, 2, c.Requests())
@@ -426,7 +426,7 @@ func TestTransportFaults(t *testing.T) {
 		c := testClient(srv.URL)
 		c.RequestTimeout = 40 * time.Millisecond
 		c.MaxAttempts = 2
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.ErrorContains(t, err, "did not answer within 40ms")
 		require.ErrorContains(t, err, "gave up after 2 attempts")
 		require.NotErrorIs(t, err, context.Canceled)
@@ -451,7 +451,7 @@ func TestHTTPFaults(t *testing.T) {
 		sleeps := recordSleeps(c)
 		var retries []Retry
 		c.OnRetry = func(r Retry) { retries = append(retries, r) }
-		page, err := c.Search(t.Context(), "all:nash", 0, 3)
+		page, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.NoError(t, err)
 		require.Len(t, page.Papers, 3)
 		require.Equal(t, []time.Duration{7 * time.Second}, sleeps.all())
@@ -473,7 +473,7 @@ func TestHTTPFaults(t *testing.T) {
 		})
 		c := testClient(srv.URL)
 		sleeps := recordSleeps(c)
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.NoError(t, err)
 		waits := sleeps.all()
 		require.Len(t, waits, 1)
@@ -490,7 +490,7 @@ func TestHTTPFaults(t *testing.T) {
 		})
 		c := testClient(srv.URL)
 		sleeps := recordSleeps(c)
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.ErrorContains(t, err, "asked to wait 1h0m0s")
 		var se *StatusError
 		require.ErrorAs(t, err, &se)
@@ -507,7 +507,7 @@ func TestHTTPFaults(t *testing.T) {
 		})
 		c := testClient(srv.URL)
 		c.MaxAttempts = 4
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		var se *StatusError
 		require.ErrorAs(t, err, &se)
 		require.Equal(t, 500, se.Status)
@@ -523,7 +523,7 @@ func TestHTTPFaults(t *testing.T) {
 			_, _ = w.Write(htmlPage)
 		})
 		c := testClient(srv.URL)
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		require.ErrorContains(t, err, `HTTP 503 Service Unavailable: "arXiv is temporarily unavailable"`)
 		require.EqualValues(t, 3, c.Requests())
 	})
@@ -531,7 +531,7 @@ func TestHTTPFaults(t *testing.T) {
 	t.Run("404 is not retried", func(t *testing.T) {
 		srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { http.NotFound(w, r) })
 		c := testClient(srv.URL)
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		var se *StatusError
 		require.ErrorAs(t, err, &se)
 		require.Equal(t, 404, se.Status)
@@ -555,7 +555,7 @@ func TestHTTPFaults(t *testing.T) {
 				_, _ = w.Write(tc.body)
 			})
 			c := testClient(srv.URL)
-			_, err := c.Search(t.Context(), "all:nash", 0, 3)
+			_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 			require.ErrorIs(t, err, ErrNotFeed)
 			require.ErrorContains(t, err, "arXiv returned a page that is not an Atom feed")
 			for _, w := range tc.want {
@@ -572,7 +572,7 @@ func TestHTTPFaults(t *testing.T) {
 				serveAtom(w, http.StatusOK, p1)
 			})
 			c := testClient(srv.URL)
-			page, err := c.Search(t.Context(), "all:nash", 0, 3)
+			page, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 			require.NoError(t, err)
 			require.Len(t, page.Papers, 3)
 		})
@@ -594,7 +594,7 @@ func TestArxivErrorFeed(t *testing.T) {
 			body := fixture(t, tc.file)
 			srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { serveAtom(w, tc.status, body) })
 			c := testClient(srv.URL)
-			_, err := c.Search(t.Context(), "all:nash", 0, 3)
+			_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 			var apiErr *APIError
 			require.ErrorAs(t, err, &apiErr)
 			require.Equal(t, tc.status, apiErr.Status)
@@ -609,7 +609,7 @@ func TestArxivErrorFeed(t *testing.T) {
 			http.Error(w, "bad query", http.StatusBadRequest)
 		})
 		c := testClient(srv.URL)
-		_, err := c.Search(t.Context(), "all:nash", 0, 3)
+		_, err := c.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
 		var se *StatusError
 		require.ErrorAs(t, err, &se)
 		require.Equal(t, 400, se.Status)
@@ -632,7 +632,7 @@ func TestEmptyPageQuirk(t *testing.T) {
 		c := testClient(srv.URL)
 		var reasons []error
 		c.OnRetry = func(r Retry) { reasons = append(reasons, r.Err) }
-		page, err := c.Search(t.Context(), "all:nash", 3, 3)
+		page, err := c.Search(t.Context(), "all:nash", 3, 3, SearchOptions{})
 		require.NoError(t, err)
 		require.Equal(t, []string{"1912.07745v1", "2011.03361v2"}, ids(page.Papers))
 		require.EqualValues(t, 3, c.Requests())
@@ -643,7 +643,7 @@ func TestEmptyPageQuirk(t *testing.T) {
 	t.Run("given back as it is when it stays empty", func(t *testing.T) {
 		srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { serveAtom(w, http.StatusOK, empty) })
 		c := testClient(srv.URL)
-		page, err := c.Search(t.Context(), "all:nash", 3, 3)
+		page, err := c.Search(t.Context(), "all:nash", 3, 3, SearchOptions{})
 		require.NoError(t, err)
 		require.True(t, page.EmptyQuirk())
 		require.Equal(t, 5, page.Total)
@@ -654,7 +654,7 @@ func TestEmptyPageQuirk(t *testing.T) {
 		body := classicFeed(5, 5, 3, nil)
 		srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { serveAtom(w, http.StatusOK, body) })
 		c := testClient(srv.URL)
-		page, err := c.Search(t.Context(), "all:nash", 5, 3)
+		page, err := c.Search(t.Context(), "all:nash", 5, 3, SearchOptions{})
 		require.NoError(t, err)
 		require.Empty(t, page.Papers)
 		require.False(t, page.EmptyQuirk())
@@ -723,15 +723,26 @@ func TestLookupAsksOnceMoreForAnEmptyBatch(t *testing.T) {
 	require.ErrorIs(t, retries[0].Err, ErrEmptyPage)
 }
 
-func TestSearchSettings(t *testing.T) {
-	by, order := SearchSettings()
-	require.Empty(t, by)
-	require.Empty(t, order)
-	by, order = SearchSettings(SortBy("submitted"), SortOrder("ASC"))
-	require.Equal(t, "submittedDate", by)
-	require.Equal(t, "ascending", order)
-	by, _ = SearchSettings(SortBy("citations"))
-	require.Equal(t, "citations", by)
+// People's names for a sort and an order become arXiv's; anything else is
+// an error naming what was given.
+func TestParseSortAndOrder(t *testing.T) {
+	for in, want := range map[string]Sort{
+		"": SortRelevance, "relevance": SortRelevance, "submitted": SortSubmitted, "SubmittedDate": SortSubmitted,
+		"updated": SortUpdated, " lastUpdatedDate ": SortUpdated,
+	} {
+		got, err := ParseSort(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, got, in)
+	}
+	_, err := ParseSort("citations")
+	require.ErrorContains(t, err, `"citations"`)
+	for in, want := range map[string]Order{"": Descending, "desc": Descending, "ASC": Ascending, "ascending": Ascending} {
+		got, err := ParseOrder(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, got, in)
+	}
+	_, err = ParseOrder("sideways")
+	require.ErrorContains(t, err, `"sideways"`)
 }
 
 func TestUnresolvableHostIsNotRetried(t *testing.T) {
@@ -742,7 +753,7 @@ func TestUnresolvableHostIsNotRetried(t *testing.T) {
 	}}
 	c := &Client{BaseURL: "http://gtrag-no-such-host.invalid/api/query", Delay: -1, Backoff: time.Hour, HTTP: &http.Client{Transport: noHost}}
 	start := time.Now()
-	_, err := c.Search(context.Background(), "all:nash", 0, 1)
+	_, err := c.Search(context.Background(), "all:nash", 0, 1, SearchOptions{})
 	require.ErrorContains(t, err, "cannot resolve gtrag-no-such-host.invalid")
 	require.Less(t, time.Since(start), time.Minute, "no backoff wait")
 	require.Equal(t, int64(1), c.Requests())

@@ -6,7 +6,7 @@
 //
 //	var c arxiv.Client // export.arxiv.org, one request every 3 s, 4 attempts
 //	q := arxiv.BuildQuery("How does tit-for-tat fare with noise?", arxiv.QueryOptions{Prefix: "game theory"})
-//	page, err := c.Search(ctx, q, 0, 20, arxiv.SortBy("relevance"))
+//	page, err := c.Search(ctx, q, 0, 20, arxiv.SearchOptions{Sort: arxiv.SortRelevance})
 //	papers, err := c.Lookup(ctx, []string{"2301.01234v2", "cs/0112004v1"})
 //
 // Politeness. arXiv's terms ask for at most one request every 3 seconds over

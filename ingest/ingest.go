@@ -53,7 +53,7 @@ type Store interface {
 // It is expected to pace its requests and to retry faults itself; ingestion
 // calls it from a single goroutine, one page at a time.
 type Searcher interface {
-	Search(ctx context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error)
+	Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error)
 }
 
 // Looker fetches papers by id (arXiv's id_list); *arxiv.Client satisfies it.
@@ -124,25 +124,6 @@ type Query struct {
 	Sort string
 }
 
-// sortFields maps the command's sort names to arXiv's sortBy values.
-var sortFields = map[string]string{
-	"relevance": "relevance",
-	"submitted": "submittedDate",
-	"updated":   "lastUpdatedDate",
-}
-
-// SortField is arXiv's sortBy value for a sort name ("" is relevance).
-func SortField(sort string) (string, error) {
-	if sort == "" {
-		sort = "relevance"
-	}
-	f, ok := sortFields[sort]
-	if !ok {
-		return "", fmt.Errorf("sort %q: want relevance, submitted or updated", sort)
-	}
-	return f, nil
-}
-
 func (q Query) normalized() Query {
 	q.Text = strings.Join(strings.Fields(q.Text), " ")
 	if q.Max == 0 {
@@ -168,7 +149,7 @@ func (q Query) Validate() error {
 	case q.PageSize < 1 || q.PageSize > MaxPageSize:
 		return fmt.Errorf("page size %d: want 1 to %d (arXiv's limit per request)", q.PageSize, MaxPageSize)
 	}
-	_, err := SortField(q.Sort)
+	_, err := arxiv.ParseSort(q.Sort)
 	return err
 }
 

@@ -23,12 +23,12 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 		return newReport(), fmt.Errorf("ingest arXiv query: %w", err)
 	}
 	q = q.normalized()
-	field, _ := SortField(q.Sort)
+	sort, _ := arxiv.ParseSort(q.Sort) // checked by Validate
 	if err := in.begin(); err != nil {
 		return newReport(), err
 	}
 	fresh := state{
-		Format: stateFormat, Key: Key("query", q.Text, field, in.filterMode()),
+		Format: stateFormat, Key: Key("query", q.Text, string(sort), in.filterMode()),
 		Source: "query", Query: q.Text, Sort: q.Sort, Filter: in.filterMode(),
 	}
 	st, path, err := in.openState(fresh)
@@ -45,12 +45,12 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 	}
 	var calls atomic.Int64
 	j := &job{st: &st, path: path, requests: requestsOf(s, &calls), target: max(q.Max-next, 0) + gapResults}
-	sortBy := arxiv.SortBy(field)
+	opts := arxiv.SearchOptions{Sort: sort}
 
 	fetchPage := func(ctx context.Context, start, n int) (*unit, error) {
 		for try := 0; ; try++ {
 			calls.Add(1)
-			page, err := s.Search(ctx, q.Text, start, n, sortBy)
+			page, err := s.Search(ctx, q.Text, start, n, opts)
 			if err != nil {
 				return nil, err
 			}

@@ -91,7 +91,7 @@ type fakeArxiv struct {
 	fresh bool
 }
 
-func (f *fakeArxiv) Search(_ context.Context, query string, start, max int, _ ...arxiv.SearchOption) (arxiv.Page, error) {
+func (f *fakeArxiv) Search(_ context.Context, query string, start, max int, _ arxiv.SearchOptions) (arxiv.Page, error) {
 	f.calls++
 	if f.err != nil {
 		return arxiv.Page{}, f.err

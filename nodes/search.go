@@ -14,7 +14,7 @@ import (
 
 // Searcher searches arXiv.
 type Searcher interface {
-	Search(ctx context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error)
+	Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error)
 }
 
 // Ranker orders a pool of documents by relevance to a question;
@@ -95,7 +95,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 			break
 		}
 		s.ArxivQuery = query
-		page, err := a.Arxiv.Search(ctx, query, start, pool, arxiv.SortBy("relevance"))
+		page, err := a.Arxiv.Search(ctx, query, start, pool, arxiv.SearchOptions{Sort: arxiv.SortRelevance})
 		if err != nil {
 			if ctx.Err() != nil {
 				return s, fmt.Errorf("search arXiv: %w", err)

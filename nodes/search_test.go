@@ -27,7 +27,7 @@ type pagingArxiv struct {
 	log    []request
 }
 
-func (p *pagingArxiv) Search(_ context.Context, query string, start, max int, _ ...arxiv.SearchOption) (arxiv.Page, error) {
+func (p *pagingArxiv) Search(_ context.Context, query string, start, max int, _ arxiv.SearchOptions) (arxiv.Page, error) {
 	p.log = append(p.log, request{query, start})
 	page := arxiv.Page{Total: len(p.papers), Start: start, PerPage: max}
 	if start < len(p.papers) {

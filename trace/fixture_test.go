@@ -93,7 +93,7 @@ type fakeArxiv struct {
 	calls int
 }
 
-func (a *fakeArxiv) Search(_ context.Context, _ string, _, max int, _ ...arxiv.SearchOption) (arxiv.Page, error) {
+func (a *fakeArxiv) Search(_ context.Context, _ string, _, max int, _ arxiv.SearchOptions) (arxiv.Page, error) {
 	a.calls++
 	if a.err != nil {
 		return arxiv.Page{}, a.err

@@ -73,16 +73,15 @@ type EmbedResult struct {
 	Dims    int `json:"dims"`
 }
 
-// SearchParams are an arXiv search's parameters. Options counts the
-// SearchOptions passed (they are functions and cannot be recorded).
+// SearchParams are an arXiv search's parameters, its options recorded as
+// they are: arxiv.SearchOptions is plain data whose fields encode here as
+// sort_by and sort_order (absent when not set), as they always have, so
+// recordings made before the options were a struct replay unchanged.
 type SearchParams struct {
 	Query string `json:"query"`
 	Start int    `json:"start"`
 	Max   int    `json:"max"`
-	// SortBy and SortOrder are what the search options ask for, in arXiv's
-	// spelling; empty (and absent from the JSON) when not set.
-	SortBy    string `json:"sort_by,omitempty"`
-	SortOrder string `json:"sort_order,omitempty"`
+	arxiv.SearchOptions
 }
 
 // SearchResult is an arXiv page.

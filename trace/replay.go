@@ -387,7 +387,7 @@ func (s playedStore) Add(_ context.Context, docs []vectordb.Document) (int, erro
 
 type playedSearcher struct{ p *Player }
 
-func (s playedSearcher) Search(_ context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error) {
+func (s playedSearcher) Search(_ context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
 	var r SearchResult
 	if err := s.p.take(KindArxivSearch, searchParams(query, start, max, opts), &r); err != nil {
 		return arxiv.Page{}, err

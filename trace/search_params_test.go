@@ -11,10 +11,10 @@ import (
 // A search's sort options are part of what it asked for: two searches that
 // differ only in order must not match each other on replay.
 func TestSearchParamsRecordSortOptions(t *testing.T) {
-	plain := searchParams("all:nash", 0, 10, nil)
-	sorted := searchParams("all:nash", 0, 10, []arxiv.SearchOption{arxiv.SortBy("submitted"), arxiv.SortOrder("asc")})
-	require.Equal(t, "submittedDate", sorted.SortBy)
-	require.Equal(t, "ascending", sorted.SortOrder)
+	plain := searchParams("all:nash", 0, 10, arxiv.SearchOptions{})
+	sorted := searchParams("all:nash", 0, 10, arxiv.SearchOptions{Sort: arxiv.SortSubmitted, Order: arxiv.Ascending})
+	require.Equal(t, arxiv.SortSubmitted, sorted.Sort)
+	require.Equal(t, arxiv.Ascending, sorted.Order)
 
 	a, err := Fingerprint(plain)
 	require.NoError(t, err)
@@ -25,4 +25,9 @@ func TestSearchParamsRecordSortOptions(t *testing.T) {
 	raw, err := canonical(plain)
 	require.NoError(t, err)
 	require.NotContains(t, string(raw), "sort", "a search without options records none")
+
+	raw, err = canonical(sorted)
+	require.NoError(t, err)
+	require.Contains(t, string(raw), `"sort_by":"submittedDate"`, "the names and values of recordings made before the struct")
+	require.Contains(t, string(raw), `"sort_order":"ascending"`)
 }

@@ -87,9 +87,8 @@ func embedParams(texts []string) EmbedParams {
 	return p
 }
 
-func searchParams(query string, start, max int, opts []arxiv.SearchOption) SearchParams {
-	sortBy, sortOrder := arxiv.SearchSettings(opts...)
-	return SearchParams{Query: query, Start: start, Max: max, SortBy: sortBy, SortOrder: sortOrder}
+func searchParams(query string, start, max int, opts arxiv.SearchOptions) SearchParams {
+	return SearchParams{Query: query, Start: start, Max: max, SearchOptions: opts}
 }
 
 func judgeParams(question string, ps []reasoner.Passage) JudgeParams {
@@ -164,9 +163,9 @@ type recordedSearcher struct {
 	inner nodes.Searcher
 }
 
-func (s recordedSearcher) Search(ctx context.Context, query string, start, max int, opts ...arxiv.SearchOption) (arxiv.Page, error) {
+func (s recordedSearcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
 	return record(s.r, KindArxivSearch, "", searchParams(query, start, max, opts),
-		func() (arxiv.Page, error) { return s.inner.Search(ctx, query, start, max, opts...) },
+		func() (arxiv.Page, error) { return s.inner.Search(ctx, query, start, max, opts) },
 		func(p arxiv.Page) any { return pageResult(p) })
 }
 

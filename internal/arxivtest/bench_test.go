@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
 )
 
 // benchQueries are the shapes of query the loop sends: fielded terms and
@@ -43,7 +45,7 @@ func BenchmarkServe(b *testing.B) {
 	srv := WorldWith(b, nil, WithPapersFile(""))
 	c := client(srv)
 	for b.Loop() {
-		page, err := c.Search(context.Background(), benchQueries["fielded"], 0, 30)
+		page, err := c.Search(context.Background(), benchQueries["fielded"], 0, 30, arxiv.SearchOptions{})
 		if err != nil || len(page.Papers) != 30 {
 			b.Fatal(err)
 		}

@@ -208,11 +208,11 @@ func TestPagingIsDeterministic(t *testing.T) {
 	ctx := context.Background()
 	var pages []string
 	for start := 0; start < 120; start += 10 {
-		page, err := client(srv).Search(ctx, "abs:auctions OR abs:bargaining ti:games", start, 10)
+		page, err := client(srv).Search(ctx, "abs:auctions OR abs:bargaining ti:games", start, 10, arxiv.SearchOptions{})
 		require.NoError(t, err)
 		pages = append(pages, paperIDs(page.Papers)...)
 	}
-	full, err := client(srv).Search(ctx, "abs:auctions OR abs:bargaining ti:games", 0, 200)
+	full, err := client(srv).Search(ctx, "abs:auctions OR abs:bargaining ti:games", 0, 200, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Equal(t, paperIDs(full.Papers), pages, "pages concatenate to the one-request answer")
 	require.Equal(t, full.Total, len(pages))
@@ -221,7 +221,7 @@ func TestPagingIsDeterministic(t *testing.T) {
 		require.False(t, seen[id], "paper %s on two pages", id)
 		seen[id] = true
 	}
-	again, err := client(srv).Search(ctx, "abs:auctions OR abs:bargaining ti:games", 0, 200)
+	again, err := client(srv).Search(ctx, "abs:auctions OR abs:bargaining ti:games", 0, 200, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Equal(t, paperIDs(full.Papers), paperIDs(again.Papers))
 }
@@ -253,7 +253,7 @@ func TestIDListWithQueryKeepsListOrderAndFilters(t *testing.T) {
 func TestSortedMatchesTheServersDateOrder(t *testing.T) {
 	papers := Papers(0, 30)
 	srv := New(t, papers)
-	page, err := client(srv).Search(context.Background(), "cat:cs.GT", 0, 30, arxiv.SortBy("submitted"))
+	page, err := client(srv).Search(context.Background(), "cat:cs.GT", 0, 30, arxiv.SearchOptions{Sort: arxiv.SortSubmitted})
 	require.NoError(t, err)
 	require.Equal(t, paperIDs(Sorted(papers, Sort{By: "submittedDate"})), paperIDs(page.Papers))
 	require.Equal(t, papers[len(papers)-1].ID, page.Papers[0].ID, "newest first")

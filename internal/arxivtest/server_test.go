@@ -74,15 +74,15 @@ func TestServerSearchesPagesAndLooksUp(t *testing.T) {
 	ctx := context.Background()
 
 	srv := New(t, []arxiv.Paper{auction, video})
-	page, err := client(srv).Search(ctx, "ti:auctions OR cat:cs.GR", 0, 1, arxiv.SortBy("submitted"))
+	page, err := client(srv).Search(ctx, "ti:auctions OR cat:cs.GR", 0, 1, arxiv.SearchOptions{Sort: arxiv.SortSubmitted})
 	require.NoError(t, err)
 	require.Equal(t, 2, page.Total)
 	require.Equal(t, []string{auction.ID}, paperIDs(page.Papers))
-	page, err = client(srv).Search(ctx, "ti:auctions OR cat:cs.GR", 1, 1)
+	page, err = client(srv).Search(ctx, "ti:auctions OR cat:cs.GR", 1, 1, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []string{video.ID}, paperIDs(page.Papers))
 
-	_, err = client(srv).Search(ctx, `all:"open`, 0, 10)
+	_, err = client(srv).Search(ctx, `all:"open`, 0, 10, arxiv.SearchOptions{})
 	var apiErr *arxiv.APIError
 	require.ErrorAs(t, err, &apiErr, "a query the fake cannot parse is arXiv's error feed")
 
@@ -101,7 +101,7 @@ func TestServerSearchesPagesAndLooksUp(t *testing.T) {
 	require.Equal(t, map[int]int{0: 2, 1: 1}, srv.StartCounts(), "id_list requests are not pages")
 
 	all := New(t, []arxiv.Paper{auction, video}, MatchAll(), WithLayout(Modern))
-	page, err = client(all).Search(ctx, "ti:nothing-like-this", 0, 10)
+	page, err = client(all).Search(ctx, "ti:nothing-like-this", 0, 10, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []string{auction.ID, video.ID}, paperIDs(page.Papers))
 }

@@ -130,7 +130,7 @@ func TestWorldServesWrittenPapersAmongBackground(t *testing.T) {
 
 	srv := WorldWith(t, []Option{WithLayout(Modern)}, WithPapersFile(path), WithBackground(500), WithSeed(3))
 	c := client(srv)
-	page, err := c.Search(context.Background(), `ti:"tit for tat" OR abs:forgives`, 0, 10)
+	page, err := c.Search(context.Background(), `ti:"tit for tat" OR abs:forgives`, 0, 10, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Equal(t, 1, page.Total)
 	require.Equal(t, written[0].ID, page.Papers[0].ID)
@@ -140,7 +140,7 @@ func TestWorldServesWrittenPapersAmongBackground(t *testing.T) {
 	require.Len(t, got, 1)
 	require.Equal(t, "Written over a generated id", got[0].Title)
 
-	page, err = c.Search(context.Background(), `cat:cs.GT`, 0, 1)
+	page, err = c.Search(context.Background(), `cat:cs.GT`, 0, 1, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Greater(t, page.Total, 10, "the generated game-theory papers are there too")
 	require.Len(t, srv.Requests(), 3)

@@ -48,7 +48,7 @@ func TestServesTheWorldUntilCancelled(t *testing.T) {
 	require.True(t, strings.HasPrefix(url, "http://127.0.0.1:") && strings.HasSuffix(url, "/api/query"), url)
 
 	c := &arxiv.Client{BaseURL: url, Delay: -1, RequestTimeout: 5 * time.Second}
-	page, err := c.Search(ctx, "cat:cs.GT", 0, 5)
+	page, err := c.Search(ctx, "cat:cs.GT", 0, 5, arxiv.SearchOptions{})
 	require.NoError(t, err)
 	require.Len(t, page.Papers, 5)
 	require.Contains(t, stderr.String(), "search_query=cat:cs.GT start=0 max_results=5", "-v logs requests")
