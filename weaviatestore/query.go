@@ -56,7 +56,7 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 	if err := s.checkDim(len(q)); err != nil {
 		return nil, err
 	}
-	objs, err := s.hybrid(ctx, text, q, k, h, propChunkID, propPaperID, propContent, propMetadata)
+	objs, err := s.hybrid(ctx, text, q, k, h, true, propChunkID, propPaperID, propContent, propMetadata)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", s.cfg, err)
 	}
@@ -76,11 +76,15 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 	return out, nil
 }
 
-// hybrid runs one hybrid search and returns the objects with props and
-// their vectors. The query text goes to BM25 as the property's tokenizer
+// hybrid runs one hybrid search and returns the objects with props and,
+// if withVectors, their vectors. The query text goes to BM25 as the property's tokenizer
 // expects it; with no terms left (a question of stop words) the search is
 // by vector alone.
-func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h Hybrid, props ...string) ([]object, error) {
+func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h Hybrid, withVectors bool, props ...string) ([]object, error) {
+	additional := []string{"id"}
+	if withVectors {
+		additional = append(additional, "vector")
+	}
 	query, alpha := text, h.Alpha
 	if h.Property == propTerms {
 		query = lexicalText(text)
@@ -94,7 +98,7 @@ func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h
 	err := s.retry(ctx, func(c *weaviate.Client) error {
 		arg := (&graphql.HybridArgumentBuilder{}).WithQuery(query).WithVector(vec).WithAlpha(alpha).
 			WithFusionType(h.Fusion).WithProperties([]string{h.Property})
-		q := c.GraphQL().Get().WithClassName(s.class).WithHybrid(arg).WithLimit(k).WithFields(fieldsOf(props, "id", "vector")...)
+		q := c.GraphQL().Get().WithClassName(s.class).WithHybrid(arg).WithLimit(k).WithFields(fieldsOf(props, additional...)...)
 		if s.replicas > 1 {
 			q = q.WithConsistencyLevel(s.cfg.readConsistency())
 		}
