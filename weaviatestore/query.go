@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/weaviate/weaviate-go-client/v5/weaviate"
@@ -30,10 +31,14 @@ type Hybrid struct {
 var DefaultHybrid = Hybrid{Fusion: graphql.Ranked, Alpha: 0.2, Property: propTerms}
 
 // Query returns at most k chunks for text, best first, by Weaviate's hybrid
-// search (DefaultHybrid) at the read consistency level. Score is the
-// cosine similarity of the chunk's vector to the query's, clamped to [0,1],
-// as in the embedded store, so that relevance thresholds mean the same on
-// both backends; the order is the fused one.
+// search (DefaultHybrid) at the read consistency level. As in the embedded
+// store, Similarity is the cosine of the chunk's vector to the query's,
+// clamped to [0,1] (computed here from the vectors Weaviate returns), so
+// that relevance thresholds mean the same on both backends, and Score is
+// the fused score, scaled so that a chunk first in both rankings scores 1
+// (Weaviate's ranked fusion gives weight/(60+rank) per side, rank from 0).
+// BM25, VectorRank and LexicalRank stay 0: Weaviate reports them only as
+// prose (explainScore).
 func (s *Store) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
 	return s.query(ctx, text, k, DefaultHybrid)
 }
@@ -57,6 +62,10 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 		return nil, err
 	}
 	objs, err := s.hybrid(ctx, text, q, k, h, true, propChunkID, propPaperID, propContent, propMetadata)
+	scale := 1.0
+	if h.Fusion == graphql.Ranked {
+		scale = 60
+	}
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", s.cfg, err)
 	}
@@ -68,9 +77,11 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 				return nil, fmt.Errorf("query %s: chunk %s has unreadable metadata: %w", s.cfg, o.ChunkID, err)
 			}
 		}
+		fused, _ := strconv.ParseFloat(o.Additional.Score, 64)
 		out = append(out, vectordb.Result{
-			Document: vectordb.Document{ID: o.ChunkID, Content: o.Content, Metadata: meta},
-			Score:    min(1, max(0, dot(q, o.Additional.Vector))),
+			Document:   vectordb.Document{ID: o.ChunkID, Content: o.Content, Metadata: meta},
+			Score:      min(1, max(0, fused*scale)),
+			Similarity: min(1, max(0, dot(q, o.Additional.Vector))),
 		})
 	}
 	return out, nil
@@ -81,7 +92,7 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 // expects it; with no terms left (a question of stop words) the search is
 // by vector alone.
 func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h Hybrid, withVectors bool, props ...string) ([]object, error) {
-	additional := []string{"id"}
+	additional := []string{"id", "score"}
 	if withVectors {
 		additional = append(additional, "vector")
 	}

@@ -171,11 +171,16 @@ func TestAddQueryCountAndScores(t *testing.T) {
 		require.Equal(t, tt.want[:12], res[0].PaperID())
 		require.Equal(t, "Title of "+tt.want[:12], res[0].Metadata["title"])
 		require.Equal(t, topics[tt.want[9]-'0'], res[0].Content)
-		for _, r := range res {
-			require.GreaterOrEqual(t, r.Score, 0.0)
+		for i, r := range res {
+			require.GreaterOrEqual(t, r.Similarity, 0.0)
+			require.LessOrEqual(t, r.Similarity, 1.0)
+			require.Greater(t, r.Score, 0.0)
 			require.LessOrEqual(t, r.Score, 1.0)
+			if i > 0 {
+				require.LessOrEqual(t, r.Score, res[i-1].Score, "results come in fused order")
+			}
 		}
-		require.Greater(t, res[0].Score, 0.2, "the best match shares the question's words")
+		require.Greater(t, res[0].Similarity, 0.2, "the best match shares the question's words")
 	}
 
 	// The score is the cosine of the vectors, as in the embedded store.
@@ -185,7 +190,8 @@ func TestAddQueryCountAndScores(t *testing.T) {
 	res, err := s.Query(ctx, "price of anarchy", 1)
 	require.NoError(t, err)
 	require.Equal(t, "2301.00005v1_chunk_0", res[0].ID)
-	require.InDelta(t, dot(vecs[0], vecs[1]), res[0].Score, 1e-5)
+	require.InDelta(t, dot(vecs[0], vecs[1]), res[0].Similarity, 1e-5)
+	require.InDelta(t, 1.0, res[0].Score, 1e-5, "first in both rankings")
 
 	for _, q := range []string{"", "   "} {
 		res, err := s.Query(ctx, q, 3)

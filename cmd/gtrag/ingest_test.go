@@ -19,7 +19,6 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/arxivtest"
-	"github.com/gtrag/gtrag/vectordb"
 )
 
 // ingestEnv is testEnv pointed at a fake arXiv, with a short pacing delay
@@ -65,10 +64,7 @@ func ingestIDs(papers []arxiv.Paper) []string {
 // papers.
 func ingestStoredPapers(t *testing.T, env map[string]string) []string {
 	t.Helper()
-	db, err := vectordb.Open(context.Background(), env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
-	require.NoError(t, err)
-	defer db.Close()
-	return db.Papers()
+	return storedPapers(t, env) // either backend: weaviate_test.go
 }
 
 func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
@@ -224,7 +220,7 @@ func TestIngestInterruptedExits130AndResumes(t *testing.T) {
 	require.Equal(t, exitInterrupted, r.code, r.stderr)
 	require.Contains(t, r.stderr, "interrupted after 3 committed pages (next result 31), progress saved; run the same command again to resume")
 	require.ElementsMatch(t, ingestIDs(papers[:30]), ingestStoredPapers(t, env))
-	files, err := filepath.Glob(filepath.Join(env["GTRAG_DATA_DIR"], "ingest", "*.json"))
+	files, err := filepath.Glob(filepath.Join(ingestStateDir(env), "*.json"))
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 

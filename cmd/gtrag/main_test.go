@@ -22,7 +22,7 @@ type result struct {
 func testEnv(t *testing.T) map[string]string {
 	t.Helper()
 	home := t.TempDir()
-	return map[string]string{
+	env := map[string]string{
 		"HOME":              home,
 		"GTRAG_DATA_DIR":    filepath.Join(home, "kb"),
 		"GTRAG_LLM":         "offline",
@@ -30,6 +30,8 @@ func testEnv(t *testing.T) map[string]string {
 		"GTRAG_ARXIV_DELAY": "10ms",
 		"OLLAMA_HOST":       "http://127.0.0.1:1",
 	}
+	withTestStore(t, env) // weaviate_test.go: the same tests on a Weaviate store
+	return env
 }
 
 // gtrag runs the real entry point with env as the whole environment.

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/internal/weaviatetest"
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/weaviatestore"
+)
+
+// The package's tests share one Weaviate node (started by the first test
+// that needs it), stopped when they are done.
+func TestMain(m *testing.M) { os.Exit(weaviatetest.Main(m)) }
+
+// weaviateNode, while TestEndToEndOnWeaviate runs, makes testEnv give every
+// test a fresh Weaviate collection instead of an embedded store: the
+// end-to-end tests below run unchanged on both backends. It is set and
+// cleared by that one sequential test, before any parallel test starts.
+var weaviateNode *weaviatetest.Node
+
+// withTestStore points env at a fresh collection of the shared Weaviate
+// node when a Weaviate run is on.
+func withTestStore(t *testing.T, env map[string]string) {
+	if weaviateNode != nil {
+		env["GTRAG_STORE"] = weaviateNode.URL() + "/" + weaviatetest.Collection(t)
+	}
+}
+
+// storedPapers lists the papers of the store env names, on either backend.
+func storedPapers(t *testing.T, env map[string]string) []string {
+	t.Helper()
+	ctx := context.Background()
+	if env["GTRAG_STORE"] == "" {
+		db, err := vectordb.Open(ctx, env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
+		require.NoError(t, err)
+		defer db.Close()
+		return db.Papers()
+	}
+	cfg, err := weaviatestore.ParseURL(env["GTRAG_STORE"], "")
+	require.NoError(t, err)
+	s, err := weaviatestore.Open(ctx, cfg, nil)
+	require.NoError(t, err)
+	papers, err := s.Papers(ctx)
+	require.NoError(t, err)
+	return papers
+}
+
+// ingestStateDir is where ingest keeps resume files for env's store.
+func ingestStateDir(env map[string]string) string {
+	return service.IngestStateDir(service.Config{DataDir: env["GTRAG_DATA_DIR"], Store: env["GTRAG_STORE"]})
+}
+
+// TestEndToEndOnWeaviate runs the embedded store's end-to-end tests again on
+// a real Weaviate server: ask with the arXiv loop, ingest (query pages,
+// resume after Ctrl-C, ids, file versions), search, eval, and concurrent
+// ingest and search.
+func TestEndToEndOnWeaviate(t *testing.T) {
+	weaviateNode = weaviatetest.Shared(t)
+	defer func() { weaviateNode = nil }()
+	for _, tt := range []struct {
+		name string
+		test func(*testing.T)
+	}{
+		{"ask learns from arXiv", TestAskEmptyStoreLearnsFromArxiv},
+		{"ask off topic", TestAskOffTopicAddsNothing},
+		{"ask json contract", TestAskJSONHasEveryContractField},
+		{"search primer", TestSearchRanksThePrimer},
+		{"search empty", TestSearchEmptyStore},
+		{"ingest query pages", TestIngestQueryPagesPacedWithContractJSON},
+		{"ingest interrupted and resumed", TestIngestInterruptedExits130AndResumes},
+		{"ingest arXiv error and resume", TestIngestArxivErrorStopsKeepingCommittedPages},
+		{"ingest ids", TestIngestIDsInBatches},
+		{"ingest file versions", TestIngestFileSkipsStoredAndReplacesOlderVersions},
+		{"ingest primer seed", TestIngestPrimerSeedCountsInStore},
+		{"eval", TestEvalReportsQuality},
+		{"concurrent ingest and search", TestConcurrentIngestAndSearch},
+		{"stats", testStatsOnWeaviate},
+	} {
+		t.Run(tt.name, tt.test)
+	}
+}
+
+// testStatsOnWeaviate: stats names the server's collection and counts the
+// seeded primer; another embedder is refused as on the embedded store.
+func testStatsOnWeaviate(t *testing.T) {
+	env := testEnv(t)
+	var info vectordb.Info
+	decodeJSON(t, gtrag(t, env, "stats", "--json"), &info)
+	require.Equal(t, env["GTRAG_STORE"], info.Path)
+	require.Equal(t, "offline", info.Embedder)
+	require.Positive(t, info.Chunks)
+	require.Positive(t, info.Papers)
+	text := gtrag(t, env, "stats")
+	require.Equal(t, 0, text.code, text.stderr)
+	require.NotContains(t, text.stdout, "size on disk", "the server keeps the size")
+
+	r := gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "stats")
+	require.Equal(t, 2, r.code, r.stderr)
+	require.Contains(t, r.stderr, `built with embedder "offline"`)
+	require.Contains(t, r.stderr, "--embedder offline")
+	require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+}
+
+// TestConcurrentIngestAndSearch searches the store while an ingest writes
+// to it: every search answers, and the ingest's papers are all there after.
+func TestConcurrentIngestAndSearch(t *testing.T) {
+	env := ingestEnv(t, nil)
+	papers := arxivtest.Papers(0, 240)
+	var buf bytes.Buffer
+	require.NoError(t, arxivtest.WriteJSONL(&buf, papers))
+	file := filepath.Join(t.TempDir(), "papers.jsonl")
+	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+
+	var (
+		wg     sync.WaitGroup
+		ingest result
+		done   = make(chan struct{})
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(done)
+		ingest = gtrag(t, env, "ingest", "--json", "--no-filter", "--file", file)
+	}()
+	searches := 0
+	for stop := false; !stop; {
+		select {
+		case <-done:
+			stop = true
+		default:
+		}
+		r := gtrag(t, env, "search", "--json", "-k", "3", "equilibrium strategy game")
+		require.Equal(t, 0, r.code, "search %d during the ingest: %s", searches+1, r.stderr)
+		searches++
+	}
+	wg.Wait()
+	var rep ingestReport
+	decodeJSON(t, ingest, &rep)
+	require.Len(t, rep.Kept, len(papers))
+	require.Equal(t, rep.ChunksAdded, rep.StoreCount)
+	require.ElementsMatch(t, ingestIDs(papers), storedPapers(t, env))
+	require.Greater(t, searches, 1, "searches ran while the ingest wrote")
+
+	var after struct {
+		Results []vectordb.Result `json:"results"`
+	}
+	decodeJSON(t, gtrag(t, env, "search", "--json", "-k", "3", "equilibrium strategy game"), &after)
+	require.Len(t, after.Results, 3)
+}
