@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // NoSourcesText is the answer when there are no passages to answer from.
@@ -16,27 +20,61 @@ const NoSourcesText = "I have no sources to answer this question from."
 
 // Answerer defaults: see OfflineAnswerer.
 const (
-	DefaultMinSentences = 2
-	DefaultMaxSentences = 4
+	DefaultMinSentences = 3
+	DefaultMaxSentences = 6
+	// DefaultMaxRunes is the answer's length budget in characters, without
+	// citations: about six sentences of a primer entry.
+	DefaultMaxRunes = 1100
 )
 
-// OfflineAnswerer builds an extractive answer: it splits the passages into
-// sentences, scores each by the question's key terms it contains (weighted
-// by how rare each term is among the candidate sentences, tf-idf style),
-// plus a little for the passage's retrieval score and for opening a passage
-// (where definitions usually sit), then picks sentences by maximal marginal
-// relevance so that the overlapping chunks of one paper do not repeat
-// themselves. Each sentence keeps its passage's citation [n]; sentences from
-// one passage stay in their original order. The result is deterministic.
+// OfflineAnswerer builds an extractive answer shaped by the question.
 //
-// Sentences that read like instructions to a model ("ignore all previous
-// instructions…") are never quoted.
+// It first finds what the question is about (text.Focal) and what shape of
+// answer it asks for: a definition ("What is X?"), an explanation
+// ("Why…?", "How…?"), a comparison ("the difference between X and Y") or a
+// verdict (a yes/no question). When the question names a concept specific
+// enough to demand and no passage is about it, it abstains in one line
+// ("I found nothing on mean field games in the knowledge base…") and names
+// the closest sources as such, never quoting them as an answer.
+//
+// Otherwise it quotes sentences, each cited [n]:
+//
+//   - Only sentences that bear on the focal concept: those of a passage
+//     about it (its title or an opening mention, see about) and those that
+//     mention it themselves.
+//   - The first sentence fits the question: the one that defines the
+//     concept for "what is", the best-scoring one that explains (because,
+//     so that, which means…) for "why/how", one that names both concepts
+//     for a comparison, the one that decides a yes/no question (with its
+//     "not", "every", "always"…). In that source nothing before it is
+//     quoted, so it stays first.
+//   - Further sentences are chosen by relevance to the question (its key
+//     terms weighted by rarity among the candidates, tf-idf style), plus a
+//     bonus for following the first sentence closely in its source, where
+//     an encyclopedia entry or an abstract develops its subject, and by
+//     maximal marginal relevance so that overlapping chunks do not repeat
+//     themselves.
+//   - A sentence that refers back ("It …", "This rule …", "The theorem
+//     says …", "However, …") is quoted only together with the sentence it
+//     follows in its source; if that one cannot be quoted, neither is it.
+//   - Sentences of one source keep their order in the source; sources
+//     follow in the order they were first chosen.
+//   - Between MinSentences and MaxSentences sentences, within MaxRunes.
+//
+// Every quoted sentence is a verbatim sentence of its passage. Sentences
+// that read like instructions to a model ("ignore all previous
+// instructions…") are never quoted. The result is deterministic.
 //
 // The zero value uses the defaults.
 type OfflineAnswerer struct {
 	// MinSentences and MaxSentences bound the answer's length; 0 means
-	// DefaultMinSentences and DefaultMaxSentences.
+	// DefaultMinSentences and DefaultMaxSentences. MinSentences is a
+	// target: sentences that do not bear on the question are never added
+	// to reach it.
 	MinSentences, MaxSentences int
+	// MaxRunes is the length budget; 0 means DefaultMaxRunes. The first
+	// sentence is always quoted, however long.
+	MaxRunes int
 }
 
 // NewOfflineAnswerer returns an OfflineAnswerer with the defaults.
@@ -44,84 +82,263 @@ func NewOfflineAnswerer() *OfflineAnswerer {
 	return &OfflineAnswerer{}
 }
 
-// Selection tuning. λ trades relevance against novelty (Carbonell and
-// Goldstein's MMR); a sentence this similar to one already chosen is a
-// near-duplicate from an overlapping chunk and is skipped outright.
+// Selection tuning, chosen on the dev split of testdata/answers.
 const (
 	mmrLambda        = 0.7
 	nearDuplicate    = 0.6
-	scoreBonus       = 0.15 // × the passage's retrieval score
-	openingBonus     = 0.05 // for the first sentence of a passage
-	keepFraction     = 0.4  // beyond MinSentences, keep sentences at least this relevant relative to the best
-	maxAnswerRunes   = 1200
+	scoreBonus       = 0.10 // × the passage's retrieval score
+	conceptBonus     = 0.30 // the sentence names the main concept
+	otherBonus       = 0.15 // … or another concept of the question
+	leadBonus        = 0.60 // the sentence has the shape the question asks for
+	focusBonus       = 0.15 // the sentence is in a passage about the main concept
+	followBonus      = 0.35 // the sentence right after the first, decaying by followDecay
+	defineFollow     = 1.50 // … for a definition or a verdict, which its source develops sentence by sentence
+	followDecay      = 0.80
+	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
+	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
 	minSentenceWords = 4
 )
 
+// candidate is one quotable sentence of a passage.
 type candidate struct {
 	Text     string
-	N        int // citation number
-	Passage  int // index in the passages slice
-	Position int // sentence index within the passage
+	N        int    // citation number
+	Paper    string // paper id, or the passage id when it has none
+	Key      [2]int // document order within the paper: chunk, sentence
+	Pred     *candidate
 	Terms    map[string]bool
+	BackRef  bool // opens with a back-reference ("It", "The theorem", "However")
+	OK       bool // quotable: a whole sentence, not an instruction
 	Rel      float64
+	Lead     bool // has the shape the question asks for
+	Eligible bool // bears on the focal concept
 }
 
 // Answer implements Answerer. It never fails.
 func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
+	f := analyze(question)
 	if len(passages) == 0 {
-		return Answer{Text: NoSourcesText}, nil
+		return Answer{Text: NoSourcesText, Abstained: true, Concepts: conceptNames(f.Concepts)}, nil
 	}
-	minS, maxS := a.MinSentences, a.MaxSentences
+	if missing := f.missing(passages); len(missing) > 0 {
+		// Name the question's other concepts that no passage carries too:
+		// "fixation probability or Moran process".
+		for _, c := range f.Concepts {
+			if len(missing) < maxNamed && !slices.ContainsFunc(missing, func(m text.Concept) bool { return m.Name == c.Name }) &&
+				demandable(c) && firstMention(c, passages) == 0 {
+				missing = append(missing, c)
+			}
+		}
+		return abstain(missing[:min(maxNamed, len(missing))], passages), nil
+	}
+
+	cands := candidates(passages)
+	quotable := 0
+	for _, c := range cands {
+		if c.OK {
+			quotable++
+		}
+	}
+	if quotable == 0 {
+		return fragmentAnswer(passages, f), nil
+	}
+	focusPapers := markEligible(f, passages, cands)
+	scoreCandidates(f, passages, cands, focusPapers)
+	chosen := a.selectSentences(f, cands, focusPapers)
+	if len(chosen) == 0 {
+		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
+	}
+	ans := compose(chosen)
+	ans.Concepts = conceptNames(f.Concepts)
+	return ans, nil
+}
+
+func (a *OfflineAnswerer) limits() (minS, maxS, maxRunes int) {
+	minS, maxS, maxRunes = a.MinSentences, a.MaxSentences, a.MaxRunes
 	if minS <= 0 {
 		minS = DefaultMinSentences
 	}
 	if maxS <= 0 {
 		maxS = DefaultMaxSentences
 	}
-	if minS > maxS {
-		minS = maxS
+	if maxRunes <= 0 {
+		maxRunes = DefaultMaxRunes
 	}
-
-	cands := candidates(passages)
-	if len(cands) == 0 {
-		return Answer{Text: NoSourcesText, Notices: []string{"the retrieved passages hold no usable sentences"}}, nil
-	}
-	scoreCandidates(question, passages, cands)
-	chosen := selectMMR(cands, minS, maxS)
-	return compose(cands, chosen), nil
+	return min(minS, maxS), maxS, maxRunes
 }
 
-// candidates splits passages into sentences worth quoting, dropping exact
-// repeats (overlapping chunks share text) and fragments.
-func candidates(passages []Passage) []*candidate {
-	var out []*candidate
-	seen := map[string]bool{}
-	for pi, p := range passages {
-		sents := sentences(passageBody(p.Text))
-		for si, s := range sents {
-			if !quotable(s, si, len(sents)) {
-				continue
-			}
-			key := strings.ToLower(s)
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			out = append(out, &candidate{Text: s, N: p.N, Passage: pi, Position: si, Terms: termSet(s)})
-		}
-	}
-	if len(out) == 0 {
-		// Every sentence looked like a fragment: quote the passages' text
-		// as it is rather than nothing.
-		for pi, p := range passages {
-			body := strings.TrimSpace(passageBody(p.Text))
-			if body == "" || looksLikeInstruction(body) {
-				continue
-			}
-			out = append(out, &candidate{Text: truncateRunes(body, 400), N: p.N, Passage: pi, Terms: termSet(body)})
-		}
+func conceptNames(cs []text.Concept) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
 	}
 	return out
+}
+
+// maxClosest is how many sources an abstention names, maxNamed how many
+// missing concepts.
+const (
+	maxClosest = 2
+	maxNamed   = 3
+)
+
+// abstain says in one line that the knowledge base has nothing on the
+// missing concepts, and names at most maxClosest of the closest sources as
+// such. A source that mentions a concept in passing is named as that.
+func abstain(missing []text.Concept, passages []Passage) Answer {
+	topic := "this"
+	if len(missing) > 0 {
+		topic = strings.Join(conceptNames(missing), " or ")
+	}
+	ans := Answer{Abstained: true, Concepts: conceptNames(missing)}
+	var b strings.Builder
+	fmt.Fprintf(&b, "I found nothing on %s in the knowledge base", topic)
+	var closest []Passage
+	seen := map[string]bool{}
+	for _, p := range passages {
+		if key := cmpOr(p.PaperID, p.ID); !seen[key] {
+			seen[key] = true
+			closest = append(closest, p)
+		}
+	}
+	slices.SortStableFunc(closest, func(x, y Passage) int {
+		if mx, my := mentionsAny(missing, x), mentionsAny(missing, y); mx != my {
+			if mx {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	closest = closest[:min(maxClosest, len(closest))]
+	var named []string
+	for i, p := range closest {
+		title := strings.TrimSpace(p.Title)
+		if title == "" {
+			title = cmpOr(p.PaperID, p.ID)
+		}
+		if i == 0 && mentionsAny(missing, p) {
+			fmt.Fprintf(&b, " beyond a passing mention in %q [%d]", title, p.N)
+		} else {
+			named = append(named, fmt.Sprintf("%q [%d]", title, p.N))
+		}
+		ans.Cited = append(ans.Cited, p.N)
+	}
+	b.WriteString(".")
+	if len(named) > 0 {
+		fmt.Fprintf(&b, " The closest %s, which may not answer the question: %s.", plural(len(named), "source", "sources"), strings.Join(named, "; "))
+	}
+	ans.Text = b.String()
+	return ans
+}
+
+func mentionsAny(cs []text.Concept, p Passage) bool {
+	for _, c := range cs {
+		if c.In(p.Title + "\n" + p.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// chunkSuffix is how the chunker names a chunk: "<paper>_chunk_<i>".
+var chunkSuffix = regexp.MustCompile(`_chunk_(\d+)$`)
+
+// candidates splits passages into sentences. Overlapping chunks of one
+// paper repeat sentences; each is kept once, at its earliest place. Each
+// candidate knows the sentence before it in its paper (Pred), quotable or
+// not, so that a back-reference can be tied to its antecedent.
+func candidates(passages []Passage) []*candidate {
+	byText := map[string]*candidate{}
+	var all []*candidate
+	for pi, p := range passages {
+		paper := cmpOr(p.PaperID, p.ID)
+		chunk := pi
+		if m := chunkSuffix.FindStringSubmatch(p.ID); m != nil {
+			chunk, _ = strconv.Atoi(m[1])
+		}
+		sents := sentences(passageBody(p.Text))
+		for si, s := range sents {
+			key := [2]int{chunk, si}
+			id := paper + "\x00" + strings.ToLower(s)
+			if c, ok := byText[id]; ok {
+				if keyLess(key, c.Key) {
+					c.Key, c.N = key, p.N
+				}
+				continue
+			}
+			c := &candidate{Text: s, N: p.N, Paper: paper, Key: key, Terms: termSet(s),
+				BackRef: opensWithBackReference(s), OK: quotable(s, si, len(sents))}
+			byText[id] = c
+			all = append(all, c)
+		}
+	}
+	// Group by paper, papers in first-seen order, then document order.
+	groups := map[string][]*candidate{}
+	var order []string
+	for _, c := range all {
+		if _, ok := groups[c.Paper]; !ok {
+			order = append(order, c.Paper)
+		}
+		groups[c.Paper] = append(groups[c.Paper], c)
+	}
+	var out []*candidate
+	for _, paper := range order {
+		g := groups[paper]
+		sort.SliceStable(g, func(i, j int) bool { return keyLess(g[i].Key, g[j].Key) })
+		for i := 1; i < len(g); i++ {
+			// Chunks are sentence-aligned and overlap, so the first new
+			// sentence of the next chunk follows the last one of this
+			// chunk. After a gap (a chunk not retrieved) the sentence
+			// before is unknown.
+			if g[i].Key[0]-g[i-1].Key[0] <= 1 {
+				g[i].Pred = g[i-1]
+			}
+		}
+		out = append(out, g...)
+	}
+	return out
+}
+
+func keyLess(a, b [2]int) bool {
+	return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
+}
+
+// fragmentAnswer quotes the passages as they are when every sentence looked
+// like a fragment, rather than saying nothing.
+func fragmentAnswer(passages []Passage, f focus) Answer {
+	var parts []string
+	var cited []int
+	for _, p := range passages {
+		body := strings.TrimSpace(passageBody(p.Text))
+		if body == "" || looksLikeInstruction(body) {
+			continue
+		}
+		parts = append(parts, citeSentence(truncateRunes(body, 400), p.N))
+		cited = append(cited, p.N)
+		if len(parts) == 2 {
+			break
+		}
+	}
+	if len(parts) == 0 {
+		return Answer{Text: NoSourcesText, Abstained: true, Concepts: conceptNames(f.Concepts),
+			Notices: []string{"the retrieved passages hold no usable sentences"}}
+	}
+	return Answer{Text: strings.Join(parts, " "), Cited: cited, Concepts: conceptNames(f.Concepts)}
 }
 
 // passageBody drops the "Title: …" header and "Abstract:" label the chunker
@@ -169,28 +386,141 @@ func looksLikeInstruction(s string) bool {
 	return instructionPattern.MatchString(s)
 }
 
-// scoreCandidates sets each candidate's relevance in roughly [0, 1.2].
-func scoreCandidates(question string, passages []Passage, cands []*candidate) {
-	terms := keyTerms(question)
-	df := map[string]int{}
+// markEligible marks the sentences that bear on the focal concept and
+// returns the papers about it. With no concept at all (a question of
+// generic words) every sentence sharing a key term is eligible.
+func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bool {
+	focusPapers := map[string]bool{}
+	if len(f.Concepts) > 0 {
+		for _, p := range passages {
+			if about(f.Concepts[0], p) {
+				focusPapers[cmpOr(p.PaperID, p.ID)] = true
+			}
+		}
+		if len(focusPapers) == 0 {
+			// The main concept is too general to demand and no passage is
+			// about it: take the papers about any concept of the question.
+			for _, p := range passages {
+				for _, c := range f.Concepts[1:] {
+					if about(c, p) {
+						focusPapers[cmpOr(p.PaperID, p.ID)] = true
+					}
+				}
+			}
+		}
+	}
+	// In a paper about the concept, a sentence bears on it when it shares
+	// a term with the question, the title, or a sentence naming a concept
+	// of the question: "John Harsanyi showed how to analyse them: each
+	// player has a type…" does, "The weather was pleasant that year" does
+	// not.
+	context := map[string]map[string]bool{}
+	for _, p := range passages {
+		paper := cmpOr(p.PaperID, p.ID)
+		if !focusPapers[paper] {
+			continue
+		}
+		if context[paper] == nil {
+			context[paper] = map[string]bool{}
+			for _, t := range f.Terms {
+				context[paper][t.Stem] = true
+			}
+		}
+		for t := range termSet(p.Title) {
+			context[paper][t] = true
+		}
+	}
 	for _, c := range cands {
-		for _, t := range terms {
+		if context[c.Paper] != nil && mentionsAnyText(f.Concepts, c.Text) {
+			for t := range c.Terms {
+				context[c.Paper][t] = true
+			}
+		}
+	}
+	for _, c := range cands {
+		switch {
+		case !c.OK:
+		case focusPapers[c.Paper] && sharesAny(c.Terms, context[c.Paper]):
+			c.Eligible = true
+		case len(f.Concepts) > 0 && mentionsAnyText(f.Concepts, c.Text):
+			c.Eligible = true
+		case len(focusPapers) == 0 && sharesKeyTerm(f.Terms, c.Terms):
+			// No passage is about any concept of the question (a
+			// paraphrase): a sentence bears on it if it shares a specific
+			// key term.
+			c.Eligible = true
+		}
+	}
+	return focusPapers
+}
+
+func mentionsAnyText(cs []text.Concept, s string) bool {
+	for _, c := range cs {
+		if c.In(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func sharesAny(a, b map[string]bool) bool {
+	for t := range a {
+		if b[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// sharesKeyTerm reports whether terms hold a key term that is not generic.
+func sharesKeyTerm(ts []term, terms map[string]bool) bool {
+	for _, t := range ts {
+		if t.Weight >= 1 && terms[t.Stem] {
+			return true
+		}
+	}
+	return false
+}
+
+// explains matches the words of an explanation.
+var explains = regexp.MustCompile(`(?i)\b(because|since|so that|so|which means|this means|means that|therefore|thus|hence|as a result|the reason|reason is|explains?|explained|why|in order to|leads? to|ensures?|guarantees?|whatever|regardless|unless|only if|by (\w+ing)|otherwise|cannot|can't)\b`)
+
+// decides matches the words that settle a yes/no question.
+var decides = regexp.MustCompile(`(?i)\b(not|no|never|none|need not|cannot|every|always|all|only|unique|guarantee[sd]?|exists?|at least|possibly|fails?|may|must|some)\b`)
+
+// scoreCandidates sets each eligible candidate's relevance and lead flag.
+func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPapers map[string]bool) {
+	score := map[string]float64{}
+	for _, p := range passages {
+		paper := cmpOr(p.PaperID, p.ID)
+		score[paper] = math.Max(score[paper], clamp01(p.Score))
+	}
+	df := map[string]int{}
+	n := 0
+	for _, c := range cands {
+		if !c.Eligible {
+			continue
+		}
+		n++
+		for _, t := range f.Terms {
 			if c.Terms[t.Stem] {
 				df[t.Stem]++
 			}
 		}
 	}
-	n := float64(len(cands))
 	var total float64
 	weight := map[string]float64{}
-	for _, t := range terms {
-		w := t.Weight * math.Log(1+n/(1+float64(df[t.Stem])))
+	for _, t := range f.Terms {
+		w := t.Weight * math.Log(1+float64(n)/(1+float64(df[t.Stem])))
 		weight[t.Stem] = w
 		total += w
 	}
 	for _, c := range cands {
+		if !c.Eligible {
+			continue
+		}
 		var got float64
-		for _, t := range terms {
+		for _, t := range f.Terms {
 			if c.Terms[t.Stem] {
 				got += weight[t.Stem]
 			}
@@ -198,82 +528,238 @@ func scoreCandidates(question string, passages []Passage, cands []*candidate) {
 		if total > 0 {
 			c.Rel = got / total
 		}
-		c.Rel += scoreBonus * clamp01(passages[c.Passage].Score)
-		if c.Position == 0 {
-			c.Rel += openingBonus
+		c.Rel += scoreBonus * score[c.Paper]
+		if focusPapers[c.Paper] {
+			c.Rel += focusBonus
 		}
+		if len(f.Concepts) > 0 {
+			if f.Concepts[0].In(c.Text) {
+				c.Rel += conceptBonus
+			} else if mentionsAnyText(f.Concepts[1:], c.Text) {
+				c.Rel += otherBonus
+			}
+		}
+		c.Lead = hasShape(f, c)
 	}
 }
 
-// selectMMR picks candidate indexes by maximal marginal relevance.
-func selectMMR(cands []*candidate, minS, maxS int) []int {
-	var chosen []int
-	used := make([]bool, len(cands))
-	best := 0.0
+// hasShape reports whether c has the shape of the sentence the question
+// should open with.
+func hasShape(f focus, c *candidate) bool {
+	switch f.Kind {
+	case askDefinition, askOther:
+		return len(f.Concepts) > 0 && defines(f.Concepts[0], c.Text)
+	case askExplain:
+		return explains.MatchString(c.Text)
+	case askDifference:
+		return len(f.Concepts) > 1 && mentionsAll(c.Text, f.Concepts[:2])
+	case askYesNo:
+		return decides.MatchString(c.Text)
+	}
+	return false
+}
+
+// defines reports whether sentence s reads as a definition of c: it opens
+// with c ("A Nash equilibrium is…", "In a coordination game players…"), or
+// names c and says what it is ("… as subgame perfect equilibrium (SPE): a
+// strategy profile that…", "… the spoiler effect").
+func defines(c text.Concept, s string) bool {
+	if opensWithBackReference(s) {
+		return false
+	}
+	if pos := c.Position(s); pos >= 0 && pos < openingTerms {
+		return true
+	}
+	lower := strings.ToLower(s)
+	for _, form := range append([]string{c.Name}, c.Variants...) {
+		i := strings.Index(lower, strings.ToLower(form))
+		if i < 0 {
+			continue
+		}
+		rest := strings.TrimLeft(lower[i+len(form):], "s")
+		if j := strings.Index(rest, ")"); strings.HasPrefix(strings.TrimSpace(rest), "(") && j >= 0 {
+			rest = rest[j+1:]
+		}
+		if definitionCue.MatchString(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// definitionCue follows a term that is being defined.
+var definitionCue = regexp.MustCompile(`^\s*(:|,? (is|are|means|refers to|describes|measures|states|says|shows) )`)
+
+// selectSentences picks the answer's sentences.
+func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPapers map[string]bool) []*candidate {
+	minS, maxS, maxRunes := a.limits()
+	// The first sentence: the best one with the shape the question asks
+	// for, else the best one. A sentence that refers back may lead with
+	// the sentences it needs ("Bidding … is weakly dominant… The reason
+	// is that…").
+	var lead *candidate
+	for _, inFocus := range []bool{true, false} {
+		for _, c := range cands {
+			if !c.Eligible || withAntecedents(c) == nil || inFocus && !focusPapers[c.Paper] {
+				continue
+			}
+			if lead == nil || leadScore(c) > leadScore(lead) {
+				lead = c
+			}
+		}
+		if lead != nil {
+			break // a passage about the concept opens the answer when there is one
+		}
+	}
+	if lead == nil {
+		return nil
+	}
+	if f.Kind == askYesNo && lead.Lead {
+		// The deciding sentence is the earliest strong one of its source:
+		// "Julia Robinson proved that … converge" comes before "However,
+		// Lloyd Shapley constructed a game in which … cycles".
+		for _, c := range cands {
+			if c.Paper == lead.Paper && c.Eligible && c.Lead && keyLess(c.Key, lead.Key) &&
+				withAntecedents(c) != nil && leadScore(c) >= yesNoNearBest*leadScore(lead) {
+				lead = c
+				break
+			}
+		}
+	}
+	first := lead
+	if chain := withAntecedents(lead); len(chain) > 1 {
+		lead = chain[0] // the sentences it needs open the answer
+	}
+	chosen := map[*candidate]bool{}
+	var picked []*candidate
 	runes := 0
-	for len(chosen) < maxS {
-		pick, pickScore := -1, math.Inf(-1)
-		for i, c := range cands {
-			if used[i] {
-				continue
-			}
-			maxSim := 0.0
-			for _, j := range chosen {
-				maxSim = math.Max(maxSim, jaccard(c.Terms, cands[j].Terms))
-			}
-			if maxSim >= nearDuplicate {
-				continue
-			}
-			s := mmrLambda*c.Rel - (1-mmrLambda)*maxSim
-			if s > pickScore { // strict: ties go to the earlier candidate
-				pick, pickScore = i, s
+	take := func(c *candidate) {
+		for _, x := range withAntecedents(c) {
+			if !chosen[x] {
+				chosen[x] = true
+				picked = append(picked, x)
+				runes += utf8.RuneCountInString(x.Text)
 			}
 		}
-		if pick < 0 {
-			break
-		}
-		c := cands[pick]
-		if len(chosen) == 0 {
-			best = c.Rel
-		} else if len(chosen) >= minS && (c.Rel < keepFraction*best || runes+utf8.RuneCountInString(c.Text) > maxAnswerRunes) {
-			break
-		}
-		used[pick] = true
-		chosen = append(chosen, pick)
-		runes += utf8.RuneCountInString(c.Text)
 	}
-	return chosen
+	take(first)
+	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Kind == askOther
+	best := leadScore(first)
+
+	// Sentences after the lead in its paper develop it.
+	bonus := func(c *candidate) float64 {
+		if c.Paper != lead.Paper || !keyLess(lead.Key, c.Key) {
+			return 0
+		}
+		d := 0
+		for x := c; x != nil && x != lead; x = x.Pred {
+			d++
+		}
+		if d == 0 || d > 8 {
+			return 0
+		}
+		if f.Kind != askExplain && f.Kind != askDifference {
+			return defineFollow * math.Pow(followDecay, float64(d-1))
+		}
+		return followBonus * math.Pow(followDecay, float64(d-1))
+	}
+	for len(picked) < maxS {
+		var pick *candidate
+		pickScore := math.Inf(-1)
+		for _, c := range cands {
+			if chosen[c] || !c.Eligible {
+				continue
+			}
+			if leadFirst && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) {
+				continue // nothing before the first sentence in its source
+			}
+			chain := withAntecedents(c)
+			if chain == nil {
+				continue // refers back to a sentence that cannot be quoted
+			}
+			cost, extra := 0, 0
+			maxSim := 0.0
+			for _, x := range chain {
+				if chosen[x] {
+					continue
+				}
+				extra++
+				cost += utf8.RuneCountInString(x.Text)
+				for p := range chosen {
+					maxSim = math.Max(maxSim, jaccard(x.Terms, p.Terms))
+				}
+			}
+			if maxSim >= nearDuplicate || len(picked)+extra > maxS || runes+cost > maxRunes {
+				continue
+			}
+			s := mmrLambda*(c.Rel+bonus(c)) - (1-mmrLambda)*maxSim
+			if s > pickScore {
+				pick, pickScore = c, s
+			}
+		}
+		if pick == nil {
+			break
+		}
+		if len(picked) >= minS && pick.Rel+bonus(pick) < keepFraction*best {
+			break
+		}
+		take(pick)
+	}
+	return picked
 }
 
-// compose orders the chosen sentences for reading: passages in the order
-// their best sentence was chosen, sentences within a passage in their
-// original order, each followed by its citation.
-func compose(cands []*candidate, chosen []int) Answer {
-	rank := map[int]int{} // passage index → order of first choice
-	for _, i := range chosen {
-		if _, ok := rank[cands[i].Passage]; !ok {
-			rank[cands[i].Passage] = len(rank)
+func leadScore(c *candidate) float64 {
+	if c.Lead {
+		return c.Rel + leadBonus
+	}
+	return c.Rel
+}
+
+// withAntecedents returns c preceded by the sentences it refers back to,
+// earliest first, or nil when one of them cannot be quoted.
+func withAntecedents(c *candidate) []*candidate {
+	chain := []*candidate{c}
+	for x := c; x.BackRef; x = x.Pred {
+		if x.Pred == nil || !x.Pred.OK {
+			return nil
+		}
+		chain = append(chain, x.Pred)
+		if len(chain) > 3 {
+			return nil // a long chain of back-references is not one idea
 		}
 	}
-	order := append([]int(nil), chosen...)
-	sort.SliceStable(order, func(a, b int) bool {
-		ca, cb := cands[order[a]], cands[order[b]]
-		if ca.Passage != cb.Passage {
-			return rank[ca.Passage] < rank[cb.Passage]
+	slices.Reverse(chain)
+	return chain
+}
+
+func antecedentsQuotable(c *candidate) bool { return withAntecedents(c) != nil }
+
+// compose orders the chosen sentences for reading: sources in the order
+// their first sentence was chosen, sentences within a source in document
+// order, each followed by its citation.
+func compose(chosen []*candidate) Answer {
+	rank := map[string]int{}
+	for _, c := range chosen {
+		if _, ok := rank[c.Paper]; !ok {
+			rank[c.Paper] = len(rank)
 		}
-		return ca.Position < cb.Position
+	}
+	order := slices.Clone(chosen)
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if a.Paper != b.Paper {
+			return rank[a.Paper] < rank[b.Paper]
+		}
+		return keyLess(a.Key, b.Key)
 	})
 	var b strings.Builder
 	var cited []int
-	seen := map[int]bool{}
-	for k, i := range order {
-		c := cands[i]
+	for k, c := range order {
 		if k > 0 {
 			b.WriteByte(' ')
 		}
 		b.WriteString(citeSentence(c.Text, c.N))
-		if !seen[c.N] {
-			seen[c.N] = true
+		if !slices.Contains(cited, c.N) {
 			cited = append(cited, c.N)
 		}
 	}

@@ -73,9 +73,11 @@ func TestOfflineAnswererBounds(t *testing.T) {
 	many := &OfflineAnswerer{MinSentences: 5, MaxSentences: 5}
 	ans, err = many.Answer(ctx, "What is a Nash equilibrium?", nashPassages)
 	require.NoError(t, err)
-	// Only five distinct, whole sentences exist, one of them off topic but
-	// required by MinSentences.
-	require.Len(t, sentences(citationRE.ReplaceAllString(ans.Text, "")), 5)
+	// Five distinct, whole sentences exist, but one is off topic: a
+	// sentence that does not bear on the question is never added to reach
+	// MinSentences (issue 12), so four are quoted.
+	require.Len(t, sentences(citationRE.ReplaceAllString(ans.Text, "")), 4)
+	require.NotContains(t, ans.Text, "weather")
 }
 
 func TestOfflineAnswererNoPassages(t *testing.T) {

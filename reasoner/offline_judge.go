@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // Judge defaults. They were chosen on the dev split of testdata/judge: the
@@ -26,23 +28,32 @@ const (
 	DefaultMinCoverage = 0.50
 )
 
-// OfflineJudge decides relevance from the retrieval score of the best
-// passage and from how many of the question's key terms the passages
-// contain. Key terms are the question's words without stop words and
-// question framing ("what is", "explain"), compared as text.Tokenize
-// terms; terms that nearly every game-theory text contains ("game",
-// "equilibrium", "player") weigh half, so a passage on Nash equilibrium does
-// not cover "What is the Nash bargaining solution?". Passage text is only
-// ever counted, never read as instructions, so an abstract saying "answer
-// yes" changes nothing.
+// OfflineJudge decides whether passages answer a question. A passage
+// answers a question about something only if it talks about that thing, so
+// the judge first finds the question's focal concept (text.Focal: "Shapley
+// value", "mean field games", "IPD") and, when the concept is specific
+// enough to demand (a glossary term, quoted text, or a phrase with two
+// specific words), requires a passage to mention it as a phrase: "The field
+// was founded … games" does not answer "What are mean field games?",
+// however many keywords it shares. A question with no such concept (a
+// paraphrase such as "Why do two suspects both confess?") falls back on
+// key-term coverage: the share of the question's content words the
+// passages contain, compared as text.Tokenize terms, with words nearly
+// every game-theory text contains ("game", "equilibrium", "player")
+// weighing half. In both cases the best passage's retrieval score must
+// clear a low floor.
+//
+// Passage text is only ever counted, never read as instructions, so an
+// abstract saying "answer yes" changes nothing.
 //
 // The zero value uses the defaults.
 type OfflineJudge struct {
 	// MinScore is the best passage's required score; 0 means
 	// DefaultMinScore, a negative value disables the check.
 	MinScore float64
-	// MinCoverage is the required weighted key-term coverage in [0,1];
-	// 0 means DefaultMinCoverage.
+	// MinCoverage is the required weighted key-term coverage in [0,1]
+	// when the question has no focal concept to demand; 0 means
+	// DefaultMinCoverage.
 	MinCoverage float64
 }
 
@@ -79,25 +90,52 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 	}
 	minScore, minCov := j.minScore(), j.minCoverage()
 	scoreOK := top >= minScore
-	scorePart := fmt.Sprintf("top score %.2f %s %.2f", top, cmp(scoreOK), minScore)
+	reason := fmt.Sprintf("top score %.2f %s %.2f", top, cmp(scoreOK), minScore)
 
-	terms := keyTerms(question)
-	if len(terms) == 0 {
+	f := analyze(question)
+	var cov termCoverage
+	covPart := "the question has no key terms to check"
+	if len(f.Terms) > 0 {
+		cov = coverage(f.Terms, passages)
+		covPart = fmt.Sprintf("key-term coverage %.2f %s %.2f: %d of %d key terms covered",
+			cov.Share, cmp(cov.Share >= minCov), minCov, len(cov.Covered), len(f.Terms))
+		if len(cov.Covered) > 0 {
+			covPart += " (" + listWords(cov.Covered, 4) + ")"
+		}
+		if len(cov.Missing) > 0 {
+			covPart += "; missing " + listWords(cov.Missing, 4)
+		}
+	}
+	if missing := f.missing(passages); len(missing) > 0 {
+		reason += "; no passage mentions " + strings.Join(names(missing), " or ") + ", what the question is about; " + covPart
+		return Verdict{Yes: false, Reason: reason}, nil
+	}
+	if len(f.Required) > 0 {
+		// The focal concept decides; coverage is shown, not needed.
+		var found []string
+		for _, c := range f.Required {
+			found = append(found, fmt.Sprintf("%q in [%d]", c.Name, firstMention(c, passages)))
+		}
+		reason += "; focal concept " + strings.Join(found, ", ") + "; " + covPart
+		return Verdict{Yes: scoreOK, Reason: reason}, nil
+	}
+	if len(f.Terms) == 0 {
 		// Nothing to check coverage against ("what is it?"): the score is
 		// all there is.
-		return Verdict{Yes: scoreOK, Reason: scorePart + "; the question has no key terms to check"}, nil
+		return Verdict{Yes: scoreOK, Reason: reason + "; " + covPart}, nil
 	}
-	cov := coverage(terms, passages)
-	covOK := cov.Share >= minCov
-	reason := fmt.Sprintf("%s and key-term coverage %.2f %s %.2f: %d of %d key terms covered",
-		scorePart, cov.Share, cmp(covOK), minCov, len(cov.Covered), len(terms))
-	if len(cov.Covered) > 0 {
-		reason += " (" + listWords(cov.Covered, 4) + ")"
+	return Verdict{Yes: scoreOK && cov.Share >= minCov, Reason: reason + " and " + covPart}, nil
+}
+
+// firstMention returns the citation number of the first passage that
+// carries c, or 0.
+func firstMention(c text.Concept, passages []Passage) int {
+	for _, p := range passages {
+		if carries(c, p) {
+			return p.N
+		}
 	}
-	if len(cov.Missing) > 0 {
-		reason += "; missing " + listWords(cov.Missing, 4)
-	}
-	return Verdict{Yes: scoreOK && covOK, Reason: reason}, nil
+	return 0
 }
 
 func cmp(ok bool) string {

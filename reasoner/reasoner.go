@@ -26,9 +26,19 @@ type Verdict struct {
 
 // Answer is the final text with [n] citations referring to Passage.N.
 type Answer struct {
-	Text    string
-	Cited   []int // citation numbers used in Text, in order of first use
-	Notices []string
+	Text  string
+	Cited []int // citation numbers used in Text, in order of first use
+	// Abstained reports that the passages do not answer the question: the
+	// offline answerer found no passage about its focal concept, or the
+	// LLM said it cannot answer from these sources (CannotAnswer). Text
+	// then says so, and Cited lists at most the closest sources, which
+	// are not an answer.
+	Abstained bool
+	// Concepts names what the question is about, main concept first
+	// ("Bayesian persuasion"), as the offline answerer found it; when it
+	// abstained, the concepts no passage was about.
+	Concepts []string
+	Notices  []string
 }
 
 // RelevanceJudge decides whether passages suffice to answer a question.

@@ -1,6 +1,8 @@
 package reasoner
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -166,4 +168,105 @@ func truncateRunes(s string, n int) string {
 		i++
 	}
 	return s
+}
+
+// backRefWords open a sentence that leans on the one before it: pronouns
+// and demonstratives ("It", "This", "Such"), and connectives ("However",
+// "Thus", "For example").
+var backRefWords = setOf(`it its they their them this these that those such he she his her
+both neither either however but thus hence therefore so moreover furthermore also instead
+likewise similarly conversely otherwise consequently nevertheless nonetheless yet again
+accordingly then here there's`)
+
+// backRefPhrases open a sentence that leans on the one before it.
+var backRefPhrases = []string{"in contrast", "by contrast", "on the other hand", "as a result",
+	"for this reason", "in this case", "in that case", "with this", "with these", "under this",
+	"by this", "in this", "to this end", "at this point", "for example", "for instance",
+	"in particular", "in turn", "in other words", "the latter", "the former", "the same"}
+
+// anaphoricNouns are the nouns that, after "The", usually name something
+// the previous sentence introduced: "The theorem says…", "The paradox
+// is…", "The field was founded…". "The Shapley value is…" names its
+// subject and is not a back-reference.
+var anaphoricNouns = setOf(`theorem paradox field result idea game model rule mechanism
+procedure algorithm concept method approach argument point problem effect answer outcome
+property condition process difference proof logic intuition reason lesson principle
+conclusion finding findings results book paper tournament strategy equilibrium player players
+firm firms leader follower designer seller buyer sender receiver agent agents auction solution
+difficulty trick key catch insight example case question analysis`)
+
+// opensWithBackReference reports whether sentence s opens by referring back
+// to an earlier sentence, so that it cannot stand alone: a pronoun or
+// demonstrative ("It contrasts with…", "These findings…"), a connective
+// ("However, …", "With this Clarke pivot rule…") or "The" with a noun that
+// names something already introduced ("The theorem says…").
+func opensWithBackReference(s string) bool {
+	ws := text.Words(s)
+	if len(ws) == 0 {
+		return false
+	}
+	lower := strings.ToLower(strings.TrimLeft(s, `"'“‘( `))
+	for _, p := range backRefPhrases {
+		if strings.HasPrefix(lower, p+" ") || strings.HasPrefix(lower, p+",") {
+			return true
+		}
+	}
+	first := ws[0]
+	if first == "there" || first == "here" {
+		return false // "There are two…" introduces, it does not refer back
+	}
+	if backRefWords[first] {
+		return true
+	}
+	if first == "the" && len(ws) > 1 && anaphoricNouns[strings.TrimSuffix(ws[1], "'s")] {
+		return true
+	}
+	return false
+}
+
+// citationMark matches the citations of an answer: [1], [1, 2].
+var citationMark = regexp.MustCompile(`\s*\[(\d+(?:\s*,\s*\d+)*)\]`)
+
+// DanglingOpeners returns the sentences of an answer that open by
+// referring back ("It …", "This rule …", "The theorem …", "However, …")
+// although the sentence before them in the answer does not come from the
+// same source: the first sentence of an answer, or one that follows a
+// sentence citing other sources. Such a sentence reads as if its
+// antecedent were missing, which an extractive answer must never do.
+// Citations are [n] as every gtrag answer writes them; a sentence without
+// one is compared by position only.
+func DanglingOpeners(answer string) []string {
+	var out []string
+	var prevCited []string
+	for i, s := range sentences(answer) {
+		cited := citationsOf(s)
+		plain := strings.TrimSpace(citationMark.ReplaceAllString(s, ""))
+		if opensWithBackReference(plain) && (i == 0 || !overlaps(cited, prevCited)) {
+			out = append(out, plain)
+		}
+		prevCited = cited
+	}
+	return out
+}
+
+func citationsOf(s string) []string {
+	var out []string
+	for _, m := range citationMark.FindAllStringSubmatch(s, -1) {
+		for _, n := range strings.Split(m[1], ",") {
+			out = append(out, strings.TrimSpace(n))
+		}
+	}
+	if len(out) == 0 {
+		out = []string{""} // uncited sentences share their "source"
+	}
+	return out
+}
+
+func overlaps(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
 }

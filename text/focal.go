@@ -20,6 +20,8 @@ type Concept struct {
 	Variants []string
 	// Known reports that the concept is a glossary term.
 	Known bool
+	// Quoted reports that the question put the concept in quotes.
+	Quoted bool
 
 	seqs [][]string // the phrase terms of Name and of each variant
 }
@@ -53,13 +55,32 @@ func (c Concept) In(passage string) bool {
 	return false
 }
 
-func containsSeq(terms, seq []string) bool {
-	for i := 0; i+len(seq) <= len(terms); i++ {
-		if slices.Equal(terms[i:i+len(seq)], seq) {
-			return true
+// Position returns where passage first mentions the concept, counted in
+// terms (stop words excluded) from its start, or -1 when it does not. A
+// sentence that opens with the concept ("Counterfactual regret minimization
+// (CFR) minimises …", "In a mean field game …") is about it; one that
+// mentions it late ("It contrasts with …, and with Bayesian persuasion")
+// usually only in passing.
+func (c Concept) Position(passage string) int {
+	terms := phraseTerms(passage)
+	best := -1
+	for _, seq := range c.seqs {
+		if i := indexSeq(terms, seq); i >= 0 && (best < 0 || i < best) {
+			best = i
 		}
 	}
-	return false
+	return best
+}
+
+func containsSeq(terms, seq []string) bool { return indexSeq(terms, seq) >= 0 }
+
+func indexSeq(terms, seq []string) int {
+	for i := 0; i+len(seq) <= len(terms); i++ {
+		if slices.Equal(terms[i:i+len(seq)], seq) {
+			return i
+		}
+	}
+	return -1
 }
 
 // phraseTerms tokenizes a phrase or a passage for matching: hyphens become
@@ -75,40 +96,51 @@ func phraseTerms(phrase string) []string {
 	}, phrase))
 }
 
-// Focal returns the concepts a question is about, the most telling first:
+// Focal returns the concepts a question is about, the most telling first.
+// Concepts are:
 //
-//  1. quoted text ("What is \"cheap talk\"?");
-//  2. glossary terms and acronyms, longest match first ("IPD", "price of
+//   - quoted text ("What is \"cheap talk\"?");
+//   - glossary terms and acronyms, longest match first ("IPD", "price of
 //     anarchy", "mean field games");
-//  3. the other noun phrases: runs of words between stop words,
+//   - the other noun phrases: runs of words between stop words,
 //     punctuation and question words ("explain", "difference", "compute"),
-//     such as "Bayesian persuasion" or "three-player game".
+//     such as "Bayesian persuasion" or "three-player game". Two short runs
+//     joined by "of" or "of the" are one phrase ("war of attrition"); a
+//     run's leading actor word is dropped ("players defect" → "defect");
+//     a word right before a determiner is taken for a verb and dropped
+//     ("the Gale-Shapley algorithm find a stable matching").
 //
-// Within each group the earlier concept comes first: questions name their
-// subject before its context ("tit-for-tat in the iterated prisoner's
-// dilemma"). A phrase's leading actor word is dropped ("players defect" →
-// "defect"). A phrase made only
-// of generic words ("three-player game", "players") is dropped when the
-// question has a more specific concept, and kept when it has nothing else
-// ("What is a game?"). A question with no content words has no concepts.
+// Quoted text comes first, then the specific concepts (glossary terms and
+// phrases with at least two words that are neither generic nor numbers),
+// then the rest; within each group the earlier in the question comes
+// first, since questions name their subject before its context
+// ("tit-for-tat in the iterated prisoner's dilemma"). A phrase made only of
+// generic words ("three-player game", "players") is dropped when the
+// question has any other concept, and kept when it has nothing else ("What
+// is a game?"). A question with no content words has no concepts.
 func Focal(question string) []Concept {
-	var quoted, known, other []scored
+	var found []scored
 	rest := question
 	for _, q := range quotedSpans(question) {
 		if name := strings.TrimSpace(q); len(phraseTerms(name)) > 0 {
-			quoted = append(quoted, scored{newConcept(name, lookup(name) != nil), specificity(Words(name)) + 10})
+			c := newConcept(name, lookup(name) != nil)
+			c.Quoted = true
+			found = append(found, scored{c, 100})
 		}
 		rest = strings.Replace(rest, q, " , ", 1)
 	}
-	for _, run := range runs(rest) {
+	var prev *scored // the last ordinary phrase, for joining "X of Y"
+	for _, ph := range runs(rest) {
+		run := ph.words
+		joinable := ph.afterOf
 		for len(run) > 0 {
 			if n, t := glossaryAt(run); n > 0 {
 				name := joinWords(run[:n])
 				if isAcronym(name) {
 					name = t.name
 				}
-				known = append(known, scored{newConcept(name, true), specificity(wordsOf(run[:n])) + 5})
-				run = run[n:]
+				found = append(found, scored{newConcept(name, true), specificity(wordsOf(run[:n])) + 5})
+				run, prev, joinable = run[n:], nil, false
 				continue
 			}
 			// An ordinary phrase runs to the next glossary term.
@@ -123,17 +155,35 @@ func Focal(question string) []Concept {
 			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
 				phrase = phrase[1:] // "players defect" is about defecting
 			}
-			if len(phrase) > 0 {
-				other = append(other, scored{newConcept(joinWords(phrase), false), specificity(wordsOf(phrase))})
-			}
 			run = run[end:]
+			if len(phrase) == 0 {
+				continue
+			}
+			if joinable && prev != nil && len(Words(prev.c.Name)) <= 2 && len(phrase) <= 2 {
+				name := prev.c.Name + " " + ph.sep + " " + joinWords(phrase)
+				*prev = scored{newConcept(name, false), specificity(Words(name))}
+				prev, joinable = nil, false
+				continue
+			}
+			found = append(found, scored{newConcept(joinWords(phrase), false), specificity(wordsOf(phrase))})
+			prev, joinable = &found[len(found)-1], false
 		}
 	}
-	all := slices.Concat(quoted, known, other)
+	rank := func(s scored) int {
+		switch {
+		case s.c.Quoted:
+			return 0
+		case s.c.Known || s.spec >= 2:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(found, func(a, b scored) int { return rank(a) - rank(b) })
+	specific := slices.ContainsFunc(found, func(s scored) bool { return s.spec > 0 })
 	var out []Concept
 	seen := map[string]bool{}
-	for _, s := range all {
-		if len(s.c.seqs) == 0 || s.spec == 0 && len(out) > 0 {
+	for _, s := range found {
+		if len(s.c.seqs) == 0 || s.spec == 0 && specific {
 			continue // no terms to match ("0's"), or generic beside specific
 		}
 		key := strings.Join(s.c.seqs[0], " ")
@@ -182,7 +232,11 @@ func isNumber(w string) bool {
 // word is one word of a question as written, with its lower-case form.
 type word struct {
 	text, lower string
+	known       bool // part of a glossary term
 }
+
+// determiners open a noun phrase.
+var determiners = wordSet(`a an the each every all some any no its their`)
 
 func wordsOf(ws []word) []string {
 	out := make([]string, len(ws))
@@ -200,16 +254,24 @@ func joinWords(ws []word) string {
 	return strings.Join(parts, " ")
 }
 
-// runs splits text into runs of words not separated by punctuation. Stop
-// words end a run and are dropped, except "of" and "the" inside a glossary
-// term ("price of anarchy"), which glossaryAt sees because runs keep them
-// marked.
-func runs(text string) [][]word {
-	var out [][]word
+// phrase is a run of content words; afterOf reports that it directly
+// follows sep ("of" or "of the") in the same clause, so that it may
+// complete the phrase before it ("war" "of" "attrition").
+type phrase struct {
+	words   []word
+	afterOf bool
+	sep     string
+}
+
+// runs splits text into runs of content words: punctuation, stop words and
+// question words end a run, except inside a glossary term ("price of
+// anarchy").
+func runs(text string) []phrase {
+	var clauses [][]word
 	var cur []word
 	end := func() {
 		if len(cur) > 0 {
-			out = append(out, cur)
+			clauses = append(clauses, cur)
 			cur = nil
 		}
 	}
@@ -220,8 +282,7 @@ func runs(text string) [][]word {
 		}
 		w := text[start:i]
 		start = -1
-		lower := strings.ToLower(w)
-		cur = append(cur, word{text: w, lower: lower})
+		cur = append(cur, word{text: w, lower: strings.ToLower(w)})
 	}
 	for i, r := range text {
 		switch {
@@ -239,31 +300,46 @@ func runs(text string) [][]word {
 	}
 	flushWord(len(text))
 	end()
-	// Split each run at stop words and question words, keeping stop words
-	// that a glossary term spans.
-	var split [][]word
-	for _, run := range out {
+	var out []phrase
+	for _, clause := range clauses {
 		var part []word
-		for i := 0; i < len(run); i++ {
-			if n, _ := glossaryAt(run[i:]); n > 0 {
-				part = append(part, run[i:i+n]...)
+		var sep []string // the words between the previous part and this one
+		emit := func() {
+			if len(part) > 0 {
+				s := strings.Join(sep, " ")
+				out = append(out, phrase{words: part, afterOf: s == "of" || s == "of the", sep: s})
+				sep = nil
+			}
+			part = nil
+		}
+		for i := 0; i < len(clause); i++ {
+			if n, _ := glossaryAt(clause[i:]); n > 0 {
+				for _, w := range clause[i : i+n] {
+					w.known = true
+					part = append(part, w)
+				}
 				i += n - 1
 				continue
 			}
-			if w := run[i].lower; StopWords.Has(strings.ReplaceAll(w, "'", "")) || isBreakWord(run[i]) {
-				if len(part) > 0 {
-					split = append(split, part)
-				}
-				part = nil
+			w := clause[i].lower
+			if !StopWords.Has(strings.ReplaceAll(w, "'", "")) && !isBreakWord(clause[i]) {
+				part = append(part, clause[i])
 				continue
 			}
-			part = append(part, run[i])
+			if determiners.Has(w) && len(part) > 0 && !part[len(part)-1].known {
+				// A noun phrase is seldom followed by a determiner, a verb
+				// often is: "the Gale-Shapley algorithm find a stable
+				// matching", "adding a road".
+				part = part[:len(part)-1]
+			}
+			if len(part) > 0 {
+				emit()
+			}
+			sep = append(sep, w)
 		}
-		if len(part) > 0 {
-			split = append(split, part)
-		}
+		emit()
 	}
-	return split
+	return out
 }
 
 // isBreakWord reports whether w frames the question rather than naming its

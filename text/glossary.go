@@ -18,8 +18,8 @@ type term struct {
 // make a question miss the passages or papers that answer it.
 var glossary = []term{
 	{name: "Nash equilibrium", acronyms: []string{"NE"}},
-	{name: "mixed-strategy Nash equilibrium", acronyms: []string{"MSNE"}, variants: []string{"mixed Nash equilibrium", "mixed equilibrium"}},
-	{name: "pure-strategy Nash equilibrium", acronyms: []string{"PSNE"}, variants: []string{"pure Nash equilibrium", "pure equilibrium"}},
+	{name: "mixed-strategy Nash equilibrium", acronyms: []string{"MSNE"}, variants: []string{"mixed Nash equilibrium", "mixed equilibrium", "mixed-strategy equilibrium"}},
+	{name: "pure-strategy Nash equilibrium", acronyms: []string{"PSNE"}, variants: []string{"pure Nash equilibrium", "pure equilibrium", "pure-strategy equilibrium"}},
 	{name: "subgame perfect equilibrium", acronyms: []string{"SPE", "SPNE"}, variants: []string{"subgame perfect Nash equilibrium", "subgame perfection"}},
 	{name: "perfect Bayesian equilibrium", acronyms: []string{"PBE"}, variants: []string{"perfect Bayesian Nash equilibrium"}},
 	{name: "Bayesian Nash equilibrium", acronyms: []string{"BNE"}, variants: []string{"Bayes-Nash equilibrium"}},
@@ -73,7 +73,7 @@ var glossary = []term{
 	{name: "extensive-form game", variants: []string{"game tree"}},
 	{name: "normal-form game", variants: []string{"strategic-form game"}},
 	{name: "public good", variants: []string{"public goods game"}},
-	{name: "free rider", variants: []string{"free-rider problem", "free riding"}},
+	{name: "free rider", variants: []string{"free-rider problem", "free riding", "free ride"}},
 	{name: "ultimatum game"},
 	{name: "dictator game"},
 	{name: "signalling game", variants: []string{"signaling game"}},

@@ -78,15 +78,16 @@ calculated calculates calculating can cannot compare compared comparison compute
 computed computes computing contrast define defined defines definition describe
 described describes description detail detailed details difference differences
 differ different differs does example examples explain explained explains
-explanation find finds get gets give given gives good help important info
-few information intuition intuitive kind kinds know like main many mean meaning
+explanation find finds get gets give given gives good help important
+few intuition intuitive kind kinds know like main many mean meaning
 meant means much new no not now often one overview per please quite rather really
 recent relate related relates relation relationship role said say says show
-shows simple simply state states stated summarize summary talk tell term terms
+shows simple simply summarize summary talk tell term terms
 think type types understand use used uses using versus vs want way ways well
 work works
 make makes made happen happens exist exists lead leads cause causes occur occurs
-become becomes affect affects hold holds need needs matter matters`)
+become becomes affect affects hold holds need needs matter matters
+even though although whereas instead always never sometimes usually typically`)
 
 // GenericWords are words nearly every game-theory text contains ("game",
 // "player", "strategy", "equilibrium") and modifiers that do not name a

@@ -1,0 +1,295 @@
+package reasoner
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/gtrag/gtrag/text"
+)
+
+// questionKind is the shape of answer a question asks for.
+type questionKind int
+
+const (
+	askOther      questionKind = iota
+	askDefinition              // "What is X?", "Define X", "What does X state?"
+	askExplain                 // "Why …?", "How …?"
+	askDifference              // "What is the difference between X and Y?", "X vs Y"
+	askYesNo                   // "Does every finite game have …?"
+)
+
+func (k questionKind) String() string {
+	return [...]string{"other", "definition", "explanation", "difference", "yes/no"}[k]
+}
+
+// focus is what the offline reasoners know about a question: its concepts
+// (text.Focal), the ones a passage must mention to answer it, its shape and
+// its key terms.
+type focus struct {
+	Concepts []text.Concept
+	// Required are the concepts a passage must mention to answer the
+	// question: the main concept when it is specific enough to demand
+	// (see demandable), for a definition or a comparison; for a
+	// comparison the second concept too.
+	Required []text.Concept
+	// AnyOf are concepts of which a passage must carry one, for a question
+	// that paraphrases (why, how, yes/no); empty when none is demandable.
+	AnyOf []text.Concept
+	Kind  questionKind
+	Terms []term
+}
+
+func analyze(question string) focus {
+	f := focus{Concepts: text.Focal(question), Kind: kindOf(question), Terms: keyTerms(question)}
+	switch {
+	case len(f.Concepts) == 0:
+	case f.Kind == askExplain || f.Kind == askYesNo:
+		// "Why do two suspects both confess even though staying quiet
+		// …?" paraphrases its subject; any of its concepts will do.
+		for _, c := range f.Concepts {
+			if demandable(c) {
+				f.AnyOf = f.Concepts
+				break
+			}
+		}
+	case demandable(f.Concepts[0]):
+		f.Required = append(f.Required, f.Concepts[0])
+		if f.Kind == askDifference && len(f.Concepts) > 1 && demandable(f.Concepts[1]) {
+			f.Required = append(f.Required, f.Concepts[1])
+		}
+	}
+	return f
+}
+
+// missing returns the concepts the passages fail to carry for the question
+// to be answerable from them: a required concept none carries, or, for a
+// question that only needs any of its concepts, all of them when none is
+// carried. Nil means the passages may answer it.
+func (f focus) missing(passages []Passage) []text.Concept {
+	var out []text.Concept
+	for _, c := range f.Required {
+		if firstMention(c, passages) == 0 {
+			out = append(out, c)
+		}
+	}
+	if len(f.AnyOf) > 0 {
+		for _, c := range f.AnyOf {
+			if len(specificStems(c)) == 0 {
+				continue // "three people" names nothing to look for
+			}
+			if firstMention(c, passages) > 0 {
+				return out
+			}
+		}
+		for _, c := range f.AnyOf {
+			if demandable(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// demandable reports whether a passage that does not carry c cannot be
+// about what the question asks. That holds for glossary terms and quoted
+// text, and for a phrase of two to six words of which at least two are
+// neither generic nor numbers ("Bayesian persuasion", "Colonel Blotto
+// game"). A single word ("core", "defect") or a phrase with one specific
+// word ("routing games") is too easily paraphrased to demand; for those the
+// key-term coverage decides.
+func demandable(c text.Concept) bool {
+	if c.Known || c.Quoted {
+		return true
+	}
+	n := len(text.Words(c.Name))
+	return n >= 2 && n <= 6 && len(specificStems(c)) >= 2
+}
+
+// actorWords name who acts, not what the question is about.
+var actorWords = setOf(`people person someone everyone anyone nobody player players agent agents`)
+
+// specificStems are the terms of c's words that are neither generic nor
+// numbers.
+func specificStems(c text.Concept) []string {
+	var out []string
+	for _, w := range text.Words(c.Name) {
+		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' }) {
+			part = strings.TrimSuffix(strings.TrimSuffix(part, "'s"), "’s")
+			if text.GenericWords.Has(part) || text.StopWords.Has(part) || isNumber(part) || actorWords[part] {
+				continue
+			}
+			for _, t := range tokens(part) {
+				if !slices.Contains(out, t) {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// carries reports whether passage p mentions concept c. A glossary term or
+// quoted text must appear as a phrase (text.Concept.In); another phrase
+// is matched loosely, because questions paraphrase ("the Stackelberg
+// leader" for "Stackelberg leadership", "Rubinstein's bargaining model"
+// for "Rubinstein's 1982 model describes bargaining"): its specific words
+// must occur in one sentence (or the title), a word matching a term it
+// starts ("leader" matches "leadership"), all of them when there are two,
+// all but one when there are more, since a longer phrase often carries a
+// verb along ("the Stackelberg leader earn").
+func carries(c text.Concept, p Passage) bool {
+	if c.Known || c.Quoted {
+		return c.In(p.Title + "\n" + p.Text)
+	}
+	words := specificStems(c)
+	if len(words) == 0 {
+		return c.In(p.Title + "\n" + p.Text)
+	}
+	names := nameStems(c)
+	need := len(words)
+	if need >= 3 {
+		need--
+	}
+	for _, s := range append([]string{p.Title}, sentences(passageBody(p.Text))...) {
+		terms := tokens(s)
+		has := func(w string) bool { return slices.ContainsFunc(terms, func(t string) bool { return sameStem(w, t) }) }
+		got, namesOK := 0, true
+		for _, w := range words {
+			if has(w) {
+				got++
+			} else if slices.Contains(names, w) {
+				namesOK = false // "Banzhaf power index" is not "Shapley-Shubik power index"
+			}
+		}
+		if namesOK && got >= need {
+			return true
+		}
+	}
+	return false
+}
+
+// nameStems are the terms of c's capitalised words: names, which a
+// paraphrase keeps ("Banzhaf", "Tullock", "Stackelberg").
+func nameStems(c text.Concept) []string {
+	var out []string
+	for _, w := range strings.Fields(c.Name) {
+		if r := []rune(w); len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsLower(r[1]) {
+			out = append(out, tokens(w)...)
+		}
+	}
+	return out
+}
+
+// sameStem reports whether two terms are one word's: equal, or one starting
+// the other when both have four letters or more ("leader", "leadership").
+func sameStem(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) < 4 || len(b) < 4 {
+		return false
+	}
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}
+
+// names lists the concepts' names, quoted: `"Shapley value"`.
+func names(cs []text.Concept) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = `"` + c.Name + `"`
+	}
+	return out
+}
+
+// mentionsAll reports whether s mentions every concept of cs.
+func mentionsAll(s string, cs []text.Concept) bool {
+	for _, c := range cs {
+		if !c.In(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// kindOf classifies a question by its first words. It looks only at how
+// the question is phrased, never at the passages.
+func kindOf(question string) questionKind {
+	ws := text.Words(question)
+	if len(ws) == 0 {
+		return askOther
+	}
+	lower := " " + strings.Join(ws, " ") + " "
+	switch {
+	case strings.Contains(lower, " difference between ") || strings.Contains(lower, " differences between ") ||
+		strings.Contains(lower, " differ from ") || strings.Contains(lower, " differ ") && strings.Contains(lower, " and ") ||
+		strings.Contains(lower, " vs ") || strings.Contains(lower, " versus ") ||
+		ws[0] == "compare" || ws[0] == "contrast" || strings.Contains(lower, " distinguish "):
+		return askDifference
+	case ws[0] == "why" || ws[0] == "how" && len(ws) > 1 && ws[1] != "many" && ws[1] != "much" ||
+		clauseOpens(question, "how", "why") ||
+		strings.HasPrefix(lower, " explain why ") || strings.HasPrefix(lower, " explain how ") ||
+		strings.HasPrefix(lower, " what makes ") || strings.HasPrefix(lower, " what causes "):
+		return askExplain
+	case ws[0] == "define" || ws[0] == "explain" || ws[0] == "describe" ||
+		(ws[0] == "what" || ws[0] == "who") && len(ws) > 1 && (ws[1] == "is" || ws[1] == "are" || ws[1] == "was" || ws[1] == "were" || ws[1] == "what's") ||
+		ws[0] == "what's" || ws[0] == "whats" ||
+		ws[0] == "what" && len(ws) > 2 && (ws[1] == "does" || ws[1] == "do") && isStatementVerb(ws[len(ws)-1]):
+		return askDefinition
+	case yesNoOpeners[ws[0]]:
+		return askYesNo
+	}
+	return askOther
+}
+
+// isStatementVerb: "What does X state / say / mean / show / measure?"
+func isStatementVerb(w string) bool {
+	switch w {
+	case "state", "say", "mean", "show", "measure", "describe", "claim", "predict", "assert", "imply", "capture", "model", "do":
+		return true
+	}
+	return false
+}
+
+// yesNoOpeners are the auxiliaries that open a yes/no question.
+var yesNoOpeners = setOf(`is are was were does do did can could will would should must
+has have had may might isn't aren't doesn't don't can't`)
+
+// openingTerms is how far into a sentence, in terms, a concept may start
+// for the sentence to be about it rather than mention it in passing.
+const openingTerms = 3
+
+// about reports whether passage p is about c, not just mentioning it in
+// passing: its title carries c, a sentence opens with c ("Counterfactual
+// regret minimization (CFR), which …"), or two sentences mention it. For a
+// phrase matched loosely (see carries) any sentence carrying it will do.
+func about(c text.Concept, p Passage) bool {
+	if !c.Known && !c.Quoted && len(specificStems(c)) > 0 {
+		return carries(c, p)
+	}
+	if c.In(p.Title) {
+		return true
+	}
+	n := 0
+	for _, s := range sentences(passageBody(p.Text)) {
+		switch pos := c.Position(s); {
+		case pos < 0:
+		case pos < openingTerms:
+			return true
+		default:
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// clauseOpens reports whether a clause after a comma opens with one of ws:
+// "In Rubinstein's model, how do patience and moving first …?"
+func clauseOpens(question string, ws ...string) bool {
+	for _, clause := range strings.Split(question, ",")[1:] {
+		if f := strings.Fields(strings.ToLower(clause)); len(f) > 0 && slices.Contains(ws, f[0]) {
+			return true
+		}
+	}
+	return false
+}
