@@ -129,8 +129,22 @@ func Focal(question string) []Concept {
 		}
 		rest = strings.Replace(rest, q, " , ", 1)
 	}
+	phrases := runs(rest)
+	if ws := Words(question); len(ws) > 2 && (ws[0] == "what" || ws[0] == "how") && (ws[1] == "does" || ws[1] == "do" || ws[1] == "did") {
+		// "What does Arrow's theorem state?": the last word is the verb.
+		if n := len(phrases); n > 0 {
+			last := phrases[n-1].words
+			if w := last[len(last)-1]; w.lower == ws[len(ws)-1] && !w.known && statementVerbs.Has(w.lower) {
+				if len(last) == 1 {
+					phrases = phrases[:n-1]
+				} else {
+					phrases[n-1].words = last[:len(last)-1]
+				}
+			}
+		}
+	}
 	var prev *scored // the last ordinary phrase, for joining "X of Y"
-	for _, ph := range runs(rest) {
+	for _, ph := range phrases {
 		run := ph.words
 		joinable := ph.afterOf
 		for len(run) > 0 {
@@ -213,6 +227,10 @@ func specificity(words []string) int {
 	}
 	return n
 }
+
+// statementVerbs end "What does X …?" questions.
+var statementVerbs = wordSet(`state say mean show imply predict claim measure describe
+maximise maximize minimise minimize model capture require assume guarantee do`)
 
 // actorWords name who acts rather than what the question is about.
 var actorWords = wordSet(`player players agent agents people person someone bidder

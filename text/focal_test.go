@@ -31,6 +31,11 @@ func TestFocal(t *testing.T) {
 		{"What is the core of a cooperative game?", []string{"core", "cooperative game"}},
 		{"What is a game?", []string{"game"}},
 		{"Is the Nash equilibrium of a zero-sum game unique?", []string{"Nash equilibrium", "zero-sum game", "unique"}},
+		{"Who wins a war of attrition?", []string{"war of attrition"}},
+		{"How does the Gale-Shapley algorithm find a stable matching?", []string{"Gale-Shapley algorithm", "stable matching"}},
+		{"What are zero-determinant strategies in the iterated prisoner's dilemma?", []string{"zero-determinant strategies", "iterated prisoner's dilemma"}},
+		{"What does the Nash bargaining solution maximise?", []string{"Nash bargaining solution"}},
+		{"What is an information set in an extensive-form game?", []string{"information set", "extensive-form game"}},
 		{"What is it?", nil},
 		{"", nil},
 	}

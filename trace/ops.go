@@ -153,9 +153,11 @@ type VerdictResult struct {
 
 // AnswerResult is reasoner.Answer.
 type AnswerResult struct {
-	Text    string   `json:"text"`
-	Cited   []int    `json:"cited"`
-	Notices []string `json:"notices,omitempty"`
+	Text      string   `json:"text"`
+	Cited     []int    `json:"cited"`
+	Abstained bool     `json:"abstained,omitempty"`
+	Concepts  []string `json:"concepts,omitempty"`
+	Notices   []string `json:"notices,omitempty"`
 }
 
 func toPassages(ps []reasoner.Passage) []Passage {
@@ -183,9 +185,9 @@ func (r VerdictResult) verdict() reasoner.Verdict {
 }
 
 func answerResult(a reasoner.Answer) AnswerResult {
-	return AnswerResult{Text: a.Text, Cited: a.Cited, Notices: a.Notices}
+	return AnswerResult{Text: a.Text, Cited: a.Cited, Abstained: a.Abstained, Concepts: a.Concepts, Notices: a.Notices}
 }
 
 func (r AnswerResult) answer() reasoner.Answer {
-	return reasoner.Answer{Text: r.Text, Cited: r.Cited, Notices: r.Notices}
+	return reasoner.Answer{Text: r.Text, Cited: r.Cited, Abstained: r.Abstained, Concepts: r.Concepts, Notices: r.Notices}
 }
