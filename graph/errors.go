@@ -77,3 +77,18 @@ func (e *RouteError) Error() string {
 	return fmt.Sprintf("router %s after %s (step %d) returned unknown route key %q; known keys: %s",
 		e.Router, e.From, e.Step, e.Key, strings.Join(e.Known, ", "))
 }
+
+// InterruptError ends a run that its interrupt (WithInterruptBefore)
+// stopped before step Step, at node Node, which did not run. Err is what
+// the interrupt returned.
+type InterruptError struct {
+	Step int
+	Node string
+	Err  error
+}
+
+func (e *InterruptError) Error() string {
+	return fmt.Sprintf("graph: run interrupted before step %d (%s): %v", e.Step, e.Node, e.Err)
+}
+
+func (e *InterruptError) Unwrap() error { return e.Err }

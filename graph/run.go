@@ -76,8 +76,9 @@ type Observer[S any] interface {
 
 // RunOption tunes one run.
 type RunOption struct {
-	limit    int
-	observer any // an Observer[S]; checked against the graph's S when the run starts
+	limit     int
+	observer  any // an Observer[S]; checked against the graph's S when the run starts
+	interrupt any // a func(context.Context, int, string, S) error, likewise
 }
 
 // WithStepLimit sets how many steps a run may take before it fails with a
@@ -88,9 +89,21 @@ func WithStepLimit(n int) RunOption { return RunOption{limit: n} }
 // every event, in option order.
 func WithObserver[S any](o Observer[S]) RunOption { return RunOption{observer: o} }
 
+// WithInterruptBefore calls f before every step, once the step limit is
+// checked and before the observers hear StepStarted: LangGraph's
+// interrupt_before, for stepping through a run. f may block, waiting for a
+// person. When it returns an error the run stops there without running the
+// node, with an *InterruptError wrapping it; the state returned is the one
+// the node would have received, so everything before it is done and
+// nothing of it is. A later WithInterruptBefore replaces an earlier one.
+func WithInterruptBefore[S any](f func(ctx context.Context, step int, node string, state S) error) RunOption {
+	return RunOption{interrupt: f}
+}
+
 type runConfig[S any] struct {
-	limit    int
-	observer Observer[S]
+	limit     int
+	observer  Observer[S]
+	interrupt func(ctx context.Context, step int, node string, state S) error
 }
 
 func configure[S any](opts []RunOption) (runConfig[S], error) {
@@ -99,6 +112,14 @@ func configure[S any](opts []RunOption) (runConfig[S], error) {
 	for _, o := range opts {
 		if o.limit > 0 {
 			cfg.limit = o.limit
+		}
+		if o.interrupt != nil {
+			f, ok := o.interrupt.(func(context.Context, int, string, S) error)
+			if !ok {
+				var zero S
+				return cfg, fmt.Errorf("graph: interrupt %T does not take %T states", o.interrupt, zero)
+			}
+			cfg.interrupt = f
 		}
 		if o.observer == nil {
 			continue
@@ -177,6 +198,11 @@ func (g *Graph[S]) run(ctx context.Context, s S, opts []RunOption, yield func(St
 			return fail(Step[S]{Index: i, Node: n.name, Before: s}, &StepLimitError{Limit: cfg.limit, Path: names})
 		}
 
+		if cfg.interrupt != nil {
+			if err := cfg.interrupt(ctx, i, n.name, s); err != nil {
+				return fail(Step[S]{Index: i, Node: n.name, Before: s}, &InterruptError{Step: i, Node: n.name, Err: err})
+			}
+		}
 		if obs != nil {
 			obs.StepStarted(ctx, i, n.name, s)
 		}

@@ -357,3 +357,35 @@ func TestRunAllocationsDoNotGrowWithSteps(t *testing.T) {
 	require.Equal(t, shortAllocs, longAllocs)
 	require.Zero(t, longAllocs)
 }
+
+func TestInterruptBeforeStopsWithoutRunningTheNode(t *testing.T) {
+	stop := errors.New("the teacher said stop")
+	var asked []string
+	rec := &recorder[int]{}
+	interrupt := func(_ context.Context, step int, node string, s int) error {
+		asked = append(asked, fmt.Sprintf("%d %s %d", step, node, s))
+		if step == 3 {
+			return stop
+		}
+		return nil
+	}
+	out, err := counter(t, -1).Run(context.Background(), 0,
+		WithInterruptBefore(interrupt), WithObserver[int](rec))
+	var ie *InterruptError
+	require.ErrorAs(t, err, &ie)
+	require.ErrorIs(t, err, stop)
+	require.Equal(t, InterruptError{Step: 3, Node: "inc", Err: stop}, *ie)
+	require.Equal(t, 2, out, "the state is the one step 3 would have received")
+	require.Equal(t, []string{"1 inc 0", "2 inc 1", "3 inc 2"}, asked)
+	require.NotContains(t, strings.Join(rec.events, "\n"), "started 3", "observers never hear of the step that did not run")
+
+	// Returning nil every time changes nothing.
+	out, err = counter(t, 2).Run(context.Background(), 0,
+		WithInterruptBefore(func(context.Context, int, string, int) error { return nil }))
+	require.NoError(t, err)
+	require.Equal(t, 2, out)
+
+	_, err = counter(t, 2).Run(context.Background(), 0,
+		WithInterruptBefore(func(context.Context, int, string, string) error { return nil }))
+	require.ErrorContains(t, err, "does not take int states")
+}

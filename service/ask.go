@@ -36,6 +36,9 @@ type AskOptions struct {
 	// Observer, if set, is told about every step and route as the run goes:
 	// live status, a chat's progress line.
 	Observer graph.Observer[nodes.GraphState]
+	// BeforeStep, if set, is asked before every node runs and may stop the
+	// run there (see BeforeStep): gtrag ask --step, and chat's.
+	BeforeStep BeforeStep
 	// Trace, if set, records this run: every step, and every store, arXiv,
 	// LLM and embedding call it makes. A Recorder records one run; saving
 	// its output is the caller's business.
@@ -155,6 +158,9 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	g, err := nodes.Build(deps)
 	if err != nil {
 		return Result{}, fmt.Errorf("build the workflow: %w", err)
+	}
+	if o.BeforeStep != nil {
+		runOpts = append(runOpts, interruptBefore(g, o.BeforeStep))
 	}
 	before := s.store.Count()
 	if o.Trace != nil {

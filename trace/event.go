@@ -182,10 +182,13 @@ type ExecutionCompletedData struct {
 	Notices       []string       `json:"notices,omitempty"`
 }
 
-// ExecutionFailedData closes a failed run.
+// ExecutionFailedData closes a failed run. Interrupted marks a run stopped
+// on purpose before a step (gtrag ask --step, then q): the store and the
+// state are as the last completed step left them.
 type ExecutionFailedData struct {
-	Error string   `json:"error"`
-	Path  []string `json:"path"`
+	Error       string   `json:"error"`
+	Path        []string `json:"path"`
+	Interrupted bool     `json:"interrupted,omitempty"`
 }
 
 // Fingerprint is the SHA-256, in hex, of the canonical JSON of params: the

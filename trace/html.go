@@ -62,7 +62,7 @@ type view struct {
 	Question    string
 	Settings    Settings
 	Steps       []viewStep
-	Outcome     string // "completed", "failed" or "incomplete"
+	Outcome     string // "completed", "failed", "interrupted" or "incomplete"
 	Answer      string
 	Sources     []string
 	Error       string
@@ -200,6 +200,9 @@ func buildView(events []Event) view {
 			var d ExecutionFailedData
 			_ = e.Decode(&d)
 			v.Outcome, v.Error, v.Path = "failed", d.Error, strings.Join(d.Path, " → ")
+			if d.Interrupted {
+				v.Outcome = "interrupted"
+			}
 		}
 	}
 	if len(counts) > 0 {

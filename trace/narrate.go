@@ -152,7 +152,11 @@ func (n *Narrator) Event(e Event) error {
 		}
 		var d ExecutionFailedData
 		_ = json.Unmarshal(e.Data, &d)
-		n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
+		if d.Interrupted {
+			n.printf("\nINTERRUPTED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
+		} else {
+			n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
+		}
 		if len(d.Path) > 0 {
 			n.line("path", strings.Join(d.Path, " → "))
 		}

@@ -97,6 +97,28 @@ func randomID() string {
 // ExecutionID is the id shared by every event of the run.
 func (r *Recorder) ExecutionID() string { return r.execID }
 
+// Percept summarises the fields of state named in reads, in that order: what
+// a node reading them perceives. gtrag ask --step shows it before a node runs.
+func Percept(state nodes.GraphState, reads []string) ([]Field, error) {
+	fields, err := objectFields(state)
+	if err != nil {
+		return nil, fmt.Errorf("encode the state: %w", err)
+	}
+	return percept(fields, reads), nil
+}
+
+func percept(fields []jsonField, reads []string) []Field {
+	byName := map[string]json.RawMessage{}
+	for _, f := range fields {
+		byName[f.name] = f.raw
+	}
+	out := []Field{}
+	for _, name := range reads {
+		out = append(out, Field{Name: name, Summary: Summarize(name, orNull(byName[name]))})
+	}
+	return out
+}
+
 // Start records execution_started and the store's size. g is the workflow
 // about to run: its metadata says which fields each node perceives.
 func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
@@ -127,7 +149,10 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 	r.running = false
 	path := append([]string{}, r.path...)
 	if runErr != nil {
-		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{Error: fold(runErr.Error()), Path: path})
+		var ie *graph.InterruptError
+		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{
+			Error: fold(runErr.Error()), Path: path, Interrupted: errors.As(runErr, &ie),
+		})
 	} else {
 		r.emitLocked(ExecutionCompleted, 0, "", ExecutionCompletedData{
 			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,
@@ -166,20 +191,12 @@ func (r *Recorder) StepStarted(_ context.Context, step int, node string, state n
 	defer r.mu.Unlock()
 	r.step, r.node = step, node
 	r.stepStart = r.opts.Clock()
-	data := StepStartedData{Node: node, Percept: []Field{}}
 	fields, err := objectFields(state)
 	if err != nil {
 		r.setErr(fmt.Errorf("encode the state: %w", err))
 	}
 	r.stepState = fields
-	byName := map[string]json.RawMessage{}
-	for _, f := range fields {
-		byName[f.name] = f.raw
-	}
-	for _, name := range r.reads[node] {
-		data.Percept = append(data.Percept, Field{Name: name, Summary: Summarize(name, orNull(byName[name]))})
-	}
-	r.emitLocked(StepStarted, step, node, data)
+	r.emitLocked(StepStarted, step, node, StepStartedData{Node: node, Percept: percept(fields, r.reads[node])})
 }
 
 // StepCompleted records the state changes of the step, then its end.

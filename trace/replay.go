@@ -179,8 +179,18 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return out, fmt.Errorf("build the workflow: %w", err)
 	}
-	final, runErr := g.Run(ctx, nodes.NewState(p.question),
-		graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p))
+	opts := []graph.RunOption{graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p)}
+	if p.failed != nil && p.failed.Interrupted {
+		// Someone stopped the recorded run before its next step: stop there too.
+		at := len(p.failed.Path) + 1
+		opts = append(opts, graph.WithInterruptBefore(func(_ context.Context, step int, _ string, _ nodes.GraphState) error {
+			if step == at {
+				return errors.New("stopped there in the recording")
+			}
+			return nil
+		}))
+	}
+	final, runErr := g.Run(ctx, nodes.NewState(p.question), opts...)
 	p.mu.Lock()
 	div, path := p.divergence, slices.Clone(p.path)
 	p.mu.Unlock()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,6 +22,8 @@ type askOptions struct {
 	json                    bool
 	trace                   bool   // narrate every step on stderr
 	traceOut                string // record the run's events to this file
+	step                    bool   // pause before each node (--step)
+	beforeStep              service.BeforeStep
 }
 
 func newAskCmd(a *app) *cobra.Command {
@@ -33,7 +36,8 @@ whether they answer the question, searches arXiv for game-theory papers when
 they do not (adding them to the store), and answers with citations.`,
 		Example: `  gtrag ask "What is a Nash equilibrium?"
   gtrag ask --json "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
-  gtrag ask -k 5 --max-results 4 "How does a Vickrey auction make bidding truthful?"`,
+  gtrag ask -k 5 --max-results 4 "How does a Vickrey auction make bidding truthful?"
+  gtrag ask --step "Why does tit-for-tat do well?"   # pause before each node`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q, err := checkQuestion(strings.Join(args, " "))
@@ -42,6 +46,11 @@ they do not (adding them to the store), and answers with citations.`,
 			}
 			if err := o.validate(); err != nil {
 				return err
+			}
+			if o.step {
+				// Stepping through is for watching: narrate each step too.
+				o.trace = true
+				o.beforeStep = newStepper(bufio.NewReader(a.io.In), a.io.ErrOut).Before
 			}
 			file, err := createTraceFile(o)
 			if err != nil {
@@ -73,6 +82,7 @@ they do not (adding them to the store), and answers with citations.`,
 	o.runFlags(f)
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.trace, "trace", false, "narrate every step on stderr: percept, reasoning, action, environment update, next")
+	f.BoolVar(&o.step, "step", false, "pause before each node, showing its percept: Enter runs it, c continues, q stops (implies --trace)")
 	f.StringVar(&o.traceOut, "trace-out", "", "record the run's events to `FILE` (JSON Lines) for gtrag trace and gtrag replay")
 	return cmd
 }
@@ -88,7 +98,7 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 
 // run is the service's options for one run.
 func (o askOptions) run() service.AskOptions {
-	return service.AskOptions{K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches}
+	return service.AskOptions{K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches, BeforeStep: o.beforeStep}
 }
 
 func (o askOptions) validate() error {

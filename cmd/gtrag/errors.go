@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/graph"
 )
 
 // Exit codes: the command-line contract.
@@ -38,12 +40,13 @@ func asUsage(err error) error {
 // exitCode maps an error from a command to the process exit code.
 func exitCode(ctx context.Context, err error) int {
 	var u usageError
+	var stopped *graph.InterruptError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &u):
 		return exitUsage
-	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil, errors.As(err, &stopped):
 		return exitInterrupted
 	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"):
 		return exitUsage
