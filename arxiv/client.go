@@ -436,13 +436,7 @@ func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err 
 
 func interpret(resp *http.Response, body []byte) (Page, error) {
 	status := resp.StatusCode
-	page, perr := func() (Page, error) {
-		feed, err := parseAtom(bytes.NewReader(body))
-		if err != nil {
-			return Page{}, err
-		}
-		return pageFromFeed(feed)
-	}()
+	page, perr := ParseFeed(bytes.NewReader(body))
 	var apiErr *APIError
 	if errors.As(perr, &apiErr) {
 		apiErr.Status = status

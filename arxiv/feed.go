@@ -46,74 +46,100 @@ type Page struct {
 	Total   int
 	Start   int
 	PerPage int
+	// Invalid are the entries that could not be read as papers (see
+	// InvalidEntry), in feed order; the page's other entries are in Papers.
+	// They count as results served: the next page starts after them.
+	Invalid []*InvalidEntry
+	// Notes say what ValidatePaper cut to fit (a 1 MB title), one line each.
+	Notes []string
 }
+
+// Served is the number of results the page holds, papers and invalid
+// entries: how far the next page's start moves.
+func (p Page) Served() int { return len(p.Papers) + len(p.Invalid) }
 
 // EmptyQuirk reports a known arXiv fault: a page with no entries although
 // opensearch:totalResults says that entries exist from Start on. Asking for
 // the same page again usually succeeds; Search already does so within its
 // retry budget, so a page that still has this quirk is one the client gave
-// up on.
+// up on. A page of invalid entries only is not empty: asking again would
+// get the same entries.
 func (p Page) EmptyQuirk() bool {
-	return len(p.Papers) == 0 && p.Total > p.Start
+	return p.Served() == 0 && p.Total > p.Start
 }
 
 // ParseFeed reads one Atom document as returned by the arXiv API, in either
 // the classic or the newer layout. An arXiv error feed becomes an *APIError
 // (Status 0: ParseFeed does not know the HTTP status); a document that is not
 // an Atom feed gives an error wrapping ErrNotFeed.
+//
+// Entries are judged one by one: an entry that cannot be a paper (no arXiv
+// id, bytes that are not UTF-8 or that XML forbids, neither title nor
+// abstract) goes to Page.Invalid and the others are read; every paper
+// passes ValidatePaper, whose cuts are listed in Page.Notes.
 func ParseFeed(r io.Reader) (Page, error) {
-	feed, err := parseAtom(r)
+	feed, damaged, err := parseAtom(r)
 	if err != nil {
 		return Page{}, err
 	}
-	return pageFromFeed(feed)
+	return pageFromFeed(feed, damaged)
 }
 
 // parseAtom runs gofeed's Atom parser. Parsing is guarded against panics
 // because the input may come from anywhere (ingest --file, a misbehaving
 // proxy), and a parser bug must become an error, not a crash.
-func parseAtom(r io.Reader) (feed *atom.Feed, err error) {
+//
+// Entries holding bytes the XML parser would reject the whole document for
+// are cut out first and returned as damaged, with their entry numbers.
+func parseAtom(r io.Reader) (feed *atom.Feed, damaged []*InvalidEntry, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			feed, err = nil, notFeed("the parser failed: %v", p)
+			feed, damaged, err = nil, nil, notFeed("the parser failed: %v", p)
 		}
 	}()
 	// gofeed reports a missing <feed> root with an unhelpful message; reading
 	// the body first lets us tell "empty" and "HTML page" apart for the user.
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("read feed: %w", err)
+		return nil, nil, fmt.Errorf("read feed: %w", err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, notFeed("the document is empty")
+		return nil, nil, notFeed("the document is empty")
 	}
 	if looksLikeHTML(data) {
-		return nil, notFeed("it is an HTML page (%s)", snippet(htmlTitle(data), 80))
+		return nil, nil, notFeed("it is an HTML page (%s)", snippet(htmlTitle(data), 80))
 	}
+	data, damaged = dropDamagedEntries(data)
 	var p atom.Parser
 	feed, err = p.Parse(bytes.NewReader(data))
 	if err != nil {
-		return nil, notFeed("%v", err)
+		return nil, nil, notFeed("%v", err)
 	}
-	return feed, nil
+	return feed, damaged, nil
 }
 
-func pageFromFeed(feed *atom.Feed) (Page, error) {
-	if msg, ok := errorFeed(feed); ok {
+func pageFromFeed(feed *atom.Feed, damaged []*InvalidEntry) (Page, error) {
+	if msg, ok := errorFeed(feed); ok && len(damaged) == 0 {
 		return Page{}, &APIError{Message: msg}
 	}
 	page := Page{Papers: make([]Paper, 0, len(feed.Entries))}
+	// Entries are numbered as the document has them, damaged ones included.
+	number := entryNumbers(len(feed.Entries), damaged)
 	for i, e := range feed.Entries {
 		if strings.TrimSpace(e.ID) == "" && strings.TrimSpace(e.Title) == "" {
 			// arXiv has answered unknown ids with a blank entry; it is no paper.
 			continue
 		}
-		p, err := paperFromEntry(e)
+		p, notes, err := paperFromEntry(e)
 		if err != nil {
-			return Page{}, fmt.Errorf("entry %d: %w", i+1, err)
+			page.Invalid = append(page.Invalid, &InvalidEntry{Where: fmt.Sprintf("entry %d", number[i]), ID: snippet(cleanField(e.ID), 80), Err: err})
+			continue
 		}
 		page.Papers = append(page.Papers, p)
+		page.Notes = append(page.Notes, notes...)
 	}
+	page.Invalid = append(page.Invalid, damaged...)
+	slices.SortStableFunc(page.Invalid, func(a, b *InvalidEntry) int { return entryIndex(a) - entryIndex(b) })
 	var okTotal, okStart, okPer bool
 	page.Total, okTotal = extInt(feed.Extensions, opensearchNS, "opensearch", "totalResults")
 	page.Start, okStart = extInt(feed.Extensions, opensearchNS, "opensearch", "startIndex")
@@ -156,18 +182,19 @@ func errorFeed(feed *atom.Feed) (string, bool) {
 	return msg, true
 }
 
-func paperFromEntry(e *atom.Entry) (Paper, error) {
+// paperFromEntry reads an entry and passes it through ValidatePaper.
+func paperFromEntry(e *atom.Entry) (Paper, []string, error) {
 	id, err := ParseID(e.ID)
 	if err != nil {
-		return Paper{}, err
+		return Paper{}, nil, err
 	}
 	p := Paper{
 		ID:         id,
-		Title:      cleanField(e.Title),
-		Summary:    cleanField(e.Summary),
-		DOI:        cleanField(extText(e.Extensions, arxivNS, "arxiv", "doi")),
-		JournalRef: cleanField(extText(e.Extensions, arxivNS, "arxiv", "journal_ref")),
-		Comment:    cleanField(extText(e.Extensions, arxivNS, "arxiv", "comment")),
+		Title:      e.Title,
+		Summary:    e.Summary,
+		DOI:        extText(e.Extensions, arxivNS, "arxiv", "doi"),
+		JournalRef: extText(e.Extensions, arxivNS, "arxiv", "journal_ref"),
+		Comment:    extText(e.Extensions, arxivNS, "arxiv", "comment"),
 	}
 	if e.PublishedParsed != nil {
 		p.Published = e.PublishedParsed.UTC()
@@ -179,20 +206,16 @@ func paperFromEntry(e *atom.Entry) (Paper, error) {
 		if a == nil {
 			continue
 		}
-		if name := cleanField(a.Name); name != "" {
-			p.Authors = append(p.Authors, name)
-		}
+		p.Authors = append(p.Authors, a.Name)
 	}
 	for _, c := range e.Categories {
 		if c == nil {
 			continue
 		}
-		if t := cleanField(c.Term); t != "" && !slices.Contains(p.Categories, t) {
-			p.Categories = append(p.Categories, t)
-		}
+		p.Categories = append(p.Categories, c.Term)
 	}
 	if pc, ok := extFirst(e.Extensions, arxivNS, "arxiv", "primary_category"); ok {
-		p.PrimaryCategory = cleanField(pc.Attrs["term"])
+		p.PrimaryCategory = pc.Attrs["term"]
 	}
 	for _, l := range e.Links {
 		if l == nil {
@@ -216,8 +239,7 @@ func paperFromEntry(e *atom.Entry) (Paper, error) {
 			p.ID = linkID
 		}
 	}
-	completePaper(&p)
-	return p, nil
+	return ValidatePaper(p)
 }
 
 // completePaper fills in what arXiv always sends but an entry or a file may

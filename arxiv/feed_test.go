@@ -2,7 +2,6 @@ package arxiv
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -242,14 +241,17 @@ func TestParseFeedEntryEdgeCases(t *testing.T) {
 		require.Equal(t, 1, page.Total)
 		require.Equal(t, 1, page.PerPage)
 	})
-	t.Run("an entry that is not an arXiv paper is an error naming it", func(t *testing.T) {
+	t.Run("an entry that is not an arXiv paper is skipped and named", func(t *testing.T) {
+		// Before: the whole page failed, and fetching it again failed again.
 		doc := `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2301.00002v1</id><title>T</title></entry>
 		<entry><id>https://example.org/post/1</id><title>Blog</title></entry></feed>`
-		_, err := ParseFeed(strings.NewReader(doc))
-		require.Error(t, err)
-		require.Contains(t, err.Error(), "entry 2")
-		require.Contains(t, err.Error(), "example.org")
-		require.False(t, errors.Is(err, ErrNotFeed))
+		page, err := ParseFeed(strings.NewReader(doc))
+		require.NoError(t, err)
+		require.Equal(t, []string{"2301.00002v1"}, ids(page.Papers))
+		require.Len(t, page.Invalid, 1)
+		require.Contains(t, page.Invalid[0].Error(), "entry 2")
+		require.Contains(t, page.Invalid[0].Error(), "example.org")
+		require.Equal(t, 2, page.Served())
 	})
 }
 

@@ -2,6 +2,7 @@ package arxiv
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -62,7 +63,14 @@ func FuzzParseFeed(f *testing.F) {
 			t.Fatalf("negative totals: %+v", page)
 		}
 		checkPapers(t, page.Papers)
-		// What ParseFeed read, WriteFeed writes so that it reads the same.
+		for _, e := range page.Invalid {
+			if e.Err == nil || !strings.HasPrefix(e.Where, "entry ") {
+				t.Fatalf("invalid entry without a place or a reason: %+v", e)
+			}
+		}
+		// What ParseFeed read, WriteFeed writes so that it reads the same;
+		// the invalid entries and the cuts stay behind.
+		page.Invalid, page.Notes = nil, nil
 		var b bytes.Buffer
 		if err := WriteFeed(&b, page); err != nil {
 			t.Fatal(err)
@@ -82,13 +90,16 @@ func FuzzReadPapers(f *testing.F) {
 	f.Add([]byte(`{"id":"2301.00001v1","title":"T","authors":"A and B","categories":"cs.GT econ.TH","published":"2023-01-02"}`))
 	f.Add([]byte(`[{"id":"arXiv:cs/0112004v1","summary":"s","authors":[{"name":"A"}]}]`))
 	f.Add([]byte("\ufeff\n\n{\"id\":\"http://arxiv.org/abs/2301.00001\",\"title\":\"T\"}\n{}\n"))
+	f.Add([]byte("{\"id\":\"2301.00001v1\",\"abstract\":\"a\",\"x\":1}\n{\"id\":\"2301.00002v1\",\"title\":\"\xff\"}\n[1]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		papers, err := ReadPapers(bytes.NewReader(data))
-		if err != nil {
-			if papers != nil {
-				t.Fatalf("error %v with %d papers", err, len(papers))
+		papers, invalid, _, err := readAll(bytes.NewReader(data))
+		if err != nil && (errors.As(err, new(*InvalidEntry))) {
+			t.Fatalf("an invalid entry ended the file: %v", err)
+		}
+		for _, e := range invalid {
+			if e.Err == nil || e.Where == "" {
+				t.Fatalf("invalid entry without a place or a reason: %+v", e)
 			}
-			return
 		}
 		checkPapers(t, papers)
 	})

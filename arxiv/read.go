@@ -7,169 +7,290 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
-// maxLine bounds one JSON Lines record; a real paper is a few KB, so a
-// longer line is a wrong file, not a paper.
+// maxLine bounds one JSON Lines record. A real paper is a few KB, and
+// ValidatePaper cuts every field far below this; a longer line is skipped as
+// an invalid entry without being held in memory whole.
 const maxLine = 16 << 20
 
-// ReadPapers reads papers from a file for `gtrag ingest --file`: JSON Lines
-// (one paper per line with the arXiv field names of Paper; unknown fields
-// are ignored, blank lines skipped) or an Atom feed as the API returns it.
-// The format is sniffed from the first non-blank character: '<' is Atom,
-// '{' is JSON Lines, '[' a JSON array of the same objects.
+// ErrNoPapers says that a file holds nothing to read: it is empty or blank.
+var ErrNoPapers = errors.New("no papers in it (the file is empty)")
+
+// PaperReader reads the papers of a file for `gtrag ingest --file`, one at a
+// time, so that a file of any size is read in constant memory:
 //
-// In JSON, ids may be bare, versioned, "arXiv:"-prefixed or abs URLs;
-// authors and categories may be arrays or one comma/space separated string;
-// dates may be RFC 3339 or a plain date. A bad record is an error naming its
-// line (or array item), and nothing is returned, so a half-read file is
-// never mistaken for a whole one.
-func ReadPapers(r io.Reader) ([]Paper, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	line := 1
+//   - JSON Lines: one paper per line with the arXiv field names of Paper.
+//     "abstract" is read as "summary" and "comments" as "comment"; other
+//     unknown fields are ignored with one note per field name. Blank lines
+//     are skipped. Ids may be bare, versioned, "arXiv:"-prefixed or abs
+//     URLs; authors and categories may be arrays or one comma/space
+//     separated string; dates may be RFC 3339 or a plain date.
+//   - a JSON array of the same objects, read item by item;
+//   - an Atom feed as the API returns it (read whole: saved feeds are pages
+//     of at most 2,000 entries).
+//
+// The format is sniffed from the first non-blank character. Every paper
+// passes ValidatePaper. A line (or item, or entry) that cannot be a paper —
+// not a JSON object, a field of the wrong type, no arXiv id, invalid UTF-8,
+// neither title nor abstract — is returned by Next as an *InvalidEntry
+// naming its line, and reading goes on with the next one.
+type PaperReader struct {
+	br      *bufio.Reader
+	line    int // the line of the next JSON Lines record
+	format  byte
+	dec     *json.Decoder // JSON array
+	item    int
+	atom    []Paper // Atom: the papers not yet returned
+	invalid []*InvalidEntry
+	notes   []string // Atom: notes not yet returned
+	unknown map[string]bool
+	done    bool
+}
+
+// NewPaperReader sniffs the format of r. It fails when r is empty or blank
+// (ErrNoPapers), is not one of the formats above, or is an Atom document
+// that is not a feed or is arXiv's error feed.
+func NewPaperReader(r io.Reader) (*PaperReader, error) {
+	pr := &PaperReader{br: bufio.NewReaderSize(r, 64<<10), line: 1, unknown: map[string]bool{}}
 	for {
-		c, size, err := br.ReadRune()
+		c, size, err := pr.br.ReadRune()
 		if errors.Is(err, io.EOF) {
-			return nil, nil
+			return nil, ErrNoPapers
 		}
 		if err != nil {
 			return nil, fmt.Errorf("read papers: %w", err)
 		}
 		if c == '\n' {
-			line++
+			pr.line++
 		}
 		if c == '\uFEFF' || unicode.IsSpace(c) {
 			continue
 		}
 		if size > 0 {
-			_ = br.UnreadRune()
+			_ = pr.br.UnreadRune()
 		}
 		switch c {
 		case '<':
-			page, err := ParseFeed(br)
+			page, err := ParseFeed(pr.br)
 			if err != nil {
 				return nil, fmt.Errorf("read Atom feed: %w", err)
 			}
-			return page.Papers, nil
+			pr.format, pr.atom, pr.invalid, pr.notes = '<', page.Papers, page.Invalid, page.Notes
 		case '{':
-			return readJSONLines(br, line)
+			pr.format = '{'
 		case '[':
-			return readJSONArray(br)
+			pr.format, pr.dec = '[', json.NewDecoder(pr.br)
+			if _, err := pr.dec.Token(); err != nil {
+				return nil, fmt.Errorf("read JSON array of papers: %w", err)
+			}
 		default:
-			return nil, fmt.Errorf("read papers: line %d starts with %q: expected JSON Lines ('{') or Atom XML ('<')", line, c)
+			return nil, fmt.Errorf("line %d starts with %q: expected JSON Lines ('{') or Atom XML ('<')", pr.line, c)
 		}
+		return pr, nil
 	}
 }
 
-func readJSONLines(br *bufio.Reader, line int) ([]Paper, error) {
+// ReadPapers reads a whole file of papers that must all be valid (test
+// data, a corpus under version control): the first invalid entry is an
+// error naming it, and nothing is returned, so a half-read file is never
+// mistaken for a whole one. An empty file holds no papers and no error.
+// It keeps every paper in memory; `ingest --file` reads with a PaperReader.
+func ReadPapers(r io.Reader) ([]Paper, error) {
+	pr, err := NewPaperReader(r)
+	if errors.Is(err, ErrNoPapers) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
 	var papers []Paper
-	for ; ; line++ {
-		raw, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			// A long record: gather the rest of the line.
-			buf := append([]byte(nil), raw...)
-			for errors.Is(err, bufio.ErrBufferFull) && len(buf) <= maxLine {
-				raw, err = br.ReadSlice('\n')
-				buf = append(buf, raw...)
-			}
-			if len(buf) > maxLine {
-				return nil, fmt.Errorf("line %d: longer than %d MB", line, maxLine>>20)
-			}
-			raw = buf
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("read line %d: %w", line, err)
-		}
-		if text := bytes.TrimSpace(raw); len(text) > 0 {
-			p, perr := decodePaper(text)
-			if perr != nil {
-				return nil, fmt.Errorf("line %d: %w", line, perr)
-			}
-			papers = append(papers, p)
-		}
+	for {
+		p, _, err := pr.Next()
 		if errors.Is(err, io.EOF) {
 			return papers, nil
 		}
-	}
-}
-
-func readJSONArray(r io.Reader) ([]Paper, error) {
-	var items []json.RawMessage
-	if err := json.NewDecoder(r).Decode(&items); err != nil {
-		return nil, fmt.Errorf("read JSON array of papers: %w", err)
-	}
-	papers := make([]Paper, 0, len(items))
-	for i, it := range items {
-		p, err := decodePaper(it)
 		if err != nil {
-			return nil, fmt.Errorf("item %d: %w", i+1, err)
+			return nil, err
 		}
 		papers = append(papers, p)
 	}
-	return papers, nil
 }
 
-// jsonPaper accepts the shapes people's files come in; decodePaper turns it
-// into a normalised Paper.
-type jsonPaper struct {
-	ID              string          `json:"id"`
-	Title           string          `json:"title"`
-	Summary         string          `json:"summary"`
-	Authors         json.RawMessage `json:"authors"`
-	Published       json.RawMessage `json:"published"`
-	Updated         json.RawMessage `json:"updated"`
-	PrimaryCategory string          `json:"primary_category"`
-	Categories      json.RawMessage `json:"categories"`
-	DOI             string          `json:"doi"`
-	JournalRef      string          `json:"journal_ref"`
-	Comment         string          `json:"comment"`
-	AbsURL          string          `json:"abs_url"`
-	PDFURL          string          `json:"pdf_url"`
+// Next returns the next paper and what ValidatePaper or the reader noted
+// about it (fields cut, unknown field names met for the first time). At the
+// end it returns io.EOF. An *InvalidEntry (test with errors.As) is an entry
+// skipped: call Next again. Any other error ends the file: it cannot be
+// read further (a read error, a JSON array broken in the middle).
+func (pr *PaperReader) Next() (Paper, []string, error) {
+	if pr.done {
+		return Paper{}, nil, io.EOF
+	}
+	switch pr.format {
+	case '<':
+		notes := pr.notes
+		pr.notes = nil
+		switch {
+		case len(pr.invalid) > 0:
+			e := pr.invalid[0]
+			pr.invalid = pr.invalid[1:]
+			return Paper{}, notes, e
+		case len(pr.atom) > 0:
+			p := pr.atom[0]
+			pr.atom = pr.atom[1:]
+			return p, notes, nil
+		}
+		pr.done = true
+		return Paper{}, notes, io.EOF
+	case '[':
+		if !pr.dec.More() {
+			pr.done = true
+			if _, err := pr.dec.Token(); err != nil {
+				return Paper{}, nil, fmt.Errorf("read JSON array of papers: %w", err)
+			}
+			return Paper{}, nil, io.EOF
+		}
+		pr.item++
+		var raw json.RawMessage
+		if err := pr.dec.Decode(&raw); err != nil {
+			pr.done = true
+			return Paper{}, nil, fmt.Errorf("read JSON array of papers: item %d: %w", pr.item, err)
+		}
+		return pr.decode(raw, fmt.Sprintf("item %d", pr.item))
+	}
+	for {
+		raw, long, err := pr.readLine()
+		where := fmt.Sprintf("line %d", pr.line)
+		pr.line++
+		if err != nil && !errors.Is(err, io.EOF) {
+			pr.done = true
+			return Paper{}, nil, fmt.Errorf("read %s: %w", where, err)
+		}
+		if errors.Is(err, io.EOF) {
+			pr.done = true
+		}
+		if long {
+			return Paper{}, nil, &InvalidEntry{Where: where, ID: idOf(raw), Err: fmt.Errorf("longer than %d MB", maxLine>>20)}
+		}
+		if text := bytes.TrimSpace(raw); len(text) > 0 {
+			return pr.decode(text, where)
+		}
+		if pr.done {
+			return Paper{}, nil, io.EOF
+		}
+	}
 }
 
-func decodePaper(data []byte) (Paper, error) {
-	var j jsonPaper
-	if err := json.Unmarshal(data, &j); err != nil {
-		return Paper{}, fmt.Errorf("not a paper object: %w", err)
+// readLine reads through the next newline. A line longer than maxLine is
+// read to its end but only its start is kept, and long is set.
+func (pr *PaperReader) readLine() (line []byte, long bool, err error) {
+	raw, err := pr.br.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return raw, false, err
 	}
-	if strings.TrimSpace(j.ID) == "" {
-		return Paper{}, errors.New(`missing "id"`)
+	buf := append([]byte(nil), raw...)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		raw, err = pr.br.ReadSlice('\n')
+		if len(buf) <= maxLine {
+			buf = append(buf, raw...)
+		}
 	}
-	id, err := ParseID(j.ID)
+	return buf, len(buf) > maxLine, err
+}
+
+// idFieldRe finds the id of a record that cannot be decoded, for a message.
+var idFieldRe = regexp.MustCompile(`"id"\s*:\s*"([^"]{1,200})"`)
+
+func idOf(raw []byte) string {
+	if m := idFieldRe.FindSubmatch(raw); m != nil {
+		return snippet(cleanField(string(m[1])), 80)
+	}
+	return ""
+}
+
+// Field names a JSON record may use: the arXiv names of Paper, and aliases
+// met in files people have.
+var (
+	paperFields  = []string{"id", "title", "summary", "authors", "published", "updated", "primary_category", "categories", "doi", "journal_ref", "comment", "abs_url", "pdf_url"}
+	fieldAliases = map[string]string{"abstract": "summary", "comments": "comment"}
+)
+
+// decode turns one JSON record into a paper, or an *InvalidEntry.
+func (pr *PaperReader) decode(data []byte, where string) (Paper, []string, error) {
+	invalid := func(err error) (Paper, []string, error) {
+		return Paper{}, nil, &InvalidEntry{Where: where, ID: idOf(data), Err: err}
+	}
+	if !utf8.Valid(data) {
+		return invalid(errInvalidUTF8)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		if err == nil {
+			err = errors.New("null")
+		}
+		return invalid(fmt.Errorf("not a paper object: %w", err))
+	}
+	var notes []string
+	for name, raw := range fields {
+		if canon, ok := fieldAliases[name]; ok {
+			if _, both := fields[canon]; !both {
+				fields[canon] = raw
+			}
+			delete(fields, name)
+			continue
+		}
+		if !slices.Contains(paperFields, name) {
+			delete(fields, name)
+			if !pr.unknown[name] {
+				pr.unknown[name] = true
+				notes = append(notes, fmt.Sprintf("%s: unknown field %q ignored (fields read: %s; aliases: abstract, comments)", where, snippet(name, 40), strings.Join(paperFields, ", ")))
+			}
+		}
+	}
+	slices.Sort(notes)
+	p, err := decodePaper(fields)
 	if err != nil {
-		return Paper{}, err
+		return invalid(err)
 	}
-	p := Paper{
-		ID:              id,
-		Title:           cleanField(j.Title),
-		Summary:         cleanField(j.Summary),
-		PrimaryCategory: cleanField(j.PrimaryCategory),
-		DOI:             cleanField(j.DOI),
-		JournalRef:      cleanField(j.JournalRef),
-		Comment:         cleanField(j.Comment),
-		AbsURL:          cleanField(j.AbsURL),
-		PDFURL:          cleanField(j.PDFURL),
+	p, cut, err := ValidatePaper(p)
+	if err != nil {
+		return invalid(err)
 	}
-	if p.Title == "" && p.Summary == "" {
-		return Paper{}, fmt.Errorf("paper %s has neither title nor summary", id)
+	return p, append(notes, cut...), nil
+}
+
+// decodePaper reads the fields of a record into a Paper, not yet validated.
+func decodePaper(f map[string]json.RawMessage) (Paper, error) {
+	var p Paper
+	var err error
+	for name, dst := range map[string]*string{
+		"id": &p.ID, "title": &p.Title, "summary": &p.Summary, "primary_category": &p.PrimaryCategory,
+		"doi": &p.DOI, "journal_ref": &p.JournalRef, "comment": &p.Comment, "abs_url": &p.AbsURL, "pdf_url": &p.PDFURL,
+	} {
+		if raw, ok := f[name]; ok && !isNull(raw) {
+			if err := json.Unmarshal(raw, dst); err != nil {
+				return Paper{}, fmt.Errorf("%q: want a string", name)
+			}
+		}
 	}
-	if p.Authors, err = decodeNames(j.Authors); err != nil {
-		return Paper{}, fmt.Errorf(`paper %s: "authors": %w`, id, err)
+	if p.Authors, err = decodeNames(f["authors"]); err != nil {
+		return Paper{}, fmt.Errorf(`"authors": %w`, err)
 	}
-	if p.Categories, err = decodeCategories(j.Categories); err != nil {
-		return Paper{}, fmt.Errorf(`paper %s: "categories": %w`, id, err)
+	if p.Categories, err = decodeCategories(f["categories"]); err != nil {
+		return Paper{}, fmt.Errorf(`"categories": %w`, err)
 	}
-	if p.Published, err = decodeTime(j.Published); err != nil {
-		return Paper{}, fmt.Errorf(`paper %s: "published": %w`, id, err)
+	if p.Published, err = decodeTime(f["published"]); err != nil {
+		return Paper{}, fmt.Errorf(`"published": %w`, err)
 	}
-	if p.Updated, err = decodeTime(j.Updated); err != nil {
-		return Paper{}, fmt.Errorf(`paper %s: "updated": %w`, id, err)
+	if p.Updated, err = decodeTime(f["updated"]); err != nil {
+		return Paper{}, fmt.Errorf(`"updated": %w`, err)
 	}
-	completePaper(&p)
 	return p, nil
 }
 
@@ -229,8 +350,10 @@ func decodeCategories(raw json.RawMessage) ([]string, error) {
 // cleanList normalises spaces and drops empty entries and duplicates.
 func cleanList(in []string) []string {
 	var out []string
+	seen := make(map[string]bool, len(in))
 	for _, s := range in {
-		if s = cleanField(s); s != "" && !slices.Contains(out, s) {
+		if s = cleanField(s); s != "" && !seen[s] {
+			seen[s] = true
 			out = append(out, s)
 		}
 	}

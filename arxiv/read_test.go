@@ -2,12 +2,38 @@ package arxiv
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 )
+
+// readAll reads a whole file with a PaperReader: the papers, the entries
+// skipped, the notes, and the error that ended it (nil at io.EOF).
+func readAll(r io.Reader) (papers []Paper, invalid []*InvalidEntry, notes []string, err error) {
+	pr, err := NewPaperReader(r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for {
+		p, n, err := pr.Next()
+		notes = append(notes, n...)
+		var bad *InvalidEntry
+		switch {
+		case errors.As(err, &bad):
+			invalid = append(invalid, bad)
+		case errors.Is(err, io.EOF):
+			return papers, invalid, notes, nil
+		case err != nil:
+			return papers, invalid, notes, err
+		default:
+			papers = append(papers, p)
+		}
+	}
+}
 
 func TestReadPapersJSONLinesFixture(t *testing.T) {
 	papers, err := ReadPapers(bytes.NewReader(fixture(t, "papers.jsonl")))
@@ -57,8 +83,6 @@ func TestReadPapersJSONLines(t *testing.T) {
 		wantIDs []string
 		check   func(t *testing.T, ps []Paper)
 	}{
-		{name: "empty input", in: "", wantIDs: nil},
-		{name: "blank lines only", in: "\n \r\n\t\n", wantIDs: nil},
 		{
 			name:    "crlf, blank lines, unknown fields",
 			in:      "\r\n{\"id\":\"2301.00001v1\",\"title\":\"A\",\"x\":[1,{\"y\":2}]}\r\n\r\n{\"id\":\"2301.00002\",\"summary\":\"only a summary\"}\r\n",
@@ -129,33 +153,92 @@ func TestReadPapersJSONLines(t *testing.T) {
 	}
 }
 
-func TestReadPapersErrorsNameTheLine(t *testing.T) {
+func TestReadPapersSkipsBadLinesNamingThem(t *testing.T) {
 	good := `{"id":"2301.00001v1","title":"T"}`
 	for _, tc := range []struct {
 		name, in string
 		want     []string
 	}{
-		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3", "not a paper object"}},
-		{"missing id", good + "\n" + `{"title":"T"}`, []string{"line 2", `missing "id"`}},
-		{"bad id", `{"id":"1234.5","title":"T"}`, []string{"line 1", "not an arXiv id"}},
-		{"no text", `{"id":"2301.00001v1"}`, []string{"line 1", "neither title nor summary"}},
-		{"wrong type", `{"id":"2301.00001v1","title":42}`, []string{"line 1"}},
+		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3 (2301.00002v1)", "not a paper object"}},
+		{"missing id", good + "\n" + `{"title":"T"}`, []string{"line 2", `no "id"`}},
+		{"bad id", `{"id":"1234.5","title":"T"}`, []string{"line 1 (1234.5)", "not an arXiv id"}},
+		{"no text", `{"id":"2301.00001v1"}`, []string{"line 1", "neither title nor abstract"}},
+		{"wrong type", `{"id":"2301.00001v1","title":42}`, []string{"line 1", `"title": want a string`}},
 		{"bad date", `{"id":"2301.00001v1","title":"T","published":"last tuesday"}`, []string{"line 1", `"published"`, "last tuesday"}},
 		{"bad authors", `{"id":"2301.00001v1","title":"T","authors":42}`, []string{"line 1", `"authors"`}},
 		{"bad categories", `{"id":"2301.00001v1","title":"T","categories":{"a":1}}`, []string{"line 1", `"categories"`}},
 		{"trailing garbage", good + " x", []string{"line 1"}},
+		{"not an object", good + "\n[1, 2]", []string{"line 2", "not a paper object"}},
+		{"invalid UTF-8", good + "\n" + "{\"id\":\"2301.00002v1\",\"title\":\"caf\xe9\"}", []string{"line 2 (2301.00002v1)", "invalid UTF-8"}},
 		{"leading blank lines count", "\n\n" + `{"id":"bad"}`, []string{"line 3"}},
 		{"array item", `[` + good + `, {"id":"x"}]`, []string{"item 2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			papers, invalid, _, err := readAll(strings.NewReader(tc.in))
+			require.NoError(t, err, "a bad record does not end the file")
+			require.Len(t, invalid, 1)
+			for _, w := range tc.want {
+				require.Contains(t, invalid[0].Error(), w)
+			}
+			if strings.HasPrefix(tc.in, good+"\n") || strings.HasPrefix(tc.in, "["+good) {
+				require.Equal(t, []string{"2301.00001v1"}, ids(papers), "the good record is kept")
+			}
+		})
+	}
+}
+
+func TestReadPapersRefusesWhatIsNoPaperFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"empty", "", []string{"empty"}},
+		{"blank lines only", "\n \r\n\t\n", []string{"empty"}},
 		{"unknown format", "id,title\n2301.00001,T\n", []string{"line 1", "JSON Lines"}},
 		{"not a feed", "<html><body>hi</body></html>", []string{"not an Atom feed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ps, err := ReadPapers(strings.NewReader(tc.in))
+			_, err := NewPaperReader(strings.NewReader(tc.in))
 			require.Error(t, err)
-			require.Nil(t, ps, "a bad file yields no papers")
 			for _, w := range tc.want {
 				require.Contains(t, err.Error(), w)
 			}
 		})
 	}
+	_, err := NewPaperReader(strings.NewReader(""))
+	require.ErrorIs(t, err, ErrNoPapers)
+}
+
+func TestReadPapersAliasesAndUnknownFields(t *testing.T) {
+	in := `{"id":"2301.00001v1","title":"T","abstract":"An abstract.","comments":"9 pages","venue":"EC"}
+{"id":"2301.00002v1","title":"U","summary":"Wins.","abstract":"Loses.","venue":"EC","tags":[]}
+`
+	papers, invalid, notes, err := readAll(strings.NewReader(in))
+	require.NoError(t, err)
+	require.Empty(t, invalid)
+	require.Equal(t, "An abstract.", papers[0].Summary, `"abstract" is read as "summary"`)
+	require.Equal(t, "9 pages", papers[0].Comment, `"comments" is read as "comment"`)
+	require.Equal(t, "Wins.", papers[1].Summary, `"summary" wins over its alias`)
+	require.Len(t, notes, 2, "one note per unknown field name: %q", notes)
+	require.Contains(t, notes[0], `line 1: unknown field "venue" ignored`)
+	require.Contains(t, notes[1], `line 2: unknown field "tags" ignored`)
+}
+
+func TestReadPapersCapsLongFieldsLikeTheFeed(t *testing.T) {
+	in := `{"id":"2301.00001v1","title":"` + strings.Repeat("long title ", 100_000) + `"}`
+	papers, _, notes, err := readAll(strings.NewReader(in))
+	require.NoError(t, err)
+	require.LessOrEqual(t, len([]rune(papers[0].Title)), MaxTitleRunes)
+	require.Equal(t, []string{"paper 2301.00001v1: title cut from 1099999 to 1000 characters"}, notes)
+}
+
+func TestReadPapersIsStrict(t *testing.T) {
+	ps, err := ReadPapers(strings.NewReader(`{"id":"2301.00001v1","title":"T"}` + "\n" + `{"id":"x","title":"T"}`))
+	require.Nil(t, ps)
+	var bad *InvalidEntry
+	require.ErrorAs(t, err, &bad)
+	require.Contains(t, err.Error(), "line 2 (x): not an arXiv id")
+	ps, err = ReadPapers(strings.NewReader(""))
+	require.NoError(t, err)
+	require.Empty(t, ps)
 }

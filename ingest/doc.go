@@ -1,7 +1,7 @@
 // Package ingest fills the knowledge base in bulk: the engine behind
 // `gtrag ingest`. It takes papers from an arXiv query (Ingester.Search), an
 // id list (Ingester.Lookup) or papers read from a file (Ingester.Papers, fed
-// by arxiv.ReadPapers), and stores the ones worth keeping as chunks.
+// read one at a time by an arxiv.PaperReader), and stores the ones worth keeping as chunks.
 //
 // # Pipeline
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -54,10 +55,11 @@ func readState(t *testing.T, dir string) map[string]any {
 	return st
 }
 
+// ids lists the papers' ids; nil for none, as OnPaper lists are.
 func ids(papers []arxiv.Paper) []string {
-	out := make([]string, len(papers))
-	for i, p := range papers {
-		out[i] = p.ID
+	var out []string
+	for _, p := range papers {
+		out = append(out, p.ID)
 	}
 	return out
 }
@@ -186,3 +188,66 @@ func (f *recordingFilter) IsGameTheory(ctx context.Context, title, abstract stri
 var errBoom = errors.New("boom")
 
 var _ ingest.Store = (*memStore)(nil)
+
+// listed is a Report with the lists of ids OnPaper gives, under the names
+// of the counts they shadow, so that tests can say which papers went where.
+type listed struct {
+	ingest.Report
+	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid []string
+}
+
+// lister runs an Ingester and collects the outcomes of each run.
+type lister struct {
+	in *ingest.Ingester
+	l  *listed
+}
+
+// L wraps in so that its runs return listed reports.
+func L(in *ingest.Ingester) lister {
+	x := lister{in: in, l: &listed{}}
+	in.OnPaper = func(id string, o ingest.Outcome) {
+		switch o {
+		case ingest.Kept:
+			x.l.Kept = append(x.l.Kept, id)
+		case ingest.Rejected:
+			x.l.Rejected = append(x.l.Rejected, id)
+		case ingest.SkippedExisting:
+			x.l.SkippedExisting = append(x.l.SkippedExisting, id)
+		case ingest.SkippedDuplicate:
+			x.l.SkippedDuplicate = append(x.l.SkippedDuplicate, id)
+		case ingest.SkippedInvalid:
+			x.l.SkippedInvalid = append(x.l.SkippedInvalid, id)
+		}
+	}
+	return x
+}
+
+func (x lister) done(rep ingest.Report, err error) (listed, error) {
+	x.l.Report = rep
+	// The counts and the lists tell the same story.
+	for _, c := range []struct {
+		n    int
+		list []string
+	}{{rep.Kept, x.l.Kept}, {rep.Rejected, x.l.Rejected}, {rep.SkippedExisting, x.l.SkippedExisting}, {rep.SkippedDuplicate, x.l.SkippedDuplicate}, {rep.SkippedInvalid, x.l.SkippedInvalid}} {
+		if c.n != len(c.list) {
+			panic(fmt.Sprintf("report counts %d, OnPaper told %d: %v", c.n, len(c.list), c.list))
+		}
+	}
+	return *x.l, err
+}
+
+func (x lister) Search(ctx context.Context, s ingest.Searcher, q ingest.Query) (listed, error) {
+	return x.done(x.in.Search(ctx, s, q))
+}
+
+func (x lister) Lookup(ctx context.Context, l ingest.Looker, ids []string) (listed, error) {
+	return x.done(x.in.Lookup(ctx, l, ids))
+}
+
+func (x lister) Papers(ctx context.Context, papers []arxiv.Paper) (listed, error) {
+	return x.done(x.in.Papers(ctx, ingest.PaperList(papers)))
+}
+
+func (x lister) Read(ctx context.Context, src ingest.Source) (listed, error) {
+	return x.done(x.in.Papers(ctx, src))
+}

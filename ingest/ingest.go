@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
+	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -43,6 +42,7 @@ const (
 // the next batch are looked up while the previous batch is being written.
 type Store interface {
 	// Add upserts documents; a newer version of a paper replaces the old.
+	// Ingestion counts the papers it really wrote with vectordb.AddPapers.
 	Add(ctx context.Context, docs []vectordb.Document) (int, error)
 	// HasPaper reports whether this exact version of the paper is stored.
 	HasPaper(paperID string) bool
@@ -61,13 +61,55 @@ type Looker interface {
 	Lookup(ctx context.Context, ids []string) ([]arxiv.Paper, error)
 }
 
+// Source yields the papers of a file one at a time; *arxiv.PaperReader
+// satisfies it. Next returns io.EOF at the end, an *arxiv.InvalidEntry for
+// an entry to skip (the run counts it and goes on), and notes to pass on
+// to the user (fields cut, unknown field names).
+type Source interface {
+	Next() (arxiv.Paper, []string, error)
+}
+
+// PaperList is a Source over papers already in memory (the primer, tests).
+// It does not validate them: that is the reader's job, and a caller with
+// papers in hand has them in the form it wants stored.
+func PaperList(papers []arxiv.Paper) Source { return &paperList{papers: papers} }
+
+type paperList struct {
+	papers []arxiv.Paper
+	next   int
+}
+
+func (l *paperList) Next() (arxiv.Paper, []string, error) {
+	if l.next >= len(l.papers) {
+		return arxiv.Paper{}, nil, io.EOF
+	}
+	l.next++
+	return l.papers[l.next-1], nil, nil
+}
+
+// Len is the number of papers, the progress target.
+func (l *paperList) Len() int { return len(l.papers) }
+
 // requestCounter is implemented by *arxiv.Client, whose count includes
 // retries. Sources without it are counted one request per call.
 type requestCounter interface{ Requests() int64 }
 
-// Ingester moves papers from a source into a Store. Store is required; every
-// other field has a working zero value. An Ingester runs one ingest at a
-// time.
+// Outcome is what became of one entry of the source.
+type Outcome string
+
+// The outcomes, named as the JSON counters of Report.
+const (
+	Kept             Outcome = "kept"              // written to the store
+	Rejected         Outcome = "rejected"          // the filter said no
+	SkippedExisting  Outcome = "skipped_existing"  // stored already, in this or a newer version
+	SkippedDuplicate Outcome = "skipped_duplicate" // met earlier in this run, or an older version of a paper met in the same batch
+	SkippedInvalid   Outcome = "skipped_invalid"   // could not be a paper (arxiv.InvalidEntry)
+)
+
+// Ingester moves papers from a source into a Store. It is configuration
+// only: Store is required, every other field has a working zero value, and
+// the fields must not change while a run is going. Each run keeps its own
+// state, so one Ingester may run several ingests at once.
 type Ingester struct {
 	Store Store
 	// Filter keeps only the papers it says are about game theory, judged on
@@ -96,20 +138,22 @@ type Ingester struct {
 	// OnProgress, if set, is called after each fetched and each committed
 	// batch, never concurrently with itself. It must return quickly.
 	OnProgress func(Progress)
-	// CheckID vets the id of each paper given to Papers; nil means
-	// arxiv.ParseID, which accepts arXiv ids only. The primer, whose ids
-	// are its own, passes a check of its own.
-	CheckID func(id string) error
 	// OnNotice, if set, is told things worth telling the user (a page given
-	// up on, ids arXiv does not know, filter fallbacks) as they happen. They
-	// are also collected in Report.Notices.
+	// up on, ids arXiv does not know, entries skipped as invalid, fields
+	// cut, filter fallbacks) as they happen. The first MaxNotices distinct
+	// ones are also collected in Report.Notices; later ones are counted.
 	OnNotice func(string)
-
-	mu      sync.Mutex // guards notices and progress during a run
-	notices []string   // this run's, in the order they came, without repeats
-	prog    Progress
-	began   time.Time
+	// OnPaper, if set, is told the outcome of every entry as its batch is
+	// committed, in source order: the paper id with its version, or for an
+	// invalid entry its place ("entry 3", "line 12"). Report holds counts
+	// only, so that a run of any size keeps its memory flat; this is how to
+	// get the lists (`ingest --ids-out`).
+	OnPaper func(id string, o Outcome)
 }
+
+// MaxNotices bounds the notices one run prints and keeps: a file with
+// thousands of bad lines says so in a hundred lines and one count.
+const MaxNotices = 100
 
 // Query is an arXiv search to ingest.
 type Query struct {
@@ -154,16 +198,21 @@ func (q Query) Validate() error {
 }
 
 // Report is what one run did. The JSON fields are the command-line contract
-// of `gtrag ingest --json`; the others are for the text summary.
+// of `gtrag ingest --json`; the others are for the text summary. Every
+// entry of the source is counted once, under the Outcome it met, as its
+// batch is committed; Fetched counts entries received, committed or not,
+// so after a failure Fetched exceeds the sum of the outcomes by the
+// entries that were lost with the batch in hand.
 type Report struct {
-	// Fetched is the number of papers received from the source in committed
-	// batches.
+	// Fetched is the number of entries received from the source: papers
+	// and invalid entries.
 	Fetched int `json:"fetched"`
-	// Kept, Rejected and SkippedExisting are paper ids with their version,
-	// in source order. Papers met twice in one run count once, as skipped.
-	Kept            []string `json:"kept"`
-	Rejected        []string `json:"rejected"`
-	SkippedExisting []string `json:"skipped_existing"`
+	// Kept is the number of papers written to the store.
+	Kept             int `json:"kept"`
+	Rejected         int `json:"rejected"`
+	SkippedExisting  int `json:"skipped_existing"`
+	SkippedDuplicate int `json:"skipped_duplicate"`
+	SkippedInvalid   int `json:"skipped_invalid"`
 	// ChunksAdded is what the store newly wrote.
 	ChunksAdded int `json:"chunks_added"`
 	// StoreCount is the number of documents in the store at the end.
@@ -172,6 +221,8 @@ type Report struct {
 	ArxivRequests int `json:"arxiv_requests"`
 
 	Notices []string `json:"-"`
+	// NoticesDropped counts the notices beyond MaxNotices.
+	NoticesDropped int `json:"-"`
 	// Batches is the number of batches (arXiv pages) committed by this run.
 	Batches int `json:"-"`
 	// ResumedAt is the position (result offset or id index) a resumed run
@@ -195,16 +246,35 @@ type Report struct {
 	Elapsed   time.Duration `json:"-"`
 }
 
-func newReport() Report {
-	return Report{Kept: []string{}, Rejected: []string{}, SkippedExisting: []string{}}
+// Committed is the number of entries whose batch is committed.
+func (r Report) Committed() int {
+	return r.Kept + r.Rejected + r.SkippedExisting + r.SkippedDuplicate + r.SkippedInvalid
 }
+
+func (r *Report) count(o Outcome, n int) {
+	switch o {
+	case Kept:
+		r.Kept += n
+	case Rejected:
+		r.Rejected += n
+	case SkippedExisting:
+		r.SkippedExisting += n
+	case SkippedDuplicate:
+		r.SkippedDuplicate += n
+	case SkippedInvalid:
+		r.SkippedInvalid += n
+	}
+}
+
+func newReport() Report { return Report{} }
 
 // Progress is a snapshot of a run for a progress display.
 type Progress struct {
-	Fetched  int // papers received from the source so far
-	Kept     int // committed
+	Fetched  int // entries received from the source so far
+	Kept     int // committed: written
 	Rejected int // committed
-	Skipped  int // committed, already stored
+	Skipped  int // committed: stored already, or met twice
+	Invalid  int // committed: not a paper
 	Chunks   int // chunks newly written
 	Batches  int // batches committed
 	// Target is the number of papers this run expects to fetch; 0 while
@@ -215,7 +285,7 @@ type Progress struct {
 
 // Committed is the number of papers whose batch is committed: kept,
 // rejected or skipped.
-func (p Progress) Committed() int { return p.Kept + p.Rejected + p.Skipped }
+func (p Progress) Committed() int { return p.Kept + p.Rejected + p.Skipped + p.Invalid }
 
 // Rate is papers committed per second: the throughput of the whole
 // pipeline, which fetching alone can outrun by a few batches.
@@ -278,43 +348,35 @@ func (e *StoreError) Error() string {
 
 func (e *StoreError) Unwrap() error { return e.Err }
 
+// GapsError ends a run that is otherwise finished but gave up on ranges of
+// results arXiv kept returning empty (its empty-page quirk). Everything
+// else is committed and the ranges are saved: the next run of the same
+// command asks for them first.
+type GapsError struct {
+	Gaps []Gap
+}
+
+func (e *GapsError) Error() string {
+	n := 0
+	var ranges []string
+	for _, g := range e.Gaps {
+		n += g.Count
+		if len(ranges) < 5 {
+			ranges = append(ranges, fmt.Sprintf("%d–%d", g.Start+1, g.Start+g.Count))
+		}
+	}
+	s := strings.Join(ranges, ", ")
+	if len(e.Gaps) > len(ranges) {
+		s += fmt.Sprintf(" and %d more ranges", len(e.Gaps)-len(ranges))
+	}
+	return fmt.Sprintf("arXiv returned no entries for results %s (%d %s, a known arXiv fault)", s, n, plural(n, "result", "results"))
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
-}
-
-func (in *Ingester) notice(msg string) {
-	in.mu.Lock()
-	if slices.Contains(in.notices, msg) {
-		in.mu.Unlock()
-		return
-	}
-	in.notices = append(in.notices, msg)
-	in.mu.Unlock()
-	if in.OnNotice != nil {
-		in.OnNotice(msg)
-	}
-}
-
-// noticesSoFar copies this run's notices.
-func (in *Ingester) noticesSoFar() []string {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	return slices.Clone(in.notices)
-}
-
-// progress updates the snapshot and reports it, serialised so that the
-// display sees a monotonic sequence.
-func (in *Ingester) progress(update func(*Progress)) {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	update(&in.prog)
-	in.prog.Elapsed = time.Since(in.began)
-	if in.OnProgress != nil {
-		in.OnProgress(in.prog)
-	}
 }
 
 func (in *Ingester) workers() int {

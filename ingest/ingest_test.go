@@ -46,7 +46,7 @@ func TestIngestSearchPagesUntilMaxOrTotal(t *testing.T) {
 			store := newMemStore()
 			stateDir := t.TempDir()
 			in := &ingest.Ingester{Store: store, StateDir: stateDir}
-			rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: tc.max, PageSize: tc.size, Sort: "submitted"})
+			rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: tc.max, PageSize: tc.size, Sort: "submitted"})
 			require.NoError(t, err)
 
 			var starts, maxes []int
@@ -81,7 +81,7 @@ func TestIngestSearchPacesRequestsByServerClock(t *testing.T) {
 	const delay = 40 * time.Millisecond
 	srv := arxivtest.New(t, arxivtest.Papers(0, 50), arxivtest.MatchAll())
 	in := &ingest.Ingester{Store: newMemStore()}
-	_, err := in.Search(context.Background(), testClient(srv, delay), ingest.Query{Text: "all:auction", Max: 50, PageSize: 10})
+	_, err := L(in).Search(context.Background(), testClient(srv, delay), ingest.Query{Text: "all:auction", Max: 50, PageSize: 10})
 	require.NoError(t, err)
 	reqs := srv.Requests()
 	require.Len(t, reqs, 5)
@@ -108,7 +108,7 @@ func TestIngestSearchWaitsForRetryAfterOn503(t *testing.T) {
 		return nil
 	})
 	in := &ingest.Ingester{Store: newMemStore()}
-	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:auction", Max: 30, PageSize: 10})
+	rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:auction", Max: 30, PageSize: 10})
 	require.NoError(t, err)
 	require.Len(t, rep.Kept, 30)
 	reqs := srv.Requests()
@@ -133,7 +133,7 @@ func TestIngestSearchEmptyPageQuirk(t *testing.T) {
 			return nil
 		})
 		in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
-		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:auction", Max: 30, PageSize: 10})
+		rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:auction", Max: 30, PageSize: 10})
 		require.NoError(t, err)
 		require.Len(t, rep.Kept, 30)
 		require.True(t, rep.Complete)
@@ -155,8 +155,12 @@ func TestIngestSearchEmptyPageQuirk(t *testing.T) {
 		var notices []string
 		in := &ingest.Ingester{Store: store, StateDir: dir, EmptyPageRetries: 1, OnNotice: func(s string) { notices = append(notices, s) }}
 		q := ingest.Query{Text: "all:auction", Max: 30, PageSize: 10}
-		rep, err := in.Search(context.Background(), client, q)
-		require.NoError(t, err, "a page given up on does not stop the run")
+		rep, err := L(in).Search(context.Background(), client, q)
+		// A page given up on does not stop the run, but the run did not
+		// get everything it was asked for: it fails, naming the range.
+		var gaps *ingest.GapsError
+		require.ErrorAs(t, err, &gaps)
+		require.Equal(t, "arXiv returned no entries for results 11–20 (10 results, a known arXiv fault)", err.Error())
 		require.Equal(t, slices.Concat(ids(papers[:10]), ids(papers[20:])), rep.Kept)
 		require.False(t, rep.Complete)
 		require.Equal(t, []ingest.Gap{{Start: 10, Count: 10}}, rep.Gaps)
@@ -168,7 +172,7 @@ func TestIngestSearchEmptyPageQuirk(t *testing.T) {
 
 		srv.SetFault(nil)
 		before := srv.StartCounts()
-		rep, err = in.Search(context.Background(), client, q)
+		rep, err = L(in).Search(context.Background(), client, q)
 		require.NoError(t, err)
 		require.Equal(t, ids(papers[10:20]), rep.Kept)
 		require.True(t, rep.Complete)
@@ -194,7 +198,7 @@ func TestIngestSearchStopsOnMalformedPageKeepingCommittedPages(t *testing.T) {
 	client := testClient(srv, 0)
 	in := &ingest.Ingester{Store: store, StateDir: dir}
 	q := ingest.Query{Text: "all:auction", Max: 30, PageSize: 10}
-	rep, err := in.Search(context.Background(), client, q)
+	rep, err := L(in).Search(context.Background(), client, q)
 	var stopped *ingest.StoppedError
 	require.ErrorAs(t, err, &stopped)
 	require.ErrorIs(t, err, arxiv.ErrNotFeed)
@@ -206,7 +210,7 @@ func TestIngestSearchStopsOnMalformedPageKeepingCommittedPages(t *testing.T) {
 	require.Equal(t, arxiv.DefaultMaxAttempts, srv.StartCounts()[20], "the client retried the page within its bounds")
 
 	srv.SetFault(nil)
-	rep, err = in.Search(context.Background(), client, q)
+	rep, err = L(in).Search(context.Background(), client, q)
 	require.NoError(t, err)
 	require.Equal(t, ids(papers[20:]), rep.Kept)
 	require.Equal(t, map[int]int{0: 1, 10: 1, 20: arxiv.DefaultMaxAttempts + 1}, srv.StartCounts())
@@ -240,7 +244,7 @@ func TestIngestSearchFaultsStopAfterRetriesKeepingCommittedPages(t *testing.T) {
 			in := &ingest.Ingester{Store: store, StateDir: dir}
 			client := testClient(srv, 0)
 			client.RequestTimeout = 100 * time.Millisecond
-			rep, err := in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
+			rep, err := L(in).Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
 			var stopped *ingest.StoppedError
 			require.ErrorAs(t, err, &stopped)
 			require.ErrorContains(t, err, tc.want)
@@ -277,7 +281,7 @@ func TestIngestSearchInterruptedAndResumedWithoutRefetching(t *testing.T) {
 		}
 	})
 	in := &ingest.Ingester{Store: store, StateDir: dir}
-	rep, err := in.Search(ctx, client, q)
+	rep, err := L(in).Search(ctx, client, q)
 	var intr *ingest.InterruptedError
 	require.ErrorAs(t, err, &intr)
 	require.ErrorIs(t, err, context.Canceled)
@@ -288,7 +292,7 @@ func TestIngestSearchInterruptedAndResumedWithoutRefetching(t *testing.T) {
 	require.Equal(t, float64(20), readState(t, dir)["next"])
 
 	srv.OnRequest(nil)
-	rep, err = in.Search(context.Background(), client, q)
+	rep, err = L(in).Search(context.Background(), client, q)
 	require.NoError(t, err)
 	require.Equal(t, 20, rep.ResumedAt)
 	require.Equal(t, ids(papers[20:]), rep.Kept)
@@ -305,11 +309,11 @@ func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
 	client := testClient(srv, 0)
 	q := ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10}
 	in := &ingest.Ingester{Store: store, StateDir: dir}
-	_, err := in.Search(context.Background(), client, q)
+	_, err := L(in).Search(context.Background(), client, q)
 	require.NoError(t, err)
 	n := len(srv.Requests())
 
-	rep, err := in.Search(context.Background(), client, q)
+	rep, err := L(in).Search(context.Background(), client, q)
 	require.NoError(t, err)
 	require.True(t, rep.UpToDate)
 	require.True(t, rep.Complete)
@@ -317,7 +321,7 @@ func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
 	require.Len(t, srv.Requests(), n, "a done query asks arXiv nothing")
 
 	// Another sort is another ingest.
-	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10, Sort: "updated"})
+	rep, err = L(in).Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 100, PageSize: 10, Sort: "updated"})
 	require.NoError(t, err)
 	require.False(t, rep.UpToDate)
 	require.Equal(t, ids(arxivtest.Sorted(papers, arxivtest.Sort{By: "lastUpdatedDate"})), rep.SkippedExisting)
@@ -325,7 +329,7 @@ func TestIngestSearchDoneQueryIsUpToDateUntilRestart(t *testing.T) {
 	// New results since: --restart fetches again, stored papers are skipped.
 	srv.SetPapers(arxivtest.Papers(0, 25))
 	in.Restart = true
-	rep, err = in.Search(context.Background(), client, q)
+	rep, err = L(in).Search(context.Background(), client, q)
 	require.NoError(t, err)
 	require.Equal(t, ids(papers), rep.SkippedExisting)
 	require.Equal(t, ids(arxivtest.Papers(20, 5)), rep.Kept)
@@ -338,16 +342,16 @@ func TestIngestSearchLargerMaxContinues(t *testing.T) {
 	srv := arxivtest.New(t, papers)
 	in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
 	client := testClient(srv, 0)
-	rep, err := in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
+	rep, err := L(in).Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
 	require.NoError(t, err)
 	require.Len(t, rep.Kept, 15)
 
-	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
+	rep, err = L(in).Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 15, PageSize: 10})
 	require.NoError(t, err)
 	require.True(t, rep.UpToDate, "--max reached")
 	require.False(t, rep.Complete)
 
-	rep, err = in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 40, PageSize: 20})
+	rep, err = L(in).Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: 40, PageSize: 20})
 	require.NoError(t, err)
 	require.Equal(t, 15, rep.ResumedAt)
 	require.Equal(t, ids(papers[15:]), rep.Kept)
@@ -367,7 +371,7 @@ func TestIngestLookupInBatches(t *testing.T) {
 	asked := append(slices.Clone(want), "2409.99999", "2409.99998v3")
 
 	in := &ingest.Ingester{Store: store, StateDir: t.TempDir()}
-	rep, err := in.Lookup(context.Background(), testClient(srv, 0), asked)
+	rep, err := L(in).Lookup(context.Background(), testClient(srv, 0), asked)
 	require.NoError(t, err)
 
 	reqs := srv.Requests()
@@ -387,7 +391,7 @@ func TestIngestLookupInBatches(t *testing.T) {
 	require.Len(t, rep.Notices, 1)
 	require.Contains(t, rep.Notices[0], "arXiv has no paper for 2 ids: 2409.99999, 2409.99998v3")
 
-	rep, err = in.Lookup(context.Background(), testClient(srv, 0), asked)
+	rep, err = L(in).Lookup(context.Background(), testClient(srv, 0), asked)
 	require.NoError(t, err)
 	require.True(t, rep.UpToDate)
 	require.Len(t, srv.Requests(), 3)
@@ -405,13 +409,13 @@ func TestIngestLookupResumesAfterTheLastCommittedBatch(t *testing.T) {
 	})
 	store, dir := newMemStore(), t.TempDir()
 	in := &ingest.Ingester{Store: store, StateDir: dir}
-	rep, err := in.Lookup(ctx, testClient(srv, 0), ids(papers))
+	rep, err := L(in).Lookup(ctx, testClient(srv, 0), ids(papers))
 	require.ErrorIs(t, err, context.Canceled)
 	require.Equal(t, ids(papers[:100]), rep.Kept)
 	require.Equal(t, float64(100), readState(t, dir)["next"])
 
 	srv.OnRequest(nil)
-	rep, err = in.Lookup(context.Background(), testClient(srv, 0), ids(papers))
+	rep, err = L(in).Lookup(context.Background(), testClient(srv, 0), ids(papers))
 	require.NoError(t, err)
 	require.Equal(t, 100, rep.ResumedAt)
 	require.Equal(t, ids(papers[100:]), rep.Kept)
@@ -425,9 +429,9 @@ func TestIngestLookupResumesAfterTheLastCommittedBatch(t *testing.T) {
 func TestIngestLookupRejectsBadIDsBeforeAnyRequest(t *testing.T) {
 	srv := arxivtest.New(t, nil)
 	in := &ingest.Ingester{Store: newMemStore()}
-	_, err := in.Lookup(context.Background(), testClient(srv, 0), []string{"2401.00001", "not-an-id"})
+	_, err := L(in).Lookup(context.Background(), testClient(srv, 0), []string{"2401.00001", "not-an-id"})
 	require.ErrorContains(t, err, `not an arXiv id: "not-an-id"`)
-	_, err = in.Lookup(context.Background(), testClient(srv, 0), []string{" ", ""})
+	_, err = L(in).Lookup(context.Background(), testClient(srv, 0), []string{" ", ""})
 	require.ErrorContains(t, err, "no arXiv ids")
 	require.Empty(t, srv.Requests())
 }
@@ -440,7 +444,7 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 	t.Run("filter rejects the video-game paper", func(t *testing.T) {
 		srv := arxivtest.New(t, papers, arxivtest.MatchAll())
 		in := &ingest.Ingester{Store: newMemStore(), Filter: reasoner.NewOfflineFilter()}
-		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
+		rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
 		require.NoError(t, err)
 		require.Equal(t, []string{video.ID}, rep.Rejected)
 		require.Equal(t, ids(game), rep.Kept)
@@ -448,7 +452,7 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 	t.Run("no filter keeps it", func(t *testing.T) {
 		srv := arxivtest.New(t, papers, arxivtest.MatchAll())
 		in := &ingest.Ingester{Store: newMemStore()}
-		rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
+		rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "all:game", Max: 10})
 		require.NoError(t, err)
 		require.Empty(t, rep.Rejected)
 		require.Equal(t, ids(papers), rep.Kept)
@@ -460,7 +464,7 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 		q := ingest.Query{Text: "all:game", Max: 10}
 		_, err := (&ingest.Ingester{Store: newMemStore(), StateDir: dir, Filter: reasoner.NewOfflineFilter()}).Search(context.Background(), client, q)
 		require.NoError(t, err)
-		rep, err := (&ingest.Ingester{Store: newMemStore(), StateDir: dir}).Search(context.Background(), client, q)
+		rep, err := L(&ingest.Ingester{Store: newMemStore(), StateDir: dir}).Search(context.Background(), client, q)
 		require.NoError(t, err)
 		require.False(t, rep.UpToDate)
 		require.Contains(t, rep.Kept, video.ID)
@@ -474,7 +478,7 @@ func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
 	p.Summary = string(bytes.Repeat([]byte("é"), 800))
 	f := &recordingFilter{}
 	in := &ingest.Ingester{Store: newMemStore(), Filter: f}
-	rep, err := in.Papers(context.Background(), []arxiv.Paper{p})
+	rep, err := L(in).Papers(context.Background(), []arxiv.Paper{p})
 	require.NoError(t, err)
 	require.Equal(t, []string{p.ID}, rep.Kept)
 	require.Equal(t, 500, utf8.RuneCountInString(f.abstracts[p.Title]))
@@ -483,7 +487,7 @@ func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
 
 func TestIngestFilterFailureStops(t *testing.T) {
 	in := &ingest.Ingester{Store: newMemStore(), Filter: &recordingFilter{err: errBoom}}
-	_, err := in.Papers(context.Background(), arxivtest.Papers(0, 3))
+	_, err := L(in).Papers(context.Background(), arxivtest.Papers(0, 3))
 	require.ErrorIs(t, err, errBoom)
 	require.ErrorContains(t, err, "filter paper")
 }
@@ -493,14 +497,15 @@ func TestIngestSkippedExistingAndNewerVersionReplaces(t *testing.T) {
 	a1, a2 := arxivtest.PaperVersion(1, 1), arxivtest.PaperVersion(1, 2)
 	b1 := arxivtest.PaperVersion(3, 1) // old-style id with a slash
 	in := &ingest.Ingester{Store: db}
-	_, err := in.Papers(context.Background(), []arxiv.Paper{a1, b1})
+	_, err := L(in).Papers(context.Background(), []arxiv.Paper{a1, b1})
 	require.NoError(t, err)
 	require.True(t, db.HasPaper(a1.ID))
 
-	rep, err := in.Papers(context.Background(), []arxiv.Paper{a2, b1, a2})
+	rep, err := L(in).Papers(context.Background(), []arxiv.Paper{a2, b1, a2})
 	require.NoError(t, err)
 	require.Equal(t, []string{a2.ID}, rep.Kept)
-	require.Equal(t, []string{b1.ID, a2.ID}, rep.SkippedExisting, "stored, and met twice in one run")
+	require.Equal(t, []string{b1.ID}, rep.SkippedExisting, "stored")
+	require.Equal(t, []string{a2.ID}, rep.SkippedDuplicate, "met twice in one run")
 	require.True(t, db.HasPaper(a2.ID))
 	require.False(t, db.HasPaper(a1.ID), "v2 replaced v1")
 	require.Equal(t, []string{a2.ID, b1.ID}, db.Papers())
@@ -515,12 +520,12 @@ func TestIngestPapersFromFileFormats(t *testing.T) {
 
 	for name, data := range map[string][]byte{"jsonl": jsonl.Bytes(), "atom": []byte(atom)} {
 		t.Run(name, func(t *testing.T) {
-			read, err := arxiv.ReadPapers(bytes.NewReader(data))
+			read, err := arxiv.NewPaperReader(bytes.NewReader(data))
 			require.NoError(t, err)
 			db := openDB(t, t.TempDir())
 			var last ingest.Progress
 			in := &ingest.Ingester{Store: db, Filter: reasoner.NewOfflineFilter(), BatchSize: 5, OnProgress: func(p ingest.Progress) { last = p }}
-			rep, err := in.Papers(context.Background(), read)
+			rep, err := L(in).Read(context.Background(), sized{read, len(papers)})
 			require.NoError(t, err)
 			require.Equal(t, ids(papers[:12]), rep.Kept)
 			require.Equal(t, []string{"2402.00001v2"}, rep.Rejected)
@@ -538,6 +543,14 @@ func TestIngestPapersFromFileFormats(t *testing.T) {
 	}
 }
 
+// sized gives a Source the Len that sets the progress target.
+type sized struct {
+	ingest.Source
+	n int
+}
+
+func (s sized) Len() int { return s.n }
+
 func TestIngestStoreFailureStopsAfterCommittedBatches(t *testing.T) {
 	store := newMemStore()
 	store.failAdd = func(call int) error {
@@ -549,7 +562,7 @@ func TestIngestStoreFailureStopsAfterCommittedBatches(t *testing.T) {
 	srv := arxivtest.New(t, arxivtest.Papers(0, 50))
 	dir := t.TempDir()
 	in := &ingest.Ingester{Store: store, StateDir: dir}
-	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 50, PageSize: 10})
+	rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 50, PageSize: 10})
 	require.ErrorIs(t, err, errBoom)
 	require.Equal(t, 2, rep.Batches)
 	require.Len(t, store.papers(), 20)
@@ -569,7 +582,7 @@ func TestIngestInterruptAbandonsABatchThatCannotFinish(t *testing.T) {
 	})
 	in := &ingest.Ingester{Store: store, StateDir: dir, DrainTimeout: 50 * time.Millisecond}
 	start := time.Now()
-	rep, err := in.Search(ctx, testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
+	rep, err := L(in).Search(ctx, testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
 	require.ErrorIs(t, err, context.Canceled)
 	var intr *ingest.InterruptedError
 	require.ErrorAs(t, err, &intr)
@@ -586,7 +599,7 @@ func TestIngestUnreadableStateStartsOver(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, key+".json"), []byte("{half a file"), 0o644))
 	srv := arxivtest.New(t, arxivtest.Papers(0, 5))
 	in := &ingest.Ingester{Store: newMemStore(), StateDir: dir}
-	rep, err := in.Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "  cat:cs.GT ", Max: 5})
+	rep, err := L(in).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "  cat:cs.GT ", Max: 5})
 	require.NoError(t, err)
 	require.Len(t, rep.Kept, 5)
 	require.Len(t, rep.Notices, 1)

@@ -22,15 +22,21 @@ type unit struct {
 	start, next int // positions this batch covers: [start, next)
 	total       int // the source's total as of this batch
 	papers      []arxiv.Paper
+	invalid     []*arxiv.InvalidEntry
 	preSkipped  []string // already stored, not even fetched (versioned ids)
 	gaveUp      bool     // arXiv kept returning this page empty
 	gapRetry    bool     // a second try at a gap recorded by an earlier run
 	gap         Gap
 
-	// Set by the process stage, in source order.
-	kept, rejected, skipped []string
-	docs                    []vectordb.Document
+	// Set by the process stage: the outcome of each paper (Kept means
+	// "to be written"; commit turns it into SkippedExisting if the store
+	// wrote nothing for it), and the documents to write.
+	outcomes []Outcome
+	docs     []vectordb.Document
 }
+
+// served is the number of entries the batch holds.
+func (u *unit) served() int { return len(u.papers) + len(u.invalid) }
 
 // job is one source prepared for the pipeline.
 type job struct {
@@ -48,7 +54,85 @@ type job struct {
 	reqBase int
 }
 
-// run drives the three stages:
+// run is the state of one ingest, kept apart from the Ingester's
+// configuration so that runs share nothing.
+type run struct {
+	in *Ingester
+
+	mu      sync.Mutex // guards what follows: notices come from every stage
+	noticed map[string]bool
+	notices []string
+	dropped int
+	prog    Progress
+	began   time.Time
+
+	// seen maps the base id of every paper handled by this run to the
+	// newest version handled; only the process stage touches it.
+	seen map[string]int
+}
+
+// begin checks the Ingester and starts a run.
+func (in *Ingester) begin() (*run, error) {
+	if in.Store == nil {
+		return nil, errors.New("ingest: no store")
+	}
+	return &run{in: in, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}}, nil
+}
+
+// notice tells the user msg once; beyond MaxNotices distinct ones it only
+// counts.
+func (r *run) notice(msg string) {
+	r.mu.Lock()
+	if r.noticed[msg] {
+		r.mu.Unlock()
+		return
+	}
+	if len(r.notices) >= MaxNotices {
+		r.dropped++
+		r.mu.Unlock()
+		return
+	}
+	r.noticed[msg] = true
+	r.notices = append(r.notices, msg)
+	r.mu.Unlock()
+	if r.in.OnNotice != nil {
+		r.in.OnNotice(msg)
+	}
+}
+
+// progress updates the snapshot and reports it, serialised so that the
+// display sees a monotonic sequence.
+func (r *run) progress(update func(*Progress)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	update(&r.prog)
+	r.prog.Elapsed = time.Since(r.began)
+	if r.in.OnProgress != nil {
+		r.in.OnProgress(r.prog)
+	}
+}
+
+// finishReport copies what the run gathered into rep.
+func (r *run) finishReport(rep *Report) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rep.Notices = slices.Clone(r.notices)
+	rep.NoticesDropped = r.dropped
+	rep.Fetched = r.prog.Fetched
+}
+
+// fetched reports the notes and invalid entries of a batch just fetched.
+func (r *run) fetched(u *unit, notes []string) {
+	for _, n := range notes {
+		r.notice(n)
+	}
+	for _, e := range u.invalid {
+		r.notice("skipped " + e.Error())
+	}
+	r.progress(func(p *Progress) { p.Fetched += u.served() })
+}
+
+// exec drives the three stages:
 //
 //	fetch ──chan──→ filter+chunk ──chan──→ store+save progress
 //
@@ -65,12 +149,13 @@ type job struct {
 // unless that takes longer than DrainTimeout, in which case the batch in
 // hand is abandoned — the store rolls back an unfinished Add — and will be
 // fetched again by the next run.
-func (in *Ingester) run(ctx context.Context, j *job) (Report, error) {
+func (r *run) exec(ctx context.Context, j *job) (Report, error) {
+	in := r.in
 	rep := newReport()
-	began := time.Now()
-	in.mu.Lock()
-	in.began, in.prog = began, Progress{Target: j.target}
-	in.mu.Unlock()
+	r.mu.Lock()
+	r.began, r.prog = time.Now(), Progress{Target: j.target}
+	began := r.began
+	r.mu.Unlock()
 	j.req0, j.reqBase = j.requests(), j.st.Counters.ArxivRequests
 	rep.ResumedAt = j.st.Next
 
@@ -95,19 +180,15 @@ func (in *Ingester) run(ctx context.Context, j *job) (Report, error) {
 	var fetchErr, procErr error
 	go func() {
 		defer close(fetched)
-		fetchErr = j.produce(fetchCtx, func(u *unit) {
-			in.progress(func(p *Progress) { p.Fetched += len(u.papers) })
-			fetched <- u
-		})
+		fetchErr = j.produce(fetchCtx, func(u *unit) { fetched <- u })
 	}()
 	go func() {
 		defer close(processed)
-		seen := map[string]bool{}
 		for u := range fetched {
 			if procErr != nil {
 				continue // drain, so that the fetch stage can end
 			}
-			if err := in.process(workCtx, u, seen); err != nil {
+			if err := r.process(workCtx, u); err != nil {
 				procErr = err
 				stopFetch()
 				continue
@@ -121,7 +202,7 @@ func (in *Ingester) run(ctx context.Context, j *job) (Report, error) {
 		if storeErr != nil {
 			continue
 		}
-		if err := in.commit(workCtx, j, u, &rep); err != nil {
+		if err := r.commit(workCtx, j, u, &rep); err != nil {
 			storeErr = err
 			stopFetch()
 			abortWork()
@@ -135,9 +216,11 @@ func (in *Ingester) run(ctx context.Context, j *job) (Report, error) {
 	rep.Gaps = slices.Clone(j.st.Gaps)
 	rep.Resumable = j.path != ""
 	rep.Elapsed = time.Since(began)
-	rep.Notices = in.noticesSoFar()
+	r.finishReport(&rep)
 	err := firstErr(storeErr, procErr, fetchErr)
 	switch {
+	case err == nil && len(rep.Gaps) > 0:
+		return rep, &GapsError{Gaps: slices.Clone(rep.Gaps)}
 	case err == nil:
 		// The source was exhausted, even if an interrupt came at the end.
 		return rep, nil
@@ -157,25 +240,36 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// process decides the fate of every paper of a batch: skipped (stored
-// already, or met earlier in this run), rejected by the filter, or kept and
-// chunked.
-func (in *Ingester) process(ctx context.Context, u *unit, seen map[string]bool) error {
-	u.skipped = append(u.skipped, u.preSkipped...)
+// process decides the fate of every paper of a batch, before any filter
+// call: of several versions of one paper only the newest goes on, and a
+// paper this run has handled already is a duplicate (SkippedDuplicate); a
+// paper stored in this version is SkippedExisting; the filter rejects or
+// keeps the rest, and kept papers are chunked.
+func (r *run) process(ctx context.Context, u *unit) error {
+	in := r.in
+	u.outcomes = make([]Outcome, len(u.papers))
+	newest := make(map[string]int, len(u.papers)) // base id → index of its newest version
+	for i, p := range u.papers {
+		base, v := arxiv.SplitVersion(p.ID)
+		if k, ok := newest[base]; !ok || v > version(u.papers[k].ID) {
+			newest[base] = i
+		}
+	}
 	cand := make([]int, 0, len(u.papers))
 	for i, p := range u.papers {
-		if seen[p.ID] || in.Store.HasPaper(p.ID) {
-			u.skipped = append(u.skipped, p.ID)
+		base, v := arxiv.SplitVersion(p.ID)
+		if sv, ok := r.seen[base]; newest[base] != i || ok && v <= sv {
+			u.outcomes[i] = SkippedDuplicate
 			continue
 		}
-		seen[p.ID] = true
+		r.seen[base] = v
+		if in.Store.HasPaper(p.ID) {
+			u.outcomes[i] = SkippedExisting
+			continue
+		}
 		cand = append(cand, i)
 	}
-	type outcome struct {
-		rejected bool
-		chunks   []chunker.Chunk
-	}
-	out := make([]outcome, len(cand))
+	chunks := make([][]chunker.Chunk, len(cand))
 	err := parallel(in.workers(), len(cand), func(k int) error {
 		p := &u.papers[cand[k]]
 		if in.Filter != nil {
@@ -184,52 +278,91 @@ func (in *Ingester) process(ctx context.Context, u *unit, seen map[string]bool) 
 				return fmt.Errorf("filter paper %s: %w", p.ID, err)
 			}
 			for _, n := range v.Notices {
-				in.notice("paper filter: " + n)
+				r.notice("paper filter: " + n)
 			}
 			if !v.Yes {
-				out[k].rejected = true
+				u.outcomes[cand[k]] = Rejected
 				return nil
 			}
 		}
-		out[k].chunks = chunker.Split(*p, in.Chunking)
+		u.outcomes[cand[k]] = Kept
+		chunks[k] = chunker.Split(*p, in.Chunking)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
 	n := 0
-	for _, o := range out {
-		n += len(o.chunks)
+	for _, cs := range chunks {
+		n += len(cs)
 	}
 	u.docs = make([]vectordb.Document, 0, n)
-	for k, o := range out {
-		id := u.papers[cand[k]].ID
-		if o.rejected {
-			u.rejected = append(u.rejected, id)
-			continue
-		}
-		u.kept = append(u.kept, id)
-		u.docs = append(u.docs, vectordb.Documents(o.chunks)...)
+	for _, cs := range chunks {
+		u.docs = append(u.docs, vectordb.Documents(cs)...)
 	}
 	return nil
 }
 
+func countOf(outcomes []Outcome, o Outcome) int {
+	n := 0
+	for _, x := range outcomes {
+		if x == o {
+			n++
+		}
+	}
+	return n
+}
+
+func version(id string) int {
+	_, v := arxiv.SplitVersion(id)
+	return v
+}
+
 // commit stores a batch, then records it in the report and the resume file.
-// The resume file moves only after the store has the whole batch.
-func (in *Ingester) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
+// The resume file moves only after the store has the whole batch. A kept
+// paper the store wrote nothing for (a newer version is stored) counts as
+// SkippedExisting: Kept counts papers written.
+func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
+	in := r.in
 	added := 0
+	var written map[string]bool
 	if len(u.docs) > 0 {
-		n, err := in.Store.Add(ctx, u.docs)
+		papers, n, err := vectordb.AddPapers(ctx, in.Store, u.docs)
 		if err != nil {
-			return &StoreError{Papers: len(u.kept), Chunks: len(u.docs), Err: err}
+			return &StoreError{Papers: countOf(u.outcomes, Kept), Chunks: len(u.docs), Err: err}
 		}
 		added = n
+		written = make(map[string]bool, len(papers))
+		for _, id := range papers {
+			written[id] = true
+		}
+	}
+	var delta Report
+	tell := func(id string, o Outcome) {
+		delta.count(o, 1)
+		if in.OnPaper != nil {
+			in.OnPaper(id, o)
+		}
+	}
+	for _, id := range u.preSkipped {
+		tell(id, SkippedExisting)
+	}
+	for i, p := range u.papers {
+		o := u.outcomes[i]
+		if o == Kept && !written[p.ID] {
+			o = SkippedExisting
+		}
+		tell(p.ID, o)
+	}
+	for _, e := range u.invalid {
+		tell(e.Where, SkippedInvalid)
 	}
 	rep.Batches++
-	rep.Fetched += len(u.papers)
-	rep.Kept = append(rep.Kept, u.kept...)
-	rep.Rejected = append(rep.Rejected, u.rejected...)
-	rep.SkippedExisting = append(rep.SkippedExisting, u.skipped...)
+	rep.Kept += delta.Kept
+	rep.Rejected += delta.Rejected
+	rep.SkippedExisting += delta.SkippedExisting
+	rep.SkippedDuplicate += delta.SkippedDuplicate
+	rep.SkippedInvalid += delta.SkippedInvalid
 	rep.ChunksAdded += added
 
 	st := j.st
@@ -238,9 +371,9 @@ func (in *Ingester) commit(ctx context.Context, j *job, u *unit, rep *Report) er
 		st.Gaps = slices.DeleteFunc(st.Gaps, func(g Gap) bool { return g == u.gap })
 		if u.gaveUp {
 			st.Gaps = append(st.Gaps, u.gap)
-		} else if rest := u.gap.Count - len(u.papers); rest > 0 && u.gap.Start+len(u.papers) < u.total {
+		} else if rest := u.gap.Count - u.served(); rest > 0 && u.gap.Start+u.served() < u.total {
 			// arXiv served part of the gap; the rest stays a gap.
-			st.Gaps = append(st.Gaps, Gap{Start: u.gap.Start + len(u.papers), Count: rest})
+			st.Gaps = append(st.Gaps, Gap{Start: u.gap.Start + u.served(), Count: rest})
 		}
 		slices.SortFunc(st.Gaps, func(a, b Gap) int { return a.Start - b.Start })
 	default:
@@ -252,10 +385,12 @@ func (in *Ingester) commit(ctx context.Context, j *job, u *unit, rep *Report) er
 	st.Done = st.Next >= st.Total && len(st.Gaps) == 0
 	c := &st.Counters
 	c.Batches++
-	c.Fetched += len(u.papers)
-	c.Kept += len(u.kept)
-	c.Rejected += len(u.rejected)
-	c.SkippedExisting += len(u.skipped)
+	c.Fetched += u.served()
+	c.Kept += delta.Kept
+	c.Rejected += delta.Rejected
+	c.SkippedExisting += delta.SkippedExisting
+	c.SkippedDuplicate += delta.SkippedDuplicate
+	c.SkippedInvalid += delta.SkippedInvalid
 	c.ChunksAdded += added
 	c.ArxivRequests = j.reqBase + int(j.requests()-j.req0)
 	if j.path != "" {
@@ -263,10 +398,11 @@ func (in *Ingester) commit(ctx context.Context, j *job, u *unit, rep *Report) er
 			return err
 		}
 	}
-	in.progress(func(p *Progress) {
-		p.Kept += len(u.kept)
-		p.Rejected += len(u.rejected)
-		p.Skipped += len(u.skipped)
+	r.progress(func(p *Progress) {
+		p.Kept += delta.Kept
+		p.Rejected += delta.Rejected
+		p.Skipped += delta.SkippedExisting + delta.SkippedDuplicate
+		p.Invalid += delta.SkippedInvalid
 		p.Chunks += added
 		p.Batches++
 	})

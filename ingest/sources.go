@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -24,19 +25,20 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 	}
 	q = q.normalized()
 	sort, _ := arxiv.ParseSort(q.Sort) // checked by Validate
-	if err := in.begin(); err != nil {
+	r, err := in.begin()
+	if err != nil {
 		return newReport(), err
 	}
 	fresh := state{
 		Format: stateFormat, Key: Key("query", q.Text, string(sort), in.filterMode()),
 		Source: "query", Query: q.Text, Sort: q.Sort, Filter: in.filterMode(),
 	}
-	st, path, err := in.openState(fresh)
+	st, path, err := r.openState(fresh)
 	if err != nil {
 		return newReport(), err
 	}
 	if st.Done || (st.Next >= q.Max && len(st.Gaps) == 0) {
-		return in.upToDate(st, path), nil
+		return r.upToDate(st, path), nil
 	}
 	gaps, next := slices.Clone(st.Gaps), st.Next
 	gapResults := 0
@@ -54,11 +56,22 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			if err != nil {
 				return nil, err
 			}
-			if len(page.Papers) > 0 || page.Total <= start {
-				return &unit{start: start, total: page.Total, papers: page.Papers}, nil
+			if page.Served() > n {
+				// Never more than asked: a page longer than max_results
+				// is a misbehaving server, and taking the extra entries
+				// would move the next page's start past results unseen.
+				r.notice(fmt.Sprintf("arXiv returned %d entries for a page of %d (results %d–%d); the extra ones are ignored",
+					page.Served(), n, start+1, start+n))
+				page.Invalid = page.Invalid[:min(len(page.Invalid), n)]
+				page.Papers = page.Papers[:min(len(page.Papers), n-len(page.Invalid))]
+			}
+			if page.Served() > 0 || page.Total <= start {
+				u := &unit{start: start, total: page.Total, papers: page.Papers, invalid: page.Invalid}
+				r.fetched(u, page.Notes)
+				return u, nil
 			}
 			if try >= in.EmptyPageRetries {
-				in.notice(fmt.Sprintf("arXiv kept returning no entries for results %d–%d of %d; skipped them for now (the next run of the same command asks again)",
+				r.notice(fmt.Sprintf("arXiv kept returning no entries for results %d–%d of %d; skipped them for now (the next run of the same command asks again)",
 					start+1, start+n, page.Total))
 				return &unit{start: start, total: page.Total, gaveUp: true}, nil
 			}
@@ -98,13 +111,13 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			}
 			if total < 0 {
 				t := max(min(q.Max, u.total)-next, 0) + gapResults
-				in.progress(func(p *Progress) { p.Target = t })
+				r.progress(func(p *Progress) { p.Target = t })
 			}
 			total = u.total
 			switch {
 			case u.gaveUp:
 				u.next = start + n
-			case len(u.papers) == 0:
+			case u.served() == 0:
 				// The results end here (arXiv's total may have shrunk
 				// since an earlier page): record it and stop.
 				u.next = start
@@ -115,13 +128,13 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 				// arXiv sometimes serves fewer entries than asked; the
 				// next page starts after what actually came, so nothing
 				// falls between two pages.
-				u.next = start + len(u.papers)
+				u.next = start + u.served()
 			}
 			emit(u)
 			start = u.next
 		}
 	}
-	return in.run(ctx, j)
+	return r.exec(ctx, j)
 }
 
 // Lookup ingests papers by id (bare, versioned, "arXiv:" or abs URLs), in
@@ -134,19 +147,20 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 	if err != nil {
 		return newReport(), err
 	}
-	if err := in.begin(); err != nil {
+	r, err := in.begin()
+	if err != nil {
 		return newReport(), err
 	}
 	fresh := state{
 		Format: stateFormat, Key: Key("ids", strings.Join(norm, ","), in.filterMode()),
 		Source: "ids", IDs: len(norm), Total: len(norm), Filter: in.filterMode(),
 	}
-	st, path, err := in.openState(fresh)
+	st, path, err := r.openState(fresh)
 	if err != nil {
 		return newReport(), err
 	}
 	if st.Done {
-		return in.upToDate(st, path), nil
+		return r.upToDate(st, path), nil
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
@@ -176,51 +190,97 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 				if err != nil {
 					return err
 				}
-				u.papers = papers
-				if missing := missingIDs(ask, papers); len(missing) > 0 {
-					in.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), plural(len(missing), "id", "ids"), listSome(missing, 10)))
+				u.papers = askedOnly(ask, papers)
+				if extra := len(papers) - len(u.papers); extra > 0 {
+					r.notice(fmt.Sprintf("arXiv returned %d %s not asked for; ignored", extra, plural(extra, "paper", "papers")))
+				}
+				if missing := missingIDs(ask, u.papers); len(missing) > 0 {
+					r.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), plural(len(missing), "id", "ids"), listSome(missing, 10)))
 				}
 			}
+			r.fetched(u, nil)
 			emit(u)
 		}
 		return nil
 	}
-	return in.run(ctx, j)
+	return r.exec(ctx, j)
 }
 
-// Papers ingests papers already in hand (ingest --file), BatchSize papers
-// per committed batch. It keeps no resume file: reading a file is cheap and
-// a second run skips what the first one stored.
-func (in *Ingester) Papers(ctx context.Context, papers []arxiv.Paper) (Report, error) {
-	check := in.CheckID
-	if check == nil {
-		check = func(id string) error { _, err := arxiv.ParseID(id); return err }
-	}
-	for i, p := range papers {
-		if err := check(p.ID); err != nil {
-			return newReport(), fmt.Errorf("paper %d: %w", i+1, err)
-		}
-	}
-	if err := in.begin(); err != nil {
+// Papers ingests the papers of a file (ingest --file), read from src one
+// at a time and committed BatchSize papers per batch, so that a file of any
+// size is ingested in constant memory. Entries src reports invalid are
+// skipped and counted; any other error from src stops the run after the
+// batches before it. If src has a Len() int method, it sets the progress
+// target. Papers keeps no resume file: reading a file is cheap and a second
+// run skips what the first one stored.
+func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
+	r, err := in.begin()
+	if err != nil {
 		return newReport(), err
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
 		batch = DefaultFileBatch
 	}
-	st := state{Source: "file", Total: len(papers)}
-	j := &job{st: &st, requests: func() int64 { return 0 }, target: len(papers)}
+	target := 0
+	if l, ok := src.(interface{ Len() int }); ok {
+		target = l.Len()
+	}
+	st := state{Source: "file"}
+	j := &job{st: &st, requests: func() int64 { return 0 }, target: target}
 	j.produce = func(ctx context.Context, emit func(*unit)) error {
-		for i := 0; i < len(papers); i += batch {
+		pos := 0
+		for done := false; !done; {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			end := min(i+batch, len(papers))
-			emit(&unit{start: i, next: end, total: len(papers), papers: papers[i:end]})
+			u := &unit{start: pos}
+			var notes []string
+			for u.served() < batch {
+				p, n, err := src.Next()
+				notes = append(notes, n...)
+				var bad *arxiv.InvalidEntry
+				if errors.As(err, &bad) {
+					u.invalid = append(u.invalid, bad)
+					continue
+				}
+				if errors.Is(err, io.EOF) {
+					done = true
+					break
+				}
+				if err != nil {
+					return err
+				}
+				u.papers = append(u.papers, p)
+			}
+			pos += u.served()
+			u.next, u.total = pos, pos
+			if u.served() == 0 && len(notes) == 0 {
+				break
+			}
+			r.fetched(u, notes)
+			emit(u)
 		}
 		return nil
 	}
-	return in.run(ctx, j)
+	return r.exec(ctx, j)
+}
+
+// askedOnly keeps the papers that answer an asked id: never more than
+// asked, whatever the server sends.
+func askedOnly(asked []string, got []arxiv.Paper) []arxiv.Paper {
+	want := make(map[string]bool, 2*len(asked))
+	for _, id := range asked {
+		want[id] = true
+		want[arxiv.BaseID(id)] = true
+	}
+	out := got[:0:0]
+	for _, p := range got {
+		if want[p.ID] || want[arxiv.BaseID(p.ID)] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // NormalizeIDs turns ids as users write them (bare, versioned, "arXiv:",
@@ -279,43 +339,32 @@ func requestsOf(src any, calls *atomic.Int64) func() int64 {
 	return calls.Load
 }
 
-// begin checks the Ingester and clears what its previous run left behind.
-func (in *Ingester) begin() error {
-	if in.Store == nil {
-		return errors.New("ingest: no store")
-	}
-	in.mu.Lock()
-	in.notices, in.prog, in.began = nil, Progress{}, time.Now()
-	in.mu.Unlock()
-	return nil
-}
-
 // openState loads the resume file of a source, unless resuming is off or
 // Restart asks to start over.
-func (in *Ingester) openState(fresh state) (state, string, error) {
+func (r *run) openState(fresh state) (state, string, error) {
 	fresh.Started = time.Now().UTC()
-	if in.StateDir == "" {
+	if r.in.StateDir == "" {
 		return fresh, "", nil
 	}
-	path := statePath(in.StateDir, fresh.Key)
-	if in.Restart {
+	path := statePath(r.in.StateDir, fresh.Key)
+	if r.in.Restart {
 		return fresh, path, nil
 	}
 	st, msg, err := loadState(path, fresh)
 	if msg != "" {
-		in.notice(msg)
+		r.notice(msg)
 	}
 	return st, path, err
 }
 
 // upToDate is the report of a run that had nothing to fetch.
-func (in *Ingester) upToDate(st state, path string) Report {
+func (r *run) upToDate(st state, path string) Report {
 	rep := newReport()
 	rep.UpToDate, rep.Complete = true, st.Done
 	rep.ResumedAt, rep.Next, rep.Total = st.Next, st.Next, st.Total
 	rep.Gaps = slices.Clone(st.Gaps)
 	rep.Resumable = path != ""
-	rep.StoreCount = in.Store.Count()
-	rep.Notices = in.noticesSoFar()
+	rep.StoreCount = r.in.Store.Count()
+	r.finishReport(&rep)
 	return rep
 }

@@ -50,13 +50,15 @@ type Gap struct {
 
 // Counters add up every committed batch of every run of one source.
 type Counters struct {
-	Batches         int `json:"batches"`
-	Fetched         int `json:"fetched"`
-	Kept            int `json:"kept"`
-	Rejected        int `json:"rejected"`
-	SkippedExisting int `json:"skipped_existing"`
-	ChunksAdded     int `json:"chunks_added"`
-	ArxivRequests   int `json:"arxiv_requests"`
+	Batches          int `json:"batches"`
+	Fetched          int `json:"fetched"`
+	Kept             int `json:"kept"`
+	Rejected         int `json:"rejected"`
+	SkippedExisting  int `json:"skipped_existing"`
+	SkippedDuplicate int `json:"skipped_duplicate,omitempty"`
+	SkippedInvalid   int `json:"skipped_invalid,omitempty"`
+	ChunksAdded      int `json:"chunks_added"`
+	ArxivRequests    int `json:"arxiv_requests"`
 }
 
 // Key names the resume file of a source: a hash of what makes two runs the
@@ -92,10 +94,34 @@ func loadState(path string, fresh state) (state, string, error) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		return fresh, fmt.Sprintf("ignoring unreadable progress file %s (%v); starting from the top", path, err), nil
 	}
-	if st.Format != stateFormat || st.Key != fresh.Key || st.Next < 0 {
+	if st.Format != stateFormat || st.Key != fresh.Key {
 		return fresh, fmt.Sprintf("ignoring progress file %s written for another ingest or format; starting from the top", path), nil
 	}
+	if why := st.check(); why != "" {
+		return fresh, fmt.Sprintf("ignoring progress file %s: %s; starting from the top", path, why), nil
+	}
 	return st, "", nil
+}
+
+// check reports a resume file no run could have written (a hand edit, a
+// damaged disk): resuming from it would fail the same way every time.
+func (st *state) check() string {
+	limit := MaxResults
+	if st.Source == "ids" {
+		limit = st.IDs
+	}
+	switch {
+	case st.Next < 0 || st.Next > limit:
+		return fmt.Sprintf("next %d is outside 0 to %d", st.Next, limit)
+	case st.Total < 0:
+		return fmt.Sprintf("total %d is negative", st.Total)
+	}
+	for _, g := range st.Gaps {
+		if g.Start < 0 || g.Count < 1 || g.Start+g.Count > limit {
+			return fmt.Sprintf("gap %d+%d is outside 0 to %d", g.Start, g.Count, limit)
+		}
+	}
+	return ""
 }
 
 // save writes the resume file atomically: a crash leaves the old file or

@@ -386,8 +386,7 @@ func TestPromptInjectionChangesNoOfflineDecision(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, arxivtest.WriteJSONL(&b, []arxiv.Paper{cleanAuction, injectedAuction, cleanBread, injectedBread}))
 	require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
-	var rep struct{ Kept, Rejected []string }
-	decodeJSON(t, gtrag(t, env, "ingest", "--json", "--file", file), &rep)
+	rep := ingestJSON(t, env, "--file", file)
 	require.ElementsMatch(t, []string{cleanAuction.ID, injectedAuction.ID}, rep.Kept)
 	require.ElementsMatch(t, []string{cleanBread.ID, injectedBread.ID}, rep.Rejected)
 

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,9 +13,11 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
@@ -32,10 +37,12 @@ type ingestOptions struct {
 	noFilter bool
 	restart  bool
 	json     bool
+	idsOut   string
 
 	// Resolved by validate.
-	idList []string
-	papers []arxiv.Paper
+	idList     []string
+	fileHandle *os.File
+	papers     *arxiv.PaperReader
 }
 
 // plainProgressEvery is how often a non-terminal stderr gets a progress line.
@@ -51,8 +58,10 @@ func newIngestCmd(a *app) *cobra.Command {
   --query Q   an arXiv search (arXiv query syntax, e.g. "cat:cs.GT AND ti:auction"),
               paged with --page-size results per request, up to --max results
   --ids L     arXiv ids, comma-separated (bare ids get the latest version)
-  --file F    a JSON Lines file (one paper per line, arXiv field names) or an
-              Atom feed saved from the arXiv API
+  --file F    a JSON Lines file (one paper per line, arXiv field names; also
+              "abstract" for summary and "comments" for comment) or an Atom
+              feed saved from the arXiv API; read as it goes, in constant
+              memory whatever its size
 
 Papers the store already has in that version are skipped; a newer version
 replaces the old one. With --filter (the default) only papers the game-theory
@@ -66,12 +75,23 @@ Query and id ingests are resumable: progress is saved in <data-dir>/ingest/
 after every committed page. After Ctrl-C (exit 130) or a failure, run the same
 command again: it continues after the last committed page without fetching it
 again. A query that reached arXiv's total is complete, and running it again
-fetches nothing; --restart starts it over (stored papers are still skipped).`,
+fetches nothing; --restart starts it over (stored papers are still skipped).
+
+Entries that cannot be papers (no arXiv id, invalid UTF-8, neither title nor
+abstract, a line that is not a JSON object) are skipped with a note naming
+them and counted as skipped_invalid. Fields longer than arXiv ever sends are
+cut with a note: titles at 1,000 characters, abstracts at 10,000, comments at
+1,000, author lists at 100 names.
+
+--json prints counts; --ids-out FILE writes one JSON line per entry,
+{"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
+skipped_invalid}, as its batch is committed.`,
 		Example: `  gtrag ingest --query "cat:cs.GT" --max 5000
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
   gtrag ingest --file papers.jsonl --no-filter
-  gtrag ingest --json --query "all:\"mechanism design\"" --max 200`,
+  gtrag ingest --json --query "all:\"mechanism design\"" --max 200
+  gtrag ingest --file papers.jsonl --ids-out outcomes.jsonl`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.validate(cmd); err != nil {
@@ -90,7 +110,8 @@ fetches nothing; --restart starts it over (stored papers are still skipped).`,
 	f.BoolVar(&o.filter, "filter", true, "keep only papers the game-theory filter accepts")
 	f.BoolVar(&o.noFilter, "no-filter", false, "keep every paper")
 	f.BoolVar(&o.restart, "restart", false, "start a query or id list over instead of resuming it")
-	f.BoolVar(&o.json, "json", false, "print one JSON object")
+	f.BoolVar(&o.json, "json", false, "print one JSON object of counts")
+	f.StringVar(&o.idsOut, "ids-out", "", "write the id and outcome of every entry to this file (JSON Lines)")
 	return cmd
 }
 
@@ -157,11 +178,17 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		}
 		o.idList = list
 	case "--file":
-		papers, err := readPaperFile(o.file)
+		if err := checkPaperFile(o.file); err != nil {
+			return usageError{err}
+		}
+		f, papers, err := openPaperFile(o.file)
 		if err != nil {
 			return usageError{err}
 		}
-		o.papers = papers
+		o.fileHandle, o.papers = f, papers
+	}
+	if fl.Changed("ids-out") && strings.TrimSpace(o.idsOut) == "" {
+		return usagef("--ids-out is empty")
 	}
 	return nil
 }
@@ -181,29 +208,153 @@ func flagNames(err error) error {
 	return err
 }
 
-func readPaperFile(path string) ([]arxiv.Paper, error) {
+// openPaperFile opens --file and checks that it is a file of papers (JSON
+// Lines or Atom, not empty); the papers are read during the run.
+func openPaperFile(path string) (*os.File, *arxiv.PaperReader, error) {
 	if strings.TrimSpace(path) == "" {
-		return nil, errors.New("--file is empty")
+		return nil, nil, errors.New("--file is empty")
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("--file: %w", err)
+		return nil, nil, fmt.Errorf("--file: %w", err)
 	}
-	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("--file %s is a directory", path)
+		f.Close()
+		return nil, nil, fmt.Errorf("--file %s is a directory", path)
 	}
-	papers, err := arxiv.ReadPapers(f)
+	papers, err := arxiv.NewPaperReader(f)
 	if err != nil {
-		return nil, fmt.Errorf("--file %s: %w", path, err)
+		f.Close()
+		if errors.Is(err, arxiv.ErrNoPapers) {
+			return nil, nil, fmt.Errorf("--file %s holds no papers (it is empty)", path)
+		}
+		return nil, nil, fmt.Errorf("--file %s: %w", path, err)
 	}
-	if len(papers) == 0 {
-		return nil, fmt.Errorf("--file %s holds no papers", path)
-	}
-	return papers, nil
+	return f, papers, nil
 }
 
-func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
+// checkPaperFile reads --file until its first paper, so that a file with
+// none (every line invalid) is bad input — exit 2, nothing opened or
+// written — like a file that is not JSON Lines at all. A good file costs
+// one line; a file of papers with some bad lines is ingested, the bad lines
+// skipped with a note each.
+func checkPaperFile(path string) error {
+	f, papers, err := openPaperFile(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var first *arxiv.InvalidEntry
+	for {
+		_, _, err := papers.Next()
+		var bad *arxiv.InvalidEntry
+		switch {
+		case err == nil:
+			return nil
+		case errors.As(err, &bad):
+			if first == nil {
+				first = bad
+			}
+		case errors.Is(err, io.EOF) && first != nil:
+			return fmt.Errorf("--file %s: no paper in it (%v)", path, first)
+		case errors.Is(err, io.EOF):
+			return fmt.Errorf("--file %s holds no papers", path)
+		default:
+			return fmt.Errorf("--file %s: %w", path, err)
+		}
+	}
+}
+
+// countRecords counts the non-blank lines of a JSON Lines file: the
+// progress target of a file ingest. It reads the file once more, in
+// constant memory; for other formats it returns 0 (target unknown).
+func countRecords(path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	n, blank := 0, true
+	for {
+		b, err := br.ReadSlice('\n')
+		if blank && len(bytes.TrimSpace(b)) > 0 {
+			if n == 0 && bytes.TrimLeft(b, " \t\r\n\ufeff")[0] != '{' {
+				return 0
+			}
+			blank = false
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if !blank {
+			n++
+		}
+		blank = true
+		if err != nil {
+			return n
+		}
+	}
+}
+
+// papersWithLen gives the file's reader the record count as progress target.
+type papersWithLen struct {
+	*arxiv.PaperReader
+	n int
+}
+
+func (p papersWithLen) Len() int { return p.n }
+
+// idsWriter writes --ids-out: one JSON object per entry.
+type idsWriter struct {
+	f   *os.File
+	w   *bufio.Writer
+	err error
+}
+
+func createIDsOut(path string) (*idsWriter, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--ids-out: %w", err)
+	}
+	return &idsWriter{f: f, w: bufio.NewWriter(f)}, nil
+}
+
+func (w *idsWriter) write(id string, o ingest.Outcome) {
+	if w.err != nil {
+		return
+	}
+	b, _ := json.Marshal(struct {
+		ID      string         `json:"id"`
+		Outcome ingest.Outcome `json:"outcome"`
+	}{id, o})
+	_, w.err = w.w.Write(append(b, '\n'))
+}
+
+func (w *idsWriter) close() error {
+	if err := w.w.Flush(); w.err == nil {
+		w.err = err
+	}
+	if err := w.f.Close(); w.err == nil {
+		w.err = err
+	}
+	if w.err != nil {
+		return fmt.Errorf("--ids-out %s: %w", w.f.Name(), w.err)
+	}
+	return nil
+}
+
+// ingestOutput is the --json object: the report's counts, and the error of a
+// failed run.
+type ingestOutput struct {
+	ingest.Report
+	Error string `json:"error,omitempty"`
+}
+
+func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
+	if o.fileHandle != nil {
+		defer o.fileHandle.Close()
+	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
 	in := &ingest.Ingester{
 		StateDir:   service.IngestStateDir(a.config()),
@@ -228,6 +379,18 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
 	}
 	defer db.Close()
 	in.Store = db
+	if o.idsOut != "" {
+		ids, err := createIDsOut(o.idsOut)
+		if err != nil {
+			return err
+		}
+		in.OnPaper = ids.write
+		defer func() {
+			if cerr := ids.close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+	}
 
 	var (
 		rep    ingest.Report
@@ -247,24 +410,32 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) error {
 		rep, runErr = in.Lookup(ctx, client, o.idList)
 	default:
 		source = "file " + o.file
-		rep, runErr = in.Papers(ctx, o.papers)
+		var src ingest.Source = o.papers
+		if disp.bar != nil {
+			src = papersWithLen{o.papers, countRecords(o.file)}
+		}
+		rep, runErr = in.Papers(ctx, src)
 	}
-	disp.finish()
+	disp.finish(runErr == nil)
 
 	if o.json {
-		if err := writeJSON(a.io.Out, rep); err != nil {
+		out := ingestOutput{Report: rep}
+		if runErr != nil {
+			out.Error = iostreams.Line(ingestError(o, rep, runErr).Error())
+		}
+		if err := writeJSON(a.io.Out, out); err != nil {
 			return err
 		}
 	} else {
-		printIngestSummary(a.io.Out, o, source, rep, runErr == nil)
+		printIngestSummary(a.io.Out, o, source, rep, runErr)
 	}
-	return ingestError(o, runErr)
+	return ingestError(o, rep, runErr)
 }
 
 // ingestError turns a failed run into the one line users see, with what to
 // do next. Interruptions still satisfy errors.Is(err, context.Canceled), so
 // that the exit code is 130.
-func ingestError(o *ingestOptions, err error) error {
+func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -277,6 +448,16 @@ func ingestError(o *ingestOptions, err error) error {
 	var storeErr *ingest.StoreError
 	if errors.As(err, &storeErr) {
 		again = "once that is fixed, " + again
+	}
+	// arXiv's own error answer is the same every time: running again from
+	// saved progress would fail the same way, so the way out is --restart.
+	var apiErr *arxiv.APIError
+	if errors.As(err, &apiErr) && o.file == "" && (rep.ResumedAt > 0 || len(rep.Gaps) > 0 || rep.Batches > 0) {
+		again += "; if arXiv refuses the same request again, --restart starts the ingest over (stored papers are skipped)"
+	}
+	var gaps *ingest.GapsError
+	if errors.As(err, &gaps) {
+		return hintError{msg: "ingest incomplete: " + err.Error() + "; the rest is stored and progress saved: run the same command again later to ask for those results", err: err}
 	}
 	var intr *ingest.InterruptedError
 	if errors.As(err, &intr) {
@@ -310,12 +491,14 @@ type hintError struct {
 func (e hintError) Error() string { return e.msg }
 func (e hintError) Unwrap() error { return e.err }
 
-func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest.Report, ok bool) {
+// printIngestSummary says what the run did. A failed run says so first,
+// and reports what was committed before the failure, not a success.
+func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest.Report, runErr error) {
 	filterNote := "filter on"
 	if !o.filter {
 		filterNote = "no filter"
 	}
-	if rep.UpToDate {
+	if rep.UpToDate && runErr == nil {
 		switch {
 		case rep.Complete:
 			fmt.Fprintf(w, "%s is already ingested completely (%d results, %s); nothing fetched.\n", capitalize(source), rep.Total, filterNote)
@@ -327,31 +510,50 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 		fmt.Fprintf(w, "The store holds %d chunks.\n", rep.StoreCount)
 		return
 	}
-	fmt.Fprintf(w, "Ingested %s (%s)", source, filterNote)
-	if o.query != "" {
+	var gaps *ingest.GapsError
+	switch {
+	case runErr == nil:
+		fmt.Fprintf(w, "Ingested %s (%s)", source, filterNote)
+	case errors.As(runErr, &gaps):
+		fmt.Fprintf(w, "Ingested %s (%s), with results missing", source, filterNote)
+	case errors.Is(runErr, context.Canceled):
+		fmt.Fprintf(w, "Ingest of %s (%s) was interrupted", source, filterNote)
+	default:
+		fmt.Fprintf(w, "Ingest of %s (%s) FAILED", source, filterNote)
+	}
+	if o.query != "" && rep.Total > 0 {
 		if rep.ResumedAt > 0 {
 			fmt.Fprintf(w, ", resumed at result %d", rep.ResumedAt+1)
 		}
 		fmt.Fprintf(w, ": results up to %d of %d", rep.Next, rep.Total)
 	}
-	fmt.Fprintf(w, " in %s", rep.Elapsed.Round(time.Millisecond))
-	if secs := rep.Elapsed.Seconds(); secs > 0 && rep.Fetched > 0 {
-		fmt.Fprintf(w, " (%.0f papers/s)", float64(rep.Fetched)/secs)
+	fmt.Fprintf(w, " after %s", rep.Elapsed.Round(time.Millisecond))
+	if secs := rep.Elapsed.Seconds(); secs > 0 && rep.Committed() > 0 {
+		fmt.Fprintf(w, " (%.0f papers/s)", float64(rep.Committed())/secs)
 	}
 	fmt.Fprintln(w, ".")
-	fmt.Fprintf(w, "  fetched   %d papers", rep.Fetched)
+	fmt.Fprintf(w, "  fetched   %d %s", rep.Fetched, pluralWord(rep.Fetched, "paper", "papers"))
 	if o.file == "" {
 		fmt.Fprintf(w, " in %d arXiv %s", rep.ArxivRequests, pluralWord(rep.ArxivRequests, "request", "requests"))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "  kept      %d\n", len(rep.Kept))
-	fmt.Fprintf(w, "  rejected  %d (not game theory)\n", len(rep.Rejected))
-	fmt.Fprintf(w, "  skipped   %d (already stored)\n", len(rep.SkippedExisting))
-	fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
-	for _, g := range rep.Gaps {
-		fmt.Fprintf(w, "arXiv returned no entries for results %d–%d; the next run of the same command asks for them again.\n", g.Start+1, g.Start+g.Count)
+	if lost := rep.Fetched - rep.Committed(); lost > 0 {
+		fmt.Fprintf(w, "  lost      %d (fetched but not committed when the run stopped)\n", lost)
 	}
-	if ok && o.query != "" && !rep.Complete && len(rep.Gaps) == 0 && rep.Next < rep.Total {
+	fmt.Fprintf(w, "  kept      %d (written to the store)\n", rep.Kept)
+	fmt.Fprintf(w, "  rejected  %d (not game theory)\n", rep.Rejected)
+	fmt.Fprintf(w, "  skipped   %d (already stored)\n", rep.SkippedExisting)
+	if rep.SkippedDuplicate > 0 {
+		fmt.Fprintf(w, "            %d (duplicates: the same paper again, or an older version)\n", rep.SkippedDuplicate)
+	}
+	if rep.SkippedInvalid > 0 {
+		fmt.Fprintf(w, "            %d (invalid entries, named in the notes)\n", rep.SkippedInvalid)
+	}
+	fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
+	if rep.NoticesDropped > 0 {
+		fmt.Fprintf(w, "%d more notes were not shown; --ids-out FILE lists every entry's outcome.\n", rep.NoticesDropped)
+	}
+	if runErr == nil && o.query != "" && !rep.Complete && len(rep.Gaps) == 0 && rep.Next < rep.Total {
 		fmt.Fprintf(w, "Stopped at --max %d; arXiv has %d results: raise --max to continue.\n", o.max, rep.Total)
 	}
 }
@@ -378,8 +580,16 @@ func quoteArg(s string) string {
 // ingestDisplay shows progress on stderr: a progress bar on a terminal, a
 // plain line every few seconds otherwise (logs, CI). Notes interrupt the bar
 // cleanly.
+//
+// The bar is one line that fits the terminal: a line wider than the
+// terminal wraps, and every redraw then scrolls a new line. The bar itself
+// shrinks to fit (progressbar does that when it is not in full-width mode),
+// and the description is chosen, from the fullest to the shortest, to leave
+// the bar room; the terminal's width is read at every redraw, so a resized
+// window is followed. A run that succeeds ends at 100%.
 type ingestDisplay struct {
-	w io.Writer
+	w     io.Writer
+	width func() int // the terminal's columns; nil without a bar
 
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
@@ -388,25 +598,56 @@ type ingestDisplay struct {
 	printed  bool
 }
 
+// barReserve is the room the bar line needs besides its description: the
+// percentage, a bar of at least 10 cells, the counts and rate
+// "(123456/123456, 1234 papers/s)" and the times "[1h2m3s:4m5s]".
+const barReserve = 7 + 12 + 32 + 16
+
 // newIngestDisplay writes lines to w, and draws a progress bar on bar, the
 // terminal, if there is one (nil otherwise).
 func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 	d := &ingestDisplay{w: w, lastLine: time.Now()}
-	if bar != nil {
-		d.bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(bar),
-			progressbar.OptionSetDescription("fetching"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("papers"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionFullWidth(),
-			progressbar.OptionClearOnFinish(),
-		)
+	if bar == nil {
+		return d
 	}
+	d.width = func() int { return 80 }
+	if f, ok := bar.(*os.File); ok {
+		d.width = func() int {
+			cols, _, err := term.GetSize(int(f.Fd()))
+			if err != nil || cols <= 0 {
+				return 80
+			}
+			return cols
+		}
+	}
+	d.bar = progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(bar),
+		progressbar.OptionSetWidth(40), // shrunk to fit, never grown
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("papers"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)
 	return d
+}
+
+// describe is the longest description of p that leaves the bar room in a
+// terminal cols wide.
+func describe(p ingest.Progress, cols int) string {
+	skipped := p.Skipped + p.Invalid
+	for _, s := range []string{
+		fmt.Sprintf("fetched %d · kept %d · rejected %d · skipped %d · %d chunks ", p.Fetched, p.Kept, p.Rejected, skipped, p.Chunks),
+		fmt.Sprintf("kept %d · rejected %d · skipped %d ", p.Kept, p.Rejected, skipped),
+		fmt.Sprintf("kept %d ", p.Kept),
+	} {
+		if utf8.RuneCountInString(s)+barReserve <= cols {
+			return s
+		}
+	}
+	return ""
 }
 
 func (d *ingestDisplay) progress(p ingest.Progress) {
@@ -417,7 +658,7 @@ func (d *ingestDisplay) progress(p ingest.Progress) {
 		if p.Target > 0 && d.bar.GetMax() != p.Target {
 			d.bar.ChangeMax(p.Target)
 		}
-		d.bar.Describe(fmt.Sprintf("fetched %d · kept %d · rejected %d · stored already %d · %d chunks", p.Fetched, p.Kept, p.Rejected, p.Skipped, p.Chunks))
+		d.bar.Describe(describe(p, d.width()))
 		_ = d.bar.Set(p.Committed())
 		return
 	}
@@ -433,8 +674,12 @@ func progressLine(p ingest.Progress) string {
 	if p.Target > 0 {
 		of = fmt.Sprintf("/%d", p.Target)
 	}
-	return fmt.Sprintf("ingest: %d%s papers done (fetched %d), kept %d, rejected %d, stored already %d, %d chunks, %.0f papers/s",
-		p.Committed(), of, p.Fetched, p.Kept, p.Rejected, p.Skipped, p.Chunks, p.Rate())
+	invalid := ""
+	if p.Invalid > 0 {
+		invalid = fmt.Sprintf(", invalid %d", p.Invalid)
+	}
+	return fmt.Sprintf("ingest: %d%s papers done (fetched %d), kept %d, rejected %d, stored already %d%s, %d chunks, %.0f papers/s",
+		p.Committed(), of, p.Fetched, p.Kept, p.Rejected, p.Skipped, invalid, p.Chunks, p.Rate())
 }
 
 func (d *ingestDisplay) note(msg string) {
@@ -443,16 +688,34 @@ func (d *ingestDisplay) note(msg string) {
 	if d.bar != nil {
 		_ = d.bar.Clear()
 	}
-	fmt.Fprintln(d.w, "note: "+msg)
+	fmt.Fprintln(d.w, "note: "+iostreams.Line(msg))
 }
 
-// finish removes the bar, or closes a run of plain lines with the final
-// figures so that a log shows how the run ended.
-func (d *ingestDisplay) finish() {
+// finish ends the bar — at 100% when the run succeeded, the target then
+// being what was done (arXiv's total may have shrunk meanwhile); cleared
+// when it failed, so that the error line stands alone — or closes a run of
+// plain lines with the final figures so that a log shows how the run ended.
+func (d *ingestDisplay) finish(ok bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.bar != nil {
+		if !ok {
+			_ = d.bar.Clear()
+			_ = d.bar.Exit()
+			return
+		}
+		done := d.last.Committed()
+		if done == 0 {
+			_ = d.bar.Clear()
+			_ = d.bar.Exit()
+			return
+		}
+		d.bar.Describe(describe(d.last, d.width()))
+		if d.bar.GetMax() != done {
+			d.bar.ChangeMax(done)
+		}
 		_ = d.bar.Finish()
+		fmt.Fprintln(d.w)
 		return
 	}
 	if d.printed {

@@ -33,22 +33,62 @@ func ingestEnv(t *testing.T, srv *arxivtest.Server) map[string]string {
 	return env
 }
 
-// ingestReport is the `ingest --json` object of the contract.
+// ingestReport is the `ingest --json` object of the contract (counts),
+// with the lists of ids that --ids-out wrote beside it.
 type ingestReport struct {
-	Fetched         int      `json:"fetched"`
-	Kept            []string `json:"kept"`
-	Rejected        []string `json:"rejected"`
-	SkippedExisting []string `json:"skipped_existing"`
-	ChunksAdded     int      `json:"chunks_added"`
-	StoreCount      int      `json:"store_count"`
-	ArxivRequests   int      `json:"arxiv_requests"`
+	Fetched          int    `json:"fetched"`
+	KeptN            int    `json:"kept"`
+	RejectedN        int    `json:"rejected"`
+	SkippedExistingN int    `json:"skipped_existing"`
+	SkippedDupN      int    `json:"skipped_duplicate"`
+	SkippedInvalidN  int    `json:"skipped_invalid"`
+	ChunksAdded      int    `json:"chunks_added"`
+	StoreCount       int    `json:"store_count"`
+	ArxivRequests    int    `json:"arxiv_requests"`
+	Error            string `json:"error"`
+
+	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid []string `json:"-"`
 }
 
+// ingestJSON runs `ingest --json --ids-out F args…`.
 func ingestJSON(t *testing.T, env map[string]string, args ...string) ingestReport {
 	t.Helper()
-	r := gtrag(t, env, append([]string{"ingest", "--json"}, args...)...)
+	out := filepath.Join(t.TempDir(), "ids.jsonl")
+	r := gtrag(t, env, append([]string{"ingest", "--json", "--ids-out", out}, args...)...)
+	return readIngestReport(t, r, out)
+}
+
+// readIngestReport decodes the --json object of r and the --ids-out file,
+// and checks that they agree.
+func readIngestReport(t *testing.T, r result, idsOut string) ingestReport {
+	t.Helper()
 	var rep ingestReport
 	decodeJSON(t, r, &rep)
+	data, err := os.ReadFile(idsOut)
+	require.NoError(t, err)
+	for line := range strings.Lines(string(data)) {
+		var e struct{ ID, Outcome string }
+		require.NoError(t, json.Unmarshal([]byte(line), &e), line)
+		switch e.Outcome {
+		case "kept":
+			rep.Kept = append(rep.Kept, e.ID)
+		case "rejected":
+			rep.Rejected = append(rep.Rejected, e.ID)
+		case "skipped_existing":
+			rep.SkippedExisting = append(rep.SkippedExisting, e.ID)
+		case "skipped_duplicate":
+			rep.SkippedDuplicate = append(rep.SkippedDuplicate, e.ID)
+		case "skipped_invalid":
+			rep.SkippedInvalid = append(rep.SkippedInvalid, e.ID)
+		default:
+			t.Fatalf("unknown outcome in %s", line)
+		}
+	}
+	require.Len(t, rep.Kept, rep.KeptN)
+	require.Len(t, rep.Rejected, rep.RejectedN)
+	require.Len(t, rep.SkippedExisting, rep.SkippedExistingN)
+	require.Len(t, rep.SkippedDuplicate, rep.SkippedDupN)
+	require.Len(t, rep.SkippedInvalid, rep.SkippedInvalidN)
 	return rep
 }
 
@@ -72,20 +112,21 @@ func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
 	srv := arxivtest.New(t, papers)
 	env := ingestEnv(t, srv)
 
-	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "1000", "--sort", "submitted")
+	idsOut := filepath.Join(t.TempDir(), "ids.jsonl")
+	r := gtrag(t, env, "ingest", "--json", "--ids-out", idsOut, "--no-filter", "--query", "cat:cs.GT", "--max", "1000", "--sort", "submitted")
 	require.Equal(t, 0, r.code, r.stderr)
 	var fields map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &fields))
 	var keys []string
-	for k := range fields {
+	for k, v := range fields {
 		keys = append(keys, k)
+		var n int
+		require.NoError(t, json.Unmarshal(v, &n), "%s is a count, not a list of 250 ids: %s", k, v)
 	}
-	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "chunks_added", "store_count", "arxiv_requests"}, keys)
-	var rep ingestReport
-	decodeJSON(t, r, &rep)
+	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "skipped_duplicate", "skipped_invalid", "chunks_added", "store_count", "arxiv_requests"}, keys)
+	rep := readIngestReport(t, r, idsOut)
 	require.Equal(t, 250, rep.Fetched)
 	require.Equal(t, ingestIDs(arxivtest.Sorted(papers, arxivtest.Sort{By: "submittedDate"})), rep.Kept, "newest first, as arXiv sorts")
-	require.NotNil(t, rep.Rejected)
 	require.Empty(t, rep.Rejected)
 	require.Equal(t, 3, rep.ArxivRequests)
 	require.Equal(t, rep.ChunksAdded, rep.StoreCount)
@@ -166,11 +207,11 @@ func TestIngestEmptyPageIsRetried(t *testing.T) {
 		return nil
 	})
 	env := ingestEnv(t, srv)
-	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "20", "--page-size", "10")
+	idsOut := filepath.Join(t.TempDir(), "ids.jsonl")
+	r := gtrag(t, env, "ingest", "--json", "--ids-out", idsOut, "--no-filter", "--query", "cat:cs.GT", "--max", "20", "--page-size", "10")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stderr, "note: arXiv: attempt 1 failed (arXiv returned an empty page")
-	var rep ingestReport
-	decodeJSON(t, r, &rep)
+	rep := readIngestReport(t, r, idsOut)
 	require.Len(t, rep.Kept, 20)
 	require.Equal(t, map[int]int{0: 1, 10: 2}, srv.StartCounts())
 }
@@ -225,9 +266,9 @@ func TestIngestInterruptedExits130AndResumes(t *testing.T) {
 	require.Len(t, files, 1)
 
 	srv.OnRequest(nil)
-	r = gtrag(t, env, append(args, "--json")...)
-	var rep ingestReport
-	decodeJSON(t, r, &rep)
+	idsOut := filepath.Join(t.TempDir(), "ids.jsonl")
+	r = gtrag(t, env, append(args, "--json", "--ids-out", idsOut)...)
+	rep := readIngestReport(t, r, idsOut)
 	require.Equal(t, ingestIDs(papers[30:]), rep.Kept)
 	require.Empty(t, rep.SkippedExisting)
 	require.Equal(t, map[int]int{0: 1, 10: 1, 20: 1, 30: 2, 40: 1}, srv.StartCounts(), "no committed page fetched twice")
@@ -316,7 +357,7 @@ func TestIngestPrimerSeedCountsInStore(t *testing.T) {
 func TestIngestBadUsage(t *testing.T) {
 	dir := t.TempDir()
 	notPapers := filepath.Join(dir, "bad.jsonl")
-	require.NoError(t, os.WriteFile(notPapers, []byte("{\"id\": \"2401.00001v1\", \"title\": \"x\"}\nnot json\n"), 0o644))
+	require.NoError(t, os.WriteFile(notPapers, []byte("\n{\"id\": \"2401\", \"title\": \"x\"}\nnot json\n"), 0o644))
 	empty := filepath.Join(dir, "empty.jsonl")
 	require.NoError(t, os.WriteFile(empty, nil, 0o644))
 	good := filepath.Join(dir, "good.jsonl")
@@ -353,7 +394,7 @@ func TestIngestBadUsage(t *testing.T) {
 		{[]string{"--ids", ",,"}, "no arXiv ids"},
 		{[]string{"--file", filepath.Join(dir, "missing.jsonl")}, "no such file"},
 		{[]string{"--file", dir}, "is a directory"},
-		{[]string{"--file", notPapers}, "line 2"},
+		{[]string{"--file", notPapers}, "no paper in it (line 2 (2401): not an arXiv id"},
 		{[]string{"--file", empty}, "holds no papers"},
 		{[]string{"--query", "a", "extra"}, "unknown command"},
 		{[]string{"--query", "a", "--bogus"}, "unknown flag"},
@@ -388,7 +429,7 @@ func TestIngestPlainProgressLines(t *testing.T) {
 	require.Equal(t, "ingest: 200/1000 papers done (fetched 300), kept 150, rejected 40, stored already 10, 300 chunks, 100 papers/s\n", buf.String())
 
 	d.note("something happened")
-	d.finish()
+	d.finish(true)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	require.Len(t, lines, 3)
 	require.Equal(t, "note: something happened", lines[1])
