@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/gtrag/gtrag/graph"
 )
@@ -15,13 +16,42 @@ import (
 // or the passages of an answer: kilobytes, not megabytes.
 const MaxLineBytes = 16 << 20
 
-// FormatError says where a trace file is wrong. Line is 1-based.
+// FormatError says where a trace file is wrong. Line is 1-based. Path, when
+// the reader knows it, is the file: the message is then "path:line: …", the
+// form editors and compilers use, so that every trace error points the same
+// way.
 type FormatError struct {
+	Path string
 	Line int
 	Err  error
 }
 
-func (e *FormatError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *FormatError) Error() string {
+	if e.Path != "" {
+		return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err)
+	}
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+}
+
+// ReadFile reads the trace at path with ReadEvents; a *FormatError it
+// returns carries the path.
+func ReadFile(path string) ([]Event, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read trace: %w", err)
+	}
+	defer f.Close()
+	evs, err := ReadEvents(f)
+	var fe *FormatError
+	if errors.As(err, &fe) {
+		fe.Path = path
+		return nil, fe
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read trace %s: %w", path, err)
+	}
+	return evs, nil
+}
 func (e *FormatError) Unwrap() error { return e.Err }
 
 // ReadEvents reads a trace: one event per line, blank lines ignored. It

@@ -25,9 +25,10 @@ type RecordedOp struct {
 	Node        string
 	Line        int // of its operation_started event
 
-	result json.RawMessage
-	failed *OperationFailedData
-	used   bool // answered in this replay
+	resultLine int // of its operation_completed or operation_failed event
+	result     json.RawMessage
+	failed     *OperationFailedData
+	used       bool // answered in this replay
 }
 
 // Player re-runs a recorded run: the real workflow (nodes.Build), with every
@@ -37,6 +38,10 @@ type RecordedOp struct {
 // operation left, stops the run with a *DivergenceError. Kinds the replay
 // never asks for (embeddings: no store is opened) are simply not used.
 type Player struct {
+	// Path names the recording's file in errors that point into it
+	// ("path:line: …"); "" gives "line N: …".
+	Path string
+
 	question  string
 	settings  Settings
 	completed *ExecutionCompletedData
@@ -48,6 +53,7 @@ type Player struct {
 	node       string
 	path       []string
 	divergence *DivergenceError
+	damaged    *FormatError // a recorded result that does not decode
 	cancel     context.CancelCauseFunc
 }
 
@@ -79,7 +85,7 @@ func NewPlayer(events []Event) (*Player, error) {
 				return nil, lineError(e, err)
 			}
 			if op := byID[d.OpID]; op != nil {
-				op.result = d.Result
+				op.result, op.resultLine = d.Result, e.Line
 			}
 		case OperationFailed:
 			var d OperationFailedData
@@ -87,7 +93,7 @@ func NewPlayer(events []Event) (*Player, error) {
 				return nil, lineError(e, err)
 			}
 			if op := byID[d.OpID]; op != nil {
-				op.failed = &d
+				op.failed, op.resultLine = &d, e.Line
 			}
 		case ExecutionCompleted:
 			p.completed = &ExecutionCompletedData{}
@@ -192,9 +198,12 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	}
 	final, runErr := g.Run(ctx, nodes.NewState(p.question), opts...)
 	p.mu.Lock()
-	div, path := p.divergence, slices.Clone(p.path)
+	div, damaged, path := p.divergence, p.damaged, slices.Clone(p.path)
 	p.mu.Unlock()
 	out.Final, out.Path = final, path
+	if damaged != nil {
+		return out, damaged
+	}
 	if div != nil {
 		return out, div
 	}
@@ -273,7 +282,10 @@ func (p *Player) take(kind string, params, result any) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.divergence != nil { // the run is being stopped; say why again
+	if p.damaged != nil { // the run is being stopped; say why again
+		return p.damaged
+	}
+	if p.divergence != nil {
 		return p.divergence
 	}
 	// Operations of one kind are answered in recorded order, except that a
@@ -313,7 +325,13 @@ func (p *Player) take(kind string, params, result any) error {
 		return op.failed.err()
 	}
 	if err := json.Unmarshal(op.result, result); err != nil {
-		return fmt.Errorf("line %d: the recorded %s result does not decode: %w", op.Line, kind, err)
+		// A damaged recording, not a failure of the operation: stop the
+		// run rather than let a node take it for, say, arXiv being down.
+		p.damaged = &FormatError{Path: p.Path, Line: op.resultLine, Err: fmt.Errorf("the recorded %s result does not decode: %w", kind, err)}
+		if p.cancel != nil {
+			p.cancel(p.damaged)
+		}
+		return p.damaged
 	}
 	return nil
 }

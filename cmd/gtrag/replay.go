@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -33,10 +34,19 @@ error naming the step, the node and the operation, and exits 1.`,
 				return err
 			}
 			p, err := trace.NewPlayer(evs)
+			var fe *trace.FormatError
+			if errors.As(err, &fe) {
+				fe.Path = args[0]
+				return usageError{err}
+			}
 			if err != nil {
 				return usageError{fmt.Errorf("replay %s: %w", args[0], err)}
 			}
+			p.Path = args[0]
 			res, err := service.Replay(cmd.Context(), p)
+			if errors.As(err, &fe) {
+				return usageError{err} // a damaged recording is bad input
+			}
 			if err != nil {
 				return err
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -71,20 +70,11 @@ decision; ← and → move between steps, and printing it prints every step.`,
 }
 
 // readTraceFile reads a recorded run. A file that cannot be read or is not a
-// trace is bad input (exit 2), reported with the line at fault.
+// trace is bad input (exit 2), reported as path:line.
 func readTraceFile(path string) ([]trace.Event, error) {
-	f, err := os.Open(path)
+	evs, err := trace.ReadFile(path)
 	if err != nil {
-		return nil, usageError{fmt.Errorf("read trace: %w", err)}
-	}
-	defer f.Close()
-	evs, err := trace.ReadEvents(f)
-	var fe *trace.FormatError
-	if errors.As(err, &fe) {
-		return nil, usageError{fmt.Errorf("%s:%d: %w", path, fe.Line, fe.Err)}
-	}
-	if err != nil {
-		return nil, usageError{fmt.Errorf("read trace %s: %w", path, err)}
+		return nil, usageError{err}
 	}
 	return evs, nil
 }
