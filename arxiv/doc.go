@@ -51,7 +51,5 @@
 //
 // Recorded feeds for tests live in testdata/arxiv at the top of the module,
 // so that command tests can replay the same documents; internal/arxivtest
-// is a fake API over any list of papers, serving both layouts. WriteFeed
-// writes papers back as a plain Atom feed that ParseFeed reads back
-// unchanged.
+// is a fake API over any list of papers, serving both layouts.
 package arxiv

@@ -260,7 +260,7 @@ func TestWriteFeedRoundTrip(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			page := parseFixture(t, name)
 			var b bytes.Buffer
-			require.NoError(t, WriteFeed(&b, page))
+			require.NoError(t, writeFeed(&b, page))
 			again, err := ParseFeed(&b)
 			require.NoError(t, err)
 			require.Equal(t, page, again)
@@ -274,7 +274,7 @@ func TestWriteFeedRoundTrip(t *testing.T) {
 			Published: time.Date(1999, 1, 4, 10, 11, 27, 0, time.UTC),
 		}}}
 		var b bytes.Buffer
-		require.NoError(t, WriteFeed(&b, page))
+		require.NoError(t, writeFeed(&b, page))
 		again, err := ParseFeed(&b)
 		require.NoError(t, err)
 		require.Equal(t, page, again)

@@ -68,11 +68,11 @@ func FuzzParseFeed(f *testing.F) {
 				t.Fatalf("invalid entry without a place or a reason: %+v", e)
 			}
 		}
-		// What ParseFeed read, WriteFeed writes so that it reads the same;
+		// What ParseFeed read, writeFeed writes so that it reads the same;
 		// the invalid entries and the cuts stay behind.
 		page.Invalid, page.Notes = nil, nil
 		var b bytes.Buffer
-		if err := WriteFeed(&b, page); err != nil {
+		if err := writeFeed(&b, page); err != nil {
 			t.Fatal(err)
 		}
 		again, err := ParseFeed(&b)

@@ -102,7 +102,7 @@ func (r *sleepRecorder) all() []time.Duration {
 // fake servers of the Lookup tests answer id_list requests.
 func classicFeed(total, start, perPage int, papers []Paper) []byte {
 	var b bytes.Buffer
-	if err := WriteFeed(&b, Page{Papers: papers, Total: total, Start: start, PerPage: perPage}); err != nil {
+	if err := writeFeed(&b, Page{Papers: papers, Total: total, Start: start, PerPage: perPage}); err != nil {
 		panic(err)
 	}
 	return b.Bytes()

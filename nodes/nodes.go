@@ -336,7 +336,7 @@ func passages(results []vectordb.Result) []reasoner.Passage {
 			N:       i + 1,
 			ID:      r.ID,
 			PaperID: r.PaperID(),
-			Title:   r.Metadata["title"],
+			Title:   r.Metadata[chunker.KeyTitle],
 			Text:    r.Content,
 			// The judge and the answerer weigh how similar a passage is
 			// (cosine), not where the fused ranking put it.
@@ -370,8 +370,8 @@ func renumber(text string, results []vectordb.Result) (string, []Source) {
 		sources = append(sources, Source{
 			Number:  num,
 			PaperID: r.PaperID(),
-			Title:   r.Metadata["title"],
-			URL:     r.Metadata["abs_url"],
+			Title:   r.Metadata[chunker.KeyTitle],
+			URL:     r.Metadata[chunker.KeyAbsURL],
 			ChunkID: r.ID,
 			Score:   r.Score,
 		})

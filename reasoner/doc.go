@@ -35,7 +35,8 @@
 // no, anything else counts as no and adds a notice. The answerer keeps only
 // citations of passages that exist. When the retries are exhausted the
 // LLM reasoner returns an error; the Set's reasoners are wrapped with
-// JudgeWithFallback, FilterWithFallback and AnswererWithFallback, which then
+// FallbackJudge, FallbackFilter and FallbackAnswerer (one breaker shared by
+// the Set, so an outage is paid for once), which then
 // decide offline and add "LLM unavailable (…); used offline …".
 //
 // # Prompt injection

@@ -55,12 +55,6 @@ type FallbackJudge struct {
 	b                 *breaker
 }
 
-// JudgeWithFallback returns a judge that asks primary and, when it fails,
-// fallback (normally NewOfflineJudge()).
-func JudgeWithFallback(primary, fallback RelevanceJudge) *FallbackJudge {
-	return &FallbackJudge{Primary: primary, Fallback: fallback, b: &breaker{}}
-}
-
 // JudgeRelevance implements RelevanceJudge.
 func (f *FallbackJudge) JudgeRelevance(ctx context.Context, question string, passages []Passage) (Verdict, error) {
 	return withFallback(ctx, f.b, "relevance check", "relevance check",
@@ -75,12 +69,6 @@ type FallbackFilter struct {
 	b                 *breaker
 }
 
-// FilterWithFallback returns a filter that asks primary and, when it fails,
-// fallback (normally NewOfflineFilter()).
-func FilterWithFallback(primary, fallback PaperFilter) *FallbackFilter {
-	return &FallbackFilter{Primary: primary, Fallback: fallback, b: &breaker{}}
-}
-
 // IsGameTheory implements PaperFilter.
 func (f *FallbackFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
 	return withFallback(ctx, f.b, "paper filter", "paper filter",
@@ -93,12 +81,6 @@ func (f *FallbackFilter) IsGameTheory(ctx context.Context, title, abstract strin
 type FallbackAnswerer struct {
 	Primary, Fallback Answerer
 	b                 *breaker
-}
-
-// AnswererWithFallback returns an answerer that asks primary and, when it
-// fails, fallback (normally NewOfflineAnswerer()).
-func AnswererWithFallback(primary, fallback Answerer) *FallbackAnswerer {
-	return &FallbackAnswerer{Primary: primary, Fallback: fallback, b: &breaker{}}
 }
 
 // Answer implements Answerer.

@@ -30,7 +30,7 @@ func (c *counting) JudgeRelevance(context.Context, string, []Passage) (Verdict, 
 
 func TestFallbackUsesPrimaryWhenItWorks(t *testing.T) {
 	p := &counting{yes: true}
-	j := JudgeWithFallback(p, NewOfflineJudge())
+	j := judgeWithFallback(p, NewOfflineJudge())
 	v, err := j.JudgeRelevance(context.Background(), "q", onePassage)
 	require.NoError(t, err)
 	require.Equal(t, Verdict{Yes: true, Reason: "primary"}, v)
@@ -41,19 +41,19 @@ func TestFallbackNotices(t *testing.T) {
 	ctx := context.Background()
 	down := failing{errors.New("check relevance with the LLM: 3 attempts, last: connection\nrefused")}
 
-	j := JudgeWithFallback(down, NewOfflineJudge())
+	j := judgeWithFallback(down, NewOfflineJudge())
 	v, err := j.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.True(t, v.Yes, v.Reason)
 	require.Equal(t, []string{"LLM unavailable (check relevance with the LLM: 3 attempts, last: connection refused); used offline relevance check"}, v.Notices)
 
-	f := FilterWithFallback(down, NewOfflineFilter())
+	f := filterWithFallback(down, NewOfflineFilter())
 	fv, err := f.IsGameTheory(ctx, videoPaper[0], videoPaper[1])
 	require.NoError(t, err)
 	require.False(t, fv.Yes)
 	require.Regexp(t, `^LLM unavailable \(.*\); used offline paper filter$`, fv.Notices[0])
 
-	a := AnswererWithFallback(down, NewOfflineAnswerer())
+	a := answererWithFallback(down, NewOfflineAnswerer())
 	av, err := a.Answer(ctx, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.Equal(t, []int{1}, av.Cited)
@@ -62,7 +62,7 @@ func TestFallbackNotices(t *testing.T) {
 
 func TestFallbackRemembersOutage(t *testing.T) {
 	p := &flaky{}
-	j := JudgeWithFallback(p, NewOfflineJudge())
+	j := judgeWithFallback(p, NewOfflineJudge())
 	for range 3 {
 		v, err := j.JudgeRelevance(context.Background(), "What is a Nash equilibrium?", onePassage)
 		require.NoError(t, err)
@@ -89,16 +89,29 @@ func (f *flaky) JudgeRelevance(context.Context, string, []Passage) (Verdict, err
 func TestFallbackNotOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := JudgeWithFallback(failing{context.Canceled}, NewOfflineJudge()).JudgeRelevance(ctx, "q", onePassage)
+	_, err := judgeWithFallback(failing{context.Canceled}, NewOfflineJudge()).JudgeRelevance(ctx, "q", onePassage)
 	require.ErrorIs(t, err, context.Canceled)
-	_, err = FilterWithFallback(failing{context.Canceled}, NewOfflineFilter()).IsGameTheory(ctx, "t", "a")
+	_, err = filterWithFallback(failing{context.Canceled}, NewOfflineFilter()).IsGameTheory(ctx, "t", "a")
 	require.ErrorIs(t, err, context.Canceled)
-	_, err = AnswererWithFallback(failing{context.Canceled}, NewOfflineAnswerer()).Answer(ctx, "q", onePassage)
+	_, err = answererWithFallback(failing{context.Canceled}, NewOfflineAnswerer()).Answer(ctx, "q", onePassage)
 	require.ErrorIs(t, err, context.Canceled)
 }
 
 func TestFallbackBothFail(t *testing.T) {
-	_, err := JudgeWithFallback(failing{errors.New("llm down")}, failing{errors.New("also broken")}).
+	_, err := judgeWithFallback(failing{errors.New("llm down")}, failing{errors.New("also broken")}).
 		JudgeRelevance(context.Background(), "q", onePassage)
 	require.EqualError(t, err, "offline relevance check after LLM failure (llm down): also broken")
+}
+
+// The wrappers as Open builds them, each with its own breaker.
+func judgeWithFallback(primary, fallback RelevanceJudge) *FallbackJudge {
+	return &FallbackJudge{Primary: primary, Fallback: fallback, b: &breaker{}}
+}
+
+func filterWithFallback(primary, fallback PaperFilter) *FallbackFilter {
+	return &FallbackFilter{Primary: primary, Fallback: fallback, b: &breaker{}}
+}
+
+func answererWithFallback(primary, fallback Answerer) *FallbackAnswerer {
+	return &FallbackAnswerer{Primary: primary, Fallback: fallback, b: &breaker{}}
 }

@@ -29,7 +29,7 @@ const (
 
 // Set is the three reasoners of one LLM choice. For an LLM provider each
 // reasoner falls back to its offline counterpart when the LLM fails (see
-// JudgeWithFallback); a failure makes all three use the offline path for
+// FallbackJudge); a failure makes all three use the offline path for
 // the rest of the Set's life.
 type Set struct {
 	Judge    RelevanceJudge

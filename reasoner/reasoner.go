@@ -1,7 +1,3 @@
-// Package reasoner holds the three decisions the graph delegates to a model:
-// is the retrieved context relevant, is a paper about game theory, and what is
-// the answer. Each has an offline implementation (no model, no network) and an
-// LLM-backed one (langchaingo llms.Model).
 package reasoner
 
 import "context"

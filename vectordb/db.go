@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gtrag/gtrag/chunker"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -878,7 +879,7 @@ func (db *DB) Close() error {
 // paperOf is the paper a document belongs to: its "paper_id" metadata, else
 // the id before "_chunk_", else the id itself.
 func paperOf(d Document) string {
-	if p := d.Metadata["paper_id"]; p != "" {
+	if p := d.Metadata[chunker.KeyPaperID]; p != "" {
 		return p
 	}
 	if i := strings.LastIndex(d.ID, "_chunk_"); i > 0 {

@@ -3,6 +3,8 @@ package vectordb
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/gtrag/gtrag/chunker"
 )
 
 // Document is one stored chunk. Metadata always carries "paper_id"; the
@@ -15,7 +17,7 @@ type Document struct {
 }
 
 // PaperID is the paper the document belongs to.
-func (d Document) PaperID() string { return d.Metadata["paper_id"] }
+func (d Document) PaperID() string { return d.Metadata[chunker.KeyPaperID] }
 
 // Result is a document returned by a query with the scores that placed it.
 //

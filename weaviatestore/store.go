@@ -18,6 +18,7 @@ import (
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/graphql"
 	"github.com/weaviate/weaviate/entities/models"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -511,7 +512,7 @@ func splitVersion(id string) (string, int) {
 // paperOf is the paper a document belongs to: its "paper_id" metadata, else
 // the id before "_chunk_", else the id itself (vectordb's rule).
 func paperOf(d vectordb.Document) string {
-	if p := d.Metadata["paper_id"]; p != "" {
+	if p := d.Metadata[chunker.KeyPaperID]; p != "" {
 		return p
 	}
 	if i := strings.LastIndex(d.ID, "_chunk_"); i > 0 {

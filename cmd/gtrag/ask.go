@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 	"github.com/spf13/cobra"
@@ -174,7 +175,7 @@ func printAnswer(w io.Writer, r service.Result) {
 // citeID spells a paper id as people cite it: arXiv:2301.01234v2, or the
 // primer's own id.
 func citeID(id string) string {
-	if strings.HasPrefix(id, "primer:") {
+	if strings.HasPrefix(id, data.IDPrefix) {
 		return id
 	}
 	return "arXiv:" + id

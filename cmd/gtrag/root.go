@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/provider"
@@ -99,7 +100,7 @@ network it still answers, offline, from the store.
 	f.StringVar(&a.store, "store", env("GTRAG_STORE", ""), "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY) (env GTRAG_STORE)")
 	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), provider.ValidSpecs(provider.LLM)+" (env GTRAG_LLM)")
 	f.StringVar(&a.embedder, "embedder", env("GTRAG_EMBEDDER", "offline"), provider.ValidSpecs(provider.Embedder)+" (env GTRAG_EMBEDDER)")
-	f.StringVar(&a.arxivURL, "arxiv-url", env("GTRAG_ARXIV_URL", "http://export.arxiv.org/api/query"), "arXiv API endpoint (env GTRAG_ARXIV_URL)")
+	f.StringVar(&a.arxivURL, "arxiv-url", env("GTRAG_ARXIV_URL", arxiv.DefaultBaseURL), "arXiv API endpoint (env GTRAG_ARXIV_URL)")
 	f.StringVar(&a.arxivDelayText, "arxiv-delay", env("GTRAG_ARXIV_DELAY", "3s"), "pause between arXiv requests; arXiv asks for 3s (env GTRAG_ARXIV_DELAY)")
 	f.StringVar(&a.seed, "seed", env("GTRAG_SEED", "primer"), "what a new store starts with: primer or none (env GTRAG_SEED)")
 

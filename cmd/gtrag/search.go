@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -48,7 +49,7 @@ func newSearchCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.io.Out, "no documents in the store match")
 			}
 			for i, r := range results {
-				fmt.Fprintf(a.io.Out, "%2d. %.3f  %s  %s\n    %s\n", i+1, r.Score, r.ID, r.Metadata["title"], snippet(r.Content, 160))
+				fmt.Fprintf(a.io.Out, "%2d. %.3f  %s  %s\n    %s\n", i+1, r.Score, r.ID, r.Metadata[chunker.KeyTitle], snippet(r.Content, 160))
 			}
 			return nil
 		},

@@ -11,9 +11,8 @@ import (
 )
 
 // Layout is one of the two response layouts arXiv serves. The parser must
-// read both by meaning, so the fake serves both faithfully; this is why it
-// does not use arxiv.WriteFeed, a plain round-trip writer without the
-// classic layout's wrapping and indentation.
+// read both by meaning, so the fake serves both faithfully, with the classic
+// layout's wrapping and indentation.
 type Layout int
 
 const (

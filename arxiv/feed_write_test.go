@@ -9,13 +9,12 @@ import (
 	"time"
 )
 
-// WriteFeed writes a page as an Atom feed in the classic layout's element
-// names, which ParseFeed reads back to the same Page: it is how papers are
-// saved in the API's own format, and this package's tests use it to check
-// that ParseFeed loses nothing. It is not a faithful imitation of arXiv
+// writeFeed writes a page as an Atom feed in the classic layout's element
+// names, which ParseFeed reads back to the same Page: this package's tests
+// use it to check that ParseFeed loses nothing. It is not a faithful imitation of arXiv
 // (no title wrapping or abstract indentation); internal/arxivtest renders
 // both real layouts for fake servers.
-func WriteFeed(w io.Writer, page Page) error {
+func writeFeed(w io.Writer, page Page) error {
 	bw := bufio.NewWriter(w)
 	esc := func(s string) string {
 		var b strings.Builder
