@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -122,12 +123,15 @@ func TestEvalReportsQuality(t *testing.T) {
 {"q": "How do I bake sourdough bread?", "relevant": []}
 `), 0o644))
 
-	var rep evalReport
+	var rep evaluate.Report
 	decodeJSON(t, gtrag(t, env, "eval", "--json", file), &rep)
 	require.Equal(t, 3, rep.Questions)
 	require.InDelta(t, 2.0/3, rep.AnsweredRate, 1e-9, "the off-topic question is not answered")
 	require.InDelta(t, (1+0.5)/2, rep.RecallAtK, 1e-9, "recall is averaged over questions with relevant ids")
-	require.InDelta(t, 1.0/3, rep.ArxivRate, 1e-9, "only the off-topic question searched arXiv")
+	require.Equal(t, 2, rep.Answerable)
+	require.InDelta(t, 1.0, rep.HitRate, 1e-9)
+	require.Zero(t, rep.ArxivRate, "the primer answers the two questions; the off-topic one is not searched for")
+	require.Equal(t, map[string]int{"answered": 2, "off_topic": 1}, rep.Outcomes)
 	require.Zero(t, rep.StoreGrowth)
 	require.Len(t, rep.PerQuestion, 3)
 	require.Equal(t, 3, rep.PerQuestion[0].Steps)
@@ -136,7 +140,8 @@ func TestEvalReportsQuality(t *testing.T) {
 	text := gtrag(t, env, "eval", file)
 	require.Equal(t, 0, text.code, text.stderr)
 	require.Contains(t, text.stdout, "recall@3")
-	require.Contains(t, text.stdout, "answered           67%")
+	require.Regexp(t, `(?m)^answered +67%$`, text.stdout)
+	require.Regexp(t, `(?m)^hit rate +1.00 \(2 answerable\)$`, text.stdout)
 
 	for name, body := range map[string]string{"not json": "{q: 1}\n", "empty": "\n\n", "bad question": `{"q": "  "}` + "\n"} {
 		bad := filepath.Join(t.TempDir(), "bad.jsonl")

@@ -1,224 +1,213 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
-	"slices"
-	"strings"
+	"path/filepath"
 	"text/tabwriter"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
-	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/service"
 )
 
-// evalQuestion is one line of an eval file.
-type evalQuestion struct {
-	Q        string   `json:"q"`
-	Relevant []string `json:"relevant"`
-}
-
-// evalReport is what `gtrag eval --json` prints.
-type evalReport struct {
-	Questions    int                  `json:"questions"`
-	AnsweredRate float64              `json:"answered_rate"`
-	RecallAtK    float64              `json:"recall_at_k"`
-	K            int                  `json:"k"`
-	ArxivRate    float64              `json:"arxiv_search_rate"`
-	MeanSteps    float64              `json:"mean_steps"`
-	StoreGrowth  int                  `json:"store_growth"`
-	P50LatencyMS int64                `json:"p50_latency_ms"`
-	P95LatencyMS int64                `json:"p95_latency_ms"`
-	LLM          string               `json:"llm"`
-	Embedder     string               `json:"embedder"`
-	PerQuestion  []evalQuestionResult `json:"per_question"`
-}
-
-type evalQuestionResult struct {
-	Q         string   `json:"q"`
-	Answered  bool     `json:"answered"`
-	Recall    *float64 `json:"recall,omitempty"`
-	Searched  bool     `json:"searched_arxiv"`
-	Steps     int      `json:"steps"`
-	LatencyMS int64    `json:"latency_ms"`
+// evalOptions are the eval command's own flags.
+type evalOptions struct {
+	askOptions
+	fresh bool
+	split string
 }
 
 func newEvalCmd(a *app) *cobra.Command {
-	var (
-		o      askOptions
-		asJSON bool
-	)
+	var o evalOptions
 	cmd := &cobra.Command{
 		Use:   "eval FILE",
 		Short: "Measure answer quality over a question set",
-		Long: `eval runs every question of FILE (JSON Lines: {"q": "...", "relevant": ["paper ids"]})
-through the workflow and reports: the share of questions answered with sources,
-recall@k of the relevant paper ids among the cited sources, how often arXiv was
-searched, mean steps per run, how much the store grew, and p50/p95 latency.
+		Long: `eval runs every question of FILE through the workflow and reports how well
+the answers are sourced. FILE is JSON Lines:
 
-Questions are asked in order against the same store, so later questions can
-benefit from papers earlier ones added — as they would for a real user.`,
+  {"q": "...", "relevant": ["paper ids"], "split": "dev", "expect": "answer"}
+  {"q": "How do I bake bread?", "expect": "off_topic"}
+
+The report: hit rate (a relevant paper among the sources), recall of the
+relevant ids, answers citing only papers that are not relevant, the share of
+off-topic questions refused and the papers they added, answers that misstate
+what was added, arXiv requests and steps per question, p50/p95 latency, and
+the outcomes.
+
+By default the questions are asked in order against one store, so later
+questions can use papers earlier ones added, as a user's would. With --fresh
+every question starts from its own empty store (no primer), so each one
+measures the whole loop: search, ranking, filter, answer.`,
 		Example: `  gtrag eval testdata/eval/questions.jsonl
+  gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 eval --fresh --split heldout testdata/world/questions.jsonl
   gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(); err != nil {
 				return err
 			}
-			qs, err := readEvalFile(args[0])
+			switch o.split {
+			case "", "dev", "heldout":
+			default:
+				return usagef("--split %q: want dev or heldout", o.split)
+			}
+			qs, err := readEvalFile(args[0], o.split)
 			if err != nil {
 				return err
 			}
-			svc, err := a.openService(cmd.Context())
+			var runs []evaluate.Run
+			var llm, emb string
+			if o.fresh {
+				runs, llm, emb, err = a.evalFresh(cmd.Context(), o.run(), qs)
+			} else {
+				runs, llm, emb, err = a.evalShared(cmd.Context(), o.run(), qs)
+			}
 			if err != nil {
 				return err
 			}
-			defer svc.Close()
-			rep, err := runEval(cmd.Context(), svc, o.run(), qs)
-			if err != nil {
-				return err
-			}
-			if asJSON {
+			rep := evaluate.Summarize(runs, o.run().K)
+			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = llm, emb, o.split, o.fresh
+			if o.json {
 				return writeJSON(a.io.Out, rep)
 			}
-			printEval(a, rep)
-			return nil
+			return printEval(a, rep)
 		},
 	}
 	f := cmd.Flags()
 	o.runFlags(f)
-	f.BoolVar(&asJSON, "json", false, "print one JSON object")
+	f.BoolVar(&o.json, "json", false, "print one JSON object")
+	f.BoolVar(&o.fresh, "fresh", false, "ask every question from its own empty store (no primer), against --arxiv-url")
+	f.StringVar(&o.split, "split", "", "only the questions of this split: dev or heldout")
 	return cmd
 }
 
-func readEvalFile(path string) ([]evalQuestion, error) {
+func readEvalFile(path, split string) ([]evaluate.Question, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("read eval file: %w", err)}
 	}
 	defer f.Close()
-	var qs []evalQuestion
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		if !utf8.ValidString(text) {
-			// encoding/json would silently turn the bad bytes into U+FFFD.
-			return nil, usagef("%s:%d: not valid UTF-8", path, line)
-		}
-		var q evalQuestion
-		if err := json.Unmarshal([]byte(text), &q); err != nil {
-			return nil, usagef("%s:%d: not a JSON object with \"q\": %v", path, line, err)
-		}
-		if q.Q, err = checkQuestion(q.Q); err != nil {
-			return nil, usagef("%s:%d: %v", path, line, err)
-		}
-		qs = append(qs, q)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, usageError{fmt.Errorf("read %s: %w", path, err)}
-	}
-	if len(qs) == 0 {
-		return nil, usagef("%s has no questions", path)
+	qs, err := evaluate.ReadQuestions(f, path, split, checkQuestion)
+	if err != nil {
+		return nil, usageError{err}
 	}
 	return qs, nil
 }
 
-func runEval(ctx context.Context, svc *service.Service, o service.AskOptions, qs []evalQuestion) (evalReport, error) {
-	rep := evalReport{Questions: len(qs), K: o.K, LLM: svc.LLM(), Embedder: svc.Embedder()}
-	startCount := svc.Store().Count()
-	var (
-		latencies          []int64
-		answered, searched int
-		steps              int
-		recallSum          float64
-		recallN            int
-	)
+// evalShared asks every question against the configured store.
+func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluate.Question) ([]evaluate.Run, string, string, error) {
+	svc, err := a.openService(ctx)
+	if err != nil {
+		return nil, "", "", err
+	}
+	defer svc.Close()
+	var runs []evaluate.Run
 	for _, q := range qs {
-		t := time.Now()
-		res, err := svc.Ask(ctx, q.Q, o)
+		r, err := evalAsk(ctx, svc, o, q)
 		if err != nil {
-			return rep, fmt.Errorf("question %q: %w", q.Q, err)
+			return nil, "", "", err
 		}
-		r := evalQuestionResult{
-			Q:         q.Q,
-			Answered:  len(res.Sources) > 0 && res.Outcome != nodes.OutcomeOffTopic,
-			Searched:  slices.Contains(res.Path, nodes.SearchArxiv),
-			Steps:     len(res.Path),
-			LatencyMS: time.Since(t).Milliseconds(),
-		}
-		if len(q.Relevant) > 0 {
-			rec := recall(q.Relevant, res.Sources)
-			r.Recall = &rec
-			recallSum += rec
-			recallN++
-		}
-		if r.Answered {
-			answered++
-		}
-		if r.Searched {
-			searched++
-		}
-		steps += r.Steps
-		latencies = append(latencies, r.LatencyMS)
-		rep.PerQuestion = append(rep.PerQuestion, r)
+		runs = append(runs, r)
 	}
-	n := float64(len(qs))
-	rep.AnsweredRate = float64(answered) / n
-	rep.ArxivRate = float64(searched) / n
-	rep.MeanSteps = float64(steps) / n
-	if recallN > 0 {
-		rep.RecallAtK = recallSum / float64(recallN)
-	}
-	rep.StoreGrowth = svc.Store().Count() - startCount
-	slices.Sort(latencies)
-	rep.P50LatencyMS = percentile(latencies, 0.50)
-	rep.P95LatencyMS = percentile(latencies, 0.95)
-	return rep, nil
+	return runs, svc.LLM(), svc.Embedder(), nil
 }
 
-// recall is the share of relevant paper ids among the cited sources. Ids
-// match with or without a version: "2301.01234" is found as "2301.01234v2".
-func recall(relevant []string, sources []nodes.Source) float64 {
-	found := 0
-	for _, id := range relevant {
-		for _, s := range sources {
-			if s.PaperID == id || strings.HasPrefix(s.PaperID, id+"v") {
-				found++
-				break
-			}
+// evalFresh asks every question against its own new, empty store in a
+// temporary directory, with one set of reasoners and one arXiv client (so
+// that pacing holds across questions).
+func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate.Question) ([]evaluate.Run, string, string, error) {
+	rs, err := a.openReasoners(ctx)
+	if err != nil {
+		return nil, "", "", err
+	}
+	defer rs.Close()
+	client := a.arxivClient()
+	root, err := os.MkdirTemp("", "gtrag-eval-")
+	if err != nil {
+		return nil, "", "", fmt.Errorf("make a directory for the fresh stores: %w", err)
+	}
+	defer os.RemoveAll(root)
+	cfg := a.config()
+	cfg.Seed = service.SeedNone
+	var runs []evaluate.Run
+	var emb string
+	for i, q := range qs {
+		cfg.DataDir = filepath.Join(root, fmt.Sprintf("%04d", i))
+		db, err := service.OpenStore(ctx, cfg)
+		if err != nil {
+			return nil, "", "", a.cliError(err)
 		}
+		svc := service.New(db, rs, client)
+		emb = svc.Embedder()
+		r, err := evalAsk(ctx, svc, o, q)
+		// The reasoners outlive this store: close the store alone.
+		err = errors.Join(err, db.Close(), os.RemoveAll(cfg.DataDir))
+		if err != nil {
+			return nil, "", "", err
+		}
+		runs = append(runs, r)
 	}
-	return float64(found) / float64(len(relevant))
+	return runs, rs.Name, emb, nil
 }
 
-// percentile of sorted values, nearest rank.
-func percentile(sorted []int64, p float64) int64 {
-	if len(sorted) == 0 {
-		return 0
+func evalAsk(ctx context.Context, svc *service.Service, o service.AskOptions, q evaluate.Question) (evaluate.Run, error) {
+	t := time.Now()
+	res, err := svc.Ask(ctx, q.Q, o)
+	if err != nil {
+		return evaluate.Run{}, fmt.Errorf("question %q: %w", q.Q, err)
 	}
-	i := int(p*float64(len(sorted))+0.5) - 1
-	return sorted[max(0, min(i, len(sorted)-1))]
+	r := evaluate.Run{
+		Question: q, Outcome: res.Outcome, Answer: res.Answer,
+		PapersAdded: res.PapersAdded, ArxivRequests: res.ArxivRequests, Steps: len(res.Path),
+		Latency: time.Since(t), StoreGrowth: res.StoreCountAfter - res.StoreCountBefore,
+	}
+	for _, s := range res.Sources {
+		r.Sources = append(r.Sources, s.PaperID)
+	}
+	return r, nil
 }
 
-func printEval(a *app, r evalReport) {
+func printEval(a *app, r evaluate.Report) error {
 	w := tabwriter.NewWriter(a.io.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "questions\t%d\n", r.Questions)
+	fmt.Fprintf(w, "questions\t%d", r.Questions)
+	if r.Split != "" {
+		fmt.Fprintf(w, " (%s)", r.Split)
+	}
+	if r.Fresh {
+		fmt.Fprintf(w, ", each from an empty store")
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
+	fmt.Fprintf(w, "hit rate\t%.2f (%d answerable)\n", r.HitRate, r.Answerable)
 	fmt.Fprintf(w, "recall@%d\t%.2f\n", r.K, r.RecallAtK)
-	fmt.Fprintf(w, "arXiv searched\t%.0f%%\n", 100*r.ArxivRate)
+	fmt.Fprintf(w, "wrong sources only\t%d\n", r.WrongSources)
+	if r.OffTopicQuestions > 0 {
+		fmt.Fprintf(w, "off-topic refused\t%.0f%% of %d, %d papers added\n", 100*r.OffTopicRefused, r.OffTopicQuestions, r.OffTopicPapersAdded)
+	}
+	fmt.Fprintf(w, "misstated additions\t%d\n", r.MisstatedAdditions)
+	fmt.Fprintf(w, "arXiv requests / question\t%.2f (%.0f%% searched)\n", r.ArxivRequestsPerQuestion, 100*r.ArxivRate)
 	fmt.Fprintf(w, "mean steps\t%.1f\n", r.MeanSteps)
 	fmt.Fprintf(w, "store growth\t%d chunks\n", r.StoreGrowth)
 	fmt.Fprintf(w, "latency p50 / p95\t%d ms / %d ms\n", r.P50LatencyMS, r.P95LatencyMS)
+	fmt.Fprintf(w, "outcomes\t%s\n", outcomeList(r.Outcomes))
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
-	w.Flush()
+	return w.Flush()
+}
+
+func outcomeList(m map[string]int) string {
+	var s string
+	for _, k := range []string{"answered", "answered_with_caveat", "not_found", "off_topic", "arxiv_unavailable"} {
+		if m[k] > 0 {
+			if s != "" {
+				s += ", "
+			}
+			s += fmt.Sprintf("%s %d", k, m[k])
+		}
+	}
+	return s
 }

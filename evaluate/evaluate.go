@@ -1,0 +1,313 @@
+// Package evaluate measures gtrag end to end over a question set: did the
+// answer cite a paper the question is about, did an off-topic question stay
+// out of the knowledge base, did the answer say truthfully what it added,
+// and what did it cost in arXiv requests, steps and time.
+//
+// A question set is JSON Lines (ReadQuestions):
+//
+//	{"q": "Why does tit-for-tat do well?", "relevant": ["2502.70113v1"], "split": "dev", "expect": "answer"}
+//	{"q": "How do I bake sourdough bread?", "expect": "off_topic"}
+//
+// The caller runs each question however it likes (a shared store, or a
+// fresh empty one per question as `gtrag eval --fresh` does), records each
+// as a Run, and Summarize turns the runs into a Report. The metrics are
+// plain counts and shares so that a report can be checked by hand against
+// its per-question rows.
+package evaluate
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// What a question expects (Question.Expect).
+const (
+	ExpectAnswer   = "answer"
+	ExpectOffTopic = "off_topic"
+)
+
+// Question is one line of a question set.
+type Question struct {
+	Q string `json:"q"`
+	// Relevant are the ids of papers that answer it, with or without a
+	// version ("2301.01234" matches "2301.01234v2").
+	Relevant []string `json:"relevant"`
+	// Split is "dev" or "heldout"; tune on dev only.
+	Split string `json:"split,omitempty"`
+	// Expect is ExpectAnswer or ExpectOffTopic; "" means ExpectAnswer.
+	Expect string `json:"expect,omitempty"`
+}
+
+// OffTopic reports whether the question expects a refusal.
+func (q Question) OffTopic() bool { return q.Expect == ExpectOffTopic }
+
+// ReadQuestions reads a question set. check, if not nil, vets and
+// normalises each question's text (the command layer's rules); an error
+// names the line. A split other than "" keeps only that split's questions.
+func ReadQuestions(r io.Reader, name, split string, check func(string) (string, error)) ([]Question, error) {
+	var qs []Question
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		if !utf8.ValidString(text) {
+			// encoding/json would silently turn the bad bytes into U+FFFD.
+			return nil, fmt.Errorf("%s:%d: not valid UTF-8", name, line)
+		}
+		var q Question
+		if err := json.Unmarshal([]byte(text), &q); err != nil {
+			return nil, fmt.Errorf("%s:%d: not a JSON object with \"q\": %v", name, line, err)
+		}
+		switch q.Expect {
+		case "", ExpectAnswer, ExpectOffTopic:
+		default:
+			return nil, fmt.Errorf("%s:%d: expect %q: want %q or %q", name, line, q.Expect, ExpectAnswer, ExpectOffTopic)
+		}
+		if check != nil {
+			var err error
+			if q.Q, err = check(q.Q); err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			}
+		}
+		if split == "" || q.Split == split {
+			qs = append(qs, q)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if len(qs) == 0 {
+		if split != "" {
+			return nil, fmt.Errorf("%s has no questions in split %q", name, split)
+		}
+		return nil, fmt.Errorf("%s has no questions", name)
+	}
+	return qs, nil
+}
+
+// Run is what one question's run produced, as the report needs it.
+type Run struct {
+	Question      Question
+	Outcome       string   // nodes.Outcome*
+	Answer        string   // the final text
+	Sources       []string // cited paper ids, in order
+	PapersAdded   int
+	ArxivRequests int64
+	Steps         int
+	Latency       time.Duration
+	StoreGrowth   int // chunks the run added
+}
+
+// Report is the summary of a set of runs (`gtrag eval --json`).
+type Report struct {
+	Questions int `json:"questions"`
+	// Answerable are the questions that expect an answer and name relevant
+	// papers: the ones hit rate and recall are measured on.
+	Answerable int `json:"answerable"`
+	// HitRate is the share of answerable questions whose sources include a
+	// relevant paper.
+	HitRate float64 `json:"hit_rate"`
+	// RecallAtK is the mean share of a question's relevant papers found
+	// among its sources (K is the store's top-k).
+	RecallAtK float64 `json:"recall_at_k"`
+	K         int     `json:"k"`
+	// WrongSources counts answerable questions answered with sources none of
+	// which is relevant: an answer from the wrong papers.
+	WrongSources int `json:"wrong_sources"`
+	// AnsweredRate is the share of questions answered with sources.
+	AnsweredRate float64 `json:"answered_rate"`
+
+	OffTopicQuestions int `json:"off_topic_questions"`
+	// OffTopicRefused is the share of off-topic questions whose outcome is
+	// off_topic; OffTopicPapersAdded the papers they added in all.
+	OffTopicRefused     float64 `json:"off_topic_refused"`
+	OffTopicPapersAdded int     `json:"off_topic_papers_added"`
+
+	// MisstatedAdditions counts answers whose text says something about
+	// what was added that papers_added contradicts.
+	MisstatedAdditions int `json:"misstated_additions"`
+
+	ArxivRequestsPerQuestion float64 `json:"arxiv_requests_per_question"`
+	// ArxivRate is the share of questions that sent at least one request.
+	ArxivRate    float64        `json:"arxiv_search_rate"`
+	MeanSteps    float64        `json:"mean_steps"`
+	StoreGrowth  int            `json:"store_growth"`
+	P50LatencyMS int64          `json:"p50_latency_ms"`
+	P95LatencyMS int64          `json:"p95_latency_ms"`
+	Outcomes     map[string]int `json:"outcomes"`
+
+	LLM         string           `json:"llm"`
+	Embedder    string           `json:"embedder"`
+	Split       string           `json:"split,omitempty"`
+	Fresh       bool             `json:"fresh"`
+	PerQuestion []QuestionResult `json:"per_question"`
+}
+
+// QuestionResult is one row of a Report.
+type QuestionResult struct {
+	Q             string   `json:"q"`
+	Expect        string   `json:"expect"`
+	Outcome       string   `json:"outcome"`
+	Hit           *bool    `json:"hit,omitempty"`
+	Recall        *float64 `json:"recall,omitempty"`
+	Sources       []string `json:"sources"`
+	PapersAdded   int      `json:"papers_added"`
+	Misstated     bool     `json:"misstated_additions,omitempty"`
+	ArxivRequests int64    `json:"arxiv_requests"`
+	Steps         int      `json:"steps"`
+	LatencyMS     int64    `json:"latency_ms"`
+	// Answered is true when the run ended with sources and was not refused
+	// as off-topic.
+	Answered bool `json:"answered"`
+}
+
+// offTopicOutcome is nodes.OutcomeOffTopic, spelled here so that the
+// package depends on nothing of gtrag's.
+const offTopicOutcome = "off_topic"
+
+// Summarize computes the report of runs. k, llm and embedder describe the
+// settings, for the report.
+func Summarize(runs []Run, k int) Report {
+	rep := Report{Questions: len(runs), K: k, Outcomes: map[string]int{}, PerQuestion: []QuestionResult{}}
+	if len(runs) == 0 {
+		return rep
+	}
+	var (
+		latencies                []int64
+		hits, answered, searched int
+		steps                    int
+		requests                 int64
+		recallSum                float64
+		offRefused               int
+	)
+	for _, r := range runs {
+		q := r.Question
+		row := QuestionResult{
+			Q: q.Q, Expect: q.Expect, Outcome: r.Outcome, Sources: nonNil(r.Sources),
+			PapersAdded: r.PapersAdded, ArxivRequests: r.ArxivRequests, Steps: r.Steps,
+			LatencyMS: r.Latency.Milliseconds(),
+			Answered:  len(r.Sources) > 0 && r.Outcome != offTopicOutcome,
+		}
+		if row.Expect == "" {
+			row.Expect = ExpectAnswer
+		}
+		rep.Outcomes[r.Outcome]++
+		if row.Answered {
+			answered++
+		}
+		if q.OffTopic() {
+			rep.OffTopicQuestions++
+			rep.OffTopicPapersAdded += r.PapersAdded
+			if r.Outcome == offTopicOutcome {
+				offRefused++
+			}
+		} else if len(q.Relevant) > 0 {
+			rep.Answerable++
+			rec := Recall(q.Relevant, r.Sources)
+			hit := rec > 0
+			row.Recall, row.Hit = &rec, &hit
+			recallSum += rec
+			if hit {
+				hits++
+			} else if len(r.Sources) > 0 {
+				rep.WrongSources++
+			}
+		}
+		if Misstates(r.Answer, r.PapersAdded) {
+			row.Misstated = true
+			rep.MisstatedAdditions++
+		}
+		if r.ArxivRequests > 0 {
+			searched++
+		}
+		requests += r.ArxivRequests
+		steps += r.Steps
+		rep.StoreGrowth += r.StoreGrowth
+		latencies = append(latencies, row.LatencyMS)
+		rep.PerQuestion = append(rep.PerQuestion, row)
+	}
+	n := float64(len(runs))
+	rep.AnsweredRate = float64(answered) / n
+	rep.ArxivRate = float64(searched) / n
+	rep.ArxivRequestsPerQuestion = float64(requests) / n
+	rep.MeanSteps = float64(steps) / n
+	if rep.Answerable > 0 {
+		rep.HitRate = float64(hits) / float64(rep.Answerable)
+		rep.RecallAtK = recallSum / float64(rep.Answerable)
+	}
+	if rep.OffTopicQuestions > 0 {
+		rep.OffTopicRefused = float64(offRefused) / float64(rep.OffTopicQuestions)
+	}
+	slices.Sort(latencies)
+	rep.P50LatencyMS = Percentile(latencies, 0.50)
+	rep.P95LatencyMS = Percentile(latencies, 0.95)
+	return rep
+}
+
+// Recall is the share of relevant paper ids among the cited sources. Ids
+// match with or without a version: "2301.01234" is found as "2301.01234v2".
+func Recall(relevant, sources []string) float64 {
+	if len(relevant) == 0 {
+		return 0
+	}
+	found := 0
+	for _, id := range relevant {
+		if slices.ContainsFunc(sources, func(s string) bool { return sameVersionless(s, id) }) {
+			found++
+		}
+	}
+	return float64(found) / float64(len(relevant))
+}
+
+func sameVersionless(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+"v") || strings.HasPrefix(b, a+"v")
+}
+
+// addedClaims find what an answer's text says was added: "added nothing",
+// "N paper(s) added", "N added to the knowledge base".
+var (
+	addedNothing = regexp.MustCompile(`(?i)\badded nothing\b`)
+	addedCount   = regexp.MustCompile(`(?i)\b(\d+) (?:papers? |paper\(s\) )?added\b`)
+)
+
+// Misstates reports whether answer says something about what was added to
+// the knowledge base that added contradicts: "added nothing" when papers
+// were added, or a number of added papers other than added.
+func Misstates(answer string, added int) bool {
+	if addedNothing.MatchString(answer) && added > 0 {
+		return true
+	}
+	for _, m := range addedCount.FindAllStringSubmatch(answer, -1) {
+		if n, err := strconv.Atoi(m[1]); err == nil && n != added {
+			return true
+		}
+	}
+	return false
+}
+
+// Percentile of sorted values, nearest rank.
+func Percentile(sorted []int64, p float64) int64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(p*float64(len(sorted))+0.5) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
