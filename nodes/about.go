@@ -23,6 +23,7 @@ import (
 type aboutTest struct {
 	concepts []text.Concept // the question's glossary concepts
 	terms    []string       // the question's distinct content terms, stemmed
+	min      float64        // the coverage asked for
 }
 
 // minCoverage is the share of the question's content terms a paper naming
@@ -31,7 +32,7 @@ type aboutTest struct {
 const minCoverage = 0.5
 
 func newAboutTest(question string) aboutTest {
-	var t aboutTest
+	t := aboutTest{min: minCoverage}
 	for _, c := range text.Focal(question) {
 		if c.Known {
 			t.concepts = append(t.concepts, c)
@@ -67,5 +68,5 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 		}
 	}
 	share := float64(have) / float64(len(t.terms))
-	return fmt.Sprintf("%d of %d terms", have, len(t.terms)), have > 0 && share >= minCoverage
+	return fmt.Sprintf("%d of %d terms", have, len(t.terms)), have > 0 && share >= t.min
 }

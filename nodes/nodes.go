@@ -206,8 +206,11 @@ type Responder struct {
 func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error) {
 	arxivFailed := slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
 	if !s.RelevantContext {
-		offTopic := s.OffTopic
-		if !offTopic && len(s.Searches) == 0 && r.Topic != nil {
+		// A question the topic judge did not recognise is off-topic unless
+		// the search found game-theory papers about it: the judge decides
+		// from the question, whether or not arXiv could be searched.
+		offTopic := s.OffTopic && s.PapersAdded == 0
+		if !s.OffTopic && len(s.Searches) == 0 && r.Topic != nil {
 			v, err := r.Topic.IsGameTheory(ctx, s.UserQuery, "")
 			if err != nil {
 				return s, fmt.Errorf("judge the question's topic: %w", err)

@@ -67,11 +67,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 			return s, fmt.Errorf("judge the question's topic: %w", err)
 		}
 		s.Notices = addNotices(s.Notices, v.Notices)
-		if !v.Yes {
-			s.OffTopic = true
-			s.Reasoning = "the question is not about game theory (" + v.Reason + "), so arXiv was not searched"
-			return s, nil
-		}
+		s.OffTopic = !v.Yes
 	}
 	if s.ArxivQueries == nil {
 		var notices []string
@@ -88,6 +84,9 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 	pool := a.pool()
 	about := newAboutTest(s.UserQuery)
 	var log []string
+	if s.OffTopic {
+		log = append(log, "the topic judge finds no game theory in the question itself; searching for papers about it all the same")
+	}
 	for len(s.Searches) < a.maxSearches() {
 		query, start, ok := nextRequest(s.ArxivQueries, s.Searches, pool)
 		if !ok {

@@ -91,8 +91,10 @@ type GraphState struct {
 	// Searches are the arXiv requests of this run, in order: no request is
 	// sent twice, and their number is bounded (Deps.MaxSearches).
 	Searches []Search `json:"searches,omitempty"`
-	// OffTopic is set when search_arxiv judged the question itself not to
-	// be about game theory, and so searched nothing.
+	// OffTopic is set when search_arxiv's topic judge found the question
+	// itself not to be about game theory. The question is still searched
+	// for, with a stricter test of which papers are about it; unless that
+	// finds papers, the run ends off_topic.
 	OffTopic bool `json:"off_topic,omitempty"`
 	// Outcome is how the run ended, one of the Outcome constants; set by
 	// generate_response.
