@@ -5,9 +5,17 @@
 // Start with a zero Client and call Search or Lookup:
 //
 //	var c arxiv.Client // export.arxiv.org, one request every 3 s, 4 attempts
-//	q := arxiv.BuildQuery("How does tit-for-tat fare with noise?", arxiv.QueryOptions{Prefix: "game theory"})
-//	page, err := c.Search(ctx, q, 0, 20, arxiv.SearchOptions{Sort: arxiv.SortRelevance})
+//	q := arxiv.BuildQuery("How does tit-for-tat fare with noise?", arxiv.QueryOptions{Boost: arxiv.GameTheoryBoost})
+//	page, err := c.Search(ctx, q, 0, 30, arxiv.SearchOptions{Sort: arxiv.SortRelevance})
 //	papers, err := c.Lookup(ctx, []string{"2301.01234v2", "cs/0112004v1"})
+//
+// Queries. BuildQuery turns a question into a search of titles and
+// abstracts (ti:, abs:; all: would match author names), ORs its terms and
+// concepts so that a paraphrased question still matches and arXiv's
+// relevance order ranks the papers sharing the most and rarest terms
+// first, and treats game theory as a soft boost (ORed categories), never as
+// a required phrase: most game-theory abstracts never say "game theory".
+// Its doc comment gives the reasons in full.
 //
 // Politeness. arXiv's terms ask for at most one request every 3 seconds over
 // a single connection. A Client enforces both for all its callers together:

@@ -160,6 +160,8 @@ func run(t *testing.T, d Deps, q string, opts ...graph.RunOption) (GraphState, [
 	require.NoError(t, err)
 	s := NewState(q)
 	var path []string
+	// Every run of these tests checks the nodes' declared Writes.
+	opts = append(opts, graph.WithObserver[GraphState](newWritesChecker(t, g)))
 	for step, err := range g.Steps(context.Background(), s, opts...) {
 		if err != nil {
 			return s, path, err
