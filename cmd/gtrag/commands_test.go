@@ -130,7 +130,7 @@ func TestEvalReportsQuality(t *testing.T) {
 	require.InDelta(t, (1+0.5)/2, rep.RecallAtK, 1e-9, "recall is averaged over questions with relevant ids")
 	require.Equal(t, 2, rep.Answerable)
 	require.InDelta(t, 1.0, rep.HitRate, 1e-9)
-	require.Zero(t, rep.ArxivRate, "the primer answers the two questions; the off-topic one is not searched for")
+	require.InDelta(t, 1.0/3, rep.ArxivRate, 1e-9, "the primer answers two; the off-topic one is searched for, and adds nothing")
 	require.Equal(t, map[string]int{"answered": 2, "off_topic": 1}, rep.Outcomes)
 	require.Zero(t, rep.StoreGrowth)
 	require.Len(t, rep.PerQuestion, 3)

@@ -1,0 +1,77 @@
+package evaluate
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestMisstates(t *testing.T) {
+	for _, tc := range []struct {
+		answer string
+		added  int
+		want   bool
+	}{
+		{"This question is off-topic, so I added nothing to the knowledge base.", 0, false},
+		{"This question is off-topic, so I added nothing to the knowledge base.", 2, true},
+		{"Searched arXiv for q; none answers it (2 added to the knowledge base).", 2, false},
+		{"Searched arXiv for q; none answers it (2 added to the knowledge base).", 3, true},
+		{"the 1 paper(s) added to the knowledge base in this run do not answer it", 1, false},
+		{"Bidders shade their bids [1].", 5, false},
+	} {
+		require.Equal(t, tc.want, Misstates(tc.answer, tc.added), "%q with %d added", tc.answer, tc.added)
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	runs := []Run{
+		{Question: Question{Q: "a", Relevant: []string{"2301.00001"}}, Outcome: "answered", Sources: []string{"2301.00001v2", "x"},
+			PapersAdded: 2, ArxivRequests: 1, Steps: 8, Latency: 10 * time.Millisecond},
+		{Question: Question{Q: "b", Relevant: []string{"2301.00002", "2301.00003"}}, Outcome: "answered", Sources: []string{"y"},
+			PapersAdded: 2, ArxivRequests: 2, Steps: 10, Latency: 30 * time.Millisecond},
+		{Question: Question{Q: "c", Relevant: []string{"2301.00004"}}, Outcome: "not_found", ArxivRequests: 2, Steps: 5,
+			Answer: "I found nothing (1 added to the knowledge base).", PapersAdded: 0, Latency: 20 * time.Millisecond},
+		{Question: Question{Q: "d", Expect: ExpectOffTopic}, Outcome: "off_topic", ArxivRequests: 1, Steps: 5, Latency: 5 * time.Millisecond},
+		{Question: Question{Q: "e", Expect: ExpectOffTopic}, Outcome: "answered", Sources: []string{"z"}, PapersAdded: 1, ArxivRequests: 1, Steps: 8},
+	}
+	r := Summarize(runs, 3)
+	require.Equal(t, 5, r.Questions)
+	require.Equal(t, 3, r.Answerable)
+	require.InDelta(t, 1.0/3, r.HitRate, 1e-9)
+	require.InDelta(t, 1.0/3, r.RecallAtK, 1e-9)
+	require.Equal(t, 1, r.WrongSources, "b cites only papers that are not relevant; c cites nothing")
+	require.Equal(t, 2, r.OffTopicQuestions)
+	require.InDelta(t, 0.5, r.OffTopicRefused, 1e-9)
+	require.Equal(t, 1, r.OffTopicPapersAdded)
+	require.Equal(t, 1, r.MisstatedAdditions, "c says 1 added, 0 were")
+	require.InDelta(t, 7.0/5, r.ArxivRequestsPerQuestion, 1e-9)
+	require.InDelta(t, 7.2, r.MeanSteps, 1e-9)
+	require.Equal(t, int64(10), r.P50LatencyMS, "0, 5, 10, 20, 30 ms")
+	require.Equal(t, int64(30), r.P95LatencyMS)
+	require.Equal(t, map[string]int{"answered": 3, "not_found": 1, "off_topic": 1}, r.Outcomes)
+	require.True(t, *r.PerQuestion[0].Hit)
+	require.InDelta(t, 0.0, *r.PerQuestion[1].Recall, 1e-9)
+	require.Nil(t, r.PerQuestion[3].Hit, "off-topic questions have no hit")
+}
+
+func TestReadQuestions(t *testing.T) {
+	in := `{"q": "a", "relevant": ["1"], "split": "dev"}
+
+{"q": "b", "split": "heldout", "expect": "off_topic"}
+`
+	qs, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "", nil)
+	require.NoError(t, err)
+	require.Len(t, qs, 2)
+	require.True(t, qs[1].OffTopic())
+	qs, err = ReadQuestions(strings.NewReader(in), "f.jsonl", "heldout", nil)
+	require.NoError(t, err)
+	require.Equal(t, "b", qs[0].Q)
+	_, err = ReadQuestions(strings.NewReader(in), "f.jsonl", "test", nil)
+	require.ErrorContains(t, err, `no questions in split "test"`)
+	_, err = ReadQuestions(strings.NewReader(`{"q": "a", "expect": "maybe"}`), "f.jsonl", "", nil)
+	require.ErrorContains(t, err, "f.jsonl:1: expect")
+	_, err = ReadQuestions(strings.NewReader("{q}"), "f.jsonl", "", nil)
+	require.ErrorContains(t, err, "f.jsonl:1:")
+}
