@@ -125,12 +125,13 @@ func TestConcurrentIngestAndSearch(t *testing.T) {
 		wg     sync.WaitGroup
 		ingest result
 		done   = make(chan struct{})
+		idsOut = filepath.Join(t.TempDir(), "ids.jsonl")
 	)
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		defer close(done)
-		ingest = gtrag(t, env, "ingest", "--json", "--no-filter", "--file", file)
+		ingest = gtrag(t, env, "ingest", "--json", "--ids-out", idsOut, "--no-filter", "--file", file)
 	}()
 	searches := 0
 	for stop := false; !stop; {
@@ -144,8 +145,7 @@ func TestConcurrentIngestAndSearch(t *testing.T) {
 		searches++
 	}
 	wg.Wait()
-	var rep ingestReport
-	decodeJSON(t, ingest, &rep)
+	rep := readIngestReport(t, ingest, idsOut)
 	require.Len(t, rep.Kept, len(papers))
 	require.Equal(t, rep.ChunksAdded, rep.StoreCount)
 	require.ElementsMatch(t, ingestIDs(papers), storedPapers(t, env))
