@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // LLMJudge asks a model whether the passages suffice to answer the question
@@ -76,16 +78,22 @@ func NewLLMAnswerer(m llms.Model, opts ...Option) *LLMAnswerer {
 	return &LLMAnswerer{caller{model: m, s: newSettings(opts)}}
 }
 
+// CannotAnswer is the phrase the answer prompt asks a model to use when the
+// passages do not answer the question; an LLM answer containing it is an
+// abstention (Answer.Abstained), which the graph reports as such rather
+// than as an answer.
+const CannotAnswer = "I cannot answer from these sources"
+
 const answerSystem = `You answer questions about game theory using only the numbered passages you are given.
-Cite the passages you use as [n], where n is the passage number, right after the sentence that uses them.
-If the passages do not contain the answer, say so briefly.
+Every sentence that states something from a passage ends with its citation [n], where n is the passage number; cite only passages that say it.
+If the passages do not answer the question, reply with exactly "` + CannotAnswer + `." and then, in one sentence, what the closest passages are about, with their citations.
 ` + dataRule
 
 // Answer implements Answerer. With no passages it says so without asking
 // the model: an answer without sources is what the graph must not produce.
 func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
 	if len(passages) == 0 {
-		return Answer{Text: NoSourcesText}, nil
+		return Answer{Text: NoSourcesText, Abstained: true}, nil
 	}
 	user := questionPrompt(question, passages) +
 		"\n\nAnswer the question in at most 200 words from the passages between <data> and </data>, citing them as [n]."
@@ -93,16 +101,21 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 	if err != nil {
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
 	}
-	text, cited, bad := checkCitations(strings.TrimSpace(stripThinking(reply)), passages)
+	answer, cited, bad := checkCitations(strings.TrimSpace(stripThinking(reply)), passages)
 	if len(bad) > 0 {
 		notices = append(notices, fmt.Sprintf("%s: the LLM cited %s, which %s not among the %d sources; removed",
 			PromptGenerateResponse, citeList(bad), isAre(len(bad)), len(passages)))
 	}
-	if len(cited) == 0 {
+	abstained := cannotAnswer.MatchString(answer)
+	if len(cited) == 0 && !abstained {
 		notices = append(notices, PromptGenerateResponse+": the LLM's answer cites no source")
 	}
-	return Answer{Text: text, Cited: cited, Notices: notices}, nil
+	return Answer{Text: answer, Cited: cited, Abstained: abstained, Concepts: conceptNames(text.Focal(question)), Notices: notices}, nil
 }
+
+// cannotAnswer finds CannotAnswer in a reply, allowing the small variations
+// models make ("can't", "cannot answer this from these sources").
+var cannotAnswer = regexp.MustCompile(`(?i)\b(cannot|can't|can not|am unable to)\s+answer\s+(this\s+|the question\s+|it\s+)?(from|using|with)\s+(these|the given|the provided)\s+(sources|passages)`)
 
 // citation matches [3], [1, 2], [1;2] and [1-3].
 var citation = regexp.MustCompile(`\s?\[(\s*\d{1,9}\s*(?:(?:,|;|-|–)\s*\d{1,9}\s*)*)\]`)

@@ -94,9 +94,11 @@ const (
 	followBonus      = 0.35 // the sentence right after the first, decaying by followDecay
 	defineFollow     = 1.50 // … for a definition or a verdict, which its source develops sentence by sentence
 	followDecay      = 0.80
+	bothBonus        = 0.30 // a comparison's sentence that names both concepts
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
 	minSentenceWords = 4
+	minShare         = 0.6 // of the question's key terms, for a sentence outside the passages about its concept
 )
 
 // candidate is one quotable sentence of a passage.
@@ -444,10 +446,11 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 			c.Eligible = true
 		case len(f.Concepts) > 0 && mentionsAnyText(f.Concepts, c.Text):
 			c.Eligible = true
-		case len(focusPapers) == 0 && sharesKeyTerm(f.Terms, c.Terms):
-			// No passage is about any concept of the question (a
-			// paraphrase): a sentence bears on it if it shares a specific
-			// key term.
+		case termShare(f.Terms, c.Terms) >= minShare:
+			// A sentence that says most of what the question asks bears on
+			// it wherever it stands: "Some games have no Nash equilibrium
+			// in pure strategies" for "Does every finite game have a
+			// pure-strategy Nash equilibrium?".
 			c.Eligible = true
 		}
 	}
@@ -472,14 +475,19 @@ func sharesAny(a, b map[string]bool) bool {
 	return false
 }
 
-// sharesKeyTerm reports whether terms hold a key term that is not generic.
-func sharesKeyTerm(ts []term, terms map[string]bool) bool {
+// termShare is the weighted share of the key terms ts that terms hold.
+func termShare(ts []term, terms map[string]bool) float64 {
+	var got, total float64
 	for _, t := range ts {
-		if t.Weight >= 1 && terms[t.Stem] {
-			return true
+		total += t.Weight
+		if terms[t.Stem] {
+			got += t.Weight
 		}
 	}
-	return false
+	if total == 0 {
+		return 0
+	}
+	return got / total
 }
 
 // explains matches the words of an explanation.
@@ -598,7 +606,17 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	// the sentences it needs ("Bidding … is weakly dominant… The reason
 	// is that…").
 	var lead *candidate
+	if f.Kind == askDifference && len(f.Concepts) > 1 {
+		for _, c := range cands {
+			if c.Eligible && withAntecedents(c) != nil && defines(f.Concepts[0], c.Text) && (lead == nil || c.Rel > lead.Rel) {
+				lead = c
+			}
+		}
+	}
 	for _, inFocus := range []bool{true, false} {
+		if lead != nil {
+			break
+		}
 		for _, c := range cands {
 			if !c.Eligible || withAntecedents(c) == nil || inFocus && !focusPapers[c.Paper] {
 				continue
@@ -643,6 +661,21 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 	}
 	take(first)
+	if f.Kind == askDifference && len(f.Concepts) > 1 {
+		// A comparison sets the two concepts' defining sentences side by
+		// side, then adds what names both.
+		for _, k := range f.Concepts[:2] {
+			var def *candidate
+			for _, c := range cands {
+				if c.Eligible && withAntecedents(c) != nil && defines(k, c.Text) && (def == nil || c.Rel > def.Rel) {
+					def = c
+				}
+			}
+			if def != nil && !chosen[def] && len(picked) < maxS {
+				take(def)
+			}
+		}
+	}
 	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Kind == askOther
 	best := leadScore(first)
 
@@ -692,7 +725,11 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if maxSim >= nearDuplicate || len(picked)+extra > maxS || runes+cost > maxRunes {
 				continue
 			}
-			s := mmrLambda*(c.Rel+bonus(c)) - (1-mmrLambda)*maxSim
+			rel := c.Rel + bonus(c)
+			if f.Kind == askDifference && c.Lead {
+				rel += bothBonus
+			}
+			s := mmrLambda*rel - (1-mmrLambda)*maxSim
 			if s > pickScore {
 				pick, pickScore = c, s
 			}
