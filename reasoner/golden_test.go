@@ -92,7 +92,11 @@ func TestGoldenAnswers(t *testing.T) {
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "run go test -run TestGoldenAnswers -update ./reasoner to create it")
-	require.Equal(t, string(want), b.String(), "answers changed; if that is intended, rerun with -update and say why in the commit")
+	got, wantQs := strings.Split(b.String(), "\nQ: "), strings.Split(string(want), "\nQ: ")
+	require.Len(t, got, len(wantQs), "the golden file holds another set of questions; rerun with -update")
+	for i := range got {
+		require.Equal(t, wantQs[i], got[i], "the answer changed; if that is intended, rerun with -update and say why in the commit")
+	}
 }
 
 // samePaperCitations renumbers citations by paper, as the graph does before

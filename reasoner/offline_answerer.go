@@ -23,8 +23,8 @@ const (
 	DefaultMinSentences = 3
 	DefaultMaxSentences = 6
 	// DefaultMaxRunes is the answer's length budget in characters, without
-	// citations: about six sentences of a primer entry.
-	DefaultMaxRunes = 1100
+	// citations: about six sentences of a primer entry or an abstract.
+	DefaultMaxRunes = 1400
 )
 
 // OfflineAnswerer builds an extractive answer shaped by the question.
@@ -109,8 +109,9 @@ type candidate struct {
 	Key      [2]int // document order within the paper: chunk, sentence
 	Pred     *candidate
 	Terms    map[string]bool
-	BackRef  bool // opens with a back-reference ("It", "The theorem", "However")
-	OK       bool // quotable: a whole sentence, not an instruction
+	BackRef  bool   // opens with a back-reference ("It", "The theorem", "However")
+	BackNoun string // for "The theorem …", the term of the noun referred back to
+	OK       bool   // quotable: a whole sentence, not an instruction
 	Rel      float64
 	Lead     bool // has the shape the question asks for
 	Eligible bool // bears on the focal concept
@@ -284,7 +285,7 @@ func candidates(passages []Passage) []*candidate {
 				continue
 			}
 			c := &candidate{Text: s, N: p.N, Paper: paper, Key: key, Terms: termSet(s),
-				BackRef: opensWithBackReference(s), OK: quotable(s, si, len(sents))}
+				BackRef: opensWithBackReference(s), BackNoun: backNoun(s), OK: quotable(s, si, len(sents))}
 			byText[id] = c
 			all = append(all, c)
 		}
@@ -439,11 +440,24 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 			}
 		}
 	}
+	// A sentence that shares a term with one already bearing on the
+	// concept bears on it too ("Two partners want to spend the evening
+	// together, but one prefers the opera…" after "The battle of the sexes
+	// is a coordination game…" and "…goes to their preferred event…").
+	for grew := true; grew; {
+		grew = false
+		for _, c := range cands {
+			if c.OK && !c.Eligible && context[c.Paper] != nil && sharesAny(c.Terms, context[c.Paper]) {
+				c.Eligible, grew = true, true
+				for t := range c.Terms {
+					context[c.Paper][t] = true
+				}
+			}
+		}
+	}
 	for _, c := range cands {
 		switch {
-		case !c.OK:
-		case focusPapers[c.Paper] && sharesAny(c.Terms, context[c.Paper]):
-			c.Eligible = true
+		case !c.OK || c.Eligible:
 		case len(f.Concepts) > 0 && mentionsAnyText(f.Concepts, c.Text):
 			c.Eligible = true
 		case termShare(f.Terms, c.Terms) >= minShare:
@@ -601,6 +615,7 @@ var definitionCue = regexp.MustCompile(`^\s*(:|,? (is|are|means|refers to|descri
 // selectSentences picks the answer's sentences.
 func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPapers map[string]bool) []*candidate {
 	minS, maxS, maxRunes := a.limits()
+	chosen := map[*candidate]bool{}
 	// The first sentence: the best one with the shape the question asks
 	// for, else the best one. A sentence that refers back may lead with
 	// the sentences it needs ("Bidding … is weakly dominant… The reason
@@ -608,7 +623,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	var lead *candidate
 	if f.Kind == askDifference && len(f.Concepts) > 1 {
 		for _, c := range cands {
-			if c.Eligible && withAntecedents(c) != nil && defines(f.Concepts[0], c.Text) && (lead == nil || c.Rel > lead.Rel) {
+			if c.Eligible && withAntecedents(c, chosen) != nil && defines(f.Concepts[0], c.Text) && (lead == nil || c.Rel > lead.Rel) {
 				lead = c
 			}
 		}
@@ -618,7 +633,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			break
 		}
 		for _, c := range cands {
-			if !c.Eligible || withAntecedents(c) == nil || inFocus && !focusPapers[c.Paper] {
+			if !c.Eligible || withAntecedents(c, chosen) == nil || inFocus && !focusPapers[c.Paper] {
 				continue
 			}
 			if lead == nil || leadScore(c) > leadScore(lead) {
@@ -632,27 +647,28 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	if lead == nil {
 		return nil
 	}
-	if f.Kind == askYesNo && lead.Lead {
+	if f.Kind == askYesNo {
 		// The deciding sentence is the earliest strong one of its source:
 		// "Julia Robinson proved that … converge" comes before "However,
-		// Lloyd Shapley constructed a game in which … cycles".
+		// Lloyd Shapley constructed a game in which … cycles", and a
+		// statement of the result as relevant as the best comes before
+		// its conditions.
 		for _, c := range cands {
-			if c.Paper == lead.Paper && c.Eligible && c.Lead && keyLess(c.Key, lead.Key) &&
-				withAntecedents(c) != nil && leadScore(c) >= yesNoNearBest*leadScore(lead) {
+			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&
+				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel) {
 				lead = c
 				break
 			}
 		}
 	}
 	first := lead
-	if chain := withAntecedents(lead); len(chain) > 1 {
+	if chain := withAntecedents(lead, chosen); len(chain) > 1 {
 		lead = chain[0] // the sentences it needs open the answer
 	}
-	chosen := map[*candidate]bool{}
 	var picked []*candidate
 	runes := 0
 	take := func(c *candidate) {
-		for _, x := range withAntecedents(c) {
+		for _, x := range withAntecedents(c, chosen) {
 			if !chosen[x] {
 				chosen[x] = true
 				picked = append(picked, x)
@@ -667,7 +683,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		for _, k := range f.Concepts[:2] {
 			var def *candidate
 			for _, c := range cands {
-				if c.Eligible && withAntecedents(c) != nil && defines(k, c.Text) && (def == nil || c.Rel > def.Rel) {
+				if c.Eligible && withAntecedents(c, chosen) != nil && defines(k, c.Text) && (def == nil || c.Rel > def.Rel) {
 					def = c
 				}
 			}
@@ -677,7 +693,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 	}
 	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Kind == askOther
-	best := leadScore(first)
+	best := first.Rel
 
 	// Sentences after the lead in its paper develop it.
 	bonus := func(c *candidate) float64 {
@@ -706,7 +722,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if leadFirst && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) {
 				continue // nothing before the first sentence in its source
 			}
-			chain := withAntecedents(c)
+			chain := withAntecedents(c, chosen)
 			if chain == nil {
 				continue // refers back to a sentence that cannot be quoted
 			}
@@ -753,10 +769,16 @@ func leadScore(c *candidate) float64 {
 }
 
 // withAntecedents returns c preceded by the sentences it refers back to,
-// earliest first, or nil when one of them cannot be quoted.
-func withAntecedents(c *candidate) []*candidate {
+// earliest first, or nil when one of them cannot be quoted. A pronoun or a
+// connective needs the sentence right before it in its source; "The
+// theorem …" is also satisfied by an earlier chosen sentence of the source
+// that names a theorem.
+func withAntecedents(c *candidate, chosen map[*candidate]bool) []*candidate {
 	chain := []*candidate{c}
 	for x := c; x.BackRef; x = x.Pred {
+		if x.BackNoun != "" && namedBefore(x, chosen) {
+			break
+		}
 		if x.Pred == nil || !x.Pred.OK {
 			return nil
 		}
@@ -769,7 +791,16 @@ func withAntecedents(c *candidate) []*candidate {
 	return chain
 }
 
-func antecedentsQuotable(c *candidate) bool { return withAntecedents(c) != nil }
+// namedBefore reports whether a chosen sentence before x in its source
+// contains the noun x refers back to.
+func namedBefore(x *candidate, chosen map[*candidate]bool) bool {
+	for y := range chosen {
+		if y.Paper == x.Paper && keyLess(y.Key, x.Key) && y.Terms[x.BackNoun] {
+			return true
+		}
+	}
+	return false
+}
 
 // compose orders the chosen sentences for reading: sources in the order
 // their first sentence was chosen, sentences within a source in document

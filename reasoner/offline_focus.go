@@ -261,11 +261,22 @@ const openingTerms = 3
 
 // about reports whether passage p is about c, not just mentioning it in
 // passing: its title carries c, a sentence opens with c ("Counterfactual
-// regret minimization (CFR), which …"), or two sentences mention it. For a
-// phrase matched loosely (see carries) any sentence carrying it will do.
+// regret minimization (CFR), which …"), or two sentences mention it. A
+// phrase matched loosely (see carries) cannot be placed in a sentence, so
+// only the title or two sentences count.
 func about(c text.Concept, p Passage) bool {
 	if !c.Known && !c.Quoted && len(specificStems(c)) > 0 {
-		return carries(c, p)
+		// A loosely matched phrase: the title, or two sentences.
+		if carries(c, Passage{Title: p.Title}) {
+			return true
+		}
+		n := 0
+		for _, s := range sentences(passageBody(p.Text)) {
+			if carries(c, Passage{Text: s}) {
+				n++
+			}
+		}
+		return n >= 2
 	}
 	if c.In(p.Title) {
 		return true

@@ -224,6 +224,18 @@ func opensWithBackReference(s string) bool {
 	return false
 }
 
+// backNoun returns the term of the noun a sentence opening "The theorem
+// …" refers back to, or "".
+func backNoun(s string) string {
+	ws := text.Words(s)
+	if len(ws) > 1 && ws[0] == "the" && anaphoricNouns[strings.TrimSuffix(ws[1], "'s")] {
+		if ts := tokens(ws[1]); len(ts) == 1 {
+			return ts[0]
+		}
+	}
+	return ""
+}
+
 // citationMark matches the citations of an answer: [1], [1, 2].
 var citationMark = regexp.MustCompile(`\s*\[(\d+(?:\s*,\s*\d+)*)\]`)
 
