@@ -109,11 +109,23 @@ func Split(p arxiv.Paper, opt Options) []Chunk {
 	return chunks
 }
 
+// MaxTitleRunes and MaxSummaryRunes cap what Split takes of a paper's title
+// and abstract. arXiv itself keeps titles to a few hundred characters and
+// abstracts to 1,920, so the caps are generous and real papers never reach
+// them; a hostile or broken input (a 1 MB title made 1,249 chunks and a
+// 1.2 GB store) is cut at the last word end before the cap and marked with
+// "…", in the chunk text and in the title metadata alike. Callers that want
+// to tell the user (ingest does) compare against the same constants.
+const (
+	MaxTitleRunes   = 1_000
+	MaxSummaryRunes = 10_000
+)
+
 // paperText builds the text that is chunked, and returns the cleaned title for
 // the metadata. The labels help embedders and LLMs tell a title from prose.
 func paperText(p arxiv.Paper) (title, text string) {
-	title = clean(p.Title)
-	summary := clean(p.Summary)
+	title = capRunes(clean(p.Title), MaxTitleRunes)
+	summary := capRunes(clean(p.Summary), MaxSummaryRunes)
 	switch {
 	case title == "" && summary == "":
 		return "", ""
@@ -124,6 +136,27 @@ func paperText(p arxiv.Paper) (title, text string) {
 	default:
 		return title, "Title: " + title + "\n\nAbstract: " + summary
 	}
+}
+
+// capRunes cuts s (cleaned: single spaces) to at most max runes, at the
+// last space before the cap when there is one in its second half, and
+// marks the cut with "…" (which counts towards max).
+func capRunes(s string, max int) string {
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == max-1 {
+			cut := s[:i]
+			if j := strings.LastIndexByte(cut, ' '); j >= len(cut)/2 {
+				cut = cut[:j]
+			}
+			return cut + "…"
+		}
+		n++
+	}
+	return s
 }
 
 // clean collapses whitespace and replaces invalid UTF-8, so chunk texts are

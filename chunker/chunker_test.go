@@ -572,3 +572,35 @@ func randomOptions(rng *rand.Rand) Options {
 	size := 1 + rng.IntN(1500)
 	return Options{Size: size, Overlap: rng.IntN(size+1) - 1}
 }
+
+// TestSplitCapsHugeFields: a 1 MB title and a 1 MB abstract are cut to
+// MaxTitleRunes and MaxSummaryRunes (at a word end, marked "…") before
+// chunking, so such a paper makes a handful of chunks instead of thousands,
+// and a paper within the caps is untouched.
+func TestSplitCapsHugeFields(t *testing.T) {
+	huge := strings.Repeat("équilibre ", 1<<20/10)
+	p := arxiv.Paper{ID: "2301.00001v1", Title: huge, Summary: huge}
+	chunks := Split(p, Options{})
+	title := chunks[0].Metadata[KeyTitle]
+	if n := utf8.RuneCountInString(title); n > MaxTitleRunes || n < MaxTitleRunes/2 || !strings.HasSuffix(title, "équilibre…") {
+		t.Fatalf("title of %d runes, ends %q", n, title[len(title)-20:])
+	}
+	total := 0
+	for _, c := range chunks {
+		total += utf8.RuneCountInString(c.Text)
+	}
+	// The text is at most both caps plus the labels, and each chunk after
+	// the first repeats at most the default overlap (DefaultSize/5).
+	if max := MaxTitleRunes + MaxSummaryRunes + 30 + (len(chunks)-1)*DefaultSize/5; total > max || len(chunks) > 15 {
+		t.Fatalf("%d chunks, %d runes of text (max %d)", len(chunks), total, max)
+	}
+	for _, c := range chunks {
+		if c.Metadata[KeyTitle] != title {
+			t.Fatalf("chunk %d has another title", c.Index)
+		}
+	}
+	small := arxiv.Paper{ID: "2301.00002v1", Title: strings.Repeat("a", MaxTitleRunes), Summary: "ok"}
+	if got := Split(small, Options{})[0].Metadata[KeyTitle]; got != small.Title {
+		t.Fatalf("a title of exactly the cap was cut: %d runes", utf8.RuneCountInString(got))
+	}
+}

@@ -11,6 +11,10 @@
 // the paper has none; "" for primer entries), pdf_url (as given) and
 // chunk_index.
 //
+// Titles and abstracts longer than MaxTitleRunes and MaxSummaryRunes (far
+// above arXiv's own limits) are cut at a word end and marked "…", so that a
+// broken or hostile entry cannot turn into thousands of chunks.
+//
 // Sizes are counted in runes, not bytes, so CJK and accented text gets as
 // much content per chunk as ASCII, and no cut ever falls inside a UTF-8
 // sequence. The defaults are 1000 runes with a 200-rune overlap; Options
