@@ -97,10 +97,11 @@ func scanRange(v *vecView, q []float32, holes holeSet, first, last uint64, n int
 	return h
 }
 
-// dotF32 is the dot product of two vectors of the same length, with eight
-// independent accumulators so that the additions do not wait on each other
-// (one accumulator leaves the floating-point adder idle most of the time).
-func dotF32(a, b []float32) float32 {
+// dotGeneric is the dot product of two vectors of the same length, with
+// eight independent accumulators so that the additions do not wait on each
+// other (one accumulator leaves the floating-point adder idle most of the
+// time). dotF32 uses it where there is no vector kernel (dot_amd64.go).
+func dotGeneric(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	i := 0
