@@ -132,6 +132,13 @@ func storedVectors(t testing.TB, db *DB) map[string][]float32 {
 			return err
 		}
 		defer vv.close()
+		var cv *f16View
+		if m.compact {
+			if cv, err = openCompact(db.path, m.dim, m.nextDoc); err != nil {
+				return err
+			}
+			defer cv.close()
+		}
 		holes, err := db.readHoles(tx, m)
 		if err != nil {
 			return err
@@ -150,6 +157,13 @@ func storedVectors(t testing.TB, db *DB) map[string][]float32 {
 				return nil
 			}
 			out[s.ID] = slices.Clone(vv.slot(doc))
+			if cv != nil {
+				for i, x := range vv.slot(doc) {
+					if h := cv.slot(doc)[i]; h != f32ToF16(x) {
+						return fmt.Errorf("slot %d of %s: float16 copy %04x, float32 %v", doc, s.ID, h, x)
+					}
+				}
+			}
 			return nil
 		})
 	}))

@@ -73,6 +73,7 @@ var (
 	metaChunks    = []byte("chunks")     // uint64, documents stored
 	metaTotalTerm = []byte("total_len")  // uint64, sum of document lengths (BM25 avgdl)
 	metaPapers    = []byte("papers")     // uint64, papers stored (format 2)
+	metaCompact   = []byte("compact")    // "f16" when the store keeps CompactFileName; absent otherwise
 )
 
 // delLogKeep bounds the deletion log: once it holds more entries, a writer

@@ -53,6 +53,7 @@ func (db *DB) migrate1to2(tx *bolt.Tx) error {
 		spec:     string(raw.Get(metaEmbedder)),
 		dim:      int(getU64(raw.Get(metaDim))),
 		writer:   writerVersion(),
+		compact:  !db.opt.fullOnly,
 		gen:      getU64(raw.Get(metaGen)) + 1,
 		nextDoc:  getU64(raw.Get(metaNextDoc)),
 		delSeq:   getU64(raw.Get(metaDelSeq)),
@@ -74,13 +75,21 @@ func (db *DB) migrate1to2(tx *bolt.Tx) error {
 	}
 	slots.FillPercent, holes.FillPercent = 1, 1
 
-	vecPath := filepath.Join(filepath.Dir(db.path), VectorFileName)
-	// Whatever is there is left from an interrupted migration.
-	f, err := os.OpenFile(vecPath, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return fmt.Errorf("create vector file: %w", err)
+	dir := filepath.Dir(db.path)
+	files := []slotFile{fullFile}
+	if m.compact {
+		files = append(files, compactFile)
 	}
-	defer f.Close()
+	var outs []*os.File
+	for _, sf := range files {
+		// Whatever is there is left from an interrupted migration.
+		f, err := os.OpenFile(filepath.Join(dir, sf.name), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return fmt.Errorf("create vector file: %w", err)
+		}
+		defer f.Close()
+		outs = append(outs, f)
+	}
 	dim := m.dim
 	// Slots are written in docnum order, a batch at a time; a docnum with
 	// no entry (deleted) or an empty vector is a hole of zeros.
@@ -90,9 +99,13 @@ func (db *DB) migrate1to2(tx *bolt.Tx) error {
 		if len(batch) == 0 || dim == 0 {
 			return nil
 		}
-		err := writeVectorsTo(f, dim, next-uint64(len(batch)), batch)
+		for i, sf := range files {
+			if err := sf.writeTo(outs[i], dim, next-uint64(len(batch)), batch); err != nil {
+				return err
+			}
+		}
 		batch = batch[:0]
-		return err
+		return nil
 	}
 	hole := func(doc uint64) error {
 		batch = append(batch, nil)
@@ -150,7 +163,7 @@ func (db *DB) migrate1to2(tx *bolt.Tx) error {
 		return err
 	}
 	if dim > 0 && m.nextDoc > 1 {
-		if err := syncDir(filepath.Dir(vecPath)); err != nil {
+		if err := syncDir(dir); err != nil {
 			return err
 		}
 	}

@@ -136,3 +136,34 @@ func TestTitleStoredOncePerPaper(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, n)
 }
+
+// TestCompactVectorsRankExactly: a store with the float16 copy and one
+// without return the same results, in the same order, with the same
+// scores: the copy only chooses candidates, the float32 vectors rank them.
+// Both files are consistent with each other slot by slot.
+func TestCompactVectorsRankExactly(t *testing.T) {
+	ctx := context.Background()
+	emb := randomEmbedder{dim: 96}
+	docs := syntheticDocs(6_000)
+	compact := openTest(t, t.TempDir(), emb, BatchSize(3000))
+	full := openTest(t, t.TempDir(), emb, BatchSize(3000), CompactVectors(false))
+	for _, db := range []*DB{compact, full} {
+		_, err := db.Add(ctx, docs)
+		require.NoError(t, err)
+		// Some deletions, so that the scan skips holes.
+		for i := 0; i < 1000; i += 50 {
+			require.NoError(t, db.DeletePaper(ctx, docs[i].PaperID()))
+		}
+	}
+	_, err := os.Stat(filepath.Join(full.dir, CompactFileName))
+	require.ErrorIs(t, err, os.ErrNotExist, "CompactVectors(false) keeps no copy")
+	require.Len(t, storedVectors(t, compact), compact.Count(), "every slot of the copy matches its float32 vector")
+	for i := range 40 {
+		q := fmt.Sprintf("w%d w%d equilibrium", i*37%500, i*101%3000)
+		a, err := compact.Query(ctx, q, 10)
+		require.NoError(t, err)
+		b, err := full.Query(ctx, q, 10)
+		require.NoError(t, err)
+		require.Equal(t, b, a, q)
+	}
+}

@@ -236,6 +236,7 @@ type metaInfo struct {
 	chunks   uint64
 	totalLen uint64
 	papers   uint64
+	compact  bool // a float16 copy of the vectors is kept (CompactFileName)
 }
 
 // errUninitialized is a bbolt file without any bucket: a store whose
@@ -262,6 +263,7 @@ func readMeta(tx *bolt.Tx, path string) (metaInfo, error) {
 		chunks:   getU64(b.Get(metaChunks)),
 		totalLen: getU64(b.Get(metaTotalTerm)),
 		papers:   getU64(b.Get(metaPapers)),
+		compact:  string(b.Get(metaCompact)) == "f16",
 	}
 	if m.format == 0 {
 		return m, &CorruptError{Path: path, Err: errors.New("no format version recorded")}
@@ -299,7 +301,10 @@ func writeMeta(tx *bolt.Tx, m metaInfo) error {
 			return err
 		}
 	}
-	return nil
+	if m.compact {
+		return b.Put(metaCompact, []byte("f16"))
+	}
+	return b.Delete(metaCompact)
 }
 
 // create makes the buckets and meta of a new store. Two processes may race
@@ -325,6 +330,7 @@ func (db *DB) create(ctx context.Context) error {
 				dim:     db.emb.Dim(),
 				writer:  writerVersion(),
 				nextDoc: 1,
+				compact: !db.opt.fullOnly,
 			})
 		})
 	})

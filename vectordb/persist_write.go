@@ -438,7 +438,7 @@ func (w *txWriter) finish() error {
 	}
 	// The vectors are durable before the commit that makes their docnums
 	// visible (vecfile.go).
-	if err := writeVectors(filepath.Join(filepath.Dir(w.path), VectorFileName), w.meta.dim, w.firstNew, w.newVecs); err != nil {
+	if err := writeVectors(filepath.Dir(w.path), w.meta.compact, w.meta.dim, w.firstNew, w.newVecs); err != nil {
 		var ce *CorruptError
 		if errors.As(err, &ce) {
 			return err

@@ -40,27 +40,72 @@ func (h holeSet) has(doc uint64) bool {
 // per core; each keeps its own bounded heap, merged at the end. A fault in
 // the map (the file truncated under the scan) becomes an error naming path.
 func scanTop(v *vecView, q []float32, holes holeSet, n int, path string) ([]scoredDoc, error) {
-	if n <= 0 || v.n == 0 || len(q) != v.dim {
+	if len(q) != v.dim {
 		return nil, nil
 	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), int(v.n/minScanPerWorker)))
+	return scanSlots(v.n, holes, n, path, func(doc uint64) float32 { return dotF32(q, v.slot(doc)) })
+}
+
+// scanTopCompact is scanTop over the float16 copy: it takes the best
+// compactCandidates(n) by the float16 dot product, then re-scores those with
+// the float32 vectors and keeps the best n, so the result is scanTop's
+// unless the true n-th best was not among the candidates, which the
+// rounding of half precision (a relative 2^-11 per component) does not come
+// near at these margins.
+func scanTopCompact(c *f16View, v *vecView, q []float32, holes holeSet, n int, path string) ([]scoredDoc, error) {
+	if len(q) != c.dim || c.n != v.n {
+		return nil, nil
+	}
+	cand, err := scanSlots(c.n, holes, compactCandidates(n), path, func(doc uint64) float32 { return dotF16(q, c.slot(doc)) })
+	if err != nil {
+		return nil, err
+	}
+	err = withFaultsAsErrors(path, func() {
+		for i := range cand {
+			cand[i].score = float64(dotF32(q, v.slot(cand[i].doc)))
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortScored(cand)
+	return cand[:min(n, len(cand))], nil
+}
+
+// compactCandidates is how many float16 candidates are re-ranked for n.
+func compactCandidates(n int) int { return max(4*n, n+64) }
+
+// withFaultsAsErrors runs fn, turning a fault in a memory map into a
+// *CorruptError naming path.
+func withFaultsAsErrors(path string, fn func()) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(interface{ Addr() uintptr }); !ok {
+				panic(r)
+			}
+			err = &CorruptError{Path: path, Err: fmt.Errorf("reading vectors: %v", r)}
+		}
+	}()
+	fn()
+	return nil
+}
+
+// scanSlots keeps the n best of slots 1..count by score, split over the
+// cores.
+func scanSlots(count uint64, holes holeSet, n int, path string, score func(doc uint64) float32) ([]scoredDoc, error) {
+	if n <= 0 || count == 0 {
+		return nil, nil
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), int(count/minScanPerWorker)))
 	parts := make([][]scoredDoc, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		first := 1 + v.n*uint64(w)/uint64(workers)
-		last := v.n * uint64(w+1) / uint64(workers) // inclusive
+		first := 1 + count*uint64(w)/uint64(workers)
+		last := count * uint64(w+1) / uint64(workers) // inclusive
 		wg.Go(func() {
-			debug.SetPanicOnFault(true)
-			defer func() {
-				if r := recover(); r != nil {
-					if _, ok := r.(interface{ Addr() uintptr }); !ok {
-						panic(r)
-					}
-					errs[w] = &CorruptError{Path: path, Err: fmt.Errorf("reading vectors: %v", r)}
-				}
-			}()
-			parts[w] = scanRange(v, q, holes, first, last, n)
+			errs[w] = withFaultsAsErrors(path, func() { parts[w] = scanRange(score, holes, first, last, n) })
 		})
 	}
 	wg.Wait()
@@ -75,17 +120,13 @@ func scanTop(v *vecView, q []float32, holes holeSet, n int, path string) ([]scor
 }
 
 // scanRange keeps the best n of the slots first..last in a bounded heap.
-func scanRange(v *vecView, q []float32, holes holeSet, first, last uint64, n int) []scoredDoc {
+func scanRange(score func(doc uint64) float32, holes holeSet, first, last uint64, n int) []scoredDoc {
 	h := make(scoredHeap, 0, n)
-	dim := v.dim
-	vecs := v.vecs[int(first-1)*dim : int(last)*dim]
 	for doc := first; doc <= last; doc++ {
-		vec := vecs[:dim:dim]
-		vecs = vecs[dim:]
 		if holes.has(doc) {
 			continue
 		}
-		c := scoredDoc{doc, float64(dotF32(q, vec))}
+		c := scoredDoc{doc, float64(score(doc))}
 		switch {
 		case len(h) < n:
 			h.push(c)
@@ -122,6 +163,33 @@ func dotGeneric(a, b []float32) float32 {
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }
+
+// dotF16Generic is dotF16 without a vector kernel: each half is converted
+// through a 65,536-entry table (256 KiB, built on first use).
+func dotF16Generic(q []float32, h []uint16) float32 {
+	tab := f16Table()
+	h = h[:len(q)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(q); i += 4 {
+		s0 += q[i] * tab[h[i]]
+		s1 += q[i+1] * tab[h[i+1]]
+		s2 += q[i+2] * tab[h[i+2]]
+		s3 += q[i+3] * tab[h[i+3]]
+	}
+	for ; i < len(q); i++ {
+		s0 += q[i] * tab[h[i]]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+var f16Table = sync.OnceValue(func() *[1 << 16]float32 {
+	var t [1 << 16]float32
+	for i := range t {
+		t[i] = f16ToF32(uint16(i))
+	}
+	return &t
+})
 
 // sortScored sorts best first: higher score, then smaller docnum.
 func sortScored(s []scoredDoc) {

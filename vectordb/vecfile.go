@@ -34,28 +34,54 @@ import (
 // new versions rarely enough that holes stay a small fraction.
 const VectorFileName = "store.vec"
 
+// CompactFileName is the float16 copy of the vector file that a store with
+// compact vectors keeps beside it (the default for new stores; see
+// CompactVectors): the same layout with 2-byte IEEE half-precision
+// components, magic "gtragf16". A query scans it, half the bytes of the
+// float32 file, and re-ranks its best candidates with the float32 vectors,
+// so the ranking is the exact one (TestCompactVectorsRankExactly).
+const CompactFileName = "store.f16"
+
 const (
 	vecHeaderSize = 4096
 	vecLayout     = 1
-	vecMagic      = "gtragvec"
 )
 
-// vecOffset is the byte offset of docnum doc's slot.
-func vecOffset(doc uint64, dim int) int64 {
-	return vecHeaderSize + int64(doc-1)*4*int64(dim)
+// slotFile is one of the two vector files: its name, magic and bytes per
+// component.
+type slotFile struct {
+	name  string
+	magic string
+	elem  int
 }
 
-func vecHeader(dim int) []byte {
+var (
+	fullFile    = slotFile{VectorFileName, "gtragvec", 4}
+	compactFile = slotFile{CompactFileName, "gtragf16", 2}
+)
+
+// vecOffset is the byte offset of docnum doc's slot in the float32 file.
+func vecOffset(doc uint64, dim int) int64 { return fullFile.offset(doc, dim) }
+
+// offset is the byte offset of docnum doc's slot.
+func (sf slotFile) offset(doc uint64, dim int) int64 {
+	return vecHeaderSize + int64(doc-1)*int64(sf.elem)*int64(dim)
+}
+
+func (sf slotFile) header(dim int) []byte {
 	h := make([]byte, vecHeaderSize)
-	copy(h, vecMagic)
+	copy(h, sf.magic)
 	binary.LittleEndian.PutUint32(h[8:], vecLayout)
 	binary.LittleEndian.PutUint32(h[12:], uint32(dim))
 	return h
 }
 
-// checkVecHeader reads the header at the start of b.
-func checkVecHeader(b []byte, dim int) error {
-	if len(b) < 16 || string(b[:8]) != vecMagic {
+// checkVecHeader reads the header of the float32 file at the start of b.
+func checkVecHeader(b []byte, dim int) error { return fullFile.checkHeader(b, dim) }
+
+// checkHeader reads the header at the start of b.
+func (sf slotFile) checkHeader(b []byte, dim int) error {
+	if len(b) < 16 || string(b[:8]) != sf.magic {
 		return errors.New("not a gtrag vector file (bad header)")
 	}
 	if v := binary.LittleEndian.Uint32(b[8:]); v != vecLayout {
@@ -71,22 +97,32 @@ func checkVecHeader(b []byte, dim int) error {
 // for a document without a vector) and fsyncs the file, creating it with
 // its header when the store has no vector yet. The caller holds the
 // exclusive lock and commits the docnums only after this returns.
-func writeVectors(path string, dim int, first uint64, vecs [][]float32) error {
+func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]float32) error {
 	if len(vecs) == 0 {
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("open vector file: %w", err)
+	files := []slotFile{fullFile}
+	if compact {
+		files = append(files, compactFile)
 	}
-	err = writeVectorsTo(f, dim, first, vecs)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("close vector file: %w", cerr)
+	for _, sf := range files {
+		f, err := os.OpenFile(filepath.Join(dir, sf.name), os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return fmt.Errorf("open vector file: %w", err)
+		}
+		err = sf.writeTo(f, dim, first, vecs)
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close vector file: %w", cerr)
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return err
+	return nil
 }
 
-func writeVectorsTo(f *os.File, dim int, first uint64, vecs [][]float32) error {
+// writeTo writes the slots of docnums first, first+1, … to f and fsyncs it.
+func (sf slotFile) writeTo(f *os.File, dim int, first uint64, vecs [][]float32) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return fmt.Errorf("stat vector file: %w", err)
@@ -94,7 +130,7 @@ func writeVectorsTo(f *os.File, dim int, first uint64, vecs [][]float32) error {
 	created := fi.Size() < vecHeaderSize
 	if created {
 		// New, or a creation cut short before its header was whole.
-		if _, err := f.WriteAt(vecHeader(dim), 0); err != nil {
+		if _, err := f.WriteAt(sf.header(dim), 0); err != nil {
 			return fmt.Errorf("write vector file header: %w", err)
 		}
 	} else {
@@ -102,24 +138,28 @@ func writeVectorsTo(f *os.File, dim int, first uint64, vecs [][]float32) error {
 		if _, err := f.ReadAt(h, 0); err != nil {
 			return fmt.Errorf("read vector file header: %w", err)
 		}
-		if err := checkVecHeader(h, dim); err != nil {
+		if err := sf.checkHeader(h, dim); err != nil {
 			return &CorruptError{Path: f.Name(), Err: err}
 		}
 	}
-	buf := make([]byte, 0, 4*dim*len(vecs))
+	buf := make([]byte, 0, sf.elem*dim*len(vecs))
 	for _, v := range vecs {
 		if len(v) == 0 {
-			buf = append(buf, make([]byte, 4*dim)...)
+			buf = append(buf, make([]byte, sf.elem*dim)...)
 			continue
 		}
 		if len(v) != dim {
 			return fmt.Errorf("vector of dimension %d in a store of dimension %d", len(v), dim)
 		}
 		for _, x := range v {
-			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+			if sf.elem == 2 {
+				buf = binary.LittleEndian.AppendUint16(buf, f32ToF16(x))
+			} else {
+				buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+			}
 		}
 	}
-	if _, err := f.WriteAt(buf, vecOffset(first, dim)); err != nil {
+	if _, err := f.WriteAt(buf, sf.offset(first, dim)); err != nil {
 		return fmt.Errorf("write %d vectors: %w", len(vecs), err)
 	}
 	if err := f.Sync(); err != nil {
@@ -159,39 +199,27 @@ func (v *vecView) slot(doc uint64) []float32 {
 	return v.vecs[i : i+v.dim : i+v.dim]
 }
 
-// openVectors maps the slots of docnums 1..nextDoc−1 of the vector file
-// beside the store at path. A store with no vector yet has nothing to map.
+// f16View is the committed part of the float16 copy, mapped read-only.
+type f16View struct {
+	h     []uint16
+	dim   int
+	n     uint64
+	close func() error
+}
+
+func (v *f16View) slot(doc uint64) []uint16 {
+	i := int(doc-1) * v.dim
+	return v.h[i : i+v.dim : i+v.dim]
+}
+
+// openVectors maps the slots of docnums 1..nextDoc−1 of the float32 vector
+// file beside the store at storePath. A store with no vector yet has
+// nothing to map.
 func openVectors(storePath string, dim int, nextDoc uint64) (*vecView, error) {
-	path := filepath.Join(filepath.Dir(storePath), VectorFileName)
-	n := nextDoc - 1
-	if dim == 0 || n == 0 {
-		return &vecView{dim: dim, close: func() error { return nil }}, nil
+	body, unmap, err := fullFile.mapSlots(filepath.Dir(storePath), dim, nextDoc)
+	if err != nil || body == nil {
+		return &vecView{dim: dim, close: func() error { return nil }}, err
 	}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &CorruptError{Path: path, Err: fmt.Errorf("the vector file is missing (the store has %d slots)", n)}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open vector file: %w", err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("stat vector file: %w", err)
-	}
-	size := vecOffset(nextDoc, dim)
-	if fi.Size() < size {
-		return nil, &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, the store needs %d: truncated", fi.Size(), size)}
-	}
-	data, unmap, err := mapFile(f, int(size))
-	if err != nil {
-		return nil, fmt.Errorf("map vector file %s: %w", path, err)
-	}
-	if err := checkVecHeader(data, dim); err != nil {
-		_ = unmap()
-		return nil, &CorruptError{Path: path, Err: err}
-	}
-	body := data[vecHeaderSize:]
 	var vecs []float32
 	if nativeLittleEndian {
 		vecs = unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(body))), len(body)/4)
@@ -199,5 +227,119 @@ func openVectors(storePath string, dim int, nextDoc uint64) (*vecView, error) {
 		vecs = make([]float32, len(body)/4)
 		decodeFloats(vecs, body)
 	}
-	return &vecView{vecs: vecs, dim: dim, n: n, close: unmap}, nil
+	return &vecView{vecs: vecs, dim: dim, n: nextDoc - 1, close: unmap}, nil
+}
+
+// openCompact maps the float16 copy like openVectors.
+func openCompact(storePath string, dim int, nextDoc uint64) (*f16View, error) {
+	body, unmap, err := compactFile.mapSlots(filepath.Dir(storePath), dim, nextDoc)
+	if err != nil || body == nil {
+		return &f16View{dim: dim, close: func() error { return nil }}, err
+	}
+	var h []uint16
+	if nativeLittleEndian {
+		h = unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(body))), len(body)/2)
+	} else {
+		h = make([]uint16, len(body)/2)
+		for i := range h {
+			h[i] = binary.LittleEndian.Uint16(body[2*i:])
+		}
+	}
+	return &f16View{h: h, dim: dim, n: nextDoc - 1, close: unmap}, nil
+}
+
+// mapSlots maps the header and the slots of docnums 1..nextDoc−1 of the
+// file in dir and returns the slots' bytes; nil when there are none.
+func (sf slotFile) mapSlots(dir string, dim int, nextDoc uint64) ([]byte, func() error, error) {
+	path := filepath.Join(dir, sf.name)
+	n := nextDoc - 1
+	if dim == 0 || nextDoc <= 1 {
+		return nil, nil, nil
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, &CorruptError{Path: path, Err: fmt.Errorf("the vector file is missing (the store has %d slots)", n)}
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("open vector file: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("stat vector file: %w", err)
+	}
+	size := sf.offset(nextDoc, dim)
+	if fi.Size() < size {
+		return nil, nil, &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, the store needs %d: truncated", fi.Size(), size)}
+	}
+	data, unmap, err := mapFile(f, int(size))
+	if err != nil {
+		return nil, nil, fmt.Errorf("map vector file %s: %w", path, err)
+	}
+	if err := sf.checkHeader(data, dim); err != nil {
+		_ = unmap()
+		return nil, nil, &CorruptError{Path: path, Err: err}
+	}
+	return data[vecHeaderSize:], unmap, nil
+}
+
+// f32ToF16 rounds f to the nearest IEEE 754 half-precision value (ties to
+// even), with subnormals; out of range becomes ±Inf. Unit vectors'
+// components lie in [−1, 1], where half precision keeps 11 significant
+// bits.
+func f32ToF16(f float32) uint16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	rawExp := (b >> 23) & 0xff
+	mant := b & 0x7fffff
+	if rawExp == 0xff {
+		if mant != 0 {
+			return sign | 0x7e00
+		}
+		return sign | 0x7c00
+	}
+	exp := int(rawExp) - 127 + 15
+	switch {
+	case exp >= 0x1f:
+		return sign | 0x7c00
+	case exp <= 0:
+		if exp < -10 {
+			return sign
+		}
+		m := mant | 0x800000
+		shift := uint(14 - exp)
+		h := m >> shift
+		rem, halfway := m&(1<<shift-1), uint32(1)<<(shift-1)
+		if rem > halfway || rem == halfway && h&1 == 1 {
+			h++
+		}
+		return sign | uint16(h)
+	}
+	h := uint32(exp)<<10 | mant>>13
+	if rem := mant & 0x1fff; rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
+		h++ // a carry into the exponent is the correct rounding
+	}
+	return sign | uint16(h)
+}
+
+// f16ToF32 is the exact float32 value of a half-precision number.
+func f16ToF32(h uint16) float32 {
+	sign := uint32(h&0x8000) << 16
+	exp := uint32(h>>10) & 0x1f
+	mant := uint32(h & 0x3ff)
+	switch {
+	case exp == 0x1f:
+		return math.Float32frombits(sign | 0x7f800000 | mant<<13)
+	case exp == 0:
+		if mant == 0 {
+			return math.Float32frombits(sign)
+		}
+		e := uint32(127 - 15 + 1)
+		for mant&0x400 == 0 {
+			mant <<= 1
+			e--
+		}
+		return math.Float32frombits(sign | e<<23 | (mant&0x3ff)<<13)
+	}
+	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
 }
