@@ -182,8 +182,13 @@ func TestStoreDamagedFile(t *testing.T) {
 	good, err := os.ReadFile(filepath.Join(env["GTRAG_DATA_DIR"], vectordb.StoreFileName))
 	require.NoError(t, err)
 	pageSize, freelist := storeBoltLayout(t, good)
-	vectors, err := os.ReadFile(filepath.Join(env["GTRAG_DATA_DIR"], vectordb.VectorFileName))
-	require.NoError(t, err)
+	// The vector files beside store.db, copied intact with the damaged file.
+	vectorFiles := map[string][]byte{}
+	for _, name := range []string{vectordb.VectorFileName, vectordb.CompactFileName} {
+		b, err := os.ReadFile(filepath.Join(env["GTRAG_DATA_DIR"], name))
+		require.NoError(t, err)
+		vectorFiles[name] = b
+	}
 	papers := storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(4))
 
 	overwrite := func(b []byte, off int, pattern []byte, n int) {
@@ -221,7 +226,9 @@ func TestStoreDamagedFile(t *testing.T) {
 			require.NoError(t, os.MkdirAll(filepath.Dir(file), 0o755))
 			damaged := tt.damage(bytes.Clone(good))
 			require.NoError(t, os.WriteFile(file, damaged, 0o644))
-			require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(file), vectordb.VectorFileName), vectors, 0o644))
+			for name, b := range vectorFiles {
+				require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(file), name), b, 0o644))
+			}
 
 			for _, args := range [][]string{
 				{"stats"},
