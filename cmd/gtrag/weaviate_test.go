@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -156,4 +159,66 @@ func TestConcurrentIngestAndSearch(t *testing.T) {
 	}
 	decodeJSON(t, gtrag(t, env, "search", "--json", "-k", "3", "equilibrium strategy game"), &after)
 	require.Len(t, after.Results, 3)
+}
+
+// TestAskAndSearchSurviveANodeStop: on a knowledge base replicated on two
+// Weaviate nodes, ask and search keep answering while the first node of the
+// URL is stopped in the middle of a run of questions.
+func TestAskAndSearchSurviveANodeStop(t *testing.T) {
+	nodes := weaviatetest.Cluster(t, 2)
+	env := testEnv(t)
+	env["GTRAG_STORE"] = fmt.Sprintf("weaviate://%s,%s/Replicated?replicas=2", nodes[0].Addr(), nodes[1].Addr())
+	var info vectordb.Info
+	decodeJSON(t, gtrag(t, env, "stats", "--json"), &info) // creates and seeds the collection
+	require.Positive(t, info.Papers)
+
+	var (
+		mu      sync.Mutex
+		answers []service.Result
+		failed  []result
+	)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			r := gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
+			mu.Lock()
+			var a service.Result
+			if r.code != 0 || json.Unmarshal([]byte(r.stdout), &a) != nil {
+				failed = append(failed, r) // reported below: no require off the test goroutine
+			} else {
+				answers = append(answers, a)
+			}
+			mu.Unlock()
+		}
+	}()
+	count := func() int { mu.Lock(); defer mu.Unlock(); return len(answers) + len(failed) }
+	for count() < 2 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.NoError(t, nodes[0].Stop())
+	before := count()
+	for deadline := time.Now().Add(time.Minute); count() < before+3 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	close(stop)
+	<-done
+	require.Empty(t, failed, "ask failed while a node stopped")
+	require.GreaterOrEqual(t, len(answers), before+3)
+	for _, a := range answers {
+		require.NotEmpty(t, a.Sources)
+		require.Equal(t, "primer:nash-equilibrium", a.Sources[0].PaperID)
+	}
+
+	var found struct {
+		Results []vectordb.Result `json:"results"`
+	}
+	decodeJSON(t, gtrag(t, env, "search", "--json", "-k", "2", "mixed strategy"), &found)
+	require.Len(t, found.Results, 2)
 }
