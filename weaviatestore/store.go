@@ -535,3 +535,19 @@ func sleep(ctx context.Context, d time.Duration) error {
 
 // Embedder is the embedder the store was opened with (nil when inspecting).
 func (s *Store) Embedder() vectordb.Embedder { return s.emb }
+
+// Documents calls fn with every stored chunk, content and metadata, in
+// object-UUID order (Weaviate's cursor), a thousand per request. Unlike the
+// embedded store's it is not one snapshot: chunks written during the scan
+// may or may not be seen. It is for `gtrag store copy`.
+func (s *Store) Documents(ctx context.Context, fn func(vectordb.Document) error) error {
+	return s.scan(ctx, []string{propChunkID, propContent, propMetadata}, func(o object) error {
+		var meta map[string]string
+		if o.Metadata != "" {
+			if err := json.Unmarshal([]byte(o.Metadata), &meta); err != nil {
+				return fmt.Errorf("chunk %s in %s has unreadable metadata: %w", o.ChunkID, s.cfg, err)
+			}
+		}
+		return fn(vectordb.Document{ID: o.ChunkID, Content: o.Content, Metadata: meta})
+	})
+}

@@ -366,3 +366,24 @@ func TestInfoDescribesTheCollection(t *testing.T) {
 	require.Equal(t, 2, info.Papers)
 	require.Equal(t, schemaVersion, info.FormatVersion)
 }
+
+func TestDocumentsReturnsWhatWasAdded(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t, newEmbedder(""))
+	s.cfg.BatchSize = 7
+	var docs []vectordb.Document
+	for i := range 30 {
+		docs = append(docs, chunkDocs(fmt.Sprintf("2305.%05dv1", i), 40, func(j int) string { return fmt.Sprintf("chunk %d of %d", j, i) })...)
+	}
+	_, err := s.Add(ctx, docs) // 1,200 chunks: more than one cursor page
+	require.NoError(t, err)
+	got := map[string]vectordb.Document{}
+	require.NoError(t, s.Documents(ctx, func(d vectordb.Document) error {
+		got[d.ID] = d
+		return nil
+	}))
+	require.Len(t, got, len(docs))
+	for _, d := range docs {
+		require.Equal(t, d, got[d.ID])
+	}
+}

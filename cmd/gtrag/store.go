@@ -13,10 +13,10 @@ import (
 func newStoreCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "store",
-		Short: "Maintain the knowledge base's files",
+		Short: "Maintain the knowledge base: recover its file, copy it to another backend",
 		Args:  usageArgs(cobra.NoArgs),
 	}
-	cmd.AddCommand(newStoreRecoverCmd(a))
+	cmd.AddCommand(newStoreRecoverCmd(a), newStoreCopyCmd(a))
 	return cmd
 }
 

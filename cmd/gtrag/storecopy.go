@@ -1,0 +1,205 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/weaviatestore"
+)
+
+// copyBatch is how many documents store copy hands the target per Add.
+const copyBatch = 500
+
+// copySource is a store that can list everything it holds.
+type copySource interface {
+	Documents(ctx context.Context, fn func(vectordb.Document) error) error
+	Close() error
+}
+
+// copyReport is what store copy --json prints.
+type copyReport struct {
+	From         string `json:"from"`
+	To           string `json:"to"`
+	SourceChunks int    `json:"source_chunks"`
+	SourcePapers int    `json:"source_papers"`
+	Written      int    `json:"written"` // chunks the target did not have yet
+	TargetChunks int    `json:"target_chunks"`
+	TargetPapers int    `json:"target_papers"`
+	ElapsedMS    int64  `json:"elapsed_ms"`
+}
+
+func newStoreCopyCmd(a *app) *cobra.Command {
+	var from, to string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "copy --from DIR|URL --to DIR|URL",
+		Short: "Copy a knowledge base to another directory or a Weaviate server",
+		Long: `copy moves a knowledge base between backends: from an embedded store (a data
+directory) or a Weaviate collection (weaviate://HOST:PORT/Collection) to
+another. The target is created if needed and embeds every chunk again with
+--embedder, which must be the source's. Chunks the target already holds
+unchanged are skipped, so an interrupted copy resumes when run again, and a
+copy into a store that already has other papers adds to it. It ends by
+checking that the target holds every paper of the source and at least as
+many chunks, and fails if not. The API key of a weaviate:// or weaviates://
+URL is read from WEAVIATE_API_KEY.`,
+		Example: `  gtrag store copy --from ~/.local/share/gtrag --to weaviate://localhost:8080/Gtrag
+  gtrag store copy --from weaviate://db1:8080/Gtrag --to /backup/gtrag --json`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if from == "" || to == "" {
+				return usagef("store copy needs --from and --to")
+			}
+			for _, s := range []struct{ flag, v string }{{"--from", from}, {"--to", to}} {
+				if err := service.CheckStore(urlOrEmpty(s.v)); err != nil {
+					return usageError{fmt.Errorf("%s: %w", s.flag, errors.Unwrap(err))}
+				}
+			}
+			if from == to {
+				return usagef("--from and --to are the same store")
+			}
+			rep, err := a.copyStore(cmd.Context(), from, to)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.io.Out, rep)
+			}
+			fmt.Fprintf(a.io.Out, "copied %s → %s\n", rep.From, rep.To)
+			fmt.Fprintf(a.io.Out, "source: %d chunks, %d papers\n", rep.SourceChunks, rep.SourcePapers)
+			fmt.Fprintf(a.io.Out, "target: %d chunks, %d papers (%d chunks written, %d already there)\n", rep.TargetChunks, rep.TargetPapers, rep.Written, rep.SourceChunks-rep.Written)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&from, "from", "", "the store to copy: a data directory or weaviate://HOST:PORT/Collection")
+	cmd.Flags().StringVar(&to, "to", "", "the store to copy into: a data directory or weaviate://HOST:PORT/Collection")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+// urlOrEmpty is s when it is a store URL, else "" (a directory).
+func urlOrEmpty(s string) string {
+	if weaviatestore.IsURL(s) {
+		return s
+	}
+	return ""
+}
+
+// storeConfig is the service configuration of one end of a copy.
+func (a *app) storeConfig(place string) service.Config {
+	cfg := a.config()
+	cfg.Seed = service.SeedNone
+	if weaviatestore.IsURL(place) {
+		cfg.Store = place
+	} else {
+		cfg.Store, cfg.DataDir = "", place
+	}
+	return cfg
+}
+
+func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error) {
+	start := time.Now()
+	rep := copyReport{From: from, To: to}
+	src, err := a.openCopySource(ctx, from)
+	if err != nil {
+		return rep, err
+	}
+	defer src.Close()
+	dst, err := service.OpenStore(ctx, a.storeConfig(to))
+	if err != nil {
+		return rep, a.cliError(err)
+	}
+	defer dst.Close()
+
+	srcPapers := map[string]bool{}
+	var batch []vectordb.Document
+	flush := func() error {
+		n, err := dst.Add(ctx, batch)
+		rep.Written += n
+		batch = batch[:0]
+		if err != nil {
+			return fmt.Errorf("write to %s after %d chunks: %w; run the same command again to resume", to, rep.SourceChunks, err)
+		}
+		return nil
+	}
+	err = src.Documents(ctx, func(d vectordb.Document) error {
+		rep.SourceChunks++
+		srcPapers[d.PaperID()] = true
+		batch = append(batch, d)
+		if len(batch) == copyBatch {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil && len(batch) > 0 {
+		err = flush()
+	}
+	if err != nil {
+		return rep, fmt.Errorf("copy %s to %s: %w", from, to, err)
+	}
+	rep.SourcePapers = len(srcPapers)
+
+	// Verify by counts: every paper of the source is in the target, with at
+	// least as many chunks in all.
+	info := dst.Info()
+	rep.TargetChunks, rep.TargetPapers = info.Chunks, info.Papers
+	var missing []string
+	for p := range srcPapers {
+		if !dst.HasPaper(p) {
+			missing = append(missing, p)
+		}
+	}
+	slices.Sort(missing)
+	rep.ElapsedMS = time.Since(start).Milliseconds()
+	switch {
+	case len(missing) > 0:
+		return rep, fmt.Errorf("copy %s to %s: the target lacks %d of the source's %d papers (first: %s); run the same command again", from, to, len(missing), rep.SourcePapers, missing[0])
+	case rep.TargetChunks < rep.SourceChunks:
+		return rep, fmt.Errorf("copy %s to %s: the target holds %d chunks, the source %d; run the same command again", from, to, rep.TargetChunks, rep.SourceChunks)
+	}
+	return rep, nil
+}
+
+// openCopySource opens the store to copy from, which must exist, with
+// --embedder: a source built with another embedder is refused before
+// anything is written.
+func (a *app) openCopySource(ctx context.Context, from string) (copySource, error) {
+	cfg := a.storeConfig(from)
+	emb, err := vectordb.ParseEmbedder(a.embedder, a.getenv)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--embedder: %w", err)}
+	}
+	if cfg.Store != "" {
+		wc, err := weaviatestore.ParseURL(cfg.Store, a.getenv("WEAVIATE_API_KEY"))
+		if err != nil {
+			return nil, usageError{fmt.Errorf("--from: %w", err)}
+		}
+		s, err := weaviatestore.Open(ctx, wc, nil)
+		if err != nil {
+			return nil, fmt.Errorf("open the source: %w", err)
+		}
+		if s.Spec() == "" {
+			return nil, usagef("--from %s: no such collection", from)
+		}
+		if s.Spec() != emb.Spec() {
+			return nil, usagef("--from %s was built with embedder %q; copy with --embedder %s", from, s.Spec(), s.Spec())
+		}
+		return s, nil
+	}
+	db, err := vectordb.Open(ctx, from, emb, vectordb.ReadOnly())
+	if err != nil {
+		var mismatch *vectordb.MismatchError
+		if errors.As(err, &mismatch) {
+			return nil, usagef("--from %s was built with embedder %q; copy with --embedder %s", from, mismatch.StoredSpec, mismatch.StoredSpec)
+		}
+		return nil, fmt.Errorf("open the source: %w", err)
+	}
+	return db, nil
+}
