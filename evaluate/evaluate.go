@@ -42,8 +42,11 @@ type Question struct {
 	Relevant []string `json:"relevant"`
 	// Split is "dev" or "heldout"; tune on dev only.
 	Split string `json:"split,omitempty"`
-	// Expect is ExpectAnswer or ExpectOffTopic; "" means ExpectAnswer.
+	// Expect is ExpectAnswer, ExpectNotFound or ExpectOffTopic; "" means
+	// ExpectAnswer.
 	Expect string `json:"expect,omitempty"`
+	// MustContain lists what a correct answer says (see CheckAnswers).
+	MustContain []string `json:"must_contain,omitempty"`
 }
 
 // OffTopic reports whether the question expects a refusal.
@@ -70,9 +73,9 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 			return nil, fmt.Errorf("%s:%d: not a JSON object with \"q\": %v", name, line, err)
 		}
 		switch q.Expect {
-		case "", ExpectAnswer, ExpectOffTopic:
+		case "", ExpectAnswer, ExpectNotFound, ExpectOffTopic:
 		default:
-			return nil, fmt.Errorf("%s:%d: expect %q: want %q or %q", name, line, q.Expect, ExpectAnswer, ExpectOffTopic)
+			return nil, fmt.Errorf("%s:%d: expect %q: want %q, %q or %q", name, line, q.Expect, ExpectAnswer, ExpectNotFound, ExpectOffTopic)
 		}
 		if check != nil {
 			var err error

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
@@ -173,11 +174,8 @@ func judgeAnswer(q evalQuestion, ps []reasoner.Passage, v reasoner.Verdict, a re
 	if !a.Abstained {
 		o.unfaithful = unfaithful(a.Text, ps)
 	}
-	lower := strings.ToLower(a.Text)
-	for _, m := range q.MustContain {
-		if !slices.ContainsFunc(strings.Split(m, "|"), func(alt string) bool { return strings.Contains(lower, strings.ToLower(alt)) }) {
-			o.pass, o.why = false, fmt.Sprintf("missing %q", m)
-		}
+	if missing := evaluate.Missing(q.MustContain, a.Text); len(missing) > 0 {
+		o.pass, o.why = false, fmt.Sprintf("missing %q", missing)
 	}
 	switch q.Expect {
 	case "answer":

@@ -1,0 +1,66 @@
+package evaluate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestMissing(t *testing.T) {
+	answer := "Tit-for-tat is NICE, retaliatory and forgiving [1]."
+	require.Empty(t, Missing([]string{"nice|never the first to defect", "retaliat", "FORGIV"}, answer))
+	require.Equal(t, []string{"clear"}, Missing([]string{"nice", "clear"}, answer))
+	require.Equal(t, []string{"grim|pavlov"}, Missing([]string{"grim|pavlov"}, answer))
+	require.Empty(t, Missing(nil, answer))
+}
+
+// fakeDangling flags sentences that start with "It " as dangling openers.
+func fakeDangling(answer string) []string {
+	var out []string
+	for _, s := range strings.Split(answer, ". ") {
+		if strings.HasPrefix(s, "It ") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func TestCheckAnswers(t *testing.T) {
+	q := func(expect string, must ...string) Question {
+		return Question{Q: expect + strings.Join(must, ","), Expect: expect, MustContain: must}
+	}
+	runs := []Run{
+		{Question: q(ExpectAnswer, "marginal contribution"), Outcome: "answered", Answer: "Each player gets their average marginal contribution [1]."},
+		{Question: q(ExpectAnswer, "marginal contribution"), Outcome: "answered_with_caveat", Answer: "The core is stable [1]."},
+		{Question: q(ExpectAnswer, "nice"), Outcome: "not_found", Answer: "I found nothing on nice strategies."},
+		{Question: q(ExpectAnswer, "nice"), Outcome: "answered", Answer: "Cooperation pays. It is nice [1]."},
+		{Question: q(ExpectNotFound, "mean field"), Outcome: "not_found", Answer: "I found nothing on mean field games in the knowledge base."},
+		{Question: q(ExpectNotFound, "mean field"), Outcome: "answered", Answer: "Mean field games model crowds [1]."},
+		{Question: q(ExpectOffTopic), Outcome: "off_topic", Answer: "This question does not appear to be about game theory."},
+		{Question: q(ExpectOffTopic), Outcome: "answered", Answer: "Risotto takes 18 minutes [1]."},
+	}
+	aq := CheckAnswers(runs, fakeDangling)
+	require.Equal(t, 8, aq.Checked)
+	require.Equal(t, 3, aq.Passed)
+	require.InDelta(t, 3.0/8, aq.PassRate, 1e-9)
+	require.Equal(t, 5, aq.Answers, "answered, answered_with_caveat and answered runs")
+	require.Equal(t, 1, aq.DanglingOpeners)
+	require.InDelta(t, 1.0/5, aq.DanglingRate, 1e-9)
+	require.Len(t, aq.Failures, 5)
+	require.Equal(t, []string{"marginal contribution"}, aq.Failures[0].Missing)
+	require.Equal(t, "not_found", aq.Failures[1].Outcome, "an abstention is not an answer")
+	require.Equal(t, []string{"It is nice [1]."}, aq.Failures[2].Dangling, "a dangling opener fails an answer that has the words")
+
+	none := CheckAnswers(nil, nil)
+	require.Zero(t, none.Checked)
+	require.Zero(t, none.PassRate)
+	require.NotNil(t, none.Failures)
+}
+
+func TestReadQuestionsNotFound(t *testing.T) {
+	qs, err := ReadQuestions(strings.NewReader(`{"q": "What are mean field games?", "expect": "not_found", "must_contain": ["mean field"]}`), "set", "", nil)
+	require.NoError(t, err)
+	require.Equal(t, ExpectNotFound, qs[0].Expect)
+	require.Equal(t, []string{"mean field"}, qs[0].MustContain)
+}
