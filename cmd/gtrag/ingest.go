@@ -588,8 +588,9 @@ func quoteArg(s string) string {
 // the bar room; the terminal's width is read at every redraw, so a resized
 // window is followed. A run that succeeds ends at 100%.
 type ingestDisplay struct {
-	w     io.Writer
-	width func() int // the terminal's columns; nil without a bar
+	w      io.Writer
+	barOut io.Writer  // the terminal the bar is drawn on; nil without a bar
+	width  func() int // the terminal's columns; nil without a bar
 
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
@@ -610,6 +611,7 @@ func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 	if bar == nil {
 		return d
 	}
+	d.barOut = bar
 	d.width = func() int { return 80 }
 	if f, ok := bar.(*os.File); ok {
 		d.width = func() int {
@@ -715,7 +717,7 @@ func (d *ingestDisplay) finish(ok bool) {
 			d.bar.ChangeMax(done)
 		}
 		_ = d.bar.Finish()
-		fmt.Fprintln(d.w)
+		fmt.Fprintln(d.barOut) // the finished bar keeps its line
 		return
 	}
 	if d.printed {
