@@ -68,6 +68,10 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		}
 		s.Notices = addNotices(s.Notices, v.Notices)
 		s.OffTopic = !v.Yes
+		if v.Contrary {
+			s.Reasoning = "the question is not about game theory (" + v.Reason + "), so arXiv was not searched"
+			return s, nil
+		}
 	}
 	if s.ArxivQueries == nil {
 		var notices []string

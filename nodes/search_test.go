@@ -253,3 +253,38 @@ func paperIDs(ps []arxiv.Paper) []string {
 	}
 	return out
 }
+
+// chessFilter is gtFilter that counts chess as evidence against game
+// theory, as the offline lexicon does.
+type chessFilter struct{ gtFilter }
+
+func (f *chessFilter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	v, err := f.gtFilter.IsGameTheory(ctx, title, abstract)
+	v.Contrary = strings.Contains(strings.ToLower(title+" "+abstract), "chess")
+	return v, err
+}
+
+func TestContraryQuestionIsNotSearchedAnUnrecognisedOneIs(t *testing.T) {
+	chessPaper := arxiv.Paper{ID: "2401.00009v1", Title: "Elo ratings in online chess", Summary: "How Elo ratings of online chess players move in equilibrium."}
+	ax := &fakeArxiv{papers: []arxiv.Paper{chessPaper}}
+	d := deps(&memStore{}, ax, nil)
+	d.Filter = &chessFilter{}
+	final, _, err := run(t, d, "How do I improve my Elo rating in online chess?")
+	require.NoError(t, err)
+	require.Zero(t, ax.calls, "evidence against game theory: not searched")
+	require.Equal(t, OutcomeOffTopic, final.Outcome)
+	require.Zero(t, final.PapersAdded)
+
+	// No game-theory term, but no evidence against: searched, and answered
+	// when a game-theory paper about it turns up.
+	collude := arxiv.Paper{ID: "2401.00010v1", Title: "Algorithmic collusion by pricing bots",
+		Summary: "Pricing bots learn to collude without communicating, sustaining supra-competitive prices in equilibrium."}
+	ax = &fakeArxiv{papers: []arxiv.Paper{collude}}
+	d = deps(&memStore{}, ax, nil)
+	d.Filter = &chessFilter{}
+	final, _, err = run(t, d, "Can pricing bots learn to collude without ever communicating?")
+	require.NoError(t, err)
+	require.Equal(t, 1, ax.calls)
+	require.Equal(t, 1, final.PapersAdded)
+	require.NotEqual(t, OutcomeOffTopic, final.Outcome)
+}

@@ -65,7 +65,11 @@ func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (V
 	if err != nil {
 		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
 	}
-	return yesNoVerdict(PromptFilterPapers, reply, notices), nil
+	v := yesNoVerdict(PromptFilterPapers, reply, notices)
+	if _, ok := parseYesNo(reply); ok {
+		v.Contrary = !v.Yes // a model's clear no
+	}
+	return v, nil
 }
 
 // LLMAnswerer asks a model for an answer grounded in numbered passages

@@ -15,9 +15,16 @@ type Passage struct {
 
 // Verdict is a yes/no decision with a reason a student can read.
 type Verdict struct {
-	Yes     bool
-	Reason  string   // e.g. "top score 0.71 ≥ 0.35; 3/4 key terms covered"
-	Notices []string // problems worth telling the user (unparseable reply, fallback)
+	Yes bool
+	// Contrary is set by a paper filter whose "no" rests on evidence
+	// against game theory (look-alikes such as chess, video games or
+	// chemical equilibrium; an LLM's clear no), not on the mere absence of
+	// game-theory terms. search_arxiv does not search for a question judged
+	// so; it does search, more warily, for one the filter only failed to
+	// recognise.
+	Contrary bool
+	Reason   string   // e.g. "top score 0.71 ≥ 0.35; 3/4 key terms covered"
+	Notices  []string // problems worth telling the user (unparseable reply, fallback)
 }
 
 // Answer is the final text with [n] citations referring to Passage.N.

@@ -146,9 +146,10 @@ type RankResult struct {
 
 // VerdictResult is reasoner.Verdict.
 type VerdictResult struct {
-	Yes     bool     `json:"yes"`
-	Reason  string   `json:"reason"`
-	Notices []string `json:"notices,omitempty"`
+	Yes      bool     `json:"yes"`
+	Contrary bool     `json:"contrary,omitempty"`
+	Reason   string   `json:"reason"`
+	Notices  []string `json:"notices,omitempty"`
 }
 
 // AnswerResult is reasoner.Answer.
@@ -177,11 +178,11 @@ func (r SearchResult) page() arxiv.Page {
 }
 
 func verdictResult(v reasoner.Verdict) VerdictResult {
-	return VerdictResult{Yes: v.Yes, Reason: v.Reason, Notices: v.Notices}
+	return VerdictResult{Yes: v.Yes, Contrary: v.Contrary, Reason: v.Reason, Notices: v.Notices}
 }
 
 func (r VerdictResult) verdict() reasoner.Verdict {
-	return reasoner.Verdict{Yes: r.Yes, Reason: r.Reason, Notices: r.Notices}
+	return reasoner.Verdict{Yes: r.Yes, Contrary: r.Contrary, Reason: r.Reason, Notices: r.Notices}
 }
 
 func answerResult(a reasoner.Answer) AnswerResult {
