@@ -137,7 +137,7 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	case err != nil:
 		return nil, fmt.Errorf("open data directory %s: %w", dir, err)
 	case !fi.IsDir():
-		return nil, fmt.Errorf("data directory %s is a file, not a directory; choose another --data-dir", dir)
+		return nil, fmt.Errorf("data directory %s is a file, not a directory", dir)
 	}
 
 	switch fi, err := os.Stat(db.path); {
@@ -152,7 +152,7 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	case err != nil:
 		return nil, fmt.Errorf("open store %s: %w", db.path, err)
 	case fi.IsDir():
-		return nil, fmt.Errorf("store %s is a directory, not a file; move it away or choose another --data-dir", db.path)
+		return nil, fmt.Errorf("store %s is a directory, not a file; move it away", db.path)
 	}
 
 	err := db.load(ctx)

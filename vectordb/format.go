@@ -103,7 +103,8 @@ func (e *FormatError) Error() string {
 }
 
 // MismatchError reports a store opened, or written to, with an embedder other
-// than the one it was built with: its vectors would not be comparable.
+// than the one it was built with: its vectors would not be comparable. What
+// to do about it (which flag to use) is the caller's to say.
 type MismatchError struct {
 	Dir         string
 	StoredSpec  string
@@ -115,12 +116,11 @@ type MismatchError struct {
 
 func (e *MismatchError) Error() string {
 	if e.DimMismatch {
-		return fmt.Sprintf("store at %s was built with embedder %q (dim %d); embedder %q returns vectors of dim %d. "+
-			"Use the model the store was built with, or choose another --data-dir",
+		return fmt.Sprintf("store at %s was built with embedder %q (dim %d); embedder %q returns vectors of dim %d",
 			e.Dir, e.StoredSpec, e.StoredDim, e.AskedSpec, e.AskedDim)
 	}
-	return fmt.Sprintf("store at %s was built with embedder %q (dim %d); you asked for %q. Use --embedder %s, or choose another --data-dir",
-		e.Dir, e.StoredSpec, e.StoredDim, e.AskedSpec, e.StoredSpec)
+	return fmt.Sprintf("store at %s was built with embedder %q (dim %d); you asked for %q",
+		e.Dir, e.StoredSpec, e.StoredDim, e.AskedSpec)
 }
 
 // CorruptError reports a store file that cannot be read back.

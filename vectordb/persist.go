@@ -214,11 +214,11 @@ func (db *DB) openError(err error, write bool) error {
 		// has no sentinel error for it.
 		return &CorruptError{Path: db.path, Err: fmt.Errorf("%w: truncated", err)}
 	case write && errors.Is(err, syscall.EROFS):
-		return fmt.Errorf("store %s is on a read-only file system (%w); remount it read-write, or choose another --data-dir", db.path, err)
+		return fmt.Errorf("store %s is on a read-only file system (%w); remount it read-write", db.path, err)
 	case write && errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("store %s is not writable (%w); fix its permissions, or choose another --data-dir", db.path, err)
+		return fmt.Errorf("store %s is not writable (%w); fix its permissions", db.path, err)
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("store %s is not readable (%w); fix its permissions, or choose another --data-dir", db.path, err)
+		return fmt.Errorf("store %s is not readable (%w); fix its permissions", db.path, err)
 	}
 	return fmt.Errorf("open store %s: %w", db.path, err)
 }

@@ -34,7 +34,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 		err = fmt.Errorf("write standard output: %w", a.io.Err())
 	}
 	if err != nil {
-		a.io.Error(err)
+		a.io.Error(a.hint(err))
 	}
 	return exitCode(ctx, err)
 }

@@ -74,7 +74,7 @@ func (a *app) arxivClient() *arxiv.Client {
 func (a *app) cliError(err error) error {
 	var ce *service.ConfigError
 	if !errors.As(err, &ce) {
-		return storeHint(err, a.dataDir)
+		return err
 	}
 	var mismatch *vectordb.MismatchError
 	if errors.As(err, &mismatch) {

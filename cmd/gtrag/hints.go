@@ -1,0 +1,38 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
+
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// hint adds what to do on the command line to an error the libraries report
+// without knowing it: they say what failed, and which flag to change is the
+// command layer's to say. Main passes every error through here once.
+func (a *app) hint(err error) error {
+	var mismatch *vectordb.MismatchError
+	embedded := a.store == "" // a Weaviate store's errors carry their own hints
+	switch {
+	case err == nil:
+		return nil
+	case embedded && errors.As(err, &mismatch) && mismatch.DimMismatch:
+		return withHint(err, ". Use the model the store was built with, or choose another --data-dir")
+	case embedded && errors.As(err, &mismatch):
+		return withHint(err, fmt.Sprintf(". Use --embedder %s, or choose another --data-dir", mismatch.StoredSpec))
+	case embedded && (errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission)) &&
+		strings.Contains(err.Error(), a.dataDir):
+		// The store's files, not another file the command was given.
+		return withHint(err, ", or choose another --data-dir")
+	}
+	return storeHint(err, a.dataDir)
+}
+
+// withHint appends hint to err's message, keeping err's chain (hintError
+// is ingest.go's).
+func withHint(err error, hint string) error {
+	return hintError{msg: err.Error() + hint, err: err}
+}
