@@ -457,7 +457,11 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	}
 	var gaps *ingest.GapsError
 	if errors.As(err, &gaps) {
-		return hintError{msg: "ingest incomplete: " + err.Error() + "; the rest is stored and progress saved: run the same command again later to ask for those results", err: err}
+		done := "the rest is stored and progress saved"
+		if rep.Committed() == 0 {
+			done = "nothing else came, progress saved"
+		}
+		return hintError{msg: "ingest incomplete: " + err.Error() + "; " + done + ": run the same command again later to ask for those results", err: err}
 	}
 	var intr *ingest.InterruptedError
 	if errors.As(err, &intr) {

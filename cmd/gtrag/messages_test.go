@@ -103,3 +103,20 @@ func TestIngestDamagedProgressFileDoesNotFailForever(t *testing.T) {
 	require.Contains(t, r.stderr, "--restart starts the ingest over")
 	require.Contains(t, r.stdout, "FAILED", "a failed run's summary says so")
 }
+
+// When arXiv returns every page empty, ingest stores nothing and says so:
+// exit 1, one line naming the ranges and how to retry them (it used to
+// exit 0 with nothing stored).
+func TestIngestAllPagesEmptyExits1NamingTheRanges(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 30))
+	srv.SetFault(func(arxivtest.Request) *arxivtest.Reply { return &arxivtest.Reply{Empty: true} })
+	env := faultEnv(t, srv.URL)
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_ARXIV_DELAY"] = "10ms"
+	r := gtrag(t, env, "ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "30", "--page-size", "10")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	require.Equal(t, "gtrag: ingest incomplete: arXiv returned no entries for results 1–10, 11–20, 21–30 (30 results, a known arXiv fault); nothing else came, progress saved: run the same command again later to ask for those results", lines[len(lines)-1])
+	require.Contains(t, r.stdout, "with results missing")
+	require.Contains(t, r.stdout, "kept      0")
+}
