@@ -79,6 +79,7 @@ type RunOption struct {
 	limit     int
 	observer  any // an Observer[S]; checked against the graph's S when the run starts
 	interrupt any // a func(context.Context, int, string, S) error, likewise
+	edit      any // a func(context.Context, int, string, S) (S, error), likewise
 }
 
 // WithStepLimit sets how many steps a run may take before it fails with a
@@ -100,10 +101,23 @@ func WithInterruptBefore[S any](f func(ctx context.Context, step int, node strin
 	return RunOption{interrupt: f}
 }
 
+// WithEditAfter calls f after every step, once the observers have heard
+// StepCompleted and before the router reads the state: what f returns is
+// the state the run goes on with. That is time travel's "update the state
+// as of this step" (LangGraph's update_state): the router then decides on
+// the edited state. Observers see no separate event for an edit; a caller
+// that edits should say so itself. An error from f stops the run like a
+// failed node would, without StepFailed. A later WithEditAfter replaces
+// an earlier one.
+func WithEditAfter[S any](f func(ctx context.Context, step int, node string, after S) (S, error)) RunOption {
+	return RunOption{edit: f}
+}
+
 type runConfig[S any] struct {
 	limit     int
 	observer  Observer[S]
 	interrupt func(ctx context.Context, step int, node string, state S) error
+	edit      func(ctx context.Context, step int, node string, after S) (S, error)
 }
 
 func configure[S any](opts []RunOption) (runConfig[S], error) {
@@ -120,6 +134,14 @@ func configure[S any](opts []RunOption) (runConfig[S], error) {
 				return cfg, fmt.Errorf("graph: interrupt %T does not take %T states", o.interrupt, zero)
 			}
 			cfg.interrupt = f
+		}
+		if o.edit != nil {
+			f, ok := o.edit.(func(context.Context, int, string, S) (S, error))
+			if !ok {
+				var zero S
+				return cfg, fmt.Errorf("graph: edit %T does not take %T states", o.edit, zero)
+			}
+			cfg.edit = f
 		}
 		if o.observer == nil {
 			continue
@@ -218,6 +240,12 @@ func (g *Graph[S]) run(ctx context.Context, s S, opts []RunOption, yield func(St
 			obs.StepCompleted(ctx, i, n.name, s, after)
 		}
 		path = append(path, cur)
+		if cfg.edit != nil {
+			if after, err = cfg.edit(ctx, i, n.name, after); err != nil {
+				err = &NodeError{Node: n.name, Step: i, Err: fmt.Errorf("edit the state after the step: %w", err)}
+				return fail(Step[S]{Index: i, Node: n.name, Before: s}, err)
+			}
+		}
 
 		next, key, reason := n.next, "", ""
 		if r := n.router; r != nil {

@@ -389,3 +389,27 @@ func TestInterruptBeforeStopsWithoutRunningTheNode(t *testing.T) {
 		WithInterruptBefore(func(context.Context, int, string, string) error { return nil }))
 	require.ErrorContains(t, err, "does not take int states")
 }
+
+func TestEditAfterChangesWhatTheRouterSees(t *testing.T) {
+	rec := &recorder[int]{}
+	// Without the edit the counter stops at 2; setting the state to 5 after
+	// step 1 makes the router stop at once, seeing 5.
+	edit := func(_ context.Context, step int, node string, after int) (int, error) {
+		if step == 1 {
+			return 5, nil
+		}
+		return after, nil
+	}
+	out, err := counter(t, 2).Run(context.Background(), 0, WithEditAfter(edit), WithObserver[int](rec))
+	require.NoError(t, err)
+	require.Equal(t, 5, out)
+	require.Equal(t, []string{
+		"started 1 inc 0",
+		"completed 1 inc 0→1",
+		"route 1 inc -done-> __end__ (reached the stop)",
+	}, rec.events)
+
+	bad := errors.New("no such field")
+	_, err = counter(t, 2).Run(context.Background(), 0, WithEditAfter(func(context.Context, int, string, int) (int, error) { return 0, bad }))
+	require.ErrorIs(t, err, bad)
+}

@@ -149,17 +149,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	var requests atomic.Int64
 	ctx = arxiv.CountRequests(ctx, &requests)
 
-	deps := nodes.Deps{
-		Store: s.store, Arxiv: s.arxiv, Ranker: s.ranker,
-		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries,
-		K: o.K, MaxResults: o.MaxResults, Pool: o.Pool, MaxSearches: o.MaxSearches,
-	}
-	if s.llm.Queries != nil { // an LLM: judge a few papers at once
-		deps.FilterParallel = nodes.LLMFilterParallel
-	}
-	if f, ok := s.llm.Filter.(*reasoner.OfflineFilter); ok {
-		deps.Filter = &reasoner.OfflineFilter{Threshold: LoopFilterThreshold, TitleFactor: f.TitleFactor}
-	}
+	deps := s.deps(o)
 	runOpts := []graph.RunOption{graph.WithStepLimit(o.MaxSteps)}
 	if o.Trace != nil {
 		deps = o.Trace.Wrap(deps)
@@ -205,6 +195,22 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start,
 	}), nil
+}
+
+// deps are the workflow's dependencies on s, tuned by o.
+func (s *Service) deps(o AskOptions) nodes.Deps {
+	d := nodes.Deps{
+		Store: s.store, Arxiv: s.arxiv, Ranker: s.ranker,
+		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries,
+		K: o.K, MaxResults: o.MaxResults, Pool: o.Pool, MaxSearches: o.MaxSearches,
+	}
+	if s.llm.Queries != nil { // an LLM: judge a few papers at once
+		d.FilterParallel = nodes.LLMFilterParallel
+	}
+	if f, ok := s.llm.Filter.(*reasoner.OfflineFilter); ok {
+		d.Filter = &reasoner.OfflineFilter{Threshold: LoopFilterThreshold, TitleFactor: f.TitleFactor}
+	}
+	return d
 }
 
 // TraceError is a failure to record a run's trace (AskOptions.Trace): the

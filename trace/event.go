@@ -86,6 +86,8 @@ type Settings struct {
 	ChunkOverlap int      `json:"chunk_overlap,omitempty"`
 	Version      string   `json:"gtrag_version"`
 	Notices      []string `json:"notices,omitempty"` // said before the run, e.g. "no LLM found, offline"
+	// Fork is set on the recording of a fork (gtrag replay --fork).
+	Fork *ForkInfo `json:"fork,omitempty"`
 }
 
 // ExecutionStartedData opens a trace.

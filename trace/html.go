@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -46,6 +47,9 @@ const maxPre = 20000
 func HTML(w io.Writer, g Described, events []Event) error {
 	v := buildView(events)
 	v.Graph = layoutGraph(g, VisitedPath(events))
+	if v.Fork != nil {
+		markRecorded(&v.Graph, g, v.Fork.RecordedPath)
+	}
 	v.CSS = template.CSS(viewerCSS)
 	v.JS = template.JS(viewerJS)
 	var buf bytes.Buffer
@@ -70,12 +74,20 @@ type view struct {
 	StoreBefore string
 	StoreAfter  string
 
+	// Fork is set when the run is a fork of another (replay --fork): the
+	// page then shows the recorded path as the other branch.
+	Fork       *ForkInfo
+	ForkValue  string
+	DivergesAt int
+
 	Graph svgGraph
 	CSS   template.CSS
 	JS    template.JS
 }
 
 type viewStep struct {
+	Replayed   bool   // before or at the fork point: answered from the recording
+	ForkEdit   string // "field=value" on the step after which the fork changed the state
 	N          int
 	Node       string
 	Percept    []Field
@@ -123,11 +135,20 @@ func buildView(events []Event) view {
 			var d ExecutionStartedData
 			_ = e.Decode(&d)
 			v.ExecutionID, v.Question, v.Settings = e.ExecutionID, d.Question, d.Settings
+			if f := d.Settings.Fork; f != nil {
+				v.Fork, v.ForkValue = f, f.Field+"="+string(f.Value)
+			}
 		case StepStarted:
 			var d StepStartedData
 			_ = e.Decode(&d)
 			v.Steps = append(v.Steps, viewStep{N: e.Step, Node: e.Node, Percept: d.Percept})
 			cur = &v.Steps[len(v.Steps)-1]
+			if v.Fork != nil && e.Step <= v.Fork.Step {
+				cur.Replayed = true
+				if e.Step == v.Fork.Step {
+					cur.ForkEdit = v.ForkValue
+				}
+			}
 		case OperationStarted:
 			var d OperationStartedData
 			_ = e.Decode(&d)
@@ -205,6 +226,15 @@ func buildView(events []Event) view {
 			}
 		}
 	}
+	if v.Fork != nil {
+		path := Path(events)
+		for i := range max(len(path), len(v.Fork.RecordedPath)) {
+			if i >= len(path) || i >= len(v.Fork.RecordedPath) || path[i] != v.Fork.RecordedPath[i] {
+				v.DivergesAt = i + 1
+				break
+			}
+		}
+	}
 	if len(counts) > 0 {
 		v.StoreBefore = plural(counts[0], "chunk", "chunks")
 	}
@@ -265,6 +295,7 @@ type svgNode struct {
 }
 
 type svgEdge struct {
+	Recorded      bool // taken by the recorded run this one forks, not by this one
 	From, To, Key string
 	D             string // path data
 	LX, LY        float64
@@ -400,6 +431,19 @@ func layoutGraph(g Described, path []string) svgGraph {
 
 // apex is the x of the middle of a cubic curve from x1 to x2 whose two
 // control points both sit at cx: where its label goes.
+// markRecorded marks the edges the recorded run took that the fork did not:
+// the other branch.
+func markRecorded(sg *svgGraph, g Described, recorded []string) {
+	other := layoutGraph(g, append(slices.Clone(recorded), graph.END))
+	for i := range sg.Edges {
+		for _, o := range other.Edges {
+			if o.From == sg.Edges[i].From && o.To == sg.Edges[i].To && o.Visits > 0 && sg.Edges[i].Visits == 0 {
+				sg.Edges[i].Recorded = true
+			}
+		}
+	}
+}
+
 func apex(x1, cx, x2 float64) float64 { return 0.125*x1 + 0.75*cx + 0.125*x2 }
 
 func label(name string, visits int) string { return counted(endName(name), visits) }

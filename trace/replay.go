@@ -42,6 +42,7 @@ type Player struct {
 	// ("path:line: …"); "" gives "line N: …".
 	Path string
 
+	execID    string
 	question  string
 	settings  Settings
 	completed *ExecutionCompletedData
@@ -67,7 +68,7 @@ func NewPlayer(events []Event) (*Player, error) {
 	if !Complete(events) {
 		return nil, errors.New("the trace is incomplete: the recorded run never finished (no execution_completed or execution_failed), so there is no answer to reproduce")
 	}
-	p := &Player{question: q, settings: s, ops: map[string][]*RecordedOp{}}
+	p := &Player{execID: events[0].ExecutionID, question: q, settings: s, ops: map[string][]*RecordedOp{}}
 	byID := map[string]*RecordedOp{}
 	for _, e := range events {
 		switch e.Type {
@@ -167,14 +168,7 @@ type Outcome struct {
 func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	p.mu.Lock()
-	p.cancel, p.path, p.step, p.node = cancel, nil, 0, ""
-	for _, q := range p.ops {
-		for _, op := range q {
-			op.used = false
-		}
-	}
-	p.mu.Unlock()
+	p.reset(cancel)
 
 	var out Outcome
 	var err error
@@ -186,6 +180,16 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 		return out, fmt.Errorf("build the workflow: %w", err)
 	}
 	opts := []graph.RunOption{graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p)}
+	if f := p.settings.Fork; f != nil {
+		// The recording is of a fork: replay its edit too.
+		edit := Edit{Field: f.Field, Value: f.Value}
+		opts = append(opts, graph.WithEditAfter(func(_ context.Context, step int, _ string, s nodes.GraphState) (nodes.GraphState, error) {
+			if step != f.Step {
+				return s, nil
+			}
+			return edit.Apply(s)
+		}))
+	}
 	if p.failed != nil && p.failed.Interrupted {
 		// Someone stopped the recorded run before its next step: stop there too.
 		at := len(p.failed.Path) + 1
@@ -217,6 +221,19 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 		return out, err
 	}
 	return out, p.compare(out)
+}
+
+// reset readies the player for another run: every recorded operation
+// unused, no path, cancel to stop the run on a divergence.
+func (p *Player) reset(cancel context.CancelCauseFunc) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cancel, p.path, p.step, p.node, p.divergence = cancel, nil, 0, "", nil
+	for _, q := range p.ops {
+		for _, op := range q {
+			op.used = false
+		}
+	}
 }
 
 // compare checks the replayed end against the recorded one.

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gtrag/gtrag/provider"
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/trace"
+)
+
+// forkOptions are replay's time-travel flags.
+type forkOptions struct {
+	step     int
+	set      string
+	offline  bool
+	write    bool
+	traceOut string
+}
+
+func (o forkOptions) active() bool { return o.step != 0 || o.set != "" }
+
+func (o forkOptions) validate() (trace.Edit, error) {
+	switch {
+	case o.set == "":
+		return trace.Edit{}, usagef("--fork %d needs --set FIELD=VALUE: what changes after step %d", o.step, o.step)
+	case o.step == 0:
+		return trace.Edit{}, usagef("--set needs --fork STEP: the step after which it applies")
+	case o.offline && o.write:
+		return trace.Edit{}, usagef("--write with --offline: an offline fork runs on a scratch store, there is nothing to write")
+	}
+	e, err := trace.ParseEdit(o.set)
+	if err != nil {
+		return e, usagef("--set %v", err)
+	}
+	return e, nil
+}
+
+// fork runs replay --fork: the service it runs on decides what the fork
+// may touch. --offline: a scratch store holding what the recording's
+// store returned, the offline reasoners and an arXiv of the recorded
+// papers. Otherwise live (today's store, arXiv and LLM), on a scratch
+// copy of the knowledge base unless --write.
+func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.Edit, asJSON bool) error {
+	file, err := createTraceFile(askOptions{traceOut: o.traceOut})
+	if err != nil {
+		return err
+	}
+	abort := func() {
+		if file != nil {
+			file.Abort()
+		}
+	}
+	svc, fo, cleanup, err := a.forkService(ctx, p, o)
+	if err != nil {
+		abort()
+		return err
+	}
+	defer cleanup()
+	defer svc.Close()
+	fo.Step, fo.Edit = o.step, e
+	if file != nil {
+		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()})
+	}
+	res, err := svc.Fork(ctx, p, fo)
+	if file != nil {
+		if err != nil && !isTraceError(err) || err == nil {
+			if cerr := file.Close(); cerr != nil && err == nil {
+				err = cerr
+			}
+		} else {
+			file.Abort()
+		}
+	}
+	if err != nil {
+		return err
+	}
+	recorded := p.RecordedPath()
+	at := divergence(recorded, res.Path)
+	if asJSON {
+		return writeJSON(a.io.Out, struct {
+			RecordedPath []string       `json:"recorded_path"`
+			ForkStep     int            `json:"fork_step"`
+			Set          string         `json:"set"`
+			DivergesAt   int            `json:"diverges_at"` // the first step that differs; 0 if none
+			Fork         service.Result `json:"fork"`
+		}{recorded, o.step, e.Field + "=" + string(e.Value), at, res})
+	}
+	printPaths(a.io.Out, recorded, res.Path, o.step, e, at)
+	fmt.Fprintln(a.io.Out)
+	for _, n := range res.Notices {
+		a.io.Note(n)
+	}
+	printAnswer(a.io.Out, res)
+	return nil
+}
+
+func isTraceError(err error) bool {
+	var t *service.TraceError
+	return errors.As(err, &t)
+}
+
+// forkService opens what the fork runs on (see fork) and returns the
+// function that removes any scratch directory.
+func (a *app) forkService(ctx context.Context, p *trace.Player, o forkOptions) (*service.Service, service.ForkOptions, func(), error) {
+	none := func() {}
+	if o.write {
+		svc, err := a.openService(ctx)
+		return svc, service.ForkOptions{}, none, err
+	}
+	scratch, err := os.MkdirTemp("", "gtrag-fork-")
+	if err != nil {
+		return nil, service.ForkOptions{}, none, fmt.Errorf("make a scratch directory for the fork: %w", err)
+	}
+	cleanup := func() { os.RemoveAll(scratch) }
+	cfg := a.config()
+	cfg.DataDir = scratch
+	if o.offline {
+		cfg.Store, cfg.LLM, cfg.Seed = "", "offline", service.SeedNone
+		if s := p.Settings().Embedder; s != "" {
+			cfg.Embedder = s
+		}
+		if cfg.Embedder != "offline" {
+			cfg.Embedder = "offline" // no network: a store the offline embedder can fill
+		}
+		store, err := service.OpenStore(ctx, cfg)
+		if err != nil {
+			cleanup()
+			return nil, service.ForkOptions{}, none, a.cliError(err)
+		}
+		if docs := p.RecordedDocuments(); len(docs) > 0 {
+			if _, err := store.Add(ctx, docs); err != nil {
+				store.Close()
+				cleanup()
+				return nil, service.ForkOptions{}, none, fmt.Errorf("fill the fork's scratch store: %w", err)
+			}
+		}
+		rs, err := service.OpenReasoners(ctx, cfg)
+		if err != nil {
+			store.Close()
+			cleanup()
+			return nil, service.ForkOptions{}, none, a.cliError(err)
+		}
+		svc := service.New(store, rs, a.arxivClient())
+		return svc, service.ForkOptions{Arxiv: trace.PaperStandIn(p.RecordedPapers())}, cleanup, nil
+	}
+	if a.store != "" {
+		cleanup()
+		return nil, service.ForkOptions{}, none, usagef("a live fork on %s would write to it: add --write, or use --offline", a.store)
+	}
+	if err := copyDir(a.dataDir, scratch); err != nil {
+		cleanup()
+		return nil, service.ForkOptions{}, none, fmt.Errorf("copy the knowledge base for the fork: %w", err)
+	}
+	svc, err := service.Open(ctx, cfg)
+	if err != nil {
+		cleanup()
+		return nil, service.ForkOptions{}, none, a.cliError(err)
+	}
+	return svc, service.ForkOptions{}, cleanup, nil
+}
+
+// copyDir copies the regular files under src into dst; a missing src is an
+// empty knowledge base.
+func copyDir(src, dst string) error {
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		in, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		out, err := os.Create(target)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, in); err != nil {
+			out.Close()
+			return err
+		}
+		return out.Close()
+	})
+	if os.IsNotExist(err) {
+		return nil
+	}
+	return err
+}
+
+// divergence is the first step (from 1) where the two paths differ, or 0.
+func divergence(a, b []string) int {
+	for i := range max(len(a), len(b)) {
+		if i >= len(a) || i >= len(b) || a[i] != b[i] {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// printPaths shows the recorded and forked paths side by side.
+func printPaths(w io.Writer, recorded, forked []string, at int, e trace.Edit, div int) {
+	width := len("recorded")
+	for _, n := range recorded {
+		width = max(width, len(n))
+	}
+	fmt.Fprintf(w, "step  %-*s    %s\n", width, "recorded", "fork")
+	for i := range max(len(recorded), len(forked)) {
+		r, f := "", ""
+		if i < len(recorded) {
+			r = recorded[i]
+		}
+		if i < len(forked) {
+			f = forked[i]
+		}
+		mark := "  "
+		if r != f {
+			mark = "≠ "
+		}
+		line := fmt.Sprintf("%4d  %-*s  %s%s", i+1, width, r, mark, f)
+		if i+1 == at {
+			line += fmt.Sprintf("    ← then %s=%s", e.Field, e.Value)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	if div == 0 {
+		fmt.Fprintf(w, "the fork took the recorded path: %s=%s changed no decision\n", e.Field, e.Value)
+	} else {
+		fmt.Fprintf(w, "the paths diverge at step %d\n", div)
+	}
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/trace"
+)
+
+// shadingPaper is on today's arXiv, not on the recording's.
+var shadingPaper = arxiv.Paper{
+	ID:    "2306.04321v1",
+	Title: "How much bidders shade their bids in sealed-bid auctions: risk aversion and equilibrium",
+	Summary: "We use game theory to measure how much bidders shade their bids in sealed-bid first-price auctions. " +
+		"In the Bayesian Nash equilibrium, risk-averse bidders shade less, and the seller's revenue rises.",
+	PrimaryCategory: "cs.GT", Categories: []string{"cs.GT"},
+}
+
+type forkJSON struct {
+	RecordedPath []string `json:"recorded_path"`
+	ForkStep     int      `json:"fork_step"`
+	Set          string   `json:"set"`
+	DivergesAt   int      `json:"diverges_at"`
+	Fork         struct {
+		Answer      string   `json:"answer"`
+		Path        []string `json:"path"`
+		PapersAdded int      `json:"papers_added"`
+	} `json:"fork"`
+}
+
+// Time travel offline: the recorded run judged the store relevant at step
+// 7 and answered; told it was not, the fork searches again — with no
+// network, no LLM, and the knowledge base untouched.
+func TestReplayForkOffline(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	recorded := trace.Path(traceEvents(t, file))
+	require.Equal(t, nodes.CheckRelevance, recorded[6])
+	before := dirSnapshot(t, env["GTRAG_DATA_DIR"])
+	out := filepath.Join(t.TempDir(), "fork.jsonl")
+
+	r := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--offline", "--trace-out", out)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, before, dirSnapshot(t, env["GTRAG_DATA_DIR"]), "an offline fork never touches the knowledge base")
+	require.Regexp(t, `(?m)^   7  check_relevance +check_relevance +← then relevant_context=false$`, r.stdout)
+	require.Regexp(t, `(?m)^   8  generate_response +≠ search_arxiv$`, r.stdout)
+	require.Contains(t, r.stdout, "the paths diverge at step 8")
+	require.Contains(t, r.stdout, "Sources:", "the fork's answer follows")
+
+	var j forkJSON
+	decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--offline", "--json"), &j)
+	require.Equal(t, recorded, j.RecordedPath)
+	require.Equal(t, recorded[:7], j.Fork.Path[:7], "replayed up to and including step 7")
+	require.Equal(t, nodes.SearchArxiv, j.Fork.Path[7], "then the router, seeing relevant_context=false, searched")
+	require.Equal(t, 8, j.DivergesAt)
+	require.Equal(t, "relevant_context=false", j.Set)
+
+	// The recording of the fork is a trace of its own: it replays, it says
+	// what it forks, and the viewer draws the recorded branch.
+	evs := traceEvents(t, out)
+	require.True(t, trace.Complete(evs))
+	require.Equal(t, j.Fork.Path, trace.Path(evs))
+	_, set, err := trace.Start(evs)
+	require.NoError(t, err)
+	require.NotNil(t, set.Fork)
+	require.Equal(t, 7, set.Fork.Step)
+	require.Equal(t, recorded, set.Fork.RecordedPath)
+	rp := gtrag(t, env, "replay", out)
+	require.Equal(t, 0, rp.code, rp.stderr)
+	h := gtrag(t, env, "trace", "--format", "html", out)
+	require.Equal(t, 0, h.code, h.stderr)
+	require.Contains(t, h.stdout, `<g class="edge recorded" data-from="check_relevance" data-to="generate_response"`)
+	require.Contains(t, h.stdout, "The paths diverge at step 8")
+	require.Contains(t, h.stdout, "⑂ Time travel: after this step the fork set <code>relevant_context=false</code>")
+}
+
+// A fork that changes nothing the routers read takes the recorded path.
+func TestReplayForkSameDecision(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	r := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=true", "--offline")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "the fork took the recorded path")
+}
+
+// Live: arXiv and the store are today's. Without --write the fork runs on a
+// copy of the knowledge base; with it, what the fork adds stays.
+func TestReplayForkLiveWritesOnlyWithWrite(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, shadingPaper}, arxivtest.MatchAll())
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	count := storeCount(t, env)
+	before := dirSnapshot(t, env["GTRAG_DATA_DIR"])
+
+	var j forkJSON
+	decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--json"), &j)
+	require.NotEmpty(t, srv.Requests(), "a live fork searches arXiv")
+	require.Equal(t, nodes.SearchArxiv, j.Fork.Path[7])
+	require.Greater(t, j.Fork.PapersAdded, 2, "the fork added a paper of today's arXiv: %+v", j.Fork)
+	require.Equal(t, before, dirSnapshot(t, env["GTRAG_DATA_DIR"]), "without --write the knowledge base is untouched")
+
+	decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--write", "--json"), &j)
+	require.Greater(t, storeCount(t, env), count, "--write keeps what the fork added")
+}
+
+func TestReplayForkBadUsage(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fork", "7"}, "needs --set"},
+		{[]string{"--set", "relevant_context=false"}, "needs --fork"},
+		{[]string{"--fork", "99", "--set", "relevant_context=false"}, "steps 1 to 8"},
+		{[]string{"--fork", "7", "--set", "no_such_field=1"}, `no state field "no_such_field"`},
+		{[]string{"--fork", "7", "--set", "relevant_context=[1]"}, "relevant_context=[1]"},
+		{[]string{"--fork", "7", "--set", "relevant_context=false", "--offline", "--write"}, "nothing to write"},
+		{[]string{"--offline"}, "go with --fork"},
+	} {
+		r := gtrag(t, env, append([]string{"replay", file}, c.args...)...)
+		require.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.stderr)
+		require.Contains(t, r.stderr, c.want, c.args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %s", r.stderr)
+	}
+}

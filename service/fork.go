@@ -1,0 +1,85 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/trace"
+)
+
+// ForkOptions say where a recorded run forks and what changes there.
+type ForkOptions struct {
+	Step int        // the last recorded step replayed, numbered as the trace numbers steps
+	Edit trace.Edit // the state field changed after it
+	// Arxiv, if set, answers the fork's searches instead of the Service's
+	// client: trace.PaperStandIn for an offline fork.
+	Arxiv nodes.Searcher
+	// Trace, if set, records the fork: the replayed steps, the edit (in
+	// Settings.Fork) and the steps after it.
+	Trace *trace.Recorder
+}
+
+// Fork is time travel on a recorded run (p): up to and including step
+// o.Step every effect is answered from the recording; then o.Edit changes
+// the state, the router decides again, and the rest runs on s — its store,
+// arXiv client (or o.Arxiv) and reasoners — with the recorded settings.
+// Whether that may write to the user's knowledge base is the caller's
+// choice of s (gtrag replay --fork opens a copy unless --write).
+func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Result, error) {
+	start := time.Now()
+	var requests atomic.Int64
+	ctx = arxiv.CountRequests(ctx, &requests)
+	set := p.Settings()
+	ao := AskOptions{K: set.K, MaxResults: set.MaxResults, MaxSteps: set.MaxSteps, Pool: set.Pool, MaxSearches: set.MaxSearches}.withDefaults()
+	after := s.deps(ao)
+	after.Chunking = chunker.Options{Size: set.ChunkSize, Overlap: set.ChunkOverlap}
+	if o.Arxiv != nil {
+		after.Arxiv = o.Arxiv
+	}
+	var wrap func(nodes.Deps) nodes.Deps
+	var opts []graph.RunOption
+	if o.Trace != nil {
+		wrap = o.Trace.Wrap
+		ctx = withEmbedTrace(ctx, o.Trace)
+		opts = append(opts, graph.WithObserver[nodes.GraphState](o.Trace))
+		g, err := nodes.Build(nodes.Deps{})
+		if err != nil {
+			return Result{}, fmt.Errorf("build the workflow: %w", err)
+		}
+		o.Trace.Start(g, p.Question(), trace.Settings{
+			LLM: s.llm.Name, Embedder: s.embedder,
+			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
+			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap,
+			Version: version.Version,
+			Notices: append(s.llm.Notices, fmt.Sprintf("fork of run %s after step %d: %s=%s", p.ExecutionID(), o.Step, o.Edit.Field, o.Edit.Value)),
+			Fork: &trace.ForkInfo{
+				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),
+			},
+		})
+	}
+	out, err := p.Fork(ctx, o.Step, o.Edit, after, wrap, opts...)
+	if o.Trace != nil {
+		if terr := o.Trace.Finish(out.Final, err); terr != nil {
+			if err == nil {
+				err = &TraceError{terr}
+			} else {
+				err = fmt.Errorf("%w; %w", err, &TraceError{terr})
+			}
+		}
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	return newResult(run{
+		question: p.Question(), final: out.Final, path: out.Path,
+		before: out.CountBefore, after: s.store.Count(), arxivRequests: requests.Load(),
+		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start,
+	}), nil
+}

@@ -1,0 +1,388 @@
+package trace
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// ForkInfo marks a recording as a fork of another (gtrag replay --fork):
+// the recorded run Of was replayed to the end of step Step, Field was set
+// to Value, and the run went on from there. RecordedPath is the path the
+// original took, so that a viewer can draw both branches.
+type ForkInfo struct {
+	Of           string          `json:"of"`
+	Step         int             `json:"step"`
+	Field        string          `json:"field"`
+	Value        json.RawMessage `json:"value"`
+	RecordedPath []string        `json:"recorded_path"`
+}
+
+// Edit is one change to a state field: FIELD=VALUE as `gtrag replay --set`
+// takes it, with the field's JSON name and the value as JSON.
+type Edit struct {
+	Field string
+	Value json.RawMessage
+}
+
+// ParseEdit reads FIELD=VALUE. VALUE is JSON (false, 3, [], "text"); a
+// VALUE that is not JSON is taken as a string, so that
+// arxiv_query=nash equilibrium needs no quotes.
+func ParseEdit(s string) (Edit, error) {
+	field, value, ok := strings.Cut(s, "=")
+	field = strings.TrimSpace(field)
+	if !ok || field == "" {
+		return Edit{}, fmt.Errorf("%q: want FIELD=VALUE, such as relevant_context=false", s)
+	}
+	raw := json.RawMessage(strings.TrimSpace(value))
+	if !json.Valid(raw) {
+		raw, _ = json.Marshal(value)
+	}
+	e := Edit{Field: field, Value: raw}
+	if _, err := e.Apply(nodes.NewState("")); err != nil {
+		return Edit{}, err
+	}
+	return e, nil
+}
+
+// Apply returns s with the field set. The field must be one of the state's
+// (by its JSON name) and the value must decode as that field's type.
+func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
+	names := stateFieldNames()
+	if !slices.Contains(names, e.Field) {
+		return s, fmt.Errorf("no state field %q (fields: %s)", e.Field, strings.Join(names, ", "))
+	}
+	b, err := canonical(s)
+	if err != nil {
+		return s, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return s, err
+	}
+	m[e.Field] = e.Value
+	if b, err = json.Marshal(m); err != nil {
+		return s, err
+	}
+	var out nodes.GraphState
+	if err := json.Unmarshal(b, &out); err != nil {
+		return s, fmt.Errorf("%s=%s: %w", e.Field, e.Value, err)
+	}
+	return out, nil
+}
+
+// stateFieldNames lists the state's fields by JSON name, in declaration
+// order, omitempty ones too.
+func stateFieldNames() []string {
+	t := reflect.TypeFor[nodes.GraphState]()
+	var names []string
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// Fork is time travel: it replays the recording to the end of step at
+// (steps are numbered as the trace numbers them, from 1), applies edit to
+// the state there, lets the router decide again on the edited state, and
+// runs the rest with after: the live store, arXiv and LLM, or offline
+// stand-ins (see StandIns). Up to step at every effect is answered from the
+// recording, so the fork starts exactly where the recorded run was; a
+// divergence there is a *DivergenceError as in Run. opts are added to the
+// run (a Recorder as observer, say).
+//
+// wrap, if not nil, wraps the whole of the fork's dependencies, both
+// sides: Recorder.Wrap, to record the fork as a run of its own.
+func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, wrap func(nodes.Deps) nodes.Deps, opts ...graph.RunOption) (Outcome, error) {
+	recorded := p.RecordedPath()
+	if at < 1 || at > len(recorded) {
+		return Outcome{}, fmt.Errorf("--fork %d: the recorded run has steps 1 to %d", at, len(recorded))
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	p.reset(cancel)
+
+	var out Outcome
+	var err error
+	if out.CountBefore, err = p.count(); err != nil {
+		return out, err
+	}
+	sw := &forkSwitch{at: at}
+	deps := sw.deps(p.Deps(), after)
+	if wrap != nil {
+		deps = wrap(deps)
+	}
+	g, err := nodes.Build(deps)
+	if err != nil {
+		return out, fmt.Errorf("build the workflow: %w", err)
+	}
+	runOpts := append([]graph.RunOption{
+		graph.WithStepLimit(p.settings.MaxSteps),
+		graph.WithObserver[nodes.GraphState](p), graph.WithObserver[nodes.GraphState](sw),
+		graph.WithEditAfter(func(_ context.Context, step int, _ string, s nodes.GraphState) (nodes.GraphState, error) {
+			if step != at {
+				return s, nil
+			}
+			return edit.Apply(s)
+		}),
+	}, opts...)
+	final, runErr := g.Run(ctx, nodes.NewState(p.question), runOpts...)
+	p.mu.Lock()
+	div, path := p.divergence, slices.Clone(p.path)
+	p.mu.Unlock()
+	out.Final, out.Path = final, path
+	if div != nil {
+		return out, div
+	}
+	if runErr != nil {
+		return out, fmt.Errorf("the fork: %w", runErr)
+	}
+	return out, nil
+}
+
+// RecordedPath is the path of the recorded run.
+func (p *Player) RecordedPath() []string {
+	if p.completed != nil {
+		return slices.Clone(p.completed.Path)
+	}
+	if p.failed != nil {
+		return slices.Clone(p.failed.Path)
+	}
+	return nil
+}
+
+// ExecutionID is the recorded run's id.
+func (p *Player) ExecutionID() string { return p.execID }
+
+// forkSwitch answers effects from the recording up to step at and from
+// the live (or stand-in) dependencies after it. It learns the step as an
+// observer; effects happen inside steps.
+type forkSwitch struct {
+	at   int
+	step atomic.Int64
+}
+
+func (f *forkSwitch) StepStarted(_ context.Context, step int, _ string, _ nodes.GraphState) {
+	f.step.Store(int64(step))
+}
+func (f *forkSwitch) StepCompleted(context.Context, int, string, nodes.GraphState, nodes.GraphState) {
+}
+func (f *forkSwitch) StepFailed(context.Context, int, string, error)                    {}
+func (f *forkSwitch) RouteDecided(context.Context, int, string, string, string, string) {}
+
+func (f *forkSwitch) live() bool { return f.step.Load() > int64(f.at) }
+
+func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
+	d := after
+	d.Store = switchStore{f, played.Store, after.Store}
+	d.Arxiv = switchSearcher{f, played.Arxiv, after.Arxiv}
+	d.Judge = switchJudge{f, played.Judge, after.Judge}
+	d.Filter = switchFilter{f, played.Filter, after.Filter}
+	d.Answerer = switchAnswerer{f, played.Answerer, after.Answerer}
+	// The ranker and the query writer exist before the fork only if the
+	// recording used them; after it, only if the live side has them.
+	if played.Ranker != nil || after.Ranker != nil {
+		d.Ranker = switchRanker{f, played.Ranker, after.Ranker}
+	}
+	// A recording without a query writer formulated its searches offline;
+	// the fork does too, or the replayed steps would differ. One with a
+	// writer and a fork without one: the steps after the fork fall back to
+	// the offline formulation, with the node's notice.
+	d.Queries = nil
+	if played.Queries != nil {
+		d.Queries = switchQueries{f, played.Queries, after.Queries}
+	}
+	return d
+}
+
+// pick returns the side for the current step; a side that is missing is
+// an error rather than a nil call.
+func pick[T any](f *forkSwitch, played, live T, what string) (T, error) {
+	v := played
+	if f.live() {
+		v = live
+	}
+	if any(v) == nil {
+		var zero T
+		return zero, fmt.Errorf("fork: no %s for step %d", what, f.step.Load())
+	}
+	return v, nil
+}
+
+type switchStore struct {
+	f            *forkSwitch
+	played, live nodes.Store
+}
+
+func (s switchStore) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
+	st, err := pick(s.f, s.played, s.live, "store")
+	if err != nil {
+		return nil, err
+	}
+	return st.Query(ctx, text, k)
+}
+
+func (s switchStore) Add(ctx context.Context, docs []vectordb.Document) (int, error) {
+	st, err := pick(s.f, s.played, s.live, "store")
+	if err != nil {
+		return 0, err
+	}
+	return st.Add(ctx, docs)
+}
+
+type switchSearcher struct {
+	f            *forkSwitch
+	played, live nodes.Searcher
+}
+
+func (s switchSearcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
+	a, err := pick(s.f, s.played, s.live, "arXiv")
+	if err != nil {
+		return arxiv.Page{}, err
+	}
+	return a.Search(ctx, query, start, max, opts)
+}
+
+type switchJudge struct {
+	f            *forkSwitch
+	played, live reasoner.RelevanceJudge
+}
+
+func (j switchJudge) JudgeRelevance(ctx context.Context, q string, ps []reasoner.Passage) (reasoner.Verdict, error) {
+	r, err := pick(j.f, j.played, j.live, "relevance judge")
+	if err != nil {
+		return reasoner.Verdict{}, err
+	}
+	return r.JudgeRelevance(ctx, q, ps)
+}
+
+type switchFilter struct {
+	f            *forkSwitch
+	played, live reasoner.PaperFilter
+}
+
+func (x switchFilter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	r, err := pick(x.f, x.played, x.live, "paper filter")
+	if err != nil {
+		return reasoner.Verdict{}, err
+	}
+	return r.IsGameTheory(ctx, title, abstract)
+}
+
+type switchAnswerer struct {
+	f            *forkSwitch
+	played, live reasoner.Answerer
+}
+
+func (a switchAnswerer) Answer(ctx context.Context, q string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	r, err := pick(a.f, a.played, a.live, "answerer")
+	if err != nil {
+		return reasoner.Answer{}, err
+	}
+	return r.Answer(ctx, q, ps)
+}
+
+type switchRanker struct {
+	f            *forkSwitch
+	played, live nodes.Ranker
+}
+
+// Rank with no ranker on this side keeps arXiv's order, as the node does
+// without one.
+func (k switchRanker) Rank(ctx context.Context, query string, docs []vectordb.Document) ([]vectordb.Ranked, error) {
+	r, err := pick(k.f, k.played, k.live, "pool ranker")
+	if err != nil {
+		out := make([]vectordb.Ranked, len(docs))
+		for i, d := range docs {
+			out[i] = vectordb.Ranked{ID: d.ID}
+		}
+		return out, nil
+	}
+	return r.Rank(ctx, query, docs)
+}
+
+type switchQueries struct {
+	f            *forkSwitch
+	played, live reasoner.QueryWriter
+}
+
+func (q switchQueries) WriteQueries(ctx context.Context, question string) (reasoner.Queries, error) {
+	r, err := pick(q.f, q.played, q.live, "query writer")
+	if err != nil {
+		return reasoner.Queries{}, err
+	}
+	return r.WriteQueries(ctx, question)
+}
+
+// RecordedPapers are the papers the recorded run's arXiv searches
+// returned, each once, in the order first seen: the arXiv of an offline
+// fork (PaperStandIn).
+func (p *Player) RecordedPapers() []arxiv.Paper {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []arxiv.Paper
+	seen := map[string]bool{}
+	for _, op := range p.ops[KindArxivSearch] {
+		var r SearchResult
+		if op.result == nil || json.Unmarshal(op.result, &r) != nil {
+			continue
+		}
+		for _, paper := range r.Papers {
+			if !seen[paper.ID] {
+				seen[paper.ID] = true
+				out = append(out, paper)
+			}
+		}
+	}
+	return out
+}
+
+// RecordedDocuments are the documents the recorded run's store queries
+// returned, each once: what an offline fork's scratch store starts with,
+// the knowledge base as far as the recording saw it.
+func (p *Player) RecordedDocuments() []vectordb.Document {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []vectordb.Document
+	seen := map[string]bool{}
+	for _, op := range p.ops[KindStoreQuery] {
+		var r QueryResult
+		if op.result == nil || json.Unmarshal(op.result, &r) != nil {
+			continue
+		}
+		for _, res := range r.Results {
+			if !seen[res.ID] {
+				seen[res.ID] = true
+				out = append(out, res.Document)
+			}
+		}
+	}
+	return out
+}
+
+// PaperStandIn is an arXiv that knows only some papers (an offline fork's:
+// Player.RecordedPapers) and returns them all, a page at a time, whatever
+// the query: the workflow's ranker then orders them against the question,
+// as it does a real pool.
+type PaperStandIn []arxiv.Paper
+
+func (s PaperStandIn) Search(_ context.Context, _ string, start, max int, _ arxiv.SearchOptions) (arxiv.Page, error) {
+	page := arxiv.Page{Total: len(s), Start: start, PerPage: max}
+	if start < len(s) {
+		page.Papers = slices.Clone(s[start:min(len(s), start+max)])
+	}
+	return page, nil
+}

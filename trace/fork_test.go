@@ -1,0 +1,72 @@
+package trace
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+func TestParseEditAndApply(t *testing.T) {
+	s := nodes.NewState("q")
+	s.ArxivPapers = []arxiv.Paper{{ID: "1"}}
+	for _, c := range []struct {
+		in    string
+		check func(nodes.GraphState) bool
+	}{
+		{"relevant_context=true", func(g nodes.GraphState) bool { return g.RelevantContext }},
+		{"arxiv_papers=[]", func(g nodes.GraphState) bool { return len(g.ArxivPapers) == 0 }},
+		{"arxiv_query=nash equilibrium", func(g nodes.GraphState) bool { return g.ArxivQuery == "nash equilibrium" }},
+		{`final_response="x"`, func(g nodes.GraphState) bool { return g.FinalResponse == "x" }},
+		{"papers_added = 4", func(g nodes.GraphState) bool { return g.PapersAdded == 4 }},
+	} {
+		e, err := ParseEdit(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		got, err := e.Apply(s)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if !c.check(got) {
+			t.Errorf("%s: not applied: %+v", c.in, got)
+		}
+		if got.UserQuery != "q" {
+			t.Errorf("%s changed user_query to %q", c.in, got.UserQuery)
+		}
+	}
+	for _, bad := range []string{"", "=1", "relevant_context", "nope=1", "relevant_context=3", "papers_added=[]"} {
+		if _, err := ParseEdit(bad); err == nil {
+			t.Errorf("ParseEdit(%q) accepted", bad)
+		}
+	}
+}
+
+func TestPaperStandInPages(t *testing.T) {
+	s := PaperStandIn{{ID: "a"}, {ID: "b"}, {ID: "c"}}
+	p, _ := s.Search(context.Background(), "anything", 1, 5, arxiv.SearchOptions{})
+	if p.Total != 3 || len(p.Papers) != 2 || p.Papers[0].ID != "b" {
+		t.Errorf("page from 1: %+v", p)
+	}
+	p, _ = s.Search(context.Background(), "anything", 3, 5, arxiv.SearchOptions{})
+	if len(p.Papers) != 0 {
+		t.Errorf("past the end: %+v", p)
+	}
+}
+
+// The fixture's recorded documents and papers are what an offline fork
+// starts from.
+func TestRecordedPapersAndDocuments(t *testing.T) {
+	p, err := NewPlayer(readFixture(t, "../testdata/trace/run.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.RecordedPapers()); n != 3 {
+		t.Errorf("%d recorded papers, the fixture's search returned 3", n)
+	}
+	docs := p.RecordedDocuments()
+	if len(docs) != 2 || docs[0].Content == "" {
+		t.Errorf("recorded documents: %+v", docs)
+	}
+}
