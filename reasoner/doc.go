@@ -15,19 +15,30 @@
 //
 // # The offline path
 //
-// OfflineJudge says yes when the best passage's retrieval score clears a
-// low floor and the passages contain at least half of the question's key
-// terms (weighted, with words every game-theory text uses counting half).
-// OfflineFilter scores title and abstract opening against a weighted
-// lexicon of game-theory phrases with negative cues for look-alikes (video
-// games, gamification, chemical equilibrium, graph colouring, sports
-// analytics…). OfflineAnswerer quotes the most relevant, non-redundant
-// sentences with their citations. All three are deterministic and explain
-// themselves in Verdict.Reason; their thresholds were chosen on the dev
-// splits of the labelled sets in testdata/filter and testdata/judge, and the
-// tests report their held-out accuracy.
+// OfflineJudge and OfflineAnswerer start from what the question is about:
+// its focal concepts (text.Focal) and its shape (a definition, an
+// explanation, a comparison, a yes/no question). The judge says yes when
+// the passages carry the focal concept — a glossary term or quoted text as
+// a phrase, another phrase by its specific words in one sentence — or,
+// for a question with no specific concept, when they hold half of its key
+// terms; the best retrieval score must clear a low floor. The answerer
+// quotes sentences shaped by the question (see OfflineAnswerer), or, when
+// no passage carries the concept, abstains in one line and sets
+// Answer.Abstained. DanglingOpeners finds the sentences of any answer that
+// open with a back-reference whose antecedent it left out. OfflineFilter
+// scores title and abstract opening against a weighted lexicon of
+// game-theory phrases with negative cues for look-alikes (video games,
+// gamification, chemical equilibrium, graph colouring, sports
+// analytics…). All three are deterministic and explain themselves in
+// Verdict.Reason. They were tuned on the dev splits of the labelled sets in
+// testdata/filter, testdata/judge and testdata/answers; the tests report
+// held-out figures (TestOfflineJudgeOnPrimer, TestAnswerSet).
 //
 // # The LLM path
+//
+// The answer prompt asks for a citation [n] on every sentence and, when
+// the passages do not answer, for the fixed phrase CannotAnswer, which
+// LLMAnswerer detects and reports as Answer.Abstained.
 //
 // Each call has a timeout (60 s) and bounded retries with backoff (2); an
 // empty reply counts as a failure and an oversized one is cut to 64 KiB with

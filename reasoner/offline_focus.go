@@ -222,7 +222,7 @@ func kindOf(question string) questionKind {
 	lower := " " + strings.Join(ws, " ") + " "
 	switch {
 	case strings.Contains(lower, " difference between ") || strings.Contains(lower, " differences between ") ||
-		strings.Contains(lower, " differ from ") || strings.Contains(lower, " differ ") && strings.Contains(lower, " and ") ||
+		strings.Contains(lower, " differ from ") || strings.Contains(lower, " different from ") || strings.Contains(lower, " differ ") && strings.Contains(lower, " and ") ||
 		strings.Contains(lower, " vs ") || strings.Contains(lower, " versus ") ||
 		ws[0] == "compare" || ws[0] == "contrast" || strings.Contains(lower, " distinguish "):
 		return askDifference
@@ -234,6 +234,7 @@ func kindOf(question string) questionKind {
 	case ws[0] == "define" || ws[0] == "explain" || ws[0] == "describe" ||
 		(ws[0] == "what" || ws[0] == "who") && len(ws) > 1 && (ws[1] == "is" || ws[1] == "are" || ws[1] == "was" || ws[1] == "were" || ws[1] == "what's") ||
 		ws[0] == "what's" || ws[0] == "whats" ||
+		strings.HasPrefix(lower, " what does it mean ") || strings.HasPrefix(lower, " what is meant by ") ||
 		ws[0] == "what" && len(ws) > 2 && (ws[1] == "does" || ws[1] == "do") && isStatementVerb(ws[len(ws)-1]):
 		return askDefinition
 	case yesNoOpeners[ws[0]]:

@@ -1,0 +1,122 @@
+package reasoner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestOpensWithBackReference(t *testing.T) {
+	for s, want := range map[string]bool{
+		"It contrasts with costly signalling.":                 true,
+		"The paradox is a vivid case of the price of anarchy.": true,
+		"The theorem says that the only rule is a dictatorship.": true,
+		"With this Clarke pivot rule, truth-telling is dominant.": true,
+		"However, Lloyd Shapley constructed a counterexample.":   true,
+		"For example, if A alone makes 0, each gets 5.":          true,
+		"These findings are central to behavioural game theory.": true,
+		"The Shapley value is the unique allocation rule.":       false,
+		"The prisoner's dilemma is the best-known game.":         false,
+		"There are two pure-strategy Nash equilibria.":           false,
+		"A Nash equilibrium is a strategy profile.":              false,
+		"Itineraries are strategies in routing games.":           false,
+	} {
+		require.Equal(t, want, opensWithBackReference(s), s)
+	}
+}
+
+func TestDanglingOpeners(t *testing.T) {
+	require.Equal(t, []string{"It contrasts with signalling."},
+		DanglingOpeners("It contrasts with signalling [1]. Cheap talk is costless [1]."), "the first sentence has nothing before it")
+	require.Equal(t, []string{"The theorem says it is a dictatorship."},
+		DanglingOpeners("Arrow's theorem is about rankings [1]. The theorem says it is a dictatorship [2]."), "another source is no antecedent")
+	require.Empty(t, DanglingOpeners("Arrow's theorem is about rankings [1]. The theorem says it is a dictatorship [1]."))
+	require.Empty(t, DanglingOpeners("Cheap talk is costless [1, 2]. It contrasts with signalling [2]."))
+	require.Empty(t, DanglingOpeners(""))
+}
+
+func TestKindOf(t *testing.T) {
+	for q, want := range map[string]questionKind{
+		"What is a Nash equilibrium?":                                   askDefinition,
+		"What does Arrow's impossibility theorem state?":                askDefinition,
+		"Explain the revelation principle":                              askDefinition,
+		"Why does tit-for-tat do well?":                                 askExplain,
+		"How do you compute the Shapley value?":                         askExplain,
+		"In Rubinstein's model, how does patience help?":                askExplain,
+		"What is the difference between Cournot and Bertrand?":          askDifference,
+		"How is screening different from signalling?":                   askDifference,
+		"Does every finite game have a pure-strategy Nash equilibrium?": askYesNo,
+		"Is the core ever empty?":                                       askYesNo,
+		"How many equilibria does chicken have?":                        askOther,
+	} {
+		require.Equal(t, want, kindOf(q), q)
+	}
+}
+
+func TestCarries(t *testing.T) {
+	f := analyze("Why does the Stackelberg leader earn more than a Cournot duopolist?")
+	leader := Passage{Title: "Stackelberg leadership", Text: "In Heinrich von Stackelberg's model one firm, the leader, chooses first."}
+	require.True(t, carries(f.Concepts[0], leader), "a paraphrase with the name carries the phrase")
+	f = analyze("How is the Banzhaf power index calculated?")
+	shapley := Passage{Title: "The Shapley value", Text: "The Shapley-Shubik power index applies it to weighted voting."}
+	require.False(t, carries(f.Concepts[0], shapley), "a name the passage lacks is never paraphrased")
+	f = analyze("What are mean field games?")
+	require.False(t, carries(f.Concepts[0], Passage{Text: "The field was founded by von Neumann, who studied games."}))
+}
+
+func primerLike(n int, title string, sentences ...string) Passage {
+	return Passage{N: n, ID: strings.ToLower(strings.ReplaceAll(title, " ", "-")) + "_chunk_0", PaperID: title, Title: title,
+		Text: chunk(title, strings.Join(sentences, " ")), Score: 0.5}
+}
+
+var (
+	ttt = primerLike(1, "Tit-for-tat",
+		"Tit-for-tat cooperates in the first round and then copies the opponent's last move.",
+		"It won both of Axelrod's tournaments.",
+		"Axelrod explained why it does well: it is nice, retaliatory, forgiving and clear, so opponents learn that cooperation pays.",
+		"The weather was pleasant that summer.")
+	auctions = primerLike(2, "Auctions",
+		"In a first-price auction the highest bidder wins and pays their own bid.",
+		"In a second-price auction the highest bidder wins but pays the second-highest bid.",
+		"Bidders shade their bids in a first-price auction but bid their values in a second-price auction.")
+)
+
+func TestOfflineAnswerShapes(t *testing.T) {
+	ctx := context.Background()
+	a := NewOfflineAnswerer()
+
+	ans, err := a.Answer(ctx, "What is tit-for-tat?", []Passage{ttt})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Tit-for-tat cooperates"), "the definition leads: %s", ans.Text)
+	require.NotContains(t, ans.Text, "weather", "a sentence sharing no term with what bears on the concept")
+
+	ans, err = a.Answer(ctx, "Why does tit-for-tat do well?", []Passage{ttt})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "nice, retaliatory, forgiving", "the explaining sentence: %s", ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
+	if strings.Contains(ans.Text, "It won both") {
+		require.Contains(t, ans.Text, "Tit-for-tat cooperates", "'It won' only with its antecedent")
+	}
+
+	ans, err = a.Answer(ctx, "What is the difference between a first-price and a second-price auction?", []Passage{auctions})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "pays their own bid")
+	require.Contains(t, ans.Text, "pays the second-highest bid")
+
+	ans, err = a.Answer(ctx, "What are mean field games?", []Passage{ttt, auctions})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained)
+	require.Equal(t, []string{"mean field games"}, ans.Concepts)
+	require.Equal(t, `I found nothing on mean field games in the knowledge base. The closest sources, which may not answer the question: "Tit-for-tat" [1]; "Auctions" [2].`, ans.Text)
+	require.Equal(t, []int{1, 2}, ans.Cited)
+}
+
+func TestOfflineAnswerAbstainsNamingPassingMention(t *testing.T) {
+	p := primerLike(1, "Cheap talk", "Cheap talk is costless communication.", "It differs from Bayesian persuasion only in passing.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is the Colonel Blotto game?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained)
+	require.True(t, strings.HasPrefix(ans.Text, "I found nothing on Colonel Blotto game in the knowledge base"), ans.Text)
+}
