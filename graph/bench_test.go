@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The benchmarks run the gtrag-shaped graph (six nodes, one trip round the
+// The benchmarks run the loop-shaped graph (six nodes, one trip round the
 // loop, eight steps) with nodes that do almost nothing, so the figures are
 // the engine's own cost. Targets, with no observer: under 1 µs and at most
 // one allocation per step.
@@ -47,7 +47,7 @@ func BenchmarkSteps(b *testing.B) {
 
 // benchmark times run and reports per-step figures besides the per-run ones.
 func benchmark(b *testing.B, run func(*Graph[flow], context.Context) (flow, error)) {
-	g := compiled(b, gtragShaped())
+	g := compiled(b, loopShaped())
 	ctx := context.Background()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -61,7 +61,7 @@ func benchmark(b *testing.B, run func(*Graph[flow], context.Context) (flow, erro
 		runs++
 	}
 	runtime.ReadMemStats(&ms)
-	steps := float64(runs * len(gtragPath))
+	steps := float64(runs * len(loopPath))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/steps, "ns/step")
 	b.ReportMetric(float64(ms.Mallocs-before)/steps, "allocs/step")
 }

@@ -26,15 +26,15 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestRenderGoldens(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 	tests := []struct {
 		file   string
 		render func() string
 	}{
-		{"gtrag.mermaid.golden", func() string { return g.Mermaid() }},
-		{"gtrag_highlight.mermaid.golden", func() string { return g.Mermaid(Highlight(append(gtragPath, END))) }},
-		{"gtrag.dot.golden", g.DOT},
-		{"gtrag.ascii.golden", g.ASCII},
+		{"loop.mermaid.golden", func() string { return g.Mermaid() }},
+		{"loop_highlight.mermaid.golden", func() string { return g.Mermaid(Highlight(append(loopPath, END))) }},
+		{"loop.dot.golden", g.DOT},
+		{"loop.ascii.golden", g.ASCII},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) { golden(t, tt.file, tt.render()) })
@@ -44,7 +44,7 @@ func TestRenderGoldens(t *testing.T) {
 // Every node and every edge, with its route key, must appear in each
 // drawing; the goldens pin the layout, this pins the content.
 func TestRenderingsShowEveryNodeAndEdge(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 	for name, out := range map[string]string{"mermaid": g.Mermaid(), "dot": g.DOT(), "ascii": g.ASCII()} {
 		for _, n := range g.Nodes() {
 			require.Contains(t, out, n.Name, name)
@@ -56,14 +56,14 @@ func TestRenderingsShowEveryNodeAndEdge(t *testing.T) {
 		}
 	}
 	mermaid := g.Mermaid()
-	require.Contains(t, mermaid, "check_relevance -. not_relevant .-> search_arxiv\n")
-	require.Contains(t, mermaid, "generate_response --> __end__\n")
-	require.Contains(t, g.DOT(), `"filter_game_theory_papers" -> "add_to_chroma" [style=dashed, label="papers_kept"];`)
-	require.Contains(t, g.ASCII(), "└──▶ pull_from_chroma ↺", "the loop is marked where it goes back")
+	require.Contains(t, mermaid, "assess -. lacking .-> research\n")
+	require.Contains(t, mermaid, "write --> __end__\n")
+	require.Contains(t, g.DOT(), `"select" -> "memorize" [style=dashed, label="some_found"];`)
+	require.Contains(t, g.ASCII(), "└──▶ recall ↺", "the loop is marked where it goes back")
 }
 
 func TestHighlight(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 	tests := []struct {
 		name        string
 		path        []string
@@ -72,29 +72,29 @@ func TestHighlight(t *testing.T) {
 	}{
 		{
 			name: "loop counts visits and traversals",
-			path: gtragPath,
+			path: loopPath,
 			contains: []string{
-				"pull_from_chroma(pull_from_chroma ×2)",
-				"check_relevance(check_relevance ×2)",
-				"search_arxiv(search_arxiv)",
-				"pull_from_chroma -->|×2| check_relevance",
-				"check_relevance -. not_relevant .-> search_arxiv",
-				"class __start__,pull_from_chroma,check_relevance,search_arxiv,filter_game_theory_papers,add_to_chroma,generate_response visited",
-				// edges in declaration order: 0 START→pull, 1 pull→check, 2 not_relevant, 3 relevant,
-				// 4 search→filter, 5 none_kept, 6 papers_kept, 7 add→pull, 8 generate→END
+				"recall(recall ×2)",
+				"assess(assess ×2)",
+				"research(research)",
+				"recall -->|×2| assess",
+				"assess -. lacking .-> research",
+				"class __start__,recall,assess,research,select,memorize,write visited",
+				// edges in declaration order: 0 START→pull, 1 pull→check, 2 lacking, 3 relevant,
+				// 4 search→filter, 5 none_found, 6 some_found, 7 add→pull, 8 generate→END
 				"linkStyle 0,1,2,3,4,6,7 stroke",
 			},
-			notContains: []string{"×3", "none_kept ×"},
+			notContains: []string{"×3", "none_found ×"},
 		},
 		{
 			name:     "END only when the path says the run finished",
-			path:     append([]string{START}, append(gtragPath, END)...),
-			contains: []string{",generate_response,__end__ visited", "linkStyle 0,1,2,3,4,6,7,8 stroke"},
+			path:     append([]string{START}, append(loopPath, END)...),
+			contains: []string{",write,__end__ visited", "linkStyle 0,1,2,3,4,6,7,8 stroke"},
 		},
 		{
 			name:        "short path",
-			path:        []string{"pull_from_chroma", "check_relevance", "generate_response", END},
-			contains:    []string{"class __start__,pull_from_chroma,check_relevance,generate_response,__end__ visited", "linkStyle 0,1,3,8 stroke"},
+			path:        []string{"recall", "assess", "write", END},
+			contains:    []string{"class __start__,recall,assess,write,__end__ visited", "linkStyle 0,1,3,8 stroke"},
 			notContains: []string{"×"},
 		},
 		{
@@ -104,8 +104,8 @@ func TestHighlight(t *testing.T) {
 		},
 		{
 			name:     "unknown names are ignored",
-			path:     []string{"pull_from_chroma", "nowhere"},
-			contains: []string{"class __start__,pull_from_chroma visited", "linkStyle 0 stroke"},
+			path:     []string{"recall", "nowhere"},
+			contains: []string{"class __start__,recall visited", "linkStyle 0 stroke"},
 		},
 	}
 	for _, tt := range tests {
@@ -122,11 +122,11 @@ func TestHighlight(t *testing.T) {
 }
 
 func TestHighlightKeepsItsOwnCopy(t *testing.T) {
-	g := compiled(t, gtragShaped())
-	path := []string{"pull_from_chroma"}
+	g := compiled(t, loopShaped())
+	path := []string{"recall"}
 	opt := Highlight(path)
-	path[0] = "generate_response"
-	require.Contains(t, g.Mermaid(opt), "class __start__,pull_from_chroma visited")
+	path[0] = "write"
+	require.Contains(t, g.Mermaid(opt), "class __start__,recall visited")
 }
 
 // Names Mermaid or Graphviz would misread still render as valid text.
@@ -157,60 +157,60 @@ func TestRenderAwkwardNames(t *testing.T) {
 }
 
 func TestASCIIMarksOnlyTheEdgeThatClosesALoop(t *testing.T) {
-	out := compiled(t, gtragShaped()).ASCII()
-	require.Equal(t, 1, strings.Count(out, "pull_from_chroma ↺"), "only add_to_chroma → pull_from_chroma goes back:\n%s", out)
-	require.Contains(t, out, "│ pull_from_chroma │ ◀── __start__, add_to_chroma ↺\n")
+	out := compiled(t, loopShaped()).ASCII()
+	require.Equal(t, 1, strings.Count(out, "recall ↺"), "only memorize → recall goes back:\n%s", out)
+	require.Contains(t, out, "│ recall │ ◀── __start__, memorize ↺\n")
 	require.Equal(t, 2, strings.Count(out, "↺")-strings.Count(strings.SplitN(out, "\n", 2)[0], "↺"))
 }
 
 func TestIntrospection(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 
 	nodes := g.Nodes()
 	require.Len(t, nodes, 6)
 	require.Equal(t, NodeInfo{
-		Name: "add_to_chroma", Description: "add papers to the store",
-		Reads: []string{"arxiv_papers"}, Writes: []string{"papers_added"}, Tools: []string{"chunker", "vector store"},
+		Name: "memorize", Description: "note the sources",
+		Reads: []string{"sources"}, Writes: []string{"learned"}, Tools: []string{"chunker", "notebook"},
 	}, nodes[4])
 	var names []string
 	for _, n := range nodes {
 		names = append(names, n.Name)
 	}
-	require.Equal(t, []string{"pull_from_chroma", "check_relevance", "search_arxiv", "filter_game_theory_papers", "add_to_chroma", "generate_response"}, names)
+	require.Equal(t, []string{"recall", "assess", "research", "select", "memorize", "write"}, names)
 
 	require.Equal(t, []EdgeInfo{
-		{From: START, To: "pull_from_chroma"},
-		{From: "pull_from_chroma", To: "check_relevance"},
-		{From: "check_relevance", To: "search_arxiv", Key: "not_relevant", Conditional: true},
-		{From: "check_relevance", To: "generate_response", Key: "relevant", Conditional: true},
-		{From: "search_arxiv", To: "filter_game_theory_papers"},
-		{From: "filter_game_theory_papers", To: "generate_response", Key: "none_kept", Conditional: true},
-		{From: "filter_game_theory_papers", To: "add_to_chroma", Key: "papers_kept", Conditional: true},
-		{From: "add_to_chroma", To: "pull_from_chroma"},
-		{From: "generate_response", To: END},
+		{From: START, To: "recall"},
+		{From: "recall", To: "assess"},
+		{From: "assess", To: "research", Key: "lacking", Conditional: true},
+		{From: "assess", To: "write", Key: "ready", Conditional: true},
+		{From: "research", To: "select"},
+		{From: "select", To: "write", Key: "none_found", Conditional: true},
+		{From: "select", To: "memorize", Key: "some_found", Conditional: true},
+		{From: "memorize", To: "recall"},
+		{From: "write", To: END},
 	}, g.Edges())
 
 	require.Equal(t, []RouterInfo{
 		{
-			Name: "route_after_relevance_check", From: "check_relevance", Description: "answer or search",
-			Reads:  []string{"relevant_context"},
-			Routes: map[string]string{"relevant": "generate_response", "not_relevant": "search_arxiv"},
+			Name: "route_after_assess", From: "assess", Description: "write or look further",
+			Reads:  []string{"sufficient"},
+			Routes: map[string]string{"ready": "write", "lacking": "research"},
 		},
 		{
-			Name: "route_after_paper_filter", From: "filter_game_theory_papers",
-			Reads:  []string{"arxiv_papers"},
-			Routes: map[string]string{"papers_kept": "add_to_chroma", "none_kept": "generate_response"},
+			Name: "route_after_select", From: "select",
+			Reads:  []string{"sources"},
+			Routes: map[string]string{"some_found": "memorize", "none_found": "write"},
 		},
 	}, g.Routers())
 
 	// Callers get copies: changing them changes nothing in the graph.
 	nodes[0].Name, nodes[0].Reads[0] = "x", "x"
 	g.Edges()[0].To = "x"
-	g.Routers()[0].Routes["relevant"] = "x"
-	require.Equal(t, "pull_from_chroma", g.Nodes()[0].Name)
-	require.Equal(t, []string{"user_query"}, g.Nodes()[0].Reads)
-	require.Equal(t, "pull_from_chroma", g.Edges()[0].To)
-	require.Equal(t, "generate_response", g.Routers()[0].Routes["relevant"])
+	g.Routers()[0].Routes["ready"] = "x"
+	require.Equal(t, "recall", g.Nodes()[0].Name)
+	require.Equal(t, []string{"topic"}, g.Nodes()[0].Reads)
+	require.Equal(t, "recall", g.Edges()[0].To)
+	require.Equal(t, "write", g.Routers()[0].Routes["ready"])
 
 	_, err := g.Run(context.Background(), flow{})
 	require.NoError(t, err, "the graph still runs after its introspection copies were changed")

@@ -57,23 +57,23 @@ func pingPong(t *testing.T) *Graph[int] {
 }
 
 func TestRunGtragShapedWorkflow(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 	out, err := g.Run(context.Background(), flow{})
 	require.NoError(t, err)
 	require.Equal(t, flow{Pulls: 2, Relevant: true, Found: 2, Kept: 2, Added: 2, Answer: 2}, out)
 }
 
 func TestStepsReportEachStep(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 	var steps []Step[flow]
 	for step, err := range g.Steps(context.Background(), flow{}) {
 		require.NoError(t, err)
 		steps = append(steps, step)
 	}
-	require.Len(t, steps, len(gtragPath))
+	require.Len(t, steps, len(loopPath))
 	for i, s := range steps {
 		require.Equal(t, i+1, s.Index)
-		require.Equal(t, gtragPath[i], s.Node)
+		require.Equal(t, loopPath[i], s.Node)
 		if i > 0 {
 			require.Equal(t, steps[i-1].After, s.Before, "state flows from step to step")
 			require.Equal(t, s.Node, steps[i-1].Next)
@@ -82,9 +82,9 @@ func TestStepsReportEachStep(t *testing.T) {
 	require.Equal(t, END, steps[len(steps)-1].Next)
 
 	check := steps[1]
-	require.Equal(t, "not_relevant", check.Route)
-	require.Equal(t, "nothing relevant in the store", check.Reason)
-	require.Equal(t, "search_arxiv", check.Next)
+	require.Equal(t, "lacking", check.Route)
+	require.Equal(t, "not enough is known", check.Reason)
+	require.Equal(t, "research", check.Next)
 	pull := steps[0]
 	require.Empty(t, pull.Route, "fixed edges have no route key")
 	require.Empty(t, pull.Reason)
@@ -333,7 +333,7 @@ func TestGraphNotFromCompile(t *testing.T) {
 }
 
 func TestConcurrentRunsShareOneGraph(t *testing.T) {
-	g := compiled(t, gtragShaped())
+	g := compiled(t, loopShaped())
 	var wg sync.WaitGroup
 	results := make([]flow, 8)
 	errs := make([]error, 8)
