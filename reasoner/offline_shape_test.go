@@ -10,18 +10,18 @@ import (
 
 func TestOpensWithBackReference(t *testing.T) {
 	for s, want := range map[string]bool{
-		"It contrasts with costly signalling.":                 true,
-		"The paradox is a vivid case of the price of anarchy.": true,
-		"The theorem says that the only rule is a dictatorship.": true,
+		"It contrasts with costly signalling.":                    true,
+		"The paradox is a vivid case of the price of anarchy.":    true,
+		"The theorem says that the only rule is a dictatorship.":  true,
 		"With this Clarke pivot rule, truth-telling is dominant.": true,
-		"However, Lloyd Shapley constructed a counterexample.":   true,
-		"For example, if A alone makes 0, each gets 5.":          true,
-		"These findings are central to behavioural game theory.": true,
-		"The Shapley value is the unique allocation rule.":       false,
-		"The prisoner's dilemma is the best-known game.":         false,
-		"There are two pure-strategy Nash equilibria.":           false,
-		"A Nash equilibrium is a strategy profile.":              false,
-		"Itineraries are strategies in routing games.":           false,
+		"However, Lloyd Shapley constructed a counterexample.":    true,
+		"For example, if A alone makes 0, each gets 5.":           true,
+		"These findings are central to behavioural game theory.":  true,
+		"The Shapley value is the unique allocation rule.":        false,
+		"The prisoner's dilemma is the best-known game.":          false,
+		"There are two pure-strategy Nash equilibria.":            false,
+		"A Nash equilibrium is a strategy profile.":               false,
+		"Itineraries are strategies in routing games.":            false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}
