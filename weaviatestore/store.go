@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -74,6 +75,7 @@ type Store struct {
 	// consistency level only on replicated collections.
 	replicas int
 	clients  []*weaviate.Client // one per host, in cfg.Hosts order
+	http     *http.Client       // the clients' connection pool, also for localClass
 
 	mu        sync.Mutex
 	current   int // index of the host that last answered
@@ -99,10 +101,10 @@ func Open(ctx context.Context, cfg Config, emb vectordb.Embedder) (*Store, error
 	if cfg.APIKey != "" {
 		headers["Authorization"] = "Bearer " + cfg.APIKey
 	}
+	s.http = &http.Client{Timeout: cfg.timeout()}
 	for _, h := range cfg.Hosts {
 		c, err := weaviate.NewClient(weaviate.Config{
-			Host: h, Scheme: scheme, Headers: headers,
-			ConnectionClient: &http.Client{Timeout: cfg.timeout()},
+			Host: h, Scheme: scheme, Headers: headers, ConnectionClient: s.http,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("open Weaviate store %s: %w", cfg, err)
@@ -281,10 +283,23 @@ func (s *Store) create(ctx context.Context) error {
 	return plain(err)
 }
 
-// getClass returns the collection's schema, nil when it does not exist.
+// getClass returns the collection's schema, nil when it does not exist. It
+// reads the schema of the node it asks first (Weaviate's "consistency:
+// false"), which needs no Raft leader: a cluster that lost its quorum (one
+// of two nodes down) still serves reads, and so does Open. Only a
+// collection the node does not know is asked of the leader, since it may
+// have been created a moment ago through another node.
 func (s *Store) getClass(ctx context.Context) (*models.Class, error) {
 	var class *models.Class
-	err := s.do(ctx, func(c *weaviate.Client) error {
+	err := s.doHost(ctx, func(h int) error {
+		var err error
+		class, err = s.localClass(ctx, h)
+		return err
+	})
+	if err != nil || class != nil {
+		return class, plain(err)
+	}
+	err = s.do(ctx, func(c *weaviate.Client) error {
 		ok, err := c.Schema().ClassExistenceChecker().WithClassName(s.class).Do(ctx)
 		if err != nil || !ok {
 			return err
@@ -293,6 +308,44 @@ func (s *Store) getClass(ctx context.Context) (*models.Class, error) {
 		return err
 	})
 	return class, plain(err)
+}
+
+// localClass reads the collection's schema from host h's own copy of the
+// schema; nil when that node does not know it. The client has no way to
+// send the consistency header, so this is a plain request.
+func (s *Store) localClass(ctx context.Context, h int) (*models.Class, error) {
+	scheme := "http"
+	if s.cfg.TLS {
+		scheme = "https"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, scheme+"://"+s.cfg.Hosts[h]+"/v1/schema/"+s.class, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("consistency", "false")
+	if s.cfg.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+s.cfg.APIKey)
+	}
+	resp, err := s.http.Do(req)
+	if err != nil {
+		// Shaped as the client's errors, so that do moves on to the next host.
+		return nil, &fault.WeaviateClientError{StatusCode: -1, Msg: "read schema", DerivedFromError: err}
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	switch {
+	case err != nil:
+		return nil, &fault.WeaviateClientError{StatusCode: -1, Msg: "read schema", DerivedFromError: err}
+	case resp.StatusCode == http.StatusNotFound:
+		return nil, nil
+	case resp.StatusCode != http.StatusOK:
+		return nil, &fault.WeaviateClientError{IsUnexpectedStatusCode: true, StatusCode: resp.StatusCode, Msg: string(body)}
+	}
+	var class models.Class
+	if err := json.Unmarshal(body, &class); err != nil {
+		return nil, fmt.Errorf("read schema of %s: %w", s.class, err)
+	}
+	return &class, nil
 }
 
 // Spec is the embedder the store was built with ("" for a collection that

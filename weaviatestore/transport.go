@@ -20,13 +20,18 @@ import (
 // a replicated cluster answer for each other. An error the server returned
 // (a status, a GraphQL error) is final: another node would say the same.
 func (s *Store) do(ctx context.Context, fn func(c *weaviate.Client) error) error {
+	return s.doHost(ctx, func(h int) error { return fn(s.clients[h]) })
+}
+
+// doHost is do with the index of the host (in Config.Hosts) to use.
+func (s *Store) doHost(ctx context.Context, fn func(h int) error) error {
 	s.mu.Lock()
 	first := s.current
 	s.mu.Unlock()
 	var err error
 	for i := range s.clients {
 		h := (first + i) % len(s.clients)
-		err = fn(s.clients[h])
+		err = fn(h)
 		if err == nil || !unreachable(err) || ctx.Err() != nil {
 			if err == nil && h != first {
 				s.mu.Lock()

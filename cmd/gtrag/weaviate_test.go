@@ -212,8 +212,14 @@ func TestAskAndSearchSurviveANodeStop(t *testing.T) {
 	require.Empty(t, failed, "ask failed while a node stopped")
 	require.GreaterOrEqual(t, len(answers), before+3)
 	for _, a := range answers {
-		require.NotEmpty(t, a.Sources)
-		require.Equal(t, "primer:nash-equilibrium", a.Sources[0].PaperID)
+		// Each node builds its own HNSW graph, so close calls may come in
+		// another order from the surviving replica: the primer's entry on
+		// the question must be cited, not necessarily first.
+		var cited []string
+		for _, s := range a.Sources {
+			cited = append(cited, s.PaperID)
+		}
+		require.Contains(t, cited, "primer:nash-equilibrium")
 	}
 
 	var found struct {
