@@ -13,8 +13,21 @@
 // state they receive: the graph engine hands observers the state before and
 // after each step, and both must stay intact.
 //
-// The loop ends because search_arxiv drops every paper already in
-// papers_seen: a second search for the same question finds nothing new, the
-// filter keeps nothing and the run goes to generate_response. The engine's
-// step limit is the backstop.
+// search_arxiv (search.go) fetches a pool of candidates with one
+// relevance-sorted request, ranks it against the question with the store's
+// hybrid scorer, and passes on only new papers about the question
+// (about.go); the filter judges them in rank order until enough are kept.
+// A question whose topic the filter finds evidence against is not searched
+// for at all. generate_response says how the run ended (GraphState.Outcome:
+// answered, answered_with_caveat, not_found, off_topic, arxiv_unavailable).
+//
+// The loop ends because a run sends at most Deps.MaxSearches arXiv
+// requests, never the same one twice, and search_arxiv drops every paper
+// already in papers_seen: once the requests are spent or find nothing new,
+// the filter keeps nothing and the run goes to generate_response. The
+// engine's step limit is the backstop.
+//
+// Field names (FieldUserQuery, …) are GraphState's JSON names; the node
+// metadata uses them, and the tests check that every node changes only the
+// fields it declares in Writes.
 package nodes
