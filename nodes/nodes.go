@@ -262,10 +262,11 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	return s, nil
 }
 
-// abstained reports whether an answer declines to answer: it cites
-// nothing.
-func abstained(_ reasoner.Answer, cited []Source) bool {
-	return len(cited) == 0
+// abstained reports whether an answer declines to answer: the answerer
+// says so (its sources are then the closest ones, not an answer), or it
+// cites nothing.
+func abstained(ans reasoner.Answer, cited []Source) bool {
+	return ans.Abstained || len(cited) == 0
 }
 
 // offTopicText is the answer to a question that is not about game theory.

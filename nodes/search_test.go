@@ -288,3 +288,23 @@ func TestContraryQuestionIsNotSearchedAnUnrecognisedOneIs(t *testing.T) {
 	require.Equal(t, 1, final.PapersAdded)
 	require.NotEqual(t, OutcomeOffTopic, final.Outcome)
 }
+
+// abstainer declines to answer, listing the closest source.
+type abstainer struct{}
+
+func (abstainer) Answer(_ context.Context, _ string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	return reasoner.Answer{Text: "I found nothing on the war of attrition in the knowledge base; the closest source is [1].", Cited: []int{1}, Abstained: true}, nil
+}
+
+func TestOutcomeNotFoundWhenTheAnswererAbstains(t *testing.T) {
+	ax := &pagingArxiv{papers: []arxiv.Paper{gtPaper}}
+	d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv, d.Answerer = ax, abstainer{}
+	d.Judge = wordJudge{min: 2}
+	final, _, err := run(t, d, "What is the equilibrium of the war of attrition in sealed-bid auctions?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeNotFound, final.Outcome)
+	require.Contains(t, final.FinalResponse, "Searched arXiv for "+ax.log[0].query)
+	require.Contains(t, final.FinalResponse, "(1 added to the knowledge base)", "the paper added is reported, not denied")
+	require.NotContains(t, final.FinalResponse, "added nothing")
+}
