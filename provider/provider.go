@@ -154,7 +154,7 @@ func Parse(k Kind, spec string) (Spec, error) {
 		if s == "" {
 			return fail("no %s given", k)
 		}
-		return fail("auto is for --llm only")
+		return fail("auto chooses an LLM, not an embedder")
 	}
 	name, model, ok := strings.Cut(s, ":")
 	name = strings.ToLower(strings.TrimSpace(name))

@@ -64,7 +64,7 @@ func TestParse(t *testing.T) {
 		{spec: " offline ", llm: "offline", emb: "offline"},
 		{spec: "Offline", llm: "offline", emb: "offline"},
 		{spec: "", llm: "auto", embReason: "no embedder given"},
-		{spec: "AUTO", llm: "auto", embReason: "auto is for --llm only"},
+		{spec: "AUTO", llm: "auto", embReason: "auto chooses an LLM, not an embedder"},
 		{spec: "ollama:llama3.2", llm: "ollama:llama3.2", emb: "ollama:llama3.2"},
 		{spec: "Ollama:llama3.2:8b", llm: "ollama:llama3.2:8b", emb: "ollama:llama3.2:8b"},
 		{spec: "ollama:hf.co/org/model:Q4_K_M", llm: "ollama:hf.co/org/model:Q4_K_M", emb: "ollama:hf.co/org/model:Q4_K_M"},

@@ -159,19 +159,19 @@ func parseRecord(description string) (storeRecord, error) {
 	return rec, nil
 }
 
-// MismatchError is a *vectordb.MismatchError with a hint that fits a
-// Weaviate store; errors.As finds the vectordb error in it.
+// MismatchError is a *vectordb.MismatchError that names a Weaviate store;
+// errors.As finds the vectordb error in it. What to do about it (which flag
+// to change) is the command layer's to say.
 type MismatchError struct{ Err *vectordb.MismatchError }
 
 func (e *MismatchError) Error() string {
 	m := e.Err
 	if m.DimMismatch {
-		return fmt.Sprintf("store %s was built with embedder %q (dim %d); embedder %q returns vectors of dim %d. "+
-			"Use the model the store was built with, or another collection (weaviate://HOST:PORT/Name)",
+		return fmt.Sprintf("store %s was built with embedder %q (dim %d); embedder %q returns vectors of dim %d",
 			m.Dir, m.StoredSpec, m.StoredDim, m.AskedSpec, m.AskedDim)
 	}
-	return fmt.Sprintf("store %s was built with embedder %q (dim %d); you asked for %q. Use --embedder %s, or another collection (weaviate://HOST:PORT/Name)",
-		m.Dir, m.StoredSpec, m.StoredDim, m.AskedSpec, m.StoredSpec)
+	return fmt.Sprintf("store %s was built with embedder %q (dim %d); you asked for %q",
+		m.Dir, m.StoredSpec, m.StoredDim, m.AskedSpec)
 }
 
 func (e *MismatchError) Unwrap() error { return e.Err }

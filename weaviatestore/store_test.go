@@ -108,7 +108,7 @@ func TestOpenRecordsEmbedderAndRefusesAnother(t *testing.T) {
 	require.ErrorAs(t, err, &mismatch)
 	require.Equal(t, vectordb.OfflineSpec, mismatch.StoredSpec)
 	require.Equal(t, "ollama:nomic-embed-text", mismatch.AskedSpec)
-	require.Contains(t, err.Error(), "--embedder offline")
+	require.Contains(t, err.Error(), `built with embedder "offline"`)
 	require.Contains(t, err.Error(), cfg.String())
 
 	// Reopening with the same embedder, and inspecting without one, work.

@@ -15,14 +15,18 @@ import (
 // command layer's to say. Main passes every error through here once.
 func (a *app) hint(err error) error {
 	var mismatch *vectordb.MismatchError
-	embedded := a.store == "" // a Weaviate store's errors carry their own hints
+	embedded := a.store == ""
+	elsewhere := "choose another --data-dir"
+	if !embedded {
+		elsewhere = "another collection (weaviate://HOST:PORT/Name)"
+	}
 	switch {
 	case err == nil:
 		return nil
-	case embedded && errors.As(err, &mismatch) && mismatch.DimMismatch:
-		return withHint(err, ". Use the model the store was built with, or choose another --data-dir")
-	case embedded && errors.As(err, &mismatch):
-		return withHint(err, fmt.Sprintf(". Use --embedder %s, or choose another --data-dir", mismatch.StoredSpec))
+	case errors.As(err, &mismatch) && mismatch.DimMismatch:
+		return withHint(err, ". Use the model the store was built with, or "+elsewhere)
+	case errors.As(err, &mismatch):
+		return withHint(err, fmt.Sprintf(". Use --embedder %s, or %s", mismatch.StoredSpec, elsewhere))
 	case embedded && (errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission)) &&
 		strings.Contains(err.Error(), a.dataDir):
 		// The store's files, not another file the command was given.

@@ -111,6 +111,7 @@ func testStatsOnWeaviate(t *testing.T) {
 	require.Equal(t, 2, r.code, r.stderr)
 	require.Contains(t, r.stderr, `built with embedder "offline"`)
 	require.Contains(t, r.stderr, "--embedder offline")
+	require.Contains(t, r.stderr, "or another collection (weaviate://", "the hint fits the store")
 	require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
 }
 
