@@ -37,6 +37,16 @@ type Options struct {
 	// LLM names the reasoners (Settings.LLM), recorded as the tool of every
 	// reasoner operation.
 	LLM string
+	// Sinks receive every event as it is recorded, after redaction: an
+	// OpenTelemetry exporter (package trace/otlp), say. An error from a
+	// sink is kept like a write error.
+	Sinks []EventSink
+}
+
+// EventSink receives a run's events one at a time, in order. Narrator is
+// one.
+type EventSink interface {
+	Event(Event) error
 }
 
 // Recorder turns a run into events. It is the graph's Observer and wraps the
@@ -279,6 +289,11 @@ func (r *Recorder) emitLocked(t Type, step int, node string, data any) Event {
 	if r.narr != nil {
 		if err := r.narr.Event(e); err != nil {
 			r.setErr(fmt.Errorf("write the narration: %w", err))
+		}
+	}
+	for _, sink := range r.opts.Sinks {
+		if err := sink.Event(e); err != nil {
+			r.setErr(err)
 		}
 	}
 	return e

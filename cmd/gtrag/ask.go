@@ -12,6 +12,7 @@ import (
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/trace/otlp"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -25,6 +26,9 @@ type askOptions struct {
 	traceOut                string // record the run's events to this file
 	step                    bool   // pause before each node (--step)
 	beforeStep              service.BeforeStep
+	otlpEndpoint            string         // --otlp-endpoint
+	otlp                    *otlp.Exporter // made from it or the OTEL_ variables
+	otlpURL                 string
 }
 
 func newAskCmd(a *app) *cobra.Command {
@@ -52,6 +56,9 @@ they do not (adding them to the store), and answers with citations.`,
 				// Stepping through is for watching: narrate each step too.
 				o.trace = true
 				o.beforeStep = newStepper(bufio.NewReader(a.io.In), a.io.ErrOut).Before
+			}
+			if o.otlp, o.otlpURL, err = a.openOTLP(cmd.Context(), o.otlpEndpoint); err != nil {
+				return err
 			}
 			file, err := createTraceFile(o)
 			if err != nil {
@@ -84,6 +91,7 @@ they do not (adding them to the store), and answers with citations.`,
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.trace, "trace", false, "narrate every step on stderr: percept, reasoning, action, environment update, next")
 	f.BoolVar(&o.step, "step", false, "pause before each node, showing its percept: Enter runs it, c continues, q stops (implies --trace)")
+	f.StringVar(&o.otlpEndpoint, "otlp-endpoint", "", "export the run as OpenTelemetry spans to this OTLP/HTTP `URL` (Phoenix, Jaeger, a collector: http://localhost:4318); default $OTEL_EXPORTER_OTLP_ENDPOINT")
 	f.StringVar(&o.traceOut, "trace-out", "", "record the run's events to `FILE` (JSON Lines) for gtrag trace and gtrag replay")
 	return cmd
 }

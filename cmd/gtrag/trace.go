@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
+	"github.com/gtrag/gtrag/trace/otlp"
 )
 
 func newTraceCmd(a *app) *cobra.Command {
@@ -98,10 +100,14 @@ func createTraceFile(o askOptions) (*trace.File, error) {
 // --trace-out (file, from createTraceFile) ask, and saves or discards file.
 func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o askOptions, file *trace.File) (service.Result, error) {
 	opts := o.run()
-	if !o.trace && file == nil {
+	if !o.trace && file == nil && o.otlp == nil {
 		return svc.Ask(ctx, q, opts)
 	}
 	topts := trace.Options{Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()}
+	if o.otlp != nil {
+		topts.Sinks = append(topts.Sinks, o.otlp)
+		defer a.exportSpans(ctx, o.otlp, o.otlpURL)
+	}
 	if o.trace {
 		topts.Live = a.io.ErrOut
 	}
@@ -123,4 +129,30 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 		}
 	}
 	return res, err
+}
+
+// openOTLP makes the span exporter of --otlp-endpoint or the standard
+// OTEL_EXPORTER_OTLP_ENDPOINT variables, or returns nil when neither is
+// set. A malformed URL is bad usage.
+func (a *app) openOTLP(ctx context.Context, flag string) (*otlp.Exporter, string, error) {
+	url := otlp.Endpoint(flag, a.getenv)
+	if url == "" {
+		return nil, "", nil
+	}
+	x, err := otlp.New(ctx, url)
+	if err != nil {
+		return nil, "", usageError{fmt.Errorf("--otlp-endpoint: %w", err)}
+	}
+	return x, url, nil
+}
+
+// exportSpans sends the run's spans, even after Ctrl-C, within a few
+// seconds. A collector that is down costs the spans, not the answer: it is
+// a note, not a failure.
+func (a *app) exportSpans(ctx context.Context, x *otlp.Exporter, url string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := x.Shutdown(ctx); err != nil {
+		a.io.Note(fmt.Sprintf("could not send the run's spans to %s: %v", url, err))
+	}
 }
