@@ -11,16 +11,31 @@
 //
 //	fetch → filter + chunk → store + save progress
 //
-// The filter stage first drops papers the store already has in exactly
-// this version (skipped_existing; a newer version goes through and the
-// store's upsert replaces the old one), then asks the PaperFilter — the
-// same one the graph uses, LLM or offline — about the title and the first
-// 500 runes of the abstract (no filter with --no-filter), and chunks the
-// papers it keeps; Workers papers are handled at once. The store stage adds
-// the batch's chunks with one Store.Add and only then records the batch as
-// done. While arXiv's pacing delay (3 s) runs, the previous pages are being
-// filtered, embedded and written, so a network ingest takes about as long
-// as its requests; a file ingest is bound by embedding and writing.
+// The filter stage first settles duplicates and stored papers, without a
+// filter call: of several versions of one paper in a batch only the newest
+// goes on, and a paper this run has handled already is skipped_duplicate;
+// a paper the store has in exactly this version is skipped_existing (a
+// newer version goes through and the store's upsert replaces the old one).
+// It then asks the PaperFilter — the same one the graph uses, LLM or
+// offline — about the title and the first 500 runes of the abstract (no
+// filter with --no-filter), and chunks the papers it keeps; Workers papers
+// are handled at once. The store stage adds the batch's chunks with one
+// Store.Add and only then records the batch as done; a kept paper counts as
+// kept only if the store wrote it (vectordb.AddPapers), so that an older
+// version than the one stored is not reported as added. While arXiv's
+// pacing delay (3 s) runs, the previous pages are being filtered, embedded
+// and written, so a network ingest takes about as long as its requests; a
+// file ingest is bound by embedding and writing.
+//
+// # Entries, not pages
+//
+// Every entry is judged on its own (arxiv.ValidatePaper): one that cannot
+// be a paper is skipped with a notice naming it and counted as
+// skipped_invalid, and its page or file goes on. Fields longer than arXiv
+// ever sends are cut on input, with a notice. A page longer than asked, or
+// an id_list answer holding papers not asked for, is cut to what was asked.
+// Report holds counts only; OnPaper streams each entry's outcome, so that a
+// run of any size, reading its file as it goes, keeps its memory flat.
 //
 // # Resume files
 //
@@ -55,7 +70,8 @@
 // page with no entries although its total says more exist: the client asks
 // again within its attempts (EmptyPageRetries adds more rounds); if the page
 // stays empty, the run gives up on that page with a notice, records the
-// range as a gap in the resume file and continues with the next page. The
-// next run of the same command asks for its gaps first, and a query with
-// gaps is not done.
+// range as a gap in the resume file and continues with the next page. A
+// run that ends with gaps returns a *GapsError naming them (the command
+// exits 1); the next run of the same command asks for its gaps first, and a
+// query with gaps is not done.
 package ingest

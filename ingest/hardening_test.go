@@ -161,3 +161,39 @@ func TestIngestNoticesAreBounded(t *testing.T) {
 	require.Equal(t, ingest.MaxNotices, printed)
 	require.Equal(t, 500-ingest.MaxNotices, rep.NoticesDropped)
 }
+
+// An Ingester is configuration only: two runs at once keep their own
+// notices, progress and counts.
+func TestIngestRunsShareNoState(t *testing.T) {
+	store := newMemStore()
+	var mu sync.Mutex
+	var notices []string
+	in := &ingest.Ingester{Store: store, BatchSize: 7, OnNotice: func(s string) {
+		mu.Lock()
+		notices = append(notices, s)
+		mu.Unlock()
+	}}
+	var wg sync.WaitGroup
+	reps := make([]ingest.Report, 2)
+	for i := range reps {
+		wg.Go(func() {
+			var b strings.Builder
+			for k := range 50 {
+				fmt.Fprintf(&b, "{\"id\":\"%s\",\"title\":\"T\",\"run%d\":1}\n", arxivtest.ID(100*i+k, 1), i)
+			}
+			src, err := arxiv.NewPaperReader(strings.NewReader(b.String()))
+			require.NoError(t, err)
+			rep, err := in.Papers(context.Background(), src)
+			require.NoError(t, err)
+			reps[i] = rep
+		})
+	}
+	wg.Wait()
+	for i, rep := range reps {
+		require.Equal(t, 50, rep.Kept, "run %d", i)
+		require.Len(t, rep.Notices, 1, "run %d has its own notices: %v", i, rep.Notices)
+		require.Contains(t, rep.Notices[0], fmt.Sprintf(`unknown field "run%d"`, i))
+	}
+	require.Len(t, notices, 2)
+	require.Len(t, store.papers(), 100)
+}
