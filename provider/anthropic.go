@@ -8,12 +8,12 @@ import (
 	"github.com/tmc/langchaingo/llms/anthropic"
 )
 
-// DefaultAnthropicURL is Anthropic's API.
-const DefaultAnthropicURL = "https://api.anthropic.com/v1"
+// defaultAnthropicURL is Anthropic's API, unless ANTHROPIC_BASE_URL says otherwise.
+const defaultAnthropicURL = "https://api.anthropic.com/v1"
 
-// Anthropic is Anthropic's API with ANTHROPIC_API_KEY (and
+// anthropicProvider is Anthropic's API with ANTHROPIC_API_KEY (and
 // ANTHROPIC_BASE_URL to point elsewhere). It has no embedding models.
-var Anthropic = Provider{
+var anthropicProvider = Provider{
 	Name:      "anthropic",
 	LLMHelp:   "Anthropic with ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL to point elsewhere)",
 	SecretEnv: []string{"ANTHROPIC_API_KEY"},
@@ -40,7 +40,7 @@ var Anthropic = Provider{
 func anthropicBase(raw string) string {
 	raw = strings.TrimRight(strings.TrimSpace(raw), "/")
 	if raw == "" {
-		return DefaultAnthropicURL
+		return defaultAnthropicURL
 	}
 	if !strings.HasSuffix(raw, "/v1") {
 		raw += "/v1"

@@ -11,7 +11,7 @@
 // *SpecError whose message lists the valid forms.
 //
 // Each provider lives in its own file (ollama.go, openai.go, anthropic.go,
-// googleai.go) as one Provider value: how to build its chat model and its
+// googleai.go) as one unexported Provider value: how to build its chat model and its
 // embedding client with langchaingo from the environment, which environment
 // variables hold its secrets, and a line of help. The table in provider.go
 // lists them; ValidSpecs, Help and SecretEnv are generated from it. Adding a

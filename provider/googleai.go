@@ -7,10 +7,10 @@ import (
 	"github.com/tmc/langchaingo/llms/googleai"
 )
 
-// GoogleAI is Google's Gemini API with GOOGLE_API_KEY. Its endpoint cannot
-// be redirected, and it takes no custom HTTP client (the client would then
+// googleAIProvider is Google's Gemini API with GOOGLE_API_KEY. Its
+// endpoint cannot be redirected, and it takes no custom HTTP client (the client would then
 // skip the API key).
-var GoogleAI = Provider{
+var googleAIProvider = Provider{
 	Name:      "googleai",
 	LLMHelp:   "Google AI (Gemini) with GOOGLE_API_KEY",
 	SecretEnv: []string{"GOOGLE_API_KEY", "GEMINI_API_KEY"},

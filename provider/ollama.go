@@ -16,8 +16,8 @@ import (
 // says otherwise.
 const DefaultOllamaHost = "http://127.0.0.1:11434"
 
-// Ollama is a local or remote Ollama server, located by OLLAMA_HOST.
-var Ollama = Provider{
+// ollamaProvider is a local or remote Ollama server, located by OLLAMA_HOST.
+var ollamaProvider = Provider{
 	Name:         "ollama",
 	LLMHelp:      "a chat model of the Ollama server at OLLAMA_HOST (default " + DefaultOllamaHost + ")",
 	EmbedderHelp: "an embedding model of the Ollama server at OLLAMA_HOST, e.g. ollama:nomic-embed-text",

@@ -9,16 +9,16 @@ import (
 	"github.com/tmc/langchaingo/llms/openai"
 )
 
-// DefaultOpenAIURL is OpenAI's API.
-const DefaultOpenAIURL = "https://api.openai.com/v1"
+// defaultOpenAIURL is OpenAI's API, unless OPENAI_BASE_URL says otherwise.
+const defaultOpenAIURL = "https://api.openai.com/v1"
 
 // placeholderKey is sent to OpenAI-compatible servers that need no key (LM
 // Studio, vLLM, llama.cpp): langchaingo refuses an empty one.
 const placeholderKey = "not-needed"
 
-// OpenAI is OpenAI's API, or any OpenAI-compatible server (LM Studio, vLLM,
-// llama.cpp) at OPENAI_BASE_URL, where the key may be absent.
-var OpenAI = Provider{
+// openAIProvider is OpenAI's API, or any OpenAI-compatible server (LM
+// Studio, vLLM, llama.cpp) at OPENAI_BASE_URL, where the key may be absent.
+var openAIProvider = Provider{
 	Name:         "openai",
 	LLMHelp:      "OpenAI with OPENAI_API_KEY, or an OpenAI-compatible server at OPENAI_BASE_URL",
 	EmbedderHelp: "an OpenAI embedding model (or a compatible server's), e.g. openai:text-embedding-3-small",
@@ -64,7 +64,7 @@ func openAISettings(env Getenv) (key, base string, err error) {
 		return "", "", configErrorf("OPENAI_API_KEY is not set (set OPENAI_BASE_URL instead for an OpenAI-compatible server such as LM Studio or vLLM)")
 	}
 	if base == "" {
-		base = DefaultOpenAIURL
+		base = defaultOpenAIURL
 	}
 	if err := checkBaseURL("OPENAI_BASE_URL", base); err != nil {
 		return "", "", err

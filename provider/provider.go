@@ -15,7 +15,7 @@ import (
 )
 
 // The providers, in the order help lists them.
-var table = []*Provider{&Ollama, &OpenAI, &Anthropic, &GoogleAI}
+var table = []*Provider{&ollamaProvider, &openAIProvider, &anthropicProvider, &googleAIProvider}
 
 // Kind is what a spec names: a chat model (LLM) or an embedding model.
 type Kind int
@@ -86,7 +86,8 @@ type Embedding struct {
 	Hint string
 }
 
-// Lookup returns the provider of that (lower-case) name, or nil.
+// Lookup returns the provider of that (lower-case) name, or nil. The
+// Provider is the table's own: read it, do not change it.
 func Lookup(name string) *Provider {
 	for _, p := range table {
 		if p.Name == name {

@@ -140,20 +140,20 @@ func TestProviderSettings(t *testing.T) {
 		run  func() error
 		want string
 	}{
-		{"openai chat without key", func() error { _, err := OpenAI.NewChat(ctx, "m", nil, nil); return err }, "OPENAI_API_KEY is not set"},
-		{"openai embedder without key", func() error { _, err := OpenAI.NewEmbedder("m", nil); return err }, "OPENAI_API_KEY is not set"},
+		{"openai chat without key", func() error { _, err := openAIProvider.NewChat(ctx, "m", nil, nil); return err }, "OPENAI_API_KEY is not set"},
+		{"openai embedder without key", func() error { _, err := openAIProvider.NewEmbedder("m", nil); return err }, "OPENAI_API_KEY is not set"},
 		{"openai bad base URL", func() error {
-			_, err := OpenAI.NewEmbedder("m", envOf(map[string]string{"OPENAI_BASE_URL": "localhost:1234"}))
+			_, err := openAIProvider.NewEmbedder("m", envOf(map[string]string{"OPENAI_BASE_URL": "localhost:1234"}))
 			return err
 		}, "OPENAI_BASE_URL"},
-		{"anthropic without key", func() error { _, err := Anthropic.NewChat(ctx, "m", nil, nil); return err }, "ANTHROPIC_API_KEY is not set"},
+		{"anthropic without key", func() error { _, err := anthropicProvider.NewChat(ctx, "m", nil, nil); return err }, "ANTHROPIC_API_KEY is not set"},
 		{"anthropic bad base URL", func() error {
-			_, err := Anthropic.NewChat(ctx, "m", envOf(map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": "nope"}), nil)
+			_, err := anthropicProvider.NewChat(ctx, "m", envOf(map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": "nope"}), nil)
 			return err
 		}, "ANTHROPIC_BASE_URL"},
-		{"googleai without key", func() error { _, err := GoogleAI.NewChat(ctx, "m", nil, nil); return err }, "GOOGLE_API_KEY is not set"},
+		{"googleai without key", func() error { _, err := googleAIProvider.NewChat(ctx, "m", nil, nil); return err }, "GOOGLE_API_KEY is not set"},
 		{"ollama bad host", func() error {
-			_, err := Ollama.NewEmbedder("m", envOf(map[string]string{"OLLAMA_HOST": "ftp://x"}))
+			_, err := ollamaProvider.NewEmbedder("m", envOf(map[string]string{"OLLAMA_HOST": "ftp://x"}))
 			return err
 		}, "OLLAMA_HOST"},
 	} {
@@ -168,21 +168,21 @@ func TestProviderSettings(t *testing.T) {
 
 func TestProviderClients(t *testing.T) {
 	ctx := context.Background()
-	c, err := OpenAI.NewChat(ctx, "m", envOf(map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:1/v1/"}), nil)
+	c, err := openAIProvider.NewChat(ctx, "m", envOf(map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:1/v1/"}), nil)
 	require.NoError(t, err)
 	require.Empty(t, c.Secrets, "a local server gets a placeholder key, which is no secret")
-	e, err := OpenAI.NewEmbedder("m", envOf(map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:1/v1/"}))
+	e, err := openAIProvider.NewEmbedder("m", envOf(map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:1/v1/"}))
 	require.NoError(t, err)
 	require.Equal(t, "http://127.0.0.1:1/v1", e.Endpoint)
-	e, err = Ollama.NewEmbedder("nomic-embed-text", envOf(map[string]string{"OLLAMA_HOST": "gpu-box"}))
+	e, err = ollamaProvider.NewEmbedder("nomic-embed-text", envOf(map[string]string{"OLLAMA_HOST": "gpu-box"}))
 	require.NoError(t, err)
 	require.Equal(t, "http://gpu-box:11434", e.Endpoint)
 	require.Contains(t, e.Hint, "ollama pull nomic-embed-text")
-	g, err := GoogleAI.NewChat(ctx, "gemini-2.0-flash", envOf(map[string]string{"GOOGLE_API_KEY": "g-test-key"}), nil)
+	g, err := googleAIProvider.NewChat(ctx, "gemini-2.0-flash", envOf(map[string]string{"GOOGLE_API_KEY": "g-test-key"}), nil)
 	require.NoError(t, err)
 	require.NoError(t, g.Closer.Close())
 
-	require.Equal(t, DefaultAnthropicURL, anthropicBase(""))
+	require.Equal(t, defaultAnthropicURL, anthropicBase(""))
 	require.Equal(t, "https://proxy.example/v1", anthropicBase("https://proxy.example"))
 	require.Equal(t, "https://proxy.example/v1", anthropicBase("https://proxy.example/v1/"))
 }
