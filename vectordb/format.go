@@ -315,12 +315,19 @@ func (p paperRecord) encode() []byte {
 }
 
 func decodePaperRecord(b []byte) (paperRecord, error) {
-	d := recDecoder{b: b}
-	p := paperRecord{Version: int(d.uvarint()), ID: d.string(), Chunks: int(d.uvarint())}
+	p, d := decodePaperHead(b)
 	if len(d.b) > 0 && d.err == nil {
 		p.Shared = d.stringMap()
 	}
 	return p, d.err
+}
+
+// decodePaperHead decodes a paper record without its shared metadata, for
+// the in-memory paper list, which has no use for it.
+func decodePaperHead(b []byte) (paperRecord, recDecoder) {
+	d := recDecoder{b: b}
+	p := paperRecord{Version: int(d.uvarint()), ID: d.string(), Chunks: int(d.uvarint())}
+	return p, d
 }
 
 func encodeDelRecord(id, base string) []byte {

@@ -387,11 +387,10 @@ func (db *DB) syncFrom(tx *bolt.Tx, m metaInfo) error {
 			delete(st.papers, base)
 			continue
 		}
-		p, err := decodePaperRecord(v)
-		if err != nil {
-			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
+		p, d := decodePaperHead(v)
+		if d.err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, d.err)}
 		}
-		p.Shared = nil // not needed in memory
 		st.papers[base] = p
 	}
 	st.meta = m
@@ -403,11 +402,10 @@ func (db *DB) syncFrom(tx *bolt.Tx, m metaInfo) error {
 func (db *DB) loadPapers(tx *bolt.Tx, m metaInfo) error {
 	papers := map[string]paperRecord{}
 	err := tx.Bucket(bucketPapers).ForEach(func(k, v []byte) error {
-		p, err := decodePaperRecord(v)
-		if err != nil {
-			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", k, err)}
+		p, d := decodePaperHead(v)
+		if d.err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", k, d.err)}
 		}
-		p.Shared = nil
 		papers[string(k)] = p
 		return nil
 	})
