@@ -516,14 +516,14 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 		return nil, nil
 	}
 	depth := max(queryDepthMin, queryDepthFactor*k)
-	vv, err := openVectors(db.path, m.dim, m.nextDoc)
+	if len(q) != m.dim {
+		q = nil // a store without vectors yet
+	}
+	exact, closeExact, err := db.exactScorer(m, q)
 	if err != nil {
 		return nil, err
 	}
-	defer vv.close()
-	if len(q) != vv.dim {
-		q = nil // a store without vectors yet
-	}
+	defer closeExact()
 	sims := map[uint64]float64{}
 	var byVector []string
 	if len(q) > 0 {
@@ -531,7 +531,7 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 		if err != nil {
 			return nil, err
 		}
-		top, err := db.vectorTop(m, vv, q, holes, depth)
+		top, err := db.vectorTop(m, q, holes, depth, exact)
 		if err != nil {
 			return nil, err
 		}
@@ -577,7 +577,9 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 		}
 		sim, ok := sims[rec.DocNum]
 		if !ok && len(q) > 0 && rec.DocNum < m.nextDoc {
-			sim = float64(dotF32(q, vv.slot(rec.DocNum)))
+			if sim, err = exact(rec.DocNum); err != nil {
+				return nil, err
+			}
 		}
 		var lex float64
 		if rec.DocNum < uint64(len(bm25)) {
@@ -596,9 +598,15 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 }
 
 // vectorTop is the vector ranking's n best slots: from the float16 copy,
-// re-ranked, when the store keeps one, else from the float32 file.
-func (db *DB) vectorTop(m metaInfo, vv *vecView, q []float32, holes holeSet, n int) ([]scoredDoc, error) {
+// re-ranked by exact, when the store keeps one, else from a scan of the
+// float32 file.
+func (db *DB) vectorTop(m metaInfo, q []float32, holes holeSet, n int, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
 	if !m.compact {
+		vv, err := openVectors(db.path, m.dim, m.nextDoc, true)
+		if err != nil {
+			return nil, err
+		}
+		defer vv.close()
 		return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
 	}
 	cv, err := openCompact(db.path, m.dim, m.nextDoc)
@@ -606,7 +614,30 @@ func (db *DB) vectorTop(m metaInfo, vv *vecView, q []float32, holes holeSet, n i
 		return nil, err
 	}
 	defer cv.close()
-	return scanTopCompact(cv, vv, q, holes, n, filepath.Join(db.dir, CompactFileName))
+	return scanTopCompact(cv, q, holes, n, filepath.Join(db.dir, CompactFileName), exact)
+}
+
+// exactScorer returns the float32 dot product of q with a slot's vector,
+// read with pread: a query reads a few dozen of them (lexical-only results,
+// the float16 candidates), and mapping the file for that made the kernel map
+// most of it into the process (large page-cache folios), doubling RSS.
+func (db *DB) exactScorer(m metaInfo, q []float32) (func(uint64) (float64, error), func(), error) {
+	if len(q) == 0 || m.nextDoc <= 1 {
+		return func(uint64) (float64, error) { return 0, nil }, func() {}, nil
+	}
+	r, err := openVectorReader(db.path, m.dim, m.nextDoc)
+	if err != nil {
+		return nil, nil, err
+	}
+	buf := make([]float32, m.dim)
+	score := func(doc uint64) (float64, error) {
+		v, err := r.read(doc, buf)
+		if err != nil {
+			return 0, err
+		}
+		return float64(dotF32(q, v)), nil
+	}
+	return score, func() { _ = r.f.Close() }, nil
 }
 
 // rankOf maps each id of a ranking to its rank, from 1.

@@ -127,7 +127,7 @@ func storedVectors(t testing.TB, db *DB) map[string][]float32 {
 		if err != nil {
 			return err
 		}
-		vv, err := openVectors(db.path, m.dim, m.nextDoc)
+		vv, err := openVectors(db.path, m.dim, m.nextDoc, true)
 		if err != nil {
 			return err
 		}

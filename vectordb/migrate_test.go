@@ -167,3 +167,44 @@ func TestCompactVectorsRankExactly(t *testing.T) {
 		require.Equal(t, b, a, q)
 	}
 }
+
+// TestDamagedVectorFiles: a vector file that is missing, truncated or not
+// a vector file makes queries fail with a *CorruptError naming it, while
+// what never reads vectors (Open, Count, Info, HasPaper) keeps working, for
+// stores with and without the float16 copy.
+func TestDamagedVectorFiles(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{VectorFileName, CompactFileName} {
+		for _, damage := range []string{"missing", "truncated", "bad header"} {
+			t.Run(name+" "+damage, func(t *testing.T) {
+				dir := t.TempDir()
+				db := openTest(t, dir, newTestEmbedder(32))
+				_, err := db.Add(ctx, chunkDocs("2301.00001v1", 40, func(i int) string { return fmt.Sprintf("auction number %d", i) }))
+				require.NoError(t, err)
+				file := filepath.Join(dir, name)
+				switch damage {
+				case "missing":
+					require.NoError(t, os.Remove(file))
+				case "truncated":
+					fi, err := os.Stat(file)
+					require.NoError(t, err)
+					require.NoError(t, os.Truncate(file, fi.Size()-100))
+				case "bad header":
+					f, err := os.OpenFile(file, os.O_WRONLY, 0)
+					require.NoError(t, err)
+					_, err = f.WriteAt([]byte("notavec!"), 0)
+					require.NoError(t, err)
+					require.NoError(t, f.Close())
+				}
+				other := openTest(t, dir, newTestEmbedder(32))
+				require.Equal(t, 40, other.Count())
+				require.Equal(t, 1, other.Info().Papers)
+				require.True(t, other.HasPaper("2301.00001"))
+				_, err = other.Query(ctx, "auction number 7", 3)
+				var ce *CorruptError
+				require.ErrorAs(t, err, &ce, "%v", err)
+				require.ErrorContains(t, err, file)
+			})
+		}
+	}
+}

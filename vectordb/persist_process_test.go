@@ -145,7 +145,7 @@ func docsByPaper(t *testing.T, dir string) map[string]int {
 		}
 		vectors := tx.Bucket(bucketSlots).Stats().KeyN
 		// The vector file holds every committed slot.
-		vv, err := openVectors(filepath.Join(dir, StoreFileName), m.dim, m.nextDoc)
+		vv, err := openVectors(filepath.Join(dir, StoreFileName), m.dim, m.nextDoc, true)
 		if err != nil {
 			return err
 		}

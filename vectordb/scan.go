@@ -52,21 +52,18 @@ func scanTop(v *vecView, q []float32, holes holeSet, n int, path string) ([]scor
 // unless the true n-th best was not among the candidates, which the
 // rounding of half precision (a relative 2^-11 per component) does not come
 // near at these margins.
-func scanTopCompact(c *f16View, v *vecView, q []float32, holes holeSet, n int, path string) ([]scoredDoc, error) {
-	if len(q) != c.dim || c.n != v.n {
+func scanTopCompact(c *f16View, q []float32, holes holeSet, n int, path string, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
+	if len(q) != c.dim {
 		return nil, nil
 	}
 	cand, err := scanSlots(c.n, holes, compactCandidates(n), path, func(doc uint64) float32 { return dotF16(q, c.slot(doc)) })
 	if err != nil {
 		return nil, err
 	}
-	err = withFaultsAsErrors(path, func() {
-		for i := range cand {
-			cand[i].score = float64(dotF32(q, v.slot(cand[i].doc)))
+	for i := range cand {
+		if cand[i].score, err = exact(cand[i].doc); err != nil {
+			return nil, err
 		}
-	})
-	if err != nil {
-		return nil, err
 	}
 	sortScored(cand)
 	return cand[:min(n, len(cand))], nil

@@ -199,6 +199,56 @@ func (v *vecView) slot(doc uint64) []float32 {
 	return v.vecs[i : i+v.dim : i+v.dim]
 }
 
+// vectorReader reads single float32 slots with pread.
+type vectorReader struct {
+	f   *os.File
+	dim int
+	n   uint64
+	buf []byte
+}
+
+// openVectorReader opens the float32 file for reading slots 1..nextDoc−1,
+// checking that it holds them all.
+func openVectorReader(storePath string, dim int, nextDoc uint64) (*vectorReader, error) {
+	path := filepath.Join(filepath.Dir(storePath), VectorFileName)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &CorruptError{Path: path, Err: fmt.Errorf("the vector file is missing (the store has %d slots)", nextDoc-1)}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open vector file: %w", err)
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.Size() < fullFile.offset(nextDoc, dim) {
+		err = &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, the store needs %d: truncated", fi.Size(), fullFile.offset(nextDoc, dim))}
+	}
+	h := make([]byte, 16)
+	if err == nil {
+		if _, err = f.ReadAt(h, 0); err == nil {
+			if herr := fullFile.checkHeader(h, dim); herr != nil {
+				err = &CorruptError{Path: path, Err: herr}
+			}
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &vectorReader{f: f, dim: dim, n: nextDoc - 1, buf: make([]byte, 4*dim)}, nil
+}
+
+// read returns slot doc's vector in dst (dim long).
+func (r *vectorReader) read(doc uint64, dst []float32) ([]float32, error) {
+	if doc < 1 || doc > r.n {
+		return nil, fmt.Errorf("slot %d out of range 1..%d", doc, r.n)
+	}
+	if _, err := r.f.ReadAt(r.buf, fullFile.offset(doc, r.dim)); err != nil {
+		return nil, fmt.Errorf("read vector %d: %w", doc, err)
+	}
+	decodeFloats(dst, r.buf)
+	return dst, nil
+}
+
 // f16View is the committed part of the float16 copy, mapped read-only.
 type f16View struct {
 	h     []uint16
@@ -215,8 +265,10 @@ func (v *f16View) slot(doc uint64) []uint16 {
 // openVectors maps the slots of docnums 1..nextDoc−1 of the float32 vector
 // file beside the store at storePath. A store with no vector yet has
 // nothing to map.
-func openVectors(storePath string, dim int, nextDoc uint64) (*vecView, error) {
-	body, unmap, err := fullFile.mapSlots(filepath.Dir(storePath), dim, nextDoc)
+//
+// scan says whether the whole file will be scanned (see mapFile).
+func openVectors(storePath string, dim int, nextDoc uint64, scan bool) (*vecView, error) {
+	body, unmap, err := fullFile.mapSlots(filepath.Dir(storePath), dim, nextDoc, scan)
 	if err != nil || body == nil {
 		return &vecView{dim: dim, close: func() error { return nil }}, err
 	}
@@ -232,7 +284,7 @@ func openVectors(storePath string, dim int, nextDoc uint64) (*vecView, error) {
 
 // openCompact maps the float16 copy like openVectors.
 func openCompact(storePath string, dim int, nextDoc uint64) (*f16View, error) {
-	body, unmap, err := compactFile.mapSlots(filepath.Dir(storePath), dim, nextDoc)
+	body, unmap, err := compactFile.mapSlots(filepath.Dir(storePath), dim, nextDoc, true)
 	if err != nil || body == nil {
 		return &f16View{dim: dim, close: func() error { return nil }}, err
 	}
@@ -250,7 +302,7 @@ func openCompact(storePath string, dim int, nextDoc uint64) (*f16View, error) {
 
 // mapSlots maps the header and the slots of docnums 1..nextDoc−1 of the
 // file in dir and returns the slots' bytes; nil when there are none.
-func (sf slotFile) mapSlots(dir string, dim int, nextDoc uint64) ([]byte, func() error, error) {
+func (sf slotFile) mapSlots(dir string, dim int, nextDoc uint64, scan bool) ([]byte, func() error, error) {
 	path := filepath.Join(dir, sf.name)
 	n := nextDoc - 1
 	if dim == 0 || nextDoc <= 1 {
@@ -272,7 +324,7 @@ func (sf slotFile) mapSlots(dir string, dim int, nextDoc uint64) ([]byte, func()
 	if fi.Size() < size {
 		return nil, nil, &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, the store needs %d: truncated", fi.Size(), size)}
 	}
-	data, unmap, err := mapFile(f, int(size))
+	data, unmap, err := mapFile(f, int(size), scan)
 	if err != nil {
 		return nil, nil, fmt.Errorf("map vector file %s: %w", path, err)
 	}
