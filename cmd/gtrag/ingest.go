@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -187,8 +188,18 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		}
 		o.fileHandle, o.papers = f, papers
 	}
-	if fl.Changed("ids-out") && strings.TrimSpace(o.idsOut) == "" {
-		return usagef("--ids-out is empty")
+	if fl.Changed("ids-out") {
+		if strings.TrimSpace(o.idsOut) == "" {
+			return usagef("--ids-out is empty")
+		}
+		// The file is created when the run starts; a directory that is not
+		// there is bad usage, found before anything is written.
+		if fi, err := os.Stat(filepath.Dir(o.idsOut)); err != nil || !fi.IsDir() {
+			return usagef("--ids-out %s: its directory does not exist", o.idsOut)
+		}
+		if fi, err := os.Stat(o.idsOut); err == nil && fi.IsDir() {
+			return usagef("--ids-out %s is a directory", o.idsOut)
+		}
 	}
 	return nil
 }
