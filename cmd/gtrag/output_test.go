@@ -133,6 +133,7 @@ func TestWriteToFullDevice(t *testing.T) {
 			code := Main(context.Background(), args, full, &errOut, func(k string) string { return env[k] })
 			require.Equal(t, exitFailure, code, errOut.String())
 			requireOneReadableLine(t, errOut.String())
+			require.Contains(t, errOut.String(), "gtrag: write standard output: ")
 			require.Contains(t, errOut.String(), "no space left on device")
 		})
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -28,10 +29,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 	root.SetOut(a.io.Out)
 	root.SetErr(a.io.ErrOut)
 	err := root.ExecuteContext(ctx)
-	if err == nil && a.io.Err() != nil {
+	if ioErr := a.io.Err(); ioErr != nil && (err == nil || errors.Is(err, ioErr)) {
 		// The command's output was lost (a full disk, a closed pipe): it
-		// did not do its job.
-		err = fmt.Errorf("write standard output: %w", a.io.Err())
+		// did not do its job, whether it noticed or not.
+		err = fmt.Errorf("write standard output: %w", ioErr)
 	}
 	if err != nil {
 		a.io.Error(a.hint(err))
