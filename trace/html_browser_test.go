@@ -223,16 +223,106 @@ func TestHTMLViewerInBrowser(t *testing.T) {
 	check(len(want)-1, want[len(want)-1])
 
 	// Printing shows every step, not just the selected one.
-	print := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
-		return err
-	})
-	if err := chromedp.Do(ctx, print); err != nil {
+	if err := chromedp.Do(ctx, emulateMedia("print")); err != nil {
 		t.Fatal(err)
 	}
 	if got := eval(`String(` + visible + `.length)`); got != itoa(len(want)+1) {
 		t.Errorf("in print, %s sections show, want all %d", got, len(want)+1)
 	}
+
+	if err := chromedp.Do(ctx, emulateMedia("")); err != nil { // back to the screen
+		t.Fatal(err)
+	}
+	t.Run("fork", func(t *testing.T) { checkForkPage(t, ctx, g, dir) })
+}
+
+// emulateMedia makes the page render for media ("print"; "" is the screen).
+func emulateMedia(media string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
+		return err
+	})
+}
+
+// checkForkPage opens the recording of a fork (testdata/trace/fork.jsonl,
+// made by gtrag replay testdata/trace/run.jsonl --fork 7 --set
+// relevant_context=false --offline --trace-out) and checks that the page
+// shows it as a branch of the recorded run.
+func checkForkPage(t *testing.T, ctx context.Context, g Described, dir string) {
+	evs := readFixture(t, "../testdata/trace/fork.jsonl")
+	_, set, err := Start(evs)
+	if err != nil || set.Fork == nil {
+		t.Fatalf("fork.jsonl is not the recording of a fork: %v %+v", err, set)
+	}
+	page := filepath.Join(dir, "fork.html")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := HTML(f, g, evs); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page)); err != nil {
+		t.Fatal(err)
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatalf("evaluate %s: %v", expr, err)
+		}
+		return s
+	}
+	path := Path(evs)
+	div := 0
+	for i := range path {
+		if i >= len(set.Fork.RecordedPath) || path[i] != set.Fork.RecordedPath[i] {
+			div = i + 1
+			break
+		}
+	}
+	if div == 0 {
+		t.Fatalf("the fork fixture took the recorded path %v", path)
+	}
+	banner := eval(`document.getElementById("fork").textContent`)
+	for _, want := range []string{"fork of run " + set.Fork.Of, "step " + itoa(set.Fork.Step), "relevant_context=false", "diverge at step " + itoa(div)} {
+		if !strings.Contains(banner, want) {
+			t.Errorf("the fork banner %q lacks %q", banner, want)
+		}
+	}
+	// The recorded run's other branch: the edge it took from the fork
+	// step's node, which the fork did not.
+	from, to := set.Fork.RecordedPath[div-2], set.Fork.RecordedPath[div-1]
+	if got := eval(`String(document.querySelectorAll('#workflow .edge.recorded[data-from="` + from + `"][data-to="` + to + `"]').length)`); got != "1" {
+		t.Errorf("the recorded branch %s → %s is not drawn", from, to)
+	}
+	// Steps up to the fork are marked replayed; the fork step says what changed.
+	if got := eval(`String(document.querySelectorAll("#timeline li.replayed").length)`); got != itoa(set.Fork.Step) {
+		t.Errorf("%s steps marked replayed, want %d", got, set.Fork.Step)
+	}
+	for range set.Fork.Step - 1 {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sel := `document.getElementById("step-` + itoa(set.Fork.Step) + `")`
+	shown := `Array.prototype.filter.call(document.querySelectorAll("section.step"), function (s) { return getComputedStyle(s).display !== "none" }).map(function (s) { return s.id }).join(",")`
+	if got := eval(shown); got != "step-"+itoa(set.Fork.Step) {
+		t.Fatalf("after %d → presses the page shows %q, want step-%d alone", set.Fork.Step-1, got, set.Fork.Step)
+	}
+	if got := eval(sel + `.querySelector(".fork-edit").textContent`); !strings.Contains(got, "relevant_context=false") {
+		t.Errorf("the fork step says %q", got)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(os.TempDir(), "gtrag-html-viewer-fork.png")
+	if err := os.WriteFile(shot, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot of the fork at step %d: %s", set.Fork.Step, shot)
 }
 
 // withQuestion replaces the recorded question, as a hostile trace would.

@@ -76,7 +76,7 @@ func TestReplayForkOffline(t *testing.T) {
 	require.Equal(t, 0, h.code, h.stderr)
 	require.Contains(t, h.stdout, `<g class="edge recorded" data-from="check_relevance" data-to="generate_response"`)
 	require.Contains(t, h.stdout, "The paths diverge at step 8")
-	require.Contains(t, h.stdout, "⑂ Time travel: after this step the fork set <code>relevant_context=false</code>")
+	require.Contains(t, h.stdout, "↳ Time travel: after this step the fork set <code>relevant_context=false</code>")
 }
 
 // A fork that changes nothing the routers read takes the recorded path.
