@@ -97,20 +97,24 @@
 //
 // Whole gtrag processes on the 2-core development machine, median of 5,
 // /usr/bin/time, warm page cache unless said, stores built by
-// TestGenerateStore (768-dimension offline vectors, ~120-word chunks), while
-// other jobs kept the load average at 10-20 (so wall times are several
-// times the CPU times; the CPU times are the better guide):
+// TestGenerateStore (768-dimension offline vectors, ~120-word chunks). Other
+// jobs kept the load average at 15-20 throughout, so wall times are several
+// times the CPU times and vary from run to run; CPU (user+sys) is the
+// steadier figure:
 //
-//	                        1M chunks, f16 copy      1M, float32 only      format 1 (issue 14)
-//	search                  0.44-0.99 s, 0.4 s CPU   1.9-2.1 s, 0.6 s CPU  5.6 s
-//	search peak RSS         1.55 GiB (0.52x vectors) 3.05 GiB (1.04x)      6.35 GiB
-//	search, cold cache      3.1-5.6 s (read 6-7 s)   5.4 s (read 8.1 s)    52 s
-//	stats                   0.06 s, 32 MiB                                 4.3 s
-//	ingest of one paper     0.04 s, 32 MiB                                 4.1 s
+//	                     1M, f16 copy          1M, float32 only      format 1 (issue 14)
+//	search CPU           0.47 s                0.65 s                -
+//	search wall          0.39-1.9 s            1.3-2.6 s             5.6 s
+//	search peak RSS      1.46 GiB (0.51x)      2.89 GiB (1.01x)      6.35 GiB
+//	search, cold cache   3.1-5.6 s (dd 6-7 s)  5.4 s (dd 8.1 s)      52 s
+//	stats                0.05 s, 31 MiB                              4.3 s
+//	ingest of one paper  0.04-0.09 s, 33 MiB                         4.1 s
 //
-// "read" is dd of the scanned file after dropping it from the page cache.
-// At 100,000 chunks search takes 0.08 s of CPU (0.2-0.3 s wall at that
-// load). The vector scan alone (BenchmarkScan100k) runs at 6 GB/s with the
-// AVX2 kernel, 1.8 GB/s with the pure-Go loop. `make bench-scale` repeats
-// these measurements.
+// RSS is against the float32 vector bytes (3.07 GB); "dd" is a sequential
+// read of the scanned file after dropping it from the page cache. At
+// 100,000 chunks a search takes 0.05 s of CPU and 177 MiB with the copy
+// (0.09 s and 324 MiB without). The vector scan alone (BenchmarkScan100k)
+// runs at 6 GB/s with the AVX2 kernel and 1.8 GB/s with the pure-Go loop.
+// Building the 1M store took 7-13 minutes at 1.1 GB peak RSS. `make
+// bench-scale` repeats these measurements.
 package vectordb
