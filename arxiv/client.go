@@ -229,6 +229,15 @@ func (c *Client) Search(ctx context.Context, query string, start, max int, opts 
 // (not MaxAttempts times, as Search does) and then moves on.
 // On error, the papers of the requests that succeeded come with it.
 func (c *Client) Lookup(ctx context.Context, ids []string) ([]Paper, error) {
+	page, err := c.LookupPage(ctx, ids)
+	return page.Papers, err
+}
+
+// LookupPage is Lookup with what ParseFeed says besides the papers: the
+// entries skipped as invalid and the notes of fields cut (Page.Invalid,
+// Page.Notes), gathered over every request. Total is the number of
+// distinct ids asked for.
+func (c *Client) LookupPage(ctx context.Context, ids []string) (Page, error) {
 	norm := make([]string, 0, len(ids))
 	seen := make(map[string]bool, len(ids))
 	for _, raw := range ids {
@@ -237,7 +246,7 @@ func (c *Client) Lookup(ctx context.Context, ids []string) ([]Paper, error) {
 		}
 		id, err := ParseID(raw)
 		if err != nil {
-			return nil, fmt.Errorf("look up arXiv ids: %w", err)
+			return Page{}, fmt.Errorf("look up arXiv ids: %w", err)
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -249,20 +258,19 @@ func (c *Client) Lookup(ctx context.Context, ids []string) ([]Paper, error) {
 		batch = DefaultBatchSize
 	}
 	batch = min(batch, MaxPageSize)
-	var papers []Paper
+	all := Page{Total: len(norm)}
 	for lo := 0; lo < len(norm); lo += batch {
 		ids := norm[lo:min(lo+batch, len(norm))]
-		got, err := c.lookupBatch(ctx, ids)
-		papers = append(papers, got...)
+		err := c.lookupBatch(ctx, ids, &all)
 		if err != nil {
-			return papers, fmt.Errorf("look up arXiv ids %s…: %w", ids[0], err)
+			return all, fmt.Errorf("look up arXiv ids %s…: %w", ids[0], err)
 		}
 	}
-	return papers, nil
+	return all, nil
 }
 
-func (c *Client) lookupBatch(ctx context.Context, ids []string) ([]Paper, error) {
-	var papers []Paper
+// lookupBatch adds what one id_list batch returns to all.
+func (c *Client) lookupBatch(ctx context.Context, ids []string, all *Page) error {
 	start := 0
 	// Each round either advances start or stops, so this ends after at most
 	// len(ids) rounds even if arXiv's total is wrong.
@@ -273,15 +281,17 @@ func (c *Client) lookupBatch(ctx context.Context, ids []string) ([]Paper, error)
 			"max_results": {strconv.Itoa(len(ids) - start)},
 		}, 1)
 		if err != nil {
-			return papers, err
+			return err
 		}
-		papers = append(papers, page.Papers...)
-		if len(page.Papers) == 0 || start+len(page.Papers) >= page.Total {
+		all.Papers = append(all.Papers, page.Papers...)
+		all.Invalid = append(all.Invalid, page.Invalid...)
+		all.Notes = append(all.Notes, page.Notes...)
+		if page.Served() == 0 || start+page.Served() >= page.Total {
 			break
 		}
-		start += len(page.Papers)
+		start += page.Served()
 	}
-	return papers, nil
+	return nil
 }
 
 // fetch runs one API request with pacing and the retry policy. A page with

@@ -197,3 +197,24 @@ func TestIngestRunsShareNoState(t *testing.T) {
 	require.Len(t, notices, 2)
 	require.Len(t, store.papers(), 100)
 }
+
+// An id_list answer is judged entry by entry like a search page: an entry
+// that is no paper is named and counted, a long title is cut with a note.
+func TestIngestLookupReportsInvalidEntriesAndCuts(t *testing.T) {
+	papers := arxivtest.Papers(0, 3)
+	long := papers[0]
+	long.Title = strings.Repeat("auction ", 200_000)
+	srv := arxivtest.New(t, papers)
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
+		feed := arxivtest.Feed(arxivtest.Classic, "", arxiv.Page{Papers: []arxiv.Paper{long, papers[1], papers[2]}, Total: 3})
+		feed = strings.Replace(feed, "http://arxiv.org/abs/"+papers[2].ID+"<", "https://example.org/p<", 1)
+		return &arxivtest.Reply{Body: feed}
+	})
+	rep, err := L(&ingest.Ingester{Store: newMemStore()}).Lookup(context.Background(), testClient(srv, 0), ids(papers))
+	require.NoError(t, err)
+	require.Equal(t, ids(papers[:2]), rep.Kept)
+	require.Equal(t, []string{"entry 3"}, rep.SkippedInvalid)
+	all := strings.Join(rep.Notices, "\n")
+	require.Contains(t, all, "paper "+papers[0].ID+": title cut from")
+	require.Contains(t, all, "skipped entry 3 (https://example.org/p): not an arXiv id")
+}

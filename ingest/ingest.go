@@ -61,6 +61,12 @@ type Looker interface {
 	Lookup(ctx context.Context, ids []string) ([]arxiv.Paper, error)
 }
 
+// pageLooker is a Looker that also reports the entries it skipped and the
+// fields it cut (*arxiv.Client does); Lookup then passes them on.
+type pageLooker interface {
+	LookupPage(ctx context.Context, ids []string) (arxiv.Page, error)
+}
+
 // Source yields the papers of a file one at a time; *arxiv.PaperReader
 // satisfies it. Next returns io.EOF at the end, an *arxiv.InvalidEntry for
 // an entry to skip (the run counts it and goes on), and notes to pass on

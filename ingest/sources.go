@@ -184,9 +184,18 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 				}
 				ask = append(ask, id)
 			}
+			var notes []string
 			if len(ask) > 0 {
 				calls.Add(1)
-				papers, err := l.Lookup(ctx, ask)
+				var papers []arxiv.Paper
+				var err error
+				if lp, ok := l.(pageLooker); ok {
+					var page arxiv.Page
+					page, err = lp.LookupPage(ctx, ask)
+					papers, u.invalid, notes = page.Papers, page.Invalid, page.Notes
+				} else {
+					papers, err = l.Lookup(ctx, ask)
+				}
 				if err != nil {
 					return err
 				}
@@ -198,7 +207,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 					r.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), plural(len(missing), "id", "ids"), listSome(missing, 10)))
 				}
 			}
-			r.fetched(u, nil)
+			r.fetched(u, notes)
 			emit(u)
 		}
 		return nil
