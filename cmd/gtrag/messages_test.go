@@ -119,4 +119,12 @@ func TestIngestAllPagesEmptyExits1NamingTheRanges(t *testing.T) {
 	require.Equal(t, "gtrag: ingest incomplete: arXiv returned no entries for results 1–10, 11–20, 21–30 (30 results, a known arXiv fault); nothing else came, progress saved: run the same command again later to ask for those results", lines[len(lines)-1])
 	require.Contains(t, r.stdout, "with results missing")
 	require.Contains(t, r.stdout, "kept      0")
+
+	// Scripts see the failure in the JSON too, beside the counts.
+	r = gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "30", "--page-size", "10")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var rep ingestReport
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
+	require.Contains(t, rep.Error, "ingest incomplete: arXiv returned no entries for results 1–10, 11–20, 21–30")
+	require.Zero(t, rep.Fetched)
 }
