@@ -4,11 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -386,4 +392,72 @@ func TestDocumentsReturnsWhatWasAdded(t *testing.T) {
 	for _, d := range docs {
 		require.Equal(t, d, got[d.ID])
 	}
+}
+
+// faultyProxy forwards to the node, answering the first fail batch writes
+// with 503 instead.
+func faultyProxy(t *testing.T, node *weaviatetest.Node, fail int) (*httptest.Server, *atomic.Int64) {
+	target, err := url.Parse("http://" + node.Addr())
+	require.NoError(t, err)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var batches atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v1/batch/objects") {
+			if batches.Add(1) <= int64(fail) {
+				http.Error(w, `{"error":[{"message":"overloaded"}]}`, http.StatusServiceUnavailable)
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &batches
+}
+
+func TestBatchWritesAreRetriedWithinBounds(t *testing.T) {
+	ctx := context.Background()
+	node := weaviatetest.Shared(t)
+	srv, batches := faultyProxy(t, node, 2)
+	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(srv.URL, "http://")+"/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	cfg.Backoff = time.Millisecond
+	s, err := Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	n, err := s.Add(ctx, topicDocs())
+	require.NoError(t, err)
+	require.Equal(t, len(topics), n)
+	require.Equal(t, int64(3), batches.Load(), "two 503s, then the write")
+	require.Equal(t, len(topics), s.Count())
+
+	// A server that keeps failing: 1 + Retries attempts, then one error.
+	srv2, batches2 := faultyProxy(t, node, 1000)
+	cfg.Hosts = []string{strings.TrimPrefix(srv2.URL, "http://")}
+	cfg.Retries = 2
+	s2, err := Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	_, err = s2.Add(ctx, chunkDocs("2306.00001v1", 1, func(int) string { return "a paper that cannot be written" }))
+	require.ErrorContains(t, err, "503")
+	require.Equal(t, int64(3), batches2.Load())
+}
+
+// A URL whose first host is down is served by the next one.
+func TestUnreachableHostFailsOverToTheNext(t *testing.T) {
+	ctx := context.Background()
+	node := weaviatetest.Shared(t)
+	cfg, err := ParseURL("weaviate://127.0.0.1:1,"+node.Addr()+"/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	s, err := Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	_, err = s.Add(ctx, topicDocs())
+	require.NoError(t, err)
+	res, err := s.Query(ctx, "price of anarchy in routing", 1)
+	require.NoError(t, err)
+	require.Equal(t, "2301.00005v1_chunk_0", res[0].ID)
+
+	dead, err := ParseURL("weaviate://127.0.0.1:1/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	dead.Retries = -1
+	_, err = Open(ctx, dead, newEmbedder(""))
+	require.ErrorContains(t, err, "connection refused")
+	require.NotContains(t, err.Error(), "DerivedFromError", "the client's wrapping is removed")
 }
