@@ -25,7 +25,11 @@ func TestSearchRanksThePrimer(t *testing.T) {
 	require.Len(t, out.Results, 4)
 	require.Equal(t, "primer:second-price-vickrey-auction", out.Results[0].PaperID())
 	for i, r := range out.Results {
-		require.InDelta(t, 0.5, r.Score, 0.5, "scores are cosines in [0,1]")
+		require.InDelta(t, 0.5, r.Score, 0.5, "scores are in [0,1]")
+		require.InDelta(t, 0.5, r.Similarity, 0.5, "similarities are cosines in [0,1]")
+		if i > 0 {
+			require.LessOrEqual(t, r.Score, out.Results[i-1].Score, "the score shown is the one the order follows")
+		}
 		require.NotEmpty(t, r.Content)
 		require.Equal(t, r.PaperID()+"_chunk_"+r.Metadata["chunk_index"], r.ID, "result %d", i)
 	}
@@ -34,6 +38,7 @@ func TestSearchRanksThePrimer(t *testing.T) {
 	require.Equal(t, 0, text.code, text.stderr)
 	require.True(t, strings.HasPrefix(text.stdout, " 1. "), text.stdout)
 	require.Contains(t, text.stdout, "primer:shapley-value_chunk_0")
+	require.Regexp(t, `^ 1\. 1\.000 \(vector #1 0\.\d\d, words #1 \d+\.\d\)  primer:shapley-value_chunk_0`, text.stdout)
 }
 
 func TestSearchEmptyStore(t *testing.T) {
