@@ -153,6 +153,10 @@ func TestStoreFullDisk(t *testing.T) {
 	r := gtrag(t, env, "ingest", "--file", big)
 	storeRequireOneLine(t, r, exitFailure, file, "no space left on device", "once that is fixed, run the same command again")
 	storeRequireConsistent(t, file)
+	// The summary reports what happened: a failure, with the papers read.
+	require.Contains(t, r.stdout, "FAILED")
+	require.Contains(t, r.stdout, "fetched   40 papers")
+	require.Contains(t, r.stdout, "lost      40 (fetched but not committed when the run stopped)")
 
 	var after vectordb.Info
 	decodeJSON(t, gtrag(t, env, "stats", "--json"), &after)
