@@ -23,7 +23,8 @@ type IOStreams struct {
 	stderrTTY bool
 }
 
-// New wraps the streams. secrets are values never to print (see Secrets);
+// New wraps the streams. secrets are values never to print (the command
+// passes provider.Secrets, the API keys set in the environment);
 // values shorter than 6 bytes are ignored, since replacing every "ab" would
 // only wreck the output.
 func New(in io.Reader, out, errOut io.Writer, secrets []string) *IOStreams {
@@ -35,11 +36,6 @@ func New(in io.Reader, out, errOut io.Writer, secrets []string) *IOStreams {
 	s.Out = s.out
 	s.ErrOut = NewWriter(errOut, secrets)
 	return s
-}
-
-// System wraps the process's standard streams.
-func System(secrets []string) *IOStreams {
-	return New(os.Stdin, os.Stdout, os.Stderr, secrets)
 }
 
 // Err is the first error writing standard output, or nil: a command whose
