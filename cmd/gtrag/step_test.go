@@ -91,6 +91,10 @@ func TestAskStepQuitStopsCleanlyBeforeTheNode(t *testing.T) {
 
 	tr := gtrag(t, env, "trace", file)
 	require.Contains(t, tr.stdout, "INTERRUPTED after 4 steps")
+	h := gtrag(t, env, "trace", "--format", "html", file)
+	require.Equal(t, 0, h.code, h.stderr)
+	require.Contains(t, h.stdout, `<span class="outcome-interrupted">interrupted</span>`)
+	require.Contains(t, h.stdout, "Stopped on purpose: ")
 	// The recording replays to the same stop.
 	rp := gtrag(t, env, "replay", file)
 	require.Equal(t, exitInterrupted, rp.code, rp.stderr)
