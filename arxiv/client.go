@@ -344,9 +344,11 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 			}
 			wait = max(wait, se.RetryAfter)
 		}
+		r := Retry{Attempt: attempt, Wait: wait, Err: reason}
 		if c.OnRetry != nil {
-			c.OnRetry(Retry{Attempt: attempt, Wait: wait, Err: reason})
+			c.OnRetry(r)
 		}
+		notifyWait(ctx, Wait{Kind: WaitRetry, D: wait, Retry: &r})
 		if err := c.sleep(ctx, wait); err != nil {
 			return Page{}, err
 		}
@@ -440,6 +442,9 @@ func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err 
 	var dns *net.DNSError
 	if errors.As(err, &dns) && dns.IsNotFound {
 		return fmt.Errorf("cannot resolve %s (no network, or a mistyped --arxiv-url?): %w", dns.Name, err)
+	}
+	if failFast(ctx, err) {
+		return fmt.Errorf("arXiv refused the connection: %w", err)
 	}
 	return transient(err)
 }
@@ -553,6 +558,7 @@ func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 	}
 	if delay > 0 && !c.lastStart.IsZero() {
 		if wait := delay - time.Since(c.lastStart); wait > 0 {
+			notifyWait(ctx, Wait{Kind: WaitPacing, D: wait})
 			if err := c.sleep(ctx, wait); err != nil {
 				release()
 				return nil, err

@@ -46,6 +46,17 @@ type AskOptions struct {
 	// run may send.
 	Pool, MaxSearches int
 
+	// ArxivBudget bounds the time the run spends on arXiv, all requests,
+	// pacing and retries together; when it is spent the run answers from
+	// the store with a notice. 0 means no bound but the client's own.
+	ArxivBudget time.Duration
+	// ArxivFailFast ends an arXiv call at the first refused connection
+	// instead of retrying it (arxiv.FailFast): for a person waiting.
+	ArxivFailFast bool
+	// ArxivWaits, if set, hears every wait the arXiv client makes for this
+	// run (pacing, retry backoff) before it begins: live status.
+	ArxivWaits func(arxiv.Wait)
+
 	// Observer, if set, is told about every step and route as the run goes:
 	// live status, a chat's progress line.
 	Observer graph.Observer[nodes.GraphState]
@@ -150,6 +161,15 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	ctx = arxiv.CountRequests(ctx, &requests)
 
 	deps := s.deps(o)
+	if o.ArxivBudget > 0 {
+		deps.Arxiv = &budgetSearcher{inner: deps.Arxiv, budget: o.ArxivBudget}
+	}
+	if o.ArxivFailFast {
+		ctx = arxiv.FailFast(ctx)
+	}
+	if o.ArxivWaits != nil {
+		ctx = arxiv.Watch(ctx, o.ArxivWaits)
+	}
 	runOpts := []graph.RunOption{graph.WithStepLimit(o.MaxSteps)}
 	if o.Trace != nil {
 		deps = o.Trace.Wrap(deps)
