@@ -38,6 +38,9 @@ type Set struct {
 	// Queries writes arXiv searches; nil for offline Sets, whose searches
 	// are formulated without a model.
 	Queries QueryWriter
+	// Condense rewrites a conversation's follow-up as a standalone
+	// question (gtrag chat); nil for offline Sets.
+	Condense Condenser
 	// Name is the resolved spec: "offline", "ollama:llama3.2",
 	// "openai:gpt-4o-mini". It never holds a key.
 	Name string
@@ -178,6 +181,7 @@ func openProvider(ctx context.Context, spec provider.Spec, env func(string) stri
 		Filter:   &FallbackFilter{Primary: NewLLMFilter(m, opts...), Fallback: NewOfflineFilter(), b: b},
 		Answerer: &FallbackAnswerer{Primary: NewLLMAnswerer(m, opts...), Fallback: NewOfflineAnswerer(), b: b},
 		Queries:  &FallbackQueryWriter{Primary: NewLLMQueryWriter(m, opts...), b: b},
+		Condense: NewLLMCondenser(m, opts...),
 		Name:     name,
 		closer:   chat.Closer,
 	}, nil

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/data"
+	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace/otlp"
@@ -29,27 +31,46 @@ type askOptions struct {
 	otlpEndpoint            string         // --otlp-endpoint
 	otlp                    *otlp.Exporter // made from it or the OTEL_ variables
 	otlpURL                 string
+	quiet                   bool // no live status line
+	interactive             bool // -i: a chat session
+	arxivBudget             time.Duration
+
+	// live shows the run on stderr (status line, notices as they happen);
+	// nil for --json.
+	live *status.Run
+	// failFast ends arXiv calls at a refused connection: someone is waiting.
+	failFast bool
 }
 
 func newAskCmd(a *app) *cobra.Command {
 	var o askOptions
 	cmd := &cobra.Command{
-		Use:   "ask QUESTION",
+		Use:   "ask [QUESTION | -]",
 		Short: "Answer a question, with numbered citations to its sources",
 		Long: `ask runs the workflow: it retrieves passages from the knowledge base, judges
 whether they answer the question, searches arXiv for game-theory papers when
-they do not (adding them to the store), and answers with citations.`,
+they do not (adding them to the store), and answers with citations.
+
+The question is the arguments; "-", or no argument with standard input not a
+terminal, reads it from standard input. -i starts a conversation (gtrag chat).
+On a terminal a status line shows the step running and any wait for arXiv.
+arXiv gets --arxiv-budget in all per question; after that, and at once when
+it refuses the connection, ask answers from the store and says so.`,
 		Example: `  gtrag ask "What is a Nash equilibrium?"
   gtrag ask --json "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
   gtrag ask -k 5 --max-results 4 "How does a Vickrey auction make bidding truthful?"
-  gtrag ask --step "Why does tit-for-tat do well?"   # pause before each node`,
-		Args: usageArgs(cobra.MinimumNArgs(1)),
+  gtrag ask --step "Why does tit-for-tat do well?"   # pause before each node
+  echo "What is the price of anarchy?" | gtrag ask -
+  gtrag ask -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q, err := checkQuestion(strings.Join(args, " "))
-			if err != nil {
+			if err := o.validate(); err != nil {
 				return err
 			}
-			if err := o.validate(); err != nil {
+			if o.interactive {
+				return a.runChat(cmd.Context(), chatOptions{askOptions: o}, strings.Join(args, " "))
+			}
+			q, err := a.questionFrom(args)
+			if err != nil {
 				return err
 			}
 			if o.step {
@@ -72,15 +93,22 @@ they do not (adding them to the store), and answers with citations.`,
 				return err
 			}
 			defer svc.Close()
+			if !o.json {
+				o.live = a.liveRun(o.quiet || o.trace)
+				for _, n := range svc.Reasoners().Notices {
+					o.live.Notice(n)
+				}
+			}
+			o.failFast = a.io.IsStdinTTY()
 			res, err := a.askTraced(cmd.Context(), svc, q, o, file)
+			if o.live != nil {
+				o.live.Finish(res.Notices)
+			}
 			if err != nil {
 				return err
 			}
 			if o.json {
 				return writeJSON(a.io.Out, res)
-			}
-			for _, n := range res.Notices {
-				a.io.Note(n)
 			}
 			printAnswer(a.io.Out, res)
 			return nil
@@ -93,6 +121,8 @@ they do not (adding them to the store), and answers with citations.`,
 	f.BoolVar(&o.step, "step", false, "pause before each node, showing its percept: Enter runs it, c continues, q stops (implies --trace)")
 	f.StringVar(&o.otlpEndpoint, "otlp-endpoint", "", "export the run as OpenTelemetry spans to this OTLP/HTTP `URL` (Phoenix, Jaeger, a collector: http://localhost:4318); default $OTEL_EXPORTER_OTLP_ENDPOINT")
 	f.StringVar(&o.traceOut, "trace-out", "", "record the run's events to `FILE` (JSON Lines) for gtrag trace and gtrag replay")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no live status line on the terminal")
+	f.BoolVarP(&o.interactive, "interactive", "i", false, "start a conversation, as gtrag chat")
 	return cmd
 }
 
@@ -103,11 +133,20 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched per arXiv request and ranked against the question (1 to %d)", nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
+	f.DurationVar(&o.arxivBudget, "arxiv-budget", service.DefaultArxivBudget, "time arXiv gets per question, waits and retries included; then answer from the store (0: no limit)")
 }
 
 // run is the service's options for one run.
 func (o askOptions) run() service.AskOptions {
-	return service.AskOptions{K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches, BeforeStep: o.beforeStep}
+	opts := service.AskOptions{
+		K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches,
+		ArxivBudget: o.arxivBudget, ArxivFailFast: o.failFast, BeforeStep: o.beforeStep,
+	}
+	if o.live != nil {
+		opts.Observer = o.live
+		opts.ArxivWaits = o.live.ArxivWait
+	}
+	return opts
 }
 
 func (o askOptions) validate() error {
@@ -122,10 +161,35 @@ func (o askOptions) validate() error {
 		return usagef("--pool %d: want 1 to %d", o.pool, nodes.MaxPool)
 	case o.maxSearches < 1 || o.maxSearches > 10:
 		return usagef("--max-searches %d: want 1 to 10", o.maxSearches)
+	case o.arxivBudget < 0 || o.arxivBudget > maxArxivBudget:
+		return usagef("--arxiv-budget %s: want 0 (no limit) to %s", o.arxivBudget, shortDuration(maxArxivBudget))
 	case o.maxResults > o.pool:
 		return usagef("--max-results %d is more than --pool %d: a search cannot add more papers than it fetches", o.maxResults, o.pool)
 	}
 	return nil
+}
+
+// maxArxivBudget bounds --arxiv-budget: beyond it a value is a typo.
+const maxArxivBudget = 10 * time.Minute
+
+// questionFrom is the question of `ask`: its arguments, or standard input
+// for "-" and for no argument when standard input is not a terminal.
+func (a *app) questionFrom(args []string) (string, error) {
+	switch {
+	case len(args) == 1 && args[0] == "-":
+	case len(args) > 0:
+		return checkQuestion(strings.Join(args, " "))
+	case a.io.IsStdinTTY():
+		return "", usagef("ask needs a question: gtrag ask \"What is a Nash equilibrium?\" (or gtrag chat for a conversation)")
+	}
+	b, err := io.ReadAll(io.LimitReader(a.io.In, maxQuestionBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("read the question from standard input: %w", err)
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", usagef("ask needs a question, as arguments or on standard input; none was given")
+	}
+	return checkQuestion(string(b))
 }
 
 // maxQuestionBytes bounds a question: longer text is a document, not a

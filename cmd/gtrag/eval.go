@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/evaluate"
+	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -60,13 +61,20 @@ measures the whole loop: search, ranking, filter, answer.`,
 			if err != nil {
 				return err
 			}
+			// A status line on a terminal (not for --json); eval's notices
+			// stay as they were.
+			opts := o.run()
+			line := a.statusLine(o.json)
+			live := status.NewRun(line, func(string) {})
+			opts.Observer, opts.ArxivWaits = live, live.ArxivWait
 			var runs []evaluate.Run
 			var llm, emb string
 			if o.fresh {
-				runs, llm, emb, err = a.evalFresh(cmd.Context(), o.run(), qs)
+				runs, llm, emb, err = a.evalFresh(cmd.Context(), opts, qs)
 			} else {
-				runs, llm, emb, err = a.evalShared(cmd.Context(), o.run(), qs)
+				runs, llm, emb, err = a.evalShared(cmd.Context(), opts, qs)
 			}
+			line.Done()
 			if err != nil {
 				return err
 			}

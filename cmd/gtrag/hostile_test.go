@@ -127,7 +127,8 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "data dir unreadable", args: []string{"stats"}, dataDir: unreadable, code: 1, want: "permission denied"},
 
 		// ask
-		{name: "ask without a question", args: []string{"ask"}, code: 2, want: "requires at least 1 arg"},
+		// With no argument ask reads standard input (here empty, not a terminal).
+		{name: "ask without a question", args: []string{"ask"}, code: 2, want: "ask needs a question"},
 		{name: "ask empty question", args: []string{"ask", ""}, code: 2, want: "the question is empty"},
 		{name: "ask white space question", args: []string{"ask", " \t\n ", "\r"}, code: 2, want: "the question is empty"},
 		{name: "ask 100 KB question", args: []string{"ask", big}, code: 2, want: "the limit is 4096"},

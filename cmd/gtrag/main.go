@@ -11,8 +11,13 @@ import (
 )
 
 func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run is main without the exit: the process's signals, streams and
+// environment. Tests that need a real process (a pseudo-terminal) run it.
+func run(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv)
-	stop()
-	os.Exit(code)
+	defer stop()
+	return Main(ctx, args, os.Stdout, os.Stderr, os.Getenv)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -43,7 +44,10 @@ func gtrag(t *testing.T, env map[string]string, args ...string) result {
 func gtragCtx(ctx context.Context, t *testing.T, env map[string]string, args ...string) result {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := Main(ctx, args, &out, &errOut, func(k string) string { return env[k] })
+	// An empty standard input, not the test process's: `ask` with no
+	// argument reads its question from a standard input that is not a
+	// terminal.
+	code := MainIO(ctx, args, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] })
 	return result{stdout: out.String(), stderr: errOut.String(), code: code}
 }
 

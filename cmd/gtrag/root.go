@@ -23,7 +23,13 @@ import (
 // Main runs gtrag with args and returns the exit code. It is the real entry
 // point: tests call it exactly as main does.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{getenv: getenv, io: iostreams.New(os.Stdin, stdout, stderr, provider.Secrets(getenv))}
+	return MainIO(ctx, args, os.Stdin, stdout, stderr, getenv)
+}
+
+// MainIO is Main with standard input given: tests pipe questions to
+// `ask -` and `chat` through it.
+func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{getenv: getenv, io: iostreams.New(stdin, stdout, stderr, provider.Secrets(getenv))}
 	root := newRootCmd(a)
 	root.SetArgs(args)
 	root.SetOut(a.io.Out)
@@ -107,6 +113,7 @@ network it still answers, offline, from the store.
 
 	root.AddCommand(
 		newAskCmd(a),
+		newChatCmd(a),
 		newSearchCmd(a),
 		newStatsCmd(a),
 		newGraphCmd(a),

@@ -19,6 +19,7 @@ type IOStreams struct {
 
 	out       *Writer
 	rawErr    io.Writer
+	stdinTTY  bool
 	stdoutTTY bool
 	stderrTTY bool
 }
@@ -30,6 +31,7 @@ type IOStreams struct {
 func New(in io.Reader, out, errOut io.Writer, secrets []string) *IOStreams {
 	s := &IOStreams{
 		In: in, rawErr: errOut,
+		stdinTTY:  isTerminal(in),
 		stdoutTTY: isTerminal(out), stderrTTY: isTerminal(errOut),
 	}
 	s.out = NewWriter(out, secrets)
@@ -41,6 +43,10 @@ func New(in io.Reader, out, errOut io.Writer, secrets []string) *IOStreams {
 // Err is the first error writing standard output, or nil: a command whose
 // output was lost must not exit 0.
 func (s *IOStreams) Err() error { return s.out.Err() }
+
+// IsStdinTTY reports whether standard input is a terminal: a person is
+// typing, not a script piping.
+func (s *IOStreams) IsStdinTTY() bool { return s.stdinTTY }
 
 // IsStdoutTTY reports whether standard output is a terminal.
 func (s *IOStreams) IsStdoutTTY() bool { return s.stdoutTTY }
@@ -71,8 +77,8 @@ func (s *IOStreams) Error(err error) {
 	io.WriteString(s.ErrOut, "gtrag: "+Line(err.Error())+"\n")
 }
 
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+func isTerminal(v any) bool {
+	f, ok := v.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

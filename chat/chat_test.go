@@ -1,0 +1,204 @@
+package chat
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/service"
+)
+
+func turn(q string) []Turn { return []Turn{{Question: q}} }
+
+func TestOfflineRewrite(t *testing.T) {
+	pd := "What is the Nash equilibrium of the prisoner's dilemma?"
+	for _, tc := range []struct {
+		name, prev, line, want string
+	}{
+		{"a preposition carries the topic", pd, "and in the repeated version?", "What about Nash equilibrium of the prisoner's dilemma in the repeated version?"},
+		{"a back-reference is replaced", pd, "Why does it work?", "Why does Nash equilibrium of the prisoner's dilemma work?"},
+		{"a possessive back-reference", "How is the Shapley value computed?", "what are its properties?", "What are Shapley value's properties?"},
+		{"a bare question word", pd, "and why?", "Why in Nash equilibrium of the prisoner's dilemma?"},
+		{"a connective with a plain noun phrase", "What is a Nash equilibrium?", "what about mixed strategies?", "What about Nash equilibrium and mixed strategies?"},
+		{"a new glossary topic stands alone", pd, "and what about the Shapley value?", "and what about the Shapley value?"},
+		{"a standalone question is unchanged", pd, "How do bidders shade bids in first-price auctions?", "How do bidders shade bids in first-price auctions?"},
+		{"a line naming the topic is unchanged", pd, "and in the repeated prisoner's dilemma?", "and in the repeated prisoner's dilemma?"},
+		{"a one-concept topic", "What is the prisoner's dilemma?", "and in the repeated version?", "What about prisoner's dilemma in the repeated version?"},
+		{"no history, nothing to carry", "", "and in the repeated version?", "and in the repeated version?"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var hist []Turn
+			if tc.prev != "" {
+				hist = turn(tc.prev)
+			}
+			r, err := Offline{}.Rewrite(context.Background(), hist, tc.line)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, r.Question)
+		})
+	}
+}
+
+type fakeCondenser struct {
+	reply string
+	err   error
+	got   []reasoner.Exchange
+}
+
+func (f *fakeCondenser) Condense(_ context.Context, h []reasoner.Exchange, _ string) (string, error) {
+	f.got = h
+	return f.reply, f.err
+}
+
+// The LLM rewriter sends the conversation and, when the model fails, falls
+// back to the offline rewrite with a notice.
+func TestLLMRewrite(t *testing.T) {
+	hist := []Turn{{Question: "What is the prisoner's dilemma?", Result: service.Result{Answer: "A game [1]."}}}
+	c := &fakeCondenser{reply: "What is the repeated prisoner's dilemma?"}
+	r, err := LLM{Condenser: c}.Rewrite(context.Background(), hist, "and repeated?")
+	require.NoError(t, err)
+	require.Equal(t, "What is the repeated prisoner's dilemma?", r.Question)
+	require.Equal(t, []reasoner.Exchange{{Question: "What is the prisoner's dilemma?", Answer: "A game [1]."}}, c.got)
+
+	r, err = LLM{Condenser: &fakeCondenser{err: errors.New("no reply within 1m")}}.Rewrite(context.Background(), hist, "and in the repeated version?")
+	require.NoError(t, err)
+	require.Equal(t, "What about prisoner's dilemma in the repeated version?", r.Question)
+	require.Len(t, r.Notices, 1)
+	require.Contains(t, r.Notices[0], "no reply within 1m")
+}
+
+// script is a LineReader over fixed lines; a "^C" line is Ctrl-C at the
+// prompt.
+type script []string
+
+func (s *script) ReadLine(string) (string, error) {
+	if len(*s) == 0 {
+		return "", io.EOF
+	}
+	l := (*s)[0]
+	*s = (*s)[1:]
+	if l == "^C" {
+		return "", ErrInterrupt
+	}
+	return l, nil
+}
+
+type recorder struct {
+	out            bytes.Buffer
+	notes, errs    []string
+	asked          []string
+	traced         []bool
+	opened         []string
+	ask            func(ctx context.Context, q string) (service.Result, error)
+	interruptsChan chan struct{}
+}
+
+func (r *recorder) session() *Session {
+	return &Session{
+		Ask: func(ctx context.Context, q string, trace bool) (service.Result, error) {
+			r.asked = append(r.asked, q)
+			r.traced = append(r.traced, trace)
+			if r.ask != nil {
+				return r.ask(ctx, q)
+			}
+			return service.Result{Question: q, Answer: "answer to " + q, ArxivRequests: 1, PapersAdded: 2,
+				Sources: []nodes.Source{{PaperID: "2301.00001v1", Title: "A paper", URL: "http://arxiv.org/abs/2301.00001v1"}}}, nil
+		},
+		Out:        &r.out,
+		Note:       func(n string) { r.notes = append(r.notes, n) },
+		Error:      func(err error) { r.errs = append(r.errs, err.Error()) },
+		Open:       func(u string) error { r.opened = append(r.opened, u); return nil },
+		Store:      func() string { return "10 chunks from 5 papers" },
+		Interrupts: r.interruptsChan,
+	}
+}
+
+// Two questions and a follow-up: the follow-up is rewritten, shown, and
+// asked; slash commands act on the last answer.
+func TestSessionRun(t *testing.T) {
+	var r recorder
+	s := r.session()
+	lines := script{
+		"What is the prisoner's dilemma?", "", "^C", "How do auctions work?",
+		"/sources", "/open 1", "/open 7", "/trace on", "and why?", "/trace off", "/stats", "/nope", "/quit", "never read",
+	}
+	require.NoError(t, s.Run(context.Background(), &lines))
+	require.Equal(t, []string{"What is the prisoner's dilemma?", "How do auctions work?", "Why in auctions?"}, r.asked)
+	require.Equal(t, []bool{false, false, true}, r.traced)
+	require.Equal(t, script{"never read"}, lines, "/quit ends the session")
+	out := r.out.String()
+	require.Contains(t, out, "→ Why in auctions?\n")
+	require.NotContains(t, out, "→ How do auctions work?", "a standalone question is not shown again")
+	require.Contains(t, out, "  [1] A paper — 2301.00001v1 http://arxiv.org/abs/2301.00001v1\n")
+	require.Equal(t, []string{"http://arxiv.org/abs/2301.00001v1"}, r.opened)
+	require.Contains(t, out, "this session: 3 questions answered, 3 arXiv requests, 6 papers added\nknowledge base: 10 chunks from 5 papers\n")
+	require.Len(t, r.errs, 2)
+	require.Contains(t, r.errs[0], "from 1 to 1")
+	require.Contains(t, r.errs[1], "unknown command /nope")
+	require.Len(t, s.History(), 3)
+}
+
+// An interrupt cancels the question in flight; the session goes on with
+// the next line, and the cancelled question is not part of the history.
+func TestSessionInterrupt(t *testing.T) {
+	r := recorder{interruptsChan: make(chan struct{}, 1)}
+	r.ask = func(ctx context.Context, q string) (service.Result, error) {
+		if strings.Contains(q, "slow") {
+			r.interruptsChan <- struct{}{} // Ctrl-C while it runs
+			select {
+			case <-ctx.Done():
+				return service.Result{}, ctx.Err()
+			case <-time.After(10 * time.Second):
+				return service.Result{}, errors.New("not cancelled")
+			}
+		}
+		return service.Result{Question: q, Answer: "fine"}, nil
+	}
+	s := r.session()
+	lines := script{"a slow question about auctions", "What is a Nash equilibrium?"}
+	require.NoError(t, s.Run(context.Background(), &lines))
+	require.Equal(t, []string{"question cancelled; ask another, or /quit"}, r.notes)
+	require.Empty(t, r.errs)
+	require.Len(t, s.History(), 1)
+	require.Equal(t, "What is a Nash equilibrium?", s.History()[0].Question)
+}
+
+// A failed question is reported and the session goes on; the end of the
+// session's own context ends Run with its error.
+func TestSessionErrors(t *testing.T) {
+	var r recorder
+	r.ask = func(context.Context, string) (service.Result, error) {
+		return service.Result{}, errors.New("store is damaged")
+	}
+	s := r.session()
+	lines := script{"q one about auctions", "q two about auctions"}
+	require.NoError(t, s.Run(context.Background(), &lines))
+	require.Equal(t, []string{"store is damaged", "store is damaged"}, r.errs)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	lines = script{"q three"}
+	require.ErrorIs(t, s.Run(ctx, &lines), context.Canceled)
+}
+
+// Lines reads a script's lines, no prompt written anywhere.
+func TestLines(t *testing.T) {
+	l := NewLines(strings.NewReader("one\n\ntwo"), 100)
+	var got []string
+	for {
+		s, err := l.ReadLine(Prompt)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		got = append(got, s)
+	}
+	require.Equal(t, []string{"one", "", "two"}, got)
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/chat"
+	"github.com/gtrag/gtrag/provider"
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/trace"
+)
+
+// chatOptions are chat's flags: those of one ask run, for every question.
+type chatOptions struct{ askOptions }
+
+func newChatCmd(a *app) *cobra.Command {
+	var o chatOptions
+	cmd := &cobra.Command{
+		Use:   "chat",
+		Short: "Talk about game theory: questions and follow-ups, with line editing and history",
+		Long: `chat answers questions one after another, as ask does, and understands
+follow-ups: "and in the repeated version?" is rewritten into a standalone
+question (by the LLM, or offline by carrying the previous question's topic)
+and the rewritten question is shown before it runs.
+
+On a terminal lines can be edited and earlier ones recalled (↑, Ctrl-R); the
+history is kept in the data directory. Ctrl-C cancels the question in flight
+and keeps the session; Ctrl-D or /quit ends it. /help lists the commands.
+With standard input not a terminal, chat reads one question or command per
+line and prints no prompt.`,
+		Example: `  gtrag chat
+  gtrag ask -i
+  printf 'What is the prisoner'\''s dilemma?\nand in the repeated version?\n' | gtrag chat`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := o.validate(); err != nil {
+				return err
+			}
+			return a.runChat(cmd.Context(), o, "")
+		},
+	}
+	f := cmd.Flags()
+	o.runFlags(f)
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no live status line on the terminal")
+	return cmd
+}
+
+// runChat runs a chat session; first, if not empty, is its first question
+// (ask -i QUESTION).
+func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
+	svc, err := a.openService(ctx)
+	if err != nil {
+		return err
+	}
+	defer svc.Close()
+	// Line editing needs a terminal on both sides; anything else is a
+	// script, read line by line with no prompt and no escapes.
+	tty := a.io.IsStdinTTY() && a.io.IsStdoutTTY()
+	o.failFast = tty
+	llmNotices := svc.Reasoners().Notices
+	s := &chat.Session{
+		Ask: func(ctx context.Context, q string, narrate bool) (service.Result, error) {
+			return a.chatAsk(ctx, svc, q, o.askOptions, narrate, llmNotices)
+		},
+		Rewriter: chat.Offline{},
+		Check:    checkQuestion,
+		Out:      a.io.Out,
+		Show:     printAnswer,
+		Note:     a.io.Note,
+		Error:    a.io.Error,
+		Open:     a.browser(),
+		Store: func() string {
+			info := svc.Store().Info()
+			return fmt.Sprintf("%d chunks from %d papers (%s)", info.Chunks, info.Papers, a.dataDir)
+		},
+	}
+	if c := svc.Reasoners().Condense; c != nil {
+		s.Rewriter = chat.LLM{Condenser: c}
+	}
+	for _, n := range llmNotices {
+		a.io.Note(n)
+	}
+	var in chat.LineReader
+	if tty {
+		term, err := chat.NewTerminal(filepath.Join(a.dataDir, "chat_history"))
+		if err != nil {
+			return err
+		}
+		defer term.Close()
+		in = term
+		ints, stop := interrupts()
+		defer stop()
+		s.Interrupts = ints
+		fmt.Fprintln(a.io.Out, "gtrag chat: ask about game theory. /help for commands, Ctrl-D to leave.")
+	} else {
+		in = chat.NewLines(a.io.In, 4*maxQuestionBytes)
+	}
+	if first != "" {
+		if err := s.Turn(ctx, first); err != nil {
+			return err
+		}
+	}
+	err = s.Run(ctx, in)
+	if tty {
+		fmt.Fprintln(a.io.Out)
+	}
+	return err
+}
+
+// chatAsk answers one turn as ask would: live status, notices as they
+// happen (the LLM's once per session, not per turn), and the narration
+// when /trace is on. A stepping mode (ask --step) belongs here too.
+func (a *app) chatAsk(ctx context.Context, svc *service.Service, q string, o askOptions, narrate bool, said []string) (service.Result, error) {
+	o.live = a.liveRun(o.quiet || narrate)
+	o.live.Said(said...)
+	opts := o.run()
+	if narrate {
+		opts.Trace = trace.New(trace.Options{Live: a.io.ErrOut, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()})
+	}
+	res, err := svc.Ask(ctx, q, opts)
+	o.live.Finish(res.Notices)
+	return res, err
+}
+
+// interrupts takes SIGINT over from the process's root context for a chat
+// on a terminal: each Ctrl-C while a question runs is delivered on the
+// channel (the session cancels that question) instead of ending gtrag. At
+// the prompt the line editor reads Ctrl-C as a key. stop hands SIGINT back
+// to its default, ending the process: the session is over by then.
+func interrupts() (<-chan struct{}, func()) {
+	sig := make(chan os.Signal, 1)
+	// Reset drops main's signal.NotifyContext registration for SIGINT, so
+	// that Ctrl-C no longer cancels every context of the process.
+	signal.Reset(os.Interrupt)
+	signal.Notify(sig, os.Interrupt)
+	out := make(chan struct{}, 1)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-sig:
+				select {
+				case out <- struct{}{}:
+				default:
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	return out, func() {
+		signal.Stop(sig)
+		close(done)
+	}
+}
+
+// browser returns how to open a URL in a browser, or nil when none is
+// available: $BROWSER if set, else the desktop's opener when there is a
+// desktop (a display on Linux and the BSDs; always on macOS and Windows).
+// Over SSH, in a container and in tests there is none, and /open only
+// prints the URL.
+func (a *app) browser() func(string) error {
+	var name string
+	var args []string
+	switch {
+	case a.getenv("BROWSER") != "":
+		name = a.getenv("BROWSER")
+	case runtime.GOOS == "darwin":
+		name = "open"
+	case runtime.GOOS == "windows":
+		name, args = "rundll32", []string{"url.dll,FileProtocolHandler"}
+	case a.getenv("DISPLAY") != "" || a.getenv("WAYLAND_DISPLAY") != "":
+		name = "xdg-open"
+	default:
+		return nil
+	}
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return nil
+	}
+	return func(url string) error {
+		cmd := exec.Command(path, append(args, url)...)
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		go cmd.Wait() // reap it; the browser outlives nothing of ours
+		return nil
+	}
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+)
+
+// gtragStdin runs gtrag with stdin as standard input.
+func gtragStdin(t *testing.T, env map[string]string, stdin string, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := MainIO(context.Background(), args, strings.NewReader(stdin), &out, &errOut, func(k string) string { return env[k] })
+	return result{stdout: out.String(), stderr: errOut.String(), code: code}
+}
+
+// `ask -`, and `ask` with no argument and a pipe on stdin, read the
+// question from stdin, with the rules of a question given as arguments.
+func TestAskReadsStdin(t *testing.T) {
+	env := testEnv(t)
+	want := gtrag(t, env, "ask", "What is a Nash equilibrium?")
+	require.Equal(t, 0, want.code, want.stderr)
+	for _, args := range [][]string{{"ask", "-"}, {"ask"}} {
+		r := gtragStdin(t, env, "What is a Nash\n  equilibrium?\n", args...)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, want.stdout, r.stdout, "%v answers as the question given as arguments", args)
+	}
+
+	for _, tc := range []struct{ name, stdin, msg string }{
+		{"empty", "  \n", "ask needs a question"},
+		{"too long", strings.Repeat("nash ", 1000), "the limit is 4096"},
+		{"control characters", "What is \x1b[2J a game?", "control character"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := gtragStdin(t, env, tc.stdin, "ask", "-")
+			require.Equal(t, exitUsage, r.code)
+			require.Empty(t, r.stdout)
+			require.Contains(t, r.stderr, tc.msg)
+		})
+	}
+}
+
+// chat in a script: one line per question or command, no prompt and no
+// escape sequences; a follow-up is rewritten and the rewrite shown.
+func TestChatScript(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "What is the prisoner's dilemma?\n\nand in the repeated version?\n/sources\n/stats\n/open 9\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "gtrag> ", "no prompt in a script")
+	require.NotContains(t, r.stdout+r.stderr, "\x1b", "no escape sequences in a script")
+	require.Contains(t, r.stdout, "→ What about prisoner's dilemma in the repeated version?\n")
+	require.Equal(t, 2, strings.Count(r.stdout, "\nSources:\n"), "two answers")
+	require.Contains(t, r.stdout, "this session: 2 questions answered")
+	require.Contains(t, r.stderr, "gtrag: /open wants a source number from 1 to")
+	repeated := r.stdout[strings.Index(r.stdout, "→"):]
+	require.Contains(t, strings.ToLower(repeated), "repeated", "the follow-up's answer is about repeated games")
+
+	// ask -i is the same session.
+	r2 := gtragStdin(t, env, "and in the repeated version?\n", "ask", "-i", "What is the prisoner's dilemma?")
+	require.Equal(t, 0, r2.code, r2.stderr)
+	require.Contains(t, r2.stdout, "→ What about prisoner's dilemma in the repeated version?\n")
+}
+
+// With an LLM, a follow-up is condensed by the model from the conversation.
+func TestChatWithAnLLM(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.answer = func(user string) string {
+		switch {
+		case strings.Contains(user, "Follow-up:"):
+			return "How much do bidders shade their bids in all-pay auctions?"
+		case strings.Contains(user, "arXiv searches"):
+			return "sealed-bid auction bid shading"
+		}
+		return "Bidders shade their bids below their valuations [1]."
+	}
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_LLM"] = "openai:test-model"
+	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
+	env["OPENAI_API_KEY"] = "sk-test-0123456789"
+
+	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\nand in the all-pay version?\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "→ How much do bidders shade their bids in all-pay auctions?\n")
+	prompts, _ := llm.seen()
+	var condense string
+	for _, p := range prompts {
+		if strings.Contains(p, "Follow-up:") {
+			require.Empty(t, condense, "one follow-up, one condensation")
+			condense = p
+		}
+	}
+	require.Contains(t, condense, "User: How much do bidders shade their bids in sealed-bid auctions?")
+	require.Contains(t, condense, "and in the all-pay version?")
+}
+
+// A stalled arXiv costs ask its --arxiv-budget, then the store answers
+// with a notice.
+func TestAskArxivBudget(t *testing.T) {
+	stall := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	t.Cleanup(stall.Close)
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = stall.URL
+	env["GTRAG_SEED"] = "none"
+	start := time.Now()
+	r := gtrag(t, env, "ask", "--arxiv-budget", "500ms", "How do bidders shade bids in first-price auctions?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Less(t, time.Since(start), 15*time.Second)
+	require.Contains(t, r.stderr, "arXiv did not answer within this question's 500ms budget")
+
+	bad := gtrag(t, env, "ask", "--arxiv-budget", "-1s", "What is a game?")
+	require.Equal(t, exitUsage, bad.code)
+	require.Contains(t, bad.stderr, "--arxiv-budget")
+}

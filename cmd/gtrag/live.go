@@ -1,0 +1,35 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"github.com/gtrag/gtrag/internal/status"
+)
+
+// liveRun shows one question's run on standard error: a status line when
+// stderr is a terminal and quiet is false, and its notices as they happen
+// (through the output boundary) in every case.
+func (a *app) liveRun(quiet bool) *status.Run {
+	return status.NewRun(a.statusLine(quiet), a.io.Note)
+}
+
+// statusLine is the live line on a terminal's standard error; it draws
+// nothing when stderr is not a terminal or quiet is set.
+func (a *app) statusLine(quiet bool) *status.Line {
+	var w io.Writer
+	if !quiet {
+		w = a.io.ProgressOut()
+	}
+	return status.New(w, stderrWidth)
+}
+
+// stderrWidth is the width of the terminal on standard error, 80 if unknown.
+func stderrWidth() int {
+	if w, _, err := term.GetSize(int(os.Stderr.Fd())); err == nil && w > 0 {
+		return w
+	}
+	return 80
+}

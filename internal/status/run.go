@@ -1,0 +1,132 @@
+package status
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// Run shows one workflow run: the node running on the Line, the arXiv
+// client's waits as countdowns, and each notice printed (through note) the
+// moment a node raises it, once. Use it as the run's graph.Observer and
+// arXiv watcher (service.AskOptions Observer and ArxivWaits).
+//
+// Notices are printed live whether or not the Line is drawn: on a pipe they
+// are the same lines as before, only sooner.
+type Run struct {
+	line *Line
+	note func(string)
+
+	mu   sync.Mutex
+	said []string
+}
+
+// NewRun returns a Run drawing on line (which may draw nothing) and
+// printing notices with note.
+func NewRun(line *Line, note func(string)) *Run {
+	if line == nil {
+		line = &Line{}
+	}
+	return &Run{line: line, note: note}
+}
+
+// Notice prints n above the line unless this Run has printed it already.
+func (r *Run) Notice(n string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if slices.Contains(r.said, n) {
+		return
+	}
+	r.said = append(r.said, n)
+	r.line.Above(func() { r.note(n) })
+}
+
+// Said marks notices as printed already (the LLM's notices, printed once
+// for a whole chat session), so that this Run does not print them again.
+func (r *Run) Said(notices ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.said = append(r.said, notices...)
+}
+
+// Finish erases the line and prints the notices of notices (a Result's)
+// not printed yet.
+func (r *Run) Finish(notices []string) {
+	r.line.Done()
+	for _, n := range notices {
+		r.Notice(n)
+	}
+}
+
+// Describe says what a node is doing, for a person: "searching arXiv".
+// Node names belong to --trace; unknown nodes are named as they are.
+func Describe(node string) string {
+	switch node {
+	case nodes.PullFromChroma:
+		return "searching the knowledge base"
+	case nodes.CheckRelevance:
+		return "judging whether the passages answer the question"
+	case nodes.SearchArxiv:
+		return "searching arXiv"
+	case nodes.FilterGameTheoryPapers:
+		return "judging which papers are about game theory"
+	case nodes.AddToChroma:
+		return "adding papers to the knowledge base"
+	case nodes.GenerateResponse:
+		return "writing the answer"
+	}
+	return node
+}
+
+// ArxivWait shows a wait of the arXiv client as a countdown.
+func (r *Run) ArxivWait(w arxiv.Wait) {
+	switch w.Kind {
+	case arxiv.WaitPacing:
+		r.line.Countdown(fmt.Sprintf("waiting for arXiv (pacing %s), next request in {s} s", seconds(w.D)), w.D)
+	case arxiv.WaitRetry:
+		why := "failed"
+		if w.Retry != nil && w.Retry.Err != nil {
+			why = "failed: " + w.Retry.Err.Error()
+		}
+		attempt := 0
+		if w.Retry != nil {
+			attempt = w.Retry.Attempt
+		}
+		r.line.Countdown(fmt.Sprintf("arXiv attempt %d %s; retrying in {s} s", attempt, why), w.D)
+	}
+}
+
+// seconds spells a pacing delay as people say it: "3 s", "1.5 s".
+func seconds(d time.Duration) string {
+	d = d.Round(100 * time.Millisecond)
+	if d%time.Second == 0 {
+		return fmt.Sprintf("%d s", int(d/time.Second))
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// StepStarted implements graph.Observer.
+func (r *Run) StepStarted(_ context.Context, _ int, node string, _ nodes.GraphState) {
+	r.line.Set(Describe(node))
+}
+
+// StepCompleted implements graph.Observer: the notices the step raised are
+// printed now.
+func (r *Run) StepCompleted(_ context.Context, _ int, _ string, before, after nodes.GraphState) {
+	for _, n := range after.Notices {
+		if !slices.Contains(before.Notices, n) {
+			r.Notice(n)
+		}
+	}
+}
+
+// StepFailed implements graph.Observer.
+func (r *Run) StepFailed(context.Context, int, string, error) {}
+
+// RouteDecided implements graph.Observer.
+func (r *Run) RouteDecided(context.Context, int, string, string, string, string) {}

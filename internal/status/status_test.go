@@ -1,0 +1,103 @@
+package status
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/nodes"
+)
+
+// syncBuffer is a bytes.Buffer safe for the Line's ticker goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// With no terminal a Line draws nothing, and a Run still prints notices.
+func TestNoTerminalDrawsNothing(t *testing.T) {
+	var notes []string
+	r := NewRun(New(nil, nil), func(n string) { notes = append(notes, n) })
+	r.StepStarted(context.Background(), 1, nodes.SearchArxiv, nodes.GraphState{})
+	r.ArxivWait(arxiv.Wait{Kind: arxiv.WaitPacing, D: 3 * time.Second})
+	r.StepCompleted(context.Background(), 1, nodes.SearchArxiv, nodes.GraphState{}, nodes.GraphState{Notices: []string{"arXiv is down"}})
+	r.Finish([]string{"arXiv is down", "offline: no LLM"})
+	if got := strings.Join(notes, "|"); got != "arXiv is down|offline: no LLM" {
+		t.Fatalf("notes = %q; want each notice once, in order", got)
+	}
+}
+
+// On a terminal the line names what runs, counts a wait down, is erased
+// before a notice and drawn again after it, and never exceeds the width.
+func TestLineOnTerminal(t *testing.T) {
+	var out syncBuffer
+	l := New(&out, func() int { return 40 })
+	var notes []string
+	r := NewRun(l, func(n string) { notes = append(notes, n); out.Write([]byte("note: " + n + "\n")) })
+
+	r.StepStarted(context.Background(), 1, nodes.SearchArxiv, nodes.GraphState{})
+	r.ArxivWait(arxiv.Wait{Kind: arxiv.WaitPacing, D: 3 * time.Second})
+	r.Notice("a notice")
+	r.Finish(nil)
+	s := out.String()
+	for _, want := range []string{"searching arXiv", "waiting for arXiv (pacing 3 s)", "\r\x1b[K" + "note: a notice\n"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("output %q lacks %q", s, want)
+		}
+	}
+	if !strings.HasSuffix(s, "\r\x1b[K") {
+		t.Fatalf("output %q does not end with the line erased", s)
+	}
+	for _, frame := range strings.Split(s, "\r") {
+		frame = strings.TrimSuffix(frame, "\x1b[K")
+		if frame == "" || strings.HasPrefix(frame, "\x1b[K") || strings.HasPrefix(frame, "note:") {
+			continue
+		}
+		if n := utf8.RuneCountInString(frame); n > 39 {
+			t.Fatalf("frame %q is %d runes, wider than 39", frame, n)
+		}
+	}
+}
+
+// A countdown shows whole seconds left, never 0, and gives the line back
+// to what it showed before when it ends.
+func TestCountdown(t *testing.T) {
+	l := &Line{text: "searching arXiv", started: time.Now()}
+	now := time.Now()
+	l.prev, l.text, l.until = l.text, "retrying in {s} s", now.Add(2500*time.Millisecond)
+	if got := l.render(now, 80); !strings.Contains(got, "retrying in 3 s") {
+		t.Fatalf("render = %q; want 3 s left", got)
+	}
+	if got := l.render(now.Add(2400*time.Millisecond), 80); !strings.Contains(got, "retrying in 1 s") {
+		t.Fatalf("render = %q; want 1 s left", got)
+	}
+	if got := l.render(now.Add(3*time.Second), 80); !strings.Contains(got, "searching arXiv") || strings.Contains(got, "retrying") {
+		t.Fatalf("render = %q; want the text before the countdown", got)
+	}
+}
+
+func TestFit(t *testing.T) {
+	if got := fit("abcdef", 4); got != "abc…" {
+		t.Fatalf("fit = %q", got)
+	}
+	if got := fit("abc", 4); got != "abc" {
+		t.Fatalf("fit = %q", got)
+	}
+}
