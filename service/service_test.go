@@ -3,6 +3,7 @@ package service_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -108,6 +109,52 @@ func TestAskTrace(t *testing.T) {
 		}
 	}
 	require.Positive(t, embeds, "the store's query embeds the question in the run's trace")
+}
+
+// Traced runs at once on one Service each get their own trace: its own
+// question, and the embedding of its own question, not the other's.
+func TestAskTraceConcurrent(t *testing.T) {
+	svc := openService(t, offline(t, "http://127.0.0.1:1/api/query"))
+	questions := []string{"What is a Nash equilibrium?", "How does a second-price auction make bidding truthful?"}
+	outs := make([]bytes.Buffer, len(questions))
+	errs := make([]error, len(questions))
+	var wg sync.WaitGroup
+	for i, q := range questions {
+		wg.Go(func() {
+			rec := trace.New(trace.Options{Out: &outs[i], LLM: svc.LLM()})
+			_, errs[i] = svc.Ask(context.Background(), q, service.AskOptions{Trace: rec})
+		})
+	}
+	wg.Wait()
+	for i, q := range questions {
+		require.NoError(t, errs[i])
+		evs, err := trace.ReadEvents(&outs[i])
+		require.NoError(t, err)
+		require.True(t, trace.Complete(evs))
+		got, _, err := trace.Start(evs)
+		require.NoError(t, err)
+		require.Equal(t, q, got)
+		own := 0
+		for _, ev := range evs {
+			if ev.Type != trace.OperationStarted {
+				continue
+			}
+			var op trace.OperationStartedData
+			require.NoError(t, ev.Decode(&op))
+			if op.Kind != trace.KindEmbed {
+				continue
+			}
+			var p trace.EmbedParams
+			require.NoError(t, json.Unmarshal(op.Params, &p))
+			// The store embeds a query as the question itself; the other
+			// question, of another length, never shows up here.
+			require.NotEqual(t, len(questions[1-i]), p.Chars, "trace %d recorded the other run's embedding", i)
+			if p.Chars == len(q) {
+				own++
+			}
+		}
+		require.Positive(t, own, "trace %d recorded the embedding of its question", i)
+	}
 }
 
 // Replay gives the Result Ask gave, from the recording alone.
