@@ -223,7 +223,7 @@ func printPaths(w io.Writer, recorded, forked []string, at int, e trace.Edit, di
 	}
 	fmt.Fprintf(w, "step  %-*s    %s\n", width, "recorded", "fork")
 	for i := range max(len(recorded), len(forked)) {
-		r, f := "", ""
+		r, f := "—", "—" // this side had ended
 		if i < len(recorded) {
 			r = recorded[i]
 		}
