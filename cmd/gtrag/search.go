@@ -49,7 +49,7 @@ func newSearchCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.io.Out, "no documents in the store match")
 			}
 			for i, r := range results {
-				fmt.Fprintf(a.io.Out, "%2d. %.3f %s  %s  %s\n    %s\n", i+1, r.Score, scoreParts(r), r.ID, r.Metadata[chunker.KeyTitle], snippet(r.Content, 160))
+				fmt.Fprintf(a.io.Out, "%2d. %.3f%s  %s  %s\n    %s\n", i+1, r.Score, scoreParts(r), r.ID, r.Metadata[chunker.KeyTitle], snippet(r.Content, 160))
 			}
 			return nil
 		},
@@ -71,13 +71,16 @@ func snippet(text string, n int) string {
 
 // scoreParts explains a result's fused score: its place and score in the
 // vector ranking (cosine) and in the BM25 ranking, "-" where it was not a
-// candidate.
+// candidate; nothing when the store reports no ranks (Weaviate).
 func scoreParts(r vectordb.Result) string {
+	if r.VectorRank == 0 && r.LexicalRank == 0 {
+		return ""
+	}
 	place := func(rank int, score float64, format string) string {
 		if rank == 0 {
 			return "-"
 		}
 		return fmt.Sprintf("#%d "+format, rank, score)
 	}
-	return fmt.Sprintf("(vector %s, words %s)", place(r.VectorRank, r.Similarity, "%.2f"), place(r.LexicalRank, r.BM25, "%.1f"))
+	return fmt.Sprintf(" (vector %s, words %s)", place(r.VectorRank, r.Similarity, "%.2f"), place(r.LexicalRank, r.BM25, "%.1f"))
 }
