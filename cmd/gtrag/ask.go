@@ -69,6 +69,9 @@ it refuses the connection, ask answers from the store and says so.`,
 			if o.interactive {
 				return a.runChat(cmd.Context(), chatOptions{askOptions: o}, strings.Join(args, " "))
 			}
+			if o.step && (len(args) == 0 || len(args) == 1 && args[0] == "-") {
+				return usagef("--step reads its answers from standard input, so the question must be an argument: gtrag ask --step \"What is a Nash equilibrium?\"")
+			}
 			q, err := a.questionFrom(args)
 			if err != nil {
 				return err

@@ -49,6 +49,7 @@ line and prints no prompt.`,
 	f := cmd.Flags()
 	o.runFlags(f)
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no live status line on the terminal")
+	f.BoolVar(&o.step, "step", false, "pause before each node of every question, showing its percept: Enter runs it, c continues, q stops the question")
 	return cmd
 }
 
@@ -102,6 +103,10 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	} else {
 		in = chat.NewLines(a.io.In, 4*maxQuestionBytes)
 	}
+	if o.step {
+		// The step prompt reads from the session's own lines (see stepper).
+		o.beforeStep = newLineStepper(in, a.io.ErrOut).Before
+	}
 	if first != "" {
 		if err := s.Turn(ctx, first); err != nil {
 			return err
@@ -116,7 +121,8 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 
 // chatAsk answers one turn as ask would: live status, notices as they
 // happen (the LLM's once per session, not per turn), and the narration
-// when /trace is on. A stepping mode (ask --step) belongs here too.
+// when /trace is on. With --step each node waits for the user first
+// (o.beforeStep, set by runChat).
 func (a *app) chatAsk(ctx context.Context, svc *service.Service, q string, o askOptions, narrate bool, said []string) (service.Result, error) {
 	o.live = a.liveRun(o.quiet || narrate)
 	o.live.Said(said...)

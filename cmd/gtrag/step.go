@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gtrag/gtrag/chat"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/service"
 )
@@ -24,20 +25,49 @@ var errStepStop = errors.New("stopped at the --step prompt")
 // stops too: a script that runs out of answers should not run on.
 //
 // Its Before method is a service.BeforeStep, so any command that runs
-// questions can step: ask sets AskOptions.BeforeStep = s.Before, and chat
-// does the same with a stepper over its own line reader, so that a line
-// typed at a step prompt is never taken for the next question.
+// questions can step: ask sets AskOptions.BeforeStep = s.Before with a
+// stepper over standard input (newStepper); chat --step with one over the
+// session's own line reader (newLineStepper), so that a line typed at a
+// step prompt is never taken for the next question.
 type stepper struct {
-	in   *bufio.Reader
+	read func(ctx context.Context) (string, error)
 	out  io.Writer // standard error: the prompt is not the answer
 	cont bool      // c was typed: no more prompts in this run
 }
 
-func newStepper(in *bufio.Reader, out io.Writer) *stepper { return &stepper{in: in, out: out} }
+const stepPrompt = "  [Enter] run this step · c continue to the end · q stop > "
+
+// newStepper steps with lines read from in, showing its prompt on out.
+func newStepper(in *bufio.Reader, out io.Writer) *stepper {
+	s := &stepper{out: out}
+	s.read = func(ctx context.Context) (string, error) {
+		fmt.Fprint(out, stepPrompt)
+		return readLine(ctx, in)
+	}
+	return s
+}
+
+// newLineStepper steps with lines from a chat's line reader, which shows
+// the prompt itself (on a terminal, with line editing) or none (a script).
+// Ctrl-C at the prompt stops the run, as q does.
+func newLineStepper(in chat.LineReader, out io.Writer) *stepper {
+	s := &stepper{out: out}
+	s.read = func(context.Context) (string, error) {
+		line, err := in.ReadLine(stepPrompt)
+		if errors.Is(err, chat.ErrInterrupt) {
+			return "q", nil
+		}
+		return line, err
+	}
+	return s
+}
 
 // Before shows p and waits for the user's choice; ctx ending (Ctrl-C)
-// stops the wait. Each run asks anew: Reset forgets a c.
+// stops the wait. Each run asks anew: a c holds until the next step 1.
 func (s *stepper) Before(ctx context.Context, p service.StepPreview) error {
+	if p.Step == 1 {
+		s.cont = false // a new run (chat's next question) asks again
+	}
 	if s.cont {
 		return nil
 	}
@@ -60,8 +90,7 @@ func (s *stepper) Before(ctx context.Context, p service.StepPreview) error {
 		fmt.Fprintf(w, "  may change %s\n", strings.Join(p.Writes, ", "))
 	}
 	for {
-		fmt.Fprint(w, "  [Enter] run this step · c continue to the end · q stop > ")
-		line, err := s.readLine(ctx)
+		line, err := s.read(ctx)
 		if err != nil {
 			fmt.Fprintln(w)
 			if errors.Is(err, io.EOF) {
@@ -82,19 +111,16 @@ func (s *stepper) Before(ctx context.Context, p service.StepPreview) error {
 	}
 }
 
-// Reset makes the next run ask before every step again.
-func (s *stepper) Reset() { s.cont = false }
-
-// readLine reads one line, or returns when ctx ends. A line that arrives
-// after ctx ended is lost, which is fine: the command is ending.
-func (s *stepper) readLine(ctx context.Context) (string, error) {
+// readLine reads one line from in, or returns when ctx ends. A line that
+// arrives after ctx ended is lost, which is fine: the command is ending.
+func readLine(ctx context.Context, in *bufio.Reader) (string, error) {
 	type res struct {
 		line string
 		err  error
 	}
 	ch := make(chan res, 1)
 	go func() {
-		l, err := s.in.ReadString('\n')
+		l, err := in.ReadString('\n')
 		if err != nil && l != "" && errors.Is(err, io.EOF) {
 			err = nil // a last line without a newline still counts
 		}

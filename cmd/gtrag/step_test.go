@@ -124,3 +124,25 @@ func TestAskStepEndOfInputStops(t *testing.T) {
 }
 
 func itoa(i int) string { return strings.TrimSpace(string(rune('0' + i))) }
+
+// chat --step asks before every node of every question, reading the
+// answers from the session's own lines: "c" lets the first question run
+// on, then the next question asks again from step 1 and "q" stops it
+// without ending the session.
+func TestChatStep(t *testing.T) {
+	env := stepEnv(t)
+	script := traceQuestion + "\n\nc\nWhat is a Nash equilibrium?\nq\n/quit\n"
+	r := gtragWithStdin(t, env, script, "chat", "--step", "--max-results", "3")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 3, strings.Count(r.stderr, "⏸ before step"), r.stderr)
+	require.Equal(t, 2, strings.Count(r.stderr, "⏸ before step 1 · pull_from_chroma"), "each question asks from step 1")
+	require.Contains(t, r.stdout, "Sources:", "the first question ran to its answer")
+	require.Contains(t, r.stderr, "stopped at the --step prompt", "the second was stopped")
+	require.Positive(t, storeCount(t, env), "what the first question added stays")
+}
+
+func TestAskStepNeedsTheQuestionAsAnArgument(t *testing.T) {
+	r := gtragWithStdin(t, testEnv(t), "What is a Nash equilibrium?\n", "ask", "--step", "-")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "the question must be an argument")
+}
