@@ -853,7 +853,8 @@ func (db *DB) Papers() []string {
 	return out
 }
 
-// Info describes the store; Bytes is the size of the file on disk now.
+// Info describes the store; Bytes is the size of its files on disk now
+// (StoreFileName, VectorFileName and CompactFileName).
 func (db *DB) Info() Info {
 	db.mu.RLock()
 	defer db.mu.RUnlock()
@@ -865,8 +866,10 @@ func (db *DB) Info() Info {
 		Papers:        int(db.st.meta.papers),
 		Path:          db.path,
 	}
-	if fi, err := os.Stat(db.path); err == nil {
-		info.Bytes = fi.Size()
+	for _, name := range []string{StoreFileName, VectorFileName, CompactFileName} {
+		if fi, err := os.Stat(filepath.Join(db.dir, name)); err == nil {
+			info.Bytes += fi.Size()
+		}
 	}
 	return info
 }

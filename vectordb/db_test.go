@@ -367,9 +367,13 @@ func TestInfoBytesAndPapers(t *testing.T) {
 	require.Equal(t, 200, info.Chunks)
 	require.Equal(t, 20, info.Papers)
 	require.Greater(t, info.Bytes, empty)
-	fi, err := os.Stat(info.Path)
-	require.NoError(t, err)
-	require.Equal(t, fi.Size(), info.Bytes)
+	var files int64
+	for _, name := range []string{StoreFileName, VectorFileName, CompactFileName} {
+		fi, err := os.Stat(filepath.Join(filepath.Dir(info.Path), name))
+		require.NoError(t, err)
+		files += fi.Size()
+	}
+	require.Equal(t, files, info.Bytes, "the store's three files")
 	require.Len(t, db.Papers(), 20)
 }
 
