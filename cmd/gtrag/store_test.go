@@ -1,0 +1,84 @@
+package main
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/internal/storetest"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// TestStoreRollbackIsRefusedThenRecovered (issue 15.1), through the real
+// entry point: with one bit of the newest commit record flipped, every
+// command stops with exit 1 and one line naming the file and the way back;
+// nothing is written; `store recover` without --accept-rollback is bad
+// usage; with it the store goes back one commit and works again.
+func TestStoreRollbackIsRefusedThenRecovered(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	dir := env["GTRAG_DATA_DIR"]
+	file := filepath.Join(dir, vectordb.StoreFileName)
+	require.Zero(t, gtrag(t, env, "ingest", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "a.jsonl", storeCommitted)).code)
+	last := storeJSONL(t, t.TempDir(), "b.jsonl", arxivtest.Paper(4))
+	require.Zero(t, gtrag(t, env, "ingest", "--no-filter", "--file", last).code)
+
+	m := storetest.Newest(t, storetest.Metas(t, file))
+	storetest.FlipMetaBit(t, file, m, storetest.OffFreelist)
+	damaged, err := os.ReadFile(file)
+	require.NoError(t, err)
+	for _, args := range [][]string{{"stats"}, {"search", "Nash equilibrium"}, {"ingest", "--no-filter", "--file", last}} {
+		line := storeRequireOneLine(t, gtrag(t, env, args...), exitFailure, file, "go back to the commit before", "store recover --accept-rollback")
+		require.NotContains(t, line, "\n")
+	}
+	now, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Equal(t, damaged, now, "nothing was written")
+
+	storeRequireOneLine(t, gtrag(t, env, "store", "recover"), exitUsage, "--accept-rollback")
+	r := gtrag(t, env, "store", "recover", "--accept-rollback")
+	require.Zero(t, r.code, r.stderr)
+	require.Contains(t, r.stdout, "went back to its previous commit: ")
+	var info vectordb.Info
+	require.NoError(t, json.Unmarshal([]byte(gtrag(t, env, "stats", "--json").stdout), &info))
+	require.Equal(t, 1, info.Papers, "the first ingest is there, the last one is not")
+	r = gtrag(t, env, "store", "recover", "--accept-rollback")
+	require.Zero(t, r.code, r.stderr)
+	require.Contains(t, r.stdout, "intact; nothing to recover")
+}
+
+// TestStoreFormat1IsUpgraded: a data directory holding a store written by
+// the last format-1 gtrag is upgraded by the first command and answers.
+func TestStoreFormat1IsUpgraded(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	dir := env["GTRAG_DATA_DIR"]
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	in, err := os.Open(filepath.Join("..", "..", "vectordb", "testdata", "format1", "store.db.gz"))
+	require.NoError(t, err)
+	defer in.Close()
+	zr, err := gzip.NewReader(in)
+	require.NoError(t, err)
+	out, err := os.Create(filepath.Join(dir, vectordb.StoreFileName))
+	require.NoError(t, err)
+	_, err = io.Copy(out, zr)
+	require.NoError(t, err)
+	require.NoError(t, out.Close())
+
+	var info vectordb.Info
+	r := gtrag(t, env, "stats", "--json")
+	require.Zero(t, r.code, r.stderr)
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &info))
+	require.Equal(t, vectordb.FormatVersion, info.FormatVersion)
+	require.Equal(t, 7, info.Chunks)
+	require.Equal(t, 3, info.Papers)
+	r = gtrag(t, env, "search", "-k", "1", "Vickrey auction truthful")
+	require.Zero(t, r.code, r.stderr)
+	require.Contains(t, r.stdout, "cs/0112004v1_chunk_0")
+}
