@@ -195,9 +195,7 @@ func TestStoreDamagedFile(t *testing.T) {
 	}
 	papers := storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(4))
 
-	overwrite := func(b []byte, off int, pattern []byte, n int) {
-		copy(b[off:off+n], bytes.Repeat(pattern, n/len(pattern)+1))
-	}
+	overwrite := storetest.Overwrite
 	tests := []struct {
 		name   string
 		damage func(b []byte) []byte
