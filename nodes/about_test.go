@@ -1,0 +1,93 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+)
+
+// sharedTerms is how many of the question's terms the about test finds in p.
+func sharedTerms(question string, p arxiv.Paper) (have, of int) {
+	t := newAboutTest(question)
+	return t.shared(p), len(t.terms)
+}
+
+// papersOn makes n papers with the given title and summary, ids numbered
+// from prefix.
+func papersOn(prefix string, n int, title, summary string) []arxiv.Paper {
+	out := gtOn(prefix, n, title, summary)
+	for i := range out {
+		out[i].Title = fmt.Sprintf("%s %d", title, i)
+	}
+	return out
+}
+
+func TestParaphrasedQuestionFindsThePaperThatStandsOutOfItsPool(t *testing.T) {
+	// The student's everyday wording: the paper on the question holds well
+	// under half of its words, and still far more than anything else in
+	// the pool fetched for it.
+	q := "Why do commuters who each take the quickest road make everybody's drive home slower?"
+	paper := arxiv.Paper{ID: "2405.00001v1", Title: "Selfish routing and the cost of decentralisation",
+		Summary: "When commuters each pick the road that is quickest for them, the equilibrium traffic can be slower for all than the flow a planner would choose."}
+	have, of := sharedTerms(q, paper)
+	require.GreaterOrEqual(t, have, minShared, "precondition: the paper shares some of the question's terms")
+	require.Less(t, float64(have)/float64(of), minCoverage, "precondition: coverage alone would drop the paper")
+
+	pool := append(papersOn("2404", 20, "Atomic congestion games on networks",
+		"We prove that atomic congestion games with polynomial delays have a pure equilibrium and bound its cost; every road is a resource."),
+		paper)
+	s, err := ArxivSearcher{Arxiv: &pagingArxiv{papers: pool}, Ranker: offlineRanker()}.
+		Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.Equal(t, []string{paper.ID}, paperIDs(s.ArxivPapers), "only the paper that stands out is about the question")
+	require.Contains(t, s.Reasoning, "the pool's median candidate")
+}
+
+func TestAWordTheWholePoolSharesMakesNoPaperAboutTheQuestion(t *testing.T) {
+	// An off-topic question that shares a word with a game-theory subject:
+	// every cake-cutting paper holds "cake", none stands out, none is
+	// about baking.
+	q := "What's the best way to ice a birthday cake so the frosting stays smooth?"
+	pool := papersOn("2406", 25, "Envy-free cake cutting",
+		"We give a bounded protocol for envy-free cake cutting among n agents and discuss the best known lower bounds.")
+	// One candidate holds a word more than the rest: still no paper on the
+	// question, and still not standing out of a pool where every paper
+	// shares the same words.
+	pool = append(pool, arxiv.Paper{ID: "2406.99999v1", Title: "Cake cutting the smooth way",
+		Summary: "Envy-free cake cutting with smooth valuations: the best protocols and their equilibrium."})
+	have, of := sharedTerms(q, pool[len(pool)-1])
+	require.Less(t, float64(have)/float64(of), minCoverage, "precondition")
+
+	s, err := ArxivSearcher{Arxiv: &pagingArxiv{papers: pool}, Ranker: offlineRanker(), MaxSearches: 1}.
+		Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.Empty(t, s.ArxivPapers, "no paper is about the question")
+
+	// The whole run ends without adding anything.
+	store := &memStore{}
+	d := deps(store, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv, d.Ranker = &pagingArxiv{papers: pool}, offlineRanker()
+	final, _, err := run(t, d, q)
+	require.NoError(t, err)
+	require.Zero(t, final.PapersAdded)
+}
+
+func TestStandingOutIsRelativeToThePool(t *testing.T) {
+	// The same paper, with the same share of the question, stands out of a
+	// pool that barely matches the question and not of one whose typical
+	// candidate holds as many of its words.
+	q := "Why do commuters who each take the quickest road make everybody's drive home slower?"
+	paper := arxiv.Paper{ID: "2405.00001v1", Title: "Selfish routing and the cost of decentralisation",
+		Summary: "When commuters each pick the road that is quickest for them, the equilibrium traffic can be slower for all than the flow a planner would choose."}
+	test := newAboutTest(q)
+	weak := papersOn("2407", 9, "Routing games", "Atomic routing games on networks: every road is a resource.")
+	strong := papersOn("2408", 9, "Commuting in traffic", "Commuters drive home on the quickest road; traffic is slower for everybody in the evening.")
+	_, ok := test.inPool(append(weak, paper)).test(paper)
+	require.True(t, ok, "stands out of a weak pool")
+	_, ok = test.inPool(append(strong, paper)).test(paper)
+	require.False(t, ok, "not out of a pool that matches the question as well")
+}
