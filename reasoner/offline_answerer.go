@@ -321,21 +321,21 @@ func keyLess(a, b [2]int) bool {
 	return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
 }
 
-// fragmentAnswer quotes the passages as they are when every sentence looked
-// like a fragment, rather than saying nothing.
+// fragmentAnswer quotes the first usable passage as it is when every
+// sentence looked like a fragment, rather than saying nothing.
 func fragmentAnswer(passages []Passage, f focus) Answer {
 	var parts []string
 	var cited []int
 	for _, p := range passages {
 		body := strings.TrimSpace(passageBody(p.Text))
-		if body == "" || looksLikeInstruction(body) {
-			continue
+		if len(text.Words(body)) == 0 || looksLikeInstruction(body) || opensWithBackReference(body) {
+			continue // nothing but punctuation, addressed to a model, or leaning on text before it
 		}
+		// One passage only: a second quote joined to a fragment would run
+		// into it, and a reader could not tell where one source ends.
 		parts = append(parts, citeSentence(truncateRunes(body, 400), p.N))
 		cited = append(cited, p.N)
-		if len(parts) == 2 {
-			break
-		}
+		break
 	}
 	if len(parts) == 0 {
 		return Answer{Text: NoSourcesText, Abstained: true, Concepts: conceptNames(f.Concepts),

@@ -35,6 +35,10 @@ func TestDanglingOpeners(t *testing.T) {
 	require.Empty(t, DanglingOpeners("Arrow's theorem is about rankings [1]. The theorem says it is a dictatorship [1]."))
 	require.Empty(t, DanglingOpeners("Cheap talk is costless [1, 2]. It contrasts with signalling [2]."))
 	require.Empty(t, DanglingOpeners(""))
+	require.Empty(t, DanglingOpeners("Cheap talk is costless. It contrasts with signalling [1]."), "a quote spanning sentences ends at its citation")
+	require.Empty(t, DanglingOpeners("Cheap talk is costless. It contrasts with signalling."), "an uncited answer is one source")
+	require.Equal(t, []string{"It contrasts with signalling."},
+		DanglingOpeners("Cheap talk is costless [2]. It contrasts with signalling [1]."))
 }
 
 func TestKindOf(t *testing.T) {

@@ -245,18 +245,26 @@ var citationMark = regexp.MustCompile(`\s*\[(\d+(?:\s*,\s*\d+)*)\]`)
 // same source: the first sentence of an answer, or one that follows a
 // sentence citing other sources. Such a sentence reads as if its
 // antecedent were missing, which an extractive answer must never do.
-// Citations are [n] as every gtrag answer writes them; a sentence without
-// one is compared by position only.
+// Citations are [n] as every gtrag answer writes them, at the end of the
+// quote they close; a sentence without one belongs to the next cited one,
+// and an answer without citations is one source.
 func DanglingOpeners(answer string) []string {
+	sents := sentences(answer)
+	cited := make([][]string, len(sents))
+	for i := len(sents) - 1; i >= 0; i-- {
+		cited[i] = citationsOf(sents[i])
+		if len(cited[i]) == 0 && i+1 < len(sents) {
+			// A citation closes its quote, which may span sentences: an
+			// uncited sentence belongs to the next one's source.
+			cited[i] = cited[i+1]
+		}
+	}
 	var out []string
-	var prevCited []string
-	for i, s := range sentences(answer) {
-		cited := citationsOf(s)
+	for i, s := range sents {
 		plain := strings.TrimSpace(citationMark.ReplaceAllString(s, ""))
-		if opensWithBackReference(plain) && (i == 0 || !overlaps(cited, prevCited)) {
+		if opensWithBackReference(plain) && (i == 0 || !overlaps(cited[i], cited[i-1])) {
 			out = append(out, plain)
 		}
-		prevCited = cited
 	}
 	return out
 }
@@ -268,13 +276,13 @@ func citationsOf(s string) []string {
 			out = append(out, strings.TrimSpace(n))
 		}
 	}
-	if len(out) == 0 {
-		out = []string{""} // uncited sentences share their "source"
-	}
 	return out
 }
 
 func overlaps(a, b []string) bool {
+	if len(a) == 0 && len(b) == 0 {
+		return true // both uncited: one source
+	}
 	for _, x := range a {
 		if slices.Contains(b, x) {
 			return true
