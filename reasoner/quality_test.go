@@ -261,8 +261,18 @@ func splitCited(answer string) []string {
 // and reports the pass rate, dangling openers and unfaithful citations per
 // split. Held-out is the figure to quote.
 func TestAnswerSet(t *testing.T) {
+	testAnswerSet(t, "../testdata/answers/questions.jsonl")
+}
+
+// TestAnswerSetJudge runs the same checks on the judge's own labelled set,
+// whose questions also say what an answer must contain.
+func TestAnswerSetJudge(t *testing.T) {
+	testAnswerSet(t, "../testdata/judge/primer.jsonl")
+}
+
+func testAnswerSet(t *testing.T, path string) {
 	db := primerStore(t)
-	qs := readQuestions(t, "../testdata/answers/questions.jsonl")
+	qs := readQuestions(t, path)
 	j, a := reasoner.NewOfflineJudge(), reasoner.NewOfflineAnswerer()
 	type tally struct{ n, pass, dangling, unfaithful, answers int }
 	bysplit := map[string]*tally{"dev": {}, "heldout": {}}
