@@ -119,6 +119,7 @@ it refuses the connection, ask answers from the store and says so.`,
 	}
 	f := cmd.Flags()
 	o.runFlags(f)
+	o.budgetFlag(f)
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.trace, "trace", false, "narrate every step on stderr: percept, reasoning, action, environment update, next")
 	f.BoolVar(&o.step, "step", false, "pause before each node, showing its percept: Enter runs it, c continues, q stops (implies --trace)")
@@ -136,6 +137,11 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched per arXiv request and ranked against the question (1 to %d)", nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
+}
+
+// budgetFlag defines --arxiv-budget, for the commands a person waits on
+// (ask, chat); eval and other batch runs keep the client's own bounds.
+func (o *askOptions) budgetFlag(f *pflag.FlagSet) {
 	f.DurationVar(&o.arxivBudget, "arxiv-budget", service.DefaultArxivBudget, "time arXiv gets per question, waits and retries included; then answer from the store (0: no limit)")
 }
 

@@ -48,6 +48,7 @@ line and prints no prompt.`,
 	}
 	f := cmd.Flags()
 	o.runFlags(f)
+	o.budgetFlag(f)
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no live status line on the terminal")
 	f.BoolVar(&o.step, "step", false, "pause before each node of every question, showing its percept: Enter runs it, c continues, q stops the question")
 	return cmd
