@@ -59,11 +59,6 @@ func (s *Store) Add(ctx context.Context, docs []vectordb.Document) (int, error) 
 	if err != nil {
 		return 0, err
 	}
-	if s.rec.Embedder == "" {
-		if err := s.load(ctx); err != nil {
-			return 0, err
-		}
-	}
 	groups := groupByPaper(items)
 	added := 0
 	for start := 0; start < len(groups); start += addPapers {

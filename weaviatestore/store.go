@@ -376,9 +376,7 @@ func (s *Store) Count() int {
 // CountContext is the number of stored chunks, from Weaviate's aggregate.
 func (s *Store) CountContext(ctx context.Context) (int, error) {
 	if s.rec.Embedder == "" {
-		if err := s.reload(ctx); err != nil || s.rec.Embedder == "" {
-			return 0, err
-		}
+		return 0, nil // opened to inspect a collection that did not exist
 	}
 	var out struct {
 		Aggregate map[string][]struct {
@@ -403,22 +401,6 @@ func (s *Store) CountContext(ctx context.Context) (int, error) {
 	s.lastCount = n
 	s.mu.Unlock()
 	return n, nil
-}
-
-// reload re-reads the record of a store opened before its collection
-// existed.
-func (s *Store) reload(ctx context.Context) error {
-	class, err := s.getClass(ctx)
-	if err != nil || class == nil {
-		return err
-	}
-	rec, err := parseRecord(class.Description)
-	if err != nil {
-		return fmt.Errorf("collection %s %v", s.class, err)
-	}
-	s.rec = rec
-	s.replicas = replicationFactor(class)
-	return nil
 }
 
 func replicationFactor(c *models.Class) int {
