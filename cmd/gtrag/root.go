@@ -122,6 +122,7 @@ network it still answers, offline, from the store.
 		newTraceCmd(a),
 		newReplayCmd(a),
 		newStoreCmd(a),
+		newPapersCmd(a),
 	)
 	return root
 }

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// newPapersCmd groups the commands that look at and manage the papers of
+// the knowledge base. The logic is service.Papers and service.DeletePapers;
+// these commands choose papers and print them.
+func newPapersCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "papers",
+		Short: "List, show, remove and export the papers of the knowledge base",
+		Args:  usageArgs(cobra.NoArgs),
+	}
+	cmd.AddCommand(newPapersListCmd(a), newPapersShowCmd(a), newPapersRmCmd(a), newPapersExportCmd(a))
+	return cmd
+}
+
+func newPapersListCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "list",
+		Aliases: []string{"ls"},
+		Short:   "List the stored papers: id, date, chunks, title",
+		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
+		Args:    usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			papers, err := a.readPapers(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				for i := range papers {
+					papers[i].Summary = "" // `papers show` or `papers export` for the text
+				}
+				return writeJSON(a.io.Out, struct {
+					Papers []service.Paper `json:"papers"`
+				}{nonNil(papers)})
+			}
+			if len(papers) == 0 {
+				fmt.Fprintln(a.io.Out, "no papers in the knowledge base")
+				return nil
+			}
+			idWidth := len("ID")
+			for _, p := range papers {
+				idWidth = max(idWidth, len(p.ID))
+			}
+			fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6s  %s\n", idWidth, "ID", "PUBLISHED", "CHUNKS", "TITLE")
+			for _, p := range papers {
+				fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6d  %s\n", idWidth, p.ID, orDash(p.Published), p.Chunks, snippet(p.Title, 80))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+func newPapersShowCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show one stored paper: its metadata, chunks and abstract",
+		Long: `show prints what the knowledge base holds of one paper. ID may carry a version
+(2301.01234v2) or not (2301.01234); primer entries have ids like primer:nash-equilibrium.`,
+		Example: "  gtrag papers show 2301.01234\n  gtrag papers show --json primer:nash-equilibrium",
+		Args:    usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			papers, err := a.readPapers(cmd.Context())
+			if err != nil {
+				return err
+			}
+			found, err := pickPapers(papers, args)
+			if err != nil {
+				return err
+			}
+			p := found[0]
+			if asJSON {
+				return writeJSON(a.io.Out, p)
+			}
+			w := a.io.Out
+			fmt.Fprintf(w, "id:         %s\n", p.ID)
+			fmt.Fprintf(w, "title:      %s\n", p.Title)
+			fmt.Fprintf(w, "authors:    %s\n", orDash(strings.Join(p.Authors, ", ")))
+			fmt.Fprintf(w, "published:  %s\n", orDash(p.Published))
+			fmt.Fprintf(w, "categories: %s\n", orDash(strings.Join(p.Categories, ", ")))
+			fmt.Fprintf(w, "url:        %s\n", orDash(p.AbsURL))
+			fmt.Fprintf(w, "chunks:     %d\n", p.Chunks)
+			if p.Summary != "" {
+				fmt.Fprintf(w, "\n%s\n", p.Summary)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+func newPapersRmCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "rm ID...",
+		Aliases: []string{"remove"},
+		Short:   "Remove papers and all their chunks from the knowledge base",
+		Long: `rm removes each paper and every chunk of it, one durable commit per paper: after
+a crash or Ctrl-C a paper is either still whole or gone. Every ID must be stored
+(with or without its version); if one is not, nothing is removed.
+
+A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
+		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
+		Args:    usageArgs(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openExistingStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			papers, err := service.Papers(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
+			found, err := pickPapers(papers, args)
+			if err != nil {
+				return err
+			}
+			for _, p := range found {
+				if err := service.DeletePapers(cmd.Context(), db, []string{p.ID}); err != nil {
+					return err
+				}
+				fmt.Fprintf(a.io.Out, "removed %s (%d chunks): %s\n", p.ID, p.Chunks, snippet(p.Title, 80))
+			}
+			return nil
+		},
+	}
+	return cmd
+}
+
+func newPapersExportCmd(a *app) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "export [--format jsonl|bibtex]",
+		Short: "Print every stored paper as JSON Lines (for ingest --file) or BibTeX",
+		Long: `export prints the papers of the knowledge base on standard output.
+
+  jsonl   one paper per line with arXiv field names; ` + "`gtrag ingest --file`" + ` reads it
+          back, so an export moves a knowledge base to another embedder or machine.
+          The primer entries are left out: every new store starts with them
+  bibtex  one @misc entry per paper, for a reference manager
+
+The abstract is put back together from the stored chunks; it is the text the
+knowledge base holds (cut at 10,000 characters, as ingest cuts it).`,
+		Example: `  gtrag papers export > papers.jsonl
+  gtrag --data-dir ./kb2 ingest --file papers.jsonl --no-filter
+  gtrag papers export --format bibtex > papers.bib`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "jsonl" && format != "bibtex" {
+				return usagef("--format %q: want jsonl or bibtex", format)
+			}
+			papers, err := a.readPapers(cmd.Context())
+			if err != nil {
+				return err
+			}
+			primer := 0
+			for _, p := range papers {
+				if format == "jsonl" && strings.HasPrefix(p.ID, "primer:") {
+					primer++ // not an arXiv paper: ingest --file would refuse it
+					continue
+				}
+				if format == "jsonl" {
+					err = writeJSONLine(a.io.Out, p.ArxivPaper())
+				} else {
+					err = writeBibTeX(a.io.Out, p)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			switch {
+			case len(papers) == 0:
+				a.io.Note("no papers in the knowledge base: nothing exported")
+			case primer > 0:
+				a.io.Note(fmt.Sprintf("%d primer entries not exported: they are not arXiv papers, and every new store starts with them", primer))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "jsonl", "jsonl or bibtex")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"jsonl", "bibtex"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// readPapers opens the existing store and lists its papers.
+func (a *app) readPapers(ctx context.Context) ([]service.Paper, error) {
+	db, err := a.openExistingStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return service.Papers(ctx, db)
+}
+
+// openExistingStore opens the knowledge base for a command that must not
+// create one (stats, search, papers): on a data dir without a store it
+// says so instead. It never seeds: a store the user emptied stays empty.
+// A Weaviate collection is opened as service.OpenStore opens it.
+func (a *app) openExistingStore(ctx context.Context) (service.Store, error) {
+	if a.store == "" {
+		if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
+			return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
+		}
+	}
+	cfg := a.config()
+	cfg.Seed = service.SeedNone
+	db, err := service.OpenStore(ctx, cfg)
+	return db, a.cliError(err)
+}
+
+func vectordbPath(dir string) string { return filepath.Join(dir, vectordb.StoreFileName) }
+
+// pickPapers finds each id among papers: the exact versioned id, or the
+// paper of a bare id. An id that matches nothing is a usage error naming
+// every such id.
+func pickPapers(papers []service.Paper, ids []string) ([]service.Paper, error) {
+	var found []service.Paper
+	var missing []string
+	for _, id := range ids {
+		i := -1
+		for j, p := range papers {
+			if p.ID == id || baseID(p.ID) == id {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			missing = append(missing, id)
+			continue
+		}
+		found = append(found, papers[i])
+	}
+	if len(missing) > 0 {
+		return nil, usagef("not in the knowledge base: %s (see `gtrag papers list`)", strings.Join(missing, ", "))
+	}
+	return found, nil
+}
+
+// baseID drops an arXiv version: "2301.01234v2" → "2301.01234".
+func baseID(id string) string {
+	i := strings.LastIndexByte(id, 'v')
+	if i <= 0 || i == len(id)-1 {
+		return id
+	}
+	for _, c := range id[i+1:] {
+		if c < '0' || c > '9' {
+			return id
+		}
+	}
+	return id[:i]
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// writeBibTeX writes p as an @misc entry with arXiv's eprint fields, the
+// form arXiv's own "Export BibTeX citation" uses.
+func writeBibTeX(w io.Writer, p service.Paper) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "@misc{%s,\n", bibKey(p.ID))
+	field := func(name, value string) {
+		if value != "" {
+			fmt.Fprintf(&b, "  %s = {%s},\n", name, value)
+		}
+	}
+	field("title", "{"+bibEscape(p.Title)+"}")
+	field("author", bibEscape(strings.Join(p.Authors, " and ")))
+	if len(p.Published) >= 4 {
+		field("year", p.Published[:4])
+	}
+	if !strings.HasPrefix(p.ID, "primer:") {
+		field("eprint", baseID(p.ID))
+		field("archivePrefix", "arXiv")
+		if len(p.Categories) > 0 {
+			field("primaryClass", p.Categories[0])
+		}
+	}
+	field("url", p.AbsURL)
+	b.WriteString("}\n\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// bibKey makes a citation key of an id: BibTeX keys cannot hold '/' or
+// spaces.
+func bibKey(id string) string {
+	return strings.NewReplacer("/", "_", " ", "_", ",", "_", "{", "", "}", "").Replace(id)
+}
+
+// bibEscape escapes the characters that mean something to LaTeX in plain
+// metadata text.
+func bibEscape(s string) string {
+	return strings.NewReplacer(
+		`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`,
+		"&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`, "_", `\_`,
+	).Replace(s)
+}
