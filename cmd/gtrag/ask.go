@@ -67,6 +67,9 @@ it refuses the connection, ask answers from the store and says so.`,
 				return err
 			}
 			if o.interactive {
+				if o.json || o.traceOut != "" || o.step {
+					return usagef("-i starts a conversation; it cannot be combined with --json, --trace-out or --step")
+				}
 				return a.runChat(cmd.Context(), chatOptions{askOptions: o}, strings.Join(args, " "))
 			}
 			if o.step && (len(args) == 0 || len(args) == 1 && args[0] == "-") {

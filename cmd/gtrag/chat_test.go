@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -121,4 +122,27 @@ func TestAskArxivBudget(t *testing.T) {
 	bad := gtrag(t, env, "ask", "--arxiv-budget", "-1s", "What is a game?")
 	require.Equal(t, exitUsage, bad.code)
 	require.Contains(t, bad.stderr, "--arxiv-budget")
+}
+
+// ask -i is a conversation: a flag for one answer is bad usage with it.
+func TestAskInteractiveRejectsOneShotFlags(t *testing.T) {
+	env := testEnv(t)
+	for _, flag := range []string{"--json", "--step"} {
+		r := gtragStdin(t, env, "What is a game?\n", "ask", "-i", flag)
+		require.Equal(t, exitUsage, r.code, flag)
+		require.Empty(t, r.stdout)
+		require.Contains(t, r.stderr, "-i starts a conversation")
+	}
+}
+
+// Without $BROWSER or a desktop (as in tests, over SSH, in a container)
+// /open only prints the URL: there is no opener.
+func TestNoBrowserWithoutADesktop(t *testing.T) {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		t.Skip("a desktop is always assumed there")
+	}
+	a := &app{getenv: func(string) string { return "" }}
+	require.Nil(t, a.browser())
+	a = &app{getenv: func(k string) string { return map[string]string{"BROWSER": "/nonexistent/browser"}[k] }}
+	require.Nil(t, a.browser(), "a $BROWSER that does not exist is no browser")
 }
