@@ -101,13 +101,10 @@ func (r *Run) ArxivWait(w arxiv.Wait) {
 	}
 }
 
-// seconds spells a pacing delay as people say it: "3 s", "1.5 s".
+// seconds spells a wait in whole seconds, rounded up as the countdown
+// beside it is: "3 s", never "0 s".
 func seconds(d time.Duration) string {
-	d = d.Round(100 * time.Millisecond)
-	if d%time.Second == 0 {
-		return fmt.Sprintf("%d s", int(d/time.Second))
-	}
-	return fmt.Sprintf("%.1f s", d.Seconds())
+	return fmt.Sprintf("%d s", max(1, int((d+time.Second-1)/time.Second)))
 }
 
 // StepStarted implements graph.Observer.

@@ -93,6 +93,14 @@ func TestCountdown(t *testing.T) {
 	}
 }
 
+func TestSeconds(t *testing.T) {
+	for d, want := range map[time.Duration]string{3 * time.Second: "3 s", 700 * time.Millisecond: "1 s", 2100 * time.Millisecond: "3 s", 0: "1 s"} {
+		if got := seconds(d); got != want {
+			t.Errorf("seconds(%s) = %q; want %q", d, got, want)
+		}
+	}
+}
+
 func TestFit(t *testing.T) {
 	if got := fit("abcdef", 4); got != "abc…" {
 		t.Fatalf("fit = %q", got)
