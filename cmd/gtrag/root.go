@@ -123,6 +123,7 @@ network it still answers, offline, from the store.
 		newReplayCmd(a),
 		newStoreCmd(a),
 		newPapersCmd(a),
+		newMCPCmd(a),
 	)
 	return root
 }

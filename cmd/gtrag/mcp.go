@@ -1,0 +1,52 @@
+package main
+
+import (
+	"io"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/mcpserver"
+)
+
+func newMCPCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve the knowledge base to assistants over the Model Context Protocol (stdio)",
+		Long: `mcp serves gtrag over the Model Context Protocol on standard input and
+output, for assistants such as Claude Desktop or VS Code: the tools ask,
+search, ingest_ids, ingest_query, list_papers, get_paper and stats, and each
+stored paper as the resource gtrag://paper/{id}.
+
+Standard output carries protocol messages only; notices and failed calls are
+logged to standard error. The client starts the server itself: give it the
+settings as environment (GTRAG_DATA_DIR, GTRAG_LLM, GTRAG_EMBEDDER, API
+keys). The README shows a client's configuration.`,
+		Example: `  gtrag mcp
+  GTRAG_DATA_DIR=~/gt GTRAG_LLM=offline gtrag mcp`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			svc, err := a.openService(ctx)
+			if err != nil {
+				return err
+			}
+			defer svc.Close()
+			for _, n := range svc.Reasoners().Notices {
+				a.io.Note(n)
+			}
+			srv := mcpserver.New(svc, mcpserver.Options{Version: version.Version, Log: a.io.ErrOut})
+			return srv.Run(ctx, &mcp.IOTransport{
+				Reader: io.NopCloser(a.io.In),
+				Writer: nopWriteCloser{a.io.Out},
+			})
+		},
+	}
+}
+
+// nopWriteCloser keeps the SDK from closing standard output: the command's
+// output boundary owns it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

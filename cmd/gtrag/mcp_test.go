@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+)
+
+// TestMCPBinaryOverStdio builds gtrag, starts `gtrag mcp` as an MCP client
+// would (settings in the environment only), and drives it with the SDK's
+// client: list the tools, ask offline, ingest by id from the fake arXiv,
+// and see the store grow. Standard output must carry nothing but protocol,
+// or the client's decoding fails.
+func TestMCPBinaryOverStdio(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "gtrag")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	papers := arxivtest.Papers(0, 3)
+	srv := arxivtest.New(t, papers)
+	data := t.TempDir()
+
+	cmd := exec.Command(bin, "mcp")
+	cmd.Env = append(os.Environ(),
+		"GTRAG_DATA_DIR="+data, "GTRAG_LLM=offline", "GTRAG_EMBEDDER=offline",
+		"GTRAG_ARXIV_URL="+srv.URL, "GTRAG_ARXIV_DELAY=0s")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\nstderr: %s", err, stderr.String())
+	}
+	defer func() {
+		if err := cs.Close(); err != nil {
+			t.Errorf("close: %v\nstderr: %s", err, stderr.String())
+		}
+	}()
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+	}
+	for _, want := range []string{"ask", "search", "ingest_ids", "ingest_query", "list_papers", "get_paper", "stats"} {
+		if !strings.Contains(" "+strings.Join(names, " ")+" ", " "+want+" ") {
+			t.Errorf("tool %s not listed: %v", want, names)
+		}
+	}
+
+	call := func(name string, args map[string]any) map[string]any {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil {
+			t.Fatalf("%s: %v\nstderr: %s", name, err, stderr.String())
+		}
+		if res.IsError {
+			t.Fatalf("%s: tool error: %s", name, res.Content[0].(*mcp.TextContent).Text)
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		var out map[string]any
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+
+	ans := call("ask", map[string]any{"question": "What is a Nash equilibrium?"})
+	if a, _ := ans["answer"].(string); a == "" {
+		t.Errorf("ask: no answer: %v", ans)
+	}
+	if srcs, _ := ans["sources"].([]any); len(srcs) == 0 {
+		t.Errorf("ask: no sources: %v", ans)
+	}
+
+	before := call("stats", nil)["chunks"].(float64)
+	rep := call("ingest_ids", map[string]any{"ids": []string{papers[0].ID, papers[1].ID}})
+	after := call("stats", nil)["chunks"].(float64)
+	if rep["kept"].(float64) < 1 || after <= before || rep["store_count"].(float64) != after {
+		t.Errorf("ingest_ids: %v; chunks %v before, %v after", rep, before, after)
+	}
+	if n := len(srv.Requests()); n < 1 {
+		t.Errorf("the fake arXiv saw %d requests", n)
+	}
+}

@@ -1,0 +1,27 @@
+// Package mcpserver serves a gtrag knowledge base over the Model Context
+// Protocol, with the official Go SDK (github.com/modelcontextprotocol/go-sdk):
+// `gtrag mcp` runs it over standard input and output, a test over the SDK's
+// in-memory transport.
+//
+// Every tool is a thin adapter over the same service.Service that `gtrag
+// ask`, `search`, `ingest` and `stats` use. Inputs and results are typed
+// structs: the SDK derives each tool's JSON schemas from them (the
+// jsonschema tags are the descriptions a client's model reads) and
+// validates arguments before a handler runs.
+//
+// Errors. A handler's error comes back to the client as a tool error
+// (isError, one line of text), never as a protocol error and never as a
+// crashed server: what the user got wrong, or what failed, is said the way
+// the command line says it.
+//
+// Cancellation. The SDK cancels a call's context when the client sends
+// notifications/cancelled; the workflow and ingestion stop at their next
+// check, exactly as on Ctrl-C, so the store keeps only committed batches.
+//
+// Concurrency. Calls run at once. The store serialises its writers; the
+// service's one arXiv client paces every request, whichever call made it,
+// so several ingests at once still respect arXiv's 3 s between requests.
+// Ingest progress is not saved between calls (no resume files): two calls
+// for the same query must not race on one file, and papers already stored
+// are skipped without being written again anyway.
+package mcpserver

@@ -1,0 +1,72 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gtrag/gtrag/internal/iostreams"
+	"github.com/gtrag/gtrag/service"
+)
+
+// Options configure a Server. The zero value works.
+type Options struct {
+	// Version is reported to clients in the initialize handshake.
+	Version string
+	// Log receives the server's log lines (tool calls that failed, notices
+	// of the LLM setup); nil discards them. `gtrag mcp` passes standard
+	// error: standard output carries the protocol only.
+	Log io.Writer
+}
+
+// Server serves one Service over MCP. It holds no state of its own besides
+// the Service, so one Server may serve many sessions at once.
+type Server struct {
+	svc *service.Service
+	mcp *mcp.Server
+	log io.Writer
+}
+
+// New makes the MCP server of svc with every tool and the paper resources
+// registered. The caller keeps owning svc (and closes it).
+func New(svc *service.Service, o Options) *Server {
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	s := &Server{svc: svc, log: o.Log}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "gtrag", Title: "gtrag: game theory from arXiv", Version: o.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	s.addTools()
+	s.addResources()
+	return s
+}
+
+const instructions = `gtrag answers game-theory questions from a local knowledge base of arXiv papers, with numbered citations, and grows it from arXiv when it lacks the answer. Use ask for a cited answer, search to see raw passages, list_papers/get_paper to browse, ingest_ids/ingest_query to add papers, stats to describe the store.`
+
+// MCP is the SDK server, for a caller that wants to connect it itself.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Run serves one session over t until the client disconnects or ctx ends.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	err := s.mcp.Run(ctx, t)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// toolError is what a failed call returns: one readable line, logged too.
+func (s *Server) toolError(tool string, err error) error {
+	line := iostreams.Line(err.Error())
+	fmt.Fprintf(s.log, "gtrag mcp: %s: %s\n", tool, line)
+	return errors.New(line)
+}

@@ -1,0 +1,335 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/ingest"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// Limits of the tools' inputs: those of the command line where one exists.
+const (
+	MaxQuestionBytes = 4096 // ask's question and search's query
+	MaxK             = 100  // chunks an ask or a search pulls
+	MaxResultsLimit  = 50   // papers an ask adds per arXiv search
+	MaxIngestQuery   = 200  // results one ingest_query call ingests
+	MaxIngestIDs     = 200  // ids one ingest_ids call fetches
+	MaxListLimit     = 1000 // papers one list_papers page holds
+	DefaultListLimit = 100
+	DefaultSearchK   = 5
+)
+
+// AskInput is the ask tool's arguments.
+type AskInput struct {
+	Question   string `json:"question" jsonschema:"the question, in plain language (at most 4096 bytes)"`
+	K          int    `json:"k,omitempty" jsonschema:"passages pulled from the knowledge base, 1 to 100 (default 3)"`
+	MaxResults int    `json:"max_results,omitempty" jsonschema:"papers added per arXiv search when the store lacks the answer, 1 to 50 (default 3)"`
+}
+
+// AskResult is the ask tool's result: what `gtrag ask --json` prints, less
+// the bookkeeping a model does not need.
+type AskResult struct {
+	Answer      string         `json:"answer" jsonschema:"the answer, citing sources as [1], [2], …"`
+	Outcome     string         `json:"outcome" jsonschema:"how the run ended: answered, answered_with_caveat, not_found, off_topic or arxiv_unavailable"`
+	Sources     []nodes.Source `json:"sources" jsonschema:"the cited passages, in citation order: paper id, title, URL, chunk id, score"`
+	Path        []string       `json:"path" jsonschema:"the workflow's steps, in order"`
+	PapersAdded int            `json:"papers_added" jsonschema:"papers this run added to the knowledge base from arXiv"`
+	PapersSeen  []string       `json:"papers_seen" jsonschema:"arXiv papers this run considered"`
+	Notices     []string       `json:"notices" jsonschema:"things worth knowing about the answer, such as an offline LLM"`
+	LLM         string         `json:"llm" jsonschema:"the LLM that answered"`
+	ElapsedMS   int64          `json:"elapsed_ms"`
+}
+
+// SearchInput is the search tool's arguments.
+type SearchInput struct {
+	Query string `json:"query" jsonschema:"what to look for, in plain language"`
+	K     int    `json:"k,omitempty" jsonschema:"passages to return, 1 to 100 (default 5)"`
+}
+
+// SearchResult is the search tool's result.
+type SearchResult struct {
+	Query   string    `json:"query"`
+	Results []Passage `json:"results" jsonschema:"the passages, best first"`
+}
+
+// Passage is one stored chunk a search returned.
+type Passage struct {
+	ChunkID string  `json:"chunk_id"`
+	PaperID string  `json:"paper_id"`
+	Title   string  `json:"title"`
+	URL     string  `json:"url"`
+	Score   float64 `json:"score" jsonschema:"the fused rank score; 1 for a passage first in both the vector and the word ranking"`
+	Content string  `json:"content"`
+}
+
+// IngestIDsInput is the ingest_ids tool's arguments.
+type IngestIDsInput struct {
+	IDs []string `json:"ids" jsonschema:"arXiv ids (2101.00001, 2101.00001v2, cs/0112004, arXiv:… or abs URLs), at most 200"`
+}
+
+// IngestQueryInput is the ingest_query tool's arguments.
+type IngestQueryInput struct {
+	Query string `json:"query" jsonschema:"an arXiv search_query, e.g. cat:cs.GT AND ti:auction"`
+	Max   int    `json:"max,omitempty" jsonschema:"results to ingest, 1 to 200 (default 100)"`
+	Sort  string `json:"sort,omitempty" jsonschema:"relevance (default), submitted or updated"`
+}
+
+// IngestResult is the ingest tools' result: the counters of `gtrag ingest
+// --json`, and what the run had to say.
+type IngestResult struct {
+	ingest.Report
+	Notices []string `json:"notices" jsonschema:"what the run had to say: ids arXiv does not know, entries skipped, filter fallbacks"`
+}
+
+// ListPapersInput is the list_papers tool's arguments.
+type ListPapersInput struct {
+	Offset int `json:"offset,omitempty" jsonschema:"papers to skip, in id order"`
+	Limit  int `json:"limit,omitempty" jsonschema:"papers to return, 1 to 1000 (default 100)"`
+}
+
+// ListPapersResult is one page of the stored papers.
+type ListPapersResult struct {
+	Total  int            `json:"total" jsonschema:"papers stored"`
+	Offset int            `json:"offset"`
+	Papers []PaperSummary `json:"papers"`
+}
+
+// PaperSummary names one stored paper.
+type PaperSummary struct {
+	ID    string `json:"id" jsonschema:"the arXiv id with its version"`
+	Title string `json:"title"`
+	URI   string `json:"uri" jsonschema:"the paper's MCP resource"`
+}
+
+// GetPaperInput is the get_paper tool's arguments.
+type GetPaperInput struct {
+	ID string `json:"id" jsonschema:"an arXiv id, with or without its version"`
+}
+
+// StatsResult describes the knowledge base.
+type StatsResult struct {
+	vectordb.Info
+	LLM string `json:"llm" jsonschema:"the LLM ask uses"`
+}
+
+func (s *Server) addTools() {
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "ask",
+		Description: "Answer a game-theory question from the knowledge base, with numbered citations; when the store lacks the answer, search arXiv, add the relevant papers and answer from them. The same workflow as `gtrag ask`.",
+	}, s.ask)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "search",
+		Description: "Raw retrieval: the stored passages that best match a query, best first. No LLM, no arXiv.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, s.search)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "ingest_ids",
+		Description: "Fetch papers from arXiv by id and add the game-theory ones to the knowledge base. Requests are paced 3 s apart across all calls.",
+	}, s.ingestIDs)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "ingest_query",
+		Description: "Run an arXiv search and add the game-theory papers among its first results (at most 200) to the knowledge base. Requests are paced 3 s apart across all calls.",
+	}, s.ingestQuery)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "list_papers",
+		Description: "List the stored papers in id order, a page at a time, with their titles and resource URIs.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, s.listPapers)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "get_paper",
+		Description: "One stored paper: title, authors, date, categories, URLs and abstract.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, s.getPaper)
+	mcp.AddTool(s.mcp, &mcp.Tool{
+		Name:        "stats",
+		Description: "Describe the knowledge base: where it is, chunks, papers, embedder, size on disk, and the LLM in use.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, s.stats)
+}
+
+func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, AskResult, error) {
+	q, err := checkText("question", in.Question)
+	if err == nil {
+		err = checkRange("k", in.K, MaxK)
+	}
+	if err == nil {
+		err = checkRange("max_results", in.MaxResults, MaxResultsLimit)
+	}
+	if err != nil {
+		return nil, AskResult{}, s.toolError("ask", err)
+	}
+	res, err := s.svc.Ask(ctx, q, service.AskOptions{K: in.K, MaxResults: in.MaxResults})
+	if err != nil {
+		return nil, AskResult{}, s.toolError("ask", stopped(ctx, err))
+	}
+	return nil, AskResult{
+		Answer: res.Answer, Outcome: res.Outcome, Sources: res.Sources, Path: res.Path,
+		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
+		LLM: res.LLM, ElapsedMS: res.ElapsedMS,
+	}, nil
+}
+
+func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchResult, error) {
+	q, err := checkText("query", in.Query)
+	if err == nil {
+		err = checkRange("k", in.K, MaxK)
+	}
+	if err != nil {
+		return nil, SearchResult{}, s.toolError("search", err)
+	}
+	k := in.K
+	if k == 0 {
+		k = DefaultSearchK
+	}
+	rs, err := s.svc.Store().Query(ctx, q, k)
+	if err != nil {
+		return nil, SearchResult{}, s.toolError("search", stopped(ctx, fmt.Errorf("search the store: %w", err)))
+	}
+	out := SearchResult{Query: q, Results: make([]Passage, 0, len(rs))}
+	for _, r := range rs {
+		out.Results = append(out.Results, Passage{
+			ChunkID: r.ID, PaperID: r.Metadata[chunker.KeyPaperID], Title: r.Metadata[chunker.KeyTitle],
+			URL: r.Metadata[chunker.KeyAbsURL], Score: r.Score, Content: r.Content,
+		})
+	}
+	return nil, out, nil
+}
+
+func (s *Server) ingestIDs(ctx context.Context, _ *mcp.CallToolRequest, in IngestIDsInput) (*mcp.CallToolResult, IngestResult, error) {
+	if len(in.IDs) > MaxIngestIDs {
+		return nil, IngestResult{}, s.toolError("ingest_ids", fmt.Errorf("%d ids: at most %d per call", len(in.IDs), MaxIngestIDs))
+	}
+	ids, err := ingest.NormalizeIDs(in.IDs)
+	if err != nil {
+		return nil, IngestResult{}, s.toolError("ingest_ids", err)
+	}
+	return s.runIngest(ctx, "ingest_ids", func(in *ingest.Ingester) (ingest.Report, error) {
+		return in.Lookup(ctx, s.svc.Arxiv(), ids)
+	})
+}
+
+func (s *Server) ingestQuery(ctx context.Context, _ *mcp.CallToolRequest, in IngestQueryInput) (*mcp.CallToolResult, IngestResult, error) {
+	q, err := checkText("query", in.Query)
+	if err == nil {
+		err = checkRange("max", in.Max, MaxIngestQuery)
+	}
+	query := ingest.Query{Text: q, Max: in.Max, Sort: in.Sort}
+	if err == nil {
+		err = query.Validate()
+	}
+	if err != nil {
+		return nil, IngestResult{}, s.toolError("ingest_query", err)
+	}
+	return s.runIngest(ctx, "ingest_query", func(in *ingest.Ingester) (ingest.Report, error) {
+		return in.Search(ctx, s.svc.Arxiv(), query)
+	})
+}
+
+// runIngest runs one ingest into the service's store with the service's
+// paper filter, collecting its notices.
+func (s *Server) runIngest(ctx context.Context, tool string, run func(*ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
+	in := &ingest.Ingester{Store: s.svc.Store(), Filter: s.svc.Reasoners().Filter}
+	rep, err := run(in)
+	if err != nil {
+		return nil, IngestResult{}, s.toolError(tool, stopped(ctx, err))
+	}
+	notices := rep.Notices
+	if notices == nil {
+		notices = []string{}
+	}
+	if rep.NoticesDropped > 0 {
+		notices = append(notices, fmt.Sprintf("%d more notices not shown", rep.NoticesDropped))
+	}
+	return nil, IngestResult{Report: rep, Notices: notices}, nil
+}
+
+func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in ListPapersInput) (*mcp.CallToolResult, ListPapersResult, error) {
+	err := checkRange("limit", in.Limit, MaxListLimit)
+	if err == nil && in.Offset < 0 {
+		err = fmt.Errorf("offset %d: want 0 or more", in.Offset)
+	}
+	if err != nil {
+		return nil, ListPapersResult{}, s.toolError("list_papers", err)
+	}
+	limit := in.Limit
+	if limit == 0 {
+		limit = DefaultListLimit
+	}
+	ids, err := s.svc.PaperIDs(ctx)
+	if err != nil {
+		return nil, ListPapersResult{}, s.toolError("list_papers", stopped(ctx, err))
+	}
+	out := ListPapersResult{Total: len(ids), Offset: in.Offset, Papers: []PaperSummary{}}
+	page := ids[min(in.Offset, len(ids)):min(in.Offset+limit, len(ids))]
+	for _, id := range page {
+		p, err := s.svc.Paper(ctx, id)
+		if errors.Is(err, service.ErrPaperNotFound) {
+			continue // deleted since the list was read
+		}
+		if err != nil {
+			return nil, ListPapersResult{}, s.toolError("list_papers", stopped(ctx, err))
+		}
+		out.Papers = append(out.Papers, PaperSummary{ID: p.ID, Title: p.Title, URI: PaperURI(p.ID)})
+	}
+	return nil, out, nil
+}
+
+func (s *Server) getPaper(ctx context.Context, _ *mcp.CallToolRequest, in GetPaperInput) (*mcp.CallToolResult, service.Paper, error) {
+	p, err := s.svc.Paper(ctx, in.ID)
+	if err != nil {
+		return nil, service.Paper{}, s.toolError("get_paper", stopped(ctx, err))
+	}
+	return nil, p, nil
+}
+
+func (s *Server) stats(_ context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, StatsResult, error) {
+	return nil, StatsResult{Info: s.svc.Store().Info(), LLM: s.svc.LLM()}, nil
+}
+
+// checkText rejects text that cannot be meant, as the command line does:
+// invalid UTF-8, too long, control characters, nothing at all. It returns
+// the text with its runs of white space collapsed.
+func checkText(what, s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", fmt.Errorf("the %s is not valid UTF-8", what)
+	}
+	if len(s) > MaxQuestionBytes {
+		return "", fmt.Errorf("the %s is %d bytes; the limit is %d", what, len(s), MaxQuestionBytes)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return "", fmt.Errorf("the %s contains a control character (%U)", what, r)
+		}
+	}
+	if strings.TrimSpace(s) == "" {
+		return "", fmt.Errorf("the %s is empty", what)
+	}
+	return strings.Join(strings.Fields(s), " "), nil
+}
+
+// checkRange accepts 0 (the default) or 1 to hi.
+func checkRange(name string, v, hi int) error {
+	if v < 0 || v > hi {
+		return fmt.Errorf("%s %d: want 1 to %d", name, v, hi)
+	}
+	return nil
+}
+
+// stopped says "cancelled" for a call the client cancelled, whatever layer
+// noticed it first.
+func stopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("cancelled: %w", err)
+	}
+	return err
+}

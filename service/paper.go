@@ -1,0 +1,92 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// ErrPaperNotFound is returned by Service.Paper for a paper the store does
+// not hold.
+var ErrPaperNotFound = errors.New("the paper is not in the knowledge base")
+
+// PaperIDs lists the stored papers with their versions, sorted, without
+// reading their chunks: the embedded store keeps the list in memory; a
+// Weaviate store reads every chunk's paper id, a request per thousand
+// chunks. It is what a server lists on every call; Papers, which reads
+// every chunk, is for commands that want them all.
+func (s *Service) PaperIDs(ctx context.Context) ([]string, error) {
+	switch st := s.store.(type) {
+	case interface{ Papers() []string }:
+		return st.Papers(), nil
+	case interface {
+		Papers(context.Context) ([]string, error)
+	}:
+		return st.Papers(ctx)
+	}
+	return nil, errors.New("this store cannot list its papers")
+}
+
+// Paper returns the stored paper id names: with a version ("2101.00001v2")
+// that version, without one the version stored. On the embedded store it
+// reads that paper's chunks only (vectordb.DB.PaperDocuments), so that a
+// server answers at once during a long ingest; on another store it scans
+// every chunk.
+func (s *Service) Paper(ctx context.Context, id string) (Paper, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return Paper{}, errors.New("the paper id is empty")
+	}
+	ids, err := s.PaperIDs(ctx)
+	if err != nil {
+		return Paper{}, err
+	}
+	full := ""
+	for _, p := range ids {
+		if p == id || isVersionOf(p, id) {
+			full = p
+			break
+		}
+	}
+	if full == "" {
+		return Paper{}, fmt.Errorf("%s: %w", id, ErrPaperNotFound)
+	}
+	docs, err := s.paperDocuments(ctx, full)
+	if err != nil {
+		return Paper{}, fmt.Errorf("read paper %s: %w", full, err)
+	}
+	if len(docs) == 0 { // deleted since the list was read
+		return Paper{}, fmt.Errorf("%s: %w", id, ErrPaperNotFound)
+	}
+	return paperOfChunks(docs), nil
+}
+
+// isVersionOf reports whether versioned is base with a version: 2101.00001v2
+// of 2101.00001.
+func isVersionOf(versioned, base string) bool {
+	v, ok := strings.CutPrefix(versioned, base+"v")
+	return ok && v != "" && strings.Trim(v, "0123456789") == ""
+}
+
+func (s *Service) paperDocuments(ctx context.Context, id string) ([]vectordb.Document, error) {
+	if st, ok := s.store.(interface {
+		PaperDocuments(context.Context, string) ([]vectordb.Document, error)
+	}); ok {
+		return st.PaperDocuments(ctx, id)
+	}
+	dl, ok := s.store.(DocumentLister)
+	if !ok {
+		return nil, ErrCannotList
+	}
+	var out []vectordb.Document
+	err := dl.Documents(ctx, func(d vectordb.Document) error {
+		if d.PaperID() == id {
+			out = append(out, d)
+		}
+		return nil
+	})
+	return out, err
+}
