@@ -44,6 +44,17 @@ type AnswerFailure struct {
 	Dangling []string `json:"dangling,omitempty"` // sentences with dangling openers
 }
 
+// ChecksAnswers reports whether a question set says what its answers must
+// contain, so that CheckAnswers has something to measure.
+func ChecksAnswers(qs []Question) bool {
+	for _, q := range qs {
+		if len(q.MustContain) > 0 || q.Expect == ExpectNotFound {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckAnswers checks each run against its question:
 //
 //   - expect "answer": the run ended with an answer (answered,

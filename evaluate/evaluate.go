@@ -150,6 +150,10 @@ type Report struct {
 	P95LatencyMS int64          `json:"p95_latency_ms"`
 	Outcomes     map[string]int `json:"outcomes"`
 
+	// AnswerQuality is set when the question set says what its answers
+	// must contain (must_contain, or expect not_found): see CheckAnswers.
+	AnswerQuality *AnswerQuality `json:"answer_quality,omitempty"`
+
 	LLM         string           `json:"llm"`
 	Embedder    string           `json:"embedder"`
 	Split       string           `json:"split,omitempty"`

@@ -165,3 +165,37 @@ func TestEvalReportsQuality(t *testing.T) {
 func newEvalArxiv(t *testing.T) string {
 	return arxivtest.New(t, []arxiv.Paper{auctionPaper}).URL
 }
+
+func TestEvalChecksWhatAnswersMustContain(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = newEvalArxiv(t)
+	file := filepath.Join(t.TempDir(), "answers.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"], "must_contain": ["unilateral|deviat", "best response"]}
+{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"], "must_contain": ["zebra crossing"]}
+{"q": "How do I bake sourdough bread?", "expect": "off_topic"}
+`), 0o644))
+
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--json", file), &rep)
+	require.NotNil(t, rep.AnswerQuality, "a set with must_contain is checked")
+	aq := rep.AnswerQuality
+	require.Equal(t, 3, aq.Checked)
+	require.Equal(t, 2, aq.Passed, "the answer lacks only the zebra crossing")
+	require.InDelta(t, 2.0/3, aq.PassRate, 1e-9)
+	require.Len(t, aq.Failures, 1)
+	require.Equal(t, []string{"zebra crossing"}, aq.Failures[0].Missing)
+	require.Equal(t, 2, aq.Answers)
+	require.Zero(t, aq.DanglingOpeners)
+
+	text := gtrag(t, env, "eval", file)
+	require.Equal(t, 0, text.code, text.stderr)
+	require.Regexp(t, `(?m)^answers pass +67% \(2 of 3\)$`, text.stdout)
+	require.Regexp(t, `(?m)^dangling openers +0 in 2 answers$`, text.stdout)
+
+	// A set that says nothing of its answers' content is not scored on it.
+	plain := filepath.Join(t.TempDir(), "plain.jsonl")
+	require.NoError(t, os.WriteFile(plain, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"]}`+"\n"), 0o644))
+	rep = evaluate.Report{}
+	decodeJSON(t, gtrag(t, env, "eval", "--json", plain), &rep)
+	require.Nil(t, rep.AnswerQuality)
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/internal/status"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -38,7 +39,11 @@ The report: hit rate (a relevant paper among the sources), recall of the
 relevant ids, answers citing only papers that are not relevant, the share of
 off-topic questions refused and the papers they added, answers that misstate
 what was added, arXiv requests and steps per question, p50/p95 latency, and
-the outcomes.
+the outcomes. When the questions say what a correct answer must contain
+("must_contain": ["a|b", "c"], each entry case-insensitive, "|" between
+alternatives) or expect "not_found", it also reports the share of answers
+that pass and the sentences left dangling (opening with a back-reference
+whose antecedent the answer left out).
 
 By default the questions are asked in order against one store, so later
 questions can use papers earlier ones added, as a user's would. With --fresh
@@ -80,6 +85,10 @@ measures the whole loop: search, ranking, filter, answer.`,
 			}
 			rep := evaluate.Summarize(runs, o.run().K)
 			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = llm, emb, o.split, o.fresh
+			if evaluate.ChecksAnswers(qs) {
+				aq := evaluate.CheckAnswers(runs, reasoner.DanglingOpeners)
+				rep.AnswerQuality = &aq
+			}
 			if o.json {
 				return writeJSON(a.io.Out, rep)
 			}
@@ -203,6 +212,10 @@ func printEval(a *app, r evaluate.Report) error {
 	fmt.Fprintf(w, "store growth\t%d chunks\n", r.StoreGrowth)
 	fmt.Fprintf(w, "latency p50 / p95\t%d ms / %d ms\n", r.P50LatencyMS, r.P95LatencyMS)
 	fmt.Fprintf(w, "outcomes\t%s\n", outcomeList(r.Outcomes))
+	if q := r.AnswerQuality; q != nil {
+		fmt.Fprintf(w, "answers pass\t%.0f%% (%d of %d)\n", 100*q.PassRate, q.Passed, q.Checked)
+		fmt.Fprintf(w, "dangling openers\t%d in %d answers\n", q.DanglingOpeners, q.Answers)
+	}
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
 	return w.Flush()
 }
