@@ -380,7 +380,7 @@ func TestIngestBadUsage(t *testing.T) {
 		{[]string{"--query", "a", "--max", "0"}, "--max 0: want 1 to 30000"},
 		{[]string{"--query", "a", "--max", "-5"}, "--max -5"},
 		{[]string{"--query", "a", "--max", "30001"}, "--max 30001"},
-		{[]string{"--query", "a", "--max", "99999999999999999999"}, "invalid argument"},
+		{[]string{"--query", "a", "--max", "99999999999999999999"}, "is out of range for a whole number"},
 		{[]string{"--query", "a", "--page-size", "2001"}, "--page-size 2001: want 1 to 2000"},
 		{[]string{"--query", "a", "--page-size", "0"}, "--page-size 0"},
 		{[]string{"--query", "a", "--sort", "date"}, `--sort "date"`},
@@ -400,7 +400,7 @@ func TestIngestBadUsage(t *testing.T) {
 		{[]string{"--file", good, "--ids-out", dir}, "is a directory"},
 		{[]string{"--file", good, "--ids-out", ""}, "--ids-out is empty"},
 		{[]string{"--query", "a", "extra"}, "unknown command"},
-		{[]string{"--query", "a", "--bogus"}, "unknown flag"},
+		{[]string{"--query", "a", "--bogus"}, "gtrag ingest has no flag --bogus"},
 		{[]string{"--query", "a", "--llm", "nonsense:"}, "--llm"},
 	}
 	for _, tc := range tests {

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -94,7 +95,8 @@ network it still answers, offline, from the store.
 		SilenceErrors:     true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error { return a.validate() },
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(err) })
+	root.SetFlagErrorFunc(flagError)
+	root.SetVersionTemplate(version.Long() + "\n")
 
 	env := func(name, def string) string {
 		if v := a.getenv(name); v != "" {
@@ -124,6 +126,7 @@ network it still answers, offline, from the store.
 		newStoreCmd(a),
 		newPapersCmd(a),
 		newMCPCmd(a),
+		newVersionCmd(a),
 	)
 	return root
 }
@@ -133,6 +136,7 @@ func (a *app) validate() error {
 	if a.dataDir == "" {
 		return usagef("--data-dir is empty")
 	}
+	a.dataDir = expandHome(a.dataDir, a.getenv)
 	if err := service.CheckStore(a.store); err != nil {
 		return usageError{fmt.Errorf("--store: %w", err)}
 	}
@@ -170,6 +174,25 @@ func (a *app) validate() error {
 		return usageError{fmt.Errorf("--embedder: %w", err)}
 	}
 	return nil
+}
+
+// expandHome expands a leading "~" or "~/" to the home directory, as a shell
+// would have had the path not been quoted ('~/kb', GTRAG_DATA_DIR=~/kb in a
+// file the shell does not expand). "~user" is left alone: gtrag would have
+// to look users up, and no one types it.
+func expandHome(path string, getenv func(string) string) string {
+	if path != "~" && !strings.HasPrefix(path, "~/") {
+		return path
+	}
+	home := getenv("HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return path
+		}
+		home = h
+	}
+	return filepath.Join(home, strings.TrimPrefix(path, "~"))
 }
 
 // maxArxivDelay bounds --arxiv-delay: arXiv asks for 3s; an hour is already

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// flagError turns pflag's and cobra's wording of a bad command line
+// (`invalid argument "abc" for "-k, --k" flag: strconv.ParseInt: parsing
+// "abc": invalid syntax`) into one plain sentence that names the flag as
+// the user typed it and says what it wants (`-k must be a whole number,
+// got "abc"`). It is the root command's FlagErrorFunc, so every command
+// and every flag type gets it; the result is a usage error (exit 2).
+func flagError(cmd *cobra.Command, err error) error {
+	var (
+		invalid  *pflag.InvalidValueError
+		required *pflag.ValueRequiredError
+		notExist *pflag.NotExistError
+		syntax   *pflag.InvalidSyntaxError
+	)
+	help := "see `" + cmd.CommandPath() + " --help`"
+	switch {
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		value := snippet(invalid.GetValue(), 40)
+		if errors.Is(err, strconv.ErrRange) {
+			return usagef("%s %q is out of range for %s", flagName(f), value, wantOf(f))
+		}
+		return usagef("%s must be %s, got %q", flagName(f), wantOf(f), value)
+	case errors.As(err, &required):
+		name := "--" + required.GetSpecifiedName()
+		if required.GetSpecifiedShortnames() != "" {
+			name = "-" + required.GetSpecifiedName()
+		}
+		if f := required.GetFlag(); f != nil {
+			return usagef("%s needs a value: %s", name, wantOf(f))
+		}
+		return usagef("%s needs a value (%s)", name, help)
+	case errors.As(err, &notExist):
+		name := "--" + notExist.GetSpecifiedName()
+		if notExist.GetSpecifiedShortnames() != "" {
+			name = "-" + notExist.GetSpecifiedName()
+		}
+		return usagef("%s has no flag %s (%s)", cmd.CommandPath(), name, help)
+	case errors.As(err, &syntax):
+		return usagef("%s is not a flag: flags are written --name or -n (%s)", syntax.GetSpecifiedFlag(), help)
+	}
+	return asUsage(err)
+}
+
+// flagName is how help shows the flag: its one-letter form when it has one.
+func flagName(f *pflag.Flag) string {
+	if f.Shorthand != "" && f.ShorthandDeprecated == "" {
+		return "-" + f.Shorthand
+	}
+	return "--" + f.Name
+}
+
+// wantOf says in words what a flag of f's type accepts.
+func wantOf(f *pflag.Flag) string {
+	switch t := f.Value.Type(); t {
+	case "int", "int8", "int16", "int32", "int64":
+		return "a whole number"
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number, 0 or more"
+	case "float32", "float64":
+		return "a number"
+	case "bool":
+		return "true or false"
+	case "duration":
+		return "a duration such as 30s, 2m or 1h30m"
+	case "count":
+		return "a count"
+	default:
+		if strings.HasSuffix(t, "Slice") || strings.HasSuffix(t, "Array") {
+			return "a comma-separated list"
+		}
+		return fmt.Sprintf("a valid %s", t)
+	}
+}
