@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -382,5 +385,37 @@ func TestConcurrentCallsSharePacing(t *testing.T) {
 		if gap := reqs[i].At.Sub(reqs[i-1].At); gap < delay-10*time.Millisecond {
 			t.Errorf("requests %d and %d were %v apart; the pacing is %v", i-1, i, gap, delay)
 		}
+	}
+}
+
+// With arXiv unreachable, ask answers from the store at once and says why,
+// as `gtrag ask` at a terminal does, instead of retrying for a minute.
+func TestAskWithArxivDown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + ln.Addr().String() + "/api/query"
+	ln.Close()
+	svc, err := service.Open(context.Background(), service.Config{
+		DataDir: t.TempDir(), LLM: "offline", Embedder: "offline",
+		Arxiv: service.ArxivConfig{URL: dead, Delay: -1, Backoff: 5 * time.Second, MaxAttempts: 5},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	f := &fixture{svc: svc, session: connect(t, New(svc, Options{}))}
+	start := time.Now()
+	var got AskResult
+	mustCall(t, f, "ask", map[string]any{"question": "How do miners bid in equilibrium of blockchain transaction fee auctions?"}, &got)
+	if took := time.Since(start); took > 4*time.Second {
+		t.Errorf("ask took %v with arXiv refusing connections; it retried", took)
+	}
+	if !slices.Contains(got.Path, nodes.SearchArxiv) {
+		t.Fatalf("the run did not search arXiv (path %v): the test needs a question the primer lacks", got.Path)
+	}
+	if !strings.Contains(strings.Join(got.Notices, "\n"), "refused the connection") {
+		t.Errorf("no notice says arXiv refused the connection: %q (outcome %s)", got.Notices, got.Outcome)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/nodes"
@@ -168,7 +169,13 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	if err != nil {
 		return nil, AskResult{}, s.toolError("ask", err)
 	}
-	res, err := s.svc.Ask(ctx, q, service.AskOptions{K: in.K, MaxResults: in.MaxResults})
+	// Someone waits on the call, as on `gtrag ask` at a terminal: arXiv
+	// gets the command's budget, and a refused connection ends its part at
+	// once; the run then answers from the store, saying so in notices.
+	res, err := s.svc.Ask(ctx, q, service.AskOptions{
+		K: in.K, MaxResults: in.MaxResults,
+		ArxivBudget: service.DefaultArxivBudget, ArxivFailFast: true,
+	})
 	if err != nil {
 		return nil, AskResult{}, s.toolError("ask", stopped(ctx, err))
 	}
@@ -213,7 +220,7 @@ func (s *Server) ingestIDs(ctx context.Context, _ *mcp.CallToolRequest, in Inges
 	if err != nil {
 		return nil, IngestResult{}, s.toolError("ingest_ids", err)
 	}
-	return s.runIngest(ctx, "ingest_ids", func(in *ingest.Ingester) (ingest.Report, error) {
+	return s.runIngest(ctx, "ingest_ids", func(ctx context.Context, in *ingest.Ingester) (ingest.Report, error) {
 		return in.Lookup(ctx, s.svc.Arxiv(), ids)
 	})
 }
@@ -230,16 +237,18 @@ func (s *Server) ingestQuery(ctx context.Context, _ *mcp.CallToolRequest, in Ing
 	if err != nil {
 		return nil, IngestResult{}, s.toolError("ingest_query", err)
 	}
-	return s.runIngest(ctx, "ingest_query", func(in *ingest.Ingester) (ingest.Report, error) {
+	return s.runIngest(ctx, "ingest_query", func(ctx context.Context, in *ingest.Ingester) (ingest.Report, error) {
 		return in.Search(ctx, s.svc.Arxiv(), query)
 	})
 }
 
 // runIngest runs one ingest into the service's store with the service's
 // paper filter, collecting its notices.
-func (s *Server) runIngest(ctx context.Context, tool string, run func(*ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
+func (s *Server) runIngest(ctx context.Context, tool string, run func(context.Context, *ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
 	in := &ingest.Ingester{Store: s.svc.Store(), Filter: s.svc.Reasoners().Filter}
-	rep, err := run(in)
+	// A refused connection means nothing listens: say so now rather than
+	// after a minute of retries the caller waits through.
+	rep, err := run(arxiv.FailFast(ctx), in)
 	if err != nil {
 		return nil, IngestResult{}, s.toolError(tool, stopped(ctx, err))
 	}
