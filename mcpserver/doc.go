@@ -18,6 +18,10 @@
 // notifications/cancelled; the workflow and ingestion stop at their next
 // check, exactly as on Ctrl-C, so the store keeps only committed batches.
 //
+// Progress. An ingest call that carries a progress token is reported as
+// notifications/progress: papers committed of papers expected. Only the
+// newest snapshot waits to be sent, so a slow client never slows the run.
+//
 // Concurrency. Calls run at once. The store serialises its writers; the
 // service's one arXiv client paces every request, whichever call made it,
 // so several ingests at once still respect arXiv's 3 s between requests.

@@ -419,3 +419,75 @@ func TestAskWithArxivDown(t *testing.T) {
 		t.Errorf("no notice says arXiv refused the connection: %q (outcome %s)", got.Notices, got.Outcome)
 	}
 }
+
+// A client that sends a progress token hears an ingest's progress, rising,
+// up to the papers committed.
+func TestIngestProgress(t *testing.T) {
+	papers := arxivtest.Papers(0, 12)
+	srv := arxivtest.New(t, papers)
+	svc, err := service.Open(context.Background(), service.Config{
+		DataDir: t.TempDir(), LLM: "offline", Embedder: "offline",
+		Arxiv: service.ArxivConfig{URL: srv.URL, Delay: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+
+	var mu sync.Mutex
+	var got []*mcp.ProgressNotificationParams
+	ctx := context.Background()
+	serverT, clientT := mcp.NewInMemoryTransports()
+	go New(svc, Options{}).Run(ctx, serverT)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			got = append(got, r.Params)
+			mu.Unlock()
+		},
+	})
+	cs, err := client.Connect(ctx, clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+
+	params := &mcp.CallToolParams{Name: "ingest_query", Arguments: map[string]any{"query": "cat:cs.GT", "max": 12}}
+	params.SetProgressToken("ingest-1")
+	res, err := cs.CallTool(ctx, params)
+	if err != nil || res.IsError {
+		t.Fatalf("ingest_query: %v %v", err, res)
+	}
+	var rep IngestResult
+	raw, _ := json.Marshal(res.StructuredContent)
+	json.Unmarshal(raw, &rep)
+	committed := float64(rep.Committed())
+
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mu.Lock()
+		n := len(got)
+		done := n > 0 && got[n-1].Progress == committed
+		mu.Unlock()
+		if done || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) == 0 {
+		t.Fatal("no progress notification")
+	}
+	for i, p := range got {
+		if p.ProgressToken != "ingest-1" {
+			t.Errorf("notification %d has token %v", i, p.ProgressToken)
+		}
+		if i > 0 && p.Progress <= got[i-1].Progress {
+			t.Errorf("progress went from %v to %v", got[i-1].Progress, p.Progress)
+		}
+	}
+	if last := got[len(got)-1]; last.Progress != committed || last.Total != 12 || last.Message == "" {
+		t.Errorf("last notification %+v; want progress %v of 12 with a message", last, committed)
+	}
+}

@@ -212,7 +212,7 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	return nil, out, nil
 }
 
-func (s *Server) ingestIDs(ctx context.Context, _ *mcp.CallToolRequest, in IngestIDsInput) (*mcp.CallToolResult, IngestResult, error) {
+func (s *Server) ingestIDs(ctx context.Context, req *mcp.CallToolRequest, in IngestIDsInput) (*mcp.CallToolResult, IngestResult, error) {
 	if len(in.IDs) > MaxIngestIDs {
 		return nil, IngestResult{}, s.toolError("ingest_ids", fmt.Errorf("%d ids: at most %d per call", len(in.IDs), MaxIngestIDs))
 	}
@@ -220,12 +220,12 @@ func (s *Server) ingestIDs(ctx context.Context, _ *mcp.CallToolRequest, in Inges
 	if err != nil {
 		return nil, IngestResult{}, s.toolError("ingest_ids", err)
 	}
-	return s.runIngest(ctx, "ingest_ids", func(ctx context.Context, in *ingest.Ingester) (ingest.Report, error) {
+	return s.runIngest(ctx, req, "ingest_ids", func(ctx context.Context, in *ingest.Ingester) (ingest.Report, error) {
 		return in.Lookup(ctx, s.svc.Arxiv(), ids)
 	})
 }
 
-func (s *Server) ingestQuery(ctx context.Context, _ *mcp.CallToolRequest, in IngestQueryInput) (*mcp.CallToolResult, IngestResult, error) {
+func (s *Server) ingestQuery(ctx context.Context, req *mcp.CallToolRequest, in IngestQueryInput) (*mcp.CallToolResult, IngestResult, error) {
 	q, err := checkText("query", in.Query)
 	if err == nil {
 		err = checkRange("max", in.Max, MaxIngestQuery)
@@ -237,15 +237,20 @@ func (s *Server) ingestQuery(ctx context.Context, _ *mcp.CallToolRequest, in Ing
 	if err != nil {
 		return nil, IngestResult{}, s.toolError("ingest_query", err)
 	}
-	return s.runIngest(ctx, "ingest_query", func(ctx context.Context, in *ingest.Ingester) (ingest.Report, error) {
+	return s.runIngest(ctx, req, "ingest_query", func(ctx context.Context, in *ingest.Ingester) (ingest.Report, error) {
 		return in.Search(ctx, s.svc.Arxiv(), query)
 	})
 }
 
 // runIngest runs one ingest into the service's store with the service's
-// paper filter, collecting its notices.
-func (s *Server) runIngest(ctx context.Context, tool string, run func(context.Context, *ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
+// paper filter, collecting its notices and reporting its progress to a
+// client that asked for it.
+func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool string, run func(context.Context, *ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
 	in := &ingest.Ingester{Store: s.svc.Store(), Filter: s.svc.Reasoners().Filter}
+	if report, stop := ingestProgress(ctx, req); report != nil {
+		in.OnProgress = report
+		defer stop()
+	}
 	// A refused connection means nothing listens: say so now rather than
 	// after a minute of retries the caller waits through.
 	rep, err := run(arxiv.FailFast(ctx), in)
