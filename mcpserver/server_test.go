@@ -491,3 +491,46 @@ func TestIngestProgress(t *testing.T) {
 		t.Errorf("last notification %+v; want progress %v of 12 with a message", last, committed)
 	}
 }
+
+// A cancelled ask stops its run at the arXiv search it was waiting on: the
+// next call gets the arXiv client at once (the ask's budget, 20 s, would
+// otherwise hold it), and the store is as it was.
+func TestCancelStopsAsk(t *testing.T) {
+	papers := arxivtest.Papers(0, 3)
+	f := newFixture(t, -1, papers...)
+	arrived := make(chan struct{}, 100)
+	f.arxiv.OnRequest(func(arxivtest.Request) { arrived <- struct{}{} })
+	f.arxiv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
+		if r.N == 1 {
+			return &arxivtest.Reply{Stall: true}
+		}
+		return nil
+	})
+	before := f.svc.Store().Count()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := f.session.CallTool(ctx, &mcp.CallToolParams{Name: "ask", Arguments: map[string]any{
+			"question": "How do miners bid in equilibrium of blockchain transaction fee auctions?"}})
+		done <- err
+	}()
+	select {
+	case <-arrived:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the ask never searched arXiv: the test needs a question the primer lacks")
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the cancelled call returned %v", err)
+	}
+	if n := f.svc.Store().Count(); n != before {
+		t.Errorf("the store went from %d to %d chunks", before, n)
+	}
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel2()
+	var rep IngestResult
+	if msg := f.call(t, ctx2, "ingest_ids", map[string]any{"ids": []string{papers[0].ID}}, &rep); msg != "" {
+		t.Fatalf("the call after a cancelled ask failed: %s", msg)
+	}
+}
