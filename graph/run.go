@@ -80,6 +80,7 @@ type RunOption struct {
 	observer  any // an Observer[S]; checked against the graph's S when the run starts
 	interrupt any // a func(context.Context, int, string, S) error, likewise
 	edit      any // a func(context.Context, int, string, S) (S, error), likewise
+	decider   any // a Decider[S], likewise
 }
 
 // WithStepLimit sets how many steps a run may take before it fails with a
@@ -118,6 +119,7 @@ type runConfig[S any] struct {
 	observer  Observer[S]
 	interrupt func(ctx context.Context, step int, node string, state S) error
 	edit      func(ctx context.Context, step int, node string, after S) (S, error)
+	decider   Decider[S]
 }
 
 func configure[S any](opts []RunOption) (runConfig[S], error) {
@@ -142,6 +144,14 @@ func configure[S any](opts []RunOption) (runConfig[S], error) {
 				return cfg, fmt.Errorf("graph: edit %T does not take %T states", o.edit, zero)
 			}
 			cfg.edit = f
+		}
+		if o.decider != nil {
+			d, ok := o.decider.(Decider[S])
+			if !ok {
+				var zero S
+				return cfg, fmt.Errorf("graph: decider %T does not take %T states", o.decider, zero)
+			}
+			cfg.decider = d
 		}
 		if o.observer == nil {
 			continue
@@ -248,7 +258,20 @@ func (g *Graph[S]) run(ctx context.Context, s S, opts []RunOption, yield func(St
 		}
 
 		next, key, reason := n.next, "", ""
-		if r := n.router; r != nil {
+		if r := n.router; r != nil && cfg.decider != nil {
+			var d Decision
+			d, after = g.decide(ctx, cfg.decider, r, i, n.name, path, after)
+			key, reason = d.Key, d.Reason
+			if do, ok := obs.(DecisionObserver); ok {
+				do.Decided(ctx, i, n.name, d)
+			}
+			var ok bool
+			if next, ok = r.lookup(key); !ok {
+				step := Step[S]{Index: i, Node: n.name, Before: s, After: after, Route: key, Reason: reason}
+				s = after
+				return fail(step, r.unknown(n.name, i, key))
+			}
+		} else if r != nil {
 			key, reason = r.fn(after)
 			var ok bool
 			if next, ok = r.lookup(key); !ok {
@@ -319,6 +342,14 @@ func (f fanOut[S]) StepCompleted(ctx context.Context, step int, node string, bef
 func (f fanOut[S]) StepFailed(ctx context.Context, step int, node string, err error) {
 	for _, o := range f {
 		o.StepFailed(ctx, step, node, err)
+	}
+}
+
+func (f fanOut[S]) Decided(ctx context.Context, step int, from string, d Decision) {
+	for _, o := range f {
+		if do, ok := o.(DecisionObserver); ok {
+			do.Decided(ctx, step, from, d)
+		}
 	}
 }
 
