@@ -41,6 +41,9 @@ type Set struct {
 	// Condense rewrites a conversation's follow-up as a standalone
 	// question (gtrag chat); nil for offline Sets.
 	Condense Condenser
+	// Router is the decision agent of `--router llm`; nil for offline
+	// Sets, which have only the rule routers.
+	Router RouteChooser
 	// Name is the resolved spec: "offline", "ollama:llama3.2",
 	// "openai:gpt-4o-mini". It never holds a key.
 	Name string
@@ -182,6 +185,7 @@ func openProvider(ctx context.Context, spec provider.Spec, env func(string) stri
 		Answerer: &FallbackAnswerer{Primary: NewLLMAnswerer(m, opts...), Fallback: NewOfflineAnswerer(), b: b},
 		Queries:  &FallbackQueryWriter{Primary: NewLLMQueryWriter(m, opts...), b: b},
 		Condense: NewLLMCondenser(m, opts...),
+		Router:   NewLLMRouter(m, opts...),
 		Name:     name,
 		closer:   chat.Closer,
 	}, nil

@@ -1,0 +1,143 @@
+package reasoner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tmc/langchaingo/llms"
+)
+
+// PromptDecideRoute is the prompt of the decision agent, run at a
+// conditional edge of the workflow.
+const PromptDecideRoute = "decide_route"
+
+// TreeData is what a decision agent knows at a conditional edge: the
+// question, what the run has found so far (the environment), the steps
+// taken and why, the routes open now, how often the run has looped and what
+// went wrong. The names are those of the decision-tree design gtrag's
+// decision agent comes from.
+type TreeData struct {
+	Question    string
+	Environment []string    // one line per kind of result: "store query …: 3 chunks, best 0.41"
+	Steps       []StepTaken // the completed steps, in order
+	Router      string      // the edge being decided: "route_after_relevance_check"
+	Instruction string      // how the rule router decides here
+	Routes      []RouteOption
+	Loops       int      // times the run has gone round the search loop
+	Errors      []string // problems met so far (notices)
+}
+
+// StepTaken is one completed step and its reason.
+type StepTaken struct{ Node, Reason string }
+
+// RouteOption is one route the agent may choose.
+type RouteOption struct{ Key, To, Description string }
+
+// Choice is a decision agent's reply: the route, a one-line message for the
+// user, and whether the task is impossible (with Reason saying why).
+type Choice struct {
+	Route      string
+	Message    string
+	Reason     string
+	Impossible bool
+	Notices    []string
+}
+
+// RouteChooser is a decision agent: it chooses the route at a conditional
+// edge. A reply the caller cannot use (no route, an undeclared one) is the
+// caller's to reject; an error means no reply at all.
+type RouteChooser interface {
+	ChooseRoute(ctx context.Context, t TreeData) (Choice, error)
+}
+
+// LLMRouter asks a model to choose the route (prompt "decide_route") and to
+// reply with one JSON object. It checks the reply's form, not its route:
+// the graph knows which routes exist.
+type LLMRouter struct{ c caller }
+
+// NewLLMRouter returns a decision agent backed by m.
+func NewLLMRouter(m llms.Model, opts ...Option) *LLMRouter {
+	return &LLMRouter{caller{model: m, s: newSettings(opts)}}
+}
+
+const routerSystem = `You are the decision agent of a research assistant that answers questions about game theory from arXiv papers. At each decision point you choose the next step from the routes offered, reading what the run has found so far.
+Reply with one JSON object and nothing else:
+{"route": "<one of the route keys>", "message": "<one sentence for the user about what happens next>", "reason": "<why, in one sentence>", "impossible": false}
+Set "impossible" to true only if the question cannot be answered by any route (for example it asks for something no paper can hold); then "reason" says why.
+` + dataRule
+
+// ChooseRoute implements RouteChooser.
+func (r *LLMRouter) ChooseRoute(ctx context.Context, t TreeData) (Choice, error) {
+	reply, notices, err := r.c.call(ctx, PromptDecideRoute, routerSystem, routerPrompt(t))
+	if err != nil {
+		return Choice{}, fmt.Errorf("choose the route with the LLM: %w", err)
+	}
+	c, err := parseChoice(reply)
+	if err != nil {
+		return Choice{}, err
+	}
+	c.Notices = notices
+	return c, nil
+}
+
+// routerPrompt lays out the tree data. What the run found comes from papers
+// and the user, so it is fenced as data; the routes are the graph's own.
+func routerPrompt(t TreeData) string {
+	var b strings.Builder
+	var data strings.Builder
+	fmt.Fprintf(&data, "Question: %s\n\nEnvironment (what the run has found):\n", fold(t.Question))
+	for _, e := range t.Environment {
+		fmt.Fprintf(&data, "- %s\n", fold(e))
+	}
+	data.WriteString("\nCompleted steps:\n")
+	for i, s := range t.Steps {
+		fmt.Fprintf(&data, "%d. %s: %s\n", i+1, s.Node, truncateRunes(fold(s.Reason), 300))
+	}
+	if len(t.Errors) > 0 {
+		data.WriteString("\nErrors so far:\n")
+		for _, e := range t.Errors {
+			fmt.Fprintf(&data, "- %s\n", fold(e))
+		}
+	}
+	b.WriteString(fence(strings.TrimSpace(data.String())))
+	fmt.Fprintf(&b, "\n\nDecision point: %s (loops so far: %d). The rule here: %s\nRoutes:\n", t.Router, t.Loops, t.Instruction)
+	for _, o := range t.Routes {
+		fmt.Fprintf(&b, "- %s → %s: %s\n", o.Key, o.To, o.Description)
+	}
+	b.WriteString("\nChoose one route key. Reply with the JSON object only.")
+	return b.String()
+}
+
+// parseChoice reads the first JSON object of a reply. The route must be a
+// non-empty string; message and reason are folded onto one line.
+func parseChoice(reply string) (Choice, error) {
+	s := stripThinking(reply)
+	start, end := strings.Index(s, "{"), strings.LastIndex(s, "}")
+	if start < 0 || end < start {
+		return Choice{}, fmt.Errorf("%s: the LLM reply %s holds no JSON object", PromptDecideRoute, quote(reply))
+	}
+	var raw struct {
+		Route      string `json:"route"`
+		Message    string `json:"message"`
+		Reason     string `json:"reason"`
+		Impossible any    `json:"impossible"`
+	}
+	if err := json.Unmarshal([]byte(s[start:end+1]), &raw); err != nil {
+		return Choice{}, fmt.Errorf("%s: the LLM reply %s is not the JSON asked for: %v", PromptDecideRoute, quote(reply), err)
+	}
+	route := strings.TrimSpace(raw.Route)
+	if route == "" {
+		return Choice{}, fmt.Errorf("%s: the LLM reply %s names no route", PromptDecideRoute, quote(reply))
+	}
+	c := Choice{Route: route, Message: truncateRunes(fold(raw.Message), 200), Reason: truncateRunes(fold(raw.Reason), 300)}
+	switch v := raw.Impossible.(type) {
+	case bool:
+		c.Impossible = v
+	case string: // "true", as small models write it
+		c.Impossible, _ = strconv.ParseBool(strings.TrimSpace(v))
+	}
+	return c, nil
+}
