@@ -21,6 +21,9 @@ type Deps struct {
 	Filter   reasoner.PaperFilter
 	Answerer reasoner.Answerer
 	Queries  reasoner.QueryWriter // proposes arXiv searches; nil means offline only
+	// Router is the decision agent that chooses at the conditional edges
+	// (see RunOptions); nil leaves them to the rule routers.
+	Router reasoner.RouteChooser
 
 	K           int // documents pulled from the store; 0 means 3
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
@@ -70,6 +73,9 @@ func Build(d Deps) (*Graph, error) {
 	g.AddNode(AddToChroma, add.Add,
 		graph.Describe("chunk the kept papers and add them to the knowledge base, which grows and persists"),
 		graph.Reads(FieldArxivPapers), writes(FieldPapersAdded, FieldNotices), graph.Tools("chunker", "vector store add"))
+	// generate_response also reads impossible, which only a decision agent
+	// sets (RunOptions); it is left out of Reads so that the percepts of
+	// rule-routed runs, and their traces, stay as they were.
 	g.AddNode(GenerateResponse, generate.Respond,
 		graph.Describe("write the answer from the retrieved context with numbered citations, and say how the run ended"),
 		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded),

@@ -204,6 +204,13 @@ type Responder struct {
 // Respond writes the final answer from the retrieved context, citing it,
 // and says how the run ended (Outcome).
 func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error) {
+	if s.Impossible != "" {
+		s.Outcome = OutcomeImpossible
+		s.FinalResponse = "I stopped without an answer: the decision agent judged this question impossible to answer here. Why: " + s.Impossible
+		s.Sources = nil
+		s.Reasoning = "the decision agent judged the task impossible"
+		return s, nil
+	}
 	arxivFailed := slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
 	if !s.RelevantContext {
 		// A question the topic judge did not recognise is off-topic unless

@@ -38,6 +38,9 @@ const (
 	// OutcomeArxivUnavailable: arXiv could not be searched; the answer
 	// comes from the store if it can.
 	OutcomeArxivUnavailable = "arxiv_unavailable"
+	// OutcomeImpossible: the decision agent (--router llm) judged that no
+	// route can answer the question; the answer says why.
+	OutcomeImpossible = "impossible"
 )
 
 // Field names: GraphState's JSON names, as node metadata (graph.Reads,
@@ -60,6 +63,7 @@ const (
 	FieldSearches        = "searches"
 	FieldOffTopic        = "off_topic"
 	FieldOutcome         = "outcome"
+	FieldImpossible      = "impossible"
 )
 
 // GraphState is what flows through the graph. The JSON names are the
@@ -99,6 +103,10 @@ type GraphState struct {
 	// Outcome is how the run ended, one of the Outcome constants; set by
 	// generate_response.
 	Outcome string `json:"outcome,omitempty"`
+	// Impossible is set by a decision agent (DecisionAgent) that judged the
+	// task impossible: why. generate_response then says so instead of
+	// answering. Routers of the rules kind never set it.
+	Impossible string `json:"impossible,omitempty"`
 }
 
 // Search is one arXiv request of a run and what came of it.

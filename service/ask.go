@@ -57,6 +57,11 @@ type AskOptions struct {
 	// run (pacing, retry backoff) before it begins: live status.
 	ArxivWaits func(arxiv.Wait)
 
+	// Router is who decides at the workflow's conditional edges:
+	// nodes.RouterRules (the default) or nodes.RouterLLM, a decision agent
+	// backed by the Service's LLM, which an offline Service does not have.
+	Router string
+
 	// Observer, if set, is told about every step and route as the run goes:
 	// live status, a chat's progress line.
 	Observer graph.Observer[nodes.GraphState]
@@ -161,6 +166,16 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	ctx = arxiv.CountRequests(ctx, &requests)
 
 	deps := s.deps(o)
+	switch o.Router {
+	case "", nodes.RouterRules:
+	case nodes.RouterLLM:
+		if s.llm.Router == nil {
+			return Result{}, configErrorf("router", "llm needs an LLM, and the run is offline (%s); set --llm", s.llm.Name)
+		}
+		deps.Router = s.llm.Router
+	default:
+		return Result{}, configErrorf("router", "%q: want %s or %s", o.Router, nodes.RouterRules, nodes.RouterLLM)
+	}
 	if o.ArxivBudget > 0 {
 		deps.Arxiv = &budgetSearcher{inner: deps.Arxiv, budget: o.ArxivBudget}
 	}
@@ -179,6 +194,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	if o.Observer != nil {
 		runOpts = append(runOpts, graph.WithObserver(o.Observer))
 	}
+	runOpts = append(runOpts, nodes.RunOptions(deps)...)
 	// A workflow per run: building one is cheap, and each run's effects
 	// can then be wrapped (traced) without touching another's.
 	g, err := nodes.Build(deps)
@@ -193,7 +209,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		o.Trace.Start(g, question, trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
-			Pool: o.Pool, MaxSearches: o.MaxSearches,
+			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
 			Version: version.Version, Notices: s.llm.Notices,
 		})
 	}
@@ -215,6 +231,15 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start,
 	}), nil
+}
+
+// routerSetting is the trace's Settings.Router: empty for the rule
+// routers, so that their traces read as before.
+func routerSetting(r string) string {
+	if r == nodes.RouterRules {
+		return ""
+	}
+	return r
 }
 
 // deps are the workflow's dependencies on s, tuned by o.

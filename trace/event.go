@@ -75,17 +75,21 @@ func (e Event) Decode(v any) error {
 // what produced the trace and for Player to rebuild the same workflow. Keys
 // and endpoints with credentials never belong here.
 type Settings struct {
-	LLM          string   `json:"llm"`
-	Embedder     string   `json:"embedder"`
-	K            int      `json:"k"`
-	MaxResults   int      `json:"max_results"`
-	MaxSteps     int      `json:"max_steps,omitempty"`
-	Pool         int      `json:"pool,omitempty"`
-	MaxSearches  int      `json:"max_searches,omitempty"`
-	ChunkSize    int      `json:"chunk_size,omitempty"`
-	ChunkOverlap int      `json:"chunk_overlap,omitempty"`
-	Version      string   `json:"gtrag_version"`
-	Notices      []string `json:"notices,omitempty"` // said before the run, e.g. "no LLM found, offline"
+	LLM          string `json:"llm"`
+	Embedder     string `json:"embedder"`
+	K            int    `json:"k"`
+	MaxResults   int    `json:"max_results"`
+	MaxSteps     int    `json:"max_steps,omitempty"`
+	Pool         int    `json:"pool,omitempty"`
+	MaxSearches  int    `json:"max_searches,omitempty"`
+	ChunkSize    int    `json:"chunk_size,omitempty"`
+	ChunkOverlap int    `json:"chunk_overlap,omitempty"`
+	// Router is who decided at the conditional edges: empty or
+	// nodes.RouterRules for the rule routers, nodes.RouterLLM for a
+	// decision agent, whose choices the trace then holds.
+	Router  string   `json:"router,omitempty"`
+	Version string   `json:"gtrag_version"`
+	Notices []string `json:"notices,omitempty"` // said before the run, e.g. "no LLM found, offline"
 	// Fork is set on the recording of a fork (gtrag replay --fork).
 	Fork *ForkInfo `json:"fork,omitempty"`
 }
@@ -167,12 +171,20 @@ type StepFailedData struct {
 
 // RouteDecidedData is the move to the next step. Router, Key and Reason are
 // empty after a fixed edge.
+//
+// In a run with a decision agent (Settings.Router "llm"), DecidedBy says
+// who chose at a conditional edge ("llm", or "rules" when the agent's reply
+// could not be used, Notice saying why) and Message is the agent's line for
+// the user. Runs of the rule routers leave the three empty.
 type RouteDecidedData struct {
-	From   string `json:"from"`
-	Router string `json:"router,omitempty"`
-	Key    string `json:"key,omitempty"`
-	To     string `json:"to"`
-	Reason string `json:"reason,omitempty"`
+	From      string `json:"from"`
+	Router    string `json:"router,omitempty"`
+	Key       string `json:"key,omitempty"`
+	To        string `json:"to"`
+	Reason    string `json:"reason,omitempty"`
+	DecidedBy string `json:"decided_by,omitempty"`
+	Message   string `json:"message,omitempty"`
+	Notice    string `json:"notice,omitempty"`
 }
 
 // ExecutionCompletedData closes a successful run.

@@ -63,6 +63,9 @@ func Explain(w io.Writer, g Described) error {
 			fmt.Fprintf(&b, "\n### %s (router after %s)\n\n", r.Name, n.Name)
 			row(&b, "Perceives", list(r.Reads, "nothing declared"))
 			row(&b, "Decides", orText(r.Description, "(no description)"))
+			row(&b, "Who", "this rule (--router rules, the default); with --router llm a decision agent")
+			row(&b, "", "reads the tree data and chooses a route below, and this rule decides")
+			row(&b, "", "whenever its reply is not a declared route")
 			keys := make([]string, 0, len(r.Routes))
 			for k := range r.Routes {
 				keys = append(keys, k)

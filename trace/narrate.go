@@ -302,6 +302,19 @@ func nextText(d RouteDecidedData) string {
 	if router == "" {
 		router = "router"
 	}
+	if d.DecidedBy == "llm" {
+		s := fmt.Sprintf("%s (decision agent chose %s", to, d.Key)
+		if d.Message != "" {
+			s += ": " + d.Message
+		}
+		if d.Reason != "" && d.Reason != d.Message {
+			s += " — " + d.Reason
+		}
+		return s + ")"
+	}
+	if d.Notice != "" {
+		return fmt.Sprintf("%s (%s)", to, d.Notice)
+	}
 	s := fmt.Sprintf("%s (%s chose %s", to, router, d.Key)
 	if d.Reason != "" {
 		s += ": " + d.Reason
@@ -343,6 +356,16 @@ func describeOp(d OperationStartedData) string {
 		var p JudgeParams
 		if json.Unmarshal(d.Params, &p) == nil {
 			return fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
+		}
+	case KindDecide:
+		var p DecideParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			keys := make([]string, len(p.Routes))
+			for i, r := range p.Routes {
+				keys[i] = r.Key
+			}
+			return fmt.Sprintf("%s at %s, routes %s, after %s, %s in the environment, loop %d",
+				name, p.Router, strings.Join(keys, "|"), plural(len(p.Steps), "step", "steps"), plural(len(p.Environment), "line", "lines"), p.Loops)
 		}
 	case KindFilter:
 		var p FilterParams
@@ -407,6 +430,18 @@ func describeResult(kind string, raw json.RawMessage) string {
 			}
 			if r.Reason != "" {
 				s += ": " + r.Reason
+			}
+			return s
+		}
+	case KindDecide:
+		var r DecideResult
+		if json.Unmarshal(raw, &r) == nil {
+			s := "route " + r.Route
+			if r.Impossible {
+				s += ", task impossible"
+			}
+			if r.Message != "" {
+				s += ": " + r.Message
 			}
 			return s
 		}

@@ -23,7 +23,47 @@ const (
 	KindQueries = "reasoner.search_arxiv"
 	// KindRank is the ranking of a search's pool against the question.
 	KindRank = "pool.rank"
+	// KindDecide is the decision agent choosing a route (--router llm).
+	KindDecide = "reasoner.decide_route"
 )
+
+// DecideParams are the tree data a decision agent was given.
+type DecideParams struct {
+	Question    string        `json:"question"`
+	Environment []string      `json:"environment"`
+	Steps       []DecideStep  `json:"steps"`
+	Router      string        `json:"router"`
+	Instruction string        `json:"instruction,omitempty"`
+	Routes      []DecideRoute `json:"routes"`
+	Loops       int           `json:"loops"`
+	Errors      []string      `json:"errors,omitempty"`
+}
+
+// DecideStep is reasoner.StepTaken.
+type DecideStep struct {
+	Node   string `json:"node"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// DecideRoute is reasoner.RouteOption.
+type DecideRoute struct {
+	Key         string `json:"key"`
+	To          string `json:"to"`
+	Description string `json:"description,omitempty"`
+}
+
+// DecideResult is reasoner.Choice.
+type DecideResult struct {
+	Route      string   `json:"route"`
+	Message    string   `json:"message,omitempty"`
+	Reason     string   `json:"reason,omitempty"`
+	Impossible bool     `json:"impossible,omitempty"`
+	Notices    []string `json:"notices,omitempty"`
+}
+
+func (r DecideResult) choice() reasoner.Choice {
+	return reasoner.Choice{Route: r.Route, Message: r.Message, Reason: r.Reason, Impossible: r.Impossible, Notices: r.Notices}
+}
 
 // QueryParams are a store query's parameters.
 type QueryParams struct {

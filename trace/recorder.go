@@ -55,10 +55,11 @@ type EventSink interface {
 // the graph calls it from one goroutine and the events are numbered in the
 // order they happen.
 type Recorder struct {
-	opts   Options
-	redact *Redactor
-	out    *bufio.Writer
-	narr   *Narrator
+	opts     Options
+	decision *graph.Decision // a decision agent's, until its RouteDecided
+	redact   *Redactor
+	out      *bufio.Writer
+	narr     *Narrator
 
 	mu        sync.Mutex
 	execID    string
@@ -240,6 +241,14 @@ func (r *Recorder) StepFailed(_ context.Context, step int, node string, err erro
 	r.step, r.node = 0, ""
 }
 
+// Decided keeps a decision agent's decision for the RouteDecided that
+// follows it.
+func (r *Recorder) Decided(_ context.Context, _ int, _ string, d graph.Decision) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.decision = &d
+}
+
 // RouteDecided records the move to the next step.
 func (r *Recorder) RouteDecided(_ context.Context, step int, from, key, to, reason string) {
 	r.mu.Lock()
@@ -247,6 +256,10 @@ func (r *Recorder) RouteDecided(_ context.Context, step int, from, key, to, reas
 	d := RouteDecidedData{From: from, Key: key, To: to, Reason: reason}
 	if key != "" {
 		d.Router = r.routers[from]
+	}
+	if dec := r.decision; dec != nil {
+		d.DecidedBy, d.Message, d.Notice = dec.By, dec.Message, dec.Notice
+		r.decision = nil
 	}
 	r.emitLocked(RouteDecided, step, from, d)
 	r.step, r.node = 0, ""

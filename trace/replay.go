@@ -148,6 +148,9 @@ func (p *Player) Deps() nodes.Deps {
 	if len(p.ops[KindQueries]) > 0 {
 		d.Queries = playedQueries{p}
 	}
+	if p.settings.Router == nodes.RouterLLM {
+		d.Router = playedRouter{p}
+	}
 	return d
 }
 
@@ -175,11 +178,13 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	if out.CountBefore, err = p.count(); err != nil {
 		return out, err
 	}
-	g, err := nodes.Build(p.Deps())
+	deps := p.Deps()
+	g, err := nodes.Build(deps)
 	if err != nil {
 		return out, fmt.Errorf("build the workflow: %w", err)
 	}
-	opts := []graph.RunOption{graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p)}
+	opts := append([]graph.RunOption{graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p)},
+		nodes.RunOptions(deps)...)
 	if f := p.settings.Fork; f != nil {
 		// The recording is of a fork: replay its edit too.
 		edit := Edit{Field: f.Field, Value: f.Value}
@@ -478,6 +483,16 @@ func (q playedQueries) WriteQueries(_ context.Context, question string) (reasone
 		return reasoner.Queries{}, err
 	}
 	return reasoner.Queries{Queries: r.Queries, Notices: r.Notices}, nil
+}
+
+type playedRouter struct{ p *Player }
+
+func (c playedRouter) ChooseRoute(_ context.Context, t reasoner.TreeData) (reasoner.Choice, error) {
+	var r DecideResult
+	if err := c.p.take(KindDecide, decideParams(t), &r); err != nil {
+		return reasoner.Choice{}, err
+	}
+	return r.choice(), nil
 }
 
 type playedAnswerer struct{ p *Player }

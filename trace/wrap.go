@@ -43,6 +43,9 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	if d.Ranker != nil {
 		d.Ranker = recordedRanker{r: r, inner: d.Ranker}
 	}
+	if d.Router != nil {
+		d.Router = recordedRouter{r: r, inner: d.Router}
+	}
 	return d
 }
 
@@ -104,6 +107,20 @@ func answerParams(question string, ps []reasoner.Passage) AnswerParams {
 }
 
 func queriesParams(question string) QueriesParams { return QueriesParams{Question: question} }
+
+func decideParams(t reasoner.TreeData) DecideParams {
+	p := DecideParams{
+		Question: t.Question, Environment: nonNil(t.Environment), Steps: []DecideStep{},
+		Router: t.Router, Instruction: t.Instruction, Routes: []DecideRoute{}, Loops: t.Loops, Errors: t.Errors,
+	}
+	for _, s := range t.Steps {
+		p.Steps = append(p.Steps, DecideStep{Node: s.Node, Reason: s.Reason})
+	}
+	for _, o := range t.Routes {
+		p.Routes = append(p.Routes, DecideRoute{Key: o.Key, To: o.To, Description: o.Description})
+	}
+	return p
+}
 
 func rankParams(query string, docs []vectordb.Document) RankParams {
 	p := RankParams{Query: query, DocIDs: []string{}}
@@ -211,6 +228,19 @@ func (q recordedQueries) WriteQueries(ctx context.Context, question string) (rea
 	return record(q.r, KindQueries, q.r.opts.LLM, queriesParams(question),
 		func() (reasoner.Queries, error) { return q.inner.WriteQueries(ctx, question) },
 		func(qs reasoner.Queries) any { return QueriesResult{Queries: nonNil(qs.Queries), Notices: qs.Notices} })
+}
+
+type recordedRouter struct {
+	r     *Recorder
+	inner reasoner.RouteChooser
+}
+
+func (c recordedRouter) ChooseRoute(ctx context.Context, t reasoner.TreeData) (reasoner.Choice, error) {
+	return record(c.r, KindDecide, c.r.opts.LLM, decideParams(t),
+		func() (reasoner.Choice, error) { return c.inner.ChooseRoute(ctx, t) },
+		func(ch reasoner.Choice) any {
+			return DecideResult{Route: ch.Route, Message: ch.Message, Reason: ch.Reason, Impossible: ch.Impossible, Notices: ch.Notices}
+		})
 }
 
 type recordedRanker struct {

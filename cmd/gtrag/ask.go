@@ -22,6 +22,7 @@ import (
 // askOptions are the ask command's own flags.
 type askOptions struct {
 	k, maxResults, maxSteps int
+	router                  string // --router: nodes.RouterRules or nodes.RouterLLM
 	pool, maxSearches       int
 	json                    bool
 	trace                   bool   // narrate every step on stderr
@@ -92,6 +93,11 @@ it refuses the connection, ask answers from the store and says so.`,
 				return err
 			}
 			svc, err := a.openService(cmd.Context())
+			if err == nil {
+				if err = checkRouter(o.router, svc); err != nil {
+					svc.Close()
+				}
+			}
 			if err != nil {
 				if file != nil {
 					file.Abort()
@@ -140,6 +146,7 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched per arXiv request and ranked against the question (1 to %d)", nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
+	f.StringVar(&o.router, "router", nodes.RouterRules, "who decides at each branch of the workflow: rules, or llm (a decision agent backed by --llm, falling back to the rules)")
 }
 
 // budgetFlag defines --arxiv-budget, for the commands a person waits on
@@ -153,12 +160,22 @@ func (o askOptions) run() service.AskOptions {
 	opts := service.AskOptions{
 		K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches,
 		ArxivBudget: o.arxivBudget, ArxivFailFast: o.failFast, BeforeStep: o.beforeStep,
+		Router: o.router,
 	}
 	if o.live != nil {
 		opts.Observer = o.live
 		opts.ArxivWaits = o.live.ArxivWait
 	}
 	return opts
+}
+
+// checkRouter refuses --router llm when the service has no LLM to decide
+// with: a setting the user must change.
+func checkRouter(router string, svc *service.Service) error {
+	if router == nodes.RouterLLM && svc.Reasoners().Router == nil {
+		return usagef("--router llm needs an LLM, and this run is %s: set --llm (or GTRAG_LLM), or use --router rules", svc.LLM())
+	}
+	return nil
 }
 
 func (o askOptions) validate() error {
@@ -175,6 +192,8 @@ func (o askOptions) validate() error {
 		return usagef("--max-searches %d: want 1 to 10", o.maxSearches)
 	case o.arxivBudget < 0 || o.arxivBudget > maxArxivBudget:
 		return usagef("--arxiv-budget %s: want 0 (no limit) to %s", o.arxivBudget, shortDuration(maxArxivBudget))
+	case o.router != nodes.RouterRules && o.router != nodes.RouterLLM:
+		return usagef("--router %q: want %s or %s", o.router, nodes.RouterRules, nodes.RouterLLM)
 	case o.maxResults > o.pool:
 		return usagef("--max-results %d is more than --pool %d: a search cannot add more papers than it fetches", o.maxResults, o.pool)
 	}

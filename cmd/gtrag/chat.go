@@ -62,6 +62,9 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		return err
 	}
 	defer svc.Close()
+	if err := checkRouter(o.router, svc); err != nil {
+		return err
+	}
 	// Line editing needs a terminal on both sides; anything else is a
 	// script, read line by line with no prompt and no escapes.
 	tty := a.io.IsStdinTTY() && a.io.IsStdoutTTY()

@@ -123,6 +123,9 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 		return nil, "", "", err
 	}
 	defer svc.Close()
+	if err := checkRouter(o.Router, svc); err != nil {
+		return nil, "", "", err
+	}
 	var runs []evaluate.Run
 	for _, q := range qs {
 		r, err := evalAsk(ctx, svc, o, q)

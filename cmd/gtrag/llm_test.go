@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -29,6 +30,9 @@ type llmServer struct {
 	auth    []string
 	judge   func(user string) string
 	answer  func(user string) string
+	// decide, when set, answers the decision agent's prompt (--router llm;
+	// decision_test.go); it may block until ctx is done, to time out.
+	decide func(ctx context.Context, user string) string
 }
 
 func newLLMServer(t *testing.T) *llmServer {
@@ -78,10 +82,13 @@ func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.prompts = append(s.prompts, system+"\n"+user)
 	s.auth = append(s.auth, r.Header.Get("Authorization"))
-	judge, answer := s.judge, s.answer
+	judge, answer, decide := s.judge, s.answer, s.decide
 	s.mu.Unlock()
 
 	reply := decideLike(system, user, judge)
+	if decide != nil && strings.Contains(system, "decision agent") {
+		reply = decide(r.Context(), user)
+	}
 	if answer != nil && !strings.Contains(system, "retrieved passages") && !strings.Contains(system, "classify scientific papers") {
 		reply = answer(user)
 	}

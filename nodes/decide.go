@@ -1,0 +1,164 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/reasoner"
+)
+
+// Router kinds: who decides at the workflow's conditional edges
+// (`--router`).
+const (
+	// RouterRules is the declared routers: pure rules on the state, the
+	// default, and the only kind an offline run has.
+	RouterRules = "rules"
+	// RouterLLM is a decision agent (Deps.Router) that reads the tree data
+	// and chooses; the rules decide whenever its reply cannot be used.
+	RouterLLM = "llm"
+)
+
+// DecisionAgent decides at the workflow's conditional edges with a
+// reasoner.RouteChooser. It gives the chooser the tree data — the
+// question, a summary of what the run has found, the completed steps with
+// their reasons, the routes open with their descriptions, the loop count
+// and the notices so far — and takes its route only if the graph declares
+// it; anything else (an error, a timeout, junk, an undeclared route) leaves
+// the decision to the rule router, with a notice saying why. A verdict that
+// the task is impossible takes the route to generate_response with
+// GraphState.Impossible set, so the answer says why.
+//
+// One DecisionAgent serves one run: it observes the run's steps to know
+// their reasons. Make it with RunOptions.
+type DecisionAgent struct {
+	Chooser reasoner.RouteChooser
+	steps   []reasoner.StepTaken
+}
+
+// RunOptions are the run options the workflow built from d needs: with a
+// decision agent (d.Router), the agent deciding and observing the run;
+// with none, nothing, and the rule routers decide.
+func RunOptions(d Deps) []graph.RunOption {
+	if d.Router == nil {
+		return nil
+	}
+	a := &DecisionAgent{Chooser: d.Router}
+	return []graph.RunOption{graph.WithDecider(a.Decide), graph.WithObserver[GraphState](a)}
+}
+
+// Decide implements graph.Decider.
+func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[GraphState]) (graph.Decision, GraphState) {
+	s := at.State
+	td := reasoner.TreeData{
+		Question:    s.UserQuery,
+		Environment: Environment(s),
+		Steps:       slices.Clone(a.steps),
+		Router:      at.Router,
+		Instruction: at.Instruction,
+		Loops:       loops(at.Path),
+		Errors:      slices.Clone(s.Notices),
+	}
+	for _, r := range at.Routes {
+		td.Routes = append(td.Routes, reasoner.RouteOption{Key: r.Key, To: r.To, Description: r.Description})
+	}
+	fallback := func(why string) (graph.Decision, GraphState) {
+		d := at.Rule
+		d.Notice = fmt.Sprintf("decision agent at %s: %s; the rule router chose %s", at.Router, why, d.Key)
+		s.Notices = addNotices(s.Notices, []string{d.Notice})
+		return d, s
+	}
+	c, err := a.Chooser.ChooseRoute(ctx, td)
+	if err != nil {
+		return fallback(err.Error())
+	}
+	s.Notices = addNotices(s.Notices, c.Notices)
+	keys := make([]string, len(at.Routes))
+	for i, r := range at.Routes {
+		keys[i] = r.Key
+	}
+	if c.Impossible {
+		i := slices.IndexFunc(at.Routes, func(r graph.DecisionRoute) bool { return r.To == GenerateResponse })
+		if i < 0 {
+			return fallback("judged the task impossible, but no route here leads to an answer")
+		}
+		why := c.Reason
+		if why == "" {
+			why = c.Message
+		}
+		if why == "" {
+			why = "no reason given"
+		}
+		s.Impossible = why
+		return graph.Decision{Key: at.Routes[i].Key, Reason: "the task is impossible: " + why, By: RouterLLM, Message: c.Message}, s
+	}
+	if !slices.Contains(keys, c.Route) {
+		return fallback(fmt.Sprintf("chose %q, which is not a route here (want %s)", c.Route, strings.Join(keys, " or ")))
+	}
+	return graph.Decision{Key: c.Route, Reason: c.Reason, By: RouterLLM, Message: c.Message}, s
+}
+
+// loops counts the times a run has gone round the search loop: each
+// add_to_chroma leads back to the store.
+func loops(path []string) int {
+	n := 0
+	for _, p := range path {
+		if p == AddToChroma {
+			n++
+		}
+	}
+	return n
+}
+
+// StepStarted, StepCompleted, StepFailed and RouteDecided let the agent
+// keep the completed steps and their reasons.
+func (a *DecisionAgent) StepStarted(context.Context, int, string, GraphState) {}
+
+func (a *DecisionAgent) StepCompleted(_ context.Context, _ int, node string, _, after GraphState) {
+	a.steps = append(a.steps, reasoner.StepTaken{Node: node, Reason: after.Reasoning})
+}
+
+func (a *DecisionAgent) StepFailed(context.Context, int, string, error)                    {}
+func (a *DecisionAgent) RouteDecided(context.Context, int, string, string, string, string) {}
+
+var _ graph.Observer[GraphState] = (*DecisionAgent)(nil)
+
+// Environment summarises what a run has found, one line per kind of
+// result, for the decision agent.
+func Environment(s GraphState) []string {
+	var out []string
+	if n := len(s.ChromaResults); n == 0 {
+		out = append(out, "knowledge base query: nothing matches the question")
+	} else {
+		var titles []string
+		for _, r := range s.ChromaResults {
+			if t := r.Metadata[chunker.KeyTitle]; t != "" && !slices.Contains(titles, t) {
+				titles = append(titles, t)
+			}
+		}
+		out = append(out, fmt.Sprintf("knowledge base query: %d chunks, best similarity %.2f, from: %s",
+			n, s.ChromaResults[0].Similarity, listOrNone(titles, 3)))
+	}
+	out = append(out, fmt.Sprintf("relevance judge: the retrieved chunks %s answer the question",
+		map[bool]string{true: "can", false: "cannot"}[s.RelevantContext]))
+	for _, x := range s.Searches {
+		if x.Failed != "" {
+			out = append(out, fmt.Sprintf("arXiv search %q (from %d): failed: %s", x.Query, x.Start, x.Failed))
+			continue
+		}
+		out = append(out, fmt.Sprintf("arXiv search %q (from %d): %d returned of %d matching", x.Query, x.Start, x.Returned, x.Total))
+	}
+	if len(s.PapersSeen) > 0 || len(s.ArxivPapers) > 0 {
+		out = append(out, fmt.Sprintf("paper filter: %d papers judged in this run; %d candidates kept now", len(s.PapersSeen), len(s.ArxivPapers)))
+	}
+	if s.PapersAdded > 0 {
+		out = append(out, fmt.Sprintf("knowledge base: %d papers added in this run", s.PapersAdded))
+	}
+	if s.OffTopic {
+		out = append(out, "topic judge: the question does not look like game theory")
+	}
+	return out
+}
