@@ -17,6 +17,7 @@ import (
 
 func TestSearchRanksThePrimer(t *testing.T) {
 	env := testEnv(t)
+	createStore(t, env)
 	var out struct {
 		Query   string            `json:"query"`
 		Results []vectordb.Result `json:"results"`
@@ -47,6 +48,7 @@ func TestSearchRanksThePrimer(t *testing.T) {
 func TestSearchEmptyStore(t *testing.T) {
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"
+	createStore(t, env)
 	r := gtrag(t, env, "search", "nash equilibrium")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, "no documents in the store match\n", r.stdout)
@@ -54,6 +56,7 @@ func TestSearchEmptyStore(t *testing.T) {
 
 func TestStatsDescribesTheStore(t *testing.T) {
 	env := testEnv(t)
+	createStore(t, env)
 	var before vectordb.Info
 	decodeJSON(t, gtrag(t, env, "stats", "--json"), &before)
 	require.Equal(t, vectordb.FormatVersion, before.FormatVersion)
@@ -85,6 +88,7 @@ func TestStatsDescribesTheStore(t *testing.T) {
 
 func TestStatsRefusesAnotherEmbedder(t *testing.T) {
 	env := testEnv(t)
+	createStore(t, env)
 	require.Equal(t, 0, gtrag(t, env, "stats").code)
 	env["OLLAMA_HOST"] = "http://127.0.0.1:1"
 	r := gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "stats")

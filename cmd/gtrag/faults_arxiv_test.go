@@ -100,6 +100,7 @@ func TestFaultsArxivAskAnswersFromTheStore(t *testing.T) {
 				url = srv.URL
 			}
 			env := faultEnv(t, url)
+			createStore(t, env)
 			require.Equal(t, 0, gtrag(t, env, "stats").code, "seed the store with the primer")
 			before := dirSnapshot(t, env["GTRAG_DATA_DIR"])
 

@@ -21,6 +21,7 @@ import (
 func TestHostileCommandLine(t *testing.T) {
 	env := testEnv(t)
 	store := env["GTRAG_DATA_DIR"]
+	createStore(t, env)
 	created := gtrag(t, env, "stats")
 	require.Equal(t, exitOK, created.code, created.stderr)
 	want := dirSnapshot(t, store)

@@ -110,6 +110,7 @@ func TestWriteToFullDevice(t *testing.T) {
 	}
 	defer full.Close()
 	env := testEnv(t)
+	createStore(t, env)
 	require.Equal(t, 0, gtrag(t, env, "stats").code) // the primer is in place
 
 	trace := filepath.Join(t.TempDir(), "run.jsonl")

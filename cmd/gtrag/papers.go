@@ -121,7 +121,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openExistingStore(cmd.Context())
+			db, err := a.openExistingStore(cmd.Context(), false)
 			if err != nil {
 				return err
 			}
@@ -203,7 +203,7 @@ knowledge base holds (cut at 10,000 characters, as ingest cuts it).`,
 
 // readPapers opens the existing store and lists its papers.
 func (a *app) readPapers(ctx context.Context) ([]service.Paper, error) {
-	db, err := a.openExistingStore(ctx)
+	db, err := a.openExistingStore(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -213,16 +213,20 @@ func (a *app) readPapers(ctx context.Context) ([]service.Paper, error) {
 
 // openExistingStore opens the knowledge base for a command that must not
 // create one (stats, search, papers): on a data dir without a store it
-// says so instead. It never seeds: a store the user emptied stays empty.
-// A Weaviate collection is opened as service.OpenStore opens it.
-func (a *app) openExistingStore(ctx context.Context) (service.Store, error) {
+// says so instead. A Weaviate collection is opened as service.OpenStore
+// opens it. With seed false an empty store stays empty (the papers
+// commands, after a user removed every paper); with true an empty one
+// gets the primer as every command that opens a store gives it.
+func (a *app) openExistingStore(ctx context.Context, seed bool) (service.Store, error) {
 	if a.store == "" {
 		if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
 			return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
 		}
 	}
 	cfg := a.config()
-	cfg.Seed = service.SeedNone
+	if !seed {
+		cfg.Seed = service.SeedNone
+	}
 	db, err := service.OpenStore(ctx, cfg)
 	return db, a.cliError(err)
 }

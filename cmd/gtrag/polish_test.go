@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -8,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 func TestVersion(t *testing.T) {
@@ -53,7 +56,42 @@ func TestDataDirTildeIsExpanded(t *testing.T) {
 	var info struct {
 		Path string `json:"path"`
 	}
+	env["GTRAG_DATA_DIR"] = filepath.Join(env["HOME"], "kb2")
+	createStore(t, env)
 	decodeJSON(t, gtrag(t, env, "--data-dir", "~/kb2", "stats", "--json"), &info)
 	require.Equal(t, filepath.Join(env["HOME"], "kb2", "store.db"), info.Path)
 	require.NoDirExists(t, "~")
+}
+
+// createStore makes the embedded store of env as a first ask or ingest
+// would (with the primer unless GTRAG_SEED is none), for tests that start
+// with a read-only command, which no longer creates one. A Weaviate
+// collection is created by any command that opens it.
+func createStore(t *testing.T, env map[string]string) {
+	t.Helper()
+	if env["GTRAG_STORE"] != "" {
+		return
+	}
+	ctx := context.Background()
+	db, err := vectordb.Open(ctx, env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	defer db.Close()
+	if env["GTRAG_SEED"] != "none" {
+		require.NoError(t, service.SeedWithPrimer(ctx, db))
+	}
+}
+
+// stats, search and papers list on a data dir with no store say so, exit
+// 2, and create nothing.
+func TestReadOnlyCommandsCreateNoStore(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("a Weaviate collection is created on open")
+	}
+	for _, args := range [][]string{{"stats"}, {"search", "nash"}, {"papers", "list"}, {"papers", "export"}} {
+		r := gtrag(t, env, args...)
+		require.Equal(t, 2, r.code, args)
+		require.Equal(t, "gtrag: no knowledge base in "+env["GTRAG_DATA_DIR"]+" yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)\n", r.stderr)
+		require.NoDirExists(t, env["GTRAG_DATA_DIR"], args)
+	}
 }

@@ -124,6 +124,7 @@ func TestConcurrentIngestAndSearch(t *testing.T) {
 	require.NoError(t, arxivtest.WriteJSONL(&buf, papers))
 	file := filepath.Join(t.TempDir(), "papers.jsonl")
 	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+	createStore(t, env) // search does not create it; the ingest races the first search
 
 	var (
 		wg     sync.WaitGroup
@@ -239,6 +240,7 @@ func TestStoreCopyBetweenBackends(t *testing.T) {
 	delete(env, "GTRAG_STORE")
 	src := env["GTRAG_DATA_DIR"]
 	var srcInfo vectordb.Info
+	createStore(t, env)
 	decodeJSON(t, gtrag(t, env, "stats", "--json"), &srcInfo) // seeds the primer
 	url := node.URL() + "/" + weaviatetest.Collection(t)
 
