@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -41,9 +40,10 @@ func New(svc *service.Service, o Options) *Server {
 		o.Version = "dev"
 	}
 	s := &Server{svc: svc, log: o.Log}
+	// No SDK logger: it reports a session ended by a signal as an error,
+	// and the server's own lines (failed calls) say what a user needs.
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "gtrag", Title: "gtrag: game theory from arXiv", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
-		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	s.addTools()
 	s.addResources()
@@ -55,11 +55,12 @@ const instructions = `gtrag answers game-theory questions from a local knowledge
 // MCP is the SDK server, for a caller that wants to connect it itself.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// Run serves one session over t until the client disconnects or ctx ends.
+// Run serves one session over t until the client disconnects (nil) or ctx
+// ends (an error that wraps ctx.Err(): interrupted).
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 	err := s.mcp.Run(ctx, t)
-	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-		return ctx.Err()
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %w", ctx.Err())
 	}
 	return err
 }

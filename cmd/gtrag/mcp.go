@@ -36,6 +36,9 @@ keys). The README shows a client's configuration.`,
 			for _, n := range svc.Reasoners().Notices {
 				a.io.Note(n)
 			}
+			if a.io.IsStdinTTY() {
+				a.io.Note("serving MCP on standard input and output; an MCP client starts this command itself (see the README). Ctrl-C ends it.")
+			}
 			srv := mcpserver.New(svc, mcpserver.Options{Version: version.Version, Log: a.io.ErrOut})
 			return srv.Run(ctx, &mcp.IOTransport{
 				Reader: io.NopCloser(a.io.In),
