@@ -95,3 +95,28 @@ func TestReadOnlyCommandsCreateNoStore(t *testing.T) {
 		require.NoDirExists(t, env["GTRAG_DATA_DIR"], args)
 	}
 }
+
+// The shells get the values of the word-valued flags (cobra's __complete
+// is what the completion scripts call).
+func TestFlagValueCompletion(t *testing.T) {
+	env := testEnv(t)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"__complete", "--llm", ""}, []string{"auto", "offline", "ollama:", "openai:"}},
+		{[]string{"__complete", "--seed", ""}, []string{"primer", "none"}},
+		{[]string{"__complete", "papers", "export", "--format", ""}, []string{"jsonl", "bibtex"}},
+		{[]string{"__complete", "graph", "--format", ""}, []string{"ascii", "mermaid", "dot", "explain"}},
+		{[]string{"__complete", "ingest", "--sort", ""}, []string{"relevance", "submitted", "updated"}},
+	} {
+		r := gtrag(t, env, tc.args...)
+		require.Equal(t, 0, r.code, r.stderr)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		require.Subset(t, lines, tc.want, tc.args)
+		require.True(t, strings.HasPrefix(lines[len(lines)-1], ":"), "the directive comes last: %q", r.stdout)
+	}
+	r := gtrag(t, env, "completion", "bash")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "bash completion")
+}

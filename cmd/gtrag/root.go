@@ -128,6 +128,7 @@ network it still answers, offline, from the store.
 		newMCPCmd(a),
 		newVersionCmd(a),
 	)
+	registerCompletions(root)
 	return root
 }
 
