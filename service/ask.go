@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"github.com/gtrag/gtrag/environment"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -119,6 +120,11 @@ type Result struct {
 	Embedder  string   `json:"embedder"`
 	Notices   []string `json:"notices"`
 	ElapsedMS int64    `json:"elapsed_ms"`
+
+	// Environment is every external result of the run, by the tool that
+	// produced it, with the metadata that produced it (see package
+	// environment).
+	Environment environment.Environment `json:"environment"`
 }
 
 // run is what newResult needs to know about one run, live or replayed.
@@ -131,6 +137,7 @@ type run struct {
 	llm, embedder string
 	notices       []string // said before the run, such as "offline: no LLM configured"
 	start         time.Time
+	env           environment.Environment
 }
 
 // newResult builds the Result of a run; the one place that turns a final
@@ -153,6 +160,7 @@ func newResult(r run) Result {
 		Embedder:         r.embedder,
 		Notices:          nonNil(append(slices.Clip(r.notices), r.final.Notices...)),
 		ElapsedMS:        time.Since(r.start).Milliseconds(),
+		Environment:      nonNilEnv(r.env),
 	}
 }
 
@@ -186,14 +194,17 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		ctx = arxiv.Watch(ctx, o.ArxivWaits)
 	}
 	runOpts := []graph.RunOption{graph.WithStepLimit(o.MaxSteps)}
+	env := environment.New()
 	if o.Trace != nil {
 		deps = o.Trace.Wrap(deps)
+		o.Trace.Environment(env)
 		ctx = withEmbedTrace(ctx, o.Trace)
 		runOpts = append(runOpts, graph.WithObserver[nodes.GraphState](o.Trace))
 	}
 	if o.Observer != nil {
 		runOpts = append(runOpts, graph.WithObserver(o.Observer))
 	}
+	deps = env.Wrap(deps) // outermost: the trace sees the store itself
 	runOpts = append(runOpts, nodes.RunOptions(deps)...)
 	// A workflow per run: building one is cheap, and each run's effects
 	// can then be wrapped (traced) without touching another's.
@@ -229,7 +240,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	return newResult(run{
 		question: question, final: final, path: path,
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(),
-		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start,
+		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: env.Snapshot(),
 	}), nil
 }
 
@@ -292,8 +303,15 @@ func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 	return newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: out.CountAfter,
-		llm: set.LLM, embedder: set.Embedder, notices: set.Notices, start: start,
+		llm: set.LLM, embedder: set.Embedder, notices: set.Notices, start: start, env: out.Environment,
 	}), nil
+}
+
+func nonNilEnv(e environment.Environment) environment.Environment {
+	if e == nil {
+		return environment.Environment{}
+	}
+	return e
 }
 
 func nonNil[T any](s []T) []T {

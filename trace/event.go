@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/gtrag/gtrag/environment"
 	"time"
 
 	"github.com/gtrag/gtrag/nodes"
@@ -161,6 +162,10 @@ type StepCompletedData struct {
 	Node       string `json:"node"`
 	DurationMS int64  `json:"duration_ms"`
 	Reasoning  string `json:"reasoning,omitempty"`
+	// Environment says what the step added to the run's environment (see
+	// package environment), one line per tool entry; recordings that do
+	// not keep the environment leave it out.
+	Environment []string `json:"environment,omitempty"`
 }
 
 // StepFailedData is a node's error.
@@ -194,6 +199,9 @@ type ExecutionCompletedData struct {
 	Path          []string       `json:"path"`
 	PapersAdded   int            `json:"papers_added"`
 	Notices       []string       `json:"notices,omitempty"`
+	// Environment is every external result of the run by tool (see
+	// package environment); absent from recordings that did not keep it.
+	Environment environment.Environment `json:"environment,omitempty"`
 }
 
 // ExecutionFailedData closes a failed run. Interrupted marks a run stopped

@@ -34,7 +34,8 @@ type block struct {
 	open        map[string]*action // op id → action waiting for its result
 	mutations   []Mutation
 	reasoning   string
-	storeBefore *int // the store's size before the step's first add
+	envChanges  []string // what the step added to the run's environment
+	storeBefore *int     // the store's size before the step's first add
 	storeNote   string
 	failed      string
 }
@@ -119,6 +120,7 @@ func (n *Narrator) Event(e Event) error {
 			var d StepCompletedData
 			_ = json.Unmarshal(e.Data, &d)
 			n.cur.reasoning = d.Reasoning
+			n.cur.envChanges = d.Environment
 		}
 		n.steps++
 	case StepFailed:
@@ -274,6 +276,9 @@ func (n *Narrator) flush(next string) {
 	}
 	if b.storeNote != "" {
 		changes = append(changes, b.storeNote)
+	}
+	for _, c := range b.envChanges {
+		changes = append(changes, "environment: "+c)
 	}
 	if len(changes) == 0 {
 		changes = []string{"no state change"}

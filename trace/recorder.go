@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/environment"
 	"io"
 	"sync"
 	"time"
@@ -55,6 +56,8 @@ type EventSink interface {
 // the graph calls it from one goroutine and the events are numbered in the
 // order they happen.
 type Recorder struct {
+	envRec   *environment.Recorder   // the run's environment, for execution_completed (Environment)
+	env      environment.Environment // its snapshot at Finish
 	opts     Options
 	decision *graph.Decision // a decision agent's, until its RouteDecided
 	redact   *Redactor
@@ -154,6 +157,12 @@ func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
 // execution_completed or execution_failed), flushes the output and returns
 // the first error met while writing. It does not close Out.
 func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
+	if r.envRec != nil {
+		env := r.envRec.Snapshot()
+		r.mu.Lock()
+		r.env = env
+		r.mu.Unlock()
+	}
 	r.countStore()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -167,7 +176,7 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 	} else {
 		r.emitLocked(ExecutionCompleted, 0, "", ExecutionCompletedData{
 			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,
-			PapersAdded: final.PapersAdded, Notices: final.Notices,
+			PapersAdded: final.PapersAdded, Notices: final.Notices, Environment: r.env,
 		})
 	}
 	if r.out != nil {
@@ -227,8 +236,15 @@ func (r *Recorder) StepCompleted(_ context.Context, step int, node string, befor
 	}
 	r.stepState = nil
 	r.emitLocked(StateMutated, step, node, StateMutatedData{Mutations: nonNil(diffFields(b, a))})
+	var envChanges []string
+	if r.envRec != nil {
+		snap := r.envRec.Snapshot()
+		envChanges = environment.Changes(r.env, snap)
+		r.env = snap
+	}
 	r.emitLocked(StepCompleted, step, node, StepCompletedData{
 		Node: node, DurationMS: r.opts.Clock().Sub(r.stepStart).Milliseconds(), Reasoning: after.Reasoning,
+		Environment: envChanges,
 	})
 	r.path = append(r.path, node)
 }
@@ -239,6 +255,14 @@ func (r *Recorder) StepFailed(_ context.Context, step int, node string, err erro
 	defer r.mu.Unlock()
 	r.emitLocked(StepFailed, step, node, StepFailedData{Node: node, Error: fold(err.Error())})
 	r.step, r.node = 0, ""
+}
+
+// Environment has execution_completed carry the environment env collects
+// (see package environment); call it before the run starts.
+func (r *Recorder) Environment(env *environment.Recorder) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.envRec = env
 }
 
 // Decided keeps a decision agent's decision for the RouteDecided that

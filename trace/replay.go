@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/environment"
 	"slices"
 	"sync"
 
@@ -160,6 +161,8 @@ type Outcome struct {
 	Path        []string
 	CountBefore int // the store's size, as recorded; 0 when not recorded
 	CountAfter  int
+	// Environment is the replayed run's results by tool.
+	Environment environment.Environment
 }
 
 // Run replays the recording: it builds the workflow over Deps, runs it with
@@ -178,7 +181,8 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	if out.CountBefore, err = p.count(); err != nil {
 		return out, err
 	}
-	deps := p.Deps()
+	env := environment.New()
+	deps := env.Wrap(p.Deps())
 	g, err := nodes.Build(deps)
 	if err != nil {
 		return out, fmt.Errorf("build the workflow: %w", err)
@@ -209,7 +213,7 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	p.mu.Lock()
 	div, damaged, path := p.divergence, p.damaged, slices.Clone(p.path)
 	p.mu.Unlock()
-	out.Final, out.Path = final, path
+	out.Final, out.Path, out.Environment = final, path, env.Snapshot()
 	if damaged != nil {
 		return out, damaged
 	}

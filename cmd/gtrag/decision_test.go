@@ -232,3 +232,38 @@ func TestRouterLLMNeedsAnLLM(t *testing.T) {
 	require.Equal(t, 2, r.code, r.stderr)
 	require.Contains(t, r.stderr, `--router "oracle"`)
 }
+
+// TestAskKeepsTheEnvironment: every external result of a run is in the
+// --json object's environment, by tool, with the metadata that produced
+// it; the narration says what each step added, and replay rebuilds it.
+func TestAskKeepsTheEnvironment(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	r := gtrag(t, env, "ask", "--json", "--trace", "--trace-out", file, decisionQuestion)
+	var res service.Result
+	decodeJSON(t, r, &res)
+	require.Equal(t, 2, res.PapersAdded)
+
+	queries := res.Environment["store.query"]
+	require.Len(t, queries, 1, "the two pulls asked the same query with the same k: one entry")
+	require.Equal(t, map[string]any{"query": decisionQuestion, "k": float64(3)}, queries[0].Metadata)
+	require.NotEmpty(t, queries[0].Objects)
+	searches := res.Environment["arxiv.search"]
+	require.Len(t, searches, len(res.Searches))
+	require.Equal(t, res.Searches[0].Query, searches[0].Metadata["query"])
+	require.Len(t, res.Environment["store.add"], 1)
+	require.Len(t, res.Environment["store.add"][0].Objects, 2, "one object per added paper")
+	require.NotEmpty(t, res.Environment["paper_filter"])
+
+	require.Contains(t, r.stderr, "environment: arxiv.search: new entry")
+	require.Contains(t, r.stderr, "environment: store.query: +")
+
+	rp := gtrag(t, env, "replay", "--json", file)
+	require.Equal(t, 0, rp.code, rp.stderr)
+	var replayed service.Result
+	require.NoError(t, json.Unmarshal([]byte(rp.stdout), &replayed))
+	require.Equal(t, res.Environment, replayed.Environment)
+}

@@ -1,0 +1,225 @@
+// Package environment keeps every external result of a run, organised by
+// the tool that produced it: the store's query results, arXiv's pages, the
+// paper filter's verdicts, the papers added to the store. It is the
+// "environment" of the decision-tree design gtrag's decision agent comes
+// from: each entry holds objects and the metadata that produced them (the
+// query and k, the arXiv request), and a result whose metadata equals an
+// earlier entry's is merged into it instead of added beside it.
+//
+// The environment is kept beside the graph state rather than in it: it
+// grows with every call, and a state that carried it would make every
+// step's percept and mutation larger without telling a node anything it
+// acts on. A Recorder wraps the workflow's dependencies (Wrap), like the
+// trace does, and the run's Result carries the snapshot.
+package environment
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/vectordb"
+)
+
+// Tool names: the environment's top-level keys.
+const (
+	ToolStoreQuery  = "store.query"
+	ToolArxivSearch = "arxiv.search"
+	ToolPaperFilter = "paper_filter"
+	ToolStoreAdd    = "store.add"
+)
+
+// Item is one group of results: the objects one or more calls with the
+// same metadata returned.
+type Item struct {
+	Metadata map[string]any   `json:"metadata"`
+	Objects  []map[string]any `json:"objects"`
+}
+
+// Environment maps a tool name to its items, in the order first added.
+type Environment map[string][]Item
+
+// Recorder collects the environment of one run. It is safe for concurrent
+// use (the paper filter judges several papers at once).
+type Recorder struct {
+	mu  sync.Mutex
+	env Environment
+}
+
+// New returns an empty Recorder.
+func New() *Recorder { return &Recorder{env: Environment{}} }
+
+// Add files objects under tool with their metadata, merging them into the
+// item with equal metadata if there is one. Objects with an "id" already
+// in that item are not added twice.
+func (r *Recorder) Add(tool string, metadata map[string]any, objects ...map[string]any) {
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	key := canonical(metadata)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	items := r.env[tool]
+	i := -1
+	for j := range items {
+		if canonical(items[j].Metadata) == key {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
+		items = append(items, Item{Metadata: metadata, Objects: []map[string]any{}})
+		i = len(items) - 1
+	}
+	for _, o := range objects {
+		if id, ok := o["id"]; ok && hasID(items[i].Objects, id) {
+			continue
+		}
+		items[i].Objects = append(items[i].Objects, o)
+	}
+	r.env[tool] = items
+}
+
+// Snapshot is a copy of the environment so far.
+func (r *Recorder) Snapshot() Environment {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := Environment{}
+	for tool, items := range r.env {
+		cp := make([]Item, len(items))
+		for i, it := range items {
+			cp[i] = Item{Metadata: it.Metadata, Objects: append([]map[string]any(nil), it.Objects...)}
+		}
+		out[tool] = cp
+	}
+	return out
+}
+
+func hasID(objs []map[string]any, id any) bool {
+	for _, o := range objs {
+		if o["id"] == id {
+			return true
+		}
+	}
+	return false
+}
+
+// canonical is the metadata's JSON: encoding/json sorts map keys, so equal
+// metadata encode equally.
+func canonical(m map[string]any) string {
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// Wrap returns d with the store, arXiv and the paper filter reporting
+// their results to r. Wrap the outermost layer (after the trace's), so that
+// what the trace sees of the store is the store itself.
+func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
+	if d.Store != nil {
+		d.Store = store{r: r, inner: d.Store}
+	}
+	if d.Arxiv != nil {
+		d.Arxiv = searcher{r: r, inner: d.Arxiv}
+	}
+	if d.Filter != nil {
+		d.Filter = filter{r: r, inner: d.Filter}
+	}
+	return d
+}
+
+type store struct {
+	r     *Recorder
+	inner nodes.Store
+}
+
+func (s store) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
+	res, err := s.inner.Query(ctx, text, k)
+	if err != nil {
+		return res, err
+	}
+	objs := make([]map[string]any, len(res))
+	for i, x := range res {
+		objs[i] = map[string]any{"id": x.ID, "paper_id": x.PaperID(), "title": x.Metadata[chunker.KeyTitle], "score": x.Score}
+	}
+	s.r.Add(ToolStoreQuery, map[string]any{"query": text, "k": k}, objs...)
+	return res, nil
+}
+
+func (s store) Add(ctx context.Context, docs []vectordb.Document) (int, error) {
+	n, err := s.inner.Add(ctx, docs)
+	if err != nil {
+		return n, err
+	}
+	var papers []string
+	for _, d := range docs {
+		if id := d.PaperID(); id != "" && (len(papers) == 0 || papers[len(papers)-1] != id) {
+			papers = append(papers, id)
+		}
+	}
+	for _, p := range papers {
+		s.r.Add(ToolStoreAdd, nil, map[string]any{"id": p, "chunks": len(docs), "written": n})
+	}
+	return n, nil
+}
+
+type searcher struct {
+	r     *Recorder
+	inner nodes.Searcher
+}
+
+func (s searcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
+	p, err := s.inner.Search(ctx, query, start, max, opts)
+	if err != nil {
+		return p, err
+	}
+	objs := make([]map[string]any, len(p.Papers))
+	for i, x := range p.Papers {
+		objs[i] = map[string]any{"id": x.ID, "title": x.Title}
+	}
+	s.r.Add(ToolArxivSearch, map[string]any{"query": query, "start": start, "max": max, "total": p.Total}, objs...)
+	return p, nil
+}
+
+type filter struct {
+	r     *Recorder
+	inner reasoner.PaperFilter
+}
+
+func (f filter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	v, err := f.inner.IsGameTheory(ctx, title, abstract)
+	if err != nil {
+		return v, err
+	}
+	f.r.Add(ToolPaperFilter, nil, map[string]any{"title": title, "game_theory": v.Yes, "reason": v.Reason})
+	return v, nil
+}
+
+// Changes describes what after holds that before did not, one line per
+// tool entry that is new or grew, tools in name order: "store.query: new
+// entry {"k":3,"query":"…"} with 3 objects", "paper_filter: +2 objects".
+func Changes(before, after Environment) []string {
+	tools := make([]string, 0, len(after))
+	for t := range after {
+		tools = append(tools, t)
+	}
+	slices.Sort(tools)
+	var out []string
+	for _, t := range tools {
+		prev := before[t]
+		for i, it := range after[t] {
+			switch {
+			case i >= len(prev):
+				out = append(out, fmt.Sprintf("%s: new entry %s with %d objects", t, canonical(it.Metadata), len(it.Objects)))
+			case len(it.Objects) > len(prev[i].Objects):
+				out = append(out, fmt.Sprintf("%s: +%d objects in entry %s", t, len(it.Objects)-len(prev[i].Objects), canonical(it.Metadata)))
+			}
+		}
+	}
+	return out
+}
