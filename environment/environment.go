@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -222,4 +223,58 @@ func Changes(before, after Environment) []string {
 		}
 	}
 	return out
+}
+
+// Summary is the environment in a few lines for a decision agent: per
+// tool entry its metadata and what it holds. It depends only on what was
+// added, not on the order concurrent calls added it in, so a replayed run
+// summarises its environment exactly as the recorded one did.
+func (e Environment) Summary() []string {
+	var out []string
+	for _, t := range []string{ToolStoreQuery, ToolArxivSearch, ToolPaperFilter, ToolStoreAdd} {
+		for _, it := range e[t] {
+			out = append(out, summaryLine(t, it))
+		}
+	}
+	return out
+}
+
+func summaryLine(tool string, it Item) string {
+	n := len(it.Objects)
+	switch tool {
+	case ToolStoreQuery:
+		var titles []string
+		for _, o := range it.Objects {
+			if s, _ := o["title"].(string); s != "" && !slices.Contains(titles, s) && len(titles) < 3 {
+				titles = append(titles, s)
+			}
+		}
+		return fmt.Sprintf("store.query k=%v: %d chunks, from %s", it.Metadata["k"], n, orNone(titles))
+	case ToolArxivSearch:
+		return fmt.Sprintf("arxiv.search %q from %v: %d papers of %v matching", it.Metadata["query"], it.Metadata["start"], n, it.Metadata["total"])
+	case ToolPaperFilter:
+		yes := 0
+		for _, o := range it.Objects {
+			if v, _ := o["game_theory"].(bool); v {
+				yes++
+			}
+		}
+		return fmt.Sprintf("paper_filter: %d verdicts, %d about game theory", n, yes)
+	case ToolStoreAdd:
+		var ids []string
+		for _, o := range it.Objects {
+			if s, _ := o["id"].(string); s != "" {
+				ids = append(ids, s)
+			}
+		}
+		return fmt.Sprintf("store.add: %d papers added: %s", n, orNone(ids))
+	}
+	return fmt.Sprintf("%s: %d objects", tool, n)
+}
+
+func orNone(items []string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return strings.Join(items, "; ")
 }

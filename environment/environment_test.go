@@ -29,3 +29,15 @@ func TestAddMergesEqualMetadata(t *testing.T) {
 	}, Changes(before, env))
 	require.Empty(t, Changes(env, env))
 }
+
+func TestSummaryDoesNotDependOnTheOrderOfConcurrentAdds(t *testing.T) {
+	a, b := New(), New()
+	v1 := map[string]any{"title": "Auctions", "game_theory": true}
+	v2 := map[string]any{"title": "Video games", "game_theory": false}
+	a.Add(ToolPaperFilter, nil, v1)
+	a.Add(ToolPaperFilter, nil, v2)
+	b.Add(ToolPaperFilter, nil, v2)
+	b.Add(ToolPaperFilter, nil, v1)
+	require.Equal(t, a.Snapshot().Summary(), b.Snapshot().Summary())
+	require.Equal(t, []string{"paper_filter: 2 verdicts, 1 about game theory"}, a.Snapshot().Summary())
+}

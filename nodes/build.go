@@ -24,6 +24,10 @@ type Deps struct {
 	// Router is the decision agent that chooses at the conditional edges
 	// (see RunOptions); nil leaves them to the rule routers.
 	Router reasoner.RouteChooser
+	// Environment, if set, summarises the run's environment of tool
+	// results for the decision agent (package environment); nil
+	// summarises from the state.
+	Environment func() []string
 
 	K           int // documents pulled from the store; 0 means 3
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults

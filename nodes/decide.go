@@ -36,7 +36,10 @@ const (
 // their reasons. Make it with RunOptions.
 type DecisionAgent struct {
 	Chooser reasoner.RouteChooser
-	steps   []reasoner.StepTaken
+	// Environment summarises the run's tool results; nil summarises them
+	// from the state (see Environment).
+	Environment func() []string
+	steps       []reasoner.StepTaken
 }
 
 // RunOptions are the run options the workflow built from d needs: with a
@@ -46,7 +49,7 @@ func RunOptions(d Deps) []graph.RunOption {
 	if d.Router == nil {
 		return nil
 	}
-	a := &DecisionAgent{Chooser: d.Router}
+	a := &DecisionAgent{Chooser: d.Router, Environment: d.Environment}
 	return []graph.RunOption{graph.WithDecider(a.Decide), graph.WithObserver[GraphState](a)}
 }
 
@@ -55,7 +58,7 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	s := at.State
 	td := reasoner.TreeData{
 		Question:    s.UserQuery,
-		Environment: Environment(s),
+		Environment: a.environment(s),
 		Steps:       slices.Clone(a.steps),
 		Router:      at.Router,
 		Instruction: at.Instruction,
@@ -99,6 +102,16 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 		return fallback(fmt.Sprintf("chose %q, which is not a route here (want %s)", c.Route, strings.Join(keys, " or ")))
 	}
 	return graph.Decision{Key: c.Route, Reason: c.Reason, By: RouterLLM, Message: c.Message}, s
+}
+
+// environment is the tree data's environment: the run's tool results,
+// and the relevance judge's verdict, which is the state's.
+func (a *DecisionAgent) environment(s GraphState) []string {
+	if a.Environment == nil {
+		return Environment(s)
+	}
+	return append(a.Environment(), fmt.Sprintf("relevance judge: the retrieved chunks %s answer the question",
+		map[bool]string{true: "can", false: "cannot"}[s.RelevantContext]))
 }
 
 // loops counts the times a run has gone round the search loop: each

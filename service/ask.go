@@ -205,6 +205,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		runOpts = append(runOpts, graph.WithObserver(o.Observer))
 	}
 	deps = env.Wrap(deps) // outermost: the trace sees the store itself
+	deps.Environment = func() []string { return env.Snapshot().Summary() }
 	runOpts = append(runOpts, nodes.RunOptions(deps)...)
 	// A workflow per run: building one is cheap, and each run's effects
 	// can then be wrapped (traced) without touching another's.

@@ -183,6 +183,7 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	}
 	env := environment.New()
 	deps := env.Wrap(p.Deps())
+	deps.Environment = func() []string { return env.Snapshot().Summary() }
 	g, err := nodes.Build(deps)
 	if err != nil {
 		return out, fmt.Errorf("build the workflow: %w", err)

@@ -108,7 +108,7 @@ func TestDecisionAgentSteersTheLoop(t *testing.T) {
 				}
 			}
 			for _, want := range []string{"loops so far: 1", "- relevant → generate_response: write the answer",
-				"- not_relevant → search_arxiv:", "arXiv search", "papers added in this run", "5. add_to_chroma: split"} {
+				"- not_relevant → search_arxiv:", "- arxiv.search ", "- store.add: 2 papers added", "- store.query k=3: 2 chunks", "5. add_to_chroma: split"} {
 				require.Contains(t, last, want)
 			}
 
