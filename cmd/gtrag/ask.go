@@ -257,7 +257,8 @@ func checkText(what, s string, limit int) error {
 }
 
 func printAnswer(w io.Writer, r service.Result) {
-	fmt.Fprintln(w, r.Answer)
+	width := proseWidth(w) // 0 unless standard output is a terminal
+	fmt.Fprintln(w, wrapText(r.Answer, width))
 	if len(r.Sources) > 0 {
 		fmt.Fprintln(w, "\nSources:")
 		for i, s := range r.Sources {
@@ -272,7 +273,7 @@ func printAnswer(w io.Writer, r service.Result) {
 			fmt.Fprintln(w)
 		}
 	}
-	fmt.Fprintf(w, "\n(llm: %s · embedder: %s · %d papers added · %s)\n", r.LLM, r.Embedder, r.PapersAdded, strings.Join(r.Path, " → "))
+	fmt.Fprintf(w, "\n%s\n", wrapText(answerFooter(r), width))
 }
 
 // citeID spells a paper id as people cite it: arXiv:2301.01234v2, or the

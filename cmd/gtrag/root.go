@@ -31,6 +31,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 // `ask -` and `chat` through it.
 func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	a := &app{getenv: getenv, io: iostreams.New(stdin, stdout, stderr, provider.Secrets(getenv))}
+	a.io.Out = withTerminalWidth(a.io.Out, stdout, a.io.IsStdoutTTY()) // answers wrap on a terminal
 	root := newRootCmd(a)
 	root.SetArgs(args)
 	root.SetOut(a.io.Out)

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
+)
+
+// answerFooter says in plain words who wrote the answer, which embedder
+// found its passages and whether arXiv was searched and what the run added to the knowledge base. The
+// workflow's node names are for --trace; a reader of the answer wants to
+// know whether an LLM was involved and whether arXiv was.
+func answerFooter(r service.Result) string {
+	var parts []string
+	switch llm := r.LLM; {
+	case llm == "" || llm == "offline":
+		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
+	default:
+		parts = append(parts, "answered by "+llm)
+	}
+	if r.Embedder != "" {
+		parts = append(parts, "passages found with the "+r.Embedder+" embedder")
+	}
+	searched := slices.Contains(r.Path, nodes.SearchArxiv)
+	switch {
+	case !searched:
+		parts = append(parts, "arXiv not searched")
+	case r.PapersAdded == 0:
+		parts = append(parts, "arXiv searched, no papers added")
+	case r.PapersAdded == 1:
+		parts = append(parts, "arXiv searched, 1 paper added to the knowledge base")
+	default:
+		parts = append(parts, fmt.Sprintf("arXiv searched, %d papers added to the knowledge base", r.PapersAdded))
+	}
+	s := strings.Join(parts, "; ")
+	return "(" + strings.ToUpper(s[:1]) + s[1:] + ".)"
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mattn/go-runewidth"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
+)
+
+func TestWrapText(t *testing.T) {
+	text := "A Nash equilibrium is a strategy profile in which every player's strategy is a best response [1].\n\n" +
+		"  indented line that goes on and on past the width of the terminal window\n" +
+		"see https://arxiv.org/abs/2301.01234v2/a-very-long-url-that-cannot-be-broken ok 纳什均衡纳什均衡纳什均衡"
+	for _, width := range []int{20, 33, 60} {
+		got := wrapText(text, width)
+		require.Equal(t, strings.Fields(text), strings.Fields(got), "only spaces change")
+		for line := range strings.SplitSeq(got, "\n") {
+			if len(strings.Fields(line)) > 1 { // one word wider than the line stays whole
+				require.LessOrEqual(t, runewidth.StringWidth(line), width, "%q", line)
+			}
+		}
+		require.Contains(t, got, "\n\n", "paragraph breaks stay")
+		require.Contains(t, got, "\n  ", "continuation lines keep the indent")
+	}
+	require.Equal(t, text, wrapText(text, 0), "no terminal: unchanged")
+}
+
+func TestAnswerFooterIsPlain(t *testing.T) {
+	r := service.Result{LLM: "offline", Embedder: "offline", PapersAdded: 0, Path: []string{"pull_from_chroma", "generate_response"}}
+	require.Equal(t, "(Answered offline without an LLM, from sentences of the sources; passages found with the offline embedder; arXiv not searched.)", answerFooter(r))
+	r = service.Result{LLM: "ollama:llama3.2", Embedder: "ollama:nomic-embed-text", PapersAdded: 2, Path: []string{"pull_from_chroma", nodes.SearchArxiv, "add_to_chroma"}}
+	require.Equal(t, "(Answered by ollama:llama3.2; passages found with the ollama:nomic-embed-text embedder; arXiv searched, 2 papers added to the knowledge base.)", answerFooter(r))
+	r.PapersAdded = 1
+	require.Contains(t, answerFooter(r), "; arXiv searched, 1 paper added")
+	r.PapersAdded = 0
+	require.Contains(t, answerFooter(r), "; arXiv searched, no papers added.)")
+	require.NotContains(t, answerFooter(r), "pull_from_chroma", "node names are for --trace")
+}
