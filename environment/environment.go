@@ -1,6 +1,9 @@
 // Package environment keeps every external result of a run, organised by
 // the tool that produced it: the store's query results, arXiv's pages, the
-// paper filter's verdicts, the papers added to the store. It is the
+// paper filter's verdicts (its verdict on the question itself, as the
+// topic judge, among them), the papers added to the store. Failed calls
+// leave nothing here; they reach the user, and the decision agent, as
+// notices. It is the
 // "environment" of the decision-tree design gtrag's decision agent comes
 // from: each entry holds objects and the metadata that produced them (the
 // query and k, the arXiv request), and a result whose metadata equals an
