@@ -88,6 +88,8 @@ func TestEndToEndOnWeaviate(t *testing.T) {
 		{"eval", TestEvalReportsQuality},
 		{"concurrent ingest and search", TestConcurrentIngestAndSearch},
 		{"stats", testStatsOnWeaviate},
+		{"papers list show rm", TestPapersListShowRm},
+		{"papers export round trip", TestPapersExportRoundTrip},
 	} {
 		t.Run(tt.name, tt.test)
 	}
