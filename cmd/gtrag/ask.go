@@ -13,6 +13,7 @@ import (
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace/otlp"
 	"github.com/spf13/cobra"
@@ -94,7 +95,7 @@ it refuses the connection, ask answers from the store and says so.`,
 			}
 			svc, err := a.openService(cmd.Context())
 			if err == nil {
-				if err = checkRouter(o.router, svc); err != nil {
+				if err = checkRouter(o.router, svc.Reasoners()); err != nil {
 					svc.Close()
 				}
 			}
@@ -171,9 +172,9 @@ func (o askOptions) run() service.AskOptions {
 
 // checkRouter refuses --router llm when the service has no LLM to decide
 // with: a setting the user must change.
-func checkRouter(router string, svc *service.Service) error {
-	if router == nodes.RouterLLM && svc.Reasoners().Router == nil {
-		return usagef("--router llm needs an LLM, and this run is %s: set --llm (or GTRAG_LLM), or use --router rules", svc.LLM())
+func checkRouter(router string, rs reasoner.Set) error {
+	if router == nodes.RouterLLM && rs.Router == nil {
+		return usagef("--router llm needs an LLM, and this run is %s: set --llm (or GTRAG_LLM), or use --router rules", rs.Name)
 	}
 	return nil
 }

@@ -62,7 +62,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		return err
 	}
 	defer svc.Close()
-	if err := checkRouter(o.router, svc); err != nil {
+	if err := checkRouter(o.router, svc.Reasoners()); err != nil {
 		return err
 	}
 	// Line editing needs a terminal on both sides; anything else is a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -231,6 +232,14 @@ func TestRouterLLMNeedsAnLLM(t *testing.T) {
 	r = gtrag(t, env, "ask", "--router", "oracle", decisionQuestion)
 	require.Equal(t, 2, r.code, r.stderr)
 	require.Contains(t, r.stderr, `--router "oracle"`)
+
+	qs := filepath.Join(t.TempDir(), "qs.jsonl")
+	require.NoError(t, os.WriteFile(qs, []byte(`{"q":"What is a Nash equilibrium?","split":"dev","expect":"answer"}`+"\n"), 0o644))
+	for _, fresh := range [][]string{nil, {"--fresh"}} {
+		r = gtrag(t, env, append(append([]string{"eval", "--router", "llm"}, fresh...), qs)...)
+		require.Equal(t, 2, r.code, "eval %v: %s", fresh, r.stderr)
+		require.Contains(t, r.stderr, "--router llm needs an LLM")
+	}
 }
 
 // TestAskKeepsTheEnvironment: every external result of a run is in the

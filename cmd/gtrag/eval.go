@@ -123,7 +123,7 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 		return nil, "", "", err
 	}
 	defer svc.Close()
-	if err := checkRouter(o.Router, svc); err != nil {
+	if err := checkRouter(o.Router, svc.Reasoners()); err != nil {
 		return nil, "", "", err
 	}
 	var runs []evaluate.Run
@@ -146,6 +146,9 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		return nil, "", "", err
 	}
 	defer rs.Close()
+	if err := checkRouter(o.Router, rs); err != nil {
+		return nil, "", "", err
+	}
 	client := a.arxivClient()
 	root, err := os.MkdirTemp("", "gtrag-eval-")
 	if err != nil {
