@@ -57,6 +57,6 @@ func exitCode(ctx context.Context, err error) int {
 // args validators that report usage errors.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		return asUsage(check(cmd, args))
+		return argsError(cmd, args, check(cmd, args))
 	}
 }

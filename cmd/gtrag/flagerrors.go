@@ -83,3 +83,21 @@ func wantOf(f *pflag.Flag) string {
 		return fmt.Sprintf("a valid %s", t)
 	}
 }
+
+// argsError says in a sentence what cobra's argument checks say in their
+// own terms ("accepts 1 arg(s), received 0", `unknown command "x" for
+// "gtrag stats"`): what the command takes, with its usage line.
+func argsError(cmd *cobra.Command, args []string, err error) error {
+	if err == nil {
+		return nil
+	}
+	usage := strings.TrimSuffix(cmd.UseLine(), " [flags]")
+	switch {
+	case len(args) > 0 && strings.HasPrefix(err.Error(), "unknown command"):
+		return usagef("%s takes no arguments, got %q (usage: %s)", cmd.CommandPath(), snippet(args[0], 40), usage)
+	case len(args) == 0:
+		return usagef("%s needs an argument (usage: %s)", cmd.CommandPath(), usage)
+	default:
+		return usagef("%s got %d arguments (usage: %s)", cmd.CommandPath(), len(args), usage)
+	}
+}

@@ -154,7 +154,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "ask trace out under a file", args: []string{"ask", "--trace-out", filepath.Join(aFile, "run.jsonl"), "q"}, code: 2, want: "--trace-out"},
 
 		// search
-		{name: "search without a query", args: []string{"search"}, code: 2, want: "requires at least 1 arg"},
+		{name: "search without a query", args: []string{"search"}, code: 2, want: "gtrag search needs an argument (usage: gtrag search QUERY)"},
 		{name: "search empty query", args: []string{"search", ""}, code: 2, want: "the question is empty"},
 		{name: "search white space query", args: []string{"search", "\t \n"}, code: 2, want: "the question is empty"},
 		{name: "search 100 KB query", args: []string{"search", big}, code: 2, want: "the limit is 4096"},
@@ -166,7 +166,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "search k overflows", args: []string{"search", "-k", "-99999999999999999999", "nash"}, code: 2, want: "-k \"-99999999999999999999\" is out of range"},
 
 		// stats
-		{name: "stats with an argument", args: []string{"stats", "extra"}, code: 2, want: "unknown command"},
+		{name: "stats with an argument", args: []string{"stats", "extra"}, code: 2, want: `gtrag stats takes no arguments, got "extra" (usage: gtrag stats)`},
 		{name: "stats json not a bool", args: []string{"stats", "--json=maybe"}, code: 2, want: `--json must be true or false, got "maybe"`},
 
 		// ingest
@@ -189,7 +189,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "ingest garbage file", args: []string{"ingest", "--file", garbage}, code: 2, want: "--file"},
 
 		// eval
-		{name: "eval without a file", args: []string{"eval"}, code: 2, want: "accepts 1 arg"},
+		{name: "eval without a file", args: []string{"eval"}, code: 2, want: "gtrag eval needs an argument (usage: gtrag eval FILE)"},
 		{name: "eval missing file", args: []string{"eval", missing}, code: 2, want: "no such file"},
 		{name: "eval a directory", args: []string{"eval", files}, code: 2, want: "is a directory"},
 		{name: "eval empty file", args: []string{"eval", empty}, code: 2, want: "has no questions"},
@@ -204,7 +204,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "eval max steps huge", args: []string{"eval", "--max-steps", "4294967296", evalOK}, code: 2, want: "want 1 to 1000"},
 
 		// trace and replay
-		{name: "trace without a file", args: []string{"trace"}, code: 2, want: "accepts 1 arg"},
+		{name: "trace without a file", args: []string{"trace"}, code: 2, want: "gtrag trace needs an argument (usage: gtrag trace FILE)"},
 		{name: "trace missing file", args: []string{"trace", missing}, code: 2, want: "no such file"},
 		{name: "trace a directory", args: []string{"trace", files}, code: 2, want: "is a directory"},
 		{name: "trace empty file", args: []string{"trace", empty}, code: 2, want: "not a gtrag trace"},
@@ -213,7 +213,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "trace 100 KB line", args: []string{"trace", traceHuge}, code: 2, want: traceHuge + ":1:"},
 		{name: "trace unknown format", args: []string{"trace", "--format", "svg", garbage}, code: 2, want: "--format"},
 		{name: "trace path with escape and bad UTF-8", args: []string{"trace", filepath.Join(files, "\x1b[2J\xff")}, code: 2, want: "no such file"},
-		{name: "replay without a file", args: []string{"replay"}, code: 2, want: "accepts 1 arg"},
+		{name: "replay without a file", args: []string{"replay"}, code: 2, want: "gtrag replay needs an argument (usage: gtrag replay FILE)"},
 		{name: "replay missing file", args: []string{"replay", missing}, code: 2, want: "no such file"},
 		{name: "replay a directory", args: []string{"replay", files}, code: 2, want: "is a directory"},
 		{name: "replay empty file", args: []string{"replay", empty}, code: 2, want: "not a gtrag trace"},

@@ -399,7 +399,7 @@ func TestIngestBadUsage(t *testing.T) {
 		{[]string{"--file", good, "--ids-out", filepath.Join(dir, "missing", "ids.jsonl")}, "its directory does not exist"},
 		{[]string{"--file", good, "--ids-out", dir}, "is a directory"},
 		{[]string{"--file", good, "--ids-out", ""}, "--ids-out is empty"},
-		{[]string{"--query", "a", "extra"}, "unknown command"},
+		{[]string{"--query", "a", "extra"}, `gtrag ingest takes no arguments, got "extra"`},
 		{[]string{"--query", "a", "--bogus"}, "gtrag ingest has no flag --bogus"},
 		{[]string{"--query", "a", "--llm", "nonsense:"}, "--llm"},
 	}

@@ -28,6 +28,7 @@ func TestVersion(t *testing.T) {
 }
 
 // Every flag type gets a plain sentence naming the flag and what it wants.
+// (and so do the argument counts)
 func TestFlagErrorsArePlain(t *testing.T) {
 	env := testEnv(t)
 	for _, tc := range []struct {
@@ -40,6 +41,9 @@ func TestFlagErrorsArePlain(t *testing.T) {
 		{[]string{"stats", "--json=2"}, `gtrag: --json must be true or false, got "2"` + "\n"},
 		{[]string{"stats", "--nope"}, "gtrag: gtrag stats has no flag --nope (see `gtrag stats --help`)\n"},
 		{[]string{"search", "---x", "q"}, "gtrag: ---x is not a flag: flags are written --name or -n (see `gtrag search --help`)\n"},
+		{[]string{"papers", "show"}, "gtrag: gtrag papers show needs an argument (usage: gtrag papers show ID)\n"},
+		{[]string{"papers", "show", "a", "b"}, "gtrag: gtrag papers show got 2 arguments (usage: gtrag papers show ID)\n"},
+		{[]string{"papers", "list", "x"}, "gtrag: gtrag papers list takes no arguments, got \"x\" (usage: gtrag papers list)\n"},
 	} {
 		r := gtrag(t, env, tc.args...)
 		require.Equal(t, 2, r.code, tc.args)

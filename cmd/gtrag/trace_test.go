@@ -178,7 +178,7 @@ func TestTraceBadFiles(t *testing.T) {
 		{"replay garbage", []string{"replay", garbage}, garbage + ":2:"},
 		{"replay a run cut short", []string{"replay", cut}, "incomplete"},
 		{"unknown format", []string{"trace", "--format", "svg", file}, "--format"},
-		{"no file", []string{"trace"}, "accepts 1 arg"},
+		{"no file", []string{"trace"}, "gtrag trace needs an argument"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
