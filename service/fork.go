@@ -39,6 +39,9 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	set := p.Settings()
 	ao := AskOptions{K: set.K, MaxResults: set.MaxResults, MaxSteps: set.MaxSteps, Pool: set.Pool, MaxSearches: set.MaxSearches}.withDefaults()
 	after := s.deps(ao)
+	if set.Router == nodes.RouterLLM {
+		after.Router = s.llm.Router // nil offline: the rules decide after the fork
+	}
 	after.Chunking = chunker.Options{Size: set.ChunkSize, Overlap: set.ChunkOverlap}
 	if o.Arxiv != nil {
 		after.Arxiv = o.Arxiv
@@ -56,7 +59,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		o.Trace.Start(g, p.Question(), trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
-			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap,
+			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router,
 			Version: version.Version,
 			Notices: append(s.llm.Notices, fmt.Sprintf("fork of run %s after step %d: %s=%s", p.ExecutionID(), o.Step, o.Edit.Field, o.Edit.Value)),
 			Fork: &trace.ForkInfo{
@@ -80,6 +83,6 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	return newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: s.store.Count(), arxivRequests: requests.Load(),
-		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start,
+		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: out.Environment,
 	}), nil
 }

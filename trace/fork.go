@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/gtrag/gtrag/environment"
 	"reflect"
 	"slices"
 	"strings"
@@ -125,6 +126,11 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 	if wrap != nil {
 		deps = wrap(deps)
 	}
+	// The decision agent of a recording with one reads the environment,
+	// as the recorded run's did, so the replayed decisions match.
+	env := environment.New()
+	deps = env.Wrap(deps)
+	deps.Environment = func() []string { return env.Snapshot().Summary() }
 	g, err := nodes.Build(deps)
 	if err != nil {
 		return out, fmt.Errorf("build the workflow: %w", err)
@@ -139,11 +145,12 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 			return edit.Apply(s)
 		}),
 	}, opts...)
+	runOpts = append(runOpts, nodes.RunOptions(deps)...)
 	final, runErr := g.Run(ctx, nodes.NewState(p.question), runOpts...)
 	p.mu.Lock()
 	div, path := p.divergence, slices.Clone(p.path)
 	p.mu.Unlock()
-	out.Final, out.Path = final, path
+	out.Final, out.Path, out.Environment = final, path, env.Snapshot()
 	if div != nil {
 		return out, div
 	}
@@ -205,6 +212,14 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 	if played.Queries != nil {
 		d.Queries = switchQueries{f, played.Queries, after.Queries}
 	}
+	// A recording routed by a decision agent is routed by it up to the
+	// fork, from the recording; from the fork's own step on (the router
+	// decides again on the edited state) by the live agent, or, with none,
+	// by the rule routers, the agent's fallback, with a notice.
+	d.Router, d.Environment = nil, nil
+	if played.Router != nil {
+		d.Router = switchRouter{f, played.Router, after.Router}
+	}
 	return d
 }
 
@@ -220,6 +235,24 @@ func pick[T any](f *forkSwitch, played, live T, what string) (T, error) {
 		return zero, fmt.Errorf("fork: no %s for step %d", what, f.step.Load())
 	}
 	return v, nil
+}
+
+type switchRouter struct {
+	f            *forkSwitch
+	played, live reasoner.RouteChooser
+}
+
+// ChooseRoute decides live from the fork's step on: its decision is the
+// first to see the edited state.
+func (c switchRouter) ChooseRoute(ctx context.Context, t reasoner.TreeData) (reasoner.Choice, error) {
+	r := c.played
+	if c.f.step.Load() >= int64(c.f.at) {
+		r = c.live
+	}
+	if r == nil {
+		return reasoner.Choice{}, fmt.Errorf("fork: no decision agent for step %d", c.f.step.Load())
+	}
+	return r.ChooseRoute(ctx, t)
 }
 
 type switchStore struct {

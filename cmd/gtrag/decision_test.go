@@ -276,3 +276,51 @@ func TestAskKeepsTheEnvironment(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(rp.stdout), &replayed))
 	require.Equal(t, res.Environment, replayed.Environment)
 }
+
+// TestForkOfADecisionAgentRun: up to the fork the recorded choices are
+// replayed; from the fork's step on the live agent decides, or offline the
+// rule router, with a notice.
+func TestForkOfADecisionAgentRun(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.judge = func(string) string { return "no" }
+	sc := &script{replies: map[string][]string{
+		"route_after_relevance_check": {
+			choice(nodes.NotRelevant, "searching arXiv"),
+			choice(nodes.Relevant, "answering"),
+			choice(nodes.Relevant, "answering at once"), // the live fork's
+		},
+		"route_after_paper_filter": {choice(nodes.PapersKept, "adding")},
+	}}
+	llm.decide = sc.decide
+	env := decisionEnv(t, "ollama", llm)
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	var res service.Result
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "--router", "llm", "--trace-out", file, decisionQuestion), &res)
+	require.Len(t, res.Path, 8)
+
+	// Offline: the edited step is decided by the rules, which answer.
+	r := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=true", "--offline", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var offJ struct{ Fork service.Result }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &offJ))
+	off := offJ.Fork
+	require.Equal(t, res.Path, off.Path)
+	require.Contains(t, strings.Join(off.Notices, "\n"), "no decision agent for step 7")
+
+	// Live: the agent decides at the fork's step (the third relevance
+	// decision the server is asked), and only there.
+	forkOut := filepath.Join(t.TempDir(), "fork.jsonl")
+	r = gtrag(t, env, "replay", file, "--fork", "2", "--set", "relevant_context=true", "--json", "--trace-out", forkOut)
+	require.Equal(t, 0, r.code, r.stderr)
+	var liveJ struct{ Fork service.Result }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &liveJ))
+	live := liveJ.Fork
+	require.Equal(t, []string{nodes.PullFromChroma, nodes.CheckRelevance, nodes.GenerateResponse}, live.Path)
+	require.Len(t, sc.asked, 4, "three recorded decisions, one live")
+	require.NotContains(t, strings.Join(live.Notices, "\n"), "decision agent at")
+
+	// The fork's own recording replays, its decision from the recording.
+	llm.Close()
+	r = gtrag(t, env, "replay", forkOut)
+	require.Equal(t, 0, r.code, r.stderr)
+}
