@@ -89,6 +89,29 @@ make makes made happen happens exist exists lead leads cause causes occur occurs
 become becomes affect affects hold holds need needs matter matters
 even though although whereas instead always never sometimes usually typically`)
 
+// SearchStopWords are the words the arXiv query builder leaves out of a
+// search: English function words, with their apostrophe forms ("don't"),
+// plus the verbs and nouns questions are phrased with ("explain",
+// "difference between", "better"), which say nothing about the topic and
+// only narrow the search. It is not StopWords ∪ QuestionWords: a few words
+// differ ("well" stays searchable), and the arXiv query and the search
+// node's about-the-question test were tuned on this set.
+var SearchStopWords = wordSet(`a about above after again against all also am an and any are aren't as at be because been
+before being below between both but by can can't cannot could couldn't did didn't do does doesn't
+doing don't down during each either else ever every few for from further get gets getting give
+given gives had hadn't has hasn't have haven't having he her here here's hers herself him himself his
+how how's however i i'd i'll i'm i've if in into is isn't it it's its itself just kind let's like
+many may me might more most much must mustn't my myself no nor not now of off often on once only or
+other ought our ours ourselves out over own per please quite rather really said same say says shall
+shan't she should shouldn't so some such than that that's the their theirs them themselves then there
+there's these they they'd they'll they're they've this those though through thus to too under until
+up upon us use used uses using very via was wasn't we we'd we'll we're we've were weren't what what's
+when when's where where's whether which while who who's whom whose why why's will with within without
+won't would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves
+define defined definition describe described description difference differences different does
+example examples explain explained explanation find help know mean meaning means one paper papers
+show tell think understand want way ways work works compare compared comparison versus vs better`)
+
 // GenericWords are words nearly every game-theory text contains ("game",
 // "player", "strategy", "equilibrium") and modifiers that do not name a
 // topic ("finite", "two", "general"). A phrase made only of them ("finite
