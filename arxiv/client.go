@@ -441,7 +441,7 @@ func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err 
 	// --arxiv-url; waiting seconds between retries would not change that.
 	var dns *net.DNSError
 	if errors.As(err, &dns) && dns.IsNotFound {
-		return fmt.Errorf("cannot resolve %s (no network, or a mistyped --arxiv-url?): %w", dns.Name, err)
+		return fmt.Errorf("cannot resolve %s (no network, or a mistyped arXiv URL?): %w", dns.Name, err)
 	}
 	if failFast(ctx, err) {
 		return fmt.Errorf("arXiv refused the connection: %w", err)

@@ -110,7 +110,7 @@ func stateFieldNames() []string {
 func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, wrap func(nodes.Deps) nodes.Deps, opts ...graph.RunOption) (Outcome, error) {
 	recorded := p.RecordedPath()
 	if at < 1 || at > len(recorded) {
-		return Outcome{}, fmt.Errorf("--fork %d: the recorded run has steps 1 to %d", at, len(recorded))
+		return Outcome{}, fmt.Errorf("fork at step %d: the recorded run has steps 1 to %d", at, len(recorded))
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
