@@ -66,6 +66,8 @@ type Step[S any] struct {
 // (which the last step of a successful run reports with to == END). The
 // key and reason are empty after a fixed edge. A router that returns an
 // unknown key ends the run after StepCompleted without RouteDecided.
+// In a run with a Decider, an observer that is also a DecisionObserver
+// hears Decided just before each conditional edge's RouteDecided.
 // Methods run on the run's goroutine, so a slow observer slows the run.
 type Observer[S any] interface {
 	StepStarted(ctx context.Context, step int, node string, state S)

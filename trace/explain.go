@@ -78,7 +78,8 @@ func Explain(w io.Writer, g Described) error {
 				}
 				row(&b, label, k+" → "+endName(r.Routes[k]))
 			}
-			row(&b, "Changes", "nothing: a router only chooses the next node")
+			row(&b, "Changes", "nothing: a rule only chooses the next node (a decision agent may add")
+			row(&b, "", "notices, and set impossible when it judges the task impossible)")
 		} else if next, ok := fixedNext[n.Name]; ok {
 			row(&b, "Next", endName(next))
 		}
