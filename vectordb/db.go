@@ -261,6 +261,9 @@ func (db *DB) usableToEmbed(write bool) error {
 //     identical ones (an identical re-add returns 0);
 //   - an older version than stored is ignored.
 //
+// A paper stored for the first time gets the provenance label ctx carries
+// (WithProvenance), in the same transaction; see Provenance.
+//
 // Only documents that will be written are embedded, outside the file lock.
 // When ctx is cancelled, the transaction in progress is rolled back and the
 // batches committed before it stay; the count returned covers those.
@@ -407,6 +410,9 @@ func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 				}
 			}
 			w := db.newTxWriter(tx, m)
+			if by, ok := provenanceOf(ctx); ok {
+				w.addedBy, w.now = &by, time.Now().UTC()
+			}
 			var missing []int
 			var err error
 			written, err = w.upsert(items, false, func(i int) { missing = append(missing, i) })

@@ -56,6 +56,14 @@ var (
 	// id, paper base id); lets a long-lived reader drop what another process
 	// deleted without reloading everything.
 	bucketDelLog = []byte("dellog")
+	// provenance: paper base id → when the paper was first stored and what
+	// stored it (encodeProvenance in provenance.go). Not in allBuckets: a
+	// store written before it existed lacks it, reads as having no
+	// provenance, and gets it from its next write. Adding it needed no new
+	// FormatVersion, since a format-2 gtrag without it ignores the bucket;
+	// such an older writer does not drop the record of a paper it removes,
+	// so a paper it removed and something re-added keeps the first label.
+	bucketProvenance = []byte("provenance")
 
 	allBuckets = [][]byte{bucketMeta, bucketDocs, bucketSlots, bucketHoles, bucketPapers, bucketPaperChunks, bucketPostings, bucketDelLog}
 )

@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/gtrag/gtrag/text"
 	bolt "go.etcd.io/bbolt"
@@ -51,7 +52,9 @@ type txWriter struct {
 	paperRec map[string]*paperRecord // read-through cache, written back by finish
 	existed  map[string]bool         // whether the paper was stored before this transaction
 	changed  bool
-	keepDels uint64 // deletion log length that triggers pruning
+	keepDels uint64    // deletion log length that triggers pruning
+	addedBy  *string   // provenance label of papers first stored here; nil records none
+	now      time.Time // commit time recorded as their AddedAt
 
 	// Puts wait here until finish, which writes each bucket's in key order.
 	// bbolt keeps every key a transaction adds to a page in one in-memory
@@ -424,6 +427,9 @@ func (w *txWriter) finish() error {
 		case !stored && w.existed[base]:
 			w.meta.papers -= min(w.meta.papers, 1)
 		}
+	}
+	if err := w.writeProvenance(); err != nil {
+		return err
 	}
 	if w.meta.delSeq-w.meta.delBase > w.keepDels {
 		// Readers behind the new base reload fully; everyone else only ever
