@@ -148,6 +148,17 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 	return s, nil
 }
 
+// AskProvenance is the provenance label of the papers a question added
+// (see vectordb.Provenance): `ask: "question"`, the question cut at 200
+// characters.
+func AskProvenance(question string) string {
+	q := strings.Join(strings.Fields(question), " ")
+	if r := []rune(q); len(r) > 200 {
+		q = string(r[:200]) + "…"
+	}
+	return "ask: " + strconv.Quote(q)
+}
+
 // Adder is the add_to_chroma node.
 type Adder struct {
 	Store    Indexer
@@ -160,6 +171,7 @@ type Adder struct {
 func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 	var added, had []string
 	var chunks, written int
+	ctx = vectordb.WithProvenance(ctx, AskProvenance(s.UserQuery))
 	for i, p := range s.ArxivPapers {
 		docs := vectordb.Documents(chunker.Split(p, a.Chunking))
 		n, err := a.Store.Add(ctx, docs)

@@ -27,6 +27,13 @@ type Paper struct {
 	AbsURL     string   `json:"abs_url,omitempty"`
 	PDFURL     string   `json:"pdf_url,omitempty"`
 	Chunks     int      `json:"chunks"`
+	// AddedAt is when the paper was first stored and AddedBy what stored
+	// it (`ask: "…"`, "ingest --query cat:cs.GT", "primer"); both are
+	// empty, and left out of the JSON, when the store does not know (see
+	// vectordb.Provenance): papers stored before gtrag recorded it, store
+	// copies, the Weaviate backend.
+	AddedAt time.Time `json:"added_at,omitzero"`
+	AddedBy string    `json:"added_by,omitempty"`
 	// Summary is the abstract as stored: the chunks' text joined where they
 	// overlap, without the "Title:" and "Abstract:" labels. It is cut as
 	// the chunker cut it (chunker.MaxSummaryRunes).
@@ -60,6 +67,12 @@ type PaperDeleter interface {
 	DeletePaper(ctx context.Context, paperID string) error
 }
 
+// ProvenanceReader is a store that records when and why each paper was
+// added: *vectordb.DB does, the Weaviate store does not.
+type ProvenanceReader interface {
+	PaperProvenance(ctx context.Context) (map[string]vectordb.Provenance, error)
+}
+
 // ErrCannotList says that a store does not offer the scan Papers needs.
 var ErrCannotList = errors.New("this store cannot list its documents")
 
@@ -85,6 +98,17 @@ func Papers(ctx context.Context, store Store) ([]Paper, error) {
 	papers := make([]Paper, 0, len(byPaper))
 	for _, docs := range byPaper {
 		papers = append(papers, paperOfChunks(docs))
+	}
+	if pr, ok := store.(ProvenanceReader); ok {
+		prov, err := pr.PaperProvenance(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("list the papers' provenance: %w", err)
+		}
+		for i := range papers {
+			if p, ok := prov[papers[i].ID]; ok {
+				papers[i].AddedAt, papers[i].AddedBy = p.AddedAt, p.AddedBy
+			}
+		}
 	}
 	slices.SortFunc(papers, func(a, b Paper) int { return strings.Compare(a.ID, b.ID) })
 	return papers, nil

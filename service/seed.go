@@ -6,7 +6,11 @@ import (
 
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/ingest"
+	"github.com/gtrag/gtrag/vectordb"
 )
+
+// PrimerProvenance is the provenance label of the primer's entries.
+const PrimerProvenance = "primer"
 
 // SeedWithPrimer adds the embedded primer to store through the ingest path,
 // as `gtrag ingest --file` would add it: chunked the same way, unfiltered,
@@ -19,6 +23,7 @@ func SeedWithPrimer(ctx context.Context, store ingest.Store) error {
 	// data.Primer has checked every paper; its ids are data.IDPrefix + a
 	// slug, which arxiv.ValidatePaper would refuse, so the papers go in as
 	// a list.
+	ctx = vectordb.WithProvenance(ctx, PrimerProvenance)
 	in := &ingest.Ingester{Store: store, BatchSize: len(papers)}
 	if _, err := in.Papers(ctx, ingest.PaperList(papers)); err != nil {
 		return fmt.Errorf("seed the store with the primer: %w", err)

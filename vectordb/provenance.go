@@ -55,7 +55,8 @@ func provenanceOf(ctx context.Context) (string, bool) {
 }
 
 // PaperProvenance returns the recorded provenance of the stored papers by
-// paper base id ("2301.01234"). Papers stored before provenance was
+// the stored paper id, with its version ("2301.01234v2", as Papers lists
+// it). Papers stored before provenance was
 // recorded (or added without WithProvenance) are absent. A store written
 // before this bucket existed reads as having none.
 func (db *DB) PaperProvenance(ctx context.Context) (map[string]Provenance, error) {
@@ -69,12 +70,18 @@ func (db *DB) PaperProvenance(ctx context.Context) (map[string]Provenance, error
 			if bk == nil {
 				return nil
 			}
+			papers := tx.Bucket(bucketPapers)
 			return bk.ForEach(func(k, v []byte) error {
 				p, err := decodeProvenance(v)
 				if err != nil {
 					return &CorruptError{Path: db.path, Err: fmt.Errorf("provenance of %s: %w", k, err)}
 				}
-				out[string(k)] = p
+				pv := papers.Get(k)
+				if pv == nil {
+					return nil // removed by a gtrag that did not know the bucket
+				}
+				head, _ := decodePaperHead(pv)
+				out[head.ID] = p
 				return nil
 			})
 		})

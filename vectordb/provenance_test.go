@@ -50,8 +50,8 @@ func TestProvenance(t *testing.T) {
 	prov, err := db.PaperProvenance(ctx)
 	require.NoError(t, err)
 	require.Len(t, prov, 2, "the paper added without a label has none: %v", prov)
-	require.Equal(t, `ask: "Why does tit-for-tat do well?"`, prov["2301.00001"].AddedBy)
-	require.Equal(t, "ingest --query cat:cs.GT", prov["2301.00002"].AddedBy, "a new version keeps the first provenance")
+	require.Equal(t, `ask: "Why does tit-for-tat do well?"`, prov["2301.00001v1"].AddedBy)
+	require.Equal(t, "ingest --query cat:cs.GT", prov["2301.00002v2"].AddedBy, "a new version keeps the first provenance")
 	for base, p := range prov {
 		require.True(t, p.AddedAt.After(before) && p.AddedAt.Before(after), "%s added at %s, not between %s and %s", base, p.AddedAt, before, after)
 	}
@@ -62,12 +62,12 @@ func TestProvenance(t *testing.T) {
 	require.NoError(t, db.DeletePaper(ctx, "2301.00001"))
 	prov, err = db.PaperProvenance(ctx)
 	require.NoError(t, err)
-	require.NotContains(t, prov, "2301.00001", "a removed paper's record goes with it")
+	require.NotContains(t, prov, "2301.00001v1", "a removed paper's record goes with it")
 	_, err = db.Add(WithProvenance(ctx, "primer"), provDocs("2301.00001v1", "Tit for tat", "Tit-for-tat wins iterated prisoner's dilemma tournaments."))
 	require.NoError(t, err)
 	prov, err = db.PaperProvenance(ctx)
 	require.NoError(t, err)
-	require.Equal(t, "primer", prov["2301.00001"].AddedBy)
+	require.Equal(t, "primer", prov["2301.00001v1"].AddedBy)
 }
 
 // TestProvenanceOldStore: a store written before provenance was recorded
@@ -90,7 +90,7 @@ func TestProvenanceOldStore(t *testing.T) {
 	require.NoError(t, err)
 	prov, err = db.PaperProvenance(ctx)
 	require.NoError(t, err)
-	require.Equal(t, map[string]string{"2301.00009": "ingest --file papers.jsonl"}, labels(prov))
+	require.Equal(t, map[string]string{"2301.00009v1": "ingest --file papers.jsonl"}, labels(prov))
 }
 
 func labels(prov map[string]Provenance) map[string]string {

@@ -24,6 +24,7 @@ import (
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // ingestOptions are the ingest command's own flags.
@@ -408,6 +409,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		runErr error
 		source string
 	)
+	ctx = vectordb.WithProvenance(ctx, o.provenance())
 	client := a.arxivClient()
 	client.OnRetry = func(r arxiv.Retry) {
 		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), r.Wait.Round(time.Millisecond)))
@@ -441,6 +443,24 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		printIngestSummary(a.io.Out, o, source, rep, runErr)
 	}
 	return ingestError(o, rep, runErr)
+}
+
+// provenance is the label `gtrag papers list` shows for the papers this
+// ingest adds: the command's source flag as the user typed it, a long id
+// list cut after three ids.
+func (o *ingestOptions) provenance() string {
+	switch {
+	case o.query != "":
+		return "ingest --query " + o.query
+	case o.idList != nil:
+		ids := strings.Join(o.idList, ",")
+		if len(o.idList) > 3 {
+			ids = strings.Join(o.idList[:3], ",") + fmt.Sprintf(",… (%d ids)", len(o.idList))
+		}
+		return "ingest --ids " + ids
+	default:
+		return "ingest --file " + o.file
+	}
 }
 
 // ingestError turns a failed run into the one line users see, with what to

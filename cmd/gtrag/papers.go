@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -33,7 +34,13 @@ func newPapersListCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
-		Short:   "List the stored papers: id, date, chunks, title",
+		Short:   "List the stored papers: id, date, chunks, when and why added, title",
+		Long: `list prints one line per stored paper: its id, publication date, number of
+chunks, when it was first stored (UTC) and what stored it: the question of an
+ask (ask: "…"), the ingest command (ingest --query …, --ids …, --file …) or the
+primer every new store starts with. A newer version of a paper keeps the first
+record. "unknown" means the store does not know: papers stored before gtrag
+recorded it, copied with ` + "`gtrag store copy`" + `, or kept in Weaviate.`,
 		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -57,9 +64,14 @@ func newPapersListCmd(a *app) *cobra.Command {
 			for _, p := range papers {
 				idWidth = max(idWidth, len(p.ID))
 			}
-			fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6s  %s\n", idWidth, "ID", "PUBLISHED", "CHUNKS", "TITLE")
+			byWidth := len("ADDED BY")
 			for _, p := range papers {
-				fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6d  %s\n", idWidth, p.ID, orDash(p.Published), p.Chunks, snippet(p.Title, 80))
+				byWidth = max(byWidth, utf8.RuneCountInString(addedBy(p)))
+			}
+			fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6s  %-16s  %s  %s\n", idWidth, "ID", "PUBLISHED", "CHUNKS", "ADDED (UTC)", padRunes("ADDED BY", byWidth), "TITLE")
+			for _, p := range papers {
+				fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6d  %-16s  %s  %s\n", idWidth, p.ID, orDash(p.Published), p.Chunks,
+					addedAt(p), padRunes(addedBy(p), byWidth), snippet(p.Title, 80))
 			}
 			return nil
 		},
@@ -98,6 +110,8 @@ func newPapersShowCmd(a *app) *cobra.Command {
 			fmt.Fprintf(w, "categories: %s\n", orDash(strings.Join(p.Categories, ", ")))
 			fmt.Fprintf(w, "url:        %s\n", orDash(p.AbsURL))
 			fmt.Fprintf(w, "chunks:     %d\n", p.Chunks)
+			fmt.Fprintf(w, "added:      %s\n", addedAt(p))
+			fmt.Fprintf(w, "added by:   %s\n", orUnknown(p.AddedBy))
 			if p.Summary != "" {
 				fmt.Fprintf(w, "\n%s\n", p.Summary)
 			}
@@ -271,6 +285,32 @@ func baseID(id string) string {
 		}
 	}
 	return id[:i]
+}
+
+// addedAt is when p was first stored, in UTC to the minute, or "-".
+func addedAt(p service.Paper) string {
+	if p.AddedAt.IsZero() {
+		return "-"
+	}
+	return p.AddedAt.UTC().Format("2006-01-02 15:04")
+}
+
+// addedBy is what stored p, cut to fit a table column, or "unknown".
+func addedBy(p service.Paper) string {
+	return snippet(orUnknown(p.AddedBy), 48)
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+// padRunes pads s with spaces to width runes (fmt pads to bytes, and
+// questions are not ASCII only).
+func padRunes(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
 }
 
 func orDash(s string) string {
