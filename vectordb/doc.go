@@ -93,6 +93,12 @@
 // paper) is one transaction: Ctrl-C rolls back the batch in progress and
 // keeps the ones committed.
 //
+// A paper stored for the first time also gets a provenance record (when,
+// and the label of the question or ingest that added it) in the same
+// transaction, from the label the caller put in the context with
+// WithProvenance; provenance.go says why the context and not an argument.
+// PaperProvenance reads the records back for `gtrag papers list`.
+//
 // # Measured
 //
 // Whole gtrag processes on the 2-core development machine, median of 5,
