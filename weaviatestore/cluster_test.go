@@ -15,7 +15,11 @@ import (
 
 // A collection replicated on two nodes keeps answering queries, from the
 // same Store and from a newly opened one, while one node is stopped in the
-// middle of a run of queries, and accepts writes at consistency ONE.
+// middle of a run of queries. Writes are not promised: a write needs the
+// cluster's Raft leader to resolve the collection's nodes, and two voters
+// with one stopped cannot elect one (CI saw "leader not found" at
+// consistency ONE); a cluster that must take writes with a node down needs
+// three nodes.
 func TestReplicatedClusterSurvivesANodeStop(t *testing.T) {
 	ctx := context.Background()
 	nodes := weaviatetest.Cluster(t, 2)
@@ -83,14 +87,4 @@ func TestReplicatedClusterSurvivesANodeStop(t *testing.T) {
 	require.Equal(t, "2301.00004v1_chunk_0", res[0].ID)
 	require.True(t, again.HasPaper("2301.00001v1"))
 	t.Logf("after the stop: %d queries answered, reopened and queried at %s", answered.Load(), time.Now().Format(time.TimeOnly))
-
-	// Writes at ONE go on with one replica.
-	one := cfg
-	one.WriteConsistency = One
-	w, err := Open(ctx, one, newEmbedder(""))
-	require.NoError(t, err)
-	n, err = w.Add(ctx, chunkDocs("2304.00001v1", 1, func(int) string { return "a new paper on signalling games" }))
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	t.Logf("written at ONE at %s", time.Now().Format(time.TimeOnly))
 }

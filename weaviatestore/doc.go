@@ -75,7 +75,11 @@
 // (weaviate://n1:8080,n2:8080/Gtrag); when one cannot be reached, the store
 // moves on to the next. With a replication factor of 2, search and ask keep
 // answering while one of two nodes is down (TestReplicatedClusterSurvives…
-// and, end to end, cmd/gtrag's TestAskAndSearchSurviveANodeStop).
+// and, end to end, cmd/gtrag's TestAskAndSearchSurviveANodeStop). Writes do
+// not: Weaviate resolves a collection's nodes through its Raft leader, and
+// two voters with one down cannot elect one ("leader not found"), whatever
+// the write consistency. A cluster that must take writes, ingest included,
+// with a node down needs three nodes.
 //
 // # Measured
 //
