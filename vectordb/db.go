@@ -296,8 +296,8 @@ func prepareItems(docs []Document) ([]addItem, error) {
 		if d.ID == "" {
 			return nil, errors.New("add documents: a document has an empty id")
 		}
-		paper := paperOf(d)
-		base, v := splitVersion(paper)
+		paper := PaperOf(d)
+		base, v := SplitVersion(paper)
 		it := addItem{doc: d, paperID: paper, base: base, version: v}
 		// The same id twice in one call: the later one wins.
 		if i, ok := at[d.ID]; ok {
@@ -572,7 +572,7 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 		if err != nil {
 			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", h.ID, err)}
 		}
-		base, _ := splitVersion(rec.PaperID)
+		base, _ := SplitVersion(rec.PaperID)
 		var shared map[string]string
 		if pv := papers.Get([]byte(base)); pv != nil {
 			p, err := decodePaperRecord(pv)
@@ -812,7 +812,7 @@ func (db *DB) Count() int {
 // error reading the file counts as not stored, which at worst makes a
 // caller add a paper again, a no-op.
 func (db *DB) HasPaper(paperID string) bool {
-	base, v := splitVersion(paperID)
+	base, v := SplitVersion(paperID)
 	db.mu.RLock()
 	p, ok := db.st.papers[base]
 	loaded := db.st.papers != nil
@@ -918,7 +918,7 @@ func (db *DB) DeletePaper(ctx context.Context, paperID string) error {
 	if err := db.usable(true); err != nil {
 		return err
 	}
-	base, v := splitVersion(paperID)
+	base, v := SplitVersion(paperID)
 	err := db.withFile(ctx, true, func(b *bolt.DB) error {
 		err := db.inTx(b, true, func(tx *bolt.Tx, m metaInfo) error {
 			w := db.newTxWriter(tx, m)
@@ -961,9 +961,10 @@ func (db *DB) Close() error {
 	return nil
 }
 
-// paperOf is the paper a document belongs to: its "paper_id" metadata, else
-// the id before "_chunk_", else the id itself.
-func paperOf(d Document) string {
+// PaperOf is the paper a document belongs to: its "paper_id" metadata, else
+// the id before "_chunk_", else the id itself. Every backend groups chunks
+// into papers by this rule.
+func PaperOf(d Document) string {
 	if p := d.Metadata[chunker.KeyPaperID]; p != "" {
 		return p
 	}
@@ -973,10 +974,11 @@ func paperOf(d Document) string {
 	return d.ID
 }
 
-// splitVersion splits "2301.01234v2" into ("2301.01234", 2) and
-// "cs/0112004v1" into ("cs/0112004", 1); an id without a version has version
-// 0. (The arxiv package has the same rule; this package does not know arXiv.)
-func splitVersion(id string) (string, int) {
+// SplitVersion splits "2301.01234v2" into ("2301.01234", 2) and
+// "cs/0112004v1" into ("cs/0112004", 1); an id without a version, such as a
+// primer entry's, has version 0. (The arxiv package has the same rule; this
+// package does not know arXiv.) Every backend applies its upsert rules by it.
+func SplitVersion(id string) (string, int) {
 	i := strings.LastIndexByte(id, 'v')
 	if i <= 0 || i == len(id)-1 || len(id)-i > 10 {
 		return id, 0

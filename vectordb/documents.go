@@ -29,7 +29,7 @@ func (db *DB) Documents(ctx context.Context, fn func(Document) error) error {
 				if err != nil {
 					return &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", k, err)}
 				}
-				base, _ := splitVersion(rec.PaperID)
+				base, _ := SplitVersion(rec.PaperID)
 				sh, ok := shared[base]
 				if !ok {
 					if pv := papers.Get([]byte(base)); pv != nil {

@@ -26,7 +26,7 @@ func (db *DB) PaperDocuments(ctx context.Context, paperID string) ([]Document, e
 	err := db.withFile(ctx, false, func(b *bolt.DB) error {
 		return db.inTx(b, false, func(tx *bolt.Tx, _ metaInfo) error {
 			var shared map[string]string
-			base, _ := splitVersion(paperID)
+			base, _ := SplitVersion(paperID)
 			if pv := tx.Bucket(bucketPapers).Get([]byte(base)); pv != nil {
 				p, err := decodePaperRecord(pv)
 				if err != nil {

@@ -23,7 +23,7 @@ type storeModel struct {
 func (m *storeModel) add(docs []Document) {
 	newest := map[string]int{}
 	for _, d := range docs {
-		base, v := splitVersion(d.PaperID())
+		base, v := SplitVersion(d.PaperID())
 		newest[base] = max(newest[base], v)
 	}
 	for base, v := range newest {
@@ -36,7 +36,7 @@ func (m *storeModel) add(docs []Document) {
 		}
 	}
 	for _, d := range docs {
-		base, v := splitVersion(d.PaperID())
+		base, v := SplitVersion(d.PaperID())
 		if n, ok := newest[base]; !ok || v != n {
 			continue
 		}
@@ -49,7 +49,7 @@ func (m *storeModel) add(docs []Document) {
 }
 
 func (m *storeModel) deletePaper(id string) {
-	base, v := splitVersion(id)
+	base, v := SplitVersion(id)
 	if stored, ok := m.version[base]; ok && (id == base || stored == v) {
 		delete(m.version, base)
 		delete(m.docs, base)
@@ -125,7 +125,7 @@ func TestStoreMatchesModel(t *testing.T) {
 			p := rng.IntN(25)
 			id := paperID(p, 1+rng.IntN(3))
 			if rng.IntN(2) == 0 {
-				id, _ = splitVersion(id)
+				id, _ = SplitVersion(id)
 			}
 			require.NoError(t, db.DeletePaper(ctx, id))
 			model.deletePaper(id)

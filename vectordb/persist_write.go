@@ -238,7 +238,7 @@ func (w *txWriter) insert(it *addItem) error {
 // deleteDoc removes one document and everything derived from it, and logs
 // the deletion for other processes' in-memory indexes.
 func (w *txWriter) deleteDoc(id string, rec docRecord) error {
-	base, _ := splitVersion(rec.PaperID)
+	base, _ := SplitVersion(rec.PaperID)
 	if err := w.docs.Delete([]byte(id)); err != nil {
 		return fmt.Errorf("delete document %s: %w", id, err)
 	}

@@ -23,7 +23,7 @@ func AddPapers(ctx context.Context, s PaperWriter, docs []Document) (papers []st
 	var ids []string
 	had := map[string]bool{}
 	for _, d := range docs {
-		id := paperOf(d)
+		id := PaperOf(d)
 		if _, seen := had[id]; !seen {
 			had[id] = s.HasPaper(id)
 			ids = append(ids, id)

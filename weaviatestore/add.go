@@ -81,8 +81,8 @@ func prepareItems(docs []vectordb.Document) ([]addItem, error) {
 		if d.ID == "" {
 			return nil, errors.New("add documents: a document has an empty id")
 		}
-		paper := paperOf(d)
-		base, v := splitVersion(paper)
+		paper := vectordb.PaperOf(d)
+		base, v := vectordb.SplitVersion(paper)
 		it := addItem{doc: d, paperID: paper, base: base, version: v, hash: docHash(paper, d)}
 		if i, ok := at[d.ID]; ok {
 			items[i] = it // the same id twice in one call: the later one wins

@@ -19,7 +19,6 @@ import (
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/graphql"
 	"github.com/weaviate/weaviate/entities/models"
 
-	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -436,7 +435,7 @@ func (s *Store) HasPaperContext(ctx context.Context, paperID string) (bool, erro
 // paperWhere matches the chunks of a paper: of one version when the id has
 // one, of any when it has none.
 func paperWhere(paperID string) *filters.WhereBuilder {
-	base, v := splitVersion(paperID)
+	base, v := vectordb.SplitVersion(paperID)
 	byBase := (&filters.WhereBuilder{}).WithPath([]string{propPaperBase}).WithOperator(filters.Equal).WithValueText(base)
 	if base == paperID {
 		return byBase
@@ -525,36 +524,6 @@ func (s *Store) deleteWhere(ctx context.Context, where *filters.WhereBuilder) er
 // Close releases nothing: the client holds no connection between requests
 // beyond Go's idle HTTP connections.
 func (s *Store) Close() error { return nil }
-
-// splitVersion splits "2301.01234v2" into ("2301.01234", 2) and
-// "cs/0112004v1" into ("cs/0112004", 1); an id without a version, such as a
-// primer entry's, has version 0. It is the rule of vectordb and arxiv.
-func splitVersion(id string) (string, int) {
-	i := strings.LastIndexByte(id, 'v')
-	if i <= 0 || i == len(id)-1 || len(id)-i > 10 {
-		return id, 0
-	}
-	v := 0
-	for _, c := range id[i+1:] {
-		if c < '0' || c > '9' {
-			return id, 0
-		}
-		v = v*10 + int(c-'0')
-	}
-	return id[:i], v
-}
-
-// paperOf is the paper a document belongs to: its "paper_id" metadata, else
-// the id before "_chunk_", else the id itself (vectordb's rule).
-func paperOf(d vectordb.Document) string {
-	if p := d.Metadata[chunker.KeyPaperID]; p != "" {
-		return p
-	}
-	if i := strings.LastIndex(d.ID, "_chunk_"); i > 0 {
-		return d.ID[:i]
-	}
-	return d.ID
-}
 
 // sleep waits d or until ctx ends.
 func sleep(ctx context.Context, d time.Duration) error {
