@@ -129,6 +129,9 @@ func ValidatePaper(p Paper) (out Paper, notes []string, err error) {
 		}
 		out.Authors = append(out.Authors, a)
 	}
+	// Names cut to the same prefix are one name now, as cleanList would
+	// make them on the next pass: validating twice must change nothing.
+	out.Authors = cleanList(out.Authors)
 	if longNames > 0 {
 		notes = append(notes, fmt.Sprintf("paper %s: %d author %s cut to %d characters", id, longNames, plural(longNames, "name", "names"), MaxNameRunes))
 	}
