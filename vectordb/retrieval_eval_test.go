@@ -1,18 +1,15 @@
 package vectordb
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/retrievaltest"
 )
 
 // The retrieval evaluation set lives in testdata/retrieval: papers.jsonl
@@ -22,60 +19,15 @@ import (
 // ids of the papers that answer it). Its README says how the questions were
 // written and split into the dev and held-out halves.
 
-type evalPaper struct {
-	ID      string `json:"id"`
-	Title   string `json:"title"`
-	Summary string `json:"summary"`
-}
+type (
+	evalPaper    = retrievaltest.Paper
+	evalQuestion = retrievaltest.Question
+	evalMetrics  = retrievaltest.Metrics
+)
 
-type evalQuestion struct {
-	Q        string   `json:"q"`
-	Relevant []string `json:"relevant"`
-}
-
-func readJSONL[T any](t testing.TB, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var v T
-		require.NoError(t, json.Unmarshal([]byte(line), &v), line)
-		out = append(out, v)
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
-
-// evalCorpus loads the set and checks its shape, so that a broken fixture
-// fails loudly instead of producing flattering numbers.
+// evalCorpus loads the set and checks its shape.
 func evalCorpus(t testing.TB) ([]evalPaper, []evalQuestion) {
-	dir := filepath.Join("..", "testdata", "retrieval")
-	papers := readJSONL[evalPaper](t, filepath.Join(dir, "papers.jsonl"))
-	questions := readJSONL[evalQuestion](t, filepath.Join(dir, "questions.jsonl"))
-	require.GreaterOrEqual(t, len(papers), 60)
-	require.GreaterOrEqual(t, len(questions), 40)
-	ids := map[string]bool{}
-	for _, p := range papers {
-		require.False(t, ids[p.ID], "duplicate id %s", p.ID)
-		require.NotEmpty(t, p.Title)
-		require.NotEmpty(t, p.Summary)
-		ids[p.ID] = true
-	}
-	for _, q := range questions {
-		require.NotEmpty(t, q.Relevant, q.Q)
-		for _, id := range q.Relevant {
-			require.True(t, ids[id], "question %q names unknown paper %s", q.Q, id)
-		}
-	}
-	return papers, questions
+	return retrievaltest.Load(t, filepath.Join("..", "testdata", "retrieval"))
 }
 
 // evalChunk is how the chunker renders a short paper: one chunk.
@@ -83,32 +35,8 @@ func evalChunk(p evalPaper) string {
 	return "Title: " + p.Title + "\n\nAbstract: " + p.Summary
 }
 
-// evalMetrics are recall@5 (share of a question's relevant papers in the
-// top five, averaged) and MRR (mean reciprocal rank of the first relevant
-// paper; 0 when it is not ranked at all).
-type evalMetrics struct{ Recall5, MRR float64 }
-
-func evaluate(questions []evalQuestion, rank func(q string) []string) evalMetrics {
-	var m evalMetrics
-	for _, q := range questions {
-		ranked := rank(q.Q)
-		found := 0
-		for _, id := range ranked[:min(5, len(ranked))] {
-			if slices.Contains(q.Relevant, id) {
-				found++
-			}
-		}
-		m.Recall5 += float64(found) / float64(len(q.Relevant))
-		for i, id := range ranked {
-			if slices.Contains(q.Relevant, id) {
-				m.MRR += 1 / float64(i+1)
-				break
-			}
-		}
-	}
-	n := float64(len(questions))
-	return evalMetrics{m.Recall5 / n, m.MRR / n}
-}
+// evaluate is retrievaltest.Evaluate: recall@5 and MRR.
+var evaluate = retrievaltest.Evaluate
 
 // vectorRanker ranks papers by cosine with the query, brute force.
 func vectorRanker(t testing.TB, e Embedder, papers []evalPaper) func(string) []string {
@@ -166,21 +94,8 @@ func fusedRanker(w HybridWeights, ranked map[string]evalRankings) func(string) [
 	}
 }
 
-// splitQuestions divides the questions by a hash of their text: a split that
-// no one chose question by question, that keeps every question in its half
-// when others are added, and that does not depend on the order of the file.
-func splitQuestions(questions []evalQuestion) (dev, heldOut []evalQuestion) {
-	for _, q := range questions {
-		h := fnv.New64a()
-		h.Write([]byte(q.Q))
-		if h.Sum64()%2 == 0 {
-			dev = append(dev, q)
-		} else {
-			heldOut = append(heldOut, q)
-		}
-	}
-	return dev, heldOut
-}
+// splitQuestions is retrievaltest.Split: a hash of the question's text.
+var splitQuestions = retrievaltest.Split
 
 // The fusion grid searched on the dev split (see OfflineFusionK). The BM25
 // weight stays 1: only the ratio of the weights matters.

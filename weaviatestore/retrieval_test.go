@@ -1,96 +1,37 @@
 package weaviatestore
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/retrievaltest"
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/graphql"
 
 	"github.com/gtrag/gtrag/vectordb"
 )
 
-// The retrieval evaluation set of testdata/retrieval (see its README and
-// vectordb/retrieval_eval_test.go, whose split and metrics this repeats so
-// that the two backends are measured the same way).
+// The retrieval evaluation set of testdata/retrieval, with vectordb's split
+// and metrics (internal/retrievaltest), so that the two backends are
+// measured the same way.
 
-type evalPaper struct {
-	ID      string `json:"id"`
-	Title   string `json:"title"`
-	Summary string `json:"summary"`
-}
+type (
+	evalPaper    = retrievaltest.Paper
+	evalQuestion = retrievaltest.Question
+	evalMetrics  = retrievaltest.Metrics
+)
 
-type evalQuestion struct {
-	Q        string   `json:"q"`
-	Relevant []string `json:"relevant"`
-}
-
-func readJSONL[T any](t testing.TB, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimSpace(sc.Text()); line != "" {
-			var v T
-			require.NoError(t, json.Unmarshal([]byte(line), &v), line)
-			out = append(out, v)
-		}
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
-
-// splitQuestions is vectordb's split: FNV-1a of the question, even → dev.
-func splitQuestions(questions []evalQuestion) (dev, heldOut []evalQuestion) {
-	for _, q := range questions {
-		h := fnv.New64a()
-		h.Write([]byte(q.Q))
-		if h.Sum64()%2 == 0 {
-			dev = append(dev, q)
-		} else {
-			heldOut = append(heldOut, q)
-		}
-	}
-	return dev, heldOut
-}
-
-type evalMetrics struct{ Recall5, MRR float64 }
-
-func (m evalMetrics) String() string { return fmt.Sprintf("%.3f / %.3f", m.Recall5, m.MRR) }
-
+// evaluate is retrievaltest.Evaluate for a ranker that can fail.
 func evaluate(t testing.TB, questions []evalQuestion, rank func(q string) ([]string, error)) evalMetrics {
-	var m evalMetrics
-	for _, q := range questions {
-		ranked, err := rank(q.Q)
+	return retrievaltest.Evaluate(questions, func(q string) []string {
+		ranked, err := rank(q)
 		require.NoError(t, err)
-		found := 0
-		for _, id := range ranked[:min(5, len(ranked))] {
-			if slices.Contains(q.Relevant, id) {
-				found++
-			}
-		}
-		m.Recall5 += float64(found) / float64(len(q.Relevant))
-		for i, id := range ranked {
-			if slices.Contains(q.Relevant, id) {
-				m.MRR += 1 / float64(i+1)
-				break
-			}
-		}
-	}
-	n := float64(len(questions))
-	return evalMetrics{m.Recall5 / n, m.MRR / n}
+		return ranked
+	})
 }
 
 func evalDocs(papers []evalPaper) []vectordb.Document {
@@ -162,10 +103,8 @@ var (
 //	GTRAG_HYBRID_GRID=1 go test -run TestRetrievalQuality -v ./weaviatestore/
 func TestRetrievalQuality(t *testing.T) {
 	ctx := context.Background()
-	dir := filepath.Join("..", "testdata", "retrieval")
-	papers := readJSONL[evalPaper](t, filepath.Join(dir, "papers.jsonl"))
-	questions := readJSONL[evalQuestion](t, filepath.Join(dir, "questions.jsonl"))
-	dev, heldOut := splitQuestions(questions)
+	papers, questions := retrievaltest.Load(t, filepath.Join("..", "testdata", "retrieval"))
+	dev, heldOut := retrievaltest.Split(questions)
 	require.GreaterOrEqual(t, len(dev), 40)
 	require.GreaterOrEqual(t, len(heldOut), 40)
 	docs := evalDocs(papers)
