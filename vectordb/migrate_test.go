@@ -1,16 +1,16 @@
 package vectordb
 
 import (
-	"compress/gzip"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/storetest"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -19,17 +19,8 @@ import (
 // replaced by a new version, one deleted), into a new data directory.
 func format1Store(t *testing.T) (dir string) {
 	t.Helper()
-	in, err := os.Open(filepath.Join("testdata", "format1", "store.db.gz"))
-	require.NoError(t, err)
-	defer in.Close()
-	zr, err := gzip.NewReader(in)
-	require.NoError(t, err)
 	dir = t.TempDir()
-	out, err := os.Create(filepath.Join(dir, StoreFileName))
-	require.NoError(t, err)
-	_, err = io.Copy(out, zr)
-	require.NoError(t, err)
-	require.NoError(t, out.Close())
+	storetest.WriteFormat1(t, filepath.Join(dir, StoreFileName))
 	return dir
 }
 

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +9,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/storetest"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
@@ -128,17 +128,7 @@ func TestPapersProvenanceOldStore(t *testing.T) {
 		t.Skip("the fixture is an embedded store")
 	}
 	dir := env["GTRAG_DATA_DIR"]
-	require.NoError(t, os.MkdirAll(dir, 0o755))
-	in, err := os.Open(filepath.Join("..", "..", "vectordb", "testdata", "format1", "store.db.gz"))
-	require.NoError(t, err)
-	defer in.Close()
-	zr, err := gzip.NewReader(in)
-	require.NoError(t, err)
-	out, err := os.Create(filepath.Join(dir, vectordb.StoreFileName))
-	require.NoError(t, err)
-	_, err = io.Copy(out, zr)
-	require.NoError(t, err)
-	require.NoError(t, out.Close())
+	storetest.WriteFormat1(t, filepath.Join(dir, vectordb.StoreFileName))
 
 	got := listProvenance(t, env)
 	require.Equal(t, map[string]string{"2301.00001v1": "unknown", "2301.00002v2": "unknown", "cs/0112004v1": "unknown"}, got)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -59,17 +57,7 @@ func TestStoreFormat1IsUpgraded(t *testing.T) {
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"
 	dir := env["GTRAG_DATA_DIR"]
-	require.NoError(t, os.MkdirAll(dir, 0o755))
-	in, err := os.Open(filepath.Join("..", "..", "vectordb", "testdata", "format1", "store.db.gz"))
-	require.NoError(t, err)
-	defer in.Close()
-	zr, err := gzip.NewReader(in)
-	require.NoError(t, err)
-	out, err := os.Create(filepath.Join(dir, vectordb.StoreFileName))
-	require.NoError(t, err)
-	_, err = io.Copy(out, zr)
-	require.NoError(t, err)
-	require.NoError(t, out.Close())
+	storetest.WriteFormat1(t, filepath.Join(dir, vectordb.StoreFileName))
 
 	var info vectordb.Info
 	r := gtrag(t, env, "stats", "--json")
