@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -20,12 +17,12 @@ import (
 
 // Limits of the tools' inputs: those of the command line where one exists.
 const (
-	MaxQuestionBytes = 4096 // ask's question and search's query
-	MaxK             = 100  // chunks an ask or a search pulls
-	MaxResultsLimit  = 50   // papers an ask adds per arXiv search
-	MaxIngestQuery   = 200  // results one ingest_query call ingests
-	MaxIngestIDs     = 200  // ids one ingest_ids call fetches
-	MaxListLimit     = 1000 // papers one list_papers page holds
+	MaxQuestionBytes = service.MaxQuestionBytes // ask's question and search's query
+	MaxK             = 100                      // chunks an ask or a search pulls
+	MaxResultsLimit  = 50                       // papers an ask adds per arXiv search
+	MaxIngestQuery   = 200                      // results one ingest_query call ingests
+	MaxIngestIDs     = 200                      // ids one ingest_ids call fetches
+	MaxListLimit     = 1000                     // papers one list_papers page holds
 	DefaultListLimit = 100
 	DefaultSearchK   = 5
 )
@@ -310,25 +307,10 @@ func (s *Server) stats(_ context.Context, _ *mcp.CallToolRequest, _ struct{}) (*
 	return nil, StatsResult{Info: s.svc.Store().Info(), LLM: s.svc.LLM()}, nil
 }
 
-// checkText rejects text that cannot be meant, as the command line does:
-// invalid UTF-8, too long, control characters, nothing at all. It returns
-// the text with its runs of white space collapsed.
+// checkText checks a question or query as every front end does
+// (service.CheckQuestion) and folds its white space.
 func checkText(what, s string) (string, error) {
-	if !utf8.ValidString(s) {
-		return "", fmt.Errorf("the %s is not valid UTF-8", what)
-	}
-	if len(s) > MaxQuestionBytes {
-		return "", fmt.Errorf("the %s is %d bytes; the limit is %d", what, len(s), MaxQuestionBytes)
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
-			return "", fmt.Errorf("the %s contains a control character (%U)", what, r)
-		}
-	}
-	if strings.TrimSpace(s) == "" {
-		return "", fmt.Errorf("the %s is empty", what)
-	}
-	return strings.Join(strings.Fields(s), " "), nil
+	return service.CheckQuestion("the "+what, s)
 }
 
 // checkRange accepts 0 (the default) or 1 to hi.

@@ -7,8 +7,6 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/internal/status"
@@ -224,35 +222,21 @@ func (a *app) questionFrom(args []string) (string, error) {
 	return checkQuestion(string(b))
 }
 
-// maxQuestionBytes bounds a question: longer text is a document, not a
-// question, and would only dilute retrieval.
-const maxQuestionBytes = 4096
+// maxQuestionBytes is service.MaxQuestionBytes.
+const maxQuestionBytes = service.MaxQuestionBytes
 
-// checkQuestion rejects what cannot be a question and folds white space.
 func checkQuestion(q string) (string, error) {
-	if err := checkText("the question", q, maxQuestionBytes); err != nil {
-		return "", err
+	q, err := service.CheckQuestion("the question", q)
+	if err != nil {
+		return "", usageError{err}
 	}
-	return strings.Join(strings.Fields(q), " "), nil
+	return q, nil
 }
 
-// checkText rejects text that cannot be meant: invalid UTF-8, more than
-// limit bytes, control characters, or nothing at all. what names the text
-// in the message ("the question", "--query").
+// checkText is service.CheckText, refused as bad usage (exit 2).
 func checkText(what, s string, limit int) error {
-	if !utf8.ValidString(s) {
-		return usagef("%s is not valid UTF-8", what)
-	}
-	if len(s) > limit {
-		return usagef("%s is %d bytes; the limit is %d", what, len(s), limit)
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
-			return usagef("%s contains a control character (%U)", what, r)
-		}
-	}
-	if strings.TrimSpace(s) == "" {
-		return usagef("%s is empty", what)
+	if err := service.CheckText(what, s, limit); err != nil {
+		return usageError{err}
 	}
 	return nil
 }
