@@ -2,6 +2,7 @@ package vectordb
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -699,26 +700,40 @@ func (db *DB) bm25Ranked(tx *bolt.Tx, m metaInfo, terms []string, n int) ([]floa
 	// Scores by docnum in a dense slice: a common term touches most
 	// documents, and a map would cost more than the scan.
 	scores := make([]float64, m.nextDoc)
-	var ps []posting
+	// Two passes over each term's blocks: the first adds up the block
+	// counts for the document frequency, the second decodes one block at a
+	// time into a buffer reused for all of them and scores it. Decoding all
+	// of a common term's postings first grew a slice of 24-byte postings to
+	// millions of bytes, and with its garbage collection that was half of a
+	// whole 100k-chunk search.
+	buf := make([]posting, 0, postingBlockMax)
 	c := tx.Bucket(bucketPostings).Cursor()
 	for _, t := range terms {
 		prefix := postingPrefix(t)
-		ps = ps[:0]
+		corrupt := func(err error) error {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("postings of %q: %w", t, err)}
+		}
+		df := 0
+		for key, v := c.Seek(prefix); key != nil && bytes.HasPrefix(key, prefix); key, v = c.Next() {
+			n, err := postingCount(v)
+			if err != nil || len(key) != len(prefix)+8 {
+				return nil, nil, corrupt(cmp.Or(err, errShortRecord))
+			}
+			df += n
+		}
+		if df == 0 {
+			continue
+		}
+		idf := bm25IDF(float64(df), float64(m.chunks))
 		for key, v := c.Seek(prefix); key != nil && bytes.HasPrefix(key, prefix); key, v = c.Next() {
 			var err error
-			if len(key) != len(prefix)+8 {
-				err = errShortRecord
-			} else {
-				ps, err = decodePostings(ps, getU64(key[len(prefix):]), v)
+			if buf, err = decodePostings(buf[:0], getU64(key[len(prefix):]), v); err != nil {
+				return nil, nil, corrupt(err)
 			}
-			if err != nil {
-				return nil, nil, &CorruptError{Path: db.path, Err: fmt.Errorf("postings of %q: %w", t, err)}
-			}
-		}
-		df := float64(len(ps))
-		for _, p := range ps {
-			if p.doc < uint64(len(scores)) {
-				scores[p.doc] += BM25Score(float64(p.tf), float64(p.len), avgLen, df, float64(m.chunks))
+			for _, p := range buf {
+				if p.doc < uint64(len(scores)) && p.tf > 0 {
+					scores[p.doc] += bm25Term(idf, float64(p.tf), float64(p.len), avgLen)
+				}
 			}
 		}
 	}

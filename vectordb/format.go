@@ -378,6 +378,15 @@ func postingPrefix(term string) []byte {
 	return append([]byte(term), 0)
 }
 
+// postingCount is the number of postings in a block, read from its head.
+func postingCount(v []byte) (int, error) {
+	n, w := binary.Uvarint(v)
+	if w <= 0 || n > uint64(len(v)) {
+		return 0, errShortRecord
+	}
+	return int(n), nil
+}
+
 // decodePostings appends the postings of the block with key base to dst.
 func decodePostings(dst []posting, base uint64, v []byte) ([]posting, error) {
 	d := recDecoder{b: v}
