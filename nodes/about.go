@@ -14,8 +14,10 @@ import (
 //
 // A paper is about the question when its title or abstract
 //
-//   - names one of the question's glossary concepts (text.Focal: "Vickrey
-//     auction" or any of its variants, such as "second-price auction"); or
+//   - names one of the question's glossary concepts, those it names
+//     (text.Focal: "Vickrey auction" or any of its variants, such as
+//     "second-price auction") or describes (text.Evoked: "words cost
+//     nothing" for cheap talk); or
 //   - holds at least minCoverage of the question's content terms; or
 //   - stands out from its pool: it holds at least minShared of the
 //     question's terms and at least standOut times as many as the pool's
@@ -64,11 +66,7 @@ const (
 
 func newAboutTest(question string) aboutTest {
 	t := aboutTest{min: minCoverage}
-	for _, c := range text.Focal(question) {
-		if c.Known {
-			t.concepts = append(t.concepts, c)
-		}
-	}
+	t.concepts = glossaryConcepts(question)
 	phrases, kws := arxiv.Terms(question)
 	for _, w := range append(phrases, kws...) {
 		for _, stem := range text.Tokenize(w) {

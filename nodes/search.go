@@ -260,16 +260,35 @@ func Formulations(question string) []string {
 }
 
 // questionConcepts are the glossary concepts a question is about
-// (text.Focal), each as its name and variants, the spellings a search
+// (glossaryConcepts), each as its name and variants, the spellings a search
 // should try. Other noun phrases stay keywords: as a phrase, "blockchain
 // transaction fee auctions" would miss the paper on "transaction fee
 // auctions in blockchains".
 func questionConcepts(question string) [][]string {
 	var out [][]string
+	for _, c := range glossaryConcepts(question) {
+		out = append(out, append([]string{c.Name}, c.Variants...))
+	}
+	return out
+}
+
+// glossaryConcepts are the glossary terms a question names (text.Focal)
+// and then those it describes without naming them (text.Evoked: "words
+// cost nothing" for cheap talk), each once.
+func glossaryConcepts(question string) []text.Concept {
+	var out []text.Concept
+	add := func(c text.Concept) {
+		if !slices.ContainsFunc(out, func(o text.Concept) bool { return o.Name == c.Name || o.In(c.Name) }) {
+			out = append(out, c)
+		}
+	}
 	for _, c := range text.Focal(question) {
 		if c.Known {
-			out = append(out, append([]string{c.Name}, c.Variants...))
+			add(c)
 		}
+	}
+	for _, c := range text.Evoked(question) {
+		add(c)
 	}
 	return out
 }

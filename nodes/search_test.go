@@ -159,6 +159,20 @@ func TestFormulations(t *testing.T) {
 	require.Empty(t, Formulations("What is it?"))
 }
 
+func TestADescribedConceptIsSearchedForAndMakesAPaperAboutTheQuestion(t *testing.T) {
+	q := "If an adviser is biased and words cost nothing, how much can they credibly tell me?"
+	fs := Formulations(q)
+	require.NotEmpty(t, fs)
+	require.Contains(t, fs[0], `abs:"cheap talk"`, "the concept the question describes is searched as a phrase")
+	require.Contains(t, fs[0], "abs:adviser", "beside the question's own words")
+
+	about := newAboutTest(q).inPool(nil)
+	_, ok := about.test(arxiv.Paper{Title: "Cheap talk with a biased sender", Summary: "A sender with a bias sends a message."})
+	require.True(t, ok, "a paper naming the described concept is about the question")
+	_, ok = about.test(arxiv.Paper{Title: "Cheap computation of equilibria", Summary: "We compute equilibria."})
+	require.False(t, ok)
+}
+
 func TestOutcomeNotFoundSaysWhatWasSearched(t *testing.T) {
 	ax := &pagingArxiv{} // arXiv has nothing
 	d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})

@@ -288,6 +288,19 @@ var gameTheoryLexicon = []lexEntry{
 	{"deferred acceptance", 3}, {"school choice", 2}, {"cost sharing", 1.5},
 	{"shapley", 1.5}, {"core stability", 2},
 
+	// Results and models known by their authors' names or their own, which
+	// text's glossary lists and a paper may name without any of the
+	// field's general vocabulary ("Braess's paradox in urban road
+	// networks").
+	{"braess", 3}, {"median voter", 2.5}, {"hotelling", 2}, {"zermelo", 3},
+	{"backward induction", 3}, {"alternating offers", 2.5}, {"rent seeking", 2},
+	{"all pay", 2.5}, {"revenue equivalence", 3}, {"winner's curse", 2},
+	{"condorcet", 2}, {"gibbard", 3}, {"satterthwaite", 3}, {"arrow's impossibility", 3},
+	{"crawford sobel", 3}, {"sender receiver", 1.5},
+	{"cognitive hierarchy", 2.5}, {"beauty contest", 1.5}, {"information cascade", 2},
+	{"global game", 3}, {"adverse selection", 2}, {"focal point", 1.5},
+	{"lemke howson", 3}, {"ppad", 3}, {"kakutani", 2}, {"minimax theorem", 3},
+
 	// Look-alikes: video games and their making.
 	{"video game", -3}, {"computer game", -2.5}, {"game engine", -4},
 	{"game development", -3}, {"game design", -2},

@@ -108,7 +108,7 @@ var glossary = []term{
 	{name: "spatial games", variants: []string{"network reciprocity", "spatial prisoner's dilemma", "games on graphs", "evolutionary graph theory"}},
 	{name: "coordination game"},
 	{name: "focal point", variants: []string{"Schelling point"}},
-	{name: "level-k thinking", variants: []string{"level-k", "level-k reasoning", "k-level reasoning"}},
+	{name: "level-k thinking", variants: []string{"level-k reasoning"}},
 	{name: "cognitive hierarchy"},
 	{name: "beauty contest", variants: []string{"p-beauty contest", "Keynesian beauty contest", "guessing game"}},
 	{name: "principal-agent problem", variants: []string{"principal-agent model"}},

@@ -1,0 +1,348 @@
+package text
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Evoked returns the glossary terms a question describes in everyday words
+// without naming them, in glossary order: "if an adviser is biased and
+// words cost nothing, how much can they credibly tell me?" is about cheap
+// talk, "why do two parties end up with similar platforms near the middle?"
+// about the median voter theorem, "did Zermelo prove that chess can be
+// solved?" about Zermelo's theorem.
+//
+// Why. A search engine and a pool ranker only meet a paper on shared words.
+// The paper a student's question is about uses the field's name for the
+// idea ("cheap talk", "Wardrop equilibrium"), the student the idea's
+// description, and the two may share no content word at all. An LLM
+// bridges that gap by writing the searches; offline, this table does, the
+// way a thesaurus does in a library catalogue.
+//
+// How. Each term has cues: short sets of words that, all present in the
+// question, describe it. A word is compared by its stem (Tokenize), so
+// "costs" meets "cost"; a word ending in * by prefix, as the question wrote
+// it, so "truth*" meets "truthfully" and "truthful"; a stop word as written
+// ("own" in "pay their own bid"). Every cue has at least two words, one of
+// them not a stop word: one common word ("cake", "traffic") would evoke the
+// term in off-topic questions. A cue is a description of the term, not of any one
+// question, and the table was written from the field's textbook
+// vocabulary; the dev questions of testdata/world were read while writing
+// it, the held-out ones were not.
+func Evoked(question string) []Concept {
+	q := newCueQuestion(question)
+	var out []Concept
+	for i := range glossary {
+		t := &glossary[i]
+		for _, c := range cueIndex[t.name] {
+			if q.has(c) {
+				out = append(out, newConcept(t.name, true))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// A cue is one description of a term: words that must all be in the
+// question.
+type cue struct {
+	stems    []string // compared with the question's stems
+	prefixes []string // compared with the question's words as written
+	words    []string // stop words, compared with the question's words
+}
+
+type cueQuestion struct {
+	stems map[string]bool
+	words []string
+}
+
+func newCueQuestion(question string) cueQuestion {
+	q := cueQuestion{stems: map[string]bool{}}
+	for _, s := range phraseTerms(question) {
+		q.stems[s] = true
+	}
+	for _, w := range Words(question) {
+		for _, part := range strings.FieldsFunc(w, isJoiner) {
+			q.words = append(q.words, strings.Trim(part, "'’"))
+		}
+	}
+	return q
+}
+
+func (q cueQuestion) has(c cue) bool {
+	for _, s := range c.stems {
+		if !q.stems[s] {
+			return false
+		}
+	}
+	for _, p := range c.prefixes {
+		if !slices.ContainsFunc(q.words, func(w string) bool { return strings.HasPrefix(w, p) }) {
+			return false
+		}
+	}
+	for _, w := range c.words {
+		if !slices.Contains(q.words, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseCue reads a cue as the table writes it.
+func parseCue(s string) (cue, error) {
+	var c cue
+	words := strings.Fields(s)
+	for _, w := range words {
+		if p, ok := strings.CutSuffix(w, "*"); ok {
+			if len(p) < 3 {
+				return c, fmt.Errorf("cue %q: prefix %q is shorter than 3 letters", s, w)
+			}
+			c.prefixes = append(c.prefixes, strings.ToLower(p))
+			continue
+		}
+		if stems := phraseTerms(w); len(stems) > 0 {
+			c.stems = append(c.stems, stems...)
+		} else {
+			c.words = append(c.words, strings.ToLower(w))
+		}
+	}
+	content := len(c.stems) + len(c.prefixes)
+	if content == 0 || content+len(c.words) < 2 {
+		return c, fmt.Errorf("cue %q: fewer than two words, or only stop words", s)
+	}
+	return c, nil
+}
+
+// cueIndex is cues parsed, by term name. A malformed table is a
+// programming error; TestCueTable reports it by name.
+var cueIndex = func() map[string][]cue {
+	m := map[string][]cue{}
+	for name, list := range cues {
+		for _, s := range list {
+			if c, err := parseCue(s); err == nil {
+				m[name] = append(m[name], c)
+			}
+		}
+	}
+	return m
+}()
+
+// cues describe glossary terms in the words students use; see Evoked.
+var cues = map[string][]string{
+	"Nash equilibrium": {
+		"nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*",
+		"unilateral* deviat*", "best respon* each other",
+	},
+	"pure-strategy Nash equilibrium": {
+		"pick* one action", "pick* single action", "choos* single action", "just one action",
+		"without randomi* equilibri*", "determinist* equilibri*",
+	},
+	"mixed-strategy Nash equilibrium": {
+		"randomi* equilibri*", "random* between action*", "mix* between action*", "probabilit* over action*",
+		"randomi* between strateg*", "flip* coin equilibri*",
+	},
+	"subgame perfect equilibrium": {
+		"credib* threat*", "empty threat*", "incredib* threat*", "threat* carr* out",
+	},
+	"perfect Bayesian equilibrium": {"belief* off path", "belief* sequential*", "update* belief* equilibri*"},
+	"Bayesian Nash equilibrium":    {"privat* information equilibri*", "know* own type* equilibri*"},
+	"correlated equilibrium": {
+		"traffic light* recommend*", "mediator recommend*", "common signal* coordinat*", "shared signal* coordinat*",
+		"recommend* action* device",
+	},
+	"evolutionarily stable strategy": {
+		"mutant* invad*", "invad* mutant*", "resist* invasion", "invasion* mutant*", "resist* invad*",
+	},
+	"iterated prisoner's dilemma": {
+		"prisoner* repeat*", "prisoner* again*", "prisoner* many rounds", "prisoner* tournament*",
+		"cooperat* defect* repeat*", "cooperat* defect* rounds",
+	},
+	"prisoner's dilemma": {
+		"two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*",
+		"cooperat* defect*",
+	},
+	"tit-for-tat": {
+		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
+		"retaliat* forgiv*", "mirror* opponent*",
+	},
+	"Vickrey-Clarke-Groves mechanism": {"pay* harm* others", "pay* externalit* impos*", "charg* harm* caus*"},
+	"second-price auction": {
+		"second highest bid*", "pay* second highest", "pay* runner up", "highest bidder pays second",
+		"sealed bid* truthful*", "bid* true value*",
+	},
+	"first-price auction":                {"pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*"},
+	"generalized second-price auction":   {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*"},
+	"price of anarchy":                   {"selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum"},
+	"price of stability":                 {"best equilibri* optimum", "best equilibri* compar* optim*"},
+	"multi-agent reinforcement learning": {"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*"},
+	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*"},
+	"no-regret learning":                 {"hindsight best", "regret* learn*", "online learn* adversar*", "learn* regret*"},
+	"mean field game": {
+		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
+		"million* player* average*", "many player* average*",
+	},
+	"deferred acceptance": {"propos* reject* match*", "propos* tentative* accept*", "men propos* women"},
+	"Shapley value": {
+		"fair* split* cooperat*", "divid* surplus fair*", "marginal contribution* averag*", "fair* credit* contribut*",
+		"fair* share* coalition*", "fair* divid* coalition*",
+	},
+	"Nash bargaining solution": {"disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*"},
+	"zero-sum game":            {"gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*"},
+	"minimax theorem":          {"minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*"},
+	"folk theorem": {
+		"repeat* cooperat* sustain*", "patient* cooperat* repeat*", "infinite* repeat* cooperat*", "repeat* any outcome*",
+		"repeat* game* cooperat* forever",
+	},
+	"revelation principle": {
+		"report* type* truth*", "report* truth* enough", "direct mechanism*", "truth* report* mechanism*",
+		"honest* report* mechanism*", "report* valu* truth* mechanism*",
+	},
+	"revenue equivalence": {"same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue"},
+	"Arrow's impossibility theorem": {
+		"voting system* perfect", "perfect voting", "fair* aggregat* preferen*", "aggregat* rank* fair*", "rank* candidate* fair*",
+		"combin* rank* fair*", "fair* voting* impossib*", "aggregat* preferen* impossib*",
+	},
+	"Gibbard-Satterthwaite theorem": {
+		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
+		"misreport* preferen* vot*", "vot* insincer*", "vot* tactical*", "tactical* vot*",
+	},
+	"Braess's paradox": {
+		"add* road slower", "add* road worse", "new road slower", "new road worse", "clos* road faster",
+		"remov* road faster", "clos* road improv*", "remov* road improv*", "extra road* worse", "clos* street* faster",
+		"road clos* faster", "more road* slower", "build* road* worse",
+	},
+	"winner's curse":         {"winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high"},
+	"battle of the sexes":    {"couple* coordinat*", "couple* prefer* different", "prefer* different event*"},
+	"tragedy of the commons": {"fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*"},
+	"stag hunt":              {"hunt* hare*", "safe option* risky cooperat*", "hunt* together"},
+	"hawk-dove game":         {"aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
+	"Stackelberg game":       {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*"},
+	"potential game":         {"single function* incentive*", "one function* track* incentive*", "improv* path* end*"},
+	"congestion game":        {"shared resource* delay*", "resource* cost* depend* number* users"},
+	"common knowledge":       {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*"},
+	"cheap talk": {
+		"words cost* noth*", "costless message*", "costless* communicat*", "talk* cheap", "bias* advis*", "bias* expert*",
+		"unverifiab* message*", "message* cost* noth*", "credib* bias*", "bias* sender*", "free* communicat* bias*",
+	},
+	"Bayesian persuasion": {
+		"design* information reveal*", "choos* information reveal*", "commit* reveal* information", "decid* what information reveal*",
+		"persua* information", "persua* commit*", "disclos* information persua*",
+	},
+	"mechanism design": {"design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*"},
+	"fictitious play": {
+		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
+		"best respon* average* past", "respond* average* past",
+	},
+	"replicator dynamics": {
+		"successful strateg* spread*", "fitter strateg* grow*", "strateg* grow* payoff* average*", "population share* payoff*",
+		"strateg* spread* population", "better strateg* grow*",
+	},
+	"backward induction": {
+		"work* backward*", "solv* backward*", "reason* backward*", "backward* end", "start* end game* work*",
+		"last move* first",
+	},
+	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*"},
+	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*"},
+	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*"},
+	"normal-form game":       {"payoff matri*", "simultaneous move*"},
+	"public good": {
+		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
+		"contribut* shared project*", "group project* contribut*", "back* project* goal",
+	},
+	"free rider":      {"benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
+	"ultimatum game":  {"take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing"},
+	"dictator game":   {"give* away money stranger*", "share* money stranger*", "anonymous* give* money"},
+	"signalling game": {"costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*"},
+	"median voter theorem": {
+		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
+		"candidate* converg*", "parties converg*", "part* converg* centr*", "politic* converg*", "politic* middl*",
+		"voters middl*", "voter* ideal point*",
+	},
+	"Hotelling's location model": {
+		"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*",
+		"vendor* beach", "stores cluster*", "shops cluster*",
+	},
+	"Rubinstein bargaining": {
+		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
+		"bargain* take* turns", "patient* bigger share", "patient* larger share",
+	},
+	"Tullock contest": {
+		"lobby* effort* prize*", "compet* prize* effort*", "effort* winning probabilit*", "rent dissipat*",
+		"spend* win* prize* lobby*", "contest* effort* prize*",
+	},
+	"all-pay auction":  {"everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*"},
+	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest"},
+	"congestion pricing": {
+		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
+		"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
+	},
+	"selfish routing": {
+		"driver* route*", "driver* own travel time", "commuter* route*", "driver* shortest", "driver* only care* own",
+		"traffic* selfish*", "driver* selfish*", "choos* route* selfish*", "route* traffic* equilibri*",
+	},
+	"strategy-proofness": {
+		"nobody gain* lying", "nobody gain* lie*", "gain* misreport*", "gain* lying", "truth* dominant",
+		"honest* best strateg*", "never benefit* lie*", "never gain* lie*", "gain* report* false*", "can't manipul*",
+		"nobody manipul*", "gain* vot* strategic*",
+	},
+	"optimal auction":   {"maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*"},
+	"Condorcet paradox": {"majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper"},
+	"stable matching": {
+		"match* student* school*", "doctor* hospital*", "resident* hospital*", "pair* prefer* each other", "marri* stable",
+		"match* men women", "match* stable",
+	},
+	"school choice":                  {"assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
+	"cake cutting":                   {"divid* cake", "cut* cake", "cake* fair*", "cake* envy"},
+	"fair division":                  {"divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
+	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem"},
+	"Nash's existence theorem": {
+		"every finite game* equilibri*", "always* equilibri* exist*", "equilibri* always exist*", "exist* equilibri* finite",
+		"finite number player* equilibri*", "every game* equilibri*", "guarantee* equilibri* exist*",
+	},
+	"PPAD":                         {"intractab* equilibri*", "hard* comput* equilibri*", "comput* equilibri* polynomial*", "complexit* comput* equilibri*", "np hard equilibri*"},
+	"approximate Nash equilibrium": {"approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE"},
+	"support enumeration": {
+		"list* all equilibri*", "find* all equilibri*", "enumerat* equilibri*", "comput* all equilibri*",
+		"list* equilibria", "find* every equilibri*",
+	},
+	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*"},
+	"imitation dynamics": {
+		"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo*", "imitat* neighbo*",
+		"copy* better perform*", "copy* richer",
+	},
+	"spatial games":     {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
+	"coordination game": {"both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
+	"focal point":       {"meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*"},
+	"level-k thinking":  {"think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning"},
+	"beauty contest":    {"guess* average*", "two thirds average", "guess* number* average*"},
+	"principal-agent problem": {
+		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
+		"contract* effort* unobserv*", "manager* incentiv* owner*",
+	},
+	"moral hazard":      {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*"},
+	"adverse selection": {"used car*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out"},
+	"Cournot competition": {
+		"firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much",
+		"duopol* quantit*", "oligopol* quantit*",
+	},
+	"Bertrand competition":          {"firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
+	"collusion":                     {"firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*"},
+	"repeated game":                 {"play* same game* many times", "play* again* again*", "interact* repeat*", "play* game* repeat*", "same opponent* again*"},
+	"centipede game":                {"pass* take* pot", "pot grow* pass*", "take* pot early"},
+	"chain-store paradox":           {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*"},
+	"entry deterrence":              {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market"},
+	"security game":                 {"defend* target* attacker*", "guard* patrol*", "airport* security*", "defender* attacker* target*", "poach* patrol*"},
+	"Colonel Blotto game":           {"allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
+	"information cascade":           {"follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*"},
+	"global game":                   {"bank run*", "currency attack*", "speculative attack*", "run* bank*"},
+	"Bayesian game":                 {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*"},
+	"matching pennies":              {"heads tails guess*", "penalty kick*", "goalkeeper* kick*", "penalty shoot*"},
+	"Myerson-Satterthwaite theorem": {"buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
+	"behavioral game theory":        {"real people* rational*", "humans irrational*", "people actually play*", "experiment* people* play*", "lab experiment* game*"},
+	"agreement theorem":             {"agree* disagree*", "common prior* disagree*"},
+	"best-response dynamics":        {"take* turns best respon*", "switch* best respon*", "best respon* converge*", "best respon* cycl*"},
+	"first-mover advantage":         {"move* first advantage", "going first advantage", "first advantage commit*", "better move* first"},
+	"risk dominance":                {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*"},
+}
