@@ -37,6 +37,14 @@ type QueryOptions struct {
 	MaxTerms int
 	// Drop lists keywords to leave out, for a reformulated search.
 	Drop []string
+	// Related are phrases for what the question describes without naming
+	// it (text.Evoked: "cheap talk" for "words cost nothing"), each group
+	// a concept's spellings and the terms papers on it use. They are ORed
+	// in as phrases like Concepts, but the question's own words stay
+	// keywords: "tolls" is the student's best word even when "optimal
+	// tolls" is among the related phrases. With RequireConcept and no
+	// Concepts, they are what is required.
+	Related [][]string
 }
 
 var queryFields = []string{"all", "ti", "abs", "co", "au", "jr", "cat", "rn", "id"}
@@ -112,9 +120,9 @@ func BuildQuery(question string, opts QueryOptions) string {
 	}
 
 	// Each concept becomes one group of phrases, its spellings.
-	var concepts [][]string
+	var concepts, related [][]string
 	var conceptWords []string
-	for _, c := range opts.Concepts {
+	spellings := func(c []string, record bool) []string {
 		var group []string
 		for _, spelling := range c {
 			ws := words(cleanText(spelling))
@@ -123,12 +131,25 @@ func BuildQuery(question string, opts QueryOptions) string {
 			}
 			if t := strings.Join(ws, " "); !slices.Contains(group, t) {
 				group = append(group, t)
-				conceptWords = append(conceptWords, ws...)
+				if record {
+					conceptWords = append(conceptWords, ws...)
+				}
 			}
 		}
-		if len(group) > 0 {
-			concepts = append(concepts, group)
+		return group
+	}
+	for _, c := range opts.Concepts {
+		if g := spellings(c, true); len(g) > 0 {
+			concepts = append(concepts, g)
 		}
+	}
+	for _, c := range opts.Related {
+		if g := spellings(c, false); len(g) > 0 {
+			related = append(related, g)
+		}
+	}
+	if len(concepts) == 0 && opts.RequireConcept {
+		concepts, related = related, nil
 	}
 	phrases, keywords := extractTerms(q)
 	covered := func(t string) bool {
@@ -150,7 +171,7 @@ func BuildQuery(question string, opts QueryOptions) string {
 	if len(keywords) > maxTerms {
 		keywords = keywords[:maxTerms]
 	}
-	if len(concepts) == 0 && len(phrases) == 0 && len(keywords) == 0 {
+	if len(concepts) == 0 && len(related) == 0 && len(phrases) == 0 && len(keywords) == 0 {
 		return ""
 	}
 
@@ -167,8 +188,17 @@ func BuildQuery(question string, opts QueryOptions) string {
 			concept = append(concept, inFields(t)...)
 		}
 	}
+	for _, g := range related {
+		for _, t := range g {
+			if !slices.Contains(rest, inFields(t)[0]) {
+				rest = append(rest, inFields(t)...)
+			}
+		}
+	}
 	for _, t := range append(phrases, keywords...) {
-		rest = append(rest, inFields(t)...)
+		if !slices.ContainsFunc(related, func(g []string) bool { return slices.Contains(g, t) }) {
+			rest = append(rest, inFields(t)...)
+		}
 	}
 	var boost string
 	if b := cleanText(opts.Boost); b != "" {

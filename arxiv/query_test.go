@@ -127,3 +127,23 @@ func balanced(q string) bool {
 	}
 	return depth == 0
 }
+
+func TestBuildQueryRelatedKeepsTheQuestionsWords(t *testing.T) {
+	q := "Can tolls fix congestion?"
+	opts := QueryOptions{Related: [][]string{{"congestion pricing", "optimal tolls"}}}
+	got := BuildQuery(q, opts)
+	require.Contains(t, got, `ti:"optimal tolls" OR abs:"optimal tolls"`)
+	require.Contains(t, got, "abs:tolls", "a related phrase does not stand for the question's word")
+	require.Contains(t, got, "abs:congestion")
+	require.NotContains(t, got, " AND ")
+
+	opts.RequireConcept = true
+	got = BuildQuery(q, opts)
+	require.True(t, strings.HasPrefix(got, `(ti:"congestion pricing" OR abs:"congestion pricing" OR ti:"optimal tolls"`), got)
+	require.Contains(t, got, ") AND (ti:tolls OR abs:tolls", "without named concepts the related ones are required")
+
+	named := QueryOptions{Concepts: [][]string{{"price of anarchy"}}, Related: opts.Related, RequireConcept: true}
+	got = BuildQuery(q, named)
+	require.True(t, strings.HasPrefix(got, `(ti:"price of anarchy" OR abs:"price of anarchy") AND (`), got)
+	require.Contains(t, got, `abs:"optimal tolls"`, "related phrases only rank when a named concept is required")
+}

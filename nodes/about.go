@@ -3,6 +3,7 @@ package nodes
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/text"
@@ -17,7 +18,8 @@ import (
 //   - names one of the question's glossary concepts, those it names
 //     (text.Focal: "Vickrey auction" or any of its variants, such as
 //     "second-price auction") or describes (text.Evoked: "words cost
-//     nothing" for cheap talk); or
+//     nothing" for cheap talk), or a phrase of more than one word that
+//     papers on one use (text.Related: "biased expert"); or
 //   - holds at least minCoverage of the question's content terms; or
 //   - stands out from its pool: it holds at least minShared of the
 //     question's terms and at least standOut times as many as the pool's
@@ -43,6 +45,7 @@ import (
 // question nowhere.
 type aboutTest struct {
 	concepts []text.Concept // the question's glossary concepts
+	related  []text.Concept // the phrases papers on them use (text.Related)
 	terms    []string       // the question's distinct content terms, stemmed
 	min      float64        // the coverage asked for
 	median   int            // the pool's median number of shared terms
@@ -67,6 +70,14 @@ const (
 func newAboutTest(question string) aboutTest {
 	t := aboutTest{min: minCoverage}
 	t.concepts = glossaryConcepts(question)
+	for _, c := range t.concepts {
+		for _, r := range text.Related(c.Name) {
+			// One word ("tolls", "lattice") is too common to tell.
+			if len(strings.Fields(r)) > 1 {
+				t.related = append(t.related, text.PhraseConcept(r))
+			}
+		}
+	}
 	phrases, kws := arxiv.Terms(question)
 	for _, w := range append(phrases, kws...) {
 		for _, stem := range text.Tokenize(w) {
@@ -110,6 +121,11 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	for _, c := range t.concepts {
 		if c.In(doc) {
 			return "names " + c.Name, true
+		}
+	}
+	for _, c := range t.related {
+		if c.In(doc) {
+			return "says " + c.Name, true
 		}
 	}
 	if len(t.terms) == 0 {

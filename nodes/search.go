@@ -122,7 +122,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		fresh := slices.DeleteFunc(slices.Clone(page.Papers), func(p arxiv.Paper) bool {
 			return slices.Contains(s.PapersSeen, p.ID)
 		})
-		ranked, err := a.rank(ctx, s.UserQuery, fresh)
+		ranked, err := a.rank(ctx, rankQuery(s.UserQuery), fresh)
 		if err != nil {
 			return s, err
 		}
@@ -226,15 +226,20 @@ func (a ArxivSearcher) plan(ctx context.Context, question string) ([]string, []s
 }
 
 // Formulations are the offline searches for a question, best first: every
-// term ORed with the game-theory boost; then, when the question names a
-// concept, that concept required; then without the question's weakest
-// keyword (its last, which in a question is most often a generic noun or
-// a verb of the context).
+// term ORed with the game-theory boost; then, when the question names or
+// describes a concept, that concept required; then without the question's
+// weakest keyword (its last, which in a question is most often a generic
+// noun or a verb of the context).
+//
+// A concept the question names is searched by its spellings, which stand
+// for the question's words; one it only describes (text.Evoked), and the
+// phrases papers on either use (text.Related), are searched beside the
+// question's words.
 func Formulations(question string) []string {
-	concepts := questionConcepts(question)
-	opts := arxiv.QueryOptions{Concepts: concepts, Boost: arxiv.GameTheoryBoost}
+	concepts, related := searchConcepts(question)
+	opts := arxiv.QueryOptions{Concepts: concepts, Related: related, Boost: arxiv.GameTheoryBoost}
 	out := []string{arxiv.BuildQuery(question, opts)}
-	if len(concepts) > 0 {
+	if len(concepts)+len(related) > 0 {
 		req := opts
 		req.RequireConcept = true
 		out = append(out, arxiv.BuildQuery(question, req))
@@ -259,17 +264,54 @@ func Formulations(question string) []string {
 	return unique
 }
 
-// questionConcepts are the glossary concepts a question is about
-// (glossaryConcepts), each as its name and variants, the spellings a search
-// should try. Other noun phrases stay keywords: as a phrase, "blockchain
-// transaction fee auctions" would miss the paper on "transaction fee
-// auctions in blockchains".
-func questionConcepts(question string) [][]string {
-	var out [][]string
-	for _, c := range glossaryConcepts(question) {
-		out = append(out, append([]string{c.Name}, c.Variants...))
+// searchConcepts splits the question's glossary concepts for BuildQuery:
+// those it names, by their spellings; and those it describes, by their
+// spellings and related phrases, with the related phrases of the named.
+//
+// The related phrases are capped at maxRelated in all, the first concepts'
+// first: every phrase is two more clauses in the request, and a question
+// that evokes five concepts would otherwise send a query of several
+// kilobytes, most of it noise.
+func searchConcepts(question string) (named, related [][]string) {
+	evoked := text.Evoked(question)
+	left := maxRelated
+	take := func(phrases []string) []string {
+		n := min(len(phrases), left)
+		left -= n
+		return phrases[:n]
 	}
-	return out
+	for _, c := range glossaryConcepts(question) {
+		forms := append([]string{c.Name}, c.Variants...)
+		if slices.ContainsFunc(evoked, func(e text.Concept) bool { return e.Name == c.Name }) {
+			if g := take(append(forms, text.Related(c.Name)...)); len(g) > 0 {
+				related = append(related, g)
+			}
+			continue
+		}
+		named = append(named, forms)
+		if g := take(text.Related(c.Name)); len(g) > 0 {
+			related = append(related, g)
+		}
+	}
+	return named, related
+}
+
+// maxRelated caps the phrases searchConcepts adds beside the named
+// concepts' spellings.
+const maxRelated = 16
+
+// rankQuery is what the pool is ranked against: the question, then the
+// names of the concepts it describes without naming them, so that a paper
+// naming the idea ranks with one sharing the student's words.
+func rankQuery(question string) string {
+	q := question
+	for _, c := range text.Evoked(question) {
+		q += ". " + c.Name
+		for _, r := range text.Related(c.Name) {
+			q += ", " + r
+		}
+	}
+	return q
 }
 
 // glossaryConcepts are the glossary terms a question names (text.Focal)
@@ -278,7 +320,7 @@ func questionConcepts(question string) [][]string {
 func glossaryConcepts(question string) []text.Concept {
 	var out []text.Concept
 	add := func(c text.Concept) {
-		if !slices.ContainsFunc(out, func(o text.Concept) bool { return o.Name == c.Name || o.In(c.Name) }) {
+		if !slices.ContainsFunc(out, func(o text.Concept) bool { return o.Name == c.Name || c.In(o.Name) }) {
 			out = append(out, c)
 		}
 	}

@@ -152,7 +152,9 @@ func TestFormulations(t *testing.T) {
 	}
 	require.Contains(t, fs[0], ` OR (cat:cs.GT OR cat:econ.TH)`, "the boost is ORed")
 	require.True(t, strings.HasPrefix(fs[1], `(ti:"tit for tat" OR abs:"tit for tat" OR ti:tft OR abs:tft OR `), fs[1])
-	require.Contains(t, fs[1], `) AND (ti:fare OR abs:fare OR (cat:cs.GT OR cat:econ.TH))`, "the concepts required, the rest ORed")
+	require.Contains(t, fs[1], `abs:ipd) AND (ti:"axelrod tournament" OR `, "the concepts required, the rest ORed")
+	require.True(t, strings.HasSuffix(fs[1], ` OR ti:fare OR abs:fare OR (cat:cs.GT OR cat:econ.TH))`), "the question's words and the boost in the ORed part")
+	require.Equal(t, 1, strings.Count(fs[1], "ti:reciprocity "), "a phrase two concepts share is searched once")
 	require.Contains(t, fs[0], "abs:ipd", "acronyms and variants from the glossary")
 	require.Contains(t, fs[0], "abs:fare")
 	require.NotContains(t, fs[2], "fare", "the weakest keyword the query holds is dropped")
@@ -171,6 +173,12 @@ func TestADescribedConceptIsSearchedForAndMakesAPaperAboutTheQuestion(t *testing
 	require.True(t, ok, "a paper naming the described concept is about the question")
 	_, ok = about.test(arxiv.Paper{Title: "Cheap computation of equilibria", Summary: "We compute equilibria."})
 	require.False(t, ok)
+	why, ok := about.test(arxiv.Paper{Title: "Informative advice", Summary: "A biased expert sends a costless message to a decision maker."})
+	require.True(t, ok, "a phrase papers on the described concept use makes a paper about the question")
+	require.Contains(t, why, "says")
+
+	require.Contains(t, rankQuery(q), "cheap talk", "the pool is ranked against the described concept too")
+	require.Equal(t, "What is a Nash equilibrium?", rankQuery("What is a Nash equilibrium?"), "a question that describes nothing is ranked as asked")
 }
 
 func TestOutcomeNotFoundSaysWhatWasSearched(t *testing.T) {

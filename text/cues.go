@@ -129,6 +129,80 @@ var cueIndex = func() map[string][]cue {
 	return m
 }()
 
+// Related returns the phrases papers on a glossary term use besides its
+// name and variants (for cheap talk: "costless message", "sender receiver",
+// "Crawford Sobel"): a search for the term should try them, a judge should
+// not take them for the term, which is why they are not variants. It is
+// nil for a name that is not a glossary term.
+func Related(name string) []string {
+	if t := lookup(name); t != nil {
+		return related[t.name]
+	}
+	return nil
+}
+
+// related lists, by glossary name, what papers on a term say besides its
+// name; see Related.
+var related = map[string][]string{
+	"cheap talk":                     {"costless message", "costless messages", "sender receiver", "strategic information transmission", "Crawford Sobel", "unverifiable message", "biased expert"},
+	"Bayesian persuasion":            {"information disclosure", "signal commitment", "Kamenica Gentzkow", "sender commits"},
+	"median voter theorem":           {"single peaked", "spatial model", "party competition", "platform convergence", "Downs"},
+	"Hotelling's location model":     {"location game", "product differentiation", "linear city"},
+	"Braess's paradox":               {"network paradox", "road closure", "adding a link", "removing a link", "selfish routing"},
+	"congestion pricing":             {"tolls", "marginal cost", "Pigou", "selfish traffic", "externality pricing"},
+	"selfish routing":                {"price of anarchy", "nonatomic congestion", "traffic network", "latency functions"},
+	"Rubinstein bargaining":          {"discount factor", "bargaining power", "patience", "subgame perfect"},
+	"Tullock contest":                {"rent dissipation", "contest effort", "rent seeking", "lottery", "decisiveness"},
+	"all-pay auction":                {"all pay", "contest", "lobbying"},
+	"Zermelo's theorem":              {"backward induction", "perfect information", "chess", "determined games"},
+	"backward induction":             {"perfect information", "subgame perfect", "Zermelo"},
+	"strategy-proofness":             {"manipulable", "manipulation", "truthful", "dominant strategy"},
+	"Gibbard-Satterthwaite theorem":  {"strategic voting", "manipulation", "manipulable", "dictatorial", "voting rule"},
+	"Arrow's impossibility theorem":  {"social welfare function", "independence of irrelevant alternatives", "preference aggregation", "dictatorship"},
+	"revelation principle":           {"direct mechanism", "truthful reporting", "incentive compatible", "direct revelation"},
+	"revenue equivalence":            {"expected revenue", "auction formats", "risk neutral"},
+	"optimal auction":                {"reserve price", "virtual value", "Myerson", "revenue maximization"},
+	"second-price auction":           {"truthful bidding", "dominant strategy", "sealed bid"},
+	"first-price auction":            {"bid shading", "sealed bid", "equilibrium bidding"},
+	"imitation dynamics":             {"imitation", "social learning", "pairwise comparison", "cultural evolution"},
+	"replicator dynamics":            {"evolutionary dynamics", "fitness", "population share"},
+	"spatial games":                  {"network reciprocity", "lattice", "spatial structure"},
+	"tit-for-tat":                    {"Axelrod tournament", "reciprocity", "forgiving strategy"},
+	"iterated prisoner's dilemma":    {"Axelrod", "reciprocity", "direct reciprocity"},
+	"Nash's existence theorem":       {"fixed point", "Kakutani", "Brouwer", "mixed strategies"},
+	"support enumeration":            {"Lemke Howson", "bimatrix games", "all equilibria", "vertex enumeration"},
+	"PPAD":                           {"computational complexity", "PPAD complete", "intractable", "polynomial time"},
+	"approximate Nash equilibrium":   {"epsilon equilibrium", "approximation", "polynomial time"},
+	"Shapley value":                  {"marginal contribution", "cooperative game", "coalition"},
+	"stable matching":                {"deferred acceptance", "Gale Shapley", "blocking pair"},
+	"school choice":                  {"deferred acceptance", "top trading cycles", "Boston mechanism"},
+	"cake cutting":                   {"fair division", "envy free", "proportional"},
+	"fair division":                  {"envy free", "proportional", "cake cutting"},
+	"principal-agent problem":        {"moral hazard", "incentive contract", "hidden action"},
+	"adverse selection":              {"lemons", "asymmetric information", "hidden information"},
+	"information cascade":            {"herding", "social learning", "private signals"},
+	"global game":                    {"bank run", "currency attack", "coordination", "private signals"},
+	"level-k thinking":               {"cognitive hierarchy", "beauty contest", "bounded rationality"},
+	"beauty contest":                 {"level-k", "cognitive hierarchy", "guessing game"},
+	"tragedy of the commons":         {"common pool resource", "overexploitation", "commons"},
+	"public good":                    {"voluntary contribution", "free riding", "provision point", "assurance contract"},
+	"free rider":                     {"public good", "voluntary contribution"},
+	"price of anarchy":               {"selfish routing", "inefficiency of equilibria", "worst equilibrium"},
+	"correlated equilibrium":         {"mediator", "correlation device", "recommendation"},
+	"evolutionarily stable strategy": {"invasion", "mutant", "evolutionary stability"},
+	"folk theorem":                   {"repeated game", "discount factor", "sustain cooperation"},
+	"Cournot competition":            {"quantity competition", "oligopoly", "duopoly"},
+	"Bertrand competition":           {"price competition", "undercutting", "duopoly"},
+	"security game":                  {"Stackelberg", "defender attacker", "patrolling"},
+	"Condorcet paradox":              {"majority rule", "cyclic preferences", "Condorcet winner"},
+	"winner's curse":                 {"common value", "overbidding"},
+	"mean field game":                {"continuum of players", "large population", "mean field equilibrium"},
+	"fictitious play":                {"empirical frequency", "best response", "learning in games"},
+	"war of attrition":               {"all pay", "waiting game", "timing game"},
+	"chain-store paradox":            {"reputation", "entry deterrence", "predation"},
+	"Myerson-Satterthwaite theorem":  {"bilateral trade", "budget balance", "efficient trade"},
+}
+
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
 	"Nash equilibrium": {
@@ -298,8 +372,8 @@ var cues = map[string][]string{
 	"fair division":                  {"divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem"},
 	"Nash's existence theorem": {
-		"every finite game* equilibri*", "always* equilibri* exist*", "equilibri* always exist*", "exist* equilibri* finite",
-		"finite number player* equilibri*", "every game* equilibri*", "guarantee* equilibri* exist*",
+		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
+		"finite number player* equilibri*", "guarantee* equilibri* exist*",
 	},
 	"PPAD":                         {"intractab* equilibri*", "hard* comput* equilibri*", "comput* equilibri* polynomial*", "complexit* comput* equilibri*", "np hard equilibri*"},
 	"approximate Nash equilibrium": {"approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE"},

@@ -61,3 +61,12 @@ func TestEvokedComparesStemsAndPrefixes(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, q.has(c), "every word of a cue must be there")
 }
+
+func TestRelated(t *testing.T) {
+	for name := range related {
+		require.NotNil(t, lookup(name), "related phrases for %q, which is not a glossary term", name)
+	}
+	assert.Contains(t, Related("cheap talk"), "costless message")
+	assert.Equal(t, Related("cheap talk"), Related("Cheap Talk"), "looked up like the glossary")
+	assert.Nil(t, Related("chocolate cake"))
+}

@@ -26,6 +26,10 @@ type Concept struct {
 	seqs [][]string // the phrase terms of Name and of each variant
 }
 
+// PhraseConcept is phrase as a Concept, its forms Expand(phrase), for
+// testing whether a passage mentions it (In, Position).
+func PhraseConcept(phrase string) Concept { return newConcept(phrase, lookup(phrase) != nil) }
+
 // newConcept builds a concept named name whose forms are Expand(name).
 func newConcept(name string, known bool) Concept {
 	forms := Expand(name)
