@@ -4,7 +4,8 @@ package vectordb
 
 import (
 	"os"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapFile maps the first size bytes of f read-only. A map for a scan is
@@ -15,15 +16,15 @@ import (
 // behind a float16 copy) is advised random: with the sequential advice a
 // handful of reads mapped the whole cached file into the process.
 func mapFile(f *os.File, size int, sequential bool) ([]byte, func() error, error) {
-	data, err := syscall.Mmap(int(f.Fd()), 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err := unix.Mmap(int(f.Fd()), 0, size, unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		return nil, nil, err
 	}
 	if sequential {
-		_ = syscall.Madvise(data, syscall.MADV_SEQUENTIAL)
-		_ = syscall.Madvise(data, syscall.MADV_WILLNEED)
+		_ = unix.Madvise(data, unix.MADV_SEQUENTIAL)
+		_ = unix.Madvise(data, unix.MADV_WILLNEED)
 	} else {
-		_ = syscall.Madvise(data, syscall.MADV_RANDOM)
+		_ = unix.Madvise(data, unix.MADV_RANDOM)
 	}
-	return data, func() error { return syscall.Munmap(data) }, nil
+	return data, func() error { return unix.Munmap(data) }, nil
 }
