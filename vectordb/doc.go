@@ -36,6 +36,12 @@
 //   - It holds an flock: shared for readers, exclusive for a writer, so
 //     processes take turns instead of corrupting each other.
 //
+// A deleted or replaced document's vector slot stays in the vector files as
+// a hole that scans skip; Compact (`gtrag store compact`) gives the holes'
+// disk blocks back to the file system without moving any slot, so no
+// committed state, nor the one a rollback returns to, loses a vector it
+// refers to (compact.go).
+//
 // When the newer meta page is damaged bbolt silently opens the older one;
 // this package refuses such a store with a *RollbackError instead, until
 // AcceptRollback (`gtrag store recover --accept-rollback`) says to go back.

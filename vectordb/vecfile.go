@@ -29,9 +29,9 @@ import (
 // the next writer overwrites. Slots are never rewritten once committed (a
 // changed document gets a new docnum), so any committed state of the bbolt
 // file, including an older one a rollback returns to, is consistent with
-// the vector file. Deleted documents leave a hole (the holes bucket) until a
-// compaction, which this version does not do: arXiv papers are replaced by
-// new versions rarely enough that holes stay a small fraction.
+// the vector file. Deleted documents leave a hole (the holes bucket): a
+// scan skips it by docnum, and Compact gives its disk blocks back to the
+// file system without moving any slot (compact.go says why).
 const VectorFileName = "store.vec"
 
 // CompactFileName is the float16 copy of the vector file that a store with

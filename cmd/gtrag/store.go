@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -13,10 +14,10 @@ import (
 func newStoreCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "store",
-		Short: "Maintain the knowledge base: recover its file, copy it to another backend",
+		Short: "Maintain the knowledge base: recover its file, compact it, copy it to another backend",
 		Args:  usageArgs(cobra.NoArgs),
 	}
-	cmd.AddCommand(newStoreRecoverCmd(a), newStoreCopyCmd(a))
+	cmd.AddCommand(newStoreRecoverCmd(a), newStoreCompactCmd(a), newStoreCopyCmd(a))
 	return cmd
 }
 
@@ -55,6 +56,45 @@ papers again, or restore a backup instead of running this.`,
 		},
 	}
 	cmd.Flags().BoolVar(&accept, "accept-rollback", false, "go back to the commit before the damaged one, losing what it added")
+	return cmd
+}
+
+func newStoreCompactCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "compact",
+		Short: "Give the disk space of deleted and replaced chunks' vectors back",
+		Long: `A paper deleted, or replaced by a newer version, leaves its chunks' vectors in
+store.vec and store.f16 as unused slots. compact frees their disk blocks (the
+files keep their length, so ls shows the same size and du less); documents,
+rankings and the rest of the store are unchanged. Safe to interrupt and to
+run again: a second run finds nothing more to free. Linux only.`,
+		Example: "  gtrag store compact\n  gtrag --data-dir ./kb store compact --json",
+		Args:    usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if a.store != "" {
+				return usagef("store compact works on the store in --data-dir, not on --store %s", a.store)
+			}
+			if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
+				return usagef("no knowledge base in %s: nothing to compact (or choose another --data-dir)", a.dataDir)
+			}
+			db, err := vectordb.Open(cmd.Context(), a.dataDir, nil, a.storeTuning.options()...)
+			if err != nil {
+				return storeHint(err, a.dataDir)
+			}
+			defer db.Close()
+			res, err := db.Compact(cmd.Context())
+			if err != nil {
+				return storeHint(err, a.dataDir)
+			}
+			if asJSON {
+				return writeJSON(a.io.Out, res)
+			}
+			fmt.Fprintf(a.io.Out, "store in %s: %d unused vector slots, %s of disk given back\n", a.dataDir, res.Holes, humanBytes(res.Reclaimed))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
 }
 

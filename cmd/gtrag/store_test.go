@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/internal/storetest"
 	"github.com/gtrag/gtrag/vectordb"
@@ -69,4 +71,48 @@ func TestStoreFormat1IsUpgraded(t *testing.T) {
 	r = gtrag(t, env, "search", "-k", "1", "Vickrey auction truthful")
 	require.Zero(t, r.code, r.stderr)
 	require.Contains(t, r.stdout, "cs/0112004v1_chunk_0")
+}
+
+// TestStoreCompact: `store compact` counts the unused vector slots that
+// removing papers left, gives their disk back without changing what search
+// finds, finds nothing more to free when run again, and is bad usage where
+// there is no store in the data directory to compact.
+func TestStoreCompact(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	var papers []arxiv.Paper
+	for i := 1; i <= 6; i++ {
+		papers = append(papers, arxivtest.Paper(i))
+	}
+	require.Zero(t, gtrag(t, env, "ingest", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "p.jsonl", papers...)).code)
+	chunks := func() int {
+		var info vectordb.Info
+		require.NoError(t, json.Unmarshal([]byte(gtrag(t, env, "stats", "--json").stdout), &info))
+		return info.Chunks
+	}
+	all := chunks()
+	r := gtrag(t, env, "papers", "rm", papers[1].ID, papers[2].ID, papers[3].ID)
+	require.Zero(t, r.code, r.stderr)
+	left := chunks()
+	require.Less(t, left, all)
+	search := func() string {
+		r := gtrag(t, env, "search", "--json", "-k", "10", "equilibrium auction mechanism")
+		require.Zero(t, r.code, r.stderr)
+		return r.stdout
+	}
+	before := search()
+	require.Contains(t, before, "_chunk_", "search finds passages to compare")
+
+	var res vectordb.CompactResult
+	r = gtrag(t, env, "store", "compact", "--json")
+	require.Zero(t, r.code, r.stderr)
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res))
+	require.Equal(t, all-left, res.Holes, "one unused slot per removed chunk")
+	require.Equal(t, before, search())
+	r = gtrag(t, env, "store", "compact")
+	require.Zero(t, r.code, r.stderr)
+	require.Contains(t, r.stdout, fmt.Sprintf("%d unused vector slots, 0 B of disk given back", all-left))
+
+	storeRequireOneLine(t, gtrag(t, env, "--data-dir", t.TempDir(), "store", "compact"), exitUsage, "no knowledge base in")
+	storeRequireOneLine(t, gtrag(t, env, "--store", "weaviate://127.0.0.1:1", "store", "compact"), exitUsage, "--data-dir")
 }

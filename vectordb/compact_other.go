@@ -1,0 +1,17 @@
+//go:build !linux
+
+package vectordb
+
+import "os"
+
+func punch(*os.File, int64, int64) error { return ErrCompactUnsupported }
+
+// fileBlocks returns a block size and the file's length: without
+// punch there is nothing to measure against.
+func fileBlocks(f *os.File) (block, used int64, err error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	return 4096, fi.Size(), nil
+}
