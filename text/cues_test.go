@@ -35,6 +35,8 @@ func TestEvoked(t *testing.T) {
 		"Why would an expert reveal only part of what they know to a biased boss?": "cheap talk",
 		"Is it always possible to cut a cake so nobody envies anyone?":             "cake cutting",
 		"Does anyone gain by lying about their ranking in school assignment?":      "strategy-proofness",
+		"Why would people form links when each connection costs them something?":   "network formation",
+		"When can no coalition do better on its own than the grand coalition?":     "core allocation",
 	} {
 		assert.Contains(t, names(Evoked(q)), want, q)
 	}

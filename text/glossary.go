@@ -133,6 +133,12 @@ var glossary = []term{
 	{name: "best-response dynamics", variants: []string{"better-response dynamics"}},
 	{name: "first-mover advantage"},
 	{name: "risk dominance", variants: []string{"risk-dominant equilibrium"}},
+	{name: "network formation", variants: []string{"strategic network formation", "pairwise stability", "pairwise stable network"}},
+	{name: "kidney exchange", variants: []string{"kidney paired donation", "kidney exchange program"}},
+	{name: "Banzhaf index", variants: []string{"Banzhaf power index"}},
+	{name: "Shapley-Shubik index", variants: []string{"Shapley-Shubik power index"}},
+	{name: "weighted voting game", variants: []string{"weighted voting", "weighted majority game"}},
+	{name: "core allocation", variants: []string{"nonempty core", "empty core", "Bondareva-Shapley theorem"}},
 }
 
 // spellings pairs British and American spellings that the stemmer keeps
