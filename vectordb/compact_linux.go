@@ -2,7 +2,9 @@ package vectordb
 
 import (
 	"errors"
+	"io/fs"
 	"os"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -25,4 +27,12 @@ func fileBlocks(f *os.File) (block, used int64, err error) {
 		return 0, 0, err
 	}
 	return max(int64(st.Blksize), 4096), st.Blocks * 512, nil
+}
+
+// diskBytes is the disk a file takes: its allocated blocks.
+func diskBytes(fi fs.FileInfo) int64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return st.Blocks * 512
+	}
+	return fi.Size()
 }

@@ -874,8 +874,9 @@ func (db *DB) Papers() []string {
 	return out
 }
 
-// Info describes the store; Bytes is the size of its files on disk now
-// (StoreFileName, VectorFileName and CompactFileName).
+// Info describes the store; Bytes is the disk its files take now
+// (StoreFileName, VectorFileName and CompactFileName): allocated blocks,
+// which after a Compact are fewer than the files' lengths say.
 func (db *DB) Info() Info {
 	db.mu.RLock()
 	defer db.mu.RUnlock()
@@ -889,7 +890,7 @@ func (db *DB) Info() Info {
 	}
 	for _, name := range []string{StoreFileName, VectorFileName, CompactFileName} {
 		if fi, err := os.Stat(filepath.Join(db.dir, name)); err == nil {
-			info.Bytes += fi.Size()
+			info.Bytes += diskBytes(fi)
 		}
 	}
 	return info
