@@ -15,12 +15,15 @@ import (
 // the disk's speed). A map read at a few random slots (the float32 vectors
 // behind a float16 copy) is advised random: with the sequential advice a
 // handful of reads mapped the whole cached file into the process.
+//
+// On Linux a scan map is also advised MADV_HUGEPAGE (adviseLargeFolios).
 func mapFile(f *os.File, size int, sequential bool) ([]byte, func() error, error) {
 	data, err := unix.Mmap(int(f.Fd()), 0, size, unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		return nil, nil, err
 	}
 	if sequential {
+		adviseLargeFolios(data)
 		_ = unix.Madvise(data, unix.MADV_SEQUENTIAL)
 		_ = unix.Madvise(data, unix.MADV_WILLNEED)
 	} else {
