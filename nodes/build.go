@@ -20,6 +20,9 @@ type Deps struct {
 	Judge    reasoner.RelevanceJudge
 	Filter   reasoner.PaperFilter
 	Answerer reasoner.Answerer
+	// Reranker re-orders the store's candidates before the top K are kept;
+	// nil keeps the store's order.
+	Reranker reasoner.Reranker
 	Queries  reasoner.QueryWriter // proposes arXiv searches; nil means offline only
 	// Router is the decision agent that chooses at the conditional edges
 	// (see RunOptions); nil leaves them to the rule routers.
@@ -30,6 +33,7 @@ type Deps struct {
 	Environment func() []string
 
 	K           int // documents pulled from the store; 0 means 3
+	Candidates  int // store documents the Reranker chooses from; 0 means DefaultCandidates
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
 	Pool        int // papers fetched per arXiv request; 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
@@ -49,7 +53,7 @@ var everyNode = []string{FieldReasoning}
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull   = Puller{Store: d.Store, K: d.K}
+		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates}
 		check  = RelevanceChecker{Judge: d.Judge}
 		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: d.Filter, Queries: d.Queries, Ranker: d.Ranker,
 			Pool: d.Pool, MaxSearches: d.MaxSearches}

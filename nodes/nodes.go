@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -29,7 +30,22 @@ type Indexer interface {
 type Puller struct {
 	Store Retriever
 	K     int // documents to retrieve; 0 means 3
+	// Rerank, if set, re-orders a larger set of candidates (Candidates)
+	// before the best K are kept: the store ranks by shared words, the
+	// reranker by what the question is about (reasoner.OfflineReranker).
+	// Nil keeps the store's top K, as traces recorded without it did.
+	Rerank reasoner.Reranker
+	// Candidates is how many documents the store returns for Rerank; 0
+	// means DefaultCandidates, and never fewer than K.
+	Candidates int
 }
+
+// DefaultCandidates is how many store documents a reranker chooses the top
+// K from: enough for the chunk that answers to be among them when shared
+// words put it fourth or tenth, few enough that a distant chunk which
+// merely names the concept in passing does not crowd it out. Chosen on the
+// dev split of testdata/answers.
+const DefaultCandidates = 10
 
 // Pull queries the store with the user's question.
 func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
@@ -37,17 +53,56 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 	if k <= 0 {
 		k = 3
 	}
-	results, err := p.Store.Query(ctx, s.UserQuery, k)
+	n := k
+	if p.Rerank != nil {
+		n = max(k, cmp.Or(p.Candidates, DefaultCandidates))
+	}
+	results, err := p.Store.Query(ctx, s.UserQuery, n)
 	if err != nil {
 		return s, fmt.Errorf("query the store: %w", err)
 	}
+	reranked := ""
+	if p.Rerank != nil && len(results) > 0 {
+		r, err := p.Rerank.Rerank(ctx, s.UserQuery, storePassages(results))
+		if err != nil {
+			return s, fmt.Errorf("re-rank the store's documents: %w", err)
+		}
+		results = rerank(results, r.Scores)
+		reranked = fmt.Sprintf(" from %d candidates %s", n, r.Reason)
+	}
+	results = results[:min(k, len(results))]
 	s.ChromaResults = results
 	if len(results) == 0 {
 		s.Reasoning = fmt.Sprintf("asked the store for the top %d documents; it has none that match", k)
 	} else {
-		s.Reasoning = fmt.Sprintf("asked the store for the top %d documents; got %d, best score %.2f", k, len(results), results[0].Score)
+		s.Reasoning = fmt.Sprintf("asked the store for the top %d documents%s; got %d, best score %.2f", k, reranked, len(results), results[0].Score)
 	}
 	return s, nil
+}
+
+// rerank orders results by scores, best first, ties in the store's order,
+// and makes each result's Score its new score, so that what is shown
+// explains the order.
+func rerank(results []vectordb.Result, scores []float64) []vectordb.Result {
+	if len(scores) != len(results) {
+		return results // a reranker that scored something else is ignored
+	}
+	out := slices.Clone(results)
+	for i := range out {
+		out[i].Score = scores[i]
+	}
+	slices.SortStableFunc(out, func(a, b vectordb.Result) int { return cmp.Compare(b.Score, a.Score) })
+	return out
+}
+
+// storePassages are results as a reranker sees them: Score is the store's
+// (fused) score, the one it re-orders.
+func storePassages(results []vectordb.Result) []reasoner.Passage {
+	ps := passages(results)
+	for i, r := range results {
+		ps[i].Score = r.Score
+	}
+	return ps
 }
 
 // RelevanceChecker is the check_relevance node.

@@ -95,6 +95,7 @@ const (
 	defineFollow     = 1.50 // … for a definition or a verdict, which its source develops sentence by sentence
 	followDecay      = 0.80
 	bothBonus        = 0.30 // a comparison's sentence that names both concepts
+	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
 	minSentenceWords = 4
@@ -109,7 +110,7 @@ type candidate struct {
 	Key      [2]int // document order within the paper: chunk, sentence
 	Pred     *candidate
 	Terms    map[string]bool
-	BackRef  bool   // opens with a back-reference ("It", "The theorem", "However")
+	BackRef  bool   // refers back: "It", "The theorem", "However", "… is the classic case: …"
 	BackNoun string // for "The theorem …", the term of the noun referred back to
 	OK       bool   // quotable: a whole sentence, not an instruction
 	Rel      float64
@@ -285,7 +286,7 @@ func candidates(passages []Passage) []*candidate {
 				continue
 			}
 			c := &candidate{Text: s, N: p.N, Paper: paper, Key: key, Terms: termSet(s),
-				BackRef: opensWithBackReference(s), BackNoun: backNoun(s), OK: quotable(s, si, len(sents))}
+				BackRef: refersBack(s), BackNoun: backNoun(s), OK: quotable(s, si, len(sents))}
 			byText[id] = c
 			all = append(all, c)
 		}
@@ -537,6 +538,18 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		weight[t.Stem] = w
 		total += w
 	}
+	// The predicate: the key terms outside the main concept.
+	var pred []term
+	var predTotal float64
+	if len(f.Concepts) > 0 {
+		inConcept := termSet(f.Concepts[0].Name)
+		for _, t := range f.Terms {
+			if !inConcept[t.Stem] {
+				pred = append(pred, t)
+				predTotal += weight[t.Stem]
+			}
+		}
+	}
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
@@ -549,6 +562,19 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 		if total > 0 {
 			c.Rel = got / total
+		}
+		if f.asksOfConcept() && predTotal > 0 {
+			// "Why do bidders shade their bids in a first-price auction?"
+			// asks about shading; the auction is the setting. The
+			// sentence that says "bidders shade their bids below their
+			// values" answers it, however rarely it names the setting.
+			var p float64
+			for _, t := range pred {
+				if c.Terms[t.Stem] {
+					p += weight[t.Stem]
+				}
+			}
+			c.Rel += predicateBonus * p / predTotal
 		}
 		c.Rel += scoreBonus * score[c.Paper]
 		if focusPapers[c.Paper] {
@@ -563,6 +589,26 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 		c.Lead = hasShape(f, c)
 	}
+}
+
+// statesWhat reports whether s names c and says what it is: c followed by
+// a definition cue ("Regret measures …", "A Nash equilibrium is …").
+func statesWhat(c text.Concept, s string) bool {
+	lower := strings.ToLower(s)
+	for _, form := range append([]string{c.Name}, c.Variants...) {
+		i := strings.Index(lower, strings.ToLower(form))
+		if i < 0 {
+			continue
+		}
+		rest := strings.TrimLeft(lower[i+len(form):], "s")
+		if j := strings.Index(rest, ")"); strings.HasPrefix(strings.TrimSpace(rest), "(") && j >= 0 {
+			rest = rest[j+1:]
+		}
+		if definitionCue.MatchString(rest) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasShape reports whether c has the shape of the sentence the question
@@ -592,21 +638,7 @@ func defines(c text.Concept, s string) bool {
 	if pos := c.Position(s); pos >= 0 && pos < openingTerms {
 		return true
 	}
-	lower := strings.ToLower(s)
-	for _, form := range append([]string{c.Name}, c.Variants...) {
-		i := strings.Index(lower, strings.ToLower(form))
-		if i < 0 {
-			continue
-		}
-		rest := strings.TrimLeft(lower[i+len(form):], "s")
-		if j := strings.Index(rest, ")"); strings.HasPrefix(strings.TrimSpace(rest), "(") && j >= 0 {
-			rest = rest[j+1:]
-		}
-		if definitionCue.MatchString(rest) {
-			return true
-		}
-	}
-	return false
+	return statesWhat(c, s)
 }
 
 // definitionCue follows a term that is being defined.
@@ -628,7 +660,15 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	for _, inFocus := range []bool{true, false} {
+	// A passage about the concept opens a definition or a comparison when
+	// there is one. A question that asks something of its concept (why,
+	// how, which, yes/no) is answered by the sentence that says it,
+	// whichever passage holds it.
+	preferFocus := []bool{true, false}
+	if f.asksOfConcept() {
+		preferFocus = []bool{false}
+	}
+	for _, inFocus := range preferFocus {
 		if lead != nil {
 			break
 		}

@@ -1,6 +1,7 @@
 package reasoner
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -38,10 +39,32 @@ type focus struct {
 	AnyOf []text.Concept
 	Kind  questionKind
 	Terms []term
+	// Which is set for "Which auction format gives more revenue when …?",
+	// which asks something of its concept, as why, how and yes/no do.
+	Which bool
+}
+
+// asksOfConcept reports whether the question asks something of its main
+// concept (why, how, which, yes/no) rather than what it is: the sentence
+// that says that answers it, and the rest of the question (its predicate)
+// matters more than the concept's name.
+func (f focus) asksOfConcept() bool {
+	return f.Kind == askExplain || f.Kind == askYesNo || f.Which
 }
 
 func analyze(question string) focus {
 	f := focus{Concepts: text.Focal(question), Kind: kindOf(question), Terms: keyTerms(question)}
+	if ws := text.Words(question); len(ws) > 0 && ws[0] == "which" {
+		f.Which = true
+	}
+	if m := meanForTo.FindStringSubmatch(question); m != nil {
+		// "What does it mean for a learning algorithm to have no
+		// regret?" defines having no regret; the algorithm is the
+		// subject it is said of.
+		slices.SortStableFunc(f.Concepts, func(a, b text.Concept) int {
+			return boolRank(a.In(m[1])) - boolRank(b.In(m[1]))
+		})
+	}
 	switch {
 	case len(f.Concepts) == 0:
 	case f.Kind == askExplain || f.Kind == askYesNo:
@@ -60,6 +83,18 @@ func analyze(question string) focus {
 		}
 	}
 	return f
+}
+
+// meanForTo matches "What does it mean for X to Y?" and captures Y, what
+// the question asks to define.
+var meanForTo = regexp.MustCompile(`(?i)^\s*what does it mean for .+? to (.+)$`)
+
+// boolRank orders true before false.
+func boolRank(b bool) int {
+	if b {
+		return 0
+	}
+	return 1
 }
 
 // missing returns the concepts the passages fail to carry for the question
@@ -136,8 +171,8 @@ func specificStems(c text.Concept) []string {
 // for "Rubinstein's 1982 model describes bargaining"): its specific words
 // must occur in one sentence (or the title), a word matching a term it
 // starts ("leader" matches "leadership"), all of them when there are two,
-// all but one when there are more, since a longer phrase often carries a
-// verb along ("the Stackelberg leader earn").
+// all but one at either end when there are more, since a longer phrase
+// often carries a verb along ("the Stackelberg leader earn").
 func carries(c text.Concept, p Passage) bool {
 	if c.Known || c.Quoted {
 		return c.In(p.Title + "\n" + p.Text)
@@ -155,11 +190,17 @@ func carries(c text.Concept, p Passage) bool {
 		terms := tokens(s)
 		has := func(w string) bool { return slices.ContainsFunc(terms, func(t string) bool { return sameStem(w, t) }) }
 		got, namesOK := 0, true
-		for _, w := range words {
-			if has(w) {
+		for i, w := range words {
+			switch {
+			case has(w):
 				got++
-			} else if slices.Contains(names, w) {
+			case slices.Contains(names, w):
 				namesOK = false // "Banzhaf power index" is not "Shapley-Shubik power index"
+			case i > 0 && i < len(words)-1:
+				// An inner word binds the phrase: "Nash embedding
+				// theorem" is not "Nash's theorem". Only a word at an
+				// end may be left out ("the Stackelberg leader earn").
+				namesOK = false
 			}
 		}
 		if namesOK && got >= need {

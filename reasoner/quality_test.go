@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/evaluate"
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
@@ -62,14 +63,16 @@ func primerStore(t *testing.T) *vectordb.DB {
 	return db
 }
 
-// retrieve returns the passages pull_from_chroma would hand the reasoners
-// (service.DefaultK chunks, numbered from 1).
+// retrieve returns the passages pull_from_chroma would hand the reasoners:
+// service.DefaultK chunks, chosen by the offline reranker from the store's
+// candidates, numbered from 1.
 func retrieve(t *testing.T, db *vectordb.DB, q string) []reasoner.Passage {
 	t.Helper()
-	rs, err := db.Query(context.Background(), q, service.DefaultK)
+	pull := nodes.Puller{Store: db, K: service.DefaultK, Rerank: reasoner.NewOfflineReranker()}
+	s, err := pull.Pull(context.Background(), nodes.GraphState{UserQuery: q})
 	require.NoError(t, err)
-	ps := make([]reasoner.Passage, len(rs))
-	for i, r := range rs {
+	ps := make([]reasoner.Passage, len(s.ChromaResults))
+	for i, r := range s.ChromaResults {
 		ps[i] = reasoner.Passage{N: i + 1, ID: r.ID, PaperID: r.PaperID(), Title: r.Metadata["title"], Text: r.Content, Score: r.Score}
 	}
 	return ps

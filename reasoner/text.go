@@ -224,6 +224,20 @@ func opensWithBackReference(s string) bool {
 	return false
 }
 
+// leansOnPrevious matches a sentence that presents itself as an instance of
+// what the sentence before it said, without naming that: "The prisoner's
+// dilemma is the classic case: …", "Matching pennies is a standard
+// example." ("… the classic example of a coordination game" names it, and
+// stands alone.)
+var leansOnPrevious = regexp.MustCompile(`(?i)\b(is|are|was|were|gives?|provides?) (the|a|an) (classic|standard|typical|famous|canonical|textbook|simplest|best-known|well-known) (case|example|instance|illustration)\b(\s*[:.;,]|\s+(here|again)\b)`)
+
+// refersBack reports whether sentence s needs the sentence before it in
+// its source: it opens with a back-reference (opensWithBackReference) or
+// presents itself as an instance of what came before (leansOnPrevious).
+func refersBack(s string) bool {
+	return opensWithBackReference(s) || leansOnPrevious.MatchString(s)
+}
+
 // backNoun returns the term of the noun a sentence opening "The theorem
 // …" refers back to, or "".
 func backNoun(s string) string {

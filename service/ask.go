@@ -222,7 +222,8 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
-			Version: version.Version, Notices: s.llm.Notices,
+			Candidates: deps.Candidates,
+			Version:    version.Version, Notices: s.llm.Notices,
 		})
 	}
 	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)
@@ -260,6 +261,9 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		Store: s.store, Arxiv: s.arxiv, Ranker: s.ranker,
 		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries,
 		K: o.K, MaxResults: o.MaxResults, Pool: o.Pool, MaxSearches: o.MaxSearches,
+		// The store's candidates are re-ranked by the question's focal
+		// concept with any LLM: the reranker is cheap and deterministic.
+		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
 	}
 	if s.llm.Queries != nil { // an LLM: judge a few papers at once
 		d.FilterParallel = nodes.LLMFilterParallel

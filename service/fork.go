@@ -39,6 +39,11 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	set := p.Settings()
 	ao := AskOptions{K: set.K, MaxResults: set.MaxResults, MaxSteps: set.MaxSteps, Pool: set.Pool, MaxSearches: set.MaxSearches}.withDefaults()
 	after := s.deps(ao)
+	if set.Candidates == 0 {
+		after.Reranker, after.Candidates = nil, 0 // recorded before re-ranking
+	} else {
+		after.Candidates = set.Candidates
+	}
 	if set.Router == nodes.RouterLLM {
 		after.Router = s.llm.Router // nil offline: the rules decide after the fork
 	}
@@ -59,7 +64,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		o.Trace.Start(g, p.Question(), trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
-			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router,
+			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, Candidates: set.Candidates,
 			Version: version.Version,
 			Notices: append(s.llm.Notices, fmt.Sprintf("fork of run %s after step %d: %s=%s", p.ExecutionID(), o.Step, o.Edit.Field, o.Edit.Value)),
 			Fork: &trace.ForkInfo{

@@ -85,6 +85,10 @@ type Settings struct {
 	MaxSearches  int    `json:"max_searches,omitempty"`
 	ChunkSize    int    `json:"chunk_size,omitempty"`
 	ChunkOverlap int    `json:"chunk_overlap,omitempty"`
+	// Candidates is how many store documents pull_from_chroma re-ranked
+	// (reasoner.OfflineReranker) before keeping the top K; 0 in a run
+	// recorded before re-ranking, which kept the store's top K.
+	Candidates int `json:"candidates,omitempty"`
 	// Router is who decided at the conditional edges: empty or
 	// nodes.RouterRules for the rule routers, nodes.RouterLLM for a
 	// decision agent, whose choices the trace then holds.

@@ -143,6 +143,11 @@ func (p *Player) Deps() nodes.Deps {
 		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches,
 		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
 	}
+	if p.settings.Candidates > 0 {
+		// Re-ranking is deterministic and offline, so it is recomputed
+		// rather than recorded.
+		d.Reranker, d.Candidates = reasoner.NewOfflineReranker(), p.settings.Candidates
+	}
 	if len(p.ops[KindRank]) > 0 {
 		d.Ranker = playedRanker{p}
 	}

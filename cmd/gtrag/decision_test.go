@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -109,7 +110,7 @@ func TestDecisionAgentSteersTheLoop(t *testing.T) {
 				}
 			}
 			for _, want := range []string{"loops so far: 1", "- relevant → generate_response: write the answer",
-				"- not_relevant → search_arxiv:", "- arxiv.search ", "- store.add: 2 papers added", "- store.query k=3: 2 chunks", "5. add_to_chroma: split"} {
+				"- not_relevant → search_arxiv:", "- arxiv.search ", "- store.add: 2 papers added", "- store.query k=" + strconv.Itoa(nodes.DefaultCandidates) + ": 2 chunks", "5. add_to_chroma: split"} {
 				require.Contains(t, last, want)
 			}
 
@@ -258,7 +259,9 @@ func TestAskKeepsTheEnvironment(t *testing.T) {
 
 	queries := res.Environment["store.query"]
 	require.Len(t, queries, 1, "the two pulls asked the same query with the same k: one entry")
-	require.Equal(t, map[string]any{"query": decisionQuestion, "k": float64(3)}, queries[0].Metadata)
+	// The store is asked for the reranker's candidates, of which the top
+	// --k are kept.
+	require.Equal(t, map[string]any{"query": decisionQuestion, "k": float64(nodes.DefaultCandidates)}, queries[0].Metadata)
 	require.NotEmpty(t, queries[0].Objects)
 	searches := res.Environment["arxiv.search"]
 	require.Len(t, searches, len(res.Searches))

@@ -1,0 +1,114 @@
+package reasoner
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/gtrag/gtrag/text"
+)
+
+// Reranker re-orders the candidates the store returned for a question.
+// pull_from_chroma asks the store for more candidates than it keeps and
+// keeps the best k of the new order.
+type Reranker interface {
+	Rerank(ctx context.Context, question string, candidates []Passage) (Ranking, error)
+}
+
+// Ranking is a Reranker's verdict: Scores[i] is candidate i's new score,
+// higher first (ties keep the store's order), and Reason says in a line
+// what moved the order, for the trace.
+type Ranking struct {
+	Scores []float64
+	Reason string
+}
+
+// Focus weights, chosen on the dev splits of testdata/answers and
+// testdata/judge/primer.jsonl: a passage's focus is the weighted sum of
+// what it shows about the question's main concept (or, at otherWeight, its
+// other concepts), in [0,1].
+const (
+	// focusWeight is how much focus counts against the store's fused
+	// score, which lies in (0,1]: the new score is
+	// (fused + focusWeight·focus) / (1 + focusWeight).
+	focusWeight = 0.5
+	titleFocus  = 0.5 // the title carries the concept ("The Shapley value")
+	aboutFocus  = 0.3 // the passage is about it: an opening mention, or two
+	carryFocus  = 0.2 // it mentions the concept at all
+	otherWeight = 0.5 // a secondary concept counts this much of the main one
+)
+
+// OfflineReranker puts the candidates about the question's focal concept
+// first. The store ranks by shared words (BM25 fused with vectors), so for
+// "How do you compute the Shapley value of a three-player game?" the core's
+// and fictitious play's chunks, which share "game", "player" and "value",
+// can outrank the Shapley-value entry's opening chunk, and the answer then
+// has nothing to say how. The focal concept (text.Focal) is what the
+// question is about; a candidate whose title carries it, that opens with
+// it or mentions it twice, or that mentions it at all, gains on those that
+// only share words. The store's score still orders candidates of equal
+// focus, and a question with no concept in any candidate keeps the
+// store's order exactly: the reranker only ever acts on evidence.
+//
+// It is deterministic and cheap (a few sentence scans per candidate), so
+// it runs with every LLM too.
+type OfflineReranker struct{}
+
+// NewOfflineReranker returns an OfflineReranker.
+func NewOfflineReranker() *OfflineReranker { return &OfflineReranker{} }
+
+// Rerank implements Reranker. It never fails.
+func (OfflineReranker) Rerank(ctx context.Context, question string, candidates []Passage) (Ranking, error) {
+	r := Ranking{Scores: make([]float64, len(candidates))}
+	for i, p := range candidates {
+		r.Scores[i] = p.Score
+	}
+	f := analyze(question)
+	if len(f.Concepts) == 0 {
+		r.Reason = "the question names no concept to rank by; the store's order stands"
+		return r, nil
+	}
+	focus := make([]float64, len(candidates))
+	any := false
+	for i, p := range candidates {
+		for j, c := range f.Concepts {
+			if !demandable(c) {
+				// "better" or "two suspects" would favour any passage
+				// that happens to say them.
+				continue
+			}
+			w := 1.0
+			if j > 0 {
+				w = otherWeight
+			}
+			focus[i] = max(focus[i], w*conceptFocus(c, p))
+		}
+		any = any || focus[i] > 0
+	}
+	if !any {
+		r.Reason = fmt.Sprintf("no candidate mentions %s; the store's order stands", strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " or "))
+		return r, nil
+	}
+	w := focusWeight
+	for i := range candidates {
+		r.Scores[i] = (candidates[i].Score + w*focus[i]) / (1 + w)
+	}
+	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
+		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
+	return r, nil
+}
+
+// conceptFocus is how much passage p shows about concept c, in [0,1].
+func conceptFocus(c text.Concept, p Passage) float64 {
+	if !carries(c, p) {
+		return 0
+	}
+	f := carryFocus
+	if carries(c, Passage{Title: p.Title}) {
+		f += titleFocus
+	}
+	if about(c, Passage{Text: p.Text}) {
+		f += aboutFocus
+	}
+	return f
+}

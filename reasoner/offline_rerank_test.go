@@ -1,0 +1,90 @@
+package reasoner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestOfflineRerankerPutsTheFocalConceptFirst(t *testing.T) {
+	core := Passage{N: 1, ID: "core_chunk_0", PaperID: "core", Title: "The core of a cooperative game",
+		Text: "The core is the set of allocations no coalition can improve on. Three players can share a dollar.", Score: 1}
+	fp := Passage{N: 2, ID: "fp_chunk_0", PaperID: "fp", Title: "Fictitious play",
+		Text: "In fictitious play each player best responds to the value of the empirical mix of a three-player game.", Score: 0.97}
+	shapley := Passage{N: 3, ID: "shapley_chunk_0", PaperID: "shapley", Title: "The Shapley value",
+		Text: "The Shapley value gives each player their average marginal contribution.", Score: 0.94}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "How do you compute the Shapley value of a three-player game?",
+		[]Passage{core, fp, shapley})
+	require.NoError(t, err)
+	require.Len(t, r.Scores, 3)
+	require.Greater(t, r.Scores[2], r.Scores[0], "the entry about the Shapley value outranks one sharing words: %v", r.Scores)
+	require.Greater(t, r.Scores[0], r.Scores[1], "equal focus keeps the store's order: %v", r.Scores)
+	require.Contains(t, r.Reason, `"Shapley value"`)
+	for _, s := range r.Scores {
+		require.True(t, s > 0 && s <= 1, "scores stay in (0,1]: %v", r.Scores)
+	}
+}
+
+func TestOfflineRerankerKeepsTheStoreOrderWithoutEvidence(t *testing.T) {
+	ps := []Passage{
+		{N: 1, ID: "a", Title: "Auctions", Text: "Bidders bid.", Score: 0.9},
+		{N: 2, ID: "b", Title: "Voting", Text: "Voters vote.", Score: 0.8},
+	}
+	for _, q := range []string{"What are mean field games?", "Why do two suspects both confess?"} {
+		r, err := NewOfflineReranker().Rerank(context.Background(), q, ps)
+		require.NoError(t, err)
+		require.Equal(t, []float64{0.9, 0.8}, r.Scores, "%s: nothing carries the concept, so the store's scores stand", q)
+		require.NotEmpty(t, r.Reason)
+	}
+}
+
+func TestCarriesNeedsTheInnerWords(t *testing.T) {
+	f := analyze("What does the Nash embedding theorem say?")
+	require.False(t, carries(f.Concepts[0], Passage{Text: "Nash's theorem guarantees that an equilibrium exists."}),
+		"a phrase without its inner word is another phrase")
+	require.True(t, carries(f.Concepts[0], Passage{Text: "The Nash embedding theorem says every Riemannian manifold embeds isometrically."}))
+}
+
+func TestMeanForToDefinesThePredicate(t *testing.T) {
+	f := analyze("What does it mean for a learning algorithm to have no regret?")
+	require.NotEmpty(t, f.Concepts)
+	require.Contains(t, f.Concepts[0].Name, "regret", "what is defined comes first: %v", conceptNames(f.Concepts))
+}
+
+func TestRefersBack(t *testing.T) {
+	for s, want := range map[string]bool{
+		"The prisoner's dilemma is the classic case: both confess.":          true,
+		"Matching pennies is a standard example.":                            true,
+		"The stag hunt is the classic example of a coordination game.":       false,
+		"It won both tournaments.":                                           true,
+		"A Nash equilibrium is a profile of mutual best responses.":          false,
+		"Chicken gives a typical illustration here of brinkmanship in play.": true,
+	} {
+		require.Equal(t, want, refersBack(s), s)
+	}
+}
+
+func TestOfflineAnswerLeadsWithThePredicate(t *testing.T) {
+	fp := primerLike(1, "First-price auctions",
+		"In a first-price sealed-bid auction each bidder submits a bid and the highest bid wins.",
+		"Bidding one's true value guarantees zero profit, so bidders shade their bids below their values.",
+		"The Dutch auction is strategically equivalent to the first-price auction, because a bidder only decides when to stop the clock.")
+	a := &OfflineAnswerer{MinSentences: 1, MaxSentences: 1}
+	ans, err := a.Answer(context.Background(), "Why do bidders shade their bids in a first-price auction?", []Passage{fp})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Bidding one's true value"), "the sentence about shading is the one to quote: %s", ans.Text)
+}
+
+func TestOfflineAnswerQuotesTheExampleWithWhatItIllustrates(t *testing.T) {
+	p := primerLike(1, "Dominant strategies",
+		"A strategy strictly dominates another if it pays more whatever the others do.",
+		"When every player has a strictly dominant strategy, the profile is a dominant-strategy equilibrium.",
+		"The prisoner's dilemma is the classic case: confessing is better than staying silent whatever the other prisoner does.")
+	a := &OfflineAnswerer{MinSentences: 1, MaxSentences: 2}
+	ans, err := a.Answer(context.Background(), "Why do both prisoners confess in the prisoner's dilemma?", []Passage{p})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "classic case", ans.Text)
+	require.Contains(t, ans.Text, "When every player has a strictly dominant strategy", "the classic case of what: %s", ans.Text)
+}
