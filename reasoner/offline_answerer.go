@@ -622,7 +622,10 @@ func hasShape(f focus, c *candidate) bool {
 	case askDifference:
 		return len(f.Concepts) > 1 && mentionsAll(c.Text, f.Concepts[:2])
 	case askYesNo:
-		return decides.MatchString(c.Text)
+		// A word like "only" or "not" decides nothing in a sentence about
+		// something else ("punishers invade only with reputation"): the
+		// sentence must name a concept of the question too.
+		return decides.MatchString(c.Text) && mentionsAnyText(f.Concepts, c.Text)
 	}
 	return false
 }
@@ -660,20 +663,33 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	// A passage about the concept opens a definition or a comparison when
-	// there is one. A question that asks something of its concept (why,
-	// how, which, yes/no) is answered by the sentence that says it,
-	// whichever passage holds it.
-	preferFocus := []bool{true, false}
-	if f.asksOfConcept() {
-		preferFocus = []bool{false}
-	}
-	for _, inFocus := range preferFocus {
-		if lead != nil {
-			break
+	// The lead comes from a passage about the main concept when there is
+	// one. A question that asks something of its concept (why, how,
+	// which, yes/no) may also be answered by a sentence elsewhere that
+	// names one of its specific concepts ("When bidders are risk-averse,
+	// the equivalence between auction formats breaks down" for "Which
+	// auction format gives more revenue when bidders are risk averse?"),
+	// but not by one that only shares its other words ("Individuals
+	// imitate neighbours who earn higher payoffs" in a paper on another
+	// game, for "Can the replicator equation describe people copying more
+	// successful neighbours?").
+	preferred := func(c *candidate) bool {
+		if focusPapers[c.Paper] {
+			return true
 		}
+		if !f.asksOfConcept() {
+			return false
+		}
+		for _, k := range f.Concepts {
+			if demandable(k) && k.In(c.Text) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, inFocus := range []bool{true, false} {
 		for _, c := range cands {
-			if !c.Eligible || withAntecedents(c, chosen) == nil || inFocus && !focusPapers[c.Paper] {
+			if !c.Eligible || withAntecedents(c, chosen) == nil || inFocus && !preferred(c) {
 				continue
 			}
 			if lead == nil || leadScore(c) > leadScore(lead) {
@@ -681,7 +697,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 		if lead != nil {
-			break // a passage about the concept opens the answer when there is one
+			break // a preferred sentence opens the answer when there is one
 		}
 	}
 	if lead == nil {

@@ -2,6 +2,8 @@ package reasoner
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -87,4 +89,22 @@ func TestOfflineAnswerQuotesTheExampleWithWhatItIllustrates(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, ans.Text, "classic case", ans.Text)
 	require.Contains(t, ans.Text, "When every player has a strictly dominant strategy", "the classic case of what: %s", ans.Text)
+}
+
+// The test world's distractors (internal/arxivtest) share a question's
+// words without its concept: "Individuals imitate neighbours who earn
+// higher payoffs" in a snowdrift paper that names replicator dynamics once.
+// testdata/lookalikes.json holds the three passages the store returned for
+// this question in the loop; the answer must lead with the paper the
+// question is about.
+func TestOfflineAnswerLeadsWithTheConceptNotTheLookalike(t *testing.T) {
+	b, err := os.ReadFile("testdata/lookalikes.json")
+	require.NoError(t, err)
+	var ps []Passage
+	require.NoError(t, json.Unmarshal(b, &ps))
+	ans, err := NewOfflineAnswerer().Answer(context.Background(),
+		"Can the replicator equation describe people copying more successful neighbours rather than genes?", ps)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "The replicator equation was introduced"), "%s", ans.Text)
+	require.Equal(t, 1, ans.Cited[0], "the paper the question is about is cited first")
 }
