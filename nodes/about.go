@@ -70,14 +70,6 @@ const (
 func newAboutTest(question string) aboutTest {
 	t := aboutTest{min: minCoverage}
 	t.concepts = glossaryConcepts(question)
-	for _, c := range t.concepts {
-		for _, r := range text.Related(c.Name) {
-			// One word ("tolls", "lattice") is too common to tell.
-			if len(strings.Fields(r)) > 1 {
-				t.related = append(t.related, text.PhraseConcept(r))
-			}
-		}
-	}
 	phrases, kws := arxiv.Terms(question)
 	for _, w := range append(phrases, kws...) {
 		for _, stem := range text.Tokenize(w) {
@@ -86,7 +78,28 @@ func newAboutTest(question string) aboutTest {
 			}
 		}
 	}
+	for _, c := range t.concepts {
+		for _, r := range text.Related(c.Name) {
+			// One word ("tolls", "lattice") is too common to tell, and a
+			// phrase of the question's own words ("sealed bid") tells
+			// nothing the coverage rules do not count already.
+			if len(strings.Fields(r)) > 1 && !t.allQuestionTerms(r) {
+				t.related = append(t.related, text.PhraseConcept(r))
+			}
+		}
+	}
 	return t
+}
+
+// allQuestionTerms reports whether every term of phrase is one of the
+// question's.
+func (t aboutTest) allQuestionTerms(phrase string) bool {
+	for _, stem := range text.Tokenize(phrase) {
+		if !slices.Contains(t.terms, stem) {
+			return false
+		}
+	}
+	return true
 }
 
 // inPool is the test with the pool the candidates come from as background.
