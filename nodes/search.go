@@ -28,7 +28,7 @@ const (
 	DefaultPool        = 30
 	MaxPool            = 100
 	DefaultMaxSearches = 2
-	DefaultMaxResults  = 2
+	DefaultMaxResults  = 3
 )
 
 // ArxivSearcher is the search_arxiv node.
