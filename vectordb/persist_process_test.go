@@ -52,6 +52,8 @@ func TestChildProcess(t *testing.T) {
 		err = childReader()
 	case "open-query":
 		err = childOpenQuery()
+	case "compact-churn":
+		err = childCompactChurn()
 	default:
 		err = fmt.Errorf("unknown role %q", role)
 	}
