@@ -219,7 +219,7 @@ func abstain(missing []text.Concept, passages []Passage) Answer {
 	for i, p := range closest {
 		title := strings.TrimSpace(p.Title)
 		if title == "" {
-			title = cmpOr(p.PaperID, p.ID)
+			title = cmpOr(p.PaperID, p.ID, "a source")
 		}
 		if i == 0 && mentionsAny(missing, p) {
 			fmt.Fprintf(&b, " beyond a passing mention in %q [%d]", title, p.N)
@@ -252,11 +252,15 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
+// cmpOr returns the first non-empty string (cmp.Or; the package's cmp is
+// the judge's comparison sign).
+func cmpOr(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
 	}
-	return b
+	return ""
 }
 
 // chunkSuffix is how the chunker names a chunk: "<paper>_chunk_<i>".
@@ -479,6 +483,15 @@ func mentionsAnyText(cs []text.Concept, s string) bool {
 		}
 	}
 	return false
+}
+
+func hasAll(set map[string]bool, terms []string) bool {
+	for _, t := range terms {
+		if !set[t] {
+			return false
+		}
+	}
+	return len(terms) > 0
 }
 
 func sharesAny(a, b map[string]bool) bool {
@@ -716,6 +729,25 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				break
 			}
 		}
+	}
+	if f.Kind == askDefinition && lead.Lead {
+		// A source defines its subject where it first introduces it:
+		// "Regret measures how much better a player would have done…"
+		// comes before "No-regret learning connects to equilibrium…".
+		for _, c := range cands {
+			if c.Paper == lead.Paper && c.Lead && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil {
+				lead = c
+				break
+			}
+		}
+	}
+	if p := lead.Pred; f.Kind == askDefinition && p != nil && p.OK && p.Eligible && withAntecedents(p, chosen) != nil &&
+		hasAll(p.Terms, specificStems(f.Concepts[0])) {
+		// The sentence before also speaks of the concept's words, which
+		// the definition builds on: "A strategy strictly dominates
+		// another if it pays more whatever the others do." before "A
+		// dominant strategy is one that dominates every other strategy".
+		lead = p
 	}
 	first := lead
 	if chain := withAntecedents(lead, chosen); len(chain) > 1 {

@@ -88,7 +88,7 @@ func TestOfflineAnswererNoPassages(t *testing.T) {
 }
 
 func TestOfflineAnswererFragmentsOnly(t *testing.T) {
-	ps := []Passage{{N: 4, Text: "and therefore the bound holds for every potential game with unit weights"}}
+	ps := []Passage{{N: 4, Title: "Potential games", Text: "and therefore the bound holds for every potential game with unit weights"}}
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Do potential games have equilibria?", ps)
 	require.NoError(t, err)
 	require.Contains(t, ans.Text, "potential game with unit weights [4]")

@@ -113,6 +113,12 @@ func (f focus) missing(passages []Passage) []text.Concept {
 			if len(specificStems(c)) == 0 {
 				continue // "three people" names nothing to look for
 			}
+			if c.Known && !slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) }) {
+				// A glossary topic named in passing ("Learning in games
+				// is a foundation of multi-agent reinforcement
+				// learning") is not explained there.
+				continue
+			}
 			if firstMention(c, passages) > 0 {
 				return out
 			}

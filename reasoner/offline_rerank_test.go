@@ -108,3 +108,36 @@ func TestOfflineAnswerLeadsWithTheConceptNotTheLookalike(t *testing.T) {
 	require.True(t, strings.HasPrefix(ans.Text, "The replicator equation was introduced"), "%s", ans.Text)
 	require.Equal(t, 1, ans.Cited[0], "the paper the question is about is cited first")
 }
+
+func TestOfflineAnswerDefinesWhereTheSourceIntroducesTheConcept(t *testing.T) {
+	first := Passage{N: 1, ID: "regret_chunk_0", PaperID: "regret", Title: "Regret minimization", Score: 0.8, Text: chunk("Regret minimization",
+		"Regret measures how much better a player would have done, in hindsight, by always playing the best single fixed action. "+
+			"An algorithm has no regret if its average regret goes to zero over time.")}
+	later := Passage{N: 2, ID: "regret_chunk_1", PaperID: "regret", Title: "Regret minimization", Score: 0.9, Text: chunk("Regret minimization",
+		"No-regret learning connects to equilibrium: if all players in a game use no-regret learning algorithms, the empirical distribution of play converges to coarse correlated equilibria.")}
+	a := &OfflineAnswerer{MinSentences: 1, MaxSentences: 2}
+	ans, err := a.Answer(context.Background(), "What does it mean for a learning algorithm to have no regret?", []Passage{later, first})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Regret measures"), "%s", ans.Text)
+}
+
+func TestOfflineAnswerAbstainsOnATopicNamedInPassing(t *testing.T) {
+	fp := primerLike(1, "Fictitious play",
+		"In fictitious play each player best responds to the empirical mix of the others' past actions.",
+		"It converges in two-player zero-sum games.",
+		"Learning in games is a foundation of multi-agent reinforcement learning.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "How does multi-agent reinforcement learning find equilibria?", []Passage{fp})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, "%s", ans.Text)
+	require.Contains(t, ans.Text, "beyond a passing mention")
+}
+
+func TestOfflineAnswerDefinitionKeepsTheSentenceItBuildsOn(t *testing.T) {
+	p := primerLike(1, "Dominance",
+		"A strategy strictly dominates another if it gives a strictly higher payoff whatever the other players do.",
+		"A dominant strategy is one that dominates every other strategy of that player.",
+		"Iterated elimination deletes dominated strategies round by round.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a dominant strategy?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A strategy strictly dominates another"), "%s", ans.Text)
+}
