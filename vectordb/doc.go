@@ -107,26 +107,38 @@
 //
 // # Measured
 //
-// Whole gtrag processes on the 2-core development machine, median of 5,
-// /usr/bin/time, warm page cache unless said, stores built by
-// TestGenerateStore (768-dimension offline vectors, ~120-word chunks). Other
-// jobs kept the load average at 15-20 throughout, so wall times are several
-// times the CPU times and vary from run to run; CPU (user+sys) is the
-// steadier figure:
+// Whole gtrag processes on the 2-core development machine, `make
+// bench-scale` (one warm-up, then median of 5 under /usr/bin/time, warm page
+// cache unless said), stores built by TestGenerateStore (768-dimension
+// offline vectors, ~120-word chunks, float16 copy). Other engineers' jobs
+// shared the machine: the load average is given beside each set, and CPU
+// (user+sys) is the figure that depends on it least.
 //
-//	                     1M, f16 copy          1M, float32 only      format 1 (issue 14)
-//	search CPU           0.47 s                0.65 s                -
-//	search wall          0.39-1.9 s            1.3-2.6 s             5.6 s
-//	search peak RSS      1.46 GiB (0.51x)      2.89 GiB (1.01x)      6.35 GiB
-//	search, cold cache   3.1-5.6 s (dd 6-7 s)  5.4 s (dd 8.1 s)      52 s
-//	stats                0.05 s, 31 MiB                              4.3 s
-//	ingest of one paper  0.04-0.09 s, 33 MiB                         4.1 s
+//	load 2.9                      100k chunks      1M chunks
+//	search wall / CPU             0.05 / 0.03 s    0.14 / 0.11 s
+//	search peak RSS               179 MiB          1.46 GiB (0.51x)
+//	search, cold cache (load 3)   -                1.27 s (dd 0.70 s)
+//	stats wall                    0.02 s, 33 MiB   0.02 s, 33 MiB
+//	one-paper ingest (13 chunks)  0.02 s, 38 MiB   0.05 s, 37 MiB
+//	compact, 2,000 holes          -                0.08 s
 //
-// RSS is against the float32 vector bytes (3.07 GB); "dd" is a sequential
-// read of the scanned file after dropping it from the page cache. At
-// 100,000 chunks a search takes 0.05 s of CPU and 177 MiB with the copy
-// (0.09 s and 324 MiB without). The vector scan alone (BenchmarkScan100k)
-// runs at 6 GB/s with the AVX2 kernel and 1.8 GB/s with the pure-Go loop.
-// Building the 1M store took 7-13 minutes at 1.1 GB peak RSS. `make
-// bench-scale` repeats these measurements.
+// RSS is against the float32 vector bytes (3.07 GB at 1M); "dd" is a
+// sequential read of the scanned file after dropping it from the page
+// cache. A store without the float16 copy scanned its float32 file in 0.65
+// s of CPU and 2.89 GiB (1.01x) at 1M, measured at load 15-20; format 1
+// took 5.6 s and 6.35 GiB, stats and one-paper ingests 4 s each.
+//
+// Of the 0.04 s of CPU a 100k search takes, half is starting the process:
+// `gtrag --version` alone takes 0.02 s, most of it the package
+// initialisation of the dependencies linked in for other commands (the
+// Vertex AI protos behind langchaingo's googleai, the Weaviate client's
+// schema, gRPC and validators); the rest is the float16 scan (0.013 s over
+// both cores), unmapping it, BM25 (0.003 s) and garbage collection. BM25
+// used to decode each term's postings into one growing slice first, which
+// with its garbage collection was a quarter of the whole command (0.043 s
+// of CPU and 0.068 s wall before, 0.035 s and 0.041 s after) and most of
+// the time at 1M (0.55 s of CPU before, 0.19 s after). The vector scan
+// alone (BenchmarkScan100k) runs at 6 to 28 GB/s with the AVX2 kernel,
+// depending on the load, and 1.8 GB/s with the pure-Go loop. Building the
+// 1M store takes 2 to 13 minutes (by the load) at 1.1 GB peak RSS.
 package vectordb
