@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // AbstractPrefix is how much of an abstract (in runes) the paper filters
@@ -67,6 +69,21 @@ type cue struct {
 // IsGameTheory implements PaperFilter. It never fails.
 func (f *OfflineFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
 	s := f.score(title, abstract)
+	if strings.TrimSpace(abstract) == "" {
+		// A question, or a bare title: a few words, where a named
+		// game-theory concept the lexicon lacks ("When is a social
+		// network pairwise stable?", "the Banzhaf power index") would
+		// otherwise go unrecognised. The glossary of text.Focal names
+		// such concepts; one is as good as the field's own name.
+		for _, c := range text.Focal(title) {
+			if c.Known {
+				pts := f.threshold()
+				s.Total += pts
+				s.For = append([]hit{{Phrase: c.Name, Points: pts, InTitle: true}}, s.For...)
+				break
+			}
+		}
+	}
 	threshold := f.threshold()
 	yes := s.Total >= threshold
 	rel := "<"
@@ -331,6 +348,7 @@ var gameTheoryLexicon = []lexEntry{
 	{"stellar", -2}, {"galaxy", -2}, {"star formation", -2}, {"equilibrium states", -1},
 	{"mechanical equilibrium", -3}, {"stationary distribution", -1},
 	{"detailed balance", -2}, {"boltzmann", -1.5},
+	{"ph", -2}, {"buffer solution", -3}, {"acid", -1.5}, {"titration", -3}, {"solubility", -3},
 
 	// Look-alikes: graph theory and combinatorics.
 	{"graph coloring", -4}, {"graph colouring", -4}, {"chromatic number", -4},

@@ -200,3 +200,21 @@ func TestOfflineFilterDeterministicAndZeroValue(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, c.Yes, c.Reason)
 }
+
+func TestOfflineFilterKnowsGlossaryConceptsInQuestions(t *testing.T) {
+	f := &OfflineFilter{Threshold: 1.5} // as an ask judges a question
+	v, err := f.IsGameTheory(context.Background(), "How is the Banzhaf power index calculated?", "")
+	require.NoError(t, err)
+	require.True(t, v.Yes, "a glossary concept makes a question game theory: %s", v.Reason)
+	require.Contains(t, v.Reason, "Banzhaf")
+
+	v, err = f.IsGameTheory(context.Background(), "How do I calculate the pH of a buffer solution at equilibrium?", "")
+	require.NoError(t, err)
+	require.False(t, v.Yes, "chemical equilibrium is a look-alike: %s", v.Reason)
+
+	// A paper is judged by its lexicon cues alone: the glossary speaks
+	// for a question, whose few words a lexicon may miss.
+	v, err = f.IsGameTheory(context.Background(), "Banzhaf power index", "We measure something.")
+	require.NoError(t, err)
+	require.NotContains(t, v.Reason, `"Banzhaf index"`)
+}
