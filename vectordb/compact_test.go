@@ -88,6 +88,7 @@ func TestCompactFreesHolesAndChangesNothingElse(t *testing.T) {
 
 	db := openTest(t, dir, emb)
 	info := db.Info()
+	require.Equal(t, 24, info.DeletedSlots, "the removed paper's and the replaced version's chunks")
 	res, err := db.Compact(ctx)
 	if errors.Is(err, ErrCompactUnsupported) {
 		t.Skipf("the file system of %s cannot punch holes: %v", dir, err)

@@ -53,6 +53,9 @@ type Info struct {
 	Papers        int    `json:"papers"`
 	Bytes         int64  `json:"bytes"`
 	Path          string `json:"path"`
+	// DeletedSlots counts the vector slots that removed or replaced chunks
+	// left behind; Compact gives their disk back.
+	DeletedSlots int `json:"deleted_slots,omitempty"`
 }
 
 // Option configures Open.
@@ -887,6 +890,10 @@ func (db *DB) Info() Info {
 		Chunks:        int(db.st.meta.chunks),
 		Papers:        int(db.st.meta.papers),
 		Path:          db.path,
+	}
+	if used := db.st.meta.chunks + 1; db.st.meta.nextDoc > used {
+		// Every docnum below nextDoc was given to one chunk, live or gone.
+		info.DeletedSlots = int(db.st.meta.nextDoc - used)
 	}
 	for _, name := range []string{StoreFileName, VectorFileName, CompactFileName} {
 		if fi, err := os.Stat(filepath.Join(db.dir, name)); err == nil {

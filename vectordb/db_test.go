@@ -366,6 +366,13 @@ func TestInfoBytesAndPapers(t *testing.T) {
 	info := db.Info()
 	require.Equal(t, 200, info.Chunks)
 	require.Equal(t, 20, info.Papers)
+	require.Zero(t, info.DeletedSlots)
+	require.NoError(t, db.DeletePaper(ctx, "2302.00003"))
+	require.Equal(t, 10, db.Info().DeletedSlots)
+	_, err := db.Add(ctx, chunkDocs("2302.00003v1", 10, func(j int) string { return "back again" }))
+	require.NoError(t, err)
+	require.Equal(t, 10, db.Info().DeletedSlots, "a paper added again takes new slots")
+	info = db.Info()
 	require.Greater(t, info.Bytes, empty)
 	var files int64
 	for _, name := range []string{StoreFileName, VectorFileName, CompactFileName} {
