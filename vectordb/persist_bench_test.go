@@ -186,7 +186,7 @@ func BenchmarkChromemOpenQuery100k(b *testing.B) { benchChromemOpenQuery(b, 100_
 // TestGenerateStore builds a store for measuring the whole command, and is
 // skipped unless GTRAG_GENERATE_STORE names a data directory:
 //
-//	GTRAG_GENERATE_STORE=/tmp/gt100k GTRAG_GENERATE_CHUNKS=100000 \
+//	GTRAG_GENERATE_STORE=/tmp/gt100k GTRAG_GENERATE_CHUNKS=100000 [GTRAG_GENERATE_FLOAT32=1] \
 //	  go test -run '^TestGenerateStore$' -timeout 30m ./vectordb
 //	/usr/bin/time -v gtrag --data-dir /tmp/gt100k search "nash equilibrium"
 //
@@ -205,7 +205,9 @@ func TestGenerateStore(t *testing.T) {
 	}
 	// A batch at a time, so that generating a million chunks does not hold
 	// them all in memory.
-	gen, err := Open(context.Background(), dir, NewOfflineEmbedder(), BatchSize(10_000))
+	// GTRAG_GENERATE_FLOAT32=1 builds a store without the float16 copy.
+	gen, err := Open(context.Background(), dir, NewOfflineEmbedder(), BatchSize(10_000),
+		CompactVectors(os.Getenv("GTRAG_GENERATE_FLOAT32") != "1"))
 	require.NoError(t, err)
 	const batch = 50_000
 	for from := 0; from < n; from += batch {
