@@ -32,7 +32,7 @@ func newStatsCmd(a *app) *cobra.Command {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
 			}
 			if info.DeletedSlots > 0 {
-				fmt.Fprintf(a.io.Out, "deleted slots:  %d (their disk: `gtrag store compact`)\n", info.DeletedSlots)
+				fmt.Fprintf(a.io.Out, "deleted slots:  %d (see `gtrag store compact`)\n", info.DeletedSlots)
 			}
 			return nil
 		},

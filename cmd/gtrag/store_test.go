@@ -114,7 +114,7 @@ func TestStoreCompact(t *testing.T) {
 	require.Contains(t, r.stdout, fmt.Sprintf("%d unused vector slots, 0 B of disk given back", all-left))
 	r = gtrag(t, env, "stats")
 	require.Zero(t, r.code, r.stderr)
-	require.Contains(t, r.stdout, fmt.Sprintf("deleted slots:  %d (their disk: `gtrag store compact`)", all-left))
+	require.Contains(t, r.stdout, fmt.Sprintf("deleted slots:  %d (see `gtrag store compact`)", all-left))
 
 	storeRequireOneLine(t, gtrag(t, env, "--data-dir", t.TempDir(), "store", "compact"), exitUsage, "no knowledge base in")
 	storeRequireOneLine(t, gtrag(t, env, "--store", "weaviate://127.0.0.1:1", "store", "compact"), exitUsage, "--data-dir")
