@@ -68,7 +68,7 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 			return s, fmt.Errorf("re-rank the store's documents: %w", err)
 		}
 		results = rerank(results, r.Scores)
-		reranked = fmt.Sprintf(" from %d candidates %s", n, r.Reason)
+		reranked = fmt.Sprintf(" from %d candidates (%s)", n, r.Reason)
 	}
 	results = results[:min(k, len(results))]
 	s.ChromaResults = results
