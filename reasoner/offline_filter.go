@@ -3,6 +3,7 @@ package reasoner
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -76,7 +77,7 @@ func (f *OfflineFilter) IsGameTheory(ctx context.Context, title, abstract string
 		// otherwise go unrecognised. The glossary of text.Focal names
 		// such concepts; one is as good as the field's own name.
 		for _, c := range text.Focal(title) {
-			if c.Known {
+			if c.GameTheory() {
 				pts := f.threshold()
 				s.Total += pts
 				s.For = append([]hit{{Phrase: c.Name, Points: pts, InTitle: true}}, s.For...)
@@ -113,7 +114,7 @@ func (f *OfflineFilter) titleFactor() float64 {
 func (f *OfflineFilter) lexicon() []cue {
 	// Built on first use rather than in the constructor so that the zero
 	// value works; the lexicon is small (a few microseconds).
-	f.once.Do(func() { f.cues = buildLexicon(gameTheoryLexicon) })
+	f.once.Do(func() { f.cues = buildLexicon(append(slices.Clone(gameTheoryLexicon), glossaryLexicon()...)) })
 	return f.cues
 }
 
@@ -220,6 +221,27 @@ func buildLexicon(entries []lexEntry) []cue {
 	}
 	return cues
 }
+
+// glossaryLexicon weighs the names of text's game-theory glossary, those
+// the hand-written lexicon lacks ("volunteer's dilemma", "Blotto game",
+// "rent division"), at glossaryWeight: a named concept of the field is
+// strong evidence, but a paper must show a little more of the field to
+// pass a strict threshold unless it names the concept in its title. One
+// common word ("herding", "cartel", "imitation dynamic" aside) is left
+// out: it occurs in other fields' prose. buildLexicon keeps the
+// hand-written weight of a phrase both list.
+func glossaryLexicon() []lexEntry {
+	var out []lexEntry
+	for _, f := range text.GameTheoryForms() {
+		if len(strings.Fields(f)) < 2 && !strings.ContainsAny(f, "-") && (f == strings.ToLower(f)) {
+			continue
+		}
+		out = append(out, lexEntry{f, glossaryWeight})
+	}
+	return out
+}
+
+const glossaryWeight = 2.0
 
 type lexEntry struct {
 	Phrase string

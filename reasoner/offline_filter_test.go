@@ -212,9 +212,26 @@ func TestOfflineFilterKnowsGlossaryConceptsInQuestions(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, v.Yes, "chemical equilibrium is a look-alike: %s", v.Reason)
 
-	// A paper is judged by its lexicon cues alone: the glossary speaks
-	// for a question, whose few words a lexicon may miss.
-	v, err = f.IsGameTheory(context.Background(), "Banzhaf power index", "We measure something.")
+	v, err = f.IsGameTheory(context.Background(), "Which LLM writes the best code?", "")
 	require.NoError(t, err)
-	require.NotContains(t, v.Reason, `"Banzhaf index"`)
+	require.False(t, v.Yes, "a glossary term from outside the field is no evidence: %s", v.Reason)
+
+	// A paper gains glossaryWeight from a glossary name, not a whole
+	// threshold as a question does: it has an abstract to show more.
+	v, err = f.IsGameTheory(context.Background(), "On the Banzhaf power index", "We measure something.")
+	require.NoError(t, err)
+	require.Contains(t, v.Reason, `"Banzhaf power index" +3.0 (title)`)
+}
+
+func TestOfflineFilterKnowsTheGlossary(t *testing.T) {
+	f := NewOfflineFilter()
+	v, err := f.IsGameTheory(context.Background(), "The Volunteer's Dilemma: who calls for help when everyone could?",
+		"Each bystander prefers that someone else act.")
+	require.NoError(t, err)
+	require.True(t, v.Yes, "a glossary concept in the title: %s", v.Reason)
+	require.Contains(t, v.Reason, "volunteer's dilemma")
+
+	v, err = f.IsGameTheory(context.Background(), "Herding cattle with drones", "We steer a herd of cattle.")
+	require.NoError(t, err)
+	require.False(t, v.Yes, "one common word of the glossary ('herding') is not evidence: %s", v.Reason)
 }

@@ -72,3 +72,14 @@ func TestRelated(t *testing.T) {
 	assert.Equal(t, Related("cheap talk"), Related("Cheap Talk"), "looked up like the glossary")
 	assert.Nil(t, Related("chocolate cake"))
 }
+
+func TestGameTheoryForms(t *testing.T) {
+	forms := GameTheoryForms()
+	assert.Contains(t, forms, "volunteer's dilemma")
+	assert.Contains(t, forms, "Vickrey auction", "variants too")
+	assert.NotContains(t, forms, "large language model", "a term from outside the field")
+	assert.NotContains(t, forms, "IPD", "no acronyms")
+	assert.True(t, PhraseConcept("cheap talk").GameTheory())
+	assert.False(t, PhraseConcept("LLM").GameTheory())
+	assert.False(t, PhraseConcept("chocolate cake").GameTheory())
+}

@@ -26,6 +26,13 @@ type Concept struct {
 	seqs [][]string // the phrase terms of Name and of each variant
 }
 
+// GameTheory reports whether the concept is a glossary term of game theory
+// (the glossary also lists a few others for their acronyms).
+func (c Concept) GameTheory() bool {
+	t := lookup(c.Name)
+	return t != nil && !t.outside
+}
+
 // PhraseConcept is phrase as a Concept, its forms Expand(phrase), for
 // testing whether a passage mentions it (In, Position).
 func PhraseConcept(phrase string) Concept { return newConcept(phrase, lookup(phrase) != nil) }

@@ -10,6 +10,9 @@ type term struct {
 	name     string
 	acronyms []string
 	variants []string
+	// outside marks a term from outside game theory, listed for its
+	// acronym ("LLM"): naming it does not make a question game theory.
+	outside bool
 }
 
 // glossary is small on purpose: the acronyms a student types and the
@@ -77,7 +80,7 @@ var glossary = []term{
 	{name: "ultimatum game"},
 	{name: "dictator game"},
 	{name: "signalling game", variants: []string{"signaling game"}},
-	{name: "large language model", acronyms: []string{"LLM"}},
+	{name: "large language model", acronyms: []string{"LLM"}, outside: true},
 
 	// Terms that students describe more often than they name; cues.go
 	// lists the descriptions. Variants are true synonyms only: the answer
@@ -230,6 +233,21 @@ var glossaryForms = func() map[string]*term {
 func (t *term) forms() []string {
 	out := append([]string{t.name}, t.variants...)
 	return append(out, t.acronyms...)
+}
+
+// GameTheoryForms lists the names and variants of the glossary's
+// game-theory terms (not acronyms, which clash with ordinary words in
+// prose, nor the few terms from outside the field), for a lexicon that
+// recognises game-theory text.
+func GameTheoryForms() []string {
+	var out []string
+	for i := range glossary {
+		if t := &glossary[i]; !t.outside {
+			out = append(out, t.name)
+			out = append(out, t.variants...)
+		}
+	}
+	return out
 }
 
 // lookup returns the glossary term phrase names, compared as phrase terms

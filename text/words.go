@@ -92,8 +92,8 @@ even though although whereas instead always never sometimes usually typically`)
 // SearchStopWords are the words the arXiv query builder leaves out of a
 // search: English function words, with their apostrophe forms ("don't"),
 // plus the verbs and nouns questions are phrased with ("explain",
-// "difference between", "better"), which say nothing about the topic and
-// only narrow the search. It is not StopWords ∪ QuestionWords: a few words
+// "difference between", "better") and everyday filler ("go up", "last
+// year"), which say nothing about the topic and only narrow the search. It is not StopWords ∪ QuestionWords: a few words
 // differ ("well" stays searchable), and the arXiv query and the search
 // node's about-the-question test were tuned on this set.
 var SearchStopWords = wordSet(`a about above after again against all also am an and any are aren't as at be because been
@@ -110,7 +110,9 @@ when when's where where's whether which while who who's whom whose why why's wil
 won't would wouldn't yes yet you you'd you'll you're you've your yours yourself yourselves
 define defined definition describe described description difference differences different does
 example examples explain explained explanation find help know mean meaning means one paper papers
-show tell think understand want way ways work works compare compared comparison versus vs better`)
+show tell think understand want way ways work works compare compared comparison versus vs better
+go goes going went gone got last year years month months week weeks day days today yesterday
+ago lately recently actually thing things stuff`)
 
 // GenericWords are words nearly every game-theory text contains ("game",
 // "player", "strategy", "equilibrium") and modifiers that do not name a
