@@ -121,7 +121,7 @@ func canonical(m map[string]any) string {
 	return string(b)
 }
 
-// Wrap returns d with the store, arXiv and the paper filter reporting
+// Wrap returns d with the store, arXiv and the paper filters reporting
 // their results to r. Wrap the outermost layer (after the trace's), so that
 // what the trace sees of the store is the store itself.
 func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
@@ -133,6 +133,9 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	}
 	if d.Filter != nil {
 		d.Filter = filter{r: r, inner: d.Filter}
+	}
+	if d.Topic != nil {
+		d.Topic = filter{r: r, inner: d.Topic} // a paper filter given the question
 	}
 	return d
 }

@@ -20,7 +20,9 @@ import (
 //     "second-price auction") or describes (text.Evoked: "words cost
 //     nothing" for cheap talk), or a phrase of more than one word that
 //     papers on one use (text.Related: "biased expert"); or
-//   - holds at least minCoverage of the question's content terms; or
+//   - holds at least minCoverage of the question's content terms (and at
+//     least minShared of them when the question showed no game theory of
+//     its own); or
 //   - stands out from its pool: it holds at least minShared of the
 //     question's terms and at least standOut times as many as the pool's
 //     median candidate.
@@ -49,6 +51,12 @@ type aboutTest struct {
 	terms    []string       // the question's distinct content terms, stemmed
 	min      float64        // the coverage asked for
 	median   int            // the pool's median number of shared terms
+	// unrecognised is set when the question itself showed no game theory
+	// (the topic judge said no and it names no glossary concept): coverage
+	// then needs minShared terms too. "Why did the price of eggs go up?"
+	// shares "price" with half the economics papers in a pool, which is
+	// coverage of a two-word question, not aboutness.
+	unrecognised bool
 }
 
 // The thresholds of the about test. minCoverage was tuned on the dev
@@ -146,7 +154,7 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	}
 	have := t.shared(p)
 	why := fmt.Sprintf("%d of %d terms", have, len(t.terms))
-	if have > 0 && float64(have)/float64(len(t.terms)) >= t.min {
+	if have > 0 && float64(have)/float64(len(t.terms)) >= t.min && (!t.unrecognised || have >= minShared) {
 		return why, true
 	}
 	if have >= minShared && float64(have) >= standOut*float64(t.median) {

@@ -14,11 +14,15 @@ type Store interface {
 
 // Deps are the workflow's external effects and settings.
 type Deps struct {
-	Store    Store
-	Arxiv    Searcher
-	Ranker   Ranker // ranks each search's pool; nil keeps arXiv's order
-	Judge    reasoner.RelevanceJudge
-	Filter   reasoner.PaperFilter
+	Store  Store
+	Arxiv  Searcher
+	Ranker Ranker // ranks each search's pool; nil keeps arXiv's order
+	Judge  reasoner.RelevanceJudge
+	Filter reasoner.PaperFilter
+	// Topic judges whether a question itself is about game theory (given
+	// as a title), and the candidates of a question it does not recognise
+	// (PaperFilterer.Strict); nil means Filter.
+	Topic    reasoner.PaperFilter
 	Answerer reasoner.Answerer
 	// Reranker re-orders the store's candidates before the top K are kept;
 	// nil keeps the store's order.
@@ -44,6 +48,13 @@ type Deps struct {
 	Chunking       chunker.Options
 }
 
+func (d Deps) topic() reasoner.PaperFilter {
+	if d.Topic != nil {
+		return d.Topic
+	}
+	return d.Filter
+}
+
 // Graph is the compiled workflow.
 type Graph = graph.Graph[GraphState]
 
@@ -55,11 +66,12 @@ func Build(d Deps) (*Graph, error) {
 	var (
 		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates}
 		check  = RelevanceChecker{Judge: d.Judge}
-		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: d.Filter, Queries: d.Queries, Ranker: d.Ranker,
+		topic  = d.topic()
+		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker,
 			Pool: d.Pool, MaxSearches: d.MaxSearches}
-		filter   = PaperFilterer{Filter: d.Filter, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
+		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}
-		generate = Responder{Answerer: d.Answerer, Topic: d.Filter}
+		generate = Responder{Answerer: d.Answerer, Topic: topic}
 	)
 	g := graph.New[GraphState]()
 	writes := func(fields ...string) graph.NodeOption { return graph.Writes(append(fields, everyNode...)...) }

@@ -136,6 +136,12 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 // PaperFilterer is the filter_game_theory_papers node.
 type PaperFilterer struct {
 	Filter reasoner.PaperFilter
+	// Strict judges the candidates of a question that showed no game
+	// theory of its own (GraphState.OffTopic); nil means Filter. Such a
+	// question's candidates are about it only by shared words, so each
+	// must be plainly game theory: a sports paper that says "players" in
+	// its title is not, whatever a rugby question shares with it.
+	Strict reasoner.PaperFilter
 	// MaxResults is how many papers to keep; 0 means DefaultMaxResults.
 	MaxResults int
 	// Parallel bounds the judgements in flight at once; 0 means one.
@@ -160,6 +166,10 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 		want = DefaultMaxResults
 	}
 	par := max(1, f.Parallel)
+	filter := f.Filter
+	if s.OffTopic && f.Strict != nil {
+		filter = f.Strict
+	}
 	var kept []arxiv.Paper
 	var why []string
 	seen := slices.Clip(s.PapersSeen)
@@ -171,7 +181,7 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 		g, gctx := errgroup.WithContext(ctx)
 		for i, p := range batch {
 			g.Go(func() error {
-				v, err := f.Filter.IsGameTheory(gctx, p.Title, reasoner.AbstractStart(p.Summary))
+				v, err := filter.IsGameTheory(gctx, p.Title, reasoner.AbstractStart(p.Summary))
 				if err != nil {
 					return fmt.Errorf("filter paper %s: %w", p.ID, err)
 				}

@@ -68,7 +68,12 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		}
 		s.Notices = addNotices(s.Notices, v.Notices)
 		s.OffTopic = !v.Yes
-		if v.Contrary {
+		if s.OffTopic && namesGameTheory(s.UserQuery) {
+			// The glossary knows what the judge's lexicon does not: "Did
+			// Zermelo prove that chess can be solved?" scores against game
+			// theory on "chess" and names Zermelo's theorem.
+			s.OffTopic = false
+		} else if v.Contrary {
 			s.Reasoning = "the question is not about game theory (" + v.Reason + "), so arXiv was not searched"
 			return s, nil
 		}
@@ -87,6 +92,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 	}
 	pool := a.pool()
 	about := newAboutTest(s.UserQuery)
+	about.unrecognised = s.OffTopic
 	var log []string
 	if s.OffTopic {
 		log = append(log, "the topic judge finds no game theory in the question itself; searching for papers about it all the same")
@@ -299,6 +305,12 @@ func searchConcepts(question string) (named, related [][]string) {
 // maxRelated caps the phrases searchConcepts adds beside the named
 // concepts' spellings.
 const maxRelated = 16
+
+// namesGameTheory reports whether the question names or describes a
+// game-theory concept of the glossary.
+func namesGameTheory(question string) bool {
+	return slices.ContainsFunc(glossaryConcepts(question), text.Concept.GameTheory)
+}
 
 // rankQuery is what the pool is ranked against: the question, then the
 // names of the concepts it describes without naming them, so that a paper

@@ -330,3 +330,51 @@ func TestOutcomeNotFoundWhenTheAnswererAbstains(t *testing.T) {
 	require.Contains(t, final.FinalResponse, "(1 added to the knowledge base)", "the paper added is reported, not denied")
 	require.NotContains(t, final.FinalResponse, "added nothing")
 }
+
+func TestAQuestionNamingAGlossaryConceptIsSearchedWhateverTheJudgeSays(t *testing.T) {
+	zermelo := arxiv.Paper{ID: "2401.00011v1", Title: "Zermelo, Kuhn and the solution of perfect-information games",
+		Summary: "Backward induction solves every finite game of perfect information, chess included; an equilibrium exists."}
+	ax := &fakeArxiv{papers: []arxiv.Paper{zermelo}}
+	d := deps(&memStore{}, ax, nil)
+	d.Filter = &chessFilter{} // says "chess" is evidence against game theory
+	final, _, err := run(t, d, "Did Zermelo really prove that chess can be solved by working backwards from the end?")
+	require.NoError(t, err)
+	require.Positive(t, ax.calls, "the question names Zermelo's theorem: searched")
+	require.NotEqual(t, OutcomeOffTopic, final.Outcome)
+}
+
+// noFilter finds no game theory anywhere, with no evidence against it: a
+// strict judge.
+type noFilter struct{ gtFilter }
+
+func (f *noFilter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	v, err := f.gtFilter.IsGameTheory(ctx, title, abstract)
+	v.Yes = false
+	return v, err
+}
+
+func TestTheCandidatesOfAnUnrecognisedQuestionFaceTheStrictFilter(t *testing.T) {
+	rugby := arxiv.Paper{ID: "2401.00012v1", Title: "Rating rugby players from match data",
+		Summary: "We rate rugby union players on each side of a match; ratings settle into an equilibrium."}
+	ax := &fakeArxiv{papers: []arxiv.Paper{rugby}}
+	d := deps(&memStore{}, ax, nil)
+	d.Filter = &gtFilter{} // lenient: "equilibrium" is enough
+	strict := &noFilter{}
+	d.Topic = strict
+	final, _, err := run(t, d, "How many players does each side have on the pitch in a rugby union match?")
+	require.NoError(t, err)
+	require.Equal(t, 1, ax.calls, "no evidence against game theory: searched")
+	require.Zero(t, final.PapersAdded, "the lenient filter would have kept it")
+	require.Equal(t, OutcomeOffTopic, final.Outcome)
+	require.Equal(t, 2, strict.calls, "the question, then its one candidate, judged strictly")
+}
+
+func TestCoverageOfAnUnrecognisedQuestionNeedsThreeTerms(t *testing.T) {
+	about := newAboutTest("Why did the price of eggs go up so much last year?").inPool(nil)
+	egg := arxiv.Paper{Title: "Strategic pricing of eggs", Summary: "Egg prices under competition."}
+	_, ok := about.test(egg)
+	require.True(t, ok, "half the terms of a recognised question")
+	about.unrecognised = true
+	_, ok = about.test(egg)
+	require.False(t, ok, "two shared words of an unrecognised question prove nothing")
+}

@@ -270,6 +270,10 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 	}
 	if f, ok := s.llm.Filter.(*reasoner.OfflineFilter); ok {
 		d.Filter = &reasoner.OfflineFilter{Threshold: LoopFilterThreshold, TitleFactor: f.TitleFactor}
+		// The question itself is judged at the filter's own threshold:
+		// at LoopFilterThreshold one word, "players" or "equilibrium",
+		// made "How many players does a rugby side have?" game theory.
+		d.Topic = f
 	}
 	return d
 }

@@ -198,6 +198,10 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 	d.Arxiv = switchSearcher{f, played.Arxiv, after.Arxiv}
 	d.Judge = switchJudge{f, played.Judge, after.Judge}
 	d.Filter = switchFilter{f, played.Filter, after.Filter}
+	if after.Topic != nil {
+		// A replay's Filter answers the topic judge's recorded operations.
+		d.Topic = switchFilter{f, played.Filter, after.Topic}
+	}
 	d.Answerer = switchAnswerer{f, played.Answerer, after.Answerer}
 	// The ranker and the query writer exist before the fork only if the
 	// recording used them; after it, only if the live side has them.

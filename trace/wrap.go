@@ -34,6 +34,12 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	if d.Filter != nil {
 		d.Filter = recordedFilter{r: r, inner: d.Filter}
 	}
+	if d.Topic != nil {
+		// The topic judge is a paper filter given the question: recorded
+		// as one, so that a replay, whose Filter answers both, meets the
+		// same operations in the same order.
+		d.Topic = recordedFilter{r: r, inner: d.Topic}
+	}
 	if d.Answerer != nil {
 		d.Answerer = recordedAnswerer{r: r, inner: d.Answerer}
 	}
