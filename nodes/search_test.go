@@ -378,3 +378,25 @@ func TestCoverageOfAnUnrecognisedQuestionNeedsThreeTerms(t *testing.T) {
 	_, ok = about.test(egg)
 	require.False(t, ok, "two shared words of an unrecognised question prove nothing")
 }
+
+func TestArxivsBestMatchIsAboutARecognisedQuestion(t *testing.T) {
+	first := arxiv.Paper{ID: "2401.00013v1", Title: "Dividends and debt as signals of firm quality",
+		Summary: "A firm's stock rises on a dividend increase because the payout is a costly signal of quality."}
+	second := arxiv.Paper{ID: "2401.00014v1", Title: "Share buybacks", Summary: "Firms buy back shares."}
+	pool := []arxiv.Paper{first, second}
+	q := "Why does a company's stock go up when it announces a bigger payout to shareholders?"
+
+	about := newAboutTest(q).inPool(pool)
+	why, ok := about.test(first)
+	require.True(t, ok)
+	require.Equal(t, "arXiv's best match", why)
+	_, ok = about.test(second)
+	require.False(t, ok, "only the first")
+	_, ok = newAboutTest(q).inPool([]arxiv.Paper{second, first}).test(second)
+	require.False(t, ok, "the first, if it holds at least two of the question's terms")
+
+	strict := newAboutTest(q)
+	strict.unrecognised = true
+	_, ok = strict.inPool(pool).test(first)
+	require.False(t, ok, "a question that shows no game theory earns nothing from arXiv's order")
+}
