@@ -83,3 +83,9 @@ func TestGameTheoryForms(t *testing.T) {
 	assert.False(t, PhraseConcept("LLM").GameTheory())
 	assert.False(t, PhraseConcept("chocolate cake").GameTheory())
 }
+
+func TestGlossaryLookupRespells(t *testing.T) {
+	require.NotNil(t, lookup("generalised second-price auction"), "British spelling of a glossary term")
+	assert.Contains(t, names(Focal("Why is the generalised second-price auction not truthful?")), "generalised second-price auction")
+	assert.Contains(t, names(Focal("When is a social network pairwise stable?")), "pairwise stable")
+}

@@ -184,7 +184,8 @@ var glossary = []term{
 	{name: "minority game", variants: []string{"El Farol bar problem", "El Farol"}},
 	{name: "Penrose square-root law", variants: []string{"square-root law", "square root weights", "two-tier voting"}},
 	{name: "sunspot equilibrium", variants: []string{"sunspots"}},
-	{name: "network formation", variants: []string{"strategic network formation", "pairwise stability", "pairwise stable network"}},
+	{name: "network formation", variants: []string{"strategic network formation", "pairwise stability", "pairwise stable network", "pairwise stable"}},
+	{name: "assignment game", variants: []string{"Shapley-Shubik assignment game", "assignment market"}},
 	{name: "kidney exchange", variants: []string{"kidney paired donation", "kidney exchange program"}},
 	{name: "Banzhaf index", variants: []string{"Banzhaf power index"}},
 	{name: "Shapley-Shubik index", variants: []string{"Shapley-Shubik power index"}},
@@ -253,7 +254,15 @@ func GameTheoryForms() []string {
 // lookup returns the glossary term phrase names, compared as phrase terms
 // ("Shapley values" finds "Shapley value"), or nil.
 func lookup(phrase string) *term {
-	return glossaryForms[strings.Join(phraseTerms(phrase), " ")]
+	if t := glossaryForms[strings.Join(phraseTerms(phrase), " ")]; t != nil {
+		return t
+	}
+	// "generalised second-price auction" is the glossary's "generalized …":
+	// the stemmer keeps British and American spellings apart.
+	if r := respell(phrase); r != phrase {
+		return glossaryForms[strings.Join(phraseTerms(r), " ")]
+	}
+	return nil
 }
 
 // Expand returns phrase followed by the other ways of writing it, for a
