@@ -155,6 +155,21 @@ func TestEvalReportsQuality(t *testing.T) {
 	require.Regexp(t, `(?m)^answered +67%$`, text.stdout)
 	require.Regexp(t, `(?m)^hit rate +1.00 \(2 answerable\)$`, text.stdout)
 
+	// Any split the file names can be chosen; one it does not name, or a
+	// name no file could hold, is a usage error.
+	split := filepath.Join(t.TempDir(), "split.jsonl")
+	require.NoError(t, os.WriteFile(split, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"], "split": "dev2"}
+{"q": "How do I bake sourdough bread?", "relevant": [], "split": "dev"}
+`), 0o644))
+	decodeJSON(t, gtrag(t, env, "eval", "--json", "--split", "dev2", split), &rep)
+	require.Equal(t, 1, rep.Questions)
+	require.Equal(t, "dev2", rep.Split)
+	for _, bad := range []string{"heldout", "dev 2"} {
+		r := gtrag(t, env, "eval", "--split", bad, split)
+		require.Equal(t, 2, r.code, bad)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "%s: %s", bad, r.stderr)
+	}
+
 	for name, body := range map[string]string{"not json": "{q: 1}\n", "empty": "\n\n", "bad question": `{"q": "  "}` + "\n"} {
 		bad := filepath.Join(t.TempDir(), "bad.jsonl")
 		require.NoError(t, os.WriteFile(bad, []byte(body), 0o644))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"text/tabwriter"
 	"time"
 
@@ -57,10 +58,8 @@ measures the whole loop: search, ranking, filter, answer.`,
 			if err := o.validate(); err != nil {
 				return err
 			}
-			switch o.split {
-			case "", "dev", "heldout":
-			default:
-				return usagef("--split %q: want dev or heldout", o.split)
+			if o.split != "" && !splitName.MatchString(o.split) {
+				return usagef("--split %q: want a split name from the file, such as dev or heldout", o.split)
 			}
 			qs, err := readEvalFile(args[0], o.split)
 			if err != nil {
@@ -99,9 +98,12 @@ measures the whole loop: search, ranking, filter, answer.`,
 	o.runFlags(f)
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.fresh, "fresh", false, "ask every question from its own empty store (no primer), against --arxiv-url")
-	f.StringVar(&o.split, "split", "", "only the questions of this split: dev or heldout")
+	f.StringVar(&o.split, "split", "", "only the questions of this split (dev, heldout, or any split the file names)")
 	return cmd
 }
+
+// splitName is what a split is called in a question file.
+var splitName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
 
 func readEvalFile(path, split string) ([]evaluate.Question, error) {
 	f, err := os.Open(path)
