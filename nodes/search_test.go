@@ -76,8 +76,15 @@ func TestRankedPoolGoesToTheFilterBestFirst(t *testing.T) {
 	s, err := ArxivSearcher{Arxiv: &pagingArxiv{papers: []arxiv.Paper{weak, strong}}, Ranker: offlineRanker()}.
 		Search(context.Background(), NewState("revenue equivalence of sealed-bid auctions"))
 	require.NoError(t, err)
-	require.Equal(t, []string{strong.ID, weak.ID}, paperIDs(s.ArxivPapers))
+	require.Equal(t, []string{weak.ID, strong.ID}, paperIDs(s.ArxivPapers), "arXiv's best match is judged first")
 	require.Contains(t, s.Reasoning, "about the question")
+
+	// Behind arXiv's best match, the local ranking orders the rest.
+	first := arxiv.Paper{ID: "2401.00003v1", Title: "Sealed-bid auction formats", Summary: "Sealed-bid auctions compared."}
+	s, err = ArxivSearcher{Arxiv: &pagingArxiv{papers: []arxiv.Paper{first, weak, strong}}, Ranker: offlineRanker()}.
+		Search(context.Background(), NewState("revenue equivalence of sealed-bid auctions"))
+	require.NoError(t, err)
+	require.Equal(t, []string{first.ID, strong.ID, weak.ID}, paperIDs(s.ArxivPapers), "the ranked pool goes to the filter best first")
 }
 
 func TestFilterJudgesInRankOrderOnlyAsManyAsItNeeds(t *testing.T) {
@@ -404,4 +411,11 @@ func TestArxivsBestMatchIsAboutARecognisedQuestion(t *testing.T) {
 	require.False(t, ok, "a question that shows no game theory needs three shared terms from arXiv's best match")
 	_, ok = newAboutTest(q).inPool([]arxiv.Paper{weak, first}).test(weak)
 	require.True(t, ok, "two are enough for one that does")
+}
+
+func TestBestMatchFirst(t *testing.T) {
+	a, b, c := arxiv.Paper{ID: "a"}, arxiv.Paper{ID: "b"}, arxiv.Paper{ID: "c"}
+	require.Equal(t, []string{"c", "a", "b"}, paperIDs(bestMatchFirst([]arxiv.Paper{a, b, c}, []arxiv.Paper{c, a})), "arXiv's first, then the local order")
+	require.Equal(t, []string{"a", "b"}, paperIDs(bestMatchFirst([]arxiv.Paper{a, b}, []arxiv.Paper{c})), "not a candidate: unchanged")
+	require.Empty(t, bestMatchFirst(nil, []arxiv.Paper{a}))
 }
