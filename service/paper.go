@@ -72,12 +72,34 @@ func isVersionOf(versioned, base string) bool {
 }
 
 func (s *Service) paperDocuments(ctx context.Context, id string) ([]vectordb.Document, error) {
-	if st, ok := s.store.(interface {
+	return paperDocuments(ctx, s.store, id)
+}
+
+// WithAbstract returns p with its abstract put back together from its
+// chunks (Paper.Summary), read as Service.Paper reads them: that paper's
+// chunks only on the embedded store. p is a paper EachPaper or FindPapers
+// returned; its provenance is kept.
+func WithAbstract(ctx context.Context, store Store, p Paper) (Paper, error) {
+	docs, err := paperDocuments(ctx, store, p.ID)
+	if err != nil {
+		return Paper{}, fmt.Errorf("read paper %s: %w", p.ID, err)
+	}
+	if len(docs) == 0 { // removed since p was read
+		return Paper{}, fmt.Errorf("%s: %w", p.ID, ErrPaperNotFound)
+	}
+	full := paperOfChunks(docs)
+	full.AddedAt, full.AddedBy = p.AddedAt, p.AddedBy
+	return full, nil
+}
+
+// paperDocuments returns the stored chunks of the paper with exactly id.
+func paperDocuments(ctx context.Context, store Store, id string) ([]vectordb.Document, error) {
+	if st, ok := store.(interface {
 		PaperDocuments(context.Context, string) ([]vectordb.Document, error)
 	}); ok {
 		return st.PaperDocuments(ctx, id)
 	}
-	dl, ok := s.store.(DocumentLister)
+	dl, ok := store.(DocumentLister)
 	if !ok {
 		return nil, ErrCannotList
 	}

@@ -76,6 +76,121 @@ type ProvenanceReader interface {
 // ErrCannotList says that a store does not offer the scan Papers needs.
 var ErrCannotList = errors.New("this store cannot list its documents")
 
+// PaperRecordReader is a store that describes its papers from per-paper
+// records, without reading their chunks: *vectordb.DB (see
+// vectordb.DB.EachPaper and LookupPaper). Weaviate keeps no such records.
+type PaperRecordReader interface {
+	EachPaper(ctx context.Context, fn func(vectordb.StoredPaper) error) error
+	LookupPaper(ctx context.Context, base string) (vectordb.StoredPaper, bool, error)
+}
+
+// EachPaper calls fn with every paper of store, sorted by id, without its
+// abstract (Summary is empty): what `gtrag papers list` shows. On a store
+// with paper records (PaperRecordReader) it reads those and one chunk per
+// paper, a page at a time, so memory stays flat whatever the store's size
+// and fn runs with no lock held (the listing is then not one snapshot; see
+// vectordb.DB.EachPaper). Another store is read whole with Papers first.
+// An error from fn stops the listing and is returned as is.
+func EachPaper(ctx context.Context, store Store, fn func(Paper) error) error {
+	if r, ok := store.(PaperRecordReader); ok {
+		var fnErr error // returned as is, not as the store's
+		err := r.EachPaper(ctx, func(sp vectordb.StoredPaper) error {
+			fnErr = fn(paperOfRecord(sp))
+			return fnErr
+		})
+		if err != nil && err != fnErr { //nolint:errorlint // identity: fn's own error
+			return fmt.Errorf("list the papers: %w", err)
+		}
+		return err
+	}
+	papers, err := Papers(ctx, store)
+	if err != nil {
+		return err
+	}
+	for _, p := range papers {
+		p.Summary = ""
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FindPapers returns the stored paper each id names, in the order of ids:
+// the paper stored with exactly that id ("2301.01234v2"), or the stored
+// version of an id given without one ("2301.01234"). missing lists the ids
+// that name no stored paper. On a store with paper records it looks up one
+// record per id; another store is read whole with Papers.
+func FindPapers(ctx context.Context, store Store, ids []string) (found []Paper, missing []string, err error) {
+	r, ok := store.(PaperRecordReader)
+	if !ok {
+		papers, err := Papers(ctx, store)
+		if err != nil {
+			return nil, nil, err
+		}
+		found, missing = pickPapers(papers, ids)
+		return found, missing, nil
+	}
+	for _, id := range ids {
+		p, ok, err := lookupPaper(ctx, r, id)
+		if err != nil {
+			return nil, nil, fmt.Errorf("look up paper %s: %w", id, err)
+		}
+		if !ok {
+			missing = append(missing, id)
+			continue
+		}
+		found = append(found, p)
+	}
+	return found, missing, nil
+}
+
+// lookupPaper finds the paper id names among the records. Its record is
+// keyed by the base id: that of id ("2301.01234v2" → 2301.01234), or id
+// itself when it is a base that looks versioned ("foov1" for "foov1v2").
+func lookupPaper(ctx context.Context, r PaperRecordReader, id string) (Paper, bool, error) {
+	keys := []string{id}
+	if base, _ := vectordb.SplitVersion(id); base != id {
+		keys = []string{base, id}
+	}
+	for _, k := range keys {
+		sp, ok, err := r.LookupPaper(ctx, k)
+		if err != nil {
+			return Paper{}, false, err
+		}
+		if ok && namesPaper(id, sp.ID) {
+			return paperOfRecord(sp), true, nil
+		}
+	}
+	return Paper{}, false, nil
+}
+
+// pickPapers finds each id among papers, as FindPapers does.
+func pickPapers(papers []Paper, ids []string) (found []Paper, missing []string) {
+	for _, id := range ids {
+		i := slices.IndexFunc(papers, func(p Paper) bool { return namesPaper(id, p.ID) })
+		if i < 0 {
+			missing = append(missing, id)
+			continue
+		}
+		found = append(found, papers[i])
+	}
+	return found, missing
+}
+
+// namesPaper reports whether a user's id names the stored paper stored:
+// exactly, or as its id without the version.
+func namesPaper(id, stored string) bool {
+	return stored == id || isVersionOf(stored, id)
+}
+
+// paperOfRecord is the Paper of a stored paper's records.
+func paperOfRecord(sp vectordb.StoredPaper) Paper {
+	p := paperOfMetadata(sp.ID, sp.Chunks, sp.Metadata)
+	p.AddedAt, p.AddedBy = sp.Provenance.AddedAt, sp.Provenance.AddedBy
+	return p
+}
+
 // Papers lists the papers of store, sorted by id, with their chunks put
 // back together. It reads every chunk once (for the embedded store in one
 // read transaction) and holds the chunks' text until the end, since a
@@ -119,23 +234,28 @@ func paperOfChunks(docs []vectordb.Document) Paper {
 	slices.SortFunc(docs, func(a, b vectordb.Document) int {
 		return chunkIndex(a) - chunkIndex(b)
 	})
-	m := docs[0].Metadata
-	p := Paper{
-		ID:         docs[0].PaperID(),
-		Title:      m[chunker.KeyTitle],
-		Authors:    splitList(m[chunker.KeyAuthors], ", "),
-		Published:  m[chunker.KeyPublished],
-		Categories: splitList(m[chunker.KeyCategories], ","),
-		AbsURL:     m[chunker.KeyAbsURL],
-		PDFURL:     m[chunker.KeyPDFURL],
-		Chunks:     len(docs),
-	}
+	p := paperOfMetadata(docs[0].PaperID(), len(docs), docs[0].Metadata)
 	texts := make([]string, len(docs))
 	for i, d := range docs {
 		texts[i] = d.Content
 	}
 	p.Summary = abstractOf(joinChunks(texts))
 	return p
+}
+
+// paperOfMetadata is a paper without its abstract, from the metadata of its
+// first chunk.
+func paperOfMetadata(id string, chunks int, m map[string]string) Paper {
+	return Paper{
+		ID:         id,
+		Title:      m[chunker.KeyTitle],
+		Authors:    splitList(m[chunker.KeyAuthors], ", "),
+		Published:  m[chunker.KeyPublished],
+		Categories: splitList(m[chunker.KeyCategories], ","),
+		AbsURL:     m[chunker.KeyAbsURL],
+		PDFURL:     m[chunker.KeyPDFURL],
+		Chunks:     chunks,
+	}
 }
 
 func chunkIndex(d vectordb.Document) int {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -44,36 +46,22 @@ recorded it, copied with ` + "`gtrag store copy`" + `, or kept in Weaviate.`,
 		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			papers, err := a.readPapers(cmd.Context())
+			db, err := a.openExistingStore(cmd.Context(), false)
 			if err != nil {
 				return err
 			}
+			defer db.Close()
+			each := func(fn func(service.Paper) error) error { return service.EachPaper(cmd.Context(), db, fn) }
+			out := bufio.NewWriter(a.io.Out)
 			if asJSON {
-				for i := range papers {
-					papers[i].Summary = "" // `papers show` or `papers export` for the text
-				}
-				return writeJSON(a.io.Out, struct {
-					Papers []service.Paper `json:"papers"`
-				}{nonNil(papers)})
+				err = writePapersJSON(out, each)
+			} else {
+				err = writePapersTable(out, each)
 			}
-			if len(papers) == 0 {
-				fmt.Fprintln(a.io.Out, "no papers in the knowledge base")
-				return nil
+			if err != nil {
+				return err
 			}
-			idWidth := len("ID")
-			for _, p := range papers {
-				idWidth = max(idWidth, len(p.ID))
-			}
-			byWidth := len("ADDED BY")
-			for _, p := range papers {
-				byWidth = max(byWidth, utf8.RuneCountInString(addedBy(p)))
-			}
-			fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6s  %-16s  %s  %s\n", idWidth, "ID", "PUBLISHED", "CHUNKS", "ADDED (UTC)", padRunes("ADDED BY", byWidth), "TITLE")
-			for _, p := range papers {
-				fmt.Fprintf(a.io.Out, "%-*s  %-10s  %6d  %-16s  %s  %s\n", idWidth, p.ID, orDash(p.Published), p.Chunks,
-					addedAt(p), padRunes(addedBy(p), byWidth), snippet(p.Title, 80))
-			}
-			return nil
+			return out.Flush()
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
@@ -90,15 +78,19 @@ func newPapersShowCmd(a *app) *cobra.Command {
 		Example: "  gtrag papers show 2301.01234\n  gtrag papers show --json primer:nash-equilibrium",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			papers, err := a.readPapers(cmd.Context())
+			db, err := a.openExistingStore(cmd.Context(), false)
 			if err != nil {
 				return err
 			}
-			found, err := pickPapers(papers, args)
+			defer db.Close()
+			found, err := pickPapers(cmd.Context(), db, args)
 			if err != nil {
 				return err
 			}
-			p := found[0]
+			p, err := service.WithAbstract(cmd.Context(), db, found[0])
+			if err != nil {
+				return err
+			}
 			if asJSON {
 				return writeJSON(a.io.Out, p)
 			}
@@ -140,11 +132,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 				return err
 			}
 			defer db.Close()
-			papers, err := service.Papers(cmd.Context(), db)
-			if err != nil {
-				return err
-			}
-			found, err := pickPapers(papers, args)
+			found, err := pickPapers(cmd.Context(), db, args)
 			if err != nil {
 				return err
 			}
@@ -247,30 +235,88 @@ func (a *app) openExistingStore(ctx context.Context, seed bool) (service.Store, 
 
 func vectordbPath(dir string) string { return filepath.Join(dir, vectordb.StoreFileName) }
 
-// pickPapers finds each id among papers: the exact versioned id, or the
-// paper of a bare id. An id that matches nothing is a usage error naming
-// every such id.
-func pickPapers(papers []service.Paper, ids []string) ([]service.Paper, error) {
-	var found []service.Paper
-	var missing []string
-	for _, id := range ids {
-		i := -1
-		for j, p := range papers {
-			if p.ID == id || baseID(p.ID) == id {
-				i = j
-				break
-			}
-		}
-		if i < 0 {
-			missing = append(missing, id)
-			continue
-		}
-		found = append(found, papers[i])
+// pickPapers finds each id among papers (see service.FindPapers). An id
+// that matches nothing is a usage error naming every such id.
+func pickPapers(ctx context.Context, store service.Store, ids []string) ([]service.Paper, error) {
+	found, missing, err := service.FindPapers(ctx, store, ids)
+	if err != nil {
+		return nil, err
 	}
 	if len(missing) > 0 {
-		return nil, usagef("not in the knowledge base: %s (see `gtrag papers list`)", strings.Join(missing, ", "))
+		return nil, notStored(missing)
 	}
 	return found, nil
+}
+
+func notStored(ids []string) error {
+	return usagef("not in the knowledge base: %s (see `gtrag papers list`)", strings.Join(ids, ", "))
+}
+
+// writePapersTable writes the papers that each hands out as the table of
+// `papers list`, reading them twice: once for the widths of the columns,
+// once to print them, so that no more than one page of them is in memory.
+// A paper stored between the two passes with a longer id than any before
+// pushes its own row out of line, nothing worse.
+func writePapersTable(w io.Writer, each func(func(service.Paper) error) error) error {
+	n, idWidth, byWidth := 0, len("ID"), len("ADDED BY")
+	err := each(func(p service.Paper) error {
+		n++
+		idWidth = max(idWidth, len(p.ID))
+		byWidth = max(byWidth, utf8.RuneCountInString(addedBy(p)))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		_, err := fmt.Fprintln(w, "no papers in the knowledge base")
+		return err
+	}
+	fmt.Fprintf(w, "%-*s  %-10s  %6s  %-16s  %s  %s\n", idWidth, "ID", "PUBLISHED", "CHUNKS", "ADDED (UTC)", padRunes("ADDED BY", byWidth), "TITLE")
+	return each(func(p service.Paper) error {
+		_, err := fmt.Fprintf(w, "%-*s  %-10s  %6d  %-16s  %s  %s\n", idWidth, p.ID, orDash(p.Published), p.Chunks,
+			addedAt(p), padRunes(addedBy(p), byWidth), snippet(p.Title, 80))
+		return err
+	})
+}
+
+// writePapersJSON writes {"papers": [...]} exactly as writeJSON would
+// write the whole list, one paper at a time as each hands them out, without
+// their abstracts (`papers show` or `papers export` for the text). An error
+// half way leaves the object unfinished: the command fails, and a script
+// must not read its output.
+func writePapersJSON(w io.Writer, each func(func(service.Paper) error) error) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ") // as an element of the array below
+	n := 0
+	err := each(func(p service.Paper) error {
+		p.Summary = ""
+		buf.Reset()
+		if err := enc.Encode(p); err != nil {
+			return err
+		}
+		sep := ",\n    "
+		if n == 0 {
+			sep = "{\n  \"papers\": [\n    "
+		}
+		n++
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	end := "\n  ]\n}\n"
+	if n == 0 {
+		end = "{\n  \"papers\": []\n}\n"
+	}
+	_, err = io.WriteString(w, end)
+	return err
 }
 
 // baseID drops an arXiv version: "2301.01234v2" → "2301.01234".

@@ -1,0 +1,224 @@
+package vectordb
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// StoredPaper is one stored paper as its records describe it, without its
+// chunks' text: what `gtrag papers list` and `papers rm` need.
+type StoredPaper struct {
+	ID     string // with its version, as Papers lists it
+	Chunks int
+	// Metadata is the full metadata of the paper's first chunk (the lowest
+	// chunk index): the paper's shared metadata (title, authors, …) as that
+	// chunk carries it, so exactly what Documents hands out for it.
+	Metadata map[string]string
+	// Provenance is zero when the store has no record (see PaperProvenance).
+	Provenance Provenance
+}
+
+// paperPage is how many paper records EachPaper reads in one read
+// transaction: the shared file lock is taken and released once per page, so
+// a writer waits at most for one page (a few milliseconds), never for the
+// caller's output.
+const paperPage = 1024
+
+// EachPaper calls fn with every stored paper, sorted by id (the full id, as
+// Papers sorts), reading the paper records and one chunk record per paper —
+// never all the chunks, so its memory does not grow with the store.
+//
+// The records are read a page at a time, each page in its own read
+// transaction, and fn runs between them with no lock held: fn may be slow
+// (a pipe to a pager) without keeping writers out, and may call the DB. The
+// price is that the listing is not one snapshot: a paper added or removed
+// while it runs may be listed or not, but each paper listed is whole as of
+// its page. An error from fn stops the listing and is returned as is.
+//
+// Records are keyed by base id, and a base sorts before its extensions
+// ("2301.0123" < "2301.01234") while with versions the order can flip
+// ("2301.01234v1" < "2301.0123v1"): bases that extend the one before them
+// are held back and sorted together, which for arXiv ids (fixed length per
+// scheme) is never more than one paper.
+func (db *DB) EachPaper(ctx context.Context, fn func(StoredPaper) error) error {
+	if err := db.usable(false); err != nil {
+		return err
+	}
+	var (
+		after     []byte        // last base read; nil before the first page
+		group     []StoredPaper // papers whose bases extend group[0]'s
+		groupBase string
+	)
+	flush := func() error {
+		slices.SortFunc(group, func(a, b StoredPaper) int { return strings.Compare(a.ID, b.ID) })
+		for _, p := range group {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		group = group[:0]
+		return nil
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		page, last, err := db.paperPage(ctx, after)
+		if err != nil {
+			return err
+		}
+		for _, p := range page {
+			if len(group) > 0 && !strings.HasPrefix(p.base, groupBase) {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+			if len(group) == 0 {
+				groupBase = p.base
+			}
+			group = append(group, p.StoredPaper)
+		}
+		if last == nil {
+			return flush()
+		}
+		after = last
+	}
+}
+
+// LookupPaper returns the paper stored under base, an id without its
+// version ("2301.01234" finds 2301.01234v2; split a versioned id with
+// SplitVersion first), whatever its stored version: the caller decides
+// whether that version is the one it asked for. It reads one paper record,
+// one chunk record and one provenance record.
+func (db *DB) LookupPaper(ctx context.Context, base string) (StoredPaper, bool, error) {
+	if err := db.usable(false); err != nil {
+		return StoredPaper{}, false, err
+	}
+	var (
+		out StoredPaper
+		ok  bool
+	)
+	err := db.withFile(ctx, false, func(b *bolt.DB) error {
+		return db.inTx(b, false, func(tx *bolt.Tx, _ metaInfo) error {
+			v := tx.Bucket(bucketPapers).Get([]byte(base))
+			if v == nil {
+				return nil
+			}
+			var err error
+			out, ok, err = db.storedPaper(tx, base, v)
+			return err
+		})
+	})
+	if err != nil {
+		return StoredPaper{}, false, err
+	}
+	return out, ok, nil
+}
+
+// pagedPaper is a StoredPaper with the key of its record.
+type pagedPaper struct {
+	base string
+	StoredPaper
+}
+
+// paperPage reads the stored papers of up to paperPage records whose bases
+// sort after after (from the first when after is nil), in base order. last
+// is the key of the last record read when there may be more, nil at the
+// end.
+func (db *DB) paperPage(ctx context.Context, after []byte) (page []pagedPaper, last []byte, err error) {
+	err = db.withFile(ctx, false, func(b *bolt.DB) error {
+		return db.inTx(b, false, func(tx *bolt.Tx, _ metaInfo) error {
+			page, last = nil, nil
+			c := tx.Bucket(bucketPapers).Cursor()
+			k, v := c.First()
+			if after != nil {
+				if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
+					k, v = c.Next()
+				}
+			}
+			for n := 0; k != nil; k, v = c.Next() {
+				if n == paperPage {
+					return nil
+				}
+				n++
+				p, ok, err := db.storedPaper(tx, string(k), v)
+				if err != nil {
+					return err
+				}
+				if ok {
+					page = append(page, pagedPaper{string(k), p})
+				}
+				last = bytes.Clone(k)
+			}
+			last = nil // the end of the bucket
+			return nil
+		})
+	})
+	return page, last, err
+}
+
+// storedPaper builds the StoredPaper of the paper record v of base: its
+// first chunk's metadata and its provenance. A record without chunks (not
+// stored) gives false.
+func (db *DB) storedPaper(tx *bolt.Tx, base string, v []byte) (StoredPaper, bool, error) {
+	rec, err := decodePaperRecord(v)
+	if err != nil {
+		return StoredPaper{}, false, &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
+	}
+	if rec.Chunks == 0 {
+		return StoredPaper{}, false, nil
+	}
+	first, err := db.firstChunk(tx, base, rec.Shared)
+	if err != nil {
+		return StoredPaper{}, false, err
+	}
+	p := StoredPaper{ID: rec.ID, Chunks: rec.Chunks, Metadata: rec.Shared}
+	if first != nil {
+		p.Metadata = first.fullMetadata(rec.Shared)
+	}
+	if bk := tx.Bucket(bucketProvenance); bk != nil {
+		if pv := bk.Get([]byte(base)); pv != nil {
+			if p.Provenance, err = decodeProvenance(pv); err != nil {
+				return StoredPaper{}, false, &CorruptError{Path: db.path, Err: fmt.Errorf("provenance of %s: %w", base, err)}
+			}
+		}
+	}
+	return p, true, nil
+}
+
+// firstChunk is the record of the paper's chunk with the lowest chunk
+// index, nil if it has none. The paper_chunks keys sort by chunk id, and
+// "…_chunk_0" sorts before every other index, so the first key is the one
+// almost always; when it is not chunk 0 every chunk of the paper is read to
+// find the lowest.
+func (db *DB) firstChunk(tx *bolt.Tx, base string, shared map[string]string) (*docRecord, error) {
+	docs := tx.Bucket(bucketDocs)
+	prefix := paperChunkKey(base, "")
+	var best *docRecord
+	bestIndex := 0
+	c := tx.Bucket(bucketPaperChunks).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		id := k[len(prefix):]
+		v := docs.Get(id)
+		if v == nil {
+			continue
+		}
+		rec, err := decodeDocRecord(v)
+		if err != nil {
+			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", id, err)}
+		}
+		i := chunkIndex(Document{Metadata: rec.fullMetadata(shared)})
+		if best == nil || i < bestIndex {
+			best, bestIndex = &rec, i
+		}
+		if bestIndex == 0 {
+			break
+		}
+	}
+	return best, nil
+}
