@@ -1,6 +1,8 @@
 package service
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -33,4 +35,96 @@ func TestPaperOfChunksRebuildsTheAbstract(t *testing.T) {
 		require.Equal(t, p.Authors, got.Authors)
 		require.Equal(t, "A title", got.Title)
 	}
+}
+
+// recordsStore is a knowledge base of three papers, one of them stored
+// in two Adds of different chunks, with and without provenance.
+func recordsStore(t *testing.T) *vectordb.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := vectordb.Open(ctx, t.TempDir(), vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	long := strings.Repeat("Folk theorems hold in repeated games with patient players. ", 30)
+	for _, p := range []arxiv.Paper{
+		{ID: "2301.01234v2", Title: "Folk theorems", Summary: long, Authors: []string{"Ann Smith", "Bo Li"}, Categories: []string{"cs.GT", "econ.TH"}},
+		{ID: "cs/0112004v1", Title: "Auctions", Summary: "Second-price auctions make truthful bidding dominant."},
+		{ID: "2301.0123v3", Title: "A prefix of the first id", Summary: "Bargaining."},
+	} {
+		addCtx := ctx
+		if p.ID != "cs/0112004v1" {
+			addCtx = vectordb.WithProvenance(ctx, "ingest --file in.jsonl")
+		}
+		_, err := db.Add(addCtx, vectordb.Documents(chunker.Split(p, chunker.Options{})))
+		require.NoError(t, err)
+	}
+	return db
+}
+
+// scanOnly hides the paper records of the embedded store: the path every
+// other store (Weaviate) takes. It keeps the provenance, so that both paths
+// must list the same.
+type scanOnly struct {
+	Store
+	DocumentLister
+	ProvenanceReader
+}
+
+// EachPaper lists from the paper records exactly what Papers, which reads
+// every chunk, lists (less the abstracts), on the embedded store and on a
+// store without records.
+func TestEachPaperListsWhatPapersLists(t *testing.T) {
+	ctx := context.Background()
+	db := recordsStore(t)
+	all, err := Papers(ctx, db)
+	require.NoError(t, err)
+	require.Len(t, all, 3)
+	var want []Paper
+	for _, p := range all {
+		require.NotEmpty(t, p.Summary, p.ID)
+		p.Summary = ""
+		want = append(want, p)
+	}
+	require.Equal(t, "2301.01234v2", want[0].ID, "sorted by the full id")
+	require.Equal(t, "ingest --file in.jsonl", want[0].AddedBy)
+	require.Greater(t, want[0].Chunks, 1)
+
+	for name, store := range map[string]Store{"records": db, "scan": scanOnly{db, db, db}} {
+		var got []Paper
+		require.NoError(t, EachPaper(ctx, store, func(p Paper) error {
+			got = append(got, p)
+			return nil
+		}), name)
+		require.Equal(t, want, got, name)
+
+		stop := errors.New("stop")
+		require.Equal(t, stop, EachPaper(ctx, store, func(Paper) error { return stop }), "%s: fn's error comes back as is", name)
+	}
+}
+
+func TestFindPapers(t *testing.T) {
+	ctx := context.Background()
+	db := recordsStore(t)
+	for name, store := range map[string]Store{"records": db, "scan": scanOnly{db, db, db}} {
+		found, missing, err := FindPapers(ctx, store, []string{"2301.01234", "cs/0112004v1", "2301.0123v1", "2301.0123", "9999.00001", "2301.01234"})
+		require.NoError(t, err, name)
+		var ids []string
+		for _, p := range found {
+			ids = append(ids, p.ID)
+			require.NotEmpty(t, p.Title, name)
+			require.Empty(t, p.Summary, name)
+		}
+		require.Equal(t, []string{"2301.01234v2", "cs/0112004v1", "2301.0123v3", "2301.01234v2"}, ids, name)
+		require.Equal(t, []string{"2301.0123v1", "9999.00001"}, missing, "%s: a stored paper's other version is not it", name)
+	}
+	// The abstract, read from that paper's chunks, with the provenance kept.
+	found, _, err := FindPapers(ctx, db, []string{"2301.01234"})
+	require.NoError(t, err)
+	full, err := WithAbstract(ctx, db, found[0])
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(full.Summary, "Folk theorems hold in repeated games"), full.Summary)
+	require.Equal(t, "ingest --file in.jsonl", full.AddedBy)
+	require.NoError(t, db.DeletePaper(ctx, "2301.01234"))
+	_, err = WithAbstract(ctx, db, found[0])
+	require.ErrorIs(t, err, ErrPaperNotFound)
 }

@@ -8,7 +8,9 @@
 // returns the best k with the fused Score that ordered them and its parts
 // (Result), HasPaper and DeletePaper work on paper ids with or without a
 // version ("2301.01234v2", "2301.01234", "cs/0112004v1"), Info feeds `gtrag
-// stats`. Embedders come from ParseEmbedder ("offline", "ollama:MODEL",
+// stats`. EachPaper and LookupPaper describe papers from their per-paper
+// records without reading their chunks (`gtrag papers list`, `papers rm`),
+// Documents hands out every chunk. Embedders come from ParseEmbedder ("offline", "ollama:MODEL",
 // "openai:MODEL"); a store remembers its embedder and refuses another with a
 // *MismatchError that says what to do. BM25Score, over the terms of
 // text.Tokenize, is the lexical half of retrieval; FuseWeightedRRF and

@@ -27,7 +27,7 @@ type StoredPaper struct {
 // transaction: the shared file lock is taken and released once per page, so
 // a writer waits at most for one page (a few milliseconds), never for the
 // caller's output.
-const paperPage = 1024
+var paperPage = 1024
 
 // EachPaper calls fn with every stored paper, sorted by id (the full id, as
 // Papers sorts), reading the paper records and one chunk record per paper —

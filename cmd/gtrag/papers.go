@@ -19,8 +19,11 @@ import (
 )
 
 // newPapersCmd groups the commands that look at and manage the papers of
-// the knowledge base. The logic is service.Papers and service.DeletePapers;
-// these commands choose papers and print them.
+// the knowledge base. The logic is in service: EachPaper and FindPapers,
+// which on the embedded store read its per-paper records and not the
+// chunks (list, show and rm stay at tens of megabytes whatever the store's
+// size), Papers, which reads every chunk (export, which prints them all),
+// and DeletePapers; these commands choose papers and print them.
 func newPapersCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "papers",
@@ -203,7 +206,8 @@ knowledge base holds (cut at 10,000 characters, as ingest cuts it).`,
 	return cmd
 }
 
-// readPapers opens the existing store and lists its papers.
+// readPapers opens the existing store and lists its papers with their
+// abstracts, reading every chunk: for export, which prints them all.
 func (a *app) readPapers(ctx context.Context) ([]service.Paper, error) {
 	db, err := a.openExistingStore(ctx, false)
 	if err != nil {

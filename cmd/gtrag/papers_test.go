@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/service"
 )
 
 // papersFile writes two papers as JSON Lines: one whose abstract makes
@@ -134,4 +138,88 @@ func TestPapersExportRoundTrip(t *testing.T) {
 	r = gtrag(t, env, "papers", "export", "--format", "csv")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, "want jsonl or bibtex")
+}
+
+// The streamed `papers list --json` is byte for byte what writeJSON makes of
+// the whole list, for none, one and several papers, with characters JSON
+// and HTML escaping treat differently.
+func TestWritePapersJSONIsWriteJSON(t *testing.T) {
+	all := []service.Paper{
+		{ID: "2301.01234v2", Title: `Folk <theorems> & "discounting"`, Authors: []string{"Ann Smith", "Bo Li"}, Published: "2023-01-04",
+			Categories: []string{"cs.GT"}, AbsURL: "https://arxiv.org/abs/2301.01234v2", Chunks: 3,
+			AddedAt: time.Date(2026, 11, 23, 19, 0, 0, 0, time.UTC), AddedBy: `ask: "Why — tit-for-tat?"`, Summary: "dropped"},
+		{ID: "cs/0112004v1", Title: "Auctions\twith\nbidders", Chunks: 1},
+		{ID: "primer:nash-equilibrium", Title: "Nash equilibrium", Chunks: 2, AddedBy: "primer"},
+	}
+	for n := range len(all) + 1 {
+		papers := slices.Clone(all[:n])
+		var streamed strings.Builder
+		err := writePapersJSON(&streamed, func(fn func(service.Paper) error) error {
+			for _, p := range papers {
+				if err := fn(p); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		for i := range papers {
+			papers[i].Summary = ""
+		}
+		var whole strings.Builder
+		require.NoError(t, writeJSON(&whole, struct {
+			Papers []service.Paper `json:"papers"`
+		}{nonNil(papers)}))
+		require.Equal(t, whole.String(), streamed.String(), "%d papers", n)
+	}
+}
+
+// An empty knowledge base lists as such, in both forms.
+func TestPapersListEmpty(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	r := gtrag(t, env, "papers", "rm", "2301.01234", "cs/0112004")
+	require.Equal(t, 0, r.code, r.stderr)
+	r = gtrag(t, env, "papers", "list")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "no papers in the knowledge base\n", r.stdout)
+	r = gtrag(t, env, "papers", "list", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.JSONEq(t, `{"papers": []}`, r.stdout)
+}
+
+// The table's columns line up over every row, whichever paper has the
+// longest id or label, though the rows are printed as they are read.
+func TestWritePapersTableAligns(t *testing.T) {
+	papers := []service.Paper{
+		{ID: "2301.01234v2", Title: "Folk theorems", Published: "2023-01-04", Chunks: 3, AddedBy: `ask: "Pourquoi le dilemme — è?"`,
+			AddedAt: time.Date(2026, 11, 23, 19, 0, 0, 0, time.UTC)},
+		{ID: "primer:backward-induction-subgame-perfection", Title: "Backward induction", Chunks: 2, AddedBy: "primer"},
+		{ID: "cs/0112004v1", Title: "Auctions", Chunks: 12},
+	}
+	var b strings.Builder
+	calls := 0
+	require.NoError(t, writePapersTable(&b, func(fn func(service.Paper) error) error {
+		calls++
+		for _, p := range papers {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	require.Len(t, lines, 1+len(papers))
+	col := func(line, s string) int { return utf8.RuneCountInString(line[:strings.Index(line, s)]) }
+	title, chunksEnd := col(lines[0], "TITLE"), col(lines[0], "CHUNKS")+len("CHUNKS")
+	for i, p := range papers {
+		line := lines[i+1]
+		require.Equal(t, title, col(line, p.Title), line)
+		require.Equal(t, chunksEnd, col(line, fmt.Sprintf("%d ", p.Chunks))+len(fmt.Sprint(p.Chunks)), line)
+		require.True(t, strings.HasPrefix(line, p.ID+" "), line)
+	}
+	require.Contains(t, lines[3], "unknown")
+	require.Equal(t, 2, calls, "one pass for the widths, one to print")
 }
