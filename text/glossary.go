@@ -184,6 +184,7 @@ var glossary = []term{
 	{name: "minority game", variants: []string{"El Farol bar problem", "El Farol"}},
 	{name: "Penrose square-root law", variants: []string{"square-root law", "square root weights", "two-tier voting"}},
 	{name: "sunspot equilibrium", variants: []string{"sunspots"}},
+	{name: "selfish load balancing", variants: []string{"load balancing game", "selfish scheduling", "machine scheduling game"}},
 	{name: "network formation", variants: []string{"strategic network formation", "pairwise stability", "pairwise stable network", "pairwise stable"}},
 	{name: "assignment game", variants: []string{"Shapley-Shubik assignment game", "assignment market"}},
 	{name: "kidney exchange", variants: []string{"kidney paired donation", "kidney exchange program"}},
