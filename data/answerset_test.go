@@ -1,7 +1,8 @@
 package data_test
 
 // TestAnswerSet guards testdata/answers/questions.jsonl, the answer-quality
-// set over this primer (see its README). An answer question may only demand
+// set over this primer (see its README), and TestAnswerSetDev2 the second,
+// tuning-only set questions_dev2.jsonl. An answer question may only demand
 // words its primer entries really contain, and a not_found question must
 // name a concept the primer really lacks; otherwise a primer edit would
 // silently turn the set into an unfair or a trivial exam.
@@ -28,9 +29,9 @@ type answerQuestion struct {
 	MustContain []string `json:"must_contain"`
 }
 
-func readAnswerSet(t *testing.T) []answerQuestion {
+func readAnswerSet(t *testing.T, name string) []answerQuestion {
 	t.Helper()
-	b, err := os.ReadFile("../testdata/answers/questions.jsonl")
+	b, err := os.ReadFile("../testdata/answers/" + name)
 	require.NoError(t, err)
 	var qs []answerQuestion
 	sc := bufio.NewScanner(bytes.NewReader(b))
@@ -42,14 +43,17 @@ func readAnswerSet(t *testing.T) []answerQuestion {
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields() // a misspelt must_contain would pass every answer
 		var q answerQuestion
-		require.NoError(t, dec.Decode(&q), "questions.jsonl line %d", n)
+		require.NoError(t, dec.Decode(&q), "%s line %d", name, n)
 		qs = append(qs, q)
 	}
 	require.NoError(t, sc.Err())
 	return qs
 }
 
-func TestAnswerSet(t *testing.T) {
+// primerText returns each entry's lower-cased title and text by id, and
+// all of them together.
+func primerText(t *testing.T) (map[string]string, string) {
+	t.Helper()
 	papers, err := data.Primer()
 	require.NoError(t, err)
 	entry := map[string]string{} // id → lower-cased title and text
@@ -59,59 +63,70 @@ func TestAnswerSet(t *testing.T) {
 		entry[p.ID] = text
 		all.WriteString(text + "\n")
 	}
+	return entry, all.String()
+}
 
-	qs := readAnswerSet(t)
+// checkQuestion checks what one question demands against the primer:
+// entry maps ids to lower-cased text and all is every entry together.
+func checkQuestion(t *testing.T, q answerQuestion, entry map[string]string, all string) {
+	t.Helper()
+	where := q.Q
+	require.NotEmpty(t, strings.TrimSpace(q.Q))
+	for _, m := range q.MustContain {
+		for _, alt := range strings.Split(m, "|") {
+			require.NotEmpty(t, strings.TrimSpace(alt), "%s: empty alternative in %q", where, m)
+		}
+	}
+
+	switch q.Expect {
+	case "answer":
+		require.NotEmpty(t, q.Relevant, where)
+		require.NotEmpty(t, q.MustContain, "%s: an answer question says what a correct answer contains", where)
+		for _, id := range q.Relevant {
+			require.Contains(t, entry, id, "%s: %s is not a primer entry", where, id)
+		}
+		// Each required concept is in at least one relevant entry, in
+		// one of its accepted spellings.
+		for _, m := range q.MustContain {
+			found := false
+			for _, alt := range strings.Split(strings.ToLower(m), "|") {
+				for _, id := range q.Relevant {
+					found = found || strings.Contains(entry[id], alt)
+				}
+			}
+			require.True(t, found, "%s: no relevant primer entry contains any of %q", where, m)
+		}
+	case "not_found":
+		require.Empty(t, q.Relevant, where)
+		require.NotEmpty(t, q.MustContain, "%s: a not_found question names its missing concept", where)
+		for _, m := range q.MustContain {
+			for _, alt := range strings.Split(strings.ToLower(m), "|") {
+				require.NotContains(t, all, alt, "%s: the primer does mention %q, so it is not a not_found question", where, alt)
+			}
+		}
+	case "off_topic":
+		require.Empty(t, q.Relevant, where)
+	default:
+		t.Fatalf("%s: expect %q, want answer, not_found or off_topic", where, q.Expect)
+	}
+}
+
+func TestAnswerSet(t *testing.T) {
+	entry, all := primerText(t)
+	qs := readAnswerSet(t, "questions.jsonl")
 	seen := map[string]bool{}
 	count := map[string]int{}
 	splits := map[string]map[string]int{} // expect → split → n
 	for _, q := range qs {
-		where := q.Q
-		require.NotEmpty(t, strings.TrimSpace(q.Q))
 		require.False(t, seen[q.Q], "duplicate question %q", q.Q)
 		seen[q.Q] = true
-		require.Contains(t, []string{"dev", "heldout"}, q.Split, where)
+		require.Contains(t, []string{"dev", "heldout"}, q.Split, q.Q)
 		count[q.Expect]++
 		if splits[q.Expect] == nil {
 			splits[q.Expect] = map[string]int{}
 		}
 		splits[q.Expect][q.Split]++
-		for _, m := range q.MustContain {
-			for _, alt := range strings.Split(m, "|") {
-				require.NotEmpty(t, strings.TrimSpace(alt), "%s: empty alternative in %q", where, m)
-			}
-		}
-
-		switch q.Expect {
-		case "answer":
-			require.NotEmpty(t, q.Relevant, where)
-			require.NotEmpty(t, q.MustContain, "%s: an answer question says what a correct answer contains", where)
-			for _, id := range q.Relevant {
-				require.Contains(t, entry, id, "%s: %s is not a primer entry", where, id)
-			}
-			// Each required concept is in at least one relevant entry, in
-			// one of its accepted spellings.
-			for _, m := range q.MustContain {
-				found := false
-				for _, alt := range strings.Split(strings.ToLower(m), "|") {
-					for _, id := range q.Relevant {
-						found = found || strings.Contains(entry[id], alt)
-					}
-				}
-				require.True(t, found, "%s: no relevant primer entry contains any of %q", where, m)
-			}
-		case "not_found":
-			require.Empty(t, q.Relevant, where)
-			require.NotEmpty(t, q.MustContain, "%s: a not_found question names its missing concept", where)
-			for _, m := range q.MustContain {
-				for _, alt := range strings.Split(strings.ToLower(m), "|") {
-					require.NotContains(t, all.String(), alt, "%s: the primer does mention %q, so it is not a not_found question", where, alt)
-				}
-			}
-		case "off_topic":
-			require.Empty(t, q.Relevant, where)
-		default:
-			t.Fatalf("%s: expect %q, want answer, not_found or off_topic", where, q.Expect)
-		}
+		checkQuestion(t, q, entry, all)
 	}
 
 	require.GreaterOrEqual(t, len(qs), 70)
@@ -138,4 +153,29 @@ func TestAnswerSet(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, n, 6, "%q answer questions", name)
 	}
+}
+
+// TestAnswerSetDev2 guards questions_dev2.jsonl, a second set written blind
+// for tuning only (split "dev2"; see the README). It shares the rules of
+// TestAnswerSet, and no question may repeat one of the first set, so that
+// tuning on it never touches a held-out question.
+func TestAnswerSetDev2(t *testing.T) {
+	entry, all := primerText(t)
+	first := map[string]bool{}
+	for _, q := range readAnswerSet(t, "questions.jsonl") {
+		first[strings.ToLower(q.Q)] = true
+	}
+	seen := map[string]bool{}
+	count := map[string]int{}
+	for _, q := range readAnswerSet(t, "questions_dev2.jsonl") {
+		require.False(t, seen[q.Q], "duplicate question %q", q.Q)
+		seen[q.Q] = true
+		require.False(t, first[strings.ToLower(q.Q)], "%q is also in questions.jsonl", q.Q)
+		require.Equal(t, "dev2", q.Split, q.Q)
+		count[q.Expect]++
+		checkQuestion(t, q, entry, all)
+	}
+	require.GreaterOrEqual(t, count["answer"], 50)
+	require.GreaterOrEqual(t, count["not_found"], 5)
+	require.GreaterOrEqual(t, count["off_topic"], 5)
 }
