@@ -21,14 +21,14 @@ import (
 //     nothing" for cheap talk), or a phrase of more than one word that
 //     papers on one use (text.Related: "biased expert"); or
 //   - holds at least minCoverage of the question's content terms (and at
-//     least minShared of them, or all of a shorter question's, when the
-//     question names or describes no glossary concept: strict); or
+//     least minShared of them when the question showed no game theory of
+//     its own); or
 //   - stands out from its pool: it holds at least minShared of the
 //     question's terms and at least standOut times as many as the pool's
 //     median candidate; or
 //   - is arXiv's best match (the first paper of the pool) and holds at
-//     least minSharedBest of the question's terms, or as many as coverage
-//     asks when the test is strict.
+//     least minSharedBest of the question's terms, or minShared when the
+//     question shows no game theory of its own.
 //
 // Terms are compared as the store's tokenizer stems them, so "auctions"
 // meets "auction".
@@ -69,12 +69,12 @@ type aboutTest struct {
 	terms    []string       // the question's distinct content terms, stemmed
 	min      float64        // the coverage asked for
 	median   int            // the pool's median number of shared terms
-	// strict is set when the question names or describes no glossary
-	// concept (whatever the topic judge said of its words): coverage and
-	// arXiv's best match then need minShared terms. "Why did the price of
-	// eggs go up?" shares "price" with half the economics papers in a pool,
-	// which is coverage of a two-word question, not aboutness.
-	strict bool
+	// unrecognised is set when the question itself showed no game theory
+	// (the topic judge said no and it names no glossary concept): coverage
+	// then needs minShared terms too. "Why did the price of eggs go up?"
+	// shares "price" with half the economics papers in a pool, which is
+	// coverage of a two-word question, not aboutness.
+	unrecognised bool
 	// best is the id of the pool's first paper, arXiv's best match.
 	best string
 }
@@ -182,18 +182,15 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 		return "", false
 	}
 	have := t.shared(p)
-	// A strict test asks for minShared terms, or all of a shorter
-	// question's ("equilibrium bidding" has two).
-	need, cover := minSharedBest, 1
-	if t.strict {
-		need = min(minShared, len(t.terms))
-		cover = need
+	need := minSharedBest
+	if t.unrecognised {
+		need = minShared
 	}
 	if p.ID != "" && p.ID == t.best && have >= need {
 		return "arXiv's best match", true
 	}
 	why := fmt.Sprintf("%d of %d terms", have, len(t.terms))
-	if have >= cover && float64(have)/float64(len(t.terms)) >= t.min {
+	if have > 0 && float64(have)/float64(len(t.terms)) >= t.min && (!t.unrecognised || have >= minShared) {
 		return why, true
 	}
 	if have >= minShared && float64(have) >= standOut*float64(t.median) {

@@ -92,11 +92,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 	}
 	pool := a.pool()
 	about := newAboutTest(s.UserQuery)
-	// Strict unless the question names or describes a glossary concept:
-	// the topic judge's lexicon may have recognised a word ("auction" in
-	// "What should I bring to an estate auction?"), which is weaker
-	// evidence than a concept of the field.
-	about.strict = s.OffTopic || !namesGameTheory(s.UserQuery)
+	about.unrecognised = s.OffTopic
 	var log []string
 	if s.OffTopic {
 		log = append(log, "the topic judge finds no game theory in the question itself; searching for papers about it all the same")
