@@ -116,6 +116,39 @@ func EachPaper(ctx context.Context, store Store, fn func(Paper) error) error {
 	return nil
 }
 
+// EachPaperWithAbstract is EachPaper with each paper's abstract put back
+// together from its chunks: what an export prints. On a store with paper
+// records it reads one paper's chunks at a time (WithAbstract), so memory
+// stays flat whatever the store's size and fn runs with no lock held; a
+// paper removed while it runs is left out. Each paper costs a short read
+// transaction of its own (some 0.1 ms): a million-chunk store of 100,000
+// papers takes about as long as reading every chunk at once, in tens of
+// megabytes instead of gigabytes. Another store is read whole with Papers.
+func EachPaperWithAbstract(ctx context.Context, store Store, fn func(Paper) error) error {
+	if _, ok := store.(PaperRecordReader); !ok {
+		papers, err := Papers(ctx, store)
+		if err != nil {
+			return err
+		}
+		for _, p := range papers {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return EachPaper(ctx, store, func(p Paper) error {
+		full, err := WithAbstract(ctx, store, p)
+		if errors.Is(err, ErrPaperNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return fn(full)
+	})
+}
+
 // FindPapers returns the stored paper each id names, in the order of ids:
 // the paper stored with exactly that id ("2301.01234v2"), or the stored
 // version of an id given without one ("2301.01234"). missing lists the ids

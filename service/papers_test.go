@@ -128,3 +128,30 @@ func TestFindPapers(t *testing.T) {
 	_, err = WithAbstract(ctx, db, found[0])
 	require.ErrorIs(t, err, ErrPaperNotFound)
 }
+
+// EachPaperWithAbstract gives what Papers gives, abstracts included, one
+// paper at a time on the embedded store, and on a store without records.
+func TestEachPaperWithAbstractIsPapers(t *testing.T) {
+	ctx := context.Background()
+	db := recordsStore(t)
+	want, err := Papers(ctx, db)
+	require.NoError(t, err)
+	for name, store := range map[string]Store{"records": db, "scan": scanOnly{db, db, db}} {
+		var got []Paper
+		require.NoError(t, EachPaperWithAbstract(ctx, store, func(p Paper) error {
+			got = append(got, p)
+			return nil
+		}), name)
+		require.Equal(t, want, got, name)
+	}
+	// A paper removed while the export runs is left out, not an error.
+	var got []string
+	require.NoError(t, EachPaperWithAbstract(ctx, db, func(p Paper) error {
+		got = append(got, p.ID)
+		if p.ID == "2301.01234v2" {
+			return db.DeletePaper(ctx, "2301.0123")
+		}
+		return nil
+	}))
+	require.Equal(t, []string{"2301.01234v2", "cs/0112004v1"}, got)
+}
