@@ -116,16 +116,20 @@ func EachPaper(ctx context.Context, store Store, fn func(Paper) error) error {
 	return nil
 }
 
+// PaperDocumentsReader is a store that hands out its papers' chunks a page
+// of papers at a time: *vectordb.DB (vectordb.DB.EachPaperDocuments).
+type PaperDocumentsReader interface {
+	EachPaperDocuments(ctx context.Context, fn func(vectordb.StoredPaper, []vectordb.Document) error) error
+}
+
 // EachPaperWithAbstract is EachPaper with each paper's abstract put back
-// together from its chunks: what an export prints. On a store with paper
-// records it reads one paper's chunks at a time (WithAbstract), so memory
-// stays flat whatever the store's size and fn runs with no lock held; a
-// paper removed while it runs is left out. Each paper costs a short read
-// transaction of its own (some 0.1 ms): a million-chunk store of 100,000
-// papers takes about as long as reading every chunk at once, in tens of
-// megabytes instead of gigabytes. Another store is read whole with Papers.
+// together from its chunks: what an export prints. On a store that hands
+// out its papers' chunks by pages (PaperDocumentsReader) memory stays flat
+// whatever the store's size and fn runs with no lock held, as for
+// EachPaper. Another store is read whole with Papers.
 func EachPaperWithAbstract(ctx context.Context, store Store, fn func(Paper) error) error {
-	if _, ok := store.(PaperRecordReader); !ok {
+	r, ok := store.(PaperDocumentsReader)
+	if !ok {
 		papers, err := Papers(ctx, store)
 		if err != nil {
 			return err
@@ -137,16 +141,20 @@ func EachPaperWithAbstract(ctx context.Context, store Store, fn func(Paper) erro
 		}
 		return nil
 	}
-	return EachPaper(ctx, store, func(p Paper) error {
-		full, err := WithAbstract(ctx, store, p)
-		if errors.Is(err, ErrPaperNotFound) {
-			return nil
+	var fnErr error // returned as is, not as the store's
+	err := r.EachPaperDocuments(ctx, func(sp vectordb.StoredPaper, docs []vectordb.Document) error {
+		if len(docs) == 0 {
+			return nil // a record without chunks: nothing to export
 		}
-		if err != nil {
-			return err
-		}
-		return fn(full)
+		p := paperOfChunks(docs)
+		p.AddedAt, p.AddedBy = sp.Provenance.AddedAt, sp.Provenance.AddedBy
+		fnErr = fn(p)
+		return fnErr
 	})
+	if err != nil && err != fnErr { //nolint:errorlint // identity: fn's own error
+		return fmt.Errorf("list the papers: %w", err)
+	}
+	return err
 }
 
 // FindPapers returns the stored paper each id names, in the order of ids:

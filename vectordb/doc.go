@@ -10,7 +10,9 @@
 // version ("2301.01234v2", "2301.01234", "cs/0112004v1"), Info feeds `gtrag
 // stats`. EachPaper and LookupPaper describe papers from their per-paper
 // records without reading their chunks (`gtrag papers list`, `papers rm`),
-// Documents hands out every chunk. Embedders come from ParseEmbedder ("offline", "ollama:MODEL",
+// EachPaperDocuments adds the chunks a page of papers at a time (`papers
+// export`); Documents hands out every chunk in one read transaction (`store
+// copy`). Embedders come from ParseEmbedder ("offline", "ollama:MODEL",
 // "openai:MODEL"); a store remembers its embedder and refuses another with a
 // *MismatchError that says what to do. BM25Score, over the terms of
 // text.Tokenize, is the lexical half of retrieval; FuseWeightedRRF and

@@ -46,16 +46,30 @@ var paperPage = 1024
 // are held back and sorted together, which for arXiv ids (fixed length per
 // scheme) is never more than one paper.
 func (db *DB) EachPaper(ctx context.Context, fn func(StoredPaper) error) error {
+	return db.eachPaper(ctx, false, func(p pagedPaper) error { return fn(p.StoredPaper) })
+}
+
+// EachPaperDocuments is EachPaper with every chunk of each paper, in chunk
+// order with full metadata (as PaperDocuments returns them): what an
+// export needs. A page holds at most about paperPageChunks chunks, so
+// memory stays flat however many chunks the store has.
+func (db *DB) EachPaperDocuments(ctx context.Context, fn func(StoredPaper, []Document) error) error {
+	return db.eachPaper(ctx, true, func(p pagedPaper) error { return fn(p.StoredPaper, p.docs) })
+}
+
+// eachPaper walks the paper records a page at a time, in id order, with
+// the papers' chunks when withDocs is set.
+func (db *DB) eachPaper(ctx context.Context, withDocs bool, fn func(pagedPaper) error) error {
 	if err := db.usable(false); err != nil {
 		return err
 	}
 	var (
-		after     []byte        // last base read; nil before the first page
-		group     []StoredPaper // papers whose bases extend group[0]'s
+		after     []byte       // last base read; nil before the first page
+		group     []pagedPaper // papers whose bases extend group[0]'s
 		groupBase string
 	)
 	flush := func() error {
-		slices.SortFunc(group, func(a, b StoredPaper) int { return strings.Compare(a.ID, b.ID) })
+		slices.SortFunc(group, func(a, b pagedPaper) int { return strings.Compare(a.ID, b.ID) })
 		for _, p := range group {
 			if err := fn(p); err != nil {
 				return err
@@ -68,7 +82,7 @@ func (db *DB) EachPaper(ctx context.Context, fn func(StoredPaper) error) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		page, last, err := db.paperPage(ctx, after)
+		page, last, err := db.paperPage(ctx, after, withDocs)
 		if err != nil {
 			return err
 		}
@@ -81,7 +95,7 @@ func (db *DB) EachPaper(ctx context.Context, fn func(StoredPaper) error) error {
 			if len(group) == 0 {
 				groupBase = p.base
 			}
-			group = append(group, p.StoredPaper)
+			group = append(group, p)
 		}
 		if last == nil {
 			return flush()
@@ -110,7 +124,7 @@ func (db *DB) LookupPaper(ctx context.Context, base string) (StoredPaper, bool, 
 				return nil
 			}
 			var err error
-			out, ok, err = db.storedPaper(tx, base, v)
+			out, _, ok, err = db.storedPaper(tx, base, v, false)
 			return err
 		})
 	})
@@ -120,17 +134,24 @@ func (db *DB) LookupPaper(ctx context.Context, base string) (StoredPaper, bool, 
 	return out, ok, nil
 }
 
-// pagedPaper is a StoredPaper with the key of its record.
+// pagedPaper is a StoredPaper with the key of its record, and its chunks
+// when they were asked for.
 type pagedPaper struct {
 	base string
 	StoredPaper
+	docs []Document
 }
 
+// paperPageChunks bounds the chunks EachPaperDocuments reads in one page:
+// a page ends after the paper that reaches it (some 15 MB of 120-word
+// chunks).
+var paperPageChunks = 10000
+
 // paperPage reads the stored papers of up to paperPage records whose bases
-// sort after after (from the first when after is nil), in base order. last
-// is the key of the last record read when there may be more, nil at the
-// end.
-func (db *DB) paperPage(ctx context.Context, after []byte) (page []pagedPaper, last []byte, err error) {
+// sort after after (from the first when after is nil), in base order, with
+// their chunks (up to about paperPageChunks) when withDocs is set. last is
+// the key of the last record read when there may be more, nil at the end.
+func (db *DB) paperPage(ctx context.Context, after []byte, withDocs bool) (page []pagedPaper, last []byte, err error) {
 	err = db.withFile(ctx, false, func(b *bolt.DB) error {
 		return db.inTx(b, false, func(tx *bolt.Tx, _ metaInfo) error {
 			page, last = nil, nil
@@ -141,17 +162,18 @@ func (db *DB) paperPage(ctx context.Context, after []byte) (page []pagedPaper, l
 					k, v = c.Next()
 				}
 			}
-			for n := 0; k != nil; k, v = c.Next() {
-				if n == paperPage {
+			for n, chunks := 0, 0; k != nil; k, v = c.Next() {
+				if n == paperPage || chunks >= paperPageChunks {
 					return nil
 				}
 				n++
-				p, ok, err := db.storedPaper(tx, string(k), v)
+				p, docs, ok, err := db.storedPaper(tx, string(k), v, withDocs)
 				if err != nil {
 					return err
 				}
 				if ok {
-					page = append(page, pagedPaper{string(k), p})
+					page = append(page, pagedPaper{string(k), p, docs})
+					chunks += len(docs)
 				}
 				last = bytes.Clone(k)
 			}
@@ -163,44 +185,79 @@ func (db *DB) paperPage(ctx context.Context, after []byte) (page []pagedPaper, l
 }
 
 // storedPaper builds the StoredPaper of the paper record v of base: its
-// first chunk's metadata and its provenance. A record without chunks (not
-// stored) gives false.
-func (db *DB) storedPaper(tx *bolt.Tx, base string, v []byte) (StoredPaper, bool, error) {
+// first chunk's metadata and its provenance, and with withDocs all its
+// chunks. A record without chunks (not stored) gives false.
+func (db *DB) storedPaper(tx *bolt.Tx, base string, v []byte, withDocs bool) (StoredPaper, []Document, bool, error) {
 	rec, err := decodePaperRecord(v)
 	if err != nil {
-		return StoredPaper{}, false, &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
+		return StoredPaper{}, nil, false, &CorruptError{Path: db.path, Err: fmt.Errorf("paper %s: %w", base, err)}
 	}
 	if rec.Chunks == 0 {
-		return StoredPaper{}, false, nil
-	}
-	first, err := db.firstChunk(tx, base, rec.Shared)
-	if err != nil {
-		return StoredPaper{}, false, err
+		return StoredPaper{}, nil, false, nil
 	}
 	p := StoredPaper{ID: rec.ID, Chunks: rec.Chunks, Metadata: rec.Shared}
-	if first != nil {
-		p.Metadata = first.fullMetadata(rec.Shared)
+	var docs []Document
+	if withDocs {
+		if docs, err = db.paperChunks(tx, base, rec.Shared); err != nil {
+			return StoredPaper{}, nil, false, err
+		}
+		if len(docs) > 0 {
+			p.Metadata = docs[0].Metadata
+		}
+	} else {
+		first, err := db.firstChunk(tx, base, rec.Shared)
+		if err != nil {
+			return StoredPaper{}, nil, false, err
+		}
+		if first != nil {
+			p.Metadata = first.fullMetadata(rec.Shared)
+		}
 	}
 	if bk := tx.Bucket(bucketProvenance); bk != nil {
 		if pv := bk.Get([]byte(base)); pv != nil {
 			if p.Provenance, err = decodeProvenance(pv); err != nil {
-				return StoredPaper{}, false, &CorruptError{Path: db.path, Err: fmt.Errorf("provenance of %s: %w", base, err)}
+				return StoredPaper{}, nil, false, &CorruptError{Path: db.path, Err: fmt.Errorf("provenance of %s: %w", base, err)}
 			}
 		}
 	}
-	return p, true, nil
+	return p, docs, true, nil
 }
 
 // firstChunk is the record of the paper's chunk with the lowest chunk
-// index, nil if it has none. The paper_chunks keys sort by chunk id, and
-// "…_chunk_0" sorts before every other index, so the first key is the one
-// almost always; when it is not chunk 0 every chunk of the paper is read to
-// find the lowest.
+// index (the first of them in key order), nil if it has none. The
+// paper_chunks keys sort by chunk id, and "…_chunk_0" sorts before every
+// other index, so the first key is the one almost always; when it is not
+// chunk 0 every chunk of the paper is read to find the lowest.
 func (db *DB) firstChunk(tx *bolt.Tx, base string, shared map[string]string) (*docRecord, error) {
-	docs := tx.Bucket(bucketDocs)
-	prefix := paperChunkKey(base, "")
 	var best *docRecord
 	bestIndex := 0
+	err := db.eachChunk(tx, base, func(id []byte, rec docRecord) bool {
+		i := chunkIndex(Document{Metadata: rec.fullMetadata(shared)})
+		if best == nil || i < bestIndex {
+			best, bestIndex = &rec, i
+		}
+		return bestIndex != 0
+	})
+	return best, err
+}
+
+// paperChunks returns every chunk of the paper, in chunk order (ties in
+// key order, so the first is firstChunk's), with full metadata.
+func (db *DB) paperChunks(tx *bolt.Tx, base string, shared map[string]string) ([]Document, error) {
+	var docs []Document
+	err := db.eachChunk(tx, base, func(id []byte, rec docRecord) bool {
+		docs = append(docs, Document{ID: string(id), Content: rec.Content, Metadata: rec.fullMetadata(shared)})
+		return true
+	})
+	slices.SortStableFunc(docs, func(a, b Document) int { return chunkIndex(a) - chunkIndex(b) })
+	return docs, err
+}
+
+// eachChunk calls fn with the id and record of each chunk of the paper, in
+// key order, while fn returns true.
+func (db *DB) eachChunk(tx *bolt.Tx, base string, fn func(id []byte, rec docRecord) bool) error {
+	docs := tx.Bucket(bucketDocs)
+	prefix := paperChunkKey(base, "")
 	c := tx.Bucket(bucketPaperChunks).Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 		id := k[len(prefix):]
@@ -210,15 +267,11 @@ func (db *DB) firstChunk(tx *bolt.Tx, base string, shared map[string]string) (*d
 		}
 		rec, err := decodeDocRecord(v)
 		if err != nil {
-			return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", id, err)}
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("document %s: %w", id, err)}
 		}
-		i := chunkIndex(Document{Metadata: rec.fullMetadata(shared)})
-		if best == nil || i < bestIndex {
-			best, bestIndex = &rec, i
-		}
-		if bestIndex == 0 {
-			break
+		if !fn(id, rec) {
+			return nil
 		}
 	}
-	return best, nil
+	return nil
 }

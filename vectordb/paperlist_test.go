@@ -160,3 +160,31 @@ func TestLookupPaper(t *testing.T) {
 	_, _, err := db.LookupPaper(ctx, "2301.0123")
 	require.Error(t, err, "a closed store")
 }
+
+// EachPaperDocuments hands out each paper with exactly the chunks
+// Documents holds for it, in chunk order, whatever the page bounds.
+func TestEachPaperDocumentsMatchesTheChunks(t *testing.T) {
+	db := paperListStore(t)
+	ctx := context.Background()
+	want := wantPapers(t, db)
+	byPaper := map[string][]Document{}
+	require.NoError(t, db.Documents(ctx, func(d Document) error {
+		byPaper[d.PaperID()] = append(byPaper[d.PaperID()], d)
+		return nil
+	}))
+	for _, docs := range byPaper {
+		slices.SortStableFunc(docs, func(a, b Document) int { return chunkIndex(a) - chunkIndex(b) })
+	}
+	defer func(n, c int) { paperPage, paperPageChunks = n, c }(paperPage, paperPageChunks)
+	for _, bounds := range [][2]int{{1024, 10000}, {1024, 1}, {2, 3}, {3, 5}} {
+		paperPage, paperPageChunks = bounds[0], bounds[1]
+		var got []StoredPaper
+		require.NoError(t, db.EachPaperDocuments(ctx, func(p StoredPaper, docs []Document) error {
+			got = append(got, p)
+			require.Equal(t, byPaper[p.ID], docs, "%s, bounds %v", p.ID, bounds)
+			require.Len(t, docs, p.Chunks)
+			return nil
+		}))
+		require.Equal(t, want, got, "bounds %v", bounds)
+	}
+}
