@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -222,4 +223,28 @@ func TestWritePapersTableAligns(t *testing.T) {
 	}
 	require.Contains(t, lines[3], "unknown")
 	require.Equal(t, 2, calls, "one pass for the widths, one to print")
+}
+
+// An export passes on whole papers only: what was written after the last
+// boundary never reaches the output, as when Ctrl-C stops it.
+func TestWholeWriterPassesWholePapers(t *testing.T) {
+	var got strings.Builder
+	w := &wholeWriter{w: &got}
+	paper := func(i int) string { return fmt.Sprintf("%d %s\n", i, strings.Repeat("x", 30<<10)) }
+	var want strings.Builder
+	for i := range 5 {
+		_, err := io.WriteString(w, paper(i))
+		require.NoError(t, err)
+		want.WriteString(paper(i))
+		require.NoError(t, w.boundary(false))
+		require.True(t, strings.HasPrefix(want.String(), got.String()))
+		require.True(t, got.Len() == 0 || strings.HasSuffix(got.String(), "\n"), "a paper cut in two")
+	}
+	require.Less(t, got.Len(), want.Len(), "no batching: every paper written at once")
+	require.Positive(t, got.Len(), "nothing passed on before the end")
+	_, err := io.WriteString(w, "half a pap")
+	require.NoError(t, err)
+	require.NotContains(t, got.String(), "half")
+	require.NoError(t, w.boundary(true))
+	require.Equal(t, want.String()+"half a pap", got.String())
 }
