@@ -67,8 +67,14 @@ type aboutTest struct {
 	concepts []text.Concept // the question's glossary concepts
 	related  []text.Concept // the phrases papers on them use (text.Related)
 	terms    []string       // the question's distinct content terms, stemmed
-	min      float64        // the coverage asked for
-	median   int            // the pool's median number of shared terms
+	// specific are terms less the words every game-theory paper holds
+	// (text.GenericWords: "game", "strategy", "equilibrium"), which the
+	// coverage rule counts: "a good bidding strategy in the card game
+	// bridge" half-covered every paper of its pool with "game" and
+	// "strategy". Empty when the question has nothing else.
+	specific []string
+	min      float64 // the coverage asked for
+	median   int     // the pool's median number of shared terms
 	// unrecognised is set when the question itself showed no game theory
 	// (the topic judge said no and it names no glossary concept): coverage
 	// then needs minShared terms too. "Why did the price of eggs go up?"
@@ -108,6 +114,16 @@ func newAboutTest(question string) aboutTest {
 		for _, stem := range text.Tokenize(w) {
 			if !slices.Contains(t.terms, stem) {
 				t.terms = append(t.terms, stem)
+			}
+		}
+	}
+	for _, w := range append(phrases, kws...) {
+		if text.GenericWords.Has(strings.ToLower(w)) {
+			continue
+		}
+		for _, stem := range text.Tokenize(w) {
+			if !slices.Contains(t.specific, stem) {
+				t.specific = append(t.specific, stem)
 			}
 		}
 	}
@@ -154,10 +170,13 @@ func (t aboutTest) inPool(pool []arxiv.Paper) aboutTest {
 }
 
 // shared counts the question's terms the paper holds.
-func (t aboutTest) shared(p arxiv.Paper) int {
+func (t aboutTest) shared(p arxiv.Paper) int { return sharedOf(t.terms, p) }
+
+// sharedOf counts the terms the paper holds.
+func sharedOf(of []string, p arxiv.Paper) int {
 	terms := text.Tokenize(paperText(p))
 	have := 0
-	for _, term := range t.terms {
+	for _, term := range of {
 		if slices.Contains(terms, term) {
 			have++
 		}
@@ -190,8 +209,12 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 		return "arXiv's best match", true
 	}
 	why := fmt.Sprintf("%d of %d terms", have, len(t.terms))
-	if have > 0 && float64(have)/float64(len(t.terms)) >= t.min && (!t.unrecognised || have >= minShared) {
-		return why, true
+	covered, of := have, len(t.terms)
+	if len(t.specific) > 0 {
+		covered, of = sharedOf(t.specific, p), len(t.specific)
+	}
+	if covered > 0 && float64(covered)/float64(of) >= t.min && (!t.unrecognised || covered >= minShared) {
+		return fmt.Sprintf("%d of %d specific terms", covered, of), true
 	}
 	if have >= minShared && float64(have) >= standOut*float64(t.median) {
 		return fmt.Sprintf("%s, the pool's median candidate %d", why, t.median), true

@@ -419,3 +419,15 @@ func TestBestMatchFirst(t *testing.T) {
 	require.Equal(t, []string{"a", "b"}, paperIDs(bestMatchFirst([]arxiv.Paper{a, b}, []arxiv.Paper{c})), "not a candidate: unchanged")
 	require.Empty(t, bestMatchFirst(nil, []arxiv.Paper{a}))
 }
+
+func TestCoverageCountsSpecificTermsNotTheFieldsOwnWords(t *testing.T) {
+	cournot := arxiv.Paper{Title: "Bidding strategy in a game of incomplete information", Summary: "Equilibrium bidding in a duopoly game."}
+	pool := append(gtOn("2401", 8, "Bidding games", "Strategy in bidding games."), cournot)
+	about := newAboutTest("What is a good bidding strategy in the card game bridge?").inPool(pool)
+	why, ok := about.test(cournot)
+	require.False(t, ok, "'game' and 'strategy' are in every game-theory paper: %s", why)
+	bridge := arxiv.Paper{Title: "Bidding in the card game bridge", Summary: "Conventions for bidding in contract bridge."}
+	why, ok = about.test(bridge)
+	require.True(t, ok)
+	require.Contains(t, why, "specific terms")
+}

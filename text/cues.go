@@ -441,7 +441,7 @@ var cues = map[string][]string{
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
 	},
 	"moral hazard":      {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*"},
-	"adverse selection": {"used car*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out"},
+	"adverse selection": {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out"},
 	"Cournot competition": {
 		"firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much",
 		"duopol* quantit*", "oligopol* quantit*",
