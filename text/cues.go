@@ -229,6 +229,7 @@ var related = map[string][]string{
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
 	"Nash equilibrium": {
+		"nobody regret* choice*", "no one* regret*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*",
 		"nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*",
 		"unilateral* deviat*", "best respon* each other",
 	},
@@ -237,45 +238,56 @@ var cues = map[string][]string{
 		"without randomi* equilibri*", "determinist* equilibri*",
 	},
 	"mixed-strategy Nash equilibrium": {
+		"unpredictab* best*", "keep* opponent* guess*", "bluff* how often", "random* keep* guessing",
 		"randomi* equilibri*", "random* between action*", "mix* between action*", "probabilit* over action*",
 		"randomi* between strateg*", "flip* coin equilibri*",
 	},
 	"subgame perfect equilibrium": {
+		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
 		"credib* threat*", "empty threat*", "incredib* threat*", "threat* carr* out",
 	},
 	"perfect Bayesian equilibrium": {"belief* off path", "belief* sequential*", "update* belief* equilibri*"},
 	"Bayesian Nash equilibrium":    {"privat* information equilibri*", "know* own type* equilibri*"},
 	"correlated equilibrium": {
+		"mediator* suggest*", "follow* recommendation* better*", "shared* random* signal* coordinat*",
 		"traffic light* obey*", "traffic light* signal*", "obey* signal* better off",
 		"traffic light* recommend*", "mediator recommend*", "common signal* coordinat*", "shared signal* coordinat*",
 		"recommend* action* device",
 	},
 	"evolutionarily stable strategy": {
+		"population* rare* mutant*", "newcomer* strateg* can't* invade*", "strateg* stable* evolution*",
 		"mutant* invad*", "invad* mutant*", "resist* invasion", "invasion* mutant*", "resist* invad*",
 	},
 	"iterated prisoner's dilemma": {
+		"cooperat* repeat* interaction*", "cooperat* meet* again", "future* matter* cooperat*", "shadow* future*",
 		"prisoner* repeat*", "prisoner* again", "prisoner* many rounds", "prisoner* tournament*",
 		"cooperat* defect* repeat*", "cooperat* defect* rounds",
 	},
 	"prisoner's dilemma": {
+		"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both",
 		"two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*",
 		"cooperat* defect*",
 	},
 	"tit-for-tat": {
+		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
 		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
 		"retaliat* forgiv*", "mirror* opponent*",
 	},
 	"Vickrey-Clarke-Groves mechanism": {
+		"pay* amount* hurt* others", "pay* harm* they* others", "charg* harm* impos*",
 		"pay* harm* others", "pay* externalit* impos*", "charg* harm* caus*", "pay* damage* others", "pay* cost* impos* others",
 		"truth* welfare maximi*", "efficien* truthful* auction* multiple",
 	},
 	"second-price auction": {
+		"bid* true value* best", "truthful* bid* auction*", "bid* honest* auction*", "auction* honest* best",
 		"second highest bid*", "pay* second highest", "pay* runner up", "highest bidder pays second",
 		"sealed bid* truthful*", "bid* true value*",
 	},
-	"first-price auction":              {"pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*"},
+	"first-price auction": {
+		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*"},
 	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*"},
 	"price of anarchy": {
+		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
 		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum"},
 	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*"},
 	"multi-agent reinforcement learning": {
@@ -288,29 +300,39 @@ var cues = map[string][]string{
 		"learn* algorithm* repeat* game*", "multiplicative weight*",
 	},
 	"mean field game": {
+		"huge crowd* player*", "crowd* rational*", "many* small* player* average*", "infinitely* many agents*",
 		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
 		"million* player* average*", "many player* average*",
 	},
-	"deferred acceptance": {"propos* reject* match*", "propos* tentative* accept*", "men propos* women"},
+	"deferred acceptance": {
+		"propos* hold* reject*", "tentative* accept* better offer*", "propos* reject* match*", "propos* tentative* accept*", "men propos* women"},
 	"Shapley value": {
+		"credit* each member* team*", "fair* share* each* contribut*", "who deserve* how much", "split* profit* fair*",
 		"fair* split* cooperat*", "divid* surplus fair*", "marginal contribution* averag*", "fair* credit* contribut*",
 		"fair* share* coalition*", "fair* divid* coalition*",
 	},
-	"Nash bargaining solution": {"disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*"},
+	"Nash bargaining solution": {
+		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*"},
 	"zero-sum game": {
+		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
 		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*"},
 	"minimax theorem": {
+		"guarantee* worst case* game*", "best worst case*", "minimi* opponent* max*",
 		"linear program* game*", "linear program* zero sum", "linear program* play*", "minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*"},
 	"folk theorem": {
+		"repeat* forever* cooperat*", "cooperat* sustain* punish*", "infinite* play* cooperat*",
 		"repeat* cooperat* sustain*", "patient* cooperat* repeat*", "infinite* repeat* cooperat*", "repeat* any outcome*",
 		"repeat* game* cooperat* forever",
 	},
 	"revelation principle": {
+		"ask* people* directly* type*", "just ask* truth*", "direct* ask* report*",
 		"report* type* truth*", "report* truth* enough", "direct mechanism*", "truth* report* mechanism*",
 		"honest* report* mechanism*", "report* valu* truth* mechanism*",
 	},
-	"revenue equivalence": {"same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue"},
+	"revenue equivalence": {
+		"different auction* same* money", "auction* format* matter* revenue*", "auction* earn* same", "same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue"},
 	"Arrow's impossibility theorem": {
+		"no perfect* voting", "fair* voting* impossible", "rank* choice* voting* impossible", "every* voting* rule* flaw*",
 		"voting system* perfect", "perfect voting", "fair* aggregat* preferen*", "aggregat* rank* fair*", "rank* candidate* fair*",
 		"combin* rank* fair*", "fair* voting* impossib*", "aggregat* preferen* impossib*",
 	},
@@ -319,15 +341,20 @@ var cues = map[string][]string{
 		"misreport* preferen* vot*", "vot* insincer*", "vot* tactical*", "tactical* vot*",
 	},
 	"Braess's paradox": {
+		"extra road* slow*", "new road* longer", "more roads* worse*", "road* closure* faster",
 		"add* road slower", "add* road worse", "new road slower", "new road worse", "clos* road faster",
 		"remov* road faster", "clos* road improv*", "remov* road improv*", "extra road* worse", "clos* street* faster",
 		"road clos* faster", "more road* slower", "build* road* worse",
 	},
-	"winner's curse":         {"winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high"},
-	"battle of the sexes":    {"couple* coordinat*", "couple* prefer* different", "prefer* different event*"},
-	"tragedy of the commons": {"fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*"},
-	"stag hunt":              {"hunt* hare*", "safe option* risky cooperat*", "hunt* together"},
+	"winner's curse": {
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high"},
+	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*"},
+	"tragedy of the commons": {
+		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*"},
+	"stag hunt": {
+		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together"},
 	"hawk-dove game": {
+		"fight* or back down", "aggressive* passive*", "escalate* back down*",
 		"animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
 	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*"},
 	"potential game": {
@@ -337,25 +364,30 @@ var cues = map[string][]string{
 	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users"},
 	"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*"},
 	"cheap talk": {
+		"trust* advice* bias*", "advice* conflict* interest*", "expert* exaggerat*", "talk* costless* credible*",
 		"advice* exaggerat*", "advis* exaggerat*", "exaggerat* interests differ*",
 		"advis* interests", "expert* interests", "advis* let* decide*", "delegat* decision* advis*", "delegat* expert*",
 		"words cost* noth*", "costless message*", "costless* communicat*", "talk* cheap", "bias* advis*", "bias* expert*",
 		"unverifiab* message*", "message* cost* noth*", "credib* bias*", "bias* sender*", "free* communicat* bias*",
 	},
 	"Bayesian persuasion": {
+		"what* reveal* persuade*", "design* test* reveal*", "disclos* persuade*", "grade* inflation* reveal*",
 		"design* information reveal*", "choos* information reveal*", "commit* reveal* information", "decid* what information reveal*",
 		"persua* information", "persua* commit*", "disclos* information persua*",
 	},
-	"mechanism design": {"design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*"},
+	"mechanism design": {
+		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*"},
 	"fictitious play": {
 		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
 		"best respon* average* past", "respond* average* past",
 	},
 	"replicator dynamics": {
+		"share* population* grow* payoff*", "more successful* more common", "strateg* become* more common",
 		"successful strateg* spread*", "fitter strateg* grow*", "strateg* grow* payoff* average*", "population share* payoff*",
 		"strateg* spread* population", "better strateg* grow*",
 	},
 	"backward induction": {
+		"reason* from* end", "solve* from* last move*", "think* backwards*", "last round* first",
 		"work* backward*", "solv* backward*", "reason* backward*", "backward* end", "start* end game* work*",
 		"last move* first",
 	},
@@ -364,15 +396,20 @@ var cues = map[string][]string{
 	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*"},
 	"normal-form game":       {"payoff matri*", "simultaneous move*"},
 	"public good": {
+		"everyone benefits nobody pays", "pay* shared* benefit* everyone", "contribut* pot* multipl*", "crowdfund* project*",
 		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
 		"contribut* shared project*", "group project* contribut*", "back* project* goal",
 	},
-	"free rider":     {"benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
-	"ultimatum game": {"take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing"},
-	"dictator game":  {"give* away money stranger*", "share* money stranger*", "anonymous* give* money"},
+	"free rider": {
+		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
+	"ultimatum game": {
+		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing"},
+	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money"},
 	"signalling game": {
+		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
 		"dividend* stock*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*"},
 	"median voter theorem": {
+		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
 		"candidate* converg*", "parties converg*", "part* converg* centr*", "politic* converg*", "politic* middl*",
 		"voters middl*", "voter* ideal point*",
@@ -382,14 +419,17 @@ var cues = map[string][]string{
 		"vendor* beach", "stores cluster*", "shops cluster*",
 	},
 	"Rubinstein bargaining": {
+		"haggl* impatien*", "haggl* patien*", "offer* reject* delay* cost*", "waiting* cost* bargain*",
 		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
 		"bargain* take* turns", "patient* bigger share", "patient* larger share",
 	},
 	"Tullock contest": {
+		"more effort* more* chance* win*", "lobby* spend* chance*", "effort* raise* chance* prize*",
 		"lobby* effort* prize*", "compet* prize* effort*", "effort* winning probabilit*", "rent dissipat*",
 		"spend* win* prize* lobby*", "contest* effort* prize*",
 	},
-	"all-pay auction":  {"everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*"},
+	"all-pay auction": {
+		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*"},
 	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest"},
 	"congestion pricing": {
 		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
@@ -400,21 +440,27 @@ var cues = map[string][]string{
 		"traffic* selfish*", "driver* selfish*", "choos* route* selfish*", "route* traffic* equilibri*",
 	},
 	"strategy-proofness": {
+		"lying never helps", "honesty* best policy*", "can't* benefit* misreport*", "no one* benefit* lie*",
 		"gains lying", "gain* lying where", "lie* about where",
 		"nobody gain* lying", "nobody gain* lie*", "gain* misreport*", "gain* lying", "truth* dominant",
 		"honest* best strateg*", "never benefit* lie*", "never gain* lie*", "gain* report* false*", "can't manipul*",
 		"nobody manipul*", "gain* vot* strategic*",
 	},
-	"optimal auction":   {"maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*"},
-	"Condorcet paradox": {"majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper"},
+	"optimal auction": {
+		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*"},
+	"Condorcet paradox": {
+		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper"},
 	"stable matching": {
+		"match* both sides prefer*", "pair* nobody* swap*", "match* nobody* rather*", "stable* pairing*",
 		"couple* residen*", "couple* match* program*", "residency match*",
 		"match* student* school*", "doctor* hospital*", "resident* hospital*", "pair* prefer* each other", "marri* stable",
 		"match* men women", "match* stable",
 	},
-	"school choice":                  {"assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
-	"cake cutting":                   {"divid* cake", "cut* cake", "cake* fair*", "cake* envy"},
-	"fair division":                  {"divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
+	"school choice": {
+		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
+	"cake cutting": {"divid* cake", "cut* cake", "cake* fair*", "cake* envy"},
+	"fair division": {
+		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem"},
 	"Nash's existence theorem": {
 		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
@@ -431,11 +477,13 @@ var cues = map[string][]string{
 		"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo*", "imitat* neighbo*",
 		"copy* better perform*", "copy* richer",
 	},
-	"spatial games":     {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
-	"coordination game": {"both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
-	"focal point":       {"meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*"},
-	"level-k thinking":  {"think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning"},
-	"beauty contest":    {"guess* average*", "two thirds average", "guess* number* average*"},
+	"spatial games": {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
+	"coordination game": {
+		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
+	"focal point": {"meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*"},
+	"level-k thinking": {
+		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning"},
+	"beauty contest": {"guess* average*", "two thirds average", "guess* number* average*"},
 	"principal-agent problem": {
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
@@ -443,29 +491,38 @@ var cues = map[string][]string{
 	"moral hazard":      {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*"},
 	"adverse selection": {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out"},
 	"Cournot competition": {
+		"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*",
 		"firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much",
 		"duopol* quantit*", "oligopol* quantit*",
 	},
-	"Bertrand competition": {"firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
-	"collusion":            {"firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*"},
-	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again"},
+	"Bertrand competition": {
+		"price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
+	"collusion": {
+		"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*"},
+	"repeated game": {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again"},
 	"centipede game": {
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*"},
 	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market"},
-	"security game":       {"defend* target* attacker*", "guard* patrol*", "airport* security*", "defender* attacker* target*", "poach* patrol*"},
-	"Colonel Blotto game": {"allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
-	"information cascade": {"follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*"},
-	"global game":         {"bank run*", "currency attack*", "speculative attack*", "run* bank*"},
-	"Bayesian game":       {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*"},
-	"matching pennies":    {"heads tails guess*", "penalty kick*", "goalkeeper* kick*", "penalty shoot*"},
+	"security game": {
+		"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol*", "airport* security*", "defender* attacker* target*", "poach* patrol*"},
+	"Colonel Blotto game": {
+		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
+	"information cascade": {
+		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*"},
+	"global game": {
+		"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run*", "currency attack*", "speculative attack*", "run* bank*"},
+	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*"},
+	"matching pennies": {"heads tails guess*", "penalty kick*", "goalkeeper* kick*", "penalty shoot*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
-	"behavioral game theory": {"real people* rational*", "humans irrational*", "people actually play*", "experiment* people* play*", "lab experiment* game*"},
+	"behavioral game theory": {
+		"real people* deviat* theory*", "lab* people* play*", "people* irrational* game*", "real people* rational*", "humans irrational*", "people actually play*", "experiment* people* play*", "lab experiment* game*"},
 	"agreement theorem":      {"agree* disagree*", "common prior* disagree*"},
 	"best-response dynamics": {"take* turns best respon*", "switch* best respon*", "best respon* converge*", "best respon* cycl*"},
 	"first-mover advantage":  {"move* first advantage", "going first advantage", "first advantage commit*", "better move* first"},
 	"volunteer's dilemma": {
+		"call* ambulance*", "someone* else* will* help*", "many* people* watch* help*",
 		"bystander* help*", "bystander* call*", "nobody calls help", "who calls help", "someone* volunteer*", "one person* act* everyone benefit*",
 		"wait* someone else act*", "more people less likely help*",
 	},
@@ -527,15 +584,18 @@ var cues = map[string][]string{
 	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*"},
 	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*"},
 	"network formation": {
+		"who* connect* whom", "links* form* friends*", "build* links* cost*",
 		"friendship network*", "homophily network*", "segregat* network*", "network* split* along",
 		"form* links", "form* connections", "build* connections", "friendship network* form*", "link* cost* benefit*",
 		"network* form* cost*", "connect* cost* benefit*", "decid* connect*", "who links", "networks emerge*",
 	},
-	"kidney exchange":      {"donor* incompatib*", "swap* donor*", "organ* swap*", "kidney* swap*", "donor* patient* pair*"},
+	"kidney exchange": {
+		"kidney* donor* swap*", "patient* donor* incompatible*", "kidney* chain*", "donor* incompatib*", "swap* donor*", "organ* swap*", "kidney* swap*", "donor* patient* pair*"},
 	"Banzhaf index":        {"power* weight* vot*", "much power vot*", "swing vot*", "pivotal vot*", "vot* power* measur*"},
 	"Shapley-Shubik index": {"power* weight* vot*", "much power vot*", "pivotal vot*", "vot* power* measur*"},
 	"weighted voting game": {"vot* weight*", "weight* vot*", "shareholder* vot*", "vot* block* power*"},
 	"core allocation": {
+		"no group* better* leav*", "no subgroup* better*", "nobody* leave* coalition*",
 		"walk* away divid*", "divid* sav* walk*", "none walk* away", "nobody walk* away", "divid* savings*",
 		"coalition* break* away", "coalition* better* own", "group* deviat* together", "group* better* own",
 		"subset* better* own", "coalition* block*", "split* away better*", "stable* divi* coalition*",
