@@ -31,6 +31,9 @@ type AnswerQuality struct {
 	Answers         int     `json:"answers"`
 	DanglingOpeners int     `json:"dangling_openers"`
 	DanglingRate    float64 `json:"dangling_rate"`
+	// Unfaithful counts the sentences of extractive answers that are not
+	// verbatim in the source they cite (see Unfaithful); it must be 0.
+	Unfaithful int `json:"unfaithful"`
 	// Failures lists each question that failed, and why.
 	Failures []AnswerFailure `json:"failures"`
 }
@@ -42,6 +45,8 @@ type AnswerFailure struct {
 	Outcome  string   `json:"outcome"`
 	Missing  []string `json:"missing,omitempty"`  // must_contain entries not in the answer
 	Dangling []string `json:"dangling,omitempty"` // sentences with dangling openers
+	// Unfaithful lists quotes not verbatim in the source they cite.
+	Unfaithful []string `json:"unfaithful,omitempty"`
 }
 
 // ChecksAnswers reports whether a question set says what its answers must
@@ -68,7 +73,9 @@ func ChecksAnswers(qs []Question) bool {
 // separates alternatives ("nice|never the first to defect"). An answer
 // with a dangling opener fails whatever it contains. dangling finds those
 // openers (reasoner.DanglingOpeners); it is a parameter so that this
-// package depends on nothing of gtrag's. nil skips the check.
+// package depends on nothing of gtrag's. nil skips the check. So does an
+// answer with a quote that is not verbatim in its source (Unfaithful, for
+// runs with Quoted).
 func CheckAnswers(runs []Run, dangling func(answer string) []string) AnswerQuality {
 	aq := AnswerQuality{Failures: []AnswerFailure{}}
 	for _, r := range runs {
@@ -84,6 +91,10 @@ func CheckAnswers(runs []Run, dangling func(answer string) []string) AnswerQuali
 					aq.DanglingRate++
 				}
 			}
+			if r.Quoted != nil {
+				f.Unfaithful = Unfaithful(r.Answer, r.Quoted)
+				aq.Unfaithful += len(f.Unfaithful)
+			}
 		}
 		var ok bool
 		switch q.Expect {
@@ -94,7 +105,7 @@ func CheckAnswers(runs []Run, dangling func(answer string) []string) AnswerQuali
 		case ExpectOffTopic:
 			ok = r.Outcome == offTopicOutcome
 		}
-		ok = ok && len(f.Dangling) == 0
+		ok = ok && len(f.Dangling) == 0 && len(f.Unfaithful) == 0
 		aq.Checked++
 		if ok {
 			aq.Passed++

@@ -52,6 +52,18 @@ func TestCheckAnswers(t *testing.T) {
 	require.Equal(t, "not_found", aq.Failures[1].Outcome, "an abstention is not an answer")
 	require.Equal(t, []string{"It is nice [1]."}, aq.Failures[2].Dangling, "a dangling opener fails an answer that has the words")
 
+	// A quote not verbatim in its source fails an answer with the words.
+	quoted := map[int]string{1: "Values are uniform on [0, 1]: bid v/2."}
+	faithful := CheckAnswers([]Run{
+		{Question: q(ExpectAnswer, "v/2"), Outcome: "answered", Answer: "Values are uniform on [0, 1]: bid v/2 [1].", Quoted: quoted},
+		{Question: q(ExpectAnswer, "v/2"), Outcome: "answered", Answer: "Values are uniform on [1]: bid v/2 [1].", Quoted: quoted},
+		{Question: q(ExpectAnswer, "v/2"), Outcome: "answered", Answer: "Values are uniform on [1]: bid v/2 [1]."}, // written freely: not checked
+	}, nil)
+	require.Equal(t, 2, faithful.Passed)
+	require.Equal(t, 1, faithful.Unfaithful)
+	require.Len(t, faithful.Failures, 1)
+	require.Equal(t, []string{"Values are uniform on [1]: bid v/2 [1]."}, faithful.Failures[0].Unfaithful)
+
 	none := CheckAnswers(nil, nil)
 	require.Zero(t, none.Checked)
 	require.Zero(t, none.PassRate)

@@ -110,6 +110,10 @@ type Run struct {
 	Steps         int
 	Latency       time.Duration
 	StoreGrowth   int // chunks the run added
+	// Quoted maps each citation number of an extractive answer (offline,
+	// made of verbatim sentences) to its source's text, for Unfaithful;
+	// nil for an answer written freely, which is not checked so.
+	Quoted map[int]string
 }
 
 // Report is the summary of a set of runs (`gtrag eval --json`).

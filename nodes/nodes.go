@@ -327,7 +327,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		return s, fmt.Errorf("generate the answer: %w", err)
 	}
 	s.Notices = addNotices(s.Notices, ans.Notices)
-	s.FinalResponse, s.Sources = renumber(ans.Text, s.ChromaResults)
+	s.FinalResponse, s.Sources = renumber(ans, s.ChromaResults)
 	switch {
 	case abstained(ans, s.Sources):
 		s.Outcome = OutcomeNotFound
@@ -441,10 +441,30 @@ var citation = regexp.MustCompile(`\[\s*\d+(?:\s*,\s*\d+)*\s*\]`)
 // numbered 1, 2, … in order of first use, and returns them as sources. Two
 // chunks of one paper share its number: a reader takes different numbers
 // for different works. Citations to passages that do not exist are removed.
-func renumber(text string, results []vectordb.Result) (string, []Source) {
+//
+// An extractive answer is renumbered through its quotes, never by pattern:
+// a quoted sentence may hold brackets that look like a citation ("uniform
+// on [0, 1]"), and rewriting those would misquote its source.
+func renumber(ans reasoner.Answer, results []vectordb.Result) (string, []Source) {
+	if len(ans.Quotes) == 0 {
+		return renumberText(ans.Text, results)
+	}
+	number, sources := paperNumbers(results)
+	out := reasoner.CiteQuotes(ans.Quotes, func(n int) int {
+		if n < 1 || n > len(results) {
+			return 0
+		}
+		return number(n)
+	})
+	return out, *sources
+}
+
+// paperNumbers returns a function that numbers passage n (1-based, in
+// range) by its paper, in order of first use, and the sources it numbered.
+func paperNumbers(results []vectordb.Result) (func(n int) int, *[]Source) {
 	byPaper := map[string]int{}
-	var sources []Source
-	number := func(n int) int {
+	sources := &[]Source{}
+	return func(n int) int {
 		r := results[n-1]
 		paper := r.PaperID()
 		if paper == "" {
@@ -453,9 +473,9 @@ func renumber(text string, results []vectordb.Result) (string, []Source) {
 		if num, ok := byPaper[paper]; ok {
 			return num
 		}
-		num := len(sources) + 1
+		num := len(*sources) + 1
 		byPaper[paper] = num
-		sources = append(sources, Source{
+		*sources = append(*sources, Source{
 			Number:  num,
 			PaperID: r.PaperID(),
 			Title:   r.Metadata[chunker.KeyTitle],
@@ -464,7 +484,13 @@ func renumber(text string, results []vectordb.Result) (string, []Source) {
 			Score:   r.Score,
 		})
 		return num
-	}
+	}, sources
+}
+
+// renumberText is renumber for an answer written freely, an LLM's: its
+// citations are found by pattern.
+func renumberText(text string, results []vectordb.Result) (string, []Source) {
+	number, srcs := paperNumbers(results)
 	out := citation.ReplaceAllStringFunc(text, func(m string) string {
 		var nums []string
 		for _, f := range strings.Split(m[1:len(m)-1], ",") {
@@ -481,6 +507,7 @@ func renumber(text string, results []vectordb.Result) (string, []Source) {
 		}
 		return "[" + strings.Join(nums, ", ") + "]"
 	})
+	sources := *srcs
 	// Chunks of one paper cited side by side now carry the same number.
 	for _, src := range sources {
 		c := "[" + strconv.Itoa(src.Number) + "]"

@@ -336,7 +336,7 @@ func TestRenumber(t *testing.T) {
 		{"lists [3, 2] and [4,1, 9] and [7, 8]", "lists [1, 2] and [3] and ", []string{"c", "b", "a"}},
 	}
 	for _, tt := range tests {
-		got, sources := renumber(tt.in, results)
+		got, sources := renumberText(tt.in, results)
 		require.Equal(t, tt.want, got)
 		var ids []string
 		for i, s := range sources {
@@ -345,6 +345,30 @@ func TestRenumber(t *testing.T) {
 		}
 		require.Equal(t, tt.ids, ids)
 	}
+}
+
+// An extractive answer is renumbered through its quotes: brackets inside a
+// quoted sentence are the source's words, not citations (issue 12: "uniform
+// on [0, 1]" came out as "uniform on [1]").
+func TestRenumberKeepsQuotesVerbatim(t *testing.T) {
+	results := []vectordb.Result{
+		{Document: vectordb.Document{ID: "a_chunk_0", Metadata: map[string]string{"paper_id": "a", "title": "A"}}},
+		{Document: vectordb.Document{ID: "b_chunk_0", Metadata: map[string]string{"paper_id": "b", "title": "B"}}},
+		{Document: vectordb.Document{ID: "a_chunk_1", Metadata: map[string]string{"paper_id": "a", "title": "A"}}},
+	}
+	quotes := []reasoner.Quote{
+		{Text: "Values are uniform on [0, 1]: bid v/2.", N: 2},
+		{Text: "See [3] and [1, 2].", N: 3},
+		{Text: "Two chunks of a share its number.", N: 1},
+		{Text: "A passage that does not exist is not cited.", N: 9},
+	}
+	ans := reasoner.Answer{Text: reasoner.CiteQuotes(quotes, nil), Quotes: quotes}
+	got, sources := renumber(ans, results)
+	require.Equal(t, "Values are uniform on [0, 1]: bid v/2 [1]. See [3] and [1, 2] [2]. "+
+		"Two chunks of a share its number [2]. A passage that does not exist is not cited.", got)
+	require.Len(t, sources, 2)
+	require.Equal(t, "b", sources[0].PaperID)
+	require.Equal(t, "a", sources[1].PaperID)
 }
 
 // failingStore answers queries like memStore but cannot be written.

@@ -329,7 +329,7 @@ func keyLess(a, b [2]int) bool {
 // fragmentAnswer quotes the first usable passage as it is when every
 // sentence looked like a fragment, rather than saying nothing.
 func fragmentAnswer(passages []Passage, f focus) Answer {
-	var parts []string
+	var quotes []Quote
 	var cited []int
 	for _, p := range passages {
 		body := strings.TrimSpace(passageBody(p.Text))
@@ -338,15 +338,15 @@ func fragmentAnswer(passages []Passage, f focus) Answer {
 		}
 		// One passage only: a second quote joined to a fragment would run
 		// into it, and a reader could not tell where one source ends.
-		parts = append(parts, citeSentence(truncateRunes(body, 400), p.N))
+		quotes = append(quotes, Quote{Text: truncateRunes(body, 400), N: p.N})
 		cited = append(cited, p.N)
 		break
 	}
-	if len(parts) == 0 {
+	if len(quotes) == 0 {
 		return Answer{Text: NoSourcesText, Abstained: true, Concepts: conceptNames(f.Concepts),
 			Notices: []string{"the retrieved passages hold no usable sentences"}}
 	}
-	return Answer{Text: strings.Join(parts, " "), Cited: cited, Concepts: conceptNames(f.Concepts)}
+	return Answer{Text: CiteQuotes(quotes, nil), Cited: cited, Quotes: quotes, Concepts: conceptNames(f.Concepts)}
 }
 
 // passageBody drops the "Title: …" header and "Abstract:" label the chunker
@@ -908,18 +908,15 @@ func compose(chosen []*candidate) Answer {
 		}
 		return keyLess(a.Key, b.Key)
 	})
-	var b strings.Builder
+	var quotes []Quote
 	var cited []int
-	for k, c := range order {
-		if k > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(citeSentence(c.Text, c.N))
+	for _, c := range order {
+		quotes = append(quotes, Quote{Text: c.Text, N: c.N})
 		if !slices.Contains(cited, c.N) {
 			cited = append(cited, c.N)
 		}
 	}
-	return Answer{Text: b.String(), Cited: cited}
+	return Answer{Text: CiteQuotes(quotes, nil), Cited: cited, Quotes: quotes}
 }
 
 // citeSentence puts the citation where a reader expects it, inside the

@@ -1,6 +1,9 @@
 package reasoner
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // Passage is a retrieved chunk shown to a reasoner. N is its citation number
 // (1-based) in the answer.
@@ -42,6 +45,41 @@ type Answer struct {
 	// abstained, the concepts no passage was about.
 	Concepts []string
 	Notices  []string
+	// Quotes are the sentences of an extractive answer, in order, when
+	// Text is nothing but them, each cited (CiteQuotes(Quotes, nil) ==
+	// Text); nil for an LLM's answer or an abstention. Whoever renumbers
+	// the citations must rewrite Quotes, not Text: a quoted sentence may
+	// hold brackets a pattern would take for a citation ("uniform on
+	// [0, 1]"), and rewriting those would misquote the source.
+	Quotes []Quote
+}
+
+// Quote is one sentence of an extractive answer, verbatim from passage N.
+type Quote struct {
+	Text string
+	N    int
+}
+
+// CiteQuotes writes quotes as an answer, each followed by its citation,
+// number(q.N) when number is not nil. A number below 1 writes the sentence
+// without a citation.
+func CiteQuotes(quotes []Quote, number func(n int) int) string {
+	var b strings.Builder
+	for i, q := range quotes {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		n := q.N
+		if number != nil {
+			n = number(n)
+		}
+		if n < 1 {
+			b.WriteString(q.Text)
+			continue
+		}
+		b.WriteString(citeSentence(q.Text, n))
+	}
+	return b.String()
 }
 
 // RelevanceJudge decides whether passages suffice to answer a question.

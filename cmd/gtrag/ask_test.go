@@ -92,6 +92,17 @@ func TestAskOfflineWithArxivUnreachable(t *testing.T) {
 	require.Contains(t, lines[0], "offline")
 }
 
+// The offline answer quotes its sources verbatim through the whole
+// command, brackets included: the primer's "uniform on [0, 1]" once came
+// out as "uniform on [1]", renumbered as if it were a citation (issue 12).
+func TestAskQuotesBracketsVerbatim(t *testing.T) {
+	env := testEnv(t)
+	r := gtrag(t, env, "ask", "How much should I bid in a first-price auction against one rival whose value is uniform on [0, 1]?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "uniform on [0, 1]")
+	require.NotContains(t, r.stdout, "uniform on [1]")
+}
+
 func TestAskOffTopicAddsNothing(t *testing.T) {
 	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, videoGamePaper})
 	env := testEnv(t)

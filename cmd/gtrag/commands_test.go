@@ -205,11 +205,13 @@ func TestEvalChecksWhatAnswersMustContain(t *testing.T) {
 	require.Equal(t, []string{"zebra crossing"}, aq.Failures[0].Missing)
 	require.Equal(t, 2, aq.Answers)
 	require.Zero(t, aq.DanglingOpeners)
+	require.Zero(t, aq.Unfaithful, "offline answers quote their sources verbatim")
 
 	text := gtrag(t, env, "eval", file)
 	require.Equal(t, 0, text.code, text.stderr)
 	require.Regexp(t, `(?m)^answers pass +67% \(2 of 3\)$`, text.stdout)
 	require.Regexp(t, `(?m)^dangling openers +0 in 2 answers$`, text.stdout)
+	require.Regexp(t, `(?m)^unfaithful quotes +0$`, text.stdout)
 
 	// A set that says nothing of its answers' content is not scored on it.
 	plain := filepath.Join(t.TempDir(), "plain.jsonl")

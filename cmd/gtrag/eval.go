@@ -194,6 +194,18 @@ func evalAsk(ctx context.Context, svc *service.Service, o service.AskOptions, q 
 	for _, s := range res.Sources {
 		r.Sources = append(r.Sources, s.PaperID)
 	}
+	if res.LLM == "offline" && len(res.Sources) > 0 {
+		// The offline answer quotes its sources: eval checks each quote
+		// against the stored text of the paper it cites.
+		r.Quoted = map[int]string{}
+		for _, s := range res.Sources {
+			p, err := svc.Paper(ctx, s.PaperID)
+			if err != nil {
+				return evaluate.Run{}, fmt.Errorf("question %q: read cited source: %w", q.Q, err)
+			}
+			r.Quoted[s.Number] = p.Title + "\n" + p.Summary
+		}
+	}
 	return r, nil
 }
 
@@ -223,6 +235,7 @@ func printEval(a *app, r evaluate.Report) error {
 	if q := r.AnswerQuality; q != nil {
 		fmt.Fprintf(w, "answers pass\t%.0f%% (%d of %d)\n", 100*q.PassRate, q.Passed, q.Checked)
 		fmt.Fprintf(w, "dangling openers\t%d in %d answers\n", q.DanglingOpeners, q.Answers)
+		fmt.Fprintf(w, "unfaithful quotes\t%d\n", q.Unfaithful)
 	}
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
 	return w.Flush()
