@@ -22,6 +22,10 @@ func TestOpensWithBackReference(t *testing.T) {
 		"There are two pure-strategy Nash equilibria.":            false,
 		"A Nash equilibrium is a strategy profile.":               false,
 		"Itineraries are strategies in routing games.":            false,
+		"Each driver now prefers to use both congestible roads.":  true,
+		"Rational players therefore defect in every round.":       true,
+		"Game theory is now used across the social sciences.":     false,
+		"Players choose a route, and therefore congestion rises.": false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}

@@ -221,8 +221,30 @@ func opensWithBackReference(s string) bool {
 	if first == "the" && len(ws) > 1 && anaphoricNouns[strings.TrimSuffix(ws[1], "'s")] {
 		return true
 	}
+	// A connective after the subject leans back just as one in front:
+	// "Each driver now prefers…", "Players therefore…". "Now" after an
+	// auxiliary ("is now used") only dates a fact, and stands alone.
+	for i := 1; i < min(len(ws), earlyBackRefSpan); i++ {
+		w := ws[i]
+		if earlyBackRef[w] || w == "now" && !auxiliaries[ws[i-1]] {
+			return true
+		}
+	}
 	return false
 }
+
+// earlyBackRefSpan is how many opening words may hold a connective that
+// refers back (earlyBackRef, or "now"): the subject and its verb. Further
+// in, "therefore" or "instead" links clauses of the sentence itself.
+const earlyBackRefSpan = 4
+
+// earlyBackRef are connectives that refer back wherever they stand in a
+// sentence's opening.
+var earlyBackRef = setOf(`therefore thus hence instead consequently`)
+
+// auxiliaries are the verbs after which "now" dates a fact rather than
+// contrasting with what came before.
+var auxiliaries = setOf(`is are was were be been has have had can could may might will would should must`)
 
 // leansOnPrevious matches a sentence that presents itself as an instance of
 // what the sentence before it said, without naming that: "The prisoner's
