@@ -53,7 +53,7 @@ func (f focus) asksOfConcept() bool {
 }
 
 func analyze(question string) focus {
-	f := focus{Concepts: text.Focal(question), Kind: kindOf(question), Terms: keyTerms(question)}
+	f := focus{Concepts: withEvoked(text.Focal(question), text.Evoked(question)), Kind: kindOf(question), Terms: keyTerms(question)}
 	if ws := text.Words(question); len(ws) > 0 && ws[0] == "which" {
 		f.Which = true
 	}
@@ -84,6 +84,47 @@ func analyze(question string) focus {
 	}
 	return f
 }
+
+// withEvoked adds to a question's focal concepts the glossary concepts it
+// describes in everyday words (text.Evoked: "guards patrol airports at
+// random" evokes security games), after the concepts it names: a passage
+// on an evoked concept may answer a question that paraphrases (why, how,
+// yes/no), but the concepts named come first, since an evocation is a
+// guess from cue words ("a firm that chooses its quantity" evokes Cournot
+// competition in a question about moving first). Framing phrases
+// ("everyday words", see text.Focal) never name what a question is about
+// and are dropped.
+func withEvoked(focal, evoked []text.Concept) []text.Concept {
+	var out []text.Concept
+	for _, c := range focal {
+		if c.Known || c.Quoted || !framingOnly(c) {
+			out = append(out, c)
+		}
+	}
+	for _, e := range evoked {
+		if !slices.ContainsFunc(out, func(c text.Concept) bool { return strings.EqualFold(c.Name, e.Name) }) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// framingOnly reports whether c is made of framing words alone, such as
+// "everyday words" or "plain terms".
+func framingOnly(c text.Concept) bool {
+	ws := text.Words(c.Name)
+	for _, w := range ws {
+		if !framingWords[w] && !text.StopWords.Has(w) {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// framingWords say how a question wants its answer put ("in everyday
+// words", "in plain terms", "in a nutshell"); text.Focal gives them no
+// specificity.
+var framingWords = setOf(`everyday plain simple layman layman's words terms nutshell sense`)
 
 // meanForTo matches "What does it mean for X to Y?" and captures Y, what
 // the question asks to define.

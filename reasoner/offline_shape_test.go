@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 func TestOpensWithBackReference(t *testing.T) {
@@ -23,12 +25,32 @@ func TestOpensWithBackReference(t *testing.T) {
 		"A Nash equilibrium is a strategy profile.":               false,
 		"Itineraries are strategies in routing games.":            false,
 		"Each driver now prefers to use both congestible roads.":  true,
+		"Now add a zero-time shortcut linking the two roads.":     true,
 		"Rational players therefore defect in every round.":       true,
 		"Game theory is now used across the social sciences.":     false,
 		"Players choose a route, and therefore congestion rises.": false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}
+}
+
+// A question's concepts: glossary ideas it describes come after those it
+// names, and framing phrases are none (issue 12, "I found nothing on
+// everyday words").
+func TestAnalyzeConcepts(t *testing.T) {
+	plain := func(cs []text.Concept) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	conceptNames := func(q string) []string { return plain(analyze(q).Concepts) }
+	require.NotContains(t, conceptNames("In everyday words, what does game theory study?"), "everyday words")
+	airport := analyze("How does game theory help schedule airport security patrols?")
+	require.Contains(t, plain(airport.AnyOf), "security game", "a passage on the idea described answers a how question")
+	require.Equal(t, "schedule airport security patrols", airport.Concepts[0].Name, "the phrase the question names comes first")
+	require.Equal(t, "stochastic game", conceptNames("What is a stochastic game in the sense of Shapley?")[0])
 }
 
 func TestDanglingOpeners(t *testing.T) {

@@ -176,7 +176,7 @@ func truncateRunes(s string, n int) string {
 var backRefWords = setOf(`it its they their them this these that those such he she his her
 both neither either however but thus hence therefore so moreover furthermore also instead
 likewise similarly conversely otherwise consequently nevertheless nonetheless yet again
-accordingly then here there's`)
+accordingly then here there's now`)
 
 // backRefPhrases open a sentence that leans on the one before it.
 var backRefPhrases = []string{"in contrast", "by contrast", "on the other hand", "as a result",
@@ -226,6 +226,9 @@ func opensWithBackReference(s string) bool {
 	// auxiliary ("is now used") only dates a fact, and stands alone.
 	for i := 1; i < min(len(ws), earlyBackRefSpan); i++ {
 		w := ws[i]
+		if ws[i-1] == "and" || ws[i-1] == "or" {
+			continue // "… and therefore …" links the sentence's own clauses
+		}
 		if earlyBackRef[w] || w == "now" && !auxiliaries[ws[i-1]] {
 			return true
 		}

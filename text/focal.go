@@ -231,13 +231,19 @@ func specificity(words []string) int {
 	n := 0
 	for _, w := range words {
 		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return isJoiner(r) }) {
-			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) {
+			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) && !framingWords.Has(part) {
 				n++
 			}
 		}
 	}
 	return n
 }
+
+// framingWords say how a question wants its answer put, not what it is
+// about: "in the sense of Shapley", "in everyday words", "in plain terms".
+// Like generic words they add nothing to a phrase's specificity, so that
+// "stochastic game" comes before "sense of Shapley".
+var framingWords = wordSet(`sense words terms everyday plain layman layman's nutshell`)
 
 // statementVerbs end "What does X …?" questions.
 var statementVerbs = wordSet(`state say mean show imply predict claim measure describe

@@ -36,6 +36,7 @@ func TestFocal(t *testing.T) {
 		{"What are zero-determinant strategies in the iterated prisoner's dilemma?", []string{"zero-determinant strategies", "iterated prisoner's dilemma"}},
 		{"What does the Nash bargaining solution maximise?", []string{"Nash bargaining solution"}},
 		{"What is an information set in an extensive-form game?", []string{"information set", "extensive-form game"}},
+		{"What is a stochastic game in the sense of Shapley?", []string{"stochastic game", "sense of Shapley"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
