@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Evoked returns the glossary terms a question describes in everyday words
@@ -35,7 +36,7 @@ func Evoked(question string) []Concept {
 	var out []Concept
 	for i := range glossary {
 		t := &glossary[i]
-		for _, c := range cueIndex[t.name] {
+		for _, c := range cueIndex()[t.name] {
 			if q.has(c) {
 				out = append(out, newConcept(t.name, true))
 				break
@@ -115,9 +116,10 @@ func parseCue(s string) (cue, error) {
 	return c, nil
 }
 
-// cueIndex is cues parsed, by term name. A malformed table is a
+// cueIndex is cues parsed, by term name, built on first use: every
+// command loads this package, few ask a question. A malformed table is a
 // programming error; TestCueTable reports it by name.
-var cueIndex = func() map[string][]cue {
+var cueIndex = sync.OnceValue(func() map[string][]cue {
 	m := map[string][]cue{}
 	for name, list := range cues {
 		for _, s := range list {
@@ -127,7 +129,7 @@ var cueIndex = func() map[string][]cue {
 		}
 	}
 	return m
-}()
+})
 
 // Related returns the phrases papers on a glossary term use besides its
 // name and variants (for cheap talk: "costless message", "sender receiver",

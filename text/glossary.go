@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A term of the glossary: the name it is best known by, its acronyms and
 // the other ways papers write it. Forms are compared through phraseTerms, so
@@ -219,8 +222,9 @@ var spellingOf = func() map[string]string {
 	return m
 }()
 
-// glossaryForms indexes every form of every term by its phrase terms.
-var glossaryForms = func() map[string]*term {
+// glossaryForms indexes every form of every term by its phrase terms,
+// built on first use (see cueIndex).
+var glossaryForms = sync.OnceValue(func() map[string]*term {
 	m := map[string]*term{}
 	for i := range glossary {
 		t := &glossary[i]
@@ -229,7 +233,7 @@ var glossaryForms = func() map[string]*term {
 		}
 	}
 	return m
-}()
+})
 
 // forms lists the name, then the variants, then the acronyms.
 func (t *term) forms() []string {
@@ -255,13 +259,13 @@ func GameTheoryForms() []string {
 // lookup returns the glossary term phrase names, compared as phrase terms
 // ("Shapley values" finds "Shapley value"), or nil.
 func lookup(phrase string) *term {
-	if t := glossaryForms[strings.Join(phraseTerms(phrase), " ")]; t != nil {
+	if t := glossaryForms()[strings.Join(phraseTerms(phrase), " ")]; t != nil {
 		return t
 	}
 	// "generalised second-price auction" is the glossary's "generalized …":
 	// the stemmer keeps British and American spellings apart.
 	if r := respell(phrase); r != phrase {
-		return glossaryForms[strings.Join(phraseTerms(r), " ")]
+		return glossaryForms()[strings.Join(phraseTerms(r), " ")]
 	}
 	return nil
 }
