@@ -295,9 +295,9 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		// from the question, whether or not arXiv could be searched.
 		offTopic := s.OffTopic && s.PapersAdded == 0
 		if !s.OffTopic && len(s.Searches) == 0 && r.Topic != nil {
-			v, err := r.Topic.IsGameTheory(ctx, s.UserQuery, "")
+			v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
 			if err != nil {
-				return s, fmt.Errorf("judge the question's topic: %w", err)
+				return s, err
 			}
 			offTopic = !v.Yes
 		}

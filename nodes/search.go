@@ -62,18 +62,13 @@ type ArxivSearcher struct {
 func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, error) {
 	s.ArxivPapers = nil
 	if len(s.Searches) == 0 && a.Topic != nil {
-		v, err := a.Topic.IsGameTheory(ctx, s.UserQuery, "")
+		v, err := judgeTopic(ctx, a.Topic, s.UserQuery)
 		if err != nil {
-			return s, fmt.Errorf("judge the question's topic: %w", err)
+			return s, err
 		}
 		s.Notices = addNotices(s.Notices, v.Notices)
 		s.OffTopic = !v.Yes
-		if s.OffTopic && namesGameTheory(s.UserQuery) {
-			// The glossary knows what the judge's lexicon does not: "Did
-			// Zermelo prove that chess can be solved?" scores against game
-			// theory on "chess" and names Zermelo's theorem.
-			s.OffTopic = false
-		} else if v.Contrary {
+		if v.Contrary {
 			s.Reasoning = "the question is not about game theory (" + v.Reason + "), so arXiv was not searched"
 			return s, nil
 		}
@@ -307,10 +302,26 @@ func searchConcepts(question string) (named, related [][]string) {
 // concepts' spellings.
 const maxRelated = 16
 
-// namesGameTheory reports whether the question names or describes a
-// game-theory concept of the glossary.
-func namesGameTheory(question string) bool {
-	return slices.ContainsFunc(glossaryConcepts(question), text.Concept.GameTheory)
+// judgeTopic asks the topic judge whether the question itself is about
+// game theory, with the glossary's say over the judge's: a question that
+// names or describes a game-theory concept of the glossary is game theory
+// whatever the judge found ("Did Zermelo prove that chess can be solved?"
+// scores against on "chess"; an LLM may not know the Banzhaf index; the
+// offline lexicon knows no acronym). The searcher and the responder ask
+// through it, so they cannot disagree about a question.
+func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string) (reasoner.Verdict, error) {
+	v, err := judge.IsGameTheory(ctx, question, "")
+	if err != nil {
+		return v, fmt.Errorf("judge the question's topic: %w", err)
+	}
+	if !v.Yes {
+		concepts := glossaryConcepts(question)
+		if i := slices.IndexFunc(concepts, text.Concept.GameTheory); i >= 0 {
+			v.Yes, v.Contrary = true, false
+			v.Reason += "; but the question is about " + concepts[i].Name
+		}
+	}
+	return v, nil
 }
 
 // rankQuery is what the pool is ranked against: the question, then the

@@ -70,21 +70,6 @@ type cue struct {
 // IsGameTheory implements PaperFilter. It never fails.
 func (f *OfflineFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
 	s := f.score(title, abstract)
-	if strings.TrimSpace(abstract) == "" {
-		// A question, or a bare title: a few words, where a named
-		// game-theory concept the lexicon lacks ("When is a social
-		// network pairwise stable?", "the Banzhaf power index") would
-		// otherwise go unrecognised. The glossary of text.Focal names
-		// such concepts; one is as good as the field's own name.
-		for _, c := range text.Focal(title) {
-			if c.GameTheory() {
-				pts := f.threshold()
-				s.Total += pts
-				s.For = append([]hit{{Phrase: c.Name, Points: pts, InTitle: true}}, s.For...)
-				break
-			}
-		}
-	}
 	threshold := f.threshold()
 	yes := s.Total >= threshold
 	rel := "<"
