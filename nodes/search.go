@@ -87,6 +87,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 	}
 	pool := a.pool()
 	about := newAboutTest(s.UserQuery)
+	rankAgainst := rankQuery(s.UserQuery)
 	about.unrecognised = s.OffTopic
 	var log []string
 	if s.OffTopic {
@@ -123,7 +124,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		fresh := slices.DeleteFunc(slices.Clone(page.Papers), func(p arxiv.Paper) bool {
 			return slices.Contains(s.PapersSeen, p.ID)
 		})
-		ranked, err := a.rank(ctx, rankQuery(s.UserQuery), fresh)
+		ranked, err := a.rank(ctx, rankAgainst, fresh)
 		if err != nil {
 			return s, err
 		}
