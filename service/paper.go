@@ -30,38 +30,24 @@ func (s *Service) PaperIDs(ctx context.Context) ([]string, error) {
 	return nil, errors.New("this store cannot list its papers")
 }
 
-// Paper returns the stored paper id names: with a version ("2101.00001v2")
-// that version, without one the version stored. On the embedded store it
-// reads that paper's chunks only (vectordb.DB.PaperDocuments), so that a
-// server answers at once during a long ingest; on another store it scans
-// every chunk.
+// Paper returns the stored paper id names, with its abstract: with a
+// version ("2101.00001v2") that version, without one the version stored.
+// It is FindPapers and WithAbstract for one id, so on the embedded store it
+// reads one paper record and that paper's chunks, and a server answers at
+// once during a long ingest; another store is read whole.
 func (s *Service) Paper(ctx context.Context, id string) (Paper, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return Paper{}, errors.New("the paper id is empty")
 	}
-	ids, err := s.PaperIDs(ctx)
+	found, _, err := FindPapers(ctx, s.store, []string{id})
 	if err != nil {
 		return Paper{}, err
 	}
-	full := ""
-	for _, p := range ids {
-		if p == id || isVersionOf(p, id) {
-			full = p
-			break
-		}
-	}
-	if full == "" {
+	if len(found) == 0 {
 		return Paper{}, fmt.Errorf("%s: %w", id, ErrPaperNotFound)
 	}
-	docs, err := s.paperDocuments(ctx, full)
-	if err != nil {
-		return Paper{}, fmt.Errorf("read paper %s: %w", full, err)
-	}
-	if len(docs) == 0 { // deleted since the list was read
-		return Paper{}, fmt.Errorf("%s: %w", id, ErrPaperNotFound)
-	}
-	return paperOfChunks(docs), nil
+	return WithAbstract(ctx, s.store, found[0])
 }
 
 // isVersionOf reports whether versioned is base with a version: 2101.00001v2
@@ -71,13 +57,8 @@ func isVersionOf(versioned, base string) bool {
 	return ok && v != "" && strings.Trim(v, "0123456789") == ""
 }
 
-func (s *Service) paperDocuments(ctx context.Context, id string) ([]vectordb.Document, error) {
-	return paperDocuments(ctx, s.store, id)
-}
-
 // WithAbstract returns p with its abstract put back together from its
-// chunks (Paper.Summary), read as Service.Paper reads them: that paper's
-// chunks only on the embedded store. p is a paper EachPaper or FindPapers
+// chunks (Paper.Summary): that paper's chunks only on the embedded store. p is a paper EachPaper or FindPapers
 // returned; its provenance is kept.
 func WithAbstract(ctx context.Context, store Store, p Paper) (Paper, error) {
 	docs, err := paperDocuments(ctx, store, p.ID)
