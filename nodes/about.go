@@ -111,18 +111,12 @@ func newAboutTest(question string) aboutTest {
 	t.concepts = glossaryConcepts(question)
 	phrases, kws := arxiv.Terms(question)
 	for _, w := range append(phrases, kws...) {
+		generic := text.GenericWords.Has(strings.ToLower(w))
 		for _, stem := range text.Tokenize(w) {
 			if !slices.Contains(t.terms, stem) {
 				t.terms = append(t.terms, stem)
 			}
-		}
-	}
-	for _, w := range append(phrases, kws...) {
-		if text.GenericWords.Has(strings.ToLower(w)) {
-			continue
-		}
-		for _, stem := range text.Tokenize(w) {
-			if !slices.Contains(t.specific, stem) {
+			if !generic && !slices.Contains(t.specific, stem) {
 				t.specific = append(t.specific, stem)
 			}
 		}
