@@ -32,7 +32,11 @@
 // requests (Config.BatchSize, 200) at the write consistency level; objects
 // the server reports as failed are sent again, and a request that finds the
 // cluster unreachable or answering 429/5xx is retried, Config.Retries times
-// (3) with doubling backoff from 500 ms. Weaviate has no transactions: a
+// (3) with doubling backoff from 500 ms; so is a query the server answers
+// with "Cannot query field" for the store's own collection, which means its
+// GraphQL schema, rebuilt asynchronously, has not yet caught up with a
+// collection just created (a search racing the ingest that created it).
+// Weaviate has no transactions: a
 // new version is written before the old one is deleted, so a failure in
 // between leaves both (the next Add of that paper removes the old) rather
 // than neither. A batch interrupted by Ctrl-C may be partly written; since

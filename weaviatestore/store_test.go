@@ -461,3 +461,60 @@ func TestUnreachableHostFailsOverToTheNext(t *testing.T) {
 	require.ErrorContains(t, err, "connection refused")
 	require.NotContains(t, err.Error(), "DerivedFromError", "the client's wrapping is removed")
 }
+
+// graphQLProxy forwards to the node; once armed, it answers the next fail
+// GraphQL queries with a GraphQL error whose message is msg instead. It
+// counts the GraphQL queries it sees after it is armed.
+func graphQLProxy(t *testing.T, node *weaviatetest.Node, fail int, msg string) (srv *httptest.Server, arm func(), queries *atomic.Int64) {
+	target, err := url.Parse("http://" + node.Addr())
+	require.NoError(t, err)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var armed atomic.Bool
+	queries = new(atomic.Int64)
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if armed.Load() && r.Method == http.MethodPost && r.URL.Path == "/v1/graphql" {
+			if queries.Add(1) <= int64(fail) {
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"data":null,"errors":[{"message":%q}]}`, msg)
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, func() { armed.Store(true) }, queries
+}
+
+// Weaviate rebuilds its GraphQL schema a moment after a collection is
+// created; a query in that moment is told the collection's field does not
+// exist. The store retries it (CI once saw a search racing an ingest fail
+// so); any other GraphQL error is reported at once.
+func TestQueryRetriesWhileTheGraphQLSchemaLags(t *testing.T) {
+	ctx := context.Background()
+	node := weaviatetest.Shared(t)
+	class := weaviatetest.Collection(t)
+	lag := `Cannot query field "` + class + `" on type "GetObjectsObj". Did you mean "Other"?`
+	srv, arm, queries := graphQLProxy(t, node, 2, lag)
+	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(srv.URL, "http://")+"/"+class, "")
+	require.NoError(t, err)
+	cfg.Backoff = time.Millisecond
+	s, err := Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	_, err = s.Add(ctx, topicDocs())
+	require.NoError(t, err)
+	arm()
+	res, err := s.Query(ctx, topics[0], 3)
+	require.NoError(t, err)
+	require.NotEmpty(t, res)
+	require.Equal(t, int64(3), queries.Load(), "two lagging answers, then the query")
+
+	srv2, arm2, queries2 := graphQLProxy(t, node, 1000, `Syntax Error GraphQL request (1:2) Unexpected Name "x"`)
+	cfg.Hosts = []string{strings.TrimPrefix(srv2.URL, "http://")}
+	s2, err := Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	arm2()
+	_, err = s2.Query(ctx, topics[0], 3)
+	require.ErrorContains(t, err, "Syntax Error")
+	require.NotContains(t, err.Error(), "caught up")
+	require.Equal(t, int64(1), queries2.Load(), "an error that is not the lag is not retried")
+}

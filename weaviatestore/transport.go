@@ -118,6 +118,12 @@ func transient(err error) bool {
 // as objects a batch reported as not written.
 var errRetryable = errors.New("retryable")
 
+// retryable is an error marked as errRetryable without changing its text.
+type retryable struct{ error }
+
+func (e retryable) Unwrap() error        { return e.error }
+func (e retryable) Is(target error) bool { return target == errRetryable }
+
 // decodeGraphQL turns a GraphQL answer into out: the client's error, the
 // errors in the answer, or the data decoded into out's shape.
 func decodeGraphQL(resp *models.GraphQLResponse, err error, out any) error {
@@ -129,13 +135,32 @@ func decodeGraphQL(resp *models.GraphQLResponse, err error, out any) error {
 		for i, e := range resp.Errors {
 			msgs[i] = e.Message
 		}
-		return fmt.Errorf("weaviate: %s", strings.Join(msgs, "; "))
+		err := fmt.Errorf("weaviate: %s", strings.Join(msgs, "; "))
+		if schemaLag(msgs) {
+			return retryable{fmt.Errorf("%w (the server's GraphQL schema has not caught up with the collection)", err)}
+		}
+		return err
 	}
 	b, err := json.Marshal(resp.Data)
 	if err != nil {
 		return err
 	}
 	return json.Unmarshal(b, out)
+}
+
+// schemaLag reports GraphQL errors that say a collection is not in the
+// server's GraphQL schema. Weaviate rebuilds that schema asynchronously after
+// a collection is created, so a query that follows the creation closely (the
+// first search on a new store, or a search racing the ingest that created
+// it) can meet this for a few milliseconds; the store only queries
+// collections it has created or found, so the error is worth a retry.
+func schemaLag(msgs []string) bool {
+	for _, m := range msgs {
+		if strings.HasPrefix(m, `Cannot query field "`) && strings.Contains(m, `ObjectsObj"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // object is a chunk as Get returns it; only the fields asked for are set.
