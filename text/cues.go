@@ -327,6 +327,7 @@ var cues = map[string][]string{
 		"nobody regret* choice*", "no one* regret*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*",
 		"nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*",
 		"unilateral* deviat*", "best respon* each other",
+		"no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*",
 	},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
@@ -341,8 +342,8 @@ var cues = map[string][]string{
 		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
 		"credib* threat*", "empty threat*", "incredib* threat*", "threat* carr* out",
 	},
-	"perfect Bayesian equilibrium": {"belief* off path", "belief* sequential*", "update* belief* equilibri*"},
-	"Bayesian Nash equilibrium":    {"privat* information equilibri*", "know* own type* equilibri*"},
+	"perfect Bayesian equilibrium": {"belief* off path", "belief* sequential*", "update* belief* equilibri*", "bayes rule* equilibri*", "belief* consistent* strateg*", "belief* update* sequential*", "belief* after* surpris* move*"},
+	"Bayesian Nash equilibrium":    {"privat* information equilibri*", "know* own type* equilibri*", "uncertain* opponent* type*", "don't know* other* payoff* equilibri*", "equilibri* incomplete information", "equilibri* privat* valu*", "each* player* privat* information* equilibri*"},
 	"correlated equilibrium": {
 		"mediator* suggest*", "follow* recommendation* better*", "shared* random* signal* coordinat*",
 		"traffic light* obey*", "traffic light* signal*", "obey* signal* better off",
@@ -384,7 +385,7 @@ var cues = map[string][]string{
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
 		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum"},
-	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*"},
+	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*"},
 	"multi-agent reinforcement learning": {
 		"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*",
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
@@ -400,7 +401,7 @@ var cues = map[string][]string{
 		"million* player* average*", "many player* average*",
 	},
 	"deferred acceptance": {
-		"propos* hold* reject*", "tentative* accept* better offer*", "propos* reject* match*", "propos* tentative* accept*", "men propos* women"},
+		"propos* hold* reject*", "tentative* accept* better offer*", "propos* reject* match*", "propos* tentative* accept*", "men propos* women", "student* propos* school* reject*", "propos* algorithm* match*", "tentative* hold* offer* reject*", "hospital* tentative* accept*"},
 	"Shapley value": {
 		"credit* each member* team*", "fair* share* each* contribut*", "who deserve* how much", "split* profit* fair*",
 		"fair* split* cooperat*", "divid* surplus fair*", "marginal contribution* averag*", "fair* credit* contribut*",
@@ -443,7 +444,7 @@ var cues = map[string][]string{
 	},
 	"winner's curse": {
 		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high"},
-	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*"},
+	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*"},
 	"tragedy of the commons": {
 		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*"},
 	"stag hunt": {
@@ -451,12 +452,12 @@ var cues = map[string][]string{
 	"hawk-dove game": {
 		"fight* or back down", "aggressive* passive*", "escalate* back down*",
 		"animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
-	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*"},
+	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
 	},
-	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users"},
+	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*"},
 	"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*"},
 	"cheap talk": {
 		"trust* advice* bias*", "advice* conflict* interest*", "expert* exaggerat*", "talk* costless* credible*",
@@ -487,9 +488,9 @@ var cues = map[string][]string{
 		"last move* first",
 	},
 	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*"},
-	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*"},
-	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*"},
-	"normal-form game":       {"payoff matri*", "simultaneous move*"},
+	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*", "algorithm* find* equilibri* two player*", "algorithm* comput* equilibri* bimatrix*", "algorithm* one equilibri* two player*", "follow* path* equilibri*"},
+	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*", "sequential* game* tree*", "move* one after another", "who move* when* game*", "game* tree* information set*", "players* move* in turn*"},
+	"normal-form game":       {"payoff matri*", "simultaneous move*", "matrix* payoff*", "choos* simultaneous*", "move* same time* payoff*"},
 	"public good": {
 		"everyone benefits nobody pays", "pay* shared* benefit* everyone", "contribut* pot* multipl*", "crowdfund* project*",
 		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
@@ -499,10 +500,10 @@ var cues = map[string][]string{
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
 	"ultimatum game": {
 		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing"},
-	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money"},
+	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"dividend* stock*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
@@ -525,7 +526,7 @@ var cues = map[string][]string{
 	},
 	"all-pay auction": {
 		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*"},
-	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest"},
+	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*"},
 	"congestion pricing": {
 		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
 		"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
@@ -553,7 +554,7 @@ var cues = map[string][]string{
 	},
 	"school choice": {
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
-	"cake cutting": {"divid* cake", "cut* cake", "cake* fair*", "cake* envy"},
+	"cake cutting": {"divid* cake", "cut* cake", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*"},
 	"fair division": {
 		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem"},
@@ -567,7 +568,7 @@ var cues = map[string][]string{
 		"list* all equilibri*", "find* all equilibri*", "enumerat* equilibri*", "comput* all equilibri*",
 		"list* equilibria", "find* every equilibri*",
 	},
-	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*"},
+	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*"},
 	"imitation dynamics": {
 		"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo*", "imitat* neighbo*",
 		"copy* better perform*", "copy* richer",
@@ -575,16 +576,16 @@ var cues = map[string][]string{
 	"spatial games": {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
 	"coordination game": {
 		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
-	"focal point": {"meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*"},
+	"focal point": {"meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
 	"level-k thinking": {
 		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning"},
-	"beauty contest": {"guess* average*", "two thirds average", "guess* number* average*"},
+	"beauty contest": {"guess* average*", "two thirds average", "guess* number* average*", "pick* number* closest*", "guess* number* closest* average*", "guess* what other* guess*", "newspaper* beauty* contest*", "predict* what* average* opinion*"},
 	"principal-agent problem": {
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
 	},
-	"moral hazard":      {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*"},
-	"adverse selection": {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out"},
+	"moral hazard":      {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
+	"adverse selection": {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
 	"Cournot competition": {
 		"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*",
 		"firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much",
@@ -594,11 +595,11 @@ var cues = map[string][]string{
 		"price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
 	"collusion": {
 		"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*"},
-	"repeated game": {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again"},
+	"repeated game": {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*"},
 	"centipede game": {
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*"},
-	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market"},
+	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*"},
 	"security game": {
 		"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol*", "airport* security*", "defender* attacker* target*", "poach* patrol*"},
 	"Colonel Blotto game": {
@@ -608,20 +609,20 @@ var cues = map[string][]string{
 	"global game": {
 		"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run*", "currency attack*", "speculative attack*", "run* bank*"},
 	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*"},
-	"matching pennies": {"heads tails guess*", "penalty kick*", "goalkeeper* kick*", "penalty shoot*"},
+	"matching pennies": {"heads tails guess*", "penalty kick*", "goalkeeper* kick*", "penalty shoot*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
 	"behavioral game theory": {
 		"real people* deviat* theory*", "lab* people* play*", "people* irrational* game*", "real people* rational*", "humans irrational*", "people actually play*", "experiment* people* play*", "lab experiment* game*"},
-	"agreement theorem":      {"agree* disagree*", "common prior* disagree*"},
-	"best-response dynamics": {"take* turns best respon*", "switch* best respon*", "best respon* converge*", "best respon* cycl*"},
+	"agreement theorem":      {"agree* disagree*", "common prior* disagree*", "rational* people* disagree*", "rational* disagree* same information", "rational* agents* disagree*", "honest* rational* disagree*", "common prior* agree*"},
+	"best-response dynamics": {"take* turns best respon*", "switch* best respon*", "best respon* converge*", "best respon* cycl*", "each player* turn* improv*", "players* take* turns* best", "one player* time* switch* better", "switch* better* strateg* one at a time"},
 	"first-mover advantage":  {"move* first advantage", "going first advantage", "first advantage commit*", "better move* first"},
 	"volunteer's dilemma": {
 		"call* ambulance*", "someone* else* will* help*", "many* people* watch* help*",
 		"bystander* help*", "bystander* call*", "nobody calls help", "who calls help", "someone* volunteer*", "one person* act* everyone benefit*",
 		"wait* someone else act*", "more people less likely help*",
 	},
-	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest"},
+	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*"},
 	"zero-determinant strategies": {
 		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*"},
 	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*"},
@@ -639,7 +640,7 @@ var cues = map[string][]string{
 	"adjusted winner procedure":    {"divorc* split*", "divorc* divid*", "divorc* settlement*", "two parties divid* items"},
 	"envy-freeness up to one good": {"indivisible* fair*", "fair* indivisible*", "envy* one item*", "divid* items* fair*"},
 	"rent division":                {"split* rent", "divid* rent", "rent* roommate*", "rent* housemate*", "rent* room* fair*"},
-	"nucleolus":                    {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*"},
+	"nucleolus":                    {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*", "minimi* largest complaint*", "most unhappy coalition*", "least core", "minimi* dissatisf* coalition*", "unique* point* core*"},
 	"bankruptcy problem":           {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*", "claims exceed*", "creditor* divid*"},
 	"hedonic game":                 {"care* who group*", "form* groups* prefer*", "club* members prefer*", "teams form* prefer*"},
 	"purification":                 {"why* randomi* real*", "mix* strateg* interpret*", "interpret* mixed", "small private* payoff* mix*"},
@@ -649,7 +650,7 @@ var cues = map[string][]string{
 	"self-play":                    {"play* against itself", "play* itself", "train* against itself", "ai play* itself"},
 	"sequential social dilemma":    {"agents* harvest*", "agents* common* resource* learn*", "learn* agents* defect* cooperat*"},
 	"emergent communication":       {"agents invent* language", "agents develop* language", "learn* communicat* agents", "agents* talk* learn*"},
-	"Bayes correlated equilibrium": {"information structure* all", "all information structure*", "robust predict* information"},
+	"Bayes correlated equilibrium": {"information structure* all", "all information structure*", "robust predict* information", "whatever* information* players* predict*", "predict* outcome* any* information*", "information* players* may* have* robust*"},
 	"network creation game":        {"selfish* built network*", "players buy* edges", "build* network* selfish*", "network* built* selfish*"},
 	"linkage principle": {
 		"same hidden amount", "oil field*", "auction* common value*", "bid* same hidden*", "estimate* same value* auction*", "open auction* more revenue", "english auction* more revenue", "correlat* values revenue", "ascending auction* revenue*"},
@@ -658,10 +659,10 @@ var cues = map[string][]string{
 	"bargaining with private information": {"why strike*", "strikes happen*", "bargain* delay*", "negotiat* delay*", "agreement* delay* information"},
 	"rank-order tournament":               {"promot* incentiv*", "promotion* effort*", "ceo pay* incentiv*", "reward* best perform*", "relative performance*"},
 	"crowdsourcing contest":               {"one big prize", "several smaller prize*", "one prize several", "prize* structur*", "split* prize*"},
-	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*"},
+	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*", "punish* cheater* own expense", "spend* money* punish*", "pay* cost* punish*", "punish* own cost", "punish* non contribut*"},
 	"logit dynamics": {
 		"better option* more often", "more often rather than always", "mistake* more often* worse", "noisy best respon*", "best respon* mistake*", "long run equilibri* select*", "stochastic* stable"},
-	"polymatrix game": {"pairwise interaction* network*", "network* pairwise game*", "games on edges"},
+	"polymatrix game": {"pairwise interaction* network*", "network* pairwise game*", "games on edges", "two player* games* each edge", "network* pairwise* payoff*", "sum* pairwise* games*"},
 	"discontinuous games": {
 		"payoff* jump*", "payoffs sudden*", "payoff* sudden* change*", "payoff* discontinu*", "discontinu* payoff*", "discontinu* game*"},
 	"oddness theorem":             {"odd number equilibri*", "number* equilibri* odd", "generic* finite number equilibri*", "how many equilibri* typical*"},
@@ -670,13 +671,13 @@ var cues = map[string][]string{
 	"automated mechanism design":  {"neural network* auction*", "learn* auction* neural", "deep learn* auction*", "machine learn* mechanism*", "neural* learn* auction*"},
 	"single-peaked preferences":   {"ideal point*", "preferences line", "prefer* closer ideal*", "left right spectrum"},
 	"data Shapley":                {"value* training example*", "value* training data", "worth* data point*", "price* training data", "value* individual* data"},
-	"SHAP":                        {"explain* model* prediction*", "feature* importance* shapley", "explain* feature* contribut*", "attribut* prediction* feature*"},
+	"SHAP":                        {"explain* model* prediction*", "feature* importance* shapley", "explain* feature* contribut*", "attribut* prediction* feature*", "why* model* predict*", "which feature* matter* prediction*", "explain* black box* model*", "feature* contribut* prediction*"},
 	"cost allocation":             {"shar* cost* fair*", "divid* cost* fair*", "split* cost* fair*", "split* bill*", "allocat* cost* users"},
 	"algorithmic collusion":       {"pricing bot*", "pricing algorithm* collu*", "bot* collu*", "algorithm* collu*", "ai collu*", "learn* collude*"},
-	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol"},
+	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol", "minority side* win*", "being* minority* win*", "choose* less crowded*", "winning* side* fewer*", "fewer people* choose* win*"},
 	"Penrose square-root law": {
 		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*"},
-	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*"},
+	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*"},
 	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*"},
 	"network formation": {
 		"who* connect* whom", "links* form* friends*", "build* links* cost*",
@@ -695,5 +696,12 @@ var cues = map[string][]string{
 		"coalition* break* away", "coalition* better* own", "group* deviat* together", "group* better* own",
 		"subset* better* own", "coalition* block*", "split* away better*", "stable* divi* coalition*",
 	},
-	"risk dominance": {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*"},
+	"risk dominance":                     {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*", "safe* equilibri* payoff* dominant*", "risky* better* equilibri* safe*", "safer* option* coordinat*", "efficient* risky* equilibri* safe*"},
+	"Markov perfect equilibrium":         {"strateg* depend* only* current state", "strateg* only current state", "dynamic game* state* equilibri*", "equilibri* depend* only* state", "state variable* equilibri* dynamic*"},
+	"quantal response equilibrium":       {"players* mistake* equilibri*", "equilibri* mistake* costly*", "noisy* player* equilibri*", "equilibri* noisy* choice*", "better option* more likely* chosen", "error* prone* player*"},
+	"trembling-hand perfect equilibrium": {"trembl* hand*", "trembl* equilibri*", "hand* slip* equilibri*", "small mistake* equilibri*", "equilibri* robust* mistake*", "accident* wrong move*", "equilibri* tiny* probabilit* error*"},
+	"coarse correlated equilibrium":      {"commit* before* see* recommendation*", "commit* follow* before*", "agree* follow* mediator* before*", "weaker* correlated*", "no regret* converge* equilibri*"},
+	"Stackelberg equilibrium":            {"leader* commit* follower* respon*", "leader* announce* follower*", "commit* first* other* best respon*", "follower* best respon* leader*", "commit* strateg* advance* other* respon*"},
+	"cognitive hierarchy":                {"other* less sophisticat*", "levels* sophisticat*", "players* different* levels* reasoning", "how many* steps* think*", "assume* other* less* smart*", "think* other* dumber"},
+	"assignment game":                    {"match* buyer* seller* price*", "buyer* seller* match* transfer*", "worker* firm* match* wage*", "match* worker* firm* salar*", "assign* house* buyer* price*", "pair* buyer* seller* surplus*"},
 }

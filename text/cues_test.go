@@ -54,6 +54,73 @@ func TestEvokedNeedsTheWholeDescription(t *testing.T) {
 	}
 }
 
+// TestEvokedDescriptions holds a described question for each of a
+// sample of cues: the question a student would ask without the term's
+// name. The sentences were written for the test, from the cue's meaning.
+func TestEvokedDescriptions(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"In a dynamic game, when do strategies depend only on the current state?", "Markov perfect equilibrium"},
+		{"What happens to the equilibrium if players make mistakes that are less likely when they are costly?", "quantal response equilibrium"},
+		{"Why would an equilibrium need to survive a trembling hand?", "trembling-hand perfect equilibrium"},
+		{"What if players must commit to follow the mediator before they see the recommendation?", "coarse correlated equilibrium"},
+		{"What does the leader commit to when the follower best responds?", "Stackelberg equilibrium"},
+		{"What if each player assumes the others are less sophisticated than themselves?", "cognitive hierarchy"},
+		{"How are buyers and sellers of houses matched and at what prices?", "assignment game"},
+		{"How do you bid when you are uncertain about your opponent's type?", "Bayesian Nash equilibrium"},
+		{"How good is the best equilibrium compared with the social optimum?", "price of stability"},
+		{"What if my cost depends on how many others choose the same resource?", "congestion game"},
+		{"Can two rational people with the same information agree to disagree?", "agreement theorem"},
+		{"How should beliefs be updated by Bayes rule in an equilibrium?", "perfect Bayesian equilibrium"},
+		{"Is there an algorithm to find one equilibrium of a two-player game?", "Lemke-Howson algorithm"},
+		{"A couple want to be together but one prefers the opera and the other football: what happens?", "battle of the sexes"},
+		{"How much money do people give to a stranger who cannot refuse?", "dictator game"},
+		{"Where would you meet a stranger in a city without any way to communicate?", "focal point"},
+		{"Do people who are insured become careless?", "moral hazard"},
+		{"Which equilibrium is chosen when the efficient one is risky and the other safe?", "risk dominance"},
+		{"What if a single defection ends cooperation forever?", "grim trigger"},
+		{"Why does the minority side win when everybody picks a bar night?", "minority game"},
+		{"How can an incumbent firm discourage entry by a newcomer?", "entry deterrence"},
+		{"Why would people pay from their own pocket to punish free riders?", "costly punishment"},
+		{"In a standoff, who gives up first when waiting is costly?", "war of attrition"},
+		{"Why do insurers attract the riskiest customers?", "adverse selection"},
+		{"Pick a number closest to two thirds of the average: what do people guess?", "beauty contest"},
+		{"How do you cut and choose fairly?", "cake cutting"},
+	} {
+		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
+	}
+}
+
+// TestEvokedNothingInEverydayQuestions: everyday questions from sports,
+// cooking, finance, chemistry, biology and the news share words with the
+// cues and must evoke nothing, or a question off the field would be taken
+// for game theory.
+func TestEvokedNothingInEverydayQuestions(t *testing.T) {
+	for _, q := range []string{
+		"Which team won the football league last season?",
+		"How many minutes should I boil an egg for a soft yolk?",
+		"How do I slice a cake into even layers?",
+		"Should I put my savings in a bond fund or an index fund?",
+		"Why did the central bank raise interest rates this year?",
+		"What is the boiling point of water at high altitude?",
+		"How do enzymes speed up chemical reactions?",
+		"How do cells divide during mitosis?",
+		"Who won the presidential election in 2020?",
+		"Why is the price of petrol so high this month?",
+		"How do I choose a good health insurance plan?",
+		"What time does the opera start tonight?",
+		"How can I improve my running pace for a marathon?",
+		"How do I build a table out of pallets?",
+		"Why is my sourdough starter not rising?",
+		"How do I freeze the top row of a table in Excel?",
+		"Which stocks pay the highest dividends?",
+		"How do I become a team leader at work?",
+		"What is the state capital of Texas?",
+		"How do vaccines train the immune system?",
+	} {
+		assert.Empty(t, Evoked(q), q)
+	}
+}
+
 func TestEvokedComparesStemsAndPrefixes(t *testing.T) {
 	q := newCueQuestion("Truthfully reporting costs nothing")
 	c, err := parseCue("truth* cost")
