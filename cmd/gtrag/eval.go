@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -130,7 +129,7 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 	}
 	var runs []evaluate.Run
 	for _, q := range qs {
-		r, err := evalAsk(ctx, svc, o, q)
+		r, err := svc.EvalRun(ctx, q, o)
 		if err != nil {
 			return nil, "", "", err
 		}
@@ -169,7 +168,7 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		}
 		svc := service.New(db, rs, client)
 		emb = svc.Embedder()
-		r, err := evalAsk(ctx, svc, o, q)
+		r, err := svc.EvalRun(ctx, q, o)
 		// The reasoners outlive this store: close the store alone.
 		err = errors.Join(err, db.Close(), os.RemoveAll(cfg.DataDir))
 		if err != nil {
@@ -178,35 +177,6 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		runs = append(runs, r)
 	}
 	return runs, rs.Name, emb, nil
-}
-
-func evalAsk(ctx context.Context, svc *service.Service, o service.AskOptions, q evaluate.Question) (evaluate.Run, error) {
-	t := time.Now()
-	res, err := svc.Ask(ctx, q.Q, o)
-	if err != nil {
-		return evaluate.Run{}, fmt.Errorf("question %q: %w", q.Q, err)
-	}
-	r := evaluate.Run{
-		Question: q, Outcome: res.Outcome, Answer: res.Answer,
-		PapersAdded: res.PapersAdded, ArxivRequests: res.ArxivRequests, Steps: len(res.Path),
-		Latency: time.Since(t), StoreGrowth: res.StoreCountAfter - res.StoreCountBefore,
-	}
-	for _, s := range res.Sources {
-		r.Sources = append(r.Sources, s.PaperID)
-	}
-	if res.LLM == "offline" && len(res.Sources) > 0 {
-		// The offline answer quotes its sources: eval checks each quote
-		// against the stored text of the paper it cites.
-		r.Quoted = map[int]string{}
-		for _, s := range res.Sources {
-			p, err := svc.Paper(ctx, s.PaperID)
-			if err != nil {
-				return evaluate.Run{}, fmt.Errorf("question %q: read cited source: %w", q.Q, err)
-			}
-			r.Quoted[s.Number] = p.Title + "\n" + p.Summary
-		}
-	}
-	return r, nil
 }
 
 func printEval(a *app, r evaluate.Report) error {
