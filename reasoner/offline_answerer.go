@@ -95,6 +95,7 @@ const (
 	defineFollow     = 1.50 // … for a definition or a verdict, which its source develops sentence by sentence
 	followDecay      = 0.80
 	bothBonus        = 0.30 // a comparison's sentence that names both concepts
+	namingBonus      = 0.30 // the sentence says what the concept a question describes without naming it is
 	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
@@ -401,7 +402,11 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
 		for _, p := range passages {
-			if about(f.Concepts[0], p) {
+			if about(f.Concepts[0], p) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
+				// A passage that carries the words describing an evoked
+				// concept is about it too, in other words: "Cutting a
+				// Cake Fairly" for cake cutting, where "a cake … divided
+				// among agents" carries "cake among three people".
 				focusPapers[cmpOr(p.PaperID, p.ID)] = true
 			}
 		}
@@ -600,6 +605,13 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 				c.Rel += otherBonus
 			}
 		}
+		if f.Evoked && namesWhat(f.Concepts[0], c.Text) {
+			// The student described the idea without knowing its name;
+			// the sentence that names it and says what it is answers
+			// first ("Braess's paradox … shows that adding capacity to a
+			// network can make every user worse off…").
+			c.Rel += namingBonus
+		}
 		c.Lead = hasShape(f, c)
 	}
 }
@@ -655,6 +667,15 @@ func defines(c text.Concept, s string) bool {
 		return true
 	}
 	return statesWhat(c, s)
+}
+
+// namesWhat reports whether sentence s names c and says what it is: it opens
+// with c ("Braess's paradox, described by Dietrich Braess in 1968, shows
+// that…") or states what c is (statesWhat). It is stricter than defines:
+// "This paper revisits cake cutting for connected pieces" mentions cake
+// cutting early but does not say what it is.
+func namesWhat(c text.Concept, s string) bool {
+	return !opensWithBackReference(s) && (c.Position(s) == 0 || statesWhat(c, s))
 }
 
 // definitionCue follows a term that is being defined.

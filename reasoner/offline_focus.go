@@ -39,6 +39,15 @@ type focus struct {
 	AnyOf []text.Concept
 	Kind  questionKind
 	Terms []term
+	// Evoked is set when the main concept is one the question describes
+	// without naming it (text.Evoked): "Can building a new road make
+	// traffic worse for every driver?" is about Braess's paradox.
+	Evoked bool
+	// Described are the phrases of the question that describe the evoked
+	// main concept ("road", "traffic worse"): a passage about them may be
+	// about the idea in other words ("Cutting a Cake Fairly" for cake
+	// cutting).
+	Described []text.Concept
 	// Which is set for "Which auction format gives more revenue when …?",
 	// which asks something of its concept, as why, how and yes/no do.
 	Which bool
@@ -53,7 +62,20 @@ func (f focus) asksOfConcept() bool {
 }
 
 func analyze(question string) focus {
-	f := focus{Concepts: withEvoked(text.Focal(question), text.Evoked(question)), Kind: kindOf(question), Terms: keyTerms(question)}
+	focal := text.Focal(question)
+	evoked := text.Evocations(question)
+	f := focus{Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question)}
+	if len(f.Concepts) > 0 {
+		main := f.Concepts[0].Name
+		f.Evoked = !slices.ContainsFunc(focal, func(c text.Concept) bool { return strings.EqualFold(c.Name, main) })
+		if i := slices.IndexFunc(evoked, func(e text.Evocation) bool { return e.Concept.Name == main }); f.Evoked && i >= 0 {
+			for _, c := range f.Concepts[1:] {
+				if !c.Known && !c.Quoted && describes(evoked[i], c) {
+					f.Described = append(f.Described, c)
+				}
+			}
+		}
+	}
 	if ws := text.Words(question); len(ws) > 0 && ws[0] == "which" {
 		f.Which = true
 	}
@@ -86,27 +108,59 @@ func analyze(question string) focus {
 }
 
 // withEvoked adds to a question's focal concepts the glossary concepts it
-// describes in everyday words (text.Evoked: "guards patrol airports at
-// random" evokes security games), after the concepts it names: a passage
-// on an evoked concept may answer a question that paraphrases (why, how,
-// yes/no), but the concepts named come first, since an evocation is a
-// guess from cue words ("a firm that chooses its quantity" evokes Cournot
-// competition in a question about moving first). Framing phrases
-// ("everyday words", see text.Focal) never name what a question is about
-// and are dropped.
-func withEvoked(focal, evoked []text.Concept) []text.Concept {
+// describes in everyday words (text.Evocations: "guards patrol airports at
+// random" evokes security games). A passage on an evoked concept may answer
+// a question that paraphrases (why, how, yes/no). An evoked concept comes
+// after the concepts the question names, since an evocation is a guess
+// from cue words ("a firm that chooses its quantity" evokes Cournot
+// competition in "Why does moving first help a firm that chooses its
+// quantity?", which is about moving first), but before a phrase of the
+// question that is part of its description: in "Can building a new road
+// make traffic worse for every driver?" the phrases "traffic worse" and
+// "road" describe Braess's paradox, which the question is about. That holds
+// only when the question evokes one concept: words that evoke two ("the
+// winner of a common-value auction tend to overpay": the winner's curse and
+// the linkage principle) do not say which one they describe. A glossary
+// term or a quotation the question names always comes first. Framing
+// phrases ("everyday words", see text.Focal) never name what a question is
+// about and are dropped.
+func withEvoked(focal []text.Concept, evoked []text.Evocation) []text.Concept {
 	var out []text.Concept
+	placed := make([]bool, len(evoked))
+	has := func(name string) bool {
+		return slices.ContainsFunc(out, func(c text.Concept) bool { return strings.EqualFold(c.Name, name) })
+	}
 	for _, c := range focal {
-		if c.Known || c.Quoted || !framingOnly(c) {
+		if !c.Known && !c.Quoted && framingOnly(c) {
+			continue
+		}
+		if !c.Known && !c.Quoted && len(evoked) == 1 {
+			for i, e := range evoked {
+				if !placed[i] && describes(e, c) {
+					placed[i] = true
+					if !has(e.Concept.Name) {
+						out = append(out, e.Concept)
+					}
+				}
+			}
+		}
+		if !has(c.Name) {
 			out = append(out, c)
 		}
 	}
-	for _, e := range evoked {
-		if !slices.ContainsFunc(out, func(c text.Concept) bool { return strings.EqualFold(c.Name, e.Name) }) {
-			out = append(out, e)
+	for i, e := range evoked {
+		if !placed[i] && !has(e.Concept.Name) {
+			out = append(out, e.Concept)
 		}
 	}
 	return out
+}
+
+// describes reports whether phrase c of a question shares a word with the
+// cue that evoked e: it is part of e's description.
+func describes(e text.Evocation, c text.Concept) bool {
+	terms := termSet(c.Name)
+	return slices.ContainsFunc(e.Terms, func(t string) bool { return terms[t] })
 }
 
 // framingOnly reports whether c is made of framing words alone, such as

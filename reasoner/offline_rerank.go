@@ -78,7 +78,11 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				continue
 			}
 			w := 1.0
-			if j > 0 {
+			if j > 0 || f.Evoked {
+				// A concept the question only evokes is a guess from
+				// its words, and a passage may be about the idea
+				// without its name ("Cutting a Cake Fairly" for cake
+				// cutting): it counts as a secondary concept.
 				w = otherWeight
 			}
 			focus[i] = max(focus[i], w*conceptFocus(c, p))

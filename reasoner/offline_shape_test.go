@@ -35,8 +35,8 @@ func TestOpensWithBackReference(t *testing.T) {
 }
 
 // A question's concepts: glossary ideas it describes come after those it
-// names, and framing phrases are none (issue 12, "I found nothing on
-// everyday words").
+// names, unless the phrase named is their description; framing phrases are
+// none (issue 12, "I found nothing on everyday words").
 func TestAnalyzeConcepts(t *testing.T) {
 	plain := func(cs []text.Concept) []string {
 		var out []string
@@ -49,7 +49,17 @@ func TestAnalyzeConcepts(t *testing.T) {
 	require.NotContains(t, conceptNames("In everyday words, what does game theory study?"), "everyday words")
 	airport := analyze("How does game theory help schedule airport security patrols?")
 	require.Contains(t, plain(airport.AnyOf), "security game", "a passage on the idea described answers a how question")
-	require.Equal(t, "schedule airport security patrols", airport.Concepts[0].Name, "the phrase the question names comes first")
+	require.Equal(t, "security game", airport.Concepts[0].Name, "\"airport security patrols\" is how the question describes security games")
+	require.True(t, airport.Evoked)
+	braess := analyze("Can building a new road make traffic worse for every driver?")
+	require.Equal(t, []string{"Braess's paradox", "traffic worse", "road", "driver"}, plain(braess.Concepts))
+	cournot := analyze("Why does moving first help a firm that chooses its quantity?")
+	require.Equal(t, []string{"moving first", "Cournot competition", "quantity"}, plain(cournot.Concepts),
+		"a phrase the evoking words do not describe comes first")
+	require.False(t, cournot.Evoked)
+	curse := analyze("Why does the winner of a common-value auction tend to overpay?")
+	require.False(t, curse.Evoked, "words that evoke two ideas describe neither for sure")
+	require.False(t, analyze("What is the core of a cooperative game?").Evoked, "a concept named is not evoked")
 	require.Equal(t, "stochastic game", conceptNames("What is a stochastic game in the sense of Shapley?")[0])
 }
 
@@ -149,4 +159,21 @@ func TestOfflineAnswerAbstainsNamingPassingMention(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ans.Abstained)
 	require.True(t, strings.HasPrefix(ans.Text, "I found nothing on Colonel Blotto game in the knowledge base"), ans.Text)
+}
+
+// A question that describes an idea without naming it is answered first by
+// the sentence that names it and says what it is, even where a worked
+// example shares more of the question's words.
+func TestOfflineAnswerNamesTheIdeaDescribed(t *testing.T) {
+	p := primerLike(1, "Network paradoxes",
+		"Braess's paradox shows that adding capacity to a network can make every user worse off when users choose routes selfishly.",
+		"In an example 400 drivers choose between two routes.",
+		"At first each driver takes 65 minutes.",
+		"Now a new road is built.",
+		"Each driver then prefers the new road, because it is faster for them, so every driver takes it and traffic gets worse: each driver now needs 80 minutes.",
+		"Closing roads has improved traffic in some cities.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Can building a new road make traffic worse for every driver?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Braess's paradox shows"), "the naming sentence leads: %s", ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 }

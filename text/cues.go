@@ -32,13 +32,33 @@ import (
 // vocabulary; the dev questions of testdata/world were read while writing
 // it, the held-out ones were not.
 func Evoked(question string) []Concept {
-	q := newCueQuestion(question)
 	var out []Concept
+	for _, e := range Evocations(question) {
+		out = append(out, e.Concept)
+	}
+	return out
+}
+
+// Evocation is a glossary term a question describes (see Evoked), with the
+// terms (Tokenize) of the question's words that describe it: the words of
+// the first cue that matched, stop words left out. A phrase of the question
+// made of those words is the description, not another idea: in "Can
+// building a new road make traffic worse?", which evokes Braess's paradox,
+// "road" and "worse" are.
+type Evocation struct {
+	Concept Concept
+	Terms   []string
+}
+
+// Evocations is Evoked with the describing terms of each concept.
+func Evocations(question string) []Evocation {
+	q := newCueQuestion(question)
+	var out []Evocation
 	for i := range glossary {
 		t := &glossary[i]
 		for _, c := range cueIndex()[t.name] {
-			if q.has(c) {
-				out = append(out, newConcept(t.name, true))
+			if terms, ok := q.match(c); ok {
+				out = append(out, Evocation{Concept: newConcept(t.name, true), Terms: terms})
 				break
 			}
 		}
@@ -73,22 +93,32 @@ func newCueQuestion(question string) cueQuestion {
 }
 
 func (q cueQuestion) has(c cue) bool {
+	_, ok := q.match(c)
+	return ok
+}
+
+// match reports whether the question holds every word of c, and returns
+// the terms of the question's words that matched, stop words left out.
+func (q cueQuestion) match(c cue) ([]string, bool) {
+	terms := slices.Clone(c.stems)
 	for _, s := range c.stems {
 		if !q.stems[s] {
-			return false
+			return nil, false
 		}
 	}
 	for _, p := range c.prefixes {
-		if !slices.ContainsFunc(q.words, func(w string) bool { return strings.HasPrefix(w, p) }) {
-			return false
+		i := slices.IndexFunc(q.words, func(w string) bool { return strings.HasPrefix(w, p) })
+		if i < 0 {
+			return nil, false
 		}
+		terms = append(terms, phraseTerms(q.words[i])...)
 	}
 	for _, w := range c.words {
 		if !slices.Contains(q.words, w) {
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return terms, true
 }
 
 // parseCue reads a cue as the table writes it.
@@ -405,7 +435,7 @@ var cues = map[string][]string{
 	"Shapley value": {
 		"credit* each member* team*", "fair* share* each* contribut*", "who deserve* how much", "split* profit* fair*",
 		"fair* split* cooperat*", "divid* surplus fair*", "marginal contribution* averag*", "fair* credit* contribut*",
-		"fair* share* coalition*", "fair* divid* coalition*",
+		"fair* share* coalition*", "fair* divid* coalition*", "alone* together* split*", "alone* together* divid*",
 	},
 	"Nash bargaining solution": {
 		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*"},
@@ -576,7 +606,7 @@ var cues = map[string][]string{
 	"spatial games": {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
 	"coordination game": {
 		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
-	"focal point": {"meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
+	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
 	"level-k thinking": {
 		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning"},
 	"beauty contest": {"guess* average*", "two thirds average", "guess* number* average*", "pick* number* closest*", "guess* number* closest* average*", "guess* what other* guess*", "newspaper* beauty* contest*", "predict* what* average* opinion*"},
@@ -693,7 +723,7 @@ var cues = map[string][]string{
 	"core allocation": {
 		"no group* better* leav*", "no subgroup* better*", "nobody* leave* coalition*",
 		"walk* away divid*", "divid* sav* walk*", "none walk* away", "nobody walk* away", "divid* savings*",
-		"coalition* break* away", "coalition* better* own", "group* deviat* together", "group* better* own",
+		"coalition* break* away", "coalition* better* own", "group* deviat* together", "group* better* own", "split* stable*", "divid* stable*",
 		"subset* better* own", "coalition* block*", "split* away better*", "stable* divi* coalition*",
 	},
 	"risk dominance":                     {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*", "safe* equilibri* payoff* dominant*", "risky* better* equilibri* safe*", "safer* option* coordinat*", "efficient* risky* equilibri* safe*"},

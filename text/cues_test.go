@@ -156,3 +156,12 @@ func TestGlossaryLookupRespells(t *testing.T) {
 	assert.Contains(t, names(Focal("Why is the generalised second-price auction not truthful?")), "generalised second-price auction")
 	assert.Contains(t, names(Focal("When is a social network pairwise stable?")), "pairwise stable")
 }
+
+func TestEvocationsSayWhichWordsDescribe(t *testing.T) {
+	es := Evocations("Can building a new road make traffic worse for every driver?")
+	require.Len(t, es, 1)
+	assert.Equal(t, "Braess's paradox", es[0].Concept.Name)
+	assert.Subset(t, es[0].Terms, Tokenize("road worse"), "the question's words the cue matched, as terms")
+	assert.NotContains(t, es[0].Terms, Tokenize("driver")[0], "a word no cue word matched")
+	assert.Equal(t, names(Evoked("Can building a new road make traffic worse?")), []string{"Braess's paradox"})
+}
