@@ -85,6 +85,35 @@ func TestEvokedDescriptions(t *testing.T) {
 		{"Why do insurers attract the riskiest customers?", "adverse selection"},
 		{"Pick a number closest to two thirds of the average: what do people guess?", "beauty contest"},
 		{"How do you cut and choose fairly?", "cake cutting"},
+		{"Why is it safe to repeatedly cross out dominated strategies?", "iterated elimination of dominated strategies"},
+		{"Which strategies survive if every player is rational and knows the others are rational?", "rationalizability"},
+		{"In an auction where the auctioneer raises the price until one bidder is left, how should I bid?", "English auction"},
+		{"Flower auctions lower the price until someone accepts: is that like sealed bids?", "Dutch auction"},
+		{"How should an auction sell many items when bidders want bundles of items?", "combinatorial auction"},
+		{"How do governments auction spectrum licences for mobile phones?", "spectrum auction"},
+		{"Why do people bid more than a dollar for a dollar when the second-highest bidder pays too?", "dollar auction"},
+		{"Is a majority more likely to be correct than any single juror?", "Condorcet jury theorem"},
+		{"What if each voter gives points to candidates by their rank on the ballot?", "Borda count"},
+		{"What if voters could approve of as many candidates as they like?", "approval voting"},
+		{"Is maximizing the product of utilities a fair way to allocate goods?", "Nash social welfare"},
+		{"Students get equal budgets of fake money to buy course seats: is the allocation fair?", "competitive equilibrium from equal incomes"},
+		{"Is it fair to let students pick rooms in a random order?", "random serial dictatorship"},
+		{"Can roommates always be paired so that no two prefer each other to their partners?", "stable roommates problem"},
+		{"If I send money to a stranger and it is tripled, will they send some back?", "trust game"},
+		{"Two travellers lost luggage and claim compensation: why do they claim so little?", "traveler's dilemma"},
+		{"Why would animals help relatives at their own cost, in evolutionary terms?", "kin selection"},
+		{"Why do people help those who helped others, even strangers?", "indirect reciprocity"},
+		{"What is the best strategy for a pursuer chasing an evader?", "differential game"},
+		{"How often should an inspector check a factory that may pollute?", "inspection game"},
+		{"Where should a hider go if the seeker searches optimally?", "hide-and-seek game"},
+		{"Players take stones from piles and whoever takes the last stone wins: who wins?", "Sprague-Grundy theorem"},
+		{"Why can the first player never lose at Hex?", "strategy-stealing argument"},
+		{"If property rights are clear, can a polluter and his neighbours bargain to an efficient outcome?", "Coase theorem"},
+		{"Why must a monopolist selling a durable good lower its price over time?", "Coase conjecture"},
+		{"Where should a public facility be built when agents report their locations?", "facility location game"},
+		{"How can you reward honest answers to a survey when you can't verify them?", "peer prediction"},
+		{"How should you pay a forecaster so that they report honest probabilities?", "proper scoring rule"},
+		{"Why does a mild preference for similar neighbours lead to segregation?", "Schelling segregation model"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
@@ -116,6 +145,16 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 		"How do I become a team leader at work?",
 		"What is the state capital of Texas?",
 		"How do vaccines train the immune system?",
+		"Will house prices drop until someone finally buys?",
+		"Can my music app play songs in random order?",
+		"Did the police pursue the driver who evaded the checkpoint?",
+		"What is the best laptop for students regardless of price?",
+		"Why is there a gap between the price buyers bid and sellers ask for a stock?",
+		"How many points does each rank give in the tennis world ranking?",
+		"Why do my neighbours move house so often?",
+		"How do I bid on an eBay bundle of old books?",
+		"Should I trust a stranger who sends me money online?",
+		"How do bees find their way back to the hive?",
 	} {
 		assert.Empty(t, Evoked(q), q)
 	}
@@ -164,4 +203,28 @@ func TestEvocationsSayWhichWordsDescribe(t *testing.T) {
 	assert.Subset(t, es[0].Terms, Tokenize("road worse"), "the question's words the cue matched, as terms")
 	assert.NotContains(t, es[0].Terms, Tokenize("driver")[0], "a word no cue word matched")
 	assert.Equal(t, names(Evoked("Can building a new road make traffic worse?")), []string{"Braess's paradox"})
+}
+
+func TestGlossaryVariantsFindTheirTerm(t *testing.T) {
+	for form, name := range map[string]string{
+		"snowdrift game":            "hawk-dove game",
+		"ascending auction":         "English auction",
+		"descending clock auction":  "Dutch auction",
+		"package bidding":           "combinatorial auction",
+		"iterated dominance":        "iterated elimination of dominated strategies",
+		"IESDS":                     "iterated elimination of dominated strategies",
+		"CEEI":                      "competitive equilibrium from equal incomes",
+		"Hamilton's rule":           "kin selection",
+		"pursuit-evasion games":     "differential game",
+		"Markov games":              "stochastic game",
+		"Bayesian truth serum":      "peer prediction",
+		"traveller's dilemma":       "traveler's dilemma",
+		"rationalisable strategies": "rationalizability",
+	} {
+		got := lookup(form)
+		if assert.NotNil(t, got, form) {
+			assert.Equal(t, name, got.name, form)
+		}
+	}
+	assert.Contains(t, Expand("IESDS"), "iterated elimination of dominated strategies")
 }
