@@ -96,6 +96,7 @@ const (
 	followDecay      = 0.80
 	bothBonus        = 0.30 // a comparison's sentence that names both concepts
 	namingBonus      = 0.30 // the sentence says what the concept a question describes without naming it is
+	reasonBonus      = 0.40 // a why/how question's sentence that opens by giving the reason for the one before
 	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
@@ -481,6 +482,21 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	return focusPapers
 }
 
+// hasTerm reports whether terms hold stem or another form of its word
+// (sameStem): the stemmer leaves "temptation" as "temptat" and "tempted" as
+// "tempt", which are one word to a reader.
+func hasTerm(terms map[string]bool, stem string) bool {
+	if terms[stem] {
+		return true
+	}
+	for t := range terms {
+		if sameStem(t, stem) {
+			return true
+		}
+	}
+	return false
+}
+
 func mentionsAnyText(cs []text.Concept, s string) bool {
 	for _, c := range cs {
 		if c.In(s) {
@@ -526,6 +542,10 @@ func termShare(ts []term, terms map[string]bool) float64 {
 // explains matches the words of an explanation.
 var explains = regexp.MustCompile(`(?i)\b(because|since|so that|so|which means|this means|means that|therefore|thus|hence|as a result|the reason|reason is|explains?|explained|why|in order to|leads? to|ensures?|guarantees?|whatever|regardless|unless|only if|by (\w+ing)|otherwise|cannot|can't)\b`)
 
+// givesReason matches a sentence that opens by giving the reason for what
+// the sentence before it says.
+var givesReason = regexp.MustCompile(`(?i)^(the (main )?reason (is|was)|this is (because|why)|that is (because|why)|the intuition is|the logic is)\b`)
+
 // decides matches the words that settle a yes/no question.
 var decides = regexp.MustCompile(`(?i)\b(not|no|never|none|need not|cannot|every|always|all|only|unique|guarantee[sd]?|exists?|at least|possibly|fails?|may|must|some)\b`)
 
@@ -544,7 +564,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 		n++
 		for _, t := range f.Terms {
-			if c.Terms[t.Stem] {
+			if hasTerm(c.Terms, t.Stem) {
 				df[t.Stem]++
 			}
 		}
@@ -574,7 +594,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 		var got float64
 		for _, t := range f.Terms {
-			if c.Terms[t.Stem] {
+			if hasTerm(c.Terms, t.Stem) {
 				got += weight[t.Stem]
 			}
 		}
@@ -588,7 +608,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// values" answers it, however rarely it names the setting.
 			var p float64
 			for _, t := range pred {
-				if c.Terms[t.Stem] {
+				if hasTerm(c.Terms, t.Stem) {
 					p += weight[t.Stem]
 				}
 			}
@@ -853,6 +873,13 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			rel := c.Rel + bonus(c)
 			if f.Kind == askDifference && c.Lead {
 				rel += bothBonus
+			}
+			if f.Kind == askExplain && givesReason.MatchString(c.Text) {
+				// "The reason is that your bid only decides whether you
+				// win, not what you pay" is the why of the sentence before
+				// it, which comes along (withAntecedents), however few of
+				// the question's words it repeats.
+				rel += reasonBonus
 			}
 			s := mmrLambda*rel - (1-mmrLambda)*maxSim
 			if s > pickScore {

@@ -177,3 +177,31 @@ func TestOfflineAnswerNamesTheIdeaDescribed(t *testing.T) {
 	require.True(t, strings.HasPrefix(ans.Text, "Braess's paradox shows"), "the naming sentence leads: %s", ans.Text)
 	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 }
+
+// Forms of one word are one term to the answerer's scoring, whatever the
+// stemmer makes of them.
+func TestHasTermMatchesFormsOfAWord(t *testing.T) {
+	require.True(t, hasTerm(termSet("Nobody is tempted to defect."), tokens("temptation")[0]))
+	require.True(t, hasTerm(termSet("The leadership commits first."), tokens("leader")[0]))
+	require.False(t, hasTerm(termSet("Nobody is tempted to defect."), tokens("trust")[0]))
+	require.False(t, hasTerm(termSet("A bid wins."), tokens("bidder")[0]), "words under four letters only match exactly")
+}
+
+// A why question takes the sentence that gives the reason for a claim,
+// with the claim, even when it repeats few of the question's words.
+func TestOfflineAnswerTakesTheReason(t *testing.T) {
+	p := primerLike(1, "Second-price auctions",
+		"In a second-price auction the highest bidder wins and pays the second-highest bid.",
+		"Bidding your true value is a weakly dominant strategy in a second-price auction.",
+		"The reason is that your bid only decides whether you win, not what you pay.",
+		"Bidding above your true value can win at a price above your value.",
+		"Bidding below your true value can lose an auction worth winning.",
+		"The second-price auction is also called the Vickrey auction, after William Vickrey.",
+		"Second-price auctions give the same expected revenue as first-price auctions.",
+		"Online ad auctions once used second-price rules with true value bids.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why is bidding your true value best in a second-price auction?", []Passage{p})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "whether you win", ans.Text)
+	require.Contains(t, ans.Text, "weakly dominant strategy", "the claim comes with its reason: %s", ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
+}
