@@ -17,7 +17,11 @@
 //
 // OfflineJudge and OfflineAnswerer start from what the question is about:
 // its focal concepts (text.Focal) and its shape (a definition, an
-// explanation, a comparison, a yes/no question). The judge says yes when
+// explanation, a comparison, a yes/no question). A glossary idea the
+// question describes in everyday words (text.Evocations) joins them: after
+// the concepts it names, or first when the phrases it names are the
+// description ("road" and "traffic worse" for Braess's paradox), and then
+// the sentence that names the idea leads the answer. The judge says yes when
 // the passages carry the focal concept — a glossary term or quoted text as
 // a phrase, another phrase by its specific words in one sentence — or,
 // for a question with no specific concept, when they hold half of its key
@@ -32,7 +36,12 @@
 // analytics…). All three are deterministic and explain themselves in
 // Verdict.Reason. They were tuned on the dev splits of the labelled sets in
 // testdata/filter, testdata/judge and testdata/answers; the tests report
-// held-out figures (TestOfflineJudgeOnPrimer, TestAnswerSet).
+// held-out figures (TestOfflineJudgeOnPrimer, TestAnswerSet). The
+// answer-set tests ask each question through the whole workflow with
+// service.EvalRun and score it with evaluate.CheckAnswers, as `gtrag eval`
+// does: calling the judge and answerer directly once reported a figure the
+// command did not reproduce, since the graph also decides (a question the
+// judge rejects meets the topic judge in search_arxiv).
 //
 // # The LLM path
 //
