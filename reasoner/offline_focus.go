@@ -79,6 +79,17 @@ func analyze(question string) focus {
 	if ws := text.Words(question); len(ws) > 0 && ws[0] == "which" {
 		f.Which = true
 	}
+	if len(f.Concepts) > 0 && f.Kind == askDefinition {
+		// "What does game theory study?": text.Focal may take the verb
+		// into the phrase ("game theory study"); the concept is what
+		// comes before it.
+		name := f.Concepts[0].Name
+		if i := strings.LastIndexByte(name, ' '); i > 0 && isStatementVerb(strings.ToLower(name[i+1:])) && !f.Concepts[0].Known && !f.Concepts[0].Quoted {
+			if cs := text.Focal(name[:i]); len(cs) > 0 {
+				f.Concepts = append(cs[:1:1], f.Concepts[1:]...)
+			}
+		}
+	}
 	if m := meanForTo.FindStringSubmatch(question); m != nil {
 		// "What does it mean for a learning algorithm to have no
 		// regret?" defines having no regret; the algorithm is the
@@ -361,6 +372,12 @@ func kindOf(question string) questionKind {
 	if len(ws) == 0 {
 		return askOther
 	}
+	if framing, rest, ok := strings.Cut(question, ","); ok && ws[0] == "in" && len(text.Words(framing)) <= 6 && len(text.Words(rest)) > 1 {
+		// "In everyday words, what does game theory study?", "In a
+		// second-price auction, is it best to bid your value?": the
+		// question is the clause after the opening phrase.
+		return kindOf(rest)
+	}
 	lower := " " + strings.Join(ws, " ") + " "
 	switch {
 	case strings.Contains(lower, " difference between ") || strings.Contains(lower, " differences between ") ||
@@ -388,7 +405,7 @@ func kindOf(question string) questionKind {
 // isStatementVerb: "What does X state / say / mean / show / measure?"
 func isStatementVerb(w string) bool {
 	switch w {
-	case "state", "say", "mean", "show", "measure", "describe", "claim", "predict", "assert", "imply", "capture", "model", "do":
+	case "state", "say", "mean", "show", "measure", "describe", "claim", "predict", "assert", "imply", "capture", "model", "do", "study":
 		return true
 	}
 	return false

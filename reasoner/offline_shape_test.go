@@ -61,6 +61,7 @@ func TestAnalyzeConcepts(t *testing.T) {
 	require.False(t, curse.Evoked, "words that evoke two ideas describe neither for sure")
 	require.False(t, analyze("What is the core of a cooperative game?").Evoked, "a concept named is not evoked")
 	require.Equal(t, "stochastic game", conceptNames("What is a stochastic game in the sense of Shapley?")[0])
+	require.Equal(t, "game theory", conceptNames("In everyday words, what does game theory study?")[0], "the verb asked with is not part of the concept")
 }
 
 func TestDanglingOpeners(t *testing.T) {
@@ -90,6 +91,10 @@ func TestKindOf(t *testing.T) {
 		"Does every finite game have a pure-strategy Nash equilibrium?": askYesNo,
 		"Is the core ever empty?":                                       askYesNo,
 		"How many equilibria does chicken have?":                        askOther,
+		"What does evolutionary game theory study?":                     askDefinition,
+		"In plain terms, what does mechanism design study?":             askDefinition,
+		"In a second-price auction, is bidding your value best?":        askYesNo,
+		"In which year did Nash prove his theorem?":                     askOther,
 	} {
 		require.Equal(t, want, kindOf(q), q)
 	}
