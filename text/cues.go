@@ -622,7 +622,7 @@ var cues = map[string][]string{
 	},
 	"school choice": {
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
-	"cake cutting": {"divid* cake", "cut* cake", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*"},
+	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*"},
 	"fair division": {
 		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem"},
@@ -637,11 +637,8 @@ var cues = map[string][]string{
 		"list* equilibria", "find* every equilibri*",
 	},
 	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*"},
-	"imitation dynamics": {
-		"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo*", "imitat* neighbo*",
-		"copy* better perform*", "copy* richer",
-	},
-	"spatial games": {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
+	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
+	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
 	"coordination game": {
 		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
 	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
@@ -652,13 +649,9 @@ var cues = map[string][]string{
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
 	},
-	"moral hazard":      {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
-	"adverse selection": {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
-	"Cournot competition": {
-		"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*",
-		"firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much",
-		"duopol* quantit*", "oligopol* quantit*",
-	},
+	"moral hazard":        {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
+	"adverse selection":   {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
+	"Cournot competition": {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*"},
 	"Bertrand competition": {
 		"price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
 	"collusion": {
@@ -668,16 +661,14 @@ var cues = map[string][]string{
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*"},
 	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*"},
-	"security game": {
-		"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol*", "airport* security*", "defender* attacker* target*", "poach* patrol*"},
+	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*"},
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
 	"information cascade": {
 		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*"},
-	"global game": {
-		"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run*", "currency attack*", "speculative attack*", "run* bank*"},
+	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*"},
 	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*"},
-	"matching pennies": {"heads tails guess*", "penalty kick*", "goalkeeper* kick*", "penalty shoot*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
+	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
 	"behavioral game theory": {
@@ -705,9 +696,9 @@ var cues = map[string][]string{
 	"unravelling":                  {"silence* speaks", "disclos* everything", "disclos* quality* verifiab*", "reveal* voluntar* quality", "why disclos* quality*"},
 	"top trading cycles":           {"trade* house*", "swap* rooms", "exchang* houses", "room* swap*", "dorm* room* assign*"},
 	"housing market":               {"trade* house*", "exchang* houses", "house* allocat*"},
-	"adjusted winner procedure":    {"divorc* split*", "divorc* divid*", "divorc* settlement*", "two parties divid* items"},
+	"adjusted winner procedure":    {"divorc* split*", "divorc* divid*", "divorc* settlement* fair*", "divorc* settlement* item*", "two parties divid* items"},
 	"envy-freeness up to one good": {"indivisible* fair*", "fair* indivisible*", "envy* one item*", "divid* items* fair*"},
-	"rent division":                {"split* rent", "divid* rent", "rent* roommate*", "rent* housemate*", "rent* room* fair*"},
+	"rent division":                {"split* rent* fair*", "divid* rent* fair*", "rent* roommate* fair*", "rent* roommate* envy*", "rent* housemate* fair*", "rent* housemate* envy*", "rent* room* fair*", "rent* room* envy*", "rent* bigger room*", "rent* room* different size*"},
 	"nucleolus":                    {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*", "minimi* largest complaint*", "most unhappy coalition*", "least core", "minimi* dissatisf* coalition*", "unique* point* core*"},
 	"bankruptcy problem":           {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*", "claims exceed*", "creditor* divid*"},
 	"hedonic game":                 {"care* who group*", "form* groups* prefer*", "club* members prefer*", "teams form* prefer*"},

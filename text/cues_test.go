@@ -155,6 +155,14 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 		"How do I bid on an eBay bundle of old books?",
 		"Should I trust a stranger who sends me money online?",
 		"How do bees find their way back to the hive?",
+		"How do penalty shootouts work in soccer?",
+		"Should I copy my neighbour's garden design?",
+		"How do security guards patrol a shopping mall?",
+		"How do airport security checks work?",
+		"How do I cut a cake into twelve equal slices?",
+		"How do I split the rent with my roommates?",
+		"How does a divorce settlement work?",
+		"What is a bank run?",
 	} {
 		assert.Empty(t, Evoked(q), q)
 	}
