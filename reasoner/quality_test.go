@@ -192,7 +192,9 @@ func testAnswerSet(t *testing.T, path string) {
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	qs, err := evaluate.ReadQuestions(f, path, "", nil)
+	qs, err := evaluate.ReadQuestions(f, path, "", func(q string) (string, error) {
+		return service.CheckQuestion("the question", q) // the command's rules
+	})
 	require.NoError(t, err)
 	svc := offlineService(t)
 	bysplit := map[string][]evaluate.Run{}
