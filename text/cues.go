@@ -300,7 +300,7 @@ var related = map[string][]string{
 	"focal point":                                  {"Schelling", "tacit coordination", "pure coordination", "coordination game"},
 	"cognitive hierarchy":                          {"level-k", "Camerer Ho Chong", "bounded rationality", "strategic thinking", "steps of reasoning"},
 	"moral hazard":                                 {"hidden action", "principal agent", "incentive contract", "unobservable effort", "limited liability"},
-	"collusion":                                    {"cartel stability", "price fixing", "repeated oligopoly", "antitrust", "collusive"},
+	"collusion":                                    {"cartel", "cartel stability", "price fixing", "repeated oligopoly", "antitrust", "collusive"},
 	"repeated game":                                {"folk theorem", "stage game", "discount factor", "trigger strategies", "repeated interaction"},
 	"centipede game":                               {"backward induction", "take or pass", "McKelvey Palfrey"},
 	"entry deterrence":                             {"limit pricing", "potential entrant", "capacity commitment", "predatory pricing", "chain store"},
@@ -316,13 +316,13 @@ var related = map[string][]string{
 	"Moran process":                                {"fixation probability", "finite population", "birth-death", "evolutionary graph", "neutral drift"},
 	"intuitive criterion":                          {"Cho Kreps", "equilibrium refinement", "off-path beliefs", "pooling equilibrium", "D1 criterion", "signaling game"},
 	"top trading cycles":                           {"Shapley Scarf", "housing market", "house allocation", "Pareto efficient", "school choice"},
-	"housing market":                               {"top trading cycles", "Shapley Scarf", "indivisible goods", "house allocation", "strict core"},
+	"Shapley-Scarf housing market":                 {"housing market", "top trading cycles", "Shapley Scarf", "indivisible goods", "house allocation", "strict core"},
 	"adjusted winner procedure":                    {"Brams Taylor", "envy-free", "fair division", "two parties"},
 	"envy-freeness up to one good":                 {"indivisible goods", "envy-free up to one", "fair allocation", "maximin share"},
 	"nucleolus":                                    {"cooperative games", "Schmeidler", "maximum excess", "transferable utility"},
 	"bankruptcy problem":                           {"claims problem", "proportional rule", "constrained equal awards", "Talmud", "Aumann Maschler", "O'Neill"},
 	"hedonic game":                                 {"coalition formation", "core stability", "Nash stable", "individually stable", "additively separable", "Dreze Greenberg"},
-	"purification":                                 {"Harsanyi", "payoff perturbations", "private payoff shocks", "mixed strategies", "incomplete information"},
+	"Harsanyi purification":                        {"Harsanyi", "payoff perturbations", "private payoff shocks", "mixed strategies", "incomplete information"},
 	"higher-order beliefs":                         {"common belief", "common knowledge", "type space", "Mertens Zamir", "epistemic game theory", "global games"},
 	"uncoupled dynamics":                           {"Hart Mas-Colell", "convergence to Nash", "learning in games", "regret testing", "payoff-based learning"},
 	"optimistic gradient descent":                  {"extragradient", "last iterate", "min-max optimization", "saddle point", "gradient descent ascent", "GANs"},
@@ -431,6 +431,7 @@ var cues = map[string][]string{
 		"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both",
 		"two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*",
 		"cooperat* defect*",
+		"both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*",
 	},
 	"tit-for-tat": {
 		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
@@ -449,16 +450,16 @@ var cues = map[string][]string{
 	},
 	"first-price auction": {
 		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*"},
-	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*"},
+	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*"},
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
 		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum"},
-	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*"},
+	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*", "best* equilibri* inefficien*", "even* best* equilibri* worse*"},
 	"multi-agent reinforcement learning": {
 		"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*",
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
 	},
-	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*"},
+	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
 	"no-regret learning": {
 		"hindsight best", "regret* learn*", "online learn* adversar*", "learn* regret*", "learn* converge* correlated",
 		"learn* algorithm* repeat* game*", "multiplicative weight*",
@@ -476,7 +477,7 @@ var cues = map[string][]string{
 		"fair* share* coalition*", "fair* divid* coalition*", "alone* together* split*", "alone* together* divid*",
 	},
 	"Nash bargaining solution": {
-		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*"},
+		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*"},
 	"zero-sum game": {
 		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
 		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*"},
@@ -526,7 +527,7 @@ var cues = map[string][]string{
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
 	},
 	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*"},
-	"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*"},
+	"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*", "muddy* forehead*", "two generals*", "coordinated attack* general*", "everyone know* that everyone"},
 	"cheap talk": {
 		"trust* advice* bias*", "advice* conflict* interest*", "expert* exaggerat*", "talk* costless* credible*",
 		"advice* exaggerat*", "advis* exaggerat*", "exaggerat* interests differ*",
@@ -540,7 +541,7 @@ var cues = map[string][]string{
 		"persua* information", "persua* commit*", "disclos* information persua*",
 	},
 	"mechanism design": {
-		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*"},
+		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*"},
 	"fictitious play": {
 		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
 		"best respon* average* past", "respond* average* past",
@@ -625,20 +626,21 @@ var cues = map[string][]string{
 	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*"},
 	"fair division": {
 		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
-	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem"},
+	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem", "set valued* fixed point*", "brouwer* equilibri*", "correspondence* fixed point*"},
 	"Nash's existence theorem": {
 		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
 		"finite number player* equilibri*", "guarantee* equilibri* exist*",
 	},
 	"PPAD":                         {"intractab* equilibri*", "hard* comput* equilibri*", "comput* equilibri* polynomial*", "complexit* comput* equilibri*", "np hard equilibri*"},
-	"approximate Nash equilibrium": {"approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE"},
+	"approximate Nash equilibrium": {"approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE", "nearly* equilibri* comput*", "epsilon* equilibri*", "equilibri* small* gain* deviat*"},
 	"support enumeration": {
 		"list* all equilibri*", "find* all equilibri*", "enumerat* equilibri*", "comput* all equilibri*",
 		"list* equilibria", "find* every equilibri*",
+		"check* every* support*", "enumerat* support*", "all* mixed* equilibri* find*",
 	},
 	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*"},
 	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
-	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*"},
+	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*"},
 	"coordination game": {
 		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
 	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
@@ -648,6 +650,7 @@ var cues = map[string][]string{
 	"principal-agent problem": {
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
+		"sharecrop* landlord*", "sharecrop* incentiv*", "commission* salesperson* incentiv*", "bonus* incentiv* effort*", "contract* incentiv* effort*", "pay* performance* effort* hidden*",
 	},
 	"moral hazard":        {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
 	"adverse selection":   {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
@@ -655,11 +658,11 @@ var cues = map[string][]string{
 	"Bertrand competition": {
 		"price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
 	"collusion": {
-		"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*"},
+		"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*"},
 	"repeated game": {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*"},
 	"centipede game": {
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early"},
-	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*"},
+	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*"},
 	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*"},
 	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*"},
 	"Colonel Blotto game": {
@@ -667,7 +670,7 @@ var cues = map[string][]string{
 	"information cascade": {
 		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*"},
-	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*"},
+	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
@@ -675,7 +678,7 @@ var cues = map[string][]string{
 		"real people* deviat* theory*", "lab* people* play*", "people* irrational* game*", "real people* rational*", "humans irrational*", "people actually play*", "experiment* people* play*", "lab experiment* game*"},
 	"agreement theorem":      {"agree* disagree*", "common prior* disagree*", "rational* people* disagree*", "rational* disagree* same information", "rational* agents* disagree*", "honest* rational* disagree*", "common prior* agree*"},
 	"best-response dynamics": {"take* turns best respon*", "switch* best respon*", "best respon* converge*", "best respon* cycl*", "each player* turn* improv*", "players* take* turns* best", "one player* time* switch* better", "switch* better* strateg* one at a time"},
-	"first-mover advantage":  {"move* first advantage", "going first advantage", "first advantage commit*", "better move* first"},
+	"first-mover advantage":  {"move* first advantage", "going first advantage", "first advantage commit*", "better move* first", "first move* better* or worse", "advantage* move* second", "second mover* advantage*", "better* going first* or second", "better* move* first* or second"},
 	"volunteer's dilemma": {
 		"call* ambulance*", "someone* else* will* help*", "many* people* watch* help*",
 		"bystander* help*", "bystander* call*", "nobody calls help", "who calls help", "someone* volunteer*", "one person* act* everyone benefit*",
@@ -684,7 +687,7 @@ var cues = map[string][]string{
 	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*"},
 	"zero-determinant strategies": {
 		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*"},
-	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*"},
+	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*"},
 	"rock-paper-scissors": {
 		"each beat* one other", "each beats another", "cycl* instead* winning", "three strateg* cycl*", "strain* cycl*",
 		"species* cycl*", "non transitive*",
@@ -692,43 +695,43 @@ var cues = map[string][]string{
 	"handicap principle": {"peacock* tail*", "peacock* signal*", "honest signal*", "signal* honest*", "costly ornament*", "animal* signal* honest*"},
 	"job market signalling": {
 		"degree* job*", "degree* worth* nothing", "education* useless*", "schooling* productiv*", "degree* teach* nothing", "education signal*", "degree* signal*", "school* signal* productiv*", "diploma* signal*", "education* productiv* employer*"},
-	"intuitive criterion":          {"off path belief*", "unreasonable belief*", "refin* signal* equilibri*", "eliminat* pooling"},
+	"intuitive criterion":          {"off path belief*", "unreasonable belief*", "refin* signal* equilibri*", "eliminat* pooling", "which type* would* deviat* signal*", "deviation* only* type* benefit*"},
 	"unravelling":                  {"silence* speaks", "disclos* everything", "disclos* quality* verifiab*", "reveal* voluntar* quality", "why disclos* quality*"},
-	"top trading cycles":           {"trade* house*", "swap* rooms", "exchang* houses", "room* swap*", "dorm* room* assign*"},
-	"housing market":               {"trade* house*", "exchang* houses", "house* allocat*"},
+	"top trading cycles":           {"trade* house*", "swap* rooms", "exchang* houses", "room* swap*", "dorm* room* assign*", "point* owner* trade* cycle*", "trad* cycle* object*", "exchange* endow* cycle*"},
+	"Shapley-Scarf housing market": {"trade* house*", "exchang* houses", "house* allocat*", "housing market* trad*", "housing market* core", "housing market* exchang*", "housing market* top trading*", "housing market* indivisib*", "housing market* endow*"},
 	"adjusted winner procedure":    {"divorc* split*", "divorc* divid*", "divorc* settlement* fair*", "divorc* settlement* item*", "two parties divid* items"},
-	"envy-freeness up to one good": {"indivisible* fair*", "fair* indivisible*", "envy* one item*", "divid* items* fair*"},
+	"envy-freeness up to one good": {"indivisible* fair*", "fair* indivisible*", "envy* one item*", "divid* items* fair*", "envy* remov* one item*", "envy* after* remov* one*", "indivisible* item* envy*", "envy* except* one item*"},
 	"rent division":                {"split* rent* fair*", "divid* rent* fair*", "rent* roommate* fair*", "rent* roommate* envy*", "rent* housemate* fair*", "rent* housemate* envy*", "rent* room* fair*", "rent* room* envy*", "rent* bigger room*", "rent* room* different size*"},
 	"nucleolus":                    {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*", "minimi* largest complaint*", "most unhappy coalition*", "least core", "minimi* dissatisf* coalition*", "unique* point* core*"},
 	"bankruptcy problem":           {"talmud* divid*", "talmud* estate*", "bankrupt* divid*", "estate* creditor*", "claims exceed*", "creditor* divid*"},
-	"hedonic game":                 {"care* who group*", "form* groups* prefer*", "club* members prefer*", "teams form* prefer*"},
-	"purification":                 {"why* randomi* real*", "mix* strateg* interpret*", "interpret* mixed", "small private* payoff* mix*"},
-	"higher-order beliefs":         {"believe* other* believe*", "what other* think* think*", "know* other* know*", "beliefs about beliefs"},
-	"uncoupled dynamics":           {"learn* own payoff* only", "without knowing other* payoff* converge*", "only own payoff* learn*"},
+	"hedonic game":                 {"care* who group*", "form* groups* prefer*", "club* members prefer*", "teams form* prefer*", "prefer* group* members*", "join* group* depend* who*", "coalition* form* friend*", "group* formation* prefer* member*"},
+	"Harsanyi purification":        {"why* randomi* real*", "mix* strateg* interpret*", "interpret* mixed", "small private* payoff* mix*", "purif* mixed*", "purif* harsanyi*", "purif* mix* strateg*"},
+	"higher-order beliefs":         {"believe* other* believe*", "what other* think* think*", "know* other* know*", "beliefs about beliefs", "belief* about* other* belief*", "think* other* think* i think*"},
+	"uncoupled dynamics":           {"learn* own payoff* only", "without knowing other* payoff* converge*", "only own payoff* learn*", "learn* without* know* other* payoff*", "only* observe* own payoff* converge*", "learn* equilibri* own payoff* only"},
 	"optimistic gradient descent":  {"gradient* cycl*", "gradient* oscillat*", "gradient* spiral*", "gradient* zero sum", "gradient descent ascent"},
 	"self-play":                    {"play* against itself", "play* itself", "train* against itself", "ai play* itself"},
-	"sequential social dilemma":    {"agents* harvest*", "agents* common* resource* learn*", "learn* agents* defect* cooperat*"},
+	"sequential social dilemma":    {"agents* harvest*", "agents* common* resource* learn*", "learn* agents* defect* cooperat*", "agents* learn* share* resource*", "reinforcement learn* cooperat* dilemma*", "ai agents* cooperat* resource*"},
 	"emergent communication":       {"agents invent* language", "agents develop* language", "learn* communicat* agents", "agents* talk* learn*"},
 	"Bayes correlated equilibrium": {"information structure* all", "all information structure*", "robust predict* information", "whatever* information* players* predict*", "predict* outcome* any* information*", "information* players* may* have* robust*"},
-	"network creation game":        {"selfish* built network*", "players buy* edges", "build* network* selfish*", "network* built* selfish*"},
+	"network creation game":        {"selfish* built network*", "players buy* edges", "build* network* selfish*", "network* built* selfish*", "buy* link* distance*", "pay* edge* distance* others*", "agent* buy* edge*"},
 	"linkage principle": {
 		"same hidden amount", "oil field*", "auction* common value*", "bid* same hidden*", "estimate* same value* auction*", "open auction* more revenue", "english auction* more revenue", "correlat* values revenue", "ascending auction* revenue*"},
 	"green security game":                 {"poach* patrol*", "poach* protect*", "ranger* patrol*", "wildlife* patrol*", "illegal logging", "fish* patrol*"},
-	"legislative bargaining":              {"legislat* bargain*", "parliament* bargain*", "committee* divid* budget*", "proposer* legislat*", "who propos* first majorit*"},
+	"legislative bargaining":              {"legislat* bargain*", "parliament* bargain*", "committee* divid* budget*", "proposer* legislat*", "who propos* first majorit*", "congress* divid* budget*", "vote* proposal* divid* dollar*", "proposer* majority* divid*"},
 	"bargaining with private information": {"why strike*", "strikes happen*", "bargain* delay*", "negotiat* delay*", "agreement* delay* information"},
 	"rank-order tournament":               {"promot* incentiv*", "promotion* effort*", "ceo pay* incentiv*", "reward* best perform*", "relative performance*"},
-	"crowdsourcing contest":               {"one big prize", "several smaller prize*", "one prize several", "prize* structur*", "split* prize*"},
+	"crowdsourcing contest":               {"one big prize", "several smaller prize*", "one prize several", "prize* structur*", "split* prize*", "crowdsourc* prize*", "innovation contest* prize*", "design contest* prize*", "crowdsourc* contest*", "open* contest* prize* submission*"},
 	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*", "punish* cheater* own expense", "spend* money* punish*", "pay* cost* punish*", "punish* own cost", "punish* non contribut*"},
 	"logit dynamics": {
 		"better option* more often", "more often rather than always", "mistake* more often* worse", "noisy best respon*", "best respon* mistake*", "long run equilibri* select*", "stochastic* stable"},
 	"polymatrix game": {"pairwise interaction* network*", "network* pairwise game*", "games on edges", "two player* games* each edge", "network* pairwise* payoff*", "sum* pairwise* games*"},
 	"discontinuous games": {
 		"payoff* jump*", "payoffs sudden*", "payoff* sudden* change*", "payoff* discontinu*", "discontinu* payoff*", "discontinu* game*"},
-	"oddness theorem":             {"odd number equilibri*", "number* equilibri* odd", "generic* finite number equilibri*", "how many equilibri* typical*"},
-	"imperfect public monitoring": {"can't see other* action*", "cannot observ* action* repeat*", "noisy signal* action* repeat*", "observ* noisy* cooperat*"},
-	"reputation effects":          {"reputation tough*", "build* reputation", "long lived short lived", "reputation* commit*"},
+	"oddness theorem":             {"odd number equilibri*", "number* equilibri* odd", "generic* finite number equilibri*", "how many equilibri* typical*", "number* equilibri* always odd", "why* odd number*"},
+	"imperfect public monitoring": {"can't see other* action*", "cannot observ* action* repeat*", "noisy signal* action* repeat*", "observ* noisy* cooperat*", "secret price cut*", "can't observ* rival* price*", "noisy* demand* cartel*", "cartel* noisy* price*", "cooperat* noisy* observ*"},
+	"reputation effects":          {"reputation tough*", "build* reputation", "long lived short lived", "reputation* commit*", "reputation* long run* player*", "reputation* tough* type*", "pretend* tough*", "seem* crazy* commit*", "reputation* short run* player*"},
 	"automated mechanism design":  {"neural network* auction*", "learn* auction* neural", "deep learn* auction*", "machine learn* mechanism*", "neural* learn* auction*"},
-	"single-peaked preferences":   {"ideal point*", "preferences line", "prefer* closer ideal*", "left right spectrum"},
+	"single-peaked preferences":   {"ideal point*", "preferences line", "prefer* closer ideal*", "left right spectrum", "prefer* closer* favorite*", "one* favorite* less* farther*", "prefer* decrease* away* ideal*"},
 	"data Shapley":                {"value* training example*", "value* training data", "worth* data point*", "price* training data", "value* individual* data"},
 	"SHAP":                        {"explain* model* prediction*", "feature* importance* shapley", "explain* feature* contribut*", "attribut* prediction* feature*", "why* model* predict*", "which feature* matter* prediction*", "explain* black box* model*", "feature* contribut* prediction*"},
 	"cost allocation":             {"shar* cost* fair*", "divid* cost* fair*", "split* cost* fair*", "split* bill*", "allocat* cost* users"},
@@ -736,8 +739,8 @@ var cues = map[string][]string{
 	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol", "minority side* win*", "being* minority* win*", "choose* less crowded*", "winning* side* fewer*", "fewer people* choose* win*"},
 	"Penrose square-root law": {
 		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*"},
-	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*"},
-	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*"},
+	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*", "sunspot* coordinat*", "sunspot* self fulfill*", "sunspot* extrinsic*"},
+	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*", "task* choos* machine* selfish*", "job* choos* least loaded*", "user* choos* server* load*"},
 	"network formation": {
 		"who* connect* whom", "links* form* friends*", "build* links* cost*",
 		"friendship network*", "homophily network*", "segregat* network*", "network* split* along",

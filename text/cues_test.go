@@ -113,6 +113,24 @@ func TestEvokedDescriptions(t *testing.T) {
 		{"Where should a public facility be built when agents report their locations?", "facility location game"},
 		{"How can you reward honest answers to a survey when you can't verify them?", "peer prediction"},
 		{"How should you pay a forecaster so that they report honest probabilities?", "proper scoring rule"},
+		{"In a housing market where each agent owns one house, how does trading reach the core?", "Shapley-Scarf housing market"},
+		{"Can a mixed strategy be purified by small private payoff shocks, as Harsanyi showed?", "Harsanyi purification"},
+		{"How can a cartel of firms stop its members from cheating?", "collusion"},
+		{"Why do both prisoners defect even though both would be better off if they cooperated?", "prisoner's dilemma"},
+		{"How do you design rules so that selfish agents reveal their private information?", "mechanism design"},
+		{"What is the two generals problem about?", "common knowledge"},
+		{"How should a salesperson's commission be set to give incentives for effort?", "principal-agent problem"},
+		{"How did a computer beat professional players at poker?", "counterfactual regret minimization"},
+		{"How does Google auction ad slots to advertisers who bid on keywords?", "generalized second-price auction"},
+		{"Why can cooperators survive in clusters on a lattice?", "spatial games"},
+		{"Should a monopolist with stores in many markets fight every entrant to build a reputation?", "chain-store paradox"},
+		{"Is it better to move first or second in a game?", "first-mover advantage"},
+		{"How likely is one mutant to spread through the whole population by random drift?", "Moran process"},
+		{"Why do crowdsourcing platforms offer one prize rather than many?", "crowdsourcing contest"},
+		{"How can a cartel survive secret price cuts when it can't observe its rivals' prices?", "imperfect public monitoring"},
+		{"Why would a player pretend to be a tough type to build a reputation?", "reputation effects"},
+		{"Is an allocation fair if envy disappears after removing one item?", "envy-freeness up to one good"},
+		{"How much worse than the optimum is even the best equilibrium?", "price of stability"},
 		{"Why does a mild preference for similar neighbours lead to segregation?", "Schelling segregation model"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
@@ -163,6 +181,11 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 		"How do I split the rent with my roommates?",
 		"How does a divorce settlement work?",
 		"What is a bank run?",
+		"Is the housing market going to crash next year?",
+		"How does water purification work?",
+		"Do sunspots affect the climate on Earth?",
+		"What is herding in sheepdog trials?",
+		"How does a drug cartel smuggle cocaine?",
 	} {
 		assert.Empty(t, Evoked(q), q)
 	}
@@ -235,4 +258,22 @@ func TestGlossaryVariantsFindTheirTerm(t *testing.T) {
 		}
 	}
 	assert.Contains(t, Expand("IESDS"), "iterated elimination of dominated strategies")
+}
+
+// TestEverydayWordsNameNoConcept: a glossary form that is also an everyday
+// word or phrase ("housing market", "purification", "sunspots", "herding",
+// "cartel") would make a question naming it game theory. Such a term goes
+// by its field's name, and the everyday word stays a related phrase.
+func TestEverydayWordsNameNoConcept(t *testing.T) {
+	for _, q := range []string{
+		"Is the housing market going to crash next year?",
+		"How does water purification work?",
+		"Do sunspots affect the climate on Earth?",
+		"What is herding in sheepdog trials?",
+		"How does a drug cartel smuggle cocaine?",
+	} {
+		for _, c := range Focal(q) {
+			assert.False(t, c.Known, "%q names %s", q, c.Name)
+		}
+	}
 }
