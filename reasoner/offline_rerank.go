@@ -78,7 +78,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				continue
 			}
 			w := 1.0
-			if j > 0 || f.Evoked {
+			if (j > 0 || f.Evoked) && !bothNamed(f, c) {
 				// A concept the question only evokes is a guess from
 				// its words, and a passage may be about the idea
 				// without its name ("Cutting a Cake Fairly" for cake
@@ -100,6 +100,16 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
 		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
 	return r, nil
+}
+
+// bothNamed reports whether c is a glossary concept that a why, how or
+// yes/no question names along with a glossary main concept. Such a
+// question asks something of both, and the order they come in says
+// nothing of which matters more: "Is mutual defection the only Nash
+// equilibrium of the one-shot prisoner's dilemma?" is answered by the
+// prisoner's dilemma, "What is a Nash equilibrium…?" by its first concept.
+func bothNamed(f focus, c text.Concept) bool {
+	return f.asksOfConcept() && !f.Evoked && c.Known && f.Concepts[0].Known
 }
 
 // conceptFocus is how much passage p shows about concept c, in [0,1].

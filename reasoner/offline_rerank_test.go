@@ -29,6 +29,23 @@ func TestOfflineRerankerPutsTheFocalConceptFirst(t *testing.T) {
 	}
 }
 
+// A yes/no or why question that names two glossary concepts asks something
+// of both: the first named does not outrank the second by its place in
+// the question ("Is mutual defection the only Nash equilibrium of the
+// prisoner's dilemma?" is answered by the prisoner's dilemma entry).
+func TestOfflineRerankerWeighsNamedConceptsOfAQuestionAlike(t *testing.T) {
+	ne := Passage{N: 1, ID: "ne_chunk_0", PaperID: "ne", Title: "Nash equilibrium",
+		Text: "A Nash equilibrium is a profile of best responses. In the prisoner's dilemma it is inefficient.", Score: 0.9}
+	pd := Passage{N: 2, ID: "pd_chunk_0", PaperID: "pd", Title: "The prisoner's dilemma",
+		Text: "The prisoner's dilemma is the best-known game. Defecting is dominant, so the unique Nash equilibrium is mutual defection.", Score: 1}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "Is mutual defection the only Nash equilibrium of the prisoner's dilemma?", []Passage{ne, pd})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[1], r.Scores[0], "the store's better match on the second concept keeps its place: %v", r.Scores)
+	r, err = NewOfflineReranker().Rerank(context.Background(), "What is a Nash equilibrium in the prisoner's dilemma?", []Passage{ne, pd})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[0], r.Scores[1], "a definition is of its first concept: %v", r.Scores)
+}
+
 func TestOfflineRerankerKeepsTheStoreOrderWithoutEvidence(t *testing.T) {
 	ps := []Passage{
 		{N: 1, ID: "a", Title: "Auctions", Text: "Bidders bid.", Score: 0.9},
