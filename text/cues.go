@@ -412,12 +412,7 @@ var related = map[string][]string{
 
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
-	"Nash equilibrium": {
-		"nobody regret* choice*", "no one* regret*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*",
-		"nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*",
-		"unilateral* deviat*", "best respon* each other",
-		"no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*",
-	},
+	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*"},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
 		"without randomi* equilibri*", "determinist* equilibri*",
@@ -426,10 +421,12 @@ var cues = map[string][]string{
 		"unpredictab* best*", "keep* opponent* guess*", "bluff* how often", "random* keep* guessing",
 		"randomi* equilibri*", "random* between action*", "mix* between action*", "probabilit* over action*",
 		"randomi* between strateg*", "flip* coin equilibri*",
+		"make* opponent* indifferent*", "indifferent* between* action*", "random* strateg* opponent* indifferent*", "how often* should* each* action*", "randomly* choose* strateg*",
 	},
 	"subgame perfect equilibrium": {
 		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
 		"credib* threat*", "empty threat*", "incredib* threat*", "threat* carr* out",
+		"threat* credib*", "would* actually* carry* threat*", "non credible*", "threat* really* carr*",
 	},
 	"perfect Bayesian equilibrium": {"belief* off path", "belief* sequential*", "update* belief* equilibri*", "bayes rule* equilibri*", "belief* consistent* strateg*", "belief* update* sequential*", "belief* after* surpris* move*"},
 	"Bayesian Nash equilibrium":    {"privat* information equilibri*", "know* own type* equilibri*", "uncertain* opponent* type*", "don't know* other* payoff* equilibri*", "equilibri* incomplete information", "equilibri* privat* valu*", "each* player* privat* information* equilibri*"},
@@ -447,6 +444,7 @@ var cues = map[string][]string{
 		"cooperat* repeat* interaction*", "cooperat* meet* again", "future* matter* cooperat*", "shadow* future*",
 		"prisoner* repeat*", "prisoner* again", "prisoner* many rounds", "prisoner* tournament*",
 		"cooperat* defect* repeat*", "cooperat* defect* rounds",
+		"cooperat* emerge* repeat*", "same* partner* cooperat* again*", "play* dilemma* again* again*",
 	},
 	"prisoner's dilemma": {
 		"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both",
@@ -458,6 +456,7 @@ var cues = map[string][]string{
 		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
 		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
 		"retaliat* forgiv*", "mirror* opponent*",
+		"what* opponent* did* last*", "reciprocat* previous* move*", "copy* what* other* did*", "punish* defect* once* forgive*", "eye for an eye",
 	},
 	"Vickrey-Clarke-Groves mechanism": {
 		"pay* amount* hurt* others", "pay* harm* they* others", "charg* harm* impos*",
@@ -468,9 +467,10 @@ var cues = map[string][]string{
 		"bid* true value* best", "truthful* bid* auction*", "bid* honest* auction*", "auction* honest* best",
 		"second highest bid*", "pay* second highest", "pay* runner up", "highest bidder pays second",
 		"sealed bid* truthful*", "bid* true value*",
+		"winner* pays* second* price*", "winner pay* second*", "bid* exactly* worth*",
 	},
 	"first-price auction": {
-		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*"},
+		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*", "winner* pays* own* bid*", "highest bid* pays* bid*", "bid* lower* than* value*"},
 	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*"},
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
@@ -481,10 +481,7 @@ var cues = map[string][]string{
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
 	},
 	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
-	"no-regret learning": {
-		"hindsight best", "regret* learn*", "online learn* adversar*", "learn* regret*", "learn* converge* correlated",
-		"learn* algorithm* repeat* game*", "multiplicative weight*",
-	},
+	"no-regret learning":                 {"hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*"},
 	"mean field game": {
 		"huge crowd* player*", "crowd* rational*", "many* small* player* average*", "infinitely* many agents*",
 		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
@@ -496,6 +493,7 @@ var cues = map[string][]string{
 		"credit* each member* team*", "fair* share* each* contribut*", "who deserve* how much", "split* profit* fair*",
 		"fair* split* cooperat*", "divid* surplus fair*", "marginal contribution* averag*", "fair* credit* contribut*",
 		"fair* share* coalition*", "fair* divid* coalition*", "alone* together* split*", "alone* together* divid*",
+		"contribut* each* player* coalition*", "reward* team member* fair*", "split* payoff* contribut* fair*", "divid* gain* team* contribut*", "average* marginal* contribut*",
 	},
 	"Nash bargaining solution": {
 		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*"},
@@ -533,16 +531,16 @@ var cues = map[string][]string{
 		"road clos* faster", "more road* slower", "build* road* worse",
 	},
 	"winner's curse": {
-		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high"},
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*"},
 	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*"},
 	"tragedy of the commons": {
-		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*"},
+		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*"},
 	"stag hunt": {
 		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together"},
 	"hawk-dove game": {
 		"fight* or back down", "aggressive* passive*", "escalate* back down*",
 		"animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
-	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*"},
+	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
@@ -560,6 +558,7 @@ var cues = map[string][]string{
 		"what* reveal* persuade*", "design* test* reveal*", "disclos* persuade*", "grade* inflation* reveal*",
 		"design* information reveal*", "choos* information reveal*", "commit* reveal* information", "decid* what information reveal*",
 		"persua* information", "persua* commit*", "disclos* information persua*",
+		"prosecutor* persuade* judge*", "prosecutor* convict* evidence* design*", "persuade* reveal* some* information*",
 	},
 	"mechanism design": {
 		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*"},
@@ -589,7 +588,7 @@ var cues = map[string][]string{
 	"free rider": {
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
 	"ultimatum game": {
-		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing"},
+		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*"},
 	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
@@ -600,10 +599,7 @@ var cues = map[string][]string{
 		"candidate* converg*", "parties converg*", "part* converg* centr*", "politic* converg*", "politic* middl*",
 		"voters middl*", "voter* ideal point*",
 	},
-	"Hotelling's location model": {
-		"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*",
-		"vendor* beach", "stores cluster*", "shops cluster*",
-	},
+	"Hotelling's location model": {"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*", "vendor* beach", "stores cluster*", "shops cluster*", "compan* locat* middl*", "vendor* locat* middl*", "two shop* where* locat*", "two store* where* locat*", "gas station* same* corner*"},
 	"Rubinstein bargaining": {
 		"haggl* impatien*", "haggl* patien*", "offer* reject* delay* cost*", "waiting* cost* bargain*",
 		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
@@ -673,23 +669,21 @@ var cues = map[string][]string{
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
 		"sharecrop* landlord*", "sharecrop* incentiv*", "commission* salesperson* incentiv*", "bonus* incentiv* effort*", "contract* incentiv* effort*", "pay* performance* effort* hidden*",
 	},
-	"moral hazard":        {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
-	"adverse selection":   {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
-	"Cournot competition": {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*"},
-	"Bertrand competition": {
-		"price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price*", "price* war*", "firm* compet* price* marginal cost", "duopol* price* compet*"},
-	"collusion": {
-		"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*"},
-	"repeated game": {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*"},
+	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
+	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
+	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*"},
+	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*"},
+	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*"},
+	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*"},
 	"centipede game": {
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*"},
-	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*"},
+	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*"},
 	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*"},
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
 	"information cascade": {
-		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*"},
+		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*"},
 	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
