@@ -235,3 +235,17 @@ func TestOfflineFilterKnowsTheGlossary(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, v.Yes, "one common word of the glossary ('herding') is not evidence: %s", v.Reason)
 }
+
+// A glossary name the tokenizer reduces to one word would be that word in
+// the lexicon: "May's theorem" would make any title with "theorem" game
+// theory.
+func TestGlossaryLexiconHasNoNameLostToStopWords(t *testing.T) {
+	for _, e := range glossaryLexicon() {
+		if len(strings.Fields(e.Phrase)) > 1 {
+			require.GreaterOrEqual(t, len(tokens(e.Phrase)), 2, "%q", e.Phrase)
+		}
+	}
+	v, err := NewOfflineFilter().IsGameTheory(context.Background(), "What does the Nash embedding theorem say?", "")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+}
