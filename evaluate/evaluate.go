@@ -1,5 +1,6 @@
 // Package evaluate measures gtrag end to end over a question set: did the
-// answer cite a paper the question is about, did an off-topic question stay
+// answer cite a paper the question is about (and if not, where the loop
+// lost it: Funnel), did an off-topic question stay
 // out of the knowledge base, did the answer say truthfully what it added,
 // and what did it cost in arXiv requests, steps and time.
 //
@@ -110,6 +111,10 @@ type Run struct {
 	Steps         int
 	Latency       time.Duration
 	StoreGrowth   int // chunks the run added
+	// Fetched, Judged and Added are the paper ids the run's arXiv requests
+	// returned, the paper filter examined (papers_seen) and the store took,
+	// for the Funnel.
+	Fetched, Judged, Added []string
 	// Quoted maps each citation number of an extractive answer (offline,
 	// made of verbatim sentences) to its source's text, for Unfaithful;
 	// nil for an answer written freely, which is not checked so.
@@ -154,6 +159,9 @@ type Report struct {
 	P95LatencyMS int64          `json:"p95_latency_ms"`
 	Outcomes     map[string]int `json:"outcomes"`
 
+	// Funnel follows the relevant papers through the loop.
+	Funnel Funnel `json:"funnel"`
+
 	// AnswerQuality is set when the question set says what its answers
 	// must contain (must_contain, or expect not_found): see CheckAnswers.
 	AnswerQuality *AnswerQuality `json:"answer_quality,omitempty"`
@@ -165,13 +173,42 @@ type Report struct {
 	PerQuestion []QuestionResult `json:"per_question"`
 }
 
+// Funnel follows the relevant papers of the answerable questions through
+// the loop: the share of them whose run had a relevant paper among the
+// papers its arXiv requests returned (Fetched), the paper filter examined,
+// having found it about the question (Judged), the store took (Added) and
+// the answer cited (Cited, the hit rate). Where the shares fall tells which
+// part of the loop lost the paper: the query, the about test and ranking
+// of the pool, the filter, or the answer. From a fresh store each share is
+// at most the one before; over a shared store a question can cite a paper
+// an earlier one added.
+type Funnel struct {
+	Fetched float64 `json:"fetched"`
+	Judged  float64 `json:"judged"`
+	Added   float64 `json:"added"`
+	Cited   float64 `json:"cited"`
+}
+
+// The stages of QuestionResult.Stage, furthest first.
+const (
+	StageCited      = "cited"
+	StageAdded      = "added"
+	StageJudged     = "judged"
+	StageFetched    = "fetched"
+	StageNotFetched = "not_fetched" // arXiv was searched; no request returned a relevant paper
+	StageNotSearch  = "not_searched"
+)
+
 // QuestionResult is one row of a Report.
 type QuestionResult struct {
-	Q             string   `json:"q"`
-	Expect        string   `json:"expect"`
-	Outcome       string   `json:"outcome"`
-	Hit           *bool    `json:"hit,omitempty"`
-	Recall        *float64 `json:"recall,omitempty"`
+	Q       string   `json:"q"`
+	Expect  string   `json:"expect"`
+	Outcome string   `json:"outcome"`
+	Hit     *bool    `json:"hit,omitempty"`
+	Recall  *float64 `json:"recall,omitempty"`
+	// Stage is how far the loop took a relevant paper of an answerable
+	// question (Stage*): see Funnel.
+	Stage         string   `json:"stage,omitempty"`
 	Sources       []string `json:"sources"`
 	PapersAdded   int      `json:"papers_added"`
 	Misstated     bool     `json:"misstated_additions,omitempty"`
@@ -201,6 +238,7 @@ func Summarize(runs []Run, k int) Report {
 		requests                 int64
 		recallSum                float64
 		offRefused               int
+		fetched, judged, added   int
 	)
 	for _, r := range runs {
 		q := r.Question
@@ -234,6 +272,16 @@ func Summarize(runs []Run, k int) Report {
 			} else if len(r.Sources) > 0 {
 				rep.WrongSources++
 			}
+			row.Stage = stage(q.Relevant, r, hit)
+			if Recall(q.Relevant, r.Fetched) > 0 {
+				fetched++
+			}
+			if Recall(q.Relevant, r.Judged) > 0 {
+				judged++
+			}
+			if Recall(q.Relevant, r.Added) > 0 {
+				added++
+			}
 		}
 		if Misstates(r.Answer, r.PapersAdded) {
 			row.Misstated = true
@@ -256,6 +304,8 @@ func Summarize(runs []Run, k int) Report {
 	if rep.Answerable > 0 {
 		rep.HitRate = float64(hits) / float64(rep.Answerable)
 		rep.RecallAtK = recallSum / float64(rep.Answerable)
+		n := float64(rep.Answerable)
+		rep.Funnel = Funnel{Fetched: float64(fetched) / n, Judged: float64(judged) / n, Added: float64(added) / n, Cited: rep.HitRate}
 	}
 	if rep.OffTopicQuestions > 0 {
 		rep.OffTopicRefused = float64(offRefused) / float64(rep.OffTopicQuestions)
@@ -266,8 +316,27 @@ func Summarize(runs []Run, k int) Report {
 	return rep
 }
 
-// Recall is the share of relevant paper ids among the cited sources. Ids
-// match with or without a version: "2301.01234" is found as "2301.01234v2".
+// stage is how far run took a relevant paper; hit says the answer cited
+// one.
+func stage(relevant []string, r Run, hit bool) string {
+	switch {
+	case hit:
+		return StageCited
+	case Recall(relevant, r.Added) > 0:
+		return StageAdded
+	case Recall(relevant, r.Judged) > 0:
+		return StageJudged
+	case Recall(relevant, r.Fetched) > 0:
+		return StageFetched
+	case r.ArxivRequests > 0:
+		return StageNotFetched
+	}
+	return StageNotSearch
+}
+
+// Recall is the share of relevant paper ids among ids: the cited sources,
+// or any list of paper ids (the Funnel's). Ids match with or without a
+// version: "2301.01234" is found as "2301.01234v2".
 func Recall(relevant, sources []string) float64 {
 	if len(relevant) == 0 {
 		return 0

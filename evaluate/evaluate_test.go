@@ -54,6 +54,31 @@ func TestSummarize(t *testing.T) {
 	require.True(t, *r.PerQuestion[0].Hit)
 	require.InDelta(t, 0.0, *r.PerQuestion[1].Recall, 1e-9)
 	require.Nil(t, r.PerQuestion[3].Hit, "off-topic questions have no hit")
+	require.Equal(t, Funnel{Cited: 1.0 / 3}, r.Funnel, "no run recorded what it fetched")
+}
+
+func TestFunnel(t *testing.T) {
+	q := func(rel ...string) Question { return Question{Q: "q", Relevant: rel} }
+	runs := []Run{
+		{Question: q("2301.00001"), Sources: []string{"2301.00001v1"}, ArxivRequests: 1,
+			Fetched: []string{"x", "2301.00001v1"}, Judged: []string{"2301.00001v1"}, Added: []string{"2301.00001v1"}},
+		{Question: q("2301.00002"), Sources: []string{"x"}, ArxivRequests: 1,
+			Fetched: []string{"x", "2301.00002v3"}, Judged: []string{"x", "2301.00002v3"}, Added: []string{"x", "2301.00002v3"}},
+		{Question: q("2301.00003"), Sources: []string{"x"}, ArxivRequests: 2,
+			Fetched: []string{"x", "2301.00003v1"}, Judged: []string{"x"}, Added: []string{"x"}},
+		{Question: q("2301.00004"), ArxivRequests: 1, Fetched: []string{"x"}},
+		{Question: q("primer:nash"), Sources: []string{"primer:nash"}},
+		{Question: q("2301.00005"), Sources: []string{"primer:nash"}},
+		{Question: Question{Q: "off", Expect: ExpectOffTopic}, ArxivRequests: 1, Fetched: []string{"x"}},
+	}
+	r := Summarize(runs, 3)
+	var stages []string
+	for _, row := range r.PerQuestion {
+		stages = append(stages, row.Stage)
+	}
+	require.Equal(t, []string{StageCited, StageAdded, StageFetched, StageNotFetched, StageCited, StageNotSearch, ""}, stages)
+	require.Equal(t, Funnel{Fetched: 3.0 / 6, Judged: 2.0 / 6, Added: 2.0 / 6, Cited: 2.0 / 6}, r.Funnel,
+		"a paper the store already held is cited without being fetched")
 }
 
 func TestReadQuestions(t *testing.T) {

@@ -3,8 +3,10 @@ package service
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/gtrag/gtrag/environment"
 	"github.com/gtrag/gtrag/evaluate"
 )
 
@@ -31,6 +33,9 @@ func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions
 	for _, src := range res.Sources {
 		r.Sources = append(r.Sources, src.PaperID)
 	}
+	r.Judged = res.PapersSeen
+	r.Fetched = objectIDs(res.Environment[environment.ToolArxivSearch])
+	r.Added = objectIDs(res.Environment[environment.ToolStoreAdd])
 	if res.LLM == "offline" && len(res.Sources) > 0 {
 		r.Quoted = map[int]string{}
 		for _, src := range res.Sources {
@@ -42,4 +47,18 @@ func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions
 		}
 	}
 	return r, nil
+}
+
+// objectIDs are the "id"s of a tool's recorded objects, each once: the
+// papers an arXiv search returned, or the store took.
+func objectIDs(items []environment.Item) []string {
+	var ids []string
+	for _, it := range items {
+		for _, o := range it.Objects {
+			if id, ok := o["id"].(string); ok && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }

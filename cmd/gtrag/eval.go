@@ -36,7 +36,10 @@ the answers are sourced. FILE is JSON Lines:
   {"q": "How do I bake bread?", "expect": "off_topic"}
 
 The report: hit rate (a relevant paper among the sources), recall of the
-relevant ids, answers citing only papers that are not relevant, the share of
+relevant ids, how far the loop took a relevant paper (the share of questions
+whose arXiv requests fetched one, whose paper filter judged one, whose store
+took one, whose answer cited one: where the shares drop tells which part of
+the loop lost it), answers citing only papers that are not relevant, the share of
 off-topic questions refused and the papers they added, answers that misstate
 what was added, arXiv requests and steps per question, p50/p95 latency, and
 the outcomes. When the questions say what a correct answer must contain
@@ -192,6 +195,10 @@ func printEval(a *app, r evaluate.Report) error {
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
 	fmt.Fprintf(w, "hit rate\t%.2f (%d answerable)\n", r.HitRate, r.Answerable)
 	fmt.Fprintf(w, "recall@%d\t%.2f\n", r.K, r.RecallAtK)
+	if r.Answerable > 0 && r.ArxivRate > 0 {
+		f := r.Funnel
+		fmt.Fprintf(w, "relevant paper\tfetched %.2f, judged %.2f, added %.2f, cited %.2f\n", f.Fetched, f.Judged, f.Added, f.Cited)
+	}
 	fmt.Fprintf(w, "wrong sources only\t%d\n", r.WrongSources)
 	if r.OffTopicQuestions > 0 {
 		fmt.Fprintf(w, "off-topic refused\t%.0f%% of %d, %d papers added\n", 100*r.OffTopicRefused, r.OffTopicQuestions, r.OffTopicPapersAdded)
