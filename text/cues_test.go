@@ -136,7 +136,7 @@ func TestEvokedDescriptions(t *testing.T) {
 		{"What if the cost of votes grows with the square of how many you buy?", "quadratic voting"},
 		{"Should I be able to delegate my vote to someone I trust?", "liquid democracy"},
 		{"How should residents vote on which city projects the budget funds?", "participatory budgeting"},
-		{"Why is majority rule the only fair rule between two alternatives?", "May's theorem"},
+		{"Why is majority rule the only fair rule between two alternatives?", "May's majority theorem"},
 		{"Can individual rights conflict with the Pareto principle?", "liberal paradox"},
 		{"Does deposit insurance stop a bank run?", "Diamond-Dybvig model"},
 		{"Why do people dislike unequal payoffs even when they get more?", "inequity aversion"},

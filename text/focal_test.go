@@ -114,6 +114,23 @@ func TestExpand(t *testing.T) {
 	}
 }
 
+// A form that Tokenize leaves with one word of the field's everyday prose
+// would name the term in any question using that word: "May's theorem",
+// whose "May" is a stop word, named May's theorem in every question about
+// a theorem.
+func TestGlossaryFormsKeepTheirIdentity(t *testing.T) {
+	vague := map[string]bool{}
+	for _, w := range []string{"theorem", "game", "games", "model", "paradox", "mechanism", "equilibrium", "principle", "problem", "rule", "law", "dilemma", "value", "auction", "strategy", "learning", "voting"} {
+		vague[joinTerms(phraseTerms(w))] = true
+	}
+	for _, term := range glossary {
+		for _, f := range term.forms() {
+			k := joinTerms(phraseTerms(f))
+			require.False(t, vague[k] || GenericWords.Has(k), "form %q of %q is only %q", f, term.name, k)
+		}
+	}
+}
+
 func TestGlossaryFormsAreUnambiguous(t *testing.T) {
 	// Two terms sharing a form would make lookup depend on map order.
 	owner := map[string]string{}

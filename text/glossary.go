@@ -242,7 +242,7 @@ var glossary = []term{
 	{name: "quadratic voting"},
 	{name: "liquid democracy", variants: []string{"delegative voting", "delegative democracy"}},
 	{name: "participatory budgeting"},
-	{name: "May's theorem", variants: []string{"May's majority theorem"}},
+	{name: "May's majority theorem"}, // not "May's theorem": "may" is a stop word, which leaves "theorem"
 	{name: "liberal paradox", variants: []string{"Sen's liberal paradox", "impossibility of a Paretian liberal"}},
 	{name: "Diamond-Dybvig model", variants: []string{"Diamond-Dybvig", "bank run model"}},
 	{name: "inequity aversion", variants: []string{"inequality aversion", "Fehr-Schmidt preferences", "Fehr-Schmidt model"}},
