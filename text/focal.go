@@ -42,7 +42,7 @@ func newConcept(name string, known bool) Concept {
 	forms := Expand(name)
 	c := Concept{Name: name, Variants: forms[1:], Known: known}
 	for _, f := range forms {
-		if seq := phraseTerms(f); len(seq) > 0 && !lostToStopWords(f) {
+		if seq := phraseTerms(f); len(seq) > 0 {
 			c.seqs = append(c.seqs, seq)
 		}
 	}

@@ -285,17 +285,6 @@ var spellingOf = func() map[string]string {
 	return m
 }()
 
-// lostToStopWords reports whether form is several words of which one
-// term is left once stop words are dropped: "May's theorem" is "theorem"
-// to the tokenizer, and would make every theorem a glossary term.
-func lostToStopWords(form string) bool {
-	return len(strings.Fields(form)) > 1 && len(phraseTerms(form)) == 1
-}
-
-// lostKey is the index key of a form lost to stop words: no phrase's
-// terms can equal it.
-func lostKey(form string) string { return "\x00" + strings.ToLower(strings.TrimSpace(form)) }
-
 // glossaryForms indexes every form of every term by its phrase terms,
 // built on first use (see cueIndex).
 var glossaryForms = sync.OnceValue(func() map[string]*term {
@@ -303,10 +292,6 @@ var glossaryForms = sync.OnceValue(func() map[string]*term {
 	for i := range glossary {
 		t := &glossary[i]
 		for _, f := range t.forms() {
-			if lostToStopWords(f) {
-				m[lostKey(f)] = t // found by its exact wording only (lookup)
-				continue
-			}
 			m[strings.Join(phraseTerms(f), " ")] = t
 		}
 	}
@@ -338,9 +323,6 @@ func GameTheoryForms() []string {
 // ("Shapley values" finds "Shapley value"), or nil.
 func lookup(phrase string) *term {
 	if t := glossaryForms()[strings.Join(phraseTerms(phrase), " ")]; t != nil {
-		return t
-	}
-	if t := glossaryForms()[lostKey(phrase)]; t != nil {
 		return t
 	}
 	// "generalised second-price auction" is the glossary's "generalized …":
