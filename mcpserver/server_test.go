@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -264,6 +266,8 @@ func TestToolErrors(t *testing.T) {
 		{"ask", map[string]any{"question": "nash\x00"}, "control character"},
 		{"ask", map[string]any{"question": "nash", "k": 101}, "k 101: want 1 to 100"},
 		{"ask", map[string]any{"question": "nash", "max_results": -1}, "max_results -1"},
+		{"ask", map[string]any{"question": "nash", "router": "llm"}, "router llm needs an LLM, and this server is offline"},
+		{"ask", map[string]any{"question": "nash", "router": "coin"}, `router "coin": want rules or llm`},
 		{"search", map[string]any{"query": ""}, "the query is empty"},
 		{"search", map[string]any{"query": "nash", "k": 1000}, "k 1000"},
 		{"ingest_ids", map[string]any{"ids": []string{"not an id"}}, "not an id"},
@@ -532,5 +536,47 @@ func TestCancelStopsAsk(t *testing.T) {
 	var rep IngestResult
 	if msg := f.call(t, ctx2, "ingest_ids", map[string]any{"ids": []string{papers[0].ID}}, &rep); msg != "" {
 		t.Fatalf("the call after a cancelled ask failed: %s", msg)
+	}
+}
+
+// stubRouter is a decision agent that takes the first route it is offered
+// and counts its decisions.
+type stubRouter struct{ decisions atomic.Int64 }
+
+func (r *stubRouter) ChooseRoute(_ context.Context, t reasoner.TreeData) (reasoner.Choice, error) {
+	r.decisions.Add(1)
+	return reasoner.Choice{Route: t.Routes[0].Key, Message: "the stub takes the first route"}, nil
+}
+
+// ask's router option reaches the workflow: with router llm the server's
+// decision agent decides at the branches, and without it the rules do.
+func TestAskRouter(t *testing.T) {
+	ctx := context.Background()
+	cfg := service.Config{DataDir: t.TempDir(), LLM: "offline", Embedder: "offline"}
+	db, err := service.OpenStore(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := service.OpenReasoners(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := &stubRouter{}
+	rs.Router, rs.Name = router, "stub"
+	svc := service.New(db, rs, service.NewArxivClient(service.ArxivConfig{URL: arxivtest.New(t, nil).URL, Delay: -1}))
+	t.Cleanup(func() { svc.Close() })
+	f := &fixture{svc: svc, session: connect(t, New(svc, Options{Version: "test"}))}
+
+	var got AskResult
+	mustCall(t, f, "ask", map[string]any{"question": "What is a Nash equilibrium?"}, &got)
+	if n := router.decisions.Load(); n != 0 {
+		t.Fatalf("the rules route by default, but the agent decided %d times", n)
+	}
+	mustCall(t, f, "ask", map[string]any{"question": "What is a Nash equilibrium?", "router": "llm"}, &got)
+	if router.decisions.Load() == 0 {
+		t.Fatal("router llm: the decision agent was never asked")
+	}
+	if got.Answer == "" || len(got.Path) == 0 {
+		t.Fatalf("router llm: no answer or path: %+v", got)
 	}
 }

@@ -32,6 +32,7 @@ type AskInput struct {
 	Question   string `json:"question" jsonschema:"the question, in plain language (at most 4096 bytes)"`
 	K          int    `json:"k,omitempty" jsonschema:"passages pulled from the knowledge base, 1 to 100 (default 3)"`
 	MaxResults int    `json:"max_results,omitempty" jsonschema:"papers added per arXiv search when the store lacks the answer, 1 to 50 (default 3)"`
+	Router     string `json:"router,omitempty" jsonschema:"who decides at each branch of the workflow: rules (the default), or llm, a decision agent backed by the server's LLM that falls back to the rules"`
 }
 
 // AskResult is the ask tool's result: what `gtrag ask --json` prints, less
@@ -163,6 +164,9 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	if err == nil {
 		err = checkRange("max_results", in.MaxResults, MaxResultsLimit)
 	}
+	if err == nil {
+		err = s.checkRouter(in.Router)
+	}
 	if err != nil {
 		return nil, AskResult{}, s.toolError("ask", err)
 	}
@@ -170,7 +174,7 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	// gets the command's budget, and a refused connection ends its part at
 	// once; the run then answers from the store, saying so in notices.
 	res, err := s.svc.Ask(ctx, q, service.AskOptions{
-		K: in.K, MaxResults: in.MaxResults,
+		K: in.K, MaxResults: in.MaxResults, Router: in.Router,
 		ArxivBudget: service.DefaultArxivBudget, ArxivFailFast: true,
 	})
 	if err != nil {
@@ -181,6 +185,21 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
 		LLM: res.LLM, ElapsedMS: res.ElapsedMS,
 	}, nil
+}
+
+// checkRouter accepts the routers the command line does, in the words of
+// a server, whose LLM is set where it was started.
+func (s *Server) checkRouter(router string) error {
+	switch router {
+	case "", nodes.RouterRules:
+		return nil
+	case nodes.RouterLLM:
+		if s.svc.Reasoners().Router == nil {
+			return fmt.Errorf("router llm needs an LLM, and this server is %s: start `gtrag mcp` with --llm, or use router rules", s.svc.LLM())
+		}
+		return nil
+	}
+	return fmt.Errorf("router %q: want %s or %s", router, nodes.RouterRules, nodes.RouterLLM)
 }
 
 func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchResult, error) {
