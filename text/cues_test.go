@@ -162,6 +162,18 @@ func TestEvokedDescriptions(t *testing.T) {
 		{"How should a prosecutor design evidence to persuade a judge to convict?", "Bayesian persuasion"},
 		{"Why do responders reject an unfair split from the proposer?", "ultimatum game"},
 		{"Why does everyone follow the first few people's choice?", "information cascade"},
+		{"Has checkers been solved with perfect play?", "Zermelo's theorem"},
+		{"How hard is it to find a Nash equilibrium: is there an efficient algorithm?", "PPAD"},
+		{"Why do buyers treat silence as bad news when a seller hides information?", "unravelling"},
+		{"Why is training a GAN unstable, with gradients that cycle?", "optimistic gradient descent"},
+		{"How can a program learn chess by playing against itself?", "self-play"},
+		{"Why do negotiations fail when each side has private information?", "bargaining with private information"},
+		{"Does a bonus for the best employee of the month raise effort?", "rank-order tournament"},
+		{"Which training data points are most valuable for a machine learning model?", "data Shapley"},
+		{"How should towns share the cost of a runway they all use?", "cost allocation"},
+		{"How often is a single vote decisive in a weighted council?", "Banzhaf index"},
+		{"Why don't more votes always mean more power?", "weighted voting game"},
+		{"Should the leader commit to a mixed strategy?", "Stackelberg equilibrium"},
 		{"Why does a mild preference for similar neighbours lead to segregation?", "Schelling segregation model"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
