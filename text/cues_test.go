@@ -174,6 +174,15 @@ func TestEvokedDescriptions(t *testing.T) {
 		{"How often is a single vote decisive in a weighted council?", "Banzhaf index"},
 		{"Why don't more votes always mean more power?", "weighted voting game"},
 		{"Should the leader commit to a mixed strategy?", "Stackelberg equilibrium"},
+		{"If friends split the bill evenly, why does everyone order the expensive dish?", "diner's dilemma"},
+		{"A predictor has guessed whether I take one box or two boxes: which should I take?", "Newcomb's paradox"},
+		{"Why do patent thickets with too many owners lead to underuse?", "tragedy of the anticommons"},
+		{"Is it wise to stay after a win and shift after a loss?", "win-stay lose-shift"},
+		{"Should tit for tat forgive sometimes when moves are noisy?", "generous tit-for-tat"},
+		{"Why do vampire bats share blood with unrelated bats?", "reciprocal altruism"},
+		{"How does adding best responses to a population of policies approximate an equilibrium?", "policy-space response oracles"},
+		{"Who wins an infinite game on a graph used for verification?", "parity game"},
+		{"How many cops does it take to catch a robber on a graph?", "cops and robbers"},
 		{"Why does a mild preference for similar neighbours lead to segregation?", "Schelling segregation model"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
@@ -224,6 +233,7 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 		"How do I split the rent with my roommates?",
 		"How does a divorce settlement work?",
 		"What is a bank run?",
+		"How many cops does New York City employ?",
 		"Will petrol prices come down as costs fall?",
 		"Is there a price war between the big supermarkets?",
 		"No one regrets learning to cook at home.",

@@ -18,10 +18,21 @@ type term struct {
 	outside bool
 }
 
-// glossary is small on purpose: the acronyms a student types and the
-// variants that share no stem with the name ("Vickrey auction" for
-// "second-price auction"). A term belongs here when leaving it out would
-// make a question miss the passages or papers that answer it.
+// glossary is the field's standard vocabulary, not every phrase of it:
+// the acronyms a student types and the variants that share no stem with
+// the name ("Vickrey auction" for "second-price auction"). A term belongs
+// here when leaving it out would make a question miss the passages or
+// papers that answer it.
+//
+// A form should not be an everyday word or phrase ("housing market",
+// "purification", "cartel", "gift exchange"), nor an acronym that is one
+// elsewhere (MMS, RSD, NSW): a question naming a form is game theory, so
+// such a form would turn a question about house prices or a drug cartel
+// into a search of arXiv. The term then goes by its field's name
+// ("Shapley-Scarf housing market"), the everyday phrase is a related
+// phrase (cues.go), and cues recognise the idea in context. A few forms
+// still are ("nucleolus", "collusion", "beauty contest"): the field's
+// questions name them plainly, and no other name would be found.
 var glossary = []term{
 	{name: "Nash equilibrium", acronyms: []string{"NE"}},
 	{name: "mixed-strategy Nash equilibrium", acronyms: []string{"MSNE"}, variants: []string{"mixed Nash equilibrium", "mixed equilibrium", "mixed-strategy equilibrium"}},
@@ -258,6 +269,15 @@ var glossary = []term{
 	{name: "Maskin monotonicity", variants: []string{"Nash implementation", "Maskin's theorem"}},
 	{name: "Rothschild-Stiglitz screening", variants: []string{"Rothschild-Stiglitz model", "menu of contracts", "self-selection contracts"}},
 	{name: "best-shot public goods", variants: []string{"public goods in networks", "network public goods", "best-shot game"}},
+	{name: "diner's dilemma", variants: []string{"unscrupulous diner's dilemma"}},
+	{name: "Newcomb's paradox", variants: []string{"Newcomb's problem"}},
+	{name: "tragedy of the anticommons", variants: []string{"anticommons"}},
+	{name: "win-stay lose-shift", variants: []string{"Pavlov strategy", "win-stay, lose-shift"}},
+	{name: "generous tit-for-tat", acronyms: []string{"GTFT"}},
+	{name: "reciprocal altruism"},
+	{name: "policy-space response oracles", acronyms: []string{"PSRO"}, variants: []string{"double oracle", "double oracle algorithm"}},
+	{name: "parity game", variants: []string{"mean-payoff game", "reachability game"}},
+	{name: "cops and robbers", variants: []string{"cops-and-robbers game", "cop number"}},
 }
 
 // spellings pairs British and American spellings that the stemmer keeps
