@@ -433,7 +433,7 @@ var related = map[string][]string{
 
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
-	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*"},
+	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other"},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
 		"without randomi* equilibri*", "determinist* equilibri*",
@@ -443,6 +443,7 @@ var cues = map[string][]string{
 		"randomi* equilibri*", "random* between action*", "mix* between action*", "probabilit* over action*",
 		"randomi* between strateg*", "flip* coin equilibri*",
 		"make* opponent* indifferent*", "indifferent* between* action*", "random* strateg* opponent* indifferent*", "how often* should* each* action*", "randomly* choose* strateg*",
+		"randomi* serve*", "tennis* serve* random*",
 	},
 	"subgame perfect equilibrium": {
 		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
@@ -456,6 +457,7 @@ var cues = map[string][]string{
 		"traffic light* obey*", "traffic light* signal*", "obey* signal* better off",
 		"traffic light* recommend*", "mediator recommend*", "common signal* coordinat*", "shared signal* coordinat*",
 		"recommend* action* device",
+		"traffic light* better off", "traffic light* equilibri*",
 	},
 	"evolutionarily stable strategy": {
 		"population* rare* mutant*", "newcomer* strateg* can't* invade*", "strateg* stable* evolution*",
@@ -466,6 +468,7 @@ var cues = map[string][]string{
 		"prisoner* repeat*", "prisoner* again", "prisoner* many rounds", "prisoner* tournament*",
 		"cooperat* defect* repeat*", "cooperat* defect* rounds",
 		"cooperat* emerge* repeat*", "same* partner* cooperat* again*", "play* dilemma* again* again*",
+		"cooperat* meet* many times", "cooperat* same two* many*", "cooperat* same* player* again*",
 	},
 	"prisoner's dilemma": {
 		"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both",
@@ -500,6 +503,7 @@ var cues = map[string][]string{
 	"multi-agent reinforcement learning": {
 		"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*",
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
+		"several* learning agent*", "learning agents* same* environment*", "agents* learn* same time*",
 	},
 	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
 	"no-regret learning":                 {"hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*"},
@@ -515,9 +519,10 @@ var cues = map[string][]string{
 		"fair* split* cooperat*", "divid* surplus fair*", "marginal contribution* averag*", "fair* credit* contribut*",
 		"fair* share* coalition*", "fair* divid* coalition*", "alone* together* split*", "alone* together* divid*",
 		"contribut* each* player* coalition*", "reward* team member* fair*", "split* payoff* contribut* fair*", "divid* gain* team* contribut*", "average* marginal* contribut*",
+		"profit* partner* divid*", "each adds* divid*", "divid* according* contribut*",
 	},
 	"Nash bargaining solution": {
-		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*"},
+		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*"},
 	"zero-sum game": {
 		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
 		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*"},
@@ -528,6 +533,7 @@ var cues = map[string][]string{
 		"repeat* forever* cooperat*", "cooperat* sustain* punish*", "infinite* play* cooperat*",
 		"repeat* cooperat* sustain*", "patient* cooperat* repeat*", "infinite* repeat* cooperat*", "repeat* any outcome*",
 		"repeat* game* cooperat* forever",
+		"cooperat* sustain* forever* patient*", "cooperat* outcome* sustain*", "interact* forever* patient*",
 	},
 	"revelation principle": {
 		"ask* people* directly* type*", "just ask* truth*", "direct* ask* report*",
@@ -535,7 +541,7 @@ var cues = map[string][]string{
 		"honest* report* mechanism*", "report* valu* truth* mechanism*",
 	},
 	"revenue equivalence": {
-		"different auction* same* money", "auction* format* matter* revenue*", "auction* earn* same", "same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue"},
+		"different auction* same* money", "auction* format* matter* revenue*", "auction* earn* same", "same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue", "auction* raise* same* money*", "auction* same* money* seller*", "english* dutch* same*", "auction* format* same* revenue*"},
 	"Arrow's impossibility theorem": {
 		"no perfect* voting", "fair* voting* impossible", "rank* choice* voting* impossible", "every* voting* rule* flaw*",
 		"voting system* perfect", "perfect voting", "fair* aggregat* preferen*", "aggregat* rank* fair*", "rank* candidate* fair*",
@@ -552,7 +558,7 @@ var cues = map[string][]string{
 		"road clos* faster", "more road* slower", "build* road* worse",
 	},
 	"winner's curse": {
-		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*"},
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*"},
 	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*"},
 	"tragedy of the commons": {
 		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*"},
@@ -561,7 +567,7 @@ var cues = map[string][]string{
 	"hawk-dove game": {
 		"fight* or back down", "aggressive* passive*", "escalate* back down*",
 		"animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
-	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*"},
+	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
@@ -580,6 +586,7 @@ var cues = map[string][]string{
 		"design* information reveal*", "choos* information reveal*", "commit* reveal* information", "decid* what information reveal*",
 		"persua* information", "persua* commit*", "disclos* information persua*",
 		"prosecutor* persuade* judge*", "prosecutor* convict* evidence* design*", "persuade* reveal* some* information*",
+		"design* grading*", "grading* policy* employer*", "grading* policy* hire*",
 	},
 	"mechanism design": {
 		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*"},
@@ -605,6 +612,7 @@ var cues = map[string][]string{
 		"everyone benefits nobody pays", "pay* shared* benefit* everyone", "contribut* pot* multipl*", "crowdfund* project*",
 		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
 		"contribut* shared project*", "group project* contribut*", "back* project* goal",
+		"contribut* less* over time*", "contribut* decline* repeat*", "contribut* shared pot*", "contribut* pot* decline*",
 	},
 	"free rider": {
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
@@ -613,7 +621,7 @@ var cues = map[string][]string{
 	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
@@ -625,6 +633,7 @@ var cues = map[string][]string{
 		"haggl* impatien*", "haggl* patien*", "offer* reject* delay* cost*", "waiting* cost* bargain*",
 		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
 		"bargain* take* turns", "patient* bigger share", "patient* larger share",
+		"take* turns* offer* wait* costly*", "turns* making* offers*", "alternat* offer*",
 	},
 	"Tullock contest": {
 		"more effort* more* chance* win*", "lobby* spend* chance*", "effort* raise* chance* prize*",
@@ -658,12 +667,13 @@ var cues = map[string][]string{
 		"couple* residen*", "couple* match* program*", "residency match*",
 		"match* student* school*", "doctor* hospital*", "resident* hospital*", "pair* prefer* each other", "marri* stable",
 		"match* men women", "match* stable",
+		"rather* together* pair*", "student* hospital* pair*", "pair* would rather* each other",
 	},
 	"school choice": {
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
 	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*"},
 	"fair division": {
-		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*"},
+		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*", "estate* divid* heir*", "heir* envy*", "divid* estate* envy*", "chore* divi* envy*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem", "set valued* fixed point*", "brouwer* equilibri*", "correspondence* fixed point*"},
 	"Nash's existence theorem": {
 		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
@@ -689,11 +699,12 @@ var cues = map[string][]string{
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
 		"sharecrop* landlord*", "sharecrop* incentiv*", "commission* salesperson* incentiv*", "bonus* incentiv* effort*", "contract* incentiv* effort*", "pay* performance* effort* hidden*",
+		"pay* manager* effort* observ*", "manager* effort* can't observ*", "effort* can't observ* pay*",
 	},
-	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*"},
+	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*"},
 	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
 	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*"},
-	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*"},
+	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*"},
 	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*"},
 	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*"},
 	"centipede game": {
@@ -704,7 +715,7 @@ var cues = map[string][]string{
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
 	"information cascade": {
-		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*"},
+		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*"},
 	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
@@ -774,7 +785,7 @@ var cues = map[string][]string{
 	"algorithmic collusion":       {"pricing bot*", "pricing algorithm* collu*", "bot* collu*", "algorithm* collu*", "ai collu*", "learn* collude*"},
 	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol", "minority side* win*", "being* minority* win*", "choose* less crowded*", "winning* side* fewer*", "fewer people* choose* win*"},
 	"Penrose square-root law": {
-		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*"},
+		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*", "vote* weight* population*", "weight* countr* population*"},
 	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*", "sunspot* coordinat*", "sunspot* self fulfill*", "sunspot* extrinsic*"},
 	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*", "task* choos* machine* selfish*", "job* choos* least loaded*", "user* choos* server* load*"},
 	"network formation": {

@@ -334,3 +334,99 @@ func TestEverydayWordsNameNoConcept(t *testing.T) {
 		}
 	}
 }
+
+// TestStudentParaphrases: a question for each of the field's central
+// ideas, as a student who does not know its name would ask it, must find
+// the idea, described (Evoked) or named (Focal). The questions were written
+// for this test from the textbooks' standard examples, not taken from any
+// question set.
+func TestStudentParaphrases(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Why would nobody want to change what they are doing once everyone has picked?", "Nash equilibrium"},
+		{"What is a situation where each person's choice is the best reply to the others?", "Nash equilibrium"},
+		{"Why do two partners both confess when staying silent would be better for both?", "prisoner's dilemma"},
+		{"Does cooperation become possible if the same two players meet many times?", "iterated prisoner's dilemma"},
+		{"Is copying what the other player did in the previous round a good strategy?", "tit-for-tat"},
+		{"Why should I bid exactly what the item is worth to me if the winner pays the second highest bid?", "second-price auction"},
+		{"How much below my valuation should I bid if the highest bidder pays what they bid?", "first-price auction"},
+		{"What if every bidder has to pay their bid even if they lose?", "all-pay auction"},
+		{"Why do winners of auctions for oil fields often lose money?", "winner's curse"},
+		{"Do the English and Dutch auctions raise the same money for the seller?", "revenue equivalence"},
+		{"How should a seller set a minimum price to maximize revenue?", "optimal auction"},
+		{"How can you make people report truthfully when each pays for the harm they impose on others?", "Vickrey-Clarke-Groves mechanism"},
+		{"Is there any fair way to combine everyone's rankings of candidates?", "Arrow's impossibility theorem"},
+		{"Can every voting rule be manipulated by voters who lie about their preferences?", "Gibbard-Satterthwaite theorem"},
+		{"Why do two political parties end up with similar platforms?", "median voter theorem"},
+		{"How do you pair medical students and hospitals so that no pair would rather be together?", "stable matching"},
+		{"What is the best way to assign children to public schools given parents' rankings?", "school choice"},
+		{"How can incompatible patient-donor pairs swap kidneys?", "kidney exchange"},
+		{"How should profit be divided among partners according to what each adds?", "Shapley value"},
+		{"When can no group of partners do better by splitting off on their own?", "core allocation"},
+		{"How can a cake be cut so that every person thinks their piece is fair?", "cake cutting"},
+		{"How should an estate be divided among heirs so nobody envies another?", "fair division"},
+		{"Which strategy cannot be invaded by a rare mutant?", "evolutionarily stable strategy"},
+		{"How do strategies that earn more than average spread through a population?", "replicator dynamics"},
+		{"When should animals fight over a resource and when should they back down?", "hawk-dove game"},
+		{"Why do people contribute less and less to a shared pot over time?", "public good"},
+		{"Why do fishermen overfish a shared lake?", "tragedy of the commons"},
+		{"Why does no one call for help when many people watch an accident?", "volunteer's dilemma"},
+		{"Can closing a road make traffic flow faster?", "Braess's paradox"},
+		{"How much worse is selfish routing than what a central planner would do?", "price of anarchy"},
+		{"Do drivers choosing their own fastest route end up in an efficient traffic pattern?", "selfish routing"},
+		{"Can tolls make selfish drivers use the roads efficiently?", "congestion pricing"},
+		{"Can an adviser whose interests differ from mine give useful advice if talk is free?", "cheap talk"},
+		{"How should a school design its grading to get its students hired?", "Bayesian persuasion"},
+		{"Why do people get expensive degrees that don't make them more productive?", "signalling game"},
+		{"Why do only bad used cars get sold when buyers can't tell quality?", "adverse selection"},
+		{"Does insurance make people take more risks?", "moral hazard"},
+		{"How should a company pay a manager whose effort it can't observe?", "principal-agent problem"},
+		{"How much should each of two companies produce if they compete on quantity?", "Cournot competition"},
+		{"Why do two sellers of the same good end up selling at cost?", "Bertrand competition"},
+		{"How do firms keep prices high without a written agreement?", "collusion"},
+		{"Is it an advantage to commit first and let the rival respond?", "Stackelberg game"},
+		{"How do people coordinate without talking, like choosing where to meet in a city?", "focal point"},
+		{"Why do all countries drive on the same side of the road?", "coordination game"},
+		{"Why might people choose the safe option over a risky cooperative one?", "stag hunt"},
+		{"What if two friends want to go out together but prefer different places?", "battle of the sexes"},
+		{"In a game where one side's gain is the other's loss, what is the best guaranteed outcome?", "zero-sum game"},
+		{"Why should a tennis player randomize where they serve?", "mixed-strategy Nash equilibrium"},
+		{"How do you solve a game by reasoning from the last move backwards?", "backward induction"},
+		{"Why should a threat that would never be carried out be ignored?", "subgame perfect equilibrium"},
+		{"Can any cooperative outcome be sustained if players interact forever and are patient?", "folk theorem"},
+		{"How do you design the rules of a game to get the outcome you want?", "mechanism design"},
+		{"Why do people line up at a restaurant just because others did?", "information cascade"},
+		{"How many steps of reasoning about others do people actually do?", "level-k thinking"},
+		{"If everyone guesses two thirds of the average guess, what should I pick?", "beauty contest"},
+		{"Why do people reject small offers even if it means getting nothing?", "ultimatum game"},
+		{"Why do players take the money early when passing would make the pot grow?", "centipede game"},
+		{"Why do three species that each beat one other coexist in a cycle?", "rock-paper-scissors"},
+		{"How should two generals divide their troops across several battlefields?", "Colonel Blotto game"},
+		{"How should a defender randomize patrols when the attacker observes them?", "security game"},
+		{"How do huge crowds of rational players behave when each reacts to the average?", "mean field game"},
+		{"What happens when several learning agents learn at the same time in one environment?", "multi-agent reinforcement learning"},
+		{"Can an algorithm do as well as the best fixed action in hindsight?", "no-regret learning"},
+		{"What if each player best responds to the empirical frequency of the others' past play?", "fictitious play"},
+		{"Can a traffic light make drivers better off than any equilibrium without it?", "correlated equilibrium"},
+		{"Why do people form friendships when each link costs effort?", "network formation"},
+		{"How much voting power does each member of a weighted committee really have?", "Banzhaf index"},
+		{"How should votes in a union of countries be weighted by population?", "Penrose square-root law"},
+		{"Can cooperators survive when each only plays with neighbours on a grid?", "spatial games"},
+		{"Who gets the bigger share when two people take turns making offers and waiting is costly?", "Rubinstein bargaining"},
+		{"What is the fair outcome of a negotiation given what each gets if talks fail?", "Nash bargaining solution"},
+		{"How much effort do competitors spend for a prize when more effort raises the chance of winning?", "Tullock contest"},
+		{"Who wins when two rivals wait to see who gives up first?", "war of attrition"},
+		{"Why do speculators attack a currency when they have private information?", "global game"},
+		{"Why do two ice cream sellers on a beach end up next to each other?", "Hotelling's location model"},
+	} {
+		var got []string
+		for _, c := range Evoked(tt.q) {
+			got = append(got, c.Name)
+		}
+		for _, c := range Focal(tt.q) {
+			if c.Known {
+				got = append(got, c.Name)
+			}
+		}
+		assert.Contains(t, got, tt.want, tt.q)
+	}
+}
