@@ -433,7 +433,7 @@ var related = map[string][]string{
 
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
-	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other"},
+	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own"},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
 		"without randomi* equilibri*", "determinist* equilibri*",
@@ -475,6 +475,7 @@ var cues = map[string][]string{
 		"two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*",
 		"cooperat* defect*",
 		"both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*",
+		"suspect* betray*", "both* betray* better off*", "rational* betray* both*",
 	},
 	"tit-for-tat": {
 		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
@@ -495,7 +496,7 @@ var cues = map[string][]string{
 	},
 	"first-price auction": {
 		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*", "winner* pays* own* bid*", "highest bid* pays* bid*", "bid* lower* than* value*"},
-	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*"},
+	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*", "search engine* ad position*", "search engine* sell* position*", "sell* ad position*", "ads* next* search result*"},
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
 		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum"},
@@ -511,6 +512,7 @@ var cues = map[string][]string{
 		"huge crowd* player*", "crowd* rational*", "many* small* player* average*", "infinitely* many agents*",
 		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
 		"million* player* average*", "many player* average*",
+		"million* trader* average*", "million* agent* react* average*", "each* react* market average*", "many* trader* react* average*",
 	},
 	"deferred acceptance": {
 		"propos* hold* reject*", "tentative* accept* better offer*", "propos* reject* match*", "propos* tentative* accept*", "men propos* women", "student* propos* school* reject*", "propos* algorithm* match*", "tentative* hold* offer* reject*", "hospital* tentative* accept*"},
@@ -520,9 +522,10 @@ var cues = map[string][]string{
 		"fair* share* coalition*", "fair* divid* coalition*", "alone* together* split*", "alone* together* divid*",
 		"contribut* each* player* coalition*", "reward* team member* fair*", "split* payoff* contribut* fair*", "divid* gain* team* contribut*", "average* marginal* contribut*",
 		"profit* partner* divid*", "each adds* divid*", "divid* according* contribut*",
+		"fair* divid* gain* partner*", "divid* gain* joint venture*", "joint venture* partner* share*",
 	},
 	"Nash bargaining solution": {
-		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*"},
+		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*", "axiomatic* split* surplus*", "axiom* two parties* split*", "axiomatic* bargain*"},
 	"zero-sum game": {
 		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
 		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*"},
@@ -546,6 +549,7 @@ var cues = map[string][]string{
 		"no perfect* voting", "fair* voting* impossible", "rank* choice* voting* impossible", "every* voting* rule* flaw*",
 		"voting system* perfect", "perfect voting", "fair* aggregat* preferen*", "aggregat* rank* fair*", "rank* candidate* fair*",
 		"combin* rank* fair*", "fair* voting* impossib*", "aggregat* preferen* impossib*",
+		"ranked* voting system* fair*", "ranked voting* fairness condition*", "voting system* satisf* all* condition*", "ranked* voting* satisf*",
 	},
 	"Gibbard-Satterthwaite theorem": {
 		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
@@ -567,7 +571,7 @@ var cues = map[string][]string{
 	"hawk-dove game": {
 		"fight* or back down", "aggressive* passive*", "escalate* back down*",
 		"animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
-	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*"},
+	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*", "one firm* move* first* other* follow*", "firm* move* first* follow*", "first* mover* follower* firm*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
@@ -603,6 +607,7 @@ var cues = map[string][]string{
 		"reason* from* end", "solve* from* last move*", "think* backwards*", "last round* first",
 		"work* backward*", "solv* backward*", "reason* backward*", "backward* end", "start* end game* work*",
 		"last move* first",
+		"solv* finite game* start* end", "start* from* end* solv*", "solv* game* from* end",
 	},
 	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*", "tic tac toe* solv*", "perfect play* draw* win*", "finite game* perfect information* winning strateg*", "checkers* solv*", "board game* solv* perfect*", "chess* winning strateg*"},
 	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*", "algorithm* find* equilibri* two player*", "algorithm* comput* equilibri* bimatrix*", "algorithm* one equilibri* two player*", "follow* path* equilibri*"},
@@ -617,11 +622,11 @@ var cues = map[string][]string{
 	"free rider": {
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
 	"ultimatum game": {
-		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*"},
-	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*"},
+		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*"},
+	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
@@ -634,15 +639,17 @@ var cues = map[string][]string{
 		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
 		"bargain* take* turns", "patient* bigger share", "patient* larger share",
 		"take* turns* offer* wait* costly*", "turns* making* offers*", "alternat* offer*",
+		"patience* order* offer*", "patience* bargain* split*", "order* offer* bargain*",
 	},
 	"Tullock contest": {
 		"more effort* more* chance* win*", "lobby* spend* chance*", "effort* raise* chance* prize*",
 		"lobby* effort* prize*", "compet* prize* effort*", "effort* winning probabilit*", "rent dissipat*",
 		"spend* win* prize* lobby*", "contest* effort* prize*",
+		"contestant* spend* lobby*", "spend* lobbying* prize*", "contestant* spend* prize*",
 	},
 	"all-pay auction": {
-		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*"},
-	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*"},
+		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*"},
+	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up"},
 	"congestion pricing": {
 		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
 		"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
@@ -659,7 +666,7 @@ var cues = map[string][]string{
 		"nobody manipul*", "gain* vot* strategic*",
 	},
 	"optimal auction": {
-		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*"},
+		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*"},
 	"Condorcet paradox": {
 		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper"},
 	"stable matching": {
@@ -688,7 +695,7 @@ var cues = map[string][]string{
 	},
 	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*"},
 	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
-	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*"},
+	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*"},
 	"coordination game": {
 		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
 	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
@@ -700,25 +707,26 @@ var cues = map[string][]string{
 		"contract* effort* unobserv*", "manager* incentiv* owner*",
 		"sharecrop* landlord*", "sharecrop* incentiv*", "commission* salesperson* incentiv*", "bonus* incentiv* effort*", "contract* incentiv* effort*", "pay* performance* effort* hidden*",
 		"pay* manager* effort* observ*", "manager* effort* can't observ*", "effort* can't observ* pay*",
+		"contract* reward* worker* effort*", "contract* effort* cannot* observ*", "reward* effort* cannot* observ*",
 	},
 	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*"},
 	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
 	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*"},
 	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*"},
 	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*"},
-	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*"},
+	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*", "shadow* future* cooperat*"},
 	"centipede game": {
-		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early"},
-	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*"},
+		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*"},
+	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*", "chain store* fight* entr*", "fight* entr* every town*", "fight* entry* every* market*"},
 	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*"},
-	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*"},
+	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*"},
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
 	"information cascade": {
 		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*"},
 	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*"},
-	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*"},
+	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*", "goalkeeper* dive* random*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
 	"behavioral game theory": {
@@ -733,7 +741,7 @@ var cues = map[string][]string{
 	},
 	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*"},
 	"zero-determinant strategies": {
-		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*"},
+		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*", "unilateral* force* other* payoff*", "force* opponent* payoff* fixed*", "set* other* payoff* fixed value*"},
 	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*"},
 	"rock-paper-scissors": {
 		"each beat* one other", "each beats another", "cycl* instead* winning", "three strateg* cycl*", "strain* cycl*",
@@ -741,10 +749,10 @@ var cues = map[string][]string{
 	},
 	"handicap principle": {"peacock* tail*", "peacock* signal*", "honest signal*", "signal* honest*", "costly ornament*", "animal* signal* honest*"},
 	"job market signalling": {
-		"degree* job*", "degree* worth* nothing", "education* useless*", "schooling* productiv*", "degree* teach* nothing", "education signal*", "degree* signal*", "school* signal* productiv*", "diploma* signal*", "education* productiv* employer*"},
+		"degree* job*", "degree* worth* nothing", "education* useless*", "schooling* productiv*", "degree* teach* nothing", "education signal*", "degree* signal*", "school* signal* productiv*", "diploma* signal*", "education* productiv* employer*", "degree* show* ability*", "degree* ability* rather* skill*", "employer* value* degree* ability*", "education* show* ability*"},
 	"intuitive criterion":          {"off path belief*", "unreasonable belief*", "refin* signal* equilibri*", "eliminat* pooling", "which type* would* deviat* signal*", "deviation* only* type* benefit*"},
 	"unravelling":                  {"silence* speaks", "disclos* everything", "disclos* quality* verifiab*", "reveal* voluntar* quality", "why disclos* quality*", "no news* bad news*", "silence* bad news*", "seller* reveal* quality* voluntar*", "firms* disclose* quality*", "hide* information* assume* worst*"},
-	"top trading cycles":           {"trade* house*", "swap* rooms", "exchang* houses", "room* swap*", "dorm* room* assign*", "point* owner* trade* cycle*", "trad* cycle* object*", "exchange* endow* cycle*"},
+	"top trading cycles":           {"trade* house*", "swap* rooms", "exchang* houses", "room* swap*", "dorm* room* assign*", "point* owner* trade* cycle*", "trad* cycle* object*", "exchange* endow* cycle*", "trade* dorm* room*", "trade* rooms* better off*", "swap* dorm*"},
 	"Shapley-Scarf housing market": {"trade* house*", "exchang* houses", "house* allocat*", "housing market* trad*", "housing market* core", "housing market* exchang*", "housing market* top trading*", "housing market* indivisib*", "housing market* endow*"},
 	"adjusted winner procedure":    {"divorc* split*", "divorc* divid*", "divorc* settlement* fair*", "divorc* settlement* item*", "two parties divid* items", "divid* items* two* points*", "points* items* divid* two*", "split* assets* points*", "allocat* points* items* two parties"},
 	"envy-freeness up to one good": {"indivisible* fair*", "fair* indivisible*", "envy* one item*", "divid* items* fair*", "envy* remov* one item*", "envy* after* remov* one*", "indivisible* item* envy*", "envy* except* one item*"},
@@ -762,7 +770,7 @@ var cues = map[string][]string{
 	"Bayes correlated equilibrium": {"information structure* all", "all information structure*", "robust predict* information", "whatever* information* players* predict*", "predict* outcome* any* information*", "information* players* may* have* robust*"},
 	"network creation game":        {"selfish* built network*", "players buy* edges", "build* network* selfish*", "network* built* selfish*", "buy* link* distance*", "pay* edge* distance* others*", "agent* buy* edge*"},
 	"linkage principle": {
-		"same hidden amount", "oil field*", "auction* common value*", "bid* same hidden*", "estimate* same value* auction*", "open auction* more revenue", "english auction* more revenue", "correlat* values revenue", "ascending auction* revenue*"},
+		"same hidden amount", "oil field*", "auction* common value*", "bid* same hidden*", "estimate* same value* auction*", "open auction* more revenue", "english auction* more revenue", "correlat* values revenue", "ascending auction* revenue*", "ascending auction* correlat*", "auction* value* correlat* revenue*", "auction* earn* more* correlat*"},
 	"green security game":                 {"poach* patrol*", "poach* protect*", "ranger* patrol*", "wildlife* patrol*", "illegal logging", "fish* patrol*"},
 	"legislative bargaining":              {"legislat* bargain*", "parliament* bargain*", "committee* divid* budget*", "proposer* legislat*", "who propos* first majorit*", "congress* divid* budget*", "vote* proposal* divid* dollar*", "proposer* majority* divid*"},
 	"bargaining with private information": {"why strike*", "strikes happen*", "bargain* delay*", "negotiat* delay*", "agreement* delay* information", "negotiat* break down* private*", "why* negotiation* fail*", "bargain* fail* agree* information*", "negotiat* fail* hidden*"},
@@ -783,7 +791,7 @@ var cues = map[string][]string{
 	"SHAP":                        {"explain* model* prediction*", "feature* importance* shapley", "explain* feature* contribut*", "attribut* prediction* feature*", "why* model* predict*", "which feature* matter* prediction*", "explain* black box* model*", "feature* contribut* prediction*"},
 	"cost allocation":             {"shar* cost* fair*", "divid* cost* fair*", "split* cost* fair*", "split* bill*", "allocat* cost* users", "share* cost* runway*", "divid* cost* shared* infrastructure*", "split* cost* pipeline*", "towns* share* cost*", "split* cost* shared* facility*"},
 	"algorithmic collusion":       {"pricing bot*", "pricing algorithm* collu*", "bot* collu*", "algorithm* collu*", "ai collu*", "learn* collude*"},
-	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol", "minority side* win*", "being* minority* win*", "choose* less crowded*", "winning* side* fewer*", "fewer people* choose* win*"},
+	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol", "minority side* win*", "being* minority* win*", "choose* less crowded*", "winning* side* fewer*", "fewer people* choose* win*", "minority* choos* bar*", "minority* going* bar*"},
 	"Penrose square-root law": {
 		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*", "vote* weight* population*", "weight* countr* population*"},
 	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*", "sunspot* coordinat*", "sunspot* self fulfill*", "sunspot* extrinsic*"},
@@ -834,7 +842,7 @@ var cues = map[string][]string{
 	"random serial dictatorship":                   {"random order* pick* item*", "random* order* choose* room*", "random* order* pick* house*", "draw* lot* order* pick* item*", "random* priorit* pick*", "random* order* pick* room*"},
 	"probabilistic serial":                         {"eat* probabilit* share*", "eating* algorithm*", "probabilit* share* object* eat*", "random* assign* eat*"},
 	"stable roommates problem":                     {"roommate* pair* stable*", "pair* roommates* prefer*", "roommate* match* prefer*", "pair* people* room* prefer* stable*"},
-	"trust game":                                   {"send* money* tripl*", "invest* stranger* return*", "money* tripl* send* back", "trust* stranger* send* back", "amount* multipl* return* back* trust*", "how much* send* back* trust*"},
+	"trust game":                                   {"send* money* tripl*", "invest* stranger* return*", "money* tripl* send* back", "trust* stranger* send* back", "amount* multipl* return* back* trust*", "how much* send* back* trust*", "trust* stranger* money* multipl*", "investor* trust* stranger*", "money* multipl* stranger* return*"},
 	"traveler's dilemma":                           {"lost luggage* claim*", "airline* lost* claim*", "two travel* claim*", "claim* lower* bonus* penalty*", "lowest claim* reward*"},
 	"kin selection":                                {"help* relatives* evol*", "altruis* relatives*", "sacrific* relatives*", "cooperat* relatives* evol*", "help* kin* evol*", "altruis* kin*"},
 	"indirect reciprocity":                         {"help* those* help* others", "help* people* helped* others", "cooperat* reputation* stranger*", "help* good reputation*", "reputation* cooperat* stranger*", "reputation* help* never* meet* again"},
