@@ -25,10 +25,26 @@ func drawBar(t *testing.T, cols uint16, ok bool) string {
 	require.NoError(t, err)
 	defer ptmx.Close()
 	require.NoError(t, pty.Setsize(ptmx, &pty.Winsize{Cols: cols, Rows: 24}))
+	// The reader stops at a sentinel written after the display is done:
+	// Linux may drop what the terminal still buffers once the other end
+	// closes, which lost the end of the output on a loaded machine.
+	const sentinel = "\x1b[0mEND-OF-DRAW"
 	got := make(chan []byte)
 	go func() {
-		b, _ := io.ReadAll(ptmx)
-		got <- b
+		var b []byte
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			b = append(b, buf[:n]...)
+			if i := strings.Index(string(b), sentinel); i >= 0 {
+				got <- b[:i]
+				return
+			}
+			if err != nil {
+				got <- b
+				return
+			}
+		}
 	}()
 
 	d := newIngestDisplay(io.Discard, tty)
@@ -44,8 +60,12 @@ func drawBar(t *testing.T, cols uint16, ok bool) string {
 	p.Fetched, p.Kept, p.Rejected, p.Skipped = 990, 740, 200, 50
 	d.progress(p)
 	d.finish(ok)
+	_, err = io.WriteString(tty, sentinel)
+	require.NoError(t, err)
+	out := string(<-got)
 	require.NoError(t, tty.Close())
-	return string(<-got)
+	require.NotContains(t, out, "END-OF-DRAW")
+	return out
 }
 
 // TestIngestProgressBarFitsTheTerminal: every redraw of the bar fits the
