@@ -433,7 +433,7 @@ var related = map[string][]string{
 
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
-	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own"},
+	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own", "strateg* optimal* given* other*", "each* strateg* optimal* given*", "both* keep* price* where*"},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
 		"without randomi* equilibri*", "determinist* equilibri*",
@@ -444,6 +444,7 @@ var cues = map[string][]string{
 		"randomi* between strateg*", "flip* coin equilibri*",
 		"make* opponent* indifferent*", "indifferent* between* action*", "random* strateg* opponent* indifferent*", "how often* should* each* action*", "randomly* choose* strateg*",
 		"randomi* serve*", "tennis* serve* random*",
+		"bluff* certain probabilit*", "bluff* probabilit*", "poker* bluff* how often*",
 	},
 	"subgame perfect equilibrium": {
 		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
@@ -458,10 +459,12 @@ var cues = map[string][]string{
 		"traffic light* recommend*", "mediator recommend*", "common signal* coordinat*", "shared signal* coordinat*",
 		"recommend* action* device",
 		"traffic light* better off", "traffic light* equilibri*",
+		"public signal* coordinat* better*", "coin toss* coordinat*", "signal* help* coordinat* better than* nash*",
 	},
 	"evolutionarily stable strategy": {
 		"population* rare* mutant*", "newcomer* strateg* can't* invade*", "strateg* stable* evolution*",
 		"mutant* invad*", "invad* mutant*", "resist* invasion", "invasion* mutant*", "resist* invad*",
+		"can't be beaten* rare*", "rare alternative* behavio* population*", "behavio* population* rare* alternative*",
 	},
 	"iterated prisoner's dilemma": {
 		"cooperat* repeat* interaction*", "cooperat* meet* again", "future* matter* cooperat*", "shadow* future*",
@@ -469,14 +472,9 @@ var cues = map[string][]string{
 		"cooperat* defect* repeat*", "cooperat* defect* rounds",
 		"cooperat* emerge* repeat*", "same* partner* cooperat* again*", "play* dilemma* again* again*",
 		"cooperat* meet* many times", "cooperat* same two* many*", "cooperat* same* player* again*",
+		"cooperat* repeated* no known end", "cooperat* repeated* unknown* end*", "cooperat* pay* repeated*",
 	},
-	"prisoner's dilemma": {
-		"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both",
-		"two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*",
-		"cooperat* defect*",
-		"both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*",
-		"suspect* betray*", "both* betray* better off*", "rational* betray* both*",
-	},
+	"prisoner's dilemma": {"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both", "two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*", "cooperat* defect*", "both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*", "suspect* betray*", "both* betray* better off*", "rational* betray* both*", "arms race* both* worse*", "both* end up worse* arms*", "defect* although* mutual* cooperat*", "gain* defect* mutual cooperation*"},
 	"tit-for-tat": {
 		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
 		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
@@ -487,6 +485,7 @@ var cues = map[string][]string{
 		"pay* amount* hurt* others", "pay* harm* they* others", "charg* harm* impos*",
 		"pay* harm* others", "pay* externalit* impos*", "charg* harm* caus*", "pay* damage* others", "pay* cost* impos* others",
 		"truth* welfare maximi*", "efficien* truthful* auction* multiple",
+		"public project* report* true value*", "public project* truthful*", "decide* public project* true*",
 	},
 	"second-price auction": {
 		"bid* true value* best", "truthful* bid* auction*", "bid* honest* auction*", "auction* honest* best",
@@ -499,7 +498,7 @@ var cues = map[string][]string{
 	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*", "search engine* ad position*", "search engine* sell* position*", "sell* ad position*", "ads* next* search result*"},
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
-		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum"},
+		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum", "worse than optimal* equilibri*", "how much worse* equilibri*", "equilibri* worse* optimal*"},
 	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*", "best* equilibri* inefficien*", "even* best* equilibri* worse*"},
 	"multi-agent reinforcement learning": {
 		"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*",
@@ -513,6 +512,7 @@ var cues = map[string][]string{
 		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
 		"million* player* average*", "many player* average*",
 		"million* trader* average*", "million* agent* react* average*", "each* react* market average*", "many* trader* react* average*",
+		"large population* interacting agent*", "large population* agent* equilibri*", "population* interacting* agent* equilibri*",
 	},
 	"deferred acceptance": {
 		"propos* hold* reject*", "tentative* accept* better offer*", "propos* reject* match*", "propos* tentative* accept*", "men propos* women", "student* propos* school* reject*", "propos* algorithm* match*", "tentative* hold* offer* reject*", "hospital* tentative* accept*"},
@@ -525,18 +525,19 @@ var cues = map[string][]string{
 		"fair* divid* gain* partner*", "divid* gain* joint venture*", "joint venture* partner* share*",
 	},
 	"Nash bargaining solution": {
-		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*", "axiomatic* split* surplus*", "axiom* two parties* split*", "axiomatic* bargain*"},
+		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*", "axiomatic* split* surplus*", "axiom* two parties* split*", "axiomatic* bargain*", "gains from trade* split* disagreement*", "disagreement payoff*", "split* gain* disagreement*"},
 	"zero-sum game": {
 		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
-		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*"},
+		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*", "fixed total* split*", "fixed total* game*", "constant sum*"},
 	"minimax theorem": {
 		"guarantee* worst case* game*", "best worst case*", "minimi* opponent* max*",
-		"linear program* game*", "linear program* zero sum", "linear program* play*", "minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*"},
+		"linear program* game*", "linear program* zero sum", "linear program* play*", "minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*", "maximin* minimax*", "maximin value*", "minimax value*"},
 	"folk theorem": {
 		"repeat* forever* cooperat*", "cooperat* sustain* punish*", "infinite* play* cooperat*",
 		"repeat* cooperat* sustain*", "patient* cooperat* repeat*", "infinite* repeat* cooperat*", "repeat* any outcome*",
 		"repeat* game* cooperat* forever",
 		"cooperat* sustain* forever* patient*", "cooperat* outcome* sustain*", "interact* forever* patient*",
+		"payoff* sustain* infinitely repeated*", "infinitely repeated* patient*", "sustain* equilibri* infinitely*",
 	},
 	"revelation principle": {
 		"ask* people* directly* type*", "just ask* truth*", "direct* ask* report*",
@@ -550,6 +551,7 @@ var cues = map[string][]string{
 		"voting system* perfect", "perfect voting", "fair* aggregat* preferen*", "aggregat* rank* fair*", "rank* candidate* fair*",
 		"combin* rank* fair*", "fair* voting* impossib*", "aggregat* preferen* impossib*",
 		"ranked* voting system* fair*", "ranked voting* fairness condition*", "voting system* satisf* all* condition*", "ranked* voting* satisf*",
+		"aggregat* ranking* dictator*", "rule* aggregat* ranking*", "aggregat* ranking* three* option*",
 	},
 	"Gibbard-Satterthwaite theorem": {
 		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
@@ -560,23 +562,23 @@ var cues = map[string][]string{
 		"add* road slower", "add* road worse", "new road slower", "new road worse", "clos* road faster",
 		"remov* road faster", "clos* road improv*", "remov* road improv*", "extra road* worse", "clos* street* faster",
 		"road clos* faster", "more road* slower", "build* road* worse",
+		"remov* road* reduc* travel*", "remov* road* travel time*", "clos* road* reduc* travel*",
 	},
 	"winner's curse": {
-		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*"},
-	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*"},
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*"},
+	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*", "want* together* disagree* where*"},
 	"tragedy of the commons": {
 		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*"},
 	"stag hunt": {
-		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together"},
-	"hawk-dove game": {
-		"fight* or back down", "aggressive* passive*", "escalate* back down*",
-		"animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*"},
+		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together", "abandon* joint* hunt*", "joint hunt* safe*", "safe catch*", "hunt* safe* catch*"},
+	"hawk-dove game":   {"fight* or back down", "aggressive* passive*", "escalate* back down*", "animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*", "who blinks first game*", "swerve* blink*", "game* who* swerve*"},
 	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*", "one firm* move* first* other* follow*", "firm* move* first* follow*", "first* mover* follower* firm*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
+		"single function* track*", "function* track* gain* switch*", "one function* gain* switch*",
 	},
-	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*"},
+	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*", "cost* increase* number* user*", "resource* cost* number of users", "choose* resource* cost* users*"},
 	"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*", "muddy* forehead*", "two generals*", "coordinated attack* general*", "everyone know* that everyone"},
 	"cheap talk": {
 		"trust* advice* bias*", "advice* conflict* interest*", "expert* exaggerat*", "talk* costless* credible*",
@@ -591,25 +593,29 @@ var cues = map[string][]string{
 		"persua* information", "persua* commit*", "disclos* information persua*",
 		"prosecutor* persuade* judge*", "prosecutor* convict* evidence* design*", "persuade* reveal* some* information*",
 		"design* grading*", "grading* policy* employer*", "grading* policy* hire*",
+		"prosecutor* investigat* convince*", "prosecutor* choose* investigat*", "choose* investigat* convince*",
 	},
 	"mechanism design": {
-		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*"},
+		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*"},
 	"fictitious play": {
 		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
 		"best respon* average* past", "respond* average* past",
+		"historical average* opponent*", "respond* historical* average*", "learn* respond* historical*",
 	},
 	"replicator dynamics": {
 		"share* population* grow* payoff*", "more successful* more common", "strateg* become* more common",
 		"successful strateg* spread*", "fitter strateg* grow*", "strateg* grow* payoff* average*", "population share* payoff*",
 		"strateg* spread* population", "better strateg* grow*",
+		"above average* fitness* frequenc*", "fitness* increase* frequenc*", "above average* payoff* grow*",
 	},
 	"backward induction": {
 		"reason* from* end", "solve* from* last move*", "think* backwards*", "last round* first",
 		"work* backward*", "solv* backward*", "reason* backward*", "backward* end", "start* end game* work*",
 		"last move* first",
 		"solv* finite game* start* end", "start* from* end* solv*", "solv* game* from* end",
+		"last round* unravel*", "reasoning* last round*", "finitely repeated* unravel*",
 	},
-	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*", "tic tac toe* solv*", "perfect play* draw* win*", "finite game* perfect information* winning strateg*", "checkers* solv*", "board game* solv* perfect*", "chess* winning strateg*"},
+	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*", "tic tac toe* solv*", "perfect play* draw* win*", "finite game* perfect information* winning strateg*", "checkers* solv*", "board game* solv* perfect*", "chess* winning strateg*", "finite* perfect information* determined*", "two player game* perfect information* determined*", "perfect information* determined*"},
 	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*", "algorithm* find* equilibri* two player*", "algorithm* comput* equilibri* bimatrix*", "algorithm* one equilibri* two player*", "follow* path* equilibri*"},
 	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*", "sequential* game* tree*", "move* one after another", "who move* when* game*", "game* tree* information set*", "players* move* in turn*"},
 	"normal-form game":       {"payoff matri*", "simultaneous move*", "matrix* payoff*", "choos* simultaneous*", "move* same time* payoff*", "simultaneous* game* matrix*", "game* bimatrix*", "choose* same time* without* see*"},
@@ -618,15 +624,16 @@ var cues = map[string][]string{
 		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
 		"contribut* shared project*", "group project* contribut*", "back* project* goal",
 		"contribut* less* over time*", "contribut* decline* repeat*", "contribut* shared pot*", "contribut* pot* decline*",
+		"nobody pay* everybody benefit*", "lighthouse* pay*", "nobody* pay* everyone* benefit*",
 	},
 	"free rider": {
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
 	"ultimatum game": {
-		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*"},
-	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*"},
+		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*", "refuse* free money*", "refuse* unfair share*", "reject* unfair share*"},
+	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*", "generous* receiver* no say*", "receiver* no say*", "how generous* people* money*"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
@@ -675,10 +682,11 @@ var cues = map[string][]string{
 		"match* student* school*", "doctor* hospital*", "resident* hospital*", "pair* prefer* each other", "marri* stable",
 		"match* men women", "match* stable",
 		"rather* together* pair*", "student* hospital* pair*", "pair* would rather* each other",
+		"applicant* position* rather* switch*", "match* applicant* position*", "applicant* position* both* rather*",
 	},
 	"school choice": {
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
-	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*"},
+	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*", "cut and choose", "cut* choose* procedure*", "cut* choose* two people"},
 	"fair division": {
 		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*", "estate* divid* heir*", "heir* envy*", "divid* estate* envy*", "chore* divi* envy*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem", "set valued* fixed point*", "brouwer* equilibri*", "correspondence* fixed point*"},
@@ -693,14 +701,14 @@ var cues = map[string][]string{
 		"list* equilibria", "find* every equilibri*",
 		"check* every* support*", "enumerat* support*", "all* mixed* equilibri* find*",
 	},
-	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*"},
+	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*", "natural selection* behavio* payoff*", "selection* behavio* depend* other*", "natural selection* depend* what* other*"},
 	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
 	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*"},
 	"coordination game": {
 		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
-	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where"},
+	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where", "pick* heads* match* someone*", "trying* match* someone else*", "match* without* communicat* pick*"},
 	"level-k thinking": {
-		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning"},
+		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning", "assume* other* naive*", "other* naive* best respon*", "best respon* naive*"},
 	"beauty contest": {"guess* average*", "two thirds average", "guess* number* average*", "pick* number* closest*", "guess* number* closest* average*", "guess* what other* guess*", "newspaper* beauty* contest*", "predict* what* average* opinion*"},
 	"principal-agent problem": {
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
@@ -708,24 +716,25 @@ var cues = map[string][]string{
 		"sharecrop* landlord*", "sharecrop* incentiv*", "commission* salesperson* incentiv*", "bonus* incentiv* effort*", "contract* incentiv* effort*", "pay* performance* effort* hidden*",
 		"pay* manager* effort* observ*", "manager* effort* can't observ*", "effort* can't observ* pay*",
 		"contract* reward* worker* effort*", "contract* effort* cannot* observ*", "reward* effort* cannot* observ*",
+		"shareholder* design* ceo* pay*", "ceo* pay* interest*", "ceo* act* shareholder* interest*",
 	},
-	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*"},
-	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*"},
-	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*"},
-	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*"},
-	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*"},
+	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*", "employee* shirk*", "shirk* boss* monitor*", "shirk* cannot* monitor*"},
+	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*", "insurance* attract* sick*", "health insurance* sick*", "insur* attract* mostly*"},
+	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*", "oligopolist* production*", "oligopolist* quantit*", "setting* production level*"},
+	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*", "compete* on price* zero profit*", "price competition* zero profit*", "compet* price* zero* profit*"},
+	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*"},
 	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*", "shadow* future* cooperat*"},
 	"centipede game": {
-		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*"},
+		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*", "chain store* fight* entr*", "fight* entr* every town*", "fight* entry* every* market*"},
-	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*"},
-	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*"},
+	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*"},
+	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*", "randomi* checkpoint*", "airport* checkpoint* random*"},
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
 	"information cascade": {
 		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*"},
-	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*"},
-	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*"},
+	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*", "currency cris* speculator*", "speculator* coordinat*", "currency* crisis* sudden* coordinat*"},
+	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*", "know* each other* payoff*", "players* don't know* payoff*", "not know* other* payoff* game*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*", "goalkeeper* dive* random*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
@@ -738,11 +747,12 @@ var cues = map[string][]string{
 		"call* ambulance*", "someone* else* will* help*", "many* people* watch* help*",
 		"bystander* help*", "bystander* call*", "nobody calls help", "who calls help", "someone* volunteer*", "one person* act* everyone benefit*",
 		"wait* someone else act*", "more people less likely help*",
+		"hope* someone else* costly*", "everyone* hope* someone else*", "step in someone else*",
 	},
-	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*"},
+	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*"},
 	"zero-determinant strategies": {
 		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*", "unilateral* force* other* payoff*", "force* opponent* payoff* fixed*", "set* other* payoff* fixed value*"},
-	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*"},
+	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*", "new mutation* take over*", "mutation* take* over* small population*", "mutation* take* over* population*"},
 	"rock-paper-scissors": {
 		"each beat* one other", "each beats another", "cycl* instead* winning", "three strateg* cycl*", "strain* cycl*",
 		"species* cycl*", "non transitive*",
@@ -776,7 +786,7 @@ var cues = map[string][]string{
 	"bargaining with private information": {"why strike*", "strikes happen*", "bargain* delay*", "negotiat* delay*", "agreement* delay* information", "negotiat* break down* private*", "why* negotiation* fail*", "bargain* fail* agree* information*", "negotiat* fail* hidden*"},
 	"rank-order tournament":               {"promot* incentiv*", "promotion* effort*", "ceo pay* incentiv*", "reward* best perform*", "relative performance*", "bonus* best* employee*", "prize* top* performer* effort*", "pay* rank* effort*", "employee* month* prize* effort*", "promot* best* worker* effort*", "prize* promotion* ceo*", "promotion* ceo* prize*", "large prize* promotion*"},
 	"crowdsourcing contest":               {"one big prize", "several smaller prize*", "one prize several", "prize* structur*", "split* prize*", "crowdsourc* prize*", "innovation contest* prize*", "design contest* prize*", "crowdsourc* contest*", "open* contest* prize* submission*"},
-	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*", "punish* cheater* own expense", "spend* money* punish*", "pay* cost* punish*", "punish* own cost", "punish* non contribut*"},
+	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*", "punish* cheater* own expense", "spend* money* punish*", "pay* cost* punish*", "punish* own cost", "punish* non contribut*", "punish* sustain* contribut*", "punishment* public goods*", "allow* punish* contribut*"},
 	"logit dynamics": {
 		"better option* more often", "more often rather than always", "mistake* more often* worse", "noisy best respon*", "best respon* mistake*", "long run equilibri* select*", "stochastic* stable"},
 	"polymatrix game": {"pairwise interaction* network*", "network* pairwise game*", "games on edges", "two player* games* each edge", "network* pairwise* payoff*", "sum* pairwise* games*", "pair* neighbo* play* own* two player*", "every pair* neighbo* game*", "neighbo* pair* two player* game*"},
@@ -844,7 +854,7 @@ var cues = map[string][]string{
 	"random serial dictatorship":                   {"random order* pick* item*", "random* order* choose* room*", "random* order* pick* house*", "draw* lot* order* pick* item*", "random* priorit* pick*", "random* order* pick* room*"},
 	"probabilistic serial":                         {"eat* probabilit* share*", "eating* algorithm*", "probabilit* share* object* eat*", "random* assign* eat*"},
 	"stable roommates problem":                     {"roommate* pair* stable*", "pair* roommates* prefer*", "roommate* match* prefer*", "pair* people* room* prefer* stable*", "roommate* paired* rather*", "roommate* rather* room* together*"},
-	"trust game":                                   {"send* money* tripl*", "invest* stranger* return*", "money* tripl* send* back", "trust* stranger* send* back", "amount* multipl* return* back* trust*", "how much* send* back* trust*", "trust* stranger* money* multipl*", "investor* trust* stranger*", "money* multipl* stranger* return*"},
+	"trust game":                                   {"send* money* tripl*", "invest* stranger* return*", "money* tripl* send* back", "trust* stranger* send* back", "amount* multipl* return* back* trust*", "how much* send* back* trust*", "trust* stranger* money* multipl*", "investor* trust* stranger*", "money* multipl* stranger* return*", "send* money* stranger* back*", "send* money* stranger* expect*"},
 	"traveler's dilemma":                           {"lost luggage* claim*", "airline* lost* claim*", "two travel* claim*", "claim* lower* bonus* penalty*", "lowest claim* reward*"},
 	"kin selection":                                {"help* relatives* evol*", "altruis* relatives*", "sacrific* relatives*", "cooperat* relatives* evol*", "help* kin* evol*", "altruis* kin*"},
 	"indirect reciprocity":                         {"help* those* help* others", "help* people* helped* others", "cooperat* reputation* stranger*", "help* good reputation*", "reputation* cooperat* stranger*", "reputation* help* never* meet* again"},
