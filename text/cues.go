@@ -433,7 +433,7 @@ var related = map[string][]string{
 
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
-	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own", "strateg* optimal* given* other*", "each* strateg* optimal* given*", "both* keep* price* where*"},
+	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own", "strateg* optimal* given* other*", "each* strateg* optimal* given*", "both* keep* price* where*", "neither* want* change*", "neither* want* deviat*", "no player* want* deviat*"},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
 		"without randomi* equilibri*", "determinist* equilibri*",
@@ -445,6 +445,7 @@ var cues = map[string][]string{
 		"make* opponent* indifferent*", "indifferent* between* action*", "random* strateg* opponent* indifferent*", "how often* should* each* action*", "randomly* choose* strateg*",
 		"randomi* serve*", "tennis* serve* random*",
 		"bluff* certain probabilit*", "bluff* probabilit*", "poker* bluff* how often*",
+		"pitcher* mix* unpredictab*", "mix* unpredictab* opponent*",
 	},
 	"subgame perfect equilibrium": {
 		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
@@ -460,11 +461,13 @@ var cues = map[string][]string{
 		"recommend* action* device",
 		"traffic light* better off", "traffic light* equilibri*",
 		"public signal* coordinat* better*", "coin toss* coordinat*", "signal* help* coordinat* better than* nash*",
+		"trusted third party* suggest*", "third party* private* suggest*",
 	},
 	"evolutionarily stable strategy": {
 		"population* rare* mutant*", "newcomer* strateg* can't* invade*", "strateg* stable* evolution*",
 		"mutant* invad*", "invad* mutant*", "resist* invasion", "invasion* mutant*", "resist* invad*",
 		"can't be beaten* rare*", "rare alternative* behavio* population*", "behavio* population* rare* alternative*",
+		"natural selection* stable* mutant*", "stable against* mutant*", "strateg* stable* against* mutant*",
 	},
 	"iterated prisoner's dilemma": {
 		"cooperat* repeat* interaction*", "cooperat* meet* again", "future* matter* cooperat*", "shadow* future*",
@@ -473,8 +476,9 @@ var cues = map[string][]string{
 		"cooperat* emerge* repeat*", "same* partner* cooperat* again*", "play* dilemma* again* again*",
 		"cooperat* meet* many times", "cooperat* same two* many*", "cooperat* same* player* again*",
 		"cooperat* repeated* no known end", "cooperat* repeated* unknown* end*", "cooperat* pay* repeated*",
+		"cooperat* evolv* selfish* meet* repeated*", "cooperat* selfish* meet* repeated*", "selfish* player* meet* repeated*",
 	},
-	"prisoner's dilemma": {"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both", "two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*", "cooperat* defect*", "both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*", "suspect* betray*", "both* betray* better off*", "rational* betray* both*", "arms race* both* worse*", "both* end up worse* arms*", "defect* although* mutual* cooperat*", "gain* defect* mutual cooperation*"},
+	"prisoner's dilemma": {"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both", "two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*", "cooperat* defect*", "both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*", "suspect* betray*", "both* betray* better off*", "rational* betray* both*", "arms race* both* worse*", "both* end up worse* arms*", "defect* although* mutual* cooperat*", "gain* defect* mutual cooperation*", "accomplice* rat*", "rat* each other out", "accomplice* betray*", "accomplice* confess*"},
 	"tit-for-tat": {
 		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
 		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
@@ -486,15 +490,17 @@ var cues = map[string][]string{
 		"pay* harm* others", "pay* externalit* impos*", "charg* harm* caus*", "pay* damage* others", "pay* cost* impos* others",
 		"truth* welfare maximi*", "efficien* truthful* auction* multiple",
 		"public project* report* true value*", "public project* truthful*", "decide* public project* true*",
+		"truthful* dominant* efficient outcome*", "truthful reporting* dominant* efficient*", "mechanism* truthful* efficient* outcome*",
 	},
 	"second-price auction": {
 		"bid* true value* best", "truthful* bid* auction*", "bid* honest* auction*", "auction* honest* best",
 		"second highest bid*", "pay* second highest", "pay* runner up", "highest bidder pays second",
 		"sealed bid* truthful*", "bid* true value*",
 		"winner* pays* second* price*", "winner pay* second*", "bid* exactly* worth*",
+		"bid* true valuation* price* next bidder*", "price* set* next bidder*", "pay* next* highest* bid*",
 	},
 	"first-price auction": {
-		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*", "winner* pays* own* bid*", "highest bid* pays* bid*", "bid* lower* than* value*"},
+		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*", "winner* pays* own* bid*", "highest bid* pays* bid*", "bid* lower* than* value*", "winner* pay* their bid*", "below* valuation* sealed bid*", "sealed bid* winner* pay* bid*"},
 	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*", "search engine* ad position*", "search engine* sell* position*", "sell* ad position*", "ads* next* search result*"},
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
@@ -523,21 +529,23 @@ var cues = map[string][]string{
 		"contribut* each* player* coalition*", "reward* team member* fair*", "split* payoff* contribut* fair*", "divid* gain* team* contribut*", "average* marginal* contribut*",
 		"profit* partner* divid*", "each adds* divid*", "divid* according* contribut*",
 		"fair* divid* gain* partner*", "divid* gain* joint venture*", "joint venture* partner* share*",
+		"gains* cooperat* split* contribut*", "split* gain* contribute differently*", "split* among* player* contribut*",
 	},
 	"Nash bargaining solution": {
-		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*", "axiomatic* split* surplus*", "axiom* two parties* split*", "axiomatic* bargain*", "gains from trade* split* disagreement*", "disagreement payoff*", "split* gain* disagreement*"},
+		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*", "axiomatic* split* surplus*", "axiom* two parties* split*", "axiomatic* bargain*", "gains from trade* split* disagreement*", "disagreement payoff*", "split* gain* disagreement*", "negotiator* surplus* outside option*", "share* surplus* outside option*", "outside option* negotiat*"},
 	"zero-sum game": {
 		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
-		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*", "fixed total* split*", "fixed total* game*", "constant sum*"},
+		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*", "fixed total* split*", "fixed total* game*", "constant sum*", "my win* your loss*"},
 	"minimax theorem": {
 		"guarantee* worst case* game*", "best worst case*", "minimi* opponent* max*",
-		"linear program* game*", "linear program* zero sum", "linear program* play*", "minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*", "maximin* minimax*", "maximin value*", "minimax value*"},
+		"linear program* game*", "linear program* zero sum", "linear program* play*", "minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*", "maximin* minimax*", "maximin value*", "minimax value*", "von neumann* zero sum* value*", "zero sum* game* have* value*"},
 	"folk theorem": {
 		"repeat* forever* cooperat*", "cooperat* sustain* punish*", "infinite* play* cooperat*",
 		"repeat* cooperat* sustain*", "patient* cooperat* repeat*", "infinite* repeat* cooperat*", "repeat* any outcome*",
 		"repeat* game* cooperat* forever",
 		"cooperat* sustain* forever* patient*", "cooperat* outcome* sustain*", "interact* forever* patient*",
 		"payoff* sustain* infinitely repeated*", "infinitely repeated* patient*", "sustain* equilibri* infinitely*",
+		"repeated game* so many equilibri*", "repeated* many equilibri*",
 	},
 	"revelation principle": {
 		"ask* people* directly* type*", "just ask* truth*", "direct* ask* report*",
@@ -545,13 +553,14 @@ var cues = map[string][]string{
 		"honest* report* mechanism*", "report* valu* truth* mechanism*",
 	},
 	"revenue equivalence": {
-		"different auction* same* money", "auction* format* matter* revenue*", "auction* earn* same", "same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue", "auction* raise* same* money*", "auction* same* money* seller*", "english* dutch* same*", "auction* format* same* revenue*"},
+		"different auction* same* money", "auction* format* matter* revenue*", "auction* earn* same", "same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue", "auction* raise* same* money*", "auction* same* money* seller*", "english* dutch* same*", "auction* format* same* revenue*", "auction format* expected revenue*", "format* change* expected revenue*", "auction format* revenue*"},
 	"Arrow's impossibility theorem": {
 		"no perfect* voting", "fair* voting* impossible", "rank* choice* voting* impossible", "every* voting* rule* flaw*",
 		"voting system* perfect", "perfect voting", "fair* aggregat* preferen*", "aggregat* rank* fair*", "rank* candidate* fair*",
 		"combin* rank* fair*", "fair* voting* impossib*", "aggregat* preferen* impossib*",
 		"ranked* voting system* fair*", "ranked voting* fairness condition*", "voting system* satisf* all* condition*", "ranked* voting* satisf*",
 		"aggregat* ranking* dictator*", "rule* aggregat* ranking*", "aggregat* ranking* three* option*",
+		"unanimity* independence* dictator*", "voting method* unanimity*", "non dictatorship*",
 	},
 	"Gibbard-Satterthwaite theorem": {
 		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
@@ -563,16 +572,17 @@ var cues = map[string][]string{
 		"remov* road faster", "clos* road improv*", "remov* road improv*", "extra road* worse", "clos* street* faster",
 		"road clos* faster", "more road* slower", "build* road* worse",
 		"remov* road* reduc* travel*", "remov* road* travel time*", "clos* road* reduc* travel*",
+		"clos* street* improv* traffic*", "clos* road* improv* traffic*",
 	},
 	"winner's curse": {
-		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*"},
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*", "takeover bid* overpay*", "win* takeover* overpay*", "acquir* overpay* win*"},
 	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*", "want* together* disagree* where*"},
 	"tragedy of the commons": {
-		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*"},
+		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*", "open access* too much*", "groundwater* pump* too much*", "open access* overus*", "open access resource*"},
 	"stag hunt": {
-		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together", "abandon* joint* hunt*", "joint hunt* safe*", "safe catch*", "hunt* safe* catch*"},
+		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together", "abandon* joint* hunt*", "joint hunt* safe*", "safe catch*", "hunt* safe* catch*", "low risk* option* trust*", "low risk* instead* trust*", "safe* option* instead* trust*"},
 	"hawk-dove game":   {"fight* or back down", "aggressive* passive*", "escalate* back down*", "animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*", "who blinks first game*", "swerve* blink*", "game* who* swerve*"},
-	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*", "one firm* move* first* other* follow*", "firm* move* first* follow*", "first* mover* follower* firm*"},
+	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*", "one firm* move* first* other* follow*", "firm* move* first* follow*", "first* mover* follower* firm*", "commit* quantit* first*", "firm* commit* first* earn* more*", "commit* output* first*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
@@ -594,9 +604,10 @@ var cues = map[string][]string{
 		"prosecutor* persuade* judge*", "prosecutor* convict* evidence* design*", "persuade* reveal* some* information*",
 		"design* grading*", "grading* policy* employer*", "grading* policy* hire*",
 		"prosecutor* investigat* convince*", "prosecutor* choose* investigat*", "choose* investigat* convince*",
+		"design* recommendation* persuade*", "platform* recommendation* persua*", "persuade* user* design*",
 	},
 	"mechanism design": {
-		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*"},
+		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*", "design* rule* doesn't know* preferen*", "design* rules* unknown* preferen*", "government* design* rule* preferen*"},
 	"fictitious play": {
 		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
 		"best respon* average* past", "respond* average* past",
@@ -607,6 +618,7 @@ var cues = map[string][]string{
 		"successful strateg* spread*", "fitter strateg* grow*", "strateg* grow* payoff* average*", "population share* payoff*",
 		"strateg* spread* population", "better strateg* grow*",
 		"above average* fitness* frequenc*", "fitness* increase* frequenc*", "above average* payoff* grow*",
+		"population share* strateg* fitness*", "share* strateg* evolv* fitness*", "strateg* evolv* according* fitness*",
 	},
 	"backward induction": {
 		"reason* from* end", "solve* from* last move*", "think* backwards*", "last round* first",
@@ -614,6 +626,7 @@ var cues = map[string][]string{
 		"last move* first",
 		"solv* finite game* start* end", "start* from* end* solv*", "solv* game* from* end",
 		"last round* unravel*", "reasoning* last round*", "finitely repeated* unravel*",
+		"plan* moves* end* game* first", "think* about* end* game* first",
 	},
 	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*", "tic tac toe* solv*", "perfect play* draw* win*", "finite game* perfect information* winning strateg*", "checkers* solv*", "board game* solv* perfect*", "chess* winning strateg*", "finite* perfect information* determined*", "two player game* perfect information* determined*", "perfect information* determined*"},
 	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*", "algorithm* find* equilibri* two player*", "algorithm* comput* equilibri* bimatrix*", "algorithm* one equilibri* two player*", "follow* path* equilibri*"},
@@ -625,22 +638,23 @@ var cues = map[string][]string{
 		"contribut* shared project*", "group project* contribut*", "back* project* goal",
 		"contribut* less* over time*", "contribut* decline* repeat*", "contribut* shared pot*", "contribut* pot* decline*",
 		"nobody pay* everybody benefit*", "lighthouse* pay*", "nobody* pay* everyone* benefit*",
+		"under contribut*", "everyone can use* contribut*", "clean air* contribut*",
 	},
 	"free rider": {
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
 	"ultimatum game": {
-		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*", "refuse* free money*", "refuse* unfair share*", "reject* unfair share*"},
+		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*", "refuse* free money*", "refuse* unfair share*", "reject* unfair share*", "punish* unfair offer*", "reject* unfair offer* cost*", "unfair offer* bargaining experiment*"},
 	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*", "generous* receiver* no say*", "receiver* no say*", "how generous* people* money*"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*", "warrant* show* reliab*", "warrant* signal* reliab*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
 		"candidate* converg*", "parties converg*", "part* converg* centr*", "politic* converg*", "politic* middl*",
 		"voters middl*", "voter* ideal point*",
 	},
-	"Hotelling's location model": {"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*", "vendor* beach", "stores cluster*", "shops cluster*", "compan* locat* middl*", "vendor* locat* middl*", "two shop* where* locat*", "two store* where* locat*", "gas station* same* corner*"},
+	"Hotelling's location model": {"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*", "vendor* beach", "stores cluster*", "shops cluster*", "compan* locat* middl*", "vendor* locat* middl*", "two shop* where* locat*", "two store* where* locat*", "gas station* same* corner*", "compet* store* next* each other", "stores* end up next*", "compet* shop* next* each other"},
 	"Rubinstein bargaining": {
 		"haggl* impatien*", "haggl* patien*", "offer* reject* delay* cost*", "waiting* cost* bargain*",
 		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
@@ -653,10 +667,11 @@ var cues = map[string][]string{
 		"lobby* effort* prize*", "compet* prize* effort*", "effort* winning probabilit*", "rent dissipat*",
 		"spend* win* prize* lobby*", "contest* effort* prize*",
 		"contestant* spend* lobby*", "spend* lobbying* prize*", "contestant* spend* prize*",
+		"rent seeking* license*", "waste* rent seeking*", "firms* waste* lobby*",
 	},
 	"all-pay auction": {
-		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*"},
-	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up"},
+		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*", "contest* everyone pay*", "contest* look* like* auction*", "everyone pays* effort*"},
+	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up", "losing money* wait* other* exit*", "wait* other* exit*", "who* exit* first* losing*"},
 	"congestion pricing": {
 		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
 		"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
@@ -675,7 +690,7 @@ var cues = map[string][]string{
 	"optimal auction": {
 		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*"},
 	"Condorcet paradox": {
-		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper"},
+		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper", "majority voting* circle*", "majority* around* circle*", "majority* three option* circle*"},
 	"stable matching": {
 		"match* both sides prefer*", "pair* nobody* swap*", "match* nobody* rather*", "stable* pairing*",
 		"couple* residen*", "couple* match* program*", "residency match*",
@@ -683,6 +698,7 @@ var cues = map[string][]string{
 		"match* men women", "match* stable",
 		"rather* together* pair*", "student* hospital* pair*", "pair* would rather* each other",
 		"applicant* position* rather* switch*", "match* applicant* position*", "applicant* position* both* rather*",
+		"man* woman* rather* each other", "men* women* rather* each other",
 	},
 	"school choice": {
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
@@ -703,9 +719,9 @@ var cues = map[string][]string{
 	},
 	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*", "natural selection* behavio* payoff*", "selection* behavio* depend* other*", "natural selection* depend* what* other*"},
 	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
-	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*"},
+	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*", "population structure* cooperat*", "population structure* evolution*", "structured population* cooperat*"},
 	"coordination game": {
-		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same"},
+		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same", "settle* same convention*", "same convention* side*", "convention* which side*"},
 	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where", "pick* heads* match* someone*", "trying* match* someone else*", "match* without* communicat* pick*"},
 	"level-k thinking": {
 		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning", "assume* other* naive*", "other* naive* best respon*", "best respon* naive*"},
@@ -717,12 +733,13 @@ var cues = map[string][]string{
 		"pay* manager* effort* observ*", "manager* effort* can't observ*", "effort* can't observ* pay*",
 		"contract* reward* worker* effort*", "contract* effort* cannot* observ*", "reward* effort* cannot* observ*",
 		"shareholder* design* ceo* pay*", "ceo* pay* interest*", "ceo* act* shareholder* interest*",
+		"landowner* tenant* effort*", "tenant farmer* pay*", "landlord* tenant* effort*",
 	},
 	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*", "employee* shirk*", "shirk* boss* monitor*", "shirk* cannot* monitor*"},
-	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*", "insurance* attract* sick*", "health insurance* sick*", "insur* attract* mostly*"},
+	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*", "insurance* attract* sick*", "health insurance* sick*", "insur* attract* mostly*", "insur* ask* question* before* selling*", "insur* screen* applicant*"},
 	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*", "oligopolist* production*", "oligopolist* quantit*", "setting* production level*"},
 	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*", "compete* on price* zero profit*", "price competition* zero profit*", "compet* price* zero* profit*"},
-	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*"},
+	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*", "competitor* coordinat* raise* price*", "raise* price* above* competitive*", "competitor* coordinat* price*"},
 	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*", "shadow* future* cooperat*"},
 	"centipede game": {
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*"},
@@ -730,11 +747,11 @@ var cues = map[string][]string{
 	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*"},
 	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*", "randomi* checkpoint*", "airport* checkpoint* random*"},
 	"Colonel Blotto game": {
-		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*"},
+		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*", "limited forces* fronts*", "split* forces* fronts*", "forces* many fronts*"},
 	"information cascade": {
-		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*"},
+		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*", "buy* product* because* popular*", "just because* already popular*", "popular* because* others* bought*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*", "currency cris* speculator*", "speculator* coordinat*", "currency* crisis* sudden* coordinat*"},
-	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*", "know* each other* payoff*", "players* don't know* payoff*", "not know* other* payoff* game*"},
+	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*", "know* each other* payoff*", "players* don't know* payoff*", "not know* other* payoff* game*", "uncertain* each other* type*", "model* game* uncertain* type*", "player* uncertain* type*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*", "goalkeeper* dive* random*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
@@ -748,6 +765,7 @@ var cues = map[string][]string{
 		"bystander* help*", "bystander* call*", "nobody calls help", "who calls help", "someone* volunteer*", "one person* act* everyone benefit*",
 		"wait* someone else act*", "more people less likely help*",
 		"hope* someone else* costly*", "everyone* hope* someone else*", "step in someone else*",
+		"larger group* less likely* anyone*", "bigger group* less likely* help*", "group size* less likely* anyone*",
 	},
 	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*"},
 	"zero-determinant strategies": {
@@ -756,6 +774,7 @@ var cues = map[string][]string{
 	"rock-paper-scissors": {
 		"each beat* one other", "each beats another", "cycl* instead* winning", "three strateg* cycl*", "strain* cycl*",
 		"species* cycl*", "non transitive*",
+		"poison* resist* coexist*", "three* strain* coexist*",
 	},
 	"handicap principle": {"peacock* tail*", "peacock* signal*", "honest signal*", "signal* honest*", "costly ornament*", "animal* signal* honest*"},
 	"job market signalling": {
@@ -812,6 +831,7 @@ var cues = map[string][]string{
 		"form* links", "form* connections", "build* connections", "friendship network* form*", "link* cost* benefit*",
 		"network* form* cost*", "connect* cost* benefit*", "decid* connect*", "who links", "networks emerge*",
 		"center* social network*", "centre* social network*", "central* position* network* why*",
+		"network* stars* hubs*", "network* hub* link* costly*", "stars* hubs* link*",
 	},
 	"kidney exchange": {
 		"kidney* donor* swap*", "patient* donor* incompatible*", "kidney* chain*", "donor* incompatib*", "swap* donor*", "organ* swap*", "kidney* swap*", "donor* patient* pair*"},
@@ -824,6 +844,7 @@ var cues = map[string][]string{
 		"coalition* break* away", "coalition* better* own", "group* deviat* together", "group* better* own", "split* stable*", "divid* stable*",
 		"subset* better* own", "coalition* block*", "split* away better*", "stable* divi* coalition*",
 		"payoff* no subgroup* reject*", "no subgroup* reject*", "subgroup* object* payoff*", "no coalition* object*",
+		"no group* rather* alone*",
 	},
 	"risk dominance":                               {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*", "safe* equilibri* payoff* dominant*", "risky* better* equilibri* safe*", "safer* option* coordinat*", "efficient* risky* equilibri* safe*"},
 	"Markov perfect equilibrium":                   {"strateg* depend* only* current state", "strateg* only current state", "dynamic game* state* equilibri*", "equilibri* depend* only* state", "state variable* equilibri* dynamic*", "equilibri* stochastic* game* stationary*", "stationary* strateg* state*"},
