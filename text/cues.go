@@ -433,7 +433,7 @@ var related = map[string][]string{
 
 // cues describe glossary terms in the words students use; see Evoked.
 var cues = map[string][]string{
-	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own", "strateg* optimal* given* other*", "each* strateg* optimal* given*", "both* keep* price* where*", "neither* want* change*", "neither* want* deviat*", "no player* want* deviat*"},
+	"Nash equilibrium": {"nobody regret* choice*", "no one* regret* choice*", "no one* regret* strateg*", "stable outcome* nobody", "nobody* incentive* change*", "happy stay put", "nobody* want* leave*", "nobody wants chang*", "nobody want* deviat*", "nobody gain* switch*", "nobody better* switch*", "unilateral* deviat*", "best respon* each other", "no player* better* chang* alone", "no one improv* chang* alone", "nobody* improv* alone", "each* choice* best* given* other*", "no one* switch* strateg* better*", "everyone* best* given* others*", "no incentive* deviat*", "no incentive* change* strateg*", "stable* strateg* profile*", "best repl* other*", "best repl* each other", "no single* person* better* chang*", "nobody* better* chang* own*", "chang* only* own* better*", "do better* chang* own", "strateg* optimal* given* other*", "each* strateg* optimal* given*", "both* keep* price* where*", "neither* want* change*", "neither* want* deviat*", "no player* want* deviat*", "nobody* reason* change* move*", "no reason* change* see* other* chose*"},
 	"pure-strategy Nash equilibrium": {
 		"pick* one action", "pick* single action", "choos* single action", "just one action",
 		"without randomi* equilibri*", "determinist* equilibri*",
@@ -446,6 +446,7 @@ var cues = map[string][]string{
 		"randomi* serve*", "tennis* serve* random*",
 		"bluff* certain probabilit*", "bluff* probabilit*", "poker* bluff* how often*",
 		"pitcher* mix* unpredictab*", "mix* unpredictab* opponent*",
+		"randomi* direction* penalty*", "striker* randomi*",
 	},
 	"subgame perfect equilibrium": {
 		"threat* believ*", "promise* believ*", "threat* not believable", "carry out* threat*",
@@ -462,12 +463,14 @@ var cues = map[string][]string{
 		"traffic light* better off", "traffic light* equilibri*",
 		"public signal* coordinat* better*", "coin toss* coordinat*", "signal* help* coordinat* better than* nash*",
 		"trusted third party* suggest*", "third party* private* suggest*",
+		"random device* tell* each player*", "device* tell* player* privately*", "random device* what to do",
 	},
 	"evolutionarily stable strategy": {
 		"population* rare* mutant*", "newcomer* strateg* can't* invade*", "strateg* stable* evolution*",
 		"mutant* invad*", "invad* mutant*", "resist* invasion", "invasion* mutant*", "resist* invad*",
 		"can't be beaten* rare*", "rare alternative* behavio* population*", "behavio* population* rare* alternative*",
 		"natural selection* stable* mutant*", "stable against* mutant*", "strateg* stable* against* mutant*",
+		"behaviour* persist* mutant*", "behavior* persist* mutant*", "no rare mutant*",
 	},
 	"iterated prisoner's dilemma": {
 		"cooperat* repeat* interaction*", "cooperat* meet* again", "future* matter* cooperat*", "shadow* future*",
@@ -478,7 +481,7 @@ var cues = map[string][]string{
 		"cooperat* repeated* no known end", "cooperat* repeated* unknown* end*", "cooperat* pay* repeated*",
 		"cooperat* evolv* selfish* meet* repeated*", "cooperat* selfish* meet* repeated*", "selfish* player* meet* repeated*",
 	},
-	"prisoner's dilemma": {"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both", "two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*", "cooperat* defect*", "both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*", "suspect* betray*", "both* betray* better off*", "rational* betray* both*", "arms race* both* worse*", "both* end up worse* arms*", "defect* although* mutual* cooperat*", "gain* defect* mutual cooperation*", "accomplice* rat*", "rat* each other out", "accomplice* betray*", "accomplice* confess*"},
+	"prisoner's dilemma": {"both* better* cooperat* both defect*", "individually rational* collectively*", "self interest* worse* both", "two suspect*", "suspects confess*", "both confess*", "stay* quiet confess*", "betray* partner*", "cooperat* defect*", "both* better off* cooperat* but* defect*", "each* tempt* defect*", "rational* both* defect*", "both* worse off* selfish*", "individual* incentive* defect* both*", "suspect* betray*", "both* betray* better off*", "rational* betray* both*", "arms race* both* worse*", "both* end up worse* arms*", "defect* although* mutual* cooperat*", "gain* defect* mutual cooperation*", "accomplice* rat*", "rat* each other out", "accomplice* betray*", "accomplice* confess*", "both* advertis* neither* agree*", "rival* both* advertis*", "both* advertis* heavily*"},
 	"tit-for-tat": {
 		"start* cooperat* then copy*", "nice retaliat*", "retaliat* once", "cooperat* first then",
 		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
@@ -498,18 +501,20 @@ var cues = map[string][]string{
 		"sealed bid* truthful*", "bid* true value*",
 		"winner* pays* second* price*", "winner pay* second*", "bid* exactly* worth*",
 		"bid* true valuation* price* next bidder*", "price* set* next bidder*", "pay* next* highest* bid*",
+		"pay* just above* next bid*", "pay* above* next* bid* value*",
 	},
 	"first-price auction": {
 		"bid* less than* value*", "bid* below* worth*", "how much* bid* below*", "sealed bid* highest* pays*", "pay* own bid", "pay* what bid*", "shad* bid*", "bid* below value*", "winner* pays* own* bid*", "highest bid* pays* bid*", "bid* lower* than* value*", "winner* pay* their bid*", "below* valuation* sealed bid*", "sealed bid* winner* pay* bid*"},
 	"generalized second-price auction": {"sponsored search", "search ads auction*", "ad auction*", "keyword auction*", "ad slot*", "google* ads auction*", "advertis* auction* slot*", "search engine* auction*", "sell* ads slot*", "advertis* bid* keyword*", "advertis* bid* position*", "search engine* ad position*", "search engine* sell* position*", "sell* ad position*", "ads* next* search result*"},
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
-		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum", "worse than optimal* equilibri*", "how much worse* equilibri*", "equilibri* worse* optimal*"},
+		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum", "worse than optimal* equilibri*", "how much worse* equilibri*", "equilibri* worse* optimal*", "cost* act* own interest* rather* coordinat*", "cost* selfish* rather than* coordinat*", "everyone* own interest* cost* coordinat*"},
 	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*", "best* equilibri* inefficien*", "even* best* equilibri* worse*"},
 	"multi-agent reinforcement learning": {
 		"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*",
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
 		"several* learning agent*", "learning agents* same* environment*", "agents* learn* same time*",
+		"robots learn* coordinat*", "robot* learn* own reward*", "each* learn* own reward* coordinat*",
 	},
 	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
 	"no-regret learning":                 {"hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*"},
@@ -530,12 +535,13 @@ var cues = map[string][]string{
 		"profit* partner* divid*", "each adds* divid*", "divid* according* contribut*",
 		"fair* divid* gain* partner*", "divid* gain* joint venture*", "joint venture* partner* share*",
 		"gains* cooperat* split* contribut*", "split* gain* contribute differently*", "split* among* player* contribut*",
+		"credit* player* deserve* team*", "credit* deserve* team* success*", "how much credit* each*",
 	},
 	"Nash bargaining solution": {
 		"split* surplus* fair*", "fair* split* bargain*", "bargain* fair* axiom*", "disagreement point*", "threat point*", "bargain* product* utilit*", "axiom* bargain*", "two* parties* split* gain* bargain*", "bargain* outcome* outside option*", "bargain* power* outside option*", "negotiat* fair* outcome* fail*", "fair* outcome* negotiat*", "talks fail* each* get*", "negotiation* disagreement*", "axiomatic* split* surplus*", "axiom* two parties* split*", "axiomatic* bargain*", "gains from trade* split* disagreement*", "disagreement payoff*", "split* gain* disagreement*", "negotiator* surplus* outside option*", "share* surplus* outside option*", "outside option* negotiat*"},
 	"zero-sum game": {
 		"my gain* your loss*", "one* gain* other* lose*", "win lose* exactly",
-		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*", "fixed total* split*", "fixed total* game*", "constant sum*", "my win* your loss*"},
+		"win* other* loss*", "one side* win*", "side* win* other* los*", "gain* other* loss*", "win* lose* exact*", "strictly competitive", "one win* other lose*", "fixed total* split*", "fixed total* game*", "constant sum*", "my win* your loss*", "payoff* add up zero", "payoff* sum* zero"},
 	"minimax theorem": {
 		"guarantee* worst case* game*", "best worst case*", "minimi* opponent* max*",
 		"linear program* game*", "linear program* zero sum", "linear program* play*", "minimi* maximum loss*", "worst case guarantee* game*", "von neumann minimax", "security level*", "maximin* minimax*", "maximin value*", "minimax value*", "von neumann* zero sum* value*", "zero sum* game* have* value*"},
@@ -546,6 +552,7 @@ var cues = map[string][]string{
 		"cooperat* sustain* forever* patient*", "cooperat* outcome* sustain*", "interact* forever* patient*",
 		"payoff* sustain* infinitely repeated*", "infinitely repeated* patient*", "sustain* equilibri* infinitely*",
 		"repeated game* so many equilibri*", "repeated* many equilibri*",
+		"repeated interaction* cooperat* equilibri*", "repeated* cooperat* equilibri* selfish*",
 	},
 	"revelation principle": {
 		"ask* people* directly* type*", "just ask* truth*", "direct* ask* report*",
@@ -561,6 +568,7 @@ var cues = map[string][]string{
 		"ranked* voting system* fair*", "ranked voting* fairness condition*", "voting system* satisf* all* condition*", "ranked* voting* satisf*",
 		"aggregat* ranking* dictator*", "rule* aggregat* ranking*", "aggregat* ranking* three* option*",
 		"unanimity* independence* dictator*", "voting method* unanimity*", "non dictatorship*",
+		"combin* individual* ranking* group ranking*", "individual ranking* group ranking*", "group ranking* perfect*",
 	},
 	"Gibbard-Satterthwaite theorem": {
 		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
@@ -573,16 +581,17 @@ var cues = map[string][]string{
 		"road clos* faster", "more road* slower", "build* road* worse",
 		"remov* road* reduc* travel*", "remov* road* travel time*", "clos* road* reduc* travel*",
 		"clos* street* improv* traffic*", "clos* road* improv* traffic*",
+		"building* bridge* traffic worse*", "new bridge* traffic worse*", "bridge* make* traffic worse*",
 	},
 	"winner's curse": {
-		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*", "takeover bid* overpay*", "win* takeover* overpay*", "acquir* overpay* win*"},
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*", "takeover bid* overpay*", "win* takeover* overpay*", "acquir* overpay* win*", "bidding war* regret*", "win* bidding war* house* regret*", "win* bidding war* overpa*"},
 	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*", "want* together* disagree* where*"},
 	"tragedy of the commons": {
-		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*", "open access* too much*", "groundwater* pump* too much*", "open access* overus*", "open access resource*"},
+		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*", "open access* too much*", "groundwater* pump* too much*", "open access* overus*", "open access resource*", "cut* too many tree*", "shared* forest* too many*"},
 	"stag hunt": {
-		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together", "abandon* joint* hunt*", "joint hunt* safe*", "safe catch*", "hunt* safe* catch*", "low risk* option* trust*", "low risk* instead* trust*", "safe* option* instead* trust*"},
-	"hawk-dove game":   {"fight* or back down", "aggressive* passive*", "escalate* back down*", "animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*", "who blinks first game*", "swerve* blink*", "game* who* swerve*"},
-	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*", "one firm* move* first* other* follow*", "firm* move* first* follow*", "first* mover* follower* firm*", "commit* quantit* first*", "firm* commit* first* earn* more*", "commit* output* first*"},
+		"safe* choice* risky* cooperat*", "trust* risky* cooperation*", "hunt* together* alone*", "hunt* hare*", "safe option* risky cooperat*", "hunt* together", "abandon* joint* hunt*", "joint hunt* safe*", "safe catch*", "hunt* safe* catch*", "low risk* option* trust*", "low risk* instead* trust*", "safe* option* instead* trust*", "risky joint project*", "cooperat* risky* joint* alone* safe*", "joint project* alone* safe*"},
+	"hawk-dove game":   {"fight* or back down", "aggressive* passive*", "escalate* back down*", "animal* fight*", "territor* fight*", "territor* dispute*", "resident* usually win*", "bluster* fight*", "display* instead fight*", "aggressive* yield*", "aggressive* back* down", "swerve* straight", "fight* share* resource*", "escalat* retreat*", "who blinks first game*", "swerve* blink*", "game* who* swerve*", "escalate* back off*", "rival* escalat* back off", "escalat* or back off"},
+	"Stackelberg game": {"leader follower*", "leader* commit* first", "move* first advantage", "moves first follower*", "commit* first* other* respon*", "first mover* commit*", "leader* move* first* follower*", "one firm* move* first* other* observ*", "one compan* move* first* other* observ*", "compan* commit* first* rival* respon*", "firm* commit* capacity* first*", "commit* first* rival* respon*", "commit* first* let* respon*", "one firm* move* first* other* follow*", "firm* move* first* follow*", "first* mover* follower* firm*", "commit* quantit* first*", "firm* commit* first* earn* more*", "commit* output* first*", "announce* production* first*", "announc* quantit* first*", "advantage* announce* first*"},
 	"potential game": {
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
@@ -605,13 +614,15 @@ var cues = map[string][]string{
 		"design* grading*", "grading* policy* employer*", "grading* policy* hire*",
 		"prosecutor* investigat* convince*", "prosecutor* choose* investigat*", "choose* investigat* convince*",
 		"design* recommendation* persuade*", "platform* recommendation* persua*", "persuade* user* design*",
+		"seller* choose* what* information* show* buyer*", "what product information* show*", "choose* information* show* buyer*",
 	},
 	"mechanism design": {
-		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*", "design* rule* doesn't know* preferen*", "design* rules* unknown* preferen*", "government* design* rule* preferen*"},
+		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*", "design* rule* doesn't know* preferen*", "design* rules* unknown* preferen*", "government* design* rule* preferen*", "allocation rule* people* lie*", "design* rule* works* people lie*", "design* allocation* lie*"},
 	"fictitious play": {
 		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
 		"best respon* average* past", "respond* average* past",
 		"historical average* opponent*", "respond* historical* average*", "learn* respond* historical*",
+		"repeat* past frequenc* play*", "assume* other* repeat* past*", "past frequency* of play*",
 	},
 	"replicator dynamics": {
 		"share* population* grow* payoff*", "more successful* more common", "strateg* become* more common",
@@ -619,6 +630,7 @@ var cues = map[string][]string{
 		"strateg* spread* population", "better strateg* grow*",
 		"above average* fitness* frequenc*", "fitness* increase* frequenc*", "above average* payoff* grow*",
 		"population share* strateg* fitness*", "share* strateg* evolv* fitness*", "strateg* evolv* according* fitness*",
+		"frequency* strateg* grow* average*", "earn* more than* population average*", "strateg* grow* more than* average*",
 	},
 	"backward induction": {
 		"reason* from* end", "solve* from* last move*", "think* backwards*", "last round* first",
@@ -627,6 +639,7 @@ var cues = map[string][]string{
 		"solv* finite game* start* end", "start* from* end* solv*", "solv* game* from* end",
 		"last round* unravel*", "reasoning* last round*", "finitely repeated* unravel*",
 		"plan* moves* end* game* first", "think* about* end* game* first",
+		"last period* determin*", "last period* behavio*", "finite sequence* moves* last*",
 	},
 	"Zermelo's theorem":      {"chess solv*", "chess determin*", "chess backward*", "chess win* draw*", "chess perfect* play*", "tic tac toe* solv*", "perfect play* draw* win*", "finite game* perfect information* winning strateg*", "checkers* solv*", "board game* solv* perfect*", "chess* winning strateg*", "finite* perfect information* determined*", "two player game* perfect information* determined*", "perfect information* determined*"},
 	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*", "algorithm* find* equilibri* two player*", "algorithm* comput* equilibri* bimatrix*", "algorithm* one equilibri* two player*", "follow* path* equilibri*"},
@@ -639,22 +652,23 @@ var cues = map[string][]string{
 		"contribut* less* over time*", "contribut* decline* repeat*", "contribut* shared pot*", "contribut* pot* decline*",
 		"nobody pay* everybody benefit*", "lighthouse* pay*", "nobody* pay* everyone* benefit*",
 		"under contribut*", "everyone can use* contribut*", "clean air* contribut*",
+		"under provided*", "underprovided*  everyone*", "open source* under*",
 	},
 	"free rider": {
 		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
 	"ultimatum game": {
 		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*", "refuse* free money*", "refuse* unfair share*", "reject* unfair share*", "punish* unfair offer*", "reject* unfair offer* cost*", "unfair offer* bargaining experiment*"},
-	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*", "generous* receiver* no say*", "receiver* no say*", "how generous* people* money*"},
+	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*", "generous* receiver* no say*", "receiver* no say*", "how generous* people* money*", "give* when* keep* everything*", "how much money* give* keep*", "money* give* could* keep everything"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*", "warrant* show* reliab*", "warrant* signal* reliab*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*", "warrant* show* reliab*", "warrant* signal* reliab*", "flashy advertis* nothing*", "advertis* says nothing* product*", "spend* advertis* signal*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
 		"candidate* converg*", "parties converg*", "part* converg* centr*", "politic* converg*", "politic* middl*",
 		"voters middl*", "voter* ideal point*",
 	},
-	"Hotelling's location model": {"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*", "vendor* beach", "stores cluster*", "shops cluster*", "compan* locat* middl*", "vendor* locat* middl*", "two shop* where* locat*", "two store* where* locat*", "gas station* same* corner*", "compet* store* next* each other", "stores* end up next*", "compet* shop* next* each other"},
+	"Hotelling's location model": {"ice cream beach", "shop* locat* street", "shop* locat* middl*", "store* locat* next", "firm* locat* middl*", "vendor* beach", "stores cluster*", "shops cluster*", "compan* locat* middl*", "vendor* locat* middl*", "two shop* where* locat*", "two store* where* locat*", "gas station* same* corner*", "compet* store* next* each other", "stores* end up next*", "compet* shop* next* each other", "stands* end up side*", "side by side* stand*"},
 	"Rubinstein bargaining": {
 		"haggl* impatien*", "haggl* patien*", "offer* reject* delay* cost*", "waiting* cost* bargain*",
 		"patient* bargain*", "impatien* bargain*", "bargain* discount*", "offer* counteroffer*", "offer* counter offer*",
@@ -670,8 +684,8 @@ var cues = map[string][]string{
 		"rent seeking* license*", "waste* rent seeking*", "firms* waste* lobby*",
 	},
 	"all-pay auction": {
-		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*", "contest* everyone pay*", "contest* look* like* auction*", "everyone pays* effort*"},
-	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up", "losing money* wait* other* exit*", "wait* other* exit*", "who* exit* first* losing*"},
+		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*", "contest* everyone pay*", "contest* look* like* auction*", "everyone pays* effort*", "participant* forfeit* effort*", "forfeit* effort* only one*", "contest* forfeit*"},
+	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up", "losing money* wait* other* exit*", "wait* other* exit*", "who* exit* first* losing*", "drag on until* give* up", "standoff* drag* on"},
 	"congestion pricing": {
 		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
 		"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
@@ -690,7 +704,7 @@ var cues = map[string][]string{
 	"optimal auction": {
 		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*"},
 	"Condorcet paradox": {
-		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper", "majority voting* circle*", "majority* around* circle*", "majority* three option* circle*"},
+		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper", "majority voting* circle*", "majority* around* circle*", "majority* three option* circle*", "group preference* cyclic*", "group* preference* cycl* consistent*", "collective* preference* cyclic*"},
 	"stable matching": {
 		"match* both sides prefer*", "pair* nobody* swap*", "match* nobody* rather*", "stable* pairing*",
 		"couple* residen*", "couple* match* program*", "residency match*",
@@ -704,7 +718,7 @@ var cues = map[string][]string{
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
 	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*", "cut and choose", "cut* choose* procedure*", "cut* choose* two people"},
 	"fair division": {
-		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*", "estate* divid* heir*", "heir* envy*", "divid* estate* envy*", "chore* divi* envy*"},
+		"split* inheritance*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*", "estate* divid* heir*", "heir* envy*", "divid* estate* envy*", "chore* divi* envy*", "heir* divide* jealous*", "divid* houses* paintings*", "nobody* jealous* divid*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem", "set valued* fixed point*", "brouwer* equilibri*", "correspondence* fixed point*"},
 	"Nash's existence theorem": {
 		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
@@ -719,9 +733,9 @@ var cues = map[string][]string{
 	},
 	"evolutionary game theory": {"genes strateg*", "natural selection strateg*", "animal* evolv* strateg*", "evolution* cooperat*", "biolog* game*", "evolution* strateg* population*", "population* strateg* evolv*", "strateg* reproduc* payoff*", "fitness* strateg* population*", "survival* fittest strateg*", "natural selection* behavio* payoff*", "selection* behavio* depend* other*", "natural selection* depend* what* other*"},
 	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
-	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*", "population structure* cooperat*", "population structure* evolution*", "structured population* cooperat*"},
+	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*", "population structure* cooperat*", "population structure* evolution*", "structured population* cooperat*", "cooperat* network* well mixed*", "well mixed population*", "cooperat* survive* better* network*"},
 	"coordination game": {
-		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same", "settle* same convention*", "same convention* side*", "convention* which side*"},
+		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same", "settle* same convention*", "same convention* side*", "convention* which side*", "everyone uses* same one*", "switch* better* standard* everyone*", "keyboard layout* everyone*", "better* keyboard* everyone* same*"},
 	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where", "pick* heads* match* someone*", "trying* match* someone else*", "match* without* communicat* pick*"},
 	"level-k thinking": {
 		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning", "assume* other* naive*", "other* naive* best respon*", "best respon* naive*"},
@@ -734,24 +748,25 @@ var cues = map[string][]string{
 		"contract* reward* worker* effort*", "contract* effort* cannot* observ*", "reward* effort* cannot* observ*",
 		"shareholder* design* ceo* pay*", "ceo* pay* interest*", "ceo* act* shareholder* interest*",
 		"landowner* tenant* effort*", "tenant farmer* pay*", "landlord* tenant* effort*",
+		"align* salesperson* incentive*", "align* agent* incentive*",
 	},
-	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*", "employee* shirk*", "shirk* boss* monitor*", "shirk* cannot* monitor*"},
-	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*", "insurance* attract* sick*", "health insurance* sick*", "insur* attract* mostly*", "insur* ask* question* before* selling*", "insur* screen* applicant*"},
-	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*", "oligopolist* production*", "oligopolist* quantit*", "setting* production level*"},
-	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*", "compete* on price* zero profit*", "price competition* zero profit*", "compet* price* zero* profit*"},
-	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*", "competitor* coordinat* raise* price*", "raise* price* above* competitive*", "competitor* coordinat* price*"},
+	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*", "employee* shirk*", "shirk* boss* monitor*", "shirk* cannot* monitor*", "bailout* encourage* risk*"},
+	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*", "insurance* attract* sick*", "health insurance* sick*", "insur* attract* mostly*", "insur* ask* question* before* selling*", "insur* screen* applicant*", "eager* buy* insurance* riskiest*", "most eager* insurance*", "riskiest* buy* insurance*"},
+	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*", "oligopolist* production*", "oligopolist* quantit*", "setting* production level*", "producer* set* quantit*", "few producer* supply*", "producer* supply* quantit*"},
+	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*", "compete* on price* zero profit*", "price competition* zero profit*", "compet* price* zero* profit*", "shop* identical good* marginal cost*", "identical good* marginal cost*", "identical* goods* price* cost*"},
+	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*", "competitor* coordinat* raise* price*", "raise* price* above* competitive*", "competitor* coordinat* price*", "oligopol* keep* price* high*", "without explicit* agreement* price*", "price* high* without* agreement*"},
 	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*", "shadow* future* cooperat*"},
 	"centipede game": {
 		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*", "chain store* fight* entr*", "fight* entr* every town*", "fight* entry* every* market*"},
-	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*"},
+	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*", "incumbent* unprofitable* enter*", "make* unprofitable* new firm* enter*", "incumbent* new firm* enter*"},
 	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*", "randomi* checkpoint*", "airport* checkpoint* random*"},
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*", "limited forces* fronts*", "split* forces* fronts*", "forces* many fronts*"},
 	"information cascade": {
-		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*", "buy* product* because* popular*", "just because* already popular*", "popular* because* others* bought*"},
+		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*", "buy* product* because* popular*", "just because* already popular*", "popular* because* others* bought*", "ignore* what* know* copy*", "copy* those* went before*", "ignore* own* copy* before*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*", "currency cris* speculator*", "speculator* coordinat*", "currency* crisis* sudden* coordinat*"},
-	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*", "know* each other* payoff*", "players* don't know* payoff*", "not know* other* payoff* game*", "uncertain* each other* type*", "model* game* uncertain* type*", "player* uncertain* type*"},
+	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*", "know* each other* payoff*", "players* don't know* payoff*", "not know* other* payoff* game*", "uncertain* each other* type*", "model* game* uncertain* type*", "player* uncertain* type*", "bidder* know* only* own value*", "know* only* own* value* bidder*", "only* know* own* valuation*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*", "goalkeeper* dive* random*"},
 	"Myerson-Satterthwaite theorem": {
 		"buyer* seller* valuation* private*", "buyer* seller* trade* benefit*", "buyer* seller* always trade*", "private valuation* trade*", "buyer seller trade* efficien*", "bilateral trade* efficien*", "trade* efficien* impossib*"},
@@ -766,8 +781,9 @@ var cues = map[string][]string{
 		"wait* someone else act*", "more people less likely help*",
 		"hope* someone else* costly*", "everyone* hope* someone else*", "step in someone else*",
 		"larger group* less likely* anyone*", "bigger group* less likely* help*", "group size* less likely* anyone*",
+		"everyone wait* someone else*", "nobody* clean* shared*", "wait* for* someone else* act*",
 	},
-	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*"},
+	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*", "betrayal* permanent punish*", "permanent punish*", "betray* trigger* punish*"},
 	"zero-determinant strategies": {
 		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*", "unilateral* force* other* payoff*", "force* opponent* payoff* fixed*", "set* other* payoff* fixed value*"},
 	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*", "new mutation* take over*", "mutation* take* over* small population*", "mutation* take* over* population*"},
@@ -802,7 +818,7 @@ var cues = map[string][]string{
 		"same hidden amount", "oil field*", "auction* common value*", "bid* same hidden*", "estimate* same value* auction*", "open auction* more revenue", "english auction* more revenue", "correlat* values revenue", "ascending auction* revenue*", "ascending auction* correlat*", "auction* value* correlat* revenue*", "auction* earn* more* correlat*"},
 	"green security game":                 {"poach* patrol*", "poach* protect*", "ranger* patrol*", "wildlife* patrol*", "illegal logging", "fish* patrol*"},
 	"legislative bargaining":              {"legislat* bargain*", "parliament* bargain*", "committee* divid* budget*", "proposer* legislat*", "who propos* first majorit*", "congress* divid* budget*", "vote* proposal* divid* dollar*", "proposer* majority* divid*"},
-	"bargaining with private information": {"why strike*", "strikes happen*", "bargain* delay*", "negotiat* delay*", "agreement* delay* information", "negotiat* break down* private*", "why* negotiation* fail*", "bargain* fail* agree* information*", "negotiat* fail* hidden*"},
+	"bargaining with private information": {"why strike", "strikes happen*", "bargain* delay*", "negotiat* delay*", "agreement* delay* information", "negotiat* break down* private*", "why* negotiation* fail*", "bargain* fail* agree* information*", "negotiat* fail* hidden*"},
 	"rank-order tournament":               {"promot* incentiv*", "promotion* effort*", "ceo pay* incentiv*", "reward* best perform*", "relative performance*", "bonus* best* employee*", "prize* top* performer* effort*", "pay* rank* effort*", "employee* month* prize* effort*", "promot* best* worker* effort*", "prize* promotion* ceo*", "promotion* ceo* prize*", "large prize* promotion*"},
 	"crowdsourcing contest":               {"one big prize", "several smaller prize*", "one prize several", "prize* structur*", "split* prize*", "crowdsourc* prize*", "innovation contest* prize*", "design contest* prize*", "crowdsourc* contest*", "open* contest* prize* submission*"},
 	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*", "punish* cheater* own expense", "spend* money* punish*", "pay* cost* punish*", "punish* own cost", "punish* non contribut*", "punish* sustain* contribut*", "punishment* public goods*", "allow* punish* contribut*"},
@@ -832,6 +848,7 @@ var cues = map[string][]string{
 		"network* form* cost*", "connect* cost* benefit*", "decid* connect*", "who links", "networks emerge*",
 		"center* social network*", "centre* social network*", "central* position* network* why*",
 		"network* stars* hubs*", "network* hub* link* costly*", "stars* hubs* link*",
+		"choose* connect* well connected*", "link* well connected* people*",
 	},
 	"kidney exchange": {
 		"kidney* donor* swap*", "patient* donor* incompatible*", "kidney* chain*", "donor* incompatib*", "swap* donor*", "organ* swap*", "kidney* swap*", "donor* patient* pair*"},
@@ -845,6 +862,7 @@ var cues = map[string][]string{
 		"subset* better* own", "coalition* block*", "split* away better*", "stable* divi* coalition*",
 		"payoff* no subgroup* reject*", "no subgroup* reject*", "subgroup* object* payoff*", "no coalition* object*",
 		"no group* rather* alone*",
+		"no subgroup* own firm*", "subgroup* want* form* own*", "split* profit* subgroup*",
 	},
 	"risk dominance":                               {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*", "safe* equilibri* payoff* dominant*", "risky* better* equilibri* safe*", "safer* option* coordinat*", "efficient* risky* equilibri* safe*"},
 	"Markov perfect equilibrium":                   {"strateg* depend* only* current state", "strateg* only current state", "dynamic game* state* equilibri*", "equilibri* depend* only* state", "state variable* equilibri* dynamic*", "equilibri* stochastic* game* stationary*", "stationary* strateg* state*"},
