@@ -382,7 +382,7 @@ var related = map[string][]string{
 	"random serial dictatorship":                   {"house allocation", "probabilistic serial", "random assignment", "ex post efficient", "priority order"},
 	"probabilistic serial":                         {"Bogomolnaia Moulin", "random assignment", "ordinal efficiency", "random serial dictatorship"},
 	"stable roommates problem":                     {"blocking pair", "stable matching", "non-bipartite", "roommates"},
-	"trust game":                                   {"Berg Dickhaut McCabe", "trustworthiness", "trustor", "trustee", "reciprocity"},
+	"trust game":                                   {"investment game", "Berg Dickhaut McCabe", "trustworthiness", "trustor", "trustee", "reciprocity"},
 	"traveler's dilemma":                           {"Basu", "lowest claim", "iterated dominance", "reward and penalty"},
 	"kin selection":                                {"relatedness", "social evolution", "inclusive fitness"},
 	"indirect reciprocity":                         {"Nowak Sigmund", "social norms", "image score", "assessment rules"},

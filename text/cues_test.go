@@ -356,6 +356,10 @@ func TestEverydayWordsNameNoConcept(t *testing.T) {
 		"Do sunspots affect the climate on Earth?",
 		"What is herding in sheepdog trials?",
 		"How does a drug cartel smuggle cocaine?",
+		"How do I install the Nim compiler?",
+		"Is there a good stock market investment game for students?",
+		"What is a call market on a stock exchange?",
+		"Who is winning the AI innovation race?",
 	} {
 		for _, c := range Focal(q) {
 			assert.False(t, c.Known, "%q names %s", q, c.Name)
