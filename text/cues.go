@@ -487,6 +487,7 @@ var cues = map[string][]string{
 		"copy* opponent* last", "copy* opponent* previous", "repeat* opponent* last", "copy* other* last move",
 		"retaliat* forgiv*", "mirror* opponent*",
 		"what* opponent* did* last*", "reciprocat* previous* move*", "copy* what* other* did*", "punish* defect* once* forgive*", "eye for an eye",
+		"simple reciprocal strateg*", "reciprocal strateg* hard* exploit*", "reciprocal* strateg* repeated*",
 	},
 	"Vickrey-Clarke-Groves mechanism": {
 		"pay* amount* hurt* others", "pay* harm* they* others", "charg* harm* impos*",
@@ -494,6 +495,7 @@ var cues = map[string][]string{
 		"truth* welfare maximi*", "efficien* truthful* auction* multiple",
 		"public project* report* true value*", "public project* truthful*", "decide* public project* true*",
 		"truthful* dominant* efficient outcome*", "truthful reporting* dominant* efficient*", "mechanism* truthful* efficient* outcome*",
+		"loss* presence* cause* everyone*", "charge* bidder* loss* other*", "charge* each* harm* presence*",
 	},
 	"second-price auction": {
 		"bid* true value* best", "truthful* bid* auction*", "bid* honest* auction*", "auction* honest* best",
@@ -515,15 +517,17 @@ var cues = map[string][]string{
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
 		"several* learning agent*", "learning agents* same* environment*", "agents* learn* same time*",
 		"robots learn* coordinat*", "robot* learn* own reward*", "each* learn* own reward* coordinat*",
+		"independent q learn*", "q learner*", "other* change* their* polic* learn*",
 	},
 	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
-	"no-regret learning":                 {"hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*"},
+	"no-regret learning":                 {"hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*", "online algorithm* best fixed*", "close* best fixed strateg*", "guarantee* best fixed*"},
 	"mean field game": {
 		"huge crowd* player*", "crowd* rational*", "many* small* player* average*", "infinitely* many agents*",
 		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
 		"million* player* average*", "many player* average*",
 		"million* trader* average*", "million* agent* react* average*", "each* react* market average*", "many* trader* react* average*",
 		"large population* interacting agent*", "large population* agent* equilibri*", "population* interacting* agent* equilibri*",
+		"huge number* driver* average*", "driver* react* average traffic*", "huge number* react* average*",
 	},
 	"deferred acceptance": {
 		"propos* hold* reject*", "tentative* accept* better offer*", "propos* reject* match*", "propos* tentative* accept*", "men propos* women", "student* propos* school* reject*", "propos* algorithm* match*", "tentative* hold* offer* reject*", "hospital* tentative* accept*"},
@@ -558,6 +562,7 @@ var cues = map[string][]string{
 		"ask* people* directly* type*", "just ask* truth*", "direct* ask* report*",
 		"report* type* truth*", "report* truth* enough", "direct mechanism*", "truth* report* mechanism*",
 		"honest* report* mechanism*", "report* valu* truth* mechanism*",
+		"only study* mechanism* truth*", "truth telling* optimal* mechanism*", "mechanism* truth telling*",
 	},
 	"revenue equivalence": {
 		"different auction* same* money", "auction* format* matter* revenue*", "auction* earn* same", "same expected revenue", "same revenue auction*", "revenue* equal* format*", "auction* same revenue", "auction* raise* same* money*", "auction* same* money* seller*", "english* dutch* same*", "auction* format* same* revenue*", "auction format* expected revenue*", "format* change* expected revenue*", "auction format* revenue*"},
@@ -573,6 +578,7 @@ var cues = map[string][]string{
 	"Gibbard-Satterthwaite theorem": {
 		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
 		"misreport* preferen* vot*", "vot* insincer*", "vot* tactical*", "tactical* vot*",
+		"voter* gain* misrepresent*", "misrepresent* preferen* vot*", "voter* misrepresent*",
 	},
 	"Braess's paradox": {
 		"extra road* slow*", "new road* longer", "more roads* worse*", "road* closure* faster",
@@ -582,9 +588,10 @@ var cues = map[string][]string{
 		"remov* road* reduc* travel*", "remov* road* travel time*", "clos* road* reduc* travel*",
 		"clos* street* improv* traffic*", "clos* road* improv* traffic*",
 		"building* bridge* traffic worse*", "new bridge* traffic worse*", "bridge* make* traffic worse*",
+		"new link* network* travel time*", "new link* increase* travel*", "add* link* travel time* increase*",
 	},
 	"winner's curse": {
-		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*", "takeover bid* overpay*", "win* takeover* overpay*", "acquir* overpay* win*", "bidding war* regret*", "win* bidding war* house* regret*", "win* bidding war* overpa*"},
+		"winner* paid too much", "winning* bad news", "winner* overestimat*", "winner* overpay*", "win* auction* overpay*", "common valu* overbid*", "winning bid* too high", "win* auction* worth* less*", "winning* bid* overpay*", "winner* overvalu*", "win* auction* bad sign*", "winner* auction* lose* money*", "win* auction* lose money", "winner* auction* oil*", "winning bidder* overestimat*", "winner* overestimat* value*", "takeover bid* overpay*", "win* takeover* overpay*", "acquir* overpay* win*", "bidding war* regret*", "win* bidding war* house* regret*", "win* bidding war* overpa*", "oil drilling right*", "drilling right* regret*", "bidder* regret* winning*"},
 	"battle of the sexes": {"couple* coordinat*", "couple* prefer* different", "prefer* different event*", "opera* football*", "ballet* box*", "couple* want* together* different*", "prefer* different* but* together", "want* be together* prefer* different", "husband* wife* coordinat*", "want* together* disagree* where*"},
 	"tragedy of the commons": {
 		"everyone* overuse*", "shared* pasture*", "common* land* graz*", "shared* fish*", "fish* deplet*", "overfish* stock*", "graz* common*", "shared resource* deplet*", "common* resource* overus*", "shared resource* overus*", "everyone* take* too much* shared*", "shared* resource* destroy*", "common* resource* ruin*", "overgraz* common*", "shared* resource* everyone* take*", "open access* too much*", "groundwater* pump* too much*", "open access* overus*", "open access resource*", "cut* too many tree*", "shared* forest* too many*"},
@@ -596,6 +603,7 @@ var cues = map[string][]string{
 		"single function* incentive*", "one function* track* incentive*", "improv* path* end*", "improv* move* terminat*",
 		"improv* move* end*", "best respon* always converge*", "unilateral* improv* stop*",
 		"single function* track*", "function* track* gain* switch*", "one function* gain* switch*",
+		"take* turns improv* stop* equilibri*", "turns* improv* always* stop*", "improv* always stop*",
 	},
 	"congestion game":  {"shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*", "cost* increase* number* user*", "resource* cost* number of users", "choose* resource* cost* users*"},
 	"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know*", "muddy* forehead*", "two generals*", "coordinated attack* general*", "everyone know* that everyone"},
@@ -605,6 +613,7 @@ var cues = map[string][]string{
 		"advis* interests", "expert* interests", "advis* let* decide*", "delegat* decision* advis*", "delegat* expert*",
 		"words cost* noth*", "costless message*", "costless* communicat*", "talk* cheap", "bias* advis*", "bias* expert*",
 		"unverifiab* message*", "message* cost* noth*", "credib* bias*", "bias* sender*", "free* communicat* bias*",
+		"informative* communicat* sender* interest*", "sender* interest* differ* receiver*", "communicat* interests* differ*",
 	},
 	"Bayesian persuasion": {
 		"what* reveal* persuade*", "design* test* reveal*", "disclos* persuade*", "grade* inflation* reveal*",
@@ -615,6 +624,7 @@ var cues = map[string][]string{
 		"prosecutor* investigat* convince*", "prosecutor* choose* investigat*", "choose* investigat* convince*",
 		"design* recommendation* persuade*", "platform* recommendation* persua*", "persuade* user* design*",
 		"seller* choose* what* information* show* buyer*", "what product information* show*", "choose* information* show* buyer*",
+		"doctor* reveal* test result* persuade*", "reveal* test result* persuade*", "how much* reveal* persuade*",
 	},
 	"mechanism design": {
 		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*", "design* rule* doesn't know* preferen*", "design* rules* unknown* preferen*", "government* design* rule* preferen*", "allocation rule* people* lie*", "design* rule* works* people lie*", "design* allocation* lie*"},
@@ -653,15 +663,16 @@ var cues = map[string][]string{
 		"nobody pay* everybody benefit*", "lighthouse* pay*", "nobody* pay* everyone* benefit*",
 		"under contribut*", "everyone can use* contribut*", "clean air* contribut*",
 		"under provided*", "underprovided*  everyone*", "open source* under*",
+		"underfund* public radio*", "underfund* anyone can*", "public radio* anyone*",
 	},
 	"free rider": {
-		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*"},
+		"let others pay", "others* work* benefit* free*", "slack* group* project*", "benefit* without pay*", "benefit* without contribut*", "benefit* others* effort*", "not contribut* benefit*", "team member* no work* credit*", "do no work* share* credit*", "no work* share* credit*"},
 	"ultimatum game": {
-		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*", "refuse* free money*", "refuse* unfair share*", "reject* unfair share*", "punish* unfair offer*", "reject* unfair offer* cost*", "unfair offer* bargaining experiment*"},
+		"reject* low* offer*", "unfair split* reject*", "turn down* offer*", "take* leave* offer*", "reject* unfair offer*", "split* money reject*", "low offer* reject*", "reject* offer* nothing", "take it or leave it offer*", "accept* reject* split* proposer*", "respond* reject* unfair* split*", "responder* reject* offer*", "reject* offer* below* percent*", "reject* offer* less than*", "refuse* free money*", "refuse* unfair share*", "reject* unfair share*", "punish* unfair offer*", "reject* unfair offer* cost*", "unfair offer* bargaining experiment*", "lowest share* responder* accept*", "responder* accept* lowest*", "responder* accept* share*"},
 	"dictator game": {"give* away money stranger*", "share* money stranger*", "anonymous* give* money", "give* money* stranger*", "how much* give* stranger*", "split* money* other* can't* refuse*", "give* away* anonymous*", "share* windfall*", "allocat* money* other* passive*", "give* money away* keep* all", "give* money away* could keep*", "people* give away* money* keep*", "generous* receiver* no say*", "receiver* no say*", "how generous* people* money*", "give* when* keep* everything*", "how much money* give* keep*", "money* give* could* keep everything"},
 	"signalling game": {
 		"costly* show* quality*", "prove* quality* costly*", "warrant* signal*", "show off* quality*",
-		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*", "warrant* show* reliab*", "warrant* signal* reliab*", "flashy advertis* nothing*", "advertis* says nothing* product*", "spend* advertis* signal*"},
+		"stock* rise* dividend*", "stock* jump* dividend*", "dividend* announc*", "dividend* signal*", "payout* shareholder*", "raise* dividend*", "warrant* quality", "advertis* quality", "costly signal*", "education signal*", "degree* signal*", "signal* quality", "signal* ability", "peacock* tail*", "expensive* degree* productiv*", "degree* don't* productiv*", "degree* not* productiv*", "high* dividend* show* strong*", "dividend* show* strong*", "dividend* signal* strength*", "dividend* show* quality*", "high quality* seller* credib* show*", "credib* show* quality*", "seller* credib* signal* quality*", "warrant* show* reliab*", "warrant* signal* reliab*", "flashy advertis* nothing*", "advertis* says nothing* product*", "spend* advertis* signal*", "degree* employer* value* learn* nothing*", "degree* learn* nothing* useful*", "employer* value* degree* nothing*"},
 	"median voter theorem": {
 		"candidates* move* centre", "candidates* move* center", "politician* moderate*", "parties* look alike*",
 		"parties platform*", "part* platform* middl*", "platform* middl*", "candidate* middl*", "candidate* centr*",
@@ -682,13 +693,15 @@ var cues = map[string][]string{
 		"spend* win* prize* lobby*", "contest* effort* prize*",
 		"contestant* spend* lobby*", "spend* lobbying* prize*", "contestant* spend* prize*",
 		"rent seeking* license*", "waste* rent seeking*", "firms* waste* lobby*",
+		"lobbying contest*", "winning* sensitive* effort*", "contest* spend* effort* sensitiv*",
 	},
 	"all-pay auction": {
-		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*", "contest* everyone pay*", "contest* look* like* auction*", "everyone pays* effort*", "participant* forfeit* effort*", "forfeit* effort* only one*", "contest* forfeit*"},
+		"pay* even* lose*", "losers* also pay*", "lobby* spend* lose*", "everyone pay* bid*", "loser* pay*", "all bidders pay*", "pay* even lose*", "pay* whether win*", "everyone* spend* only one* win*", "lobbyist* spend* only one*", "spend* money* only one* win*", "contest* everyone pay*", "contest* look* like* auction*", "everyone pays* effort*", "participant* forfeit* effort*", "forfeit* effort* only one*", "contest* forfeit*", "sunk bid*", "all participant* pay* auction*", "auction* resembl* contest*"},
 	"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up", "losing money* wait* other* exit*", "wait* other* exit*", "who* exit* first* losing*", "drag on until* give* up", "standoff* drag* on"},
 	"congestion pricing": {
 		"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver*", "charg* congest*", "tax* congest*",
 		"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
+		"fee* entering* city cent*", "charge* entering* city* rush hour*",
 	},
 	"selfish routing": {
 		"driver* route*", "driver* own travel time", "commuter* route*", "driver* shortest", "driver* only care* own",
@@ -700,11 +713,12 @@ var cues = map[string][]string{
 		"nobody gain* lying", "nobody gain* lie*", "gain* misreport*", "gain* lying", "truth* dominant",
 		"honest* best strateg*", "never benefit* lie*", "never gain* lie*", "gain* report* false*", "can't manipul*",
 		"nobody manipul*", "gain* vot* strategic*",
+		"lying* preferen* never pay*", "mechanism* lying* never*",
 	},
 	"optimal auction": {
-		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*"},
+		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*", "reserve price* maximi* revenue*", "reserve price* expected revenue*"},
 	"Condorcet paradox": {
-		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper", "majority voting* circle*", "majority* around* circle*", "majority* three option* circle*", "group preference* cyclic*", "group* preference* cycl* consistent*", "collective* preference* cyclic*"},
+		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper", "majority voting* circle*", "majority* around* circle*", "majority* three option* circle*", "group preference* cyclic*", "group* preference* cycl* consistent*", "collective* preference* cyclic*", "majority* can't* pick* winner* three*", "majority* winner* three options*", "majority* always* winner* three*"},
 	"stable matching": {
 		"match* both sides prefer*", "pair* nobody* swap*", "match* nobody* rather*", "stable* pairing*",
 		"couple* residen*", "couple* match* program*", "residency match*",
@@ -735,10 +749,10 @@ var cues = map[string][]string{
 	"imitation dynamics":       {"copy* successful", "copy* success*", "imitat* success*", "imitat* better", "copy* neighbo* strateg*", "copy* neighbo* better*", "copy* neighbo* payoff*", "imitat* neighbo* strateg*", "imitat* neighbo* better*", "imitat* neighbo* payoff*", "copy* better perform*", "copy* richer"},
 	"spatial games":            {"neighbo* cooperat*", "grid cooperat*", "lattice cooperat*", "network* cooperat* neighbo*", "cluster* cooperat*", "cooperat* survive* cluster*", "cooperat* grid* neighbo*", "cooperat* network* structure*", "network* structure* cooperat*", "cooperat* lattice*", "network* help* cooperat* surviv*", "network* structure* cooperat* surviv*", "player* network* cooperat* surviv*", "population structure* cooperat*", "population structure* evolution*", "structured population* cooperat*", "cooperat* network* well mixed*", "well mixed population*", "cooperat* survive* better* network*"},
 	"coordination game": {
-		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same", "settle* same convention*", "same convention* side*", "convention* which side*", "everyone uses* same one*", "switch* better* standard* everyone*", "keyboard layout* everyone*", "better* keyboard* everyone* same*"},
-	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where", "pick* heads* match* someone*", "trying* match* someone else*", "match* without* communicat* pick*"},
+		"both* better* same choice*", "coordinat* same* side*", "standard* adopt* same", "both choose same", "choos* same action*", "drive* left right", "side road drive*", "coordinat* same", "settle* same convention*", "same convention* side*", "convention* which side*", "everyone uses* same one*", "switch* better* standard* everyone*", "keyboard layout* everyone*", "better* keyboard* everyone* same*", "society* switch* convention*", "switch* from* one convention*", "hard* switch* convention*"},
+	"focal point": {"stranger* meet*", "meet* without communicat*", "coordinat* without communicat*", "meet* without talk*", "natural choice* coordinat*", "meet* stranger* city* without*", "meet* without plan*", "obvious* choice* coordinat*", "salient* choice* coordinat*", "natural meeting point*", "coordinat* without* talk*", "meet* without* agree* where", "pick* heads* match* someone*", "trying* match* someone else*", "match* without* communicat* pick*", "cannot talk* choose* same number*", "choose* same number* without*", "people* cannot* talk* choose* same*"},
 	"level-k thinking": {
-		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning", "assume* other* naive*", "other* naive* best respon*", "best respon* naive*"},
+		"guess* two thirds*", "think* one step ahead", "how many steps* reason*", "think* steps ahead", "think* what other* think*", "level* reasoning", "depth* reasoning", "assume* other* naive*", "other* naive* best respon*", "best respon* naive*", "reason* one step less*", "others* reason* step* less*", "one step less than*"},
 	"beauty contest": {"guess* average*", "two thirds average", "guess* number* average*", "pick* number* closest*", "guess* number* closest* average*", "guess* what other* guess*", "newspaper* beauty* contest*", "predict* what* average* opinion*"},
 	"principal-agent problem": {
 		"incentiv* employee* effort*", "worker* effort* unobserv*", "employer* observ* effort*", "pay* worker* effort*",
@@ -749,23 +763,24 @@ var cues = map[string][]string{
 		"shareholder* design* ceo* pay*", "ceo* pay* interest*", "ceo* act* shareholder* interest*",
 		"landowner* tenant* effort*", "tenant farmer* pay*", "landlord* tenant* effort*",
 		"align* salesperson* incentive*", "align* agent* incentive*",
+		"contract* cannot observ* how hard*", "observ* how hard* manager* work*", "contract* manager* how hard*",
 	},
-	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*", "employee* shirk*", "shirk* boss* monitor*", "shirk* cannot* monitor*", "bailout* encourage* risk*"},
+	"moral hazard":         {"hidden action*", "insur* careless*", "insur* risk* behavi*", "effort* unobserv*", "insured* careless*", "insur* reckless*", "insured* more risk*", "insur* less careful*", "shirk* unobserv*", "shirk* effort* monitor*", "insurance* more risk*", "insur* take* more* risk*", "employee* shirk*", "shirk* boss* monitor*", "shirk* cannot* monitor*", "bailout* encourage* risk*", "insured* fewer precaution*", "insured* precaution*", "insur* take* fewer* precaution*"},
 	"adverse selection":    {"used car* quality*", "used car* lemon*", "seller* know* quality", "hidden information quality", "insur* risky customer*", "bad quality drive* out", "insur* attract* risk*", "buyer* can't tell* quality*", "market* collapse* quality* unknown*", "only* risky* buy* insurance*", "lemon* market*", "seller* know* more* buyer* quality*", "insurance* attract* sick*", "health insurance* sick*", "insur* attract* mostly*", "insur* ask* question* before* selling*", "insur* screen* applicant*", "eager* buy* insurance* riskiest*", "most eager* insurance*", "riskiest* buy* insurance*"},
 	"Cournot competition":  {"firm* choose* output*", "firms* compete* quantity*", "how much* produce* rival*", "firm* choos* quantit*", "firm* quantit* compet*", "firm* output* compet*", "firm* produc* how much* rival*", "firm* produc* how much* compet*", "duopol* quantit*", "oligopol* quantit*", "compan* choose* output*", "compan* compete* quantit*", "compan* choos* quantit*", "compan* produc* how much* rival*", "producer* choose* quantit* market price*", "oil* producer* output* price* rival*", "oligopolist* production*", "oligopolist* quantit*", "setting* production level*", "producer* set* quantit*", "few producer* supply*", "producer* supply* quantit*"},
 	"Bertrand competition": {"compet* price* down* cost*", "rival* price* down* cost*", "firms* undercut* price*", "two firms* price* cost*", "firm* undercut*", "undercut* price* rival*", "undercut* rival* price*", "price* war* marginal cost*", "price* war* two firm*", "price* war* duopol*", "price* war* equilibri*", "price* war* rival* undercut*", "firm* compet* price* marginal cost", "duopol* price* compet*", "compan* undercut*", "compan* compet* pric* cost*", "two compan* pric* cost*", "sell* same product* pric* cost*", "identical product* pric* compet*", "two seller* same good* cost*", "seller* same good* pric* cost*", "sell* at cost* compet*", "sell* at cost* same good*", "compete* on price* zero profit*", "price competition* zero profit*", "compet* price* zero* profit*", "shop* identical good* marginal cost*", "identical good* marginal cost*", "identical* goods* price* cost*"},
 	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*", "competitor* coordinat* raise* price*", "raise* price* above* competitive*", "competitor* coordinat* price*", "oligopol* keep* price* high*", "without explicit* agreement* price*", "price* high* without* agreement*"},
 	"repeated game":        {"play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*", "shadow* future* cooperat*"},
 	"centipede game": {
-		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*"},
+		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*", "pass* pot* several times*", "pass* pot* before* taking*", "pass* pot* before* take*"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*", "chain store* fight* entr*", "fight* entr* every town*", "fight* entry* every* market*"},
 	"entry deterrence":    {"deter* entr*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*", "incumbent* unprofitable* enter*", "make* unprofitable* new firm* enter*", "incumbent* new firm* enter*"},
 	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*", "randomi* checkpoint*", "airport* checkpoint* random*"},
 	"Colonel Blotto game": {
 		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*", "limited forces* fronts*", "split* forces* fronts*", "forces* many fronts*"},
 	"information cascade": {
-		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*", "buy* product* because* popular*", "just because* already popular*", "popular* because* others* bought*", "ignore* what* know* copy*", "copy* those* went before*", "ignore* own* copy* before*"},
-	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*", "currency cris* speculator*", "speculator* coordinat*", "currency* crisis* sudden* coordinat*"},
+		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*", "buy* product* because* popular*", "just because* already popular*", "popular* because* others* bought*", "ignore* what* know* copy*", "copy* those* went before*", "ignore* own* copy* before*", "investor* pile* same stock*", "pile into* because* others*", "investor* because others did*"},
+	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*", "currency cris* speculator*", "speculator* coordinat*", "currency* crisis* sudden* coordinat*", "private information* bank run* predict*", "bank run* predictab*", "small* private* information* bank run*"},
 	"Bayesian game":    {"unknown type*", "private type*", "know* own type*", "uncertain* other* payoff*", "player* private* information* game*", "incomplete information* game*", "don't know* other* player* payoff*", "game* uncertain* payoff* type*", "know* each other* payoff*", "players* don't know* payoff*", "not know* other* payoff* game*", "uncertain* each other* type*", "model* game* uncertain* type*", "player* uncertain* type*", "bidder* know* only* own value*", "know* only* own* value* bidder*", "only* know* own* valuation*"},
 	"matching pennies": {"heads tails guess*", "penalty kick* side*", "penalty kick* random*", "penalty kick* predict*", "goalkeeper* guess* side*", "goalkeeper* dive* side*", "kicker* goalkeeper* side*", "penalty shoot* random*", "penalty shoot* predict*", "guess* odd even", "one want* match* other want*", "guess* heads tails", "match* mismatch* coin*", "goalkeeper* dive* random*"},
 	"Myerson-Satterthwaite theorem": {
@@ -782,6 +797,7 @@ var cues = map[string][]string{
 		"hope* someone else* costly*", "everyone* hope* someone else*", "step in someone else*",
 		"larger group* less likely* anyone*", "bigger group* less likely* help*", "group size* less likely* anyone*",
 		"everyone wait* someone else*", "nobody* clean* shared*", "wait* for* someone else* act*",
+		"pay* cost* benefit* all* one* enough*", "who* pay* cost* one* enough*",
 	},
 	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*", "betrayal* permanent punish*", "permanent punish*", "betray* trigger* punish*"},
 	"zero-determinant strategies": {
@@ -838,7 +854,7 @@ var cues = map[string][]string{
 	"algorithmic collusion":       {"pricing bot*", "pricing algorithm* collu*", "bot* collu*", "algorithm* collu*", "ai collu*", "learn* collude*"},
 	"minority game":               {"bar* crowded*", "going bar* crowded*", "el farol", "minority side* win*", "being* minority* win*", "choose* less crowded*", "winning* side* fewer*", "fewer people* choose* win*", "minority* choos* bar*", "minority* going* bar*"},
 	"Penrose square-root law": {
-		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*", "vote* weight* population*", "weight* countr* population*"},
+		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*", "vote* weight* population*", "weight* countr* population*", "seats* member states*", "member state* council* allocat*", "federal council* seat*"},
 	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*", "sunspot* coordinat*", "sunspot* self fulfill*", "sunspot* extrinsic*"},
 	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*", "task* choos* machine* selfish*", "job* choos* least loaded*", "user* choos* server* load*"},
 	"network formation": {
@@ -849,10 +865,11 @@ var cues = map[string][]string{
 		"center* social network*", "centre* social network*", "central* position* network* why*",
 		"network* stars* hubs*", "network* hub* link* costly*", "stars* hubs* link*",
 		"choose* connect* well connected*", "link* well connected* people*",
+		"alliance network*", "partner* link* network*", "decide* which partner* link*",
 	},
 	"kidney exchange": {
-		"kidney* donor* swap*", "patient* donor* incompatible*", "kidney* chain*", "donor* incompatib*", "swap* donor*", "organ* swap*", "kidney* swap*", "donor* patient* pair*"},
-	"Banzhaf index":        {"power* weight* vot*", "much power vot*", "swing vot*", "pivotal vot*", "vot* power* measur*", "how often* vote* decisive*", "probabilit* vote* decisive*", "chance* tip* vote*", "power* shareholder* vote*", "voter* decisive* coalition*"},
+		"kidney* donor* swap*", "patient* donor* incompatible*", "kidney* chain*", "donor* incompatib*", "swap* donor*", "organ* swap*", "kidney* swap*", "donor* patient* pair*", "donor* give* kidney* stranger*", "kidney* loved one*", "kidney* another donor*"},
+	"Banzhaf index":        {"power* weight* vot*", "much power vot*", "swing vot*", "pivotal vot*", "vot* power* measur*", "how often* vote* decisive*", "probabilit* vote* decisive*", "chance* tip* vote*", "power* shareholder* vote*", "voter* decisive* coalition*", "influence* small party* coalition*", "small party* coalition government*", "influence* party* coalition* seat*"},
 	"Shapley-Shubik index": {"power* weight* vot*", "much power vot*", "pivotal vot*", "vot* power* measur*", "order* voter* pivotal*", "pivotal* permutation* vote*", "voter* pivotal* coalition*", "power* shareholder* vote*"},
 	"weighted voting game": {"vot* weight*", "weight* vot*", "shareholder* vot*", "vot* block* power*", "more votes* always* more power*", "vote* weight* power* differ*", "council* vote* weight*", "votes* proportional* power*"},
 	"core allocation": {
@@ -863,6 +880,7 @@ var cues = map[string][]string{
 		"payoff* no subgroup* reject*", "no subgroup* reject*", "subgroup* object* payoff*", "no coalition* object*",
 		"no group* rather* alone*",
 		"no subgroup* own firm*", "subgroup* want* form* own*", "split* profit* subgroup*",
+		"split* none* would reject*", "towns* sharing* agree* split*", "agree* split* none* reject*",
 	},
 	"risk dominance":                               {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*", "safe* equilibri* payoff* dominant*", "risky* better* equilibri* safe*", "safer* option* coordinat*", "efficient* risky* equilibri* safe*"},
 	"Markov perfect equilibrium":                   {"strateg* depend* only* current state", "strateg* only current state", "dynamic game* state* equilibri*", "equilibri* depend* only* state", "state variable* equilibri* dynamic*", "equilibri* stochastic* game* stationary*", "stationary* strateg* state*"},
@@ -893,7 +911,7 @@ var cues = map[string][]string{
 	"random serial dictatorship":                   {"random order* pick* item*", "random* order* choose* room*", "random* order* pick* house*", "draw* lot* order* pick* item*", "random* priorit* pick*", "random* order* pick* room*"},
 	"probabilistic serial":                         {"eat* probabilit* share*", "eating* algorithm*", "probabilit* share* object* eat*", "random* assign* eat*"},
 	"stable roommates problem":                     {"roommate* pair* stable*", "pair* roommates* prefer*", "roommate* match* prefer*", "pair* people* room* prefer* stable*", "roommate* paired* rather*", "roommate* rather* room* together*"},
-	"trust game":                                   {"send* money* tripl*", "invest* stranger* return*", "money* tripl* send* back", "trust* stranger* send* back", "amount* multipl* return* back* trust*", "how much* send* back* trust*", "trust* stranger* money* multipl*", "investor* trust* stranger*", "money* multipl* stranger* return*", "send* money* stranger* back*", "send* money* stranger* expect*"},
+	"trust game":                                   {"send* money* tripl*", "invest* stranger* return*", "money* tripl* send* back", "trust* stranger* send* back", "amount* multipl* return* back* trust*", "how much* send* back* trust*", "trust* stranger* money* multipl*", "investor* trust* stranger*", "money* multipl* stranger* return*", "send* money* stranger* back*", "send* money* stranger* expect*", "trust* others* money* experiment*", "trust* money* experiment*"},
 	"traveler's dilemma":                           {"lost luggage* claim*", "airline* lost* claim*", "two travel* claim*", "claim* lower* bonus* penalty*", "lowest claim* reward*"},
 	"kin selection":                                {"help* relatives* evol*", "altruis* relatives*", "sacrific* relatives*", "cooperat* relatives* evol*", "help* kin* evol*", "altruis* kin*"},
 	"indirect reciprocity":                         {"help* those* help* others", "help* people* helped* others", "cooperat* reputation* stranger*", "help* good reputation*", "reputation* cooperat* stranger*", "reputation* help* never* meet* again"},
