@@ -205,3 +205,29 @@ func TestAnswerSetDev3(t *testing.T) {
 	require.GreaterOrEqual(t, count["not_found"], 5)
 	require.GreaterOrEqual(t, count["off_topic"], 5)
 }
+
+// TestAnswerSetDev4 guards questions_dev4.jsonl, a fourth set written blind
+// for tuning (split "dev4"; see the README). It shares the rules of
+// TestAnswerSet, and no question may repeat one of the earlier sets.
+func TestAnswerSetDev4(t *testing.T) {
+	entry, all := primerText(t)
+	earlier := map[string]bool{}
+	for _, name := range []string{"questions.jsonl", "questions_dev2.jsonl", "questions_dev3.jsonl"} {
+		for _, q := range readAnswerSet(t, name) {
+			earlier[strings.ToLower(q.Q)] = true
+		}
+	}
+	seen := map[string]bool{}
+	count := map[string]int{}
+	for _, q := range readAnswerSet(t, "questions_dev4.jsonl") {
+		require.False(t, seen[q.Q], "duplicate question %q", q.Q)
+		seen[q.Q] = true
+		require.False(t, earlier[strings.ToLower(q.Q)], "%q is also in an earlier set", q.Q)
+		require.Equal(t, "dev4", q.Split, q.Q)
+		count[q.Expect]++
+		checkQuestion(t, q, entry, all)
+	}
+	require.GreaterOrEqual(t, count["answer"], 50)
+	require.GreaterOrEqual(t, count["not_found"], 5)
+	require.GreaterOrEqual(t, count["off_topic"], 5)
+}
