@@ -782,6 +782,23 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
+	if f.Kind == askDefinition && !lead.Lead && len(f.Concepts) > 0 && demandable(f.Concepts[0]) {
+		// No sentence reads as a definition, but a source introduces its
+		// term where it first names it ("The key device is the virtual
+		// value, φ(v) = …: a bidder's value minus the information rent"
+		// comes before "Expected revenue equals the expected virtual
+		// value of the winner", and says more of it than "Myerson showed
+		// how a seller should design an auction").
+		for _, c := range cands {
+			if c.Paper == lead.Paper && c.Eligible && c != lead && f.Concepts[0].In(c.Text) && withAntecedents(c, chosen) != nil {
+				if !keyLess(c.Key, lead.Key) && f.Concepts[0].In(lead.Text) {
+					break // the lead names it first
+				}
+				lead = c
+				break
+			}
+		}
+	}
 	if p := lead.Pred; f.Kind == askDefinition && p != nil && p.OK && p.Eligible && withAntecedents(p, chosen) != nil &&
 		hasAll(p.Terms, specificStems(f.Concepts[0])) {
 		// The sentence before also speaks of the concept's words, which

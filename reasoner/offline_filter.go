@@ -307,7 +307,8 @@ var gameTheoryLexicon = []lexEntry{
 	{"two sided market", 1.5}, {"fair division", 2.5}, {"envy free", 2},
 	{"cake cutting", 3}, {"principal agent", 2.5}, {"contract theory", 2},
 	{"information design", 2.5}, {"bayesian persuasion", 3}, {"cheap talk", 3},
-	{"signaling", 0.5}, {"oligopoly", 3}, {"cournot", 3},
+	{"signaling", 0.5}, {"screening", 1}, {"hidden information", 2},
+	{"asymmetric information", 1.5}, {"oligopoly", 3}, {"cournot", 3},
 	{"bertrand", 2.5}, {"duopoly", 3}, {"collusion", 1.5}, {"social welfare", 1},
 	{"welfare", 0.5}, {"market design", 2}, {"pricing game", 1},
 
@@ -328,6 +329,10 @@ var gameTheoryLexicon = []lexEntry{
 	{"cognitive hierarchy", 2.5}, {"beauty contest", 1.5}, {"information cascade", 2},
 	{"global game", 3}, {"adverse selection", 2}, {"focal point", 1.5},
 	{"lemke howson", 3}, {"ppad", 3}, {"kakutani", 2}, {"minimax theorem", 3},
+	// Sequential decisions under uncertainty, the one-player limit of
+	// learning in games: a named index is the field's, a bandit alone is
+	// as much statistics' and machine learning's.
+	{"gittins", 2}, {"bandit", 0.5},
 
 	// Look-alikes: video games and their making.
 	{"video game", -3}, {"computer game", -2.5}, {"game engine", -4},

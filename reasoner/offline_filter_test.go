@@ -123,6 +123,10 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"chemistry", "Chemical equilibrium of carbonate systems in seawater", "We compute equilibrium constants at varying temperature.", false},
 		{"graph coloring", "Graph coloring with few colors in planar graphs", "We bound the chromatic number of planar graphs with girth five.", false},
 		{"empty", "", "", false},
+		{"screening question", "Screening and signalling both deal with hidden information, so what separates them?", "", true},
+		{"medical screening", "Screening for colorectal cancer in primary care", "We compare colonoscopy uptake across clinics.", false},
+		{"gittins index", "How do you compute the Gittins index for a bandit problem?", "", true},
+		{"bandit alone", "Thompson sampling for contextual bandits", "We bound the regret of posterior sampling.", false},
 	}
 	f := NewOfflineFilter()
 	for _, tt := range tests {

@@ -98,6 +98,9 @@ func analyze(question string) focus {
 			return boolRank(a.In(m[1])) - boolRank(b.In(m[1]))
 		})
 	}
+	if f.Kind == askDifference {
+		f.Concepts = comparedFirst(question, f.Concepts)
+	}
 	switch {
 	case len(f.Concepts) == 0:
 	case f.Kind == askExplain || f.Kind == askYesNo:
@@ -116,6 +119,30 @@ func analyze(question string) focus {
 		}
 	}
 	return f
+}
+
+// comparedFirst puts first the two concepts a comparison joins with "and"
+// ("Screening and signalling both deal with hidden information, so what
+// separates them?"): text.Focal orders concepts by how specific they are,
+// and the setting they share ("hidden information") may be more specific
+// than the two things compared.
+func comparedFirst(question string, cs []text.Concept) []text.Concept {
+	lower := strings.ToLower(question)
+	for i, a := range cs {
+		for j, b := range cs {
+			if i == j || !strings.Contains(lower, strings.ToLower(a.Name)+" and "+strings.ToLower(b.Name)) {
+				continue
+			}
+			out := []text.Concept{a, b}
+			for k, c := range cs {
+				if k != i && k != j {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+	}
+	return cs
 }
 
 // withEvoked adds to a question's focal concepts the glossary concepts it
@@ -254,7 +281,8 @@ func demandable(c text.Concept) bool {
 }
 
 // actorWords name who acts, not what the question is about.
-var actorWords = setOf(`people person someone everyone anyone nobody player players agent agents`)
+var actorWords = setOf(`people person someone everyone anyone nobody player players agent agents
+everybody somebody anybody nothing something anything everything`)
 
 // specificStems are the terms of c's words that are neither generic nor
 // numbers.
@@ -368,6 +396,13 @@ func mentionsAll(s string, cs []text.Concept) bool {
 // kindOf classifies a question by its first words. It looks only at how
 // the question is phrased, never at the passages.
 func kindOf(question string) questionKind {
+	if _, rest, ok := cutSetup(question); ok {
+		// "A and B each make nothing alone but 10 together; how should
+		// they split it fairly?", "Everyone in my flat benefits … but
+		// nobody cleans it. Is there a name for this …?": a question that
+		// first sets a scene asks in its last clause.
+		return kindOf(rest)
+	}
 	ws := text.Words(question)
 	if len(ws) == 0 {
 		return askOther
@@ -378,11 +413,20 @@ func kindOf(question string) questionKind {
 		// question is the clause after the opening phrase.
 		return kindOf(rest)
 	}
+	if framing, rest, ok := strings.Cut(question, ","); ok && (ws[0] == "when" || ws[0] == "if") && len(text.Words(rest)) > 1 {
+		// "When someone says a learning algorithm has no regret, what
+		// exactly do they mean?": the opening clause sets the scene, the
+		// question is the clause after it, when that one asks.
+		if k := kindOf(rest); k != askOther && len(text.Words(framing)) > 1 {
+			return k
+		}
+	}
 	lower := " " + strings.Join(ws, " ") + " "
 	switch {
 	case strings.Contains(lower, " difference between ") || strings.Contains(lower, " differences between ") ||
 		strings.Contains(lower, " differ from ") || strings.Contains(lower, " different from ") || strings.Contains(lower, " differ ") && strings.Contains(lower, " and ") ||
 		strings.Contains(lower, " vs ") || strings.Contains(lower, " versus ") ||
+		strings.Contains(lower, " separates them ") || strings.Contains(lower, " tells them apart ") || strings.Contains(lower, " tell them apart ") ||
 		ws[0] == "compare" || ws[0] == "contrast" || strings.Contains(lower, " distinguish "):
 		return askDifference
 	case ws[0] == "why" || ws[0] == "how" && len(ws) > 1 && ws[1] != "many" && ws[1] != "much" ||
@@ -394,12 +438,39 @@ func kindOf(question string) questionKind {
 		(ws[0] == "what" || ws[0] == "who") && len(ws) > 1 && (ws[1] == "is" || ws[1] == "are" || ws[1] == "was" || ws[1] == "were" || ws[1] == "what's") ||
 		ws[0] == "what's" || ws[0] == "whats" ||
 		strings.HasPrefix(lower, " what does it mean ") || strings.HasPrefix(lower, " what is meant by ") ||
-		ws[0] == "what" && len(ws) > 2 && (ws[1] == "does" || ws[1] == "do") && isStatementVerb(ws[len(ws)-1]):
+		ws[0] == "what" && len(ws) > 2 && (ws[1] == "does" || ws[1] == "do" || ws[1] == "exactly" && (ws[2] == "does" || ws[2] == "do")) && isStatementVerb(ws[len(ws)-1]):
 		return askDefinition
 	case yesNoOpeners[ws[0]]:
 		return askYesNo
 	}
 	return askOther
+}
+
+// cutSetup splits a question that sets a scene before it asks, at the last
+// ";" or sentence end before the question's end: the scene is a statement
+// ("A and B each make nothing alone but 10 together"), the rest the
+// question. ok is false for a question of one clause, and when the rest is
+// too short to be a question of its own.
+func cutSetup(question string) (setup, rest string, ok bool) {
+	q := strings.TrimSpace(question)
+	end := len(q)
+	for end > 0 && strings.ContainsRune("?!. ", rune(q[end-1])) {
+		end--
+	}
+	// A "?" does not cut: what comes before it is a question already
+	// ("Can the core be empty? Give an example.").
+	i := strings.LastIndexByte(q[:end], ';')
+	if j := strings.LastIndex(q[:end], ". "); j > i {
+		i = j
+	}
+	if i <= 0 {
+		return "", "", false
+	}
+	setup, rest = q[:i], strings.TrimSpace(q[i+1:])
+	if len(text.Words(rest)) < 3 || len(text.Words(setup)) < 3 {
+		return "", "", false
+	}
+	return setup, rest, true
 }
 
 // isStatementVerb: "What does X state / say / mean / show / measure?"

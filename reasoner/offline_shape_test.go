@@ -62,6 +62,29 @@ func TestAnalyzeConcepts(t *testing.T) {
 	require.False(t, analyze("What is the core of a cooperative game?").Evoked, "a concept named is not evoked")
 	require.Equal(t, "stochastic game", conceptNames("What is a stochastic game in the sense of Shapley?")[0])
 	require.Equal(t, "game theory", conceptNames("In everyday words, what does game theory study?")[0], "the verb asked with is not part of the concept")
+	require.Equal(t, []string{"Screening", "signalling"}, conceptNames("Screening and signalling both deal with hidden information, so what actually separates them?")[:2],
+		"a comparison is about the two things it joins, not the setting they share")
+	shapley := analyze("A and B each make nothing alone but 10 together; how should they split it fairly?")
+	require.Empty(t, shapley.Required, "\"nothing alone\" names nothing to demand")
+	require.False(t, demandable(text.Concept{Name: "everybody knowing something"}), "indefinite pronouns are not what a question is about")
+	require.True(t, demandable(text.Concept{Name: "Bayesian persuasion"}))
+}
+
+func TestOfflineAnswerDefinitionWhereIntroduced(t *testing.T) {
+	p := primerLike(1, "Myerson's optimal auction and reserve prices",
+		"Roger Myerson (1981) showed how a seller should design an auction to maximise expected revenue when bidders have independent private values drawn from known distributions.",
+		"The key device is the virtual value, φ(v) = v − (1 − F(v))/f(v): a bidder's value minus the information rent the seller must leave them to induce truthful reporting.",
+		"Expected revenue equals the expected virtual value of the winner, so the optimal mechanism gives the item to the bidder with the highest virtual value, provided it is non-negative, and otherwise keeps the item.",
+		"When bidders are symmetric and the distribution is regular (virtual values increase with value), the optimal auction is simply a second-price or English auction with a reserve price r solving φ(r) = 0.",
+		"For values uniform on [0, 1] the optimal reserve price is 1/2, whatever the number of bidders.",
+		"The reserve sacrifices some efficiency, sometimes not selling to a bidder who values the item above the seller's cost, in order to extract more revenue from high-value bidders.",
+		"With asymmetric bidders the optimal auction may favour weaker bidders.",
+		"Bulow and Klemperer showed that adding one more bidder to an efficient auction without a reserve earns more than the optimal auction with the original bidders, so competition can matter more than clever design.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a virtual value in Myerson's auction?", []Passage{p})
+	require.NoError(t, err)
+	i, j := strings.Index(ans.Text, "The key device is the virtual value"), strings.Index(ans.Text, "Expected revenue equals")
+	require.True(t, i >= 0 && (j < 0 || i < j), "the sentence introducing the term comes first: %s", ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 }
 
 func TestDanglingOpeners(t *testing.T) {
@@ -95,6 +118,13 @@ func TestKindOf(t *testing.T) {
 		"In plain terms, what does mechanism design study?":             askDefinition,
 		"In a second-price auction, is bidding your value best?":        askYesNo,
 		"In which year did Nash prove his theorem?":                     askOther,
+		// A scene set before the question: the question is the last clause.
+		"A and B each make nothing alone but 10 together; how should they split it?":                   askExplain,
+		"Everyone benefits from a clean kitchen but nobody cleans it. Why is that?":                    askExplain,
+		"Can the core be empty? Give an example.":                                                      askYesNo,
+		"When someone says an algorithm has no regret, what exactly do they mean?":                     askDefinition,
+		"If I learn with multiplicative weights, what guarantee do I get?":                             askOther,
+		"Screening and signalling both deal with hidden information, so what actually separates them?": askDifference,
 	} {
 		require.Equal(t, want, kindOf(q), q)
 	}

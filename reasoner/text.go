@@ -63,7 +63,35 @@ func keyTerms(question string) []term {
 			out = append(out, term{Stem: s, Word: w, Weight: weight})
 		}
 	}
+	for _, p := range paraphrases {
+		if !p.re.MatchString(question) {
+			continue
+		}
+		for _, s := range tokens(p.word) {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, term{Stem: s, Word: p.word, Weight: 1})
+			}
+		}
+	}
 	return out
+}
+
+// paraphrases are everyday phrasings of a word that sources use instead:
+// a student asks what a solution makes "as large as possible", a source
+// says it "maximises"; "what it's worth to me" is one's value; a patient
+// bargainer is one who discounts the future little. Their word is added to
+// the question's key terms, so that the sentence saying it counts as
+// relevant. Each is a general paraphrase of the field's prose, not of one
+// question's.
+var paraphrases = []struct {
+	re   *regexp.Regexp
+	word string
+}{
+	{regexp.MustCompile(`(?i)\bas (large|big|high|great|much) as possible\b|\b(largest|biggest|highest) possible\b`), "maximizes"},
+	{regexp.MustCompile(`(?i)\bas (small|low|little) as possible\b|\b(smallest|lowest) possible\b`), "minimizes"},
+	{regexp.MustCompile(`(?i)\bwhat (it'?s|it is|they'?re|they are|something is|the item is) (really )?worth\b`), "value"},
+	{regexp.MustCompile(`(?i)\b(patient|patience|impatient|impatience)\b`), "discount"},
 }
 
 func isNumber(w string) bool {

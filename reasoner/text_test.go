@@ -46,6 +46,10 @@ func TestKeyTerms(t *testing.T) {
 		{"How do I bake sourdough bread?", []string{"bake", "sourdough", "bread"}},
 		{"What is it?", nil},
 		{"Tell me about zero-sum games in 2024", []string{"zero", "sum", "game"}},
+		// Everyday phrasings bring the word sources use.
+		{"What does it make as large as possible?", []string{"larg", "possibl", "maxim"}},
+		{"Why bid what it's worth to me?", []string{"bid", "worth", "valu"}},
+		{"Why does the patient side win?", []string{"patient", "side", "win", "discount"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

@@ -611,7 +611,7 @@ var cues = map[string][]string{
 		"trust* advice* bias*", "advice* conflict* interest*", "expert* exaggerat*", "talk* costless* credible*",
 		"advice* exaggerat*", "advis* exaggerat*", "exaggerat* interests differ*",
 		"advis* interests", "expert* interests", "advis* let* decide*", "delegat* decision* advis*", "delegat* expert*",
-		"words cost* noth*", "costless message*", "costless* communicat*", "talk* cheap", "bias* advis*", "bias* expert*",
+		"words cost* noth*", "talk* cost* noth* bind*", "costless message*", "costless* communicat*", "talk* cheap", "bias* advis*", "bias* expert*",
 		"unverifiab* message*", "message* cost* noth*", "credib* bias*", "bias* sender*", "free* communicat* bias*",
 		"informative* communicat* sender* interest*", "sender* interest* differ* receiver*", "communicat* interests* differ*",
 	},
@@ -656,7 +656,7 @@ var cues = map[string][]string{
 	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*", "sequential* game* tree*", "move* one after another", "who move* when* game*", "game* tree* information set*", "players* move* in turn*"},
 	"normal-form game":       {"payoff matri*", "simultaneous move*", "matrix* payoff*", "choos* simultaneous*", "move* same time* payoff*", "simultaneous* game* matrix*", "game* bimatrix*", "choose* same time* without* see*"},
 	"public good": {
-		"everyone benefits nobody pays", "pay* shared* benefit* everyone", "contribut* pot* multipl*", "crowdfund* project*",
+		"everyone benefits nobody pays", "everyone benefit* nobody clean*", "everyone benefit* nobody contribut*", "pay* shared* benefit* everyone", "contribut* pot* multipl*", "crowdfund* project*",
 		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
 		"contribut* shared project*", "group project* contribut*", "back* project* goal",
 		"contribut* less* over time*", "contribut* decline* repeat*", "contribut* shared pot*", "contribut* pot* decline*",

@@ -27,16 +27,18 @@ func TestParseCueRejects(t *testing.T) {
 
 func TestEvoked(t *testing.T) {
 	for q, want := range map[string]string{
-		"My advisor is biased and talk costs nothing: can I trust him?":            "cheap talk",
-		"Why do candidates in an election move their platforms to the middle?":     "median voter theorem",
-		"If everyone pays their bid, winners and losers alike, how do people bid?": "all-pay auction",
-		"Could charging drivers for using busy roads reduce congestion?":           "congestion pricing",
-		"Can you prove that chess is determined?":                                  "Zermelo's theorem",
-		"Why would an expert reveal only part of what they know to a biased boss?": "cheap talk",
-		"Is it always possible to cut a cake so nobody envies anyone?":             "cake cutting",
-		"Does anyone gain by lying about their ranking in school assignment?":      "strategy-proofness",
-		"Why would people form links when each connection costs them something?":   "network formation",
-		"When can no coalition do better on its own than the grand coalition?":     "core allocation",
+		"My advisor is biased and talk costs nothing: can I trust him?":               "cheap talk",
+		"Why do candidates in an election move their platforms to the middle?":        "median voter theorem",
+		"If everyone pays their bid, winners and losers alike, how do people bid?":    "all-pay auction",
+		"Could charging drivers for using busy roads reduce congestion?":              "congestion pricing",
+		"Can you prove that chess is determined?":                                     "Zermelo's theorem",
+		"Why would an expert reveal only part of what they know to a biased boss?":    "cheap talk",
+		"Is it always possible to cut a cake so nobody envies anyone?":                "cake cutting",
+		"Does anyone gain by lying about their ranking in school assignment?":         "strategy-proofness",
+		"Why would people form links when each connection costs them something?":      "network formation",
+		"When can no coalition do better on its own than the grand coalition?":        "core allocation",
+		"Can talk that costs nothing and binds nobody still convey real information?": "cheap talk",
+		"Everyone in my flat benefits from a clean kitchen but nobody cleans it.":     "public good",
 	} {
 		assert.Contains(t, names(Evoked(q)), want, q)
 	}
@@ -197,6 +199,8 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 	for _, q := range []string{
 		"Which team won the football league last season?",
 		"How many minutes should I boil an egg for a soft yolk?",
+		"Does talking to a lawyer cost nothing at the first meeting?",
+		"Everyone benefits from sleep, so why does nobody get enough?",
 		"How do I slice a cake into even layers?",
 		"Should I put my savings in a bond fund or an index fund?",
 		"Why did the central bank raise interest rates this year?",
