@@ -838,7 +838,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Kind == askOther
+	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo
 	best := first.Rel
 
 	// Sentences after the lead in its paper develop it.

@@ -240,3 +240,24 @@ func TestOfflineAnswerTakesTheReason(t *testing.T) {
 	require.Contains(t, ans.Text, "weakly dominant strategy", "the claim comes with its reason: %s", ans.Text)
 	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 }
+
+// TestOfflineAnswerOtherKeepsEarlierSentences: a question of no particular
+// shape ("What do … do?") has no first sentence to protect, so a
+// sentence that answers it may come from before the best-scoring one in
+// its source.
+func TestOfflineAnswerOtherKeepsEarlierSentences(t *testing.T) {
+	p := primerLike(1, "Stable matching and the Gale-Shapley deferred acceptance algorithm",
+		"In a two-sided matching market, such as students and schools or doctors and hospitals, each participant ranks those on the other side.",
+		"A matching is stable if there is no blocking pair, that is, no two people who are not matched to each other but would both prefer each other to their current partners, and no one would rather be unmatched.",
+		"David Gale and Lloyd Shapley (1962) proved that a stable matching always exists in the stable marriage problem and gave the deferred acceptance algorithm to find one: each man proposes to his favourite woman who has not yet rejected him; each woman tentatively holds her best proposal and rejects the rest; rejected men propose to their next choice; the process ends when no one is rejected.",
+		"The result is the man-optimal stable matching, the best stable matching for every man and the worst for every woman.",
+		"Deferred acceptance is strategy-proof for the proposing side, since no proposer gains by misreporting preferences, but the receiving side can sometimes gain.",
+		"Alvin Roth applied these ideas to redesign the US National Resident Matching Program, school choice in New York and Boston, and kidney exchange; Roth and Shapley shared the 2012 Nobel prize.",
+		"The one-sided stable roommates problem may have no stable matching.")
+	q := "What do the proposers and the receivers do in Gale and Shapley's algorithm?"
+	require.Equal(t, askOther, kindOf(q))
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{p})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "tentatively holds her best proposal", ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
+}
