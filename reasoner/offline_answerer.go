@@ -97,6 +97,7 @@ const (
 	bothBonus        = 0.30 // a comparison's sentence that names both concepts
 	namingBonus      = 0.30 // the sentence says what the concept a question describes without naming it is
 	reasonBonus      = 0.40 // a why/how question's sentence that opens by giving the reason for the one before
+	exampleBonus     = 0.40 // a sentence that sets out a case, when the question asks for an example
 	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
@@ -546,6 +547,14 @@ var explains = regexp.MustCompile(`(?i)\b(because|since|so that|so|which means|t
 // the sentence before it says.
 var givesReason = regexp.MustCompile(`(?i)^(the (main )?reason (is|was)|this is (because|why)|that is (because|why)|the intuition is|the logic is)\b`)
 
+// asksExample matches a question that asks for an example.
+var asksExample = regexp.MustCompile(`(?i)\b(give an example|an example of|examples? of|for example\?|for instance\?|illustrate)`)
+
+// givesExample matches a sentence that sets out a case: one that says so
+// ("for example", "consider"), or one that opens in a particular game,
+// auction or market ("In the three-player majority game, where …").
+var givesExample = regexp.MustCompile(`(?i)\b(for example|for instance|e\.g\.|consider|imagine|suppose)\b|^in (the|a|an) [^,;]{0,60}\b(game|auction|market|problem|dilemma|economy|example)\b`)
+
 // decides matches the words that settle a yes/no question.
 var decides = regexp.MustCompile(`(?i)\b(not|no|never|none|need not|cannot|every|always|all|only|unique|guarantee[sd]?|exists?|at least|possibly|fails?|may|must|some)\b`)
 
@@ -897,6 +906,14 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				// it, which comes along (withAntecedents), however few of
 				// the question's words it repeats.
 				rel += reasonBonus
+			}
+			if f.Example && givesExample.MatchString(c.Text) {
+				// "Can the core be empty? Give an example.": the sentence
+				// that sets out a case ("In the three-player majority
+				// game, where any two players can take a dollar, …")
+				// answers the second request, whose words ("example") it
+				// rarely repeats.
+				rel += exampleBonus
 			}
 			s := mmrLambda*rel - (1-mmrLambda)*maxSim
 			if s > pickScore {

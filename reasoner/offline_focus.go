@@ -48,6 +48,9 @@ type focus struct {
 	// about the idea in other words ("Cutting a Cake Fairly" for cake
 	// cutting).
 	Described []text.Concept
+	// Example is set when the question asks for an example ("Give an
+	// example."): a sentence that sets out a case answers it.
+	Example bool
 	// Which is set for "Which auction format gives more revenue when …?",
 	// which asks something of its concept, as why, how and yes/no do.
 	Which bool
@@ -64,7 +67,7 @@ func (f focus) asksOfConcept() bool {
 func analyze(question string) focus {
 	focal := text.Focal(question)
 	evoked := text.Evocations(question)
-	f := focus{Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question)}
+	f := focus{Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
 	if len(f.Concepts) > 0 {
 		main := f.Concepts[0].Name
 		f.Evoked = !slices.ContainsFunc(focal, func(c text.Concept) bool { return strings.EqualFold(c.Name, main) })

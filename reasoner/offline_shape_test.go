@@ -261,3 +261,24 @@ func TestOfflineAnswerOtherKeepsEarlierSentences(t *testing.T) {
 	require.Contains(t, ans.Text, "tentatively holds her best proposal", ans.Text)
 	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 }
+
+// TestOfflineAnswerGivesTheExampleAskedFor: a question that asks for an
+// example is answered with the sentence that sets out a case, which
+// repeats few of its words.
+func TestOfflineAnswerGivesTheExampleAskedFor(t *testing.T) {
+	p := primerLike(1, "The core of a cooperative game",
+		"The core of a cooperative game is the set of allocations of the grand coalition's value that no coalition can improve upon on its own.",
+		"An allocation x is in the core if it is efficient, distributing exactly v(N), and coalitionally rational: for every coalition S, the members of S together receive at least v(S).",
+		"If some coalition received less, it could break away and do better, so core allocations are stable against group deviations.",
+		"The core can be empty.",
+		"In the three-player majority game, where any two players can take a dollar, every proposed split leaves some pair who could do better together, which captures the instability of majority politics.",
+		"The Bondareva-Shapley theorem characterises games with a non-empty core as balanced games, and convex games always have a non-empty core that contains the Shapley value.",
+		"In markets the core connects to competitive equilibrium: Edgeworth conjectured, and Debreu and Scarf proved, that as an exchange economy is replicated the core shrinks to the set of competitive equilibrium allocations.",
+		"In two-sided matching markets the core coincides with the set of stable matchings.",
+		"When the core is empty or large, other concepts such as the nucleolus or the Shapley value pick out a single allocation.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is the core of a cooperative game ever empty? Give an example.", []Passage{p})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "three-player majority game", ans.Text)
+	require.False(t, givesExample.MatchString("The core can be empty."))
+	require.True(t, givesExample.MatchString("Consider three players who split a dollar by majority."))
+}
