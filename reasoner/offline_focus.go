@@ -419,8 +419,10 @@ func kindOf(question string) questionKind {
 	if framing, rest, ok := strings.Cut(question, ","); ok && (ws[0] == "when" || ws[0] == "if") && len(text.Words(rest)) > 1 {
 		// "When someone says a learning algorithm has no regret, what
 		// exactly do they mean?": the opening clause sets the scene, the
-		// question is the clause after it, when that one asks.
-		if k := kindOf(rest); k != askOther && len(text.Words(framing)) > 1 {
+		// question is the clause after it, when that one asks what
+		// something means. An "If …, should I …?" stays a question of
+		// its own shape: the condition is what it asks about.
+		if k := kindOf(rest); k == askDefinition && len(text.Words(framing)) > 1 {
 			return k
 		}
 	}

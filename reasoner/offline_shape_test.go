@@ -124,6 +124,7 @@ func TestKindOf(t *testing.T) {
 		"Can the core be empty? Give an example.":                                                      askYesNo,
 		"When someone says an algorithm has no regret, what exactly do they mean?":                     askDefinition,
 		"If I learn with multiplicative weights, what guarantee do I get?":                             askOther,
+		"If my adviser is biased, should I let them decide?":                                           askOther,
 		"Screening and signalling both deal with hidden information, so what actually separates them?": askDifference,
 	} {
 		require.Equal(t, want, kindOf(q), q)
