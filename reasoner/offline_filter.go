@@ -307,8 +307,8 @@ var gameTheoryLexicon = []lexEntry{
 	{"two sided market", 1.5}, {"fair division", 2.5}, {"envy free", 2},
 	{"cake cutting", 3}, {"principal agent", 2.5}, {"contract theory", 2},
 	{"information design", 2.5}, {"bayesian persuasion", 3}, {"cheap talk", 3},
-	{"signaling", 0.5}, {"screening", 1}, {"hidden information", 2},
-	{"asymmetric information", 1.5}, {"oligopoly", 3}, {"cournot", 3},
+	{"signaling", 0.5}, {"screening", 1.5}, {"hidden information", 0.5},
+	{"asymmetric information", 1}, {"oligopoly", 3}, {"cournot", 3},
 	{"bertrand", 2.5}, {"duopoly", 3}, {"collusion", 1.5}, {"social welfare", 1},
 	{"welfare", 0.5}, {"market design", 2}, {"pricing game", 1},
 

@@ -126,6 +126,7 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"screening question", "Screening and signalling both deal with hidden information, so what separates them?", "", true},
 		{"medical screening", "Screening for colorectal cancer in primary care", "We compare colonoscopy uptake across clinics.", false},
 		{"gittins index", "How do you compute the Gittins index for a bandit problem?", "", true},
+		{"hidden information in game AI", "A world model for playing against human players", "Understanding the game of Go remains difficult. Across self-play games the policy learns openings. On Atari games search doubles the win rate. We model card games with hidden information.", false},
 		{"bandit alone", "Thompson sampling for contextual bandits", "We bound the regret of posterior sampling.", false},
 	}
 	f := NewOfflineFilter()
