@@ -213,17 +213,15 @@ func buildLexicon(entries []lexEntry) []cue {
 // strong evidence, but a paper must show a little more of the field to
 // pass a strict threshold unless it names the concept in its title. One
 // common word ("herding", "cartel", "imitation dynamic" aside) is left
-// out: it occurs in other fields' prose, and so is a name the tokenizer
-// reduces to one word. buildLexicon keeps the
-// hand-written weight of a phrase both list.
+// out: it occurs in other fields' prose. (No name of several words
+// reduces to one word here: text's TestGlossaryFormsKeepTheirIdentity
+// keeps stop words from swallowing a name's words.) buildLexicon keeps
+// the hand-written weight of a phrase both list.
 func glossaryLexicon() []lexEntry {
 	var out []lexEntry
 	for _, f := range text.GameTheoryForms() {
 		if len(strings.Fields(f)) < 2 && !strings.ContainsAny(f, "-") && (f == strings.ToLower(f)) {
 			continue
-		}
-		if len(strings.Fields(f)) > 1 && len(tokens(f)) < 2 {
-			continue // "May's theorem" is "theorem" once "may" is dropped as a stop word
 		}
 		out = append(out, lexEntry{f, glossaryWeight})
 	}

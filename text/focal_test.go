@@ -1,6 +1,7 @@
 package text
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -114,8 +115,9 @@ func TestExpand(t *testing.T) {
 	}
 }
 
-// A form that Tokenize leaves with one word of the field's everyday prose
-// would name the term in any question using that word: "May's theorem",
+// A form that Tokenize leaves with one word of the field's everyday prose,
+// or a form of several words left with one, would name the term in any
+// question using that word: "May's theorem",
 // whose "May" is a stop word, named May's theorem in every question about
 // a theorem.
 func TestGlossaryFormsKeepTheirIdentity(t *testing.T) {
@@ -127,6 +129,9 @@ func TestGlossaryFormsKeepTheirIdentity(t *testing.T) {
 		for _, f := range term.forms() {
 			k := joinTerms(phraseTerms(f))
 			require.False(t, vague[k] || GenericWords.Has(k), "form %q of %q is only %q", f, term.name, k)
+			if len(strings.Fields(f)) > 1 {
+				require.GreaterOrEqual(t, len(phraseTerms(f)), 2, "form %q of %q loses a word to the stop words: only %q", f, term.name, k)
+			}
 		}
 	}
 }
