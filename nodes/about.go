@@ -164,14 +164,22 @@ func (t aboutTest) inPool(pool []arxiv.Paper) aboutTest {
 }
 
 // shared counts the question's terms the paper holds.
-func (t aboutTest) shared(p arxiv.Paper) int { return sharedOf(t.terms, p) }
+func (t aboutTest) shared(p arxiv.Paper) int { return countIn(t.terms, termSet(p)) }
 
-// sharedOf counts the terms the paper holds.
-func sharedOf(of []string, p arxiv.Paper) int {
-	terms := text.Tokenize(paperText(p))
+// termSet is the set of a paper's terms, to count several lists against.
+func termSet(p arxiv.Paper) map[string]bool {
+	set := map[string]bool{}
+	for _, term := range text.Tokenize(paperText(p)) {
+		set[term] = true
+	}
+	return set
+}
+
+// countIn counts the terms of of in set.
+func countIn(of []string, set map[string]bool) int {
 	have := 0
 	for _, term := range of {
-		if slices.Contains(terms, term) {
+		if set[term] {
 			have++
 		}
 	}
@@ -194,7 +202,8 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	if len(t.terms) == 0 {
 		return "", false
 	}
-	have := t.shared(p)
+	terms := termSet(p)
+	have := countIn(t.terms, terms)
 	need := minSharedBest
 	if t.unrecognised {
 		need = minShared
@@ -205,7 +214,7 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	why := fmt.Sprintf("%d of %d terms", have, len(t.terms))
 	covered, of := have, len(t.terms)
 	if len(t.specific) > 0 {
-		covered, of = sharedOf(t.specific, p), len(t.specific)
+		covered, of = countIn(t.specific, terms), len(t.specific)
 	}
 	if covered > 0 && float64(covered)/float64(of) >= t.min && (!t.unrecognised || covered >= minShared) {
 		return fmt.Sprintf("%d of %d specific terms", covered, of), true
