@@ -164,9 +164,10 @@ func TestAnswerSet(t *testing.T) {
 func TestAnswerSetDev2(t *testing.T) { checkLaterAnswerSet(t, "dev2") }
 func TestAnswerSetDev3(t *testing.T) { checkLaterAnswerSet(t, "dev3") }
 func TestAnswerSetDev4(t *testing.T) { checkLaterAnswerSet(t, "dev4") }
+func TestAnswerSetDev5(t *testing.T) { checkLaterAnswerSet(t, "dev5") }
 
 // answerSetFiles are the answer sets in the order they were written.
-var answerSetFiles = []string{"questions.jsonl", "questions_dev2.jsonl", "questions_dev3.jsonl", "questions_dev4.jsonl"}
+var answerSetFiles = []string{"questions.jsonl", "questions_dev2.jsonl", "questions_dev3.jsonl", "questions_dev4.jsonl", "questions_dev5.jsonl"}
 
 // checkLaterAnswerSet checks questions_SPLIT.jsonl: every line in split,
 // no duplicate, no question of an earlier set, each well formed
