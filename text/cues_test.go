@@ -312,6 +312,9 @@ func TestGameTheoryForms(t *testing.T) {
 	assert.NotContains(t, forms, "IPD", "no acronyms")
 	assert.True(t, PhraseConcept("cheap talk").GameTheory())
 	assert.False(t, PhraseConcept("LLM").GameTheory())
+	assert.False(t, PhraseConcept("LP").GameTheory(), "linear programming is a tool, not game theory")
+	assert.Contains(t, names(Focal("How does an LP prove the minimax theorem?")), "linear programming", "an acronym from outside the field is still expanded")
+	assert.NotContains(t, names(Focal("Where can I buy an old lp record?")), "linear programming", "only as written")
 	assert.False(t, PhraseConcept("chocolate cake").GameTheory())
 }
 

@@ -95,6 +95,8 @@ var glossary = []term{
 	{name: "dictator game"},
 	{name: "signalling game", variants: []string{"signaling game"}},
 	{name: "large language model", acronyms: []string{"LLM"}, outside: true},
+	{name: "linear programming", acronyms: []string{"LP"}, variants: []string{"linear program"}, outside: true},
+	{name: "Markov decision process", acronyms: []string{"MDP"}, outside: true},
 
 	// Terms that students describe more often than they name; cues.go
 	// lists the descriptions. Variants are true synonyms only: the answer
