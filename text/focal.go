@@ -361,6 +361,12 @@ func runs(text string) []phrase {
 				part = append(part, clause[i])
 				continue
 			}
+			if w == "by" && len(part) > 1 && !part[len(part)-1].known && isParticiple(part[len(part)-1].lower) {
+				// "the inefficiency caused by drivers": a word in -ed
+				// before "by" is a passive verb, not part of the noun
+				// phrase.
+				part = part[:len(part)-1]
+			}
 			if determiners.Has(w) && len(part) > 0 && !part[len(part)-1].known {
 				// A noun phrase is seldom followed by a determiner, a verb
 				// often is: "the Gale-Shapley algorithm find a stable
@@ -430,4 +436,10 @@ func quotedSpans(s string) []string {
 		}
 	}
 	return out
+}
+
+// isParticiple reports whether w reads as a past participle: "caused",
+// "charged", "played", but not "need" or "speed".
+func isParticiple(w string) bool {
+	return utf8.RuneCountInString(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
 }

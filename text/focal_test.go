@@ -38,6 +38,11 @@ func TestFocal(t *testing.T) {
 		{"What does the Nash bargaining solution maximise?", []string{"Nash bargaining solution"}},
 		{"What is an information set in an extensive-form game?", []string{"information set", "extensive-form game"}},
 		{"What is a stochastic game in the sense of Shapley?", []string{"stochastic game", "sense of Shapley"}},
+		// A word in -ed before "by" is a passive verb; filler adverbs
+		// are no part of a phrase.
+		{"Can tolls fix the inefficiency caused by selfish drivers?", []string{"selfish drivers", "tolls", "inefficiency"}},
+		{"Is a bid placed by a proxy binding?", []string{"proxy binding", "bid"}},
+		{"What did the winning strategy actually do?", []string{"winning strategy"}},
 		{"What is it?", nil},
 		{"", nil},
 	}

@@ -87,7 +87,8 @@ think type types understand use used uses using versus vs want way ways well
 work works
 make makes made happen happens exist exists lead leads cause causes occur occurs
 become becomes affect affects hold holds need needs matter matters
-even though although whereas instead always never sometimes usually typically`)
+even though although whereas instead always never sometimes usually typically
+actually exactly basically essentially precisely literally honestly truly`)
 
 // SearchStopWords are the words the arXiv query builder leaves out of a
 // search: English function words, with their apostrophe forms ("don't"),
