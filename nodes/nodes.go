@@ -328,7 +328,27 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	s.Notices = addNotices(s.Notices, ans.Notices)
 	s.FinalResponse, s.Sources = renumber(ans, s.ChromaResults)
+	// An abstention on a question the topic judge, asked about the
+	// question itself, finds no game theory in is off-topic, not a gap in
+	// the knowledge base: "What is the average time complexity of
+	// quicksort?" shares three words with a primer entry, so the store
+	// seemed to answer it and arXiv was never searched.
+	offTopic := false
+	if abstained(ans, s.Sources) {
+		offTopic = s.OffTopic && s.PapersAdded == 0
+		if !s.OffTopic && len(s.Searches) == 0 && r.Topic != nil {
+			v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
+			if err != nil {
+				return s, err
+			}
+			offTopic = !v.Yes
+		}
+	}
 	switch {
+	case offTopic:
+		s.Outcome = OutcomeOffTopic
+		s.FinalResponse = offTopicText(s.PapersAdded)
+		s.Sources = nil
 	case abstained(ans, s.Sources):
 		s.Outcome = OutcomeNotFound
 		s.FinalResponse += searchedText(s)

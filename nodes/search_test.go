@@ -431,3 +431,26 @@ func TestCoverageCountsSpecificTermsNotTheFieldsOwnWords(t *testing.T) {
 	require.True(t, ok)
 	require.Contains(t, why, "specific terms")
 }
+
+// A question the store seemed to answer, on which the answerer then found
+// nothing, is off-topic when the topic judge, asked about the question
+// itself, says it is not game theory: "What is the average time complexity
+// of quicksort?" shares "average", "time" and "complexity" with a primer
+// entry, which is no reason to call it game theory the primer lacks.
+func TestAnAbstentionOnAQuestionThatIsNotGameTheoryIsOffTopic(t *testing.T) {
+	store := &memStore{docs: []vectordb.Document{{ID: "primer:ppad_chunk_0", Content: "the average time complexity of computing an equilibrium",
+		Metadata: map[string]string{"title": "Computing equilibria"}}}}
+	d := deps(store, &fakeArxiv{}, &gtFilter{})
+	d.Answerer = abstainer{}
+	d.Judge = wordJudge{min: 0}
+	final, _, err := run(t, d, "What is the average time complexity of quicksort?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeOffTopic, final.Outcome)
+	require.Empty(t, final.Sources, "no sources for an off-topic question")
+	require.Contains(t, final.FinalResponse, "not appear to be about game theory")
+
+	// The same abstention on a game-theory question is not_found.
+	final, _, err = run(t, d, "What is the average time complexity of computing an equilibrium?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeNotFound, final.Outcome)
+}
