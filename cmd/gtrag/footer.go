@@ -15,14 +15,20 @@ import (
 // know whether an LLM was involved and whether arXiv was.
 func answerFooter(r service.Result) string {
 	var parts []string
+	quoted := len(r.Sources) > 0 // an off-topic or not-found reply quotes nothing
 	switch llm := r.LLM; {
-	case llm == "" || llm == "offline":
+	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
+	case llm == "" || llm == "offline":
+		parts = append(parts, "offline, without an LLM")
 	default:
 		parts = append(parts, "answered by "+llm)
 	}
-	if r.Embedder != "" {
+	switch {
+	case r.Embedder != "" && quoted:
 		parts = append(parts, "passages found with the "+r.Embedder+" embedder")
+	case r.Embedder != "":
+		parts = append(parts, "knowledge base searched with the "+r.Embedder+" embedder")
 	}
 	searched := slices.Contains(r.Path, nodes.SearchArxiv)
 	switch {

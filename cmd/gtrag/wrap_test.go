@@ -30,9 +30,13 @@ func TestWrapText(t *testing.T) {
 }
 
 func TestAnswerFooterIsPlain(t *testing.T) {
-	r := service.Result{LLM: "offline", Embedder: "offline", PapersAdded: 0, Path: []string{"pull_from_chroma", "generate_response"}}
+	src := []nodes.Source{{PaperID: "primer:nash-equilibrium"}}
+	r := service.Result{LLM: "offline", Embedder: "offline", PapersAdded: 0, Path: []string{"pull_from_chroma", "generate_response"}, Sources: src}
 	require.Equal(t, "(Answered offline without an LLM, from sentences of the sources; passages found with the offline embedder; arXiv not searched.)", answerFooter(r))
-	r = service.Result{LLM: "ollama:llama3.2", Embedder: "ollama:nomic-embed-text", PapersAdded: 2, Path: []string{"pull_from_chroma", nodes.SearchArxiv, "add_to_chroma"}}
+	r.Sources, r.Outcome = nil, nodes.OutcomeOffTopic
+	require.Equal(t, "(Offline, without an LLM; knowledge base searched with the offline embedder; arXiv not searched.)", answerFooter(r),
+		"a reply that quotes nothing does not claim to be made of sources' sentences")
+	r = service.Result{LLM: "ollama:llama3.2", Embedder: "ollama:nomic-embed-text", PapersAdded: 2, Path: []string{"pull_from_chroma", nodes.SearchArxiv, "add_to_chroma"}, Sources: src}
 	require.Equal(t, "(Answered by ollama:llama3.2; passages found with the ollama:nomic-embed-text embedder; arXiv searched, 2 papers added to the knowledge base.)", answerFooter(r))
 	r.PapersAdded = 1
 	require.Contains(t, answerFooter(r), "; arXiv searched, 1 paper added")
