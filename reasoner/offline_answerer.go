@@ -40,8 +40,9 @@ const (
 // Otherwise it quotes sentences, each cited [n]:
 //
 //   - Only sentences that bear on the focal concept: those of a passage
-//     about it (its title or an opening mention, see about) and those that
-//     mention it themselves.
+//     about it (its title or an opening mention, see about, or a phrase
+//     papers on it use, such as "Crawford and Sobel" for cheap talk) and
+//     those that mention it themselves.
 //   - The first sentence fits the question: the one that defines the
 //     concept for "what is", the best-scoring one that explains (because,
 //     so that, which means…) for "why/how", one that names both concepts
@@ -412,6 +413,23 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 				focusPapers[cmpOr(p.PaperID, p.ID)] = true
 			}
 		}
+		// When the question describes the concept without naming it, a
+		// passage that says a phrase papers on the concept use, of more
+		// than one word, is about it as well: "Crawford and Sobel
+		// showed…" or "a costless message" for cheap talk, asked as "If
+		// an adviser is biased and words cost nothing…". The arXiv
+		// search's about test added the paper on that evidence; the
+		// answer should not then pass it over for the one paper that
+		// writes the name. A question that names the concept wants the
+		// passages on it, not its neighbours': "English auction" is a
+		// related phrase of the second-price auction.
+		if related := relatedPhrases(f.Concepts[0]); f.Evoked && len(related) > 0 {
+			for _, p := range passages {
+				if slices.ContainsFunc(related, func(c text.Concept) bool { return carries(c, p) }) {
+					focusPapers[cmpOr(p.PaperID, p.ID)] = true
+				}
+			}
+		}
 		if len(focusPapers) == 0 {
 			// The main concept is too general to demand and no passage is
 			// about it: take the papers about any concept of the question.
@@ -481,6 +499,23 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 		}
 	}
 	return focusPapers
+}
+
+// relatedPhrases are the phrases of more than one word that papers on a
+// glossary concept use (text.Related), as concepts to look for; none for a
+// concept outside the glossary. One word ("tolls", "minimax") is too
+// common to tell what a passage is about.
+func relatedPhrases(c text.Concept) []text.Concept {
+	if !c.Known {
+		return nil
+	}
+	var out []text.Concept
+	for _, r := range text.Related(c.Name) {
+		if len(strings.Fields(r)) > 1 {
+			out = append(out, text.PhraseConcept(r))
+		}
+	}
+	return out
 }
 
 // hasTerm reports whether terms hold stem or another form of its word

@@ -146,3 +146,24 @@ func TestCiteSentence(t *testing.T) {
 		require.Equal(t, tt.want, citeSentence(tt.in, 2), tt.in)
 	}
 }
+
+// A paper that says what papers on the question's concept say ("Crawford
+// and Sobel", "costless message" for cheap talk) is about that concept,
+// as the arXiv search's about test took it to be, even where it never
+// writes the concept's name.
+func TestOfflineAnswererTakesRelatedPhrasesForTheConcept(t *testing.T) {
+	passages := []Passage{
+		{N: 1, ID: "a_chunk_0", PaperID: "a", Title: "Cheap talk between language models", Score: 0.5, Text: chunk("Cheap talk between language models",
+			"Language models increasingly negotiate with each other. "+
+				"We let them play cheap talk games and measure how often they lie. "+
+				"Fine-tuned models lie less often than base models.")},
+		{N: 2, ID: "b_chunk_0", PaperID: "b", Title: "Informative advice from an interested expert", Score: 0.45, Text: chunk("Informative advice from an interested expert",
+			"An expert sends a costless, unverifiable message to a decision maker whose preferred action differs from hers. "+
+				"Crawford and Sobel showed that every equilibrium is partitional: the expert only reveals which interval the state lies in. "+
+				"The larger the conflict of interest, the fewer intervals survive, until only babbling remains.")},
+	}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "If an adviser is biased and words cost nothing, how much can they credibly tell me?", passages)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Contains(t, ans.Cited, 2, "the paper on Crawford and Sobel's model is about cheap talk: %s", ans.Text)
+}
