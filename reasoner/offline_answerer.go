@@ -128,7 +128,7 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	if len(passages) == 0 {
 		return Answer{Text: NoSourcesText, Abstained: true, Concepts: conceptNames(f.Concepts)}, nil
 	}
-	if missing := f.missing(passages); len(missing) > 0 {
+	if missing := f.missing(passages, true); len(missing) > 0 {
 		// Name the question's other concepts that no passage carries too:
 		// "fixation probability or Moran process".
 		for _, c := range f.Concepts {
@@ -405,11 +405,16 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
 		for _, p := range passages {
-			if about(f.Concepts[0], p) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
+			if about(f.Concepts[0], p) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) ||
+				len(f.AnyOf) > 0 && p.ID == best(passages).ID && looselyCarried(f.Concepts[0], p) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a
 				// Cake Fairly" for cake cutting, where "a cake … divided
-				// among agents" carries "cake among three people".
+				// among agents" carries "cake among three people". So
+				// is the best passage holding all but one word of a
+				// phrase of the student's own, for a question that
+				// paraphrases (why, how, yes/no; see missing); one that
+				// asks what something is wants its name.
 				focusPapers[cmpOr(p.PaperID, p.ID)] = true
 			}
 		}

@@ -167,3 +167,27 @@ func TestOfflineAnswererTakesRelatedPhrasesForTheConcept(t *testing.T) {
 	t.Log(ans.Text)
 	require.Contains(t, ans.Cited, 2, "the paper on Crawford and Sobel's model is about cheap talk: %s", ans.Text)
 }
+
+// A student's own phrase ("park rangers catch poachers") is seldom what a
+// paper says. The passage retrieval put first, holding all but one of its
+// words, is about it: the answer quotes it rather than saying it found
+// nothing. A passage further down holding as many does not count, and
+// neither does a phrase of two words.
+func TestOfflineAnswererTakesTheBestPassageHoldingMostOfTheStudentsPhrase(t *testing.T) {
+	poachers := Passage{N: 1, ID: "p_chunk_0", PaperID: "p", Title: "Protecting wildlife from poachers", Score: 0.4, Text: chunk("Protecting wildlife from poachers",
+		"Poachers in protected areas respond to ranger patrols. "+
+			"Rangers plan patrol routes anticipating that poachers adapt. "+
+			"Field tests in two national parks found more snares in the areas the system recommended.")}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "How can game theory help park rangers catch poachers?", []Passage{poachers})
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.False(t, ans.Abstained, "the passage holds park, ranger and poacher: %s", ans.Text)
+	require.Contains(t, ans.Text, "patrol routes")
+
+	other := Passage{N: 1, ID: "o_chunk_0", PaperID: "o", Title: "Ticket pricing in theme parks", Score: 0.5, Text: chunk("Ticket pricing in theme parks",
+		"Theme parks set ticket prices by season. Queues grow at weekends.")}
+	poachers.N = 2
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "How can game theory help park rangers catch poachers?", []Passage{other, poachers})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, "only the best passage may carry the phrase loosely: %s", ans.Text)
+}

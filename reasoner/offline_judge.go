@@ -110,7 +110,7 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 			covPart += "; missing " + listWords(cov.Missing, 4)
 		}
 	}
-	if missing := f.missing(passages); len(missing) > 0 {
+	if missing := f.missing(passages, false); len(missing) > 0 {
 		reason += "; no passage mentions " + strings.Join(names(missing), " or ") + ", what the question is about; " + covPart
 		return Verdict{Yes: false, Reason: reason}, nil
 	}
