@@ -154,10 +154,20 @@ func Focal(question string) []Concept {
 			}
 		}
 	}
+	if ws := Words(question); len(phrases) > 0 && len(ws) > 0 && ws[0] == "who" && phrases[0].sep == "who" && !phrases[0].words[0].known {
+		// "Who came up with the Nash equilibrium?", "Who invented
+		// mechanism design?": the word after an opening "who" is its
+		// verb.
+		if phrases[0].words = phrases[0].words[1:]; len(phrases[0].words) == 0 {
+			phrases = phrases[1:]
+		}
+	}
+	inverted := invertedQuestion(question)
 	var prev *scored // the last ordinary phrase, for joining "X of Y"
-	for _, ph := range phrases {
+	for i, ph := range phrases {
 		run := ph.words
 		joinable := ph.afterOf
+		afterTerm := false
 		for len(run) > 0 {
 			if n, t := glossaryAt(run); n > 0 {
 				name := joinWords(run[:n])
@@ -165,9 +175,17 @@ func Focal(question string) []Concept {
 					name = t.name
 				}
 				found = append(found, scored{newConcept(name, true), specificity(wordsOf(run[:n])) + 5})
-				run, prev, joinable = run[n:], nil, false
+				run, prev, joinable, afterTerm = run[n:], nil, false, true
 				continue
 			}
+			if afterTerm && inverted && i == 0 && len(run) > 1 {
+				// "Why did tit-for-tat win Axelrod's tournaments?",
+				// "Does the Shapley value satisfy additivity?": in a
+				// question that puts its auxiliary first, the word right
+				// after the subject is the verb.
+				run = run[1:]
+			}
+			afterTerm = false
 			// An ordinary phrase runs to the next glossary term.
 			end := 1
 			for end < len(run) {
@@ -245,12 +263,28 @@ func specificity(words []string) int {
 // "stochastic game" comes before "sense of Shapley".
 var framingWords = wordSet(`sense words terms everyday plain layman layman's nutshell`)
 
+// invertedQuestion reports whether a question opens with an auxiliary
+// that its verb follows, after an optional question word: "Why did X win
+// …?", "Does X satisfy …?", "How can X survive …?". "Is X a Y?" has no such
+// verb.
+func invertedQuestion(question string) bool {
+	ws := Words(question)
+	if len(ws) > 0 && (ws[0] == "why" || ws[0] == "how" || ws[0] == "when") {
+		ws = ws[1:]
+	}
+	return len(ws) > 1 && verbAuxiliaries.Has(ws[0])
+}
+
+// verbAuxiliaries are the auxiliaries a bare verb follows.
+var verbAuxiliaries = wordSet(`do does did can could will would should might must may`)
+
 // statementVerbs end "What does X …?" questions.
 var statementVerbs = wordSet(`state say mean show imply predict claim measure describe
 maximise maximize minimise minimize model capture require assume guarantee do`)
 
 // actorWords name who acts rather than what the question is about.
-var actorWords = wordSet(`player players agent agents people person someone bidder
+var actorWords = wordSet(`player players agent agents people person someone anyone
+everyone nobody anybody everybody somebody bidder
 bidders voter voters firm firms user users buyer buyers seller sellers`)
 
 var numberWords = wordSet(`one two three four five six seven eight nine ten n`)

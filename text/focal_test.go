@@ -43,6 +43,15 @@ func TestFocal(t *testing.T) {
 		{"Can tolls fix the inefficiency caused by selfish drivers?", []string{"selfish drivers", "tolls", "inefficiency"}},
 		{"Is a bid placed by a proxy binding?", []string{"proxy binding", "bid"}},
 		{"What did the winning strategy actually do?", []string{"winning strategy"}},
+		// The word after an opening "who" is a verb; so is the word
+		// after the subject of a question that puts its auxiliary
+		// first; "anyone" is an actor, not a topic.
+		{"Who came up with the Nash equilibrium?", []string{"Nash equilibrium"}},
+		{"Who invented mechanism design?", []string{"mechanism design"}},
+		{"Why did tit-for-tat win Axelrod's tournaments?", []string{"tit-for-tat", "Axelrod's tournaments"}},
+		{"Does the Shapley value satisfy additivity?", []string{"Shapley value", "additivity"}},
+		{"Is the Shapley value additive?", []string{"Shapley value", "additive"}},
+		{"What is a mixed strategy and why would anyone randomize?", []string{"mixed strategy", "randomize"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
