@@ -162,6 +162,13 @@ func Focal(question string) []Concept {
 			phrases = phrases[1:]
 		}
 	}
+	if len(phrases) > 0 && (phrases[0].sep == "what did" || phrases[0].sep == "what does" || phrases[0].sep == "what do") {
+		// "What did Schelling contribute to game theory?": "what" is the
+		// object, so the first phrase ends with the verb.
+		if ws := phrases[0].words; len(ws) > 1 && !ws[len(ws)-1].known {
+			phrases[0].words = ws[:len(ws)-1]
+		}
+	}
 	inverted := invertedQuestion(question)
 	var prev *scored // the last ordinary phrase, for joining "X of Y"
 	for i, ph := range phrases {
@@ -265,11 +272,11 @@ var framingWords = wordSet(`sense words terms everyday plain layman layman's nut
 
 // invertedQuestion reports whether a question opens with an auxiliary
 // that its verb follows, after an optional question word: "Why did X win
-// …?", "Does X satisfy …?", "How can X survive …?". "Is X a Y?" has no such
-// verb.
+// …?", "Does X satisfy …?", "What does X predict …?". "Is X a Y?" has no
+// such verb.
 func invertedQuestion(question string) bool {
 	ws := Words(question)
-	if len(ws) > 0 && (ws[0] == "why" || ws[0] == "how" || ws[0] == "when") {
+	if len(ws) > 0 && (ws[0] == "why" || ws[0] == "how" || ws[0] == "when" || ws[0] == "what") {
 		ws = ws[1:]
 	}
 	return len(ws) > 1 && verbAuxiliaries.Has(ws[0])

@@ -52,6 +52,9 @@ func TestFocal(t *testing.T) {
 		{"Does the Shapley value satisfy additivity?", []string{"Shapley value", "additivity"}},
 		{"Is the Shapley value additive?", []string{"Shapley value", "additive"}},
 		{"What is a mixed strategy and why would anyone randomize?", []string{"mixed strategy", "randomize"}},
+		{"What did Schelling contribute to game theory?", []string{"Schelling"}},
+		{"What does tit-for-tat teach game theorists?", []string{"tit-for-tat"}},
+		{"What did the winning strategy do in the tournament?", []string{"winning strategy", "tournament"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
