@@ -205,6 +205,12 @@ func Focal(question string) []Concept {
 			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
 				phrase = phrase[1:] // "players defect" is about defecting
 			}
+			if n := len(phrase); inverted && n > 1 && !phrase[n-1].known && intransitiveVerbs.Has(phrase[n-1].lower) {
+				// "How can cooperation survive in the prisoner's
+				// dilemma?": a verb that takes no object ends the
+				// subject it follows.
+				phrase = phrase[:n-1]
+			}
 			run = run[end:]
 			if len(phrase) == 0 {
 				continue
@@ -281,6 +287,12 @@ func invertedQuestion(question string) bool {
 	}
 	return len(ws) > 1 && verbAuxiliaries.Has(ws[0])
 }
+
+// intransitiveVerbs take no object, so in a question that puts its
+// auxiliary first one of them at the end of a phrase is the verb of the
+// subject before it ("cooperation survive", "trust emerge").
+var intransitiveVerbs = wordSet(`survive emerge evolve persist arise exist converge
+diverge collapse unravel thrive prevail succeed fail happen occur`)
 
 // verbAuxiliaries are the auxiliaries a bare verb follows.
 var verbAuxiliaries = wordSet(`do does did can could will would should might must may`)

@@ -55,6 +55,9 @@ func TestFocal(t *testing.T) {
 		{"What did Schelling contribute to game theory?", []string{"Schelling"}},
 		{"What does tit-for-tat teach game theorists?", []string{"tit-for-tat"}},
 		{"What did the winning strategy do in the tournament?", []string{"winning strategy", "tournament"}},
+		{"How can cooperation survive in the prisoner's dilemma?", []string{"prisoner's dilemma", "cooperation"}},
+		{"Why does trust emerge?", []string{"trust"}},
+		{"Can repeated games sustain cooperation?", []string{"repeated games", "cooperation"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
