@@ -91,6 +91,7 @@ const (
 	conceptBonus     = 0.30 // the sentence names the main concept
 	otherBonus       = 0.15 // … or another concept of the question
 	leadBonus        = 0.60 // the sentence has the shape the question asks for
+	definesBonus     = 0.15 // × how plainly a definition question's lead defines its concept
 	focusBonus       = 0.15 // the sentence is in a passage about the main concept
 	followBonus      = 0.35 // the sentence right after the first, decaying by followDecay
 	defineFollow     = 1.50 // … for a definition or a verdict, which its source develops sentence by sentence
@@ -119,6 +120,7 @@ type candidate struct {
 	OK       bool   // quotable: a whole sentence, not an instruction
 	Rel      float64
 	Lead     bool // has the shape the question asks for
+	Defines  int  // for a definition question, how plainly it defines the concept (definitionStrength)
 	Eligible bool // bears on the focal concept
 }
 
@@ -682,8 +684,45 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += namingBonus
 		}
 		c.Lead = hasShape(f, c)
+		if c.Lead && f.Kind == askDefinition {
+			c.Defines = definitionStrength(f.Concepts[0], c.Text)
+		}
 	}
 }
+
+// definitionStrength grades a sentence that defines c (see defines): one
+// point for opening with c, one for saying what c is (statesWhat or
+// namedAs). "A mixed strategy is a probability distribution…" scores 2,
+// "Information sets group the nodes…" and "A fact is common knowledge if
+// everyone knows it…" 1, and "Dominance can also come from a mixed
+// strategy: …" or "Sequential rationality: at every information set…",
+// which name the concept on the way to another subject, 1 and 0.
+func definitionStrength(c text.Concept, s string) int {
+	n := 0
+	if c.Position(s) == 0 {
+		n++
+	}
+	if statesWhat(c, s) || namedAs(c, s) {
+		n++
+	}
+	return n
+}
+
+// namedAs reports whether s gives c as the name of what it describes: "A
+// fact is common knowledge if…", "… is called a dominant strategy".
+func namedAs(c text.Concept, s string) bool {
+	lower := strings.ToLower(s)
+	for _, form := range append([]string{c.Name}, c.Variants...) {
+		if i := strings.Index(lower, strings.ToLower(form)); i > 0 && namingCue.MatchString(lower[:i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// namingCue ends the words before a term that names what a sentence
+// describes.
+var namingCue = regexp.MustCompile(`\b(is|are|is called|are called|called|known as|termed)\s+(a |an |the )?$`)
 
 // statesWhat reports whether s names c and says what it is: c followed by
 // a definition cue ("Regret measures …", "A Nash equilibrium is …").
@@ -708,6 +747,9 @@ func statesWhat(c text.Concept, s string) bool {
 // hasShape reports whether c has the shape of the sentence the question
 // should open with.
 func hasShape(f focus, c *candidate) bool {
+	if f.Who {
+		return len(f.Concepts) > 0 && f.Concepts[0].In(c.Text) && credits(c.Text)
+	}
 	switch f.Kind {
 	case askDefinition, askOther:
 		return len(f.Concepts) > 0 && defines(f.Concepts[0], c.Text)
@@ -718,8 +760,89 @@ func hasShape(f focus, c *candidate) bool {
 	case askYesNo:
 		// A word like "only" or "not" decides nothing in a sentence about
 		// something else ("punishers invade only with reputation"): the
-		// sentence must name a concept of the question too.
-		return decides.MatchString(c.Text) && mentionsAnyText(f.Concepts, c.Text)
+		// sentence must name a concept of the question too. Nor does it
+		// decide what the question asks of its concept when the sentence
+		// says none of that: "so no player can gain by deviating" does not
+		// settle "Is a Nash equilibrium always Pareto efficient?", which
+		// "An equilibrium need not be efficient" does, naming the concept
+		// by its head noun.
+		if !decides.MatchString(c.Text) {
+			return false
+		}
+		if !saysPredicate(f, c) {
+			return false
+		}
+		return mentionsAnyText(f.Concepts, c.Text) || len(predicateStems(f)) > 0 && c.Terms[headStem(f.Concepts[0])]
+	}
+	return false
+}
+
+// saysPredicate reports whether c says something of what the question asks
+// of its concept: one of its predicateStems, if it has any.
+func saysPredicate(f focus, c *candidate) bool {
+	pred := predicateStems(f)
+	return len(pred) == 0 || slices.ContainsFunc(pred, func(s string) bool { return hasTerm(c.Terms, s) })
+}
+
+// predicateStems are the specific key terms of a question outside its main
+// concept: what it asks of the concept ("Pareto efficient" in "Is a Nash
+// equilibrium always Pareto efficient?"). Generic words ("game") are left
+// out, so "Can a game have more than one Nash equilibrium?" has none.
+func predicateStems(f focus) []string {
+	if len(f.Concepts) == 0 {
+		return nil
+	}
+	inConcept := termSet(f.Concepts[0].Name)
+	var out []string
+	for _, t := range f.Terms {
+		if !inConcept[t.Stem] && !genericStems[t.Stem] {
+			out = append(out, t.Stem)
+		}
+	}
+	return out
+}
+
+// headStem is the term of a concept's last word, its head noun:
+// "equilibrium" for "Nash equilibrium".
+func headStem(c text.Concept) string {
+	ws := strings.Fields(c.Name)
+	if len(ws) == 0 {
+		return ""
+	}
+	ts := tokens(ws[len(ws)-1])
+	if len(ts) == 0 {
+		return ""
+	}
+	return ts[len(ts)-1]
+}
+
+// creditVerb is what a sentence says someone did to a concept: introduced,
+// proved, coined…
+var creditVerb = regexp.MustCompile(`\b(introduced|proposed|proved|showed|invented|coined|defined|developed|formulated|formali[sz]ed|described|devised|conjectured|discovered|pioneered|founded|named after|due to|Nobel)\b`)
+
+// someone matches a capitalised name, and year a year, either of which
+// shows that a sentence credits a person or a time rather than a term.
+var (
+	someone = regexp.MustCompile(`\b[A-Z][a-z]+`)
+	year    = regexp.MustCompile(`\b(1[6-9]|20)\d\d\b`)
+)
+
+// credits reports whether sentence s credits someone with something: "John
+// Nash proved in 1950 that…", "The Shapley value, introduced by Lloyd
+// Shapley in 1953, …". The verb alone is not enough ("Kuhn's theorem says
+// that this procedure gives…" credits no one with giving), nor is a name
+// alone ("A Nash equilibrium is…").
+func credits(s string) bool {
+	if !creditVerb.MatchString(s) {
+		return false
+	}
+	if year.MatchString(s) {
+		return true
+	}
+	for _, loc := range someone.FindAllStringIndex(s, -1) {
+		if loc[0] > 0 {
+			return true // a capitalised word that does not open the sentence
+		}
 	}
 	return false
 }
@@ -811,10 +934,11 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// "Julia Robinson proved that … converge" comes before "However,
 		// Lloyd Shapley constructed a game in which … cycles", and a
 		// statement of the result as relevant as the best comes before
-		// its conditions.
+		// its conditions, if it says what the question asks: a
+		// definition of the concept does not.
 		for _, c := range cands {
 			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&
-				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel) {
+				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel && saysPredicate(f, c)) {
 				lead = c
 				break
 			}
@@ -887,7 +1011,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo
+	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed
 	best := first.Rel
 
 	// Sentences after the lead in its paper develop it.
@@ -973,7 +1097,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 
 func leadScore(c *candidate) float64 {
 	if c.Lead {
-		return c.Rel + leadBonus
+		return c.Rel + leadBonus + definesBonus*float64(c.Defines)
 	}
 	return c.Rel
 }

@@ -54,6 +54,17 @@ type focus struct {
 	// Which is set for "Which auction format gives more revenue when …?",
 	// which asks something of its concept, as why, how and yes/no do.
 	Which bool
+	// Who is set for "Who came up with X?", "Who proved X?": the
+	// sentence that credits someone with X answers it, not the one that
+	// says what X is. "Who was John Nash?" asks for a definition.
+	Who bool
+	// Deed is set for "What did Axelrod actually do?", "What did
+	// Schelling contribute to game theory?", which ask what someone
+	// named did: the sentence that says what
+	// the subject did opens the answer, and what its source says before
+	// that (the tit-for-tat rules before Axelrod's tournaments) does not
+	// come ahead of it.
+	Deed bool
 }
 
 // asksOfConcept reports whether the question asks something of its main
@@ -81,6 +92,17 @@ func analyze(question string) focus {
 	}
 	if ws := text.Words(question); len(ws) > 0 && ws[0] == "which" {
 		f.Which = true
+	}
+	if ws := text.Words(question); len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition {
+		f.Who = true
+	}
+	if ws := text.Words(question); len(ws) > 2 && ws[0] == "what" && (ws[1] == "did" || ws[1] == "does" || ws[1] == "do") && f.Kind == askOther {
+		// The subject is someone named: "What did Axelrod …", not "What
+		// do the proposers do …?", which may be answered from anywhere
+		// in its source.
+		if fs := strings.Fields(question); len(fs) > 2 && unicode.IsUpper([]rune(fs[2])[0]) {
+			f.Deed = true
+		}
 	}
 	if len(f.Concepts) > 0 && f.Kind == askDefinition {
 		// "What does game theory study?": text.Focal may take the verb

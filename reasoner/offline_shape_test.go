@@ -283,3 +283,96 @@ func TestOfflineAnswerGivesTheExampleAskedFor(t *testing.T) {
 	require.False(t, givesExample.MatchString("The core can be empty."))
 	require.True(t, givesExample.MatchString("Consider three players who split a dollar by majority."))
 }
+
+// "Who came up with X?" asks who: the sentence that credits someone with X
+// opens the answer, not the one that says what X is, and nothing before it
+// in its source is quoted ahead of it.
+func TestOfflineAnswerWhoLeadsWithCredit(t *testing.T) {
+	p := primerLike(1, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile in which every player's strategy is a best response to the others, so no player can gain by unilaterally deviating.",
+		"It is a point of mutual consistency: if everyone expects the others to play their equilibrium strategies, no one regrets their own choice.",
+		"John Nash proved in 1950, using a fixed-point theorem, that every finite game has at least one Nash equilibrium, possibly in mixed strategies.",
+		"An equilibrium need not be efficient: in the prisoner's dilemma the unique equilibrium leaves both players worse off.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Who came up with the Nash equilibrium?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "John Nash proved in 1950"), ans.Text)
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "Who proved that every finite game has a Nash equilibrium?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "John Nash proved in 1950"), ans.Text)
+	for s, want := range map[string]bool{
+		"John Nash proved in 1950 that every finite game has an equilibrium.":        true,
+		"The Shapley value, introduced by Lloyd Shapley, divides the value.":         true,
+		"Kuhn's theorem says that this procedure gives a pure-strategy equilibrium.": false,
+		"A Nash equilibrium is a strategy profile of best responses.":                false,
+		"Subgame perfection was introduced to rule out non-credible threats.":        false,
+	} {
+		require.Equal(t, want, credits(s), s)
+	}
+}
+
+// A definition question opens with the sentence that defines the concept
+// most plainly: one that opens with it and says what it is, rather than
+// one that names it on the way to another subject ("Dominance can also come
+// from a mixed strategy: …", "Sequential rationality: at every information
+// set …"), even when that one shares more of the question's words.
+func TestOfflineAnswerDefinitionLeadsWithPlainestDefinition(t *testing.T) {
+	dominance := primerLike(1, "Dominant and dominated strategies",
+		"A strategy strictly dominates another if it gives a strictly higher payoff whatever the other players do.",
+		"Dominance can also come from a mixed strategy: a pure strategy may be beaten by a randomisation over two others even when no single pure strategy beats it.")
+	mixed := primerLike(2, "Mixed strategies",
+		"A mixed strategy is a probability distribution over a player's pure strategies, such as playing heads with probability one half.",
+		"Some games have no equilibrium in pure strategies, so players randomise.")
+	for _, ps := range [][]Passage{{dominance, mixed}, {mixed, dominance}} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a mixed strategy, and why randomise?", ps)
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(ans.Text, "A mixed strategy is a probability distribution"), ans.Text)
+	}
+	pbe := primerLike(1, "Perfect Bayesian equilibrium",
+		"Sequential rationality: at every information set the mover's strategy is optimal given their beliefs, including at information sets not reached in equilibrium.",
+		"Consistency: beliefs are derived from the strategies by Bayes' rule wherever possible.")
+	tree := primerLike(2, "Extensive-form games",
+		"An extensive-form game describes a game as a tree.",
+		"Information sets group the nodes a player cannot tell apart when it is their turn.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is an information set?", []Passage{pbe, tree})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Information sets group the nodes"), ans.Text)
+	know := primerLike(1, "Common knowledge",
+		"A fact is common knowledge if everyone knows it, everyone knows that everyone knows it, and so on.",
+		"The coordinated attack problem shows that common knowledge cannot be reached through unreliable messages.",
+		"Common knowledge of rationality justifies iterated elimination of dominated strategies.")
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "What is meant by common knowledge of rationality?", []Passage{know})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A fact is common knowledge if"), ans.Text)
+}
+
+// A yes/no question opens with the sentence that decides what it asks of
+// its concept: "An equilibrium need not be efficient" for "Is a Nash
+// equilibrium always Pareto efficient?", not the definition, whose "no
+// player can gain" decides nothing about efficiency.
+func TestOfflineAnswerYesNoDecidesThePredicate(t *testing.T) {
+	p := primerLike(1, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile in which every player's strategy is a best response to the others, so no player can gain by unilaterally deviating.",
+		"It is a point of mutual consistency: if everyone expects the others to play their equilibrium strategies, no one regrets their own choice.",
+		"John Nash proved in 1950 that every finite game has at least one Nash equilibrium, possibly in mixed strategies.",
+		"An equilibrium need not be efficient: in the prisoner's dilemma the unique equilibrium leaves both players worse off than mutual cooperation.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is a Nash equilibrium always Pareto efficient?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "An equilibrium need not be efficient"), ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
+	require.Equal(t, []string{"pareto", "effici"}, predicateStems(analyze("Is a Nash equilibrium always Pareto efficient?")))
+	require.Empty(t, predicateStems(analyze("Can a game have more than one Nash equilibrium?")), "a generic word asks nothing of the concept")
+}
+
+// "What did Axelrod actually do?" is answered from the sentence that says
+// what he did; what the source says before it (the rules of tit-for-tat)
+// does not come ahead of it.
+func TestOfflineAnswerDeedLeads(t *testing.T) {
+	p := primerLike(1, "Tit-for-tat and Axelrod's tournaments",
+		"Tit-for-tat cooperates in the first round and then copies whatever the opponent did in the previous round.",
+		"In Robert Axelrod's computer tournaments around 1980, strategies submitted by game theorists played round-robin matches of the iterated prisoner's dilemma, and tit-for-tat won both tournaments.",
+		"Axelrod's book The Evolution of Cooperation explained why tit-for-tat does well: it is nice, retaliatory, forgiving and clear.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What did Axelrod actually do?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "In Robert Axelrod's computer tournaments"), ans.Text)
+	require.Contains(t, ans.Text, "Axelrod's book")
+}
