@@ -935,10 +935,17 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// Lloyd Shapley constructed a game in which … cycles", and a
 		// statement of the result as relevant as the best comes before
 		// its conditions, if it says what the question asks: a
-		// definition of the concept does not.
+		// definition of the concept does not. When no sentence reads as
+		// a verdict and the best is its source's last word ("Experiments
+		// on a testbed of 60 devices show convergence…"), it would stand
+		// alone, since nothing before the lead is quoted: an earlier one
+		// nearly as relevant opens the answer instead.
+		alone := !lead.Lead && !slices.ContainsFunc(cands, func(c *candidate) bool {
+			return c.Paper == lead.Paper && c.Eligible && keyLess(lead.Key, c.Key)
+		})
 		for _, c := range cands {
 			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&
-				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel && saysPredicate(f, c)) {
+				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel && saysPredicate(f, c) || alone && c.Rel >= yesNoNearBest*lead.Rel) {
 				lead = c
 				break
 			}

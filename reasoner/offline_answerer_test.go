@@ -191,3 +191,19 @@ func TestOfflineAnswererTakesTheBestPassageHoldingMostOfTheStudentsPhrase(t *tes
 	require.NoError(t, err)
 	require.True(t, ans.Abstained, "only the best passage may carry the phrase loosely: %s", ans.Text)
 }
+
+// A yes/no question whose best sentence is the last of its only source
+// (the experiment that confirms the result) is not answered by that
+// sentence alone: an earlier one nearly as relevant states the result and
+// opens the answer, and the rest follow in the source's order.
+func TestOfflineAnswererYesNoDoesNotOpenWithItsSourcesLastWord(t *testing.T) {
+	p := Passage{N: 1, ID: "w_chunk_0", PaperID: "w", Title: "Distributed channel selection in wireless networks", Score: 0.3, Text: chunk("Distributed channel selection in wireless networks",
+		"Wireless devices sharing a set of channels interfere with each other, and each device prefers the channel with the least interference. "+
+			"We model channel selection as a game and show that devices updating their channels one at a time converge to a pure equilibrium. "+
+			"Experiments on a testbed of 60 devices show convergence within a few rounds and throughput close to a centrally computed assignment, even when devices join and leave.")}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Can wireless devices choose channels on their own and still settle into a stable assignment?", []Passage{p})
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.True(t, strings.HasPrefix(ans.Text, "Wireless devices sharing"), "the answer opens where the source states its subject: %s", ans.Text)
+	require.Contains(t, ans.Text, "converge to a pure equilibrium")
+}
