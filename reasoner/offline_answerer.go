@@ -154,7 +154,7 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	}
 	focusPapers := markEligible(f, passages, cands)
 	scoreCandidates(f, passages, cands, focusPapers)
-	chosen := a.selectSentences(f, cands, focusPapers)
+	chosen := a.selectSentences(f, cands, focusPapers, entitled(f, passages))
 	if len(chosen) == 0 {
 		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
 	}
@@ -874,7 +874,7 @@ func namesWhat(c text.Concept, s string) bool {
 var definitionCue = regexp.MustCompile(`^\s*(:|,? (is|are|means|refers to|describes|measures|states|says|shows) )`)
 
 // selectSentences picks the answer's sentences.
-func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPapers map[string]bool) []*candidate {
+func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPapers, titled map[string]bool) []*candidate {
 	minS, maxS, maxRunes := a.limits()
 	chosen := map[*candidate]bool{}
 	// The first sentence: the best one with the shape the question asks
@@ -974,6 +974,26 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				if !keyLess(c.Key, lead.Key) && f.Concepts[0].In(lead.Text) {
 					break // the lead names it first
 				}
+				lead = c
+				break
+			}
+		}
+	}
+	if f.Kind == askDefinition && lead.Defines < 2 && titled[lead.Paper] && len(f.Concepts) > 0 {
+		// A source titled with the concept opens by defining it, often
+		// by a word of its name ("Regret measures how much better a
+		// player would have done…" in "Regret minimization and no-regret
+		// learning"), where a later sentence that merely opens with the
+		// name ("No-regret learning connects to equilibrium: …") says
+		// something else of it. An opening on something else
+		// ("Backward induction solves …" in "Backward induction and
+		// subgame perfect equilibrium", "The price of anarchy measures
+		// …" in "The price of anarchy and the price of stability") is
+		// no definition of it.
+		words := specificStems(f.Concepts[0])
+		for _, c := range cands {
+			if c.Paper == lead.Paper && c != lead && c.Key == [2]int{0, 0} && c.OK && c.Eligible && !c.BackRef &&
+				slices.ContainsFunc(words, func(w string) bool { return opensWith(c.Text, w) }) && !opensWithOtherTerm(c.Text, f.Concepts[0]) {
 				lead = c
 				break
 			}
@@ -1100,6 +1120,46 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		take(pick)
 	}
 	return picked
+}
+
+// opensWith reports whether the first term of s is stem or another form of
+// its word.
+func opensWith(s, stem string) bool {
+	ts := tokens(s)
+	return len(ts) > 0 && sameStem(ts[0], stem)
+}
+
+// opensWithOtherTerm reports whether s opens with a glossary term of two
+// words or more other than c: "The price of anarchy measures …" for the
+// price of stability.
+func opensWithOtherTerm(s string, c text.Concept) bool {
+	ws := strings.Fields(s)
+	if len(ws) > 0 && text.StopWords.Has(strings.ToLower(ws[0])) {
+		ws = ws[1:]
+	}
+	for n := min(len(ws), 4); n >= 2; n-- {
+		phrase := strings.TrimRight(strings.Join(ws[:n], " "), ",;:.")
+		if k := text.PhraseConcept(phrase); k.Known && !strings.EqualFold(k.Name, c.Name) && !k.In(c.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// entitled returns the papers whose title carries the question's main
+// concept: "Regret minimization and no-regret learning" for "What is
+// no-regret learning?".
+func entitled(f focus, passages []Passage) map[string]bool {
+	out := map[string]bool{}
+	if len(f.Concepts) == 0 {
+		return out
+	}
+	for _, p := range passages {
+		if carries(f.Concepts[0], Passage{Title: p.Title}) {
+			out[cmpOr(p.PaperID, p.ID)] = true
+		}
+	}
+	return out
 }
 
 func leadScore(c *candidate) float64 {

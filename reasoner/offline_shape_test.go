@@ -376,3 +376,26 @@ func TestOfflineAnswerDeedLeads(t *testing.T) {
 	require.True(t, strings.HasPrefix(ans.Text, "In Robert Axelrod's computer tournaments"), ans.Text)
 	require.Contains(t, ans.Text, "Axelrod's book")
 }
+
+// A source titled with the concept opens by defining it, often by a word
+// of its name: "Regret measures how much better…" answers "What is
+// no-regret learning?" before "No-regret learning connects to
+// equilibrium: …", which merely opens with the name. An opening that
+// defines another term of the title does not: "The price of anarchy
+// measures…" is not what the price of stability is.
+func TestOfflineAnswerDefinitionFromTitledSourceOpening(t *testing.T) {
+	regret := primerLike(1, "Regret minimization and no-regret learning",
+		"Regret measures how much better a player would have done, in hindsight, by always playing the best single fixed action instead of what they actually played.",
+		"An algorithm has no regret, or is Hannan consistent, if its average regret goes to zero over time against any sequence of opponent actions.",
+		"No-regret learning connects to equilibrium: if all players in a game use no-external-regret algorithms, the empirical distribution of play converges to the set of coarse correlated equilibria.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is no-regret learning?", []Passage{regret})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Regret measures how much better"), ans.Text)
+	poa := primerLike(1, "The price of anarchy and the price of stability",
+		"The price of anarchy measures how much efficiency is lost because players act selfishly instead of being coordinated by a central planner.",
+		"It is the ratio between the social cost of the worst Nash equilibrium and the cost of the optimal outcome.",
+		"The price of stability uses the best equilibrium instead of the worst, measuring the cost of insisting on stability.")
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "What is the price of stability?", []Passage{poa})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "The price of stability uses"), ans.Text)
+}
