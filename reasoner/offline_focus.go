@@ -124,7 +124,7 @@ func analyze(question string) focus {
 		})
 	}
 	if f.Kind == askDifference {
-		f.Concepts = comparedFirst(question, f.Concepts)
+		f.Concepts = comparedFirst(question, completeEllipsis(question, f.Concepts))
 	}
 	switch {
 	case len(f.Concepts) == 0:
@@ -144,6 +144,34 @@ func analyze(question string) focus {
 		}
 	}
 	return f
+}
+
+// completeEllipsis completes a concept the question shortened because the
+// next one shares its head noun: in "Compare first-price and second-price
+// auctions" or "the difference between Cournot and Bertrand competition"
+// the first concept is "first-price auctions", "Cournot competition". A
+// one-word concept followed by "and", "or" or "vs" and a concept of more
+// words takes that concept's words after its first.
+func completeEllipsis(question string, cs []text.Concept) []text.Concept {
+	lower := strings.ToLower(question)
+	out := slices.Clone(cs)
+	for i, a := range cs {
+		if len(strings.Fields(a.Name)) != 1 || a.Quoted {
+			continue
+		}
+		for _, b := range cs {
+			bw := strings.Fields(b.Name)
+			if len(bw) < 2 {
+				continue
+			}
+			for _, join := range []string{" and ", " and a ", " and an ", " and the ", " or ", " or a ", " vs ", " vs. ", " versus "} {
+				if strings.Contains(lower, strings.ToLower(a.Name)+join+strings.ToLower(b.Name)) {
+					out[i] = text.PhraseConcept(a.Name + " " + strings.Join(bw[1:], " "))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // comparedFirst puts first the two concepts a comparison joins with "and"

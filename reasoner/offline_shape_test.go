@@ -399,3 +399,19 @@ func TestOfflineAnswerDefinitionFromTitledSourceOpening(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "The price of stability uses"), ans.Text)
 }
+
+// A comparison that shares a head noun between its two concepts names the
+// first one short: "Cournot and Bertrand competition" compares Cournot
+// competition with Bertrand competition.
+func TestAnalyzeComparisonCompletesEllipsis(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What's the difference between Cournot and Bertrand competition?":          {"Cournot competition", "Bertrand competition"},
+		"Compare first-price and second-price auctions.":                           {"first-price auctions", "second-price auctions"},
+		"Cournot vs Bertrand competition?":                                         {"Cournot competition", "Bertrand competition"},
+		"What is the difference between a first-price and a second-price auction?": {"first-price auction", "second-price auction"},
+	} {
+		f := analyze(q)
+		require.GreaterOrEqual(t, len(f.Concepts), 2, q)
+		require.ElementsMatch(t, want, []string{f.Concepts[0].Name, f.Concepts[1].Name}, q)
+	}
+}
