@@ -202,6 +202,15 @@ func Focal(question string) []Concept {
 				end++
 			}
 			phrase := run[:end]
+			if n := len(phrase); inverted && i == 0 && !afterTerm && n > 1 && end < len(run) && subjectFollows(ph.sep) && mayBeVerb(phrase[n-1]) {
+				// "How does signalling solve adverse selection?": in a
+				// question that puts its auxiliary first, the phrase
+				// right after it that runs on into a glossary term ends
+				// with the verb that takes the term as its object. A
+				// generic noun ("stage game folk theorem") or a name
+				// ("von Neumann's minimax theorem") is no verb.
+				phrase = phrase[:n-1]
+			}
 			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
 				phrase = phrase[1:] // "players defect" is about defecting
 			}
@@ -293,6 +302,25 @@ func invertedQuestion(question string) bool {
 // subject before it ("cooperation survive", "trust emerge").
 var intransitiveVerbs = wordSet(`survive emerge evolve persist arise exist converge
 diverge collapse unravel thrive prevail succeed fail happen occur`)
+
+// subjectFollows reports whether the words before a phrase are only a
+// question word, an auxiliary and a determiner ("how does", "does the"),
+// so that the phrase is the subject of the question.
+func subjectFollows(sep string) bool {
+	for _, w := range strings.Fields(sep) {
+		if w != "why" && w != "how" && w != "when" && w != "what" && !verbAuxiliaries.Has(w) && !determiners.Has(w) {
+			return false
+		}
+	}
+	return sep != ""
+}
+
+// mayBeVerb reports whether a question's word may be a bare verb: not a
+// generic noun ("game", "strategy"), a possessive or a capitalised name.
+func mayBeVerb(w word) bool {
+	first, _ := utf8.DecodeRuneInString(w.text)
+	return !GenericWords.Has(w.lower) && !strings.HasSuffix(w.lower, "'s") && !unicode.IsUpper(first)
+}
 
 // verbAuxiliaries are the auxiliaries a bare verb follows.
 var verbAuxiliaries = wordSet(`do does did can could will would should might must may`)

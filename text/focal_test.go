@@ -58,6 +58,9 @@ func TestFocal(t *testing.T) {
 		{"How can cooperation survive in the prisoner's dilemma?", []string{"prisoner's dilemma", "cooperation"}},
 		{"Why does trust emerge?", []string{"trust"}},
 		{"Can repeated games sustain cooperation?", []string{"repeated games", "cooperation"}},
+		{"How does signalling solve adverse selection?", []string{"adverse selection", "signalling"}},
+		{"Does the stage game folk theorem need patience?", []string{"folk theorem", "stage game", "patience"}},
+		{"Can you explain von Neumann's minimax theorem like I'm not a mathematician?", []string{"von Neumann's", "minimax theorem", "mathematician"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
