@@ -211,6 +211,9 @@ func Focal(question string) []Concept {
 				// ("von Neumann's minimax theorem") is no verb.
 				phrase = phrase[:n-1]
 			}
+			if len(phrase) > 1 && (numberWords.Has(phrase[0].lower) || isNumber(phrase[0].lower)) && actorWords.Has(phrase[1].lower) {
+				phrase = phrase[1:] // "two people haggle" is about haggling
+			}
 			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
 				phrase = phrase[1:] // "players defect" is about defecting
 			}

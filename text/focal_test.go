@@ -61,6 +61,8 @@ func TestFocal(t *testing.T) {
 		{"How does signalling solve adverse selection?", []string{"adverse selection", "signalling"}},
 		{"Does the stage game folk theorem need patience?", []string{"folk theorem", "stage game", "patience"}},
 		{"Can you explain von Neumann's minimax theorem like I'm not a mathematician?", []string{"von Neumann's", "minimax theorem", "mathematician"}},
+		{"Why do two people haggle over a surplus?", []string{"haggle", "surplus"}},
+		{"Can two firms collude in Bertrand competition?", []string{"Bertrand competition", "collude"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
