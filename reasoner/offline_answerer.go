@@ -93,6 +93,7 @@ const (
 	leadBonus        = 0.60 // the sentence has the shape the question asks for
 	definesBonus     = 0.15 // × how plainly a definition question's lead defines its concept
 	focusBonus       = 0.15 // the sentence is in a passage about the main concept
+	titleBonus       = 0.25 // … whose title carries the main concept
 	followBonus      = 0.35 // the sentence right after the first, decaying by followDecay
 	defineFollow     = 1.50 // … for a definition or a verdict, which its source develops sentence by sentence
 	followDecay      = 0.80
@@ -153,8 +154,9 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 		return fragmentAnswer(passages, f), nil
 	}
 	focusPapers := markEligible(f, passages, cands)
-	scoreCandidates(f, passages, cands, focusPapers)
-	chosen := a.selectSentences(f, cands, focusPapers, entitled(f, passages))
+	titled := entitled(f, passages)
+	scoreCandidates(f, passages, cands, focusPapers, titled)
+	chosen := a.selectSentences(f, cands, focusPapers, titled)
 	if len(chosen) == 0 {
 		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
 	}
@@ -601,7 +603,7 @@ var givesExample = regexp.MustCompile(`(?i)\b(for example|for instance|e\.g\.|co
 var decides = regexp.MustCompile(`(?i)\b(not|no|never|none|need not|cannot|every|always|all|only|unique|guarantee[sd]?|exists?|at least|possibly|fails?|may|must|some)\b`)
 
 // scoreCandidates sets each eligible candidate's relevance and lead flag.
-func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPapers map[string]bool) {
+func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPapers, titled map[string]bool) {
 	score := map[string]float64{}
 	for _, p := range passages {
 		paper := cmpOr(p.PaperID, p.ID)
@@ -627,6 +629,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		weight[t.Stem] = w
 		total += w
 	}
+	soleNamed := len(f.Concepts) > 0 && !slices.ContainsFunc(f.Concepts[1:], func(k text.Concept) bool { return k.Known || k.Quoted })
 	// The predicate: the key terms outside the main concept.
 	var pred []term
 	var predTotal float64
@@ -668,6 +671,17 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		c.Rel += scoreBonus * score[c.Paper]
 		if focusPapers[c.Paper] {
 			c.Rel += focusBonus
+		}
+		if titled[c.Paper] && soleNamed {
+			// The source named after the concept answers for it before
+			// one that uses it as an example: "defecting is a strictly
+			// dominant strategy" in "The prisoner's dilemma" before
+			// "Under the grim trigger strategy, players cooperate …" in
+			// "Repeated games and the folk theorem". A question that
+			// names two glossary concepts ("Is mutual defection the only
+			// Nash equilibrium of the one-shot prisoner's dilemma?") may
+			// be answered by either's source.
+			c.Rel += titleBonus
 		}
 		if len(f.Concepts) > 0 {
 			if f.Concepts[0].In(c.Text) {

@@ -415,3 +415,18 @@ func TestAnalyzeComparisonCompletesEllipsis(t *testing.T) {
 		require.ElementsMatch(t, want, []string{f.Concepts[0].Name, f.Concepts[1].Name}, q)
 	}
 }
+
+// The source named after the question's concept answers for it before one
+// that uses it as an example, however many of the question's words the
+// other repeats.
+func TestOfflineAnswerTitledSourceFirst(t *testing.T) {
+	repeated := primerLike(1, "Repeated games and the folk theorem",
+		"A repeated game is a stage game, such as the prisoner's dilemma, played many times by the same players.",
+		"Under the grim trigger strategy, players cooperate until anyone defects and then defect forever; this is an equilibrium of the repeated prisoner's dilemma when players are patient.")
+	pd := primerLike(2, "The prisoner's dilemma",
+		"The prisoner's dilemma is the best-known game in game theory.",
+		"With payoffs ordered temptation > reward > punishment > sucker, defecting is a strictly dominant strategy for each player, so the unique equilibrium is mutual defection.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why do players defect in the prisoner's dilemma?", []Passage{repeated, pd})
+	require.NoError(t, err)
+	require.Regexp(t, `^The prisoner's dilemma is the best-known game[^.]*\[2\]\. With payoffs ordered`, ans.Text)
+}
