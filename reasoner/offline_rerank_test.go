@@ -158,3 +158,19 @@ func TestOfflineAnswerDefinitionKeepsTheSentenceItBuildsOn(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "A strategy strictly dominates another"), "%s", ans.Text)
 }
+
+// "mixed strategy" is a glossary term: the chunk titled with it moves
+// ahead of one the store put first that names it only in passing. As an
+// ordinary phrase of two generic words it would not be specific enough to
+// rank by, and the store's order would stand.
+func TestRerankMixedStrategyIsAConcept(t *testing.T) {
+	candidates := []Passage{
+		{ID: "primer:dominant-strategies_chunk_0", Title: "Dominant and dominated strategies", Score: 0.9,
+			Text: "Dominance can also come from a mixed strategy: a pure strategy may be beaten by a randomisation over two others."},
+		{ID: "primer:mixed-strategies_chunk_0", Title: "Mixed strategies and the indifference principle", Score: 0.8,
+			Text: "A mixed strategy is a probability distribution over a player's pure strategies."},
+	}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "Why would anyone use a mixed strategy?", candidates)
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[1], r.Scores[0], r.Reason)
+}
