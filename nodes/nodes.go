@@ -290,21 +290,12 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	arxivFailed := slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
 	if !s.RelevantContext {
-		// A question the topic judge did not recognise is off-topic unless
-		// the search found game-theory papers about it: the judge decides
-		// from the question, whether or not arXiv could be searched.
-		offTopic := s.OffTopic && s.PapersAdded == 0
-		if !s.OffTopic && len(s.Searches) == 0 && r.Topic != nil {
-			v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
-			if err != nil {
-				return s, err
-			}
-			offTopic = !v.Yes
+		offTopic, err := r.offTopic(ctx, s)
+		if err != nil {
+			return s, err
 		}
 		if offTopic {
-			s.Outcome = OutcomeOffTopic
-			s.FinalResponse = offTopicText(s.PapersAdded)
-			s.Sources = nil
+			s = endOffTopic(s)
 			s.Reasoning = "the question is not about game theory"
 			return s, nil
 		}
@@ -335,20 +326,13 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	// seemed to answer it and arXiv was never searched.
 	offTopic := false
 	if abstained(ans, s.Sources) {
-		offTopic = s.OffTopic && s.PapersAdded == 0
-		if !s.OffTopic && len(s.Searches) == 0 && r.Topic != nil {
-			v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
-			if err != nil {
-				return s, err
-			}
-			offTopic = !v.Yes
+		if offTopic, err = r.offTopic(ctx, s); err != nil {
+			return s, err
 		}
 	}
 	switch {
 	case offTopic:
-		s.Outcome = OutcomeOffTopic
-		s.FinalResponse = offTopicText(s.PapersAdded)
-		s.Sources = nil
+		s = endOffTopic(s)
 	case abstained(ans, s.Sources):
 		s.Outcome = OutcomeNotFound
 		s.FinalResponse += searchedText(s)
@@ -364,6 +348,30 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	s.Reasoning = fmt.Sprintf("answered from %d passages, citing %d: %s", len(ps), len(s.Sources), s.Outcome)
 	return s, nil
+}
+
+// offTopic decides whether the run's question is off-topic, from the
+// question itself: a question search_arxiv's topic judge did not recognise
+// is, unless the search added game-theory papers about it; one it was not
+// asked about (arXiv was never searched) is put to the judge now.
+func (r Responder) offTopic(ctx context.Context, s GraphState) (bool, error) {
+	if s.OffTopic || len(s.Searches) > 0 || r.Topic == nil {
+		return s.OffTopic && s.PapersAdded == 0, nil
+	}
+	v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
+	if err != nil {
+		return false, err
+	}
+	return !v.Yes, nil
+}
+
+// endOffTopic ends the run as off-topic: no sources, and a reply that says
+// so and what the run added.
+func endOffTopic(s GraphState) GraphState {
+	s.Outcome = OutcomeOffTopic
+	s.FinalResponse = offTopicText(s.PapersAdded)
+	s.Sources = nil
+	return s
 }
 
 // abstained reports whether an answer declines to answer: the answerer
