@@ -122,12 +122,11 @@ func newAboutTest(question string) aboutTest {
 		}
 	}
 	for _, c := range t.concepts {
-		for _, r := range text.Related(c.Name) {
-			// One word ("tolls", "lattice") is too common to tell, and a
-			// phrase of the question's own words ("sealed bid") tells
+		for _, r := range text.RelatedPhrases(c.Name) {
+			// A phrase of the question's own words ("sealed bid") tells
 			// nothing the coverage rules do not count already.
-			if len(strings.Fields(r)) > 1 && !t.allQuestionTerms(r) {
-				t.related = append(t.related, text.PhraseConcept(r))
+			if !t.allQuestionTerms(r.Name) {
+				t.related = append(t.related, r)
 			}
 		}
 	}

@@ -432,7 +432,7 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 		// writes the name. A question that names the concept wants the
 		// passages on it, not its neighbours': "English auction" is a
 		// related phrase of the second-price auction.
-		if related := relatedPhrases(f.Concepts[0]); f.Evoked && len(related) > 0 {
+		if related := text.RelatedPhrases(f.Concepts[0].Name); f.Evoked && len(related) > 0 {
 			for _, p := range passages {
 				if slices.ContainsFunc(related, func(c text.Concept) bool { return carries(c, p) }) {
 					focusPapers[cmpOr(p.PaperID, p.ID)] = true
@@ -508,23 +508,6 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 		}
 	}
 	return focusPapers
-}
-
-// relatedPhrases are the phrases of more than one word that papers on a
-// glossary concept use (text.Related), as concepts to look for; none for a
-// concept outside the glossary. One word ("tolls", "minimax") is too
-// common to tell what a passage is about.
-func relatedPhrases(c text.Concept) []text.Concept {
-	if !c.Known {
-		return nil
-	}
-	var out []text.Concept
-	for _, r := range text.Related(c.Name) {
-		if len(strings.Fields(r)) > 1 {
-			out = append(out, text.PhraseConcept(r))
-		}
-	}
-	return out
 }
 
 // hasTerm reports whether terms hold stem or another form of its word

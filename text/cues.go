@@ -185,6 +185,20 @@ func Related(name string) []string {
 	return nil
 }
 
+// RelatedPhrases are the Related phrases of name of more than one word, as
+// concepts to look for in a text: a paper or passage that says one
+// ("Crawford and Sobel", "costless message") is on the term. One word
+// ("tolls", "minimax") is too common to tell what a text is about.
+func RelatedPhrases(name string) []Concept {
+	var out []Concept
+	for _, r := range Related(name) {
+		if len(strings.Fields(r)) > 1 {
+			out = append(out, PhraseConcept(r))
+		}
+	}
+	return out
+}
+
 // related lists, by glossary name, what papers on a term say besides its
 // name; see Related.
 var related = map[string][]string{

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -942,4 +943,14 @@ func TestStudentParaphrases(t *testing.T) {
 		}
 		assert.Contains(t, got, tt.want, tt.q)
 	}
+}
+
+func TestRelatedPhrasesAreTheRelatedOfSeveralWords(t *testing.T) {
+	got := RelatedPhrases("cheap talk")
+	require.NotEmpty(t, got)
+	for _, c := range got {
+		assert.Greater(t, len(strings.Fields(c.Name)), 1, "one word is too common to tell: %q", c.Name)
+		assert.Contains(t, Related("cheap talk"), c.Name)
+	}
+	assert.Nil(t, RelatedPhrases("chocolate cake"), "not a glossary term")
 }
