@@ -408,9 +408,10 @@ func looksLikeInstruction(s string) bool {
 func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bool {
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
+		top := best(passages).ID
 		for _, p := range passages {
 			if about(f.Concepts[0], p) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) ||
-				len(f.AnyOf) > 0 && p.ID == best(passages).ID && looselyCarried(f.Concepts[0], p) {
+				len(f.AnyOf) > 0 && p.ID == top && looselyCarried(f.Concepts[0], p) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a
 				// Cake Fairly" for cake cutting, where "a cake … divided

@@ -90,13 +90,10 @@ func analyze(question string) focus {
 			}
 		}
 	}
-	if ws := text.Words(question); len(ws) > 0 && ws[0] == "which" {
-		f.Which = true
-	}
-	if ws := text.Words(question); len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition {
-		f.Who = true
-	}
-	if ws := text.Words(question); len(ws) > 2 && ws[0] == "what" && (ws[1] == "did" || ws[1] == "does" || ws[1] == "do") && f.Kind == askOther {
+	ws := text.Words(question)
+	f.Which = len(ws) > 0 && ws[0] == "which"
+	f.Who = len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition
+	if len(ws) > 2 && ws[0] == "what" && (ws[1] == "did" || ws[1] == "does" || ws[1] == "do") && f.Kind == askOther {
 		// The subject is someone named: "What did Axelrod …", not "What
 		// do the proposers do …?", which may be answered from anywhere
 		// in its source.
