@@ -374,7 +374,13 @@ func demandable(c text.Concept) bool {
 	return n >= 2 && n <= 6 && len(specificStems(c)) >= 2
 }
 
-// actorWords name who acts, not what the question is about.
+// actorWords name who acts, not what the question is about; specificStems
+// leaves them out. They are the pronouns and the field's generic actors,
+// not text.Focal's list, which also strips roles such as "bidders" or
+// "firms" from the front of a phrase: a role inside a phrase ("first-price
+// auction bidders") still tells which passages answer it, and counting the
+// roles as unspecific here left one more dev answer of testdata/world
+// saying it found nothing.
 var actorWords = setOf(`people person someone everyone anyone nobody player players agent agents
 everybody somebody anybody nothing something anything everything`)
 

@@ -332,7 +332,9 @@ var verbAuxiliaries = wordSet(`do does did can could will would should might mus
 var statementVerbs = wordSet(`state say mean show imply predict claim measure describe
 maximise maximize minimise minimize model capture require assume guarantee do`)
 
-// actorWords name who acts rather than what the question is about.
+// actorWords name who acts rather than what the question is about: the
+// pronouns and roles a phrase may open with. The reasoner keeps a list of
+// its own (reasoner's actorWords), without the roles.
 var actorWords = wordSet(`player players agent agents people person someone anyone
 everyone nobody anybody everybody somebody bidder
 bidders voter voters firm firms user users buyer buyers seller sellers`)
