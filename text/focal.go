@@ -269,10 +269,14 @@ type scored struct {
 	spec int
 }
 
-// specificity counts the words that are neither generic nor numbers.
+// specificity counts the words that are neither generic nor numbers. A
+// possessive's "s" is no word: "Selten's" is one name, so in "What is
+// Selten's chain-store paradox?" the glossary term comes before the name
+// of its author.
 func specificity(words []string) int {
 	n := 0
 	for _, w := range words {
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "\u2019s")
 		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return isJoiner(r) }) {
 			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) && !framingWords.Has(part) {
 				n++

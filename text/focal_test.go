@@ -63,6 +63,9 @@ func TestFocal(t *testing.T) {
 		{"Can you explain von Neumann's minimax theorem like I'm not a mathematician?", []string{"von Neumann's", "minimax theorem", "mathematician"}},
 		{"Why do two people haggle over a surplus?", []string{"haggle", "surplus"}},
 		{"Can two firms collude in Bertrand competition?", []string{"Bertrand competition", "collude"}},
+		// A possessive name is less specific than the glossary term it
+		// credits.
+		{"What is Selten's chain-store paradox?", []string{"chain-store paradox", "Selten's"}},
 		{"What is it?", nil},
 		{"", nil},
 	}
