@@ -106,6 +106,7 @@ const (
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
 	minSentenceWords = 4
 	minShare         = 0.6 // of the question's key terms, for a sentence outside the passages about its concept
+	minFactShare     = 0.3 // of what a why question asks, for a sentence to be the fact it wants explained (causeOf)
 )
 
 // candidate is one quotable sentence of a passage.
@@ -120,14 +121,18 @@ type candidate struct {
 	BackNoun string // for "The theorem …", the term of the noun referred back to
 	OK       bool   // quotable: a whole sentence, not an instruction
 	Rel      float64
-	Lead     bool // has the shape the question asks for
-	Defines  int  // for a definition question, how plainly it defines the concept (definitionStrength)
-	Eligible bool // bears on the focal concept
+	Lead     bool    // has the shape the question asks for
+	Defines  int     // for a definition question, how plainly it defines the concept (definitionStrength)
+	Eligible bool    // bears on the focal concept
+	Says     float64 // for a question that asks something of its concept, the share of what it asks that the sentence says
 }
 
 // Answer implements Answerer. It never fails.
 func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
 	f := analyze(question)
+	if conditionalVerdict(question) {
+		f.Kind = askYesNo
+	}
 	if len(passages) == 0 {
 		return Answer{Text: NoSourcesText, Abstained: true, Concepts: conceptNames(f.Concepts)}, nil
 	}
@@ -571,12 +576,35 @@ func termShare(ts []term, terms map[string]bool) float64 {
 // explains matches the words of an explanation.
 var explains = regexp.MustCompile(`(?i)\b(because|since|so that|so|which means|this means|means that|therefore|thus|hence|as a result|the reason|reason is|explains?|explained|why|in order to|leads? to|ensures?|guarantees?|whatever|regardless|unless|only if|by (\w+ing)|otherwise|cannot|can't)\b`)
 
+// asideTerms are the terms of the examples a question gives in passing:
+// "Why do the winners of common-value auctions, like the oil lease sales,
+// tend to overpay?" asks why winners overpay, and the oil lease sales
+// only illustrate the auctions meant. They weigh half as much as the
+// question's other words when sentences are scored.
+func asideTerms(question string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range aside.FindAllStringSubmatch(question, -1) {
+		for t := range termSet(m[1]) {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// aside matches an example a question gives in passing, up to the next
+// comma, bracket or the question's end.
+var aside = regexp.MustCompile(`(?i)(?:,|\()\s*(?:like|such as|e\.g\.,?|say|for example|for instance)\s+([^,;:()?]+)`)
+
 // givesReason matches a sentence that opens by giving the reason for what
 // the sentence before it says.
 var givesReason = regexp.MustCompile(`(?i)^(the (main )?reason (is|was)|this is (because|why)|that is (because|why)|the intuition is|the logic is)\b`)
 
-// asksExample matches a question that asks for an example.
-var asksExample = regexp.MustCompile(`(?i)\b(give an example|an example of|examples? of|for example\?|for instance\?|illustrate)`)
+// asksExample matches a question that asks for an example, however it
+// puts it: "Give an example.", "An example please", "with an example?",
+// "for instance?". The word alone asks for one: a question about examples
+// ("Is chicken an example of a coordination game?") is answered by the
+// sentence that sets out the case too.
+var asksExample = regexp.MustCompile(`(?i)\b(examples?|for instance|illustrate|illustration)\b`)
 
 // givesExample matches a sentence that sets out a case: one that says so
 // ("for example", "consider"), or one that opens in a particular game,
@@ -608,8 +636,12 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 	}
 	var total float64
 	weight := map[string]float64{}
+	aside := asideTerms(f.Question)
 	for _, t := range f.Terms {
 		w := t.Weight * math.Log(1+float64(n)/(1+float64(df[t.Stem])))
+		if aside[t.Stem] {
+			w /= 2
+		}
 		weight[t.Stem] = w
 		total += w
 	}
@@ -650,7 +682,8 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 					p += weight[t.Stem]
 				}
 			}
-			c.Rel += predicateBonus * p / predTotal
+			c.Says = p / predTotal
+			c.Rel += predicateBonus * c.Says
 		}
 		c.Rel += scoreBonus * score[c.Paper]
 		if focusPapers[c.Paper] {
@@ -682,6 +715,15 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += namingBonus
 		}
 		c.Lead = hasShape(f, c)
+		if c.Lead && f.Kind == askExplain && len(focusPapers) > 0 && !focusPapers[c.Paper] && !f.Concepts[0].In(c.Text) {
+			// An explanation of something else explains nothing the
+			// question asks: "…, so the Cournot model spans the range
+			// from monopoly to perfect competition" does not say why a
+			// Stackelberg leader earns more than in Cournot competition,
+			// which "This first-mover advantage arises because …" in
+			// the passage on Stackelberg leadership does.
+			c.Lead = false
+		}
 		if c.Lead && f.Kind == askDefinition {
 			c.Defines = definitionStrength(f.Concepts[0], c.Text)
 		}
@@ -1056,6 +1098,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 		return followBonus * math.Pow(followDecay, float64(d-1))
 	}
+	cause := causeOf(f, cands, focusPapers)
 	for len(picked) < maxS {
 		var pick *candidate
 		pickScore := math.Inf(-1)
@@ -1089,6 +1132,9 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if f.Kind == askDifference && c.Lead {
 				rel += bothBonus
 			}
+			if c == cause {
+				rel += reasonBonus
+			}
 			if f.Kind == askExplain && givesReason.MatchString(c.Text) {
 				// "The reason is that your bid only decides whether you
 				// win, not what you pay" is the why of the sentence before
@@ -1118,6 +1164,40 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		take(pick)
 	}
 	return picked
+}
+
+// causeOf returns, for a why question, the sentence right before the one
+// that says most of what the question asks (the fact it wants explained),
+// in a passage about its concept. Expository text often gives a reason
+// before what follows from it: "…, the bidder with the highest estimate has
+// probably overestimated, so winning is bad news about the item's value. A
+// bidder who bids their unconditional estimate will, on average, overpay
+// whenever they win." for "Why do the winners of common-value auctions
+// tend to overpay?"; "…people often coordinate on a focal point… Asked to
+// meet a stranger in New York…, many people pick Grand Central Terminal at
+// noon." for why strangers pick Grand Central. A reason given after its
+// fact opens with "The reason is…" (givesReason). Nil when there is no
+// such sentence.
+func causeOf(f focus, cands []*candidate, focusPapers map[string]bool) *candidate {
+	if f.Kind != askExplain {
+		return nil
+	}
+	var fact *candidate
+	for _, c := range cands {
+		if c.Eligible && c.Says > 0 && (len(focusPapers) == 0 || focusPapers[c.Paper]) &&
+			(fact == nil || c.Says > fact.Says || c.Says == fact.Says && c.Rel > fact.Rel) {
+			fact = c
+		}
+	}
+	if fact == nil || fact.Says < minFactShare || fact.Pred == nil || !fact.Pred.OK || !fact.Pred.Eligible || explains.MatchString(fact.Text) {
+		return nil // no fact, or one that gives its own reason ("…, whatever the others do")
+	}
+	for _, c := range cands {
+		if c.Pred == fact && givesReason.MatchString(c.Text) {
+			return nil // "The reason is that…" follows it
+		}
+	}
+	return fact.Pred
 }
 
 // opensWith reports whether the first term of s is stem or another form of
@@ -1153,11 +1233,29 @@ func entitled(f focus, passages []Passage) map[string]bool {
 		return out
 	}
 	for _, p := range passages {
-		if carries(f.Concepts[0], Passage{Title: p.Title}) {
+		if carries(f.Concepts[0], Passage{Title: withoutLongerTerms(p.Title, f.Concepts[0])}) {
 			out[cmpOr(p.PaperID, p.ID)] = true
 		}
 	}
 	return out
+}
+
+// withoutLongerTerms removes from title the glossary terms that contain c
+// without being c: "Tit-for-tat, Axelrod's tournaments and the iterated
+// prisoner's dilemma" is not named after the prisoner's dilemma but after
+// its iterated version, a concept of its own.
+func withoutLongerTerms(title string, c text.Concept) string {
+	for _, k := range text.Focal(title) {
+		if !k.Known || strings.EqualFold(k.Name, c.Name) || !c.In(k.Name) || k.In(c.Name) {
+			continue
+		}
+		for _, form := range append([]string{k.Name}, k.Variants...) {
+			if i := strings.Index(strings.ToLower(title), strings.ToLower(form)); i >= 0 {
+				title = title[:i] + " , " + title[i+len(form):]
+			}
+		}
+	}
+	return title
 }
 
 func leadScore(c *candidate) float64 {

@@ -28,6 +28,7 @@ func (k questionKind) String() string {
 // (text.Focal), the ones a passage must mention to answer it, its shape and
 // its key terms.
 type focus struct {
+	Question string
 	Concepts []text.Concept
 	// Required are the concepts a passage must mention to answer the
 	// question: the main concept when it is specific enough to demand
@@ -78,7 +79,7 @@ func (f focus) asksOfConcept() bool {
 func analyze(question string) focus {
 	focal := text.Focal(question)
 	evoked := text.Evocations(question)
-	f := focus{Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
+	f := focus{Question: question, Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
 	if len(f.Concepts) > 0 {
 		main := f.Concepts[0].Name
 		f.Evoked = !slices.ContainsFunc(focal, func(c text.Concept) bool { return strings.EqualFold(c.Name, main) })
@@ -583,6 +584,31 @@ func isStatementVerb(w string) bool {
 	}
 	return false
 }
+
+// conditionalVerdict reports whether a question asks for a verdict on a
+// fact under a condition it sets first: "If we play the prisoner's
+// dilemma exactly ten times, can cooperation survive?", "When values are
+// common, do winners overpay?". kindOf leaves it askOther, as the
+// relevance judge wants it (the condition is what it asks about, and its
+// main concept must be in the passages); the answerer shapes it as a
+// yes/no question, which a sentence saying "not", "only" or "unique"
+// decides. "If my adviser is biased, should I let them decide?" asks what
+// the asker should do, which no such sentence decides.
+func conditionalVerdict(question string) bool {
+	ws := text.Words(question)
+	if len(ws) == 0 || ws[0] != "if" && ws[0] != "when" {
+		return false
+	}
+	_, rest, ok := strings.Cut(question, ",")
+	if !ok || kindOf(question) != askOther || kindOf(rest) != askYesNo {
+		return false
+	}
+	rs := strings.Fields(strings.ToLower(rest))
+	return len(rs) > 1 && !askerWords[strings.Trim(rs[1], ",.?!")]
+}
+
+// askerWords are the words by which a question speaks of its asker.
+var askerWords = setOf(`i we you me us`)
 
 // yesNoOpeners are the auxiliaries that open a yes/no question.
 var yesNoOpeners = setOf(`is are was were does do did can could will would should must

@@ -280,6 +280,12 @@ func TestOfflineAnswerGivesTheExampleAskedFor(t *testing.T) {
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is the core of a cooperative game ever empty? Give an example.", []Passage{p})
 	require.NoError(t, err)
 	require.Contains(t, ans.Text, "three-player majority game", ans.Text)
+	// However the request is put.
+	for _, q := range []string{"Can the core of a cooperative game be empty? An example please", "Can the core be empty, with an example?"} {
+		ans, err = NewOfflineAnswerer().Answer(context.Background(), q, []Passage{p})
+		require.NoError(t, err)
+		require.Contains(t, ans.Text, "three-player majority game", "%s\n%s", q, ans.Text)
+	}
 	require.False(t, givesExample.MatchString("The core can be empty."))
 	require.True(t, givesExample.MatchString("Consider three players who split a dollar by majority."))
 }
@@ -429,4 +435,78 @@ func TestOfflineAnswerTitledSourceFirst(t *testing.T) {
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why do players defect in the prisoner's dilemma?", []Passage{repeated, pd})
 	require.NoError(t, err)
 	require.Regexp(t, `^The prisoner's dilemma is the best-known game[^.]*\[2\]\. With payoffs ordered`, ans.Text)
+}
+
+// A why question is explained by a passage on its main concept: "…, so
+// the Cournot model spans the range from monopoly to perfect competition"
+// explains something else than why a Stackelberg leader earns more than in
+// Cournot competition, and does not open the answer.
+func TestOfflineAnswerExplainsTheMainConcept(t *testing.T) {
+	cournot := primerLike(1, "Cournot competition: oligopoly in quantities",
+		"In Cournot's model firms producing an identical good choose quantities simultaneously, and the price clears the market.",
+		"With n firms each produces (a − c)/((n + 1)b), and as n grows the price approaches marginal cost, so the Cournot model spans the range from monopoly to perfect competition.",
+		"Cournot competition fits markets where capacity is chosen before prices.")
+	stackelberg := primerLike(2, "Stackelberg leadership and first-mover advantage",
+		"In Stackelberg's model one firm, the leader, chooses its quantity first, and the follower observes it before choosing its own.",
+		"With linear demand the leader produces (a − c)/(2b), and the follower produces half of that.",
+		"The leader earns more and the follower less than in the simultaneous Cournot equilibrium.",
+		"This first-mover advantage arises because the leader's commitment is credible: once the leader has produced, the follower's best reply is to cut back.")
+	q := "Why does a Stackelberg leader earn more than it would in Cournot competition?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{cournot, stackelberg})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "commitment is credible", ans.Text)
+	require.False(t, strings.HasPrefix(ans.Text, "With n firms"), ans.Text)
+	require.Equal(t, 2, ans.Quotes[0].N, ans.Text)
+}
+
+// A source is named after the question's concept when its title names the
+// concept itself, not a longer glossary term that contains it: "the
+// iterated prisoner's dilemma" is a concept of its own.
+func TestEntitledSkipsLongerTerms(t *testing.T) {
+	ps := []Passage{
+		primerLike(1, "Tit-for-tat, Axelrod's tournaments and the iterated prisoner's dilemma", "Tit-for-tat cooperates in the first round."),
+		primerLike(2, "The prisoner's dilemma", "The prisoner's dilemma is the best-known game in game theory."),
+	}
+	got := entitled(analyze("What is the prisoner's dilemma?"), ps)
+	require.Equal(t, map[string]bool{"The prisoner's dilemma": true}, got)
+	got = entitled(analyze("Why does tit-for-tat do well in the iterated prisoner's dilemma?"), ps)
+	require.True(t, got[ps[0].PaperID], "the title names tit-for-tat")
+}
+
+// A why question's fact is explained by the sentence before it when that
+// one gives the reason, however few of the question's words it repeats.
+func TestOfflineAnswerQuotesTheReasonBeforeTheFact(t *testing.T) {
+	p := primerLike(1, "Coordination games and focal points",
+		"In a coordination game players gain by choosing matching actions, and several outcomes are Nash equilibria: driving on the left or the right, or meeting at the same place.",
+		"The difficulty is not conflict but equilibrium selection, because rational analysis alone does not say which equilibrium will be played.",
+		"Thomas Schelling observed that people often coordinate on a focal point, an equilibrium that stands out through salience, convention or culture.",
+		"Asked to meet a stranger in New York without communicating, many people pick Grand Central Terminal at noon.",
+		"Coordination games can have Pareto-ranked equilibria, where everyone prefers one outcome but miscoordination is costly, as in the stag hunt.",
+		"Pre-play communication, leadership, precedent and learning over repeated play all help players coordinate.",
+		"Coordination problems help explain lock-in to inferior standards such as the QWERTY keyboard, bank runs and social norms.")
+	q := "Why would two strangers who cannot talk to each other both pick Grand Central Terminal at noon to meet?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{p})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "focal point", ans.Text)
+	require.Contains(t, ans.Text, "Grand Central", ans.Text)
+}
+
+// The examples a question gives in passing ("like the oil lease sales")
+// are asides, not what it asks.
+func TestAsideTerms(t *testing.T) {
+	require.Equal(t, termSet("the oil lease sales"), asideTerms("Why do the winners of common-value auctions, like the oil lease sales, tend to overpay?"))
+	require.Equal(t, termSet("the stag hunt"), asideTerms("Why do coordination games (such as the stag hunt) have several equilibria?"))
+	require.Empty(t, asideTerms("Why do people like the stag hunt?"))
+}
+
+// "If …, can X …?" asks for a verdict under a condition, which the
+// answerer shapes as a yes/no question; "If …, should I …?" asks for
+// advice, and a question of another shape stays what it is.
+func TestConditionalVerdict(t *testing.T) {
+	require.True(t, conditionalVerdict("If we play the game ten times and both know it, can cooperation survive?"))
+	require.True(t, conditionalVerdict("When values are common, do winners overpay?"))
+	require.False(t, conditionalVerdict("If my adviser is biased, should I let them decide?"))
+	require.False(t, conditionalVerdict("If I learn with multiplicative weights, what guarantee do I get?"))
+	require.False(t, conditionalVerdict("Can cooperation survive if the game is played ten times?"))
+	require.Equal(t, askOther, kindOf("If we play the game ten times and both know it, can cooperation survive?"), "the judge's kind is unchanged")
 }

@@ -92,6 +92,11 @@ var paraphrases = []struct {
 	{regexp.MustCompile(`(?i)\bas (small|low|little) as possible\b|\b(smallest|lowest) possible\b`), "minimizes"},
 	{regexp.MustCompile(`(?i)\bwhat (it'?s|it is|they'?re|they are|something is|the item is) (really )?worth\b`), "value"},
 	{regexp.MustCompile(`(?i)\b(patient|patience|impatient|impatience)\b`), "discount"},
+	// A game played a number of times is played a finite number of
+	// times, which is what sources call it: "If we play the prisoner's
+	// dilemma exactly ten times…" is answered by "If the game is
+	// repeated a known, finite number of times…".
+	{regexp.MustCompile(`(?i)\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|a hundred|hundred|a thousand|thousand|a fixed|a set|a given|a known|a limited)\s+(number of\s+)?(times|rounds|periods|stages|repetitions)\b`), "finite"},
 }
 
 func isNumber(w string) bool {

@@ -50,6 +50,8 @@ func TestKeyTerms(t *testing.T) {
 		{"What does it make as large as possible?", []string{"larg", "possibl", "maxim"}},
 		{"Why bid what it's worth to me?", []string{"bid", "worth", "valu"}},
 		{"Why does the patient side win?", []string{"patient", "side", "win", "discount"}},
+		{"Can they cooperate if they play 10 rounds?", []string{"cooper", "plai", "round", "finit"}},
+		{"What if it is repeated ten times?", []string{"repeat", "ten", "time", "finit"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
