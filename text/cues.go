@@ -32,7 +32,13 @@ import (
 // vocabulary; the dev questions of testdata/world were read while writing
 // its first part, the held-out ones were not, and its later part (about
 // half the terms, and the descriptions of the textbooks' stories for the
-// rest) was written without reading any question.
+// rest) was written without reading any question. Five terms (nonatomic
+// game, team contest, Nash Q-learning, extensive-form correlated
+// equilibrium, Bayesian Stackelberg game) and some cues of fourteen others
+// were added later, from the questions of testdata/world/questions_dev7
+// and questions_dev8 once they had become tuning sets, worded as the
+// idea's description rather than any one question's; the blind sets
+// measure whether they carry over.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
@@ -255,7 +261,7 @@ var related = map[string][]string{
 	"level-k thinking":                   {"cognitive hierarchy", "beauty contest", "bounded rationality"},
 	"beauty contest":                     {"level-k", "cognitive hierarchy", "guessing game"},
 	"tragedy of the commons":             {"common pool resource", "overexploitation", "commons"},
-	"public good":                        {"voluntary contribution", "free riding", "provision point", "assurance contract"},
+	"public good":                        {"voluntary contribution", "free riding", "provision point", "assurance contract", "public project", "budget balance"},
 	"free rider":                         {"public good", "voluntary contribution"},
 	"price of anarchy":                   {"selfish routing", "inefficiency of equilibria", "worst equilibrium"},
 	"correlated equilibrium":             {"mediator", "correlation device", "recommendation"},
@@ -443,6 +449,11 @@ var related = map[string][]string{
 	"policy-space response oracles":                {"empirical game-theoretic analysis", "meta-game", "best response oracle", "population-based training", "Lanctot"},
 	"parity game":                                  {"reactive synthesis", "omega-regular", "infinite duration games", "Zielonka", "model checking"},
 	"cops and robbers":                             {"pursuit evasion on graphs", "cop number", "Meyniel conjecture", "Nowakowski Winkler", "graph searching"},
+	"nonatomic game":                               {"continuum of players", "Schmeidler", "negligible players", "measure space of players"},
+	"team contest":                                 {"free riding", "sabotage", "group contest", "team effort"},
+	"Nash Q-learning":                              {"Markov games", "stochastic games", "Hu Wellman", "multi-agent reinforcement learning"},
+	"extensive-form correlated equilibrium":        {"mediator", "sequential games", "trigger agents", "correlation device"},
+	"Bayesian Stackelberg game":                    {"attacker types", "unknown attacker", "DOBSS", "commitment"},
 }
 
 // cues describe glossary terms in the words students use; see Evoked.
@@ -469,7 +480,7 @@ var cues = map[string][]string{
 	},
 	"perfect Bayesian equilibrium": {"belief* off path", "belief* sequential*", "update* belief* equilibri*", "bayes rule* equilibri*", "belief* consistent* strateg*", "belief* update* sequential*", "belief* after* surpris* move*"},
 	"Bayesian Nash equilibrium":    {"privat* information equilibri*", "know* own type* equilibri*", "uncertain* opponent* type*", "don't know* other* payoff* equilibri*", "equilibri* incomplete information", "equilibri* privat* valu*", "each* player* privat* information* equilibri*"},
-	"correlated equilibrium": {
+	"correlated equilibrium": {"mediator* advice* game*", "mediator* advice* player*",
 		"mediator* suggest*", "follow* recommendation* better*", "shared* random* signal* coordinat*",
 		"traffic light* obey*", "traffic light* signal*", "obey* signal* better off",
 		"traffic light* recommend*", "mediator recommend*", "common signal* coordinat*", "shared signal* coordinat*",
@@ -503,7 +514,7 @@ var cues = map[string][]string{
 		"what* opponent* did* last*", "reciprocat* previous* move*", "copy* what* other* did*", "punish* defect* once* forgive*", "eye for an eye",
 		"simple reciprocal strateg*", "reciprocal strateg* hard* exploit*", "reciprocal* strateg* repeated*",
 	},
-	"Vickrey-Clarke-Groves mechanism": {
+	"Vickrey-Clarke-Groves mechanism": {"clarke* auction*", "clarke* truthful*", "give back* money* truthful*", "redistribut* payment* truthful*", "return* payment* bidder*",
 		"pay* amount* hurt* others", "pay* harm* they* others", "charg* harm* impos*",
 		"pay* harm* others", "pay* externalit* impos*", "charg* harm* caus*", "pay* damage* others", "pay* cost* impos* others",
 		"truth* welfare maximi*", "efficien* truthful* auction* multiple",
@@ -525,7 +536,7 @@ var cues = map[string][]string{
 	"price of anarchy": {
 		"selfish* how much worse", "selfish* cost* everyone", "selfish* compared* planner*", "decentraliz* inefficien*",
 		"selfish* how much longer", "selfish* longer finish*", "selfish* slower overall", "selfish* inefficien*", "selfish* cost* society", "selfish* worse optimum", "selfish* behavi* cost*", "worst equilibri* optimum", "worse than optimal* equilibri*", "how much worse* equilibri*", "equilibri* worse* optimal*", "cost* act* own interest* rather* coordinat*", "cost* selfish* rather than* coordinat*", "everyone* own interest* cost* coordinat*"},
-	"price of stability": {"best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*", "best* equilibri* inefficien*", "even* best* equilibri* worse*"},
+	"price of stability": {"nicest* stable*", "stable outcome* close* optimal*", "split* link* cost* equally*", "share* link* cost* equally*", "split* cost* equally* network*", "best equilibri* optimum", "best equilibri* compar* optim*", "best* equilibri* how* close* optim*", "best* stable* outcome* optim*", "best* equilibri* social* optim*", "how good* best equilibri*", "best* equilibri* inefficien*", "even* best* equilibri* worse*"},
 	"multi-agent reinforcement learning": {
 		"several agent* learn* reinforcement", "agents learn* simultaneous*", "multiple agent* learn*", "many agent* learn*",
 		"agents learn* together", "robots learn* together", "agents train* together", "learn* agents* non stationar*",
@@ -534,7 +545,7 @@ var cues = map[string][]string{
 		"independent q learn*", "q learner*", "other* change* their* polic* learn*",
 	},
 	"counterfactual regret minimization": {"solv* poker", "poker bot*", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
-	"no-regret learning":                 {"hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*", "online algorithm* best fixed*", "close* best fixed strateg*", "guarantee* best fixed*"},
+	"no-regret learning":                 {"bot* bid* learn*", "bidding bot*", "bid* bot* auction*", "learn* bid* only* whether* won*", "learn* bid* win* lose* feedback*", "bidder* learn* only* won*", "hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*", "online algorithm* best fixed*", "close* best fixed strateg*", "guarantee* best fixed*"},
 	"mean field game": {
 		"huge crowd* player*", "crowd* rational*", "many* small* player* average*", "infinitely* many agents*",
 		"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",
@@ -589,7 +600,7 @@ var cues = map[string][]string{
 		"unanimity* independence* dictator*", "voting method* unanimity*", "non dictatorship*",
 		"combin* individual* ranking* group ranking*", "individual ranking* group ranking*", "group ranking* perfect*",
 	},
-	"Gibbard-Satterthwaite theorem": {
+	"Gibbard-Satterthwaite theorem": {"election* method* gamed", "voting* method* gamed", "vot* rule* gamed", "insincer* ballot*", "ballot* insincer*", "every* election* method* manipul*", "every* voting* rule* manipul*",
 		"vot* strategic*", "strategic* vot*", "manipul* vot*", "vot* manipul*", "vot* dishonest*", "lie* preferen* vot*",
 		"misreport* preferen* vot*", "vot* insincer*", "vot* tactical*", "tactical* vot*",
 		"voter* gain* misrepresent*", "misrepresent* preferen* vot*", "voter* misrepresent*",
@@ -629,7 +640,7 @@ var cues = map[string][]string{
 		"unverifiab* message*", "message* cost* noth*", "credib* bias*", "bias* sender*", "free* communicat* bias*",
 		"informative* communicat* sender* interest*", "sender* interest* differ* receiver*", "communicat* interests* differ*",
 	},
-	"Bayesian persuasion": {
+	"Bayesian persuasion": {"reveal* product* information*", "reveal* product* info*", "reveal* information* sway*", "reveal* info* persua*", "platform* reveal* buyer*",
 		"what* reveal* persuade*", "design* test* reveal*", "disclos* persuade*", "grade* inflation* reveal*",
 		"design* information reveal*", "choos* information reveal*", "commit* reveal* information", "decid* what information reveal*",
 		"persua* information", "persua* commit*", "disclos* information persua*",
@@ -669,7 +680,7 @@ var cues = map[string][]string{
 	"Lemke-Howson algorithm": {"path* follow* equilibri*", "pivot* equilibri*", "complementary pivot*", "algorithm* find* equilibri* two player*", "algorithm* comput* equilibri* bimatrix*", "algorithm* one equilibri* two player*", "follow* path* equilibri*"},
 	"extensive-form game":    {"sequential move*", "move* turn* tree", "take* turns move*", "sequential* game* tree*", "move* one after another", "who move* when* game*", "game* tree* information set*", "players* move* in turn*"},
 	"normal-form game":       {"payoff matri*", "simultaneous move*", "matrix* payoff*", "choos* simultaneous*", "move* same time* payoff*", "simultaneous* game* matrix*", "game* bimatrix*", "choose* same time* without* see*"},
-	"public good": {
+	"public good": {"secretly* valu* pay*", "secretly* worth* pay*", "privately* valu* pay*", "privately* valu* cover* cost*", "voluntar* break even*", "honest* cover* cost*",
 		"everyone benefits nobody pays", "everyone benefit* nobody clean*", "everyone benefit* nobody contribut*", "pay* shared* benefit* everyone", "contribut* pot* multipl*", "crowdfund* project*",
 		"contribut* common pool", "contribut* common fund", "everyone benefit* contribut*", "voluntar* contribut*",
 		"contribut* shared project*", "group project* contribut*", "back* project* goal",
@@ -753,7 +764,7 @@ var cues = map[string][]string{
 		"finite number player* equilibri*", "guarantee* equilibri* exist*",
 	},
 	"PPAD":                         {"intractab* equilibri*", "hard* comput* equilibri*", "comput* equilibri* polynomial*", "complexit* comput* equilibri*", "np hard equilibri*", "how hard* find* equilibri*", "comput* nash* hard*", "equilibri* efficient* algorithm*", "no fast* algorithm* equilibri*", "comput* equilibri* time*"},
-	"approximate Nash equilibrium": {"approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE", "nearly* equilibri* comput*", "epsilon* equilibri*", "equilibri* small* gain* deviat*"},
+	"approximate Nash equilibrium": {"gain* more than* little* switch*", "nobody* gain* little* switch*", "nobody* gain* much* switch*", "gain* only* little* deviat*", "gain* little* by switch*", "approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE", "nearly* equilibri* comput*", "epsilon* equilibri*", "equilibri* small* gain* deviat*"},
 	"support enumeration": {
 		"list* all equilibri*", "find* all equilibri*", "enumerat* equilibri*", "comput* all equilibri*",
 		"list* equilibria", "find* every equilibri*",
@@ -838,7 +849,7 @@ var cues = map[string][]string{
 	"Harsanyi purification":        {"why* randomi* real*", "mix* strateg* interpret*", "interpret* mixed", "small private* payoff* mix*", "purif* mixed*", "purif* harsanyi*", "purif* mix* strateg*"},
 	"higher-order beliefs":         {"believe* other* believe*", "what other* think* think*", "know* other* know*", "beliefs about beliefs", "belief* about* other* belief*", "think* other* think* i think*"},
 	"uncoupled dynamics":           {"learn* own payoff* only", "without knowing other* payoff* converge*", "only own payoff* learn*", "learn* without* know* other* payoff*", "only* observe* own payoff* converge*", "learn* equilibri* own payoff* only", "reach* nash* only* know* own payoff*", "each* only* know* own payoff*", "only* know* own payoff*"},
-	"optimistic gradient descent":  {"gradient* cycl*", "gradient* oscillat*", "gradient* spiral*", "gradient* zero sum", "gradient descent ascent", "gan* training* unstable*", "gan* training* cycl*", "min max* optimi* converge*", "minimax* optimi* cycl*", "gradient* min max* converge*"},
+	"optimistic gradient descent":  {"gradient* spin*", "gradient* circl*", "gradient* rotat*", "simultaneous gradient*", "optimistic* tweak*", "optimistic* gan*", "gradient* cycl*", "gradient* oscillat*", "gradient* spiral*", "gradient* zero sum", "gradient descent ascent", "gan* training* unstable*", "gan* training* cycl*", "min max* optimi* converge*", "minimax* optimi* cycl*", "gradient* min max* converge*"},
 	"self-play":                    {"play* against itself", "play* itself", "train* against itself", "ai play* itself", "learn* chess* against itself", "improve* playing* itself", "train* playing* copies* itself", "play* against* copies* itself"},
 	"sequential social dilemma":    {"agents* harvest*", "agents* common* resource* learn*", "learn* agents* defect* cooperat*", "agents* learn* share* resource*", "reinforcement learn* cooperat* dilemma*", "ai agents* cooperat* resource*"},
 	"emergent communication":       {"agents invent* language", "agents develop* language", "learn* communicat* agents", "agents* talk* learn*", "agents* create* own language*", "robots* learn* talk*", "agents* learn* signal* each other"},
@@ -852,13 +863,13 @@ var cues = map[string][]string{
 	"rank-order tournament":               {"promot* incentiv*", "promotion* effort*", "ceo pay* incentiv*", "reward* best perform*", "relative performance*", "bonus* best* employee*", "prize* top* performer* effort*", "pay* rank* effort*", "employee* month* prize* effort*", "promot* best* worker* effort*", "prize* promotion* ceo*", "promotion* ceo* prize*", "large prize* promotion*"},
 	"crowdsourcing contest":               {"one big prize", "several smaller prize*", "one prize several", "prize* structur*", "split* prize*", "crowdsourc* prize*", "innovation contest* prize*", "design contest* prize*", "crowdsourc* contest*", "open* contest* prize* submission*"},
 	"costly punishment":                   {"punish* free rider*", "pay* punish*", "punish* cost* themselves", "sanction* free rider*", "punish* cheater* own expense", "spend* money* punish*", "pay* cost* punish*", "punish* own cost", "punish* non contribut*", "punish* sustain* contribut*", "punishment* public goods*", "allow* punish* contribut*"},
-	"logit dynamics": {
+	"logit dynamics": {"noisy* choice* potential*", "noisy* choice* favo* better*", "noisy* potential function*", "settle* over time* potential*",
 		"better option* more often", "more often rather than always", "mistake* more often* worse", "noisy best respon*", "best respon* mistake*", "long run equilibri* select*", "stochastic* stable"},
 	"polymatrix game": {"pairwise interaction* network*", "network* pairwise game*", "games on edges", "two player* games* each edge", "network* pairwise* payoff*", "sum* pairwise* games*", "pair* neighbo* play* own* two player*", "every pair* neighbo* game*", "neighbo* pair* two player* game*"},
 	"discontinuous games": {
 		"payoff* jump*", "payoffs sudden*", "payoff* sudden* change*", "payoff* discontinu*", "discontinu* payoff*", "discontinu* game*"},
 	"oddness theorem":             {"odd number equilibri*", "number* equilibri* odd", "generic* finite number equilibri*", "how many equilibri* typical*", "number* equilibri* always odd", "why* odd number*"},
-	"imperfect public monitoring": {"can't see other* action*", "cannot observ* action* repeat*", "noisy signal* action* repeat*", "observ* noisy* cooperat*", "secret price cut*", "can't observ* rival* price*", "noisy* demand* cartel*", "cartel* noisy* price*", "cooperat* noisy* observ*", "noisy public signal*", "cooperat* noisy* signal* action*", "only* see* noisy* signal*"},
+	"imperfect public monitoring": {"cartel* price war*", "collu* price war*", "price war* nobody* cheat*", "price war* even* no one* cheat*", "collu* only* see* price*", "collu* only* observ* price*", "can't see other* action*", "cannot observ* action* repeat*", "noisy signal* action* repeat*", "observ* noisy* cooperat*", "secret price cut*", "can't observ* rival* price*", "noisy* demand* cartel*", "cartel* noisy* price*", "cooperat* noisy* observ*", "noisy public signal*", "cooperat* noisy* signal* action*", "only* see* noisy* signal*"},
 	"reputation effects":          {"reputation tough*", "build* reputation", "long lived short lived", "reputation* commit*", "reputation* long run* player*", "reputation* tough* type*", "pretend* tough*", "seem* crazy* commit*", "reputation* short run* player*"},
 	"automated mechanism design":  {"neural network* auction*", "learn* auction* neural", "deep learn* auction*", "machine learn* mechanism*", "neural* learn* auction*", "ai design* auction*", "learn* optimal* auction* data*", "neural* mechanism* design*", "learn* mechanism* data*"},
 	"single-peaked preferences":   {"ideal point*", "preferences line", "prefer* closer ideal*", "left right spectrum", "prefer* closer* favorite*", "one* favorite* less* farther*", "prefer* decrease* away* ideal*", "favorite point* line*", "favourite point* line*", "voter* favorite* point* line*", "voter* favourite* point* line*"},
@@ -871,7 +882,7 @@ var cues = map[string][]string{
 		"vote* countr* influence*", "big small countr*", "same influence* vote*", "countr* votes each", "square root*", "two tier*", "council* weight* population*", "weight* population* fair*", "vote* weight* population*", "weight* countr* population*", "seats* member states*", "member state* council* allocat*", "federal council* seat*"},
 	"sunspot equilibrium":    {"public coin flip*", "public coin", "extrinsic* random*", "public random* signal*", "irrelevant* signal* coordinat*", "self fulfilling* prophec*", "self fulfilling* belief* equilibri*", "sunspot* coordinat*", "sunspot* self fulfill*", "sunspot* extrinsic*"},
 	"selfish load balancing": {"job* server* selfish*", "job* machine* selfish*", "task* server* selfish*", "job* pick* server*", "job* choos* machine*", "task* choos* machine* selfish*", "job* choos* least loaded*", "user* choos* server* load*"},
-	"network formation": {
+	"network formation": {"add* drop* link*", "add* delet* link*", "friendship* settle* down", "ties* settle* down", "network* settle* down", "web of ties", "link* settle* down",
 		"who* connect* whom", "links* form* friends*", "build* links* cost*",
 		"friendship network*", "homophily network*", "segregat* network*", "network* split* along",
 		"form* links", "form* connections", "build* connections", "friendship network* form*", "link* cost* benefit*",
@@ -898,7 +909,7 @@ var cues = map[string][]string{
 	},
 	"risk dominance":                               {"safe* equilibri* risky", "risk* equilibri* select*", "safer equilibri*", "safe* equilibri* payoff* dominant*", "risky* better* equilibri* safe*", "safer* option* coordinat*", "efficient* risky* equilibri* safe*"},
 	"Markov perfect equilibrium":                   {"strateg* depend* only* current state", "strateg* only current state", "dynamic game* state* equilibri*", "equilibri* depend* only* state", "state variable* equilibri* dynamic*", "equilibri* stochastic* game* stationary*", "stationary* strateg* state*"},
-	"quantal response equilibrium":                 {"players* mistake* equilibri*", "equilibri* mistake* costly*", "noisy* player* equilibri*", "equilibri* noisy* choice*", "better option* more likely* chosen", "error* prone* player*"},
+	"quantal response equilibrium":                 {"imperfectly rational*", "not fully rational* attack*", "boundedly rational* attack*", "players* mistake* equilibri*", "equilibri* mistake* costly*", "noisy* player* equilibri*", "equilibri* noisy* choice*", "better option* more likely* chosen", "error* prone* player*"},
 	"trembling-hand perfect equilibrium":           {"trembl* hand*", "trembl* equilibri*", "hand* slip* equilibri*", "small mistake* equilibri*", "equilibri* robust* mistake*", "accident* wrong move*", "equilibri* tiny* probabilit* error*"},
 	"coarse correlated equilibrium":                {"commit* before* see* recommendation*", "commit* follow* before*", "agree* follow* mediator* before*", "weaker* correlated*", "no regret* converge* equilibri*", "players* minimi* regret* outcome*", "regret* learn* converge* what*"},
 	"Stackelberg equilibrium":                      {"leader* commit* follower* respon*", "leader* announce* follower*", "commit* first* other* best respon*", "follower* best respon* leader*", "commit* strateg* advance* other* respon*", "optimal* commit* strateg*", "commit* mixed strateg*", "leader* commit* random*"},
@@ -972,4 +983,8 @@ var cues = map[string][]string{
 	"policy-space response oracles":                {"population* policies* best respon* oracle*", "meta game* policies*", "add* best respon* population* policies*", "oracle* best respon* population*"},
 	"parity game":                                  {"verification* game* graph*", "infinite* game* graph* winning*", "two player* game* graph* infinite*", "controller* environment* game* synthesis*"},
 	"cops and robbers":                             {"cops* robber* graph*", "catch* robber* graph*", "how many cops* catch*", "police* catch* thief* graph*"},
+	"nonatomic game":                               {"tiny player* equilibri*", "uncountabl* player*", "uncountabl* many* player*", "negligible* player*", "infinitesimal* player*", "each player* negligible*"},
+	"team contest":                                 {"group* compet* prize* split*", "team* compet* prize* shar*", "team* compet* prize* split*", "group* compet* prize* shar*", "sabotag* rival* team*", "sabotag* rival* group*", "undermin* rival* group*", "undermin* rival* team*", "slack* off* winning* group*", "slack* off* team* prize*"},
+	"extensive-form correlated equilibrium":        {"mediator* step by step", "mediator* turns* game*", "mediator* sequential*", "advice* step by step* game*", "recommend* step by step* game*"},
+	"Bayesian Stackelberg game":                    {"defender* commit* attacker* kind*", "defender* commit* unknown* attacker*", "defender* commit* attacker* type*", "kind* attacker* commit*", "attacker* type* commit*", "unknown* type* attacker*"},
 }

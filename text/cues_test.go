@@ -198,6 +198,11 @@ func TestEvokedDescriptions(t *testing.T) {
 // for game theory.
 func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 	for _, q := range []string{
+		"How do I add or drop a class after the deadline?",
+		"Should I use a mediator for advice in my divorce?",
+		"Are there tiny players in the NBA who still dominate games?",
+		"Do residents pay more tax when house values rise?",
+		"How do I protect my laptop from hackers?",
 		"Which team won the football league last season?",
 		"How many minutes should I boil an egg for a soft yolk?",
 		"Does talking to a lawyer cost nothing at the first meeting?",
@@ -387,6 +392,24 @@ func TestEverydayWordsNameNoConcept(t *testing.T) {
 // question set.
 func TestStudentParaphrases(t *testing.T) {
 	for _, tt := range []struct{ q, want string }{
+		// Written for the terms and cues added with world dev7/dev8 as
+		// tuning sets, in other words than those sets use.
+		{"Why might price wars happen inside a cartel even when no member has cheated?", "imperfect public monitoring"},
+		{"Do members of a team slack off when the team competes for a shared prize?", "team contest"},
+		{"Can insincere ballots be avoided under any voting rule?", "Gibbard-Satterthwaite theorem"},
+		{"Why does simultaneous gradient play on a zero-sum game circle instead of converging?", "optimistic gradient descent"},
+		{"How far from optimal is the nicest stable outcome?", "price of stability"},
+		{"Can the surplus from a Clarke auction be handed back to the bidders?", "Vickrey-Clarke-Groves mechanism"},
+		{"Does every game with a continuum of negligible players have a pure equilibrium?", "nonatomic game"},
+		{"How do bidding bots learn what to bid in repeated auctions?", "no-regret learning"},
+		{"When neighbours each privately value a new playground, who should pay for it?", "public good"},
+		{"How can a mediator give players advice step by step in a poker-like game?", "extensive-form correlated equilibrium"},
+		{"How should the defender commit to a patrol plan when it faces an unknown type of attacker?", "Bayesian Stackelberg game"},
+		{"Will a network where people add and delete links for their own benefit ever settle down?", "network formation"},
+		{"With noisy choices, which equilibrium of a potential game is played in the long run?", "logit dynamics"},
+		{"Why would an imperfectly rational attacker change how a defender guards its targets?", "quantal response equilibrium"},
+		{"Is there a profile where nobody gains more than a little by switching?", "approximate Nash equilibrium"},
+		{"How should a seller reveal product information to sway a buyer?", "Bayesian persuasion"},
 		{"Why would nobody want to change what they are doing once everyone has picked?", "Nash equilibrium"},
 		{"What is a situation where each person's choice is the best reply to the others?", "Nash equilibrium"},
 		{"Why do two partners both confess when staying silent would be better for both?", "prisoner's dilemma"},

@@ -287,6 +287,11 @@ var glossary = []term{
 	{name: "policy-space response oracles", acronyms: []string{"PSRO"}, variants: []string{"double oracle", "double oracle algorithm"}},
 	{name: "parity game", variants: []string{"mean-payoff game", "reachability game"}},
 	{name: "cops and robbers", variants: []string{"cops-and-robbers game", "cop number"}},
+	{name: "nonatomic game", variants: []string{"non-atomic game", "nonatomic games", "game with a continuum of players"}},
+	{name: "team contest", variants: []string{"group contest", "contest between teams", "contests between teams"}},
+	{name: "Nash Q-learning"},
+	{name: "extensive-form correlated equilibrium", acronyms: []string{"EFCE"}},
+	{name: "Bayesian Stackelberg game", variants: []string{"Bayesian Stackelberg games"}},
 }
 
 // spellings pairs British and American spellings that the stemmer keeps
