@@ -33,7 +33,12 @@ type Puller struct {
 	// Rerank, if set, re-orders a larger set of candidates (Candidates)
 	// before the best K are kept: the store ranks by shared words, the
 	// reranker by what the question is about (reasoner.OfflineReranker).
-	// Nil keeps the store's top K, as traces recorded without it did.
+	// The store's first document stays among the K whatever the reranker
+	// says: the reranker reads the question's concepts, and a wrong one
+	// ("travel time" for a question on tolls) would otherwise drop the
+	// paper the loop has just added for the question, ranked first by
+	// both the words and the vectors. Nil keeps the store's top K, as
+	// traces recorded without it did.
 	Rerank reasoner.Reranker
 	// Candidates is how many documents the store returns for Rerank; 0
 	// means DefaultCandidates, and never fewer than K.
@@ -67,8 +72,13 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		if err != nil {
 			return s, fmt.Errorf("re-rank the store's documents: %w", err)
 		}
+		best := results[0].ID
 		results = rerank(results, r.Scores)
 		reranked = fmt.Sprintf(" from %d candidates (%s)", n, r.Reason)
+		if i := slices.IndexFunc(results, func(r vectordb.Result) bool { return r.ID == best }); i >= k {
+			results[k-1], results[i] = results[i], results[k-1]
+			reranked += fmt.Sprintf("; the store's best match %s kept", best)
+		}
 	}
 	results = results[:min(k, len(results))]
 	s.ChromaResults = results
@@ -148,6 +158,20 @@ type PaperFilterer struct {
 	Parallel int
 }
 
+// filedUnderGameTheory is arXiv's own label for the field: a paper whose
+// primary category is cs.GT was filed as game theory by its authors and
+// accepted there by arXiv's moderators, which is better evidence than any
+// reading of its first 500 characters. "Fairness for Hard-to-Match
+// Patients in Organ Swap Programs" says kidney, transplants and priority
+// rules, and no word of the filter's lexicon; it is a cs.GT paper on
+// kidney exchange. Only the primary category counts: a cross-listing to
+// cs.GT is an author's claim that game-playing systems and ad servers make
+// too, and arXiv does not moderate it the same way. econ.TH is left to the
+// filter: economic theory is mostly, not only, game theory. The rule holds
+// with an LLM filter too, whose prompt shows no categories; it overrides a
+// "no" and never a "yes", so it costs no call and saves none.
+const filedUnderGameTheory = "cs.GT"
+
 // LLMFilterParallel is how many papers an LLM filter should judge at once:
 // each judgement is one call, and a few in flight keep a question to the
 // time of one or two calls without flooding a local model server.
@@ -194,6 +218,13 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 		}
 		for i, p := range batch {
 			v := verdicts[i]
+			if !v.Yes && p.PrimaryCategory == filedUnderGameTheory && !s.OffTopic {
+				// A question that showed no game theory of its own keeps
+				// the filter's word whatever the category: its candidates
+				// share words with it, not a field.
+				v.Yes = true
+				v.Reason = "filed under " + filedUnderGameTheory + " on arXiv, although " + v.Reason
+			}
 			seen = append(seen, p.ID)
 			s.Notices = addNotices(s.Notices, v.Notices)
 			if v.Yes && len(kept) < want {

@@ -42,3 +42,22 @@ func TestPullerReranksCandidatesAndKeepsK(t *testing.T) {
 	require.Equal(t, "d00", s.ChromaResults[0].ID, "without a reranker the store's top K")
 	require.Len(t, s.ChromaResults, 3)
 }
+
+// TestPullerKeepsTheStoresBestMatch: a reranker orders by what it can
+// recognise of the question, and may recognise the wrong thing ("travel
+// time" for a question on tolls); the store's first document, which the
+// loop has just added for this question, stays among the K kept.
+func TestPullerKeepsTheStoresBestMatch(t *testing.T) {
+	store := &memStore{}
+	for i := range 12 {
+		store.docs = append(store.docs, vectordb.Document{ID: fmt.Sprintf("d%02d", i), Content: "shapley value " + fmt.Sprint(i)})
+	}
+	s, err := Puller{Store: store, K: 3, Rerank: &lastFirst{}}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	var ids []string
+	for _, r := range s.ChromaResults {
+		ids = append(ids, r.ID)
+	}
+	require.Equal(t, []string{"d09", "d08", "d00"}, ids, "the reranker's first two, then the store's best in the last place")
+	require.Contains(t, s.Reasoning, "the store's best match d00 kept")
+}

@@ -454,3 +454,24 @@ func TestAnAbstentionOnAQuestionThatIsNotGameTheoryIsOffTopic(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, OutcomeNotFound, final.Outcome)
 }
+
+// TestAPaperFiledUnderCsGTIsGameTheory: arXiv's primary category outweighs
+// a lexicon that finds no game-theory word in the abstract's opening, for a
+// question that is game theory; an unrecognised question's candidates still
+// face the strict filter whatever their category.
+func TestAPaperFiledUnderCsGTIsGameTheory(t *testing.T) {
+	kidney := arxiv.Paper{ID: "2401.00013v1", Title: "Fairness for hard-to-match patients", PrimaryCategory: "cs.GT",
+		Summary: "Priority rules for highly sensitised patients in paired donation cost few transplants."}
+	other := arxiv.Paper{ID: "2401.00014v1", Title: "Sensitised patients waiting for transplants", PrimaryCategory: "q-bio.TO",
+		Summary: "Highly sensitised patients wait longer for transplants."}
+	f := &noFilter{}
+	s, err := PaperFilterer{Filter: f, MaxResults: 3}.FilterPapers(context.Background(), GraphState{ArxivPapers: []arxiv.Paper{kidney, other}})
+	require.NoError(t, err)
+	require.Len(t, s.ArxivPapers, 1)
+	require.Equal(t, kidney.ID, s.ArxivPapers[0].ID)
+	require.Contains(t, s.Reasoning, "kept (filed under cs.GT on arXiv, although")
+
+	s, err = PaperFilterer{Filter: f, MaxResults: 3}.FilterPapers(context.Background(), GraphState{ArxivPapers: []arxiv.Paper{kidney}, OffTopic: true})
+	require.NoError(t, err)
+	require.Empty(t, s.ArxivPapers, "a question with no game theory of its own: the filter decides")
+}

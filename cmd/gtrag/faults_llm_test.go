@@ -229,7 +229,13 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 			t.Run(provider+"/"+tt.name, func(t *testing.T) {
 				llm := newFaultyLLM(t)
 				llm.fault, llm.reply = tt.fault, tt.reply
-				srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+				// Filed under econ.TH rather than the test server's default
+				// cs.GT, which would keep it whatever the filter replied
+				// (nodes.PaperFilterer): the filter's verdict is what
+				// these faults are about.
+				firstPrice := auctionPaper
+				firstPrice.PrimaryCategory = "econ.TH"
+				srv := arxivtest.New(t, []arxiv.Paper{firstPrice, oldStyleAuction, videoGamePaper})
 				env := testEnv(t)
 				env["GTRAG_ARXIV_URL"] = srv.URL
 				env["GTRAG_SEED"] = "none"
