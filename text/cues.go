@@ -763,7 +763,7 @@ var cues = map[string][]string{
 		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
 		"finite number player* equilibri*", "guarantee* equilibri* exist*",
 	},
-	"PPAD":                         {"intractab* equilibri*", "hard* comput* equilibri*", "comput* equilibri* polynomial*", "complexit* comput* equilibri*", "np hard equilibri*", "how hard* find* equilibri*", "comput* nash* hard*", "equilibri* efficient* algorithm*", "no fast* algorithm* equilibri*", "comput* equilibri* time*"},
+	"PPAD":                         {"find* equilibri* take* long*", "locat* equilibri* long*", "locat* equilibri* hard*", "find* equilibri* slow*", "equilibri* always exist* hard* find*", "equilibri* always there* hard*", "equilibri* always there* long*", "intractab* equilibri*", "hard* comput* equilibri*", "comput* equilibri* polynomial*", "complexit* comput* equilibri*", "np hard equilibri*", "how hard* find* equilibri*", "comput* nash* hard*", "equilibri* efficient* algorithm*", "no fast* algorithm* equilibri*", "comput* equilibri* time*"},
 	"approximate Nash equilibrium": {"gain* more than* little* switch*", "nobody* gain* little* switch*", "nobody* gain* much* switch*", "gain* only* little* deviat*", "gain* little* by switch*", "approximat* equilibri*", "almost equilibri*", "close* equilibri* comput*", "approximat* NE", "nearly* equilibri* comput*", "epsilon* equilibri*", "equilibri* small* gain* deviat*"},
 	"support enumeration": {
 		"list* all equilibri*", "find* all equilibri*", "enumerat* equilibri*", "comput* all equilibri*",
@@ -825,7 +825,7 @@ var cues = map[string][]string{
 		"pay* cost* benefit* all* one* enough*", "who* pay* cost* one* enough*",
 	},
 	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*", "betrayal* permanent punish*", "permanent punish*", "betray* trigger* punish*"},
-	"zero-determinant strategies": {
+	"zero-determinant strategies": {"extort* prisoner*", "extort* player*", "extort* repeat*", "extort* evolv*",
 		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*", "unilateral* force* other* payoff*", "force* opponent* payoff* fixed*", "set* other* payoff* fixed value*"},
 	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*", "new mutation* take over*", "mutation* take* over* small population*", "mutation* take* over* population*"},
 	"rock-paper-scissors": {
@@ -978,7 +978,7 @@ var cues = map[string][]string{
 	"Newcomb's paradox":                            {"predictor* two boxes*", "one box* two box*", "opaque box* predictor*", "predictor* box* million*", "take* one box* both*"},
 	"tragedy of the anticommons":                   {"too many* owner* underus*", "patent thicket*", "too many* right* holder* block*", "fragment* owner* underus*"},
 	"win-stay lose-shift":                          {"stay* after* win* shift* after*", "repeat* won* switch* lost", "keep* action* worked* switch*", "switch* only* after* bad* outcome*", "stay* win* switch* lose*"},
-	"generous tit-for-tat":                         {"tit for tat* forgiv* sometimes*", "forgiv* occasional* defect* noise*", "occasional* forgiv* mistake* repeat*", "forgiv* some* defection* noise*"},
+	"generous tit-for-tat":                         {"cop* last move* accident*", "cop* last move* mistake*", "cop* last move* wrong*", "cop* last move* error*", "tit for tat* forgiv* sometimes*", "forgiv* occasional* defect* noise*", "occasional* forgiv* mistake* repeat*", "forgiv* some* defection* noise*"},
 	"reciprocal altruism":                          {"vampire bat*", "animal* help* return* favo*", "help* unrelated* return* later*", "altruis* unrelated* reciproc*", "scratch* back* evolv*"},
 	"policy-space response oracles":                {"population* policies* best respon* oracle*", "meta game* policies*", "add* best respon* population* policies*", "oracle* best respon* population*"},
 	"parity game":                                  {"verification* game* graph*", "infinite* game* graph* winning*", "two player* game* graph* infinite*", "controller* environment* game* synthesis*"},
