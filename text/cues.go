@@ -279,7 +279,7 @@ var related = map[string][]string{
 	"Myerson-Satterthwaite theorem":      {"bilateral trade", "budget balance", "efficient trade"},
 	"selfish load balancing":             {"makespan", "parallel machines", "price of anarchy", "load balancing"},
 	"network formation":                  {"link formation", "pairwise stable", "connections model", "Jackson Wolinsky", "strategic network"},
-	"kidney exchange":                    {"paired donation", "incompatible pairs", "exchange cycles"},
+	"kidney exchange":                    {"incompatible pairs", "exchange cycles"},
 	"Banzhaf index":                      {"voting power", "power index", "weighted voting", "swing"},
 	"Shapley-Shubik index":               {"voting power", "power index", "weighted voting", "pivotal"},
 	"weighted voting game":               {"voting power", "power index", "quota"},

@@ -210,7 +210,7 @@ var glossary = []term{
 	{name: "selfish load balancing", variants: []string{"load balancing game", "selfish scheduling", "machine scheduling game"}},
 	{name: "network formation", variants: []string{"strategic network formation", "pairwise stability", "pairwise stable network", "pairwise stable"}},
 	{name: "assignment game", variants: []string{"Shapley-Shubik assignment game", "assignment market"}},
-	{name: "kidney exchange", variants: []string{"kidney paired donation", "kidney exchange program"}},
+	{name: "kidney exchange", variants: []string{"kidney paired donation", "paired kidney donation", "paired donation", "kidney exchange program"}},
 	{name: "Banzhaf index", variants: []string{"Banzhaf power index"}},
 	{name: "Shapley-Shubik index", variants: []string{"Shapley-Shubik power index"}},
 	{name: "weighted voting game", variants: []string{"weighted voting", "weighted majority game"}},
