@@ -454,6 +454,7 @@ var related = map[string][]string{
 	"Nash Q-learning":                              {"Markov games", "stochastic games", "Hu Wellman", "multi-agent reinforcement learning"},
 	"extensive-form correlated equilibrium":        {"mediator", "sequential games", "trigger agents", "correlation device"},
 	"Bayesian Stackelberg game":                    {"attacker types", "unknown attacker", "DOBSS", "commitment"},
+	"complexity of manipulation":                   {"Bartholdi Tovey Trick", "bribery and control", "computational barrier", "manipulating elections"},
 }
 
 // cues describe glossary terms in the words students use; see Evoked.
@@ -522,7 +523,7 @@ var cues = map[string][]string{
 		"truthful* dominant* efficient outcome*", "truthful reporting* dominant* efficient*", "mechanism* truthful* efficient* outcome*",
 		"loss* presence* cause* everyone*", "charge* bidder* loss* other*", "charge* each* harm* presence*",
 	},
-	"second-price auction": {
+	"second-price auction": {"charg* runner up", "runner up offer*", "runner up price*", "bid* really worth*",
 		"bid* true value* best", "truthful* bid* auction*", "bid* honest* auction*", "auction* honest* best",
 		"second highest bid*", "pay* second highest", "pay* runner up", "highest bidder pays second",
 		"sealed bid* truthful*", "bid* true value*",
@@ -988,4 +989,5 @@ var cues = map[string][]string{
 	"extensive-form correlated equilibrium":        {"mediator* step by step", "mediator* turns* game*", "mediator* sequential*", "advice* step by step* game*", "recommend* step by step* game*"},
 	"Bayesian Stackelberg game":                    {"defender* commit* attacker* kind*", "defender* commit* unknown* attacker*", "defender* commit* attacker* type*", "kind* attacker* commit*", "attacker* type* commit*", "unknown* type* attacker*"},
 	"Nash Q-learning":                              {"nash* q"},
+	"complexity of manipulation":                   {"computational* hard* cheat* elect*", "computational* hard* manipul*", "hard* comput* manipul* vot*", "complex* barrier* manipul*", "hard* cheat* elect*", "np hard* manipul*", "hard* compute* manipul*"},
 }

@@ -420,6 +420,8 @@ func TestStudentParaphrases(t *testing.T) {
 		{"How do wireless routers choose channels without coordination?", "congestion game"},
 		{"If a walkout hurts both sides, why is there no deal right away?", "bargaining with private information"},
 		{"When does Nash-Q converge?", "Nash Q-learning"},
+		{"If the winner is charged the runner-up's price, should I bid my value?", "second-price auction"},
+		{"Can making manipulation computationally hard protect elections?", "complexity of manipulation"},
 		{"Why would nobody want to change what they are doing once everyone has picked?", "Nash equilibrium"},
 		{"What is a situation where each person's choice is the best reply to the others?", "Nash equilibrium"},
 		{"Why do two partners both confess when staying silent would be better for both?", "prisoner's dilemma"},
