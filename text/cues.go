@@ -32,13 +32,13 @@ import (
 // vocabulary; the dev questions of testdata/world were read while writing
 // its first part, the held-out ones were not, and its later part (about
 // half the terms, and the descriptions of the textbooks' stories for the
-// rest) was written without reading any question. Five terms (nonatomic
+// rest) was written without reading any question. Six terms (nonatomic
 // game, team contest, Nash Q-learning, extensive-form correlated
-// equilibrium, Bayesian Stackelberg game) and some cues of fourteen others
-// were added later, from the questions of testdata/world/questions_dev7
-// and questions_dev8 once they had become tuning sets, worded as the
-// idea's description rather than any one question's; the blind sets
-// measure whether they carry over.
+// equilibrium, Bayesian Stackelberg game, complexity of manipulation) and
+// cues of some twenty others were added later, from the misses of the
+// tuning sets testdata/world/questions_dev3, dev5, dev7 and dev8, worded
+// as the idea's description rather than any one question's; the blind
+// sets measure whether they carry over.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
