@@ -217,6 +217,9 @@ func Focal(question string) []Concept {
 			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
 				phrase = phrase[1:] // "players defect" is about defecting
 			}
+			if n := len(phrase); n > 1 && !phrase[n-1].known && lightVerbs.Has(phrase[n-1].lower) {
+				phrase = phrase[:n-1] // "how much effort do contestants put in"
+			}
 			if n := len(phrase); inverted && n > 1 && !phrase[n-1].known && intransitiveVerbs.Has(phrase[n-1].lower) {
 				// "How can cooperation survive in the prisoner's
 				// dilemma?": a verb that takes no object ends the
@@ -328,6 +331,12 @@ func mayBeVerb(w word) bool {
 	first, _ := utf8.DecodeRuneInString(w.text)
 	return !GenericWords.Has(w.lower) && !strings.HasSuffix(w.lower, "'s") && !unicode.IsUpper(first)
 }
+
+// lightVerbs are common verbs that end no noun phrase of the field: after
+// a noun they are the noun's verb ("contestants put in effort", "firms
+// make a profit", "people get paid"), and kept they would make the phrase
+// the question is about.
+var lightVerbs = wordSet(`put get make take give keep go come let bring`)
 
 // verbAuxiliaries are the auxiliaries a bare verb follows.
 var verbAuxiliaries = wordSet(`do does did can could will would should might must may`)
