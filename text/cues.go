@@ -32,9 +32,10 @@ import (
 // vocabulary; the dev questions of testdata/world were read while writing
 // its first part, the held-out ones were not, and its later part (about
 // half the terms, and the descriptions of the textbooks' stories for the
-// rest) was written without reading any question. Six terms (nonatomic
+// rest) was written without reading any question. Seven terms (nonatomic
 // game, team contest, Nash Q-learning, extensive-form correlated
-// equilibrium, Bayesian Stackelberg game, complexity of manipulation) and
+// equilibrium, Bayesian Stackelberg game, complexity of manipulation,
+// vaccination game) and
 // cues of some twenty others were added later, from the misses of the
 // tuning sets testdata/world/questions_dev3, dev5, dev7 and dev8, worded
 // as the idea's description rather than any one question's; the blind
@@ -455,6 +456,7 @@ var related = map[string][]string{
 	"extensive-form correlated equilibrium":        {"mediator", "sequential games", "trigger agents", "correlation device"},
 	"Bayesian Stackelberg game":                    {"attacker types", "unknown attacker", "DOBSS", "commitment"},
 	"complexity of manipulation":                   {"Bartholdi Tovey Trick", "bribery and control", "computational barrier", "manipulating elections"},
+	"vaccination game":                             {"herd immunity", "vaccine uptake", "free riding", "epidemic model"},
 }
 
 // cues describe glossary terms in the words students use; see Evoked.
@@ -990,4 +992,5 @@ var cues = map[string][]string{
 	"Bayesian Stackelberg game":                    {"defender* commit* attacker* kind*", "defender* commit* unknown* attacker*", "defender* commit* attacker* type*", "kind* attacker* commit*", "attacker* type* commit*", "unknown* type* attacker*"},
 	"Nash Q-learning":                              {"nash* q"},
 	"complexity of manipulation":                   {"computational* hard* cheat* elect*", "computational* hard* manipul*", "hard* comput* manipul* vot*", "complex* barrier* manipul*", "hard* cheat* elect*", "np hard* manipul*", "hard* compute* manipul*"},
+	"vaccination game":                             {"vaccinat* less* society*", "vaccinat* best* society*", "vaccinat* less* best*", "vaccinat* free rid*", "vaccinat* herd* immun* free*", "vaccinat* planner*", "vaccinat* less* than* optimal*"},
 }

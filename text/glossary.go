@@ -293,6 +293,7 @@ var glossary = []term{
 	{name: "extensive-form correlated equilibrium", acronyms: []string{"EFCE"}},
 	{name: "Bayesian Stackelberg game", variants: []string{"Bayesian Stackelberg games"}},
 	{name: "complexity of manipulation", variants: []string{"computational complexity of manipulation", "hardness of manipulation", "complexity of manipulating elections"}},
+	{name: "vaccination game", variants: []string{"vaccination games", "vaccination dilemma"}},
 }
 
 // spellings pairs British and American spellings that the stemmer keeps
