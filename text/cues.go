@@ -35,11 +35,10 @@ import (
 // rest) was written without reading any question. Seven terms (nonatomic
 // game, team contest, Nash Q-learning, extensive-form correlated
 // equilibrium, Bayesian Stackelberg game, complexity of manipulation,
-// vaccination game) and
-// cues of some twenty others were added later, from the misses of the
-// tuning sets testdata/world/questions_dev3, dev5, dev7 and dev8, worded
-// as the idea's description rather than any one question's; the blind
-// sets measure whether they carry over.
+// vaccination game) and cues of some twenty others were added later, from
+// the misses of the tuning sets testdata/world/questions_dev3, dev5, dev7
+// and dev8, worded as the idea's description rather than any one
+// question's; the blind sets measure whether they carry over.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
