@@ -309,6 +309,14 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 			if len(specificStems(c)) == 0 {
 				continue // "three people" names nothing to look for
 			}
+			if c.Known && f.Evoked && c.Name == f.Concepts[0].Name && carriesRelated(c, passages) {
+				// The student described the idea without its name, and a
+				// passage says a phrase papers on it use ("tacit
+				// collusion" for "Can pricing algorithms secretly
+				// collude?"): it is on the idea, as markEligible
+				// already takes it to be.
+				return out
+			}
 			if c.Known && !slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) }) {
 				// A glossary topic named in passing ("Learning in games
 				// is a foundation of multi-agent reinforcement
@@ -326,6 +334,15 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 		}
 	}
 	return out
+}
+
+// carriesRelated reports whether a passage says a related phrase of c of
+// more than one word (text.RelatedPhrases).
+func carriesRelated(c text.Concept, passages []Passage) bool {
+	related := text.RelatedPhrases(c.Name)
+	return slices.ContainsFunc(passages, func(p Passage) bool {
+		return slices.ContainsFunc(related, func(r text.Concept) bool { return carries(r, p) })
+	})
 }
 
 // looselyCarried reports whether passage p holds all but one of the
