@@ -217,8 +217,11 @@ func Focal(question string) []Concept {
 			for len(phrase) > 0 && actorWords.Has(phrase[0].lower) {
 				phrase = phrase[1:] // "players defect" is about defecting
 			}
-			if n := len(phrase); n > 1 && !phrase[n-1].known && lightVerbs.Has(phrase[n-1].lower) {
-				phrase = phrase[:n-1] // "how much effort do contestants put in"
+			if n := len(phrase); n > 1 && !phrase[n-1].known && (lightVerbs.Has(phrase[n-1].lower) || isAdverb(phrase[n-1].lower)) {
+				// "how much effort do contestants put in", "what
+				// algorithm quickly computes …": a light verb or an
+				// adverb after a noun belongs to the clause's verb.
+				phrase = phrase[:n-1]
 			}
 			if n := len(phrase); inverted && n > 1 && !phrase[n-1].known && intransitiveVerbs.Has(phrase[n-1].lower) {
 				// "How can cooperation survive in the prisoner's
@@ -337,6 +340,17 @@ func mayBeVerb(w word) bool {
 // make a profit", "people get paid"), and kept they would make the phrase
 // the question is about.
 var lightVerbs = wordSet(`put get make take give keep go come let bring`)
+
+// isAdverb reports whether w reads as an adverb in -ly ("quickly",
+// "secretly", "efficiently"), not one of the nouns and adjectives that
+// end so ("monopoly", "supply", "costly", "early").
+func isAdverb(w string) bool {
+	return utf8.RuneCountInString(w) > 5 && strings.HasSuffix(w, "ly") && !notAdverbs.Has(w)
+}
+
+var notAdverbs = wordSet(`monopoly monopsony oligopoly duopoly assembly anomaly family supply
+reply rally costly friendly early likely unlikely daily weekly monthly yearly hourly only lonely
+lovely orderly elderly holy jelly belly bully italy july poly`)
 
 // verbAuxiliaries are the auxiliaries a bare verb follows.
 var verbAuxiliaries = wordSet(`do does did can could will would should might must may`)

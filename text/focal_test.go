@@ -44,6 +44,7 @@ func TestFocal(t *testing.T) {
 		{"Is a bid placed by a proxy binding?", []string{"proxy binding", "bid"}},
 		// A light verb after a noun is its verb.
 		{"How much effort do contestants put in under a Tullock contest?", []string{"Tullock contest", "effort", "contestants"}},
+		{"What algorithm quickly computes the Banzhaf index of a parliament?", []string{"Banzhaf index", "algorithm", "parliament"}},
 		{"What did the winning strategy actually do?", []string{"winning strategy"}},
 		// The word after an opening "who" is a verb; so is the word
 		// after the subject of a question that puts its auxiliary
