@@ -168,6 +168,22 @@ func TestOfflineAnswererTakesRelatedPhrasesForTheConcept(t *testing.T) {
 	require.Contains(t, ans.Cited, 2, "the paper on Crawford and Sobel's model is about cheap talk: %s", ans.Text)
 }
 
+// A question that describes its idea ("pricing algorithms secretly
+// collude") is not abstained on when a passage says what papers on the idea
+// say ("tacit collusion") without its name, as markEligible already takes
+// it: the answer quotes the passage.
+func TestOfflineAnswererDoesNotAbstainOverARelatedPhrase(t *testing.T) {
+	p := Passage{N: 1, ID: "c_chunk_0", PaperID: "c", Title: "Tacit collusion by learning algorithms", Score: 0.3, Text: chunk("Tacit collusion by learning algorithms",
+		"Pricing algorithms that learn from experience set prices in online markets. "+
+			"Simulated Q-learning agents learn to charge prices above the competitive level without communicating. "+
+			"Price cuts are punished by temporary price wars.")}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Can pricing algorithms secretly collude without talking?", []Passage{p})
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.False(t, ans.Abstained, "the passage says tacit collusion: %s", ans.Text)
+	require.Contains(t, ans.Cited, 1)
+}
+
 // A student's own phrase ("park rangers catch poachers") is seldom what a
 // paper says. The passage retrieval put first, holding all but one of its
 // words, is about it: the answer quotes it rather than saying it found
