@@ -69,7 +69,10 @@
 // split, is 40. Each result's Similarity is the cosine of its vector to the
 // question's, computed here from the vectors Weaviate returns, so the
 // relevance judge's thresholds mean the same on both backends; Score is
-// Weaviate's fused score scaled to [0,1].
+// Weaviate's fused score scaled to [0,1]. Its parts, each result's places
+// in the vector and BM25 rankings and its BM25 score (which `gtrag search`
+// shows as on the embedded store), are read from Weaviate's explanation of
+// the fusion (explainScore) and one more BM25 query; see Query.
 //
 // # Replication and failover
 //

@@ -37,8 +37,15 @@ var DefaultHybrid = Hybrid{Fusion: graphql.Ranked, Alpha: 0.2, Property: propTer
 // that relevance thresholds mean the same on both backends, and Score is
 // the fused score, scaled so that a chunk first in both rankings scores 1
 // (Weaviate's ranked fusion gives weight/(60+rank) per side, rank from 0).
-// BM25, VectorRank and LexicalRank stay 0: Weaviate reports them only as
-// prose (explainScore).
+//
+// VectorRank and LexicalRank, the chunk's places in the two rankings the
+// fusion combined (0 where it was not a candidate), are read from the
+// prose Weaviate explains the fused score with (explainScore, see
+// fusedRanks), and BM25 is the chunk's score in a BM25 query of its own
+// (bm25Scores), since that prose does not give it. Both are best effort:
+// a server whose explanation reads otherwise, or a failed BM25 query,
+// leaves them 0 and the results as they are. The extra query costs one
+// round trip per Query that has a BM25 candidate among its results.
 func (s *Store) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
 	return s.query(ctx, text, k, DefaultHybrid)
 }
@@ -61,15 +68,17 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 	if err := s.checkDim(len(q)); err != nil {
 		return nil, err
 	}
-	objs, err := s.hybrid(ctx, text, q, k, h, true, propChunkID, propPaperID, propContent, propMetadata)
+	objs, err := s.hybrid(ctx, text, q, k, h, []string{"vector", "explainScore"}, propChunkID, propPaperID, propContent, propMetadata)
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", s.cfg, err)
+	}
 	scale := 1.0
 	if h.Fusion == graphql.Ranked {
 		scale = 60
 	}
-	if err != nil {
-		return nil, fmt.Errorf("query %s: %w", s.cfg, err)
-	}
+	query, alpha := h.args(text)
 	out := make([]vectordb.Result, 0, len(objs))
+	deepest := 0 // the lowest BM25 place among the results
 	for _, o := range objs {
 		var meta map[string]string
 		if o.Metadata != "" {
@@ -78,38 +87,59 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 			}
 		}
 		fused, _ := strconv.ParseFloat(o.Additional.Score, 64)
-		out = append(out, vectordb.Result{
+		r := vectordb.Result{
 			Document:   vectordb.Document{ID: o.ChunkID, Content: o.Content, Metadata: meta},
 			Score:      min(1, max(0, fused*scale)),
 			Similarity: min(1, max(0, dot(q, o.Additional.Vector))),
-		})
+		}
+		if h.Fusion == graphql.Ranked {
+			r.VectorRank, r.LexicalRank = fusedRanks(o.Additional.ExplainScore, o.Additional.ID, float64(alpha))
+			deepest = max(deepest, r.LexicalRank)
+		}
+		out = append(out, r)
+	}
+	if deepest > 0 {
+		// Best effort: without the scores the results stand as they are.
+		n := max(hybridCandidates, k, deepest)
+		if scores, err := s.bm25Scores(ctx, query, h.Property, n); err == nil {
+			for i, o := range objs {
+				if out[i].LexicalRank > 0 {
+					out[i].BM25 = scores[o.Additional.ID]
+				}
+			}
+		}
 	}
 	return out, nil
 }
 
-// hybrid runs one hybrid search and returns the objects with props and,
-// if withVectors, their vectors. The query text goes to BM25 as the property's tokenizer
-// expects it; with no terms left (a question of stop words) the search is
-// by vector alone.
-func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h Hybrid, withVectors bool, props ...string) ([]object, error) {
-	additional := []string{"id", "score"}
-	if withVectors {
-		additional = append(additional, "vector")
-	}
-	query, alpha := text, h.Alpha
+// args is the query text and vector weight a hybrid search for text
+// sends: the text as the BM25 property's tokenizer expects it and h.Alpha,
+// or, with no terms left (a question of stop words), no text and alpha 1,
+// a search by vector alone.
+func (h Hybrid) args(text string) (query string, alpha float32) {
+	query, alpha = text, h.Alpha
 	if h.Property == propTerms {
 		query = lexicalText(text)
 	}
 	if strings.TrimSpace(query) == "" {
 		query, alpha = "", 1
 	}
+	return query, alpha
+}
+
+// hybrid runs one hybrid search (see Hybrid.args) and returns the objects
+// with props, their ids and fused scores, and the additional fields asked
+// for ("vector", "explainScore").
+func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h Hybrid, additional []string, props ...string) ([]object, error) {
+	query, alpha := h.args(text)
 	var out struct {
 		Get map[string][]object `json:"Get"`
 	}
 	err := s.retry(ctx, func(c *weaviate.Client) error {
 		arg := (&graphql.HybridArgumentBuilder{}).WithQuery(query).WithVector(vec).WithAlpha(alpha).
 			WithFusionType(h.Fusion).WithProperties([]string{h.Property})
-		q := c.GraphQL().Get().WithClassName(s.class).WithHybrid(arg).WithLimit(k).WithFields(fieldsOf(props, additional...)...)
+		q := c.GraphQL().Get().WithClassName(s.class).WithHybrid(arg).WithLimit(k).
+			WithFields(fieldsOf(props, append([]string{"id", "score"}, additional...)...)...)
 		if s.replicas > 1 {
 			q = q.WithConsistencyLevel(s.cfg.readConsistency())
 		}
@@ -121,6 +151,46 @@ func (s *Store) hybrid(ctx context.Context, text string, vec []float32, k int, h
 	}
 	return out.Get[s.class], nil
 }
+
+// bm25Scores returns the BM25 scores, by object id, of the first n chunks
+// of a BM25 search for query over property: the scores by which a hybrid
+// search ranked its BM25 side, which Weaviate's explanation of ranked
+// fusion leaves out. n must be as many candidates as the hybrid search
+// took (hybridCandidates, or its limit if larger), not just the deepest
+// place wanted: Weaviate 1.35.2's BM25 with a small limit can miss the
+// best-scoring chunks (for the primer, "Shapley value" with limit 3 or 10
+// did not return the Shapley-value chunks that limit 100 puts first), so a
+// shorter search would not be the ranking the hybrid search fused.
+func (s *Store) bm25Scores(ctx context.Context, query, property string, n int) (map[string]float64, error) {
+	var out struct {
+		Get map[string][]object `json:"Get"`
+	}
+	err := s.do(ctx, func(c *weaviate.Client) error {
+		arg := (&graphql.BM25ArgumentBuilder{}).WithQuery(query).WithProperties(property)
+		q := c.GraphQL().Get().WithClassName(s.class).WithBM25(arg).WithLimit(n).
+			WithFields(fieldsOf(nil, "id", "score")...)
+		if s.replicas > 1 {
+			q = q.WithConsistencyLevel(s.cfg.readConsistency())
+		}
+		resp, err := q.Do(ctx)
+		return decodeGraphQL(resp, err, &out)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bm25 scores: %w", plain(err))
+	}
+	scores := make(map[string]float64, n)
+	for _, o := range out.Get[s.class] {
+		if v, err := strconv.ParseFloat(o.Additional.Score, 64); err == nil {
+			scores[o.Additional.ID] = v
+		}
+	}
+	return scores, nil
+}
+
+// hybridCandidates is how many candidates Weaviate's hybrid search takes
+// from each side: its QUERY_HYBRID_MAXIMUM_RESULTS, 100 unless the server
+// is configured otherwise (usecases/traverser/explorer_hybrid.go).
+const hybridCandidates = 100
 
 func dot(a, b []float32) float64 {
 	if len(a) != len(b) {

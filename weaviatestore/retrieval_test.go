@@ -59,7 +59,7 @@ func rankWith(s *Store, h Hybrid) func(string) ([]string, error) {
 			vec = vecs[0]
 			questionVectors[q] = vec
 		}
-		objs, err := s.hybrid(context.Background(), q, vec, 10, h, false, propPaperID)
+		objs, err := s.hybrid(context.Background(), q, vec, 10, h, nil, propPaperID)
 		if err != nil {
 			return nil, err
 		}

@@ -187,6 +187,7 @@ func TestAddQueryCountAndScores(t *testing.T) {
 			}
 		}
 		require.Greater(t, res[0].Similarity, 0.2, "the best match shares the question's words")
+		requireScoreParts(t, tt.query, res)
 	}
 
 	// The score is the cosine of the vectors, as in the embedded store.
@@ -198,6 +199,8 @@ func TestAddQueryCountAndScores(t *testing.T) {
 	require.Equal(t, "2301.00005v1_chunk_0", res[0].ID)
 	require.InDelta(t, dot(vecs[0], vecs[1]), res[0].Similarity, 1e-5)
 	require.InDelta(t, 1.0, res[0].Score, 1e-5, "first in both rankings")
+	require.Equal(t, [2]int{1, 1}, [2]int{res[0].VectorRank, res[0].LexicalRank}, "the parts say so")
+	require.Greater(t, res[0].BM25, 0.0)
 
 	for _, q := range []string{"", "   "} {
 		res, err := s.Query(ctx, q, 3)
@@ -207,6 +210,41 @@ func TestAddQueryCountAndScores(t *testing.T) {
 	res, err = s.Query(ctx, "the of and", 2) // stop words only: vectors alone
 	require.NoError(t, err)
 	require.Len(t, res, 2)
+	for i, r := range res {
+		require.Equal(t, i+1, r.VectorRank, "vectors alone rank the results")
+		require.Zero(t, r.LexicalRank)
+		require.Zero(t, r.BM25)
+	}
+}
+
+// requireScoreParts checks the parts Query reports against what they must
+// be: every chunk of the small test collection is a vector candidate, a
+// BM25 candidate exactly when it shares a term with the query, the places
+// follow the parts' scores, and together they give the fused score, by
+// Weaviate's ranked fusion with DefaultHybrid's alpha.
+func requireScoreParts(t *testing.T, query string, res []vectordb.Result) {
+	t.Helper()
+	terms := strings.Fields(lexicalText(query))
+	alpha := float64(DefaultHybrid.Alpha)
+	for i, r := range res {
+		require.Positive(t, r.VectorRank, "%q result %d: every chunk is a vector candidate", query, i)
+		shares := slices.ContainsFunc(strings.Fields(lexicalText(r.Content)), func(w string) bool { return slices.Contains(terms, w) })
+		require.Equal(t, shares, r.LexicalRank > 0, "%q result %d (%s): a BM25 candidate iff it shares a term", query, i, r.Content)
+		require.Equal(t, r.LexicalRank > 0, r.BM25 > 0, "%q result %d: a BM25 score iff a BM25 place", query, i)
+		fused := alpha / float64(59+r.VectorRank)
+		if r.LexicalRank > 0 {
+			fused += (1 - alpha) / float64(59+r.LexicalRank)
+		}
+		require.InDelta(t, 60*fused, r.Score, 1e-5, "%q result %d: the parts give the score", query, i)
+		for _, o := range res[:i] {
+			if o.VectorRank > r.VectorRank {
+				require.LessOrEqual(t, o.Similarity, r.Similarity+1e-6, "%q: a higher vector place, a higher cosine", query)
+			}
+			if o.LexicalRank > 0 && r.LexicalRank > 0 && o.LexicalRank != r.LexicalRank {
+				require.Equal(t, o.LexicalRank < r.LexicalRank, o.BM25 >= r.BM25, "%q: a higher BM25 place, a higher BM25 score", query)
+			}
+		}
+	}
 }
 
 func TestAddUpsertRules(t *testing.T) {

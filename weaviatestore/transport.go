@@ -176,6 +176,8 @@ type object struct {
 		ID     string    `json:"id"`
 		Vector []float32 `json:"vector"`
 		Score  string    `json:"score"`
+		// ExplainScore is the server's prose about Score (see fusedRanks).
+		ExplainScore string `json:"explainScore"`
 	} `json:"_additional"`
 }
 

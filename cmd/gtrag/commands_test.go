@@ -39,10 +39,12 @@ func TestSearchRanksThePrimer(t *testing.T) {
 	require.Equal(t, 0, text.code, text.stderr)
 	require.True(t, strings.HasPrefix(text.stdout, " 1. "), text.stdout)
 	require.Contains(t, text.stdout, "primer:shapley-value_chunk_0")
-	if r := out.Results[0]; r.VectorRank > 0 || r.LexicalRank > 0 {
-		// The embedded store reports the parts of its scores.
-		require.Regexp(t, `^ 1\. 1\.000 \(vector #1 0\.\d\d, words #1 \d+\.\d\)  primer:shapley-value_chunk_0`, text.stdout)
-	}
+	// Both stores report the parts of their scores (TestEndToEndOnWeaviate
+	// runs this test on Weaviate).
+	require.Regexp(t, `^ 1\. 1\.000 \(vector #1 0\.\d\d, words #1 \d+\.\d\)  primer:shapley-value_chunk_0`, text.stdout)
+	r := out.Results[0]
+	require.Equal(t, [2]int{1, 1}, [2]int{r.VectorRank, r.LexicalRank}, "the first result's places, in --json")
+	require.Positive(t, r.BM25)
 }
 
 func TestSearchEmptyStore(t *testing.T) {

@@ -71,7 +71,8 @@ func snippet(text string, n int) string {
 
 // scoreParts explains a result's fused score: its place and score in the
 // vector ranking (cosine) and in the BM25 ranking, "-" where it was not a
-// candidate; nothing when the store reports no ranks (Weaviate).
+// candidate; nothing when the store reports no ranks (a Weaviate server
+// whose explanation of the fusion weaviatestore cannot read).
 func scoreParts(r vectordb.Result) string {
 	if r.VectorRank == 0 && r.LexicalRank == 0 {
 		return ""
