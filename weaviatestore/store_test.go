@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/weaviate/weaviate-go-client/v5/weaviate"
+	"github.com/weaviate/weaviate-go-client/v5/weaviate/graphql"
 
 	"github.com/gtrag/gtrag/internal/weaviatetest"
 	"github.com/gtrag/gtrag/vectordb"
@@ -188,6 +191,16 @@ func TestAddQueryCountAndScores(t *testing.T) {
 		}
 		require.Greater(t, res[0].Similarity, 0.2, "the best match shares the question's words")
 		requireScoreParts(t, tt.query, res)
+
+		// The BM25 scores, from a search filtered to the results, are
+		// those of the whole ranking BM25 gave the hybrid search.
+		whole := bm25Ranking(t, s, tt.query)
+		for _, r := range res {
+			if r.LexicalRank > 0 {
+				require.Equal(t, whole[r.ID].score, r.BM25, "%q: %s", tt.query, r.ID)
+				require.Equal(t, whole[r.ID].place, r.LexicalRank, "%q: %s", tt.query, r.ID)
+			}
+		}
 	}
 
 	// The score is the cosine of the vectors, as in the embedded store.
@@ -215,6 +228,35 @@ func TestAddQueryCountAndScores(t *testing.T) {
 		require.Zero(t, r.LexicalRank)
 		require.Zero(t, r.BM25)
 	}
+}
+
+// bm25Place is a chunk's 1-based place and score in a BM25 ranking.
+type bm25Place struct {
+	place int
+	score float64
+}
+
+// bm25Ranking is a BM25 search for query as deep as the hybrid search's
+// (100 candidates), by chunk id.
+func bm25Ranking(t *testing.T, s *Store, query string) map[string]bm25Place {
+	t.Helper()
+	var out struct {
+		Get map[string][]object `json:"Get"`
+	}
+	err := s.retry(context.Background(), func(c *weaviate.Client) error {
+		arg := (&graphql.BM25ArgumentBuilder{}).WithQuery(lexicalText(query)).WithProperties(propTerms)
+		resp, err := c.GraphQL().Get().WithClassName(s.class).WithBM25(arg).WithLimit(100).
+			WithFields(fieldsOf([]string{propChunkID}, "score")...).Do(context.Background())
+		return decodeGraphQL(resp, err, &out)
+	})
+	require.NoError(t, err)
+	ranking := map[string]bm25Place{}
+	for i, o := range out.Get[s.class] {
+		v, err := strconv.ParseFloat(o.Additional.Score, 64)
+		require.NoError(t, err)
+		ranking[o.ChunkID] = bm25Place{i + 1, v}
+	}
+	return ranking
 }
 
 // requireScoreParts checks the parts Query reports against what they must
@@ -544,7 +586,8 @@ func TestQueryRetriesWhileTheGraphQLSchemaLags(t *testing.T) {
 	res, err := s.Query(ctx, topics[0], 3)
 	require.NoError(t, err)
 	require.NotEmpty(t, res)
-	require.Equal(t, int64(3), queries.Load(), "two lagging answers, then the query")
+	require.Equal(t, int64(4), queries.Load(), "two lagging answers, then the query and its BM25 scores")
+	require.Positive(t, res[0].BM25, "the BM25 scores, asked for once the query got through")
 
 	srv2, arm2, queries2 := graphQLProxy(t, node, 1000, `Syntax Error GraphQL request (1:2) Unexpected Name "x"`)
 	cfg.Hosts = []string{strings.TrimPrefix(srv2.URL, "http://")}
