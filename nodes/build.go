@@ -92,13 +92,13 @@ func Build(d Deps) (*Graph, error) {
 		graph.Reads(FieldArxivPapers, FieldPapersSeen), writes(FieldArxivPapers, FieldPapersSeen, FieldNotices), graph.Tools("paper filter (LLM or offline)"))
 	g.AddNode(AddToChroma, add.Add,
 		graph.Describe("chunk the kept papers and add them to the knowledge base, which grows and persists"),
-		graph.Reads(FieldArxivPapers), writes(FieldPapersAdded, FieldNotices), graph.Tools("chunker", "vector store add"))
+		graph.Reads(FieldArxivPapers), writes(FieldPapersAdded, FieldPapersFound, FieldNotices), graph.Tools("chunker", "vector store add"))
 	// generate_response also reads impossible, which only a decision agent
 	// sets (RunOptions); it is left out of Reads so that the percepts of
 	// rule-routed runs, and their traces, stay as they were.
 	g.AddNode(GenerateResponse, generate.Respond,
 		graph.Describe("write the answer from the retrieved context with numbered citations, and say how the run ended"),
-		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded),
+		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded, FieldPapersFound),
 		writes(FieldFinalResponse, FieldSources, FieldOutcome, FieldNotices), graph.Tools("answerer (LLM or extractive)", "game-theory topic judge"))
 
 	g.AddEdge(graph.START, PullFromChroma)

@@ -281,6 +281,7 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 			// store has, as it does when arXiv fails.
 			s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + err.Error()})
 			s.PapersAdded += len(added)
+			s.PapersFound = append(slices.Clip(s.PapersFound), append(added, had...)...)
 			s.Reasoning = fmt.Sprintf("added %d papers; could not add the other %d to the store: %s", len(added), len(s.ArxivPapers)-i, err.Error())
 			return s, nil
 		}
@@ -293,6 +294,7 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 		}
 	}
 	s.PapersAdded += len(added)
+	s.PapersFound = append(slices.Clip(s.PapersFound), append(added, had...)...)
 	s.Reasoning = fmt.Sprintf("split %d papers into %d chunks; %d new chunks written; added %s", len(s.ArxivPapers), chunks, written, listOrNone(added, 10))
 	if len(had) > 0 {
 		s.Reasoning += "; already in the store: " + strings.Join(had, ", ")
@@ -344,6 +346,15 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		}
 	}
 	ps := passages(s.ChromaResults)
+	if !s.OffTopic {
+		// The search judged these papers about the question (a question
+		// recognised as game theory; an unrecognised one's papers stay
+		// mere neighbours), which the answerer weighs against the
+		// student's own phrases that they do not repeat.
+		for i := range ps {
+			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
+		}
+	}
 	ans, err := r.Answerer.Answer(ctx, s.UserQuery, ps)
 	if err != nil {
 		return s, fmt.Errorf("generate the answer: %w", err)

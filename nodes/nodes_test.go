@@ -396,3 +396,41 @@ func TestAStoreThatCannotBeWrittenStillAnswers(t *testing.T) {
 	_, err = Adder{Store: store}.Add(ctx, GraphState{ArxivPapers: []arxiv.Paper{gtPaper}})
 	require.Error(t, err, "cancellation still ends the run")
 }
+
+// foundRecorder answers like citeAll and records which passages came
+// marked as found by the run's search.
+type foundRecorder struct{ found map[string]bool }
+
+func (r *foundRecorder) Answer(ctx context.Context, q string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	r.found = map[string]bool{}
+	for _, p := range ps {
+		r.found[p.PaperID] = p.Found
+	}
+	return citeAll{}.Answer(ctx, q, ps)
+}
+
+// TestTheAnswerKnowsWhichPapersTheSearchFound: the papers add_to_chroma
+// stored for the question reach the answerer marked Found, those the store
+// held before do not; a question the topic judge did not recognise gets
+// no marks, since its papers share words with it, not a subject.
+func TestTheAnswerKnowsWhichPapersTheSearchFound(t *testing.T) {
+	store := &memStore{docs: []vectordb.Document{{ID: "old_chunk_0", Content: "Title: Sealed-bid auctions before\n\nAbstract: An older note on the Nash equilibrium of sealed-bid auctions.",
+		Metadata: map[string]string{"paper_id": "old", "title": "Sealed-bid auctions before"}}}}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper}}
+	d := deps(store, ax, &gtFilter{})
+	d.Judge = wordJudge{min: 2} // never relevant: the loop searches, then answers
+	rec := &foundRecorder{}
+	d.Answerer = rec
+	final, _, err := run(t, d, "What is the Nash equilibrium of sealed-bid auctions?")
+	require.NoError(t, err)
+	require.Equal(t, []string{gtPaper.ID}, final.PapersFound)
+	require.Equal(t, map[string]bool{gtPaper.ID: true, "old": false}, rec.found)
+
+	s, err := Responder{Answerer: rec}.Respond(context.Background(), GraphState{
+		UserQuery: "Why is my sourdough sour?", OffTopic: true, PapersAdded: 1, PapersFound: []string{gtPaper.ID},
+		ChromaResults: final.ChromaResults, RelevantContext: false,
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, s.FinalResponse)
+	require.False(t, rec.found[gtPaper.ID], "an unrecognised question's papers are not marked")
+}

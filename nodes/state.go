@@ -54,6 +54,7 @@ const (
 	FieldArxivPapers     = "arxiv_papers"
 	FieldPapersSeen      = "papers_seen"
 	FieldPapersAdded     = "papers_added"
+	FieldPapersFound     = "papers_found"
 	FieldFinalResponse   = "final_response"
 	FieldSources         = "sources"
 	FieldNotices         = "notices"
@@ -76,8 +77,12 @@ type GraphState struct {
 	// PapersSeen holds every paper id the filter has examined in this run.
 	PapersSeen []string `json:"papers_seen"`
 	// PapersAdded counts papers added to the store in this run.
-	PapersAdded   int    `json:"papers_added"`
-	FinalResponse string `json:"final_response"`
+	PapersAdded int `json:"papers_added"`
+	// PapersFound are the papers this run's searches found about the
+	// question and add_to_chroma stored (added, or already there): each
+	// passed search_arxiv's about test and the game-theory filter.
+	PapersFound   []string `json:"papers_found,omitempty"`
+	FinalResponse string   `json:"final_response"`
 
 	// Sources are the passages the final response cites, numbered as in it.
 	Sources []Source `json:"sources"`

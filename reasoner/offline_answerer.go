@@ -415,7 +415,7 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	if len(f.Concepts) > 0 {
 		top := best(passages).ID
 		for _, p := range passages {
-			if about(f.Concepts[0], p) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) ||
+			if about(f.Concepts[0], p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) ||
 				len(f.AnyOf) > 0 && p.ID == top && looselyCarried(f.Concepts[0], p) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a

@@ -184,6 +184,32 @@ func TestOfflineAnswererDoesNotAbstainOverARelatedPhrase(t *testing.T) {
 	require.Contains(t, ans.Cited, 1)
 }
 
+// A passage of a paper the run's search found about the question (Found)
+// carries the student's own phrases in its words: the answer quotes it
+// rather than saying it found nothing on "a peacock's enormous tail". A
+// glossary term the question names it must still say.
+func TestOfflineAnswererTakesAFoundPaperForTheStudentsOwnWords(t *testing.T) {
+	p := Passage{N: 1, ID: "h_chunk_0", PaperID: "h", Title: "Honest signals in nature", Score: 0.3, Text: chunk("Honest signals in nature",
+		"Zahavi's handicap principle holds that signals are honest because they are costly. "+
+			"Ornaments such as long tails cost a weak male more than a strong one. "+
+			"Honest signalling can also be kept up by punishing cheats.")}
+	q := "What's the point of a peacock's enormous tail?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{p})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, "without the search's word the student's phrase is missing: %s", ans.Text)
+
+	p.Found = true
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), q, []Passage{p})
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.False(t, ans.Abstained, "the search found the paper about the question: %s", ans.Text)
+	require.Contains(t, ans.Cited, 1)
+
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "What is Bayesian persuasion?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, "a glossary term the passage does not say is still missing: %s", ans.Text)
+}
+
 // A student's own phrase ("park rangers catch poachers") is seldom what a
 // paper says. The passage retrieval put first, holding all but one of its
 // words, is about it: the answer quotes it rather than saying it found

@@ -298,11 +298,19 @@ func boolRank(b bool) int {
 // closest source, into answers quoting it (dev 4 -> 2, dev3 4 -> 3, dev5
 // 8 -> 7 not_found), with no hit lost.
 func (f focus) missing(passages []Passage, loose bool) []text.Concept {
+	// A passage the run's search found about the question carries the
+	// student's own phrases ("a big payoff table", "a peacock's enormous
+	// tail") in its own words; a glossary term or quoted text it must
+	// still say.
+	found := slices.ContainsFunc(passages, func(p Passage) bool { return p.Found })
 	var out []text.Concept
 	for _, c := range f.Required {
-		if firstMention(c, passages) == 0 {
+		if firstMention(c, passages) == 0 && !(found && ownWords(c)) {
 			out = append(out, c)
 		}
+	}
+	if found && slices.ContainsFunc(f.AnyOf, ownWords) {
+		return out
 	}
 	if len(f.AnyOf) > 0 {
 		for _, c := range f.AnyOf {
@@ -344,6 +352,10 @@ func carriesRelated(c text.Concept, passages []Passage) bool {
 		return slices.ContainsFunc(related, func(r text.Concept) bool { return carries(r, p) })
 	})
 }
+
+// ownWords reports whether c is a phrase of the student's own, neither a
+// glossary term nor quoted text.
+func ownWords(c text.Concept) bool { return !c.Known && !c.Quoted }
 
 // looselyCarried reports whether passage p holds all but one of the
 // specific words of c, a phrase of the student's own of at least three

@@ -14,6 +14,10 @@ type Passage struct {
 	Title   string
 	Text    string
 	Score   float64 // retrieval similarity in [0,1]
+	// Found is set on a passage of a paper the run's arXiv search judged
+	// about the question and added: evidence, besides the passage's words,
+	// that it is on the student's question however the student put it.
+	Found bool
 }
 
 // Verdict is a yes/no decision with a reason a student can read.

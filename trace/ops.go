@@ -201,10 +201,14 @@ type AnswerResult struct {
 	Notices   []string `json:"notices,omitempty"`
 }
 
+// toPassages records what a judgement or an answer was given. A passage's
+// Found is left out: it follows from papers_found, which the state shows,
+// and recording it would change the fingerprint of every answer recorded
+// before it existed, so that those traces would no longer replay.
 func toPassages(ps []reasoner.Passage) []Passage {
 	out := make([]Passage, len(ps))
 	for i, p := range ps {
-		out[i] = Passage(p)
+		out[i] = Passage{N: p.N, ID: p.ID, PaperID: p.PaperID, Title: p.Title, Text: p.Text, Score: p.Score}
 	}
 	return out
 }
