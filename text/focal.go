@@ -223,6 +223,12 @@ func Focal(question string) []Concept {
 				// adverb after a noun belongs to the clause's verb.
 				phrase = phrase[:n-1]
 			}
+			if n := len(phrase); n > 1 && end == len(run) && afterEach(ph.sep) && !phrase[n-1].known && isVerbS(phrase[n-1].lower) {
+				// "which payoff in each cell belongs to which player":
+				// the noun after "each" or "every" is singular, so a
+				// word in -s after it is its verb.
+				phrase = phrase[:n-1]
+			}
 			if n := len(phrase); inverted && n > 1 && !phrase[n-1].known && intransitiveVerbs.Has(phrase[n-1].lower) {
 				// "How can cooperation survive in the prisoner's
 				// dilemma?": a verb that takes no object ends the
@@ -293,10 +299,12 @@ func specificity(words []string) int {
 }
 
 // framingWords say how a question wants its answer put, not what it is
-// about: "in the sense of Shapley", "in everyday words", "in plain terms".
+// about: "in the sense of Shapley", "in everyday words", "in plain terms",
+// and the participles that open one ("Looking at a bimatrix, …",
+// "Speaking of auctions, …").
 // Like generic words they add nothing to a phrase's specificity, so that
 // "stochastic game" comes before "sense of Shapley".
-var framingWords = wordSet(`sense words terms everyday plain layman layman's nutshell`)
+var framingWords = wordSet(`sense words terms everyday plain layman layman's nutshell looking thinking speaking talking`)
 
 // invertedQuestion reports whether a question opens with an auxiliary
 // that its verb follows, after an optional question word: "Why did X win
@@ -308,6 +316,21 @@ func invertedQuestion(question string) bool {
 		ws = ws[1:]
 	}
 	return len(ws) > 1 && verbAuxiliaries.Has(ws[0])
+}
+
+// afterEach reports whether the words before a phrase end with "each" or
+// "every", which take a singular noun.
+func afterEach(sep string) bool {
+	ws := strings.Fields(sep)
+	return len(ws) > 0 && (ws[len(ws)-1] == "each" || ws[len(ws)-1] == "every")
+}
+
+// isVerbS reports whether w may be a verb in the third person singular:
+// it ends in a single s and is no possessive ("belongs", "gets", but not
+// "loss" or "player's").
+func isVerbS(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "'s") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
 }
 
 // intransitiveVerbs take no object, so in a question that puts its

@@ -66,6 +66,10 @@ func TestFocal(t *testing.T) {
 		{"Can you explain von Neumann's minimax theorem like I'm not a mathematician?", []string{"von Neumann's", "minimax theorem", "mathematician"}},
 		{"Why do two people haggle over a surplus?", []string{"haggle", "surplus"}},
 		{"Can two firms collude in Bertrand competition?", []string{"Bertrand competition", "collude"}},
+		// After "each" or "every" the noun is singular: a word in -s
+		// after it is its verb.
+		{"Looking at a bimatrix, which payoff in each cell belongs to which player?", []string{"bimatrix", "cell"}},
+		{"What happens when every student applies to one school?", []string{"student", "school"}},
 		// A possessive name is less specific than the glossary term it
 		// credits.
 		{"What is Selten's chain-store paradox?", []string{"chain-store paradox", "Selten's"}},
