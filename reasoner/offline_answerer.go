@@ -101,6 +101,7 @@ const (
 	namingBonus      = 0.30 // the sentence says what the concept a question describes without naming it is
 	reasonBonus      = 0.40 // a why/how question's sentence that opens by giving the reason for the one before
 	exampleBonus     = 0.40 // a sentence that sets out a case, when the question asks for an example
+	answerBonus      = 0.40 // a sentence that says what the answer to a who question's first request is, for its follow-up
 	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
@@ -161,11 +162,11 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	focusPapers := markEligible(f, passages, cands)
 	titled := entitled(f, passages)
 	scoreCandidates(f, passages, cands, focusPapers, titled)
-	chosen := a.selectSentences(f, cands, focusPapers, titled)
+	chosen, front := a.selectSentences(f, cands, focusPapers, titled)
 	if len(chosen) == 0 {
 		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
 	}
-	ans := compose(chosen)
+	ans := compose(chosen, front)
 	ans.Concepts = conceptNames(f.Concepts)
 	return ans, nil
 }
@@ -413,20 +414,26 @@ func looksLikeInstruction(s string) bool {
 func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bool {
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
-		top := best(passages).ID
 		for _, p := range passages {
-			if about(f.Concepts[0], p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) ||
-				len(f.AnyOf) > 0 && p.ID == top && looselyCarried(f.Concepts[0], p) {
+			if about(f.Concepts[0], p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a
 				// Cake Fairly" for cake cutting, where "a cake … divided
-				// among agents" carries "cake among three people". So
-				// is the best passage holding all but one word of a
-				// phrase of the student's own, for a question that
-				// paraphrases (why, how, yes/no; see missing); one that
-				// asks what something is wants its name.
+				// among agents" carries "cake among three people".
 				focusPapers[cmpOr(p.PaperID, p.ID)] = true
 			}
+		}
+		if top := best(passages); len(focusPapers) == 0 && len(f.AnyOf) > 0 && looselyCarried(f.Concepts[0], top) {
+			// So is the best passage holding all but one word of a
+			// phrase of the student's own, for a question that
+			// paraphrases (why, how, yes/no; see missing), when no
+			// passage is about the phrase itself; one that asks what
+			// something is wants its name. When one is, the near match
+			// is a neighbour: "Stackelberg leadership" and "firms would
+			// earn more" in a passage on Cournot competition hold all
+			// but one word of "Stackelberg leader earn", which the
+			// passage titled with Stackelberg leadership is about.
+			focusPapers[cmpOr(top.PaperID, top.ID)] = true
 		}
 		// When the question describes the concept without naming it, a
 		// passage that says a phrase papers on the concept use, of more
@@ -503,7 +510,7 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	for _, c := range cands {
 		switch {
 		case !c.OK || c.Eligible:
-		case len(f.Concepts) > 0 && mentionsAnyText(f.Concepts, c.Text):
+		case len(f.Concepts) > 0 && namesConcept(f, focusPapers, c):
 			c.Eligible = true
 		case termShare(f.Terms, c.Terms) >= minShare:
 			// A sentence that says most of what the question asks bears on
@@ -516,12 +523,46 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	return focusPapers
 }
 
+// namesConcept reports whether sentence c names a concept of the
+// question, and so bears on it wherever it stands. When some passages are
+// about the main concept, a sentence elsewhere that names only an
+// unspecific concept (not demandable) must also say another word of the
+// question: in "Does tit-for-tat always win?" the verb "win" is what the
+// question asks of tit-for-tat, and "the highest bidder wins" in a passage
+// on auctions says nothing of it, where "We study the computational side
+// of persuasion" does bear on "How hard is it computationally … so buyers
+// are persuaded?".
+func namesConcept(f focus, focusPapers map[string]bool, c *candidate) bool {
+	for _, k := range f.Concepts {
+		if !k.In(c.Text) {
+			continue
+		}
+		if len(focusPapers) == 0 || demandable(k) {
+			return true
+		}
+		inConcept := termSet(k.Name)
+		for _, t := range f.Terms {
+			if !inConcept[t.Stem] && !genericStems[t.Stem] && hasTerm(c.Terms, t.Stem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasTerm reports whether terms hold stem or another form of its word
 // (sameStem): the stemmer leaves "temptation" as "temptat" and "tempted" as
-// "tempt", which are one word to a reader.
+// "tempt", which are one word to a reader. A few words that the field's
+// prose says in other words count as said by those (synonyms): "TFT never
+// beats its opponent" says whether tit-for-tat wins.
 func hasTerm(terms map[string]bool, stem string) bool {
 	if terms[stem] {
 		return true
+	}
+	for _, syn := range synonyms[stem] {
+		if terms[syn] {
+			return true
+		}
 	}
 	for t := range terms {
 		if sameStem(t, stem) {
@@ -529,6 +570,12 @@ func hasTerm(terms map[string]bool, stem string) bool {
 		}
 	}
 	return false
+}
+
+// synonyms maps a term to the terms of other words sources use for it.
+var synonyms = map[string][]string{
+	"win":  {"beat", "outperform"},
+	"beat": {"win", "outperform"},
 }
 
 func mentionsAnyText(cs []text.Concept, s string) bool {
@@ -788,7 +835,12 @@ func statesWhat(c text.Concept, s string) bool {
 // should open with.
 func hasShape(f focus, c *candidate) bool {
 	if f.Who {
-		return len(f.Concepts) > 0 && f.Concepts[0].In(c.Text) && credits(c.Text)
+		// The sentence credits someone with the concept, or with most of
+		// what the question says of it: "John Nash proved in 1950 … that
+		// every game with finitely many players and strategies has at
+		// least one Nash equilibrium, possibly in mixed strategies" for
+		// "Who showed every finite game has a mixed equilibrium?".
+		return len(f.Concepts) > 0 && credits(c.Text) && (f.Concepts[0].In(c.Text) || termShare(f.Terms, c.Terms) >= minShare)
 	}
 	switch f.Kind {
 	case askDefinition, askOther:
@@ -914,7 +966,12 @@ func namesWhat(c text.Concept, s string) bool {
 var definitionCue = regexp.MustCompile(`^\s*(:|,? (is|are|means|refers to|describes|measures|states|says|shows) )`)
 
 // selectSentences picks the answer's sentences.
-func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPapers, titled map[string]bool) []*candidate {
+//
+// front is how many of the first sentences picked (the lead and the
+// sentences it needs) open the answer ahead of the document order of their
+// source, for a who question whose follow-up is answered by what its
+// source says before the lead (see compose); 0 otherwise.
+func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPapers, titled map[string]bool) (picked []*candidate, front int) {
 	minS, maxS, maxRunes := a.limits()
 	chosen := map[*candidate]bool{}
 	// The first sentence: the best one with the shape the question asks
@@ -940,8 +997,8 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	// game, for "Can the replicator equation describe people copying more
 	// successful neighbours?").
 	preferred := func(c *candidate) bool {
-		if focusPapers[c.Paper] {
-			return true
+		if focusPapers[c.Paper] || f.Who && c.Lead {
+			return true // a who question is answered by who did it, wherever that is said
 		}
 		if !f.asksOfConcept() {
 			return false
@@ -967,7 +1024,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 	}
 	if lead == nil {
-		return nil
+		return nil, 0
 	}
 	if f.Kind == askYesNo {
 		// The deciding sentence is the earliest strong one of its source:
@@ -1051,7 +1108,6 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	if chain := withAntecedents(lead, chosen); len(chain) > 1 {
 		lead = chain[0] // the sentences it needs open the answer
 	}
-	var picked []*candidate
 	runes := 0
 	take := func(c *candidate) {
 		for _, x := range withAntecedents(c, chosen) {
@@ -1063,6 +1119,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 	}
 	take(first)
+	chain := len(picked)
 	if f.Kind == askDifference && len(f.Concepts) > 1 {
 		// A comparison sets the two concepts' defining sentences side by
 		// side, then adds what names both.
@@ -1079,6 +1136,25 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 	}
 	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed
+	var answered []text.Concept
+	if (f.Who || f.Deed) && followUp.MatchString(f.Question) {
+		// "Who won Axelrod's tournament, and how does the winning
+		// strategy play?": the second request asks about the answer to
+		// the first, a concept the first sentence names and the
+		// question does not (tit-for-tat), which its source may define
+		// before it.
+		leadFirst = false
+		for _, k := range text.Focal(first.Text) {
+			if k.Known && !slices.ContainsFunc(f.Concepts, func(q text.Concept) bool { return strings.EqualFold(q.Name, k.Name) || q.In(k.Name) || k.In(q.Name) }) {
+				answered = append(answered, k)
+			}
+		}
+		for _, c := range cands {
+			if c.Eligible && c.Paper == first.Paper && slices.ContainsFunc(answered, func(k text.Concept) bool { return namesWhat(k, c.Text) }) {
+				c.Rel += answerBonus
+			}
+		}
+	}
 	best := first.Rel
 
 	// Sentences after the lead in its paper develop it.
@@ -1108,6 +1184,19 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 			if leadFirst && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) {
 				continue // nothing before the first sentence in its source
+			}
+			if f.Kind == askExplain && c != cause && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) && len(f.Concepts) > 0 &&
+				!slices.ContainsFunc(f.Concepts, func(k text.Concept) bool { return carries(k, Passage{Text: c.Text}) }) {
+				// What a source says before the explanation opens the
+				// answer, in document order: only a sentence that names
+				// a concept of the question (a student's phrase in other
+				// words: "the first mover gets…" for "moving first"), or
+				// gives the reason for the fact asked about (causeOf),
+				// may come ahead of it. "Runoff and
+				// instant-runoff voting eliminate weak candidates in
+				// rounds" does not open an answer to "Why is the median
+				// voter important?".
+				continue
 			}
 			chain := withAntecedents(c, chosen)
 			if chain == nil {
@@ -1163,7 +1252,10 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 		take(pick)
 	}
-	return picked
+	if !leadFirst && len(answered) > 0 && safeToFront(picked[:chain], picked) {
+		front = chain
+	}
+	return picked, front
 }
 
 // causeOf returns, for a why question, the sentence right before the one
@@ -1199,6 +1291,10 @@ func causeOf(f focus, cands []*candidate, focusPapers map[string]bool) *candidat
 	}
 	return fact.Pred
 }
+
+// followUp matches a second request joined to a question: "…, and how
+// does the winning strategy play?", "… and what did it do?".
+var followUp = regexp.MustCompile(`(?i)(,|\band)\s+(how|what|why|which|when|where)\b`)
 
 // opensWith reports whether the first term of s is stem or another form of
 // its word.
@@ -1299,17 +1395,32 @@ func namedBefore(x *candidate, chosen map[*candidate]bool) bool {
 	return false
 }
 
-// compose orders the chosen sentences for reading: sources in the order
-// their first sentence was chosen, sentences within a source in document
-// order, each followed by its citation.
-func compose(chosen []*candidate) Answer {
+// safeToFront reports whether the lead chain can open the answer ahead of
+// sentences its source says before it: no other chosen sentence of the
+// source refers back to the chain's last sentence, which would then read
+// after something else.
+func safeToFront(chain, chosen []*candidate) bool {
+	last := chain[len(chain)-1]
+	for _, c := range chosen {
+		if c.Pred == last && c.BackRef && !slices.Contains(chain, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// compose orders the chosen sentences for reading: the first front ones as
+// they are, then sources in the order their first sentence was chosen,
+// sentences within a source in document order, each followed by its
+// citation.
+func compose(chosen []*candidate, front int) Answer {
 	rank := map[string]int{}
 	for _, c := range chosen {
 		if _, ok := rank[c.Paper]; !ok {
 			rank[c.Paper] = len(rank)
 		}
 	}
-	order := slices.Clone(chosen)
+	order := slices.Clone(chosen[front:])
 	sort.SliceStable(order, func(i, j int) bool {
 		a, b := order[i], order[j]
 		if a.Paper != b.Paper {
@@ -1317,6 +1428,7 @@ func compose(chosen []*candidate) Answer {
 		}
 		return keyLess(a.Key, b.Key)
 	})
+	order = append(slices.Clone(chosen[:front]), order...)
 	var quotes []Quote
 	var cited []int
 	for _, c := range order {

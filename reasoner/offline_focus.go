@@ -480,6 +480,19 @@ func carries(c text.Concept, p Passage) bool {
 	return false
 }
 
+// titleHoldsNames reports whether title holds every name of c (nameStems),
+// when c has one.
+func titleHoldsNames(c text.Concept, title string) bool {
+	names := nameStems(c)
+	terms := termSet(title)
+	for _, n := range names {
+		if !terms[n] {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
 // nameStems are the terms of c's capitalised words: names, which a
 // paraphrase keeps ("Banzhaf", "Tullock", "Stackelberg").
 func nameStems(c text.Concept) []string {
@@ -664,7 +677,11 @@ func about(c text.Concept, p Passage) bool {
 				n++
 			}
 		}
-		return n >= 2
+		// One sentence will do when the title holds the phrase's names:
+		// "Tit-for-tat, Axelrod's tournaments and the iterated
+		// prisoner's dilemma", whose text says "Axelrod's computer
+		// tournaments", is about "Axelrod's computer tournament".
+		return n >= 2 || n == 1 && titleHoldsNames(c, p.Title)
 	}
 	if c.In(p.Title) {
 		return true

@@ -95,6 +95,14 @@ func TestDanglingOpeners(t *testing.T) {
 	require.Empty(t, DanglingOpeners("Arrow's theorem is about rankings [1]. The theorem says it is a dictatorship [1]."))
 	require.Empty(t, DanglingOpeners("Cheap talk is costless [1, 2]. It contrasts with signalling [2]."))
 	require.Empty(t, DanglingOpeners(""))
+	// A demonstrative subject after an opening phrase refers back too,
+	// unless the phrase names its noun.
+	require.Equal(t, []string{"In practice, this rule gives each agent a reason to tell the truth."},
+		DanglingOpeners("In practice, this rule gives each agent a reason to tell the truth [1]."))
+	require.Equal(t, []string{"Under mild conditions, these payments are budget balanced."},
+		DanglingOpeners("VCG is efficient [2]. Under mild conditions, these payments are budget balanced [1]."))
+	require.Empty(t, DanglingOpeners("For the Clarke pivot rule, this rule charges each agent its externality [1]."))
+	require.Empty(t, DanglingOpeners("In games with continuous strategies, such as Cournot competition, the best response is a reaction function [1]."))
 	require.Empty(t, DanglingOpeners("Cheap talk is costless. It contrasts with signalling [1]."), "a quote spanning sentences ends at its citation")
 	require.Empty(t, DanglingOpeners("Cheap talk is costless. It contrasts with signalling."), "an uncited answer is one source")
 	require.Equal(t, []string{"It contrasts with signalling."},
@@ -509,4 +517,105 @@ func TestConditionalVerdict(t *testing.T) {
 	require.False(t, conditionalVerdict("If I learn with multiplicative weights, what guarantee do I get?"))
 	require.False(t, conditionalVerdict("Can cooperation survive if the game is played ten times?"))
 	require.Equal(t, askOther, kindOf("If we play the game ten times and both know it, can cooperation survive?"), "the judge's kind is unchanged")
+}
+
+// "Does tit-for-tat always win?" is decided by "TFT never beats its
+// opponent in a single match": the acronym names the concept and "beat"
+// says "win". A passage on auctions where "the highest bidder wins" says
+// nothing of tit-for-tat.
+func TestOfflineAnswerYesNoDecidedInOtherWords(t *testing.T) {
+	tft := primerLike(1, "Tit-for-tat and Axelrod's tournaments",
+		"Tit-for-tat (TFT) cooperates in the first round and then copies whatever the opponent did in the previous round.",
+		"In Axelrod's computer tournaments tit-for-tat was the simplest entry and came first in both.",
+		"TFT never beats its opponent in a single match; it scores well by eliciting mutual cooperation from many different opponents.",
+		"It has weaknesses: with noise, two TFT players can fall into long echoes of retaliation.")
+	vickrey := primerLike(2, "Second-price auctions",
+		"In a second-price auction the highest bidder wins but pays the second-highest bid.",
+		"The reason is that your bid only decides whether you win, not what you pay.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Does tit-for-tat always win?", []Passage{tft, vickrey})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "TFT never beats its opponent"), ans.Text)
+	require.NotContains(t, ans.Text, "highest bidder", ans.Text)
+}
+
+// The best passage holding all but one word of a student's phrase is about
+// it only when no passage is about the phrase itself: a passage on Cournot
+// competition that compares "Stackelberg leadership" and says firms "would
+// earn more" is a neighbour of "Stackelberg leader earn", not its source.
+func TestOfflineAnswerNearMatchGivesWayToTheSourceOnThePhrase(t *testing.T) {
+	cournot := primerLike(1, "Cournot competition: oligopoly in quantities",
+		"With n firms each produces (a − c)/((n + 1)b), and as n grows the price approaches marginal cost, so the Cournot model spans the range from monopoly to perfect competition.",
+		"Firms would earn more by jointly producing the monopoly output, but such collusion is not an equilibrium because each firm wants to expand its output.",
+		"Compare Bertrand competition in prices and Stackelberg leadership.")
+	cournot.Score = 0.31
+	stackelberg := primerLike(2, "Stackelberg leadership and first-mover advantage",
+		"In Stackelberg's model one firm, the leader, chooses its quantity first, and the follower observes it before choosing its own.",
+		"The leader earns more and the follower less than in the simultaneous Cournot equilibrium.",
+		"This first-mover advantage arises because the leader's commitment is credible: once the leader has produced, the follower's best reply is to cut back.")
+	stackelberg.Score = 0.30
+	q := "Why does a Stackelberg leader earn more than it would in Cournot competition?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{cournot, stackelberg})
+	require.NoError(t, err)
+	require.Equal(t, 2, ans.Quotes[0].N, ans.Text)
+	require.Contains(t, ans.Text, "commitment is credible", ans.Text)
+}
+
+// "Who showed …?" is answered by the sentence that credits someone with
+// what the question says, in whichever source says it, even when another
+// source is about the concept the question names: Nash's proof, not the
+// mixed equilibrium of the battle of the sexes.
+func TestOfflineAnswerWhoCreditsWhatTheQuestionSays(t *testing.T) {
+	bos := primerLike(1, "Battle of the sexes",
+		"The battle of the sexes is a coordination game with a conflict of interest.",
+		"There are two pure-strategy Nash equilibria, both at the opera or both at the match.",
+		"There is also a mixed-strategy equilibrium: each goes to their preferred event with probability two-thirds.")
+	nash := primerLike(2, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile in which every player's strategy is a best response to the others.",
+		"John Nash proved in 1950, using a fixed-point theorem, that every game with finitely many players and strategies has at least one Nash equilibrium, possibly in mixed strategies.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Who showed every finite game has a mixed equilibrium?", []Passage{bos, nash})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "John Nash proved in 1950"), ans.Text)
+}
+
+// "Who won …, and how does the winning strategy play?" asks a second thing
+// of the answer to the first: the sentence that says what the winner
+// (tit-for-tat) does is quoted too, though its source says it before the
+// credit, which still opens the answer.
+func TestOfflineAnswerWhoFollowUpAsksAboutTheAnswer(t *testing.T) {
+	p := primerLike(1, "Tit-for-tat, Axelrod's tournaments and the iterated prisoner's dilemma",
+		"In the iterated prisoner's dilemma the same two players play the prisoner's dilemma repeatedly, which allows strategies that respond to past play.",
+		"Tit-for-tat (TFT) cooperates in the first round and then copies whatever the opponent did in the previous round.",
+		"In Robert Axelrod's computer tournaments around 1980, strategies submitted by game theorists played round-robin matches of the iterated prisoner's dilemma; tit-for-tat, submitted by Anatol Rapoport, was the simplest entry and won both tournaments.",
+		"Axelrod's book The Evolution of Cooperation (1984) explained why TFT does well: it is nice, retaliatory, forgiving and clear.")
+	for _, q := range []string{
+		"Who won Axelrod's computer tournament, and how does the winning strategy play?",
+		"Who won Axelrod's tournaments and what did the winning strategy actually do?",
+	} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{p})
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(ans.Text, "In Robert Axelrod's computer tournaments"), "%s\n%s", q, ans.Text)
+		require.Contains(t, ans.Text, "copies whatever the opponent did", "%s\n%s", q, ans.Text)
+	}
+	// A who question without a follow-up quotes nothing its source says
+	// before the credit.
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Who won Axelrod's computer tournament?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "In Robert Axelrod's computer tournaments"), ans.Text)
+	require.NotContains(t, ans.Text, "copies whatever", ans.Text)
+}
+
+// What a source says before the sentence that explains is quoted ahead of
+// it only when it names a concept of the question: an answer to "Why is
+// the median voter important?" does not open with runoff voting.
+func TestOfflineAnswerExplanationOpensOnTheConcept(t *testing.T) {
+	p := primerLike(1, "Voting rules and social choice",
+		"Plurality voting elects the candidate with the most first-place votes; it is simple but can elect a candidate most voters rank last.",
+		"Runoff and instant-runoff (ranked-choice) voting eliminate weak candidates in rounds.",
+		"Approval voting lets voters approve any number of candidates.",
+		"When preferences are single-peaked along one dimension, such as left to right, the median voter's favourite position is a Condorcet winner, and in Downs's spatial model two office-seeking parties converge to the median voter.",
+		"May's theorem characterises majority rule for two alternatives by anonymity, neutrality and positive responsiveness.",
+		"A party that moves away from the median voter loses votes to one that moves towards it.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why is the median voter important?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "When preferences are single-peaked"), ans.Text)
 }

@@ -244,6 +244,9 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
+	if demonstrativeSubject(lower) {
+		return true
+	}
 	first := ws[0]
 	if first == "there" || first == "here" {
 		return false // "There are two…" introduces, it does not refer back
@@ -268,6 +271,29 @@ func opensWithBackReference(s string) bool {
 	}
 	return false
 }
+
+// demonstrativeSubject reports whether a sentence's subject, after an
+// opening phrase, is "this …" or "these …" naming what an earlier sentence
+// introduced: "In practice, this rule gives each agent…", "Under mild
+// conditions, these payments are…". When the opening phrase names the noun
+// itself ("For the Clarke pivot rule, this rule…"), the sentence stands
+// alone.
+func demonstrativeSubject(lower string) bool {
+	i := strings.Index(lower, ", ")
+	if i <= 0 || len(text.Words(lower[:i])) > openingPhraseWords {
+		return false
+	}
+	after := text.Words(lower[i+2:])
+	if len(after) < 2 || after[0] != "this" && after[0] != "these" {
+		return false
+	}
+	noun := tokens(after[1])
+	return len(noun) == 0 || !termSet(lower[:i])[noun[0]]
+}
+
+// openingPhraseWords is the longest opening phrase before a sentence's
+// subject that demonstrativeSubject looks past.
+const openingPhraseWords = 8
 
 // earlyBackRefSpan is how many opening words may hold a connective that
 // refers back (earlyBackRef, or "now"): the subject and its verb. Further
