@@ -101,6 +101,7 @@ const (
 	namingBonus      = 0.30 // the sentence says what the concept a question describes without naming it is
 	reasonBonus      = 0.40 // a why/how question's sentence that opens by giving the reason for the one before
 	exampleBonus     = 0.40 // a sentence that sets out a case, when the question asks for an example
+	counterBonus     = 0.50 // a sentence that denies for some what a yes/no question asks of all
 	answerBonus      = 0.40 // a sentence that says what the answer to a who question's first request is, for its follow-up
 	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
@@ -131,7 +132,7 @@ type candidate struct {
 // Answer implements Answerer. It never fails.
 func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
 	f := analyze(question)
-	if conditionalVerdict(question) {
+	if conditionalVerdict(question) || asksWhenItHolds(question) {
 		f.Kind = askYesNo
 	}
 	if len(passages) == 0 {
@@ -748,11 +749,20 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += titleBonus
 		}
 		if len(f.Concepts) > 0 {
-			if f.Concepts[0].In(c.Text) {
+			if f.Concepts[0].In(c.Text) || reordered(f.Concepts[0], c) {
 				c.Rel += conceptBonus
 			} else if mentionsAnyText(f.Concepts[1:], c.Text) {
 				c.Rel += otherBonus
 			}
+		}
+		if f.Kind == askYesNo && universal.MatchString(f.Question) && counters.MatchString(c.Text) && len(f.Concepts) > 0 &&
+			(f.Concepts[0].In(c.Text) || reordered(f.Concepts[0], c)) {
+			// "Does every game have a pure-strategy Nash equilibrium?" is
+			// decided by a counterexample, "Some games have no Nash
+			// equilibrium in pure strategies", not by "every congestion
+			// game has a pure-strategy Nash equilibrium", which says it
+			// of some games only.
+			c.Rel += counterBonus
 		}
 		if f.Evoked && namesWhat(f.Concepts[0], c.Text) {
 			// The student described the idea without knowing its name;
@@ -775,6 +785,25 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Defines = definitionStrength(f.Concepts[0], c.Text)
 		}
 	}
+}
+
+// universal matches a question that asks whether something holds for all:
+// "Does every game …?", "Is it always …?".
+var universal = regexp.MustCompile(`(?i)\b(every|all|always|each|any|necessarily)\b`)
+
+// counters matches a sentence that denies a claim for all: "Some games have
+// no …", "An equilibrium need not be efficient", "not every …".
+var counters = regexp.MustCompile(`(?i)\bsome\b[^.;:]{0,40}\b(no|not|never|fail|fails|cannot)\b|\bneed not\b|\bnot (every|all|always|necessarily)\b`)
+
+// reordered reports whether sentence c says every word of the glossary term
+// k, of two words or more, in another order: "no Nash equilibrium in pure
+// strategies" says "pure-strategy Nash equilibrium".
+func reordered(k text.Concept, c *candidate) bool {
+	if !k.Known {
+		return false
+	}
+	stems := specificStems(k)
+	return len(stems) >= 2 && hasAll(c.Terms, stems)
 }
 
 // definitionStrength grades a sentence that defines c (see defines): one
@@ -864,7 +893,7 @@ func hasShape(f focus, c *candidate) bool {
 		if !saysPredicate(f, c) {
 			return false
 		}
-		return mentionsAnyText(f.Concepts, c.Text) || len(predicateStems(f)) > 0 && c.Terms[headStem(f.Concepts[0])]
+		return mentionsAnyText(f.Concepts, c.Text) || reordered(f.Concepts[0], c) || len(predicateStems(f)) > 0 && c.Terms[headStem(f.Concepts[0])]
 	}
 	return false
 }
@@ -1004,7 +1033,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			return false
 		}
 		for _, k := range f.Concepts {
-			if demandable(k) && k.In(c.Text) {
+			if demandable(k) && (k.In(c.Text) || reordered(k, c)) {
 				return true
 			}
 		}
@@ -1185,14 +1214,15 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if leadFirst && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) {
 				continue // nothing before the first sentence in its source
 			}
-			if f.Kind == askExplain && c != cause && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) && len(f.Concepts) > 0 &&
+			if f.Kind == askExplain && c != cause && !c.Lead && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) && len(f.Concepts) > 0 &&
 				!slices.ContainsFunc(f.Concepts, func(k text.Concept) bool { return carries(k, Passage{Text: c.Text}) }) {
 				// What a source says before the explanation opens the
 				// answer, in document order: only a sentence that names
 				// a concept of the question (a student's phrase in other
-				// words: "the first mover gets…" for "moving first"), or
-				// gives the reason for the fact asked about (causeOf),
-				// may come ahead of it. "Runoff and
+				// words: "the first mover gets…" for "moving first"),
+				// explains ("Delay is costly because payoffs are
+				// discounted…") or gives the reason for the fact asked
+				// about (causeOf), may come ahead of it. "Runoff and
 				// instant-runoff voting eliminate weak candidates in
 				// rounds" does not open an answer to "Why is the median
 				// voter important?".

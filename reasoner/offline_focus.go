@@ -649,6 +649,20 @@ func conditionalVerdict(question string) bool {
 	return len(rs) > 1 && !askerWords[strings.Trim(rs[1], ",.?!")]
 }
 
+// asksWhenItHolds reports whether a question asks under what conditions
+// something holds: "When does a pure-strategy equilibrium exist in a
+// congestion game?", "When is a Nash equilibrium efficient?". The
+// sentences that settle whether it holds ("every congestion game has a
+// pure-strategy Nash equilibrium", "An equilibrium need not be
+// efficient") answer it, as they answer a yes/no question; "When was the
+// Shapley value introduced?" asks for a date.
+func asksWhenItHolds(question string) bool {
+	ws := text.Words(question)
+	return len(ws) > 2 && ws[0] == "when" && conditionAuxiliaries[ws[1]] && kindOf(question) == askOther
+}
+
+var conditionAuxiliaries = setOf(`does do is are can will would should must may`)
+
 // askerWords are the words by which a question speaks of its asker.
 var askerWords = setOf(`i we you me us`)
 

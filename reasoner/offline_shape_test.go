@@ -619,3 +619,38 @@ func TestOfflineAnswerExplanationOpensOnTheConcept(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "When preferences are single-peaked"), ans.Text)
 }
+
+// "Does every game have X?" is decided by the sentence that denies it for
+// some ("Some games have no Nash equilibrium in pure strategies", which
+// says the concept's words in another order), not by one that says it of
+// a kind of game.
+func TestOfflineAnswerUniversalQuestionDecidedByCounterexample(t *testing.T) {
+	congestion := primerLike(1, "Congestion games, potential games and pure-strategy Nash equilibrium",
+		"In a congestion game players choose subsets of shared resources, and the cost of each resource depends on how many players use it.",
+		"Robert Rosenthal (1973) showed that every congestion game has a pure-strategy Nash equilibrium by exhibiting a potential function.",
+		"In a potential game any sequence of improving unilateral deviations must end, because the potential strictly decreases.")
+	mixed := primerLike(2, "Mixed strategies and the indifference principle",
+		"A mixed strategy is a probability distribution over a player's pure strategies.",
+		"Some games have no Nash equilibrium in pure strategies: in matching pennies and rock-paper-scissors any predictable choice can be exploited, so players randomise.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Does every game have a pure strategy Nash equilibrium?", []Passage{congestion, mixed})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Some games have no Nash equilibrium in pure strategies"), ans.Text)
+}
+
+// "When does X hold?" asks for the conditions, which the sentences that
+// settle whether X holds give; "When was X introduced?" asks for a date.
+func TestAsksWhenItHolds(t *testing.T) {
+	require.True(t, asksWhenItHolds("When does a pure-strategy equilibrium exist in a congestion game?"))
+	require.True(t, asksWhenItHolds("When is a Nash equilibrium efficient?"))
+	require.False(t, asksWhenItHolds("When was the Shapley value introduced?"))
+	require.False(t, asksWhenItHolds("When someone says an algorithm has no regret, what exactly do they mean?"))
+	p := primerLike(1, "Congestion games and potential games",
+		"In a congestion game players choose subsets of shared resources, and the cost of each resource depends on how many players use it.",
+		"Robert Rosenthal (1973) showed that every congestion game has a pure-strategy Nash equilibrium by exhibiting a potential function.")
+	q := primerLike(2, "Nash equilibrium",
+		"To find pure-strategy equilibria in a payoff matrix, mark each player's best responses and look for cells where both are marked.",
+		"Nash equilibrium does not say how players get there.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "When does a pure-strategy equilibrium exist in a congestion game?", []Passage{p, q})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Robert Rosenthal (1973) showed"), ans.Text)
+}
