@@ -171,6 +171,14 @@ func BuildQuery(question string, opts QueryOptions) string {
 	if len(keywords) > maxTerms {
 		keywords = keywords[:maxTerms]
 	}
+	// The field's words for the student's everyday ones, beside them.
+	for _, k := range slices.Clone(keywords) {
+		for _, w := range text.FieldWords(k) {
+			if !slices.ContainsFunc(keywords, func(x string) bool { return sameWord(x, w) }) && !covered(w) {
+				keywords = append(keywords, w)
+			}
+		}
+	}
 	if len(concepts) == 0 && len(related) == 0 && len(phrases) == 0 && len(keywords) == 0 {
 		return ""
 	}

@@ -147,3 +147,14 @@ func TestBuildQueryRelatedKeepsTheQuestionsWords(t *testing.T) {
 	require.True(t, strings.HasPrefix(got, `(ti:"price of anarchy" OR abs:"price of anarchy") AND (`), got)
 	require.Contains(t, got, `abs:"optimal tolls"`, "related phrases only rank when a named concept is required")
 }
+
+// The field's word for a student's everyday one is searched beside it,
+// never in its place.
+func TestBuildQueryAddsTheFieldsWordBesideTheStudents(t *testing.T) {
+	got := BuildQuery("Do bidding bots learn to collude?", QueryOptions{})
+	require.Contains(t, got, "abs:bots", "the student's word stays")
+	require.Contains(t, got, "ti:algorithms OR abs:algorithms")
+
+	got = BuildQuery("Why do algorithms and bots collude?", QueryOptions{})
+	require.Equal(t, 1, strings.Count(got, "abs:algorithms"), "a word the question has already is not added again: %s", got)
+}
