@@ -126,6 +126,7 @@ type candidate struct {
 	Lead     bool    // has the shape the question asks for
 	Defines  int     // for a definition question, how plainly it defines the concept (definitionStrength)
 	Eligible bool    // bears on the focal concept
+	Counter  bool    // denies for some what a yes/no question asks of all (counters)
 	Says     float64 // for a question that asks something of its concept, the share of what it asks that the sentence says
 }
 
@@ -565,6 +566,16 @@ func hasTerm(terms map[string]bool, stem string) bool {
 			return true
 		}
 	}
+	if len(stem) >= minNegatedStem {
+		// The negated word says it too, and decides a yes/no question
+		// about it: "the equilibrium is Pareto inefficient" for "Is the
+		// Nash equilibrium of the prisoner's dilemma efficient?".
+		for _, prefix := range negationPrefixes {
+			if terms[prefix+stem] {
+				return true
+			}
+		}
+	}
 	for t := range terms {
 		if sameStem(t, stem) {
 			return true
@@ -572,6 +583,14 @@ func hasTerm(terms map[string]bool, stem string) bool {
 	}
 	return false
 }
+
+// negationPrefixes make the negated form of a word: "inefficient",
+// "unstable", "imperfect", "irrational", "nonexistent".
+var negationPrefixes = []string{"in", "un", "im", "ir", "il", "non"}
+
+// minNegatedStem is the shortest stem whose negated form hasTerm accepts;
+// shorter ones ("form" in "inform") are too often a word of their own.
+const minNegatedStem = 5
 
 // synonyms maps a term to the terms of other words sources use for it.
 var synonyms = map[string][]string{
@@ -763,6 +782,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// game has a pure-strategy Nash equilibrium", which says it
 			// of some games only.
 			c.Rel += counterBonus
+			c.Counter = true
 		}
 		if f.Evoked && namesWhat(f.Concepts[0], c.Text) {
 			// The student described the idea without knowing its name;
@@ -1038,6 +1058,19 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 		return false
+	}
+	if f.Kind == askYesNo && slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Lead && c.Eligible && focusPapers[c.Paper] && withAntecedents(c, chosen) != nil
+	}) {
+		// A verdict said in a passage about the question's concept ("An
+		// equilibrium need not be efficient: in the prisoner's dilemma
+		// …") settles a yes/no question before one said of another
+		// subject that the question's words compare it to ("The new road
+		// turns the routing game into a trap like the prisoner's
+		// dilemma: the Nash equilibrium is no longer efficient"). A
+		// counterexample is a verdict wherever it is said.
+		inner := preferred
+		preferred = func(c *candidate) bool { return (focusPapers[c.Paper] || c.Counter) && inner(c) }
 	}
 	for _, inFocus := range []bool{true, false} {
 		for _, c := range cands {

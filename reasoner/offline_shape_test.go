@@ -654,3 +654,22 @@ func TestAsksWhenItHolds(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "Robert Rosenthal (1973) showed"), ans.Text)
 }
+
+// The negated word says what a yes/no question asks ("inefficient" for
+// "efficient"), and a verdict in a passage about the question's concept
+// settles it before one said of another subject compared to it.
+func TestOfflineAnswerYesNoVerdictOnTheConcept(t *testing.T) {
+	require.True(t, hasTerm(termSet("the equilibrium is Pareto inefficient"), "effici"))
+	require.True(t, hasTerm(termSet("an unstable outcome"), tokens("stable")[0]))
+	require.False(t, hasTerm(termSet("players share information"), tokens("form")[0]), "too short a word to negate")
+	nash := primerLike(1, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile in which every player's strategy is a best response to the strategies of the others.",
+		"An equilibrium need not be efficient: in the prisoner's dilemma the unique equilibrium leaves both players worse off than mutual cooperation.")
+	braess := primerLike(2, "Braess's paradox",
+		"Braess's paradox shows that adding a road to a network can make every driver worse off.",
+		"The new road turns the routing game into a trap like the prisoner's dilemma: the Nash equilibrium is no longer efficient.")
+	braess.Score = 0.6
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is the Nash equilibrium of the prisoner's dilemma efficient?", []Passage{nash, braess})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "An equilibrium need not be efficient"), ans.Text)
+}
