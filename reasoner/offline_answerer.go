@@ -1265,6 +1265,15 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if chain == nil {
 				continue // refers back to a sentence that cannot be quoted
 			}
+			if !focusPapers[c.Paper] && slices.ContainsFunc(chain, func(x *candidate) bool { return !x.Eligible && !chosen[x] }) {
+				// Outside the passages about the question's concept, a
+				// sentence whose antecedent bears on nothing the question
+				// asks would bring that one along: "So the Vickrey
+				// auction is strategy-proof" needs "If you bid above
+				// your value you may win…", which says nothing of
+				// deferred acceptance.
+				continue
+			}
 			cost, extra := 0, 0
 			maxSim := 0.0
 			for _, x := range chain {
