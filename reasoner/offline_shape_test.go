@@ -102,6 +102,15 @@ func TestDanglingOpeners(t *testing.T) {
 	require.Equal(t, []string{"Under mild conditions, these payments are budget balanced."},
 		DanglingOpeners("VCG is efficient [2]. Under mild conditions, these payments are budget balanced [1]."))
 	require.Empty(t, DanglingOpeners("For the Clarke pivot rule, this rule charges each agent its externality [1]."))
+	// So does a demonstrative inside the first clause, when the clause
+	// does not name the noun itself; after a colon it usually points
+	// into its own sentence.
+	require.Equal(t, []string{"Kuhn's theorem, building on Zermelo's work on chess, says that this procedure gives an equilibrium."},
+		DanglingOpeners("Kuhn's theorem, building on Zermelo's work on chess, says that this procedure gives an equilibrium [2]."))
+	require.Equal(t, []string{"Alvin Roth applied these ideas to kidney exchange."},
+		DanglingOpeners("Deferred acceptance is strategy-proof [1]. Alvin Roth applied these ideas to kidney exchange [2]."))
+	require.Empty(t, DanglingOpeners("The symmetric BNE is to bid half of one's value: a higher bid wins more often but pays more, and at v/2 these effects balance [1]."))
+	require.Empty(t, DanglingOpeners("Backward induction is a procedure, and this procedure ends [1]."))
 	require.Empty(t, DanglingOpeners("In games with continuous strategies, such as Cournot competition, the best response is a reaction function [1]."))
 	require.Empty(t, DanglingOpeners("Cheap talk is costless. It contrasts with signalling [1]."), "a quote spanning sentences ends at its citation")
 	require.Empty(t, DanglingOpeners("Cheap talk is costless. It contrasts with signalling."), "an uncited answer is one source")
@@ -672,4 +681,23 @@ func TestOfflineAnswerYesNoVerdictOnTheConcept(t *testing.T) {
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is the Nash equilibrium of the prisoner's dilemma efficient?", []Passage{nash, braess})
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "An equilibrium need not be efficient"), ans.Text)
+}
+
+// Outside the passages about the question's concept, a sentence is not
+// quoted when the sentence it refers back to bears on nothing the
+// question asks: "So the Vickrey auction is strategy-proof" would bring
+// "If you bid above your value…" into an answer on deferred acceptance.
+func TestOfflineAnswerLeavesOutAntecedentsOffTheQuestion(t *testing.T) {
+	da := primerLike(1, "Stable matching and the Gale-Shapley algorithm",
+		"David Gale and Lloyd Shapley proved that a stable matching always exists and gave the deferred acceptance algorithm to find one.",
+		"Deferred acceptance is strategy-proof for the proposing side, since no proposer gains by misreporting preferences, but the receiving side can sometimes gain.",
+		"The one-sided stable roommates problem may have no stable matching.")
+	vickrey := primerLike(2, "Second-price sealed-bid (Vickrey) auctions",
+		"In a second-price sealed-bid auction the highest bidder wins but pays the second-highest bid.",
+		"If you bid above your value you may win when the price exceeds your value and lose money.",
+		"So the Vickrey auction is strategy-proof and allocates the item efficiently.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is the Gale-Shapley algorithm strategy-proof for the receiving side?", []Passage{da, vickrey})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Deferred acceptance is strategy-proof for the proposing side"), ans.Text)
+	require.NotContains(t, ans.Text, "bid above your value", ans.Text)
 }

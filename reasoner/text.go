@@ -244,7 +244,7 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
-	if demonstrativeSubject(lower) {
+	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) {
 		return true
 	}
 	first := ws[0]
@@ -290,6 +290,37 @@ func demonstrativeSubject(lower string) bool {
 	noun := tokens(after[1])
 	return len(noun) == 0 || !termSet(lower[:i])[noun[0]]
 }
+
+// demonstrativeInFirstClause reports whether the first clause of a
+// sentence (up to a colon or semicolon) names with "this" or "these" a
+// thing it has not named itself: "Kuhn's theorem, building on Zermelo's
+// work on chess, says that this procedure gives…", "Alvin Roth applied
+// these ideas to…". After the first clause, "these effects" usually
+// points back into the sentence ("…wins more often but pays more, and at
+// v/2 these effects balance").
+func demonstrativeInFirstClause(lower string) bool {
+	clause := lower
+	if i := strings.IndexAny(clause, ":;"); i >= 0 {
+		clause = clause[:i]
+	}
+	for _, m := range demonstrativeNoun.FindAllStringSubmatchIndex(clause, -1) {
+		if m[0] == 0 {
+			continue // an opening demonstrative is backRefWords' case
+		}
+		noun := clause[m[4]:m[5]]
+		if !anaphoricNouns[noun] && !anaphoricNouns[strings.TrimSuffix(noun, "s")] {
+			continue
+		}
+		ts := tokens(noun)
+		if len(ts) > 0 && !termSet(clause[:m[0]])[ts[0]] {
+			return true
+		}
+	}
+	return false
+}
+
+// demonstrativeNoun matches "this" or "these" and the word after it.
+var demonstrativeNoun = regexp.MustCompile(`\b(this|these)\s+([a-z]+)`)
 
 // openingPhraseWords is the longest opening phrase before a sentence's
 // subject that demonstrativeSubject looks past.
