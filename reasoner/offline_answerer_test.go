@@ -210,6 +210,30 @@ func TestOfflineAnswererTakesAFoundPaperForTheStudentsOwnWords(t *testing.T) {
 	require.True(t, ans.Abstained, "a glossary term the passage does not say is still missing: %s", ans.Text)
 }
 
+// A why, how or yes/no question that names a glossary term is about it: a
+// passage that only shares the rest of its words does not answer it, and
+// the answer says it found nothing on the term.
+func TestOfflineAnswererNeedsTheTermAQuestionNames(t *testing.T) {
+	stag := Passage{N: 1, ID: "s_chunk_0", PaperID: "s", Title: "The stag hunt", Score: 0.4, Text: chunk("The stag hunt",
+		"In the stag hunt, hunting the stag together pays most but is risky. "+
+			"Cooperation becomes less likely as the group gets bigger, since more partners must be trusted. "+
+			"Communication makes the efficient outcome more likely.")}
+	q := "In the volunteer's dilemma, does it get more or less likely that nobody volunteers as the group gets bigger?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, []Passage{stag})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, "the stag hunt says nothing of the volunteer's dilemma: %s", ans.Text)
+	require.Contains(t, ans.Text, "volunteer's dilemma")
+
+	vd := Passage{N: 2, ID: "v_chunk_0", PaperID: "v", Title: "The volunteer's dilemma", Score: 0.3, Text: chunk("The volunteer's dilemma",
+		"In the volunteer's dilemma one volunteer suffices, and volunteering is costly. "+
+			"In the symmetric mixed equilibrium each player volunteers less often as the group gets bigger, and it becomes more likely that nobody volunteers.")}
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), q, []Passage{stag, vd})
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.False(t, ans.Abstained, ans.Text)
+	require.Contains(t, ans.Cited, 2)
+}
+
 // A student's own phrase ("park rangers catch poachers") is seldom what a
 // paper says. The passage retrieval put first, holding all but one of its
 // words, is about it: the answer quotes it rather than saying it found

@@ -309,6 +309,17 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 			out = append(out, c)
 		}
 	}
+	if named := f.namedTerms(); !found && len(named) > 0 && !slices.ContainsFunc(named, func(c text.Concept) bool { return firstMention(c, passages) > 0 }) {
+		// A why, how or yes/no question that names a glossary term asks
+		// about it: "In the volunteer's dilemma, does it get more or less
+		// likely that nobody volunteers as the group gets bigger?" is
+		// not answered by a passage that says "less likely" of something
+		// else. One of the terms it names must be said, unless a passage
+		// is of a paper the search found about the question: "Why are
+		// Nash equilibria almost always odd-numbered?" is answered by a
+		// paper on the oddness of the number of equilibria.
+		return append(out, named...)
+	}
 	if found && slices.ContainsFunc(f.AnyOf, ownWords) {
 		return out
 	}
@@ -351,6 +362,18 @@ func carriesRelated(c text.Concept, passages []Passage) bool {
 	return slices.ContainsFunc(passages, func(p Passage) bool {
 		return slices.ContainsFunc(related, func(r text.Concept) bool { return carries(r, p) })
 	})
+}
+
+// namedTerms are the glossary terms among AnyOf that the question names
+// itself, not those its words evoke.
+func (f focus) namedTerms() []text.Concept {
+	var out []text.Concept
+	for _, c := range f.AnyOf {
+		if c.Known && c.In(f.Question) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // ownWords reports whether c is a phrase of the student's own, neither a
