@@ -42,6 +42,9 @@ func TestFocal(t *testing.T) {
 		// are no part of a phrase.
 		{"Can tolls fix the inefficiency caused by selfish drivers?", []string{"selfish drivers", "tolls", "inefficiency"}},
 		{"Is a bid placed by a proxy binding?", []string{"proxy binding", "bid"}},
+		// Fillers that open a typed question name nothing.
+		{"quick one: supermodular games, what are they?", []string{"supermodular games"}},
+		{"ok so what is a Nash equilibrium?", []string{"Nash equilibrium"}},
 		// A light verb after a noun is its verb.
 		{"How much effort do contestants put in under a Tullock contest?", []string{"Tullock contest", "effort", "contestants"}},
 		{"What algorithm quickly computes the Banzhaf index of a parliament?", []string{"Banzhaf index", "algorithm", "parliament"}},
