@@ -43,6 +43,8 @@ func TestFocal(t *testing.T) {
 		{"Can tolls fix the inefficiency caused by selfish drivers?", []string{"selfish drivers", "tolls", "inefficiency"}},
 		{"Is a bid placed by a proxy binding?", []string{"proxy binding", "bid"}},
 		// Fillers that open a typed question name nothing.
+		{"What goes wrong for tit for tat when players make mistakes?", []string{"tit for tat", "goes", "mistakes"}}, // "goes" alone is too general to demand
+		{"What's the difference between perfect information and perfect recall?", []string{"perfect information", "perfect recall"}},
 		{"quick one: supermodular games, what are they?", []string{"supermodular games"}},
 		{"ok so what is a Nash equilibrium?", []string{"Nash equilibrium"}},
 		// A light verb after a noun is its verb.
@@ -238,4 +240,13 @@ func TestOtherTheoremsNameNoTerm(t *testing.T) {
 	cs := Focal("What does May's majority theorem say about two alternatives?")
 	require.NotEmpty(t, cs)
 	require.True(t, cs[0].Known, "the term's full form still names it: %v", cs[0].Name)
+}
+
+// The field's basic vocabulary of extensive-form games is glossary terms,
+// so that a question comparing them is game theory and is answered from
+// the passages that name them.
+func TestInformationTermsAreGlossaryTerms(t *testing.T) {
+	for _, c := range Focal("What's the difference between perfect information and perfect recall in games of imperfect information?") {
+		require.True(t, c.Known, c.Name)
+	}
 }
