@@ -425,6 +425,8 @@ func TestStudentParaphrases(t *testing.T) {
 		{"If the winner is charged the runner-up's price, should I bid my value?", "second-price auction"},
 		{"Can making manipulation computationally hard protect elections?", "complexity of manipulation"},
 		{"Why would people vaccinate less than a social planner wants?", "vaccination game"},
+		{"Two people lost in a city cannot phone: how do they pick the same place to meet?", "focal point"},
+		{"Why do the two main parties drift toward the center?", "median voter theorem"},
 		{"Why would nobody want to change what they are doing once everyone has picked?", "Nash equilibrium"},
 		{"What is a situation where each person's choice is the best reply to the others?", "Nash equilibrium"},
 		{"Why do two partners both confess when staying silent would be better for both?", "prisoner's dilemma"},

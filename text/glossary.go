@@ -297,6 +297,7 @@ var glossary = []term{
 	{name: "Bayesian Stackelberg game", variants: []string{"Bayesian Stackelberg games"}},
 	{name: "complexity of manipulation", variants: []string{"computational complexity of manipulation", "hardness of manipulation", "complexity of manipulating elections"}},
 	{name: "vaccination game", variants: []string{"vaccination games", "vaccination dilemma"}},
+	{name: "tracing procedure", variants: []string{"Harsanyi-Selten tracing procedure"}},
 }
 
 // spellings pairs British and American spellings that the stemmer keeps
