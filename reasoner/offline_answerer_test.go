@@ -234,6 +234,25 @@ func TestOfflineAnswererNeedsTheTermAQuestionNames(t *testing.T) {
 	require.Contains(t, ans.Cited, 2)
 }
 
+// A phrase of the student's own that no passage says does not stop the
+// answer when the question also names a glossary term a passage is about:
+// the question is about that term, put in the student's example.
+func TestOfflineAnswererAnswersTheNamedTermBesideTheStudentsExample(t *testing.T) {
+	ce := Passage{N: 1, ID: "ce_chunk_0", PaperID: "ce", Title: "Correlated equilibrium", Score: 0.4, Text: chunk("Correlated equilibrium",
+		"A correlated equilibrium lets a shared signal coordinate the players' actions. "+
+			"A public device such as a traffic light recommends to each driver an action. "+
+			"It is an equilibrium if everyone does best by following the recommendation.")}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "My professor said a red light at a crossroads is a correlated equilibrium. In what sense?", []Passage{ce})
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.False(t, ans.Abstained, ans.Text)
+	require.Contains(t, ans.Text, "traffic light")
+
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "What does a red light at a crossroads mean?", []Passage{ce})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, "without a named term the student's phrase is what the question is about: %s", ans.Text)
+}
+
 // A student's own phrase ("park rangers catch poachers") is seldom what a
 // paper says. The passage retrieval put first, holding all but one of its
 // words, is about it: the answer quotes it rather than saying it found

@@ -305,7 +305,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 	found := slices.ContainsFunc(passages, func(p Passage) bool { return p.Found })
 	var out []text.Concept
 	for _, c := range f.Required {
-		if firstMention(c, passages) == 0 && !(found && ownWords(c)) {
+		if firstMention(c, passages) == 0 && !(found && ownWords(c)) && !(ownWords(c) && f.namedTermExplained(passages)) {
 			out = append(out, c)
 		}
 	}
@@ -374,6 +374,20 @@ func (f focus) namedTerms() []text.Concept {
 		}
 	}
 	return out
+}
+
+// namedTermExplained reports whether a passage is about a glossary term
+// the question names itself: "My professor said a red light at a
+// crossroads is a correlated equilibrium. In what sense?" is answered by
+// the passage on correlated equilibrium, which says "traffic light", not
+// "red light".
+func (f focus) namedTermExplained(passages []Passage) bool {
+	for _, c := range f.Concepts {
+		if c.Known && c.In(f.Question) && slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownWords reports whether c is a phrase of the student's own, neither a
