@@ -268,6 +268,8 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 	var added, had []string
 	var chunks, written int
 	ctx = vectordb.WithProvenance(ctx, AskProvenance(s.UserQuery))
+	// Clipped so that appending never writes into the input's array.
+	s.PapersFound = slices.Clip(s.PapersFound)
 	for i, p := range s.ArxivPapers {
 		docs := vectordb.Documents(chunker.Split(p, a.Chunking))
 		n, err := a.Store.Add(ctx, docs)
@@ -280,8 +282,6 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 			// in papers_seen, and the loop goes on to answer from what the
 			// store has, as it does when arXiv fails.
 			s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + err.Error()})
-			s.PapersAdded += len(added)
-			s.PapersFound = append(slices.Clip(s.PapersFound), append(added, had...)...)
 			s.Reasoning = fmt.Sprintf("added %d papers; could not add the other %d to the store: %s", len(added), len(s.ArxivPapers)-i, err.Error())
 			return s, nil
 		}
@@ -289,12 +289,12 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 		written += n
 		if n > 0 {
 			added = append(added, p.ID)
+			s.PapersAdded++
 		} else {
 			had = append(had, p.ID)
 		}
+		s.PapersFound = append(s.PapersFound, p.ID)
 	}
-	s.PapersAdded += len(added)
-	s.PapersFound = append(slices.Clip(s.PapersFound), append(added, had...)...)
 	s.Reasoning = fmt.Sprintf("split %d papers into %d chunks; %d new chunks written; added %s", len(s.ArxivPapers), chunks, written, listOrNone(added, 10))
 	if len(had) > 0 {
 		s.Reasoning += "; already in the store: " + strings.Join(had, ", ")
