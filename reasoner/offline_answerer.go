@@ -447,11 +447,9 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 		// writes the name. A question that names the concept wants the
 		// passages on it, not its neighbours': "English auction" is a
 		// related phrase of the second-price auction.
-		if related := text.RelatedPhrases(f.Concepts[0].Name); f.Evoked && len(related) > 0 {
-			for _, p := range passages {
-				if slices.ContainsFunc(related, func(c text.Concept) bool { return carries(c, p) }) {
-					focusPapers[cmpOr(p.PaperID, p.ID)] = true
-				}
+		for _, p := range passages {
+			if f.saysRelated(p) {
+				focusPapers[cmpOr(p.PaperID, p.ID)] = true
 			}
 		}
 		if len(focusPapers) == 0 {

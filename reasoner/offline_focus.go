@@ -49,6 +49,14 @@ type focus struct {
 	// about the idea in other words ("Cutting a Cake Fairly" for cake
 	// cutting).
 	Described []text.Concept
+	// Related are, for an evoked main concept, the phrases of more than
+	// one word that papers on it use (text.RelatedPhrases: "tacit
+	// collusion" for algorithmic collusion): a passage that says one is on
+	// the idea without its name.
+	Related []text.Concept
+	// Named are the glossary terms among Concepts that the question names
+	// itself, not those its words only evoke.
+	Named []text.Concept
 	// Example is set when the question asks for an example ("Give an
 	// example."): a sentence that sets out a case answers it.
 	Example bool
@@ -139,6 +147,14 @@ func analyze(question string) focus {
 		f.Required = append(f.Required, f.Concepts[0])
 		if f.Kind == askDifference && len(f.Concepts) > 1 && demandable(f.Concepts[1]) {
 			f.Required = append(f.Required, f.Concepts[1])
+		}
+	}
+	if f.Evoked {
+		f.Related = text.RelatedPhrases(f.Concepts[0].Name)
+	}
+	for _, c := range f.Concepts {
+		if c.Known && c.In(question) {
+			f.Named = append(f.Named, c)
 		}
 	}
 	return f
@@ -303,13 +319,21 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 	// tail") in its own words; a glossary term or quoted text it must
 	// still say.
 	found := slices.ContainsFunc(passages, func(p Passage) bool { return p.Found })
+	// A phrase of the student's own is carried, too, by a passage about a
+	// glossary term the question names: "My professor said a red light
+	// at a crossroads is a correlated equilibrium. In what sense?" is
+	// answered by the passage on correlated equilibrium, which says
+	// "traffic light", not "red light".
+	carried := func(c text.Concept) bool {
+		return firstMention(c, passages) > 0 || ownWords(c) && (found || f.namedTermExplained(passages))
+	}
 	var out []text.Concept
 	for _, c := range f.Required {
-		if firstMention(c, passages) == 0 && !(found && ownWords(c)) && !(ownWords(c) && f.namedTermExplained(passages)) {
+		if !carried(c) {
 			out = append(out, c)
 		}
 	}
-	if named := f.namedTerms(); !found && len(named) > 0 && !slices.ContainsFunc(named, func(c text.Concept) bool { return firstMention(c, passages) > 0 }) {
+	if len(f.AnyOf) > 0 && len(f.Named) > 0 && !found && !slices.ContainsFunc(f.Named, func(c text.Concept) bool { return firstMention(c, passages) > 0 }) {
 		// A why, how or yes/no question that names a glossary term asks
 		// about it: "In the volunteer's dilemma, does it get more or less
 		// likely that nobody volunteers as the group gets bigger?" is
@@ -318,7 +342,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 		// is of a paper the search found about the question: "Why are
 		// Nash equilibria almost always odd-numbered?" is answered by a
 		// paper on the oddness of the number of equilibria.
-		return append(out, named...)
+		return append(out, f.Named...)
 	}
 	if found && slices.ContainsFunc(f.AnyOf, ownWords) {
 		return out
@@ -328,7 +352,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 			if len(specificStems(c)) == 0 {
 				continue // "three people" names nothing to look for
 			}
-			if c.Known && f.Evoked && c.Name == f.Concepts[0].Name && carriesRelated(c, passages) {
+			if c.Known && c.Name == f.Concepts[0].Name && slices.ContainsFunc(passages, f.saysRelated) {
 				// The student described the idea without its name, and a
 				// passage says a phrase papers on it use ("tacit
 				// collusion" for "Can pricing algorithms secretly
@@ -355,39 +379,18 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 	return out
 }
 
-// carriesRelated reports whether a passage says a related phrase of c of
-// more than one word (text.RelatedPhrases).
-func carriesRelated(c text.Concept, passages []Passage) bool {
-	related := text.RelatedPhrases(c.Name)
-	return slices.ContainsFunc(passages, func(p Passage) bool {
-		return slices.ContainsFunc(related, func(r text.Concept) bool { return carries(r, p) })
-	})
-}
-
-// namedTerms are the glossary terms among AnyOf that the question names
-// itself, not those its words evoke.
-func (f focus) namedTerms() []text.Concept {
-	var out []text.Concept
-	for _, c := range f.AnyOf {
-		if c.Known && c.In(f.Question) {
-			out = append(out, c)
-		}
-	}
-	return out
+// saysRelated reports whether passage p says a phrase papers on the
+// evoked main concept use (Related).
+func (f focus) saysRelated(p Passage) bool {
+	return slices.ContainsFunc(f.Related, func(r text.Concept) bool { return carries(r, p) })
 }
 
 // namedTermExplained reports whether a passage is about a glossary term
-// the question names itself: "My professor said a red light at a
-// crossroads is a correlated equilibrium. In what sense?" is answered by
-// the passage on correlated equilibrium, which says "traffic light", not
-// "red light".
+// the question names itself (Named).
 func (f focus) namedTermExplained(passages []Passage) bool {
-	for _, c := range f.Concepts {
-		if c.Known && c.In(f.Question) && slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) }) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Named, func(c text.Concept) bool {
+		return slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) })
+	})
 }
 
 // ownWords reports whether c is a phrase of the student's own, neither a
