@@ -166,9 +166,10 @@ func TestAnswerSetDev3(t *testing.T) { checkLaterAnswerSet(t, "dev3") }
 func TestAnswerSetDev4(t *testing.T) { checkLaterAnswerSet(t, "dev4") }
 func TestAnswerSetDev5(t *testing.T) { checkLaterAnswerSet(t, "dev5") }
 func TestAnswerSetDev6(t *testing.T) { checkLaterAnswerSet(t, "dev6") }
+func TestAnswerSetDev7(t *testing.T) { checkLaterAnswerSet(t, "dev7") }
 
 // answerSetFiles are the answer sets in the order they were written.
-var answerSetFiles = []string{"questions.jsonl", "questions_dev2.jsonl", "questions_dev3.jsonl", "questions_dev4.jsonl", "questions_dev5.jsonl", "questions_dev6.jsonl"}
+var answerSetFiles = []string{"questions.jsonl", "questions_dev2.jsonl", "questions_dev3.jsonl", "questions_dev4.jsonl", "questions_dev5.jsonl", "questions_dev6.jsonl", "questions_dev7.jsonl"}
 
 // checkLaterAnswerSet checks questions_SPLIT.jsonl: every line in split,
 // no duplicate, no question of an earlier set, each well formed
