@@ -54,6 +54,9 @@ func TestFocal(t *testing.T) {
 		// The word after an opening "who" is a verb; so is the word
 		// after the subject of a question that puts its auxiliary
 		// first; "anyone" is an actor, not a topic.
+		// Words that frame a why-question ("is it smart to") or stand
+		// for any object ("something") name no topic.
+		{"Why is it smart to bid exactly what something is worth to you?", []string{"bid", "worth"}},
 		{"Who came up with the Nash equilibrium?", []string{"Nash equilibrium"}},
 		{"Who invented mechanism design?", []string{"mechanism design"}},
 		{"Why did tit-for-tat win Axelrod's tournaments?", []string{"tit-for-tat", "Axelrod's tournaments"}},

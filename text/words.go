@@ -89,7 +89,8 @@ make makes made happen happens exist exists lead leads cause causes occur occurs
 become becomes affect affects hold holds need needs matter matters
 even though although whereas instead always never sometimes usually typically
 actually exactly basically essentially precisely literally honestly truly
-ok okay hey hi hello hmm um uh quick question questions wrong`)
+ok okay hey hi hello hmm um uh quick question questions wrong
+something anything someone somebody anyone anybody smart wise sensible clever`)
 
 // SearchStopWords are the words the arXiv query builder leaves out of a
 // search: English function words, with their apostrophe forms ("don't"),
