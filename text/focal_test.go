@@ -208,6 +208,19 @@ func TestWords(t *testing.T) {
 	require.Nil(t, Words(" - ' a "))
 }
 
+// A named procedure goes by any of its nouns: the glossary's
+// "Gale-Shapley algorithm" is the student's "Gale-Shapley procedure" or
+// "Gale-Shapley method"; a noun that names no procedure finds nothing.
+func TestProcedureGoesByAnyNoun(t *testing.T) {
+	for _, name := range []string{"Gale-Shapley procedure", "Gale-Shapley method", "Lemke-Howson method", "Clarke pivot mechanism"} {
+		c := PhraseConcept(name)
+		require.True(t, c.Known, name)
+	}
+	require.Contains(t, Expand("Gale-Shapley procedure"), "deferred acceptance")
+	require.False(t, PhraseConcept("Gale-Shapley theorem").Known)
+	require.False(t, PhraseConcept("majority rule").Known)
+}
+
 func TestWordSets(t *testing.T) {
 	require.True(t, StopWords.Has("the"))
 	require.False(t, StopWords.Has("not"), "not carries meaning")

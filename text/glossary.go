@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -368,10 +369,34 @@ func lookup(phrase string) *term {
 	// "generalised second-price auction" is the glossary's "generalized …":
 	// the stemmer keeps British and American spellings apart.
 	if r := respell(phrase); r != phrase {
-		return glossaryForms()[strings.Join(phraseTerms(r), " ")]
+		if t := glossaryForms()[strings.Join(phraseTerms(r), " ")]; t != nil {
+			return t
+		}
+	}
+	// "the Gale-Shapley procedure" is the glossary's "Gale-Shapley
+	// algorithm": a named procedure goes by any of these nouns, and a
+	// student need not pick the one the glossary lists.
+	terms := phraseTerms(phrase)
+	if n := len(terms); n > 1 && slices.Contains(procedureHeads, terms[n-1]) {
+		for _, head := range procedureHeads {
+			if t := glossaryForms()[strings.Join(append(terms[:n-1:n-1], head), " ")]; t != nil {
+				return t
+			}
+		}
 	}
 	return nil
 }
+
+// procedureHeads are the nouns a named procedure goes by, as phrase
+// terms: "algorithm", "procedure", "method", "mechanism", "rule",
+// "protocol".
+var procedureHeads = func() []string {
+	var out []string
+	for _, w := range []string{"algorithm", "procedure", "method", "mechanism", "rule", "protocol"} {
+		out = append(out, phraseTerms(w)[0])
+	}
+	return out
+}()
 
 // Expand returns phrase followed by the other ways of writing it, for a
 // search that should find any of them: the glossary's name, variants and
