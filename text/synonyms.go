@@ -29,6 +29,7 @@ var fieldWords = map[string][]string{
 	"copy": {"imitation"}, "copying": {"imitation"}, "copies": {"imitation"}, "copycat": {"imitation"},
 	"walkout": {"strike"}, "walkouts": {"strike"},
 	"company": {"firm"}, "companies": {"firms"},
+	"newcomer": {"entrant"}, "newcomers": {"entrants"},
 	"boss":      {"principal"},
 	"sway":      {"persuasion"},
 	"insincere": {"manipulation"}, "insincerely": {"manipulation"},
