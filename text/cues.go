@@ -736,7 +736,7 @@ var cues = map[string][]string{
 		"traffic* selfish*", "driver* selfish*", "choos* route* selfish*", "route* traffic* equilibri*",
 	},
 	"strategy-proofness": {
-		"lying never helps", "honesty* best policy*", "can't* benefit* misreport*", "no one* benefit* lie*",
+		"lying never helps", "honesty* best policy*", "stop* lying* value*", "prevent* lying* value*", "stop* lie* value*", "can't* benefit* misreport*", "no one* benefit* lie*",
 		"gains lying", "gain* lying where", "lie* about where",
 		"nobody gain* lying", "nobody gain* lie*", "gain* misreport*", "gain* lying", "truth* dominant",
 		"honest* best strateg*", "never benefit* lie*", "never gain* lie*", "gain* report* false*", "can't manipul*",
