@@ -37,8 +37,9 @@ import (
 // equilibrium, Bayesian Stackelberg game, complexity of manipulation,
 // vaccination game) and cues of some twenty others were added later, from
 // the misses of the tuning sets testdata/world/questions_dev3, dev5, dev7
-// and dev8, worded as the idea's description rather than any one
-// question's; the blind sets measure whether they carry over.
+// and dev8, and in a later session of dev4, worded as the idea's
+// description rather than any one question's; the blind sets measure
+// whether they carry over.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
@@ -830,7 +831,7 @@ var cues = map[string][]string{
 	"grim trigger": {"punish* forever", "never cooperat* again", "cooperat* until defect*", "punish* defect* rest", "one defection* forever*", "never forgiv*", "punish* forever* cheat*", "cheat* once* never*", "cheat* once* punish*", "single defect* end* cooperat*", "cooperat* end* forever* betray*", "forever* after* single* betray*", "betray* once* never* cooperat*", "betrayal* permanent punish*", "permanent punish*", "betray* trigger* punish*"},
 	"zero-determinant strategies": {"extort* prisoner*", "extort* player*", "extort* repeat*", "extort* evolv*",
 		"more than opponent* whatever", "pocket* more opponent*", "always* more than opponent*", "control* other* payoff*", "extort* strateg*", "extort* opponent*", "unilateral* set* opponent* payoff*", "fix* opponent* payoff*", "unilateral* force* other* payoff*", "force* opponent* payoff* fixed*", "set* other* payoff* fixed value*"},
-	"Moran process": {"finite population* fixation", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*", "new mutation* take over*", "mutation* take* over* small population*", "mutation* take* over* population*"},
+	"Moran process": {"finite population* fixation", "small population* take over", "population* newcomer* take over", "mutant* take* over population", "finite population* mutant*", "probabilit* mutant* spread*", "random drift* population* mutant*", "mutant* fix* population*", "mutant* spread* whole population*", "mutant* replace* population*", "new mutation* take over*", "mutation* take* over* small population*", "mutation* take* over* population*"},
 	"rock-paper-scissors": {
 		"each beat* one other", "each beats another", "cycl* instead* winning", "three strateg* cycl*", "strain* cycl*",
 		"species* cycl*", "non transitive*",

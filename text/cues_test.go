@@ -923,6 +923,7 @@ func TestStudentParaphrases(t *testing.T) {
 		{"Where should a defender patrol if it cannot tell which type of attacker is coming?", "Bayesian Stackelberg game"},
 		{"Is there a fair way to share out what the children inherit?", "fair division"},
 		{"Which rules stop bidders lying about what they value?", "strategy-proofness"},
+		{"How likely is it that a single odd one out ends up taking over a small population?", "Moran process"},
 		{"How do you model a contest where each side is unsure about its opponent's payoffs?", "Bayesian game"},
 		{"Why do we let nature choose each player's type before the game starts?", "Bayesian game"},
 		{"Why shouldn't a firm believe an incumbent's threat of a price war?", "subgame perfect equilibrium"},
