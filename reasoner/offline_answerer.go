@@ -772,8 +772,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 				c.Rel += otherBonus
 			}
 		}
-		if f.Kind == askYesNo && universal.MatchString(f.Question) && counters.MatchString(c.Text) && len(f.Concepts) > 0 &&
-			(f.Concepts[0].In(c.Text) || reordered(f.Concepts[0], c)) {
+		if f.counterexample(c.Text, c.Terms) {
 			// "Does every game have a pure-strategy Nash equilibrium?" is
 			// decided by a counterexample, "Some games have no Nash
 			// equilibrium in pure strategies", not by "every congestion
@@ -805,24 +804,10 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 	}
 }
 
-// universal matches a question that asks whether something holds for all:
-// "Does every game …?", "Is it always …?".
-var universal = regexp.MustCompile(`(?i)\b(every|all|always|each|any|necessarily)\b`)
-
-// counters matches a sentence that denies a claim for all: "Some games have
-// no …", "An equilibrium need not be efficient", "not every …".
-var counters = regexp.MustCompile(`(?i)\bsome\b[^.;:]{0,40}\b(no|not|never|fail|fails|cannot)\b|\bneed not\b|\bnot (every|all|always|necessarily)\b`)
-
 // reordered reports whether sentence c says every word of the glossary term
 // k, of two words or more, in another order: "no Nash equilibrium in pure
 // strategies" says "pure-strategy Nash equilibrium".
-func reordered(k text.Concept, c *candidate) bool {
-	if !k.Known {
-		return false
-	}
-	stems := specificStems(k)
-	return len(stems) >= 2 && hasAll(c.Terms, stems)
-}
+func reordered(k text.Concept, c *candidate) bool { return saysReordered(k, c.Terms) }
 
 // definitionStrength grades a sentence that defines c (see defines): one
 // point for opening with c, one for saying what c is (statesWhat or
@@ -905,6 +890,12 @@ func hasShape(f focus, c *candidate) bool {
 		// settle "Is a Nash equilibrium always Pareto efficient?", which
 		// "An equilibrium need not be efficient" does, naming the concept
 		// by its head noun.
+		if c.Counter {
+			// A counterexample decides what the question asks of all,
+			// though it says it of "some games", not of the "finite
+			// games" the question names.
+			return true
+		}
 		if !decides.MatchString(c.Text) {
 			return false
 		}
@@ -1070,6 +1061,27 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		inner := preferred
 		preferred = func(c *candidate) bool { return (focusPapers[c.Paper] || c.Counter) && inner(c) }
 	}
+	if inner := preferred; slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Counter && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
+	}) {
+		// A counterexample settles what a question asks of all, however
+		// many of its words another sentence shares: "Some games have no
+		// Nash equilibrium in pure strategies" answers "Does every finite
+		// game have a pure-strategy Nash equilibrium?", where "In a
+		// potential game any sequence of improving unilateral deviations
+		// … must end" says "finite" and "must" but settles nothing.
+		preferred = func(c *candidate) bool { return c.Counter && inner(c) }
+		if slices.ContainsFunc(cands, func(c *candidate) bool {
+			return c.Counter && c.Eligible && titled[c.Paper] && inner(c) && withAntecedents(c, chosen) != nil
+		}) {
+			// The entry named after the concept says it in general ("An
+			// equilibrium need not be efficient: in the prisoner's
+			// dilemma …"), another entry of one case ("…, so the unique
+			// Nash equilibrium is mutual defection, yet …: the
+			// equilibrium is Pareto inefficient").
+			preferred = func(c *candidate) bool { return c.Counter && titled[c.Paper] && inner(c) }
+		}
+	}
 	for _, inFocus := range []bool{true, false} {
 		for _, c := range cands {
 			if !c.Eligible || withAntecedents(c, chosen) == nil || inFocus && !preferred(c) {
@@ -1101,6 +1113,13 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			return c.Paper == lead.Paper && c.Eligible && keyLess(lead.Key, c.Key)
 		})
 		for _, c := range cands {
+			if lead.Counter && !c.Counter {
+				// A counterexample is the verdict, not the statement of
+				// the rule it breaks: "not every symmetric Nash
+				// equilibrium is an ESS" before the definition of an
+				// ESS.
+				break
+			}
 			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&
 				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel && saysPredicate(f, c) || alone && c.Rel >= yesNoNearBest*lead.Rel) {
 				lead = c

@@ -379,6 +379,154 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 	return out
 }
 
+// counterexample reports whether sentence s, whose terms are terms,
+// decides a yes/no question that asks whether something holds for all or
+// ever happens ("Does every finite game have a pure-strategy Nash
+// equilibrium?", "Is it always …?", "Does tit-for-tat ever beat …?") or
+// whether it can fail ("Can a game have no pure equilibrium?") by denying
+// it: "Some games have no Nash equilibrium in pure strategies", "TFT
+// never beats its opponent in a single match", "The core can be empty"
+// for "Is the core always non-empty?" (negatesPredicate). The sentence
+// must say the question's main concept, in the glossary's words, in
+// another order, or by its head noun ("An equilibrium need not be
+// efficient"). Sentences that say it of some cases only ("every
+// congestion game has a pure-strategy Nash equilibrium") share the
+// question's words but settle nothing it asks, and a denial of something
+// else ("An equilibrium need not be efficient" for "Is it ever rational
+// to cooperate in a one-shot prisoner's dilemma?") settles nothing either.
+func (f focus) counterexample(s string, terms map[string]bool) bool {
+	if f.Kind != askYesNo || len(f.Concepts) == 0 {
+		return false
+	}
+	k := f.Concepts[0]
+	if !k.In(s) && !saysReordered(k, terms) && !terms[headStem(k)] {
+		return false
+	}
+	asked := f.Question
+	if ws := text.Words(asked); len(ws) > 0 && (ws[0] == "if" || ws[0] == "when") {
+		// "If all of us know a fact, is it already common knowledge
+		// …?": the condition says "all", the question does not ask it.
+		_, asked, _ = strings.Cut(asked, ",")
+	}
+	switch {
+	case universal.MatchString(asked) || deniesInQuestion.MatchString(asked):
+		return f.negatesPredicate(s, terms)
+	case ever.MatchString(asked):
+		// "Is the core ever empty?" is settled by "The core can be
+		// empty" as much as by a denial; only a flat one ("TFT never
+		// beats …") settles it before the rest, not "convex games
+		// always have a non-empty core", which says it of some games.
+		return f.negatorBefore(s)
+	}
+	return false
+}
+
+// negators are the words that deny what follows them.
+var negators = setOf(`not no never cannot can't neither nor none`)
+
+// negationWindow is how many words after a denial the word it denies may
+// come: "never beats", "is not efficient", "no Nash equilibrium".
+const negationWindow = 3
+
+// negatesPredicate reports whether sentence s, whose terms are terms,
+// denies what the question asks: a negator or a denial for some
+// (counters: "some games have no", "not every") shortly before a word of
+// what the question asks of its concept (predicateStems) or of the
+// concept itself ("TFT never beats its opponent", "Some games have no
+// Nash equilibrium …"), or a word of the predicate said in the opposite
+// polarity, by a negation prefix ("The core can be empty" for
+// "non-empty", "can be inefficient" for "efficient").
+func (f focus) negatesPredicate(s string, terms map[string]bool) bool {
+	pred := predicateStems(f)
+	if f.negatorBefore(s) {
+		return true
+	}
+	for _, m := range counters.FindAllStringIndex(s, -1) {
+		if f.deniesNext(text.Words(s[m[1]:])) {
+			return true
+		}
+	}
+	asked := termSet(strings.ReplaceAll(f.Question, "-", "")) // "nonempti" for "non-empty"
+	for _, p := range pred {
+		for _, prefix := range negationPrefixes {
+			switch {
+			case asked[prefix+p]:
+				if terms[p] && !terms[prefix+p] {
+					return true // "empty" for "non-empty"
+				}
+			case len(p) >= minNegatedStem && terms[prefix+p]:
+				return true // "inefficient" for "efficient"
+			}
+		}
+	}
+	return false
+}
+
+// negatorBefore reports whether a negator of sentence s comes shortly
+// before a word of what the question asks of its concept or of the
+// concept itself: "TFT never beats its opponent", "is not efficient".
+func (f focus) negatorBefore(s string) bool {
+	ws := text.Words(s)
+	for i, w := range ws {
+		if negators[w] && f.deniesNext(ws[i+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// deniesNext reports whether one of the first negationWindow words of ws
+// is a word of what the question asks (predicateStems) or of its main
+// concept's name.
+func (f focus) deniesNext(ws []string) bool {
+	target := predicateStems(f)
+	k := f.Concepts[0]
+	for _, form := range append([]string{k.Name}, k.Variants...) {
+		target = append(target, tokens(strings.ReplaceAll(form, "-", " "))...)
+	}
+	denied := func(t string) bool {
+		return slices.ContainsFunc(target, func(p string) bool { return sameStem(p, t) || slices.Contains(synonyms[p], t) })
+	}
+	for _, next := range ws[:min(len(ws), negationWindow)] {
+		if slices.ContainsFunc(tokens(next), denied) {
+			return true
+		}
+	}
+	return false
+}
+
+// ever matches a question that asks whether something ever happens.
+var ever = regexp.MustCompile(`(?i)\bever\b`)
+
+// universal matches a question that asks whether something holds for all:
+// "Does every game …?", "Is it always …?".
+var universal = regexp.MustCompile(`(?i)\b(every|all|always|each|any|necessarily)\b`)
+
+// deniesInQuestion matches a question that asks whether something can
+// fail: "Can a game have no pure equilibrium?", "Is there a game without
+// …?".
+var deniesInQuestion = regexp.MustCompile(`(?i)\b(no|not|never|without|fail|fails)\b`)
+
+// counters matches a sentence that denies a claim for all: "Some games have
+// no …", "An equilibrium need not be efficient", "not every …".
+var counters = regexp.MustCompile(`(?i)\bsome\b[^.;:]{0,40}\b(no|not|never|fail|fails|cannot)\b|\bneed not\b|\bnot (every|all|always|necessarily)\b`)
+
+// saysReordered reports whether a sentence of the given terms says every
+// word of the glossary term k, or of one of its variants, of two words or
+// more, in another order: "no Nash equilibrium in pure strategies" says
+// "pure-strategy Nash equilibrium" and its variant "pure equilibrium".
+func saysReordered(k text.Concept, terms map[string]bool) bool {
+	if !k.Known {
+		return false
+	}
+	for _, form := range append([]string{k.Name}, k.Variants...) {
+		if stems := tokens(strings.ReplaceAll(form, "-", " ")); len(stems) >= 2 && hasAll(terms, stems) {
+			return true
+		}
+	}
+	return false
+}
+
 // saysRelated reports whether passage p says a phrase papers on the
 // evoked main concept use (Related).
 func (f focus) saysRelated(p Passage) bool {

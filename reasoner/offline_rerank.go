@@ -3,6 +3,7 @@ package reasoner
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gtrag/gtrag/text"
@@ -35,6 +36,11 @@ const (
 	titleFocus  = 0.5 // the title carries the concept ("The Shapley value")
 	aboutFocus  = 0.3 // the passage is about it: an opening mention, or two
 	carryFocus  = 0.2 // it mentions the concept at all
+	// decideFocus: a sentence of the passage decides a yes/no question
+	// on the main concept by a counterexample (focus.counterexample); with
+	// the mention it makes the passage's focus whole, as the passage
+	// settles what the question asks.
+	decideFocus = 0.8
 	otherWeight = 0.5 // a secondary concept counts this much of the main one
 )
 
@@ -85,7 +91,16 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				// cutting): it counts as a secondary concept.
 				w = otherWeight
 			}
-			focus[i] = max(focus[i], w*conceptFocus(c, p))
+			cf := conceptFocus(c, p)
+			if j == 0 && slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return f.counterexample(s, termSet(s)) }) {
+				// "Does every finite game have a pure-strategy Nash
+				// equilibrium?" shares its words with "every congestion
+				// game has a pure-strategy Nash equilibrium"; the
+				// passage that answers it says "Some games have no Nash
+				// equilibrium in pure strategies", in other words.
+				cf += decideFocus
+			}
+			focus[i] = max(focus[i], w*min(1, cf))
 		}
 		any = any || focus[i] > 0
 	}
@@ -112,9 +127,12 @@ func bothNamed(f focus, c text.Concept) bool {
 	return f.asksOfConcept() && !f.Evoked && c.Known && f.Concepts[0].Known
 }
 
-// conceptFocus is how much passage p shows about concept c, in [0,1].
+// conceptFocus is how much passage p shows about concept c, in [0,1]. A
+// glossary term said in another order ("a Nash equilibrium in pure
+// strategies" for "pure-strategy Nash equilibrium") is carried, as the
+// answerer takes it to be (reordered).
 func conceptFocus(c text.Concept, p Passage) float64 {
-	if !carries(c, p) {
+	if !carries(c, p) && !slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return saysReordered(c, termSet(s)) }) {
 		return 0
 	}
 	f := carryFocus

@@ -174,3 +174,27 @@ func TestRerankMixedStrategyIsAConcept(t *testing.T) {
 	require.NoError(t, err)
 	require.Greater(t, r.Scores[1], r.Scores[0], r.Reason)
 }
+
+// A yes/no question that asks whether something holds for every game is
+// decided by a counterexample said in other words ("no Nash equilibrium in
+// pure strategies"), not by a passage that repeats its words of a special
+// case.
+func TestOfflineRerankerLiftsTheCounterexample(t *testing.T) {
+	congestion := Passage{N: 1, ID: "cg_chunk_0", PaperID: "cg", Title: "Congestion games",
+		Text: "Rosenthal showed that every congestion game has a pure-strategy Nash equilibrium. Its minimisers are pure Nash equilibria.", Score: 1}
+	mixed := Passage{N: 2, ID: "ms_chunk_0", PaperID: "ms", Title: "Mixed strategies",
+		Text: "A mixed strategy randomises. Some games have no Nash equilibrium in pure strategies: in matching pennies players randomise.", Score: 0.84}
+	for _, q := range []string{
+		"Does every finite game have a pure-strategy Nash equilibrium?",
+		"Can a game have no pure equilibrium?",
+	} {
+		r, err := NewOfflineReranker().Rerank(context.Background(), q, []Passage{congestion, mixed})
+		require.NoError(t, err)
+		require.Greater(t, r.Scores[1], r.Scores[0], "%s: the counterexample outranks the special case: %v", q, r.Scores)
+	}
+	// A question that asks no verdict of all keeps the passage that names
+	// the concept most.
+	r, err := NewOfflineReranker().Rerank(context.Background(), "What is a pure-strategy Nash equilibrium?", []Passage{congestion, mixed})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[0], r.Scores[1], "%v", r.Scores)
+}

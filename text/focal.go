@@ -284,13 +284,15 @@ type scored struct {
 // specificity counts the words that are neither generic nor numbers. A
 // possessive's "s" is no word: "Selten's" is one name, so in "What is
 // Selten's chain-store paradox?" the glossary term comes before the name
-// of its author.
+// of its author. Nor is the prefix of "non-empty": in "Is the core always
+// non-empty?" the adjective is what is asked of the core, not a concept
+// more specific than it.
 func specificity(words []string) int {
 	n := 0
 	for _, w := range words {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "\u2019s")
 		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return isJoiner(r) }) {
-			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) && !framingWords.Has(part) {
+			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) && !framingWords.Has(part) && part != "non" {
 				n++
 			}
 		}

@@ -30,6 +30,7 @@ func TestFocal(t *testing.T) {
 		{`What is "cheap talk" in signalling games?`, []string{"cheap talk", "signalling games"}},
 		{"Why do players defect in the prisoner's dilemma?", []string{"prisoner's dilemma", "defect"}},
 		{"What is the core of a cooperative game?", []string{"core", "cooperative game"}},
+		{"Is the core always non-empty?", []string{"core", "non-empty"}},
 		{"What is a game?", []string{"game"}},
 		{"Is the Nash equilibrium of a zero-sum game unique?", []string{"Nash equilibrium", "zero-sum game", "unique"}},
 		{"Who wins a war of attrition?", []string{"war of attrition"}},

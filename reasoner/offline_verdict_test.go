@@ -1,0 +1,96 @@
+package reasoner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A yes/no question that asks whether something holds for all, or ever
+// happens, is settled by the sentence that denies it, which shares fewer
+// of its words than a sentence that says it of some case. Each question
+// is answered from the same passage; the first sentence must be the
+// denial.
+func TestOfflineAnswerLeadsWithTheDenial(t *testing.T) {
+	for _, tc := range []struct {
+		q, want string
+		p       Passage
+	}{
+		{
+			// The denial says "never" before the question's verb.
+			q:    "Does tit-for-tat ever beat the strategy it plays against?",
+			want: "TFT never beats its opponent",
+			p: primerLike(1, "Tit-for-tat and Axelrod's tournaments",
+				"Tit-for-tat (TFT) cooperates in the first round and then copies whatever the opponent did in the previous round.",
+				"In Axelrod's tournaments strategies played round-robin matches; tit-for-tat was the simplest entry and won both tournaments against every strategy.",
+				"TFT never beats its opponent in a single match; it scores well by eliciting mutual cooperation."),
+		},
+		{
+			// The denial says the question's "non-empty" without its
+			// prefix; "convex games always have a non-empty core" says
+			// the question's words of some games only.
+			q:    "Is the core always non-empty?",
+			want: "The core can be empty",
+			p: primerLike(1, "The core",
+				"The core of a cooperative game is the set of allocations no coalition can improve upon.",
+				"The core can be empty.",
+				"The Bondareva-Shapley theorem characterises games with a non-empty core, and convex games always have a non-empty core."),
+		},
+		{
+			// "not every" denies it; the definition before it in the
+			// same source, which names both concepts, does not.
+			q:    "Is every Nash equilibrium evolutionarily stable?",
+			want: "Every ESS is a symmetric Nash equilibrium, but not every",
+			p: primerLike(1, "Evolutionarily stable strategies",
+				"An evolutionarily stable strategy (ESS) is a strategy that, adopted by a whole population, cannot be invaded by mutants, so every evolutionarily stable state is a Nash equilibrium that is stable.",
+				"Players are not assumed to be rational.",
+				"Every ESS is a symmetric Nash equilibrium, but not every symmetric Nash equilibrium is an ESS, so evolutionary stability is a refinement."),
+		},
+	} {
+		t.Run(tc.q, func(t *testing.T) {
+			ans, err := NewOfflineAnswerer().Answer(context.Background(), tc.q, []Passage{tc.p})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(ans.Text, tc.want), ans.Text)
+		})
+	}
+}
+
+// "Is the core of a cooperative game ever empty?" asks whether it can
+// be: a sentence that says it is not empty for some games does not deny
+// it, and the sentence that says it can be stays in the answer.
+func TestEverQuestionIsNotDeniedBySomeCases(t *testing.T) {
+	f := analyze("Is the core ever empty?")
+	for _, s := range []string{
+		"Convex games always have a non-empty core.",
+		"The core can be empty.",
+	} {
+		require.False(t, f.counterexample(s, termSet(s)), s)
+	}
+	s := "The core is never empty in a convex game."
+	require.True(t, f.counterexample(s, termSet(s)), s)
+}
+
+// A counterexample said in the entry named after the concept, in
+// general, opens the answer before one said of a single game elsewhere.
+func TestOfflineAnswerPrefersTheGeneralCounterexample(t *testing.T) {
+	pd := primerLike(1, "The prisoner's dilemma",
+		"The prisoner's dilemma is the best-known game.",
+		"Defecting is strictly dominant, so the unique Nash equilibrium is mutual defection, yet both would be better off cooperating: the Nash equilibrium is Pareto inefficient.")
+	ne := primerLike(2, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile of mutual best responses.",
+		"An equilibrium need not be efficient: in the prisoner's dilemma both players are worse off than under mutual cooperation.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is a Nash equilibrium always Pareto efficient?", []Passage{pd, ne})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "An equilibrium need not be efficient"), ans.Text)
+}
+
+// A quantifier in the condition a question sets ("If all of us know a
+// fact, …") is not what it asks: a sentence that denies the condition's
+// verb is no counterexample.
+func TestConditionQuantifierAsksNothingOfAll(t *testing.T) {
+	f := analyze("If all of us know a fact, is it already common knowledge, or is something more needed?")
+	s := "The announcement tells every child nothing they did not already know, yet it creates common knowledge."
+	require.False(t, f.counterexample(s, termSet(s)), s)
+}

@@ -1,0 +1,54 @@
+package reasoner_test
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/service"
+)
+
+// firstCitation matches the citation that closes an answer's first
+// sentence.
+var firstCitation = regexp.MustCompile(`\[(\d+)\]`)
+
+// TestRetrievedAnswersLead asks questions through the whole command's
+// path, as `gtrag ask` runs offline with arXiv unreachable: the store
+// seeded with the primer, the reranker choosing the passages, the judge
+// and the answerer. The golden answers use fixed passages and so cannot
+// see retrieval put the wrong entry first. Each question here has one
+// primer entry whose sentence settles it; the answer's first sentence
+// must come from that entry, and for a yes/no question whose answer is
+// no, it must say so (a negation), not open with a case where it holds.
+func TestRetrievedAnswersLead(t *testing.T) {
+	svc := offlineService(t)
+	for _, tc := range []struct {
+		q      string
+		entry  string // the primer entry the first sentence is quoted from
+		denies bool   // the first sentence says no, not, never or need not
+	}{
+		// "every congestion game has a pure-strategy Nash equilibrium"
+		// shares every word of the question and answers nothing.
+		{"Does every finite game have a pure-strategy Nash equilibrium?", "primer:mixed-strategies", true},
+		{"Can a game have no pure equilibrium?", "primer:mixed-strategies", true},
+		{"Is there always a pure Nash equilibrium?", "primer:mixed-strategies", true},
+		{"Is a Nash equilibrium always Pareto efficient?", "primer:nash-equilibrium", true},
+		{"Does every zero-sum game have a value?", "primer:zero-sum-minimax", false},
+	} {
+		t.Run(tc.q, func(t *testing.T) {
+			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})
+			require.NoError(t, err)
+			m := firstCitation.FindStringSubmatchIndex(r.Answer)
+			require.NotNil(t, m, "the answer cites nothing: %s", r.Answer)
+			n, _ := strconv.Atoi(r.Answer[m[2]:m[3]])
+			require.True(t, n >= 1 && n <= len(r.Sources), "citation [%d] of %d sources", n, len(r.Sources))
+			require.Equal(t, tc.entry, r.Sources[n-1].PaperID, "the first sentence's source; answer: %s", r.Answer)
+			if tc.denies {
+				require.Regexp(t, `(?i)\b(no|not|never|need not)\b`, r.Answer[:m[0]], "the first sentence says no")
+			}
+		})
+	}
+}
