@@ -96,16 +96,37 @@ type cue struct {
 type cueQuestion struct {
 	stems map[string]bool
 	words []string
+	// said maps a stem the question holds only through a kin word
+	// (Kin: "people" for "kids") to the stem of the word it wrote, so
+	// that an evocation's terms are the question's own.
+	said map[string]string
 }
 
 func newCueQuestion(question string) cueQuestion {
-	q := cueQuestion{stems: map[string]bool{}}
+	q := cueQuestion{stems: map[string]bool{}, said: map[string]string{}}
 	for _, s := range phraseTerms(question) {
 		q.stems[s] = true
 	}
 	for _, w := range Words(question) {
 		for _, part := range strings.FieldsFunc(w, isJoiner) {
 			q.words = append(q.words, strings.Trim(part, "'’"))
+		}
+	}
+	// A cue written with one everyday word meets the question that uses
+	// its kin: "divide a cake between two kids" meets "divid* cake*
+	// people*".
+	for _, w := range slices.Clone(q.words) {
+		own := phraseTerms(w)
+		for _, k := range Kin(w) {
+			q.words = append(q.words, k)
+			for _, s := range phraseTerms(k) {
+				if !q.stems[s] {
+					q.stems[s] = true
+					if len(own) > 0 {
+						q.said[s] = own[0]
+					}
+				}
+			}
 		}
 	}
 	return q
@@ -119,18 +140,21 @@ func (q cueQuestion) has(c cue) bool {
 // match reports whether the question holds every word of c, and returns
 // the terms of the question's words that matched, stop words left out.
 func (q cueQuestion) match(c cue) ([]string, bool) {
-	terms := slices.Clone(c.stems)
+	var terms []string
 	for _, s := range c.stems {
 		if !q.stems[s] {
 			return nil, false
 		}
+		terms = append(terms, q.own(s))
 	}
 	for _, p := range c.prefixes {
 		i := slices.IndexFunc(q.words, func(w string) bool { return strings.HasPrefix(w, p) })
 		if i < 0 {
 			return nil, false
 		}
-		terms = append(terms, phraseTerms(q.words[i])...)
+		for _, s := range phraseTerms(q.words[i]) {
+			terms = append(terms, q.own(s))
+		}
 	}
 	for _, w := range c.words {
 		if !slices.Contains(q.words, w) {
@@ -138,6 +162,15 @@ func (q cueQuestion) match(c cue) ([]string, bool) {
 		}
 	}
 	return terms, true
+}
+
+// own returns the stem of the question's own word for stem s, which may
+// be the stem of a kin word (see said).
+func (q cueQuestion) own(s string) string {
+	if o, ok := q.said[s]; ok {
+		return o
+	}
+	return s
 }
 
 // parseCue reads a cue as the table writes it.

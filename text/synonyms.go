@@ -46,3 +46,48 @@ var fieldWords = map[string][]string{
 	"settle": {"converge"}, "settles": {"converge"},
 	"switch": {"deviate"}, "switching": {"deviation"},
 }
+
+// Kin returns the everyday words that can stand for word in a
+// description, as a cue (see Evoked) may write it: "people" for "kids",
+// "shop" for "vendor", "random" for "unpredictable", and the other way
+// round. It is nil for a word the table does not know.
+//
+// Why. A cue names an idea by a few everyday words, and students pick
+// among near-synonyms: a cue that says people misses the question that
+// says kids, however well it describes the idea. Kin lets one cue meet
+// them all, so the cue table need not list every wording.
+//
+// Each group is words a question may use interchangeably in a
+// description, not words of the same topic: friends and kids both count
+// as people, but a shop is not a firm (a firm also produces).
+// TestEvokedNothingInEverydayQuestions guards what they add.
+func Kin(word string) []string {
+	return kin[strings.ToLower(word)]
+}
+
+var kin = func() map[string][]string {
+	groups := map[string][]string{
+		"people": {"kids", "children", "siblings", "friends", "persons", "individuals", "folks", "roommates", "housemates", "flatmates", "heirs", "guests", "neighbours", "neighbors", "colleagues", "students"},
+		"shop":   {"shops", "store", "stores", "vendor", "vendors", "seller", "sellers", "retailer", "retailers", "stall", "stalls", "kiosk", "kiosks"},
+		"random": {"unpredictable", "unpredictably", "randomly", "randomised", "randomized"},
+		"middle": {"center", "centre", "central", "midpoint", "halfway"},
+		"rival":  {"rivals", "competitor", "competitors", "opponent", "opponents"},
+		"divide": {"split", "splitting", "share", "sharing", "divvy", "apportion"},
+		"lie":    {"lying", "lies", "cheat", "cheating", "fib", "misreport", "misreporting", "exaggerate", "exaggerating"},
+		"firm":   {"firms", "company", "companies", "business", "businesses"},
+		"punish": {"punishes", "punishing", "punishment", "penalize", "penalise", "sanction", "sanctions", "sanctioning"},
+		"betray": {"betrays", "betrayed", "betraying", "backstab", "backstabbing", "rat", "snitch", "snitching"},
+	}
+	m := map[string][]string{}
+	for head, words := range groups {
+		group := append([]string{head}, words...)
+		for _, w := range group {
+			for _, k := range group {
+				if k != w {
+					m[w] = append(m[w], k)
+				}
+			}
+		}
+	}
+	return m
+}()

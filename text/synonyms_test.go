@@ -17,3 +17,20 @@ func TestFieldWords(t *testing.T) {
 		}
 	}
 }
+
+// A cue written with one everyday word meets a question that says its
+// kin, and the evocation's terms are the words the question wrote.
+func TestKinLetsOneCueMeetItsWordings(t *testing.T) {
+	require.Contains(t, Kin("Kids"), "people")
+	require.Contains(t, Kin("people"), "kids", "kin goes both ways")
+	require.Nil(t, Kin("auction"))
+
+	es := Evocations("How do you divide a cake between two kids so that neither is jealous?")
+	require.NotEmpty(t, es)
+	require.Equal(t, "cake cutting", es[0].Concept.Name)
+	require.Contains(t, es[0].Terms, Tokenize("kids")[0], "the question's own word")
+	require.NotContains(t, es[0].Terms, Tokenize("people")[0], "not the cue's")
+
+	require.Contains(t, names(Evoked("Is it smart to be unpredictable when taking a penalty kick?")), "matching pennies")
+	require.Empty(t, Evoked("Can my kids share a bedroom?"), "kin words alone describe nothing")
+}
