@@ -37,8 +37,13 @@ type Puller struct {
 	// says: the reranker reads the question's concepts, and a wrong one
 	// ("travel time" for a question on tolls) would otherwise drop the
 	// paper the loop has just added for the question, ranked first by
-	// both the words and the vectors. Nil keeps the store's top K, as
-	// traces recorded without it did.
+	// both the words and the vectors. So does the paper the run's first
+	// arXiv search ranked first about the question (Search.Best), once it
+	// is stored: the search ranked the pool with the concepts the question
+	// describes, which the store's query, the question's own words, may
+	// miss ("a sealed auction where the top bidder is charged the
+	// runner-up's offer" is about the second-price auction). Nil keeps the
+	// store's top K, as traces recorded without it did.
 	Rerank reasoner.Reranker
 	// Candidates is how many documents the store returns for Rerank; 0
 	// means DefaultCandidates, and never fewer than K.
@@ -75,9 +80,20 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		best := results[0].ID
 		results = rerank(results, r.Scores)
 		reranked = fmt.Sprintf(" from %d candidates (%s)", n, r.Reason)
-		if i := slices.IndexFunc(results, func(r vectordb.Result) bool { return r.ID == best }); i >= k {
-			results[k-1], results[i] = results[i], results[k-1]
-			reranked += fmt.Sprintf("; the store's best match %s kept", best)
+		keep := []string{best}
+		if id := s.firstSearchBest(); id != "" {
+			if i := slices.IndexFunc(results, func(r vectordb.Result) bool { return r.Metadata[chunker.KeyPaperID] == id }); i >= 0 {
+				keep = append(keep, results[i].ID)
+			}
+		}
+		var moved []string
+		results, moved = keepAmongTop(results, k, keep)
+		for _, id := range moved {
+			if id == best {
+				reranked += fmt.Sprintf("; the store's best match %s kept", id)
+			} else {
+				reranked += fmt.Sprintf("; the first search's best paper %s kept", id)
+			}
 		}
 	}
 	results = results[:min(k, len(results))]
@@ -88,6 +104,51 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		s.Reasoning = fmt.Sprintf("asked the store for the top %d documents%s; got %d, best score %.2f", k, reranked, len(results), results[0].Score)
 	}
 	return s, nil
+}
+
+// firstSearchBest is the paper the run's first arXiv search ranked first
+// about the question, if add_to_chroma stored it; "" otherwise. Only the
+// first: a later search is a relaxed one, and its best is a weaker guess.
+func (s GraphState) firstSearchBest() string {
+	if len(s.Searches) == 0 || !slices.Contains(s.PapersFound, s.Searches[0].Best) {
+		return ""
+	}
+	return s.Searches[0].Best
+}
+
+// keepAmongTop returns results with the documents ids among the first k,
+// as many as fit in the order given, the others in results' order, and the
+// ids it moved up.
+func keepAmongTop(results []vectordb.Result, k int, ids []string) ([]vectordb.Result, []string) {
+	if len(results) <= k {
+		return results, nil
+	}
+	var must []string
+	for _, id := range ids {
+		if !slices.Contains(must, id) && len(must) < k {
+			must = append(must, id)
+		}
+	}
+	var top, rest []vectordb.Result
+	free := k - len(must)
+	for _, r := range results {
+		switch {
+		case slices.Contains(must, r.ID):
+			top = append(top, r)
+		case free > 0:
+			top = append(top, r)
+			free--
+		default:
+			rest = append(rest, r)
+		}
+	}
+	var moved []string
+	for _, r := range top {
+		if i := slices.IndexFunc(results, func(x vectordb.Result) bool { return x.ID == r.ID }); i >= k {
+			moved = append(moved, r.ID)
+		}
+	}
+	return append(top, rest...), moved
 }
 
 // rerank orders results by scores, best first, ties in the store's order,

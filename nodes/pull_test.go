@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -60,4 +61,62 @@ func TestPullerKeepsTheStoresBestMatch(t *testing.T) {
 	}
 	require.Equal(t, []string{"d09", "d08", "d00"}, ids, "the reranker's first two, then the store's best in the last place")
 	require.Contains(t, s.Reasoning, "the store's best match d00 kept")
+}
+
+// TestPullerKeepsTheFirstSearchsBestPaper: the paper the run's first
+// search ranked first about the question stays among the K once it is
+// stored, beside the store's best match; a search's best that was not
+// stored (the filter refused it) is not forced in.
+func TestPullerKeepsTheFirstSearchsBestPaper(t *testing.T) {
+	store := &memStore{}
+	for i := range 12 {
+		id := fmt.Sprintf("p%02d", i)
+		store.docs = append(store.docs, vectordb.Document{ID: id + "_chunk_0", Content: "shapley value " + fmt.Sprint(i), Metadata: map[string]string{chunker.KeyPaperID: id}})
+	}
+	ids := func(s GraphState) []string {
+		var out []string
+		for _, r := range s.ChromaResults {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	state := GraphState{UserQuery: "shapley value", Searches: []Search{{Query: "q", Best: "p03"}}, PapersFound: []string{"p03", "p09"}}
+	s, err := Puller{Store: store, K: 3, Rerank: &lastFirst{}}.Pull(context.Background(), state)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p09_chunk_0", "p03_chunk_0", "p00_chunk_0"}, ids(s), "the reranker's first, then the search's best and the store's best, in the reranker's order")
+	require.Contains(t, s.Reasoning, "the first search's best paper p03_chunk_0 kept")
+	require.Contains(t, s.Reasoning, "the store's best match p00_chunk_0 kept")
+
+	state.PapersFound = []string{"p09"}
+	s, err = Puller{Store: store, K: 3, Rerank: &lastFirst{}}.Pull(context.Background(), state)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p09_chunk_0", "p08_chunk_0", "p00_chunk_0"}, ids(s), "a best paper not stored is not forced in")
+
+	state.Searches = []Search{{Query: "q"}, {Query: "q2", Best: "p03"}}
+	state.PapersFound = []string{"p03"}
+	s, err = Puller{Store: store, K: 3, Rerank: &lastFirst{}}.Pull(context.Background(), state)
+	require.NoError(t, err)
+	require.NotContains(t, ids(s), "p03_chunk_0", "only the first search's best")
+}
+
+func TestKeepAmongTop(t *testing.T) {
+	var rs []vectordb.Result
+	for i := range 6 {
+		rs = append(rs, vectordb.Result{Document: vectordb.Document{ID: fmt.Sprint(i)}})
+	}
+	got, moved := keepAmongTop(rs, 3, []string{"5", "4", "5"})
+	var order []string
+	for _, r := range got {
+		order = append(order, r.ID)
+	}
+	require.Equal(t, []string{"0", "4", "5", "1", "2", "3"}, order, "the kept ones among the first k, in results' order; the rest after")
+	require.Equal(t, []string{"4", "5"}, moved)
+
+	got, moved = keepAmongTop(rs, 3, []string{"1"})
+	require.Equal(t, rs, got, "nothing to move")
+	require.Empty(t, moved)
+
+	got, _ = keepAmongTop(rs, 2, []string{"5", "4", "3"})
+	require.Equal(t, "4", got[0].ID, "no more than k are forced in")
+	require.Equal(t, "5", got[1].ID)
 }

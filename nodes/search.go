@@ -132,6 +132,9 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		inPool := about.inPool(page.Papers)
 		for _, r := range ranked {
 			if why, ok := inPool.test(r.paper); ok {
+				if len(on) == 0 {
+					s.Searches[len(s.Searches)-1].Best = r.paper.ID
+				}
 				s.ArxivPapers = append(s.ArxivPapers, r.paper)
 				if r.Score > 0 {
 					why = fmt.Sprintf("%.3f, %s", r.Score, why)

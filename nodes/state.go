@@ -123,6 +123,10 @@ type Search struct {
 	Returned int `json:"returned"`
 	// Failed holds the error when arXiv could not be searched.
 	Failed string `json:"failed,omitempty"`
+	// Best is the paper the search's local ranking put first among those
+	// about the question, if any; pull_from_chroma keeps the first
+	// search's among the passages once it is stored (Puller).
+	Best string `json:"best,omitempty"`
 }
 
 // Source is one cited passage. Number is its [n] in FinalResponse.
