@@ -924,6 +924,8 @@ func TestStudentParaphrases(t *testing.T) {
 		{"Is there a fair way to share out what the children inherit?", "fair division"},
 		{"Which rules stop bidders lying about what they value?", "strategy-proofness"},
 		{"How likely is it that a single odd one out ends up taking over a small population?", "Moran process"},
+		{"Why do people overfish a shared lake?", "tragedy of the commons"},
+		{"When did Axelrod run his tournaments?", "Axelrod's tournament"},
 		{"Why do two countries keep building weapons when both would be safer if they disarmed?", "prisoner's dilemma"},
 		{"How do you model a contest where each side is unsure about its opponent's payoffs?", "Bayesian game"},
 		{"Why do we let nature choose each player's type before the game starts?", "Bayesian game"},

@@ -50,6 +50,7 @@ var glossary = []term{
 	{name: "iterated prisoner's dilemma", acronyms: []string{"IPD"}, variants: []string{"repeated prisoner's dilemma"}},
 	{name: "prisoner's dilemma", acronyms: []string{"PD"}},
 	{name: "tit-for-tat", acronyms: []string{"TFT"}},
+	{name: "Axelrod's tournament", variants: []string{"Axelrod tournament", "Axelrod's computer tournament"}},
 	{name: "Vickrey-Clarke-Groves mechanism", acronyms: []string{"VCG"}, variants: []string{"VCG mechanism", "VCG auction", "Vickrey-Clarke-Groves auction", "Clarke pivot rule"}},
 	{name: "second-price auction", variants: []string{"Vickrey auction", "second-price sealed-bid auction"}},
 	{name: "first-price auction", variants: []string{"first-price sealed-bid auction"}},
