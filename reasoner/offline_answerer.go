@@ -666,10 +666,11 @@ var givesReason = regexp.MustCompile(`(?i)^(the (main )?reason (is|was)|this is 
 
 // asksExample matches a question that asks for an example, however it
 // puts it: "Give an example.", "An example please", "with an example?",
-// "for instance?". The word alone asks for one: a question about examples
+// "for instance?", "give me some real-world situations that …". The word
+// alone asks for one: a question about examples
 // ("Is chicken an example of a coordination game?") is answered by the
 // sentence that sets out the case too.
-var asksExample = regexp.MustCompile(`(?i)\b(examples?|for instance|illustrate|illustration)\b`)
+var asksExample = regexp.MustCompile(`(?i)\b(examples?|for instance|illustrate|illustration)\b|\b(give|list|name|show)\b[^?.]{0,30}\b(situations|cases|instances|applications)\b`)
 
 // givesExample matches a sentence that sets out a case: one that says so
 // ("for example", "consider"), or one that opens in a particular game,
@@ -772,7 +773,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 				c.Rel += otherBonus
 			}
 		}
-		if f.counterexample(c.Text, c.Terms) {
+		if f.counterexample(c.Text, c.Terms, focusPapers[c.Paper]) {
 			// "Does every game have a pure-strategy Nash equilibrium?" is
 			// decided by a counterexample, "Some games have no Nash
 			// equilibrium in pure strategies", not by "every congestion
@@ -802,6 +803,79 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Defines = definitionStrength(f.Concepts[0], c.Text)
 		}
 	}
+	if f.wantsExamples() && !slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead }) {
+		// No sentence sets out a case: the definition opens the answer.
+		for _, c := range cands {
+			if c.Eligible && len(f.Concepts) > 0 && defines(f.Concepts[0], c.Text) {
+				c.Lead = true
+				if f.Kind == askDefinition {
+					c.Defines = definitionStrength(f.Concepts[0], c.Text)
+				}
+			}
+		}
+	}
+}
+
+// namesCases matches the words by which a sentence says that it sets out
+// cases: "for example", "such as", "the classic case", "examples include",
+// "appears in price wars, arms races …", a particular game it opens with
+// or names after a colon ("In the entry deterrence game an incumbent …",
+// ": in the prisoner's dilemma …"), or a list of three after a colon (":
+// driving on the left or the right, choosing a technology standard, or
+// meeting at the same place").
+var namesCases = regexp.MustCompile(`(?i)\b(for example|for instance|e\.g\.|such as|classic case|(classic|standard|typical|famous) example|examples? (include|are)|are examples|is an example|appears? in|arises? in)\b|(^|[:;] )in (the|a|an) [^,;]{0,60}\b(game|auction|market|dilemma|hunt)\b|: [^:;,.]{3,60}, [^:;.]{3,80},? (or|and) `)
+
+// setsOutCasesOf reports whether sentence s sets out cases (namesCases)
+// that are not the question's concepts themselves: "A repeated game is a
+// stage game, such as the prisoner's dilemma, …" gives the prisoner's
+// dilemma as an example of something else, and "In the iterated
+// prisoner's dilemma the same two players …" is no example of it.
+func setsOutCasesOf(cs []text.Concept, s string) bool {
+	for _, m := range namesCases.FindAllStringIndex(s, -1) {
+		cue, rest := s[m[0]:m[1]], s[m[1]:]
+		if !slices.ContainsFunc(cs, func(k text.Concept) bool { p := k.Position(rest); return k.In(cue) || p >= 0 && p < openingTerms }) {
+			return true
+		}
+	}
+	return false
+}
+
+// attributeAsked returns the thing a definition question asks of its
+// concept, when it asks for one: "the four axioms" in "What are the four
+// axioms of the Shapley value?", "the formula" in "What is the formula
+// for the price of anarchy?".
+func (f focus) attributeAsked() (text.Concept, bool) {
+	if len(f.Concepts) < 2 {
+		return text.Concept{}, false
+	}
+	lower := strings.ToLower(f.Question)
+	main := strings.ToLower(f.Concepts[0].Name)
+	for _, c := range f.Concepts[1:] {
+		if c.Known || c.Quoted {
+			continue
+		}
+		for _, link := range []string{" of ", " of the ", " of a ", " of an ", " for ", " for the ", " for a ", " in ", " in the "} {
+			if strings.Contains(lower, strings.ToLower(c.Name)+link+main) {
+				return c, true
+			}
+		}
+	}
+	return text.Concept{}, false
+}
+
+// wantsExamples reports whether examples are what the question asks for,
+// in its first request: "Give an example of a dominant strategy", "What
+// are some real-life examples of the prisoner's dilemma?". An example
+// asked for after another request ("Can the core be empty? Give an
+// example.", "What is a non-credible threat, and how does subgame
+// perfection get rid of it? An example would really help.") comes after
+// the answer to that one.
+func (f focus) wantsExamples() bool {
+	first, _, _ := strings.Cut(f.Question, "?")
+	if i := strings.Index(first, ", and "); i >= 0 {
+		first = first[:i]
+	}
+	return f.Example && !f.Who && (f.Kind == askDefinition || f.Kind == askOther) && asksExample.MatchString(first)
 }
 
 // reordered reports whether sentence c says every word of the glossary term
@@ -876,6 +950,14 @@ func hasShape(f focus, c *candidate) bool {
 	}
 	switch f.Kind {
 	case askDefinition, askOther:
+		if f.wantsExamples() {
+			// "What are some real-life examples of the prisoner's
+			// dilemma?" is answered by the sentence that sets out the
+			// cases ("… appears in price wars, arms races, doping in
+			// sport …"), not by the definition; scoreCandidates falls
+			// back to the definition when no sentence sets out one.
+			return c.Eligible && setsOutCasesOf(f.Concepts, c.Text)
+		}
 		return len(f.Concepts) > 0 && defines(f.Concepts[0], c.Text)
 	case askExplain:
 		return explains.MatchString(c.Text)
@@ -950,6 +1032,9 @@ func headStem(c text.Concept) string {
 // proved, coined…
 var creditVerb = regexp.MustCompile(`\b(introduced|proposed|proved|showed|invented|coined|defined|developed|formulated|formali[sz]ed|described|devised|conjectured|discovered|pioneered|founded|named after|due to|Nobel)\b`)
 
+// possessiveName matches a name in the possessive: "von Neumann's".
+var possessiveName = regexp.MustCompile(`\b[A-Z][a-z]+('s|’s)\s`)
+
 // someone matches a capitalised name, and year a year, either of which
 // shows that a sentence credits a person or a time rather than a term.
 var (
@@ -963,6 +1048,11 @@ var (
 // that this procedure gives…" credits no one with giving), nor is a name
 // alone ("A Nash equilibrium is…").
 func credits(s string) bool {
+	if possessiveName.MatchString(s) && year.MatchString(s) {
+		// "John von Neumann's minimax theorem (1928) states that …"
+		// credits him with it by the possessive.
+		return true
+	}
 	if !creditVerb.MatchString(s) {
 		return false
 	}
@@ -1082,6 +1172,15 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			preferred = func(c *candidate) bool { return c.Counter && titled[c.Paper] && inner(c) }
 		}
 	}
+	if inner := preferred; f.wantsExamples() && slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
+	}) {
+		// Examples are what the request asks for: the sentence that sets
+		// them out ("The game captures the tension … that appears in
+		// price wars, arms races …") opens the answer, however few of
+		// the request's words ("real-life examples") it repeats.
+		preferred = func(c *candidate) bool { return c.Lead && inner(c) }
+	}
 	for _, inFocus := range []bool{true, false} {
 		for _, c := range cands {
 			if !c.Eligible || withAntecedents(c, chosen) == nil || inFocus && !preferred(c) {
@@ -1097,6 +1196,16 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	}
 	if lead == nil {
 		return nil, 0
+	}
+	// A request for examples is answered by the sentence that sets them
+	// out, not by the definition its source opens with; a question that
+	// asks for one thing of its concept ("What are the four axioms of the
+	// Shapley value?") by the sentence that says it ("The Shapley value
+	// is the unique allocation rule satisfying four axioms: …"), not by
+	// an earlier one that does not.
+	defining := f.Kind == askDefinition && !f.wantsExamples()
+	if a, ok := f.attributeAsked(); ok && defining && carries(a, Passage{Text: lead.Text}) {
+		defining = false
 	}
 	if f.Kind == askYesNo {
 		// The deciding sentence is the earliest strong one of its source:
@@ -1127,7 +1236,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	if f.Kind == askDefinition && lead.Lead {
+	if defining && lead.Lead {
 		// A source defines its subject where it first introduces it:
 		// "Regret measures how much better a player would have done…"
 		// comes before "No-regret learning connects to equilibrium…".
@@ -1138,7 +1247,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	if f.Kind == askDefinition && !lead.Lead && len(f.Concepts) > 0 && demandable(f.Concepts[0]) {
+	if defining && !lead.Lead && len(f.Concepts) > 0 && demandable(f.Concepts[0]) {
 		// No sentence reads as a definition, but a source introduces its
 		// term where it first names it ("The key device is the virtual
 		// value, φ(v) = …: a bidder's value minus the information rent"
@@ -1155,7 +1264,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	if f.Kind == askDefinition && lead.Defines < 2 && titled[lead.Paper] && len(f.Concepts) > 0 {
+	if defining && lead.Defines < 2 && titled[lead.Paper] && len(f.Concepts) > 0 {
 		// A source titled with the concept opens by defining it, often
 		// by a word of its name ("Regret measures how much better a
 		// player would have done…" in "Regret minimization and no-regret
@@ -1175,7 +1284,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	if p := lead.Pred; f.Kind == askDefinition && p != nil && p.OK && p.Eligible && withAntecedents(p, chosen) != nil &&
+	if p := lead.Pred; defining && p != nil && p.OK && p.Eligible && withAntecedents(p, chosen) != nil &&
 		hasAll(p.Terms, specificStems(f.Concepts[0])) {
 		// The sentence before also speaks of the concept's words, which
 		// the definition builds on: "A strategy strictly dominates
@@ -1214,7 +1323,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed
+	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed || f.wantsExamples()
 	var answered []text.Concept
 	if (f.Who || f.Deed) && followUp.MatchString(f.Question) {
 		// "Who won Axelrod's tournament, and how does the winning
@@ -1261,8 +1370,12 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if chosen[c] || !c.Eligible {
 				continue
 			}
-			if leadFirst && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) {
-				continue // nothing before the first sentence in its source
+			if leadFirst && c.Paper == first.Paper && keyLess(c.Key, first.Key) {
+				// Nothing before the first sentence in its source but
+				// the sentences it needs, which are chosen already: not
+				// what its source says between the noun it refers back
+				// to and itself (namer).
+				continue
 			}
 			if f.Kind == askExplain && c != cause && !c.Lead && c.Paper == lead.Paper && keyLess(c.Key, lead.Key) && len(f.Concepts) > 0 &&
 				!slices.ContainsFunc(f.Concepts, func(k text.Concept) bool { return carries(k, Passage{Text: c.Text}) }) {
@@ -1457,20 +1570,52 @@ func leadScore(c *candidate) float64 {
 // that names a theorem.
 func withAntecedents(c *candidate, chosen map[*candidate]bool) []*candidate {
 	chain := []*candidate{c}
-	for x := c; x.BackRef; x = x.Pred {
+	for x := c; x.BackRef; {
 		if x.BackNoun != "" && namedBefore(x, chosen) {
 			break
 		}
-		if x.Pred == nil || !x.Pred.OK {
+		ante := x.Pred
+		if y := namer(x); y != nil {
+			// "The game captures the tension … that appears in price
+			// wars, arms races …" refers to the game its source last
+			// named ("The prisoner's dilemma is the best-known game"),
+			// not to the payoffs described in between.
+			ante = y
+		}
+		if ante == nil || !ante.OK {
 			return nil
 		}
-		chain = append(chain, x.Pred)
+		chain = append(chain, ante)
 		if len(chain) > 3 {
 			return nil // a long chain of back-references is not one idea
 		}
+		x = ante
 	}
 	slices.Reverse(chain)
 	return chain
+}
+
+// namerReach is how many sentences back namer looks for the noun a
+// sentence opening "The game …" refers to.
+const namerReach = 4
+
+// namer returns the nearest sentence before x in its source that names
+// the noun x refers back to ("The game …", "The theorem …"), when it is
+// quotable and leans on nothing itself; nil otherwise.
+func namer(x *candidate) *candidate {
+	if x.BackNoun == "" {
+		return nil
+	}
+	y := x.Pred
+	for i := 0; i < namerReach && y != nil && y.OK; i, y = i+1, y.Pred {
+		if y.Terms[x.BackNoun] {
+			if y.BackRef {
+				return nil
+			}
+			return y
+		}
+	}
+	return nil
 }
 
 // namedBefore reports whether a chosen sentence before x in its source

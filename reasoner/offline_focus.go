@@ -65,7 +65,12 @@ type focus struct {
 	Which bool
 	// Who is set for "Who came up with X?", "Who proved X?": the
 	// sentence that credits someone with X answers it, not the one that
-	// says what X is. "Who was John Nash?" asks for a definition.
+	// says what X is. "Who was John Nash?" asks for a definition. It is
+	// set too for "When did Nash prove that equilibria exist?", "When was
+	// the Shapley value introduced?": the sentence that credits someone
+	// with X says when ("John Nash proved in 1950 …"), where "When does
+	// a pure equilibrium exist?" asks under what conditions
+	// (asksWhenItHolds).
 	Who bool
 	// Deed is set for "What did Axelrod actually do?", "What did
 	// Schelling contribute to game theory?", which ask what someone
@@ -101,7 +106,8 @@ func analyze(question string) focus {
 	}
 	ws := text.Words(question)
 	f.Which = len(ws) > 0 && ws[0] == "which"
-	f.Who = len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition
+	f.Who = len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition ||
+		len(ws) > 2 && ws[0] == "when" && pastAuxiliaries[ws[1]] && f.Kind == askOther
 	if len(ws) > 2 && ws[0] == "what" && (ws[1] == "did" || ws[1] == "does" || ws[1] == "do") && f.Kind == askOther {
 		// The subject is someone named: "What did Axelrod …", not "What
 		// do the proposers do …?", which may be answered from anywhere
@@ -164,23 +170,29 @@ func analyze(question string) focus {
 // next one shares its head noun: in "Compare first-price and second-price
 // auctions" or "the difference between Cournot and Bertrand competition"
 // the first concept is "first-price auctions", "Cournot competition". A
-// one-word concept followed by "and", "or" or "vs" and a concept of more
-// words takes that concept's words after its first.
+// concept of the student's own words followed by "and", "or" or "vs" and
+// a concept of more words takes that concept's words beyond as many as it
+// has: "first price and second price auctions" compares "first price
+// auctions".
 func completeEllipsis(question string, cs []text.Concept) []text.Concept {
 	lower := strings.ToLower(question)
 	out := slices.Clone(cs)
 	for i, a := range cs {
-		if len(strings.Fields(a.Name)) != 1 || a.Quoted {
-			continue
+		aw := strings.Fields(a.Name)
+		if a.Quoted || a.Known && len(aw) > 1 {
+			continue // a name the glossary knows whole is not shortened
 		}
 		for _, b := range cs {
 			bw := strings.Fields(b.Name)
-			if len(bw) < 2 {
+			if len(bw) <= len(aw) {
 				continue
 			}
 			for _, join := range []string{" and ", " and a ", " and an ", " and the ", " or ", " or a ", " vs ", " vs. ", " versus "} {
 				if strings.Contains(lower, strings.ToLower(a.Name)+join+strings.ToLower(b.Name)) {
-					out[i] = text.PhraseConcept(a.Name + " " + strings.Join(bw[1:], " "))
+					// "first price and second price auctions": "first
+					// price" takes "auctions", what "second price auctions"
+					// has beyond as many words as it has.
+					out[i] = text.PhraseConcept(a.Name + " " + strings.Join(bw[len(aw):], " "))
 				}
 			}
 		}
@@ -281,9 +293,14 @@ func framingOnly(c text.Concept) bool {
 }
 
 // framingWords say how a question wants its answer put ("in everyday
-// words", "in plain terms", "in a nutshell"); text.Focal gives them no
-// specificity.
-var framingWords = setOf(`everyday plain simple layman layman's words terms nutshell sense`)
+// words", "in plain terms", "in a nutshell", "real-world situations",
+// "examples in real life"), or speak of the asker ("I'm studying for my
+// exam and I keep getting confused"); text.Focal gives them no
+// specificity. A phrase made of them alone names nothing the answer must
+// say.
+var framingWords = setOf(`everyday plain simple layman layman's words terms nutshell sense
+real real-world world life situations situation
+studying exam exams homework lecture lectures class course confused confusing keep getting stuck`)
 
 // meanForTo matches "What does it mean for X to Y?" and captures Y, what
 // the question asks to define.
@@ -388,37 +405,72 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 // never beats its opponent in a single match", "The core can be empty"
 // for "Is the core always non-empty?" (negatesPredicate). The sentence
 // must say the question's main concept, in the glossary's words, in
-// another order, or by its head noun ("An equilibrium need not be
-// efficient"). Sentences that say it of some cases only ("every
-// congestion game has a pure-strategy Nash equilibrium") share the
+// another order, or, in a passage about the concept (onConcept), by its
+// head noun ("An equilibrium need not be efficient"). Sentences that say
+// it of some cases only ("every congestion game has a pure-strategy Nash
+// equilibrium") share the
 // question's words but settle nothing it asks, and a denial of something
 // else ("An equilibrium need not be efficient" for "Is it ever rational
 // to cooperate in a one-shot prisoner's dilemma?") settles nothing either.
-func (f focus) counterexample(s string, terms map[string]bool) bool {
+func (f focus) counterexample(s string, terms map[string]bool, onConcept bool) bool {
 	if f.Kind != askYesNo || len(f.Concepts) == 0 {
 		return false
 	}
 	k := f.Concepts[0]
-	if !k.In(s) && !saysReordered(k, terms) && !terms[headStem(k)] {
+	if own := withoutLongerTerms(s, k); own != s {
+		// "The generalised second-price auction … is not truthful" is
+		// about another auction than "Is a second-price auction always
+		// truthful?".
+		s, terms = own, termSet(own)
+	}
+	said := k.In(s) || saysReordered(k, terms)
+	if !said && !(onConcept && terms[headStem(k)]) {
+		// The head noun alone names the concept only in a passage about
+		// it: "An equilibrium need not be efficient" in the entry on
+		// Nash equilibrium, not "A strategy that is never a best
+		// response …" for a mixed strategy.
 		return false
 	}
-	asked := f.Question
+	asked := withoutFillers(f.Question)
 	if ws := text.Words(asked); len(ws) > 0 && (ws[0] == "if" || ws[0] == "when") {
 		// "If all of us know a fact, is it already common knowledge
-		// …?": the condition says "all", the question does not ask it.
+		// …?": the condition says "all" and "know", the question asks
+		// neither; a sentence that denies them ("nothing they did not
+		// already know") denies nothing it asks.
 		_, asked, _ = strings.Cut(asked, ",")
+		f = f.askingOnly(asked)
 	}
 	switch {
 	case universal.MatchString(asked) || deniesInQuestion.MatchString(asked):
-		return f.negatesPredicate(s, terms)
-	case ever.MatchString(asked):
+		return f.negatesPredicate(s, terms, said)
+	default:
 		// "Is the core ever empty?" is settled by "The core can be
-		// empty" as much as by a denial; only a flat one ("TFT never
-		// beats …") settles it before the rest, not "convex games
+		// empty" as much as by a denial, and "Does that mean they're
+		// getting the best possible outcome?" by "An equilibrium need
+		// not be efficient": only a flat denial ("TFT never beats …")
+		// settles such a question before the rest, not "convex games
 		// always have a non-empty core", which says it of some games.
-		return f.negatorBefore(s)
+		// It must deny what is asked of the concept: "Some games have no
+		// Nash equilibrium" settles nothing of "Is computing a Nash
+		// equilibrium NP-hard?".
+		return f.negatorBefore(s, false)
 	}
-	return false
+}
+
+// askingOnly is f with the key terms of the clause that asks alone, and
+// the words the paraphrases add (keyTerms): what a question asks of its
+// concept is in that clause, not in the condition before it.
+func (f focus) askingOnly(clause string) focus {
+	in := termSet(clause)
+	question := strings.ToLower(f.Question)
+	var ts []term
+	for _, t := range f.Terms {
+		if in[t.Stem] || !strings.Contains(question, strings.ToLower(t.Word)) {
+			ts = append(ts, t)
+		}
+	}
+	f.Terms = ts
+	return f
 }
 
 // negators are the words that deny what follows them.
@@ -436,13 +488,13 @@ const negationWindow = 3
 // Nash equilibrium …"), or a word of the predicate said in the opposite
 // polarity, by a negation prefix ("The core can be empty" for
 // "non-empty", "can be inefficient" for "efficient").
-func (f focus) negatesPredicate(s string, terms map[string]bool) bool {
+func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool {
 	pred := predicateStems(f)
-	if f.negatorBefore(s) {
+	if f.negatorBefore(s, said) {
 		return true
 	}
 	for _, m := range counters.FindAllStringIndex(s, -1) {
-		if f.deniesNext(text.Words(s[m[1]:])) {
+		if f.deniesNext(text.Words(s[m[1]:]), said) {
 			return true
 		}
 	}
@@ -465,10 +517,10 @@ func (f focus) negatesPredicate(s string, terms map[string]bool) bool {
 // negatorBefore reports whether a negator of sentence s comes shortly
 // before a word of what the question asks of its concept or of the
 // concept itself: "TFT never beats its opponent", "is not efficient".
-func (f focus) negatorBefore(s string) bool {
+func (f focus) negatorBefore(s string, said bool) bool {
 	ws := text.Words(s)
 	for i, w := range ws {
-		if negators[w] && f.deniesNext(ws[i+1:]) {
+		if negators[w] && f.deniesNext(ws[i+1:], said) {
 			return true
 		}
 	}
@@ -476,16 +528,22 @@ func (f focus) negatorBefore(s string) bool {
 }
 
 // deniesNext reports whether one of the first negationWindow words of ws
-// is a word of what the question asks (predicateStems) or of its main
-// concept's name.
-func (f focus) deniesNext(ws []string) bool {
+// is a word of what the question asks (predicateStems) or, when the
+// sentence says the concept (said), a specific word of its name. A
+// sentence that names the concept by its head noun only denies what is
+// asked of it ("An equilibrium need not be efficient"), not the concept:
+// "Some games have no Nash equilibrium in pure strategies" denies no
+// mixed-strategy equilibrium, whose head noun it shares.
+func (f focus) deniesNext(ws []string, said bool) bool {
 	target := predicateStems(f)
-	k := f.Concepts[0]
-	for _, form := range append([]string{k.Name}, k.Variants...) {
-		target = append(target, tokens(strings.ReplaceAll(form, "-", " "))...)
+	if said {
+		k := f.Concepts[0]
+		for _, form := range append([]string{k.Name}, k.Variants...) {
+			target = append(target, specificStems(text.PhraseConcept(form))...)
+		}
 	}
 	denied := func(t string) bool {
-		return slices.ContainsFunc(target, func(p string) bool { return sameStem(p, t) || slices.Contains(synonyms[p], t) })
+		return !adverbStems[t] && slices.ContainsFunc(target, func(p string) bool { return sameStem(p, t) || slices.Contains(synonyms[p], t) })
 	}
 	for _, next := range ws[:min(len(ws), negationWindow)] {
 		if slices.ContainsFunc(tokens(next), denied) {
@@ -495,12 +553,14 @@ func (f focus) deniesNext(ws []string) bool {
 	return false
 }
 
-// ever matches a question that asks whether something ever happens.
-var ever = regexp.MustCompile(`(?i)\bever\b`)
+// adverbStems are the terms of adverbs a denial may pass over without
+// denying what a question asks: "nothing they did not already know"
+// denies knowing, not "already" in "is it already common knowledge?".
+var adverbStems = termSet("already actually really just even still also ever yet quite")
 
 // universal matches a question that asks whether something holds for all:
 // "Does every game …?", "Is it always …?".
-var universal = regexp.MustCompile(`(?i)\b(every|all|always|each|any|necessarily)\b`)
+var universal = regexp.MustCompile(`(?i)\b(every|all|always|each|any|necessarily|everyone|everybody)\b`)
 
 // deniesInQuestion matches a question that asks whether something can
 // fail: "Can a game have no pure equilibrium?", "Is there a game without
@@ -727,6 +787,7 @@ func mentionsAll(s string, cs []text.Concept) bool {
 // kindOf classifies a question by its first words. It looks only at how
 // the question is phrased, never at the passages.
 func kindOf(question string) questionKind {
+	question = withoutFillers(question)
 	if _, rest, ok := cutSetup(question); ok {
 		// "A and B each make nothing alone but 10 together; how should
 		// they split it fairly?", "Everyone in my flat benefits … but
@@ -754,6 +815,17 @@ func kindOf(question string) questionKind {
 			return k
 		}
 	}
+	if rest, ok := politeRequest(ws); ok {
+		// "Could you give me some real-world situations that work like
+		// a prisoner's dilemma?", "Can you explain why …?": a request
+		// put as a question asks for what its verb says, not yes or no.
+		if len(rest) > 0 && (rest[0] == "explain" || rest[0] == "describe" || rest[0] == "define" || rest[0] == "compare") || len(rest) > 1 {
+			if k := kindOf(strings.Join(rest, " ")); k != askYesNo {
+				return k
+			}
+		}
+		return askOther
+	}
 	lower := " " + strings.Join(ws, " ") + " "
 	switch {
 	case strings.Contains(lower, " difference between ") || strings.Contains(lower, " differences between ") ||
@@ -778,6 +850,49 @@ func kindOf(question string) questionKind {
 	}
 	return askOther
 }
+
+// withoutFillers drops the words that open a typed question without
+// asking anything ("so if everybody is playing a Nash equilibrium, does
+// that mean …?", "ok, why …?"), so that its shape is read from what
+// follows.
+func withoutFillers(question string) string {
+	return openingFillers.ReplaceAllString(question, "")
+}
+
+var openingFillers = regexp.MustCompile(`(?i)^\s*((so|ok|okay|well|hey|hi|hello|hmm|um|uh|and|but|alright|right)\b[\s,:]*)+`)
+
+// politeRequest reports whether the words ws of a question are a request
+// put as a question ("Can you explain …", "Could you give me …", "Would
+// you please tell me …") and returns what is asked for after the request
+// verb: "explain why …", "what a focal point is". ok is false for a
+// question that asks whether someone can ("Can you bid below your
+// value?").
+func politeRequest(ws []string) (rest []string, ok bool) {
+	if len(ws) < 3 || !requestOpeners[ws[0]] || ws[1] != "you" {
+		return nil, false
+	}
+	rest = ws[2:]
+	if rest[0] == "please" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || !requestVerbs[rest[0]] {
+		return nil, false
+	}
+	switch rest[0] {
+	case "explain", "describe", "define", "compare":
+		return rest, true
+	}
+	rest = rest[1:] // "give", "tell", "show", "list", "name"
+	if len(rest) > 0 && (rest[0] == "me" || rest[0] == "us") {
+		rest = rest[1:]
+	}
+	return rest, true
+}
+
+var (
+	requestOpeners = setOf(`can could would will`)
+	requestVerbs   = setOf(`give tell show list name explain describe define compare suggest provide`)
+)
 
 // cutSetup splits a question that sets a scene before it asks, at the last
 // ";" or sentence end before the question's end: the scene is a statement
@@ -825,6 +940,7 @@ func isStatementVerb(w string) bool {
 // decides. "If my adviser is biased, should I let them decide?" asks what
 // the asker should do, which no such sentence decides.
 func conditionalVerdict(question string) bool {
+	question = withoutFillers(question)
 	ws := text.Words(question)
 	if len(ws) == 0 || ws[0] != "if" && ws[0] != "when" {
 		return false
@@ -851,6 +967,10 @@ func asksWhenItHolds(question string) bool {
 
 var conditionAuxiliaries = setOf(`does do is are can will would should must may`)
 
+// pastAuxiliaries open a question about something that happened: "When
+// did …", "When was …".
+var pastAuxiliaries = setOf(`did was were`)
+
 // askerWords are the words by which a question speaks of its asker.
 var askerWords = setOf(`i we you me us`)
 
@@ -870,7 +990,7 @@ const openingTerms = 3
 func about(c text.Concept, p Passage) bool {
 	if !c.Known && !c.Quoted && len(specificStems(c)) > 0 {
 		// A loosely matched phrase: the title, or two sentences.
-		if carries(c, Passage{Title: p.Title}) {
+		if carries(c, Passage{Title: titleForms(p.Title)}) {
 			return true
 		}
 		n := 0
@@ -885,7 +1005,7 @@ func about(c text.Concept, p Passage) bool {
 		// tournaments", is about "Axelrod's computer tournament".
 		return n >= 2 || n == 1 && titleHoldsNames(c, p.Title)
 	}
-	if c.In(p.Title) {
+	if c.In(titleForms(p.Title)) {
 		return true
 	}
 	n := 0
@@ -900,6 +1020,23 @@ func about(c text.Concept, p Passage) bool {
 	}
 	return n >= 2
 }
+
+// titleForms returns title with the terms it shortens spelled out: a title
+// that joins two modifiers of one noun ("English and Dutch auctions",
+// "Ultimatum and dictator games") names the first with the noun too
+// ("English auctions", "Ultimatum games"), as the second does.
+func titleForms(title string) string {
+	out := title
+	for _, m := range sharedHead.FindAllStringSubmatch(title, -1) {
+		if !text.StopWords.Has(strings.ToLower(m[2])) {
+			out += "\n" + m[1] + " " + m[3]
+		}
+	}
+	return out
+}
+
+// sharedHead matches "A and B Ns" in a title.
+var sharedHead = regexp.MustCompile(`\b([\p{L}-]+) and ([\p{L}-]+) ([\p{L}-]+)`)
 
 // clauseOpens reports whether a clause after a comma opens with one of ws:
 // "In Rubinstein's model, how do patience and moving first …?"

@@ -41,6 +41,9 @@ const (
 	// the mention it makes the passage's focus whole, as the passage
 	// settles what the question asks.
 	decideFocus = 0.8
+	// bothFocus: for a comparison, a sentence of the passage names both
+	// concepts compared.
+	bothFocus   = 0.3
 	otherWeight = 0.5 // a secondary concept counts this much of the main one
 )
 
@@ -55,6 +58,16 @@ const (
 // only share words. The store's score still orders candidates of equal
 // focus, and a question with no concept in any candidate keeps the
 // store's order exactly: the reranker only ever acts on evidence.
+//
+// Two shapes of question need more than the concept's name. A yes/no
+// question asked of all ("Does every finite game have a pure-strategy
+// Nash equilibrium?") is settled by the passage that denies it ("Some
+// games have no Nash equilibrium in pure strategies"), which may share
+// fewer of its words than one that says it of a special case; that
+// passage counts as wholly focused. A comparison needs both entries: its
+// second concept counts as much as its first, a passage whose sentence
+// names both gains, and a second chunk of one entry counts half, so that
+// it does not push the other entry out of the top K.
 //
 // It is deterministic and cheap (a few sentence scans per candidate), so
 // it runs with every LLM too.
@@ -78,13 +91,13 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	any := false
 	for i, p := range candidates {
 		for j, c := range f.Concepts {
-			if !demandable(c) {
+			if !demandable(c) && !compared(f, j) {
 				// "better" or "two suspects" would favour any passage
 				// that happens to say them.
 				continue
 			}
 			w := 1.0
-			if (j > 0 || f.Evoked) && !bothNamed(f, c) {
+			if (j > 0 || f.Evoked) && !bothNamed(f, c) && !compared(f, j) {
 				// A concept the question only evokes is a guess from
 				// its words, and a passage may be about the idea
 				// without its name ("Cutting a Cake Fairly" for cake
@@ -92,7 +105,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				w = otherWeight
 			}
 			cf := conceptFocus(c, p)
-			if j == 0 && slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return f.counterexample(s, termSet(s)) }) {
+			if j == 0 && f.decidedIn(p) {
 				// "Does every finite game have a pure-strategy Nash
 				// equilibrium?" shares its words with "every congestion
 				// game has a pure-strategy Nash equilibrium"; the
@@ -101,6 +114,13 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				cf += decideFocus
 			}
 			focus[i] = max(focus[i], w*min(1, cf))
+		}
+		if compared(f, 0) && compared(f, 1) && slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool {
+			return carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s})
+		}) {
+			// "This is the Bertrand paradox: …, in sharp contrast with
+			// Cournot competition in quantities" compares them.
+			focus[i] = min(1, focus[i]+bothFocus)
 		}
 		any = any || focus[i] > 0
 	}
@@ -112,9 +132,56 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	for i := range candidates {
 		r.Scores[i] = (candidates[i].Score + w*focus[i]) / (1 + w)
 	}
+	if compared(f, 0) && compared(f, 1) {
+		// A comparison needs both entries: a second chunk of one, which
+		// overlaps its first, counts half its focus, so that the other
+		// concept's entry is not pushed out of the top K by it.
+		order := make([]int, len(candidates))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case r.Scores[a] > r.Scores[b]:
+				return -1
+			case r.Scores[a] < r.Scores[b]:
+				return 1
+			}
+			return 0
+		})
+		seen := map[string]bool{}
+		for _, i := range order {
+			paper := cmpOr(candidates[i].PaperID, candidates[i].ID)
+			if seen[paper] {
+				r.Scores[i] = (candidates[i].Score + w*focus[i]/2) / (1 + w)
+			}
+			seen[paper] = true
+		}
+	}
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
 		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
 	return r, nil
+}
+
+// decidedIn reports whether a sentence of passage p is a counterexample
+// to what a yes/no question asks of all (focus.counterexample).
+func (f focus) decidedIn(p Passage) bool {
+	onConcept := about(f.Concepts[0], p)
+	return slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return f.counterexample(s, termSet(s), onConcept) })
+}
+
+// compared reports whether the question compares its concepts and the j-th
+// is one of the two it compares ("How is a Vickrey auction different from
+// an English auction?"): an answer needs both, so the second counts as
+// much as the first, and a compared phrase with one specific word
+// ("dominant strategy equilibrium") counts as a name, where elsewhere it
+// would be too easily paraphrased to rank by (demandable).
+func compared(f focus, j int) bool {
+	if f.Kind != askDifference || j >= 2 || len(f.Concepts) < 2 {
+		return false
+	}
+	c := f.Concepts[j]
+	return demandable(c) || len(specificStems(c)) > 0
 }
 
 // bothNamed reports whether c is a glossary concept that a why, how or
@@ -136,7 +203,7 @@ func conceptFocus(c text.Concept, p Passage) float64 {
 		return 0
 	}
 	f := carryFocus
-	if carries(c, Passage{Title: p.Title}) {
+	if carries(c, Passage{Title: titleForms(p.Title)}) {
 		f += titleFocus
 	}
 	if about(c, Passage{Text: p.Text}) {

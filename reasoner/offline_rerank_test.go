@@ -198,3 +198,25 @@ func TestOfflineRerankerLiftsTheCounterexample(t *testing.T) {
 	require.NoError(t, err)
 	require.Greater(t, r.Scores[0], r.Scores[1], "%v", r.Scores)
 }
+
+// A comparison needs both entries: the second concept counts as much as
+// the first, and a second chunk of one entry does not push the other
+// entry out.
+func TestOfflineRerankerKeepsBothComparedEntries(t *testing.T) {
+	sp0 := Passage{N: 1, ID: "sp_chunk_0", PaperID: "sp", Title: "Second-price sealed-bid (Vickrey) auctions",
+		Text: "In a Vickrey auction the highest bidder wins but pays the second-highest bid. So the Vickrey auction is strategy-proof.", Score: 0.95}
+	sp1 := Passage{N: 2, ID: "sp_chunk_1", PaperID: "sp", Title: "Second-price sealed-bid (Vickrey) auctions",
+		Text: "Pure Vickrey auctions are rare in practice. The Vickrey auction is the single-item case of VCG.", Score: 0.94}
+	eng := Passage{N: 3, ID: "en_chunk_0", PaperID: "en", Title: "English and Dutch auctions",
+		Text: "The English auction is an open ascending-price auction. The Dutch auction is a descending clock.", Score: 0.9}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "How is a Vickrey auction different from an English auction?", []Passage{sp0, sp1, eng})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[2], r.Scores[1], "the English auction's entry outranks the Vickrey entry's second chunk: %v", r.Scores)
+	require.Greater(t, r.Scores[0], r.Scores[2], "the store's order stands between the two entries' first chunks: %v", r.Scores)
+}
+
+func TestComparedEllipsisTakesTheSharedHead(t *testing.T) {
+	f := analyze("difference between first price and second price auctions")
+	require.GreaterOrEqual(t, len(f.Concepts), 2)
+	require.Contains(t, f.Concepts[0].Name, "auction", "%v", conceptNames(f.Concepts))
+}

@@ -66,10 +66,10 @@ func TestEverQuestionIsNotDeniedBySomeCases(t *testing.T) {
 		"Convex games always have a non-empty core.",
 		"The core can be empty.",
 	} {
-		require.False(t, f.counterexample(s, termSet(s)), s)
+		require.False(t, f.counterexample(s, termSet(s), false), s)
 	}
 	s := "The core is never empty in a convex game."
-	require.True(t, f.counterexample(s, termSet(s)), s)
+	require.True(t, f.counterexample(s, termSet(s), false), s)
 }
 
 // A counterexample said in the entry named after the concept, in
@@ -92,5 +92,62 @@ func TestOfflineAnswerPrefersTheGeneralCounterexample(t *testing.T) {
 func TestConditionQuantifierAsksNothingOfAll(t *testing.T) {
 	f := analyze("If all of us know a fact, is it already common knowledge, or is something more needed?")
 	s := "The announcement tells every child nothing they did not already know, yet it creates common knowledge."
-	require.False(t, f.counterexample(s, termSet(s)), s)
+	require.False(t, f.counterexample(s, termSet(s), false), s)
+}
+
+// A yes/no question whose predicate is a paraphrase ("the best possible
+// outcome together", "everyone as well off as possible", "good for both
+// players") is decided by the sentence that denies what sources call it,
+// whatever words open the question.
+func TestOfflineAnswerDeniesTheParaphrasedPredicate(t *testing.T) {
+	ps := primerPassages(t, []string{"nash-equilibrium"})
+	for _, q := range []string{
+		"so if everybody is playing a nash equilibrium, does that mean they're getting the best possible outcome together?",
+		"Does a Nash equilibrium make everyone as well off as possible?",
+		"is a nash equilibrium good for both players?",
+	} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(ans.Text, "An equilibrium need not be efficient"), "%s\n%s", q, ans.Text)
+	}
+	require.True(t, conditionalVerdict("so if everybody is playing a nash equilibrium, does that mean they're better off?"),
+		"an opening filler does not hide the condition")
+}
+
+// A sentence that shares only the head noun of the concept asked about
+// denies it only by denying what is asked of it.
+func TestDenialOfAnotherConceptIsNoCounterexample(t *testing.T) {
+	s := "Some games have no Nash equilibrium in pure strategies: in matching pennies players randomise."
+	require.False(t, analyze("Do all games have a mixed strategy equilibrium?").counterexample(s, termSet(s), false))
+	require.True(t, analyze("Do all games have a pure strategy equilibrium?").counterexample(s, termSet(s), false))
+	s = "An equilibrium need not be efficient: in the prisoner's dilemma both are worse off."
+	require.True(t, analyze("Is a Nash equilibrium always efficient?").counterexample(s, termSet(s), true), "in the entry on Nash equilibrium")
+	require.False(t, analyze("Is a Nash equilibrium always efficient?").counterexample(s, termSet(s), false), "elsewhere, another equilibrium")
+}
+
+// A question that asks something of its concept, not whether it exists,
+// is not denied by a sentence that says some games lack the concept.
+func TestDenialOfTheConceptDoesNotDecideWhatIsAskedOfIt(t *testing.T) {
+	s := "Some games have no Nash equilibrium in pure strategies: in matching pennies players randomise."
+	require.False(t, analyze("Is computing a Nash equilibrium NP-hard?").counterexample(s, termSet(s), false))
+}
+
+// A longer glossary term that contains the concept names another concept:
+// the generalised second-price auction not being truthful says nothing
+// of the second-price auction.
+func TestDenialOfALongerTermIsNoCounterexample(t *testing.T) {
+	s := "The generalised second-price auction used for search advertising resembles VCG but is not truthful."
+	require.False(t, analyze("Is a second-price auction always truthful?").counterexample(s, termSet(s), false))
+	s = "A second-price auction is not truthful when bidders can collude."
+	require.True(t, analyze("Is a second-price auction always truthful?").counterexample(s, termSet(s), false))
+}
+
+// What the condition of a question says ("If all of us know a fact") is
+// not what it asks, and a denied adverb ("did not already know") denies
+// nothing it asks.
+func TestConditionWordsAreNotWhatIsAsked(t *testing.T) {
+	f := analyze("If all of us know a fact, is it already common knowledge, or is something more needed?")
+	f.Kind = askYesNo // as the answerer reads a conditional verdict
+	s := "When several are muddy the announcement tells every child nothing they did not already know, yet it creates common knowledge."
+	require.False(t, f.counterexample(s, termSet(s), true), s)
 }

@@ -37,6 +37,10 @@ func TestRetrievedAnswersLead(t *testing.T) {
 		{"Is there always a pure Nash equilibrium?", "primer:mixed-strategies", true},
 		{"Is a Nash equilibrium always Pareto efficient?", "primer:nash-equilibrium", true},
 		{"Does every zero-sum game have a value?", "primer:zero-sum-minimax", false},
+		// The answer is yes: "no Nash equilibrium in pure strategies"
+		// denies another equilibrium than the one asked about.
+		{"Do all games have a mixed strategy equilibrium?", "primer:nash-equilibrium", false},
+		{"Does a Nash equilibrium make everyone as well off as possible?", "primer:nash-equilibrium", true},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
 			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})

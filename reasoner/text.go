@@ -92,6 +92,11 @@ var paraphrases = []struct {
 	{regexp.MustCompile(`(?i)\bas (small|low|little) as possible\b|\b(smallest|lowest) possible\b`), "minimizes"},
 	{regexp.MustCompile(`(?i)\bwhat (it'?s|it is|they'?re|they are|something is|the item is) (really )?worth\b`), "value"},
 	{regexp.MustCompile(`(?i)\b(patient|patience|impatient|impatience)\b`), "discount"},
+	// An outcome good for everyone, the best for all together, is what
+	// sources call efficient (or Pareto optimal): "does that mean
+	// they're getting the best possible outcome together?", "is the
+	// equilibrium good for both players?".
+	{regexp.MustCompile(`(?i)\b(best|good|better|optimal|ideal)( possible)? (outcome |result |deal )?(for )?(both|everyone|everybody|all|each other|together|the group|society)\b|\b(everyone|everybody|both|all)( players)? (as )?(well|better) off( as possible)?\b`), "efficient"},
 	// A game played a number of times is played a finite number of
 	// times, which is what sources call it: "If we play the prisoner's
 	// dilemma exactly ten times…" is answered by "If the game is
