@@ -68,7 +68,7 @@ func Kin(word string) []string {
 var kin = func() map[string][]string {
 	groups := map[string][]string{
 		"people": {"kids", "children", "siblings", "friends", "persons", "individuals", "folks", "roommates", "housemates", "flatmates", "heirs", "guests", "neighbours", "neighbors", "colleagues", "students"},
-		"shop":   {"shops", "store", "stores", "vendor", "vendors", "seller", "sellers", "retailer", "retailers", "stall", "stalls", "kiosk", "kiosks"},
+		"shop":   {"shops", "store", "stores", "vendor", "vendors", "seller", "sellers", "retailer", "retailers", "stall", "stalls", "kiosk", "kiosks", "station", "stations"},
 		"random": {"unpredictable", "unpredictably", "randomly", "randomised", "randomized"},
 		"middle": {"center", "centre", "central", "midpoint", "halfway"},
 		"rival":  {"rivals", "competitor", "competitors", "opponent", "opponents"},
