@@ -832,6 +832,7 @@ func kindOf(question string) questionKind {
 		strings.Contains(lower, " differ from ") || strings.Contains(lower, " different from ") || strings.Contains(lower, " differ ") && strings.Contains(lower, " and ") ||
 		strings.Contains(lower, " vs ") || strings.Contains(lower, " versus ") ||
 		strings.Contains(lower, " separates them ") || strings.Contains(lower, " tells them apart ") || strings.Contains(lower, " tell them apart ") ||
+		strings.Contains(lower, " them different ") || strings.Contains(lower, " they different ") ||
 		ws[0] == "compare" || ws[0] == "contrast" || strings.Contains(lower, " distinguish "):
 		return askDifference
 	case ws[0] == "why" || ws[0] == "how" && len(ws) > 1 && ws[1] != "many" && ws[1] != "much" ||

@@ -116,3 +116,14 @@ func TestOfflineAnswerGivesACaseOfTheConcept(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, strings.Join(sentences(ans.Text)[:2], " "), "entry deterrence game", ans.Text)
 }
+
+// "What makes them different?" compares: the answer sets the two side by
+// side ("Unlike the prisoner's dilemma, cooperation here is an
+// equilibrium …"), which an answer to "what" something is would not.
+func TestComparisonsAskedInOtherWords(t *testing.T) {
+	q := "stag hunt and prisoner's dilemma both have cooperation in them, so what actually makes them different?"
+	require.Equal(t, askDifference, kindOf(q))
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, primerPassages(t, []string{"stag-hunt"}))
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "Unlike the prisoner's dilemma, cooperation here is an equilibrium", ans.Text)
+}
