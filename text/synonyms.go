@@ -66,21 +66,22 @@ func Kin(word string) []string {
 }
 
 var kin = func() map[string][]string {
-	groups := map[string][]string{
-		"people": {"kids", "children", "siblings", "friends", "persons", "individuals", "folks", "roommates", "housemates", "flatmates", "heirs", "guests", "neighbours", "neighbors", "colleagues", "students"},
-		"shop":   {"shops", "store", "stores", "vendor", "vendors", "seller", "sellers", "retailer", "retailers", "stall", "stalls", "kiosk", "kiosks", "station", "stations"},
-		"random": {"unpredictable", "unpredictably", "randomly", "randomised", "randomized"},
-		"middle": {"center", "centre", "central", "midpoint", "halfway"},
-		"rival":  {"rivals", "competitor", "competitors", "opponent", "opponents"},
-		"divide": {"split", "splitting", "share", "sharing", "divvy", "apportion"},
-		"lie":    {"lying", "lies", "cheat", "cheating", "fib", "misreport", "misreporting", "exaggerate", "exaggerating"},
-		"firm":   {"firms", "company", "companies", "business", "businesses"},
-		"punish": {"punishes", "punishing", "punishment", "penalize", "penalise", "sanction", "sanctions", "sanctioning"},
-		"betray": {"betrays", "betrayed", "betraying", "backstab", "backstabbing", "rat", "snitch", "snitching"},
+	// Each group lists its words, the one cues mostly use first.
+	groups := [][]string{
+		{"people", "kids", "children", "siblings", "friends", "persons", "individuals", "folks", "roommates", "housemates", "flatmates", "heirs", "guests", "neighbours", "neighbors", "colleagues", "students"},
+		{"shop", "shops", "store", "stores", "vendor", "vendors", "seller", "sellers", "retailer", "retailers", "stall", "stalls", "kiosk", "kiosks", "station", "stations"},
+		{"random", "unpredictable", "unpredictably", "randomly", "randomised", "randomized"},
+		{"middle", "center", "centre", "central", "midpoint", "halfway"},
+		{"rival", "rivals", "competitor", "competitors", "opponent", "opponents"},
+		{"divide", "split", "splitting", "share", "sharing", "divvy", "apportion"},
+		{"lie", "lying", "lies", "cheat", "cheating", "fib", "misreport", "misreporting", "exaggerate", "exaggerating"},
+		{"firm", "firms", "company", "companies", "business", "businesses"},
+		{"punish", "punishes", "punishing", "punishment", "penalize", "penalise", "sanction", "sanctions", "sanctioning"},
+		{"choose", "chooses", "choosing", "pick", "picks", "picking", "select", "selects", "selecting"},
+		{"betray", "betrays", "betrayed", "betraying", "backstab", "backstabbing", "rat", "snitch", "snitching"},
 	}
 	m := map[string][]string{}
-	for head, words := range groups {
-		group := append([]string{head}, words...)
+	for _, group := range groups {
 		for _, w := range group {
 			for _, k := range group {
 				if k != w {
