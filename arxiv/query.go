@@ -171,9 +171,13 @@ func BuildQuery(question string, opts QueryOptions) string {
 	if len(keywords) > maxTerms {
 		keywords = keywords[:maxTerms]
 	}
-	// The field's words for the student's everyday ones, beside them.
+	// The field's words for the student's everyday ones, and the other
+	// spelling of a British or American word, beside them.
 	for _, k := range slices.Clone(keywords) {
-		for _, w := range text.FieldWords(k) {
+		for _, w := range append(text.FieldWords(k), text.OtherSpelling(k)) {
+			if w == "" {
+				continue
+			}
 			if !slices.ContainsFunc(keywords, func(x string) bool { return sameWord(x, w) }) && !covered(w) {
 				keywords = append(keywords, w)
 			}

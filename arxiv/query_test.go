@@ -158,3 +158,10 @@ func TestBuildQueryAddsTheFieldsWordBesideTheStudents(t *testing.T) {
 	got = BuildQuery("Why do algorithms and bots collude?", QueryOptions{})
 	require.Equal(t, 1, strings.Count(got, "abs:algorithms"), "a word the question has already is not added again: %s", got)
 }
+
+func TestBuildQuerySearchesBothSpellings(t *testing.T) {
+	got := BuildQuery("How does selfish behavior spread in a population?", QueryOptions{})
+	require.Contains(t, got, "abs:behavior", "the student's spelling stays")
+	require.Contains(t, got, "ti:behaviour OR abs:behaviour", "the other one is searched beside it")
+	require.NotContains(t, BuildQuery("How does selfish play spread?", QueryOptions{}), "behaviour")
+}

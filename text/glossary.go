@@ -455,6 +455,14 @@ func Expand(phrase string) []string {
 }
 
 // respell swaps every word of s that has another spelling.
+// OtherSpelling returns the British spelling of an American word or the
+// American of a British one ("behavior" for "behaviour"), or "" when the
+// word has no other spelling the table knows. The stemmer keeps the two
+// apart, and a search engine too.
+func OtherSpelling(word string) string {
+	return spellingOf[strings.ToLower(word)]
+}
+
 func respell(s string) string {
 	ws := strings.Fields(s)
 	changed := false
