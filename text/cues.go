@@ -38,9 +38,11 @@ import (
 // equilibrium, Bayesian Stackelberg game, complexity of manipulation,
 // vaccination game) and cues of some twenty others were added later, from
 // the misses of the tuning sets testdata/world/questions_dev3, dev5, dev7
-// and dev8, and in a later session of dev4, worded as the idea's
-// description rather than any one question's; the blind sets measure
-// whether they carry over.
+// and dev8, and in a later session of dev4 and of everyday questions the
+// lead wrote over the primer's topics (a volunteer nobody calls, a
+// streetlight nobody chips in for), worded as the idea's description
+// rather than any one question's; the blind sets measure whether they
+// carry over. Kin lets a cue meet the near-synonyms of its words.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
