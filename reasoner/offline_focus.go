@@ -424,11 +424,13 @@ func (f focus) counterexample(s string, terms map[string]bool, onConcept bool) b
 		s, terms = own, termSet(own)
 	}
 	said := k.In(s) || saysReordered(k, terms)
-	if !said && !(onConcept && terms[headStem(k)]) {
-		// The head noun alone names the concept only in a passage about
-		// it: "An equilibrium need not be efficient" in the entry on
-		// Nash equilibrium, not "A strategy that is never a best
-		// response …" for a mixed strategy.
+	if !said && !(onConcept && (terms[headStem(k)] || itSubject.MatchString(s))) {
+		// The head noun or a pronoun names the concept only in a passage
+		// about it: "An equilibrium need not be efficient" in the entry
+		// on Nash equilibrium, "In convex games it lies in the core, but
+		// in general it need not" in the entry on the Shapley value, not
+		// "A strategy that is never a best response …" for a mixed
+		// strategy.
 		return false
 	}
 	asked := withoutFillers(f.Question)
@@ -473,6 +475,15 @@ func (f focus) askingOnly(clause string) focus {
 	return f
 }
 
+// elidedDenial matches a sentence that ends by denying, in general, what
+// it said before: "…, but in general it need not.", "…, but not always."
+var elidedDenial = regexp.MustCompile(`(?i)\b(need not|not always|not necessarily|does not|do not|cannot)\s*[.!?]?$`)
+
+// itSubject matches a sentence with "it" as the subject of a verb, which
+// in a passage about a concept is the concept: "In convex games it lies
+// in the core" (not "applies it to", "computing it exactly").
+var itSubject = regexp.MustCompile(`(?i)\bit (is|was|lies|has|does|can|may|need|must|will|would|[a-z]+s)\b`)
+
 // negators are the words that deny what follows them.
 var negators = setOf(`not no never cannot can't neither nor none`)
 
@@ -491,6 +502,11 @@ const negationWindow = 3
 func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool {
 	pred := predicateStems(f)
 	if f.negatorBefore(s, said) {
+		return true
+	}
+	if elidedDenial.MatchString(s) && slices.ContainsFunc(pred, func(p string) bool { return hasTerm(terms, p) }) {
+		// "In convex games it lies in the core, but in general it need
+		// not." denies what it said before, which the question asks.
 		return true
 	}
 	for _, m := range counters.FindAllStringIndex(s, -1) {

@@ -151,3 +151,15 @@ func TestConditionWordsAreNotWhatIsAsked(t *testing.T) {
 	s := "When several are muddy the announcement tells every child nothing they did not already know, yet it creates common knowledge."
 	require.False(t, f.counterexample(s, termSet(s), true), s)
 }
+
+// A sentence that says in general what it denies ("…, but in general it
+// need not"), in the entry on the concept, settles a question asked of
+// all; the same sentence elsewhere is about something else.
+func TestElidedDenialInTheConceptsEntry(t *testing.T) {
+	f := analyze("Does the Shapley value always lie in the core?")
+	s := "In convex games it lies in the core, but in general it need not."
+	require.True(t, f.counterexample(s, termSet(s), true), s)
+	require.False(t, f.counterexample(s, termSet(s), false), "outside the entry on the Shapley value, 'it' is something else")
+	s = "In convex games it lies in the core."
+	require.False(t, f.counterexample(s, termSet(s), true), s)
+}
