@@ -34,7 +34,7 @@ type provenanceKey struct{}
 // WithProvenance returns a context under which Add records addedBy as the
 // provenance of every paper it stores for the first time (see Provenance).
 // Without it Add records nothing, and the papers it adds list as of
-// unknown provenance (store copies, tests).
+// unknown provenance (tests; `gtrag store copy` labels what it copies).
 //
 // The provenance travels in the context rather than as an argument of Add
 // because Add is the one method every store wrapper and graph node already

@@ -152,3 +152,27 @@ func TestIngestProvenanceLabel(t *testing.T) {
 		require.Equal(t, c.want, c.o.provenance())
 	}
 }
+
+// TestStoreCopyKeepsProvenance: a directory copied to another lists what
+// added each paper to the source, said to have come by the copy.
+func TestStoreCopyKeepsProvenance(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the Weaviate store does not record provenance (README)")
+	}
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	src := env["GTRAG_DATA_DIR"]
+	dst := filepath.Join(t.TempDir(), "copy")
+	r := gtrag(t, env, "store", "copy", "--from", src, "--to", dst)
+	require.Equal(t, 0, r.code, r.stderr)
+
+	before := listProvenance(t, env)
+	env["GTRAG_DATA_DIR"] = dst
+	after := listProvenance(t, env)
+	require.Len(t, after, len(before))
+	for id, by := range before {
+		require.Equal(t, by+" (store copy from "+src+")", after[id], id)
+	}
+	require.Contains(t, after, "primer:nash-equilibrium", "the primer came too")
+}

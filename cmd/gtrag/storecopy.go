@@ -118,10 +118,33 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	}
 	defer dst.Close()
 
+	// What added each paper to the source goes with it, said to have come
+	// by this copy; a source that keeps no provenance (Weaviate, an old
+	// store) gives the copy alone.
+	origin := map[string]string{}
+	if p, ok := src.(interface {
+		PaperProvenance(context.Context) (map[string]vectordb.Provenance, error)
+	}); ok {
+		prov, err := p.PaperProvenance(ctx)
+		if err != nil {
+			return rep, fmt.Errorf("read the provenance of %s: %w", from, err)
+		}
+		for id, pv := range prov {
+			origin[id] = pv.AddedBy
+		}
+	}
+	label := func(paper string) string {
+		if by := origin[paper]; by != "" {
+			return by + " (store copy from " + from + ")"
+		}
+		return "store copy from " + from
+	}
+
 	srcPapers := map[string]bool{}
 	var batch []vectordb.Document
+	batchLabel := ""
 	flush := func() error {
-		n, err := dst.Add(ctx, batch)
+		n, err := dst.Add(vectordb.WithProvenance(ctx, batchLabel), batch)
 		rep.Written += n
 		batch = batch[:0]
 		if err != nil {
@@ -132,6 +155,15 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	err = src.Documents(ctx, func(d vectordb.Document) error {
 		rep.SourceChunks++
 		srcPapers[d.PaperID()] = true
+		if l := label(d.PaperID()); l != batchLabel {
+			// One Add records one provenance for every paper it stores.
+			if len(batch) > 0 {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+			batchLabel = l
+		}
 		batch = append(batch, d)
 		if len(batch) == copyBatch {
 			return flush()
