@@ -30,6 +30,7 @@ var fieldWords = map[string][]string{
 	"walkout": {"strike"}, "walkouts": {"strike"},
 	"company": {"firm"}, "companies": {"firms"},
 	"newcomer": {"entrant"}, "newcomers": {"entrants"},
+	"hacker": {"attacker"}, "hackers": {"attackers"},
 	"boss":      {"principal"},
 	"sway":      {"persuasion"},
 	"insincere": {"manipulation"}, "insincerely": {"manipulation"},

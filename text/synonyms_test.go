@@ -8,6 +8,7 @@ import (
 
 func TestFieldWords(t *testing.T) {
 	require.Equal(t, []string{"bargaining"}, FieldWords("Haggling"))
+	require.Equal(t, []string{"attackers"}, FieldWords("hackers"))
 	require.Nil(t, FieldWords("auction"), "a word of the field maps to nothing")
 	for w, to := range fieldWords {
 		require.NotEmpty(t, to, w)
