@@ -767,7 +767,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += titleBonus
 		}
 		if len(f.Concepts) > 0 {
-			if f.Concepts[0].In(c.Text) || reordered(f.Concepts[0], c) {
+			if f.Concepts[0].In(c.Text) || saysReordered(f.Concepts[0], c.Terms) {
 				c.Rel += conceptBonus
 			} else if mentionsAnyText(f.Concepts[1:], c.Text) {
 				c.Rel += otherBonus
@@ -878,11 +878,6 @@ func (f focus) wantsExamples() bool {
 	return f.Example && !f.Who && (f.Kind == askDefinition || f.Kind == askOther) && asksExample.MatchString(first)
 }
 
-// reordered reports whether sentence c says every word of the glossary term
-// k, of two words or more, in another order: "no Nash equilibrium in pure
-// strategies" says "pure-strategy Nash equilibrium".
-func reordered(k text.Concept, c *candidate) bool { return saysReordered(k, c.Terms) }
-
 // definitionStrength grades a sentence that defines c (see defines): one
 // point for opening with c, one for saying what c is (statesWhat or
 // namedAs). "A mixed strategy is a probability distribution…" scores 2,
@@ -984,7 +979,7 @@ func hasShape(f focus, c *candidate) bool {
 		if !saysPredicate(f, c) {
 			return false
 		}
-		return mentionsAnyText(f.Concepts, c.Text) || reordered(f.Concepts[0], c) || len(predicateStems(f)) > 0 && c.Terms[headStem(f.Concepts[0])]
+		return mentionsAnyText(f.Concepts, c.Text) || saysReordered(f.Concepts[0], c.Terms) || len(predicateStems(f)) > 0 && c.Terms[headStem(f.Concepts[0])]
 	}
 	return false
 }
@@ -1132,7 +1127,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			return false
 		}
 		for _, k := range f.Concepts {
-			if demandable(k) && (k.In(c.Text) || reordered(k, c)) {
+			if demandable(k) && (k.In(c.Text) || saysReordered(k, c.Terms)) {
 				return true
 			}
 		}

@@ -197,7 +197,7 @@ func bothNamed(f focus, c text.Concept) bool {
 // conceptFocus is how much passage p shows about concept c, in [0,1]. A
 // glossary term said in another order ("a Nash equilibrium in pure
 // strategies" for "pure-strategy Nash equilibrium") is carried, as the
-// answerer takes it to be (reordered).
+// answerer takes it to be (saysReordered).
 func conceptFocus(c text.Concept, p Passage) float64 {
 	if !carries(c, p) && !slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return saysReordered(c, termSet(s)) }) {
 		return 0
