@@ -744,19 +744,6 @@ func carries(c text.Concept, p Passage) bool {
 	return false
 }
 
-// titleHoldsNames reports whether title holds every name of c (nameStems),
-// when c has one.
-func titleHoldsNames(c text.Concept, title string) bool {
-	names := nameStems(c)
-	terms := termSet(title)
-	for _, n := range names {
-		if !terms[n] {
-			return false
-		}
-	}
-	return len(names) > 0
-}
-
 // nameStems are the terms of c's capitalised words: names, which a
 // paraphrase keeps ("Banzhaf", "Tullock", "Stackelberg").
 func nameStems(c text.Concept) []string {
@@ -1020,7 +1007,7 @@ func about(c text.Concept, p Passage) bool {
 		// "Tit-for-tat, Axelrod's tournaments and the iterated
 		// prisoner's dilemma", whose text says "Axelrod's computer
 		// tournaments", is about "Axelrod's computer tournament".
-		return n >= 2 || n == 1 && titleHoldsNames(c, p.Title)
+		return n >= 2 || n == 1 && hasAll(termSet(p.Title), nameStems(c))
 	}
 	if c.In(titleForms(p.Title)) {
 		return true
