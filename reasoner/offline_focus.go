@@ -455,7 +455,7 @@ func (f focus) counterexample(s string, terms map[string]bool, onConcept bool) b
 		// It must deny what is asked of the concept: "Some games have no
 		// Nash equilibrium" settles nothing of "Is computing a Nash
 		// equilibrium NP-hard?".
-		return f.negatorBefore(s, false)
+		return negatorBefore(s, f.deniable(false))
 	}
 }
 
@@ -501,7 +501,8 @@ const negationWindow = 3
 // "non-empty", "can be inefficient" for "efficient").
 func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool {
 	pred := predicateStems(f)
-	if f.negatorBefore(s, said) {
+	target := f.deniable(said)
+	if negatorBefore(s, target) {
 		return true
 	}
 	if elidedDenial.MatchString(s) && slices.ContainsFunc(pred, func(p string) bool { return hasTerm(terms, p) }) {
@@ -510,7 +511,7 @@ func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool
 		return true
 	}
 	for _, m := range counters.FindAllStringIndex(s, -1) {
-		if f.deniesNext(text.Words(s[m[1]:]), said) {
+		if deniesNext(text.Words(s[m[1]:]), target) {
 			return true
 		}
 	}
@@ -531,26 +532,27 @@ func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool
 }
 
 // negatorBefore reports whether a negator of sentence s comes shortly
-// before a word of what the question asks of its concept or of the
-// concept itself: "TFT never beats its opponent", "is not efficient".
-func (f focus) negatorBefore(s string, said bool) bool {
+// before a word of target (deniable): "TFT never beats its opponent", "is
+// not efficient".
+func negatorBefore(s string, target []string) bool {
 	ws := text.Words(s)
 	for i, w := range ws {
-		if negators[w] && f.deniesNext(ws[i+1:], said) {
+		if negators[w] && deniesNext(ws[i+1:], target) {
 			return true
 		}
 	}
 	return false
 }
 
-// deniesNext reports whether one of the first negationWindow words of ws
-// is a word of what the question asks (predicateStems) or, when the
-// sentence says the concept (said), a specific word of its name. A
-// sentence that names the concept by its head noun only denies what is
-// asked of it ("An equilibrium need not be efficient"), not the concept:
-// "Some games have no Nash equilibrium in pure strategies" denies no
-// mixed-strategy equilibrium, whose head noun it shares.
-func (f focus) deniesNext(ws []string, said bool) bool {
+// deniable is what a denial in a sentence may deny: a word of what the
+// question asks (predicateStems) or, when the sentence says the concept
+// (said), a specific word of its name. A sentence that names the concept
+// by its head noun only denies what is asked of it ("An equilibrium need
+// not be efficient"), not the concept: "Some games have no Nash
+// equilibrium in pure strategies" denies no mixed-strategy equilibrium,
+// whose head noun it shares. It depends on the question alone, so a
+// sentence computes it once for all its denials.
+func (f focus) deniable(said bool) []string {
 	target := predicateStems(f)
 	if said {
 		k := f.Concepts[0]
@@ -558,6 +560,12 @@ func (f focus) deniesNext(ws []string, said bool) bool {
 			target = append(target, specificStems(text.PhraseConcept(form))...)
 		}
 	}
+	return target
+}
+
+// deniesNext reports whether one of the first negationWindow words of ws
+// is one of target (deniable), or a synonym of one.
+func deniesNext(ws []string, target []string) bool {
 	denied := func(t string) bool {
 		return !adverbStems[t] && slices.ContainsFunc(target, func(p string) bool { return sameStem(p, t) || slices.Contains(synonyms[p], t) })
 	}
