@@ -164,8 +164,13 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 }
 
 // decidedIn reports whether a sentence of passage p is a counterexample
-// to what a yes/no question asks of all (focus.counterexample).
+// to what a yes/no question asks of all (focus.counterexample). Only a
+// yes/no question has one, so for any other the passage is not split
+// into sentences at all.
 func (f focus) decidedIn(p Passage) bool {
+	if f.Kind != askYesNo {
+		return false
+	}
 	onConcept := about(f.Concepts[0], p)
 	return slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return f.counterexample(s, termSet(s), onConcept) })
 }
