@@ -89,6 +89,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	}
 	focus := make([]float64, len(candidates))
 	any := false
+	comparison := compared(f, 0) && compared(f, 1) // the question compares its first two concepts
 	for i, p := range candidates {
 		for j, c := range f.Concepts {
 			if !demandable(c) && !compared(f, j) {
@@ -115,7 +116,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 			}
 			focus[i] = max(focus[i], w*min(1, cf))
 		}
-		if compared(f, 0) && compared(f, 1) && slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool {
+		if comparison && slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool {
 			return carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s})
 		}) {
 			// "This is the Bertrand paradox: …, in sharp contrast with
@@ -132,7 +133,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	for i := range candidates {
 		r.Scores[i] = (candidates[i].Score + w*focus[i]) / (1 + w)
 	}
-	if compared(f, 0) && compared(f, 1) {
+	if comparison {
 		// A comparison needs both entries: a second chunk of one, which
 		// overlaps its first, counts half its focus, so that the other
 		// concept's entry is not pushed out of the top K by it.
