@@ -1,7 +1,6 @@
 package text
 
 import (
-	"slices"
 	"strings"
 	"sync"
 )
@@ -334,7 +333,7 @@ var glossaryForms = sync.OnceValue(func() map[string]*term {
 	for i := range glossary {
 		t := &glossary[i]
 		for _, f := range t.forms() {
-			m[strings.Join(phraseTerms(f), " ")] = t
+			m[formKey(phraseTerms(f))] = t
 		}
 	}
 	return m
@@ -364,40 +363,40 @@ func GameTheoryForms() []string {
 // lookup returns the glossary term phrase names, compared as phrase terms
 // ("Shapley values" finds "Shapley value"), or nil.
 func lookup(phrase string) *term {
-	if t := glossaryForms()[strings.Join(phraseTerms(phrase), " ")]; t != nil {
+	if t := glossaryForms()[formKey(phraseTerms(phrase))]; t != nil {
 		return t
 	}
 	// "generalised second-price auction" is the glossary's "generalized …":
 	// the stemmer keeps British and American spellings apart.
 	if r := respell(phrase); r != phrase {
-		if t := glossaryForms()[strings.Join(phraseTerms(r), " ")]; t != nil {
-			return t
-		}
-	}
-	// "the Gale-Shapley procedure" is the glossary's "Gale-Shapley
-	// algorithm": a named procedure goes by any of these nouns, and a
-	// student need not pick the one the glossary lists.
-	terms := phraseTerms(phrase)
-	if n := len(terms); n > 1 && slices.Contains(procedureHeads, terms[n-1]) {
-		for _, head := range procedureHeads {
-			if t := glossaryForms()[strings.Join(append(terms[:n-1:n-1], head), " ")]; t != nil {
-				return t
-			}
-		}
+		return glossaryForms()[formKey(phraseTerms(r))]
 	}
 	return nil
 }
 
-// procedureHeads are the nouns a named procedure goes by, as phrase
-// terms: "algorithm", "procedure", "method", "mechanism", "rule",
-// "protocol".
-var procedureHeads = func() []string {
-	var out []string
-	for _, w := range []string{"algorithm", "procedure", "method", "mechanism", "rule", "protocol"} {
-		out = append(out, phraseTerms(w)[0])
+// formKey is how glossaryForms files a form and lookup finds it: its
+// phrase terms, with a last word that names a procedure ("algorithm",
+// "procedure", "method", "mechanism", "rule", "protocol") filed as
+// "algorithm". A named procedure goes by any of these nouns, and a
+// student need not pick the one the glossary lists: "the Gale-Shapley
+// procedure" is the glossary's "Gale-Shapley algorithm".
+// TestGlossaryFormsAreUnambiguous holds that no two terms meet so.
+func formKey(terms []string) string {
+	if n := len(terms); n > 1 && procedureHeads()[terms[n-1]] {
+		terms = append(terms[:n-1:n-1], "algorithm")
 	}
-	return out
-}()
+	return strings.Join(terms, " ")
+}
+
+// procedureHeads are the phrase terms of the nouns a named procedure goes
+// by, built on first use (see glossaryForms).
+var procedureHeads = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"algorithm", "procedure", "method", "mechanism", "rule", "protocol"} {
+		m[phraseTerms(w)[0]] = true
+	}
+	return m
+})
 
 // Expand returns phrase followed by the other ways of writing it, for a
 // search that should find any of them: the glossary's name, variants and
