@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // FieldWords returns the words papers use for an everyday word of a
 // question, which the question's own word rarely meets in an abstract:
@@ -63,10 +66,12 @@ var fieldWords = map[string][]string{
 // as people, but a shop is not a firm (a firm also produces).
 // TestEvokedNothingInEverydayQuestions guards what they add.
 func Kin(word string) []string {
-	return kin[strings.ToLower(word)]
+	return kin()[strings.ToLower(word)]
 }
 
-var kin = func() map[string][]string {
+// kin is built on first use, like the cue index: every command loads
+// this package, few ask a question.
+var kin = sync.OnceValue(func() map[string][]string {
 	// Each group lists its words, the one cues mostly use first.
 	groups := [][]string{
 		{"people", "kids", "children", "siblings", "friends", "persons", "individuals", "folks", "roommates", "housemates", "flatmates", "heirs", "guests", "neighbours", "neighbors", "colleagues", "students"},
@@ -92,4 +97,4 @@ var kin = func() map[string][]string {
 		}
 	}
 	return m
-}()
+})
