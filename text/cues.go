@@ -73,7 +73,41 @@ type Evocation struct {
 }
 
 // Evocations is Evoked with the describing terms of each concept.
+//
+// One run asks it of the same question a dozen times (the topic judge,
+// the search's formulation, ranking and about test, the relevance judge,
+// the reranker, the answerer), and matching the cue table costs a third
+// of a millisecond, so the last question's evocations are kept; each
+// caller gets its own copy.
 func Evocations(question string) []Evocation {
+	lastEvocations.Lock()
+	found, ok := lastEvocations.found, lastEvocations.ok && lastEvocations.question == question
+	lastEvocations.Unlock()
+	if !ok {
+		found = evocations(question)
+		lastEvocations.Lock()
+		lastEvocations.question, lastEvocations.found, lastEvocations.ok = question, found, true
+		lastEvocations.Unlock()
+	}
+	var out []Evocation
+	for _, e := range found {
+		e.Terms = slices.Clone(e.Terms)
+		e.Concept.Variants = slices.Clone(e.Concept.Variants)
+		out = append(out, e)
+	}
+	return out
+}
+
+// lastEvocations is the last question Evocations matched and what it
+// found; found is never written to after it is stored.
+var lastEvocations struct {
+	sync.Mutex
+	question string
+	found    []Evocation
+	ok       bool
+}
+
+func evocations(question string) []Evocation {
 	q := newCueQuestion(question)
 	var out []Evocation
 	for i := range glossary {

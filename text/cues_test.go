@@ -2,6 +2,7 @@ package text
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -1026,4 +1027,58 @@ func TestRelatedPhrasesAreTheRelatedOfSeveralWords(t *testing.T) {
 		assert.Contains(t, Related("cheap talk"), c.Name)
 	}
 	assert.Nil(t, RelatedPhrases("chocolate cake"), "not a glossary term")
+}
+
+// Evocations keeps the last question's answer: a caller that changes what
+// it got does not change what the next caller gets, and questions asked
+// at once each get their own.
+func TestEvocationsRemembersOnlyByCopy(t *testing.T) {
+	q := "Can building a new road make traffic worse for every driver?"
+	first := Evocations(q)
+	require.NotEmpty(t, first)
+	want := first[0].Terms[0]
+	first[0].Terms[0] = "changed"
+	first[0].Concept.Name = "changed"
+	again := Evocations(q)
+	require.Equal(t, "Braess's paradox", again[0].Concept.Name)
+	require.Equal(t, want, again[0].Terms[0])
+
+	questions := []string{q, "If an adviser is biased and words cost nothing, how much can they credibly tell me?", "What is the weather like?"}
+	wants := make([][]string, len(questions))
+	for i, x := range questions {
+		wants[i] = names(Evoked(x))
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		for i, x := range questions {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				assert.Equal(t, wants[i], names(Evoked(x)), x)
+			}()
+		}
+	}
+	wg.Wait()
+}
+
+// BenchmarkEvocations: the first match of a question against the cue
+// table, and a repeat, which a run asks for a dozen times.
+func BenchmarkEvocations(b *testing.B) {
+	questions := []string{
+		"Why do neighbours fail to chip in for a streetlight everyone uses?",
+		"If an adviser is biased and words cost nothing, how much can they credibly tell me?",
+	}
+	b.Run("first", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			Evocations(questions[i%2]) // alternating: never the last question
+			i++
+		}
+	})
+	b.Run("repeat", func(b *testing.B) {
+		Evocations(questions[0])
+		for b.Loop() {
+			Evocations(questions[0])
+		}
+	})
 }
