@@ -47,7 +47,9 @@ var DefaultHybrid = Hybrid{Fusion: graphql.Ranked, Alpha: 0.2, Property: propTer
 // and never fail the query: an explanation that reads otherwise (another
 // server version) leaves all three 0, a failed BM25 query leaves BM25 0.
 // The BM25 query, filtered to the results BM25 ranked, costs a round trip
-// and about one BM25 search when there are any (see bm25Scores).
+// and about one BM25 search when there are any (see bm25Scores), so it is
+// sent only under vectordb.WithScoreParts; otherwise BM25 stays 0 and the
+// ranks, which come with the hybrid search, are still set.
 func (s *Store) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
 	return s.query(ctx, text, k, DefaultHybrid)
 }
@@ -102,7 +104,7 @@ func (s *Store) query(ctx context.Context, text string, k int, h Hybrid) ([]vect
 		}
 		out = append(out, r)
 	}
-	if len(lexical) > 0 {
+	if len(lexical) > 0 && vectordb.ScorePartsWanted(ctx) {
 		// Best effort: without the scores the results stand as they are.
 		if scores, err := s.bm25Scores(ctx, query, h.Property, lexical); err == nil {
 			for i, o := range objs {

@@ -160,7 +160,8 @@ func TestOpenRefusesACollectionGtragDidNotCreate(t *testing.T) {
 }
 
 func TestAddQueryCountAndScores(t *testing.T) {
-	ctx := context.Background()
+	// The test reads every score part, so it asks for all of them.
+	ctx := vectordb.WithScoreParts(context.Background())
 	s, _ := openTest(t, newEmbedder(""))
 	n, err := s.Add(ctx, topicDocs())
 	require.NoError(t, err)
@@ -214,6 +215,15 @@ func TestAddQueryCountAndScores(t *testing.T) {
 	require.InDelta(t, 1.0, res[0].Score, 1e-5, "first in both rankings")
 	require.Equal(t, [2]int{1, 1}, [2]int{res[0].VectorRank, res[0].LexicalRank}, "the parts say so")
 	require.Greater(t, res[0].BM25, 0.0)
+
+	// Not asked for the parts, Query skips the BM25 query: the same
+	// results and ranks, and no BM25 score.
+	plain, err := s.Query(context.Background(), "price of anarchy", 1)
+	require.NoError(t, err)
+	require.Equal(t, res[0].ID, plain[0].ID)
+	require.InDelta(t, res[0].Score, plain[0].Score, 1e-9)
+	require.Equal(t, [2]int{res[0].VectorRank, res[0].LexicalRank}, [2]int{plain[0].VectorRank, plain[0].LexicalRank})
+	require.Zero(t, plain[0].BM25)
 
 	for _, q := range []string{"", "   "} {
 		res, err := s.Query(ctx, q, 3)
@@ -583,7 +593,7 @@ func TestQueryRetriesWhileTheGraphQLSchemaLags(t *testing.T) {
 	_, err = s.Add(ctx, topicDocs())
 	require.NoError(t, err)
 	arm()
-	res, err := s.Query(ctx, topics[0], 3)
+	res, err := s.Query(vectordb.WithScoreParts(ctx), topics[0], 3) // the BM25 scores are a second query
 	require.NoError(t, err)
 	require.NotEmpty(t, res)
 	require.Equal(t, int64(4), queries.Load(), "two lagging answers, then the query and its BM25 scores")

@@ -35,7 +35,8 @@ func newSearchCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer db.Close()
-			results, err := db.Query(cmd.Context(), q, k)
+			// The parts are shown, so the store is asked for all of them.
+			results, err := db.Query(vectordb.WithScoreParts(cmd.Context()), q, k)
 			if err != nil {
 				return fmt.Errorf("search the store: %w", err)
 			}
