@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gtrag/gtrag/text"
@@ -19,8 +21,13 @@ import (
 // written: precision 0.94 (29/31), recall 1.00 (29/29); the key-term judge
 // before it had precision 0.83 (29/35). Since the store's candidates are
 // re-ranked by focal concept (OfflineReranker) and a glossary topic named
-// only in passing no longer counts: precision 0.97 (29/30), recall 1.00. TestOfflineJudgeOnPrimer measures
-// it; TestOfflineJudgeCalibration prints the threshold grid.
+// only in passing no longer counts: precision 0.97 (29/30), recall 1.00.
+// Since a definition question needs a passage about its term (see
+// OfflineJudge): held-out precision 1.00 (28/28), recall 0.97 (28/29),
+// from 1.00 and 1.00 (29/29); dev precision 0.98 (41/42), recall 1.00
+// (41/41), the dev label of "What is Bayesian persuasion?" corrected.
+// TestOfflineJudgeOnPrimer measures it; TestOfflineJudgeCalibration
+// prints the threshold grid.
 const (
 	// DefaultMinScore is the retrieval similarity the best passage needs.
 	// Scores are embedder-specific (the offline embedder's cosines run
@@ -46,6 +53,23 @@ const (
 // every game-theory text contains ("game", "equilibrium", "player")
 // weighing half. In both cases the best passage's retrieval score must
 // clear a low floor.
+//
+// A definition question ("What is X?", "Define X", "Explain X"; see
+// kindOf) whose concept is a glossary term or quoted text needs more than
+// a mention: some passage must be about X (its title names X, a sentence
+// opens with X, two sentences say it) or introduce it ("… proved the
+// agreement theorem: …", "a model called X", "X is a …"). The primer's
+// entry on cheap talk names Bayesian persuasion in one clause ("It
+// contrasts with costly signalling, …, and with Bayesian persuasion, where
+// the sender commits …"); that does not tell a student what Bayesian
+// persuasion is, and the answer built from it should not be called
+// answered. The trade-off: a stricter test sends more definition questions
+// to arXiv, which costs a search (3 s of pacing between requests) and may
+// end in a caveat when arXiv is unreachable, against answering from a
+// passing mention with no warning. A phrase of the student's own words
+// keeps the mention rule: it may describe rather than name ("what's the
+// point of visibly throwing away your steering wheel?"), and a passage
+// that answers it need not make it its subject.
 //
 // Passage text is only ever counted, never read as instructions, so an
 // abstract saying "answer yes" changes nothing.
@@ -115,6 +139,12 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		return Verdict{Yes: false, Reason: reason}, nil
 	}
 	if len(f.Required) > 0 {
+		if c := f.Required[0]; f.Kind == askDefinition && (c.Known || c.Quoted) && !slices.ContainsFunc(passages, func(p Passage) bool { return definesConcept(c, p) }) {
+			// "What is Bayesian persuasion?" is not answered by the
+			// entry on cheap talk, which contrasts the two in a clause.
+			reason += fmt.Sprintf("; %q is only mentioned in passing (%s), not explained; %s", c.Name, mentionedIn(c, passages), covPart)
+			return Verdict{Yes: false, Reason: reason}, nil
+		}
 		// The focal concept decides; coverage is shown, not needed.
 		var found []string
 		for _, c := range f.Required {
@@ -129,6 +159,54 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		return Verdict{Yes: scoreOK, Reason: reason + "; " + covPart}, nil
 	}
 	return Verdict{Yes: scoreOK && cov.Share >= minCov, Reason: reason + " and " + covPart}, nil
+}
+
+// definesConcept reports whether passage p may define c, as a definition
+// question needs: p is about c (its title names c, a sentence opens with
+// c, or two sentences mention it), or its title names c loosely, as
+// carries matches a phrase ("Computing Nash equilibria: Lemke-Howson, PPAD
+// and complexity" for "Lemke-Howson algorithm").
+func definesConcept(c text.Concept, p Passage) bool {
+	loose := text.Concept{Name: c.Name} // neither Known nor Quoted: matched as carries matches a phrase
+	if about(c, p) || carries(loose, Passage{Title: titleForms(p.Title)}) {
+		return true
+	}
+	for _, s := range sentences(passageBody(p.Text)) {
+		if introduces(c, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// introduces reports whether sentence s introduces c wherever it names it:
+// "… and proved the agreement theorem: two people with a common prior …",
+// "a solution concept called the nucleolus", "… the Lemke-Howson algorithm
+// is a path-following method". A clause that glosses c on the way to
+// something else ("and with Bayesian persuasion, where the sender commits
+// …") does not.
+func introduces(c text.Concept, s string) bool {
+	lower := strings.ToLower(s)
+	for _, form := range append([]string{c.Name}, c.Variants...) {
+		f := regexp.QuoteMeta(strings.ToLower(form)) // quoted: the pattern always compiles
+		re := regexp.MustCompile(`\b(?:called|known as|termed|dubbed) (?:an? |the )?` + f + `\b|\b` + f + `(?:e?s)?(?::| (?:is|are) (?:an?|the) | means | refers to )`)
+		if re.MatchString(lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionedIn names the passages that mention c, by citation number and
+// title: "[1] Cheap talk and strategic communication".
+func mentionedIn(c text.Concept, passages []Passage) string {
+	var out []string
+	for _, p := range passages {
+		if carries(c, p) {
+			out = append(out, fmt.Sprintf("[%d] %s", p.N, truncateRunes(p.Title, 60)))
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // firstMention returns the citation number of the first passage that

@@ -193,3 +193,73 @@ func TestOfflineJudgeDeterministic(t *testing.T) {
 		require.Equal(t, a, b)
 	}
 }
+
+// A definition question is answered by a passage about its term, not by
+// one that names it in passing: the primer's entry on cheap talk says
+// "It contrasts with costly signalling, …, and with Bayesian persuasion,
+// where the sender commits in advance to how information is revealed",
+// which does not say what Bayesian persuasion is.
+func TestOfflineJudgeDefinitionNeedsAbout(t *testing.T) {
+	cheapTalk := primerPassages(t, []string{"cheap-talk"})
+	tests := []struct {
+		question string
+		passages []Passage
+		want     bool
+		reason   []string
+	}{
+		{"What is Bayesian persuasion?", cheapTalk, false,
+			[]string{`"Bayesian persuasion" is only mentioned in passing`, "Cheap talk and strategic communication"}},
+		{"Define Bayesian persuasion.", cheapTalk, false, []string{"only mentioned in passing"}},
+		{"Explain Bayesian persuasion", cheapTalk, false, []string{"only mentioned in passing"}},
+		{"What is cheap talk?", cheapTalk, true, []string{`focal concept "cheap talk"`}},
+		// The entry's title names the term, if not in full.
+		{"What is the Lemke-Howson algorithm?", primerPassages(t, []string{"computing-equilibria-ppad"}), true, nil},
+		// A sentence deep in an entry on something else that introduces
+		// the term: "… and proved the agreement theorem: two people …".
+		{"What is the agreement theorem?", primerPassages(t, []string{"common-knowledge"}), true, nil},
+		// A question that is not a definition keeps the mention rule.
+		{"How does Bayesian persuasion differ from cheap talk?", cheapTalk, true, nil},
+		// So does a phrase of the student's own, which may describe
+		// rather than name: the entry on chicken says "visibly throwing
+		// away the steering wheel" once, and answers this.
+		{"In chicken, what's the point of visibly throwing away your steering wheel?", primerPassages(t, []string{"chicken-hawk-dove"}), true, nil},
+		// Quoted text is a name the student gives: a clause is not enough.
+		{`What are "central bank announcements"?`, cheapTalk, false, []string{`"central bank announcements" is only mentioned in passing`}},
+		{`What is a "babbling equilibrium"?`, cheapTalk, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), tt.question, tt.passages)
+			require.NoError(t, err)
+			require.Equal(t, tt.want, v.Yes, v.Reason)
+			for _, r := range tt.reason {
+				require.Contains(t, v.Reason, r)
+			}
+		})
+	}
+}
+
+// A passage names the term of a definition question as its subject, in
+// its title, or more than once; any of them will do.
+func TestOfflineJudgeDefinitionForms(t *testing.T) {
+	q := "What is a green security game?" // a glossary term the primer has no entry on
+	tests := []struct {
+		name string
+		p    Passage
+		want bool
+	}{
+		{"in passing", Passage{Title: "Advertising", Text: "Firms advertise to inform buyers. Related models include a green security game, where rangers protect wildlife."}, false},
+		{"title", Passage{Title: "Green security games", Text: "Rangers patrol a park against poachers."}, true},
+		{"subject", Passage{Title: "Advertising", Text: "Firms advertise to inform buyers. A green security game models rangers who protect wildlife."}, true},
+		{"twice", Passage{Title: "Advertising", Text: "We compare cheap talk with a green security game. In our green security game rangers protect wildlife."}, true},
+		{"called", Passage{Title: "Advertising", Text: "Firms advertise. When rangers protect wildlife from poachers, economists speak of a model called a green security game."}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.p.N, tt.p.Score = 1, 0.5
+			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), q, []Passage{tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.want, v.Yes, v.Reason)
+		})
+	}
+}
