@@ -1,0 +1,81 @@
+package service_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
+)
+
+// persuasionPaper is a paper about Bayesian persuasion, the topic the
+// primer only mentions in a clause of its entry on cheap talk.
+var persuasionPaper = arxiv.Paper{
+	ID:    "2403.01234v1",
+	Title: "Bayesian persuasion with a privately informed receiver",
+	Summary: "Bayesian persuasion studies how a sender who commits in advance to an information structure " +
+		"can influence the action of a receiver who updates beliefs by Bayes' rule. " +
+		"We characterise the sender's optimal signal when the receiver also holds private information, " +
+		"and show that the concavification of the sender's value function no longer gives the optimum.",
+	Authors:         []string{"A. Sender", "B. Receiver"},
+	Published:       time.Date(2024, 3, 2, 0, 0, 0, 0, time.UTC),
+	PrimaryCategory: "econ.TH",
+	Categories:      []string{"econ.TH", "cs.GT"},
+	AbsURL:          arxiv.AbsURLFor("2403.01234v1"),
+}
+
+// primerConfig is offline with the primer, as a new `gtrag ask` store
+// starts.
+func primerConfig(t *testing.T, arxivURL string) service.Config {
+	cfg := offline(t, arxivURL)
+	cfg.Seed = service.SeedPrimer
+	return cfg
+}
+
+// A definition question whose term the primer names only in passing ("It
+// contrasts with …, and with Bayesian persuasion, where the sender commits
+// …" in the entry on cheap talk) is not answered from that entry: the
+// loop searches arXiv, adds the paper about the term and cites it.
+func TestDefinitionInPassingSearchesArxiv(t *testing.T) {
+	papers := append(arxivtest.Papers(0, 20), persuasionPaper)
+	srv := arxivtest.New(t, papers)
+	svc := openService(t, primerConfig(t, srv.URL))
+
+	r, err := svc.Ask(context.Background(), "What is Bayesian persuasion?", service.AskOptions{})
+	require.NoError(t, err)
+	require.Contains(t, r.Path, nodes.SearchArxiv, "the primer's passing mention must not end the run")
+	require.Positive(t, r.PapersAdded)
+	require.True(t, slices.ContainsFunc(r.Sources, func(s nodes.Source) bool { return s.PaperID == persuasionPaper.ID }),
+		"the answer cites the paper about Bayesian persuasion: %+v", r.Sources)
+	require.Equal(t, nodes.OutcomeAnswered, r.Outcome, r.Answer)
+}
+
+// With arXiv unreachable the same question ends honestly: an answer from
+// the closest source, said to possibly not answer, never plain "answered".
+func TestDefinitionInPassingArxivDown(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+
+	r, err := svc.Ask(context.Background(), "What is Bayesian persuasion?", service.AskOptions{ArxivFailFast: true})
+	require.NoError(t, err)
+	require.Contains(t, r.Path, nodes.SearchArxiv)
+	require.Contains(t, []string{nodes.OutcomeArxivUnavailable, nodes.OutcomeAnsweredWithCaveat}, r.Outcome, r.Answer)
+	require.Contains(t, r.Notices, "the sources found may not fully answer this question")
+}
+
+// A definition question the primer has an entry about is still answered
+// from the store, without searching arXiv.
+func TestDefinitionWithEntryStaysLocal(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+
+	r, err := svc.Ask(context.Background(), "What is cheap talk?", service.AskOptions{ArxivFailFast: true})
+	require.NoError(t, err)
+	require.NotContains(t, r.Path, nodes.SearchArxiv)
+	require.Equal(t, nodes.OutcomeAnswered, r.Outcome)
+	require.True(t, slices.ContainsFunc(r.Sources, func(s nodes.Source) bool { return s.PaperID == "primer:cheap-talk" }), "%+v", r.Sources)
+}
