@@ -311,8 +311,14 @@ const maxRelated = 16
 // names or describes a game-theory concept of the glossary is game theory
 // whatever the judge found ("Did Zermelo prove that chess can be solved?"
 // scores against on "chess"; an LLM may not know the Banzhaf index; the
-// offline lexicon knows no acronym). The searcher and the responder ask
-// through it, so they cannot disagree about a question.
+// offline lexicon knows no acronym). So does a question that describes
+// people whose choices bear on each other (text.Interaction) when the
+// judge found no evidence against game theory: "two people haggle over
+// splitting some money" names no concept the lexicon scores. A verdict
+// against ("soccer", "students") stands: those words come with the
+// off-topic questions that also say "player" or "strategy". The searcher
+// and the responder ask through it, so they cannot disagree about a
+// question.
 func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string) (reasoner.Verdict, error) {
 	v, err := judge.IsGameTheory(ctx, question, "")
 	if err != nil {
@@ -323,6 +329,12 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		if i := slices.IndexFunc(concepts, text.Concept.GameTheory); i >= 0 {
 			v.Yes, v.Contrary = true, false
 			v.Reason += "; but the question is about " + concepts[i].Name
+		}
+	}
+	if !v.Yes && !v.Contrary {
+		if p := text.Interaction(question); p != "" {
+			v.Yes = true
+			v.Reason += fmt.Sprintf("; but the question describes choices that bear on each other (%q)", p)
 		}
 	}
 	return v, nil
