@@ -366,6 +366,16 @@ func mayBeVerb(w word) bool {
 // the question is about.
 var lightVerbs = wordSet(`put get make take give keep go come let bring`)
 
+// particles are the adverbs of phrasal verbs ("end up", "give in"), and
+// particleVerbs the verbs that take them in the questions students write
+// about outcomes: "end up", "give up", "pay off", "back down", "drop out".
+var (
+	particles     = wordSet(`up down out off in`)
+	particleVerbs = wordSet(`end ends ended ending give gives gave giving pay pays paid paying back backs backed
+backing drop drops dropped dropping wind winds wound winding split splits splitting turn turns turned
+turning show shows showed showing team teams teamed teaming sell sells sold selling`)
+)
+
 // isAdverb reports whether w reads as an adverb in -ly ("quickly",
 // "secretly", "efficiently"), not one of the nouns and adjectives that
 // end so ("monopoly", "supply", "costly", "early").
@@ -509,6 +519,12 @@ func runs(text string) []phrase {
 				// A noun phrase is seldom followed by a determiner, a verb
 				// often is: "the Gale-Shapley algorithm find a stable
 				// matching", "adding a road".
+				part = part[:len(part)-1]
+			}
+			if particles.Has(w) && len(part) > 0 && !part[len(part)-1].known && particleVerbs.Has(part[len(part)-1].lower) {
+				// "two shops selling the same thing end up with the
+				// same price": a verb that takes a particle is no part
+				// of the noun phrase before it.
 				part = part[:len(part)-1]
 			}
 			if len(part) > 0 {
