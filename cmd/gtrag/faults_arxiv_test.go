@@ -110,7 +110,7 @@ func TestFaultsArxivAskAnswersFromTheStore(t *testing.T) {
 			require.NotContains(t, r.stdout, nodes.OffTopic)
 			require.Contains(t, r.stdout, "Sources:")
 			require.Contains(t, r.stdout, "primer:")
-			require.Contains(t, r.stdout, "arXiv searched, no papers added", "the run did try arXiv (the footer says so in words)")
+			require.Contains(t, r.stdout, "arXiv could not be reached", "the run did try arXiv, and the footer says in words that it failed")
 			var notice string
 			for _, line := range faultLines(r.stderr) {
 				require.True(t, strings.HasPrefix(line, "note: "), "stderr holds notices only: %q", line)

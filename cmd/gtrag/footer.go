@@ -2,15 +2,14 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
 
 // answerFooter says in plain words who wrote the answer, which embedder
-// found its passages and whether arXiv was searched and what the run added to the knowledge base. The
+// found its passages, whether arXiv was searched (or could not be reached)
+// and what the run added to the knowledge base. The
 // workflow's node names are for --trace; a reader of the answer wants to
 // know whether an LLM was involved and whether arXiv was.
 func answerFooter(r service.Result) string {
@@ -30,9 +29,18 @@ func answerFooter(r service.Result) string {
 	case r.Embedder != "":
 		parts = append(parts, "knowledge base searched with the "+r.Embedder+" embedder")
 	}
-	searched := slices.Contains(r.Path, nodes.SearchArxiv)
+	// A request that failed searched nothing: the topic judge may have
+	// kept search_arxiv from asking, or arXiv may not have answered.
+	sent := 0
+	for _, x := range r.Searches {
+		if x.Failed == "" {
+			sent++
+		}
+	}
 	switch {
-	case !searched:
+	case sent == 0 && len(r.Searches) > 0:
+		parts = append(parts, "arXiv could not be reached")
+	case sent == 0:
 		parts = append(parts, "arXiv not searched")
 	case r.PapersAdded == 0:
 		parts = append(parts, "arXiv searched, no papers added")

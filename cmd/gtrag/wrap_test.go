@@ -36,11 +36,16 @@ func TestAnswerFooterIsPlain(t *testing.T) {
 	r.Sources, r.Outcome = nil, nodes.OutcomeOffTopic
 	require.Equal(t, "(Offline, without an LLM; knowledge base searched with the offline embedder; arXiv not searched.)", answerFooter(r),
 		"a reply that quotes nothing does not claim to be made of sources' sentences")
-	r = service.Result{LLM: "ollama:llama3.2", Embedder: "ollama:nomic-embed-text", PapersAdded: 2, Path: []string{"pull_from_chroma", nodes.SearchArxiv, "add_to_chroma"}, Sources: src}
+	r = service.Result{LLM: "ollama:llama3.2", Embedder: "ollama:nomic-embed-text", PapersAdded: 2, Path: []string{"pull_from_chroma", nodes.SearchArxiv, "add_to_chroma"}, Sources: src,
+		Searches: []nodes.Search{{Query: "ti:auction", Returned: 30}}}
 	require.Equal(t, "(Answered by ollama:llama3.2; passages found with the ollama:nomic-embed-text embedder; arXiv searched, 2 papers added to the knowledge base.)", answerFooter(r))
 	r.PapersAdded = 1
 	require.Contains(t, answerFooter(r), "; arXiv searched, 1 paper added")
 	r.PapersAdded = 0
 	require.Contains(t, answerFooter(r), "; arXiv searched, no papers added.)")
 	require.NotContains(t, answerFooter(r), "pull_from_chroma", "node names are for --trace")
+	r.Searches = []nodes.Search{{Query: "ti:auction", Failed: "connection refused"}}
+	require.Contains(t, answerFooter(r), "; arXiv could not be reached.)", "a failed request searched nothing")
+	r.Searches = nil
+	require.Contains(t, answerFooter(r), "; arXiv not searched.)", "search_arxiv ran but sent nothing (the topic judge said no)")
 }
