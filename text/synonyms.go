@@ -63,8 +63,14 @@ var fieldWords = map[string][]string{
 //
 // Each group is words a question may use interchangeably in a
 // description, not words of the same topic: friends and kids both count
-// as people, but a shop is not a firm (a firm also produces).
-// TestEvokedNothingInEverydayQuestions guards what they add.
+// as people, but a shop is not a firm (a firm also produces). The groups
+// were written from the words the cue table uses most (bargain*, selfish*,
+// copy*, prize*, honest*, …) and their everyday near-synonyms, not from
+// questions. Two tried groups are not here: win/beat/defeat made sports
+// questions ("the best strategy to win at Monopoly") evoke terms, and
+// allocate/distribute beside divide made "How do I split the rent with my
+// roommates?" a housing market. TestEvokedNothingInEverydayQuestions and
+// the off-topic controls of testdata/world guard what they add.
 func Kin(word string) []string {
 	return kin()[strings.ToLower(word)]
 }
@@ -79,12 +85,29 @@ var kin = sync.OnceValue(func() map[string][]string {
 		{"random", "unpredictable", "unpredictably", "randomly", "randomised", "randomized"},
 		{"middle", "center", "centre", "central", "midpoint", "halfway"},
 		{"rival", "rivals", "competitor", "competitors", "opponent", "opponents"},
-		{"divide", "split", "splitting", "share", "sharing", "divvy", "apportion"},
+		{"divide", "split", "splitting", "share", "sharing", "divvy", "apportion", "spread", "spreading"},
 		{"lie", "lying", "lies", "cheat", "cheating", "fib", "misreport", "misreporting", "exaggerate", "exaggerating"},
 		{"firm", "firms", "company", "companies", "business", "businesses"},
 		{"punish", "punishes", "punishing", "punishment", "penalize", "penalise", "sanction", "sanctions", "sanctioning"},
 		{"choose", "chooses", "choosing", "pick", "picks", "picking", "select", "selects", "selecting"},
 		{"betray", "betrays", "betrayed", "betraying", "backstab", "backstabbing", "rat", "snitch", "snitching"},
+		{"bargain", "bargaining", "haggle", "haggling", "negotiate", "negotiating", "negotiation", "dicker"},
+		{"honest", "honestly", "truthful", "truthfully", "sincere", "sincerely"},
+		{"copy", "copies", "copying", "imitate", "imitates", "imitating", "mimic", "mimics", "mimicking", "emulate"},
+		{"selfish", "selfishly", "greedy", "greedily"},
+		{"promise", "promises", "pledge", "pledges", "vow", "vows"},
+		{"prize", "prizes", "reward", "rewards", "award", "awards", "bonus", "bonuses"},
+		{"reject", "rejects", "rejecting", "refuse", "refuses", "refusing", "decline", "declines", "declining"},
+		{"money", "cash", "dollars", "funds"},
+		{"buyer", "buyers", "customer", "customers", "consumer", "consumers", "shopper", "shoppers", "client", "clients"},
+		{"attacker", "attackers", "hacker", "hackers", "intruder", "intruders"},
+		{"driver", "drivers", "commuter", "commuters", "motorist", "motorists"},
+		{"road", "roads", "street", "streets", "highway", "highways"},
+		{"room", "rooms", "bedroom", "bedrooms", "dorm", "dorms"},
+		{"cycle", "cycles", "cycling", "circle", "circles", "loop", "loops"},
+		{"troops", "soldiers", "forces", "army", "armies"},
+		{"fight", "fights", "fighting", "battle", "battles", "conflict", "conflicts"},
+		{"large", "big", "huge", "enormous", "vast", "massive"},
 	}
 	m := map[string][]string{}
 	for _, group := range groups {

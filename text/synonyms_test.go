@@ -34,4 +34,13 @@ func TestKinLetsOneCueMeetItsWordings(t *testing.T) {
 
 	require.Contains(t, names(Evoked("Is it smart to be unpredictable when taking a penalty kick?")), "matching pennies")
 	require.Empty(t, Evoked("Can my kids share a bedroom?"), "kin words alone describe nothing")
+
+	// The groups of everyday words, one test each that a cue written with
+	// one of them meets a question with another.
+	require.Contains(t, names(Evoked("When two people haggle and every round of waiting costs them, who gets more?")), "Rubinstein bargaining")
+	require.Contains(t, names(Evoked("Do greedy commuters slow everyone down on the highway?")), "selfish routing")
+	// "win" and "beat" are no group: they would make sports questions
+	// ("the best strategy to win at Monopoly", "beat a full-court press")
+	// evoke game-theory terms.
+	require.Empty(t, Kin("win"))
 }
