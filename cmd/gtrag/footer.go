@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -14,7 +15,9 @@ import (
 // know whether an LLM was involved and whether arXiv was.
 func answerFooter(r service.Result) string {
 	var parts []string
-	quoted := len(r.Sources) > 0 // an off-topic or not-found reply quotes nothing
+	// An off-topic reply has no sources; a not-found one lists the closest
+	// as such and quotes none of them.
+	quoted := len(r.Sources) > 0 && r.Outcome != nodes.OutcomeNotFound
 	switch llm := r.LLM; {
 	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
