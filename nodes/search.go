@@ -313,8 +313,9 @@ const maxRelated = 16
 // scores against on "chess"; an LLM may not know the Banzhaf index; the
 // offline lexicon knows no acronym). So does a question that describes
 // people whose choices bear on each other (text.Interaction) when the
-// judge found no evidence against game theory: "two people haggle over
-// splitting some money" names no concept the lexicon scores. A verdict
+// judge found no evidence against game theory: "two firms losing money,
+// each waiting for the other to quit" names no concept the lexicon
+// scores. A verdict
 // against ("soccer", "students") stands: those words come with the
 // off-topic questions that also say "player" or "strategy". The searcher
 // and the responder ask through it, so they cannot disagree about a

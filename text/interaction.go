@@ -7,8 +7,8 @@ import (
 
 // Interaction returns the phrase by which a question describes people
 // whose choices bear on each other's ("each other", "the opponent",
-// "whoever earns more", "each firm", "haggle", "punish"), and "" when it
-// describes none.
+// "whoever earns more", "each firm", "collude", "free riders"), and ""
+// when it describes none.
 //
 // Why. Game theory is the study of such interdependence, and a student who
 // knows none of its words still describes it: "If two people haggle over
@@ -24,21 +24,35 @@ import (
 // of a market or a vote ("price", "bid", "vote"), of cooperation alone
 // ("cooperate": ants and fungi do) and a number of people ("two players"
 // on one couch, "two people" playing cards on a train) appear in the
-// off-topic questions too; the phrases below
-// name a second party whose choice matters or an act done to one.
-// Measured on testdata/world's tuning sets and off-topic stress set: none
-// of their 106 off-topic questions has one; 20 of the 71 game-theory
-// questions the lexicon did not recognise do.
+// off-topic questions too. So may acts an everyday question does to
+// another without any strategy ("bargain with a car dealer", "punish my
+// dog", "tax incentives", "a bomb threat"), and "neighbours" and a bare
+// "others" ("fluffier than others"): the phrases below name a second party
+// whose choice matters, or an act only a party facing others does. A
+// verdict against game theory ("soccer", "chess") keeps a question out
+// whatever it says (see nodes' judgeTopic). Measured on testdata/world's
+// tuning sets and off-topic stress set: none of their 106 off-topic
+// questions has one; 12 of the 71 game-theory questions the lexicon did
+// not recognise do.
 func Interaction(question string) string {
-	return strings.ToLower(interaction.FindString(question))
+	for _, m := range interaction.FindAllString(question, -1) {
+		m = strings.ToLower(m)
+		if rest, ok := strings.CutPrefix(m, "the other "); ok && notAParty.Has(rest) {
+			continue // "on the other hand", "the other day"
+		}
+		return m
+	}
+	return ""
 }
 
 var interaction = regexp.MustCompile(`(?i)\b(` +
 	// the other party
-	`each other|one another|everyone else|everybody else|the others?|others'?|` +
-	`opponents?'?|rivals?'?|competitors?'?|neighbou?rs?'?|whoever|both of them|` +
+	`each other|one another|everyone else|everybody else|the other(?: hand| day| side| way| one)?|the others|` +
+	`opponents?'?|rivals?'?|competitors?'?|whoever|both of them|` +
 	`each (?:person|player|firm|country|member|bidder|agent|voter|driver|node|company|party|buyer|seller)|` +
-	// what is done to or with it
-	`selfish\w*|incentives?|free[- ]rid\w*|collu\w+|coalitions?|haggl\w*|bargain\w*|outbid\w*|undercut\w*|` +
-	`threat\w*|bluff\w*|betray\w*|retaliat\w*|punish\w*|deter(?:s|red|ring|rence|rent)?|cheat\w*|lie about|lying about|truthful\w*` +
+	// what only a party facing others does
+	`collu\w+|free[- ]rid\w*|outbid\w*|undercut\w*|betray\w*|retaliat\w*` +
 	`)\b`)
+
+// notAParty are matches of "the other" that name no party.
+var notAParty = wordSet(`hand day side way one`)

@@ -4,22 +4,26 @@ import "testing"
 
 func TestInteraction(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
-		{"If two people haggle over splitting some money, who gets more?", "haggle"},
-		{"Which card games can two people play on a long train ride?", ""},
+		{"If two people split some money and every round of waiting costs both of them, who gets more?", "both of them"},
 		{"How do you model a huge crowd where each person steers based on where everyone else is heading?", "each person"},
 		{"Why do banks end up lending to each other through a few big hubs?", "each other"},
 		{"How should the weaker side spread its troops when the opponent has more?", "opponent"},
-		{"Should parents lie about their school rankings?", "lie about"},
+		{"Two firms are losing money waiting for the other to leave first. Who should quit?", "the other"},
+		{"Can pricing bots learn to collude without communicating?", "collude"},
 		{"Fining free riders: does it keep contributions up?", "free riders"},
 		// Off-topic questions with game words name no second party.
 		{"How does a chemical equilibrium shift when you raise the temperature?", ""},
 		{"What strategy should a football team use when it is down a player?", ""},
 		{"Which video game has the best co-op mode for two players on one couch?", ""},
+		{"Which card games can two people play on a long train ride?", ""},
 		{"How do ants cooperate to carry food back to the nest?", ""},
 		{"How do I bid on a house at a property auction without overpaying?", ""},
+		{"How do I bargain with a car dealer over the price?", ""},
+		{"What tax incentives are there for buying an electric car?", ""},
+		{"How do I deal with noisy neighbours?", ""},
+		{"Why are some cakes fluffier than others?", ""},
+		{"On the other hand, is baking soda better than yeast?", ""},
 		{"How many players does each side have on the pitch in a rugby union match?", ""},
-		// Whole words only.
-		{"What is otherwise known as a deterministic automaton?", ""},
 	} {
 		if got := Interaction(tc.q); got != tc.want {
 			t.Errorf("Interaction(%q) = %q, want %q", tc.q, got, tc.want)
