@@ -641,6 +641,13 @@ func termShare(ts []term, terms map[string]bool) float64 {
 // explains matches the words of an explanation.
 var explains = regexp.MustCompile(`(?i)\b(because|since|so that|so|which means|this means|means that|therefore|thus|hence|as a result|the reason|reason is|explains?|explained|why|in order to|leads? to|ensures?|guarantees?|whatever|regardless|unless|only if|by (\w+ing)|otherwise|cannot|can't)\b`)
 
+// procedure matches the words by which a sentence says how to do
+// something: "To find pure-strategy equilibria …, mark …", "In a payoff
+// matrix, underline the row player's highest payoff …", "So one solves
+// for the opponent's probabilities …", "The main tool for computing one is
+// the indifference principle", "… can be computed by linear programming".
+var procedure = regexp.MustCompile(`(?i)(^|[:;,] )(to (find|compute|calculate|solve|determine|identify|check|locate)|mark|underline|check|solve|look for|start|delete|eliminate)\b|\b(one|you|we|players?) (solves?|computes?|finds?|checks?|looks? for|marks?|underlines?|deletes?|eliminates?)\b|\b(tool|method|procedure|algorithm|technique|recipe) (for|of) (comput|find|solv|calculat)|\b(computed|found|solved) (by|with|using)\b`)
+
 // asideTerms are the terms of the examples a question gives in passing:
 // "Why do the winners of common-value auctions, like the oil lease sales,
 // tend to overpay?" asks why winners overpay, and the oil lease sales
@@ -803,6 +810,22 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Defines = definitionStrength(f.Concepts[0], c.Text)
 		}
 	}
+	if f.Method && !slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead && c.Eligible }) {
+		// No sentence gives a procedure: one that says why answers a
+		// how question as it would without the method.
+		for _, c := range cands {
+			c.Lead = c.Eligible && explains.MatchString(c.Text)
+		}
+	}
+	if f.Counted != "" && len(focusPapers) > 0 && !slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead && c.Eligible && focusPapers[c.Paper] }) {
+		// The source on the subject gives no number: the sentence of it
+		// that speaks of what is counted answers as well as it can ("…,
+		// so the pure Nash equilibria are asymmetric: one swerves and the
+		// other goes straight").
+		for _, c := range cands {
+			c.Lead = c.Eligible && focusPapers[c.Paper] && hasTerm(c.Terms, f.Counted)
+		}
+	}
 	if f.wantsExamples() && !slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead }) {
 		// No sentence sets out a case: the definition opens the answer.
 		for _, c := range cands {
@@ -943,6 +966,9 @@ func hasShape(f focus, c *candidate) bool {
 		// "Who showed every finite game has a mixed equilibrium?".
 		return len(f.Concepts) > 0 && credits(c.Text) && (f.Concepts[0].In(c.Text) || termShare(f.Terms, c.Terms) >= minShare)
 	}
+	if f.Counted != "" {
+		return countsOf(f.Counted, c.Text)
+	}
 	switch f.Kind {
 	case askDefinition, askOther:
 		if f.wantsExamples() {
@@ -955,6 +981,9 @@ func hasShape(f focus, c *candidate) bool {
 		}
 		return len(f.Concepts) > 0 && defines(f.Concepts[0], c.Text)
 	case askExplain:
+		if f.Method {
+			return procedure.MatchString(c.Text)
+		}
 		return explains.MatchString(c.Text)
 	case askDifference:
 		return len(f.Concepts) > 1 && mentionsAll(c.Text, f.Concepts[:2])
@@ -980,6 +1009,29 @@ func hasShape(f focus, c *candidate) bool {
 			return false
 		}
 		return mentionsAnyText(f.Concepts, c.Text) || saysReordered(f.Concepts[0], c.Terms) || len(predicateStems(f)) > 0 && c.Terms[headStem(f.Concepts[0])]
+	}
+	return false
+}
+
+// numberWords say how many: "two pure-strategy Nash equilibria", "no Nash
+// equilibrium in pure strategies", "a unique equilibrium".
+var numberWords = setOf(`no one two three four five six several multiple many unique single exactly infinitely`)
+
+// countsOf reports whether sentence s gives a number of the things whose
+// term is counted: a number word (or numeral) at most four words before
+// it, as in "There are two pure-strategy Nash equilibria" or "Some games
+// have no Nash equilibrium in pure strategies".
+func countsOf(counted, s string) bool {
+	ws := text.Words(strings.ReplaceAll(s, "-", " "))
+	for i, w := range ws {
+		if !numberWords[w] && !isNumber(w) {
+			continue
+		}
+		for _, x := range ws[i+1 : min(len(ws), i+5)] {
+			if slices.Contains(tokens(x), counted) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -1167,6 +1219,19 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			preferred = func(c *candidate) bool { return c.Counter && titled[c.Paper] && inner(c) }
 		}
 	}
+	if inner := preferred; (f.Method || f.Counted != "") && slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
+	}) {
+		// A procedure is what a how-to question asks for: "To find
+		// pure-strategy equilibria in a payoff matrix, mark each player's
+		// best responses …" opens the answer to "How do I find the Nash
+		// equilibrium of a 2x2 game?", though "John Nash proved in 1950
+		// … that every game … has at least one Nash equilibrium" names
+		// more of its words. So is a number for "How many …": "There are
+		// two pure-strategy Nash equilibria, …" opens the answer, not
+		// "The battle of the sexes is a coordination game …".
+		preferred = func(c *candidate) bool { return c.Lead && inner(c) }
+	}
 	if inner := preferred; f.wantsExamples() && slices.ContainsFunc(cands, func(c *candidate) bool {
 		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
 	}) {
@@ -1318,7 +1383,10 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			}
 		}
 	}
-	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed || f.wantsExamples()
+	// A how-to question is answered by its procedure first: what its
+	// source says before it ("A Nash equilibrium is a strategy profile
+	// in which …") may follow, but does not open the answer.
+	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed || f.wantsExamples() || (f.Method || f.Counted != "") && first.Lead
 	var answered []text.Concept
 	if (f.Who || f.Deed) && followUp.MatchString(f.Question) {
 		// "Who won Axelrod's tournament, and how does the winning
@@ -1389,6 +1457,15 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			chain := withAntecedents(c, chosen)
 			if chain == nil {
 				continue // refers back to a sentence that cannot be quoted
+			}
+			if leadFirst && slices.ContainsFunc(chain, func(x *candidate) bool {
+				return !chosen[x] && x.Paper == first.Paper && keyLess(x.Key, first.Key)
+			}) {
+				// Nor a later sentence that would bring one along: "The
+				// game captures the tension …" needs "The prisoner's
+				// dilemma is the best-known game …", which would open
+				// the answer ahead of the number it asks for.
+				continue
 			}
 			if !focusPapers[c.Paper] && slices.ContainsFunc(chain, func(x *candidate) bool { return !x.Eligible && !chosen[x] }) {
 				// Outside the passages about the question's concept, a

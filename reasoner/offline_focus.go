@@ -79,6 +79,19 @@ type focus struct {
 	// that (the tit-for-tat rules before Axelrod's tournaments) does not
 	// come ahead of it.
 	Deed bool
+	// Method is set for a how question that asks how to do something
+	// ("How do I find the Nash equilibrium of a 2x2 game?", "How do you
+	// compute a mixed equilibrium?"): the sentence that gives the
+	// procedure ("To find pure-strategy equilibria …, mark each player's
+	// best responses …") answers it, not the definition of what is to be
+	// found nor a sentence that says why something holds.
+	Method bool
+	// Counted is, for "How many Nash equilibria does the battle of the
+	// sexes have?", the term of what is counted ("equilibrium"): the
+	// sentence that gives their number ("There are two pure-strategy Nash
+	// equilibria, …") answers it, and the game that has them is the main
+	// concept, since its entry says how many.
+	Counted string
 }
 
 // asksOfConcept reports whether the question asks something of its main
@@ -106,6 +119,7 @@ func analyze(question string) focus {
 	}
 	ws := text.Words(question)
 	f.Which = len(ws) > 0 && ws[0] == "which"
+	f.Method = f.Kind == askExplain && asksMethod.MatchString(question)
 	f.Who = len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition ||
 		len(ws) > 2 && ws[0] == "when" && pastAuxiliaries[ws[1]] && f.Kind == askOther
 	if len(ws) > 2 && ws[0] == "what" && (ws[1] == "did" || ws[1] == "does" || ws[1] == "do") && f.Kind == askOther {
@@ -138,6 +152,16 @@ func analyze(question string) focus {
 	if f.Kind == askDifference {
 		f.Concepts = comparedFirst(question, completeEllipsis(question, f.Concepts))
 	}
+	if m := howMany.FindStringSubmatch(question); m != nil && f.Kind == askOther {
+		if ts := tokens(m[1]); len(ts) > 0 {
+			f.Counted = ts[len(ts)-1]
+		}
+		// What is counted is what the subject has: the subject is the
+		// concept the question is about.
+		slices.SortStableFunc(f.Concepts, func(a, b text.Concept) int {
+			return boolRank(!a.In(m[1])) - boolRank(!b.In(m[1]))
+		})
+	}
 	switch {
 	case len(f.Concepts) == 0:
 	case f.Kind == askExplain || f.Kind == askYesNo:
@@ -165,6 +189,15 @@ func analyze(question string) focus {
 	}
 	return f
 }
+
+// howMany matches a question that asks for a number of things and
+// captures what is counted: "How many Nash equilibria does chicken have?",
+// "How many equilibria are there in the stag hunt?".
+var howMany = regexp.MustCompile(`(?i)^\W*how many ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:does|do|did|can|could|will|would|is|are|has|have)\b`)
+
+// asksMethod matches a how question about doing something: "How do I
+// find …", "How can one compute …", "how would you solve …".
+var asksMethod = regexp.MustCompile(`(?i)\bhow (do|does|can|could|would|should|to)( (i|you|we|one|a player|players))? (find|compute|calculate|solve|work out|determine|identify|locate|get|derive|check)\b`)
 
 // completeEllipsis completes a concept the question shortened because the
 // next one shares its head noun: in "Compare first-price and second-price

@@ -56,3 +56,37 @@ func TestRetrievedAnswersLead(t *testing.T) {
 		})
 	}
 }
+
+// TestRetrievedAnswersOpenWithWhatIsAsked asks, through the whole
+// command's path, questions whose answer is one sentence of a primer entry
+// that is not the entry's definition: the procedure for a how-to
+// question and the number for a how-many question. The answer's first
+// sentence must come from that entry and say it (want, matched against
+// the first sentence only).
+func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
+	svc := offlineService(t)
+	for _, tc := range []struct {
+		q, entry, want string
+	}{
+		{"How do I find the Nash equilibrium of a 2x2 game?", "primer:nash-equilibrium", `mark each player's best responses`},
+		{"How do you compute a mixed equilibrium in a 2x2 game?", "primer:mixed-strategies", `indifference principle`},
+		{"How do I find the NE of matching pennies?", "primer:mixed-strategies", `indifference principle|one solves`},
+		{"How many Nash equilibria does the battle of the sexes have?", "primer:battle-of-the-sexes", `^There are two pure-strategy Nash equilibria`},
+		{"How many equilibria does the stag hunt have?", "primer:stag-hunt", `^There are two pure Nash equilibria`},
+		{"How many Nash equilibria does matching pennies have?", "primer:mixed-strategies", `no Nash equilibrium in pure strategies`},
+		// The entry on chicken gives no number: the sentence on its
+		// equilibria opens the answer, not the story of the drivers.
+		{"How many Nash equilibria does chicken have?", "primer:chicken-hawk-dove", `pure Nash equilibria are asymmetric`},
+	} {
+		t.Run(tc.q, func(t *testing.T) {
+			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})
+			require.NoError(t, err)
+			m := firstCitation.FindStringSubmatchIndex(r.Answer)
+			require.NotNil(t, m, "the answer cites nothing: %s", r.Answer)
+			n, _ := strconv.Atoi(r.Answer[m[2]:m[3]])
+			require.True(t, n >= 1 && n <= len(r.Sources), "citation [%d] of %d sources", n, len(r.Sources))
+			require.Equal(t, tc.entry, r.Sources[n-1].PaperID, "the first sentence's source; answer: %s", r.Answer)
+			require.Regexp(t, tc.want, r.Answer[:m[0]], "the first sentence")
+		})
+	}
+}
