@@ -127,6 +127,7 @@ type candidate struct {
 	Defines  int     // for a definition question, how plainly it defines the concept (definitionStrength)
 	Eligible bool    // bears on the focal concept
 	Counter  bool    // denies for some what a yes/no question asks of all (counters)
+	Relates  bool    // says which of a yes/no question's two named concepts includes the other (relates)
 	Says     float64 // for a question that asks something of its concept, the share of what it asks that the sentence says
 }
 
@@ -789,6 +790,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += counterBonus
 			c.Counter = true
 		}
+		c.Relates = f.relates(c.Text)
 		if f.Evoked && namesWhat(f.Concepts[0], c.Text) {
 			// The student described the idea without knowing its name;
 			// the sentence that names it and says what it is answers
@@ -1036,6 +1038,24 @@ func countsOf(counted, s string) bool {
 	return false
 }
 
+// inclusion matches the quantifier by which a sentence says that one kind
+// of thing is, or need not be, another: "Every ESS is a symmetric Nash
+// equilibrium, but not every …", "a strategy profile that is a Nash
+// equilibrium in every subgame".
+var inclusion = regexp.MustCompile(`(?i)\b(every|all|always|any|need not|not necessarily)\b`)
+
+// relates reports whether sentence s settles a yes/no question that asks
+// how two glossary concepts it names stand to each other ("Is every
+// evolutionarily stable strategy a Nash equilibrium?", "Is a correlated
+// equilibrium always a Nash equilibrium?"): it names both and says
+// which includes the other ("Every Nash equilibrium, including mixed ones,
+// is a correlated equilibrium, …"), where the definition of the first
+// ("A correlated equilibrium … generalises Nash equilibrium by …") names
+// both without saying it.
+func (f focus) relates(s string) bool {
+	return f.Kind == askYesNo && len(f.Named) >= 2 && inclusion.MatchString(s) && mentionsAll(s, f.Named[:2])
+}
+
 // saysPredicate reports whether c says something of what the question asks
 // of its concept: one of its predicateStems, if it has any.
 func saysPredicate(f focus, c *candidate) bool {
@@ -1199,6 +1219,16 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		preferred = func(c *candidate) bool { return (focusPapers[c.Paper] || c.Counter) && inner(c) }
 	}
 	if inner := preferred; slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Relates && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
+	}) {
+		// "Is a correlated equilibrium always a Nash equilibrium?" is
+		// settled by the sentence that says which includes the other
+		// ("Every Nash equilibrium, including mixed ones, is a
+		// correlated equilibrium, so they always exist, but correlation
+		// can achieve more"), not by the definition that names both.
+		preferred = func(c *candidate) bool { return c.Relates && inner(c) }
+	}
+	if inner := preferred; slices.ContainsFunc(cands, func(c *candidate) bool {
 		return c.Counter && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
 	}) {
 		// A counterexample settles what a question asks of all, however
@@ -1282,11 +1312,11 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			return c.Paper == lead.Paper && c.Eligible && keyLess(lead.Key, c.Key)
 		})
 		for _, c := range cands {
-			if lead.Counter && !c.Counter {
+			if lead.Counter && !c.Counter || lead.Relates && !c.Relates {
 				// A counterexample is the verdict, not the statement of
 				// the rule it breaks: "not every symmetric Nash
 				// equilibrium is an ESS" before the definition of an
-				// ESS.
+				// ESS. So is the sentence that relates two concepts.
 				break
 			}
 			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&

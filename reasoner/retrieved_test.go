@@ -60,9 +60,10 @@ func TestRetrievedAnswersLead(t *testing.T) {
 // TestRetrievedAnswersOpenWithWhatIsAsked asks, through the whole
 // command's path, questions whose answer is one sentence of a primer entry
 // that is not the entry's definition: the procedure for a how-to
-// question and the number for a how-many question. The answer's first
-// sentence must come from that entry and say it (want, matched against
-// the first sentence only).
+// question, the number for a how-many question, and for a yes/no question
+// that names two glossary concepts the sentence that says which includes
+// the other. The answer's first sentence must come from that entry and
+// say it (want, matched against the first sentence only).
 func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 	svc := offlineService(t)
 	for _, tc := range []struct {
@@ -77,6 +78,9 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		// The entry on chicken gives no number: the sentence on its
 		// equilibria opens the answer, not the story of the drivers.
 		{"How many Nash equilibria does chicken have?", "primer:chicken-hawk-dove", `pure Nash equilibria are asymmetric`},
+		{"Is a correlated equilibrium always a Nash equilibrium?", "primer:correlated-equilibrium", `^Every Nash equilibrium, including mixed ones, is a correlated equilibrium`},
+		{"Is every evolutionarily stable strategy a Nash equilibrium?", "primer:evolutionarily-stable-strategies", `not every symmetric Nash equilibrium is an ESS`},
+		{"Is every subgame perfect equilibrium a Nash equilibrium?", "primer:backward-induction-subgame-perfection", `Nash equilibrium in every subgame`},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
 			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})
