@@ -87,11 +87,34 @@ func containsSeq(terms, seq []string) bool { return indexSeq(terms, seq) >= 0 }
 
 func indexSeq(terms, seq []string) int {
 	for i := 0; i+len(seq) <= len(terms); i++ {
-		if slices.Equal(terms[i:i+len(seq)], seq) {
+		if slices.EqualFunc(terms[i:i+len(seq)], seq, sameWord) {
 			return i
 		}
 	}
 	return -1
+}
+
+// minAdverbBase is the shortest stem that an adverb's "-ly" is taken off
+// (sameWord): "weak" for "weakly", not "al" for "ally".
+const minAdverbBase = 4
+
+// sameWord reports whether two phrase terms are one word for matching a
+// concept: equal stems, or an adjective's and its adverb's ("weak" and
+// "weakli", "evolutionari" and "evolutionarili"), which the Porter stemmer
+// keeps apart. So "weak dominance" is mentioned by "it weakly dominates"
+// and "weakly dominated strategy" by "weak dominance" (the stems of
+// "dominated", "dominates" and "dominance" are already one). Only a stem
+// that is a whole other stem plus "li" counts, so a noun in -ly keeps its
+// plural ("monopoli" for both "monopoly" and "monopolies") and meets no
+// other word.
+func sameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	return len(a) == len(b)+2 && len(b) >= minAdverbBase && strings.HasSuffix(a, "li") && strings.HasPrefix(a, b)
 }
 
 // phraseTerms tokenizes a phrase or a passage for matching: hyphens become

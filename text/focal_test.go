@@ -121,6 +121,16 @@ func TestConceptIn(t *testing.T) {
 		{"Explain behaviour in ultimatum games", "Behavior in the ultimatum game is fair.", true},
 		{"What is a zero-sum game?", "In two-player zero-sum games the minimax value is unique.", true},
 		{"What is a zero sum game?", "Zero-sum games are strictly competitive.", true},
+		// An adjective and its adverb are one word; the stemmer already
+		// makes "dominated", "dominates" and "dominance" one.
+		{"What is weak dominance?", "A strategy weakly dominates another if it is never worse.", true},
+		{`What does "weakly dominated" mean?`, "Under weak dominance the order of deletion matters.", true},
+		{"What is an evolutionarily stable strategy?", "An evolutionary stable strategy resists invasion.", true},
+		// Other endings do not make another word the same one, nor does
+		// a noun in -ly lose its plural.
+		{"What is weak dominance?", "A weaker dominance relation.", false},
+		{"What is weak dominance?", "The weakest dominance relation.", false},
+		{"What is a monopoly?", "Monopolies restrict output.", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q+" / "+tt.passage, func(t *testing.T) {
