@@ -646,8 +646,35 @@ var explains = regexp.MustCompile(`(?i)\b(because|since|so that|so|which means|t
 // something: "To find pure-strategy equilibria …, mark …", "In a payoff
 // matrix, underline the row player's highest payoff …", "So one solves
 // for the opponent's probabilities …", "The main tool for computing one is
-// the indifference principle", "… can be computed by linear programming".
-var procedure = regexp.MustCompile(`(?i)(^|[:;,] )(to (find|compute|calculate|solve|determine|identify|check|locate)|mark|underline|check|solve|look for|start|delete|eliminate)\b|\b(one|you|we|players?) (solves?|computes?|finds?|checks?|looks? for|marks?|underlines?|deletes?|eliminates?)\b|\b(tool|method|procedure|algorithm|technique|recipe) (for|of) (comput|find|solv|calculat)|\b(computed|found|solved) (by|with|using)\b`)
+// the indifference principle", "Backward induction solves finite games …
+// by reasoning from the end".
+var procedure = regexp.MustCompile(`(?i)(^|[:;,] )(to (find|compute|calculate|solve|determine|identify|check|locate)|mark|underline|check|solve|look for|start|delete|eliminate)\b|\b(one|you|we|players?) (solves?|computes?|finds?|checks?|looks? for|marks?|underlines?|deletes?|eliminates?)\b|\b(tool|method|procedure|algorithm|technique|recipe) (for|of|to) (comput|find|solv|calculat)|\b(solves?|computes?|finds?) [^.;:]{0,60}\bby \w+ing\b`)
+
+// solvedBy matches a sentence that says by what means something is found:
+// "correlated equilibria can be found by linear programming", "they can be
+// computed efficiently by linear programming".
+var solvedBy = regexp.MustCompile(`(?i)\b(computed|found|solved)( \w+ly)? (by|with|using)\b`)
+
+// givesProcedure reports whether sentence s says how to do what a how-to
+// question asks of its concept c: it gives a procedure, or the means by
+// which something is found when that is not c itself ("Stackelberg
+// competition and Rubinstein bargaining are both solved by subgame
+// perfection" does not say how to find a subgame perfect equilibrium).
+func givesProcedure(c text.Concept, s string) bool {
+	if procedure.MatchString(s) {
+		return true
+	}
+	loc := solvedBy.FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	means := s[loc[1]:]
+	if i := strings.IndexAny(means, ",;:."); i >= 0 {
+		means = means[:i]
+	}
+	terms := termSet(means)
+	return !slices.ContainsFunc(specificStems(c), func(t string) bool { return hasTerm(terms, t) })
+}
 
 // asideTerms are the terms of the examples a question gives in passing:
 // "Why do the winners of common-value auctions, like the oil lease sales,
@@ -983,8 +1010,8 @@ func hasShape(f focus, c *candidate) bool {
 		}
 		return len(f.Concepts) > 0 && defines(f.Concepts[0], c.Text)
 	case askExplain:
-		if f.Method {
-			return procedure.MatchString(c.Text)
+		if f.Method && len(f.Concepts) > 0 {
+			return givesProcedure(f.Concepts[0], c.Text)
 		}
 		return explains.MatchString(c.Text)
 	case askDifference:
@@ -1016,8 +1043,9 @@ func hasShape(f focus, c *candidate) bool {
 }
 
 // numberWords say how many: "two pure-strategy Nash equilibria", "no Nash
-// equilibrium in pure strategies", "a unique equilibrium".
-var numberWords = setOf(`no one two three four five six several multiple many unique single exactly infinitely`)
+// equilibrium in pure strategies", "a unique equilibrium". A vague amount
+// ("several pure strategies", "many equilibria") answers no "how many".
+var numberWords = setOf(`no one two three four five six unique single exactly infinitely`)
 
 // countsOf reports whether sentence s gives a number of the things whose
 // term is counted: a number word (or numeral) at most four words before
@@ -1249,7 +1277,12 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			preferred = func(c *candidate) bool { return c.Counter && titled[c.Paper] && inner(c) }
 		}
 	}
-	if inner := preferred; (f.Method || f.Counted != "") && slices.ContainsFunc(cands, func(c *candidate) bool {
+	// A how-to question's leads are procedures only when its sources give
+	// one (scoreCandidates falls back to the sentences that explain).
+	procedural := f.Method && slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Lead && c.Eligible && len(f.Concepts) > 0 && givesProcedure(f.Concepts[0], c.Text)
+	})
+	if inner := preferred; (procedural || f.Counted != "") && slices.ContainsFunc(cands, func(c *candidate) bool {
 		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
 	}) {
 		// A procedure is what a how-to question asks for: "To find
@@ -1416,7 +1449,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	// A how-to question is answered by its procedure first: what its
 	// source says before it ("A Nash equilibrium is a strategy profile
 	// in which …") may follow, but does not open the answer.
-	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed || f.wantsExamples() || (f.Method || f.Counted != "") && first.Lead
+	leadFirst := f.Kind == askDefinition || f.Kind == askYesNo || f.Who || f.Deed || f.wantsExamples() || (procedural || f.Counted != "") && first.Lead
 	var answered []text.Concept
 	if (f.Who || f.Deed) && followUp.MatchString(f.Question) {
 		// "Who won Axelrod's tournament, and how does the winning

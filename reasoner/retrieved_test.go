@@ -60,10 +60,10 @@ func TestRetrievedAnswersLead(t *testing.T) {
 // TestRetrievedAnswersOpenWithWhatIsAsked asks, through the whole
 // command's path, questions whose answer is one sentence of a primer entry
 // that is not the entry's definition: the procedure for a how-to
-// question, the number for a how-many question, and for a yes/no question
-// that names two glossary concepts the sentence that says which includes
-// the other. The answer's first sentence must come from that entry and
-// say it (want, matched against the first sentence only).
+// question; the number for a how-many question; for a yes/no question
+// that names two glossary concepts, the sentence that says which includes
+// the other. The answer's first sentence must come from that
+// entry and say it (want, matched against the first sentence only).
 func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 	svc := offlineService(t)
 	for _, tc := range []struct {
@@ -72,6 +72,12 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		{"How do I find the Nash equilibrium of a 2x2 game?", "primer:nash-equilibrium", `mark each player's best responses`},
 		{"How do you compute a mixed equilibrium in a 2x2 game?", "primer:mixed-strategies", `indifference principle`},
 		{"How do I find the NE of matching pennies?", "primer:mixed-strategies", `indifference principle|one solves`},
+		{"How do you find a stable matching?", "primer:stable-matching-gale-shapley", `deferred acceptance algorithm to find one: each man proposes`},
+		{"How can one compute a correlated equilibrium?", "primer:correlated-equilibrium", `computed efficiently by linear programming`},
+		// "Stackelberg competition and Rubinstein bargaining are both
+		// solved by subgame perfection" uses the concept asked about as
+		// the means; it says nothing of how to find one.
+		{"How do I find a subgame perfect equilibrium?", "primer:backward-induction-subgame-perfection", `^Backward induction solves finite games of perfect information by reasoning from the end`},
 		{"How many Nash equilibria does the battle of the sexes have?", "primer:battle-of-the-sexes", `^There are two pure-strategy Nash equilibria`},
 		{"How many equilibria does the stag hunt have?", "primer:stag-hunt", `^There are two pure Nash equilibria`},
 		{"How many Nash equilibria does matching pennies have?", "primer:mixed-strategies", `no Nash equilibrium in pure strategies`},
