@@ -855,6 +855,21 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Lead = c.Eligible && focusPapers[c.Paper] && hasTerm(c.Terms, f.Counted)
 		}
 	}
+	if f.Kind == askDefinition && !f.wantsExamples() && len(f.Concepts) > 0 &&
+		!slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead && c.Eligible && focusPapers[c.Paper] }) {
+		// No source about the concept defines it, but another may, in
+		// another form of its words: "…; it weakly dominates if it is
+		// never worse and sometimes better" defines weak dominance, which
+		// the entry on trembling-hand perfection only mentions ("such
+		// as weakly dominated strategies").
+		if cond := conditionOf(f.Concepts[0]); cond != nil {
+			for _, c := range cands {
+				if c.Eligible && !focusPapers[c.Paper] && cond.MatchString(c.Text) {
+					c.Lead, c.Defines = true, 1
+				}
+			}
+		}
+	}
 	if f.wantsExamples() && !slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead }) {
 		// No sentence sets out a case: the definition opens the answer.
 		for _, c := range cands {
@@ -1185,6 +1200,35 @@ func namesWhat(c text.Concept, s string) bool {
 	return !opensWithBackReference(s) && (c.Position(s) == 0 || statesWhat(c, s))
 }
 
+// conditionOf returns a pattern for a sentence that says when c holds, in
+// any form of its words: "weakly dominates if" or "weakly dominated when"
+// for weak dominance. Each word is matched by its first letters (all of a
+// short word, all but the last four of a long one), so the adverb and the
+// verb of an adjective and a noun count, and a generic head noun
+// ("strategy") may be left out; nil when c has no words.
+func conditionOf(c text.Concept) *regexp.Regexp {
+	ws := text.Words(c.Name)
+	if n := len(ws); n > 1 && slices.ContainsFunc(tokens(ws[n-1]), func(t string) bool { return genericStems[t] }) {
+		// "A strategy … weakly dominates if …" says when a strategy is
+		// a weakly dominated strategy: a generic head noun is the
+		// subject of the condition, not a word of it.
+		ws = ws[:n-1]
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		rs := []rune(w)
+		parts[i] = regexp.QuoteMeta(string(rs[:max(min(len(rs), 4), len(rs)-4)])) + `\w*`
+	}
+	re, err := regexp.Compile(`(?i)\b` + strings.Join(parts, `\s+`) + `\s+(if|when)\b`)
+	if err != nil {
+		return nil // not a pattern of words (invalid UTF-8 in the question)
+	}
+	return re
+}
+
 // definitionCue follows a term that is being defined.
 var definitionCue = regexp.MustCompile(`^\s*(:|,? (is|are|means|refers to|describes|measures|states|says|shows) )`)
 
@@ -1294,6 +1338,18 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// two pure-strategy Nash equilibria, …" opens the answer, not
 		// "The battle of the sexes is a coordination game …".
 		preferred = func(c *candidate) bool { return c.Lead && inner(c) }
+	}
+	if inner := preferred; f.Kind == askDefinition && !slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Lead && c.Eligible && focusPapers[c.Paper]
+	}) && slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.Lead && c.Defines > 0 && c.Eligible && withAntecedents(c, chosen) != nil
+	}) {
+		// The definition opens the answer wherever it is said when no
+		// source about the concept gives one (see scoreCandidates); a
+		// sentence that only opens with the concept's words ("Iterated
+		// deletion of weakly dominated strategies is more delicate …")
+		// does not say what it is.
+		preferred = func(c *candidate) bool { return c.Lead && c.Defines > 0 || inner(c) }
 	}
 	if inner := preferred; f.wantsExamples() && slices.ContainsFunc(cands, func(c *candidate) bool {
 		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil

@@ -62,7 +62,9 @@ func TestRetrievedAnswersLead(t *testing.T) {
 // that is not the entry's definition: the procedure for a how-to
 // question; the number for a how-many question; for a yes/no question
 // that names two glossary concepts, the sentence that says which includes
-// the other. The answer's first sentence must come from that
+// the other; and for a definition question that no entry about its term
+// answers, the sentence of another entry that says what it is in other
+// forms of its words. The answer's first sentence must come from that
 // entry and say it (want, matched against the first sentence only).
 func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 	svc := offlineService(t)
@@ -87,6 +89,11 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		{"Is a correlated equilibrium always a Nash equilibrium?", "primer:correlated-equilibrium", `^Every Nash equilibrium, including mixed ones, is a correlated equilibrium`},
 		{"Is every evolutionarily stable strategy a Nash equilibrium?", "primer:evolutionarily-stable-strategies", `not every symmetric Nash equilibrium is an ESS`},
 		{"Is every subgame perfect equilibrium a Nash equilibrium?", "primer:backward-induction-subgame-perfection", `Nash equilibrium in every subgame`},
+		// The entry on trembling-hand perfection mentions weakly
+		// dominated strategies twice without saying what they are; the
+		// entry on dominance says it once, in other forms of the words.
+		{"What is weak dominance?", "primer:dominant-strategies", `weakly dominates if it is never worse and sometimes better`},
+		{"What is a weakly dominated strategy?", "primer:dominant-strategies", `weakly dominates if it is never worse and sometimes better`},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
 			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})
