@@ -3,6 +3,7 @@ package text
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Interaction returns the phrase by which a question describes people
@@ -35,7 +36,7 @@ import (
 // questions has one; 12 of the 71 game-theory questions the lexicon did
 // not recognise do.
 func Interaction(question string) string {
-	for _, m := range interaction.FindAllString(question, -1) {
+	for _, m := range interaction().FindAllString(question, -1) {
 		m = strings.ToLower(m)
 		if rest, ok := strings.CutPrefix(m, "the other "); ok && notAParty.Has(rest) {
 			continue // "on the other hand", "the other day"
@@ -45,14 +46,18 @@ func Interaction(question string) string {
 	return ""
 }
 
-var interaction = regexp.MustCompile(`(?i)\b(` +
-	// the other party
-	`each other|one another|everyone else|everybody else|the other(?: hand| day| side| way| one)?|the others|` +
-	`opponents?'?|rivals?'?|competitors?'?|whoever|both of them|` +
-	`each (?:person|player|firm|country|member|bidder|agent|voter|driver|node|company|party|buyer|seller)|` +
-	// what only a party facing others does
-	`collu\w+|free[- ]rid\w*|outbid\w*|undercut\w*|betray\w*|retaliat\w*` +
-	`)\b`)
+// interaction is compiled on first use, like the cue index: every command
+// loads this package, few ask a question.
+var interaction = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(` +
+		// the other party
+		`each other|one another|everyone else|everybody else|the other(?: hand| day| side| way| one)?|the others|` +
+		`opponents?'?|rivals?'?|competitors?'?|whoever|both of them|` +
+		`each (?:person|player|firm|country|member|bidder|agent|voter|driver|node|company|party|buyer|seller)|` +
+		// what only a party facing others does
+		`collu\w+|free[- ]rid\w*|outbid\w*|undercut\w*|betray\w*|retaliat\w*` +
+		`)\b`)
+})
 
 // notAParty are matches of "the other" that name no party.
 var notAParty = wordSet(`hand day side way one`)
