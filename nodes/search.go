@@ -315,11 +315,10 @@ const maxRelated = 16
 // people whose choices bear on each other (text.Interaction) when the
 // judge found no evidence against game theory: "two firms losing money,
 // each waiting for the other to quit" names no concept the lexicon
-// scores. A verdict
-// against ("soccer", "students") stands: those words come with the
-// off-topic questions that also say "player" or "strategy". The searcher
-// and the responder ask through it, so they cannot disagree about a
-// question.
+// scores. A verdict against ("soccer", "students") stands: those words
+// come with the off-topic questions that also say "player" or "strategy".
+// The searcher and the responder ask through it, so they cannot disagree
+// about a question.
 func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string) (reasoner.Verdict, error) {
 	v, err := judge.IsGameTheory(ctx, question, "")
 	if err != nil {

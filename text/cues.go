@@ -26,8 +26,8 @@ import (
 // "costs" meets "cost"; a word ending in * by prefix, as the question wrote
 // it, so "truth*" meets "truthfully" and "truthful"; a stop word as written
 // ("own" in "pay their own bid"). A question's word also stands for its
-// everyday kin (Kin), so "divid* cake* people*" meets "two kids". Every cue has at least two words, one of
-// them not a stop word: one common word ("cake", "traffic") would evoke the
+// everyday kin (Kin), so "divid* cake* people*" meets "two kids". Every
+// cue has at least two words, one of them not a stop word: one common word ("cake", "traffic") would evoke the
 // term in off-topic questions. A cue is a description of the term, not of any one
 // question, and the table was written from the field's textbook
 // vocabulary; the dev questions of testdata/world were read while writing

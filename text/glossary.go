@@ -453,7 +453,6 @@ func Expand(phrase string) []string {
 	return out
 }
 
-// respell swaps every word of s that has another spelling.
 // OtherSpelling returns the British spelling of an American word or the
 // American of a British one ("behavior" for "behaviour"), or "" when the
 // word has no other spelling the table knows. The stemmer keeps the two
@@ -462,6 +461,7 @@ func OtherSpelling(word string) string {
 	return spellingOf[strings.ToLower(word)]
 }
 
+// respell swaps every word of s that has another spelling.
 func respell(s string) string {
 	ws := strings.Fields(s)
 	changed := false
