@@ -122,9 +122,7 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	// by this copy; a source that keeps no provenance (Weaviate, an old
 	// store) gives the copy alone.
 	origin := map[string]string{}
-	if p, ok := src.(interface {
-		PaperProvenance(context.Context) (map[string]vectordb.Provenance, error)
-	}); ok {
+	if p, ok := src.(service.ProvenanceReader); ok {
 		prov, err := p.PaperProvenance(ctx)
 		if err != nil {
 			return rep, fmt.Errorf("read the provenance of %s: %w", from, err)
