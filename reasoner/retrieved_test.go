@@ -15,6 +15,21 @@ import (
 // sentence.
 var firstCitation = regexp.MustCompile(`\[(\d+)\]`)
 
+// askLead asks q as `gtrag ask` does offline with arXiv unreachable,
+// requires the answer's first sentence to be quoted from the primer entry
+// entry, and returns that sentence (up to its citation).
+func askLead(t *testing.T, svc *service.Service, q, entry string) string {
+	t.Helper()
+	r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+	require.NoError(t, err)
+	m := firstCitation.FindStringSubmatchIndex(r.Answer)
+	require.NotNil(t, m, "the answer cites nothing: %s", r.Answer)
+	n, _ := strconv.Atoi(r.Answer[m[2]:m[3]])
+	require.True(t, n >= 1 && n <= len(r.Sources), "citation [%d] of %d sources", n, len(r.Sources))
+	require.Equal(t, entry, r.Sources[n-1].PaperID, "the first sentence's source; answer: %s", r.Answer)
+	return r.Answer[:m[0]]
+}
+
 // TestRetrievedAnswersLead asks questions through the whole command's
 // path, as `gtrag ask` runs offline with arXiv unreachable: the store
 // seeded with the primer, the reranker choosing the passages, the judge
@@ -43,15 +58,9 @@ func TestRetrievedAnswersLead(t *testing.T) {
 		{"Does a Nash equilibrium make everyone as well off as possible?", "primer:nash-equilibrium", true},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
-			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})
-			require.NoError(t, err)
-			m := firstCitation.FindStringSubmatchIndex(r.Answer)
-			require.NotNil(t, m, "the answer cites nothing: %s", r.Answer)
-			n, _ := strconv.Atoi(r.Answer[m[2]:m[3]])
-			require.True(t, n >= 1 && n <= len(r.Sources), "citation [%d] of %d sources", n, len(r.Sources))
-			require.Equal(t, tc.entry, r.Sources[n-1].PaperID, "the first sentence's source; answer: %s", r.Answer)
+			lead := askLead(t, svc, tc.q, tc.entry)
 			if tc.denies {
-				require.Regexp(t, `(?i)\b(no|not|never|need not)\b`, r.Answer[:m[0]], "the first sentence says no")
+				require.Regexp(t, `(?i)\b(no|not|never|need not)\b`, lead, "the first sentence says no")
 			}
 		})
 	}
@@ -96,14 +105,7 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		{"What is a weakly dominated strategy?", "primer:dominant-strategies", `weakly dominates if it is never worse and sometimes better`},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
-			r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{ArxivFailFast: true})
-			require.NoError(t, err)
-			m := firstCitation.FindStringSubmatchIndex(r.Answer)
-			require.NotNil(t, m, "the answer cites nothing: %s", r.Answer)
-			n, _ := strconv.Atoi(r.Answer[m[2]:m[3]])
-			require.True(t, n >= 1 && n <= len(r.Sources), "citation [%d] of %d sources", n, len(r.Sources))
-			require.Equal(t, tc.entry, r.Sources[n-1].PaperID, "the first sentence's source; answer: %s", r.Answer)
-			require.Regexp(t, tc.want, r.Answer[:m[0]], "the first sentence")
+			require.Regexp(t, tc.want, askLead(t, svc, tc.q, tc.entry), "the first sentence")
 		})
 	}
 }
