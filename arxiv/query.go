@@ -174,10 +174,11 @@ func BuildQuery(question string, opts QueryOptions) string {
 	// The field's words for the student's everyday ones, and the other
 	// spelling of a British or American word, beside them.
 	for _, k := range slices.Clone(keywords) {
-		for _, w := range append(text.FieldWords(k), text.OtherSpelling(k)) {
-			if w == "" {
-				continue
-			}
+		words := text.FieldWords(k)
+		if o := text.OtherSpelling(k); o != "" {
+			words = append(slices.Clip(words), o) // never into the table's array
+		}
+		for _, w := range words {
 			if !slices.ContainsFunc(keywords, func(x string) bool { return sameWord(x, w) }) && !covered(w) {
 				keywords = append(keywords, w)
 			}
