@@ -139,7 +139,7 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		return Verdict{Yes: false, Reason: reason}, nil
 	}
 	if len(f.Required) > 0 {
-		if c := f.Required[0]; f.Kind == askDefinition && (c.Known || c.Quoted) && !slices.ContainsFunc(passages, func(p Passage) bool { return definesConcept(c, p) }) {
+		if c := f.Required[0]; f.Kind == askDefinition && (c.Known || c.Quoted) && !definedIn(c, passages) {
 			// "What is Bayesian persuasion?" is not answered by the
 			// entry on cheap talk, which contrasts the two in a clause.
 			reason += fmt.Sprintf("; %q is only mentioned in passing (%s), not explained; %s", c.Name, mentionedIn(c, passages), covPart)
@@ -161,40 +161,49 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 	return Verdict{Yes: scoreOK && cov.Share >= minCov, Reason: reason + " and " + covPart}, nil
 }
 
+// definedIn reports whether some passage may define c (see
+// definesConcept). The pattern for c's introductions is built once here,
+// not per sentence.
+func definedIn(c text.Concept, passages []Passage) bool {
+	intro := introduction(c)
+	return slices.ContainsFunc(passages, func(p Passage) bool { return definesConcept(c, intro, p) })
+}
+
 // definesConcept reports whether passage p may define c, as a definition
 // question needs: p is about c (its title names c, a sentence opens with
-// c, or two sentences mention it), or its title names c loosely, as
+// c, or two sentences mention it), its title names c loosely, as
 // carries matches a phrase ("Computing Nash equilibria: Lemke-Howson, PPAD
-// and complexity" for "Lemke-Howson algorithm").
-func definesConcept(c text.Concept, p Passage) bool {
+// and complexity" for "Lemke-Howson algorithm"), or one of its sentences
+// introduces c (intro, from introduction(c), matches it).
+func definesConcept(c text.Concept, intro *regexp.Regexp, p Passage) bool {
 	loose := text.Concept{Name: c.Name} // neither Known nor Quoted: matched as carries matches a phrase
 	if about(c, p) || carries(loose, Passage{Title: titleForms(p.Title)}) {
 		return true
 	}
 	for _, s := range sentences(passageBody(p.Text)) {
-		if introduces(c, s) {
+		if intro.MatchString(strings.ToLower(s)) {
 			return true
 		}
 	}
 	return false
 }
 
-// introduces reports whether sentence s introduces c wherever it names it:
-// "… and proved the agreement theorem: two people with a common prior …",
-// "a solution concept called the nucleolus", "… the Lemke-Howson algorithm
-// is a path-following method". A clause that glosses c on the way to
-// something else ("and with Bayesian persuasion, where the sender commits
-// …") does not.
-func introduces(c text.Concept, s string) bool {
-	lower := strings.ToLower(s)
+// introduction returns the pattern of a lower-cased sentence that
+// introduces c wherever it names it, in any of its forms: "… and proved
+// the agreement theorem: two people with a common prior …", "a solution
+// concept called the nucleolus", "… the Lemke-Howson algorithm is a
+// path-following method". A clause that glosses c on the way to something
+// else ("and with Bayesian persuasion, where the sender commits …") does
+// not match. One alternation of the forms matches where any single form
+// would, and is compiled once per concept rather than per form per
+// sentence.
+func introduction(c text.Concept) *regexp.Regexp {
+	forms := make([]string, 0, 1+len(c.Variants))
 	for _, form := range append([]string{c.Name}, c.Variants...) {
-		f := regexp.QuoteMeta(strings.ToLower(form)) // quoted: the pattern always compiles
-		re := regexp.MustCompile(`\b(?:called|known as|termed|dubbed) (?:an? |the )?` + f + `\b|\b` + f + `(?:e?s)?(?::| (?:is|are) (?:an?|the) | means | refers to )`)
-		if re.MatchString(lower) {
-			return true
-		}
+		forms = append(forms, regexp.QuoteMeta(strings.ToLower(form))) // quoted: the pattern always compiles
 	}
-	return false
+	f := "(?:" + strings.Join(forms, "|") + ")"
+	return regexp.MustCompile(`\b(?:called|known as|termed|dubbed) (?:an? |the )?` + f + `\b|\b` + f + `(?:e?s)?(?::| (?:is|are) (?:an?|the) | means | refers to )`)
 }
 
 // mentionedIn names the passages that mention c, by citation number and
