@@ -1263,6 +1263,12 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	// imitate neighbours who earn higher payoffs" in a paper on another
 	// game, for "Can the replicator equation describe people copying more
 	// successful neighbours?").
+	// available reports whether an eligible sentence that can stand with
+	// its antecedents (withAntecedents) does what ok asks: each rule
+	// below narrows preferred only when some sentence satisfies it.
+	available := func(ok func(*candidate) bool) bool {
+		return slices.ContainsFunc(cands, func(c *candidate) bool { return c.Eligible && ok(c) && withAntecedents(c, chosen) != nil })
+	}
 	preferred := func(c *candidate) bool {
 		if focusPapers[c.Paper] || f.Who && c.Lead {
 			return true // a who question is answered by who did it, wherever that is said
@@ -1277,9 +1283,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 		return false
 	}
-	if f.Kind == askYesNo && slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Lead && c.Eligible && focusPapers[c.Paper] && withAntecedents(c, chosen) != nil
-	}) {
+	if f.Kind == askYesNo && available(func(c *candidate) bool { return c.Lead && focusPapers[c.Paper] }) {
 		// A verdict said in a passage about the question's concept ("An
 		// equilibrium need not be efficient: in the prisoner's dilemma
 		// …") settles a yes/no question before one said of another
@@ -1290,9 +1294,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		inner := preferred
 		preferred = func(c *candidate) bool { return (focusPapers[c.Paper] || c.Counter) && inner(c) }
 	}
-	if inner := preferred; slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Relates && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
-	}) {
+	if inner := preferred; available(func(c *candidate) bool { return c.Relates && inner(c) }) {
 		// "Is a correlated equilibrium always a Nash equilibrium?" is
 		// settled by the sentence that says which includes the other
 		// ("Every Nash equilibrium, including mixed ones, is a
@@ -1300,9 +1302,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// can achieve more"), not by the definition that names both.
 		preferred = func(c *candidate) bool { return c.Relates && inner(c) }
 	}
-	if inner := preferred; slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Counter && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
-	}) {
+	if inner := preferred; available(func(c *candidate) bool { return c.Counter && inner(c) }) {
 		// A counterexample settles what a question asks of all, however
 		// many of its words another sentence shares: "Some games have no
 		// Nash equilibrium in pure strategies" answers "Does every finite
@@ -1310,9 +1310,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// potential game any sequence of improving unilateral deviations
 		// … must end" says "finite" and "must" but settles nothing.
 		preferred = func(c *candidate) bool { return c.Counter && inner(c) }
-		if slices.ContainsFunc(cands, func(c *candidate) bool {
-			return c.Counter && c.Eligible && titled[c.Paper] && inner(c) && withAntecedents(c, chosen) != nil
-		}) {
+		if available(func(c *candidate) bool { return c.Counter && titled[c.Paper] && inner(c) }) {
 			// The entry named after the concept says it in general ("An
 			// equilibrium need not be efficient: in the prisoner's
 			// dilemma …"), another entry of one case ("…, so the unique
@@ -1326,9 +1324,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	procedural := f.Method && slices.ContainsFunc(cands, func(c *candidate) bool {
 		return c.Lead && c.Eligible && len(f.Concepts) > 0 && givesProcedure(f.Concepts[0], c.Text)
 	})
-	if inner := preferred; (procedural || f.Counted != "") && slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
-	}) {
+	if inner := preferred; (procedural || f.Counted != "") && available(func(c *candidate) bool { return c.Lead && inner(c) }) {
 		// A procedure is what a how-to question asks for: "To find
 		// pure-strategy equilibria in a payoff matrix, mark each player's
 		// best responses …" opens the answer to "How do I find the Nash
@@ -1341,9 +1337,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 	}
 	if inner := preferred; f.Kind == askDefinition && !slices.ContainsFunc(cands, func(c *candidate) bool {
 		return c.Lead && c.Eligible && focusPapers[c.Paper]
-	}) && slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Lead && c.Defines > 0 && c.Eligible && withAntecedents(c, chosen) != nil
-	}) {
+	}) && available(func(c *candidate) bool { return c.Lead && c.Defines > 0 }) {
 		// The definition opens the answer wherever it is said when no
 		// source about the concept gives one (see scoreCandidates); a
 		// sentence that only opens with the concept's words ("Iterated
@@ -1351,9 +1345,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// does not say what it is.
 		preferred = func(c *candidate) bool { return c.Lead && c.Defines > 0 || inner(c) }
 	}
-	if inner := preferred; f.wantsExamples() && slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Lead && c.Eligible && inner(c) && withAntecedents(c, chosen) != nil
-	}) {
+	if inner := preferred; f.wantsExamples() && available(func(c *candidate) bool { return c.Lead && inner(c) }) {
 		// Examples are what the request asks for: the sentence that sets
 		// them out ("The game captures the tension … that appears in
 		// price wars, arms races …") opens the answer, however few of
