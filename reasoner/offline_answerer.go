@@ -846,7 +846,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Lead = c.Eligible && explains.MatchString(c.Text)
 		}
 	}
-	if f.Counted != "" && len(focusPapers) > 0 && !slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead && c.Eligible && focusPapers[c.Paper] }) {
+	if f.Counted != "" && len(focusPapers) > 0 && !ledIn(cands, focusPapers) {
 		// The source on the subject gives no number: the sentence of it
 		// that speaks of what is counted answers as well as it can ("…,
 		// so the pure Nash equilibria are asymmetric: one swerves and the
@@ -856,7 +856,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 	}
 	if f.Kind == askDefinition && !f.wantsExamples() && len(f.Concepts) > 0 &&
-		!slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead && c.Eligible && focusPapers[c.Paper] }) {
+		!ledIn(cands, focusPapers) {
 		// No source about the concept defines it, but another may, in
 		// another form of its words: "…; it weakly dominates if it is
 		// never worse and sometimes better" defines weak dominance, which
@@ -881,6 +881,14 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			}
 		}
 	}
+}
+
+// ledIn reports whether an eligible sentence of a paper about the
+// question's concept (focusPapers) has the shape of an answer (Lead): when
+// none has, scoreCandidates and selectSentences fall back to a sentence
+// elsewhere.
+func ledIn(cands []*candidate, focusPapers map[string]bool) bool {
+	return slices.ContainsFunc(cands, func(c *candidate) bool { return c.Lead && c.Eligible && focusPapers[c.Paper] })
 }
 
 // namesCases matches the words by which a sentence says that it sets out
@@ -1335,9 +1343,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// "The battle of the sexes is a coordination game …".
 		preferred = func(c *candidate) bool { return c.Lead && inner(c) }
 	}
-	if inner := preferred; f.Kind == askDefinition && !slices.ContainsFunc(cands, func(c *candidate) bool {
-		return c.Lead && c.Eligible && focusPapers[c.Paper]
-	}) && available(func(c *candidate) bool { return c.Lead && c.Defines > 0 }) {
+	if inner := preferred; f.Kind == askDefinition && !ledIn(cands, focusPapers) && available(func(c *candidate) bool { return c.Lead && c.Defines > 0 }) {
 		// The definition opens the answer wherever it is said when no
 		// source about the concept gives one (see scoreCandidates); a
 		// sentence that only opens with the concept's words ("Iterated
