@@ -759,6 +759,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			}
 		}
 	}
+	counter := f.counterTest() // the question read once for all its sentences
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
@@ -808,7 +809,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 				c.Rel += otherBonus
 			}
 		}
-		if f.counterexample(c.Text, c.Terms, focusPapers[c.Paper]) {
+		if counter.holds(c.Text, c.Terms, focusPapers[c.Paper]) {
 			// "Does every game have a pure-strategy Nash equilibrium?" is
 			// decided by a counterexample, "Some games have no Nash
 			// equilibrium in pure strategies", not by "every congestion

@@ -446,10 +446,57 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 // else ("An equilibrium need not be efficient" for "Is it ever rational
 // to cooperate in a one-shot prisoner's dilemma?") settles nothing either.
 func (f focus) counterexample(s string, terms map[string]bool, onConcept bool) bool {
+	return f.counterTest().holds(s, terms, onConcept)
+}
+
+// counterTest is what a counterexample to the question must do, worked
+// out from the question alone (focus.counterTest), so that a caller that
+// tries every sentence of its sources reads the question once, not once
+// per sentence.
+type counterTest struct {
+	on         bool            // a yes/no question with a concept, which a counterexample may settle
+	concept    text.Concept    // the question's main concept
+	sweeping   bool            // the clause that asks asks of all or whether it can fail (universal, deniesInQuestion)
+	pred       []string        // what that clause asks of the concept (predicateStems)
+	target     []string        // what a denial may deny (deniable) in a sentence that does not say the concept
+	targetSaid []string        // and in one that does
+	asked      map[string]bool // the question's terms, hyphens dropped ("nonempti" for "non-empty")
+}
+
+// counterTest works out what a counterexample to f must do (see
+// counterexample).
+func (f focus) counterTest() counterTest {
 	if f.Kind != askYesNo || len(f.Concepts) == 0 {
+		return counterTest{}
+	}
+	asked := withoutFillers(f.Question)
+	if ws := text.Words(asked); len(ws) > 0 && (ws[0] == "if" || ws[0] == "when") {
+		// "If all of us know a fact, is it already common knowledge
+		// …?": the condition says "all" and "know", the question asks
+		// neither; a sentence that denies them ("nothing they did not
+		// already know") denies nothing it asks.
+		_, asked, _ = strings.Cut(asked, ",")
+		f = f.askingOnly(asked)
+	}
+	return counterTest{
+		on:         true,
+		concept:    f.Concepts[0],
+		sweeping:   universal.MatchString(asked) || deniesInQuestion.MatchString(asked),
+		pred:       predicateStems(f),
+		target:     f.deniable(false),
+		targetSaid: f.deniable(true),
+		asked:      termSet(strings.ReplaceAll(f.Question, "-", "")),
+	}
+}
+
+// holds reports whether sentence s, whose terms are terms, is a
+// counterexample (see focus.counterexample); onConcept says whether its
+// passage is about the question's concept.
+func (t counterTest) holds(s string, terms map[string]bool, onConcept bool) bool {
+	if !t.on {
 		return false
 	}
-	k := f.Concepts[0]
+	k := t.concept
 	if own := withoutLongerTerms(s, k); own != s {
 		// "The generalised second-price auction … is not truthful" is
 		// about another auction than "Is a second-price auction always
@@ -466,30 +513,18 @@ func (f focus) counterexample(s string, terms map[string]bool, onConcept bool) b
 		// strategy.
 		return false
 	}
-	asked := withoutFillers(f.Question)
-	if ws := text.Words(asked); len(ws) > 0 && (ws[0] == "if" || ws[0] == "when") {
-		// "If all of us know a fact, is it already common knowledge
-		// …?": the condition says "all" and "know", the question asks
-		// neither; a sentence that denies them ("nothing they did not
-		// already know") denies nothing it asks.
-		_, asked, _ = strings.Cut(asked, ",")
-		f = f.askingOnly(asked)
+	if t.sweeping {
+		return t.negatesPredicate(s, terms, said)
 	}
-	switch {
-	case universal.MatchString(asked) || deniesInQuestion.MatchString(asked):
-		return f.negatesPredicate(s, terms, said)
-	default:
-		// "Is the core ever empty?" is settled by "The core can be
-		// empty" as much as by a denial, and "Does that mean they're
-		// getting the best possible outcome?" by "An equilibrium need
-		// not be efficient": only a flat denial ("TFT never beats …")
-		// settles such a question before the rest, not "convex games
-		// always have a non-empty core", which says it of some games.
-		// It must deny what is asked of the concept: "Some games have no
-		// Nash equilibrium" settles nothing of "Is computing a Nash
-		// equilibrium NP-hard?".
-		return negatorBefore(s, f.deniable(false))
-	}
+	// "Is the core ever empty?" is settled by "The core can be empty" as
+	// much as by a denial, and "Does that mean they're getting the best
+	// possible outcome?" by "An equilibrium need not be efficient": only
+	// a flat denial ("TFT never beats …") settles such a question before
+	// the rest, not "convex games always have a non-empty core", which
+	// says it of some games. It must deny what is asked of the concept:
+	// "Some games have no Nash equilibrium" settles nothing of "Is
+	// computing a Nash equilibrium NP-hard?".
+	return negatorBefore(s, t.target)
 }
 
 // askingOnly is f with the key terms of the clause that asks alone, and
@@ -532,13 +567,15 @@ const negationWindow = 3
 // Nash equilibrium …"), or a word of the predicate said in the opposite
 // polarity, by a negation prefix ("The core can be empty" for
 // "non-empty", "can be inefficient" for "efficient").
-func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool {
-	pred := predicateStems(f)
-	target := f.deniable(said)
+func (t counterTest) negatesPredicate(s string, terms map[string]bool, said bool) bool {
+	target := t.target
+	if said {
+		target = t.targetSaid
+	}
 	if negatorBefore(s, target) {
 		return true
 	}
-	if elidedDenial.MatchString(s) && slices.ContainsFunc(pred, func(p string) bool { return hasTerm(terms, p) }) {
+	if elidedDenial.MatchString(s) && slices.ContainsFunc(t.pred, func(p string) bool { return hasTerm(terms, p) }) {
 		// "In convex games it lies in the core, but in general it need
 		// not." denies what it said before, which the question asks.
 		return true
@@ -548,11 +585,10 @@ func (f focus) negatesPredicate(s string, terms map[string]bool, said bool) bool
 			return true
 		}
 	}
-	asked := termSet(strings.ReplaceAll(f.Question, "-", "")) // "nonempti" for "non-empty"
-	for _, p := range pred {
+	for _, p := range t.pred {
 		for _, prefix := range negationPrefixes {
 			switch {
-			case asked[prefix+p]:
+			case t.asked[prefix+p]:
 				if terms[p] && !terms[prefix+p] {
 					return true // "empty" for "non-empty"
 				}
@@ -583,8 +619,8 @@ func negatorBefore(s string, target []string) bool {
 // by its head noun only denies what is asked of it ("An equilibrium need
 // not be efficient"), not the concept: "Some games have no Nash
 // equilibrium in pure strategies" denies no mixed-strategy equilibrium,
-// whose head noun it shares. It depends on the question alone, so a
-// sentence computes it once for all its denials.
+// whose head noun it shares. It depends on the question alone, so
+// counterTest works it out once for all sentences.
 func (f focus) deniable(said bool) []string {
 	target := predicateStems(f)
 	if said {

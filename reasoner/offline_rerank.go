@@ -173,7 +173,8 @@ func (f focus) decidedIn(p Passage) bool {
 		return false
 	}
 	onConcept := about(f.Concepts[0], p)
-	return slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return f.counterexample(s, termSet(s), onConcept) })
+	t := f.counterTest()
+	return slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return t.holds(s, termSet(s), onConcept) })
 }
 
 // compared reports whether the question compares its concepts and the j-th
