@@ -90,6 +90,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	focus := make([]float64, len(candidates))
 	any := false
 	comparison := compared(f, 0) && compared(f, 1) // the question compares its first two concepts
+	counter := f.counterTest()                     // the question read once for all passages
 	for i, p := range candidates {
 		for j, c := range f.Concepts {
 			if !demandable(c) && !compared(f, j) {
@@ -106,7 +107,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				w = otherWeight
 			}
 			cf := conceptFocus(c, p)
-			if j == 0 && f.decidedIn(p) {
+			if j == 0 && counter.decidedIn(p) {
 				// "Does every finite game have a pure-strategy Nash
 				// equilibrium?" shares its words with "every congestion
 				// game has a pure-strategy Nash equilibrium"; the
@@ -168,12 +169,11 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 // to what a yes/no question asks of all (focus.counterexample). Only a
 // yes/no question has one, so for any other the passage is not split
 // into sentences at all.
-func (f focus) decidedIn(p Passage) bool {
-	if f.Kind != askYesNo {
+func (t counterTest) decidedIn(p Passage) bool {
+	if !t.on {
 		return false
 	}
-	onConcept := about(f.Concepts[0], p)
-	t := f.counterTest()
+	onConcept := about(t.concept, p)
 	return slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool { return t.holds(s, termSet(s), onConcept) })
 }
 
