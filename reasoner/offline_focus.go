@@ -314,25 +314,24 @@ func describes(e text.Evocation, c text.Concept) bool {
 }
 
 // framingOnly reports whether c is made of framing words alone, such as
-// "everyday words" or "plain terms".
+// "everyday words" or "plain terms" (text.FramingWords), or words about
+// the asker and the setting (settingWords).
 func framingOnly(c text.Concept) bool {
 	ws := text.Words(c.Name)
 	for _, w := range ws {
-		if !framingWords[w] && !text.StopWords.Has(w) {
+		if !text.FramingWords.Has(w) && !settingWords[w] && !text.StopWords.Has(w) {
 			return false
 		}
 	}
 	return len(ws) > 0
 }
 
-// framingWords say how a question wants its answer put ("in everyday
-// words", "in plain terms", "in a nutshell", "real-world situations",
-// "examples in real life"), or speak of the asker ("I'm studying for my
-// exam and I keep getting confused"); text.Focal gives them no
-// specificity. A phrase made of them alone names nothing the answer must
-// say.
-var framingWords = setOf(`everyday plain simple layman layman's words terms nutshell sense
-real real-world world life situations situation
+// settingWords, beside text.FramingWords, frame a question by its setting
+// ("in simple real-world situations", "examples in real life") or speak
+// of the asker ("I'm studying for my exam and I keep getting confused").
+// text.Focal counts most of them as specific; a phrase made of them and
+// framing words alone names nothing the answer must say.
+var settingWords = setOf(`simple real real-world world life situations situation
 studying exam exams homework lecture lectures class course confused confusing keep getting stuck`)
 
 // meanForTo matches "What does it mean for X to Y?" and captures Y, what

@@ -315,7 +315,7 @@ func specificity(words []string) int {
 	for _, w := range words {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "\u2019s")
 		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return isJoiner(r) }) {
-			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) && !framingWords.Has(part) && part != "non" {
+			if !GenericWords.Has(part) && !StopWords.Has(part) && !isNumber(part) && !numberWords.Has(part) && !FramingWords.Has(part) && part != "non" {
 				n++
 			}
 		}
@@ -323,13 +323,14 @@ func specificity(words []string) int {
 	return n
 }
 
-// framingWords say how a question wants its answer put, not what it is
+// FramingWords say how a question wants its answer put, not what it is
 // about: "in the sense of Shapley", "in everyday words", "in plain terms",
 // and the participles that open one ("Looking at a bimatrix, …",
 // "Speaking of auctions, …").
 // Like generic words they add nothing to a phrase's specificity, so that
-// "stochastic game" comes before "sense of Shapley".
-var framingWords = wordSet(`sense words terms everyday plain layman layman's nutshell looking thinking speaking talking`)
+// "stochastic game" comes before "sense of Shapley"; and a phrase made of
+// them alone names nothing an answer must say.
+var FramingWords = wordSet(`sense words terms everyday plain layman layman's nutshell looking thinking speaking talking`)
 
 // invertedQuestion reports whether a question opens with an auxiliary
 // that its verb follows, after an optional question word: "Why did X win
