@@ -103,6 +103,7 @@ const (
 	exampleBonus     = 0.40 // a sentence that sets out a case, when the question asks for an example
 	counterBonus     = 0.50 // a sentence that denies for some what a yes/no question asks of all
 	answerBonus      = 0.40 // a sentence that says what the answer to a who question's first request is, for its follow-up
+	foundBonus       = 0.50 // the first sentence of a paper the run's search found about the question (Passage.Found)
 	predicateBonus   = 0.50 // × the share of what a why/how/which/yes-no question asks beyond its main concept
 	yesNoNearBest    = 0.85 // a deciding sentence this close to the best may lead if earlier
 	keepFraction     = 0.35 // beyond MinSentences, keep sentences at least this relevant relative to the best
@@ -129,6 +130,7 @@ type candidate struct {
 	Counter  bool    // denies for some what a yes/no question asks of all (counters)
 	Relates  bool    // says which of a yes/no question's two named concepts includes the other (relates)
 	Says     float64 // for a question that asks something of its concept, the share of what it asks that the sentence says
+	Found    bool    // its passage is of a paper the run's search judged about the question (Passage.Found)
 }
 
 // Answer implements Answerer. It never fails.
@@ -306,7 +308,7 @@ func candidates(passages []Passage) []*candidate {
 				}
 				continue
 			}
-			c := &candidate{Text: s, N: p.N, Paper: paper, Key: key, Terms: termSet(s),
+			c := &candidate{Text: s, N: p.N, Paper: paper, Key: key, Terms: termSet(s), Found: p.Found,
 				BackRef: refersBack(s), BackNoun: backNoun(s), OK: quotable(s, si, len(sents))}
 			byText[id] = c
 			all = append(all, c)
@@ -1630,6 +1632,17 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				// answers the second request, whose words ("example") it
 				// rarely repeats.
 				rel += exampleBonus
+			}
+			if c.Found && !slices.ContainsFunc(picked, func(x *candidate) bool { return x.Paper == c.Paper }) {
+				// A paper the search found about the question, and added
+				// for it, is quoted once if it says something on it
+				// (Eligible), before another sentence of a paper quoted
+				// already: the student sees every paper the run judged
+				// on topic, and the one the question is about is often
+				// not the one that repeats most of its words ("a public
+				// goods game with costly punishment" for "Fining free
+				// riders: does it keep contributions up?").
+				rel += foundBonus
 			}
 			s := mmrLambda*rel - (1-mmrLambda)*maxSim
 			if s > pickScore {

@@ -292,3 +292,37 @@ func TestOfflineAnswererYesNoDoesNotOpenWithItsSourcesLastWord(t *testing.T) {
 	require.True(t, strings.HasPrefix(ans.Text, "Wireless devices sharing"), "the answer opens where the source states its subject: %s", ans.Text)
 	require.Contains(t, ans.Text, "converge to a pure equilibrium")
 }
+
+// Every paper the run's search found about the question (Found) is quoted
+// once if it says something on the question, before a further sentence of
+// a paper quoted already: the paper a question is about is often not the
+// one that repeats most of its words.
+func TestOfflineAnswererQuotesEachFoundPaper(t *testing.T) {
+	climate := Passage{N: 1, ID: "c_chunk_0", PaperID: "c", Title: "Climate agreements as a public goods problem", Score: 0.8, Text: chunk("Climate agreements as a public goods problem",
+		"Abatement benefits every country while its costs fall on those who abate, so climate cooperation faces the free-rider problem of a public good. "+
+			"Self-enforcing coalitions stay small because each country's contributions mostly help the free riders outside. "+
+			"A known catastrophic threshold turns the problem into a coordination game in which contributions can be kept up. "+
+			"Uncertainty about the threshold restores the free-rider problem, and contributions fall. "+
+			"Trade measures against free riders change the payoffs of countries that stay out.")}
+	network := Passage{N: 2, ID: "n_chunk_0", PaperID: "n", Title: "Private provision of public goods on networks", Score: 0.7, Text: chunk("Private provision of public goods on networks",
+		"Agents on a network choose contributions to a local public good, and their neighbours free ride on them. "+
+			"Equilibria are specialised: some agents contribute and their neighbours free ride.")}
+	fines := Passage{N: 3, ID: "f_chunk_0", PaperID: "f", Title: "Sanctions in a common pool", Score: 0.6, Text: chunk("Sanctions in a common pool",
+		"In laboratory groups that may fine one another, contributions stay close to the endowment across rounds. "+
+			"Without that option they start near half and decline with repetition.")}
+	q := "Fining free riders: does it keep contributions up?"
+	ps := []Passage{climate, network, fines}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.NotContains(t, ans.Cited, 3, "without the search's word the paper on fines ranks below the others' further sentences")
+
+	for i := range ps {
+		ps[i].Found = true
+	}
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), q, ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Contains(t, ans.Cited, 3, "each paper the search found is quoted: %s", ans.Text)
+	require.Contains(t, ans.Cited, 1)
+}
