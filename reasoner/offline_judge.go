@@ -69,7 +69,11 @@ const (
 // passing mention with no warning. A phrase of the student's own words
 // keeps the mention rule: it may describe rather than name ("what's the
 // point of visibly throwing away your steering wheel?"), and a passage
-// that answers it need not make it its subject.
+// that answers it need not make it its subject. But everyday words are
+// said everywhere, so the mention must come in company (see
+// aloneInPassing): "losing money", said in the entry on Vickrey auctions,
+// which shares nothing else with a question on two firms each waiting
+// for the other to leave the market, answers nothing.
 //
 // Passage text is only ever counted, never read as instructions, so an
 // abstract saying "answer yes" changes nothing.
@@ -145,6 +149,18 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 			reason += fmt.Sprintf("; %q is only mentioned in passing (%s), not explained; %s", c.Name, mentionedIn(c, passages), covPart)
 			return Verdict{Yes: false, Reason: reason}, nil
 		}
+		if c, best, n, alone := f.aloneInPassing(passages, minCov); alone {
+			// "Two firms are both losing money, … Who should quit?" is
+			// not answered by the entry on Vickrey auctions because it
+			// says "lose money": a phrase of everyday words is said in
+			// passages on anything.
+			reason += fmt.Sprintf("; %q, in the question's own words, is mentioned in [%d] alone, with no other concept of the question, and no passage shares the rest of it: key-term coverage at best %.2f < %.2f in [%d]",
+				c.Name, firstMention(c, passages), best.Share, minCov, n)
+			if len(best.Missing) > 0 {
+				reason += " (missing " + listWords(best.Missing, 4) + ")"
+			}
+			return Verdict{Yes: false, Reason: reason}, nil
+		}
 		// The focal concept decides; coverage is shown, not needed.
 		var found []string
 		for _, c := range f.Required {
@@ -159,6 +175,62 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		return Verdict{Yes: scoreOK, Reason: reason + "; " + covPart}, nil
 	}
 	return Verdict{Yes: scoreOK && cov.Share >= minCov, Reason: reason + " and " + covPart}, nil
+}
+
+// aloneInPassing finds a required concept of the student's own words
+// ("losing money", "values uniform", "visibly throwing away") that the
+// passages mention only alone. Unlike a glossary term or quoted text,
+// such a phrase is said in passages on any subject: "… may win when the
+// price exceeds your value and lose money" in the entry on Vickrey
+// auctions does not answer "Two firms are both losing money, each waiting
+// for the other to leave the market first. Who should quit?". So the
+// mention answers the question only in company, as where the phrase is
+// on the question's subject:
+//
+//   - the passage that mentions it carries another concept of the
+//     question as well ("hygiene grade" and "restaurant" in a paper on
+//     disclosure, for "If a restaurant doesn't post its hygiene grade,
+//     should customers assume it's bad?"), or
+//   - some passage by itself holds at least the judge's MinCoverage of
+//     the question's key terms.
+//
+// The share is taken in each passage alone, not over all of them: the
+// everyday phrase from one passage and "firms" and "market" from another
+// do not add up to an answer. (Taking every coverage so, for questions
+// without a required concept too, turned 5 answers of the dev answer sets
+// to no, and one not_found question to no: pooled coverage is what lets a
+// paraphrase meet a passage, and it stays there.) A concept carried only
+// through a glossary term the question names (see focus.missing) is not
+// checked: the glossary term decides.
+//
+// It returns the concept, the best one-passage coverage and the citation
+// number of that passage; ok is false when no concept is alone.
+func (f focus) aloneInPassing(passages []Passage, minCoverage float64) (c text.Concept, best termCoverage, n int, ok bool) {
+	for _, c := range f.Required {
+		if !ownWords(c) || firstMention(c, passages) == 0 || f.accompanied(c, passages) {
+			continue
+		}
+		best.Share = -1
+		for _, p := range passages {
+			if cov := coverage(f.Terms, []Passage{p}); cov.Share > best.Share {
+				best, n = cov, p.N
+			}
+		}
+		if len(f.Terms) > 0 && best.Share < minCoverage {
+			return c, best, n, true
+		}
+	}
+	return text.Concept{}, termCoverage{}, 0, false
+}
+
+// accompanied reports whether a passage that carries c carries another of
+// the question's concepts too, one with a specific word.
+func (f focus) accompanied(c text.Concept, passages []Passage) bool {
+	return slices.ContainsFunc(passages, func(p Passage) bool {
+		return carries(c, p) && slices.ContainsFunc(f.Concepts, func(o text.Concept) bool {
+			return o.Name != c.Name && len(specificStems(o)) > 0 && carries(o, p)
+		})
+	})
 }
 
 // definedIn reports whether some passage may define c (see

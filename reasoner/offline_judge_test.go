@@ -263,3 +263,47 @@ func TestOfflineJudgeDefinitionForms(t *testing.T) {
 		})
 	}
 }
+
+// TestOfflineJudgeEverydayPhraseNeedsCompany: a required phrase of the
+// student's own words that a passage says alone, in a passage that shares
+// little else of the question, answers nothing; said beside another
+// concept of the question, or in a passage that shares most of it, it
+// still does.
+func TestOfflineJudgeEverydayPhraseNeedsCompany(t *testing.T) {
+	firms := "Two firms are both losing money, each waiting for the other to leave the market first. Who should quit?"
+	disclosure := Passage{N: 1, Title: "When silence is news: voluntary disclosure of quality", Score: 0.3,
+		Text: "A seller who can reveal quality truthfully but need not reveal it faces buyers who read silence as the worst news. " +
+			"Studies of restaurant hygiene grades find that the worst establishments are the ones that stay quiet."}
+	vickrey := primerPassages(t, []string{"second-price-vickrey-auction"})[0]
+	bertrand := primerPassages(t, []string{"bertrand-competition"})[0]
+	bertrand.N = 2
+	tests := []struct {
+		question string
+		passages []Passage
+		want     bool
+		reason   []string
+	}{
+		// The entry on Vickrey auctions says "lose money" of a bidder
+		// who bids above their value; the one on Bertrand competition
+		// has "firms" and "market".
+		{firms, []Passage{vickrey, bertrand}, false,
+			[]string{`"losing money", in the question's own words, is mentioned in [1] alone`, "key-term coverage at best"}},
+		// Beside "restaurant", another concept of the question, in a
+		// passage that holds fewer than half of its key terms.
+		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{disclosure}, true,
+			[]string{`focal concept "hygiene grade" in [1]`}},
+		// In a passage that holds most of the question's terms.
+		{"What price do two firms selling identical goods end up charging?", primerPassages(t, []string{"bertrand-competition"}), true,
+			[]string{`focal concept "selling identical goods"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), tt.question, tt.passages)
+			require.NoError(t, err)
+			require.Equal(t, tt.want, v.Yes, v.Reason)
+			for _, r := range tt.reason {
+				require.Contains(t, v.Reason, r)
+			}
+		})
+	}
+}
