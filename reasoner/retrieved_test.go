@@ -8,7 +8,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // firstCitation matches the citation that closes an answer's first
@@ -106,6 +109,76 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 	} {
 		t.Run(tc.q, func(t *testing.T) {
 			require.Regexp(t, tc.want, askLead(t, svc, tc.q, tc.entry), "the first sentence")
+		})
+	}
+}
+
+// judgeAsCommand retrieves passages for q from db and judges them as `gtrag
+// ask` does: pull_from_chroma's puller with the offline reranker, then
+// check_relevance, which shows the judge the top documents with their
+// cosine similarity. It returns whether the judge found the context
+// relevant, its reasoning and the retrieved paper ids.
+func judgeAsCommand(t *testing.T, db *vectordb.DB, q string) (bool, string, []string) {
+	t.Helper()
+	ctx := context.Background()
+	pull := nodes.Puller{Store: db, K: service.DefaultK, Rerank: reasoner.NewOfflineReranker()}
+	s, err := pull.Pull(ctx, nodes.GraphState{UserQuery: q})
+	require.NoError(t, err)
+	s, err = nodes.RelevanceChecker{Judge: reasoner.NewOfflineJudge()}.Check(ctx, s)
+	require.NoError(t, err)
+	var ids []string
+	for _, r := range s.ChromaResults {
+		ids = append(ids, r.PaperID())
+	}
+	return s.RelevantContext, s.Reasoning, ids
+}
+
+// TestOfflineJudgeEverydayWording asks the relevance judge, over the store
+// seeded with the primer and as the command asks it, questions put in
+// everyday words. Those of the first list are on topics the primer has no
+// entry on (the war of attrition, Colonel Blotto, all-pay contests, kidney
+// exchange, Hotelling's location model, cake cutting, patent races,
+// bluffing): whatever everyday phrase a passage shares with them ("losing
+// money" with the entry on Vickrey auctions, "weak hand" with the one on
+// trembling hands), the judge must not call the store's passages an answer,
+// or arXiv is never searched and the answer quotes an unrelated entry.
+// Those of the second list are answered by the primer entry named, in
+// words of the student's own ("selling identical goods", "guess two
+// thirds"), and must stay answered.
+func TestOfflineJudgeEverydayWording(t *testing.T) {
+	db := primerStore(t)
+	for _, q := range []string{
+		"Two firms are both losing money, each waiting for the other to leave the market first. Who should quit?",
+		"Two shops are losing money in a price war. Which one should leave the market?",
+		"Both parents want the other one to get up at night with the crying baby. Who gives in first?",
+		"Two generals split their troops across several battlefields, and whoever sends more soldiers to a battlefield wins it. How should I spread my soldiers?",
+		"In a contest where everyone pays for their effort even if they lose, how hard should each contestant try?",
+		"My brother wants to give me a kidney but his blood type does not match mine. How can swapping donors between pairs of patients help?",
+		"Two ice cream sellers on a beach choose where to put their stands. Where do they end up?",
+		"How can two kids cut a cake so that neither one is jealous of the other's piece?",
+		"Two companies race to get a patent and only the first one to finish gets it. How much should each spend?",
+		"In poker, why would you bluff with a weak hand?",
+		"If I have a weak hand in cards, should I pretend it is strong?",
+	} {
+		t.Run(q, func(t *testing.T) {
+			yes, why, ids := judgeAsCommand(t, db, q)
+			require.False(t, yes, "judged answered by %v: %s", ids, why)
+		})
+	}
+	for _, tc := range []struct{ q, entry string }{
+		{"What price do two firms selling identical goods end up charging?", "primer:bertrand-competition"},
+		{"Two gas stations on the same corner keep undercutting each other's prices. Why do they end up selling at cost?", "primer:bertrand-competition"},
+		{"Everyone guesses a number and whoever is closest to two thirds of the average wins. What number should I guess?", "primer:iterated-elimination"},
+		{"What number should you pick if everyone tries to guess two thirds of the average guess?", "primer:iterated-elimination"},
+		{"What does the steering wheel trick do in a game of chicken?", "primer:chicken-hawk-dove"},
+		{"If two drivers race straight at each other and neither wants to swerve first, what happens?", "primer:chicken-hawk-dove"},
+		{"What is a firm's reaction function?", "primer:best-response"},
+		{"My friend and I each earn nothing alone but 100 dollars together. How should we split the money fairly?", "primer:shapley-value"},
+	} {
+		t.Run(tc.q, func(t *testing.T) {
+			yes, why, ids := judgeAsCommand(t, db, tc.q)
+			require.True(t, yes, "not judged answered by %v: %s", ids, why)
+			require.Contains(t, ids, tc.entry)
 		})
 	}
 }
