@@ -147,7 +147,7 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 		// "fixation probability or Moran process".
 		for _, c := range f.Concepts {
 			if len(missing) < maxNamed && !slices.ContainsFunc(missing, func(m text.Concept) bool { return m.Name == c.Name }) &&
-				demandable(c) && firstMention(c, passages) == 0 {
+				f.demands(c) && firstMention(c, passages) == 0 {
 				missing = append(missing, c)
 			}
 		}

@@ -86,6 +86,9 @@ type focus struct {
 	// best responses …") answers it, not the definition of what is to be
 	// found nor a sentence that says why something holds.
 	Method bool
+	// Asked is, for "Why would you bluff with a weak hand?", the concept
+	// its verb names ("bluff"): see askedVerb.
+	Asked string
 	// Counted is, for "How many Nash equilibria does the battle of the
 	// sexes have?", the term of what is counted ("equilibrium"): the
 	// sentence that gives their number ("There are two pure-strategy Nash
@@ -162,13 +165,14 @@ func analyze(question string) focus {
 			return boolRank(!a.In(m[1])) - boolRank(!b.In(m[1]))
 		})
 	}
+	f.putAskedFirst()
 	switch {
 	case len(f.Concepts) == 0:
 	case f.Kind == askExplain || f.Kind == askYesNo:
 		// "Why do two suspects both confess even though staying quiet
 		// …?" paraphrases its subject; any of its concepts will do.
 		for _, c := range f.Concepts {
-			if demandable(c) {
+			if f.demands(c) {
 				f.AnyOf = f.Concepts
 				break
 			}
@@ -188,6 +192,47 @@ func analyze(question string) focus {
 		}
 	}
 	return f
+}
+
+// askedVerb matches a why question whose subject is a pronoun or an
+// actor and captures the verb after it: "why would you bluff …", "Why do
+// players defect …", "why should anyone randomize …". That verb is what
+// the question asks about; what follows it is its object or
+// circumstances ("with a weak hand").
+var askedVerb = regexp.MustCompile(`(?i)\bwhy\s+(?:would|should|do|does|did|can|could|might|must|will)\s+(?:you|i|we|one|they|people|anyone|anybody|someone|somebody|everyone|everybody|players?|a player)\s+([a-z][a-z'-]*)`)
+
+// putAskedFirst puts first the concept a why question's verb names
+// (askedVerb), when the question's main concept is a phrase of the
+// student's own words: in "In game theory, why would you bluff with a
+// weak hand?" text.Focal ranks "weak hand", two specific words, above
+// "bluff", one, but the question asks about bluffing, and answering it
+// (or saying that nothing on it was found) should be about bluffing. A
+// glossary term or quoted text the question names stays first ("Why do
+// players defect in the prisoner's dilemma?"). The verb is then demanded
+// as a two-word phrase would be (focus.demands).
+func (f *focus) putAskedFirst() {
+	m := askedVerb.FindStringSubmatch(f.Question)
+	if m == nil || len(f.Concepts) < 2 || !ownWords(f.Concepts[0]) {
+		return
+	}
+	verb := strings.ToLower(m[1])
+	i := slices.IndexFunc(f.Concepts, func(c text.Concept) bool {
+		ws := text.Words(c.Name)
+		return ownWords(c) && len(ws) > 0 && ws[0] == verb && len(specificStems(c)) > 0
+	})
+	if i <= 0 {
+		return
+	}
+	c := f.Concepts[i]
+	f.Concepts = slices.Insert(slices.Delete(f.Concepts, i, i+1), 0, c)
+	f.Asked = c.Name
+}
+
+// demands reports whether a passage must carry c for the question to be
+// answerable from it, as demandable says, or because c is what the
+// question's verb asks about (putAskedFirst).
+func (f focus) demands(c text.Concept) bool {
+	return demandable(c) || f.Asked != "" && c.Name == f.Asked
 }
 
 // howMany matches a question that asks for a number of things and
@@ -420,7 +465,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 			}
 		}
 		for _, c := range f.AnyOf {
-			if demandable(c) {
+			if f.demands(c) {
 				out = append(out, c)
 			}
 		}

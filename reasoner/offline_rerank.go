@@ -93,7 +93,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	counter := f.counterTest()                     // the question read once for all passages
 	for i, p := range candidates {
 		for j, c := range f.Concepts {
-			if !demandable(c) && !compared(f, j) {
+			if !f.demands(c) && !compared(f, j) {
 				// "better" or "two suspects" would favour any passage
 				// that happens to say them.
 				continue

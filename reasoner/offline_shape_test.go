@@ -701,3 +701,28 @@ func TestOfflineAnswerLeavesOutAntecedentsOffTheQuestion(t *testing.T) {
 	require.True(t, strings.HasPrefix(ans.Text, "Deferred acceptance is strategy-proof for the proposing side"), ans.Text)
 	require.NotContains(t, ans.Text, "bid above your value", ans.Text)
 }
+
+// A why question asks about what its verb names, not about the phrase
+// that says with what or where: "bluff", not "weak hand", though
+// text.Focal ranks the phrase of two specific words first. A glossary
+// term the question names stays first, and a how question's verb is the
+// method asked for, not the topic.
+func TestAnalyzeWhyAsksAboutTheVerb(t *testing.T) {
+	bluff := analyze("In game theory, why would you bluff with a weak hand?")
+	require.Equal(t, "bluff", bluff.Concepts[0].Name)
+	require.True(t, bluff.demands(bluff.Concepts[0]), "the verb asked about is demanded as a two-word phrase would be")
+	require.Equal(t, "prisoner's dilemma", analyze("Why do players defect in the prisoner's dilemma?").Concepts[0].Name)
+	require.Equal(t, "defect", analyze("If we both know the game ends after exactly ten rounds, why should I defect in the first one?").Concepts[0].Name)
+	require.Empty(t, analyze("How would you bluff with a weak hand?").Asked, "a how question's verb is the method asked for")
+}
+
+// With nothing on bluffing in its sources, the answer says it found
+// nothing on bluffing, not on "weak hand", which the entry on trembling
+// hands happens to share.
+func TestOfflineAnswerAbstainsNamingTheVerbAsked(t *testing.T) {
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "In game theory, why would you bluff with a weak hand?",
+		primerPassages(t, []string{"trembling-hand-perfection", "game-theory-overview"}))
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, ans.Text)
+	require.True(t, strings.HasPrefix(ans.Text, "I found nothing on bluff"), ans.Text)
+}
