@@ -153,6 +153,13 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 		}
 		return abstain(missing[:min(maxNamed, len(missing))], passages), nil
 	}
+	if c, _, _, alone := f.aloneInPassing(passages, DefaultMinCoverage); alone {
+		// "Two firms are both losing money, each waiting for the other
+		// to leave the market first. Who should quit?" is not answered
+		// by the entry on Vickrey auctions, which says a bidder may "lose
+		// money", as the relevance judge found.
+		return abstain([]text.Concept{c}, passages), nil
+	}
 
 	cands := candidates(passages)
 	quotable := 0

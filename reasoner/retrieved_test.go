@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -181,4 +182,20 @@ func TestOfflineJudgeEverydayWording(t *testing.T) {
 			require.Contains(t, ids, tc.entry)
 		})
 	}
+}
+
+// TestRetrievedEverydayPhraseNotAnswered asks, through the whole
+// command's path with arXiv unreachable, a question on the war of
+// attrition, which the primer has no entry on: the store's passages must
+// not be judged relevant (so arXiv is tried), and the answer must not be
+// quoted from the entry on Vickrey auctions, which only says "lose money"
+// of a bidder.
+func TestRetrievedEverydayPhraseNotAnswered(t *testing.T) {
+	svc := offlineService(t)
+	r, err := svc.Ask(context.Background(), "Two firms are both losing money, each waiting for the other to leave the market first. Who should quit?",
+		service.AskOptions{ArxivFailFast: true})
+	require.NoError(t, err)
+	require.Contains(t, r.Path, "search_arxiv", "arXiv must be tried")
+	require.NotEqual(t, "answered", r.Outcome)
+	require.True(t, strings.HasPrefix(r.Answer, "I found nothing on losing money"), r.Answer)
 }
