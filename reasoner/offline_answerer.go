@@ -153,7 +153,7 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 		}
 		return abstain(missing[:min(maxNamed, len(missing))], passages), nil
 	}
-	if c, _, _, alone := f.aloneInPassing(passages, DefaultMinCoverage); alone {
+	if c, _, _, alone := f.aloneInPassing(passages, DefaultMinCoverage, false); alone {
 		// "Two firms are both losing money, each waiting for the other
 		// to leave the market first. Who should quit?" is not answered
 		// by the entry on Vickrey auctions, which says a bidder may "lose

@@ -277,6 +277,7 @@ func TestOfflineJudgeEverydayPhraseNeedsCompany(t *testing.T) {
 	vickrey := primerPassages(t, []string{"second-price-vickrey-auction"})[0]
 	bertrand := primerPassages(t, []string{"bertrand-competition"})[0]
 	bertrand.N = 2
+	found := func(p Passage) Passage { p.Found = true; return p }
 	tests := []struct {
 		question string
 		passages []Passage
@@ -292,6 +293,13 @@ func TestOfflineJudgeEverydayPhraseNeedsCompany(t *testing.T) {
 		// passage that holds fewer than half of its key terms.
 		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{disclosure}, true,
 			[]string{`focal concept "hygiene grade" in [1]`}},
+		// A yes/no question needs any of its concepts; the passages
+		// carry only "losing money stay", alone.
+		{"Should a firm that is losing money stay in the market hoping its rival quits first?", []Passage{vickrey, bertrand}, false,
+			[]string{`"losing money stay", in the question's own words, is mentioned in [1] alone`}},
+		// A passage of a paper the search found about the question
+		// needs no company.
+		{firms, []Passage{found(vickrey), bertrand}, true, []string{`focal concept "losing money" in [1]`}},
 		// In a passage that holds most of the question's terms.
 		{"What price do two firms selling identical goods end up charging?", primerPassages(t, []string{"bertrand-competition"}), true,
 			[]string{`focal concept "selling identical goods"`}},

@@ -151,6 +151,8 @@ func TestOfflineJudgeEverydayWording(t *testing.T) {
 	for _, q := range []string{
 		"Two firms are both losing money, each waiting for the other to leave the market first. Who should quit?",
 		"Two shops are losing money in a price war. Which one should leave the market?",
+		"Should a firm that is losing money stay in the market hoping its rival quits first?",
+		"Two firms are losing money and each waits for the other to exit. How long should they wait?",
 		"Both parents want the other one to get up at night with the crying baby. Who gives in first?",
 		"Two generals split their troops across several battlefields, and whoever sends more soldiers to a battlefield wins it. How should I spread my soldiers?",
 		"In a contest where everyone pays for their effort even if they lose, how hard should each contestant try?",
