@@ -197,6 +197,13 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 		return s, nil
 	}
 	top := passages(s.ChromaResults[:min(judgedDocs, len(s.ChromaResults))])
+	if !s.OffTopic {
+		// As for the answerer (see Responder): the search judged these
+		// papers about the question.
+		for i := range top {
+			top[i].Found = slices.Contains(s.PapersFound, top[i].PaperID)
+		}
+	}
 	v, err := c.Judge.JudgeRelevance(ctx, s.UserQuery, top)
 	if err != nil {
 		return s, fmt.Errorf("judge relevance: %w", err)

@@ -434,3 +434,32 @@ func TestTheAnswerKnowsWhichPapersTheSearchFound(t *testing.T) {
 	require.NotEmpty(t, s.FinalResponse)
 	require.False(t, rec.found[gtPaper.ID], "an unrecognised question's papers are not marked")
 }
+
+// foundJudge records which passages reached the relevance judge marked
+// Found.
+type foundJudge struct{ found map[string]bool }
+
+func (j *foundJudge) JudgeRelevance(_ context.Context, _ string, ps []reasoner.Passage) (reasoner.Verdict, error) {
+	j.found = map[string]bool{}
+	for _, p := range ps {
+		j.found[p.PaperID] = p.Found
+	}
+	return reasoner.Verdict{}, nil
+}
+
+// TestTheJudgeKnowsWhichPapersTheSearchFound: check_relevance marks Found
+// as generate_response does, the papers the search found for a question
+// recognised as game theory, and none for an unrecognised one.
+func TestTheJudgeKnowsWhichPapersTheSearchFound(t *testing.T) {
+	results := []vectordb.Result{
+		{Document: vectordb.Document{ID: "new_chunk_0", Content: "a", Metadata: map[string]string{"paper_id": "new"}}},
+		{Document: vectordb.Document{ID: "old_chunk_0", Content: "b", Metadata: map[string]string{"paper_id": "old"}}},
+	}
+	j := &foundJudge{}
+	_, err := RelevanceChecker{Judge: j}.Check(context.Background(), GraphState{UserQuery: "q", ChromaResults: results, PapersFound: []string{"new"}})
+	require.NoError(t, err)
+	require.Equal(t, map[string]bool{"new": true, "old": false}, j.found)
+	_, err = RelevanceChecker{Judge: j}.Check(context.Background(), GraphState{UserQuery: "q", ChromaResults: results, PapersFound: []string{"new"}, OffTopic: true})
+	require.NoError(t, err)
+	require.Equal(t, map[string]bool{"new": false, "old": false}, j.found)
+}
