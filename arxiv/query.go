@@ -64,8 +64,10 @@ var (
 // ? and * are dropped, so arXiv neither answers with an error nor expands a
 // pattern. Otherwise the question becomes terms: stop words and punctuation
 // go, "quoted phrases" stay phrases, hyphenated words (tit-for-tat,
-// zero-sum) become phrases because arXiv's index splits them, and
-// possessives lose their 's (prisoner's → prisoner).
+// zero-sum) become phrases because arXiv's index splits them,
+// possessives lose their 's (prisoner's → prisoner), and the field's name
+// framing a question with other words ("In game theory, …") is left to
+// the boost (withoutFieldName).
 //
 // Every term is searched in the title and the abstract (ti:, abs:), and the
 // terms are ORed:
@@ -376,8 +378,37 @@ func extractTerms(q string) (phrases, keywords []string) {
 			}
 		}
 	}
-	return phrases, keywords
+	return phrases, withoutFieldName(q, phrases, keywords)
 }
+
+// withoutFieldName drops the words of the field's name from the keywords
+// of a question that frames itself by it ("In game theory, why would you
+// bluff with a weak hand?", "a game-theoretic reason for …") and has other
+// words to search for. The name says where to look, which the search's
+// category boost already does; as keywords, "game" and "theory" match
+// more abstracts than any other words of the question and rank first the
+// paper that says them most, whatever its subject.
+func withoutFieldName(q string, phrases, keywords []string) []string {
+	lower := strings.ToLower(q)
+	if !strings.Contains(lower, "game theor") && !strings.Contains(lower, "game-theor") {
+		return keywords
+	}
+	isName := func(k string) bool {
+		for _, w := range strings.Fields(k) {
+			if !fieldNameWords[w] {
+				return false
+			}
+		}
+		return true
+	}
+	rest := slices.DeleteFunc(slices.Clone(keywords), isName)
+	if len(rest) == 0 && len(phrases) == 0 {
+		return keywords // "What is game theory?" asks about the name itself
+	}
+	return rest
+}
+
+var fieldNameWords = map[string]bool{"game": true, "games": true, "theory": true, "theoretic": true, "theoretical": true, "theoretically": true}
 
 // tokens splits text into words made of letters, digits and marks, keeping
 // hyphens and apostrophes that join two such characters (tit-for-tat,

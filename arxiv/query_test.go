@@ -30,6 +30,10 @@ func TestTerms(t *testing.T) {
 		{"control characters and invalid UTF-8", "nash\x00\x1b[31m equi\xfflibrium", nil, []string{"nash", "31m", "equi", "librium"}},
 		{"raw syntax has no terms", "cat:cs.GT AND ti:auction", nil, nil},
 		{"only stop words", "What is it?", nil, nil},
+		{"the field's name frames the question", "In game theory, why would you bluff with a weak hand?", nil, []string{"bluff", "weak", "hand"}},
+		{"the field's name hyphenated", "Is there a game-theoretic reason behind the Talmud's rule?", nil, []string{"reason", "behind", "talmud", "rule"}},
+		{"the field's name alone is the subject", "What is game theory?", nil, []string{"game", "theory"}},
+		{"games without the name stay", "Why do games of chance differ from games of strategy?", nil, []string{"games", "chance", "differ", "strategy"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			phrases, keywords := Terms(tc.question)
@@ -61,8 +65,10 @@ func TestBuildQuery(t *testing.T) {
 		{"boost", "What is a Nash equilibrium?", gt,
 			"ti:nash OR abs:nash OR ti:equilibrium OR abs:equilibrium OR (cat:cs.GT OR cat:econ.TH)"},
 		{"boost in words", "auction", QueryOptions{Boost: "game theory", Fields: []string{"abs"}}, `abs:auction OR abs:"game theory"`},
-		{"words of the boost stay keywords", "game theory of auctions", QueryOptions{Boost: GameTheoryBoost, Fields: []string{"ti"}},
-			"ti:game OR ti:theory OR ti:auctions OR (cat:cs.GT OR cat:econ.TH)"},
+		{"the field's name is left to the boost", "game theory of auctions", QueryOptions{Boost: GameTheoryBoost, Fields: []string{"ti"}},
+			"ti:auctions OR (cat:cs.GT OR cat:econ.TH)"},
+		{"games without the field's name stay keywords", "games of auctions", QueryOptions{Boost: GameTheoryBoost, Fields: []string{"ti"}},
+			"ti:games OR ti:auctions OR (cat:cs.GT OR cat:econ.TH)"},
 
 		// Concepts: phrases with their spellings, their words not repeated.
 		{"concept spellings", "How does tit-for-tat do in the prisoner's dilemma?", QueryOptions{Concepts: tft, Fields: []string{"abs"}},
