@@ -25,7 +25,12 @@ import (
 // question, describe it. A word is compared by its stem (Tokenize), so
 // "costs" meets "cost"; a word ending in * by prefix, as the question wrote
 // it, so "truth*" meets "truthfully" and "truthful"; a stop word as written
-// ("own" in "pay their own bid"). A question's word also stands for its
+// ("own" in "pay their own bid"); words joined by "|" are alternatives, any
+// one of which will do: "divid* troops|budget* front*|district*" meets
+// "spread the budget over the districts". A story is told with one of a
+// few nouns for each of its parts (what is spread, where, against whom),
+// and listing every combination as a cue of its own would bury the
+// description. A question's word also stands for its
 // everyday kin (Kin), so "divid* cake* people*" meets "two kids". Every
 // cue has at least two words, one of them not a stop word: one common word ("cake", "traffic") would evoke the
 // term in off-topic questions. A cue is a description of the term, not of any one
@@ -144,6 +149,9 @@ type cue struct {
 	stems    []string // compared with the question's stems
 	prefixes []string // compared with the question's words as written
 	words    []string // stop words, compared with the question's words
+	// anyOf are the cue's words written with alternatives ("front*|district*"):
+	// one cue of each, itself of one word, must match.
+	anyOf [][]cue
 }
 
 type cueQuestion struct {
@@ -161,8 +169,14 @@ func newCueQuestion(question string) cueQuestion {
 		q.stems[s] = true
 	}
 	for _, w := range Words(question) {
-		for _, part := range strings.FieldsFunc(w, isJoiner) {
+		parts := strings.FieldsFunc(w, isJoiner)
+		for _, part := range parts {
 			q.words = append(q.words, strings.Trim(part, "'’"))
+		}
+		// A contraction stays whole besides its parts, as a cue writes
+		// it: "can't see" and "doesn't teach" meet "can't" and "doesn’t".
+		if len(parts) > 1 && strings.ContainsAny(w, "'’") {
+			q.words = append(q.words, strings.ReplaceAll(w, "’", "'"))
 		}
 	}
 	// A cue written with one everyday word meets the question that uses
@@ -214,6 +228,14 @@ func (q cueQuestion) match(c cue) ([]string, bool) {
 			return nil, false
 		}
 	}
+	for _, alts := range c.anyOf {
+		i := slices.IndexFunc(alts, q.has)
+		if i < 0 {
+			return nil, false
+		}
+		t, _ := q.match(alts[i])
+		terms = append(terms, t...)
+	}
 	return terms, true
 }
 
@@ -229,26 +251,53 @@ func (q cueQuestion) own(s string) string {
 // parseCue reads a cue as the table writes it.
 func parseCue(s string) (cue, error) {
 	var c cue
-	words := strings.Fields(s)
-	for _, w := range words {
-		if p, ok := strings.CutSuffix(w, "*"); ok {
-			if len(p) < 3 {
-				return c, fmt.Errorf("cue %q: prefix %q is shorter than 3 letters", s, w)
+	content, stopGroups := 0, 0
+	for _, w := range strings.Fields(s) {
+		if !strings.Contains(w, "|") {
+			if err := c.add(w); err != nil {
+				return c, fmt.Errorf("cue %q: %w", s, err)
 			}
-			c.prefixes = append(c.prefixes, strings.ToLower(p))
 			continue
 		}
-		if stems := phraseTerms(w); len(stems) > 0 {
-			c.stems = append(c.stems, stems...)
+		var alts []cue
+		stop := false
+		for _, a := range strings.Split(w, "|") {
+			var one cue
+			if err := one.add(a); err != nil || a == "" {
+				return c, fmt.Errorf("cue %q: alternative %q: %v", s, a, err)
+			}
+			stop = stop || len(one.words) > 0
+			alts = append(alts, one)
+		}
+		c.anyOf = append(c.anyOf, alts)
+		if stop {
+			stopGroups++
 		} else {
-			c.words = append(c.words, strings.ToLower(w))
+			content++
 		}
 	}
-	content := len(c.stems) + len(c.prefixes)
-	if content == 0 || content+len(c.words) < 2 {
+	content += len(c.stems) + len(c.prefixes)
+	if content == 0 || content+len(c.words)+stopGroups < 2 {
 		return c, fmt.Errorf("cue %q: fewer than two words, or only stop words", s)
 	}
 	return c, nil
+}
+
+// add adds word w of a cue: a prefix, the stems of a word, or a stop word.
+func (c *cue) add(w string) error {
+	if p, ok := strings.CutSuffix(w, "*"); ok {
+		if len(p) < 3 {
+			return fmt.Errorf("prefix %q is shorter than 3 letters", w)
+		}
+		c.prefixes = append(c.prefixes, strings.ToLower(p))
+		return nil
+	}
+	if stems := phraseTerms(w); len(stems) > 0 {
+		c.stems = append(c.stems, stems...)
+	} else {
+		c.words = append(c.words, strings.ToLower(w))
+	}
+	return nil
 }
 
 // cueIndex is cues parsed, by term name, built on first use: every

@@ -20,6 +20,22 @@ func TestCueTable(t *testing.T) {
 	}
 }
 
+func TestCueAlternatives(t *testing.T) {
+	c, err := parseCue("divid* troops|budget* front*|district*")
+	require.NoError(t, err)
+	q := newCueQuestion("How should I spread my budget over the districts?")
+	terms, ok := q.match(c)
+	assert.True(t, ok, "one alternative of each part, spread standing for divide (Kin)")
+	assert.Equal(t, []string{"spread", "budget", "district"}, terms)
+	assert.False(t, newCueQuestion("How should I spread my budget over the year?").has(c), "every part must be there")
+	_, err = parseCue("the|of a|an")
+	assert.Error(t, err, "alternatives of stop words only")
+	_, err = parseCue("troops|")
+	assert.Error(t, err, "an empty alternative")
+	_, err = parseCue("troops|soldiers")
+	assert.Error(t, err, "one word, however many alternatives")
+}
+
 func TestParseCueRejects(t *testing.T) {
 	for _, s := range []string{"cake", "ca* cake", "of the", "the"} {
 		_, err := parseCue(s)
@@ -313,6 +329,19 @@ func TestEvokedComparesStemsAndPrefixes(t *testing.T) {
 	c, err = parseCue("truth* price")
 	require.NoError(t, err)
 	assert.False(t, q.has(c), "every word of a cue must be there")
+}
+
+// A cue written with a contraction ("can't observ*") met no question
+// while a question's words were only split at the apostrophe.
+func TestEvokedMeetsContractions(t *testing.T) {
+	for _, q := range []string{"The manager's effort can't be observed", "The manager’s effort can’t be observed"} {
+		c, err := parseCue("effort* can't observ*")
+		require.NoError(t, err)
+		assert.True(t, newCueQuestion(q).has(c), q)
+	}
+	c, err := parseCue("effort* can't observ*")
+	require.NoError(t, err)
+	assert.False(t, newCueQuestion("The effort can be observed").has(c), "the contraction is a word of the cue")
 }
 
 func TestRelated(t *testing.T) {
