@@ -47,7 +47,11 @@ import (
 // lead wrote over the primer's topics (a volunteer nobody calls, a
 // streetlight nobody chips in for), worded as the idea's description
 // rather than any one question's; the blind sets measure whether they
-// carry over. Kin lets a cue meet the near-synonyms of its words.
+// carry over. The story cues (storyCues) were written blind to every
+// question set, session 8: the textbook stories of some thirty terms,
+// each told the eight or ten ways a student who does not know the name
+// might tell it, with the world sets used only as aggregate scores to
+// drop the cues that cost a hit. Kin lets a cue meet the near-synonyms of its words.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
@@ -305,7 +309,7 @@ func (c *cue) add(w string) error {
 // programming error; TestCueTable reports it by name.
 var cueIndex = sync.OnceValue(func() map[string][]cue {
 	m := map[string][]cue{}
-	for name, list := range cues {
+	for name, list := range allCues() {
 		for _, s := range list {
 			if c, err := parseCue(s); err == nil {
 				m[name] = append(m[name], c)
@@ -314,6 +318,17 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 	}
 	return m
 })
+
+// allCues is cues and storyCues in one table.
+func allCues() map[string][]string {
+	m := map[string][]string{}
+	for _, table := range []map[string][]string{cues, storyCues} {
+		for name, list := range table {
+			m[name] = append(m[name], list...)
+		}
+	}
+	return m
+}
 
 // Related returns the phrases papers on a glossary term use besides its
 // name and variants (for cheap talk: "costless message", "sender receiver",
@@ -1131,4 +1146,315 @@ var cues = map[string][]string{
 	"Nash Q-learning":                              {"nash* q"},
 	"complexity of manipulation":                   {"computational* hard* cheat* elect*", "computational* hard* manipul*", "hard* comput* manipul* vot*", "complex* barrier* manipul*", "hard* cheat* elect*", "np hard* manipul*", "hard* compute* manipul*"},
 	"vaccination game":                             {"vaccinat* less* society*", "vaccinat* best* society*", "vaccinat* less* best*", "vaccinat* free rid*", "vaccinat* herd* immun* free*", "vaccinat* planner*", "vaccinat* less* than* optimal*"},
+}
+
+// storyCues describe the terms by the stories and wordings a textbook
+// tells them with, written in a later session blind to every question
+// set: for each term, chiefly those with few cues and the classic
+// stories (a general spreading troops over fronts, two sides each waiting
+// for the other to quit, everyone paying their bid, a pie that shrinks
+// while two sides haggle), the cue writer imagined the ways a student who
+// does not know the name would describe it, and kept the words those
+// descriptions share. They join cues in cueIndex; they are kept apart so
+// that which part of the table was written how stays visible.
+var storyCues = map[string][]string{
+	"Colonel Blotto game": {
+		"divid* several*|among|multiple|across rival|enemy*|attacker*|adversar*",
+		"divid*|allocat*|distribut*|deploy*|assign*|station*|place*|concentrat* troops|units|volunteers|budget*|resources*|money|guards*|effort fronts*|battlefield*|districts*|states*|positions*|sites*|locations*|entrances*|castles*|hills*|regions*|passes|constituenc*|fields|seats|zones|provinces|counties|battles rival|enemy*|attacker*|adversar*|whoever|wins|win|winning",
+		"divid*|allocat*|distribut*|deploy*|assign*|concentrat* troops|budget*|resources*|guards* fronts*|battlefield*|districts*|states*|positions*|sites*|locations*|entrances*|castles*|hills*|regions* rival|enemy*|attacker*|adversar*", "contest*|compete*|fight* every* district*|state*|front*|battlefield* budget*|troops|resources*",
+		"troops* hill*", "distribut* troops* among*", "distribut* troops* many*", "spread* thin* rival*", "divid* thin* rival*",
+		"deploy* troops* several*", "deploy* troops* locations*", "weaker* troops* deploy*", "divid* resources* contested*", "troops* sectors* win*",
+		"distribut* troops* fronts*", "distribut* troops* battlefield*", "deploy* troops* fronts*", "deploy* troops* battlefield*",
+		"troops* castle*", "concentrat* troops* divid*", "outnumber* troops* divid*", "weaker* troops* divid*", "fewer troops* divid*",
+		"smaller* troops* divid*", "troops* positions* divid*", "distribut* troops* positions*", "divid* troops* several*",
+		"divid* troops* sectors*", "majority* battlefield*", "allocat* resources* fronts*", "allocat* resources* battlefield*",
+		"campaign* divid* state*", "campaign* allocat* state*", "campaign* distribut* state*",
+		"candidate* allocat* state*", "battleground state* divid*", "battleground state* allocat*", "divid* budget* battlefield*",
+	},
+	"war of attrition": {
+		"hop*|wait* other|rival quit*|close*|exit*|withdraw*|surrender*|fold*|leave* first", "drag*|continu* both lose*|losing|bleed*|pay* every|each day*|week*|month*",
+		"wait*|stay*|hold*|persist*|outlast*|endur*|remain*|keep* quit*|withdraw*|surrender*|retreat*|pull*|exit*|blink* other|rival|both cost*|costly|losing|loss*|lose*|bleed*|burn*", "stay*|remain*|wait*|hold*|persist* last cost*|costs|costly|pay* prize*|win*|wins",
+		"rival|other|both until* withdraw*|quit*|conced*|surrender*|retreat*|yield*|drop* cost*|costly|losing|lose*|bleed*|pay*", "endurance* contest*|rival|both cost*|costly|lose*", "who|which conced*|quit*|withdraw*|surrender*|yield*|retreat* first* cost*|costly|losing|lose*|bleed*|pay*",
+		"persist* longer* win*", "each* wait* other* first*", "wait* other* cancel*",
+		"hope* other* leave* first*", "hope* rival* leave* first*", "hope* other* quit* first*", "hope* rival* quit* first*",
+		"conced* first* wait*", "conced* first* cost*", "conced* standoff*", "conced* stalemate*", "wait* other* quit*", "wait* rival* quit*", "wait* other* conced*",
+		"wait* rival* conced*", "wait* other* back* down", "wait* rival* back* down", "wait* other* give* up", "wait* rival* give* up",
+		"wait* rival* leave*", "wait* other* leave* first*", "hold* out* rival*", "standoff* both* pay*", "standoff* both* lose*",
+		"stalemate* costly*", "stalemate* both* lose*", "stalemate* who* yield*", "costly* until* one* give* up", "costly* until* one* quit*",
+		"exit* first* losing money*", "leave* market* first* losing*", "declin* market* exit* first*", "shrink* market* exit* first*",
+		"display* retreat*", "yield* first* costly*", "quit* first* costly*", "persist* costly* rival*",
+	},
+	"all-pay auction": {
+		"only bid*|spend*|effort|invest* wasted|sunk|forfeit*|recover*|refund* winner*|best|one|wins|chosen|gets",
+		"loser*|losing|lose* money|spending|effort|costs|bid*|investment* gone|wasted|sunk|forfeit*|refund* election*|contest*|race*|compet*|auction*|prize*|win*", "bid*|costs|effort|spending|investment* refund* prize*|contract*|contest*|race*|compet*|win*",
+		"spend*|invest*|effort*|bid*|pay* only one* win*|wins|gets", "effort*|spend*|bid*|invest* sunk* contest*|prize*|auction*|win*",
+		"bid* regardless*", "pay* regardless* win*", "spending* lost* only*", "investment* lost* only one*",
+		"only winner* prize* effort*", "only* winner* effort* cost*", "forfeit* bid*", "bid* forfeit*", "loser* spending* wast*",
+		"loser* spend* wasted*", "loser* effort* wasted*", "everyone* bears* cost* only* winner*", "pay* bid* win* or lose*",
+	},
+	"Tullock contest": {
+		"probabilit*|chance*|odds* win* spending|effort|spend*|invest*|lobby* divided*|ratio|proportion*|relative|fraction*|total*",
+		"odds* share* spending*", "odds* win* spend* lobby*", "rent seeking* contest*",
+		"chance* proportional* effort*", "probabilit* proportional* effort*", "chance* proportional* spend*", "effort* divided* total effort*",
+		"share* total effort* win*", "share* total* spend* win*", "lottery contest*", "tickets* chance* proportional*",
+		"rent seeker* waste*", "rent seeker* spend*", "rent seek* prize*", "rent seek* compet*", "lobby* waste* resources*",
+		"compet* favour* waste*", "compet* favor* waste*", "spend* more* likely* win* prize*", "effort* more* likely* win* prize*",
+	},
+	"Rubinstein bargaining": {
+		"lose*|loses|shrink*|melt*|decline* value|worth every|each month*|day*|week*|round*|year* agree*|agreement|deal|settle*", "who|whoever|side|party can* wait* longer bargain*|negotiat*",
+		"first* propos*|offer* discount*|patien*|impatien*|delay* share*|larger|bigger|advantage*", "counteroffer* patien*|impatien*|time|delay*|wait*|discount*|cost*", "offer*|propos* patien*|impatien* divid*|deal*",
+		"turn*|alternat* offer*|propos* delay*|wait*|impatien*|shrink*|discount*",
+		"side* wait* longer* deal*", "afford* wait* longer* negotiat*",
+		"take* turns* propos* divid*", "take* turns* propos* deal*", "take* turns* propos* offer*", "turns* propos* divid*", "pie* shrink* offer*", "pie* shrink* divid*", "pie* melt* offer*", "pie* melt* divid*",
+		"offer* forth* accept*", "first offer* shrink*", "first* offer* pie*", "delay* cost* agreement*", "wait* cost* agreement*",
+		"delay* costly* divid*", "delay* costly* deal*", "impatien* accept* lower*", "impatien* accept* less*", "alternat* propos*",
+		"offer* reject* shrink*", "each round* delay*",
+	},
+	"revenue equivalence": {
+		"sealed*|ascending|descending|english|dutch|vickrey|oral|open auction* proceeds|income|earn*|expected",
+		"sealed*|ascending|descending|english|dutch|vickrey|oral|open seller*|auctioneer*|revenue* more|same|average|expect*",
+		"auction* format*|type*|kind*|rule*|design* revenue*|profit*|income*|money same|equal*|matter*|differ*",
+		"dutch* vickrey*", "english* vickrey*", "standard auction* same*", "auction* same* average*", "auction* design* seller* average*", "auction* format* average*", "auction* rule* average*",
+		"sealed* open* auction* revenue*", "sealed* open* auction* seller*", "sealed* open* auction* earn*", "sealed* ascending* earn*",
+		"sealed* ascending* revenue*", "first price* second price* same*", "first price* second price* revenue*", "english* dutch* revenue*",
+		"english* dutch* seller*", "english* dutch* income*", "auction* expected* income*", "auction* expected price* same*",
+		"auction* same* on average*", "which auction* more revenue*", "auction* rule* most money*",
+		"auction* format* most money*", "whichever* auction* same*", "seller* earn* more* auction* format*",
+	},
+	"network formation": {
+		"form*|maintain*|build* relationship*|links|ties|connections costly|cost*",
+		"center|centre|central*|hub* partner*|link*|connection*|ties|alliance*|collaborat* network*",
+		"link*|connect* central*|hub*|popular* network* prefer*|choos*|decid*|want*|why",
+		"maintain* friendship* cost*", "maintain* link* cost*", "maintain* connection* cost*",
+		"befriend* network*", "friendship* cost* benefit*", "add* cut* ties*", "cut* ties* stable*", "network* stable* ties*",
+		"network* stable* link*", "network* build* efficient*", "network* self interest* build*", "connect* already* popular*",
+		"firms* choose* partner* alliance*",
+	},
+	"kidney exchange": {
+		"kidney*|organ*|transplant* incompatib*|mismatch*|swap*|exchang*|chain*|cycle*", "paired donat*",
+		"kidney* cycle*", "kidney* incompatib*", "kidney* mismatch*", "donor* mismatch*",
+		"transplant* chain*", "donor* chain*", "transplant* pairs*", "kidney* trade* pair*", "kidney* blood type* another*", "kidney* trade* another*", "donat* kidney* match* another*",
+	},
+	"Banzhaf index": {
+		"voter* big|small|large|populous likely*|chance*|probabilit* decide*|decisive*|pivotal*", "few|small seats decide*|kingmaker*|pivotal*|decisive* govern*|coalition*|majority",
+		"tip*|decisive*|pivotal*|swing* vote*|voting|votes often*|probabilit*|chance*|measur*|frequen*",
+		"power*|influence*|clout vote*|votes|voting|council*|parliament* population*|proportion*|weight*",
+		"seats* percent* power*", "votes* percent* power*", "power* proportional* seats*", "power* seats* coalition*",
+		"vote* no power*", "measur* power* each*", "measur* influence* vot*", "decisive* weighted*",
+	},
+	"fair division": {
+		"divid* nobody|no|none trade*|swap*|prefer*|envy|exchang* someone*|other*|anyone*|another*",
+		"divid* items* fair*", "divid* items* envy", "divid* goods* envy", "indivisible* fair*", "indivisible* envy", "divorc* divid* fair*",
+		"nobody envy divid*", "no one envy divid*", "divid* feel* cheated*",
+	},
+	"mean field game": {
+		"millions|thousands|huge each* choos*|decid*|optimi*|react*|respon*|pick* everyone*|average*|aggregate*|others|congestion",
+		"thousands|millions|huge|large interacting* agents|players|cars|drivers|firms|traders|investors|users|people",
+		"huge number* cares* average*", "each* care* only* average*", "none* matter* individually*",
+		"each* respon* average* everyone*", "respon* average* behavio*", "react* average* behavio*", "react* population* distribution*",
+		"respon* population* distribution*", "trader* aggregate* everyone*", "statistic* whole population*", "optimi* statistic* population*",
+		"large number* agents* optimi*", "each* tiny* react* average*", "each* negligible* average*",
+	},
+	"stable matching": {
+		"pair*|match*|assign* break* together incentive*|prefer*|rather|want*|stable",
+		"pair*|match*|assign* both* rather switch*|swap*|leave*|break*",
+		"blocking pair*", "intern* hospital* prefer*", "junior doctor* algorithm*", "clearinghouse* doctor*",
+		"prefer* each other* assign*", "prefer* each other* current*", "marr* run off*", "marr* rather* each other*", "nobody* want* break* match*",
+	},
+	"job market signalling": {
+		"degree*|diploma*|education|schooling|college*|universit* productiv* expensive|costly|smart*|able|ability|talent*",
+		"hire*|employer*|firms*|pay* graduate*|degree*|diploma*|universit*|college* irrelevant|useless|relevant|nothing|unrelated|pointless",
+		"degree* mainly* show*", "degree* just* show*", "college* productiv* pay*", "college* nothing* productiv*", "graduate* nothing* productiv*",
+		"degree* doesn't teach*", "degree* does not teach*", "diploma* ability*", "diploma* employer* show*", "prove* smart* employer*",
+		"prove* ability* employer*", "education* just* show*", "education* productiv* already*", "mba* teach*", "mba* signal*",
+	},
+	"handicap principle": {
+		"signal*|song*|call*|display* predator* believ*|credib*|honest*",
+		"grow*|evolv*|develop* antler*|tail*|horn*|ornament*|plumage|feather* burden*|costly|handicap*|cumbersome|heavy",
+		"attract* predator* even*", "signal* attract* predator*",
+		"gazelle* jump* lion*", "gazelle* jump* predator*", "gazelle* stott*", "ornament* predator*", "extravagant* tail*", "costly* fake*", "signal* hard* fake*",
+	},
+	"Bayesian persuasion": {
+		"which|what studies|research|tests|experiments|evidence commission*|fund*|run*|conduct* persuade*|convince*|sway*",
+		"school*|universit*|agenc* reveal*|disclos* grade*|rating* hire*|hired|employer*",
+		"choose*|select*|decide*|design* fact*|information*|evidence*|test*|data report*|reveal*|disclos*|show*|tell* influence*|persuade*|convince*|sway*|steer*",
+		"design* trial* convince*", "design* test* convince*", "design* trial* regulator*",
+		"design* grades* hired*", "design* grades* employer*", "commit* information policy*", "information policy* receiver*",
+		"rating agenc* reveal*", "rating agenc* disclos*", "sender* commit* inform*",
+	},
+	"security game": {
+		"few|limited boats|patrols|guards|officers|ships|rangers smuggl*|poacher*|attacker*|terrorist* watch*|observ*|see",
+		"few|limited|random*|unpredictab* checkpoint*|patrol*|guards*|inspector* observ*|see|watch*|learn*|predict*|study*|studies",
+		"limited|few|random*|unpredictab* assign*|allocat*|deploy*|schedul*|station* guards*|marshals*|patrol*|police*|officers*|rangers* attacker*|terrorist*|smuggl*|poacher*|intruder*|hacker*",
+		"guard* target* attacker*", "assign* guards* targets*", "attacker* pick* weakest*", "attacker* observ* guard*", "attacker* watch* guard*",
+		"patrol* smuggl*", "checkpoint* learn* pattern*", "guard* terrorist*", "terrorist* target* protect*", "protect* buildings* terrorist*",
+	},
+	"correlated equilibrium": {
+		"follow*|obey* signal*|light* random*",
+		"mediator* privately|private*|secretly tell*|recommend*|suggest*|advise*",
+		"signal*|coin*|device*|mediator*|recommend* coordinat* yield*|swerve*|chicken*|crash*|collid*",
+		"device* privately*", "coordinator* recommend*", "follow* shared* recommendation*",
+		"third party* recommend* player*", "third party* recommend* action*", "privately* recommend* player*", "recommend* privately* player*", "private* recommend* obey*", "private* suggestion* follow*",
+	},
+	"congestion game": {
+		"server*|route*|road*|channel* choose*|pick* slow*|slower|congest* more",
+		"delay*|latency|cost* grow*|grows|increas*|rise*|depend* number* users|drivers|players|people|using",
+		"cost* grow* number* people* using*", "cost* grows* more people* use*",
+		"least crowded* server*", "crowded* server* choos*", "choos* worse* more* users*", "choos* slower* more* users*", "choos* channel* slow*",
+	},
+	"evolutionarily stable strategy": {
+		"invad*|invasion* population* small*|few*|rare*|handful*|mutant*|minority*",
+		"invader* resident*", "invad* population* resident*",
+		"mutant* strateg* take* over", "mutant* behavio* take* over", "mutant* strateg* appear*", "rare* deviant*", "evolution* stable* against*",
+	},
+	"repeated game": {
+		"avoid* price war* rival|year*|years",
+		"cooperat*|collu* again|future|repeatedly|forever compete*|interact*|meet*|deal*|play*",
+		"meet*|interact*|deal*|play* again|repeatedly|indefinitely|forever cooperat*|collu*|trust*|honest*",
+		"cooperat* see* again", "cooperat* indefinitely*", "interact* indefinitely*",
+		"cooperat* end* known*", "cooperat* last* period*",
+		"cooperat* over* over* again*", "future* interaction* cooperat*", "cooperat* no end date*", "meet* every day* cooperat*",
+		"last round* cooperat*", "final round* cooperat*", "regular customer* cheat* tourist*", "regular customer* honest* tourist*",
+	},
+	"team contest": {
+		"group* compet* prize* free rid*", "team* compet* prize* free rid*",
+	},
+	"dollar auction": {
+		"both bid* rais*|escalat* past|beyond|above|exceed*|more value|worth",
+		"bid* more* than* bill|dollar* worth*",
+		"bid* dollar bill*",
+		"second* highest* also* pay*",
+		"escalat* bid* both*", "escalat* bid* second*", "escalat* bid* trap*", "escalat* bid* value*",
+	},
+	"Axelrod's tournament": {
+		"tournament* prisoner*", "tournament* dilemma* program*", "round robin* dilemma*", "computer tournament* strateg*",
+	},
+	"Shapley value":           {"glove* pair* value*", "glove* pair* share*", "glove* owner*", "left* right* glove*"},
+	"core allocation":         {"glove* pair* value*", "glove* pair* share*", "glove* owner*", "left* right* glove*"},
+	"Braess's paradox":        {"clos* road* speed* traffic*", "remov* road* speed* traffic*"},
+	"hawk-dove game":          {"drive* toward* swerve*", "race* toward* swerve*"},
+	"public good":             {"don't* clean* shared*", "nobody* clean* shared*", "nobody* pay* everyone* use*"},
+	"principal-agent problem": {"pay* effort* cannot see*", "pay* effort* can't see*"},
+	"selfish routing":         {"driver* pick* fastest* slower*", "fastest road* more cars*"},
+	"Borda count": {
+		"points* first place* ballot*", "points* first place* second*", "points* place* ballot*", "total score* rank* candidate*", "score* position* ranking*",
+	},
+	"approval voting": {
+		"approv* every* candidate*", "tick* every* candidate*", "vote* every* candidate* acceptable*",
+	},
+	"May's majority theorem": {
+		"simple majority* only* rule*", "majority* only* rule* two*", "majority* rule* two option*", "majority* only* sensible*",
+	},
+	"liberal paradox": {
+		"right* own affairs*", "rights* conflict* unanim*", "right* decide* own* unanim*",
+	},
+	"liquid democracy": {
+		"vote* pass* it on", "hand* vote* pass*",
+	},
+	"participatory budgeting": {
+		"residents* choose* projects* fixed budget*", "citizens* choose* projects* fixed budget*", "residents* decide* projects* fixed budget*", "citizens* decide* projects* fixed budget*",
+	},
+	"Condorcet jury theorem": {
+		"jury* more likely* right*", "larger* jury* verdict* right*", "group* more likely* right* than* individual*", "more likely* correct* than* single*",
+	},
+	"Coase conjecture": {
+		"monopolist* long lasting*", "buyers* wait* price* fall* seller*", "buyers* wait* price* drop* seller*", "wait* price* drop* monopol*", "wait* price* fall* monopol*",
+	},
+	"Nash demand game": {
+		"share* add up more* nothing*", "claim* share* exceed* nothing*", "name* share* same time*",
+	},
+	"Kalai-Smorodinsky bargaining solution": {
+		"same fraction* best* gain* bargain*", "same proportion* maximum* gain*", "bargain* fraction* best possible*", "same fraction* best possible*",
+	},
+	"Nash bargaining solution": {
+		"divid* surplus* disagree*",
+	},
+	"Schelling segregation model": {
+		"segregat* happy* mixed*", "segregat* mixed* neighbo*",
+	},
+	"Lewis signaling game": {
+		"words* meaning* without* agree*", "signals* get* meaning*",
+	},
+	"cops and robbers": {
+		"catch* thief* network*", "how many police* catch* network*", "how many cops* catch* network*",
+	},
+	"differential game": {
+		"missile* evade*", "missile* chase*", "pursuit* evasion*",
+	},
+	"strategy-stealing argument": {
+		"second player* never* win* board*", "second player* hex*",
+	},
+	"Sprague-Grundy theorem": {
+		"remov* heap* turns*", "remov* heap* last*", "take* heap* last*", "matches* heap*",
+	},
+	"preemption game": {
+		"rush* adopt* technolog* rival*", "adopt* technolog* not* profitable*",
+	},
+	"inspection game": {
+		"how often* audit* cheat*", "audit* taxpayer* cheat*", "audit* decide* cheat*",
+	},
+	"maximin share": {
+		"pile* worst* divid*", "worst pile* items*",
+	},
+	"Fisher market": {
+		"buyer* fixed budget* price*", "budget* fixed supply* price*",
+	},
+	"Nash social welfare": {
+		"maximi* product* utilit* divid*", "product* utilities* divid*",
+	},
+	"rent division": {
+		"rent* room* prefer* someone else*", "divid* rent* assign* room*",
+	},
+	"kin selection": {
+		"warn* others* predator*", "alarm call* predator*", "alarm call* risk*",
+		"sacrific* sister*", "sterile* worker* evol*",
+	},
+	"win-stay lose-shift": {
+		"repeat* what worked* change*", "repeat* worked* change* after*",
+	},
+	"Rothschild-Stiglitz screening": {
+		"insurer* offer* deductible* full coverage*", "insurer* offer* cheap* deductible* expensive*",
+	},
+	"best-shot public goods": {
+		"neighbo* buy* borrow*", "neighbo* borrow* who* buy*",
+	},
+	"sequential equilibrium": {
+		"belief* information set* reach*", "belief* never* reach*",
+	},
+	"parity game": {
+		"priority* infinitely often*", "game* graph* priority* infinite*",
+	},
+	"tragedy of the anticommons": {
+		"too many* owner* block* patent*", "complementary* patent* block*", "complementary* patent* owner*",
+	},
+	"Maskin monotonicity": {
+		"mechanism* every* nash equilibri*", "social goal* mechanism* equilibri*",
+	},
+	"costly punishment": {
+		"punish* cheater* cooperat*", "punish* keep* group* cooperat*", "punish* defector* cooperat*",
+	},
+	"cheap talk": {
+		"promise* can't deliver*", "politician* promise* can't*", "campaign promise* cheap*",
+	},
+	"Bertrand competition": {
+		"two* shop* identical* price*", "sell* identical* product* price* low*",
+	},
+	"backward induction": {
+		"tac* toe* best move*", "tac* toe* always* draw*",
+	},
+	"adverse selection": {
+		"landlord* tenant* reliable* tell*", "landlord* tell* which* tenant*",
+	},
+	"signalling game": {
+		"offer*|long*|generous* warrant* reliable*|quality|good|confiden*",
+	},
+	"first-mover advantage": {
+		"firm*|leader* first* follow* quantit*|output*|capacit*",
+	},
+	"Cournot competition": {
+		"oligopol*|duopol* how much* produce*|output|supply",
+	},
+	"collusion": {
+		"avoid* price war* rival|year*|years",
+	},
 }

@@ -105,7 +105,7 @@ var kin = sync.OnceValue(func() map[string][]string {
 		{"road", "roads", "street", "streets", "highway", "highways"},
 		{"room", "rooms", "bedroom", "bedrooms", "dorm", "dorms"},
 		{"cycle", "cycles", "cycling", "circle", "circles", "loop", "loops"},
-		{"troops", "soldiers", "forces", "army", "armies"},
+		{"troops", "soldiers", "forces", "army", "armies", "troop", "soldier", "regiment", "regiments", "battalion", "battalions"},
 		{"fight", "fights", "fighting", "battle", "battles", "conflict", "conflicts"},
 		{"large", "big", "huge", "enormous", "vast", "massive"},
 	}
