@@ -51,7 +51,9 @@ import (
 // question set, session 8: the textbook stories of some thirty terms,
 // each told the eight or ten ways a student who does not know the name
 // might tell it, with the world sets used only as aggregate scores to
-// drop the cues that cost a hit. Kin lets a cue meet the near-synonyms of its words.
+// drop the cues that cost a hit; the same session narrowed seven older
+// cues that everyday questions met ("swing state*" met the campaign
+// spending news). Kin lets a cue meet the near-synonyms of its words.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
@@ -808,7 +810,7 @@ var cues = map[string][]string{
 		"doctor* reveal* test result* persuade*", "reveal* test result* persuade*", "how much* reveal* persuade*",
 	},
 	"mechanism design": {
-		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*", "design* rule* doesn't know* preferen*", "design* rules* unknown* preferen*", "government* design* rule* preferen*", "allocation rule* people* lie*", "design* rule* works* people lie*", "design* allocation* lie*"},
+		"design* rules* people* honest*", "rules* people* tell truth*", "incentiv* tell* truth* design*", "design* rules game* incentiv*|truth*|honest*|selfish*|outcome*|strateg*", "reverse game theory", "design* game* incentiv*", "design* institution* incentiv*", "incentive compatib*", "design* rules* selfish* agent*", "design* auction* rule* incentiv*", "design* system* report* honest*", "rules* agents* reveal* private*", "design* procedure* reveal* private*", "procedure* reveal* private value*", "get* people* reveal* private*", "design* rule* doesn't know* preferen*", "design* rules* unknown* preferen*", "government* design* rule* preferen*", "allocation rule* people* lie*", "design* rule* works* people lie*", "design* allocation* lie*"},
 	"fictitious play": {
 		"best respon* historical", "best respon* empirical", "best respon* past play*", "best respon* frequenc*",
 		"best respon* average* past", "respond* average* past",
@@ -897,7 +899,7 @@ var cues = map[string][]string{
 		"lying* preferen* never pay*", "mechanism* lying* never*",
 	},
 	"optimal auction": {
-		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*", "reserve price* maximi* revenue*", "reserve price* expected revenue*"},
+		"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction* format*|rule*|design*|reserve*|type*|kind*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*", "reserve price* maximi* revenue*", "reserve price* expected revenue*"},
 	"Condorcet paradox": {
 		"majority* prefer* cycle*", "beats* beats* beats*", "majority* intransitive*", "each* candidate* beat* another", "majorit* cycl*", "majorit* intransitiv*", "pairwise vot* cycl*", "majorit* rock paper", "majority voting* circle*", "majority* around* circle*", "majority* three option* circle*", "group preference* cyclic*", "group* preference* cycl* consistent*", "collective* preference* cyclic*", "majority* can't* pick* winner* three*", "majority* winner* three options*", "majority* always* winner* three*"},
 	"stable matching": {
@@ -913,7 +915,7 @@ var cues = map[string][]string{
 		"assign* pupils* schools*", "parents* rank* schools*", "school* admission* lottery*", "assign* student* school*", "student* school* prefer*", "student* school* seat*", "children school* assign*"},
 	"cake cutting": {"divid* cake* people*", "divid* cake* everyone*", "cut* cake* people*", "cut* cake* everyone*", "cake* fair*", "cake* envy", "cut* choos* fair*", "divid* cake* envy*", "cut* cake* share*", "divid* heterogeneous* good* fair*", "cut and choose", "cut* choose* procedure*", "cut* choose* two people"},
 	"fair division": {
-		"split* inheritance*", "fair* share* inherit*", "share* out* inherit*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*", "estate* divid* heir*", "heir* envy*", "divid* estate* envy*", "chore* divi* envy*", "heir* divide* jealous*", "divid* houses* paintings*", "nobody* jealous* divid*"},
+		"split* inheritance*", "fair* share* inherit*", "share* out* inherit*", "divid* estate* fair*", "split* fairly* heirs*", "divid* fair*", "split* fair*", "envy free", "envy* divi*", "divid* inheritance", "fair* allocat* good*", "estate* divid* heir*", "heir* envy* divid*|estate*|inherit*", "divid* estate* envy*", "chore* divi* envy*", "heir* divide* jealous*", "divid* houses* paintings*", "nobody* jealous* divid*"},
 	"Kakutani's fixed-point theorem": {"fixed point* equilibri*", "fixed point* exist*", "fixed point* theorem", "set valued* fixed point*", "brouwer* equilibri*", "correspondence* fixed point*"},
 	"Nash's existence theorem": {
 		"every finite game* equilibri*", "finite game* always equilibri*", "equilibri* always exist*", "exist* equilibri* finite",
@@ -953,12 +955,12 @@ var cues = map[string][]string{
 	"collusion":            {"firms* keep* prices* high*", "cartel* cheat*", "price fixing*", "firm* keep* price* high", "firm* agree* price*", "firm* cooperat* price*", "secret* price* agree*", "cartel* firm*", "cartel* stab*", "cartel* sustain*", "cartel* member* cheat*", "cartel* oligopol*", "cartel* collu*", "compan* keep* price* high*", "compan* agree* price* secret*", "compan* cooperat* price* high*", "rival* agree* not* compete*", "firm* agree* not* compete*", "cartel* break* down* member*", "cartel* break* down* price*", "cartel* secret* cut* price*", "member* secretly* cut* price*", "competitor* coordinat* raise* price*", "raise* price* above* competitive*", "competitor* coordinat* price*", "oligopol* keep* price* high*", "without explicit* agreement* price*", "price* high* without* agreement*"},
 	"repeated game":        {"promise* long* stranger*", "promise* friendship* stranger*", "tip* never* again*", "never meet* again*", "play* same game* many times", "play* same game* again", "interact* repeat*", "play* game* repeat*", "same opponent* again", "same players* meet* again*", "long* relationship* cooperat*", "interact* over* over* again", "game* played* many rounds*", "meet* again* future* incentiv*", "shadow* future* cooperat*"},
 	"centipede game": {
-		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*", "pass* pot* several times*", "pass* pot* before* taking*", "pass* pot* before* take*"},
+		"pile* cash* pass*", "money* bigger* pass*", "grab* money* pass*", "pile* grow* pass*", "pot* bigger* pass*", "pass* take* pot", "pot grow* pass*", "take* pot early player*|opponent*|pass*|game*|other", "take* money* first* opportunit*", "why* not* take* money* early*", "first player* take* pot*", "take* pot* right away*", "take* pot* immediately*", "pass* pot* several times*", "pass* pot* before* taking*", "pass* pot* before* take*"},
 	"chain-store paradox": {"monopolist* entrant*", "incumbent* entrant*", "incumbent* entr*", "monopolist* fight* entr*", "monopolist* many market* entrant*", "fight* entr* reputation*", "chain store* entrant*", "predat* entrant* reputation*", "chain store* fight* entr*", "fight* entr* every town*", "fight* entry* every* market*"},
-	"entry deterrence":    {"deter* entr*", "newcomer* slash* price* market*", "newcomer* cut* price* market*", "newcomer* price war*", "entrant* slash* price*", "entrant* cut* price*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*", "incumbent* unprofitable* enter*", "make* unprofitable* new firm* enter*", "incumbent* new firm* enter*"},
+	"entry deterrence":    {"deter* entr*", "newcomer* slash* price* market*", "newcomer* cut* price* market*", "newcomer* price war*", "entrant* slash* price*", "entrant* cut* price*", "keep* competitor* out", "prevent* entr* market", "block* entr* market", "stop* rival* enter* market*|industr*", "discourage* entr*", "limit pric*", "predatory pric*", "excess capacity* entr*", "incumbent* threat* newcomer*", "incumbent* newcomer*", "scare* off* competitor*", "compan* stop* rival* enter*", "established* firm* newcomer*", "established* compan* newcomer*", "incumbent* excess capacity*", "excess capacity* deter*", "build* excess capacity*", "incumbent* unprofitable* enter*", "make* unprofitable* new firm* enter*", "incumbent* new firm* enter*"},
 	"security game":       {"defender* random* patrol*", "guard* random*", "randomi* patrol*", "protect* targets* attacker*", "defend* target* attacker*", "guard* patrol* attack*", "guard* patrol* unpredictab*", "airport* security* random*", "airport* security* attack*", "airport* security* unpredictab*", "airport* security* patrol*", "security* patrol* schedul*", "guard* patrol* schedul*", "defender* attacker* target*", "poach* patrol*", "defender* allocat* guard* attacker*", "attacker* observ* schedule*", "limited guard* attacker*", "defender* limited* resource* attacker*", "randomi* checkpoint*", "airport* checkpoint* random*"},
 	"Colonel Blotto game": {
-		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state*", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*", "limited forces* fronts*", "split* forces* fronts*", "forces* many fronts*"},
+		"divid* resources* fronts*", "spread* resources* battle*", "allocat* budget* battlefield*", "swing state* divid*|allocat*|distribut*|budget*|resources*|troops|rival", "allocat* troops", "troops battlefield*", "divid* resources battlefield*", "soldiers battlefield*", "limited forces* fronts*", "split* forces* fronts*", "forces* many fronts*"},
 	"information cascade": {
 		"follow* others* ignor*", "herd* follow*", "copy* earlier* choice*", "follow* crowd", "ignor* own information", "copy* previous choice*", "follow* others* choice*", "ignor* private signal*", "everyone* follow* first* few*", "restaurant* empty* full* choose*", "follow* previous* people* choice*", "line up restaurant* other*", "queue* restaurant* other*", "because* others* did* follow*", "buy* product* because* popular*", "just because* already popular*", "popular* because* others* bought*", "ignore* what* know* copy*", "copy* those* went before*", "ignore* own* copy* before*", "investor* pile* same stock*", "pile into* because* others*", "investor* because others did*"},
 	"global game":      {"depositors* withdraw*", "speculat* attack* currency*", "bank* depositor* run*", "bank run* coordinat*", "bank run* self fulfill*", "bank run* depositor*", "bank run* everyone*", "bank run* panic*", "currency attack*", "speculative attack*", "run* bank* depositor*", "run* bank* panic*", "run* bank* everyone*", "run* bank* fear*", "currency cris* speculator*", "speculator* coordinat*", "currency* crisis* sudden* coordinat*", "private information* bank run* predict*", "bank run* predictab*", "small* private* information* bank run*"},
@@ -1055,7 +1057,7 @@ var cues = map[string][]string{
 	"weighted voting game": {"vot* weight*", "weight* vot*", "shareholder* vot*", "vot* block* power*", "more votes* always* more power*", "vote* weight* power* differ*", "council* vote* weight*", "votes* proportional* power*"},
 	"core allocation": {
 		"no group* better* leav*", "no subgroup* better*", "nobody* leave* coalition*",
-		"walk* away divid*", "divid* sav* walk*", "none walk* away", "nobody walk* away", "divid* savings*",
+		"walk* away divid*", "divid* sav* walk*", "none walk* away", "nobody walk* away", "divid* savings* towns*|cities|partners*|members*|firms*|players*|coalition*|group*|among",
 		"coalition* break* away", "coalition* better* own", "group* deviat* together", "group* better* own", "split* stable*", "divid* stable*",
 		"subset* better* own", "coalition* block*", "split* away better*", "stable* divi* coalition*",
 		"payoff* no subgroup* reject*", "no subgroup* reject*", "subgroup* object* payoff*", "no coalition* object*",
@@ -1256,6 +1258,7 @@ var storyCues = map[string][]string{
 		"large number* agents* optimi*", "each* tiny* react* average*", "each* negligible* average*",
 	},
 	"stable matching": {
+		"match*|pair*|assign* prefer* swap*|switch*|trade*",
 		"pair*|match*|assign* break* together incentive*|prefer*|rather|want*|stable",
 		"pair*|match*|assign* both* rather switch*|swap*|leave*|break*",
 		"blocking pair*", "intern* hospital* prefer*", "junior doctor* algorithm*", "clearinghouse* doctor*",
@@ -1275,6 +1278,7 @@ var storyCues = map[string][]string{
 		"gazelle* jump* lion*", "gazelle* jump* predator*", "gazelle* stott*", "ornament* predator*", "extravagant* tail*", "costly* fake*", "signal* hard* fake*",
 	},
 	"Bayesian persuasion": {
+		"sender*|seller*|prosecutor*|advis* control*|choose*|design* evidence|information|signal* receiver*|judge|buyer*|decision*",
 		"which|what studies|research|tests|experiments|evidence commission*|fund*|run*|conduct* persuade*|convince*|sway*",
 		"school*|universit*|agenc* reveal*|disclos* grade*|rating* hire*|hired|employer*",
 		"choose*|select*|decide*|design* fact*|information*|evidence*|test*|data report*|reveal*|disclos*|show*|tell* influence*|persuade*|convince*|sway*|steer*",
@@ -1303,6 +1307,7 @@ var storyCues = map[string][]string{
 		"least crowded* server*", "crowded* server* choos*", "choos* worse* more* users*", "choos* slower* more* users*", "choos* channel* slow*",
 	},
 	"evolutionarily stable strategy": {
+		"behavio*|strateg* surviv*|persist* mutant*",
 		"invad*|invasion* population* small*|few*|rare*|handful*|mutant*|minority*",
 		"invader* resident*", "invad* population* resident*",
 		"mutant* strateg* take* over", "mutant* behavio* take* over", "mutant* strateg* appear*", "rare* deviant*", "evolution* stable* against*",
@@ -1443,6 +1448,7 @@ var storyCues = map[string][]string{
 		"tac* toe* best move*", "tac* toe* always* draw*",
 	},
 	"adverse selection": {
+		"sickest|riskiest|unhealthiest buy*|sign*|keep* insur*",
 		"landlord* tenant* reliable* tell*", "landlord* tell* which* tenant*",
 	},
 	"signalling game": {
@@ -1456,5 +1462,35 @@ var storyCues = map[string][]string{
 	},
 	"collusion": {
 		"avoid* price war* rival|year*|years",
+	},
+	"stag hunt": {
+		"big*|large*|bigger reward*|payoff*|prize*|prey|catch safe*|small* alone|own partner*|together|cooperat*|trust*",
+	},
+	"centipede game": {
+		"pot|pile grow*|doubl*|increas* grab*|take* pass*|players|opponent|other",
+	},
+	"price of anarchy": {
+		"efficien*|welfare lost|loss|lose* selfish*",
+	},
+	"Nash equilibrium": {
+		"no one|nobody|none better|improve* chang*|switch*|deviat* alone|unilateral*",
+	},
+	"mixed-strategy Nash equilibrium": {
+		"randomi*|random* bluff*|fold*",
+	},
+	"level-k thinking": {
+		"levels|steps|layers|deep think* you",
+	},
+	"entry deterrence": {
+		"established|incumbent|monopol* keep*|stop*|prevent*|deter*|scare* rival*|competitor*|newcomer*|entrant* enter*|entering|entry|out",
+	},
+	"global game": {
+		"bank run* healthy|solvent|sound",
+	},
+	"replicator dynamics": {
+		"share*|fraction*|proportion* strateg* population* reproduc*|grow*|faster|fitness",
+	},
+	"mechanism design": {
+		"design* rules|mechanism*|system* reveal*|report* true|truth*|honest* preferen*|valu*|private*|selfish*",
 	},
 }

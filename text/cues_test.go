@@ -377,6 +377,22 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 		"Which two shops sell the same phone at a low price?",
 		"How risky is it to warn a predator away from your dog?",
 		"How can a landlord evict a tenant?",
+		"Is a big reward worth the risk, or should I go for the small safe investment alone?",
+		"Is a lot of efficiency lost when I work from home?",
+		"Should I match my partner's contribution to the savings account?",
+		"How long do bank runs last?",
+		"What fraction of the population owns a car?",
+		"How do I report my true income on taxes?",
+		"Do sick people have to buy insurance?",
+		"How many levels does Candy Crush have?",
+		// Met by cues narrowed in session 8.
+		"How much did the campaign spend in swing states last year?",
+		"How do I divide my savings between several accounts?",
+		"Which auction site earns sellers the most money?",
+		"Do my kids envy each other's toys?",
+		"Should I take my pension pot early while it keeps growing?",
+		"How can my shop stop rivals from entering my street?",
+		"How do I design rules for a board game?",
 	} {
 		assert.Empty(t, Evoked(q), q)
 	}
@@ -533,6 +549,13 @@ func TestStudentParaphrases(t *testing.T) {
 		{"Why do too many owners of complementary patents block a new product?", "tragedy of the anticommons"},
 		{"Can punishing cheaters keep a village cooperating?", "costly punishment"},
 		{"Why do birds give alarm calls when a predator comes, at a risk to themselves?", "kin selection"},
+		{"Should hunters go for the big prey that needs a partner, or the small safe catch they can get alone?", "stag hunt"},
+		{"Why would a player not grab the pot when it keeps doubling each time the opponent passes?", "centipede game"},
+		{"How much efficiency is lost when drivers route selfishly?", "price of anarchy"},
+		{"Why do only the riskiest people keep their insurance after a price rise?", "adverse selection"},
+		{"How do the shares of strategies in a population grow when fitter strategies reproduce faster?", "replicator dynamics"},
+		{"How can a rule be designed so that bidders report their true values?", "mechanism design"},
+		{"Why would an incumbent build extra capacity to scare entrants out?", "entry deterrence"},
 		// Written for the terms and cues added with world dev7/dev8 as
 		// tuning sets, in other words than those sets use.
 		{"Why might price wars happen inside a cartel even when no member has cheated?", "imperfect public monitoring"},
