@@ -1335,7 +1335,7 @@ var storyCues = map[string][]string{
 		"tournament* prisoner*", "tournament* dilemma* program*", "round robin* dilemma*", "computer tournament* strateg*",
 	},
 	"Shapley value":           {"glove* pair* value*", "glove* pair* share*", "glove* owner*", "left* right* glove*"},
-	"core allocation":         {"glove* pair* value*", "glove* pair* share*", "glove* owner*", "left* right* glove*"},
+	"core allocation":         {"break* away incentive*|reason|better|gain* own group*|coalition*", "glove* pair* value*", "glove* pair* share*", "glove* owner*", "left* right* glove*"},
 	"Braess's paradox":        {"clos* road* speed* traffic*", "remov* road* speed* traffic*"},
 	"hawk-dove game":          {"drive* toward* swerve*", "race* toward* swerve*"},
 	"public good":             {"don't* clean* shared*", "nobody* clean* shared*", "nobody* pay* everyone* use*"},
@@ -1442,12 +1442,15 @@ var storyCues = map[string][]string{
 		"promise* can't deliver*", "politician* promise* can't*", "campaign promise* cheap*",
 	},
 	"Bertrand competition": {
+		"identical shop*|firm*|compan* charg*|price* cost",
 		"two* shop* identical* price*", "sell* identical* product* price* low*",
 	},
 	"backward induction": {
+		"solve*|best move* game* start*|reason*|work*|working end|backward*",
 		"tac* toe* best move*", "tac* toe* always* draw*",
 	},
 	"adverse selection": {
+		"rais*|higher|increas* premium*|price* healthy|healthiest|safe*|careful* leave*|drive*|drop*|quit*|away",
 		"sickest|riskiest|unhealthiest buy*|sign*|keep* insur*",
 		"landlord* tenant* reliable* tell*", "landlord* tell* which* tenant*",
 	},
@@ -1458,6 +1461,7 @@ var storyCues = map[string][]string{
 		"firm*|leader* first* follow* quantit*|output*|capacit*",
 	},
 	"Cournot competition": {
+		"each|two|both|rival|other* how much*|quantit* produce*|pump*|supply*|output* price* total",
 		"oligopol*|duopol* how much* produce*|output|supply",
 	},
 	"collusion": {
@@ -1470,10 +1474,12 @@ var storyCues = map[string][]string{
 		"pot|pile grow*|doubl*|increas* grab*|take* pass*|players|opponent|other",
 	},
 	"price of anarchy": {
+		"selfish*|themselves|own|individually overall|society|social*|collective*|everyone|group worse|loss|lose*|efficien*|compar*",
 		"efficien*|welfare lost|loss|lose* selfish*",
 	},
 	"Nash equilibrium": {
-		"no one|nobody|none better|improve* chang*|switch*|deviat* alone|unilateral*",
+		"nobody want*|wants switch*|change*|deviat* given|others", "no one want*|wants switch*|change*|deviat* given|others",
+		"no one better|improve* chang*|switch*|deviat* alone|unilateral*", "nobody|none better|improve* chang*|switch*|deviat* alone|unilateral*",
 	},
 	"mixed-strategy Nash equilibrium": {
 		"randomi*|random* bluff*|fold*",
@@ -1485,12 +1491,27 @@ var storyCues = map[string][]string{
 		"established|incumbent|monopol* keep*|stop*|prevent*|deter*|scare* rival*|competitor*|newcomer*|entrant* enter*|entering|entry|out",
 	},
 	"global game": {
+		"news|rumou*|small trigger*|spark*|cause* run*|attack* currency|bank*",
 		"bank run* healthy|solvent|sound",
 	},
 	"replicator dynamics": {
+		"fraction*|share*|proportion* cooperator*|defector*|strateg* change*|evolv*|grow*|shrink* time|generation*",
 		"share*|fraction*|proportion* strateg* population* reproduc*|grow*|faster|fitness",
 	},
 	"mechanism design": {
+		"design* auction*|mechanism*|procedure* reveal*|report* valu*|really|true*",
 		"design* rules|mechanism*|system* reveal*|report* true|truth*|honest* preferen*|valu*|private*|selfish*",
+	},
+	"volunteer's dilemma": {
+		"nobody report*|call*|tell*|fix* everyone*|everybody|many* see*|sees|notic*|saw", "no one report*|call*|tell*|fix* everyone*|everybody|many* see*|sees|notic*|saw",
+	},
+	"trust game": {
+		"send* money* stranger* keep*",
+	},
+	"cake cutting": {
+		"cake* other*|another got bigger|more|larger",
+	},
+	"free rider": {
+		"let*|leave* others all|most work group*|team*|project*",
 	},
 }

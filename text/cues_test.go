@@ -393,6 +393,15 @@ func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 		"Should I take my pension pot early while it keeps growing?",
 		"How can my shop stop rivals from entering my street?",
 		"How do I design rules for a board game?",
+		"Why did my health insurer raise my premium?",
+		"Is there a run on toilet paper at the supermarket?",
+		"What share of the population has brown eyes?",
+		"Why did nobody call me back?",
+		"How do I start a board game from the end?",
+		"Why did the band break away from their label?",
+		"How much oil does Saudi Arabia produce?",
+		"Why do identical twins have different fingerprints?",
+		"Should I let others do the work on my car?",
 	} {
 		assert.Empty(t, Evoked(q), q)
 	}
@@ -556,6 +565,18 @@ func TestStudentParaphrases(t *testing.T) {
 		{"How do the shares of strategies in a population grow when fitter strategies reproduce faster?", "replicator dynamics"},
 		{"How can a rule be designed so that bidders report their true values?", "mechanism design"},
 		{"Why would an incumbent build extra capacity to scare entrants out?", "entry deterrence"},
+		{"Why do healthy customers drop out when an insurer raises its premiums?", "adverse selection"},
+		{"How much worse off is everyone when each commuter picks what is best for themselves rather than for the group?", "price of anarchy"},
+		{"Is there a profile where nobody wants to deviate given what the others play?", "Nash equilibrium"},
+		{"Can a small rumour trigger an attack on a currency?", "global game"},
+		{"How does the fraction of defectors change from one generation to the next?", "replicator dynamics"},
+		{"How should a procedure be designed so that bidders report their true valuations?", "mechanism design"},
+		{"Why does no one report a fire that everyone in the building has noticed?", "volunteer's dilemma"},
+		{"How do you solve a game by working from the end backward?", "backward induction"},
+		{"Do members have any incentive to break away and form their own coalition?", "core allocation"},
+		{"How much will each of two rival producers supply if the price falls with total output?", "Cournot competition"},
+		{"Why would identical firms price at cost?", "Bertrand competition"},
+		{"Why do some members let others do all the work in a group?", "free rider"},
 		// Written for the terms and cues added with world dev7/dev8 as
 		// tuning sets, in other words than those sets use.
 		{"Why might price wars happen inside a cartel even when no member has cheated?", "imperfect public monitoring"},
