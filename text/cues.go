@@ -321,10 +321,11 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 	return m
 })
 
-// allCues is cues and storyCues in one table.
+// allCues is every cue table in one: cues, storyCues, and the tables of
+// the cues_*.go files.
 func allCues() map[string][]string {
 	m := map[string][]string{}
-	for _, table := range []map[string][]string{cues, storyCues} {
+	for _, table := range []map[string][]string{cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2} {
 		for name, list := range table {
 			m[name] = append(m[name], list...)
 		}
