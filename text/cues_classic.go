@@ -50,7 +50,7 @@ var classicCues = map[string][]string{
 		"grid|lattice|square* cell*|neighbo* cooperat*|defect*|prisoner*|dilemma*",
 		"cooperator* cluster*|grid*|lattice*|network*|graph*|spatial*|island*",
 		"cooperator* defector* grid*|lattice*|cluster*|spatial*|neighbo*",
-		"only|just interact*|play* neighbo* cooperat*|defect*|dilemma*|strateg*|evolv*",
+		"only|just interact*|play* neighbo* cooperat*|defect*|dilemma*",
 		"who|whom interact* structure*|network*|graph* cooperat*|altruis*|defect*",
 		"geograph*|spatial*|local* structure*|interaction* dilemma*|defect*|cooperator*|altruis*",
 		"population* structure* cooperat*|altruis*|dilemma*",
@@ -300,7 +300,6 @@ var classicCues = map[string][]string{
 		"algorithm*|autom*|bots punish*|retaliat* undercut*|deviat* price*|pricing|rival*",
 	},
 	"green security game": {
-		"ranger*|warden* poacher*|snare*|logger*",
 		"patrol*|allocat*|schedul* rhino*|elephant*|tiger*|wildlife*|park*|forest*|fisher*|reserve* poacher*|logger*",
 		"predict*|forecast*|anticipat* poacher*",
 		"predict*|forecast*|anticipat* illegal* loggers|logging|fishing|poacher*",

@@ -101,7 +101,7 @@ var designCues = map[string][]string{
 	},
 	"oddness theorem": {
 		"odd* equilibri* count*|number*|many|always|generic*|typical* game*|nash|player*|mixed",
-		"even number* equilibri* game*|nash|player*|mixed",
+		"odd* even number* equilibri*",
 		"wilson* odd* equilibri*",
 		"index|indices equilibri* sum*|add* one|odd|game*|nash",
 		"parity* number* equilibri*",

@@ -15,9 +15,8 @@ package text
 // everyday questions that use their words in the everyday sense.
 var retoldCues1 = map[string][]string{
 	"pure-strategy Nash equilibrium": {
-		"pure strateg* equilibri*|stable|nash*",
 		"equilibri* no|without|never|not|nobody|none randomi*|randomly|mixing|coin*|dice|lotter*",
-		"each|every player* one|single|definite|specific|fixed action*|move*|choice*|strateg* equilibri*|stable*",
+		"each|every player* single|definite|specific|fixed action*|move*|choice*|strateg* equilibri*|stable*",
 		"determinist* strateg*|choice*|action* equilibri*|stable*",
 		"equilibri* exist* only|unless randomi*|mix*",
 		"no need* randomi*|mix* equilibri*",
@@ -54,7 +53,7 @@ var retoldCues1 = map[string][]string{
 		"defect* last|final round*|period* cooperat*|dilemma*|strateg*|game*|backward*|known|everyone|rational*|unravel*",
 		"memory one strateg*|player*|dilemma*",
 		"cooperat* round*|repeatedly same opponent*|player*",
-		"betray*|cooperat* rounds|repeated* game*|dilemma*|opponent*",
+		"betray* rounds|repeated* dilemma*|opponent*",
 		"cooperat* emerg* among|between selfish* repeat*|again|rounds",
 		"noise*|mistake*|error* repeated* defect*|dilemma*|tit*",
 		"finite*|fixed|known round*|repeat* cooperat*|defect* unravel*|backward*|last",
@@ -131,7 +130,6 @@ var retoldCues1 = map[string][]string{
 		"best|cheapest stable|equilibri* outcome*|state*|solution* versus|vs|ratio*|compar* optim*|planner*|centrali*",
 		"share* cost* equally* connect*|edge*|link* stable*|equilibri*",
 		"planner* pick*|choose*|propose*|suggest*|recommend* best* equilibri*|stable*",
-		"optimistic* equilibri* optim*|planner*",
 	},
 	"multi-agent reinforcement learning": {
 		"ai|agents|bots learn* team* against|compet* each|reinforcement*|self*",
@@ -368,7 +366,7 @@ var retoldCues1 = map[string][]string{
 	},
 	"congestion pricing": {
 		"driver*|commuter* pay*|charg* delay*|congestion impos* other*|everyone",
-		"pigou*|pigovian|pigouvian toll*|traffic*|road*|congest*|driver*",
+		"pigou*|pigovian|pigouvian toll*|congest*|traffic*",
 		"toll* selfish*|equilibri*|marginal*",
 		"externalit* driver*|traffic*|road*|commut*",
 		"driver* internaliz*",

@@ -195,15 +195,6 @@ var solutionCues = map[string][]string{
 		"player*|agent* memory* limited|bounded|imperfect|forget* strateg*|tree*|equilibri*|information",
 		"kuhn* theorem*|recall*|behavio*",
 	},
-	"payoff matrix": {
-		"cell* two numbers*|number* payoff*|strateg*",
-		"read*|interpret*|fill*|build*|construct*|draw*|write*|set*|setup|make|making|creat* table*|matrix*|grid* payoff*",
-		"row* column* player*",
-		"left|right|top|bottom|up|down row*|column* strateg*|payoff*",
-		"combination* strateg*|choice*|action* payoff* table*|matrix*|list*|grid*|each|every",
-		"two numbers|pair* each|every cell*|box*|entry|square* player*|strateg*|payoff*",
-		"table*|matrix*|grid* payoff*|utilit* each|every|both player*|strateg*|opponent*",
-	},
 	"separating equilibrium": {
 		"only talented|able|productive|high worker*|type* mba|degree*|education|diploma* costly|expensive|equilibri*",
 		"receiver* sender* type* equilibri*",
@@ -345,7 +336,6 @@ var solutionCues = map[string][]string{
 		"learn* rule*|dynamic*|procedure*|process* converge*|reach* nash* every|all|any game*",
 		"hart* colell*",
 		"use*|using|uses|based only own payoff* dynamic*|learn*|converge*|adjust*|update*",
-		"trial* error* equilibri*|nash*",
 		"payoff* based learn*|dynamic*|adapt*|rule*",
 		"independent* learner*|learning* converge* nash*|equilibri*",
 		"own payoff* function* only dynamic*|learn*|converge*",
