@@ -155,7 +155,6 @@ func TestDesignParaphrases(t *testing.T) {
 		{"Is a market equilibrium with equal budgets envy-free?", "competitive equilibrium from equal incomes"},
 		{"Is random serial assignment of offices strategyproof?", "random serial dictatorship"},
 		{"How do you assign objects so that each person gets probability shares?", "probabilistic serial"},
-		{"When can a group of people be paired so that no two would rather be together?", "stable roommates problem"},
 		{"If a factory pollutes a river, can the fishermen pay it to stop?", "Coase theorem"},
 		{"Which mechanisms for placing a public facility stop people from misreporting their position?", "facility location game"},
 		{"How can a platform pay workers for truthful answers without knowing the right answer?", "peer prediction"},

@@ -23,7 +23,15 @@ func TestFieldWords(t *testing.T) {
 // kin, and the evocation's terms are the words the question wrote.
 func TestKinLetsOneCueMeetItsWordings(t *testing.T) {
 	require.Contains(t, Kin("Kids"), "people")
-	require.Contains(t, Kin("people"), "kids", "kin goes both ways")
+	require.Contains(t, Kin("haggle"), "bargain", "kin goes both ways between words for one thing")
+	require.Contains(t, Kin("bargain"), "haggle")
+	require.NotContains(t, Kin("people"), "kids", "a kind stands for its name, not the name for the kind")
+	require.NotContains(t, Kin("students"), "roommates", "nor one kind for another")
+	require.NotContains(t, Kin("stations"), "sellers")
+	c, err := parseCue("play* neighbo* dilemma*")
+	require.NoError(t, err)
+	require.False(t, newCueQuestion("Do people who play a repeated dilemma cooperate?").has(c), "people are not neighbours")
+	require.True(t, newCueQuestion("Do neighbours who play a repeated dilemma cooperate?").has(c))
 	require.Nil(t, Kin("auction"))
 
 	es := Evocations("How do you divide a cake between two kids so that neither is jealous?")
