@@ -325,7 +325,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // the cues_*.go files.
 func allCues() map[string][]string {
 	m := map[string][]string{}
-	for _, table := range []map[string][]string{cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2} {
+	for _, table := range []map[string][]string{cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues} {
 		for name, list := range table {
 			m[name] = append(m[name], list...)
 		}
@@ -340,7 +340,10 @@ func allCues() map[string][]string {
 // nil for a name that is not a glossary term.
 func Related(name string) []string {
 	if t := lookup(name); t != nil {
-		return related[t.name]
+		if r, ok := related[t.name]; ok {
+			return r
+		}
+		return moreRelated[t.name]
 	}
 	return nil
 }

@@ -33,7 +33,11 @@ type term struct {
 // phrase (cues.go), and cues recognise the idea in context. A few forms
 // still are ("nucleolus", "collusion", "beauty contest"): the field's
 // questions name them plainly, and no other name would be found.
-var glossary = []term{
+var glossary = append(coreGlossary, moreTerms...)
+
+// coreGlossary is the glossary as first written; moreTerms (glossary_more.go)
+// adds terms of the field it lacked.
+var coreGlossary = []term{
 	{name: "Nash equilibrium", acronyms: []string{"NE"}},
 	{name: "mixed-strategy Nash equilibrium", acronyms: []string{"MSNE"}, variants: []string{"mixed Nash equilibrium", "mixed equilibrium", "mixed-strategy equilibrium"}},
 	{name: "pure-strategy Nash equilibrium", acronyms: []string{"PSNE"}, variants: []string{"pure Nash equilibrium", "pure equilibrium", "pure-strategy equilibrium"}},
