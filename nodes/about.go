@@ -27,8 +27,9 @@ import (
 //     question's terms and at least standOut times as many as the pool's
 //     median candidate; or
 //   - is arXiv's best match (the first paper of the pool) and holds at
-//     least minSharedBest of the question's terms, or minShared when the
-//     question shows no game theory of its own.
+//     least minSharedBest of the question's terms, or minShared of its
+//     specific terms when the question shows no game theory of its own
+//     (see counted).
 //
 // Terms are compared as the store's tokenizer stems them, so "auctions"
 // meets "auction".
@@ -177,6 +178,24 @@ func (t aboutTest) inPool(pool []arxiv.Paper) aboutTest {
 // shared counts the question's terms the paper holds.
 func (t aboutTest) shared(p arxiv.Paper) int { return countIn(t.terms, termSet(p)) }
 
+// counted are the terms a candidate must share to pass the best-match
+// and stand-out rules: all of the question's, or for an unrecognised
+// question only its specific ones. Every game-theory paper says
+// "strategy", so for "What's a good strategy for keeping bread dough from
+// over-proofing?" a paper holding "good", "strategy" and "keeping" was
+// arXiv's best match sharing three terms, and was added. A recognised
+// question's "strategy" or "equilibrium" is its own word, and stays
+// counted. The pool's median (inPool) still counts every term: counted
+// there too, it fell for an unrecognised question, and "a ball at the
+// bottom of a bowl is a stable equilibrium" then stood out of its pool
+// (a tuning control of testdata/world lost its refusal).
+func (t aboutTest) counted() []string {
+	if t.unrecognised && len(t.specific) > 0 {
+		return t.specific
+	}
+	return t.terms
+}
+
 // termSet is the set of a paper's terms, to count several lists against.
 func termSet(p arxiv.Paper) map[string]bool {
 	set := map[string]bool{}
@@ -214,7 +233,7 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 		return "", false
 	}
 	terms := termSet(p)
-	have := countIn(t.terms, terms)
+	have := countIn(t.counted(), terms)
 	need := minSharedBest
 	if t.unrecognised {
 		need = minShared

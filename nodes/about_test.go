@@ -94,3 +94,25 @@ func TestStandingOutIsRelativeToThePool(t *testing.T) {
 	_, ok = test.inPool(append(strong, paper)).test(paper)
 	require.False(t, ok, "not out of a pool that matches the question as well")
 }
+
+func TestAnUnrecognisedQuestionsBestMatchMustShareMoreThanGameWords(t *testing.T) {
+	// arXiv's first paper for a kitchen question shares "good", "strategy"
+	// and "keeping" with it: three terms, but "strategy" is in every
+	// game-theory abstract. For a question the topic judge did not
+	// recognise, only the specific terms count, and two are too few.
+	q := "What's a good strategy for keeping bread dough from over-proofing in a warm kitchen?"
+	best := arxiv.Paper{ID: "2509.00001v1", Title: "Imitation and the replicator equation",
+		Summary: "Players keeping a good strategy and copying better ones follow the replicator dynamics; we study its equilibrium."}
+	rest := papersOn("2509", 20, "Auctions with budgets", "Bidders with budgets in repeated auctions.")
+	test := newAboutTest(q)
+	test.unrecognised = true
+	_, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	require.False(t, ok, "good and keeping are not enough")
+
+	// A question the judge recognised counts its own "strategy": the same
+	// paper, arXiv's best match, shares three of its terms.
+	test.unrecognised = false
+	why, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	require.True(t, ok)
+	require.Equal(t, "arXiv's best match", why)
+}
