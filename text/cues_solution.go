@@ -326,7 +326,7 @@ var solutionCues = map[string][]string{
 		"electronic mail* game*|coordinat*",
 		"infinite*|endless|hierarch*|chain*|regress* belief* about other*|opponent*|each",
 		"second|third order belief*|knowledge|expectation*",
-		"layer*|level*|order* belief* about belief*|opponent*",
+		"layer*|level*|order* belief* about belief*|opponent* opponent*|reason*|strateg*|coordinat*|deep*|infinite*|nested*|hierarch*",
 		"believ* opponent*|rival* my|me|about",
 	},
 	"uncoupled dynamics": {
