@@ -21,7 +21,11 @@ import (
 // the same thing in nearly every case; the mapped words must not be so
 // common that they match every paper (not "game", "strategy", "model").
 func FieldWords(word string) []string {
-	return fieldWords[strings.ToLower(word)]
+	w := strings.ToLower(word)
+	if f, ok := fieldWords[w]; ok {
+		return f
+	}
+	return moreFieldWords[w]
 }
 
 var fieldWords = map[string][]string{
