@@ -65,7 +65,6 @@ var moreTerms = []term{
 	{name: "Bulow-Klemperer theorem"},
 	{name: "multi-unit auction", variants: []string{"multiunit auction"}},
 	{name: "uniform-price auction"},
-	{name: "pay-as-bid auction", variants: []string{"discriminatory auction", "discriminatory price auction"}},
 	{name: "procurement auction"},
 	{name: "market scoring rule", acronyms: []string{"LMSR"}, variants: []string{"logarithmic market scoring rule", "Hanson's market maker"}},
 	{name: "false-name-proofness", variants: []string{"false-name-proof", "Sybil-proof", "Sybil-proofness"}},
@@ -77,7 +76,6 @@ var moreTerms = []term{
 	{name: "many-to-one matching", variants: []string{"hospitals/residents problem", "hospital-residents problem", "Gale-Shapley college admissions problem", "National Resident Matching Program"}}, // not "college admissions problem": the news says it
 	{name: "rural hospitals theorem"},
 	{name: "matching with contracts"},
-	{name: "envy-freeness", variants: []string{"envy-free allocation", "envy-free", "no-envy"}},
 	{name: "envy-freeness up to any good", acronyms: []string{"EFX"}},
 	{name: "divide and choose"}, // not "cut and choose": Christmas-tree farms
 	{name: "Selfridge-Conway procedure", variants: []string{"Selfridge-Conway"}},
@@ -94,7 +92,6 @@ var moreTerms = []term{
 	{name: "muddy children puzzle", variants: []string{"muddy children problem", "blue-eyed islanders puzzle"}},
 	{name: "Stackelberg competition", variants: []string{"Stackelberg duopoly", "Stackelberg leadership model"}},
 	{name: "Bertrand-Edgeworth competition", variants: []string{"Bertrand-Edgeworth model", "Edgeworth cycles", "Edgeworth price cycles"}},
-	{name: "Pigou's example", variants: []string{"Pigou network"}},
 }
 
 // moreRelated lists, by the name of a term of moreTerms, what papers on it
@@ -146,7 +143,6 @@ var moreRelated = map[string][]string{
 	"Bulow-Klemperer theorem":                 {"one additional bidder", "auctions versus negotiations", "optimal auction", "reserve price", "regular distributions"},
 	"multi-unit auction":                      {"identical units", "demand reduction", "uniform-price auction", "pay-as-bid", "Ausubel auction"},
 	"uniform-price auction":                   {"market clearing price", "demand reduction", "Treasury auctions", "multi-unit auction", "electricity auctions"},
-	"pay-as-bid auction":                      {"discriminatory pricing", "multi-unit auction", "Treasury auctions", "electricity markets", "uniform-price auction"},
 	"procurement auction":                     {"reverse auction", "suppliers", "scoring auction", "public procurement", "lowest bid"},
 	"market scoring rule":                     {"prediction markets", "Hanson", "automated market maker", "proper scoring rule", "cost function market maker"},
 	"false-name-proofness":                    {"false-name bids", "Sybil attacks", "Yokoo", "multiple identities", "combinatorial auctions"},
@@ -156,7 +152,6 @@ var moreRelated = map[string][]string{
 	"many-to-one matching":                    {"many-to-one matching", "Gale Shapley", "deferred acceptance", "hospitals and residents", "quotas", "NRMP"},
 	"rural hospitals theorem":                 {"stable matchings", "unmatched agents", "Roth", "same set of matched", "deferred acceptance"},
 	"matching with contracts":                 {"Hatfield Milgrom", "substitutes condition", "law of aggregate demand", "cumulative offer", "stable allocation"},
-	"envy-freeness":                           {"fair division", "envy-free allocation", "Foley", "Varian", "proportionality", "fair allocation"},
 	"envy-freeness up to any good":            {"EF1", "indivisible goods", "fair allocation", "Caragiannis", "Chaudhury Garg Mehlhorn", "existence of EFX"},
 	"divide and choose":                       {"cake cutting", "cutter chooser", "envy-free", "proportional", "two agents"},
 	"Selfridge-Conway procedure":              {"three agents", "envy-free cake cutting", "trimming", "Brams Taylor"},
@@ -169,7 +164,6 @@ var moreRelated = map[string][]string{
 	"muddy children puzzle":                   {"common knowledge", "epistemic logic", "public announcement", "Fagin Halpern Moses Vardi", "muddy children"},
 	"Stackelberg competition":                 {"leader follower", "quantity leadership", "Cournot", "first-mover advantage", "duopoly"},
 	"Bertrand-Edgeworth competition":          {"capacity constraints", "Edgeworth cycles", "mixed strategy pricing", "Kreps Scheinkman", "price competition"},
-	"Pigou's example":                         {"price of anarchy", "selfish routing", "nonatomic", "Roughgarden Tardos", "4/3"},
 }
 
 // moreTermCues describe the terms of moreTerms in the words students use;
@@ -313,9 +307,6 @@ var moreTermCues = map[string][]string{
 	"uniform-price auction": {
 		"all|every win* bid*|auction* pay* same* price*|clearing*", "winner* pay* lowest* accepted* bid*|price*", "winner* pay* market clearing* price*",
 	},
-	"pay-as-bid auction": {
-		"pay* own* bid* units*|treasury*|electricity*|bonds*", "winner* pay* what* bid* units*", "discriminat* pric* auction* units*|treasury*|bond*|electricity*",
-	},
 	"procurement auction": {
 		"supplier* bid* auction*|mechanism*|design*", "buyer* auction* supplier*", "reverse auction* supplier*|contract*", "contractor* lowest bid* always* win*|award*",
 	},
@@ -342,9 +333,6 @@ var moreTermCues = map[string][]string{
 	},
 	"matching with contracts": {
 		"match* salar*|wage*|terms* stable*", "doctor* hospital* contract* terms*|salar*|wage*", "match* negotiat* salar*|wage*", "stable* match* contract*",
-	},
-	"envy-freeness": {
-		"nobody|no prefer* someone else* share*|bundle*|piece*|allocation* divid*|allocat*|goods|items|split*", "no one* envy other*|another* share*|bundle*|piece*|allocation* divid*|allocat*|goods|items|split*", "envy* allocation* divid*|share*|bundle*",
 	},
 	"envy-freeness up to any good": {
 		"envy* remov* any* item*|good*", "envy* vanish*|disappear*|gone any* item*|good*", "any* single* item* envy*",
@@ -381,8 +369,5 @@ var moreTermCues = map[string][]string{
 	},
 	"Bertrand-Edgeworth competition": {
 		"capacit* constraint* price* compet*", "limited capacit* price* undercut*|compet*", "price* cycle* undercut* jump*|rais*|restor*|back",
-	},
-	"Pigou's example": {
-		"one|two road*|route*|link* constant*|fixed* other*|another* congest*|variable*|depend* driver*|traffic*|flow*|selfish*", "constant* delay* variable* delay*|latency*", "fixed* travel time* other* road*|route*",
 	},
 }
