@@ -336,7 +336,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // the cues_*.go files.
 func allCues() map[string][]string {
 	m := map[string][]string{}
-	for _, table := range []map[string][]string{cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues} {
+	for _, table := range []map[string][]string{cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3} {
 		for name, list := range table {
 			m[name] = append(m[name], list...)
 		}
