@@ -230,7 +230,6 @@ var secondCues3 = map[string][]string{
 		"feasible* set*|action*|choice* depend* others|rival*|opponent*|other",
 	},
 	"bimatrix game": {
-		"lemke* howson*|algorithm*|equilibri*",
 		"two player* general|nonzero|non sum* matri*|table*|game*|equilibri*",
 		"payoff table* both players* equilibri*|nash*",
 	},

@@ -72,7 +72,6 @@ func TestSecond3Paraphrases(t *testing.T) {
 		{"common prior", "What is the Harsanyi doctrine about beliefs?"},
 		{"generalized Nash equilibrium", "How do we define equilibrium when players share a joint constraint on a resource?"},
 		{"generalized Nash equilibrium", "What if each player's feasible set depends on the actions of the other players?"},
-		{"bimatrix game", "How does the Lemke-Howson algorithm find an equilibrium?"},
 		{"bimatrix game", "How do you solve a two-player general-sum game given by two tables?"},
 		{"supermodular game", "What changes when actions are strategic complements?"},
 		{"supermodular game", "Why do games with increasing differences have a greatest and a smallest equilibrium?"},
