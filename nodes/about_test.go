@@ -116,3 +116,19 @@ func TestAnUnrecognisedQuestionsBestMatchMustShareMoreThanGameWords(t *testing.T
 	require.True(t, ok)
 	require.Equal(t, "arXiv's best match", why)
 }
+
+func TestJudgeTopicTakesADescribedInteractionNotASportsRival(t *testing.T) {
+	// The judge finds no game theory in either question and nothing
+	// against it; a second party whose choice matters makes the first
+	// game theory, a sports rival does not make the second.
+	ctx := context.Background()
+	v, err := judgeTopic(ctx, &noFilter{}, "Why do banks end up lending to each other through a few big hubs?")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	require.Contains(t, v.Reason, "choices that bear on each other")
+
+	// With "rival" among text.Interaction's phrases, it did.
+	v, err = judgeTopic(ctx, &noFilter{}, "Who is the toughest rival of Real Madrid in La Liga history?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+}

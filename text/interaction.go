@@ -7,7 +7,7 @@ import (
 )
 
 // Interaction returns the phrase by which a question describes people
-// whose choices bear on each other's ("each other", "the opponent",
+// whose choices bear on each other's ("each other", "the other",
 // "whoever earns more", "each firm", "collude", "free riders"), and ""
 // when it describes none.
 //
@@ -31,7 +31,14 @@ import (
 // "others" ("fluffier than others"): the phrases below name a second party
 // whose choice matters, or an act only a party facing others does. A
 // verdict against game theory ("soccer", "chess") keeps a question out
-// whatever it says (see nodes' judgeTopic). Measured on testdata/world's
+// whatever it says (see nodes' judgeTopic). "Opponent", "rival",
+// "competitor" and "each player" were here too, until the everyday
+// controls of testdata/world/offtopic_stress2.jsonl, written blind to this
+// list, showed them in sports and video-game questions ("the toughest
+// rival of Real Madrid", "better opponents in Rocket League", "each
+// player in Uno"): without them three more of its controls are refused,
+// and no hit and no answerable question's outcome changed on the tuning
+// sets. Measured on testdata/world's
 // tuning sets and off-topic stress set: none of their 106 off-topic
 // questions has one; 12 of the 71 game-theory questions the lexicon did
 // not recognise do.
@@ -52,8 +59,8 @@ var interaction = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(` +
 		// the other party
 		`each other|one another|everyone else|everybody else|the other(?: hand| day| side| way| one)?|the others|` +
-		`opponents?'?|rivals?'?|competitors?'?|whoever|both of them|` +
-		`each (?:person|player|firm|country|member|bidder|agent|voter|driver|node|company|party|buyer|seller)|` +
+		`whoever|both of them|` +
+		`each (?:person|firm|country|member|bidder|agent|voter|driver|node|company|party|buyer|seller)|` +
 		// what only a party facing others does
 		`collu\w+|free[- ]rid\w*|outbid\w*|undercut\w*|betray\w*|retaliat\w*` +
 		`)\b`)

@@ -7,7 +7,9 @@ func TestInteraction(t *testing.T) {
 		{"If two people split some money and every round of waiting costs both of them, who gets more?", "both of them"},
 		{"How do you model a huge crowd where each person steers based on where everyone else is heading?", "each person"},
 		{"Why do banks end up lending to each other through a few big hubs?", "each other"},
-		{"How should the weaker side spread its troops when the opponent has more?", "opponent"},
+		// A rival or an opponent is a sports word as often: such questions
+		// are left to the glossary and its cues (Colonel Blotto here).
+		{"How should the weaker side spread its troops when the opponent has more?", ""},
 		{"Two firms are losing money waiting for the other to leave first. Who should quit?", "the other"},
 		{"Can pricing bots learn to collude without communicating?", "collude"},
 		{"Fining free riders: does it keep contributions up?", "free riders"},
@@ -24,6 +26,9 @@ func TestInteraction(t *testing.T) {
 		{"Why are some cakes fluffier than others?", ""},
 		{"On the other hand, is baking soda better than yeast?", ""},
 		{"How many players does each side have on the pitch in a rugby union match?", ""},
+		{"Who is the toughest rival of Real Madrid in La Liga history?", ""},
+		{"How do I get matched with better opponents in Rocket League ranked?", ""},
+		{"How many cards does each player get in a game of Uno?", ""},
 	} {
 		if got := Interaction(tc.q); got != tc.want {
 			t.Errorf("Interaction(%q) = %q, want %q", tc.q, got, tc.want)
