@@ -64,6 +64,10 @@ import (
 // lost 30 hits: the topic judge leaves many on-topic questions
 // unrecognised ("Do real people grab the pot at once in centipede?"), and
 // one abstract is too little for the judge to say yes to a paraphrase.
+// Measured again in round 2 session 9, with some 4,000 more cues making
+// fewer on-topic questions unrecognised (48 of the 375 tuning questions):
+// offtopic_stress2 refused 83 of 100 instead of 75 and took 36 papers
+// instead of 57, but the tuning sets lost 20 hits.
 //
 // Why the third rule. Students paraphrase: "a refund if the goal isn't met"
 // for an assurance contract, "people willing to back a project" for
