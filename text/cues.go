@@ -56,12 +56,14 @@ import (
 // spending news). The tables of the cues_*.go files (solutionCues,
 // classicCues, designCues, retoldCues1 and 2) were written the next
 // session, blind to every question set and to the test world's papers,
-// by five engineers each given a part of the glossary: the 106 terms that
-// had no cues, then new stories for the 73 that had only technical ones;
-// each file's tests hold its paraphrases and the everyday questions its
-// cues must not meet. The world's tuning sets were used only to drop or
-// narrow the cues that evoked a wrong term there (see that commit). Kin
-// lets a cue meet the near-synonyms of its words.
+// by five engineers each given a part of the 179 terms that had no story
+// cues (14 of them no cues at all); each file's tests hold its
+// paraphrases and the everyday questions its cues must not meet. The
+// cues_second*.go tables are a second writer's wordings of every term,
+// and glossary_more.go holds the terms the glossary lacked, with theirs.
+// The world's tuning sets were used only to drop or narrow the cues that
+// evoked a wrong term there (see those commits). Kin lets a cue meet the
+// near-synonyms of its words.
 //
 // The trade-off is recall against false alarms. A term evoked is searched
 // and makes its question game theory, so a cue that an everyday question
