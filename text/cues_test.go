@@ -504,7 +504,7 @@ func TestEvokedMeetsContractions(t *testing.T) {
 }
 
 func TestRelated(t *testing.T) {
-	for name := range related {
+	for name := range related() {
 		require.NotNil(t, lookup(name), "related phrases for %q, which is not a glossary term", name)
 	}
 	assert.Contains(t, Related("cheap talk"), "costless message")

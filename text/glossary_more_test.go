@@ -34,22 +34,23 @@ func TestMoreTermsAreFound(t *testing.T) {
 // TestMoreRelatedAreOfTerms: moreRelated is keyed by glossary names, and
 // each new term has related phrases and cues.
 func TestMoreRelatedAreOfTerms(t *testing.T) {
-	for name, phrases := range moreRelated {
+	first, more, termCues := related(), moreRelated(), moreTermCues()
+	for name, phrases := range more {
 		term := lookup(name)
 		if assert.NotNil(t, term, name) {
 			assert.Equal(t, name, term.name)
 		}
 		assert.NotEmpty(t, phrases, name)
-		_, old := related[name]
+		_, old := first[name]
 		assert.False(t, old, "%s already has related phrases", name)
 	}
-	for name := range moreTermCues {
+	for name := range termCues {
 		assert.NotNil(t, lookup(name), name)
 	}
 	for _, term := range moreTerms {
-		assert.NotEmpty(t, moreRelated[term.name], term.name)
+		assert.NotEmpty(t, more[term.name], term.name)
 		assert.NotEmpty(t, Related(term.name), term.name)
-		assert.NotEmpty(t, moreTermCues[term.name], term.name)
+		assert.NotEmpty(t, termCues[term.name], term.name)
 	}
 }
 
@@ -271,7 +272,7 @@ func TestMoreTermsParaphrases(t *testing.T) {
 			counts[tt.want]++
 		}
 	}
-	for name := range moreTermCues {
+	for name := range moreTermCues() {
 		assert.GreaterOrEqual(t, counts[name], 2, "%s: fewer than two paraphrases evoke it", name)
 	}
 }

@@ -21,38 +21,40 @@ import (
 // the same thing in nearly every case; the mapped words must not be so
 // common that they match every paper (not "game", "strategy", "model").
 func FieldWords(word string) []string {
-	w := strings.ToLower(word)
-	if f, ok := fieldWords[w]; ok {
-		return f
-	}
-	return moreFieldWords[w]
+	return fieldWordIndex()[strings.ToLower(word)]
 }
 
-var fieldWords = map[string][]string{
-	"bot": {"algorithms"}, "bots": {"algorithms"},
-	"cheat": {"manipulation", "deviation"}, "cheating": {"manipulation", "deviation"}, "cheats": {"manipulation", "deviation"},
-	"lie": {"misreport"}, "lying": {"misreport"}, "lies": {"misreport"},
-	"honest": {"truthful"}, "honestly": {"truthful"}, "honesty": {"truthful"},
-	"copy": {"imitation"}, "copying": {"imitation"}, "copies": {"imitation"}, "copycat": {"imitation"},
-	"walkout": {"strike"}, "walkouts": {"strike"},
-	"company": {"firm"}, "companies": {"firms"},
-	"newcomer": {"entrant"}, "newcomers": {"entrants"},
-	"hacker": {"attacker"}, "hackers": {"attackers"},
-	"boss":      {"principal"},
-	"sway":      {"persuasion"},
-	"insincere": {"manipulation"}, "insincerely": {"manipulation"},
-	"route": {"routing"}, "routes": {"routing"},
-	"cartel": {"collusion"}, "cartels": {"collusion"},
-	"haggle": {"bargaining"}, "haggling": {"bargaining"},
-	"negotiate": {"bargaining"}, "negotiating": {"bargaining"}, "negotiation": {"bargaining"}, "negotiations": {"bargaining"},
-	"club": {"coalition"}, "clubs": {"coalition"},
-	"alliance": {"coalition"}, "alliances": {"coalition"},
-	"promise": {"commitment"}, "promises": {"commitment"},
-	"threat": {"commitment", "credible"}, "threats": {"commitment", "credible"},
-	"blackmail": {"extortion"},
-	"mistake":   {"noise"}, "mistakes": {"noise"},
-	"settle": {"converge"}, "settles": {"converge"},
-	"switch": {"deviate"}, "switching": {"deviation"},
+// fieldWordIndex is fieldWords and moreFieldWords in one, built on first
+// use.
+var fieldWordIndex = sync.OnceValue(func() map[string][]string { return mergeTables(fieldWords, moreFieldWords) })
+
+func fieldWords() map[string][]string {
+	return map[string][]string{
+		"bot": {"algorithms"}, "bots": {"algorithms"},
+		"cheat": {"manipulation", "deviation"}, "cheating": {"manipulation", "deviation"}, "cheats": {"manipulation", "deviation"},
+		"lie": {"misreport"}, "lying": {"misreport"}, "lies": {"misreport"},
+		"honest": {"truthful"}, "honestly": {"truthful"}, "honesty": {"truthful"},
+		"copy": {"imitation"}, "copying": {"imitation"}, "copies": {"imitation"}, "copycat": {"imitation"},
+		"walkout": {"strike"}, "walkouts": {"strike"},
+		"company": {"firm"}, "companies": {"firms"},
+		"newcomer": {"entrant"}, "newcomers": {"entrants"},
+		"hacker": {"attacker"}, "hackers": {"attackers"},
+		"boss":      {"principal"},
+		"sway":      {"persuasion"},
+		"insincere": {"manipulation"}, "insincerely": {"manipulation"},
+		"route": {"routing"}, "routes": {"routing"},
+		"cartel": {"collusion"}, "cartels": {"collusion"},
+		"haggle": {"bargaining"}, "haggling": {"bargaining"},
+		"negotiate": {"bargaining"}, "negotiating": {"bargaining"}, "negotiation": {"bargaining"}, "negotiations": {"bargaining"},
+		"club": {"coalition"}, "clubs": {"coalition"},
+		"alliance": {"coalition"}, "alliances": {"coalition"},
+		"promise": {"commitment"}, "promises": {"commitment"},
+		"threat": {"commitment", "credible"}, "threats": {"commitment", "credible"},
+		"blackmail": {"extortion"},
+		"mistake":   {"noise"}, "mistakes": {"noise"},
+		"settle": {"converge"}, "settles": {"converge"},
+		"switch": {"deviate"}, "switching": {"deviation"},
+	}
 }
 
 // Kin returns the everyday words that can stand for word in a
