@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/weaviatetest"
-	"github.com/gtrag/gtrag/vectordb"
 )
 
 // A collection replicated on two nodes keeps answering queries, from the
@@ -80,26 +79,32 @@ func TestReplicatedClusterSurvivesANodeStop(t *testing.T) {
 	require.Empty(t, failures, "queries failed while a node stopped")
 	require.GreaterOrEqual(t, answered.Load(), before+10, "queries answered after the stop")
 
-	// A store opened now, with the first node down, answers too.
+	// A store opened now, with the first node down, answers too, and the
+	// surviving node serves every chunk of both shards.
+	//
+	// Only a query whose answer holds under both rankings is asserted. BM25
+	// statistics are kept per shard, and with the first node down the
+	// surviving node's BM25 put the one-word match ("stable", the
+	// evolutionarily stable strategies document) above "Stable matching
+	// with the deferred acceptance algorithm" for "deferred acceptance
+	// stable matching", at every try for 30 s (CI, and 1 run in 12 here;
+	// the vector side still ranked the matching document first). With six
+	// documents that flips the fused order; it is Weaviate's ranking on a
+	// degraded cluster, not a failure to answer, so the test does not
+	// promise it.
 	again, err := Open(ctx, cfg, newEmbedder(""))
 	require.NoError(t, err)
-	// Its first answer was once the wrong document (the one on
-	// evolutionarily stable strategies, which shares only "stable") while
-	// the surviving node settled after the stop; the right one must come
-	// within the deadline, and every answer meanwhile must be a document.
-	var res []vectordb.Result
-	tries := 0
-	for deadline := time.Now().Add(30 * time.Second); ; tries++ {
-		res, err = again.Query(ctx, "deferred acceptance stable matching", 1)
-		require.NoError(t, err)
-		require.NotEmpty(t, res)
-		if res[0].ID == "2301.00004v1_chunk_0" || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
+	res, err := again.Query(ctx, "Shapley value of a cooperative game", 2)
+	require.NoError(t, err)
+	require.NotEmpty(t, res)
+	require.Equal(t, "2301.00002v1_chunk_0", res[0].ID)
+	all, err := again.Query(ctx, "deferred acceptance stable matching", len(topics))
+	require.NoError(t, err)
+	var want []string
+	for _, d := range topicDocs() {
+		want = append(want, d.ID)
 	}
-	require.Equal(t, "2301.00004v1_chunk_0", res[0].ID, "after %d tries", tries+1)
-	t.Logf("reopened store answered right after %d tries", tries+1)
+	require.ElementsMatch(t, want, ids(all), "every chunk is served with the first node down")
 	require.True(t, again.HasPaper("2301.00001v1"))
-	t.Logf("after the stop: %d queries answered, reopened and queried at %s", answered.Load(), time.Now().Format(time.TimeOnly))
+	t.Logf("after the stop: %d queries answered", answered.Load())
 }
