@@ -337,7 +337,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // allCues is every cue table in one: cues, storyCues, and the tables of
 // the cues_*.go files.
 func allCues() map[string][]string {
-	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3)
+	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues)
 }
 
 // mergeTables is the tables in one, each key's lists appended in table
@@ -821,7 +821,7 @@ func cues() map[string][]string {
 			"single function* track*", "function* track* gain* switch*", "one function* gain* switch*",
 			"take* turns improv* stop* equilibri*", "turns* improv* always* stop*", "improv* always stop*",
 		},
-		"congestion game":  {"router* channel*", "channel* pick* without coordinat*", "channel* choos* without coordinat*", "channel* select* without coordinat*", "shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*", "cost* increase* number* user*", "resource* cost* number of users", "choose* resource* cost* users*"},
+		"congestion game":  {"router* channel* interfer*|coordinat*|selfish*|neighbo*|own|share*|compet*", "channel* pick* without coordinat*", "channel* choos* without coordinat*", "channel* select* without coordinat*", "shared resource* delay*", "resource* cost* depend* number* users", "cost* depend* how many* choose*", "payoff* depend* how many* same*", "crowd* same* resource*", "more users* slower*", "more people* use* slower*", "each* resource* cost* number* user*", "cost* increase* number* user*", "resource* cost* number of users", "choose* resource* cost* users*"},
 		"common knowledge": {"everyone know* everyone know*", "muddy children", "blue eye* island*", "know* other* know* that everyone*|infinit*|chain*|common*|coordinat*|forth*", "muddy* forehead*", "two generals*", "coordinated attack* general*", "everyone know* that everyone"},
 		"cheap talk": {
 			"trust* advice* bias*", "advice* conflict* interest*", "expert* exaggerat*", "talk* costless* credible*",
