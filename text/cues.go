@@ -61,6 +61,9 @@ import (
 // paraphrases and the everyday questions its cues must not meet. The
 // cues_second*.go tables are a second writer's wordings of every term,
 // and glossary_more.go holds the terms the glossary lacked, with theirs.
+// toldCues (cues_told.go), session 10, are not blind: they tell fourteen
+// classic stories the way questions_dev14 and dev15 told them after those
+// sets' one blind measurement, which made both tuning sets.
 // The world's tuning sets were used only to drop or narrow the cues that
 // evoked a wrong term there (see those commits). Kin lets a cue meet the
 // near-synonyms of its words.
