@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/reasoner"
 )
 
 // sharedTerms is how many of the question's terms the about test finds in p.
@@ -131,4 +132,20 @@ func TestJudgeTopicTakesADescribedInteractionNotASportsRival(t *testing.T) {
 	v, err = judgeTopic(ctx, &noFilter{}, "Who is the toughest rival of Real Madrid in La Liga history?")
 	require.NoError(t, err)
 	require.False(t, v.Yes, v.Reason)
+}
+
+func TestJudgeTopicRefusesAQuestionAboutANamedThing(t *testing.T) {
+	ctx := context.Background()
+	// The lexicon finds an auction in both; the first is about eBay's
+	// rules and names no game-theory idea, so it is refused unsearched.
+	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "Can I cancel a bid on an eBay auction after I placed it by mistake?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+	require.True(t, v.Contrary, v.Reason)
+	require.Contains(t, v.Reason, "eBay")
+
+	// Naming a game-theory idea keeps the question whatever else it names.
+	v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), "Why does eBay run what is in effect a second-price auction?")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
 }

@@ -1,0 +1,151 @@
+package text
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ForeignName returns the first name a question gives that the field's
+// vocabulary does not know: a capitalised word inside a sentence ("Costco",
+// "Sotheby's", "Phoenix", "Good"), other than an acronym ("VCG", "AI") or
+// "I", that no glossary form, related phrase, cue or field word uses. It is
+// "" when there is none.
+//
+// Why. A question that names a shop, a brand, a city, a holiday or a board
+// game is about that thing ("Does Costco price adjust…", "What happens on
+// eBay if the winning bidder never pays?", "How many cards does each
+// player get in Uno?"), and its words of auctions, prices and players are
+// that thing's, not the field's. The names game-theory questions give are
+// the field's own, eponyms and stories (Nash, Vickrey, Gale-Shapley, the
+// Talmud, Boston's school choice, Colonel Blotto), and the vocabulary
+// holds them. Used by nodes' topic judge only where the question names and
+// describes no glossary term (see there), so a question that names
+// Vickrey or describes a second-price auction is not caught by the rule.
+//
+// The trade-off: an eponym the vocabulary lacks ("Tullock" once was)
+// makes a question that names nothing else look off-topic. Capitalised
+// words that open a sentence are not names, which also lets through the
+// name that opens a question ("Netflix lets me share…").
+func ForeignName(question string) string {
+	known := fieldVocabulary()
+	start := true
+	for i := 0; i < len(question); {
+		r, size := utf8.DecodeRuneInString(question[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			if strings.ContainsRune(".?!:;\"“(", r) {
+				start = true
+			}
+			i += size
+			continue
+		}
+		j := i
+		for j < len(question) {
+			r2, s2 := utf8.DecodeRuneInString(question[j:])
+			if unicode.IsLetter(r2) || unicode.IsDigit(r2) {
+				j += s2
+				continue
+			}
+			if isJoiner(r2) && wordRuneAt(question, j+s2) {
+				j += s2
+				continue
+			}
+			break
+		}
+		w := question[i:j]
+		opens := start
+		start = false
+		i = j
+		camel := strings.IndexFunc(w, unicode.IsUpper) > 0 // "eBay", "iPhone"
+		if (opens || !unicode.IsUpper(r)) && !camel || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
+			continue
+		}
+		if utf8.RuneCountInString(w) > 1 && !knownName(w, known) {
+			return w
+		}
+	}
+	return ""
+}
+
+// knownName reports whether the vocabulary holds w, or, for a joined word
+// ("Kalai-Smorodinsky", "Nash's"), one of its parts.
+func knownName(w string, known map[string]bool) bool {
+	lw := strings.ToLower(w)
+	if known[lw] {
+		return true
+	}
+	for _, part := range strings.FieldsFunc(lw, isJoiner) {
+		if len(part) > 1 && known[part] || known[strings.TrimSuffix(part, "s")] {
+			return true
+		}
+	}
+	return false
+}
+
+// inCapitals reports whether w is an acronym: written in capitals, two or
+// more, digits and a plural "s" allowed ("VCG", "LPs", "A2C"; not
+// "Nash-Q"), or as isAcronym says ("PoA").
+func inCapitals(w string) bool {
+	if isAcronym(w) {
+		return true
+	}
+	caps := 0
+	for i, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			caps++
+		case unicode.IsDigit(r):
+		case r == 's' && i == len(w)-1:
+		default:
+			return false
+		}
+	}
+	return caps >= 2
+}
+
+// fieldVocabulary is every word of the glossary's forms, the related
+// phrases, the cues (a prefix cue word as written, without its star), the
+// words papers use for the field words and a few names of technologies,
+// lower-cased, built on first use.
+var fieldVocabulary = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	addWords := func(s string) {
+		for _, w := range Words(s) {
+			m[w] = true
+			for _, part := range strings.FieldsFunc(w, isJoiner) {
+				m[part] = true
+			}
+		}
+	}
+	for i := range glossary {
+		for _, f := range glossary[i].forms() {
+			addWords(f)
+		}
+		for _, r := range relatedIndex()[glossary[i].name] {
+			addWords(r)
+		}
+	}
+	for _, list := range allCues() {
+		for _, c := range list {
+			for _, tok := range strings.Fields(c) {
+				for _, a := range strings.Split(tok, "|") {
+					addWords(strings.TrimSuffix(a, "*"))
+				}
+			}
+		}
+	}
+	// Capitalised common nouns of technology that the field's papers use
+	// as plain words (channel selection on Wi-Fi, mining games on Bitcoin).
+	for _, w := range []string{"internet", "web", "wi-fi", "wifi", "bluetooth", "bitcoin", "ethereum"} {
+		m[w] = true
+	}
+	// A field word's key is the student's everyday word ("ebay",
+	// "freeloader"), not the field's: only the words papers use count.
+	for _, list := range fieldWordIndex() {
+		for _, f := range list {
+			addWords(f)
+		}
+	}
+	return m
+})

@@ -1,0 +1,33 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestForeignName(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		// Names of shops, brands, places and games the field does not use.
+		{"Does Costco price adjust if an item goes on sale after I buy it?", "Costco"},
+		{"Can I cancel a bid on an eBay auction after I placed it by mistake?", "eBay"},
+		{"What are the opening hours of the Sotheby's auction house this weekend?", "Sotheby's"},
+		{"When is the next storage unit auction in Phoenix, Arizona?", "Phoenix"},
+		{"How many cards does each player get in a game of Uno?", "Uno"},
+		{"Is the stock market open on Good Friday?", "Friday"},
+		// The field's own eponyms, stories and acronyms are known.
+		{"Why is the Nash equilibrium of the Vickrey auction truthful?", ""},
+		{"Does Gale-Shapley give the students their best stable match?", ""},
+		{"How does the Talmud divide an estate among creditors?", ""},
+		{"How should Colonel Blotto spread his troops?", ""},
+		{"Why does the Kalai-Smorodinsky solution differ from Nash's?", ""},
+		{"Did Boston's school choice reward gaming the ranking?", ""},
+		{"How do VCG payments work, and why are LPs used for CCE?", ""},
+		{"Can Wi-Fi routers pick channels without coordination?", ""},
+		// A capital that opens a sentence is not a name, nor is "I".
+		{"Markets clear. Prices fall when I sell.", ""},
+		{"Netflix lets me share a password; is that fair?", ""},
+	} {
+		assert.Equal(t, tt.want, ForeignName(tt.q), tt.q)
+	}
+}
