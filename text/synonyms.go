@@ -110,6 +110,7 @@ var kin = sync.OnceValue(func() map[string][]string {
 		{"fight", "fights", "fighting", "battle", "battles", "conflict", "conflicts"},
 		{"large", "big", "huge", "enormous", "vast", "massive"},
 	}
+	groups = append(groups, kinGroupsA()...)
 	m := map[string][]string{}
 	for _, group := range groups {
 		for _, w := range group {
@@ -120,7 +121,7 @@ var kin = sync.OnceValue(func() map[string][]string {
 			}
 		}
 	}
-	for _, group := range kindGroups {
+	for _, group := range append(kindGroups, kindGroupsA()...) {
 		for _, w := range group[1:] {
 			m[w] = append(m[w], group[0])
 		}
