@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -110,7 +111,7 @@ var kin = sync.OnceValue(func() map[string][]string {
 		{"fight", "fights", "fighting", "battle", "battles", "conflict", "conflicts"},
 		{"large", "big", "huge", "enormous", "vast", "massive"},
 	}
-	groups = append(groups, kinGroupsA()...)
+	groups = slices.Concat(groups, kinGroupsA(), kinGroupsB())
 	m := map[string][]string{}
 	for _, group := range groups {
 		for _, w := range group {
@@ -121,7 +122,7 @@ var kin = sync.OnceValue(func() map[string][]string {
 			}
 		}
 	}
-	for _, group := range append(kindGroups, kindGroupsA()...) {
+	for _, group := range slices.Concat(kindGroups, kindGroupsA(), kindGroupsB()) {
 		for _, w := range group[1:] {
 			m[w] = append(m[w], group[0])
 		}
