@@ -35,7 +35,7 @@ import (
 // meets "auction".
 //
 // Why the last rule. arXiv ranks with document frequencies over the whole
-// archive, which a pool of 30 lacks, and the query carries the concepts
+// archive, which a pool lacks, and the query carries the concepts
 // the question names or describes. Its first result was the paper a
 // recognised question is about more often than any local rule found it:
 // "Dividends and debt as signals of firm quality" for "Why does a stock go
