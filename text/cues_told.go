@@ -18,6 +18,17 @@ package text
 // holiday, a house offer or a road closure on the news is not taken for the
 // term; TestToldEverydayQuestions holds those. Being written from the two
 // sets, they make dev14 and dev15 tuning sets (testdata/world/README.md).
+//
+// A second round, the same session, told seventeen more stories the same
+// way from questions_dev16 (terse, search-box questions) and
+// questions_dev17 (practitioners telling their own situation), also
+// measured blind once first: legislators carving up a budget, one newcomer
+// strategy conquering a small population, two big parties ending up alike,
+// a coin toss that tells two food trucks whose turn it is, diners who come
+// once, a library put where nobody gains by exaggerating. One story of
+// dev16 has no cue on purpose: reassigning dorm rooms among residents and
+// newcomers has a near twin among the held-out questions, whose misses
+// were once printed by accident (round 2, session 9).
 func toldCues() map[string][]string {
 	return map[string][]string{
 		"global game": {
@@ -50,6 +61,8 @@ func toldCues() map[string][]string {
 			"crowd*|pedestrian*|walker* every|each|individual*|person ahead|anticipat*|foresee*|rational*|steer*",
 			"crowd*|pedestrian*|walker* continuum|pde*|differential",
 			"simulat*|solv*|numeric*|comput* huge|large|massive|enormous crowd*|population* plan*|anticipat*|ahead|optimi*|rational*",
+			// round two: many funds dumping the same stock, how fast to sell
+			"funds|traders|investors|sellers dump*|liquidat*|unload* many|all|everyone|each|same|others fast*|quick*|speed*|pace|how",
 		},
 		"support enumeration": {
 			// listing every equilibrium of a small game by guessing which
@@ -80,6 +93,73 @@ func toldCues() map[string][]string {
 			// a bigger crowd makes it less likely anybody calls for help
 			"bigger|larger|more|big|large crowd*|bystander*|onlooker*|witness*|people less|unlikely|nobody help*|call*|phone*|ring*|act*",
 			"crowd*|bystander*|onlooker*|witness* nobody|anybody|anyone|none help*|call*|phone*|ring*",
+		},
+		// Round two, from questions_dev16 (terse) and questions_dev17
+		// (practitioners telling their own situation).
+		"legislative bargaining": {
+			// legislators carving up a budget
+			"legislat*|lawmaker*|parliament*|senator* carve*|split*|divid*|allocat* budget*|money|funds|pie|spending",
+		},
+		"Moran process": {
+			// one newcomer strategy conquering a small population
+			"mutant*|newcomer*|invader*|lone|single strateg*|type*|trait* conquer*|fixat*|takeover|invad*|dominat* small|finite population*",
+		},
+		"kidney exchange": {
+			// hard-to-match patients given priority in organ swaps
+			"kidney*|transplant*|organ* tough*|hard*|difficult* match* priorit*|fair*|cost*|favo*|first",
+		},
+		"multi-agent reinforcement learning": {
+			// teammates learning separately settle on a safe but mediocre move
+			"teammate*|team*|robot*|agent* learn* separately|independently|alone|apart safe|mediocre|suboptimal|worse|miscoordinat*",
+		},
+		"oddness theorem": {
+			// two pure outcomes found: must there be another?
+			"two pure|stable outcome*|equilibri* must|another|third|odd*",
+		},
+		"Bayesian persuasion": {
+			// computing the best way to persuade; a study designed in advance
+			"comput*|algorithm*|fast* persuad*|persuasion many|large|huge|numerous states|attributes|actions|features",
+			"study|test|experiment|report|trial design*|commission* fixed|before|advance|beforehand win*|persuad*|convinc*|sway* voter*|majority|referendum",
+		},
+		"revenue equivalence": {
+			// which auction format has the most volatile revenue
+			"auction* type*|format*|kind*|rule* revenue* volatil*|variance|variab*|risk*|spread*|uncertain*",
+		},
+		"median voter theorem": {
+			// two big parties end up sounding alike
+			"two|both|big|major parties|candidates end*|become*|converg*|drift* sound*|look*|alike|similar|same|center|centre|middle",
+		},
+		"correlated equilibrium": {
+			// a coin toss or a public cue that tells two rivals who takes turns
+			"coin*|toss*|flip*|lottery|cue*|signal* turns|alternat* comply|obey|follow*|stick*|both|each|fair*",
+		},
+		"adaptive dynamics": {
+			// a trait creeping over generations that splits a population in two
+			"trait*|aggressiv*|size*|beak*|boldness creep*|drift*|evolv*|generation* split*|branch*|diverg* two distinct|kinds|types|morphs|groups",
+		},
+		"reputation effects": {
+			// one-time customers, yet a seller earns trust by never cutting corners
+			"customer*|diner*|buyer*|client*|guest* once|one-time earn*|build*|keep*|maintain*|worth trust|reputation|corner*|quality always|never|seen|known",
+		},
+		"single-peaked preferences": {
+			// where to put a facility on a line without paying anyone, so nobody exaggerates
+			"where|location*|spot|site|place build*|built|put*|place*|go|locat* lying|lie|exaggerat*|misreport*|overstat* without pay*|money|paying|transfers",
+		},
+		"logit dynamics": {
+			// usually the best choice, now and then a random one: what the network settles on
+			"usually|mostly|often best*|optimal* occasionally|sometimes random*|mistake*|noise|noisy settle*|converge*",
+		},
+		"best-shot public goods": {
+			// a few well-connected farmers experiment, their neighbours imitate
+			"contacts|connections|connected|ties try|experiment*|test* imitate*|copy|copies|copying",
+		},
+		"automated mechanism design": {
+			// training a neural net to decide who gets what and pays what
+			"train*|learn* neural net*|networks|deep decide*|allocat*|assign* pay*|price*|charge* revenue*|honest*|truthful*|incentive*",
+		},
+		"nonatomic game": {
+			// so many households that each is negligible; does a stable outcome exist without randomizing?
+			"negligible|infinitesimal|tiny|insignificant household*|player*|individual*|person*|agent*|each exist*|sure|guarantee*|stable randomi*|random*|pure|coin*",
 		},
 		"envy-freeness up to one good": {
 			// jealousy that disappears once one item is taken away
