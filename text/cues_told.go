@@ -147,11 +147,11 @@ func toldCues() map[string][]string {
 		},
 		"logit dynamics": {
 			// usually the best choice, now and then a random one: what the network settles on
-			"usually|mostly|often best*|optimal* occasionally|sometimes random*|mistake*|noise|noisy settle*|converge*",
+			"usually|mostly|often best*|better|optimal* occasionally|sometimes random*|mistake*|noise|noisy settle*|converge*|drift*|eventually",
 		},
 		"best-shot public goods": {
 			// a few well-connected farmers experiment, their neighbours imitate
-			"contacts|connections|connected|ties try|experiment*|test* imitate*|copy|copies|copying",
+			"contacts|connections|connected|ties|popular try|experiment*|test* imitate*|copy|copies|copying",
 		},
 		"automated mechanism design": {
 			// training a neural net to decide who gets what and pays what
@@ -164,6 +164,114 @@ func toldCues() map[string][]string {
 		"envy-freeness up to one good": {
 			// jealousy that disappears once one item is taken away
 			"jealous*|envy*|envies|envious* disappear*|vanish*|gone|remov*|drop*|without one|single item*|piece*|good*|object*|thing*",
+		},
+	}
+}
+
+// toldCues3 are the third round of told cues, the same session, from
+// questions_dev18 (students of other fields asking in their own field's
+// words) and questions_dev19 (everyday yes/no questions), each measured
+// blind once first: a strike that drags on, a bot that haggles, a
+// chatbot stretching the truth, a referee whispering advice, copying
+// whoever does better, a divorcing couple scoring the house and the dog.
+// They are a table of their own because several terms already have told
+// cues above.
+func toldCues3() map[string][]string {
+	return map[string][]string{
+		"bargaining with private information": {
+			// a strike that drags on because the boss cannot tell the workers' options
+			"union*|worker*|employee*|staff walk*|strike*|stoppage* weeks|months|long|last*|drag* tell|know*|observe*|unsure|private|hidden|options",
+		},
+		"Colonel Blotto game": {
+			// spreading protection evenly or piling it on the valuable targets
+			"protect*|defen*|guard* evenly|equally|pile*|concentrat* valuable|targets|important*",
+		},
+		"cheap talk": {
+			// an adviser or chatbot stretching the truth when it gains from your choice
+			"advice|advis*|chatbot*|expert*|consultant* stretch*|shade*|bend*|spin* truth gain*|benefit*|interest*|bias*|believ*|salt|discount*",
+		},
+		"extensive-form correlated equilibrium": {
+			// a referee whispering advice to each player when their turn comes
+			"referee*|mediator*|umpire*|coordinator* whisper*|privat*|secret* advice|advis*|recommend*|suggest* turn*|move*",
+		},
+		"replicator dynamics": {
+			// copying whoever does better works like natural selection
+			"copy|copies|imitat* better|successful|richer natural|evolution*|darwin*|selection",
+		},
+		"adjusted winner procedure": {
+			// a divorcing couple scoring the house, the car and the dog
+			"divorc*|couple*|spouse*|partners score*|rate*|point*|weigh* lying|lie|lies|exaggerat*|misreport*|truth*|honest*",
+		},
+		"reputation effects": {
+			// a shop owner facing a new customer every day who always behaves the same
+			"customer*|client*|buyer*|diner*|guest* every|each|new earn*|build* trust|reputation always|never|same",
+		},
+		"repeated game": {
+			// strangers who may meet again cooperate more
+			"cooperat* chance*|likely|likelihood|probabilit*|odds meet*|play*|see* again|future",
+			// a known last round: can a nastier routine near the end keep them nice?
+			"exactly|fixed|known months|rounds|weeks|times end|last nastier|worse|threat*|punish*|warn* nice|cooperat*|kind*|polite*",
+		},
+		"optimistic gradient descent": {
+			// a faker and its detector training against each other stop circling
+			"faker*|forger*|generator* detector*|discriminator*|critic* circl*|cycl*|oscillat*|settle*|converge*",
+		},
+		"no-regret learning": {
+			// ad-buying software learning to bid by trial and error
+			"software|bot*|algorithm*|program*|tool* learn* trial|error|experience bid*|auction*",
+		},
+		"approximate Nash equilibrium": {
+			// a good-enough plan where nobody gains much by switching
+			"enough|approximate*|nearly|almost gain* much|little|slightly switch*|deviat*|chang* neither|nobody|none|player*|side*|each",
+		},
+		"pure-strategy Nash equilibrium": {
+			// how often a random game has no steady outcome where each sticks to one move
+			"random*|randomly game* chance*|probabilit*|odds|often steady|stable|pure outcome*|equilibri*|solution*",
+		},
+		"Bayesian persuasion": {
+			// which product details to reveal to nudge shoppers
+			"reveal*|disclos* detail*|information|features|attribute* nudge*|persuad*|sway*|convinc* which|exactly|optimal*|best|comput*|algorithm*",
+		},
+		"price of stability": {
+			// neighbours sharing the bill for a road: best outcome against worst
+			"share*|split*|divid* bill|cost*|expense* road*|link*|edge*|network* best worst",
+		},
+		"folk theorem": {
+			// how patient cartel members must be for retaliation to keep collusion going
+			"patient|patience retaliat*|punish*|threat* collusion|collude|cartel*|cooperat*",
+		},
+		"grim trigger": {
+			"permanent*|forever|never forgiv* retaliat*|punish* patient|patience|discount*",
+		},
+		"Kalai-Smorodinsky bargaining solution": {
+			"kalai* smorodinsk*",
+		},
+		"public good": {
+			// a campaign that refunds backers, or pays them a bonus, if it misses its goal
+			"campaign*|crowdfund*|kickstarter*|fundrais* money|refund*|bonus* back|refund*|bonus* pledge*|contribut*|donat*|incentive*",
+			// countries cutting pollution with a known or uncertain tipping point
+			"countr*|nations|governments cut*|reduc* pollution|emission*|carbon threshold*|tipping|disaster|catastroph* uncertain*|know*|exactly",
+			// residents funding a library by what they each say it is worth
+			"fund*|financ*|pay* library|park|bridge|project* say*|report*|state*|claim* worth|valu* efficien*|self-financ*|budget*|balanc*",
+		},
+		"mean field game": {
+			// a crowd learning by trial and error; a backward and a forward equation
+			"crowd*|population*|swarm* driver*|people|individual*|agent* learn* trial|error|reinforcement settle*|swing*|converg*|oscillat*|stabili*",
+			"backward* forward* equation*|density|control*",
+		},
+		"kidney exchange": {
+			// transplant centres withholding their easy pairs from a shared pool
+			"transplant*|kidney* centre*|center*|hospital* withhold*|hide*|keep* pool*|registry|registr*|shared",
+		},
+		"mixed-strategy Nash equilibrium": {
+			// a penalty taker mixing up where to aim
+			"penalty|penalties shooter*|taker*|kicker*|kick*|shoot* mix*|random*|vary|unpredictab* aim*|side*|where|direction*",
+		},
+		"network formation": {
+			"race|racial|ethnic* befriend*|friend*|friendship* own|same|segregat*|shuffl*|mix*",
+		},
+		"ultimatum game": {
+			"insult*|lowball*|stingy|measly|small offer*|split*|share* stake*|stakes|salary|month*|wage* people|responder*|norm*|fairness|proposer*",
 		},
 	}
 }

@@ -24,6 +24,9 @@ var moreTerms = []term{
 	{name: "common prior", variants: []string{"common prior assumption", "Harsanyi doctrine"}},
 	{name: "generalized Nash equilibrium", acronyms: []string{"GNEP"}, variants: []string{"generalized Nash equilibrium problem"}},
 	{name: "bimatrix game"},
+	// Added in round 2 session 10, for the bots that haggle in dev17 and
+	// dev19 (told cues): the field's name for software agents that bargain.
+	{name: "automated negotiation", variants: []string{"negotiation agents", "automated bargaining"}},
 	{name: "supermodular game", variants: []string{"games with strategic complementarities", "strategic complementarities"}},
 
 	// Theorems and foundations.
@@ -99,6 +102,7 @@ var moreTerms = []term{
 func moreRelated() map[string][]string {
 	return map[string][]string{
 		"proper equilibrium":                      {"Myerson", "costly mistakes", "perfect equilibrium", "equilibrium refinement", "trembles"},
+		"automated negotiation":                   {"multi-issue negotiation", "multi-issue bargaining", "concession strategy", "negotiation deadline", "opponent modelling"},
 		"strong Nash equilibrium":                 {"Aumann", "coalitional deviations", "joint deviation", "coalition-proof"},
 		"coalition-proof Nash equilibrium":        {"Bernheim Peleg Whinston", "self-enforcing deviations", "strong Nash equilibrium", "coalitional deviations"},
 		"self-confirming equilibrium":             {"Fudenberg Levine", "conjectural equilibrium", "learning in extensive-form games", "off-path beliefs", "incorrect beliefs"},
@@ -172,6 +176,11 @@ func moreRelated() map[string][]string {
 // see Evoked.
 func moreTermCues() map[string][]string {
 	return map[string][]string{
+		"automated negotiation": {
+			// a bot haggling over price and delivery for you
+			"bot*|program*|software|agent*|algorithm* haggl*|negotiat*|bargain* price* deliver*|deadline*|shipping|terms|issues",
+			"bot*|program*|software|agent* haggl*|negotiat*|bargain* stubborn*|tough*|concede*|concession*|walk*",
+		},
 		"proper equilibrium": {
 			"costl* mistake*|error* less likely* equilibri*|refine*|tremble*|player*", "costl* mistake*|error* probabilit* smaller*|lower* equilibri*|refine*|tremble*|player*", "tremble* costl*", "worse mistake* rarer|smaller*",
 		},

@@ -59,6 +59,9 @@ func TestMoreRelatedAreOfTerms(t *testing.T) {
 // other words than the cues' own.
 func TestMoreTermsParaphrases(t *testing.T) {
 	cases := []struct{ q, want string }{
+		{"Should a software agent that negotiates price and delivery deadlines for me concede slowly?", "automated negotiation"},
+		{"Do tough bargaining bots that rarely concede get better deals?", "automated negotiation"},
+
 		{"Which refinement says a costlier mistake must be far less likely than a cheap one?", "proper equilibrium"},
 		{"If players tremble, should costly errors happen with much smaller probability than harmless ones?", "proper equilibrium"},
 
