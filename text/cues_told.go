@@ -275,3 +275,129 @@ func toldCues3() map[string][]string {
 		},
 	}
 }
+
+// toldCues4 are the fourth round, the same session, from questions_dev20
+// (everyday why/how questions about a concrete situation, blind hit rate
+// 0.40) and questions_dev21 (a class's mixed question box), each measured
+// blind once first.
+func toldCues4() map[string][]string {
+	return map[string][]string{
+		"bargaining with private information": {
+			// a walkout that costs both sides every day, yet drags on
+			"walkout*|strike*|stoppage*|union* weeks|drag*|long|instead costly|lose*|losing|cost*|offer*|raise*",
+		},
+		"electronic mail game": {
+			// a long chain of "got your message" texts that still leaves both unsure
+			"message*|texts|emails chain|acknowledg*|confirm* unsure|uncertain*|doubt* plan|ahead|together|risky|attack|meet",
+		},
+		"cheap talk": {
+			// the people who set interest rates dropping vague hints
+			"interest rate* hint*|guidance promis*|commit*|vague*",
+		},
+		"bankruptcy problem": {
+			// a relative who dies owing more than they left; old religious texts
+			"owing|owe*|debts|debt more than|exceed* left|estate|assets divid*|split*|share* fair*|creditor*|owed",
+			"religious|ancient|old texts|scripture*|talmud* divid*|split*|estate|debt*|creditor*|claims",
+		},
+		"coarse correlated equilibrium": {
+			// every player learning by avoiding past regrets: better than a stand-off?
+			"regret*|regrets learn*|avoid* player*|everyone|all|community better|pattern|outcome*|standoff|stand-off",
+		},
+		"adaptive dynamics": {
+			// one kind of finch slowly splitting into two groups with different habits
+			"one kind|species|population slowly|gradually split*|branch*|diverg* two groups|kinds|types|forms",
+		},
+		"strategy-proofness": {
+			// siblings splitting toys so nobody gains by lying about what they like
+			"divid*|split*|allocat* toys|items|goods|objects nobody|anyone|anybody gains|benefit* lying|lie|misreport*",
+		},
+		"algorithmic collusion": {
+			// shops' price-setting programs keeping prices high without talking
+			"program*|algorithm*|software|bots price* high|up|elevated without|never talk*|communicat*|agree*",
+		},
+		"repeated game": {
+			// simple computer creatures with more memory getting along longer
+			"creature*|automat*|bots|agents|machines memory|remember* cooperat*|get along|give-and-take|longer",
+		},
+		"uncoupled dynamics": {
+			// each player adjusting only by their own rewards, ignoring what others care about
+			"only|just own reward*|payoff*|payout*|score* ignor*|without|not others|other*|rival* stable|settle*|find|converge*",
+		},
+		"emergent communication": {
+			// two learning programs inventing a private language to describe pictures
+			"invent*|develop*|private|secret|own language|code|signals|words learn*|agents|programs|helpers",
+		},
+		"deferred acceptance": {
+			// one side asks, the other holds offers: does turning down acceptable offers pay?
+			"ask*|propos* hold*|keep*|holds offer* turn*|refus*|reject*|decline* better|gain*|benefit*|manipulat* side|sides|partner*|match*|dance",
+			"ask*|propos* keep*|hold*|holds best offer* swap*|nobody|stable|partners",
+		},
+		"single-peaked preferences": {
+			// neighbours along a road picking one spot for a playground
+			"along|line|road|street|river spot|location|site|place nobody|anyone|anybody gains|benefit* lying|lie|exaggerat*|misreport*",
+		},
+		"mean field game": {
+			// lots of people rushing to sell the same shares at once
+			"lots|many|everyone|crowd* rush*|hurry*|race* sell* same|shares|stock*|asset* fast*|quick*|speed*|pace",
+		},
+		"nonatomic game": {
+			// a huge city where each household matters only through its neighbours
+			"huge|large|big|enormous city|population|crowd household*|person|individual* choice*|choose*|neighbo* settled|stable|equilibri* always|exist*|guarantee*",
+		},
+		"Bayesian persuasion": {
+			// a chair deciding what report to publish before anyone knows what it shows
+			"report|study|test|survey publish*|commission*|design*|decide* before|advance|beforehand approve*|vote*|members|convinc*|persuad* know*|show*|result*|find*|outcome*",
+		},
+		"congestion game": {
+			// office workers each picking the least busy printer
+			"least|less busy|crowded|congested printer*|server*|checkout*|lane*|road*|route*|queue*|line*|resource* each|everyone|all|nobody|workers|drivers|users settle*|stable|switch*",
+		},
+		"linkage principle": {
+			// an open auction bringing in more money than sealed envelopes when the value is common
+			"open|shouting|english|ascending auction* more money|revenue|higher sealed|envelope*",
+		},
+		"security game": {
+			// an airport shuffling where its guards and dogs are posted
+			"shuffl*|rotat*|random*|unpredictab*|vary|varying guard*|patrol*|dogs|officers|checkpoint*|security routine|fixed|schedule|predictab*",
+		},
+		"data Shapley": {
+			// which volunteers' pictures helped the app get better, and paying them fairly
+			"picture*|photo*|images|examples|data|samples contribut*|helped|help*|useful* app|model|better pay*|credit*|reward*|fair* which|tell|measure*|value*|worth|much",
+		},
+		"first-mover advantage": {
+			// one bakery deciding how much to bake before the rival sees it
+			"before|first rival*|competitor*|other* see*|sees|observ*|know* going|goes|moving|move* first help*|advantage*|better|stop* much|decide*|quantity|output|capacity|price*|produce*|bake*",
+		},
+		"zero-determinant strategies": {
+			// rigging your play in a trading-favours game to always come out ahead
+			"rig*|fix*|force* always|guarantee* ahead|win*|more|better trad*|favours|favors|repeat*|keep",
+		},
+		"self-play": {
+			// a program learning only by playing copies of itself goes round in circles
+			"program*|agent*|ai|bot*|learn*|train* play* copies|copy|itself circles|circl*|cycl*|loop*|round",
+		},
+		"Lemke-Howson algorithm": {
+			// a solver that is instant on most two-person games but takes forever on a few
+			"two-person|two-player|bimatrix solv*|find*|finds|comput*|equilibri*|stable instant*|fast*|quick* forever|slow*|exponential*",
+		},
+		"oddness theorem": {
+			// two obvious ways to settle: is there always a third?
+			"always|must|hidden third|another less obvious|hidden|mixed|random*",
+		},
+		"Bayes correlated equilibrium": {
+			// telling all sellers the same thing or giving each different hints
+			"tell|tells|give* all|everyone|each same thing|information|forecast*|signal*|news different|separate|private hint*|messages|signals|information sellers|firms|traders|players|bidders|drivers|agents|seller",
+		},
+		"combinatorial auction": {
+			// bundles of stalls and traders wanting combinations; charging so nobody lies
+			"bundle*|combination*|packages charg*|price*|pay* lying|lie|misreport*|truth*|honest*",
+		},
+		"revenue equivalence": {
+			"envelope theorem|envelope-theorem seller*|revenue*|income|earn* auction*|bidders",
+		},
+		"minimax theorem": {
+			// a penalty worked out like a budgeting problem
+			"penalty|striker|kicker goalie|goalkeeper|corner*|guess* budget*|optimi*|spreadsheet|programming",
+		},
+	}
+}
