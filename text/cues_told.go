@@ -401,3 +401,61 @@ func toldCues4() map[string][]string {
 		},
 	}
 }
+
+// toldCues5 are the fifth round, the same session, from questions_dev22
+// (a news reader asking what lies behind a story), measured blind once
+// first. Several retell stories the earlier rounds told (a sale that
+// collapses though it would help both, chatbots shading the truth, Wi-Fi
+// channels) in a reporter's words, which is how brittle a cue of exact
+// words is: each new telling needs its own. questions_dev23, written the
+// same day, stays untuned (only its aggregate was read).
+func toldCues5() map[string][]string {
+	return map[string][]string{
+		"centipede game": {
+			// two contestants letting a swelling jackpot grow instead of grabbing it
+			"jackpot|pot|pile|prize grow*|swell* grab*|take*|cash* alternat*|other|contestants|both",
+		},
+		"cake cutting": {
+			// the old "I cut, you pick" extended to several parties
+			"cut* pick*|choose*|chooses several|many|more|three|parties|people covet*|envy*|envies|jealous*",
+		},
+		"potential game": {
+			// each router picking its own least crowded channel
+			"router*|wi-fi|wifi|device* channel* least|less crowded|busy|interfer* coordinat*|settle*|own",
+		},
+		"approximate Nash equilibrium": {
+			// an exact stable outcome is hard to compute: can one nearly stable be found quickly?
+			"exact|exactly hard*|difficult*|intractab* quick*|fast* neither|nobody much|little better|gain*",
+		},
+		"Myerson-Satterthwaite theorem": {
+			// sales that collapse though the item is worth more to the buyer than to its owner
+			"worth|value* more purchaser*|buyer*|owner*|seller* collapse*|fail*|fall*|close*|guarantee* rule|mechanism|guarantee*|every|always|any",
+		},
+		"cheap talk": {
+			// chatbots advising shoppers shading the truth when their goals differ
+			"chatbot*|bot*|ai|advis* shade*|stretch*|bend*|spin* truth goal*|interest*|differ*|trust*",
+		},
+		"uncoupled dynamics": {
+			// negotiators adjusting only by their own rewards, knowing nothing of rivals' goals
+			"only|just own reward*|payoff* nothing|knowing rival*|others|other* guarantee*|always|stable|reach*",
+		},
+		"repeated game": {
+			// partners who know exactly when their relationship ends still cooperate
+			// early (a partnership word keeps it off the textbook's "the game ends
+			// after exactly ten rounds", which asks about defecting)
+			"know*|exactly|fixed end*|ends|last* cooperat*|cheat*|defect* early|start|first partner*|relationship*|pact|deal|contract*|agreement*",
+		},
+		"Condorcet paradox": {
+			// votes ending in a loop where every candidate loses some head-to-head contest
+			"loop*|cycle*|circle* every|each candidate* lose|loses|beat*|defeat* vote*|votes|voters|election*|ballot*",
+		},
+		"Bayesian Nash equilibrium": {
+			// working out bidding rules by letting each bidder adjust against the others
+			"bidder*|bidding repeatedly|iterat* adjust* comput*|computer*|formula",
+		},
+		"reputation effects": {
+			// a central bank that stays tough though the traders it faces change every year
+			"central bank*|inflation tough|unwavering|credib*|reputation|seen traders|public|market* chang*|new|short* believ*|promis*|seen|credib*",
+		},
+	}
+}
