@@ -30,42 +30,24 @@ import (
 // name that opens a question ("Netflix lets me share…").
 func ForeignName(question string) string {
 	known := fieldVocabulary()
-	start := true
-	for i := 0; i < len(question); {
-		r, size := utf8.DecodeRuneInString(question[i:])
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			if strings.ContainsRune(".?!:;\"“(", r) {
-				start = true
-			}
-			i += size
-			continue
+	name, prev := "", 0
+	eachWord(question, func(start, end int) {
+		w := question[start:end]
+		opens := prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“(")
+		prev = end
+		if name != "" || utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
+			return
 		}
-		j := i
-		for j < len(question) {
-			r2, s2 := utf8.DecodeRuneInString(question[j:])
-			if unicode.IsLetter(r2) || unicode.IsDigit(r2) {
-				j += s2
-				continue
-			}
-			if isJoiner(r2) && wordRuneAt(question, j+s2) {
-				j += s2
-				continue
-			}
-			break
-		}
-		w := question[i:j]
-		opens := start
-		start = false
-		i = j
+		first, _ := utf8.DecodeRuneInString(w)
 		camel := strings.IndexFunc(w, unicode.IsUpper) > 0 // "eBay", "iPhone"
-		if (opens || !unicode.IsUpper(r)) && !camel || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
-			continue
+		if (opens || !unicode.IsUpper(first)) && !camel {
+			return
 		}
-		if utf8.RuneCountInString(w) > 1 && !knownName(w, known) {
-			return w
+		if !knownName(w, known) {
+			name = w
 		}
-	}
-	return ""
+	})
+	return name
 }
 
 // knownName reports whether the vocabulary holds w, or, for a joined word
@@ -76,7 +58,10 @@ func knownName(w string, known map[string]bool) bool {
 		return true
 	}
 	for _, part := range strings.FieldsFunc(lw, isJoiner) {
-		if len(part) > 1 && known[part] || known[strings.TrimSuffix(part, "s")] {
+		if len(part) < 2 {
+			continue
+		}
+		if known[part] || known[strings.TrimSuffix(part, "s")] {
 			return true
 		}
 	}

@@ -135,18 +135,18 @@ multi payoff payoffs outcome outcomes paper papers work`)
 // "prisoner's"). Nothing is stemmed or dropped except one-letter words.
 func Words(text string) []string {
 	var out []string
+	eachWord(text, func(start, end int) {
+		if w := text[start:end]; utf8.RuneCountInString(w) >= 2 {
+			out = append(out, strings.ToLower(w))
+		}
+	})
+	return out
+}
+
+// eachWord calls fn with the byte span of every word of text, as Words
+// splits it (one-letter words included), in order.
+func eachWord(text string, fn func(start, end int)) {
 	start := -1
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		w := text[start:end]
-		start = -1
-		if utf8.RuneCountInString(w) < 2 {
-			return
-		}
-		out = append(out, strings.ToLower(w))
-	}
 	for i, r := range text {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
@@ -156,11 +156,15 @@ func Words(text string) []string {
 		case isJoiner(r) && start >= 0 && wordRuneAt(text, i+utf8.RuneLen(r)):
 			// inside a word
 		default:
-			flush(i)
+			if start >= 0 {
+				fn(start, i)
+				start = -1
+			}
 		}
 	}
-	flush(len(text))
-	return out
+	if start >= 0 {
+		fn(start, len(text))
+	}
 }
 
 // isJoiner reports whether r joins two parts of one word: a hyphen or an
