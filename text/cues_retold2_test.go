@@ -123,11 +123,7 @@ func TestRetold2Paraphrases(t *testing.T) {
 		{"school choice", "When schools have priorities and pupils have preferences, how should the district match them?"},
 		{"matching pennies", "Holmes, fleeing Moriarty by train, must guess at which station his pursuer will get off: what should he do?"},
 	} {
-		var got []string
-		for _, c := range Evoked(tt.q) {
-			got = append(got, c.Name)
-		}
-		assert.Contains(t, got, tt.want, tt.q)
+		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
 }
 

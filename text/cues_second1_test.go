@@ -316,11 +316,7 @@ func TestSecond1Paraphrases(t *testing.T) {
 		{"beauty contest", "Why do people guess numbers that are too high in the p-beauty game?"},
 		{"beauty contest", "In the beauty game, should you pick a number below the average?"},
 	} {
-		var names []string
-		for _, c := range Evoked(tt.q) {
-			names = append(names, c.Name)
-		}
-		assert.Contains(t, names, tt.want, tt.q)
+		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
 }
 

@@ -1250,10 +1250,7 @@ func TestStudentParaphrases(t *testing.T) {
 		{"Which simple reciprocal strategy is hard to exploit in repeated games?", "tit-for-tat"},
 		{"Can a player extort its opponent in the iterated prisoner's dilemma?", "zero-determinant strategies"},
 	} {
-		var got []string
-		for _, c := range Evoked(tt.q) {
-			got = append(got, c.Name)
-		}
+		got := names(Evoked(tt.q))
 		for _, c := range Focal(tt.q) {
 			if t := lookup(c.Name); c.Known && t != nil {
 				got = append(got, t.name) // "public goods games" is "public good"

@@ -111,11 +111,7 @@ func TestToldParaphrases(t *testing.T) {
 		{"Can a computer find bidding strategies by letting each bidder repeatedly adjust to the others?", "Bayesian Nash equilibrium"},
 		{"Why does a central bank stay tough on inflation when the public it faces keeps changing, and how is credibility built?", "reputation effects"},
 	} {
-		var got []string
-		for _, c := range Evoked(tt.q) {
-			got = append(got, c.Name)
-		}
-		assert.Contains(t, got, tt.want, tt.q)
+		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
 }
 

@@ -267,11 +267,7 @@ func TestMoreTermsParaphrases(t *testing.T) {
 	}
 	counts := map[string]int{}
 	for _, tt := range cases {
-		var names []string
-		for _, c := range Evoked(tt.q) {
-			names = append(names, c.Name)
-		}
-		if assert.Contains(t, names, tt.want, tt.q) {
+		if assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q) {
 			counts[tt.want]++
 		}
 	}
