@@ -112,19 +112,25 @@ var kin = sync.OnceValue(func() map[string][]string {
 		{"large", "big", "huge", "enormous", "vast", "massive"},
 	}
 	groups = slices.Concat(groups, kinGroupsA(), kinGroupsB())
+	// A word may sit in groups of two files (kin_more_a and kin_more_b were
+	// written side by side: "foresee" is kin to anticipate in one and to
+	// predict in the other); its kin are the union, each once.
 	m := map[string][]string{}
+	add := func(w, k string) {
+		if k != w && !slices.Contains(m[w], k) {
+			m[w] = append(m[w], k)
+		}
+	}
 	for _, group := range groups {
 		for _, w := range group {
 			for _, k := range group {
-				if k != w {
-					m[w] = append(m[w], k)
-				}
+				add(w, k)
 			}
 		}
 	}
 	for _, group := range slices.Concat(kindGroups, kindGroupsA(), kindGroupsB()) {
 		for _, w := range group[1:] {
-			m[w] = append(m[w], group[0])
+			add(w, group[0])
 		}
 	}
 	return m
