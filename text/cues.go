@@ -169,7 +169,13 @@ func evocations(question string) []Evocation {
 // A cue is one description of a term: words that must all be in the
 // question.
 type cue struct {
-	stems    []string // compared with the question's stems
+	stems []string // compared with the question's stems
+	// short are words whose stem is one or two letters ("ad", "AI"),
+	// compared with the question's words as written, alone or plural:
+	// the stemmer makes "added" "ad", and "ad auction*" then met "a used
+	// car at a government surplus auction, and are buyer's premiums added
+	// on top".
+	short    []string
 	prefixes []string // compared with the question's words as written
 	words    []string // stop words, compared with the question's words
 	// anyOf are the cue's words written with alternatives ("front*|district*"):
@@ -237,6 +243,12 @@ func (q cueQuestion) match(c cue) ([]string, bool) {
 		}
 		terms = append(terms, q.own(s))
 	}
+	for _, w := range c.short {
+		if !slices.Contains(q.words, w) && !slices.Contains(q.words, w+"s") {
+			return nil, false
+		}
+		terms = append(terms, phraseTerms(w)...)
+	}
 	for _, p := range c.prefixes {
 		i := slices.IndexFunc(q.words, func(w string) bool { return strings.HasPrefix(w, p) })
 		if i < 0 {
@@ -299,7 +311,7 @@ func parseCue(s string) (cue, error) {
 			content++
 		}
 	}
-	content += len(c.stems) + len(c.prefixes)
+	content += len(c.stems) + len(c.short) + len(c.prefixes)
 	if content == 0 || content+len(c.words)+stopGroups < 2 {
 		return c, fmt.Errorf("cue %q: fewer than two words, or only stop words", s)
 	}
@@ -315,7 +327,12 @@ func (c *cue) add(w string) error {
 		c.prefixes = append(c.prefixes, strings.ToLower(p))
 		return nil
 	}
-	if stems := phraseTerms(w); len(stems) > 0 {
+	stems := phraseTerms(w)
+	if len(stems) == 1 && len(stems[0]) <= 2 && len(w) <= 3 {
+		c.short = append(c.short, strings.ToLower(w))
+		return nil
+	}
+	if len(stems) > 0 {
 		c.stems = append(c.stems, stems...)
 	} else {
 		c.words = append(c.words, strings.ToLower(w))

@@ -415,7 +415,7 @@ func secondCues3() map[string][]string {
 			"discriminatory auction* uniform*|compar*|versus",
 		},
 		"procurement auction": {
-			"government|agency|city|public|ministry auction* buy|buying|purchas*|procur*",
+			"government|agency|city|public|ministry auction* buy|buying|purchasin*|procur*|supplies|supplier*|contract*",
 			"government* contract* lowest* bid*|bidding|tender* firm*|supplier*|contractor* collu*|rigg*|strateg*|overrun*|renegotiat*|winner*",
 			"reverse auction* buyer*|seller*|lowest|price*",
 		},

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -1322,4 +1323,19 @@ func BenchmarkEvocations(b *testing.B) {
 			Evocations(questions[0])
 		}
 	})
+}
+
+// TestShortCueWordsMeetOnlyThemselves: a cue word whose stem is one or two
+// letters is compared as written, because the stemmer makes "added" "ad".
+func TestShortCueWordsMeetOnlyThemselves(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Why do ad auctions on search engines charge the second price?":                                                         true,
+		"Do ads sold by auction reward advertisers who bid their true value?":                                                   true,
+		"How do I bid on a used car at a government surplus auction, and are buyer's premiums added on top of the final price?": false,
+	} {
+		got := slices.ContainsFunc(Evoked(q), func(c Concept) bool { return c.Name == "generalized second-price auction" })
+		if got != want {
+			t.Errorf("Evoked(%q) holds the generalized second-price auction: %v, want %v", q, got, want)
+		}
+	}
 }
