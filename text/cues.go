@@ -64,7 +64,8 @@ import (
 // toldCues and toldCues3 to toldCues5 (cues_told.go), session 10, are
 // not blind: they tell the stories that questions_dev14 to dev22 told
 // after each set's one blind measurement, which made those sets tuning
-// sets.
+// sets; toldCues6 (cues_told6.go), session 11, do the same for
+// questions_dev25 to dev27.
 // The world's tuning sets were used only to drop or narrow the cues that
 // evoked a wrong term there (see those commits). Kin lets a cue meet the
 // near-synonyms of its words.
@@ -358,7 +359,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // allCues is every cue table in one: cues, storyCues, and the tables of
 // the cues_*.go files.
 func allCues() map[string][]string {
-	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5)
+	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6)
 }
 
 // mergeTables is the tables in one, each key's lists appended in table

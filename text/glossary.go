@@ -186,7 +186,7 @@ var coreGlossary = []term{
 	{name: "hedonic game", variants: []string{"hedonic coalition formation"}},
 	{name: "Harsanyi purification", variants: []string{"purification theorem", "purification of mixed strategies"}},
 	{name: "higher-order beliefs", variants: []string{"higher order beliefs", "belief hierarchy", "beliefs about beliefs"}},
-	{name: "uncoupled dynamics"},
+	{name: "uncoupled dynamics", variants: []string{"uncoupled learning"}}, // dev27 (round 2 session 11) asked by this name
 	{name: "optimistic gradient descent", variants: []string{"optimistic gradient", "last-iterate convergence", "extragradient"}},
 	{name: "self-play"},
 	{name: "sequential social dilemma"},
