@@ -163,6 +163,11 @@ func TestBuildQueryAddsTheFieldsWordBesideTheStudents(t *testing.T) {
 
 	got = BuildQuery("Why do algorithms and bots collude?", QueryOptions{})
 	require.Equal(t, 1, strings.Count(got, "abs:algorithms"), "a word the question has already is not added again: %s", got)
+
+	// A mapped phrase (text's evenMoreFieldWords) is searched quoted.
+	got = BuildQuery("Why do moochers get away with it in big groups?", QueryOptions{})
+	require.Contains(t, got, "abs:moochers", "the student's word stays")
+	require.Contains(t, got, `ti:"free riding" OR abs:"free riding"`)
 }
 
 func TestBuildQuerySearchesBothSpellings(t *testing.T) {

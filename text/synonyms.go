@@ -25,9 +25,9 @@ func FieldWords(word string) []string {
 	return fieldWordIndex()[strings.ToLower(word)]
 }
 
-// fieldWordIndex is fieldWords and moreFieldWords in one, built on first
-// use.
-var fieldWordIndex = sync.OnceValue(func() map[string][]string { return mergeTables(fieldWords, moreFieldWords) })
+// fieldWordIndex is fieldWords, moreFieldWords and evenMoreFieldWords in
+// one, built on first use.
+var fieldWordIndex = sync.OnceValue(func() map[string][]string { return mergeTables(fieldWords, moreFieldWords, evenMoreFieldWords) })
 
 func fieldWords() map[string][]string {
 	return map[string][]string{
