@@ -149,3 +149,26 @@ func TestJudgeTopicRefusesAQuestionAboutANamedThing(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, v.Yes, v.Reason)
 }
+
+// TestAnAuctionErrandIsNotGameTheory: a question about taking part in an
+// auction, which says nothing of the other bidders, is judged off-topic
+// although the lexicon counts "auction" and "bid"; one that names a
+// glossary term, or speaks of the others, keeps its verdict.
+func TestAnAuctionErrandIsNotGameTheory(t *testing.T) {
+	ctx := context.Background()
+	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "How do I bid on a house at a property auction without overpaying?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+	require.True(t, v.Contrary, v.Reason)
+	require.Contains(t, v.Reason, "take part in an auction")
+
+	for _, q := range []string{
+		"If I bid in a Vickrey auction, why should I bid exactly what the item is worth to me?",
+		"How should I bid at an auction when my rivals know more about the item than I do?",
+	} {
+		v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), q)
+		require.NoError(t, err)
+		require.True(t, v.Yes, "%s: %s", q, v.Reason)
+		require.False(t, v.Contrary, "%s: %s", q, v.Reason)
+	}
+}

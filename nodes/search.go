@@ -362,6 +362,11 @@ const maxRelated = 16
 // Vickrey or describes a second-price auction keeps its verdict whatever
 // else it names.
 //
+// So is a question that names and describes no glossary term and is an
+// errand at an auction (text.AuctionErrand: "How do I bid on a house at a
+// foreclosure auction?"), whatever the judge found from "auction" and
+// "bid".
+//
 // The searcher and the responder ask through it, so they cannot disagree
 // about a question.
 func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string) (reasoner.Verdict, error) {
@@ -375,6 +380,13 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		if name := text.ForeignName(question); name != "" {
 			v.Yes, v.Contrary = false, true
 			v.Reason += fmt.Sprintf("; and it is about %s, a name no game-theory term, story or eponym gives, with no game-theory idea named or described", name)
+			return v, nil
+		}
+	}
+	if named < 0 {
+		if w := text.AuctionErrand(question); w != "" {
+			v.Yes, v.Contrary = false, true
+			v.Reason += fmt.Sprintf("; and it asks how to take part in an auction (%q), with no word of the other bidders and no game-theory idea named or described", w)
 			return v, nil
 		}
 	}

@@ -1,0 +1,31 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestAuctionErrand(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		// Errands: taking part in an auction, nothing of the others.
+		{"How do I bid on a house at a foreclosure auction, and do I need cash?", "bid"},
+		{"tips for winning a silent auction at a school fundraiser without overbidding", "auction"},
+		{"What should I bring to an estate auction if I want to buy old furniture?", "auction"},
+		{"How do I register and pay the buyer’s premium after I bid at a Christie's auction?", "bid"},
+		{"I'm selling my grandmother's ring at an auction house; what fees will they take?", "auction"},
+		// Questions about one's own bid that speak of the others, or of
+		// what the bidder knows and wants, are the field's.
+		{"If I bid in a first-price auction, how far below my value should I go?", ""},
+		{"Why do I keep getting outbid at the last second on auction sites?", ""},
+		{"Should I bid my true worth when the winner pays the second-highest bid?", ""},
+		{"How should I bid when I suspect my rivals know more about the item?", ""},
+		{"On an auction site I set my maximum, and the site only charges me a step above the runner-up. Is there any reason not to enter the most I'd truly pay?", ""},
+		{"What is my best bidding strategy against other bidders in a sealed auction?", ""},
+		// Not asked for oneself, or not about an auction.
+		{"Why do sellers prefer English auctions to sealed bids?", ""},
+		{"How do I split the rent with my roommates?", ""},
+	} {
+		assert.Equal(t, tt.want, AuctionErrand(tt.q), tt.q)
+	}
+}
