@@ -172,3 +172,18 @@ func TestAnAuctionErrandIsNotGameTheory(t *testing.T) {
 		require.False(t, v.Contrary, "%s: %s", q, v.Reason)
 	}
 }
+
+// TestAQuestionAboutTheNewsOfADayIsNotGameTheory: "today's market news"
+// asks what happened, unless the question names a game-theory idea.
+func TestAQuestionAboutTheNewsOfADayIsNotGameTheory(t *testing.T) {
+	ctx := context.Background()
+	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "Why did oil prices jump in today's market news, and what is the big producers' pricing strategy?")
+	require.NoError(t, err)
+	require.True(t, v.Contrary, v.Reason)
+	require.Contains(t, v.Reason, "news of a day")
+
+	v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), "Is this week's fare war between the two airlines a case of Bertrand competition?")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	require.False(t, v.Contrary, v.Reason)
+}

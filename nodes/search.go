@@ -365,7 +365,8 @@ const maxRelated = 16
 // So is a question that names and describes no glossary term and is an
 // errand at an auction (text.AuctionErrand: "How do I bid on a house at a
 // foreclosure auction?"), whatever the judge found from "auction" and
-// "bid".
+// "bid". So is one tied to a day of the news (text.NewsAnchor: "Why did
+// oil prices jump in today's market news?").
 //
 // The searcher and the responder ask through it, so they cannot disagree
 // about a question.
@@ -387,6 +388,11 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		if w := text.AuctionErrand(question); w != "" {
 			v.Yes, v.Contrary = false, true
 			v.Reason += fmt.Sprintf("; and it asks how to take part in an auction (%q), with no word of the other bidders and no game-theory idea named or described", w)
+			return v, nil
+		}
+		if w := text.NewsAnchor(question); w != "" {
+			v.Yes, v.Contrary = false, true
+			v.Reason += fmt.Sprintf("; and it asks about the news of a day (%q), with no game-theory idea named or described", w)
 			return v, nil
 		}
 	}

@@ -1,0 +1,24 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestNewsAnchor(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Why did oil prices jump in today's market news?", "today's"},
+		{"Why did the price of oil jump right after the market opened this morning?", "this morning"},
+		{"Who won the most seats in last night's regional election?", "last night's"},
+		{"Why did petrol prices at the pump rise again this month?", "this month"},
+		{"Why did the stock market fall when bond yields rose this week?", "this week"},
+		// Not anchored to the news of a day.
+		{"Should a shopping app tell all its sellers how busy next week will be?", ""},
+		{"Why does the last mover have an advantage in this game?", ""},
+		{"Does this year's tournament format reward sandbagging?", ""},
+		{"Why is a Nash equilibrium stable?", ""},
+	} {
+		assert.Equal(t, tt.want, NewsAnchor(tt.q), tt.q)
+	}
+}
