@@ -88,6 +88,9 @@ func toldCues() map[string][]string {
 		"mixed-strategy Nash equilibrium": {
 			// how often a penalty taker should shoot left or right
 			"penalty|penalties kick*|shot*|shoot*|taker*|kicker* left right",
+			// or how to mix or randomise their kicks (round 2 session 11, from a
+			// tuning question of dev11 refused for its "soccer")
+			"penalty|penalties kick*|shot*|shoot*|taker*|kicker* mix|mixing|mixes|randomi*|unpredictab*",
 		},
 		"volunteer's dilemma": {
 			// a bigger crowd makes it less likely anybody calls for help

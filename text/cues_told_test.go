@@ -66,6 +66,8 @@ func TestToldParaphrases(t *testing.T) {
 		{"If a crowd of agents learns by reinforcement, does its behaviour settle?", "mean field game"},
 		{"Why do transplant hospitals withhold easy donor pairs from the shared pool?", "kidney exchange"},
 		{"Should a penalty taker randomize where to aim?", "mixed-strategy Nash equilibrium"},
+		{"In soccer, how should a striker mix up his penalty kicks so the keeper can't read him?", "mixed-strategy Nash equilibrium"},
+		{"Why should penalty shots be unpredictable in football?", "mixed-strategy Nash equilibrium"},
 		{"Does mixing classrooms change whether pupils befriend their own race?", "network formation"},
 		{"Do people reject small splits when the stakes are a month's salary?", "ultimatum game"},
 		{"If a lease runs for exactly ten months, can the threat of a worse end keep housemates cooperative?", "repeated game"},
