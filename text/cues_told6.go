@@ -101,6 +101,11 @@ func toldCues6() map[string][]string {
 			// another's output, and has price wars now and then
 			"cartel*|collu*|fixing|conspir* see*|observ*|watch* only|not|can't|cannot|never market|public price* output*|quantit*|production|sales|volume*|supply",
 		},
+		"Tullock contest": {
+			// lobbyists whose spending burns up the favour they compete for
+			// (from a tuning question of dev11 that evoked nothing)
+			"lobby*|rent*|compet* favour*|favor*|prize*|licen* burn*|dissipat*|squander*|eaten|eat*",
+		},
 		"all-pay auction": {
 			// a bidding contest in which everyone pays: lobbying, overspending
 			// and caps on bids

@@ -11,6 +11,8 @@ import (
 // from.
 func TestTold6Paraphrases(t *testing.T) {
 	for _, tt := range []struct{ q, want string }{
+		{"When firms lobby for a single licence, is the value of the licence dissipated by what they spend?", "Tullock contest"},
+		{"Do rent seekers competing for a prize end up burning most of it in effort?", "Tullock contest"},
 		{"Can consulting two experts with opposing biases make them reveal everything they know?", "cheap talk"},
 		{"If one analyst is biased up and a rival analyst biased down, do their reports together reveal the truth?", "cheap talk"},
 		{"Does a decision maker learn the whole truth by consulting two senders whose interests are opposite?", "cheap talk"},
@@ -54,6 +56,9 @@ func TestTold6Paraphrases(t *testing.T) {
 // toldCues6 that must evoke no term.
 func TestTold6EverydayQuestions(t *testing.T) {
 	for _, q := range []string{
+		"How many calories does a competitive cyclist burn per hour?",
+		"Did the lobbyists eat lunch at the Capitol cafeteria?",
+		"Why did the forest fire burn through the prize-winning vineyard?",
 		"Should I ask two financial advisers with opposite views before I retire?",
 		"Do expert witnesses lean toward whoever pays them?",
 		"As more traders join the market, do stock prices go up?",
