@@ -391,21 +391,9 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 	concepts := glossaryConcepts(question)
 	named := slices.IndexFunc(concepts, text.Concept.GameTheory)
 	if named < 0 {
-		if name := text.ForeignName(question); name != "" {
+		if why := aboutSomethingElse(question); why != "" {
 			v.Yes, v.Contrary = false, true
-			v.Reason += fmt.Sprintf("; and it is about %s, a name no game-theory term, story or eponym gives, with no game-theory idea named or described", name)
-			return v, nil
-		}
-	}
-	if named < 0 {
-		if w := text.AuctionErrand(question); w != "" {
-			v.Yes, v.Contrary = false, true
-			v.Reason += fmt.Sprintf("; and it asks how to take part in an auction (%q), with no word of the other bidders and no game-theory idea named or described", w)
-			return v, nil
-		}
-		if w := text.NewsAnchor(question); w != "" {
-			v.Yes, v.Contrary = false, true
-			v.Reason += fmt.Sprintf("; and it asks about the news of a day (%q), with no game-theory idea named or described", w)
+			v.Reason += "; and " + why + ", with no game-theory idea named or described"
 			return v, nil
 		}
 	}
@@ -420,6 +408,24 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		}
 	}
 	return v, nil
+}
+
+// aboutSomethingElse says what shows that a question which names and
+// describes no glossary term is about something other than the field: a
+// name the field does not know (text.ForeignName), an errand at an
+// auction (text.AuctionErrand) or the news of a day (text.NewsAnchor).
+// It is "" when nothing does.
+func aboutSomethingElse(question string) string {
+	if name := text.ForeignName(question); name != "" {
+		return fmt.Sprintf("it is about %s, a name no game-theory term, story or eponym gives", name)
+	}
+	if w := text.AuctionErrand(question); w != "" {
+		return fmt.Sprintf("it asks how to take part in an auction (%q) and says nothing of the other bidders", w)
+	}
+	if w := text.NewsAnchor(question); w != "" {
+		return fmt.Sprintf("it asks about the news of a day (%q)", w)
+	}
+	return ""
 }
 
 // rankQuery is what the pool is ranked against: the question, then the
