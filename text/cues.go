@@ -206,7 +206,7 @@ func newCueQuestion(question string) cueQuestion {
 		// A contraction stays whole besides its parts, as a cue writes
 		// it: "can't see" and "doesn't teach" meet "can't" and "doesn’t".
 		if len(parts) > 1 && strings.ContainsAny(w, "'’") {
-			q.words = append(q.words, strings.ReplaceAll(w, "’", "'"))
+			q.words = append(q.words, straightApostrophe(w))
 		}
 	}
 	// A cue written with one everyday word meets the question that uses

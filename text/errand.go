@@ -32,14 +32,10 @@ import (
 // me a step above the runner-up…") describes the second-price auction,
 // and speaks of the runner-up besides.
 func AuctionErrand(question string) string {
-	asked := false
-	eachWord(question, func(start, end int) {
-		asked = asked || errandAsker[strings.ReplaceAll(strings.ToLower(question[start:end]), "’", "'")]
-	})
-	if !asked {
+	ws := plainWords(question)
+	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
 		return ""
 	}
-	ws := Words(question)
 	i := slices.IndexFunc(ws, func(w string) bool { return hasAnyPrefix(w, "auction", "bid") })
 	if i < 0 {
 		return ""

@@ -1,7 +1,5 @@
 package text
 
-import "strings"
-
 // NewsAnchor returns the words by which a question ties itself to a day of
 // the news ("today", "this morning", "last night", "this week"), or "".
 //
@@ -14,16 +12,16 @@ import "strings"
 // verdict. Only anchors to the present are counted: "next week" and "this
 // year" also open hypotheticals ("how busy next week will be").
 func NewsAnchor(question string) string {
-	ws := Words(question)
+	ws := plainWords(question)
 	for i, w := range ws {
-		switch strings.ReplaceAll(w, "’", "'") {
+		switch w {
 		case "today", "today's", "yesterday", "yesterday's", "tonight", "tonight's":
 			return w
 		case "this", "last":
 			if i+1 < len(ws) {
-				next := strings.ReplaceAll(ws[i+1], "’", "'")
+				next := ws[i+1]
 				if newsPeriod[next] && (w == "this" || next == "night" || next == "night's") {
-					return w + " " + ws[i+1]
+					return w + " " + next
 				}
 			}
 		}

@@ -143,6 +143,21 @@ func Words(text string) []string {
 	return out
 }
 
+// plainWords is Words with one-letter words kept ("I" as "i") and a curly
+// apostrophe written straight ("today’s" as "today's"), for the rules that
+// read a question's small words (AuctionErrand, NewsAnchor).
+func plainWords(text string) []string {
+	var out []string
+	eachWord(text, func(start, end int) {
+		out = append(out, straightApostrophe(strings.ToLower(text[start:end])))
+	})
+	return out
+}
+
+// straightApostrophe writes a curly apostrophe as a straight one, as
+// tables of words write it.
+func straightApostrophe(w string) string { return strings.ReplaceAll(w, "’", "'") }
+
 // eachWord calls fn with the byte span of every word of text, as Words
 // splits it (one-letter words included), in order.
 func eachWord(text string, fn func(start, end int)) {
