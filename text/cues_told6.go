@@ -35,14 +35,9 @@ func toldCues6() map[string][]string {
 			// get the whole truth out of them?
 			"advis*|expert*|consultant*|sender*|analyst* opposite*|opposing|contrary|rival bias*|lean*|direction*|slant*|interests truth*|reveal*|honest*|inform*|hint*|credib*",
 		},
-		"core allocation": {
-			// as an exchange economy grows, the allocations no coalition can
-			// improve upon shrink to the competitive ones
-			"more|many|grow*|large*|replicat*|bigger|fill* trader*|traders|agents|consumers|participants|economy|economies no|nobody|none group*|coalition*|subgroup* beat*|improve*|block*|outdo*|object* market|competitive|walrasian price*|equilibri*",
-		},
-		"Walrasian equilibrium": {
-			"more|many|grow*|large*|replicat*|bigger|fill* trader*|traders|agents|consumers|participants|economy|economies no|nobody|none group*|coalition*|subgroup* beat*|improve*|block*|outdo*|object* market|competitive|walrasian price*|equilibri*",
-		},
+		// One story, two terms: the core theorem is about both.
+		"core allocation":       {coreConvergence},
+		"Walrasian equilibrium": {coreConvergence},
 		"replicator dynamics": {
 			// a large population copying whoever does better: where does it
 			// end up, and which strategies survive?
@@ -113,3 +108,8 @@ func toldCues6() map[string][]string {
 		},
 	}
 }
+
+// coreConvergence tells the core convergence (Debreu–Scarf) story: as an
+// exchange economy grows, the allocations no coalition can improve upon
+// shrink to the competitive ones.
+const coreConvergence = "more|many|grow*|large*|replicat*|bigger|fill* trader*|traders|agents|consumers|participants|economy|economies no|nobody|none group*|coalition*|subgroup* beat*|improve*|block*|outdo*|object* market|competitive|walrasian price*|equilibri*"
