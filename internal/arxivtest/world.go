@@ -26,7 +26,9 @@ const DefaultBackground = 10000
 // exists, DefaultBackground generated papers, seed 1).
 type WorldConfig struct {
 	// PapersFile holds the written papers (JSON Lines or Atom, as
-	// `gtrag ingest --file` reads). "" means none.
+	// `gtrag ingest --file` reads): one file, or several joined by the
+	// OS's path-list separator (":" on Unix), read in order. "" means
+	// none.
 	PapersFile string
 	// Background is the number of generated papers (at most MaxBackground).
 	Background int
@@ -66,15 +68,12 @@ func DefaultWorld() WorldConfig {
 // always wins.
 func WorldPapers(c WorldConfig) ([]arxiv.Paper, error) {
 	var papers []arxiv.Paper
-	if c.PapersFile != "" {
-		f, err := os.Open(c.PapersFile)
+	for _, path := range filepath.SplitList(c.PapersFile) {
+		more, err := readPapersFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("read the world's written papers: %w", err)
+			return nil, err
 		}
-		defer f.Close()
-		if papers, err = arxiv.ReadPapers(f); err != nil {
-			return nil, fmt.Errorf("read the world's written papers from %s: %w", c.PapersFile, err)
-		}
+		papers = append(papers, more...)
 	}
 	written := make(map[string]bool, len(papers))
 	for _, p := range papers {
@@ -84,6 +83,20 @@ func WorldPapers(c WorldConfig) ([]arxiv.Paper, error) {
 		if !written[arxiv.BaseID(p.ID)] {
 			papers = append(papers, p)
 		}
+	}
+	return papers, nil
+}
+
+// readPapersFile reads one file of written papers.
+func readPapersFile(path string) ([]arxiv.Paper, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the world's written papers: %w", err)
+	}
+	defer f.Close()
+	papers, err := arxiv.ReadPapers(f)
+	if err != nil {
+		return nil, fmt.Errorf("read the world's written papers from %s: %w", path, err)
 	}
 	return papers, nil
 }

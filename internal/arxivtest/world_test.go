@@ -150,6 +150,31 @@ func TestWorldServesWrittenPapersAmongBackground(t *testing.T) {
 	require.ErrorContains(t, err, "missing.jsonl")
 }
 
+func TestWorldPapersReadsSeveralFilesInOrder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, papers ...arxiv.Paper) string {
+		var b bytes.Buffer
+		require.NoError(t, WriteJSONL(&b, papers))
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+		return path
+	}
+	a := write("a.jsonl", arxiv.Paper{ID: "2405.91001v1", Title: "First file", Summary: "Stable matching."})
+	b := write("b.jsonl", arxiv.Paper{ID: "2405.92001v1", Title: "Second file", Summary: "Top trading cycles."},
+		arxiv.Paper{ID: "2405.92002v1", Title: "Second file, again", Summary: "Serial dictatorship."})
+
+	got, err := WorldPapers(WorldConfig{PapersFile: a + string(filepath.ListSeparator) + b})
+	require.NoError(t, err)
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.ID)
+	}
+	require.Equal(t, []string{"2405.91001v1", "2405.92001v1", "2405.92002v1"}, ids)
+
+	_, err = WorldPapers(WorldConfig{PapersFile: a + string(filepath.ListSeparator) + filepath.Join(dir, "missing.jsonl")})
+	require.ErrorContains(t, err, "missing.jsonl", "a missing second file is an error, not fewer papers")
+}
+
 func TestDefaultWorldFindsTheModuleFile(t *testing.T) {
 	c := DefaultWorld()
 	require.Equal(t, DefaultBackground, c.Background)

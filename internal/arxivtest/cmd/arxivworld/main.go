@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -40,7 +41,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arxivworld", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8089", "address to listen on")
-	papers := fs.String("papers", def.PapersFile, `written papers (JSON Lines or Atom); "" for none`)
+	papers := fs.String("papers", def.PapersFile, `written papers (JSON Lines or Atom; several files joined by "`+string(filepath.ListSeparator)+`"); "" for none`)
 	background := fs.Int("background", arxivtest.DefaultBackground, fmt.Sprintf("generated papers (at most %d)", arxivtest.MaxBackground))
 	seed := fs.Uint64("seed", 1, "seed of the generated papers")
 	layout := fs.String("layout", "classic", "response layout: classic or modern")
