@@ -30,24 +30,66 @@ import (
 // name that opens a question ("Netflix lets me share…").
 func ForeignName(question string) string {
 	known := fieldVocabulary()
-	name, prev := "", 0
+	type word struct {
+		w     string
+		opens bool
+	}
+	var words []word
+	prev := 0
 	eachWord(question, func(start, end int) {
-		w := question[start:end]
 		opens := prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“(")
 		prev = end
-		if name != "" || utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
-			return
+		words = append(words, word{question[start:end], opens})
+	})
+	for i, x := range words {
+		w := x.w
+		if utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
+			continue
 		}
 		first, _ := utf8.DecodeRuneInString(w)
 		camel := strings.IndexFunc(w, unicode.IsUpper) > 0 // "eBay", "iPhone"
-		if (opens || !unicode.IsUpper(first)) && !camel {
-			return
+		if (x.opens || !unicode.IsUpper(first)) && !camel {
+			continue
 		}
-		if !knownName(w, known) {
-			name = w
+		if knownName(w, known) {
+			continue
 		}
-	})
-	return name
+		var next []string
+		for _, y := range words[i+1 : min(i+3, len(words))] {
+			next = append(next, strings.ToLower(y.w))
+		}
+		if scholarsName(next) {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
+// scholarsName reports whether the words after a name (at most two,
+// lower-cased) show it is a scholar's: a model, theorem or condition
+// named after its authors ("Ericson-Pakes style models", "the
+// Rothschild-Stiglitz model", "Harsanyi's theorem"). Questions of the
+// field name results so, shops and cities are not named so; the field's
+// vocabulary cannot hold every eponym of economics.
+//
+// Words that follow brands and places as often are not among them:
+// "game" and "auction" ("a Monopoly game", "a Sotheby's auction"),
+// "value" and "index" ("the Costco value pack", "the Nasdaq index").
+func scholarsName(next []string) bool {
+	if len(next) > 1 && (next[0] == "style" || next[0] == "type") {
+		next = next[1:]
+	}
+	return len(next) > 0 && scholarsNouns[next[0]]
+}
+
+var scholarsNouns = map[string]bool{
+	"model": true, "models": true, "framework": true, "theorem": true, "theorems": true,
+	"lemma": true, "conjecture": true, "condition": true, "conditions": true,
+	"equilibrium": true, "equilibria": true, "paradox": true,
+	"mechanism": true, "solution": true, "bound": true,
+	"algorithm": true, "dynamics": true, "criterion": true, "refinement": true,
+	"inequality": true, "estimator": true, "assumption": true, "axioms": true,
 }
 
 // knownName reports whether the vocabulary holds w, or, for a joined word

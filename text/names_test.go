@@ -27,6 +27,13 @@ func TestForeignName(t *testing.T) {
 		// A capital that opens a sentence is not a name, nor is "I".
 		{"Markets clear. Prices fall when I sell.", ""},
 		{"Netflix lets me share a password; is that fair?", ""},
+		// A name followed by a model, theorem or condition is a scholar's.
+		{"How can researchers solve Ericson-Pakes style models of firms entering and exiting?", ""},
+		{"Does the Rothschild-Stiglitz model have an equilibrium when insurers compete?", ""},
+		{"Why does Harsanyi's theorem purify mixed strategies?", ""},
+		{"Is the Costco value pack cheaper than buying at Target?", "Costco"},
+		{"Why did the Nasdaq index fall on Monday?", "Nasdaq"},
+		{"Is a Catan game with house rules still fair?", "Catan"},
 	} {
 		assert.Equal(t, tt.want, ForeignName(tt.q), tt.q)
 	}
