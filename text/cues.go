@@ -65,7 +65,8 @@ import (
 // not blind: they tell the stories that questions_dev14 to dev22 told
 // after each set's one blind measurement, which made those sets tuning
 // sets; toldCues6 (cues_told6.go), session 11, do the same for
-// questions_dev25 to dev27.
+// questions_dev25 to dev27, and toldCuesB (cues_worldb.go), session 12,
+// for the bdev split of testdata/worldb, a second world's questions.
 // The world's tuning sets were used only to drop or narrow the cues that
 // evoked a wrong term there (see those commits). Kin lets a cue meet the
 // near-synonyms of its words.
@@ -359,7 +360,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // allCues is every cue table in one: cues, storyCues, and the tables of
 // the cues_*.go files.
 func allCues() map[string][]string {
-	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6)
+	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6, toldCuesB)
 }
 
 // mergeTables is the tables in one, each key's lists appended in table
@@ -938,7 +939,7 @@ func cues() map[string][]string {
 		"war of attrition": {"wait* longest win*", "outlast* rival*", "last longest win*", "hold* out longest", "who give* up first", "give* up first* wait*", "waiting* game* costly*", "standoff* costly*", "last* longer* than rival*", "outlast* competitor*", "animal* display* give* up", "how long* display* before*", "display* until* one* give* up", "losing money* wait* other* exit*", "wait* other* exit*", "who* exit* first* losing*", "drag on until* give* up", "standoff* drag* on"},
 		"congestion pricing": {
 			"toll* traffic*", "toll* driver*", "toll* congest*", "charg* driver* externalit*|delay*|efficien*|optimal*|social*|marginal*|road*|traffic*", "charg* congest* externalit*|efficien*|optimal*|social*|delay*", "tax* congest*",
-			"tax* driver*", "toll* road*", "price* road* use*", "toll* inefficien*",
+			"tax* driver*", "toll* road*", "price* road* use* driver*|traffic*|congest*|commut*", "toll* inefficien*",
 			"fee* entering* city cent*", "charge* entering* city* rush hour*",
 		},
 		"selfish routing": {

@@ -264,6 +264,7 @@ var coreGlossary = []term{
 	{name: "facility location game", variants: []string{"strategyproof facility location", "facility location mechanism"}},
 	{name: "peer prediction", variants: []string{"Bayesian truth serum", "peer prediction mechanism"}},
 	{name: "proper scoring rule", variants: []string{"strictly proper scoring rule"}},
+	{name: "prediction market", variants: []string{"prediction markets", "information market", "information markets"}},
 	{name: "Schelling segregation model", variants: []string{"Schelling's segregation model", "Schelling model", "Schelling game"}},
 	{name: "prophet inequality", variants: []string{"prophet inequalities"}},
 	{name: "Boston mechanism", variants: []string{"immediate acceptance mechanism", "immediate acceptance"}},
