@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -33,10 +34,10 @@ type term struct {
 // phrase (cues.go), and cues recognise the idea in context. A few forms
 // still are ("nucleolus", "collusion", "beauty contest"): the field's
 // questions name them plainly, and no other name would be found.
-var glossary = append(coreGlossary, moreTerms...)
+var glossary = slices.Concat(coreGlossary, moreTerms, laterTerms)
 
 // coreGlossary is the glossary as first written; moreTerms (glossary_more.go)
-// adds terms of the field it lacked.
+// and laterTerms (glossary_worldc.go) add terms of the field it lacked.
 var coreGlossary = []term{
 	{name: "Nash equilibrium", acronyms: []string{"NE"}},
 	{name: "mixed-strategy Nash equilibrium", acronyms: []string{"MSNE"}, variants: []string{"mixed Nash equilibrium", "mixed equilibrium", "mixed-strategy equilibrium"}},

@@ -55,8 +55,8 @@ func ForeignName(question string) string {
 			continue
 		}
 		var next []string
-		for _, y := range words[i+1 : min(i+3, len(words))] {
-			next = append(next, strings.ToLower(y.w))
+		for _, y := range words[i+1 : min(i+4, len(words))] {
+			next = append(next, y.w)
 		}
 		if scholarsName(next) {
 			continue
@@ -66,21 +66,30 @@ func ForeignName(question string) string {
 	return ""
 }
 
-// scholarsName reports whether the words after a name (at most two,
-// lower-cased) show it is a scholar's: a model, theorem or condition
-// named after its authors ("Ericson-Pakes style models", "the
-// Rothschild-Stiglitz model", "Harsanyi's theorem"). Questions of the
-// field name results so, shops and cities are not named so; the field's
-// vocabulary cannot hold every eponym of economics.
+// scholarsName reports whether the words after a name (up to three, as
+// written) show it is a scholar's: a model, theorem or condition named
+// after its authors ("Ericson-Pakes style models", "the
+// Rothschild-Stiglitz model", "Harsanyi's theorem", "Challet and Zhang's
+// model"). Questions of the field name results so, shops and cities are
+// not named so; the field's vocabulary cannot hold every eponym of
+// economics.
 //
 // Words that follow brands and places as often are not among them:
 // "game" and "auction" ("a Monopoly game", "a Sotheby's auction"),
 // "value" and "index" ("the Costco value pack", "the Nasdaq index").
 func scholarsName(next []string) bool {
-	if len(next) > 1 && (next[0] == "style" || next[0] == "type") {
+	if len(next) > 2 && next[0] == "and" {
+		// A second author: "Kreps and Wilson's model".
+		first, _ := utf8.DecodeRuneInString(next[1])
+		if !unicode.IsUpper(first) {
+			return false
+		}
+		next = next[2:]
+	}
+	if len(next) > 1 && (strings.EqualFold(next[0], "style") || strings.EqualFold(next[0], "type")) {
 		next = next[1:]
 	}
-	return len(next) > 0 && scholarsNouns[next[0]]
+	return len(next) > 0 && scholarsNouns[strings.ToLower(next[0])]
 }
 
 var scholarsNouns = map[string]bool{

@@ -31,6 +31,8 @@ func TestForeignName(t *testing.T) {
 		{"How can researchers solve Ericson-Pakes style models of firms entering and exiting?", ""},
 		{"Does the Rothschild-Stiglitz model have an equilibrium when insurers compete?", ""},
 		{"Why does Harsanyi's theorem purify mixed strategies?", ""},
+		{"In Challet and Zhang's model, why does volatility peak?", ""},
+		{"Do Costco and Walmart match prices?", "Costco"},
 		{"Is the Costco value pack cheaper than buying at Target?", "Costco"},
 		{"Why did the Nasdaq index fall on Monday?", "Nasdaq"},
 		{"Is a Catan game with house rules still fair?", "Catan"},

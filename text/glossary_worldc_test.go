@@ -1,0 +1,52 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestLaterTermsAreFound: every form of laterTerms finds its term, and a
+// question naming it is about it.
+func TestLaterTermsAreFound(t *testing.T) {
+	for _, term := range laterTerms {
+		for _, f := range term.forms() {
+			got := lookup(f)
+			if assert.NotNil(t, got, "form %q of %q", f, term.name) {
+				assert.Equal(t, term.name, got.name, "form %q", f)
+			}
+		}
+		q := "What does the literature say about the " + term.name + "?"
+		assert.Contains(t, names(glossaryNamed(q)), term.name, q)
+	}
+}
+
+// glossaryNamed are the known glossary terms Focal finds in q.
+func glossaryNamed(q string) []Concept {
+	var out []Concept
+	for _, c := range Focal(q) {
+		if c.Known {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestLaterTermsStayOutOfEverydayQuestions: the everyday words near
+// these terms name none of them.
+func TestLaterTermsStayOutOfEverydayQuestions(t *testing.T) {
+	for _, q := range []string{
+		"Who won the duel in the last episode of the show?",
+		"Why is surge pricing so high on New Year's Eve?",
+		"Is the airport open during the snowstorm?",
+		"Which platform has the best deals on flights?",
+		"How do I stop feeling guilty about skipping the gym?",
+		"What is the power consumption of a heat pump?",
+	} {
+		for _, c := range glossaryNamed(q) {
+			for _, term := range laterTerms {
+				assert.NotEqual(t, term.name, c.Name, q)
+			}
+		}
+	}
+}
