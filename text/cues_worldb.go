@@ -15,6 +15,49 @@ package text
 // The same measurement found a cue that was too loose: "price* road*
 // use*" of congestion pricing met "a used road bike … wait for the price
 // to drop", and now wants a word of traffic besides.
+// toldCuesC are told cues from the cdev split of testdata/worldc, a third
+// world written the same blind way on thirty further topics (round 2,
+// session 12), after its one blind measurement: a shootout of three where
+// the worst shot lives longest (the truel), trustees who return money
+// because they would feel guilty letting the sender down (guilt aversion
+// in the trust game), a government selling its bills at one clearing
+// price or at each bid (uniform-price against discriminatory auctions),
+// petrol stations opening away from their rivals (Hotelling), stubborn
+// people whose stated opinions move over rounds (Friedkin-Johnsen),
+// early reviews swaying later ones (an information cascade), and price
+// impact feared from traders with inside knowledge (the Kyle model).
+// cheld, the split read only as aggregates, told none of them.
+func toldCuesC() map[string][]string {
+	return map[string][]string{
+		"truel": {
+			"three|3 way|person*|people|player* shootout*|duel*|gunfight*|shoot*",
+			"worst|weakest|poorest marksman|marksmen|shooter*|shot* surviv*",
+		},
+		"guilt aversion": {
+			"guilt*|guilty let*|disappoint* down|expect*|hope*|belief*",
+		},
+		"trust game": {
+			"trustee* send*|return*|give* back|repay*",
+		},
+		"uniform-price auction": {
+			"one|single|same|uniform market* clearing price* bid*|dealer*|bidder*|auction*",
+			"treasury|government bill*|bond* auction*|sell*|sold clearing|uniform|discriminat*|bid*",
+		},
+		"Hotelling's location model": {
+			"petrol|gas|fuel station* far|away|apart|distance|near|nearby competitor*|rival*",
+		},
+		"Friedkin-Johnsen model": {
+			"stubborn* opinion*",
+		},
+		"information cascade": {
+			"early|earlier|first rating*|review*|reviewer* sway*|influenc*|bias*|follow* later|subsequent*",
+		},
+		"Kyle model": {
+			"price impact* inside*|informed|insider* trad*|investor*|dealer*|knowledge",
+		},
+	}
+}
+
 func toldCuesB() map[string][]string {
 	return map[string][]string{
 		"Braess's paradox": {

@@ -13,6 +13,14 @@ func TestToldBParaphrases(t *testing.T) {
 		{"Do betting markets predict elections more accurately than polls?", "prediction market"},
 		{"Can betting exchanges aggregate what traders know about a vote?", "prediction market"},
 		{"If people trade contracts that pay a dollar if an event happens, does the price give its probability?", "prediction market"},
+		{"Why might the weakest shooter in a three-person gunfight be the one who survives?", "truel"},
+		{"Do people return money because they feel guilty about disappointing what the other expects?", "guilt aversion"},
+		{"How much does a trustee send back in the lab?", "trust game"},
+		{"Should a treasury sell its bonds at a uniform clearing price or at each bid?", "uniform-price auction"},
+		{"Why do gas stations open near their competitors on the same road?", "Hotelling's location model"},
+		{"How do stubborn people change everyone's opinions in a group?", "Friedkin-Johnsen model"},
+		{"Do early reviews on a booking site influence what later reviewers say?", "information cascade"},
+		{"Why does the price impact of a trade rise when insiders might be trading?", "Kyle model"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
 	}
@@ -30,6 +38,14 @@ func TestToldBEverydayQuestions(t *testing.T) {
 		"What is the best strategy for a road trip with kids?",
 		"Why did the street market close early today?",
 		"Do polls or surveys predict which restaurant will get a Michelin star?",
+		"Which shooter had the best score at the three-gun competition?",
+		"I feel guilty about eating cake; how do I stop?",
+		"How much money can I send back home from abroad each month?",
+		"When do treasury bills mature and how is their price set?",
+		"Where is the nearest gas station with cheap fuel?",
+		"How do I deal with a stubborn toddler at bedtime?",
+		"Are early reviews of the new phone reliable?",
+		"What is the price impact of the new tariff on car imports?",
 	} {
 		assert.Empty(t, Evoked(q), q)
 	}
