@@ -309,6 +309,12 @@ var gameTheoryLexicon = []lexEntry{
 	{"asymmetric information", 1}, {"oligopoly", 3}, {"cournot", 3},
 	{"bertrand", 2.5}, {"duopoly", 3}, {"collusion", 1.5}, {"social welfare", 1},
 	{"welfare", 0.5}, {"market design", 2}, {"pricing game", 1},
+	// Industrial organisation and social learning name the strategic
+	// interaction by its market: rivals, entrants and incumbents, price
+	// competition, residual demand, herds.
+	{"price competition", 1.5}, {"rival", 1}, {"rivals", 1}, {"entrant", 1},
+	{"entrants", 1}, {"incumbent", 1}, {"incumbents", 1}, {"residual demand", 1.5},
+	{"market power", 1}, {"herd", 1}, {"herds", 1},
 
 	{"truthful mechanism", 2.5}, {"truthfully", 2}, {"truthful reporting", 2},
 	{"truthful bidding", 2}, {"moral hazard", 2}, {"individually rational", 2},
