@@ -30,27 +30,27 @@ package text
 func toldCuesC() map[string][]string {
 	return map[string][]string{
 		"truel": {
-			"three|3 way|person*|people|player* shootout*|duel*|gunfight*|shoot*",
+			"three|3 way|person*|people shootout*|duel*|gunfight*",
 			"worst|weakest|poorest marksman|marksmen|shooter*|shot* surviv*",
 		},
 		"guilt aversion": {
-			"guilt*|guilty let*|disappoint* down|expect*|hope*|belief*",
+			"guilt*|guilty let*|disappoint* down|expect*|hope*|belief* trustee*|sender*|partner*|experiment*|return*|back",
 		},
 		"trust game": {
-			"trustee* send*|return*|give* back|repay*",
+			"trustee* sender*|investor*|truster*",
 		},
 		"uniform-price auction": {
 			"one|single|same|uniform market* clearing price* bid*|dealer*|bidder*|auction*",
-			"treasury|government bill*|bond* auction*|sell*|sold clearing|uniform|discriminat*|bid*",
+			"treasury|government bill*|bond* clearing|uniform|discriminat* bid*|auction*|dealer*",
 		},
 		"Hotelling's location model": {
 			"petrol|gas|fuel station* far|away|apart|distance|near|nearby competitor*|rival*",
 		},
 		"Friedkin-Johnsen model": {
-			"stubborn* opinion*",
+			"stubborn* opinion* network*|group*|neighbo*|influen*|averag*|round*",
 		},
 		"information cascade": {
-			"early|earlier|first rating*|review*|reviewer* sway*|influenc*|bias*|follow* later|subsequent*",
+			"early|earlier|first rating*|review* sway*|influenc*|follow*|copy* later|subsequent reviewer*|rater*",
 		},
 		"Kyle model": {
 			"price impact* inside*|informed|insider* trad*|investor*|dealer*|knowledge",
