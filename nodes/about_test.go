@@ -187,3 +187,20 @@ func TestAQuestionAboutTheNewsOfADayIsNotGameTheory(t *testing.T) {
 	require.True(t, v.Yes, v.Reason)
 	require.False(t, v.Contrary, v.Reason)
 }
+
+// TestAVotingErrandIsNotGameTheory: where and how to cast one's vote is
+// the electoral office's business; a question about one's own vote that
+// speaks of the rule or of what the vote is worth keeps its verdict.
+func TestAVotingErrandIsNotGameTheory(t *testing.T) {
+	ctx := context.Background()
+	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "Where do I go to vote in the local election, and what time do polling stations close?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+	require.True(t, v.Contrary, v.Reason)
+	require.Contains(t, v.Reason, "take part in an election")
+
+	v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), "Should I vote strategically for my second choice under plurality rule?")
+	require.NoError(t, err)
+	require.False(t, v.Contrary, v.Reason)
+	require.NotContains(t, v.Reason, "take part in an election")
+}

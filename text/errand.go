@@ -61,3 +61,43 @@ var theOthers = []string{
 func hasAnyPrefix(w string, prefixes ...string) bool {
 	return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(w, p) })
 }
+
+// VotingErrand returns the voting word of a question that is an errand at
+// an election: the asker wants to cast a vote ("Where do I go to vote in
+// the local election?", "Can I register to vote online?") and says
+// nothing of how votes are counted, ranked or cast strategically. It is
+// "" for any other question.
+//
+// Why, as for AuctionErrand: "vote" and "election" are the field's words
+// (social choice), but where to vote, how to register or when the polls
+// close is the electoral office's business. A question of the field about
+// one's own vote still speaks of the rule, the ranking, the candidates'
+// chances or whether the vote matters (theVoteItself); "Why should I
+// vote if my vote never decides anything?" is the paradox of voting, and
+// is kept.
+func VotingErrand(question string) string {
+	ws := plainWords(question)
+	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
+		return ""
+	}
+	i := slices.IndexFunc(ws, func(w string) bool {
+		return hasAnyPrefix(w, "vote", "voting", "ballot", "polling", "election")
+	})
+	if i < 0 {
+		return ""
+	}
+	if slices.ContainsFunc(ws, func(w string) bool { return hasAnyPrefix(w, theVoteItself...) }) {
+		return ""
+	}
+	return ws[i]
+}
+
+// theVoteItself are prefixes of the words by which a question about one's
+// own vote speaks of the field's subject: the rule and the count, the
+// ranking, strategy, or what a vote is worth.
+var theVoteItself = []string{
+	"strateg", "tactic", "manipul", "sincer", "insincer", "honest", "lie", "lying", "spoiler",
+	"rank", "rule", "system", "method", "paradox", "plurality", "majority", "borda", "condorcet",
+	"approval", "runoff", "instant", "preferen", "pivot", "decisiv", "matter", "worth", "count",
+	"rational", "why", "waste", "other", "everyone", "candidates'", "chance", "win",
+}

@@ -29,3 +29,24 @@ func TestAuctionErrand(t *testing.T) {
 		assert.Equal(t, tt.want, AuctionErrand(tt.q), tt.q)
 	}
 }
+
+func TestVotingErrand(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		// Errands: casting one's vote, nothing of how votes count.
+		{"Where do I go to vote in the local election, and what time do polling stations close?", "vote"},
+		{"Can I register to vote online before my city's election?", "vote"},
+		{"I moved last month; how do I get a mail-in ballot?", "ballot"},
+		{"What ID do I need to bring when I vote?", "vote"},
+		// One's own vote, with the field's subject: the rule, the
+		// ranking, strategy, or what the vote is worth.
+		{"Should I vote for my favourite or for the candidate who can actually win?", ""},
+		{"Why should I vote if my vote never decides anything?", ""},
+		{"If I rank candidates on my ballot, can ranking my favourite first ever hurt me?", ""},
+		{"Is it ever smart for me to vote strategically under plurality rule?", ""},
+		// Not asked for oneself.
+		{"Which voting rules can a single voter manipulate?", ""},
+		{"Where is the nearest polling station?", ""},
+	} {
+		assert.Equal(t, tt.want, VotingErrand(tt.q), tt.q)
+	}
+}
