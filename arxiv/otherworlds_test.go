@@ -1,6 +1,6 @@
 package arxiv_test
 
-// These tests guard testdata/worldb and testdata/worldc (see their
+// These tests guard testdata/worldb, worldc and worldd (see their
 // READMEs): papers written by engineers who never read gtrag's
 // vocabulary, served beside the first world's. Their files must load as
 // ingest reads them, their ids must be their own (the server would let a
@@ -27,6 +27,7 @@ type otherWorld struct {
 var otherWorlds = []otherWorld{
 	{"../testdata/worldb", "b", "bdev", "bheld"},
 	{"../testdata/worldc", "c", "cdev", "cheld"},
+	{"../testdata/worldd", "d", "ddev", "dheld"},
 }
 
 func TestOtherWorlds(t *testing.T) {
