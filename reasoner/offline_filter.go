@@ -312,9 +312,9 @@ var gameTheoryLexicon = []lexEntry{
 	// Industrial organisation and social learning name the strategic
 	// interaction by its market: rivals, entrants and incumbents, price
 	// competition, residual demand, herds.
-	{"price competition", 1.5}, {"rival", 1}, {"rivals", 1}, {"entrant", 1},
-	{"entrants", 1}, {"incumbent", 1}, {"incumbents", 1}, {"residual demand", 1.5},
-	{"market power", 1}, {"herd", 1}, {"herds", 1},
+	// (Phrases are stemmed, so "rival" is "rivals" too.)
+	{"price competition", 1.5}, {"rival", 1}, {"entrant", 1}, {"incumbent", 1},
+	{"residual demand", 1.5}, {"market power", 1}, {"herd", 1},
 
 	{"truthful mechanism", 2.5}, {"truthfully", 2}, {"truthful reporting", 2},
 	{"truthful bidding", 2}, {"moral hazard", 2}, {"individually rational", 2},

@@ -254,3 +254,17 @@ func TestGlossaryLexiconHasNoNameLostToStopWords(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, v.Yes, v.Reason)
 }
+
+// TestOfflineFilterLexiconHasNoDeadEntries: buildLexicon keeps the first
+// entry of each stemmed phrase, so a later entry that stems the same
+// ("rivals" after "rival") would never count.
+func TestOfflineFilterLexiconHasNoDeadEntries(t *testing.T) {
+	seen := map[string]string{}
+	for _, e := range gameTheoryLexicon {
+		stems := strings.Join(tokens(e.Phrase), " ")
+		require.NotEmpty(t, stems, "%q has no terms", e.Phrase)
+		first, dup := seen[stems]
+		require.False(t, dup, "%q stems as %q, already an entry", e.Phrase, first)
+		seen[stems] = e.Phrase
+	}
+}
