@@ -134,73 +134,61 @@ func TestJudgeTopicTakesADescribedInteractionNotASportsRival(t *testing.T) {
 	require.False(t, v.Yes, v.Reason)
 }
 
-func TestJudgeTopicRefusesAQuestionAboutANamedThing(t *testing.T) {
-	ctx := context.Background()
-	// The lexicon finds an auction in both; the first is about eBay's
-	// rules and names no game-theory idea, so it is refused unsearched.
-	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "Can I cancel a bid on an eBay auction after I placed it by mistake?")
-	require.NoError(t, err)
-	require.False(t, v.Yes, v.Reason)
-	require.True(t, v.Contrary, v.Reason)
-	require.Contains(t, v.Reason, "eBay")
+// TestJudgeTopicRefusesAQuestionAboutSomethingElse: each rule of
+// aboutSomethingElse refuses, unsearched, a question that names and
+// describes no glossary term although the lexicon counts its words
+// (auction, bid, vote, prices), and says why; a question that names a
+// game-theory idea, or speaks of what the field studies, keeps its
+// verdict.
+func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
+	for _, tt := range []struct {
+		name, refused, why string
+		kept               []string
+	}{{
+		// A name the field does not know: the question is about eBay's
+		// rules. Naming a game-theory idea keeps it whatever else it names.
+		name:    "foreign name",
+		refused: "Can I cancel a bid on an eBay auction after I placed it by mistake?",
+		why:     "eBay",
+		kept:    []string{"Why does eBay run what is in effect a second-price auction?"},
+	}, {
+		// Taking part in an auction, nothing of the other bidders.
+		name:    "auction errand",
+		refused: "How do I bid on a house at a property auction without overpaying?",
+		why:     "take part in an auction",
+		kept: []string{
+			"If I bid in a Vickrey auction, why should I bid exactly what the item is worth to me?",
+			"How should I bid at an auction when my rivals know more about the item than I do?",
+		},
+	}, {
+		// "today's market news" asks what happened.
+		name:    "news of a day",
+		refused: "Why did oil prices jump in today's market news, and what is the big producers' pricing strategy?",
+		why:     "news of a day",
+		kept:    []string{"Is this week's fare war between the two airlines a case of Bertrand competition?"},
+	}, {
+		// Where and how to cast one's vote is the electoral office's
+		// business; the rule, or what the vote is worth, is the field's.
+		name:    "voting errand",
+		refused: "Where do I go to vote in the local election, and what time do polling stations close?",
+		why:     "take part in an election",
+		kept:    []string{"Should I vote strategically for my second choice under plurality rule?"},
+	}} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), tt.refused)
+			require.NoError(t, err)
+			require.False(t, v.Yes, v.Reason)
+			require.True(t, v.Contrary, v.Reason)
+			require.Contains(t, v.Reason, tt.why)
 
-	// Naming a game-theory idea keeps the question whatever else it names.
-	v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), "Why does eBay run what is in effect a second-price auction?")
-	require.NoError(t, err)
-	require.True(t, v.Yes, v.Reason)
-}
-
-// TestAnAuctionErrandIsNotGameTheory: a question about taking part in an
-// auction, which says nothing of the other bidders, is judged off-topic
-// although the lexicon counts "auction" and "bid"; one that names a
-// glossary term, or speaks of the others, keeps its verdict.
-func TestAnAuctionErrandIsNotGameTheory(t *testing.T) {
-	ctx := context.Background()
-	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "How do I bid on a house at a property auction without overpaying?")
-	require.NoError(t, err)
-	require.False(t, v.Yes, v.Reason)
-	require.True(t, v.Contrary, v.Reason)
-	require.Contains(t, v.Reason, "take part in an auction")
-
-	for _, q := range []string{
-		"If I bid in a Vickrey auction, why should I bid exactly what the item is worth to me?",
-		"How should I bid at an auction when my rivals know more about the item than I do?",
-	} {
-		v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), q)
-		require.NoError(t, err)
-		require.True(t, v.Yes, "%s: %s", q, v.Reason)
-		require.False(t, v.Contrary, "%s: %s", q, v.Reason)
+			for _, q := range tt.kept {
+				v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), q)
+				require.NoError(t, err)
+				require.True(t, v.Yes, "%s: %s", q, v.Reason)
+				require.False(t, v.Contrary, "%s: %s", q, v.Reason)
+				require.NotContains(t, v.Reason, tt.why, q)
+			}
+		})
 	}
-}
-
-// TestAQuestionAboutTheNewsOfADayIsNotGameTheory: "today's market news"
-// asks what happened, unless the question names a game-theory idea.
-func TestAQuestionAboutTheNewsOfADayIsNotGameTheory(t *testing.T) {
-	ctx := context.Background()
-	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "Why did oil prices jump in today's market news, and what is the big producers' pricing strategy?")
-	require.NoError(t, err)
-	require.True(t, v.Contrary, v.Reason)
-	require.Contains(t, v.Reason, "news of a day")
-
-	v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), "Is this week's fare war between the two airlines a case of Bertrand competition?")
-	require.NoError(t, err)
-	require.True(t, v.Yes, v.Reason)
-	require.False(t, v.Contrary, v.Reason)
-}
-
-// TestAVotingErrandIsNotGameTheory: where and how to cast one's vote is
-// the electoral office's business; a question about one's own vote that
-// speaks of the rule or of what the vote is worth keeps its verdict.
-func TestAVotingErrandIsNotGameTheory(t *testing.T) {
-	ctx := context.Background()
-	v, err := judgeTopic(ctx, reasoner.NewOfflineFilter(), "Where do I go to vote in the local election, and what time do polling stations close?")
-	require.NoError(t, err)
-	require.False(t, v.Yes, v.Reason)
-	require.True(t, v.Contrary, v.Reason)
-	require.Contains(t, v.Reason, "take part in an election")
-
-	v, err = judgeTopic(ctx, reasoner.NewOfflineFilter(), "Should I vote strategically for my second choice under plurality rule?")
-	require.NoError(t, err)
-	require.False(t, v.Contrary, v.Reason)
-	require.NotContains(t, v.Reason, "take part in an election")
 }

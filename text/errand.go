@@ -32,15 +32,20 @@ import (
 // me a step above the runner-up…") describes the second-price auction,
 // and speaks of the runner-up besides.
 func AuctionErrand(question string) string {
+	return errand(question, []string{"auction", "bid"}, theOthers)
+}
+
+// errand returns the first word of a question asked for oneself
+// (errandAsker) that starts with one of subject, unless a word starts
+// with one of field: the words by which such a question speaks of what
+// the field studies. It is "" otherwise.
+func errand(question string, subject, field []string) string {
 	ws := plainWords(question)
 	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
 		return ""
 	}
-	i := slices.IndexFunc(ws, func(w string) bool { return hasAnyPrefix(w, "auction", "bid") })
-	if i < 0 {
-		return ""
-	}
-	if slices.ContainsFunc(ws, func(w string) bool { return hasAnyPrefix(w, theOthers...) }) {
+	i := slices.IndexFunc(ws, func(w string) bool { return hasAnyPrefix(w, subject...) })
+	if i < 0 || slices.ContainsFunc(ws, func(w string) bool { return hasAnyPrefix(w, field...) }) {
 		return ""
 	}
 	return ws[i]
@@ -76,20 +81,7 @@ func hasAnyPrefix(w string, prefixes ...string) bool {
 // vote if my vote never decides anything?" is the paradox of voting, and
 // is kept.
 func VotingErrand(question string) string {
-	ws := plainWords(question)
-	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
-		return ""
-	}
-	i := slices.IndexFunc(ws, func(w string) bool {
-		return hasAnyPrefix(w, "vote", "voting", "ballot", "polling", "election")
-	})
-	if i < 0 {
-		return ""
-	}
-	if slices.ContainsFunc(ws, func(w string) bool { return hasAnyPrefix(w, theVoteItself...) }) {
-		return ""
-	}
-	return ws[i]
+	return errand(question, []string{"vote", "voting", "ballot", "polling", "election"}, theVoteItself)
 }
 
 // theVoteItself are prefixes of the words by which a question about one's
