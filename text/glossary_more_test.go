@@ -1,16 +1,18 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 )
 
-// TestMoreTermsAreFound: every term of moreTerms is a glossary term by
-// each of its forms, and a question naming it ("What is X?") is about it.
+// TestMoreTermsAreFound: every term of moreTerms and laterTerms is a
+// glossary term by each of its forms, and a question naming it ("What is
+// X?") is about it.
 func TestMoreTermsAreFound(t *testing.T) {
-	for _, term := range moreTerms {
+	for _, term := range slices.Concat(moreTerms, laterTerms) {
 		for _, f := range term.forms() {
 			got := lookup(f)
 			if assert.NotNil(t, got, "form %q of %q", f, term.name) {
