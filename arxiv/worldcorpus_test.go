@@ -73,14 +73,9 @@ func decodeLines[T any](t *testing.T, name string, b []byte, strict bool) []T {
 // and returns the papers with their labels, checked to line up.
 func worldPapers(t *testing.T) ([]arxiv.Paper, map[string]worldLabel) {
 	t.Helper()
-	raw := readWorldFile(t, "papers.jsonl")
-	papers, err := arxiv.ReadPapers(bytes.NewReader(raw))
-	require.NoError(t, err)
-	labels := decodeLines[worldLabel](t, "papers.jsonl", raw, false)
-	require.Len(t, labels, len(papers))
+	papers, labels := labelledPapers(t, filepath.Join(worldDir, "papers.jsonl"))
 	byID := make(map[string]worldLabel, len(labels))
-	for i, l := range labels {
-		require.Equal(t, l.ID, papers[i].ID, "line %d", i+1)
+	for _, l := range labels {
 		require.NotEmpty(t, l.Topic, l.ID)
 		require.NotNil(t, l.GameTheory, "%s: game_theory label missing", l.ID)
 		require.Equal(t, !*l.GameTheory, strings.HasPrefix(l.Topic, "x-"),
@@ -88,6 +83,22 @@ func worldPapers(t *testing.T) ([]arxiv.Paper, map[string]worldLabel) {
 		byID[l.ID] = l
 	}
 	return papers, byID
+}
+
+// labelledPapers loads a file of written papers through arxiv.ReadPapers,
+// as ingest does, and the labels of its lines, checked to line up.
+func labelledPapers(t *testing.T, path string) ([]arxiv.Paper, []worldLabel) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	papers, err := arxiv.ReadPapers(bytes.NewReader(raw))
+	require.NoError(t, err, path)
+	labels := decodeLines[worldLabel](t, path, raw, false)
+	require.Len(t, labels, len(papers), path)
+	for i, l := range labels {
+		require.Equal(t, l.ID, papers[i].ID, "%s line %d", path, i+1)
+	}
+	return papers, labels
 }
 
 func TestWorldPapers(t *testing.T) {
