@@ -65,7 +65,7 @@ import (
 // not blind: they tell the stories that questions_dev14 to dev22 told
 // after each set's one blind measurement, which made those sets tuning
 // sets; toldCues6 (cues_told6.go), session 11, do the same for
-// questions_dev25 to dev27, and toldCuesB (cues_worldb.go), session 12,
+// questions_dev25 to dev27, and toldCuesB (cues_worlds.go), session 12,
 // for the bdev split of testdata/worldb, a second world's questions, and
 // toldCuesC (the same file) for testdata/worldc's cdev.
 // The world's tuning sets were used only to drop or narrow the cues that
