@@ -22,7 +22,10 @@ type Deps struct {
 	// Topic judges whether a question itself is about game theory (given
 	// as a title), and the candidates of a question it does not recognise
 	// (PaperFilterer.Strict); nil means Filter.
-	Topic    reasoner.PaperFilter
+	Topic reasoner.PaperFilter
+	// Lead judges the first candidate of a search for a question Topic
+	// does not recognise (PaperFilterer.Lead); nil means Topic.
+	Lead     reasoner.PaperFilter
 	Answerer reasoner.Answerer
 	// Reranker re-orders the store's candidates before the top K are kept;
 	// nil keeps the store's order.
@@ -69,7 +72,7 @@ func Build(d Deps) (*Graph, error) {
 		topic  = d.topic()
 		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker,
 			Pool: d.Pool, MaxSearches: d.MaxSearches}
-		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
+		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}
 		generate = Responder{Answerer: d.Answerer, Topic: topic}
 	)

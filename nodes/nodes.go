@@ -223,6 +223,17 @@ type PaperFilterer struct {
 	// must be plainly game theory: a sports paper that says "players" in
 	// its title is not, whatever a rugby question shares with it.
 	Strict reasoner.PaperFilter
+	// Lead judges, for such a question, the candidate its search ranked
+	// first; nil means Strict. Two rankings put that paper first: arXiv's
+	// over the whole archive (bestMatchFirst) or the pool's against the
+	// question, so it is the one candidate whose shared words are most
+	// likely the question's subject rather than chance. A paper that
+	// names one concept of the field and nothing against it ("Calibrating
+	// Schelling Dynamics…", for a question about neighbours who move when
+	// too few look like them) falls short of Strict's threshold and passes
+	// a lead threshold of 2; see service.LeadFilterThreshold for what that
+	// was measured to gain and cost.
+	Lead reasoner.PaperFilter
 	// MaxResults is how many papers to keep; 0 means DefaultMaxResults.
 	MaxResults int
 	// Parallel bounds the judgements in flight at once; 0 means one.
@@ -265,18 +276,26 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 	if s.OffTopic && f.Strict != nil {
 		filter = f.Strict
 	}
+	lead := filter
+	if s.OffTopic && f.Lead != nil {
+		lead = f.Lead
+	}
 	var kept []arxiv.Paper
 	var why []string
 	seen := slices.Clip(s.PapersSeen)
 	todo := s.ArxivPapers
-	for len(todo) > 0 && len(kept) < want {
+	for first := true; len(todo) > 0 && len(kept) < want; first = false {
 		batch := todo[:min(len(todo), want-len(kept), par)]
 		todo = todo[len(batch):]
 		verdicts := make([]reasoner.Verdict, len(batch))
 		g, gctx := errgroup.WithContext(ctx)
 		for i, p := range batch {
+			judge := filter
+			if first && i == 0 {
+				judge = lead
+			}
 			g.Go(func() error {
-				v, err := filter.IsGameTheory(gctx, p.Title, reasoner.AbstractStart(p.Summary))
+				v, err := judge.IsGameTheory(gctx, p.Title, reasoner.AbstractStart(p.Summary))
 				if err != nil {
 					return fmt.Errorf("filter paper %s: %w", p.ID, err)
 				}

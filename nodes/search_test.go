@@ -475,3 +475,35 @@ func TestAPaperFiledUnderCsGTIsGameTheory(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, s.ArxivPapers, "a question with no game theory of its own: the filter decides")
 }
+
+func TestTheLeadCandidateOfAnUnrecognisedQuestionFacesTheLeadFilter(t *testing.T) {
+	schelling := arxiv.Paper{ID: "2401.00021v1", Title: "Calibrating Schelling dynamics with census data",
+		Summary: "Residents relocate when too few neighbours share their type; we fit the equilibrium."}
+	other := arxiv.Paper{ID: "2401.00022v1", Title: "Segregation indices", Summary: "An equilibrium of indices."}
+	third := arxiv.Paper{ID: "2401.00023v1", Title: "Moving costs", Summary: "An equilibrium of moves."}
+	lead, strict := &gtFilter{}, &noFilter{}
+	f := PaperFilterer{Filter: &gtFilter{}, Strict: strict, Lead: lead, MaxResults: 3}
+
+	s := GraphState{OffTopic: true, ArxivPapers: []arxiv.Paper{schelling, other, third}}
+	out, err := f.FilterPapers(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, []string{schelling.ID}, paperIDs(out.ArxivPapers), "the lead passes the lead filter; the rest face the strict one")
+	require.Equal(t, 1, lead.calls, "only the first candidate")
+	require.Equal(t, 2, strict.calls)
+	require.Equal(t, []string{schelling.ID, other.ID, third.ID}, out.PapersSeen)
+
+	// A later search of the run has a lead of its own.
+	s = GraphState{OffTopic: true, PapersSeen: out.PapersSeen, ArxivPapers: []arxiv.Paper{third}}
+	_, err = f.FilterPapers(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, 2, lead.calls)
+
+	// A recognised question's candidates all face Filter.
+	lead.calls, strict.calls = 0, 0
+	s = GraphState{ArxivPapers: []arxiv.Paper{schelling, other, third}}
+	out, err = f.FilterPapers(context.Background(), s)
+	require.NoError(t, err)
+	require.Len(t, out.ArxivPapers, 3)
+	require.Zero(t, lead.calls)
+	require.Zero(t, strict.calls)
+}

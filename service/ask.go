@@ -37,6 +37,19 @@ const (
 // that does. The README has the held-out figures.
 const LoopFilterThreshold = 1.5
 
+// LeadFilterThreshold is the offline filter's threshold, in an ask, for
+// the first candidate of a search for a question the topic judge does not
+// recognise as game theory (nodes.PaperFilterer.Lead); that question's
+// other candidates need reasoner.DefaultFilterThreshold. Measured in
+// round 2 session 13, offline, fresh stores, both backgrounds: on the
+// tuning sets of testdata/world no hit, refusal or added paper changed
+// (853 and 846 of 902; 245 and 248 of 279 controls refused); ddev of
+// testdata/worldd gained one hit on each background (20 → 21 of 32),
+// and no control of worlds B to D added a paper. At 1.5, the loop's own
+// threshold, two auction-house controls of testdata/world added a
+// painting-price paper; at 2.5 the gain was gone.
+const LeadFilterThreshold = 2.0
+
 // AskOptions tune one run. The zero value uses the defaults above.
 type AskOptions struct {
 	K          int // chunks pulled from the store
@@ -274,6 +287,7 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// at LoopFilterThreshold one word, "players" or "equilibrium",
 		// made "How many players does a rugby side have?" game theory.
 		d.Topic = f
+		d.Lead = &reasoner.OfflineFilter{Threshold: LeadFilterThreshold, TitleFactor: f.TitleFactor}
 	}
 	return d
 }
