@@ -254,7 +254,7 @@ var gameTheoryLexicon = []lexEntry{
 	{"bayes nash", 3}, {"bayesian game", 3}, {"perfect bayesian", 3},
 	{"stackelberg", 3}, {"evolutionarily stable", 3}, {"evolutionary stable", 3},
 	{"quantal response", 3}, {"trembling hand", 3}, {"sequential equilibrium", 3},
-	{"best response", 2}, {"mixed strategy", 3}, {"pure strategy", 2.5},
+	{"best response", 2}, {"better response", 2}, {"better reply", 2}, {"mixed strategy", 3}, {"pure strategy", 2.5},
 	{"dominant strategy", 3}, {"minimax", 1.5},
 	{"maxmin", 1}, {"saddle point", 0.5}, {"equilibrium", 1},
 	{"folk theorem", 3}, {"price of anarchy", 3}, {"price of stability", 3},

@@ -127,6 +127,8 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"medical screening", "Screening for colorectal cancer in primary care", "We compare colonoscopy uptake across clinics.", false},
 		{"gittins index", "How do you compute the Gittins index for a bandit problem?", "", true},
 		{"hidden information in game AI", "A world model for playing against human players", "Understanding the game of Go remains difficult. Across self-play games the policy learns openings. On Atari games search doubles the win rate. We model card games with hidden information.", false},
+		{"better response", "Convergence of better-response moves", "Each resident relocates when a better response exists; we bound the moves.", true},
+		{"better reply", "How long do better-reply paths last?", "Agents switch whenever a better reply exists.", true},
 		{"bandit alone", "Thompson sampling for contextual bandits", "We bound the regret of posterior sampling.", false},
 	}
 	f := NewOfflineFilter()

@@ -45,3 +45,24 @@ func TestLaterTermsStayOutOfEverydayQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestWorldDDevTermsAreFound: the forms added from the dev split of
+// testdata/worldd (round 2, session 13) are found where a question
+// writes them: an acronym, an eponym pair and a short name.
+func TestWorldDDevTermsAreFound(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"Does QV choose the outcome that maximizes total welfare when the electorate is large?", "quadratic voting"},
+		{"In Challet and Zhang's model, how does memory length change volatility?", "minority game"},
+		{"What does the Challet-Zhang model predict about volatility?", "minority game"},
+		{"If Schelling segregation is treated as a game, does moving settle down?", "Schelling segregation model"},
+		{"Does vertical integration remove the double markup?", "double marginalization"},
+		{"Why is double marginalisation bad for consumers?", "double marginalization"},
+	} {
+		var forms []string
+		for _, k := range glossaryNamed(c.q) {
+			forms = append(forms, k.Name)
+			forms = append(forms, k.Variants...)
+		}
+		assert.Contains(t, forms, c.want, c.q)
+	}
+}
