@@ -129,6 +129,8 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"hidden information in game AI", "A world model for playing against human players", "Understanding the game of Go remains difficult. Across self-play games the policy learns openings. On Atari games search doubles the win rate. We model card games with hidden information.", false},
 		{"better response", "Convergence of better-response moves", "Each resident relocates when a better response exists; we bound the moves.", true},
 		{"better reply", "How long do better-reply paths last?", "Agents switch whenever a better reply exists.", true},
+		{"console games", "Which console games let two players cooperate on the same couch in split-screen?", "", false},
+		{"screen time", "Does screen time make teenage players less cooperative in team games?", "", false},
 		{"bandit alone", "Thompson sampling for contextual bandits", "We bound the regret of posterior sampling.", false},
 	}
 	f := NewOfflineFilter()
