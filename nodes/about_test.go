@@ -173,6 +173,13 @@ func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
 		refused: "Where do I go to vote in the local election, and what time do polling stations close?",
 		why:     "take part in an election",
 		kept:    []string{"Should I vote strategically for my second choice under plurality rule?"},
+	}, {
+		// What to buy for oneself is the shop's business; the seller's
+		// commitment, or a lemon, is the field's.
+		name:    "purchase errand",
+		refused: "My Wi-Fi signal keeps dropping in the bedroom; should I buy a mesh router or a range extender?",
+		why:     "what to buy for oneself",
+		kept:    []string{"If I buy a used car, should I worry that the seller is hiding a lemon?"},
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()

@@ -382,7 +382,11 @@ const maxRelated = 16
 // oil prices jump in today's market news?"), and an errand at an election
 // (text.VotingErrand: "Where do I go to vote…?"): on the tuning sets of
 // testdata/world the last refused one more control on each background and
-// took one paper fewer, and lost no hit there or on any blind set.
+// took one paper fewer, and lost no hit there or on any blind set. So is
+// a shopping errand (text.PurchaseErrand: "should I buy a mesh router or
+// a range extender?"), which refused world C's one dev control that
+// added a paper, a Stackelberg game of Wi-Fi, and changed nothing on
+// testdata/world's tuning sets.
 //
 // The searcher and the responder ask through it, so they cannot disagree
 // about a question.
@@ -416,8 +420,8 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 // aboutSomethingElse says what shows that a question which names and
 // describes no glossary term is about something other than the field: a
 // name the field does not know (text.ForeignName), an errand at an
-// auction or an election (text.AuctionErrand, text.VotingErrand) or the
-// news of a day (text.NewsAnchor).
+// auction, an election or a shop (text.AuctionErrand, text.VotingErrand,
+// text.PurchaseErrand) or the news of a day (text.NewsAnchor).
 // It is "" when nothing does.
 func aboutSomethingElse(question string) string {
 	if name := text.ForeignName(question); name != "" {
@@ -431,6 +435,9 @@ func aboutSomethingElse(question string) string {
 	}
 	if w := text.VotingErrand(question); w != "" {
 		return fmt.Sprintf("it asks how to take part in an election (%q) and says nothing of how votes are counted or cast", w)
+	}
+	if w := text.PurchaseErrand(question); w != "" {
+		return fmt.Sprintf("it asks what to buy for oneself (%q) and says nothing of the seller or the other buyers", w)
 	}
 	return ""
 }

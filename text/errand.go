@@ -93,3 +93,30 @@ var theVoteItself = []string{
 	"approval", "runoff", "instant", "preferen", "pivot", "decisiv", "matter", "worth", "count",
 	"rational", "why", "waste", "other", "everyone", "candidates'", "chance", "win",
 }
+
+// PurchaseErrand returns the buying word of a question that is an errand
+// at a shop: the asker wants to buy something for themself ("Should I buy
+// a mesh router or a range extender?", "Is it worth buying an extended
+// warranty for my laptop?") and says nothing of the seller, the other
+// buyers or how a price is set between them. It is "" for any other
+// question.
+//
+// Why, as for AuctionErrand: a question about what to buy is about the
+// thing and the shopper's own needs; its words of signals, prices and
+// markets are the product's. A question of the field about one's own
+// purchase still speaks of the other side (the seller, a rival buyer,
+// haggling, commitment, a lemon) or of votes bought (theTrade); and one
+// that names or describes a glossary term is not asked this (nodes'
+// topic judge checks the glossary first).
+func PurchaseErrand(question string) string {
+	return errand(question, []string{"buy", "purchas"}, theTrade)
+}
+
+// theTrade are prefixes of the words by which a question about one's own
+// purchase speaks of the field's subject: the other side of the trade,
+// the other buyers, how the price is set, or votes for sale.
+var theTrade = []string{
+	"seller", "vendor", "dealer", "other", "rival", "competit", "everyone", "everybody",
+	"strateg", "equilibri", "bargain", "negotiat", "haggl", "commit", "lemon", "hidden",
+	"auction", "bid", "vote", "voting", "market power", "monopol", "collu", "why",
+}

@@ -50,3 +50,21 @@ func TestVotingErrand(t *testing.T) {
 		assert.Equal(t, tt.want, VotingErrand(tt.q), tt.q)
 	}
 }
+
+func TestPurchaseErrand(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		// Errands: what to buy for oneself.
+		{"My Wi-Fi signal keeps dropping in the bedroom; should I buy a mesh router or a range extender?", "buy"},
+		{"Is it worth buying an extended warranty for my laptop?", "buying"},
+		{"Where can I purchase cheap concert tickets near me?", "purchase"},
+		// One's own purchase, with the other side of the trade.
+		{"Should I buy now, or wait because the seller cannot commit to keeping the price high?", ""},
+		{"When I buy a used car, how can I tell the dealer is not hiding a lemon?", ""},
+		{"If I buy votes with credits, why does each extra vote cost more?", ""},
+		{"How should I haggle when I buy at a market stall?", ""},
+		// Not asked for oneself.
+		{"Why do consumers buy more when prices end in 99?", ""},
+	} {
+		assert.Equal(t, tt.want, PurchaseErrand(tt.q), tt.q)
+	}
+}
