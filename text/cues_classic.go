@@ -60,7 +60,7 @@ func classicCues() map[string][]string {
 			"cellular automat* cooperat*|dilemma*|game*|strateg*",
 		},
 		"self-play": {
-			"ai|agent*|program*|bot*|network*|engine*|algorithm* play*|playing|plays|game*|opponent*|compet* against past|older|earlier|previous|own version*|cop*|clone*|snapshot*",
+			"ai|agent*|program*|bot|bots|network*|engine*|algorithm* play*|playing|plays|game*|opponent*|compet* against past|older|earlier|previous|own version*|cop*|clone*|snapshot*",
 			"without human* games|data|examples|knowledge chess|go|poker|shogi|game*|alphazero|alphago|engine*|atari",
 			"learn*|master* scratch chess|go|poker|shogi|game*|atari alphazero|alphago|itself|themselves|reinforcement*",
 			"two|both copies|instances same ai|agent*|program*|network*|model*|engine* play*|compet*|against|train*",

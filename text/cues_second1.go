@@ -143,13 +143,13 @@ func secondCues1() map[string][]string {
 		"multi-agent reinforcement learning": {
 			// "robots learning by trial and error while the others learn too"
 			"robots*|drones*|bots*|agents* learn* other* learning*|adapting*|adapts*",
-			"self play* agent*|ai|bot*|model* reinforcement*|reward*|policy|policies|learn*",
+			"self play* agent*|ai|bot|bots|model* reinforcement*|reward*|policy|policies|learn*",
 			"team*|group* ai|bots|robots|robot learn* cooperat*|coordinat*",
 		},
 		"counterfactual regret minimization": {
-			"computer*|ai|bot*|algorithm* beat*|defeat*|solv* texas|holdem poker*",
-			"poker* professional*|pros|champion* beat*|defeat*|won|lose*|lost ai|bot*|computer*|program*|algorithm*",
-			"bot*|ai|algorithm* card*|cards hidden|can't|cannot|secret learn*|good|strateg*|solv*|master* opponent*|rival*|player*|players|poker",
+			"computer*|ai|bot|bots|algorithm* beat*|defeat*|solv* texas|holdem poker*",
+			"poker* professional*|pros|champion* beat*|defeat*|won|lose*|lost ai|bot|bots|computer*|program*|algorithm*",
+			"bot|bots|ai|algorithm* card*|cards hidden|can't|cannot|secret learn*|good|strateg*|solv*|master* opponent*|rival*|player*|players|poker",
 		},
 		"no-regret learning": {
 			"regret* algorithm*|minimi* bidder*|player*|agent* converge*|equilibri*|repeat*",
@@ -384,7 +384,7 @@ func secondCues1() map[string][]string {
 			"two|three|few step* reason*|think* others|other*",
 		},
 		"coarse correlated equilibrium": {
-			"regret* minimi* bidder*|bot*|player*|agent* outcome*|converge*|equilibri*",
+			"regret* minimi* bidder*|bot|bots|player*|agent* outcome*|converge*|equilibri*",
 		},
 		"Stackelberg game": {
 			"quantit*|output*|capacit* first earn*|profit*|advantage* follower*|leader*",

@@ -68,7 +68,7 @@ func solutionCues() map[string][]string {
 		"coarse correlated equilibrium": {
 			"decid*|choose*|commit*|agree* follow*|obey*|accept* before|advance|without see*|seeing|knowing|hear*|read* mediator*|device|devices|signal*",
 			"opt* out before|advance|without mediator*|device*",
-			"regret* learner*|algorithm*|bidder*|bot*|agents|players average*|empirical*|frequenc*|distribut* play*|outcome*|action*|converge*",
+			"regret* learner*|algorithm*|bidder*|bot|bots|agents|players average*|empirical*|frequenc*|distribut* play*|outcome*|action*|converge*",
 			"average* play*|behavio*|outcome* no regret*|regret minimi*|regret learn*",
 			"weaker|coarser|broader|larger|relax* correlated equilibri*|correlated*",
 			"regret* converge* set*|distribut*|equilibri*|outcome*",

@@ -217,6 +217,8 @@ func TestEvokedDescriptions(t *testing.T) {
 func TestEvokedNothingInEverydayQuestions(t *testing.T) {
 	for _, q := range []string{
 		"How do I add or drop a class after the deadline?",
+		// "bot*" met "both": a price offered to both sides is no pricing bot.
+		"Is the same price fair to both the buyer and the seller at the bottom of the market?",
 		"Is honesty always the best policy at work?",
 		"How do I pay the London congestion charge?",
 		"Should I reject a low offer on my house?",

@@ -221,7 +221,7 @@ func toldCues3() map[string][]string {
 		},
 		"no-regret learning": {
 			// ad-buying software learning to bid by trial and error
-			"software|bot*|algorithm*|program*|tool* learn* trial|error|experience bid*|auction*",
+			"software|bot|bots|algorithm*|program*|tool* learn* trial|error|experience bid*|auction*",
 		},
 		"approximate Nash equilibrium": {
 			// a good-enough plan where nobody gains much by switching
@@ -377,7 +377,7 @@ func toldCues4() map[string][]string {
 		},
 		"self-play": {
 			// a program learning only by playing copies of itself goes round in circles
-			"program*|agent*|ai|bot*|learn*|train* play* copies|copy|itself circles|circl*|cycl*|loop*|round",
+			"program*|agent*|ai|bot|bots|learn*|train* play* copies|copy|itself circles|circl*|cycl*|loop*|round",
 		},
 		"Lemke-Howson algorithm": {
 			// a solver that is instant on most two-person games but takes forever on a few
@@ -436,7 +436,7 @@ func toldCues5() map[string][]string {
 		},
 		"cheap talk": {
 			// chatbots advising shoppers shading the truth when their goals differ
-			"chatbot*|bot*|ai|advis* shade*|stretch*|bend*|spin* truth goal*|interest*|differ*|trust*",
+			"chatbot*|bot|bots|ai|advis* shade*|stretch*|bend*|spin* truth goal*|interest*|differ*|trust*",
 		},
 		"uncoupled dynamics": {
 			// negotiators adjusting only by their own rewards, knowing nothing of rivals' goals

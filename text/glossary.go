@@ -162,7 +162,7 @@ var coreGlossary = []term{
 	{name: "global game"},
 	{name: "Bayesian game", variants: []string{"game of incomplete information", "incomplete-information game"}},
 	{name: "matching pennies"},
-	{name: "Myerson-Satterthwaite theorem"},
+	{name: "Myerson-Satterthwaite theorem", variants: []string{"Myerson-Satterthwaite impossibility", "Myerson-Satterthwaite impossibility theorem"}},
 	{name: "behavioral game theory", variants: []string{"experimental game theory"}},
 	{name: "agreement theorem", variants: []string{"agreeing to disagree", "Aumann's agreement theorem"}},
 	{name: "best-response dynamics", variants: []string{"better-response dynamics"}},

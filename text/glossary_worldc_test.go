@@ -47,8 +47,8 @@ func TestLaterTermsStayOutOfEverydayQuestions(t *testing.T) {
 }
 
 // TestWorldDDevTermsAreFound: the forms added from the dev split of
-// testdata/worldd (round 2, session 13) are found where a question
-// writes them: an acronym, an eponym pair and a short name.
+// testdata/worldd and worldc (round 2, session 13) are found where a
+// question writes them: an acronym, eponym pairs and short names.
 func TestWorldDDevTermsAreFound(t *testing.T) {
 	for _, c := range []struct{ q, want string }{
 		{"Does QV choose the outcome that maximizes total welfare when the electorate is large?", "quadratic voting"},
@@ -57,6 +57,7 @@ func TestWorldDDevTermsAreFound(t *testing.T) {
 		{"If Schelling segregation is treated as a game, does moving settle down?", "Schelling segregation model"},
 		{"Does vertical integration remove the double markup?", "double marginalization"},
 		{"Why is double marginalisation bad for consumers?", "double marginalization"},
+		{"Given the Myerson-Satterthwaite impossibility, what share of the surplus can a posted price guarantee?", "Myerson-Satterthwaite theorem"},
 	} {
 		var forms []string
 		for _, k := range glossaryNamed(c.q) {
