@@ -1,6 +1,6 @@
 package arxiv_test
 
-// These tests guard testdata/worldb, worldc and worldd (see their
+// These tests guard testdata/worldb, worldc, worldd and worlde (see their
 // READMEs): papers written by engineers who never read gtrag's
 // vocabulary, served beside the first world's. Their files must load as
 // ingest reads them, their ids must be their own (the server would let a
@@ -27,6 +27,7 @@ var otherWorlds = []otherWorld{
 	{"../testdata/worldb", "b", "bdev", "bheld"},
 	{"../testdata/worldc", "c", "cdev", "cheld"},
 	{"../testdata/worldd", "d", "ddev", "dheld"},
+	{"../testdata/worlde", "e", "edev", "eheld"},
 }
 
 func TestOtherWorlds(t *testing.T) {
