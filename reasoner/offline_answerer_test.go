@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
 )
 
 func chunk(title, body string) string { return "Title: " + title + "\n\nAbstract: " + body }
@@ -325,4 +328,38 @@ func TestOfflineAnswererQuotesEachFoundPaper(t *testing.T) {
 	t.Log(ans.Text)
 	require.Contains(t, ans.Cited, 3, "each paper the search found is quoted: %s", ans.Text)
 	require.Contains(t, ans.Cited, 1)
+}
+
+// A paper the run's search found about the question, retrieved beside a
+// richer one, is quoted although the richer one's sentences fill the
+// answer (quoteFoundPapers). The passages are those a fresh run retrieved
+// for a question of testdata/worlde: a paper of testdata/world, the
+// relevant paper of testdata/worlde, and the second chunk of a paper of
+// the generated background (seed 1), all three added by the run.
+func TestOfflineAnswererQuotesEveryFoundPaper(t *testing.T) {
+	question := "If a school choice system only lets students rank a few schools, is the Gale-Shapley student-proposing algorithm still safe to report honestly, and how much justified envy results?"
+	papers := []arxiv.Paper{
+		{ID: "2506.72643v1", Title: "School Choice Without Gaming: Strategy-Proofness of Student-Proposing Deferred Acceptance",
+			Summary: "Public school districts assign students to schools based on families' rankings and school priorities. Under the immediate acceptance, or Boston, mechanism, families who list a popular school first and are rejected lose their priority at their second choice, so it pays to rank strategically. We compare it with student-proposing deferred acceptance, under which truthful ranking is a dominant strategy for students, and with top trading cycles, which is also strategy-proof and Pareto efficient but not stable. Using application data from a large district before and after a reform, we estimate that under the old mechanism about a fifth of families ranked strategically, and that sophisticated families gained at the expense of others. We discuss the trade-off between efficiency and elimination of justified envy."},
+		{ID: "1210.97635v3", Title: "Strategic Truncation Under Deferred Acceptance with Constrained Rank-Order Lists",
+			Summary: "Student-proposing deferred acceptance is strategy-proof when applicants can rank every school, but many centralized systems cap the length of submitted lists. We study the Bayesian equilibria of deferred acceptance when students may list at most k schools and are uncertain about others' preferences and priorities. In equilibrium students skip popular schools at which their admission chances are low, and the resulting matching can be unstable with respect to true preferences even though it is stable with respect to submitted lists. Our main result bounds the extent of justified envy: in a large market with m schools of equal capacity and independent preferences, the share of students who prefer, and would be admitted to, a school they did not list is at most (1 − k/m)^2/2, and the bound is approached under correlated preferences. We also prove that relaxing the constraint from k to k + 1 weakly increases the number of students assigned to their first choice in every symmetric equilibrium, but may harm students with the lowest priorities. Simulations calibrated to a secondary-school system that allows 12 choices suggest that raising the cap to 20 would reduce justified envy by about one third."},
+		{ID: "1405.69614v3", Title: "College admissions with quotas: the role of diversity constraints",
+			Summary: "We study college admissions with quotas in diversity constraints. Each student ranks schools and each school ranks students by priority. Our approach combines top trading cycles with random serial dictatorship. We also show that stable outcomes exist whenever quotas are flexible. A matching is stable if no pair prefers each other to their assignment. We derive the structure of the set of stable matchings. We develop a lattice argument and apply it to finding stable assignments. Much of the literature on ride-sharing assignment sets aside incomplete preference lists. We obtain a characterization of strategy-proof rules and show that the number of blocking pairs vanishes in large markets. We propose deferred acceptance for eliciting truthful preferences. School choice has received growing attention in two-sided markets, but dynamic arrivals is still poorly understood. Our main result shows that students cannot gain by misreporting under the proposed rule. These results open new directions for trading off efficiency and fairness."},
+	}
+	var passages []Passage
+	for i, p := range papers {
+		c := chunker.Split(p, chunker.Options{})[min(i/2, 1)] // the third's second chunk
+		passages = append(passages, Passage{N: i + 1, ID: c.ID, PaperID: p.ID, Title: p.Title, Text: c.Text, Score: 0.9 - 0.05*float64(i), Found: true})
+	}
+	a := NewOfflineAnswerer()
+	ans, err := a.Answer(context.Background(), question, passages)
+	require.NoError(t, err)
+	require.Contains(t, ans.Cited, 2, "the found paper on capped lists is quoted: %s", ans.Text)
+
+	// A passage the search did not find is left to the budget, which the
+	// first paper's sentences fill.
+	passages[1].Found = false
+	ans, err = a.Answer(context.Background(), question, passages)
+	require.NoError(t, err)
+	require.NotContains(t, ans.Cited, 2, "%s", ans.Text)
 }
