@@ -236,7 +236,7 @@ func retoldCues1() map[string][]string {
 			"vot* second choice* favo*|sincer*|honest*|strateg*|true",
 			"dictatorial* manipul*|strategy-proof|strategyproof|misreport* rule*|method*|every|any|procedure*|function*",
 			"honest* always best* vot*",
-			"lie*|lying|misreport*|misrepresent* rank* candidate*|ballot* voter*|ballot*|preferen*",
+			"lie*|lying|misreport*|misrepresent*|misstat* rank* candidate*|ballot* voter*|ballot*|preferen*",
 			"rank* candidate*|ballot* dishonest*|insincer*|strategic*|tactical*",
 			"bury*|burying* candidate*|rival* ballot*|rank*",
 			"voting rule*|method*|system*|procedure* immune|proof|safe*|resist* manipul*|strategic*|lying",

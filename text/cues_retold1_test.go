@@ -92,6 +92,7 @@ func TestRetold1Paraphrases(t *testing.T) {
 
 		{"Is every voting rule either dictatorial or open to manipulation?", "Gibbard-Satterthwaite theorem"},
 		{"Can voters gain by lying about how they rank candidates?", "Gibbard-Satterthwaite theorem"},
+		{"How often could a lone voter flip the winner by misstating how they ranked the candidates?", "Gibbard-Satterthwaite theorem"},
 		{"Is any voting method immune to strategic ballots?", "Gibbard-Satterthwaite theorem"},
 
 		{"Can a new shortcut make everyone slower?", "Braess's paradox"},
