@@ -340,7 +340,7 @@ var gameTheoryLexicon = []lexEntry{
 	// Look-alikes: video games and their making.
 	{"video game", -3}, {"computer game", -2.5}, {"game engine", -4},
 	{"game development", -3}, {"game design", -2},
-	{"console game", -3}, {"video game console", -3},
+	{"console game", -3},
 	// A screen to look at, which stems like the field's screening.
 	{"split screen", -2.5}, {"touch screen", -2.5}, {"screen time", -2.5},
 	{"gameplay", -2.5}, {"game play", -2},

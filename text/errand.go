@@ -118,5 +118,5 @@ func PurchaseErrand(question string) string {
 var theTrade = []string{
 	"seller", "vendor", "dealer", "other", "rival", "competit", "everyone", "everybody",
 	"strateg", "equilibri", "bargain", "negotiat", "haggl", "commit", "lemon", "hidden",
-	"auction", "bid", "vote", "voting", "market power", "monopol", "collu", "why",
+	"auction", "bid", "vote", "voting", "monopol", "collu", "why",
 }

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,5 +67,16 @@ func TestPurchaseErrand(t *testing.T) {
 		{"Why do consumers buy more when prices end in 99?", ""},
 	} {
 		assert.Equal(t, tt.want, PurchaseErrand(tt.q), tt.q)
+	}
+}
+
+// TestErrandWordsAreOneWordEach: errand compares prefixes with single
+// words, so an entry of two words ("market power" once) never matches.
+func TestErrandWordsAreOneWordEach(t *testing.T) {
+	for _, list := range [][]string{theOthers, theVoteItself, theTrade} {
+		for _, p := range list {
+			assert.NotContains(t, p, " ", p)
+			assert.Equal(t, strings.ToLower(p), p, p)
+		}
 	}
 }
