@@ -265,7 +265,7 @@ var coreGlossary = []term{
 	{name: "facility location game", variants: []string{"strategyproof facility location", "facility location mechanism"}},
 	{name: "peer prediction", variants: []string{"Bayesian truth serum", "peer prediction mechanism"}},
 	{name: "proper scoring rule", variants: []string{"strictly proper scoring rule"}},
-	{name: "prediction market", variants: []string{"prediction markets", "information market", "information markets"}},
+	{name: "prediction market", variants: []string{"information market"}},
 	{name: "Schelling segregation model", variants: []string{"Schelling's segregation model", "Schelling model", "Schelling game", "Schelling segregation"}},
 	{name: "prophet inequality", variants: []string{"prophet inequalities"}},
 	{name: "Boston mechanism", variants: []string{"immediate acceptance mechanism", "immediate acceptance"}},

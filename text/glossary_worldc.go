@@ -12,19 +12,19 @@ package text
 // with the QV acronym, the Challet-Zhang model and "Schelling segregation"
 // in glossary.go.
 var laterTerms = []term{
-	{name: "truel", variants: []string{"truels", "three-way duel"}},
-	{name: "silent duel", variants: []string{"noisy duel", "silent duels", "noisy duels", "duel of timing"}},
-	{name: "guilt aversion", variants: []string{"guilt-averse", "psychological game", "psychological games", "psychological game theory"}},
-	{name: "Diamond paradox", variants: []string{"Diamond's paradox", "Diamond search paradox"}},
+	{name: "truel", variants: []string{"three-way duel"}},
+	{name: "silent duel", variants: []string{"noisy duel", "duel of timing"}},
+	{name: "guilt aversion", variants: []string{"guilt-averse", "psychological game", "psychological game theory"}},
+	{name: "Diamond paradox", variants: []string{"Diamond search paradox"}},
 	{name: "supply function equilibrium", acronyms: []string{"SFE"}, variants: []string{"supply function equilibria", "supply function competition"}},
-	{name: "entry game", variants: []string{"entry games", "Bresnahan-Reiss model", "entry threshold model"}},
-	{name: "power control game", variants: []string{"power control games", "non-cooperative power control"}},
+	{name: "entry game", variants: []string{"Bresnahan-Reiss model", "entry threshold model"}},
+	{name: "power control game", variants: []string{"non-cooperative power control"}},
 	{name: "Friedkin-Johnsen model", variants: []string{"Friedkin-Johnsen", "opinion dynamics game", "stubborn agents opinion dynamics"}},
-	{name: "menu auction", variants: []string{"menu auctions", "common agency", "Bernheim-Whinston"}},
+	{name: "menu auction", variants: []string{"common agency", "Bernheim-Whinston"}},
 	{name: "bargaining model of war", variants: []string{"rationalist explanations for war", "crisis bargaining", "Fearon's puzzle"}},
-	{name: "Kyle model", variants: []string{"Kyle's model", "Kyle lambda", "informed trader model"}},
-	{name: "two-sided market", variants: []string{"two-sided markets", "two-sided platform", "two-sided platforms", "multi-sided platform"}},
+	{name: "Kyle model", variants: []string{"Kyle lambda", "informed trader model"}},
+	{name: "two-sided market", variants: []string{"two-sided platform", "multi-sided platform"}},
 	{name: "airport game", variants: []string{"airport problem", "airport cost-sharing"}},
 	{name: "double marginalization", variants: []string{"double marginalisation", "double markup", "double mark-up", "successive monopolies"}},
-	{name: "discriminatory auction", variants: []string{"discriminatory price auction", "discriminatory auctions"}}, // not "pay-as-bid auction": with one item, that is the first-price auction
+	{name: "discriminatory auction", variants: []string{"discriminatory price auction"}}, // not "pay-as-bid auction": with one item, that is the first-price auction
 }

@@ -67,3 +67,25 @@ func TestWorldDDevTermsAreFound(t *testing.T) {
 		assert.Contains(t, forms, c.want, c.q)
 	}
 }
+
+// TestLaterTermsNeedNoPluralOrPossessiveVariant: matching is on stems,
+// so a plural or a possessive finds its term without being listed (the
+// list keeps only irregular forms: "supply function equilibria").
+func TestLaterTermsNeedNoPluralOrPossessiveVariant(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"Why are truels won by the worst shot?", "truel"},
+		{"What does Kyle's model say about price impact?", "Kyle model"},
+		{"How do two-sided markets set prices on each side?", "two-sided market"},
+		{"Why does Diamond's paradox need search costs?", "Diamond paradox"},
+		{"Do prediction markets beat polls?", "prediction market"},
+		{"How do bidders behave in menu auctions?", "menu auction"},
+	} {
+		var terms []string
+		for _, k := range glossaryNamed(c.q) {
+			if tm := lookup(k.Name); tm != nil {
+				terms = append(terms, tm.name)
+			}
+		}
+		assert.Contains(t, terms, c.want, c.q)
+	}
+}
