@@ -411,6 +411,25 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		s.Reasoning = "the decision agent judged the task impossible"
 		return s, nil
 	}
+	if s.RelevantContext && len(s.Searches) == 0 && r.Topic != nil {
+		// The store seemed to answer, so search_arxiv's topic judge never
+		// saw the question. A question with evidence against game theory
+		// (a console game, an errand at an auction, a name the field does
+		// not know) is off-topic however many of its words a primer entry
+		// shares: "Which console games let two players cooperate on the
+		// same couch?" met the entry on cooperative games. A verdict of
+		// mere absence leaves the store's answer alone, as it does for a
+		// search.
+		v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
+		if err != nil {
+			return s, err
+		}
+		if v.Contrary {
+			s = endOffTopic(s)
+			s.Reasoning = "the question is not about game theory (" + v.Reason + "), although the knowledge base holds passages that share its words"
+			return s, nil
+		}
+	}
 	arxivFailed := slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
 	if !s.RelevantContext {
 		offTopic, err := r.offTopic(ctx, s)

@@ -507,3 +507,28 @@ func TestTheLeadCandidateOfAnUnrecognisedQuestionFacesTheLeadFilter(t *testing.T
 	require.Zero(t, lead.calls)
 	require.Zero(t, strict.calls)
 }
+
+// A question the store seems to answer is still put to the topic judge,
+// which search_arxiv never asked: evidence against game theory ends the
+// run off-topic, with no sources; a question it recognises keeps the
+// store's answer.
+func TestTheStoresAnswerToAnOffTopicQuestionIsRefused(t *testing.T) {
+	store := &memStore{docs: []vectordb.Document{{ID: "primer:coop", Content: "Cooperative games: players cooperate in coalitions and share the value of the game.",
+		Metadata: map[string]string{"paper_id": "primer:coop", "title": "Cooperative games"}}}}
+	ax := &fakeArxiv{}
+	d := deps(store, ax, nil)
+	d.Judge = wordJudge{min: 0.1} // the store's passage shares "players", "cooperate", "games"
+	d.Filter = reasoner.NewOfflineFilter()
+
+	final, path, err := run(t, d, "Which console games let two players cooperate on the same couch in split-screen?")
+	require.NoError(t, err)
+	require.NotContains(t, path, SearchArxiv, "the store seemed to answer")
+	require.Equal(t, OutcomeOffTopic, final.Outcome, final.Reasoning)
+	require.Empty(t, final.Sources)
+	require.Contains(t, final.Reasoning, "console game")
+
+	final, _, err = run(t, d, "How do players in cooperative games share the value of a coalition?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeAnswered, final.Outcome, final.Reasoning)
+	require.NotEmpty(t, final.Sources)
+}
