@@ -363,3 +363,52 @@ func TestOfflineAnswererQuotesEveryFoundPaper(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, ans.Cited, 2, "%s", ans.Text)
 }
+
+// The retrieval's best passage, of a paper the search found, is quoted by
+// its sentence sharing most of the question's words although none of its
+// sentences bears on the concept the question evokes (quoteFoundPapers):
+// here "Nash's existence theorem", which the two other papers are about,
+// while the question is answered by the first passage's "each player
+// wants to name a number larger than the other's and no equilibrium
+// exists". The passages are those a fresh run retrieved for a question of
+// testdata/world: the first paper's second chunk, then the others' first.
+func TestOfflineAnswererQuotesTheBestFoundPassage(t *testing.T) {
+	question := "If two people each try to say a bigger whole number than their opponent, why is there no stable outcome?"
+	papers := []arxiv.Paper{
+		{ID: "2502.70113v1", Title: "Existence of Equilibrium in Finite Games via an Elementary Improvement Map",
+			Summary: "We give a self-contained proof that every strategic-form game with finitely many players and finitely many pure actions possesses an equilibrium in mixed strategies. The proof constructs an explicit continuous map on the product of probability simplices that shifts weight toward actions earning more than the current mixture, and shows that its fixed points, guaranteed by Brouwer's theorem, are exactly the profiles in which no player can gain by deviating alone. Unlike the textbook route through Kakutani's theorem, no set-valued best-reply correspondence is needed, which makes the argument suitable for an undergraduate course. We also explain why finiteness matters: we exhibit a two-player game with integer actions in which each player wants to name a number larger than the other's and no equilibrium exists, and a game with a continuum of actions and a discontinuous payoff in which the same failure occurs. Lecture notes and worked exercises are provided as supplementary material."},
+		{ID: "2512.70537v1", Title: "Equilibrium Existence in Games with Infinitely Many Players",
+			Summary: "Schmeidler showed that nonatomic games, in which a continuum of players each has a negligible effect on aggregate outcomes, possess equilibria in pure strategies, because individual randomisation washes out in the aggregate. We extend this result to games on measure spaces where payoffs depend on the distribution of actions in a player's neighbourhood rather than in the whole population, a setting motivated by local externalities in urban economics. The proof combines the Kakutani-Fan-Glicksberg fixed-point theorem on the space of action distributions with a purification step based on Lyapunov's convexity theorem. We show that the conclusion can fail when the player space has atoms, give a sufficient saturation condition on the underlying probability space, and discuss how the large-game equilibrium approximates the equilibria of finite games with many small players."},
+		{ID: "2507.70318v1", Title: "Generic Finiteness and the Oddness of the Number of Equilibria",
+			Summary: "How many equilibria does a typical finite game have? We give a short, self-contained account of Wilson's oddness theorem: for almost every assignment of payoffs to the cells of a finite normal-form game, the set of mixed-strategy equilibria is finite and has odd cardinality. The proof follows the homotopy that deforms a game with a unique, easily computed equilibrium into the target game and tracks the path of equilibria, counting the endpoints. We highlight the role of regular equilibria, at which the Jacobian of the indifference conditions is non-singular, and explain why degenerate games, such as those with ties in payoffs, can have a continuum of equilibria. As a pedagogical consequence, a student who finds two pure equilibria in a generic two-by-two coordination game can conclude that a third, mixed equilibrium must exist. We close with the index theory that assigns a sign to each equilibrium, a tool that deserves a place in any first course in game theory."},
+	}
+	passages := func() []Passage {
+		var ps []Passage
+		for i, p := range papers {
+			c := chunker.Split(p, chunker.Options{})[min(1-min(i, 1), 1)] // the first's second chunk
+			ps = append(ps, Passage{N: i + 1, ID: c.ID, PaperID: p.ID, Title: p.Title, Text: c.Text, Score: 0.67 - 0.01*float64(i), Found: true})
+		}
+		return ps
+	}
+	a := NewOfflineAnswerer()
+	ans, err := a.Answer(context.Background(), question, passages())
+	require.NoError(t, err)
+	require.Contains(t, ans.Cited, 1, "the best found passage is quoted: %s", ans.Text)
+	require.Contains(t, ans.Text, "name a number larger than the other's")
+
+	// A best passage the search did not find is left to the budget.
+	ps := passages()
+	ps[0].Found = false
+	ans, err = a.Answer(context.Background(), question, ps)
+	require.NoError(t, err)
+	require.NotContains(t, ans.Cited, 1, "%s", ans.Text)
+
+	// So is a found passage that is not the best: the exception is the
+	// retrieval's first.
+	ps = passages()
+	ps[0], ps[1] = ps[1], ps[0]
+	ps[0].N, ps[1].N = 1, 2
+	ans, err = a.Answer(context.Background(), question, ps)
+	require.NoError(t, err)
+	require.NotContains(t, ans.Cited, 2, "%s", ans.Text)
+}
