@@ -67,7 +67,8 @@ import (
 // sets; toldCues6 (cues_told6.go), session 11, do the same for
 // questions_dev25 to dev27, and toldCuesB (cues_worlds.go), session 12,
 // for the bdev split of testdata/worldb, a second world's questions, and
-// toldCuesC (the same file) for testdata/worldc's cdev.
+// toldCuesC (the same file) for testdata/worldc's cdev; toldCuesD and
+// toldCuesE, session 14, for worldd's ddev and worlde's edev.
 // The world's tuning sets were used only to drop or narrow the cues that
 // evoked a wrong term there (see those commits). Kin lets a cue meet the
 // near-synonyms of its words.
@@ -361,7 +362,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // allCues is every cue table in one: cues, storyCues, and the tables of
 // the cues_*.go files.
 func allCues() map[string][]string {
-	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6, toldCuesB, toldCuesC)
+	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6, toldCuesB, toldCuesC, toldCuesD, toldCuesE)
 }
 
 // mergeTables is the tables in one, each key's lists appended in table

@@ -40,6 +40,53 @@ func toldCuesC() map[string][]string {
 		"Kyle model": {
 			"price impact* inside*|informed|insider* trad*|investor*|dealer*|knowledge",
 		},
+		// Session 14, from cdev's misses: firms racing to move first that
+		// stop the clock too soon, and roommates whose random rankings may
+		// leave no pairing that nobody would swap out of.
+		"preemption game": {
+			"first market* compan*|firm*|rival*|compet* clock*|early|soon",
+		},
+		"stable roommates problem": {
+			"roommate* pair* swap*|random*",
+		},
+	}
+}
+
+// toldCuesD are told cues from the ddev split of testdata/worldd (round 2,
+// session 14), after its blind measurements: votes whose price is their
+// square, a flaw in shared code that someone must report first (the war
+// of attrition of volunteering), talks that settle just before the
+// deadline (the deadline effect), and neighbours who move when too few
+// look like them (Schelling). dheld, read only as aggregates, told none.
+func toldCuesD() map[string][]string {
+	return map[string][]string{
+		"quadratic voting": {
+			"pay*|buy*|cost* square* vote*|votes",
+		},
+		"war of attrition": {
+			"long before someone|somebody|anyone step*|report*|volunteer*",
+		},
+		"deadline effect": {
+			"negotiat*|bargain*|settle*|talks eleventh|deadline*|expir*",
+			"settle* agreement*|contract* runs|run out",
+		},
+		"Schelling segregation model": {
+			"neighbo* look*|alike|similar move*|relocat*|leave*",
+		},
+	}
+}
+
+// toldCuesE are told cues from the edev split of testdata/worlde (round 2,
+// session 14): a few large shippers splitting their flow over several
+// paths, and how much worse congestion gets (atomic splittable routing,
+// measured by the price of anarchy). eheld, read only as aggregates, told
+// none.
+func toldCuesE() map[string][]string {
+	return map[string][]string{
+		"price of anarchy": {
+			"much worse congestion|traffic|delay* selfish*|route*|path*|shipper*",
+			"divid*|split* flow* path*|routes",
+		},
 	}
 }
 

@@ -58,3 +58,42 @@ func TestToldBEverydayQuestions(t *testing.T) {
 		assert.Empty(t, Evoked(q), q)
 	}
 }
+
+// TestToldDEParaphrases holds other wordings of the stories toldCuesC's
+// later cues, toldCuesD and toldCuesE tell (session 14).
+func TestToldDEParaphrases(t *testing.T) {
+	for _, tt := range []struct{ q, term string }{
+		{"Do firms racing to be first to market with a new drug stop the clock too early?", "preemption game"},
+		{"If roommates are paired at random, how often would two of them rather swap?", "stable roommates problem"},
+		{"Why should each vote you buy cost the square of the number of votes?", "quadratic voting"},
+		{"How long before someone volunteers to report a broken street light?", "war of attrition"},
+		{"Why do wage negotiations so often end at the eleventh hour?", "deadline effect"},
+		{"Do unions settle just as their contract runs out?", "deadline effect"},
+		{"Why do bargaining parties wait until the deadline to agree?", "deadline effect"},
+		{"Will people move away when too few neighbours look like them?", "Schelling segregation model"},
+		{"How much worse does traffic get when drivers act selfishly?", "price of anarchy"},
+		{"If a few big shippers split their flow over several paths, how inefficient is it?", "price of anarchy"},
+	} {
+		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
+	}
+}
+
+// TestToldDEEverydayQuestions are everyday questions near those stories
+// that must evoke no term.
+func TestToldDEEverydayQuestions(t *testing.T) {
+	for _, q := range []string{
+		"Which company was first to market with a folding phone?",
+		"How do I find a roommate I can trust?",
+		"How do I calculate the square footage of my apartment?",
+		"Where do I vote, and do I need to pay for parking there?",
+		"How long before someone answers my support ticket?",
+		"When does my phone contract run out?",
+		"What happens when the deadline to file taxes expires?",
+		"Do the neighbours' kids look like their parents?",
+		"How much worse is traffic on Fridays?",
+		"How do I split my savings into several accounts?",
+		"I keep changing my running shoes; will my feet settle?",
+	} {
+		assert.Empty(t, Evoked(q), q)
+	}
+}

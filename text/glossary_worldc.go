@@ -10,7 +10,9 @@ package text
 // glossary.go explains; so is a bare "duel". "double marginalization"
 // came later (session 13), from a miss on the dev split of testdata/worldd,
 // with the QV acronym, the Challet-Zhang model and "Schelling segregation"
-// in glossary.go.
+// in glossary.go; "deadline effect" (session 14), the bargaining
+// literature's name for agreements reached just before time runs out,
+// from two misses on that split.
 var laterTerms = []term{
 	{name: "truel", variants: []string{"three-way duel"}},
 	{name: "silent duel", variants: []string{"noisy duel", "duel of timing"}},
@@ -26,5 +28,6 @@ var laterTerms = []term{
 	{name: "two-sided market", variants: []string{"two-sided platform", "multi-sided platform"}},
 	{name: "airport game", variants: []string{"airport problem", "airport cost-sharing"}},
 	{name: "double marginalization", variants: []string{"double marginalisation", "double markup", "double mark-up", "successive monopolies"}},
+	{name: "deadline effect", variants: []string{"deadline effects", "last-minute agreements"}},
 	{name: "discriminatory auction", variants: []string{"discriminatory price auction"}}, // not "pay-as-bid auction": with one item, that is the first-price auction
 }
