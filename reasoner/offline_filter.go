@@ -300,6 +300,9 @@ var gameTheoryLexicon = []lexEntry{
 	{"optimal auction", 1}, {"posted price", 1}, {"bargaining", 3},
 	{"nash bargaining", 1}, {"shapley value", 3},
 	{"nucleolus", 3}, {"social choice", 2.5}, {"voting rule", 2},
+	// Quadratic voting's currency: papers on it, experiments most of
+	// all, may never write its name (session 14, a ddev miss).
+	{"voice credits", 2},
 	{"stable matching", 2.5}, {"matching market", 2},
 	{"two sided market", 1.5}, {"fair division", 2.5}, {"envy free", 2},
 	{"cake cutting", 3}, {"principal agent", 2.5}, {"contract theory", 2},
