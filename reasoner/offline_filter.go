@@ -333,6 +333,9 @@ var gameTheoryLexicon = []lexEntry{
 	{"condorcet", 2}, {"gibbard", 3}, {"satterthwaite", 3}, {"arrow's impossibility", 3},
 	{"crawford sobel", 3}, {"sender receiver", 1.5},
 	{"cognitive hierarchy", 2.5}, {"beauty contest", 1.5}, {"information cascade", 2},
+	// Learning on networks by the eponym of its model: "DeGroot's rule",
+	// "DeGroot networks" (session 14, a cdev miss).
+	{"degroot", 2},
 	{"global game", 3}, {"adverse selection", 2}, {"focal point", 1.5},
 	{"lemke howson", 3}, {"ppad", 3}, {"kakutani", 2}, {"minimax theorem", 3},
 	// Sequential decisions under uncertainty, the one-player limit of
