@@ -16,7 +16,10 @@ import (
 // A question the topic judge does not recognise still finds the paper its
 // search ranks first when that paper names a concept of the field and
 // nothing against it (a score of LeadFilterThreshold), although the paper
-// is short of the strict threshold its other candidates face.
+// is short of the strict threshold its other candidates face. The
+// question says "share their colour", not "look like them": the told cue
+// of ddev (text.toldCuesD) makes the latter evoke the Schelling model,
+// and a recognised question's candidates all face the plain threshold.
 func TestAnUnrecognisedQuestionKeepsAPlainLeadCandidate(t *testing.T) {
 	lead := arxiv.Paper{ID: "2503.95459v1", Title: "Calibrating Schelling Dynamics with Census Tract Data",
 		Summary:         "We fit the Schelling model to census tracts: households on a ring of houses move whenever too few neighbours share their colour, and same-colour runs grow long.",
@@ -25,7 +28,7 @@ func TestAnUnrecognisedQuestionKeepsAPlainLeadCandidate(t *testing.T) {
 		Summary:         "A Schelling model of houses on a circle; people move when neighbours look different.",
 		PrimaryCategory: "physics.soc-ph"}
 	f := reasoner.NewOfflineFilter()
-	q := "On a circle of houses where people move whenever too few neighbours look like them, how long do the same-colour stretches end up being?"
+	q := "On a circle of houses where people move whenever too few neighbours share their colour, how long do the same-colour stretches end up being?"
 	topic, err := f.IsGameTheory(context.Background(), q, "")
 	require.NoError(t, err)
 	require.False(t, topic.Yes, "the judge does not recognise the question: %s", topic.Reason)
