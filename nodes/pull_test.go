@@ -24,6 +24,17 @@ func (r *lastFirst) Rerank(_ context.Context, _ string, ps []reasoner.Passage) (
 	return out, nil
 }
 
+// storeOrder is a reranker that keeps the store's order.
+type storeOrder struct{}
+
+func (storeOrder) Rerank(_ context.Context, _ string, ps []reasoner.Passage) (reasoner.Ranking, error) {
+	out := reasoner.Ranking{Reason: "as stored"}
+	for i := range ps {
+		out.Scores = append(out.Scores, 1-float64(i)/float64(len(ps)))
+	}
+	return out, nil
+}
+
 func TestPullerReranksCandidatesAndKeepsK(t *testing.T) {
 	store := &memStore{}
 	for i := range 12 {
@@ -119,4 +130,41 @@ func TestKeepAmongTop(t *testing.T) {
 	got, _ = keepAmongTop(rs, 2, []string{"5", "4", "3"})
 	require.Equal(t, "4", got[0].ID, "no more than k are forced in")
 	require.Equal(t, "5", got[1].ID)
+}
+
+// TestPullerQuotesKDifferentPapers: the K passages are of K different
+// arXiv papers when the candidates hold that many; a paper's other chunks
+// come after them, and fill the K only when there are fewer papers. The
+// chunks of a primer entry, an article rather than an abstract, keep the
+// store's order.
+func TestPullerQuotesKDifferentPapers(t *testing.T) {
+	chunk := func(paper string, n int) vectordb.Document {
+		return vectordb.Document{ID: fmt.Sprintf("%s_chunk_%d", paper, n), Content: "shapley value", Metadata: map[string]string{chunker.KeyPaperID: paper}}
+	}
+	ids := func(s GraphState) []string {
+		var out []string
+		for _, r := range s.ChromaResults {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	const a, b, c = "2501.00001v1", "2501.00002v1", "2501.00003v1"
+	store := &memStore{docs: []vectordb.Document{chunk(a, 0), chunk(a, 1), chunk(b, 0), chunk(b, 1), chunk(c, 0)}}
+	s, err := Puller{Store: store, K: 3, Rerank: storeOrder{}}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	require.Equal(t, []string{a + "_chunk_0", b + "_chunk_0", c + "_chunk_0"}, ids(s))
+
+	s, err = Puller{Store: store, K: 3}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	require.Equal(t, []string{a + "_chunk_0", a + "_chunk_1", b + "_chunk_0"}, ids(s), "without a reranker, the store's top K, as recorded traces were")
+
+	store.docs = store.docs[:4]
+	s, err = Puller{Store: store, K: 3, Rerank: storeOrder{}}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	require.Equal(t, []string{a + "_chunk_0", b + "_chunk_0", a + "_chunk_1"}, ids(s), "two papers: the best remaining chunk is the third")
+
+	store.docs = []vectordb.Document{chunk("primer:spe", 0), chunk("primer:spe", 1), chunk(a, 0)}
+	s, err = Puller{Store: store, K: 2, Rerank: storeOrder{}}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"primer:spe_chunk_0", "primer:spe_chunk_1"}, ids(s), "a primer entry's chunks are not moved")
 }
