@@ -42,7 +42,7 @@ type Deps struct {
 	K           int // documents pulled from the store; 0 means 3
 	Candidates  int // store documents the Reranker chooses from; 0 means DefaultCandidates
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
-	Pool        int // papers fetched per arXiv request; 0 means DefaultPool, at most MaxPool
+	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
 	// FilterParallel is how many papers the filter judges at once; 0 means
 	// one. An LLM filter gains from a few (the wait is the model's); an

@@ -25,10 +25,12 @@ type request struct {
 type pagingArxiv struct {
 	papers []arxiv.Paper
 	log    []request
+	sizes  []int // how many papers each request asked for
 }
 
 func (p *pagingArxiv) Search(_ context.Context, query string, start, max int, _ arxiv.SearchOptions) (arxiv.Page, error) {
 	p.log = append(p.log, request{query, start})
+	p.sizes = append(p.sizes, max)
 	page := arxiv.Page{Total: len(p.papers), Start: start, PerPage: max}
 	if start < len(p.papers) {
 		page.Papers = p.papers[start:min(len(p.papers), start+max)]
@@ -114,7 +116,7 @@ func TestFilterJudgesInRankOrderOnlyAsManyAsItNeeds(t *testing.T) {
 func TestNoRequestIsSentTwice(t *testing.T) {
 	// The judge is never satisfied, and arXiv returns only papers that are
 	// not about the question: every search reformulates or pages.
-	offQuestion := gtOn("2401", 70, "Replicator dynamics", "Evolutionary stability of replicator dynamics in population games.")
+	offQuestion := gtOn("2401", 300, "Replicator dynamics", "Evolutionary stability of replicator dynamics in population games.")
 	for _, max := range []int{1, 2, 3, 5} {
 		t.Run(fmt.Sprint(max), func(t *testing.T) {
 			ax := &pagingArxiv{papers: offQuestion}
@@ -147,6 +149,34 @@ func TestSecondSearchReformulates(t *testing.T) {
 	require.Equal(t, Formulations("Nash equilibrium of sealed-bid auctions")[:2], []string{ax.log[0].query, ax.log[1].query},
 		"the second search is the next formulation, not the first again")
 	require.Equal(t, 1, final.PapersAdded)
+}
+
+// TestALaterRequestFetchesADeeperPool: a reformulation asks for half as
+// many papers again as the first request (laterPool), for a question the
+// topic judge recognised; one it did not keeps UnrecognisedPool; a next
+// page starts just after what its query returned.
+func TestALaterRequestFetchesADeeperPool(t *testing.T) {
+	papers := gtOn("2401", 300, "Replicator dynamics", "Evolutionary stability of replicator dynamics in population games.")
+	ax := &pagingArxiv{papers: papers}
+	d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv, d.Ranker, d.MaxSearches, d.Pool = ax, offlineRanker(), 5, 50
+	d.Topic = reasoner.NewOfflineFilter()
+	d.Judge = wordJudge{min: 2}
+	_, _, err := run(t, d, "Why is tit-for-tat an equilibrium in the iterated prisoner's dilemma?")
+	require.NoError(t, err)
+	require.Equal(t, []int{50, 75, 75, 75, 75}, ax.sizes)
+	require.Equal(t, 50, ax.log[3].start, "the first query's next page starts after its 50")
+
+	ax = &pagingArxiv{papers: papers}
+	d.Arxiv, d.MaxSearches = ax, 2
+	_, _, err = run(t, d, "Why does my sourdough starter bubble over the jar?")
+	require.NoError(t, err)
+	require.NotEmpty(t, ax.sizes, "an unrecognised question is searched for, warily")
+	for _, n := range ax.sizes {
+		require.Equal(t, UnrecognisedPool, n, "an unrecognised question's requests keep the small pool")
+	}
+	require.Equal(t, 75, laterPool(50))
+	require.Equal(t, MaxPool, laterPool(90))
 }
 
 func TestFormulations(t *testing.T) {

@@ -142,7 +142,7 @@ it refuses the connection, ask answers from the store and says so.`,
 func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVarP(&o.k, "k", "k", service.DefaultK, "documents to retrieve from the store")
 	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers added per arXiv search")
-	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched per arXiv request and ranked against the question (1 to %d)", nodes.MaxPool))
+	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched by a question's first arXiv request and ranked against it (1 to %d); a later request fetches half as many again", nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
 	f.StringVar(&o.router, "router", nodes.RouterRules, "who decides at each branch of the workflow: rules, or llm (a decision agent backed by --llm, falling back to the rules)")
