@@ -115,7 +115,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		log = append(log, "the topic judge finds no game theory in the question itself; searching for papers about it all the same")
 	}
 	for len(s.Searches) < a.maxSearches() {
-		query, start, ok := nextRequest(s.ArxivQueries, s.Searches, pool)
+		query, start, ok := nextRequest(s.ArxivQueries, s.Searches)
 		if !ok {
 			log = append(log, "every planned search has been sent")
 			break
@@ -227,7 +227,7 @@ func (a ArxivSearcher) maxSearches() int {
 // that has more, from just after the papers it returned (requests of a
 // run differ in size: laterPool). Nothing already in sent is ever
 // returned.
-func nextRequest(planned []string, sent []Search, pool int) (query string, start int, ok bool) {
+func nextRequest(planned []string, sent []Search) (query string, start int, ok bool) {
 	was := func(q string, start int) bool {
 		return slices.ContainsFunc(sent, func(x Search) bool { return x.Query == q && x.Start == start })
 	}
