@@ -228,25 +228,23 @@ func quoteFoundPapers(f focus, passages []Passage, cands []*candidate, chosen []
 		if !p.Found || slices.ContainsFunc(chosen, func(c *candidate) bool { return c.Paper == paper }) {
 			continue
 		}
-		var best *candidate
-		for _, c := range cands {
-			if c.Paper != paper || !c.OK || !c.Eligible || len(withAntecedents(c, quoted)) != 1 {
-				continue
-			}
-			if best == nil || c.Rel > best.Rel {
-				best = c
-			}
-		}
-		if best == nil && i == 0 {
-			share := 0.0
+		// A sentence of the paper that can stand alone, the one best by
+		// score among those eligible (whose score passes above).
+		bestBy := func(eligible func(*candidate) bool, score func(*candidate) float64, above float64) *candidate {
+			var best *candidate
 			for _, c := range cands {
-				if c.Paper != paper || !c.OK || len(withAntecedents(c, quoted)) != 1 {
+				if c.Paper != paper || !c.OK || !eligible(c) || len(withAntecedents(c, quoted)) != 1 {
 					continue
 				}
-				if sh := termShare(f.Terms, c.Terms); sh > share {
-					best, share = c, sh
+				if sc := score(c); sc > above {
+					best, above = c, sc
 				}
 			}
+			return best
+		}
+		best := bestBy(func(c *candidate) bool { return c.Eligible }, func(c *candidate) float64 { return c.Rel }, math.Inf(-1))
+		if best == nil && i == 0 {
+			best = bestBy(func(*candidate) bool { return true }, func(c *candidate) float64 { return termShare(f.Terms, c.Terms) }, 0)
 		}
 		if best != nil {
 			chosen = append(chosen, best)
