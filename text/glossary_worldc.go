@@ -28,6 +28,6 @@ var laterTerms = []term{
 	{name: "two-sided market", variants: []string{"two-sided platform", "multi-sided platform"}},
 	{name: "airport game", variants: []string{"airport problem", "airport cost-sharing"}},
 	{name: "double marginalization", variants: []string{"double marginalisation", "double markup", "double mark-up", "successive monopolies"}},
-	{name: "deadline effect", variants: []string{"deadline effects", "last-minute agreements"}},
+	{name: "deadline effect", variants: []string{"last-minute agreement"}},
 	{name: "discriminatory auction", variants: []string{"discriminatory price auction"}}, // not "pay-as-bid auction": with one item, that is the first-price auction
 }

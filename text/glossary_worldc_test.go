@@ -79,6 +79,8 @@ func TestLaterTermsNeedNoPluralOrPossessiveVariant(t *testing.T) {
 		{"Why does Diamond's paradox need search costs?", "Diamond paradox"},
 		{"Do prediction markets beat polls?", "prediction market"},
 		{"How do bidders behave in menu auctions?", "menu auction"},
+		{"Why do deadline effects appear in wage bargaining?", "deadline effect"},
+		{"Are last-minute agreements more common when strikes are costly?", "deadline effect"},
 	} {
 		var terms []string
 		for _, k := range glossaryNamed(c.q) {
