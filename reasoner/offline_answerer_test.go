@@ -330,6 +330,18 @@ func TestOfflineAnswererQuotesEachFoundPaper(t *testing.T) {
 	require.Contains(t, ans.Cited, 1)
 }
 
+// foundPassages are chunks of papers as a fresh run retrieves them: chunk
+// chunk[i] of papers[i], numbered in order, scored from top down by step,
+// each of a paper the run's search found (Found).
+func foundPassages(papers []arxiv.Paper, chunk []int, top, step float64) []Passage {
+	var ps []Passage
+	for i, p := range papers {
+		c := chunker.Split(p, chunker.Options{})[chunk[i]]
+		ps = append(ps, Passage{N: i + 1, ID: c.ID, PaperID: p.ID, Title: p.Title, Text: c.Text, Score: top - step*float64(i), Found: true})
+	}
+	return ps
+}
+
 // A paper the run's search found about the question, retrieved beside a
 // richer one, is quoted although the richer one's sentences fill the
 // answer (quoteFoundPapers). The passages are those a fresh run retrieved
@@ -346,11 +358,7 @@ func TestOfflineAnswererQuotesEveryFoundPaper(t *testing.T) {
 		{ID: "1405.69614v3", Title: "College admissions with quotas: the role of diversity constraints",
 			Summary: "We study college admissions with quotas in diversity constraints. Each student ranks schools and each school ranks students by priority. Our approach combines top trading cycles with random serial dictatorship. We also show that stable outcomes exist whenever quotas are flexible. A matching is stable if no pair prefers each other to their assignment. We derive the structure of the set of stable matchings. We develop a lattice argument and apply it to finding stable assignments. Much of the literature on ride-sharing assignment sets aside incomplete preference lists. We obtain a characterization of strategy-proof rules and show that the number of blocking pairs vanishes in large markets. We propose deferred acceptance for eliciting truthful preferences. School choice has received growing attention in two-sided markets, but dynamic arrivals is still poorly understood. Our main result shows that students cannot gain by misreporting under the proposed rule. These results open new directions for trading off efficiency and fairness."},
 	}
-	var passages []Passage
-	for i, p := range papers {
-		c := chunker.Split(p, chunker.Options{})[min(i/2, 1)] // the third's second chunk
-		passages = append(passages, Passage{N: i + 1, ID: c.ID, PaperID: p.ID, Title: p.Title, Text: c.Text, Score: 0.9 - 0.05*float64(i), Found: true})
-	}
+	passages := foundPassages(papers, []int{0, 0, 1}, 0.9, 0.05) // the third's second chunk
 	a := NewOfflineAnswerer()
 	ans, err := a.Answer(context.Background(), question, passages)
 	require.NoError(t, err)
@@ -382,14 +390,7 @@ func TestOfflineAnswererQuotesTheBestFoundPassage(t *testing.T) {
 		{ID: "2507.70318v1", Title: "Generic Finiteness and the Oddness of the Number of Equilibria",
 			Summary: "How many equilibria does a typical finite game have? We give a short, self-contained account of Wilson's oddness theorem: for almost every assignment of payoffs to the cells of a finite normal-form game, the set of mixed-strategy equilibria is finite and has odd cardinality. The proof follows the homotopy that deforms a game with a unique, easily computed equilibrium into the target game and tracks the path of equilibria, counting the endpoints. We highlight the role of regular equilibria, at which the Jacobian of the indifference conditions is non-singular, and explain why degenerate games, such as those with ties in payoffs, can have a continuum of equilibria. As a pedagogical consequence, a student who finds two pure equilibria in a generic two-by-two coordination game can conclude that a third, mixed equilibrium must exist. We close with the index theory that assigns a sign to each equilibrium, a tool that deserves a place in any first course in game theory."},
 	}
-	passages := func() []Passage {
-		var ps []Passage
-		for i, p := range papers {
-			c := chunker.Split(p, chunker.Options{})[min(1-min(i, 1), 1)] // the first's second chunk
-			ps = append(ps, Passage{N: i + 1, ID: c.ID, PaperID: p.ID, Title: p.Title, Text: c.Text, Score: 0.67 - 0.01*float64(i), Found: true})
-		}
-		return ps
-	}
+	passages := func() []Passage { return foundPassages(papers, []int{1, 0, 0}, 0.67, 0.01) } // the first's second chunk
 	a := NewOfflineAnswerer()
 	ans, err := a.Answer(context.Background(), question, passages())
 	require.NoError(t, err)
