@@ -574,7 +574,12 @@ type rankedPaper struct {
 //     they favour its most typical paper. Centred on the pool's mean
 //     vector first, so that the shared topic cancels and what is left of
 //     the question meets what is left of each paper: 855 and 846 at
-//     weights 0.2 and 0.5.
+//     weights 0.2 and 0.5;
+//   - BM25's length normalisation b at 0.3, 0.9 or 1 over the pool
+//     instead of the store's 0.75: 856; 860 / 854; 861 / 854. Its
+//     saturation k1 at 2 instead of 1.2: 860, with three more papers
+//     added on the controls. Within the noise of one question either
+//     way, so the pool keeps the store's parameters.
 //
 // In most tuning misses whose paper a request fetched, the paper ranks
 // fourth to sixth among papers on its topic (the question names or
