@@ -105,8 +105,6 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 				reranked += fmt.Sprintf("; the first search's best paper %s kept", id)
 			}
 		}
-	}
-	if p.Rerank != nil {
 		results = onePerPaper(results, k)
 	}
 	results = results[:min(k, len(results))]
