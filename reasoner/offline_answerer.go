@@ -223,28 +223,28 @@ func quoteFoundPapers(f focus, passages []Passage, cands []*candidate, chosen []
 	for _, c := range chosen {
 		quoted[c] = true
 	}
+	// bestBy is the sentence of paper that can stand alone and is best by
+	// score among those eligible, if its score passes above.
+	bestBy := func(paper string, eligible func(*candidate) bool, score func(*candidate) float64, above float64) *candidate {
+		var best *candidate
+		for _, c := range cands {
+			if c.Paper != paper || !c.OK || !eligible(c) || len(withAntecedents(c, quoted)) != 1 {
+				continue
+			}
+			if sc := score(c); sc > above {
+				best, above = c, sc
+			}
+		}
+		return best
+	}
 	for i, p := range passages {
 		paper := cmpOr(p.PaperID, p.ID) // as candidates names it
 		if !p.Found || slices.ContainsFunc(chosen, func(c *candidate) bool { return c.Paper == paper }) {
 			continue
 		}
-		// A sentence of the paper that can stand alone, the one best by
-		// score among those eligible (whose score passes above).
-		bestBy := func(eligible func(*candidate) bool, score func(*candidate) float64, above float64) *candidate {
-			var best *candidate
-			for _, c := range cands {
-				if c.Paper != paper || !c.OK || !eligible(c) || len(withAntecedents(c, quoted)) != 1 {
-					continue
-				}
-				if sc := score(c); sc > above {
-					best, above = c, sc
-				}
-			}
-			return best
-		}
-		best := bestBy(func(c *candidate) bool { return c.Eligible }, func(c *candidate) float64 { return c.Rel }, math.Inf(-1))
+		best := bestBy(paper, func(c *candidate) bool { return c.Eligible }, func(c *candidate) float64 { return c.Rel }, math.Inf(-1))
 		if best == nil && i == 0 {
-			best = bestBy(func(*candidate) bool { return true }, func(c *candidate) float64 { return termShare(f.Terms, c.Terms) }, 0)
+			best = bestBy(paper, func(*candidate) bool { return true }, func(c *candidate) float64 { return termShare(f.Terms, c.Terms) }, 0)
 		}
 		if best != nil {
 			chosen = append(chosen, best)
