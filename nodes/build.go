@@ -41,6 +41,7 @@ type Deps struct {
 
 	K           int // documents pulled from the store; 0 means 3
 	Candidates  int // store documents the Reranker chooses from; 0 means DefaultCandidates
+	RunnersUp   int // papers after the K an answer the judge found none for cites too (Puller); 0 means none
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
 	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
@@ -67,7 +68,7 @@ var everyNode = []string{FieldReasoning}
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates}
+		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp}
 		check  = RelevanceChecker{Judge: d.Judge}
 		topic  = d.topic()
 		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker,
@@ -81,7 +82,7 @@ func Build(d Deps) (*Graph, error) {
 
 	g.AddNode(PullFromChroma, pull.Pull,
 		graph.Describe("retrieve the documents most similar to the question from the knowledge base"),
-		graph.Reads(FieldUserQuery), writes(FieldChromaResults), graph.Tools("vector store query"))
+		graph.Reads(FieldUserQuery), writes(FieldChromaResults, FieldRunnersUp), graph.Tools("vector store query"))
 	g.AddNode(CheckRelevance, check.Check,
 		graph.Describe("decide whether the retrieved documents can answer the question"),
 		graph.Reads(FieldUserQuery, FieldChromaResults), writes(FieldRelevantContext, FieldNotices), graph.Tools("relevance judge (LLM or offline)"))
@@ -101,7 +102,7 @@ func Build(d Deps) (*Graph, error) {
 	// rule-routed runs, and their traces, stay as they were.
 	g.AddNode(GenerateResponse, generate.Respond,
 		graph.Describe("write the answer from the retrieved context with numbered citations, and say how the run ended"),
-		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded, FieldPapersFound),
+		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRunnersUp, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded, FieldPapersFound),
 		writes(FieldFinalResponse, FieldSources, FieldOutcome, FieldNotices), graph.Tools("answerer (LLM or extractive)", "game-theory topic judge"))
 
 	g.AddEdge(graph.START, PullFromChroma)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
@@ -462,4 +463,37 @@ func TestTheJudgeKnowsWhichPapersTheSearchFound(t *testing.T) {
 	_, err = RelevanceChecker{Judge: j}.Check(context.Background(), GraphState{UserQuery: "q", ChromaResults: results, PapersFound: []string{"new"}, OffTopic: true})
 	require.NoError(t, err)
 	require.Equal(t, map[string]bool{"new": false, "old": false}, j.found)
+}
+
+// TestOnlyACaveatAnswerCitesTheRunnersUp: when the judge found no passage
+// that answers, generate_response answers from the K and the runners-up,
+// and says so; an answer the judge accepted cites the K only.
+func TestOnlyACaveatAnswerCitesTheRunnersUp(t *testing.T) {
+	result := func(paper string) vectordb.Result {
+		return vectordb.Result{Document: vectordb.Document{ID: paper + "_chunk_0", Content: "On the Shapley value.",
+			Metadata: map[string]string{chunker.KeyPaperID: paper, chunker.KeyTitle: "Paper " + paper}}}
+	}
+	s := GraphState{UserQuery: "What is the Shapley value?", ChromaResults: []vectordb.Result{result("2501.00001v1"), result("2501.00002v1")},
+		RunnersUp: []vectordb.Result{result("2501.00003v1")}, Searches: []Search{{Query: "ti:shapley"}}, PapersAdded: 3,
+		PapersFound: []string{"2501.00001v1", "2501.00002v1", "2501.00003v1"}}
+	papers := func(s GraphState) []string {
+		var out []string
+		for _, src := range s.Sources {
+			out = append(out, src.PaperID)
+		}
+		return out
+	}
+
+	caveat, err := Responder{Answerer: citeAll{}}.Respond(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, OutcomeAnsweredWithCaveat, caveat.Outcome)
+	require.Equal(t, []string{"2501.00001v1", "2501.00002v1", "2501.00003v1"}, papers(caveat))
+	require.Contains(t, caveat.Reasoning, "the 2 retrieved and the store's next 1 closest")
+	require.Len(t, s.ChromaResults, 2, "the state's results are not appended to")
+
+	s.RelevantContext = true
+	answered, err := Responder{Answerer: citeAll{}}.Respond(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, OutcomeAnswered, answered.Outcome)
+	require.Equal(t, []string{"2501.00001v1", "2501.00002v1"}, papers(answered))
 }

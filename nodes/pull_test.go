@@ -168,3 +168,41 @@ func TestPullerQuotesKDifferentPapers(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"primer:spe_chunk_0", "primer:spe_chunk_1"}, ids(s), "a primer entry's chunks are not moved")
 }
+
+// TestPullerKeepsRunnersUpAside: the papers next after the K, in the same
+// order and none already among the K, are kept aside for a caveat answer;
+// the K themselves are what they would be without runners-up, so the judge
+// sees what it saw before.
+func TestPullerKeepsRunnersUpAside(t *testing.T) {
+	chunk := func(paper string, n int) vectordb.Document {
+		return vectordb.Document{ID: fmt.Sprintf("%s_chunk_%d", paper, n), Content: "shapley value", Metadata: map[string]string{chunker.KeyPaperID: paper}}
+	}
+	ids := func(rs []vectordb.Result) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	const a, b, c, d, e = "2501.00001v1", "2501.00002v1", "2501.00003v1", "2501.00004v1", "2501.00005v1"
+	store := &memStore{docs: []vectordb.Document{chunk(a, 0), chunk(a, 1), chunk(b, 0), chunk(c, 0), chunk(c, 1), chunk(d, 0), chunk(e, 0)}}
+	q := GraphState{UserQuery: "shapley value"}
+
+	without, err := Puller{Store: store, K: 2, Rerank: storeOrder{}}.Pull(context.Background(), q)
+	require.NoError(t, err)
+	require.Empty(t, without.RunnersUp, "none unless asked for")
+	s, err := Puller{Store: store, K: 2, Rerank: storeOrder{}, RunnersUp: 2}.Pull(context.Background(), q)
+	require.NoError(t, err)
+	require.Equal(t, ids(without.ChromaResults), ids(s.ChromaResults), "the K are unchanged")
+	require.Equal(t, []string{c + "_chunk_0", d + "_chunk_0"}, ids(s.RunnersUp), "a's and c's second chunks are no new papers")
+
+	s, err = Puller{Store: store, K: 2, RunnersUp: 2}.Pull(context.Background(), q)
+	require.NoError(t, err)
+	require.Equal(t, []string{a + "_chunk_0", a + "_chunk_1"}, ids(s.ChromaResults), "without a reranker, the store's top K")
+	require.Equal(t, []string{b + "_chunk_0", c + "_chunk_0"}, ids(s.RunnersUp), "and the store's next papers")
+
+	store.docs = store.docs[:3]
+	s, err = Puller{Store: store, K: 2, Rerank: storeOrder{}, RunnersUp: 2}.Pull(context.Background(), q)
+	require.NoError(t, err)
+	require.Empty(t, s.RunnersUp, "two papers, both among the K: no runner-up")
+}

@@ -50,6 +50,7 @@ const (
 const (
 	FieldUserQuery       = "user_query"
 	FieldChromaResults   = "chroma_results"
+	FieldRunnersUp       = "runners_up"
 	FieldRelevantContext = "relevant_context"
 	FieldArxivPapers     = "arxiv_papers"
 	FieldPapersSeen      = "papers_seen"
@@ -70,8 +71,12 @@ const (
 // GraphState is what flows through the graph. The JSON names are the
 // reference system's, so traces teach the same vocabulary as the diagram.
 type GraphState struct {
-	UserQuery       string            `json:"user_query"`
-	ChromaResults   []vectordb.Result `json:"chroma_results"`
+	UserQuery     string            `json:"user_query"`
+	ChromaResults []vectordb.Result `json:"chroma_results"`
+	// RunnersUp are the store's next closest papers after ChromaResults
+	// (Puller.RunnersUp): an answer the judge found no passage for cites
+	// them too (Responder).
+	RunnersUp       []vectordb.Result `json:"runners_up,omitempty"`
 	RelevantContext bool              `json:"relevant_context"`
 	ArxivPapers     []arxiv.Paper     `json:"arxiv_papers"`
 	// PapersSeen holds every paper id the filter has examined in this run.

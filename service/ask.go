@@ -235,8 +235,8 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
-			Candidates: deps.Candidates,
-			Version:    version.Version, Notices: s.llm.Notices,
+			Candidates: deps.Candidates, RunnersUp: deps.RunnersUp,
+			Version: version.Version, Notices: s.llm.Notices,
 		})
 	}
 	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)
@@ -277,6 +277,7 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// The store's candidates are re-ranked by the question's focal
 		// concept with any LLM: the reranker is cheap and deterministic.
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
+		RunnersUp: nodes.DefaultRunnersUp,
 	}
 	if s.llm.Queries != nil { // an LLM: judge a few papers at once
 		d.FilterParallel = nodes.LLMFilterParallel

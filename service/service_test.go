@@ -176,6 +176,30 @@ func TestReplay(t *testing.T) {
 	require.Equal(t, live, replayed)
 }
 
+// A caveat answer cites the K passages and the runners-up, and its replay,
+// built from the recorded settings, cites the same: a replay that kept the
+// K only would answer from fewer passages.
+func TestReplayOfACaveatAnswer(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 40), arxivtest.MatchAll())
+	svc := openService(t, offline(t, srv.URL))
+	var out bytes.Buffer
+	live, err := svc.Ask(context.Background(), "Which auction type has the most volatile revenue for a seller?", service.AskOptions{Trace: trace.New(trace.Options{Out: &out, LLM: svc.LLM()})})
+	require.NoError(t, err)
+	require.Equal(t, nodes.OutcomeAnsweredWithCaveat, live.Outcome, "no passage says volatile")
+	require.Len(t, live.Sources, service.DefaultK+nodes.DefaultRunnersUp)
+	evs, err := trace.ReadEvents(&out)
+	require.NoError(t, err)
+	p, err := trace.NewPlayer(evs)
+	require.NoError(t, err)
+	require.Equal(t, nodes.DefaultRunnersUp, p.Settings().RunnersUp)
+
+	replayed, err := service.Replay(context.Background(), p)
+	require.NoError(t, err)
+	live.ElapsedMS, replayed.ElapsedMS = 0, 0
+	live.ArxivRequests = 0
+	require.Equal(t, live, replayed)
+}
+
 // A new store starts with the primer, added once; SeedNone leaves it empty.
 func TestSeed(t *testing.T) {
 	primer, err := data.Primer()

@@ -89,6 +89,10 @@ type Settings struct {
 	// (reasoner.OfflineReranker) before keeping the top K; 0 in a run
 	// recorded before re-ranking, which kept the store's top K.
 	Candidates int `json:"candidates,omitempty"`
+	// RunnersUp is how many papers after the K pull_from_chroma kept for
+	// an answer the judge found no passage for (nodes.Puller); 0 in a run
+	// recorded before runners-up, whose answers cited the K only.
+	RunnersUp int `json:"runners_up,omitempty"`
 	// Router is who decided at the conditional edges: empty or
 	// nodes.RouterRules for the rule routers, nodes.RouterLLM for a
 	// decision agent, whose choices the trace then holds.

@@ -140,7 +140,7 @@ func (p *Player) Deps() nodes.Deps {
 		Store: playedStore{p}, Arxiv: playedSearcher{p},
 		Judge: playedJudge{p}, Filter: playedFilter{p}, Answerer: playedAnswerer{p},
 		K: p.settings.K, MaxResults: p.settings.MaxResults,
-		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches,
+		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches, RunnersUp: p.settings.RunnersUp,
 		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
 	}
 	if p.settings.Candidates > 0 {

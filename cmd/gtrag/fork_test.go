@@ -87,6 +87,19 @@ func TestReplayForkSameDecision(t *testing.T) {
 	require.Contains(t, r.stdout, "the fork took the recorded path")
 }
 
+// A run recorded before runners-up (testdata/trace/run.jsonl: no
+// runners_up in its settings) forks with none: its replayed steps ask the
+// store for what the recording asked, and do not diverge.
+func TestReplayForkOfARunRecordedBeforeRunnersUp(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "trace", "run.jsonl")
+	p, err := trace.NewPlayer(traceEvents(t, file))
+	require.NoError(t, err)
+	require.Zero(t, p.Settings().RunnersUp)
+	r := gtrag(t, testEnv(t), "replay", file, "--fork", "7", "--set", "relevant_context=false", "--offline")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "the paths diverge at step 8")
+}
+
 // Live: arXiv and the store are today's. Without --write the fork runs on a
 // copy of the knowledge base; with it, what the fork adds stays.
 func TestReplayForkLiveWritesOnlyWithWrite(t *testing.T) {
