@@ -288,7 +288,7 @@ var gameTheoryLexicon = []lexEntry{
 	{"hedonic game", 3}, {"inspection game", 3}, {"supermodular game", 3},
 	{"bayesian nash", 3}, {"rationalizable", 3}, {"iterated elimination", 2},
 	{"equilibrium selection", 2}, {"incomplete information", 1.5},
-	{"imperfect information", 1}, {"strategic substitutes", 1}, {"wardrop", 3},
+	{"imperfect information", 1}, {"strategic substitutes", 1}, {"strategic complements", 1}, {"wardrop", 3},
 	{"selfish routing", 3}, {"tragedy of the commons", 2},
 
 	// Mechanism design, auctions, markets, social choice.

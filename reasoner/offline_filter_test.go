@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"os"
 	"strings"
@@ -151,6 +152,19 @@ func TestOfflineFilterReasonNamesCues(t *testing.T) {
 	require.Contains(t, v.Reason, `"nash equilibrium" +4.5 (title)`)
 	require.Contains(t, v.Reason, `"video game" -4.5 (title)`)
 	require.Contains(t, v.Reason, `"payoff" +2.0`)
+}
+
+// TestOfflineFilterKnowsBothStrategicPairs: "strategic complements" is a
+// cue as "strategic substitutes" is. A field experiment on seeding mobile
+// money in villages says its adoption decisions are strategic complements,
+// and "strategic" alone left it short of the lead threshold.
+func TestOfflineFilterKnowsBothStrategicPairs(t *testing.T) {
+	for _, pair := range []string{"strategic complements", "strategic substitutes"} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(),
+			"Seeding adoption in village networks", "Adoption decisions are "+pair+", so whom to seed matters.")
+		require.NoError(t, err)
+		require.Contains(t, v.Reason, fmt.Sprintf("%q +1.0", pair))
+	}
 }
 
 func TestOfflineFilterReadsOnlyAbstractPrefix(t *testing.T) {
