@@ -91,7 +91,9 @@ const DefaultRunnersUp = 2
 // K from: enough for the chunk that answers to be among them when shared
 // words put it fourth or tenth, few enough that a distant chunk which
 // merely names the concept in passing does not crowd it out. Chosen on the
-// dev split of testdata/answers.
+// dev split of testdata/answers. With runners-up (DefaultRunnersUp), 15
+// and 20 candidates changed no hit of testdata/world's tuning sets (867
+// of 902, seed 1; round 2 session 16).
 const DefaultCandidates = 10
 
 // Pull queries the store with the user's question.

@@ -41,6 +41,15 @@ type Ranker interface {
 // to 181 of 215 and the papers they added rose from 63 to 66 (20k
 // background: 184 to 183, 60 to 67); with 30 for them, neither moved, and
 // the hits were 504 and 497 of 555.
+//
+// Why 3 papers a search. Measured in round 2 session 16 on the 902
+// tuning questions (867 and 859 hits with 3): 4 for every search lost 6
+// (seed 1, before runners-up); 4 or 5 for the second search alone gave
+// 865 and 862; passing the pools' unjudged candidates to the filter once
+// both requests are spent, a third batch of papers for no request, gave
+// 862 and 853. Each added papers to off-topic controls (71 to 80 instead
+// of 68 and 71), and the extra papers push out of an answer the ones
+// that are about the question.
 const (
 	DefaultPool        = 50
 	UnrecognisedPool   = 30
@@ -207,7 +216,8 @@ func (a ArxivSearcher) pool() int {
 // the off-topic controls refused as before and one more paper added on
 // the 20k background (71 instead of 70); 100 gave 856 and 854; the dev
 // sets of worlds B to E did not move. Taking the next page of the first
-// query instead of a reformulation lost 10 and 11. An unrecognised
+// query instead of a reformulation lost 10 and 11, and 19 and 12 once
+// caveat answers cited runners-up (session 16). An unrecognised
 // question keeps UnrecognisedPool: its candidates are admitted by
 // coincidental overlap, and a later pool of 100 for it too let three more
 // controls add papers. Ranking the first pool's candidates that were
