@@ -47,7 +47,7 @@ type Ranker interface {
 // (seed 1, before runners-up); 4 or 5 for the second search alone gave
 // 865 and 862; passing the pools' unjudged candidates to the filter once
 // both requests are spent, a third batch of papers for no request, gave
-// 862 and 853. Each added papers to off-topic controls (71 to 80 instead
+// 862 and 853. Each added papers to off-topic controls (71 to 84 instead
 // of 68 and 71), and the extra papers push out of an answer the ones
 // that are about the question.
 const (
