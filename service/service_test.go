@@ -157,22 +157,29 @@ func TestAskTraceConcurrent(t *testing.T) {
 	}
 }
 
-// Replay gives the Result Ask gave, from the recording alone.
-func TestReplay(t *testing.T) {
-	srv := arxivtest.New(t, arxivtest.Papers(0, 5), arxivtest.MatchAll())
-	svc := openService(t, offline(t, srv.URL))
+// askAndReplay asks question with a trace, then replays the recording. It
+// returns both Results with what a replay cannot repeat (the time taken,
+// the arXiv requests) zeroed, and the recording's player.
+func askAndReplay(t *testing.T, svc *service.Service, question string) (live, replayed service.Result, p *trace.Player) {
+	t.Helper()
 	var out bytes.Buffer
-	live, err := svc.Ask(context.Background(), "How do auctions work?", service.AskOptions{Trace: trace.New(trace.Options{Out: &out, LLM: svc.LLM()})})
+	live, err := svc.Ask(context.Background(), question, service.AskOptions{Trace: trace.New(trace.Options{Out: &out, LLM: svc.LLM()})})
 	require.NoError(t, err)
 	evs, err := trace.ReadEvents(&out)
 	require.NoError(t, err)
-	p, err := trace.NewPlayer(evs)
+	p, err = trace.NewPlayer(evs)
 	require.NoError(t, err)
-
-	replayed, err := service.Replay(context.Background(), p)
+	replayed, err = service.Replay(context.Background(), p)
 	require.NoError(t, err)
 	live.ElapsedMS, replayed.ElapsedMS = 0, 0
 	live.ArxivRequests = 0 // a replay fetches nothing
+	return live, replayed, p
+}
+
+// Replay gives the Result Ask gave, from the recording alone.
+func TestReplay(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 5), arxivtest.MatchAll())
+	live, replayed, _ := askAndReplay(t, openService(t, offline(t, srv.URL)), "How do auctions work?")
 	require.Equal(t, live, replayed)
 }
 
@@ -181,22 +188,10 @@ func TestReplay(t *testing.T) {
 // K only would answer from fewer passages.
 func TestReplayOfACaveatAnswer(t *testing.T) {
 	srv := arxivtest.New(t, arxivtest.Papers(0, 40), arxivtest.MatchAll())
-	svc := openService(t, offline(t, srv.URL))
-	var out bytes.Buffer
-	live, err := svc.Ask(context.Background(), "Which auction type has the most volatile revenue for a seller?", service.AskOptions{Trace: trace.New(trace.Options{Out: &out, LLM: svc.LLM()})})
-	require.NoError(t, err)
+	live, replayed, p := askAndReplay(t, openService(t, offline(t, srv.URL)), "Which auction type has the most volatile revenue for a seller?")
 	require.Equal(t, nodes.OutcomeAnsweredWithCaveat, live.Outcome, "no passage says volatile")
 	require.Len(t, live.Sources, service.DefaultK+nodes.DefaultRunnersUp)
-	evs, err := trace.ReadEvents(&out)
-	require.NoError(t, err)
-	p, err := trace.NewPlayer(evs)
-	require.NoError(t, err)
 	require.Equal(t, nodes.DefaultRunnersUp, p.Settings().RunnersUp)
-
-	replayed, err := service.Replay(context.Background(), p)
-	require.NoError(t, err)
-	live.ElapsedMS, replayed.ElapsedMS = 0, 0
-	live.ArxivRequests = 0
 	require.Equal(t, live, replayed)
 }
 
