@@ -168,13 +168,10 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 // slightly fewer, as the judge found what it needed more often.
 func onePerPaper(results []vectordb.Result, k int) []vectordb.Result {
 	var top, rest []vectordb.Result
-	seen := map[string]bool{}
+	seen := paperSet{}
 	for _, r := range results {
-		paper := r.Metadata[chunker.KeyPaperID]
-		_, err := arxiv.ParseID(paper)
-		if len(top) < k && (err != nil || !seen[paper]) {
+		if len(top) < k && seen.add(r) {
 			top = append(top, r)
-			seen[paper] = true
 			continue
 		}
 		rest = append(rest, r)
@@ -195,23 +192,35 @@ func runnersUp(results []vectordb.Result, k, n int) []vectordb.Result {
 	if n <= 0 || len(results) <= k {
 		return nil
 	}
-	seen := map[string]bool{}
+	seen := paperSet{}
 	for _, r := range results[:k] {
-		seen[r.Metadata[chunker.KeyPaperID]] = true
+		seen.add(r)
 	}
 	var out []vectordb.Result
 	for _, r := range results[k:] {
 		if len(out) == n {
 			break
 		}
-		paper := r.Metadata[chunker.KeyPaperID]
-		if _, err := arxiv.ParseID(paper); err == nil && seen[paper] {
-			continue
+		if seen.add(r) {
+			out = append(out, r)
 		}
-		seen[paper] = true
-		out = append(out, r)
 	}
 	return out
+}
+
+// paperSet is the arXiv papers whose chunks a list already holds, for the
+// one-chunk-per-paper rule of onePerPaper and runnersUp. A chunk that is
+// not of an arXiv paper (a primer entry's) always counts as new.
+type paperSet map[string]bool
+
+// add records r's paper and reports whether the set lacked it.
+func (s paperSet) add(r vectordb.Result) bool {
+	paper := r.Metadata[chunker.KeyPaperID]
+	if _, err := arxiv.ParseID(paper); err == nil && s[paper] {
+		return false
+	}
+	s[paper] = true
+	return true
 }
 
 // firstSearchBest is the paper the run's first arXiv search ranked first
