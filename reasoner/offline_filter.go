@@ -317,6 +317,19 @@ var gameTheoryLexicon = []lexEntry{
 	// (Phrases are stemmed, so "rival" is "rivals" too.)
 	{"price competition", 1.5}, {"rival", 1}, {"entrant", 1}, {"incumbent", 1},
 	{"residual demand", 1.5}, {"market power", 1}, {"herd", 1},
+	// The field's theory of firms, by its textbook chapters (vertical
+	// control, foreclosure, price discrimination, predation, entry,
+	// mergers, differentiation): empirical papers on these markets name
+	// the strategic interaction by them and by nothing else of this list
+	// ("Vertical Mergers and Retail Prices", session 17, a ddev miss).
+	// Double marginalization and entry deterrence are glossary terms.
+	{"industrial organization", 2}, {"industrial organisation", 2},
+	{"vertical integration", 2}, {"vertical merger", 2}, {"vertical restraints", 2},
+	{"foreclosure", 1.5}, {"raising rivals costs", 2}, {"exclusive dealing", 2},
+	{"resale price maintenance", 2}, {"price discrimination", 1.5},
+	{"predatory pricing", 2}, {"limit pricing", 2}, {"free entry", 1.5},
+	{"entry and exit", 1.5}, {"horizontal merger", 1.5},
+	{"product differentiation", 1.5}, {"switching costs", 1},
 
 	{"truthful mechanism", 2.5}, {"truthfully", 2}, {"truthful reporting", 2},
 	{"truthful bidding", 2}, {"moral hazard", 2}, {"individually rational", 2},

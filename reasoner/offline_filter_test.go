@@ -286,3 +286,17 @@ func TestOfflineFilterLexiconHasNoDeadEntries(t *testing.T) {
 		seen[stems] = e.Phrase
 	}
 }
+
+func TestOfflineFilterKnowsIndustrialOrganisation(t *testing.T) {
+	// An empirical paper on a market names the strategic interaction by
+	// the field's theory of firms, and by nothing else the lexicon knew.
+	v, err := NewOfflineFilter().IsGameTheory(context.Background(),
+		"Do vertical mergers lower shelf prices? Evidence from dairy cooperatives",
+		"When a dairy cooperative acquires its bottler, one layer of markup disappears. "+
+			"Using store-level prices we find that acquiring brands get cheaper while rival brands "+
+			"sold by the same bottler get dearer, as raising rivals' costs predicts.")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	require.Contains(t, v.Reason, `"vertical merger" +3.0 (title)`)
+	require.Contains(t, v.Reason, `"raising rivals costs" +2.0`)
+}
