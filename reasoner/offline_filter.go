@@ -374,6 +374,10 @@ var gameTheoryLexicon = []lexEntry{
 	// Look-alikes: gamification and learning with games.
 	{"gamification", -4}, {"gamified", -4}, {"game based learning", -4},
 	{"serious game", -3}, {"educational game", -3}, {"learning outcomes", -1.5},
+	// "students" counts against in a question too. Without it (session
+	// 17), "reassign dorm rooms … students already live in one" was
+	// searched, one tuning hit more on each background, but two off-topic
+	// controls (student council, volunteering for students) added a paper.
 	{"student engagement", -2}, {"students", -1}, {"classroom", -1.5},
 	{"badges", -1.5}, {"leaderboard", -1.5},
 
