@@ -639,7 +639,10 @@ type rankedPaper struct {
 //     up to 4 pools out of sample. With the words' rarity in general
 //     English (their rank in that vocabulary, standing in for arXiv's
 //     document frequencies, which a pool lacks) as three more features, it
-//     found 2 and 3 more out of sample;
+//     found 2 and 3 more out of sample; with how often a candidate repeats
+//     the question's terms that most of its pool holds (which pool BM25
+//     weighs at nearly 0: "Tullock" in a pool of Tullock contests), 1 and
+//     2 more. The crowd repeats the concept as often as the paper does;
 //   - a later search's pool ranked against the question alone: 862 / 854;
 //     against the question counted twice beside rankQuery's phrases:
 //     866 / 859. The concept's phrases find the paper after a first pool
