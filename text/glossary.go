@@ -34,7 +34,7 @@ type term struct {
 // phrase (cues.go), and cues recognise the idea in context. A few forms
 // still are ("nucleolus", "collusion", "beauty contest"): the field's
 // questions name them plainly, and no other name would be found.
-var glossary = slices.Concat(coreGlossary, moreTerms, laterTerms)
+var glossary = slices.Concat(coreGlossary, moreTerms, laterTerms, textbookTerms)
 
 // coreGlossary is the glossary as first written; moreTerms (glossary_more.go)
 // and laterTerms (glossary_worldc.go) add terms of the field it lacked.
