@@ -1,0 +1,116 @@
+package text
+
+// textbookCues describe the terms of textbookTerms (glossary_textbook.go)
+// in the words students use, the way designCues do (see Evoked for the
+// cue syntax and the trade-off). They were written in round 2 session 18
+// from each term's textbook story: the oil tract every bidder guesses the
+// same reserve of, the bottles of wine that sell for less in the
+// afternoon, the supplier that tools up for one buyer and is then
+// squeezed, the boss who lets an expert choose within a range, Ostrom's
+// fishers writing their own rules. Each cue keeps a word of the idea
+// (bidder, auction, contract, mechanism, prize, public good) so that a
+// question about an office clock, a bike's reserve price or a fishing
+// trip is not taken for the term; TestTextbookCuesStayOutOfEverydayQuestions
+// holds the everyday questions they must not fire on.
+//
+// Not blind in two places, said so that the measurement can be read: the
+// texts of some twenty tuning misses of testdata/world were read the same
+// session (one asks how far below their value bidders should offer when
+// the winner pays the bid, which the bid-shading cues describe), and one
+// dev question of testdata/worldd weighs quality against price in public
+// works tenders, which the scoring-auction cue describes.
+func textbookCues() map[string][]string {
+	return map[string][]string{
+		"virtual valuation": {
+			"optimal|revenue-maximizing|revenue-maximising auction* virtual*",
+			"myerson* auction* reserve*|ironing|ironed|regular*",
+			"revenue* maximi* auction*|seller* hazard",
+			"marginal revenue* bidder*|buyer* auction*",
+		},
+		"common-value auction": {
+			"auction*|bidder*|bid* same|common|single|one true|hidden|unknown value*|worth|amount",
+			"bidder*|bidding estimat*|guess*|signal* same|common|shared value*|worth|amount|reserve*",
+			"oil|mineral|drilling tract*|lease*|field*|right* bid*|bidder*|auction*",
+		},
+		"independent private values": {
+			"bidder*|buyer* own|private value*|valuation* independent*|unrelated|uncorrelated",
+			"each bidder*|buyer* knows|know only own value*|valuation*",
+		},
+		"bid shading": {
+			"shad* bid*|bidder*|offer*",
+			"bid*|offer* below|under|less true|own|real value*|valuation*|worth winner*|first-price|highest pay*|pays",
+		},
+		"position auction": {
+			"slot*|position*|rank* click* bid*|auction*|advertiser*",
+			"advertiser*|ads bid* slot*|position* search* page*|results",
+		},
+		"clock auction": {
+			"clock* price* auction*|bidder*|bidding",
+			"price* tick*|rais*|rising round* bidder*|bidding drop*|exit*|demand*",
+		},
+		"sequential auction": {
+			"auction*|auctioned|sold identical|same item*|good*|lot*|bottle* sequen*|successive*|consecutive*|one after",
+			"identical|same item*|lot*|bottle* auction*|sold|sale* later|afternoon|second price* fall*|drop*|declin*|lower",
+			"auction* sequen*|successive*|consecutive* item*|lot*|good*|round*",
+		},
+		"scoring auction": {
+			"tender*|procure*|bid* price* quality score*|scoring|weigh*|weight*",
+			"procure*|tender*|buyer* rank*|score*|judg* bids* price* quality",
+		},
+		"posted-price mechanism": {
+			"post*|fixed|single price* versus|instead|rather|than auction*",
+			"take-it-or-leave-it price* seller*|buyer*|surplus*|mechanism*|auction*",
+			"post*|fixed price* buyer*|seller* arriv*|online|sequen* mechanism*|prophet*",
+		},
+		"budget-balanced mechanism": {
+			"payment*|transfer* budget* balance*|deficit*|subsid* mechanism*|designer*|truthful*|efficient*",
+			"mechanism*|designer* payment*|transfer* sum*|add* zero",
+		},
+		"implementation theory": {
+			"implement* equilibri* mechanism*|game*|rule* outcome*|goal*|social",
+			"design* game*|mechanism* every equilibri* desired|wanted|good outcome*",
+		},
+		"communication equilibrium": {
+			"mediat* recommend*|message*|report* equilibri*|player*",
+			"trusted|neutral mediat* privately message*|report*|recommend* players|agents",
+		},
+		"optimal delegation": {
+			"delegat* decision*|choice*|choose* interval*|range*|cap|caps|limit*|restrict* agent*|expert*|subordinate*|biased",
+			"boss*|principal*|manager* let|allow* biased|informed expert*|agent*|subordinate* choose*|decide* within|range*|cap|limit*",
+		},
+		"no-trade theorem": {
+			"rational trader*|investor*|speculator* why|never|cannot|can't|won't|anyone|nobody trade|trading|bet*",
+			"why|how rational* trade|trading|bet* private inform*|information common prior*|knowledge",
+		},
+		"succinct game": {
+			"game* huge|large|exponential*|many player*|agents represent*|describ*|written|write|stor* compact*|short|concise*|succinct*",
+			"payoff* table*|matrix exponential*|huge|too large player* represent*|compact*|concise*",
+		},
+		"hold-up problem": {
+			"invest*|underinvest* specific|relationship|dedicated|tailor* supplier*|partner*|buyer* renegotiat*|squeez*|exploit*|hold*",
+			"underinvest* contract*|renegotiat*|supplier*|partner*|specific",
+			"relationship-specific invest*",
+		},
+		"incomplete contracts": {
+			"contract* cannot|can't|impossible|unable foresee*|specify|verif*|write|writ* ownership|own*|asset*|control|right*|integrat*|renegotiat*",
+			"contract* incomplete* ownership|control|right*|integrat*|firm*",
+		},
+		"relational contract": {
+			"informal|handshake|unwritten|implicit agreement*|contract*|promise*|bonus* repeat*|future|ongoing|long-term relation*|enforc*|court*",
+			"bonus* promise*|pay* court* enforc*|verif* employer*|worker*|firm*|supplier*",
+		},
+		"Lindahl equilibrium": {
+			"personal*|individual*|different price*|share*|tax* public good* benefit*|valu*|willing*",
+			"each|everyone|every person*|citizen*|resident* pay* according|proportion* benefit*|valu* public good*",
+		},
+		"common-pool resource": {
+			"shared|common|community fishery|fisheries|fishers|fishermen|pasture*|grazing|groundwater|irrigation|forest* overuse*|overfish*|overgraz*|deplet*|self-govern*|rules",
+			"ostrom* common*|resource*|fishery|fishers|pasture*|irrigation|forest*",
+			"user* shared|common resource* rules|monitor*|sanction*|self-govern*|overuse*",
+		},
+		"contest theory": {
+			"contestant*|competitor* effort* prize*|reward*",
+			"prize*|reward* winner* effort* spend|exert|invest*|put",
+		},
+	}
+}

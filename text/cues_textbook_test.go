@@ -1,0 +1,95 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestTextbookParaphrases holds, for each term of textbookCues, questions
+// a student might ask without the term's name, written for the test in
+// other words than the cues' own where the story allows.
+func TestTextbookParaphrases(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Why does Myerson's optimal auction set a reserve price when the distribution is regular?", "virtual valuation"},
+		{"In a revenue-maximizing auction, how does the seller use each bidder's marginal revenue?", "virtual valuation"},
+
+		{"If every bidder guesses the same hidden amount of oil under a tract, who overpays?", "common-value auction"},
+		{"Bidders for drilling leases each get a noisy estimate of one common value: how should they bid?", "common-value auction"},
+
+		{"When each buyer knows only her own valuation and these are independent, which auction earns more?", "independent private values"},
+
+		{"How much should I shade my bid in a sealed auction where I pay what I offer?", "bid shading"},
+		{"Why do bidders offer less than their true value when the winner pays the highest bid?", "bid shading"},
+
+		{"How do advertisers bid for the slots on a search results page, with higher positions getting more clicks?", "position auction"},
+
+		{"In a spectrum sale the price ticks up each round and bidders say how many licences they still demand; when does it stop?", "clock auction"},
+		{"Does a clock auction with a rising price leave bidders any reason to drop out early?", "clock auction"},
+
+		{"Why do identical bottles of wine sold later in the afternoon fetch lower prices?", "sequential auction"},
+		{"If the same items are auctioned one after the other, should prices go down?", "sequential auction"},
+
+		{"How should a city procurement office score bids on both price and quality?", "scoring auction"},
+
+		{"Should a seller post a fixed price instead of running an auction?", "posted-price mechanism"},
+		{"How much surplus can a single take-it-or-leave-it price capture between a buyer and a seller?", "posted-price mechanism"},
+
+		{"Can a truthful and efficient mechanism run without a deficit in the budget, or must someone subsidize the payments?", "budget-balanced mechanism"},
+
+		{"Can a planner design a game so that every equilibrium gives the outcome she wants?", "implementation theory"},
+
+		{"If a trusted mediator privately recommends actions to each player, which outcomes can be sustained in equilibrium?", "communication equilibrium"},
+
+		{"Should a boss let a biased expert choose anything within a range, or cap the choice?", "optimal delegation"},
+
+		{"If all speculators are rational, why would anyone trade on private information at all?", "no-trade theorem"},
+
+		{"How can a game with a huge number of players be written down compactly so that equilibria can be computed?", "succinct game"},
+
+		{"Why does a supplier underinvest in tooling for one buyer, fearing it will be squeezed at renegotiation?", "hold-up problem"},
+		{"Does relationship-specific investment explain why car makers bought their body suppliers?", "hold-up problem"},
+
+		{"If a contract cannot specify everything in advance, why does who owns the assets matter?", "incomplete contracts"},
+
+		{"Why do firms pay bonuses that no court would enforce, relying on the ongoing relationship?", "relational contract"},
+
+		{"Should each citizen pay a personal price for the public good according to the benefit she gets?", "Lindahl equilibrium"},
+
+		{"How do fishers who share a fishery write their own rules to avoid overfishing, as Ostrom found?", "common-pool resource"},
+		{"Can farmers sharing groundwater for irrigation avoid depleting it without a government?", "common-pool resource"},
+
+		{"Do contestants put in more effort when the prize is bigger?", "contest theory"},
+	} {
+		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
+	}
+}
+
+// TestTextbookCuesStayOutOfEverydayQuestions holds everyday questions
+// that use the words of textbookCues in their everyday sense: none may
+// evoke a term of textbookTerms.
+func TestTextbookCuesStayOutOfEverydayQuestions(t *testing.T) {
+	for _, q := range []string{
+		"Is the clock on my oven accurate, and what price is a new one?",
+		"What reserve price should I set when I sell my bike online?",
+		"Where is the best fishing spot near the lake this weekend?",
+		"Can I share a pasture with my neighbour's horses?",
+		"Should I buy a fixed-rate or variable mortgage?",
+		"Is a handshake agreement legally binding when I sell my car?",
+		"How do I write a contract for a freelance job?",
+		"Does the marathon prize money go to the winner only?",
+		"Which position is best for a beginner in volleyball?",
+		"How do I rank my search results higher on Google?",
+		"What is the best time to post on Instagram?",
+		"Do investors trade more on Mondays?",
+		"How do I balance my household budget each month?",
+		"Which ad slots on TV are the most expensive during the final?",
+		"Why did the price of wine go up this year?",
+	} {
+		for _, c := range Evoked(q) {
+			for _, term := range textbookTerms {
+				assert.NotEqual(t, term.name, c.Name, q)
+			}
+		}
+	}
+}
