@@ -330,6 +330,12 @@ var gameTheoryLexicon = []lexEntry{
 	{"predatory pricing", 2}, {"limit pricing", 2}, {"free entry", 1.5},
 	{"entry and exit", 1.5}, {"horizontal merger", 1.5},
 	{"product differentiation", 1.5}, {"switching costs", 1},
+	// Procurement is auction theory on the buyer's side: public works are
+	// let by tender, and empirical papers on them name the auction by its
+	// administrative words (a ddev miss of session 18, on Italian road
+	// works, said "tenders" and "scoring rules" and nothing of this list).
+	{"public procurement", 2}, {"procurement", 1}, {"tender", 1},
+	{"competitive bidding", 1.5},
 
 	{"truthful mechanism", 2.5}, {"truthfully", 2}, {"truthful reporting", 2},
 	{"truthful bidding", 2}, {"moral hazard", 2}, {"individually rational", 2},

@@ -300,3 +300,18 @@ func TestOfflineFilterKnowsIndustrialOrganisation(t *testing.T) {
 	require.Contains(t, v.Reason, `"vertical merger" +3.0 (title)`)
 	require.Contains(t, v.Reason, `"raising rivals costs" +2.0`)
 }
+
+func TestOfflineFilterKnowsProcurement(t *testing.T) {
+	// An empirical paper on public works names the auction by the
+	// administrative words of procurement, and by nothing else the
+	// lexicon knew.
+	v, err := NewOfflineFilter().IsGameTheory(context.Background(),
+		"Do lower price weights raise quality? Evidence from municipal tenders",
+		"Town halls let their school-cleaning contracts by public procurement, ranking offers by a "+
+			"weighted sum of price and quality points. A reform that cut the price weight changed "+
+			"who wins and how much the winners ask.")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	require.Contains(t, v.Reason, `"tender" +1.5 (title)`)
+	require.Contains(t, v.Reason, `"public procurement" +2.0`)
+}
