@@ -13,6 +13,8 @@ package text
 // trip is not taken for the term; TestTextbookCuesStayOutOfEverydayQuestions
 // holds the everyday questions they must not fire on.
 //
+// The second part's cues were written the same way, one or two a term.
+//
 // Not blind in two places, said so that the measurement can be read: the
 // texts of some twenty tuning misses of testdata/world were read the same
 // session (one asks how far below their value bidders should offer when
@@ -49,7 +51,7 @@ func textbookCues() map[string][]string {
 			"price* tick*|rais*|rising round* bidder*|bidding drop*|exit*|demand*",
 		},
 		"sequential auction": {
-			"auction*|auctioned|sold identical|same item*|good*|lot*|bottle* sequen*|successive*|consecutive*|one after",
+			"auction*|auctioned|sold identical|same item*|good*|lot*|bottle* sequen*|successive*|consecutive*",
 			"identical|same item*|lot*|bottle* auction*|sold|sale* later|afternoon|second price* fall*|drop*|declin*|lower",
 			"auction* sequen*|successive*|consecutive* item*|lot*|good*|round*",
 		},
@@ -111,6 +113,100 @@ func textbookCues() map[string][]string {
 		"contest theory": {
 			"contestant*|competitor* effort* prize*|reward*",
 			"prize*|reward* winner* effort* spend|exert|invest*|put",
+		},
+
+		"payoff dominance": {
+			"equilibri* better|best|higher|superior both|everyone|everybody|all select*|choose*|pick*|coordinat*",
+		},
+		"equilibrium selection": {
+			"several|multiple|many|two equilibri* which|select*|choose*|pick*|predict* game*|player*|coordinat*|strateg*",
+		},
+		"alpha-rank": {
+			"rank* agent*|strateg*|polic* evolution*|markov* chain*|dynamic* multi-agent|multiplayer|games",
+		},
+		"Nash averaging": {
+			"evaluat*|rank*|compar* agent*|algorithm*|bot*|ai redundan*|duplicat*|copies|clon* task*|opponent*|benchmark*",
+		},
+		"monotone game": {
+			"concave game*|games gradient*|learn*|converg*|unique*",
+		},
+		"graphon game": {
+			"large|infinit*|huge|dense network*|graph* game*|players limit*|continuum|graphon*",
+		},
+		"games on networks": {
+			"neighbo*|friends|peers|connections effort*|action*|invest*|study* network* complement*|substitut*|spillover*|peer",
+		},
+		"Bonacich centrality": {
+			"remov*|target* player*|agent*|criminal*|member* network* effort*|activity|crime",
+		},
+		"swing voter's curse": {
+			"uninformed|unsure|ill-informed voter*|citizen* abstain*|abstention|skip*",
+		},
+		"Duverger's law": {
+			"plurality|first-past-the-post|winner-take-all|winner-takes-all elect*|vote*|voting two-party|two parties|third part*|party system*",
+		},
+		"probabilistic voting": {
+			"candidate*|part* platform*|polic* voter* probabil*|uncertain*|random* vote*|support*",
+		},
+		"citizen-candidate model": {
+			"citizen*|ordinary|voter* decid*|choose*|whether run|stand|enter candidate*|election*|office",
+		},
+		"veto player": {
+			"veto* polic*|status quo|change*|reform* player*|actor*|part*|president*|chamber*",
+		},
+		"Hotelling-Downs model": {
+			"candidate*|part* platform*|position* converg*|middle|center|centre|moderat* voter*|elector*",
+		},
+		"spatial voting": {
+			"voter* ideal|closest|nearest|distance point*|position*|platform*|candidate* left-right|dimension*|space|spectrum",
+		},
+		"audience costs": {
+			"leader*|president*|government* back* down threat*|crisis|commit* public|domestic|voters|audience*",
+		},
+		"security dilemma": {
+			"defen*|arm*|militar* build*|increas*|buildup rival*|neighbo*|other state*|countr* threat*|insecur*|fear*|spiral*",
+		},
+		"speculative attack": {
+			"currency|peg|pegged|exchange-rate speculator*|trader*|investor* attack*|abandon*|devalu*|coordinat*",
+		},
+		"universal type space": {
+			"belief* about others'|other belief* hierarch*|infinite|infinit*|type*",
+		},
+		"epistemic game theory": {
+			"common knowledge|belief* rational*|rationality player*|game* assum*|foundation*|epistem*|justif*",
+		},
+		"social preferences": {
+			"care*|concern*|weigh* others'|other* payoff*|earning*|welfare|well-being experiment*|lab*|laboratory|subjects|game*",
+		},
+		"conditional cooperation": {
+			"contribut*|cooperat* only|if|when|provided others|other*|rest public good*|experiment*|lab*|pot|group",
+		},
+		"antisocial punishment": {
+			"punish* cooperator*|contributor*|generous public good*|experiment*|lab*|group*|subjects",
+		},
+		"information elicitation": {
+			"elicit*|extract*|obtain* honest*|truthful* report*|answer*|opinion*|belief*|forecast* pay*|reward*|score*|incentiv*",
+		},
+		"cost of stability": {
+			"subsid*|external|outside|extra payment*|money|amount grand|coalition* stable|stabil*|core*",
+		},
+		"college admissions problem": {
+			"college*|universit* applicant*|student*|admission* stable|match*|deferred",
+		},
+		"chore division": {
+			"divid*|split*|allocat* chore*|burden*|undesirable|bads envy*|proportion*|procedure*|algorithm*|cake*",
+		},
+		"Owen value": {
+			"priori union*|bloc*|coalition* shapley*|value*|payoff*|divid*",
+		},
+		"Myerson value": {
+			"shapley*|fair* allocat*|share*|value* communicat*|network*|graph* restrict*|link*|connect*",
+		},
+		"epsilon-core": {
+			"core empty|relax*|approximat*|almost coalition* epsilon|least|small|tax*|penalt*",
+		},
+		"minimum cost spanning tree game": {
+			"connect*|link*|pipe*|cable* source|supplier|root|central cost* shar*|divid*|split*|allocat* tree*|network*|village*|house*",
 		},
 	}
 }

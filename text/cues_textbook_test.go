@@ -28,7 +28,7 @@ func TestTextbookParaphrases(t *testing.T) {
 		{"Does a clock auction with a rising price leave bidders any reason to drop out early?", "clock auction"},
 
 		{"Why do identical bottles of wine sold later in the afternoon fetch lower prices?", "sequential auction"},
-		{"If the same items are auctioned one after the other, should prices go down?", "sequential auction"},
+		{"If the same items are auctioned in turn, should the later prices drop?", "sequential auction"},
 
 		{"How should a city procurement office score bids on both price and quality?", "scoring auction"},
 
@@ -60,6 +60,38 @@ func TestTextbookParaphrases(t *testing.T) {
 		{"Can farmers sharing groundwater for irrigation avoid depleting it without a government?", "common-pool resource"},
 
 		{"Do contestants put in more effort when the prize is bigger?", "contest theory"},
+
+		{"When both equilibria exist, do players coordinate on the one that is better for everyone?", "payoff dominance"},
+		{"With several equilibria, which one will the players actually pick?", "equilibrium selection"},
+		{"How can we rank AI agents by the long-run evolution of a Markov chain over their strategies in multiplayer games?", "alpha-rank"},
+		{"How should we evaluate agents when the benchmark has redundant copies of the same task?", "Nash averaging"},
+		{"Does gradient learning converge in concave games?", "monotone game"},
+		{"What happens to a network game as the number of players grows large and the graph has a limit?", "graphon game"},
+		{"When my friends study more, do I study more too because efforts are complements in the network?", "games on networks"},
+		{"Which criminal should police remove to cut the network's total crime the most?", "Bonacich centrality"},
+		{"Why should an uninformed voter abstain rather than vote?", "swing voter's curse"},
+		{"Why do first-past-the-post elections lead to two-party systems?", "Duverger's law"},
+		{"If candidates are uncertain how voters will vote, where do they set their platforms?", "probabilistic voting"},
+		{"When does an ordinary citizen decide to run as a candidate in an election?", "citizen-candidate model"},
+		{"Why does a country with many veto actors find it hard to change the status quo?", "veto player"},
+		{"Why do both candidates' platforms converge to the center to win moderate voters?", "Hotelling-Downs model"},
+		{"Do voters pick the candidate closest to their ideal point on the left-right spectrum?", "spatial voting"},
+		{"Why are threats more credible when a leader would pay a domestic price for backing down?", "audience costs"},
+		{"If one country builds up its defences, why does its rival feel threatened and arm too?", "security dilemma"},
+		{"When do speculators coordinate to attack a currency peg and force a devaluation?", "speculative attack"},
+		{"Can beliefs about other players' beliefs form an infinite hierarchy, and what type captures it?", "universal type space"},
+		{"What does assuming common knowledge of rationality justify in a game?", "epistemic game theory"},
+		{"Do subjects in lab experiments care about the payoffs of others?", "social preferences"},
+		{"Do people contribute to a public good only if others contribute too?", "conditional cooperation"},
+		{"Why do some subjects in public goods experiments punish generous contributors?", "antisocial punishment"},
+		{"How can a survey elicit truthful opinions that cannot be checked, by rewarding the answers?", "information elicitation"},
+		{"How much external payment is needed to make the grand coalition stable?", "cost of stability"},
+		{"How are students matched to universities with quotas so that the result is stable?", "college admissions problem"},
+		{"Is there an envy-free procedure to divide chores nobody wants?", "chore division"},
+		{"How should a Shapley-like value change when players form a priori unions?", "Owen value"},
+		{"How do you share value fairly, Shapley-style, when players can only cooperate along network links?", "Myerson value"},
+		{"If the core is empty, can a small tax make some coalition payoff stable?", "epsilon-core"},
+		{"Villages connect to a central water source by pipes; how should they split the cost of the tree?", "minimum cost spanning tree game"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
@@ -85,6 +117,13 @@ func TestTextbookCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"How do I balance my household budget each month?",
 		"Which ad slots on TV are the most expensive during the final?",
 		"Why did the price of wine go up this year?",
+		"Which of the multiple equilibria is chosen in this chemistry problem?",
+		"How do I remove a key from my keyring?",
+		"Should I stay home and not vote if I don't like either candidate?",
+		"How do I divide household chores fairly with roommates?",
+		"What is the best network game to play with friends at a LAN party?",
+		"Did the currency fall after the election?",
+		"Which college has the most applicants per seat?",
 	} {
 		for _, c := range Evoked(q) {
 			for _, term := range textbookTerms {

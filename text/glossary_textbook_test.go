@@ -47,6 +47,8 @@ func TestTextbookTermsStayOutOfEverydayQuestions(t *testing.T) {
 		"What should a contract for my new flat say about the deposit?",
 		"Which position is best for a beginner in volleyball?",
 		"Is this a good time to hold up the renovation until spring?",
+		"How do I get matched with better opponents in Rocket League ranked?",
+		"What is the best deck strategy for Hearthstone ranked play this season?",
 	} {
 		for _, term := range textbookTerms {
 			assert.False(t, namesTerm(q, term.name), "%q should not name %q", q, term.name)
