@@ -92,6 +92,31 @@ func TestTextbookParaphrases(t *testing.T) {
 		{"How do you share value fairly, Shapley-style, when players can only cooperate along network links?", "Myerson value"},
 		{"If the core is empty, can a small tax make some coalition payoff stable?", "epsilon-core"},
 		{"Villages connect to a central water source by pipes; how should they split the cost of the tree?", "minimum cost spanning tree game"},
+
+		{"In a spectrum package auction, how should payments be set so that losing bidders cannot block the outcome as a coalition?", "core-selecting auction"},
+		{"Why is it computationally hard to decide the winners of a combinatorial auction?", "winner determination problem"},
+		{"If every bidder wants only one specific bundle, can an auction be truthful and approximately optimal?", "single-minded bidder"},
+		{"Can a randomized mechanism be truthful only in expectation, on average over its lottery?", "truthful in expectation"},
+		{"How should automated bidding software bid for advertisers who set a target return on ad spend?", "autobidding"},
+		{"How do advertisers pace their budgets by scaling down every bid by a multiplier?", "pacing equilibrium"},
+		{"How should a bidder with a limited budget bid in an auction?", "budget-constrained bidder"},
+		{"What if a buyer's value depends on other bidders' information too?", "interdependent values"},
+		{"When the same auction repeats every round, do bidders learn to collude?", "repeated auction"},
+		{"In a double auction between buyers and sellers, can a truthful mechanism balance the budget by dropping one trade?", "McAfee mechanism"},
+		{"Do the most productive workers match with the most productive firms?", "assortative matching"},
+		{"Two people each demand a share of a dollar and get nothing if the claims exceed it; what happens?", "divide the dollar"},
+		{"Two firms each decide when to exit first; when is it optimal to stop?", "Dynkin game"},
+		{"How should a defender allocate guards over targets when an attacker picks where to strike?", "attacker-defender game"},
+		{"Which road links should police block to stop smugglers' flow across the network?", "network interdiction"},
+		{"Two people lost in a mall want to meet without being able to communicate; what strategy is best?", "rendezvous problem"},
+		{"Players alternately pick nested intervals; when does the first player have a winning strategy?", "Banach-Mazur game"},
+		{"Can a forecaster stay calibrated against an adversarial nature?", "calibrated forecasting"},
+		{"With an adversary choosing rewards, how little regret can a bandit algorithm have?", "adversarial bandit"},
+		{"If firms first choose capacities and then prices, is the outcome Cournot?", "Kreps-Scheinkman model"},
+		{"Can firms keep colluding in a repeated game when each observes only noisy private signals?", "imperfect private monitoring"},
+		{"In a repeated game with private monitoring, can a player stay indifferent whatever her belief?", "belief-free equilibrium"},
+		{"How do you compute the set of equilibrium payoffs of a repeated game recursively, like a Bellman equation?", "Abreu-Pearce-Stacchetti"},
+		{"What is the harshest punishment a cartel can credibly use against cheating?", "optimal penal code"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
@@ -124,6 +149,11 @@ func TestTextbookCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"What is the best network game to play with friends at a LAN party?",
 		"Did the currency fall after the election?",
 		"Which college has the most applicants per seat?",
+		"Do gamblers regret playing one-armed bandits?",
+		"How do I meet my friends if my phone is lost?",
+		"Should I cut the cable and stream instead?",
+		"Can I return an item I bought at a repeated-sale event every day?",
+		"How do I set a budget limit for my online shopping?",
 	} {
 		for _, c := range Evoked(q) {
 			for _, term := range textbookTerms {

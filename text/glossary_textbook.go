@@ -19,7 +19,10 @@ package text
 // "reputation", "bundling", "switching costs", "exploitability" (a
 // software flaw's), "network game" (a LAN party's), "key player", "voting
 // power", "strategic voting", "exploding offers", "warm glow", "arms race",
-// "bank run", "lobbying". Left out because a form
+// "bank run", "lobbying", "smooth game" (a console's), "Nim" and "Hex"
+// (one word each, and a programming language's), "leniency programme"
+// and "most-favoured-nation clause" (antitrust and trade news), "carrot
+// and stick". Left out because a form
 // would also match inside a longer term: "Groves mechanism" (inside
 // "Vickrey-Clarke-Groves mechanism") and "envy-freeness" (inside
 // "envy-freeness up to one good"). "May's theorem" can't be a form: the
@@ -94,4 +97,37 @@ var textbookTerms = []term{
 	{name: "Myerson value"},
 	{name: "epsilon-core"},
 	{name: "minimum cost spanning tree game"},
+
+	// A third part: combinatorial and online auctions, bargaining and
+	// timing, security and search games, oligopoly with capacities,
+	// repeated games with imperfect monitoring (Cramton-Shoham-Steinberg,
+	// Alpern-Gal, Mailath-Samuelson).
+	{name: "core-selecting auction", variants: []string{"bidder-optimal core", "core-selecting payment rule"}},
+	{name: "ascending proxy auction", variants: []string{"Ausubel-Milgrom auction"}},
+	{name: "Ausubel auction"},
+	{name: "winner determination problem"},
+	{name: "single-minded bidder"},
+	{name: "maximal-in-range mechanism"},
+	{name: "truthful in expectation", variants: []string{"truthful-in-expectation mechanism"}},
+	{name: "autobidding", variants: []string{"auto-bidding", "autobidder"}},
+	{name: "pacing equilibrium", variants: []string{"budget pacing"}},
+	{name: "budget-constrained bidder"},
+	{name: "interdependent values", variants: []string{"interdependent valuations"}},
+	{name: "repeated auction"},
+	{name: "McAfee mechanism", variants: []string{"trade reduction mechanism", "McAfee's double auction"}},
+	{name: "assortative matching", variants: []string{"positive assortative matching", "Becker marriage model"}},
+	{name: "divide the dollar", variants: []string{"divide-the-dollar game"}},
+	{name: "Dynkin game"},
+	{name: "attacker-defender game", variants: []string{"attacker-defender model"}},
+	{name: "network interdiction", variants: []string{"network interdiction game"}},
+	{name: "rendezvous problem", variants: []string{"rendezvous game", "rendezvous search"}},
+	{name: "Banach-Mazur game"},
+	{name: "Gale-Stewart game"},
+	{name: "calibrated forecasting", variants: []string{"calibrated forecasts"}},
+	{name: "adversarial bandit", acronyms: []string{"EXP3"}, variants: []string{"adversarial multi-armed bandit"}},
+	{name: "Kreps-Scheinkman model", variants: []string{"Kreps-Scheinkman"}},
+	{name: "imperfect private monitoring", variants: []string{"repeated games with private monitoring"}},
+	{name: "belief-free equilibrium"},
+	{name: "Abreu-Pearce-Stacchetti", variants: []string{"self-generating set", "self-generation"}},
+	{name: "optimal penal code"},
 }
