@@ -117,6 +117,27 @@ func TestTextbookParaphrases(t *testing.T) {
 		{"In a repeated game with private monitoring, can a player stay indifferent whatever her belief?", "belief-free equilibrium"},
 		{"How do you compute the set of equilibrium payoffs of a repeated game recursively, like a Bellman equation?", "Abreu-Pearce-Stacchetti"},
 		{"What is the harshest punishment a cartel can credibly use against cheating?", "optimal penal code"},
+
+		{"How should a seller price when it knows nothing of the bidders' valuation distribution?", "prior-free mechanism"},
+		{"How do you auction unlimited copies of a song to bidders?", "digital goods auction"},
+		{"If you randomly split the bidders in half and price each half by the other's bids, how much revenue do you lose?", "random sampling auction"},
+		{"In a population, agents switch to better strategies in proportion to the payoff difference; where does it converge?", "Smith dynamics"},
+		{"In a population, do pairwise comparison protocols, where agents compare their strategy with another and switch to the better, reach equilibrium?", "pairwise comparison dynamics"},
+		{"Is there always some better-response path that leads to an equilibrium from any starting point?", "weakly acyclic game"},
+		{"Does every sequence of improvement steps end after finitely many steps?", "finite improvement property"},
+		{"With two roads, one with fixed delay and one congested, how inefficient is selfish traffic?", "Pigou's example"},
+		{"If a central planner controls a fraction of the traffic and the rest routes selfishly, how much can it help?", "Stackelberg routing"},
+		{"Why is finding a pure equilibrium of a congestion game as hard as finding a local optimum?", "PLS-completeness"},
+		{"Does a fractional stable matching always exist in a hypergraph?", "Scarf's lemma"},
+		{"Is procrastination an equilibrium of a game between my present self and future selves?", "intrapersonal game"},
+		{"Is Ethereum's base fee and tip design incentive compatible for users and miners?", "transaction fee mechanism"},
+		{"How much profit do block builders extract by reordering and front-running users' transactions?", "maximal extractable value"},
+		{"Why does a market maker widen the bid-ask spread when it fears informed traders?", "Glosten-Milgrom model"},
+		{"Would auctioning trades in discrete batches every second end the high-frequency speed race?", "frequent batch auction"},
+		{"Is there a matching that a majority prefers to any other matching?", "popular matching"},
+		{"How do you assign as many people as possible their first choice, then the most a second choice?", "rank-maximal matching"},
+		{"Should we maximise the worst-off person's share, then the second worst, and so on?", "leximin"},
+		{"Is there an allocation where everyone is indifferent between their bundle and the same reference bundle?", "egalitarian equivalence"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
@@ -154,6 +175,10 @@ func TestTextbookCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"Should I cut the cable and stream instead?",
 		"Can I return an item I bought at a repeated-sale event every day?",
 		"How do I set a budget limit for my online shopping?",
+		"Which Minecraft mining game server has the fastest speed?",
+		"What is the MeV energy of a gamma ray?",
+		"How do I get my future self to save more money?",
+		"Why does my bank charge a transaction fee on crypto?",
 	} {
 		for _, c := range Evoked(q) {
 			for _, term := range textbookTerms {

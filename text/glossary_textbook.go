@@ -22,8 +22,9 @@ package text
 // "bank run", "lobbying", "smooth game" (a console's), "Nim" and "Hex"
 // (one word each, and a programming language's), "leniency programme"
 // and "most-favoured-nation clause" (antitrust and trade news), "carrot
-// and stick". Left out because a form
-// would also match inside a longer term: "Groves mechanism" (inside
+// and stick", "mining game" (a console game's), "MEV" (an energy's
+// unit, in capitals too), "reserve systems", "no-envy". Left out because
+// a form would also match inside a longer term: "Groves mechanism" (inside
 // "Vickrey-Clarke-Groves mechanism") and "envy-freeness" (inside
 // "envy-freeness up to one good"). "May's theorem" can't be a form: the
 // tokenizer drops "may" as a modal verb, and the form would be "theorem"
@@ -130,4 +131,31 @@ var textbookTerms = []term{
 	{name: "belief-free equilibrium"},
 	{name: "Abreu-Pearce-Stacchetti", variants: []string{"self-generating set", "self-generation"}},
 	{name: "optimal penal code"},
+
+	// A fourth part: prior-free and online mechanisms, population
+	// dynamics, routing, behaviour within one person, markets on chains
+	// and exchanges, matching and fairness (Hartline, Sandholm,
+	// Roughgarden, Budish-Cramton-Shim, Manlove, Moulin).
+	{name: "prior-free mechanism", variants: []string{"prior-free auction"}},
+	{name: "digital goods auction"},
+	{name: "random sampling auction", variants: []string{"random sampling optimal price auction"}},
+	{name: "Smith dynamics"},
+	{name: "Brown-von Neumann-Nash dynamics", variants: []string{"BNN dynamics"}},
+	{name: "pairwise comparison dynamics"},
+	{name: "weakly acyclic game"},
+	{name: "finite improvement property"},
+	{name: "Pigou's example", variants: []string{"Pigou network"}},
+	{name: "Stackelberg routing"},
+	{name: "PLS-completeness", variants: []string{"PLS-complete", "polynomial local search"}},
+	{name: "Scarf's lemma"},
+	{name: "intrapersonal game", variants: []string{"multiple selves model"}},
+	{name: "transaction fee mechanism", variants: []string{"EIP-1559"}},
+	{name: "maximal extractable value", variants: []string{"miner extractable value"}},
+	{name: "Glosten-Milgrom model"},
+	{name: "frequent batch auction"},
+	{name: "matching with couples"},
+	{name: "popular matching"},
+	{name: "rank-maximal matching"},
+	{name: "leximin", variants: []string{"leximin allocation"}},
+	{name: "egalitarian equivalence"},
 }
