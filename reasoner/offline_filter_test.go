@@ -287,31 +287,35 @@ func TestOfflineFilterLexiconHasNoDeadEntries(t *testing.T) {
 	}
 }
 
-func TestOfflineFilterKnowsIndustrialOrganisation(t *testing.T) {
-	// An empirical paper on a market names the strategic interaction by
-	// the field's theory of firms, and by nothing else the lexicon knew.
-	v, err := NewOfflineFilter().IsGameTheory(context.Background(),
-		"Do vertical mergers lower shelf prices? Evidence from dairy cooperatives",
-		"When a dairy cooperative acquires its bottler, one layer of markup disappears. "+
-			"Using store-level prices we find that acquiring brands get cheaper while rival brands "+
-			"sold by the same bottler get dearer, as raising rivals' costs predicts.")
-	require.NoError(t, err)
-	require.True(t, v.Yes, v.Reason)
-	require.Contains(t, v.Reason, `"vertical merger" +3.0 (title)`)
-	require.Contains(t, v.Reason, `"raising rivals costs" +2.0`)
-}
-
-func TestOfflineFilterKnowsProcurement(t *testing.T) {
-	// An empirical paper on public works names the auction by the
-	// administrative words of procurement, and by nothing else the
-	// lexicon knew.
-	v, err := NewOfflineFilter().IsGameTheory(context.Background(),
-		"Do lower price weights raise quality? Evidence from municipal tenders",
-		"Town halls let their school-cleaning contracts by public procurement, ranking offers by a "+
-			"weighted sum of price and quality points. A reform that cut the price weight changed "+
-			"who wins and how much the winners ask.")
-	require.NoError(t, err)
-	require.True(t, v.Yes, v.Reason)
-	require.Contains(t, v.Reason, `"tender" +1.5 (title)`)
-	require.Contains(t, v.Reason, `"public procurement" +2.0`)
+// TestOfflineFilterKnowsAppliedFields: an empirical paper on a market
+// names the strategic interaction by its field's words, and by nothing
+// else the lexicon knew. The abstracts are the test's own.
+func TestOfflineFilterKnowsAppliedFields(t *testing.T) {
+	for _, tt := range []struct {
+		field, title, abstract string
+		cues                   []string
+	}{{
+		field: "industrial organisation",
+		title: "Do vertical mergers lower shelf prices? Evidence from dairy cooperatives",
+		abstract: "When a dairy cooperative acquires its bottler, one layer of markup disappears. " +
+			"Using store-level prices we find that acquiring brands get cheaper while rival brands " +
+			"sold by the same bottler get dearer, as raising rivals' costs predicts.",
+		cues: []string{`"vertical merger" +3.0 (title)`, `"raising rivals costs" +2.0`},
+	}, {
+		field: "public procurement",
+		title: "Do lower price weights raise quality? Evidence from municipal tenders",
+		abstract: "Town halls let their school-cleaning contracts by public procurement, ranking offers by a " +
+			"weighted sum of price and quality points. A reform that cut the price weight changed " +
+			"who wins and how much the winners ask.",
+		cues: []string{`"tender" +1.5 (title)`, `"public procurement" +2.0`},
+	}} {
+		t.Run(tt.field, func(t *testing.T) {
+			v, err := NewOfflineFilter().IsGameTheory(context.Background(), tt.title, tt.abstract)
+			require.NoError(t, err)
+			require.True(t, v.Yes, v.Reason)
+			for _, c := range tt.cues {
+				require.Contains(t, v.Reason, c)
+			}
+		})
+	}
 }
