@@ -196,12 +196,16 @@ func buildLexicon(entries []lexEntry) []cue {
 	cues := make([]cue, 0, len(entries))
 	seen := map[string]bool{}
 	for _, e := range entries {
-		stems := strings.Join(tokens(e.Phrase), " ")
-		if stems == "" || seen[stems] {
-			continue
+		// The stemmer keeps British and American spellings apart, and
+		// papers write either: each entry counts in both.
+		for _, phrase := range []string{e.Phrase, text.Respell(e.Phrase)} {
+			stems := strings.Join(tokens(phrase), " ")
+			if stems == "" || seen[stems] {
+				continue
+			}
+			seen[stems] = true
+			cues = append(cues, cue{Phrase: phrase, Stems: stems, Weight: e.Weight})
 		}
-		seen[stems] = true
-		cues = append(cues, cue{Phrase: e.Phrase, Stems: stems, Weight: e.Weight})
 	}
 	return cues
 }
@@ -323,7 +327,7 @@ var gameTheoryLexicon = []lexEntry{
 	// the strategic interaction by them and by nothing else of this list
 	// ("Vertical Mergers and Retail Prices", session 17, a ddev miss).
 	// Double marginalization and entry deterrence are glossary terms.
-	{"industrial organization", 2}, {"industrial organisation", 2},
+	{"industrial organization", 2},
 	{"vertical integration", 2}, {"vertical merger", 2}, {"vertical restraints", 2},
 	{"foreclosure", 1.5}, {"raising rivals costs", 2}, {"exclusive dealing", 2},
 	{"resale price maintenance", 2}, {"price discrimination", 1.5},

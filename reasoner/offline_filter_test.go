@@ -319,3 +319,17 @@ func TestOfflineFilterKnowsAppliedFields(t *testing.T) {
 		})
 	}
 }
+
+// Each lexicon entry counts in both spellings: the stemmer keeps
+// "organisation" and "organization" apart, and papers write either.
+func TestOfflineFilterReadsBothSpellings(t *testing.T) {
+	for _, tt := range []struct{ title, cue string }{
+		{"Essays in industrial organisation", `"industrial organisation" +3.0 (title)`},
+		{"Essays in industrial organization", `"industrial organization" +3.0 (title)`},
+		{"Strategic behaviour of rival airlines", `"strategic behaviour" +3.0 (title)`},
+	} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(), tt.title, "")
+		require.NoError(t, err)
+		require.Contains(t, v.Reason, tt.cue, tt.title)
+	}
+}

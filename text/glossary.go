@@ -374,7 +374,7 @@ func lookup(phrase string) *term {
 	}
 	// "generalised second-price auction" is the glossary's "generalized …":
 	// the stemmer keeps British and American spellings apart.
-	if r := respell(phrase); r != phrase {
+	if r := Respell(phrase); r != phrase {
 		return glossaryForms()[formKey(phraseTerms(r))]
 	}
 	return nil
@@ -452,7 +452,7 @@ func Expand(phrase string) []string {
 				return r
 			}, f))
 		}
-		if s := respell(f); s != f {
+		if s := Respell(f); s != f {
 			add(s)
 		}
 	}
@@ -467,8 +467,10 @@ func OtherSpelling(word string) string {
 	return spellingOf[strings.ToLower(word)]
 }
 
-// respell swaps every word of s that has another spelling.
-func respell(s string) string {
+// Respell swaps every word of s that has another spelling (OtherSpelling):
+// "industrial organisation" for "industrial organization". It returns s
+// itself when no word has one.
+func Respell(s string) string {
 	ws := strings.Fields(s)
 	changed := false
 	for i, w := range ws {
