@@ -344,6 +344,106 @@ func textbookCues() map[string][]string {
 		"egalitarian equivalence": {
 			"allocat*|divid*|fair* every|each|everyone indifferen* reference|same bundle*",
 		},
+		"ex post equilibrium": {
+			"optimal|best reveal*|learn*|hindsight other*|opponent*|rival* private|signal*|type*",
+			"regret* hindsight other*|opponent*|rival* private|signal*|type*",
+		},
+		"strategic substitutes": {
+			"player*|firm*|rival* invest*|produc*|effort* less|fewer|lower other*|rival* more|higher",
+		},
+		"quasi-perfect equilibrium": {
+			"tremble*|mistake*|error* own|future|later future|later own tremble*|mistake*|error*",
+		},
+		"Kohlberg-Mertens stability": {
+			"equilibri* set*|component* survive|robust every|any|all perturbation*|tremble*",
+		},
+		"evolutionarily stable set": {
+			"set|family|continuum stable|resist* mutant*|invader*|invasion* drift*|neutral*",
+		},
+		"neutrally stable strategy": {
+			"mutant*|invader* do|score|fare as well|equal*|same neutral*|drift*|stay*|remain*",
+		},
+		"open-loop equilibrium": {
+			"commit* whole|entire|full path*|plan*|schedule* start|outset|beginning react*|respond*|feedback|state*",
+		},
+		"linear-quadratic game": {
+			"linear dynamic*|system*|state* quadratic cost*|payoff*|loss* player*|controller*|agent*",
+		},
+		"Hamilton-Jacobi-Isaacs equation": {
+			"pursuer*|chaser*|evader*|capture* value* function*|equation*|partial differential",
+		},
+		"Bertrand paradox": {
+			"two|both|few firm*|seller*|shop*|store* price* compet*|undercut* marginal|zero|cost profit*|price*",
+			"just|only two firm*|seller* enough|suffice* competitive|perfect* compet*|price*",
+		},
+		"limit pricing": {
+			"incumbent*|monopol* price* low*|below entr*|entrant*|newcomer* deter*|discourag*|prevent*|keep*",
+		},
+		"partizan game": {
+			"left right different|own move*|option*",
+		},
+		"misere play": {
+			"last take*|remov* stone*|coin*|object*|token*|pile* los*|lose*",
+		},
+		"swap regret": {
+			"regret* swap*|replac*|switch*|substitut* every|each action*|move*|choice* another|other|different",
+		},
+		"external regret": {
+			"regret* compar*|against|versus best single|fixed|one action*|strateg*|expert* hindsight",
+		},
+		"WoLF-PHC": {
+			"agent*|learner*|player* fast*|quick*|slow*|cautious* los*|losing win*|winning learn*|rate*|step*",
+		},
+		"independent Q-learning": {
+			"agent*|learner*|robot* learn* each|separately|independent*|alone treat* other*|rest environment*|part",
+		},
+		"centralized training with decentralized execution": {
+			"train* together|central*|shared|joint act*|execut*|deploy* alone|separately|local*|decentral* agent*|robot*|learner*",
+		},
+		"action-graph game": {
+			"payoff* depend* only number*|count*|how many neighbour*|neighbor*|adjacent action*|choice*|graph*",
+		},
+		"Rosenthal potential": {
+			"congestion*|route*|resource* potential* function* sum|add* cost*|delay*",
+		},
+		"single-parameter domain": {
+			"bidder*|agent*|buyer* private|secret* single|one number*|value*|parameter* monoton*|threshold* payment*",
+		},
+		"subjective utility quantal response": {
+			"attacker*|poacher*|adversar* bounded*|irrational*|human*|noisy defender*|ranger*|patrol*",
+		},
+		"Dodgson rule": {
+			"swap*|exchange* adjacent|neighbour*|neighbor* candidate* condorcet|beat*",
+		},
+		"NTU game": {
+			"coalition* utility|payoff*|benefit* cannot|can't|not transfer*|shar*|divid*|redistribut*",
+		},
+		"coalition structure generation": {
+			"partition*|divid*|split*|group* agent*|player*|robot* coalition*|team* maxim*|best|optimal total|social|welfare|value*",
+		},
+		"glove game": {
+			"left right glove*|shoe* own*|owner*|holder*|market*|core|value*|share*|price*",
+		},
+		"Crawford-Sobel model": {
+			"sender*|expert*|adviser*|advisor* bias* interval*|partition*|coarse* messag*|report*|signal*",
+		},
+		"contest success function": {
+			"probabilit*|chance*|odds win* depend* effort*|spend*|investment*|bid* contest*|prize*|rent*|lobby*",
+		},
+		"Jackson-Wolinsky model": {
+			"link*|connection*|friendship* cost* benefit*|value* decay*|distance*|indirect* network*|form*",
+		},
+		"provision point mechanism": {
+			"project*|fund*|good* threshold|target|goal refund*|money-back contribut*|donat*|pledge*",
+		},
+		"voluntary contribution mechanism": {
+			"endowment*|token* group|public|common account*|pot",
+			"contribut*|donat* private|own account* group|public|common account*|pot",
+		},
+		"quantum game": {
+			"quantum entangl*|strateg*|qubit*|superposition* game*|player*|dilemma*|equilibri*",
+			"entangl* strateg*|player*|dilemma*|game*",
+		},
 		"minimum cost spanning tree game": {
 			"connect*|link*|pipe*|cable* source|supplier|root|central cost* shar*|divid*|split*|allocat* tree*|network*|village*|house*",
 		},

@@ -258,7 +258,7 @@ var coreGlossary = []term{
 	{name: "inspection game", variants: []string{"inspector game"}},
 	{name: "hide-and-seek game", variants: []string{"search game", "hider-searcher game"}},
 	{name: "graphical game"},
-	{name: "Sprague-Grundy theorem", variants: []string{"Sprague-Grundy", "Grundy value", "nimber", "combinatorial game theory", "impartial game"}},
+	{name: "Sprague-Grundy theorem", variants: []string{"Sprague-Grundy", "Grundy value", "Grundy number", "nim-value", "nimber", "combinatorial game theory", "impartial game"}},
 	{name: "strategy-stealing argument", variants: []string{"strategy stealing"}},
 	{name: "Coase theorem"},
 	{name: "Coase conjecture", variants: []string{"durable goods monopoly"}},
