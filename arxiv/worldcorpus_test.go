@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -221,4 +222,50 @@ func TestWorldQuestions(t *testing.T) {
 	for topic, s := range topicSplits {
 		require.True(t, s[0] > 0 && s[1] > 0, "topic %s has questions in only one split: dev %d, heldout %d", topic, s[0], s[1])
 	}
+}
+
+// TestWorldQuestionSets checks every other question file of the world (the
+// dev and blind sets, the off-topic stress sets) the way TestWorldQuestions
+// checks questions.jsonl: each line decodes, names its file's split, asks
+// once, and an answerable question's relevant papers are game-theory papers
+// of papers.jsonl, one of them from its topic.
+func TestWorldQuestionSets(t *testing.T) {
+	_, labels := worldPapers(t)
+	files, err := filepath.Glob(filepath.Join(worldDir, "*.jsonl"))
+	require.NoError(t, err)
+	checked := 0
+	for _, path := range files {
+		name := filepath.Base(path)
+		if name == "papers.jsonl" || name == "questions.jsonl" {
+			continue
+		}
+		checked++
+		qs := decodeLines[worldQuestion](t, name, readWorldFile(t, name), true)
+		require.NotEmpty(t, qs, name)
+		seen := map[string]bool{}
+		for i, q := range qs {
+			where := fmt.Sprintf("%s line %d", name, i+1)
+			require.NotEmpty(t, strings.TrimSpace(q.Q), where)
+			require.False(t, seen[q.Q], "%s: duplicate question %q", where, q.Q)
+			seen[q.Q] = true
+			require.Equal(t, qs[0].Split, q.Split, "%s: one split a file", where)
+			switch q.Expect {
+			case "answer":
+				require.True(t, len(q.Relevant) >= 1 && len(q.Relevant) <= 3, "%s: 1–3 relevant papers", where)
+				inTopic := false
+				for _, id := range q.Relevant {
+					l, ok := labels[id]
+					require.True(t, ok, "%s: relevant id %s is not in papers.jsonl", where, id)
+					require.True(t, *l.GameTheory, "%s: relevant id %s is a distractor", where, id)
+					inTopic = inTopic || l.Topic == q.Topic
+				}
+				require.True(t, inTopic, "%s: no relevant paper is from the question's topic %q", where, q.Topic)
+			case "off_topic":
+				require.Empty(t, q.Relevant, where)
+			default:
+				t.Fatalf("%s: expect %q, want answer or off_topic", where, q.Expect)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, checked, 30, "question files besides questions.jsonl")
 }
