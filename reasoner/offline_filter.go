@@ -352,7 +352,7 @@ var gameTheoryLexicon = []lexEntry{
 	// networks").
 	{"braess", 3}, {"median voter", 2.5}, {"hotelling", 2}, {"zermelo", 3},
 	{"backward induction", 3}, {"alternating offers", 2.5}, {"rent seeking", 2},
-	{"all pay", 2.5}, {"revenue equivalence", 3}, {"winner's curse", 2},
+	{"allpay", 2.5}, {"revenue equivalence", 3}, {"winner's curse", 2},
 	{"condorcet", 2}, {"gibbard", 3}, {"satterthwaite", 3}, {"arrow's impossibility", 3},
 	{"crawford sobel", 3}, {"sender receiver", 1.5},
 	{"cognitive hierarchy", 2.5}, {"beauty contest", 1.5}, {"information cascade", 2},
@@ -369,7 +369,7 @@ var gameTheoryLexicon = []lexEntry{
 	// Look-alikes: video games and their making.
 	{"video game", -3}, {"computer game", -2.5}, {"game engine", -4},
 	{"game development", -3}, {"game design", -2},
-	{"console game", -3},
+	{"console game", -3}, {"shooter", -2.5}, {"game mode", -3}, {"battle royale", -3},
 	// A screen to look at, which stems like the field's screening.
 	{"split screen", -2.5}, {"touch screen", -2.5}, {"screen time", -2.5},
 	{"gameplay", -2.5}, {"game play", -2},
@@ -423,5 +423,5 @@ var gameTheoryLexicon = []lexEntry{
 	{"adversarial examples", -2.5}, {"adversarial attack", -2}, {"adversarial robustness", -2},
 	{"feature attribution", -3},
 	{"shap", -2}, {"explainable ai", -2}, {"auction houses", -2}, {"option pricing", -3}, {"black scholes", -3},
-	{"portfolio", -1}, {"volatility", -1.5},
+	{"portfolio", -1}, {"mortgage", -2}, {"volatility", -1.5},
 }

@@ -132,6 +132,8 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"better reply", "How long do better-reply paths last?", "Agents switch whenever a better reply exists.", true},
 		{"console games", "Which console games let two players cooperate on the same couch in split-screen?", "", false},
 		{"screen time", "Does screen time make teenage players less cooperative in team games?", "", false},
+		{"shooter", "Which player class is strongest this season in the online shooter game?", "", false},
+		{"game mode", "Which character should a new player pick in the co-op game mode?", "", false},
 		{"bandit alone", "Thompson sampling for contextual bandits", "We bound the regret of posterior sampling.", false},
 	}
 	f := NewOfflineFilter()
@@ -259,18 +261,26 @@ func TestOfflineFilterKnowsTheGlossary(t *testing.T) {
 	require.False(t, v.Yes, "one common word of the glossary ('herding') is not evidence: %s", v.Reason)
 }
 
-// A glossary name the tokenizer reduces to one word would be that word in
-// the lexicon: "May's theorem" would make any title with "theorem" game
-// theory.
-func TestGlossaryLexiconHasNoNameLostToStopWords(t *testing.T) {
-	for _, e := range glossaryLexicon() {
+// A name or phrase the tokenizer reduces to one word would be that word
+// in the lexicon: "May's theorem" would make any title with "theorem" game
+// theory, and "all pay" (stop word "all") any question that says "pay".
+func TestLexiconHasNoPhraseLostToStopWords(t *testing.T) {
+	for _, e := range append(glossaryLexicon(), gameTheoryLexicon...) {
 		if len(strings.Fields(e.Phrase)) > 1 {
 			require.GreaterOrEqual(t, len(tokens(e.Phrase)), 2, "%q", e.Phrase)
 		}
 	}
-	v, err := NewOfflineFilter().IsGameTheory(context.Background(), "What does the Nash embedding theorem say?", "")
+	for _, q := range []string{
+		"What does the Nash embedding theorem say?",
+		"What's a fair price to pay for saffron at the grocery store?",
+	} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
+		require.NoError(t, err)
+		require.False(t, v.Yes, "%s: %s", q, v.Reason)
+	}
+	v, err := NewOfflineFilter().IsGameTheory(context.Background(), "Equilibria of all-pay contests", "")
 	require.NoError(t, err)
-	require.False(t, v.Yes, v.Reason)
+	require.Contains(t, v.Reason, `"allpay"`)
 }
 
 // TestOfflineFilterLexiconHasNoDeadEntries: buildLexicon keeps the first
