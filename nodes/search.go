@@ -447,6 +447,11 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 	if err != nil {
 		return v, fmt.Errorf("judge the question's topic: %w", err)
 	}
+	if w := text.AboutAWork(question); w != "" {
+		v.Yes, v.Contrary = false, true
+		v.Reason += fmt.Sprintf("; and it asks about a %s, whatever game-theory phrase its title borrows", w)
+		return v, nil
+	}
 	concepts := glossaryConcepts(question)
 	named := slices.IndexFunc(concepts, text.Concept.GameTheory)
 	if named < 0 {
@@ -473,7 +478,8 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 // describes no glossary term is about something other than the field: a
 // name the field does not know (text.ForeignName), an errand at an
 // auction, an election or a shop (text.AuctionErrand, text.VotingErrand,
-// text.PurchaseErrand) or the news of a day (text.NewsAnchor).
+// text.PurchaseErrand), a place nearby (text.NearbyErrand) or the news of
+// a day (text.NewsAnchor).
 // It is "" when nothing does.
 func aboutSomethingElse(question string) string {
 	if name := text.ForeignName(question); name != "" {
@@ -490,6 +496,9 @@ func aboutSomethingElse(question string) string {
 	}
 	if w := text.PurchaseErrand(question); w != "" {
 		return fmt.Sprintf("it asks what to buy for oneself (%q) and says nothing of the seller or the other buyers", w)
+	}
+	if w := text.NearbyErrand(question); w != "" {
+		return fmt.Sprintf("it asks for a place nearby (%q)", w)
 	}
 	return ""
 }

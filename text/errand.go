@@ -32,13 +32,13 @@ import (
 // me a step above the runner-up…") describes the second-price auction,
 // and speaks of the runner-up besides.
 func AuctionErrand(question string) string {
-	return errand(question, []string{"auction", "bid"}, theOthers)
+	return errand(question, []string{"auction*", "bid*"}, theOthers)
 }
 
 // errand returns the first word of a question asked for oneself
-// (errandAsker) that starts with one of subject, unless a word starts
-// with one of field: the words by which such a question speaks of what
-// the field studies. It is "" otherwise.
+// (errandAsker) that is one of subject, unless a word is one of field:
+// the words by which such a question speaks of what the field studies.
+// Both are written as hasAnyPrefix reads them. It is "" otherwise.
 func errand(question string, subject, field []string) string {
 	ws := plainWords(question)
 	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
@@ -55,16 +55,24 @@ func errand(question string, subject, field []string) string {
 // how a search box asks the same.
 var errandAsker = map[string]bool{"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true, "my": true, "me": true, "tips": true}
 
-// theOthers are prefixes of the words by which a question about one's own
-// bid speaks of the other bidders or of what bidders know and want.
+// theOthers are the words (hasAnyPrefix) by which a question about one's
+// own bid speaks of the other bidders or of what bidders know and want.
 var theOthers = []string{
-	"other", "rival", "opponent", "competitor", "everyone", "everybody", "bidders", "players",
-	"runner", "highest", "second", "outbid", "winner",
-	"equilibri", "strateg", "valu", "worth", "shade", "shading", "truthful", "honest",
+	"other*", "rival*", "opponent*", "competitor*", "everyone*", "everybody*", "bidders*", "players*",
+	"runner*", "highest*", "second*", "outbid*", "winner*",
+	"equilibri*", "strateg*", "valu*", "worth*", "shade*", "shading*", "truthful*", "honest*",
 }
 
-func hasAnyPrefix(w string, prefixes ...string) bool {
-	return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(w, p) })
+// hasAnyPrefix reports whether w is one of words, written as in cues: a
+// word ending in * is a prefix ("strateg*" meets "strategic"), any other
+// is the whole word ("count" meets "count" and not "county").
+func hasAnyPrefix(w string, words ...string) bool {
+	return slices.ContainsFunc(words, func(p string) bool {
+		if prefix, ok := strings.CutSuffix(p, "*"); ok {
+			return strings.HasPrefix(w, prefix)
+		}
+		return w == p
+	})
 }
 
 // VotingErrand returns the voting word of a question that is an errand at
@@ -81,17 +89,18 @@ func hasAnyPrefix(w string, prefixes ...string) bool {
 // vote if my vote never decides anything?" is the paradox of voting, and
 // is kept.
 func VotingErrand(question string) string {
-	return errand(question, []string{"vote", "voting", "ballot", "polling", "election"}, theVoteItself)
+	return errand(question, []string{"vote*", "voting*", "ballot*", "polling*", "election*"}, theVoteItself)
 }
 
-// theVoteItself are prefixes of the words by which a question about one's
-// own vote speaks of the field's subject: the rule and the count, the
-// ranking, strategy, or what a vote is worth.
+// theVoteItself are the words (hasAnyPrefix) by which a question about
+// one's own vote speaks of the field's subject: the rule and the count,
+// the ranking, strategy, or what a vote is worth. "count" is a whole word:
+// as a prefix it met "county" ("the county election").
 var theVoteItself = []string{
-	"strateg", "tactic", "manipul", "sincer", "insincer", "honest", "lie", "lying", "spoiler",
-	"rank", "rule", "system", "method", "paradox", "plurality", "majority", "borda", "condorcet",
-	"approval", "runoff", "instant", "preferen", "pivot", "decisiv", "matter", "worth", "count",
-	"rational", "why", "waste", "other", "everyone", "candidates'", "chance", "win",
+	"strateg*", "tactic*", "manipul*", "sincer*", "insincer*", "honest*", "lie*", "lying*", "spoiler*",
+	"rank*", "rule*", "system*", "method*", "paradox*", "plurality*", "majority*", "borda*", "condorcet*",
+	"approval*", "runoff*", "instant*", "preferen*", "pivot*", "decisiv*", "matter*", "worth*", "count", "counts", "counted", "counting", "recount*",
+	"rational*", "why*", "waste*", "other*", "everyone*", "candidates'*", "chance*", "win*",
 }
 
 // PurchaseErrand returns the buying word of a question that is an errand
@@ -109,14 +118,37 @@ var theVoteItself = []string{
 // that names or describes a glossary term is not asked this (nodes'
 // topic judge checks the glossary first).
 func PurchaseErrand(question string) string {
-	return errand(question, []string{"buy", "purchas"}, theTrade)
+	return errand(question, []string{"buy*", "purchas*"}, theTrade)
 }
 
-// theTrade are prefixes of the words by which a question about one's own
-// purchase speaks of the field's subject: the other side of the trade,
-// the other buyers, how the price is set, or votes for sale.
+// theTrade are the words (hasAnyPrefix) by which a question about one's
+// own purchase speaks of the field's subject: the other side of the
+// trade, the other buyers, how the price is set, or votes for sale.
 var theTrade = []string{
-	"seller", "vendor", "dealer", "other", "rival", "competit", "everyone", "everybody",
-	"strateg", "equilibri", "bargain", "negotiat", "haggl", "commit", "lemon", "hidden",
-	"auction", "bid", "vote", "voting", "monopol", "collu", "why",
+	"seller*", "vendor*", "dealer*", "other*", "rival*", "competit*", "everyone*", "everybody*",
+	"strateg*", "equilibri*", "bargain*", "negotiat*", "haggl*", "commit*", "lemon*", "hidden*",
+	"auction*", "bid*", "vote*", "voting*", "monopol*", "collu*", "why*",
+}
+
+// NearbyErrand returns the words by which a question asks for a place
+// near the asker, as a search box is asked ("Best bargain grocery stores
+// near me", "Which pharmacies are open now in my area?"), or "".
+//
+// Why, as for AuctionErrand: such a question wants a shop or a service,
+// and its "bargain" or "price" is the shop's. Only the search box's
+// phrases are counted, not "nearby", which spatial games use ("nearby
+// players on a lattice").
+func NearbyErrand(question string) string {
+	ws := plainWords(question)
+	for i := 0; i+1 < len(ws); i++ {
+		pair := ws[i] + " " + ws[i+1]
+		switch pair {
+		case "near me", "close to", "my area", "open now":
+			if pair == "close to" && (i+2 >= len(ws) || ws[i+2] != "me") {
+				continue
+			}
+			return pair
+		}
+	}
+	return ""
 }

@@ -38,10 +38,12 @@ func TestVotingErrand(t *testing.T) {
 		{"Can I register to vote online before my city's election?", "vote"},
 		{"I moved last month; how do I get a mail-in ballot?", "ballot"},
 		{"What ID do I need to bring when I vote?", "vote"},
+		{"Where do I register to vote in the county election if I moved last month?", "vote"},
 		// One's own vote, with the field's subject: the rule, the
 		// ranking, strategy, or what the vote is worth.
 		{"Should I vote for my favourite or for the candidate who can actually win?", ""},
 		{"Why should I vote if my vote never decides anything?", ""},
+		{"Does my vote count for anything in a landslide?", ""},
 		{"If I rank candidates on my ballot, can ranking my favourite first ever hurt me?", ""},
 		{"Is it ever smart for me to vote strategically under plurality rule?", ""},
 		// Not asked for oneself.
@@ -78,5 +80,18 @@ func TestErrandWordsAreOneWordEach(t *testing.T) {
 			assert.NotContains(t, p, " ", p)
 			assert.Equal(t, strings.ToLower(p), p, p)
 		}
+	}
+}
+
+func TestNearbyErrand(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Best bargain grocery stores near me", "near me"},
+		{"Which pharmacies are open now in my area?", "open now"},
+		{"Where can I sell old coins in my area?", "my area"},
+		{"Is there a cheap gym close to me?", "close to"},
+		{"Do nearby players on a lattice cooperate more?", ""},
+		{"Why do firms locate close to each other on Main Street?", ""},
+	} {
+		assert.Equal(t, tt.want, NearbyErrand(tt.q), tt.q)
 	}
 }

@@ -1,7 +1,10 @@
 package text
 
+import "strings"
+
 // NewsAnchor returns the words by which a question ties itself to a day of
-// the news ("today", "this morning", "last night", "this week"), or "".
+// the news ("today", "this morning", "last night", "this week") or to
+// what the news reported ("the news", "news reports"), or "".
 //
 // Why. A question about what happened today asks for the news ("Why did
 // oil prices jump in today's market news?", "Why did airline share prices
@@ -17,6 +20,14 @@ func NewsAnchor(question string) string {
 		switch w {
 		case "today", "today's", "yesterday", "yesterday's", "tonight", "tonight's":
 			return w
+		case "news":
+			// "Did the news say…", "the news report": what was reported.
+			if i > 0 && ws[i-1] == "the" {
+				return "the news"
+			}
+			if i+1 < len(ws) && strings.HasPrefix(ws[i+1], "report") {
+				return "news " + ws[i+1]
+			}
 		case "this", "last":
 			if i+1 < len(ws) {
 				next := ws[i+1]

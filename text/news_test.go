@@ -13,7 +13,10 @@ func TestNewsAnchor(t *testing.T) {
 		{"Who won the most seats in last night's regional election?", "last night's"},
 		{"Why did petrol prices at the pump rise again this month?", "this month"},
 		{"Why did the stock market fall when bond yields rose this week?", "this week"},
+		{"Did the news report how much the winning bid was at the charity auction?", "the news"},
+		{"What did news reports say about the collapse of the talks?", "news reports"},
 		// Not anchored to the news of a day.
+		{"Why do news outlets slant their stories toward their readers' beliefs?", ""},
 		{"Should a shopping app tell all its sellers how busy next week will be?", ""},
 		{"Why does the last mover have an advantage in this game?", ""},
 		{"Does this year's tournament format reward sandbagging?", ""},
