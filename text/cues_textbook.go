@@ -436,6 +436,16 @@ func textbookCues() map[string][]string {
 		"provision point mechanism": {
 			"project*|fund*|good* threshold|target|goal refund*|money-back contribut*|donat*|pledge*",
 		},
+		"dominant assurance contract": {
+			"bonus*|reward*|compensat* fail*|short|miss*|unsuccessful pledg*|contribut*|backer*|donor*|donat*",
+		},
+		"Debreu-Scarf theorem": {
+			"replica*|cop*|clone*|duplicat* economy|trader*|agent*|market*|consumer* core|block*|unblock*|coalition*",
+			"large|many|more trader*|consumer* core shrink*|converg*|competitive|walras*",
+		},
+		"improving path": {
+			"link*|network* add*|form*|creat* drop*|delet*|sever*|cut* cycle*|circle*|forever|loop*",
+		},
 		"voluntary contribution mechanism": {
 			"endowment*|token* group|public|common account*|pot",
 			"contribut*|donat* private|own account* group|public|common account*|pot",

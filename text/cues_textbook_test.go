@@ -172,6 +172,9 @@ func TestTextbookParaphrases(t *testing.T) {
 		{"Does refunding donations when a project misses its threshold raise contributions?", "provision point mechanism"},
 		{"In the lab, how much of their endowment do people put into the group account rather than their own?", "voluntary contribution mechanism"},
 		{"Can entangled strategies escape the prisoner's dilemma?", "quantum game"},
+		{"Why would an entrepreneur promise donors a bonus if the project fails to reach its target?", "dominant assurance contract"},
+		{"As the economy is replicated, why does the core shrink to the competitive allocations?", "Debreu-Scarf theorem"},
+		{"Can players who add and sever links whenever it pays cycle forever among networks?", "improving path"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}

@@ -159,5 +159,11 @@ func evenMoreFieldWords() map[string][]string {
 		"youtube":  {"social media", "content creators"},
 		"youtuber": {"content creators"}, "youtubers": {"content creators"},
 		"streamer": {"content creators"}, "streamers": {"content creators"},
+
+		// Central banks, as the news names them. Added in round 2 session
+		// 19 from a miss of the tuning set dev33 ("the Fed's vague hints");
+		// a question about the Fed's news names it, and ForeignName refuses
+		// it unless it names a game-theory idea.
+		"fed": {"central bank", "monetary policy"}, "ecb": {"central bank", "monetary policy"},
 	}
 }
