@@ -424,4 +424,28 @@ var gameTheoryLexicon = []lexEntry{
 	{"feature attribution", -3},
 	{"shap", -2}, {"explainable ai", -2}, {"auction houses", -2}, {"option pricing", -3}, {"black scholes", -3},
 	{"portfolio", -1}, {"mortgage", -2}, {"volatility", -1.5},
+
+	// Other fields' own subjects that borrow the field's words, as arXiv's
+	// other archives hold them (round 2 session 19): medicine and biology
+	// (graft survival, signalling pathways, enzyme inhibition), computing
+	// (ensembles that vote, genetic algorithms' tournaments, garbage
+	// collectors, amortised analysis, data centres, hashing, congestion
+	// control, image matching), statistics (propensity scores, mixed
+	// effects, test power), topology (homology, the Nash embedding),
+	// hydrology (Nash-Sutcliffe) and developmental psychology. None is
+	// what a game-theory paper is about; one that uses such a method
+	// names the field's ideas besides.
+	{"graft survival", -3}, {"graft versus host", -3}, {"signaling pathway", -3},
+	{"cell signaling", -3}, {"gene expression", -2}, {"enzyme", -2}, {"competitive inhibition", -3},
+	{"clinical trial", -2}, {"tumor", -2}, {"antibiotic", -2},
+	{"ensemble classifier", -3}, {"ensemble learning", -2.5}, {"random forest", -2.5},
+	{"genetic algorithm", -2}, {"tournament selection", -3},
+	{"garbage collection", -3}, {"garbage collector", -3}, {"splay tree", -3}, {"amortized analysis", -3},
+	{"data center", -1.5}, {"consistent hashing", -3}, {"congestion control", -2.5},
+	{"feature matching", -3}, {"stereo matching", -3}, {"image matching", -3},
+	{"propensity score", -3}, {"mixed effects", -3}, {"random slopes", -3}, {"repeated measures", -2.5},
+	{"statistical power", -2}, {"conversion rate", -2}, {"variational inference", -2.5},
+	{"homology", -3}, {"fundamental group", -3}, {"lefschetz", -3}, {"nash embedding", -3}, {"nash moser", -3},
+	{"riemannian", -2.5}, {"nash sutcliffe", -3}, {"streamflow", -3},
+	{"developmental psychology", -3}, {"child development", -3}, {"toddlers", -2},
 }

@@ -134,6 +134,7 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"screen time", "Does screen time make teenage players less cooperative in team games?", "", false},
 		{"shooter", "Which player class is strongest this season in the online shooter game?", "", false},
 		{"game mode", "Which character should a new player pick in the co-op game mode?", "", false},
+		{"game theory by a genetic algorithm", "Computing Nash equilibria of bimatrix games with a genetic algorithm", "We evolve mixed strategies and measure the distance to equilibrium.", true},
 		{"bandit alone", "Thompson sampling for contextual bandits", "We bound the regret of posterior sampling.", false},
 	}
 	f := NewOfflineFilter()
@@ -294,6 +295,23 @@ func TestOfflineFilterLexiconHasNoDeadEntries(t *testing.T) {
 		first, dup := seen[stems]
 		require.False(t, dup, "%q stems as %q, already an entry", e.Phrase, first)
 		seen[stems] = e.Phrase
+	}
+}
+
+// TestOfflineFilterKnowsOtherFieldsSubjects: a question of another field
+// in the field's words is judged against game theory, not merely found
+// without it, so that nodes' topic judge refuses it unsearched.
+func TestOfflineFilterKnowsOtherFieldsSubjects(t *testing.T) {
+	for _, q := range []string{
+		"Five-year kidney graft survival for living versus deceased donors: what does the registry show?",
+		"How does the tournament size in tournament selection affect a genetic algorithm?",
+		"What is the potential function method in the amortised analysis of splay trees?",
+		"Hard versus soft voting in ensemble classifiers: when does averaging win?",
+		"Why can there be no retraction of the disk onto its boundary, by homology?",
+	} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
+		require.NoError(t, err)
+		require.True(t, v.Contrary, "%s: %s", q, v.Reason)
 	}
 }
 
