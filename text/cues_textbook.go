@@ -446,6 +446,12 @@ func textbookCues() map[string][]string {
 		"improving path": {
 			"link*|network* add*|form*|creat* drop*|delet*|sever*|cut* cycle*|circle*|forever|loop*",
 		},
+		// From a miss of dev35, a tuning set since its blind measurement:
+		// the centipede game told by its name and the pot, as a search
+		// box writes it ("centipede lab data: … grabbing the pot").
+		"centipede game": {
+			"centipede* pot*|pile*|lab|experiment*|player*|pass*|grab*",
+		},
 		"voluntary contribution mechanism": {
 			"endowment*|token* group|public|common account*|pot",
 			"contribut*|donat* private|own account* group|public|common account*|pot",

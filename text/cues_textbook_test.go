@@ -175,6 +175,7 @@ func TestTextbookParaphrases(t *testing.T) {
 		{"Why would an entrepreneur promise donors a bonus if the project fails to reach its target?", "dominant assurance contract"},
 		{"As the economy is replicated, why does the core shrink to the competitive allocations?", "Debreu-Scarf theorem"},
 		{"Can players who add and sever links whenever it pays cycle forever among networks?", "improving path"},
+		{"centipede experiments with professional players: do they pass less?", "centipede game"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
@@ -226,6 +227,7 @@ func TestTextbookCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"Does my probability of winning the lottery depend on how many tickets I buy?",
 		"Why do neighbours produce less garbage when others recycle more?",
 		"How do I divide a group of students into project teams?",
+		"How many legs does a centipede have, and is it venomous?",
 	} {
 		for _, c := range Evoked(q) {
 			for _, term := range textbookTerms {

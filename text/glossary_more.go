@@ -76,7 +76,7 @@ var moreTerms = []term{
 	{name: "secretary problem", variants: []string{"best choice problem"}},
 
 	// Matching and fair division.
-	{name: "many-to-one matching", variants: []string{"hospitals/residents problem", "hospital-residents problem", "Gale-Shapley college admissions problem", "National Resident Matching Program"}}, // not "college admissions problem": the news says it
+	{name: "many-to-one matching", acronyms: []string{"NRMP"}, variants: []string{"hospitals/residents problem", "hospital-residents problem", "Gale-Shapley college admissions problem", "National Resident Matching Program"}}, // not "college admissions problem": the news says it
 	{name: "rural hospitals theorem"},
 	{name: "matching with contracts"},
 	{name: "envy-freeness up to any good", acronyms: []string{"EFX"}},
