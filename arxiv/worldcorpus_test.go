@@ -188,17 +188,8 @@ func TestWorldQuestions(t *testing.T) {
 		splits[q.Split]++
 		count[q.Expect]++
 
-		switch q.Expect {
-		case "answer":
-			require.True(t, len(q.Relevant) >= 1 && len(q.Relevant) <= 3, "%s: 1–3 relevant papers", where)
-			inTopic := false
-			for _, id := range q.Relevant {
-				l, ok := labels[id]
-				require.True(t, ok, "%s: relevant id %s is not in papers.jsonl", where, id)
-				require.True(t, *l.GameTheory, "%s: relevant id %s is a distractor", where, id)
-				inTopic = inTopic || l.Topic == q.Topic
-			}
-			require.True(t, inTopic, "%s: no relevant paper is from the question's topic %q", where, q.Topic)
+		checkExpectation(t, where, q, labels)
+		if q.Expect == "answer" {
 			s := topicSplits[q.Topic]
 			if q.Split == "dev" {
 				s[0]++
@@ -206,10 +197,6 @@ func TestWorldQuestions(t *testing.T) {
 				s[1]++
 			}
 			topicSplits[q.Topic] = s
-		case "off_topic":
-			require.Empty(t, q.Relevant, where)
-		default:
-			t.Fatalf("%s: expect %q, want answer or off_topic", where, q.Expect)
 		}
 	}
 
@@ -249,23 +236,31 @@ func TestWorldQuestionSets(t *testing.T) {
 			require.False(t, seen[q.Q], "%s: duplicate question %q", where, q.Q)
 			seen[q.Q] = true
 			require.Equal(t, qs[0].Split, q.Split, "%s: one split a file", where)
-			switch q.Expect {
-			case "answer":
-				require.True(t, len(q.Relevant) >= 1 && len(q.Relevant) <= 3, "%s: 1–3 relevant papers", where)
-				inTopic := false
-				for _, id := range q.Relevant {
-					l, ok := labels[id]
-					require.True(t, ok, "%s: relevant id %s is not in papers.jsonl", where, id)
-					require.True(t, *l.GameTheory, "%s: relevant id %s is a distractor", where, id)
-					inTopic = inTopic || l.Topic == q.Topic
-				}
-				require.True(t, inTopic, "%s: no relevant paper is from the question's topic %q", where, q.Topic)
-			case "off_topic":
-				require.Empty(t, q.Relevant, where)
-			default:
-				t.Fatalf("%s: expect %q, want answer or off_topic", where, q.Expect)
-			}
+			checkExpectation(t, where, q, labels)
 		}
 	}
 	require.GreaterOrEqual(t, checked, 30, "question files besides questions.jsonl")
+}
+
+// checkExpectation checks what a question expects: an answerable one has
+// 1–3 relevant papers, game-theory papers of papers.jsonl, one of them
+// from its topic; an off-topic one has none.
+func checkExpectation(t *testing.T, where string, q worldQuestion, labels map[string]worldLabel) {
+	t.Helper()
+	switch q.Expect {
+	case "answer":
+		require.True(t, len(q.Relevant) >= 1 && len(q.Relevant) <= 3, "%s: 1–3 relevant papers", where)
+		inTopic := false
+		for _, id := range q.Relevant {
+			l, ok := labels[id]
+			require.True(t, ok, "%s: relevant id %s is not in papers.jsonl", where, id)
+			require.True(t, *l.GameTheory, "%s: relevant id %s is a distractor", where, id)
+			inTopic = inTopic || l.Topic == q.Topic
+		}
+		require.True(t, inTopic, "%s: no relevant paper is from the question's topic %q", where, q.Topic)
+	case "off_topic":
+		require.Empty(t, q.Relevant, where)
+	default:
+		t.Fatalf("%s: expect %q, want answer or off_topic", where, q.Expect)
+	}
 }
