@@ -136,6 +136,20 @@ func (f *OfflineFilter) score(title, abstract string) filterScore {
 			s.Against = append(s.Against, h)
 		}
 	}
+	// A paper that describes parties whose choices bear on each other
+	// (text.Interaction: "each other", "the others", "each firm",
+	// "collude") studies strategic interaction whatever its field calls
+	// it: a paper on bank runs says depositors withdraw "because they
+	// expect others to", one on campaign budgets that each campaign
+	// anticipates "the other's" allocation. Counted for papers only: a
+	// question's is nodes' topic judge's to weigh, after a verdict
+	// against.
+	if abstract != "" {
+		if p := text.Interaction(title + ". " + truncateRunes(abstract, AbstractPrefix)); p != "" {
+			s.Total += interactionWeight
+			s.For = append(s.For, hit{Phrase: p, Points: interactionWeight})
+		}
+	}
 	byWeight := func(hs []hit) {
 		sort.SliceStable(hs, func(i, j int) bool {
 			a, b := abs(hs[i].Points), abs(hs[j].Points)
@@ -233,6 +247,11 @@ func glossaryLexicon() []lexEntry {
 
 const glossaryWeight = 2.0
 
+// interactionWeight is what a paper's description of parties whose
+// choices bear on each other counts (see score): the loop's threshold
+// (service.LoopFilterThreshold) on its own, half the default.
+const interactionWeight = 1.5
+
 type lexEntry struct {
 	Phrase string
 	Weight float64
@@ -284,7 +303,7 @@ var gameTheoryLexicon = []lexEntry{
 	{"replicator dynamics", 3}, {"no regret", 1.5}, {"counterfactual regret", 3},
 	{"self play", 0.5}, {"payoff", 2},
 	{"players", 1}, {"opponent", 0.5},
-	{"incentive", 1}, {"selfish", 1.5}, {"free riding", 1.5},
+	{"incentive", 1}, {"selfish", 1.5}, {"self interested", 1.5}, {"free riding", 1.5},
 	{"cooperation", 0.5}, {"evolution of cooperation", 2},
 	{"deterrence", 1}, {"coalition", 1.5}, {"game", 1},
 
@@ -350,7 +369,7 @@ var gameTheoryLexicon = []lexEntry{
 	// text's glossary lists and a paper may name without any of the
 	// field's general vocabulary ("Braess's paradox in urban road
 	// networks").
-	{"braess", 3}, {"median voter", 2.5}, {"hotelling", 2}, {"zermelo", 3},
+	{"braess", 3}, {"median voter", 2.5}, {"zermelo", 3},
 	{"backward induction", 3}, {"alternating offers", 2.5}, {"rent seeking", 2},
 	{"allpay", 2.5}, {"revenue equivalence", 3}, {"winner's curse", 2},
 	{"condorcet", 2}, {"gibbard", 3}, {"satterthwaite", 3}, {"arrow's impossibility", 3},
@@ -423,7 +442,7 @@ var gameTheoryLexicon = []lexEntry{
 	{"adversarial examples", -2.5}, {"adversarial attack", -2}, {"adversarial robustness", -2},
 	{"feature attribution", -3},
 	{"shap", -2}, {"explainable ai", -2}, {"auction houses", -2}, {"option pricing", -3}, {"black scholes", -3},
-	{"portfolio", -1}, {"mortgage", -2}, {"volatility", -1.5},
+	{"portfolio", -1}, {"mortgage", -1}, {"volatility", -1.5},
 
 	// Other fields' own subjects that borrow the field's words, as arXiv's
 	// other archives hold them (round 2 session 19): medicine and biology
@@ -437,7 +456,7 @@ var gameTheoryLexicon = []lexEntry{
 	// names the field's ideas besides.
 	{"graft survival", -3}, {"graft versus host", -3}, {"signaling pathway", -3},
 	{"cell signaling", -3}, {"gene expression", -2}, {"enzyme", -2}, {"competitive inhibition", -3},
-	{"clinical trial", -2}, {"tumor", -2}, {"antibiotic", -2},
+	{"clinical trial", -2}, {"tumor", -1}, {"antibiotic", -1},
 	{"ensemble classifier", -3}, {"ensemble learning", -2.5}, {"random forest", -2.5},
 	{"genetic algorithm", -2}, {"tournament selection", -3},
 	{"garbage collection", -3}, {"garbage collector", -3}, {"splay tree", -3}, {"amortized analysis", -3},
