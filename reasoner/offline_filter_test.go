@@ -72,6 +72,32 @@ func (c confusion) recall() float64    { return float64(c.tp) / float64(c.tp+c.f
 // lexicon was written before the data; the dev split was used to add a few
 // domain phrases it lacked, the test split only to measure. Run with -v to
 // see the figures.
+// evaluateFilter judges every paper and counts the verdicts by split
+// (heldOut), logging the figures and, with misses, each wrong verdict.
+func evaluateFilter(t *testing.T, f *OfflineFilter, papers []labelledPaper, misses bool) (dev, test confusion) {
+	t.Helper()
+	for _, p := range papers {
+		v, err := f.IsGameTheory(context.Background(), p.Title, p.Abstract)
+		require.NoError(t, err)
+		if heldOut(p.Title) {
+			test.add(v.Yes, p.GameTheory)
+		} else {
+			dev.add(v.Yes, p.GameTheory)
+		}
+		if misses && v.Yes != p.GameTheory {
+			t.Logf("miss (held out %v, want %v, %s): %s\n    %s", heldOut(p.Title), p.GameTheory, p.Note, p.Title, v.Reason)
+		}
+	}
+	for _, s := range []struct {
+		name string
+		c    confusion
+	}{{"dev", dev}, {"held-out", test}} {
+		t.Logf("%-8s n=%d accuracy=%.3f precision=%.3f recall=%.3f (tp=%d fp=%d tn=%d fn=%d)",
+			s.name, s.c.n(), s.c.accuracy(), s.c.precision(), s.c.recall(), s.c.tp, s.c.fp, s.c.tn, s.c.fn)
+	}
+	return dev, test
+}
+
 func TestOfflineFilterHeldOut(t *testing.T) {
 	papers := readJSONL[labelledPaper](t, "../testdata/filter/papers.jsonl")
 	require.GreaterOrEqual(t, len(papers), 120)
@@ -83,27 +109,7 @@ func TestOfflineFilterHeldOut(t *testing.T) {
 	}
 	require.InDelta(t, 0.5, float64(pos)/float64(len(papers)), 0.05, "the set should be balanced")
 
-	f := NewOfflineFilter()
-	var dev, test confusion
-	for _, p := range papers {
-		v, err := f.IsGameTheory(context.Background(), p.Title, p.Abstract)
-		require.NoError(t, err)
-		if heldOut(p.Title) {
-			test.add(v.Yes, p.GameTheory)
-		} else {
-			dev.add(v.Yes, p.GameTheory)
-		}
-		if v.Yes != p.GameTheory {
-			t.Logf("miss (held out %v, want %v, %s): %s\n    %s", heldOut(p.Title), p.GameTheory, p.Note, p.Title, v.Reason)
-		}
-	}
-	for _, s := range []struct {
-		name string
-		c    confusion
-	}{{"dev", dev}, {"held-out", test}} {
-		t.Logf("%-8s n=%d accuracy=%.3f precision=%.3f recall=%.3f (tp=%d fp=%d tn=%d fn=%d)",
-			s.name, s.c.n(), s.c.accuracy(), s.c.precision(), s.c.recall(), s.c.tp, s.c.fp, s.c.tn, s.c.fn)
-	}
+	_, test := evaluateFilter(t, NewOfflineFilter(), papers, true)
 	require.GreaterOrEqual(t, test.n(), 35, "the held-out split is too small to mean anything")
 	require.GreaterOrEqual(t, test.accuracy(), 0.90)
 	require.GreaterOrEqual(t, test.precision(), 0.90)
@@ -310,23 +316,7 @@ func TestOfflineFilterAppliedSet(t *testing.T) {
 	require.Len(t, papers, 120)
 	f := NewOfflineFilter()
 	f.Threshold = 1.5
-	var dev, test confusion
-	for _, p := range papers {
-		v, err := f.IsGameTheory(context.Background(), p.Title, p.Abstract)
-		require.NoError(t, err)
-		if heldOut(p.Title) {
-			test.add(v.Yes, p.GameTheory)
-		} else {
-			dev.add(v.Yes, p.GameTheory)
-		}
-	}
-	for _, s := range []struct {
-		name string
-		c    confusion
-	}{{"dev", dev}, {"held-out", test}} {
-		t.Logf("%-8s n=%d accuracy=%.3f precision=%.3f recall=%.3f (tp=%d fp=%d tn=%d fn=%d)",
-			s.name, s.c.n(), s.c.accuracy(), s.c.precision(), s.c.recall(), s.c.tp, s.c.fp, s.c.tn, s.c.fn)
-	}
+	dev, test := evaluateFilter(t, f, papers, false)
 	// Floors, not targets: the filter scores words, and a field's own
 	// words for a strategic situation are many.
 	require.GreaterOrEqual(t, dev.accuracy(), 0.85)
