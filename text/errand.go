@@ -38,14 +38,14 @@ func AuctionErrand(question string) string {
 // errand returns the first word of a question asked for oneself
 // (errandAsker) that is one of subject, unless a word is one of field:
 // the words by which such a question speaks of what the field studies.
-// Both are written as hasAnyPrefix reads them. It is "" otherwise.
+// Both are read as isAnyOf reads them. It is "" otherwise.
 func errand(question string, subject, field []string) string {
 	ws := plainWords(question)
 	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
 		return ""
 	}
-	i := slices.IndexFunc(ws, func(w string) bool { return hasAnyPrefix(w, subject...) })
-	if i < 0 || slices.ContainsFunc(ws, func(w string) bool { return hasAnyPrefix(w, field...) }) {
+	i := slices.IndexFunc(ws, func(w string) bool { return isAnyOf(w, subject...) })
+	if i < 0 || slices.ContainsFunc(ws, func(w string) bool { return isAnyOf(w, field...) }) {
 		return ""
 	}
 	return ws[i]
@@ -55,7 +55,7 @@ func errand(question string, subject, field []string) string {
 // how a search box asks the same.
 var errandAsker = map[string]bool{"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true, "my": true, "me": true, "tips": true}
 
-// theOthers are the words (hasAnyPrefix) by which a question about one's
+// theOthers are the words (isAnyOf) by which a question about one's
 // own bid speaks of the other bidders or of what bidders know and want.
 var theOthers = []string{
 	"other*", "rival*", "opponent*", "competitor*", "everyone*", "everybody*", "bidders*", "players*",
@@ -63,15 +63,17 @@ var theOthers = []string{
 	"equilibri*", "strateg*", "valu*", "worth*", "shade*", "shading*", "truthful*", "honest*",
 }
 
-// hasAnyPrefix reports whether w is one of words, written as in cues: a
-// word ending in * is a prefix ("strateg*" meets "strategic"), any other
-// is the whole word ("count" meets "count" and not "county").
-func hasAnyPrefix(w string, words ...string) bool {
+// isAnyOf reports whether question word w is one of words, each read as a
+// cue reads its words (cue.add): one ending in * is a prefix of w as
+// written ("strateg*" meets "strategic"), any other is compared by its
+// stem ("count" meets "counted" and not "county").
+func isAnyOf(w string, words ...string) bool {
+	stems := phraseTerms(w)
 	return slices.ContainsFunc(words, func(p string) bool {
 		if prefix, ok := strings.CutSuffix(p, "*"); ok {
 			return strings.HasPrefix(w, prefix)
 		}
-		return w == p
+		return len(stems) > 0 && slices.Equal(stems, phraseTerms(p))
 	})
 }
 
@@ -92,14 +94,14 @@ func VotingErrand(question string) string {
 	return errand(question, []string{"vote*", "voting*", "ballot*", "polling*", "election*"}, theVoteItself)
 }
 
-// theVoteItself are the words (hasAnyPrefix) by which a question about
+// theVoteItself are the words (isAnyOf) by which a question about
 // one's own vote speaks of the field's subject: the rule and the count,
-// the ranking, strategy, or what a vote is worth. "count" is a whole word:
-// as a prefix it met "county" ("the county election").
+// the ranking, strategy, or what a vote is worth. "count" is compared by
+// its stem: as a prefix it met "county" ("the county election").
 var theVoteItself = []string{
 	"strateg*", "tactic*", "manipul*", "sincer*", "insincer*", "honest*", "lie*", "lying*", "spoiler*",
 	"rank*", "rule*", "system*", "method*", "paradox*", "plurality*", "majority*", "borda*", "condorcet*",
-	"approval*", "runoff*", "instant*", "preferen*", "pivot*", "decisiv*", "matter*", "worth*", "count", "counts", "counted", "counting", "recount*",
+	"approval*", "runoff*", "instant*", "preferen*", "pivot*", "decisiv*", "matter*", "worth*", "count", "recount*",
 	"rational*", "why*", "waste*", "other*", "everyone*", "candidates'*", "chance*", "win*",
 }
 
@@ -121,7 +123,7 @@ func PurchaseErrand(question string) string {
 	return errand(question, []string{"buy*", "purchas*"}, theTrade)
 }
 
-// theTrade are the words (hasAnyPrefix) by which a question about one's
+// theTrade are the words (isAnyOf) by which a question about one's
 // own purchase speaks of the field's subject: the other side of the
 // trade, the other buyers, how the price is set, or votes for sale.
 var theTrade = []string{
