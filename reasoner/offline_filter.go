@@ -115,7 +115,8 @@ type filterScore struct {
 
 func (f *OfflineFilter) score(title, abstract string) filterScore {
 	titleGrams := ngrams(tokens(title), 4)
-	absGrams := ngrams(tokens(truncateRunes(abstract, AbstractPrefix)), 4)
+	abstract = truncateRunes(abstract, AbstractPrefix)
+	absGrams := ngrams(tokens(abstract), 4)
 	var s filterScore
 	for _, c := range lexicon() {
 		var pts float64
@@ -145,7 +146,7 @@ func (f *OfflineFilter) score(title, abstract string) filterScore {
 	// question's is nodes' topic judge's to weigh, after a verdict
 	// against.
 	if abstract != "" {
-		if p := text.Interaction(title + ". " + truncateRunes(abstract, AbstractPrefix)); p != "" {
+		if p := text.Interaction(title + ". " + abstract); p != "" {
 			s.Total += interactionWeight
 			s.For = append(s.For, hit{Phrase: p, Points: interactionWeight})
 		}
