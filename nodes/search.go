@@ -360,11 +360,11 @@ func Formulations(question string) []string {
 // spellings and related phrases, with the related phrases of the named.
 //
 // The related phrases are capped at maxRelated in all, the first concepts'
-// first (the evoked in glossary order: ordered by how many of the
-// question's words their cue matched instead, round 2 session 19, the
-// tuning sets gave 865 and 863 of 902 for 868 and 860): every phrase is two more clauses in the request, and a question
+// first: every phrase is two more clauses in the request, and a question
 // that evokes five concepts would otherwise send a query of several
-// kilobytes, most of it noise.
+// kilobytes, most of it noise. The evoked come in glossary order; ordered
+// by how many of the question's words their cue matched instead (round 2
+// session 19), the tuning sets gave 865 and 863 of 902 for 868 and 860.
 func searchConcepts(question string) (named, related [][]string) {
 	evoked := text.Evoked(question)
 	left := maxRelated
