@@ -18,7 +18,7 @@ import "slices"
 // asked about as a Nash equilibrium.
 func AboutAWork(question string) string {
 	ws := plainWords(question)
-	i := slices.IndexFunc(ws, func(w string) bool { return workNouns[w] })
+	i := slices.IndexFunc(ws, workNouns.Has)
 	if i < 0 || ForeignName(question) == "" {
 		return ""
 	}
@@ -27,9 +27,5 @@ func AboutAWork(question string) string {
 
 // workNouns are the words by which a question speaks of a song, a book or
 // a band.
-var workNouns = map[string]bool{
-	"song": true, "songs": true, "lyrics": true, "album": true, "albums": true,
-	"novel": true, "novels": true, "novelist": true, "poem": true,
-	"singer": true, "songwriter": true, "rapper": true, "band": true, "band's": true,
-	"musical": true, "soundtrack": true, "podcast": true, "sitcom": true,
-}
+var workNouns = wordSet(`song songs lyrics album albums novel novels novelist poem
+singer songwriter rapper band band's musical soundtrack podcast sitcom`)
