@@ -607,11 +607,6 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	switch {
 	case offTopic:
 		s = endOffTopic(s)
-	case abstained(ans, s.Sources) && arxivFailed:
-		// Nothing in the store answers, and arXiv, which might have, was
-		// not searched: not a gap the user should fill with ingest.
-		s.Outcome = OutcomeArxivUnavailable
-		s.FinalResponse += "\n\narXiv could not be reached, so it was not searched for this question; try again later."
 	case abstained(ans, s.Sources):
 		s.Outcome = OutcomeNotFound
 		s.FinalResponse += searchedText(s)

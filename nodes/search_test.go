@@ -368,26 +368,6 @@ func TestOutcomeNotFoundWhenTheAnswererAbstains(t *testing.T) {
 	require.NotContains(t, final.FinalResponse, "added nothing")
 }
 
-// A store that holds only papers on other subjects, and an arXiv that
-// cannot be reached: the answerer abstains, and the run says arXiv was
-// not searched rather than that nothing answers ("not_found" suggests
-// fetching more with ingest, which would fail the same way).
-func TestAnAbstentionIsArxivUnavailableWhenArxivFailed(t *testing.T) {
-	store := &memStore{}
-	_, err := store.Add(context.Background(), []vectordb.Document{{ID: "2401.00001v1_chunk_0",
-		Content:  "Title: Reciprocity in the iterated prisoner's dilemma\n\nAbstract: Tit-for-tat and the war of attrition in tournaments.",
-		Metadata: map[string]string{"paper_id": "2401.00001v1", "title": "Reciprocity in the iterated prisoner's dilemma"}}})
-	require.NoError(t, err)
-	d := deps(store, &fakeArxiv{err: errors.New("connection refused")}, &gtFilter{})
-	d.Answerer = abstainer{}
-	d.Judge = wordJudge{min: 2}
-	final, _, err := run(t, d, "What is the equilibrium of the war of attrition in sealed-bid auctions?")
-	require.NoError(t, err)
-	require.Equal(t, OutcomeArxivUnavailable, final.Outcome)
-	require.Contains(t, final.FinalResponse, "arXiv could not be reached")
-	require.NotContains(t, final.FinalResponse, "gtrag ingest")
-}
-
 func TestAQuestionNamingAGlossaryConceptIsSearchedWhateverTheJudgeSays(t *testing.T) {
 	zermelo := arxiv.Paper{ID: "2401.00011v1", Title: "Zermelo, Kuhn and the solution of perfect-information games",
 		Summary: "Backward induction solves every finite game of perfect information, chess included; an equilibrium exists."}
