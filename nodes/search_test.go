@@ -418,7 +418,7 @@ func TestCoverageOfAnUnrecognisedQuestionNeedsThreeTerms(t *testing.T) {
 
 func TestArxivsBestMatchIsAboutARecognisedQuestion(t *testing.T) {
 	first := arxiv.Paper{ID: "2401.00013v1", Title: "Dividends and debt as signals of firm quality",
-		Summary: "When a company announces a dividend increase its stock rises: the payout is a costly signal of quality."}
+		Summary: "When a company announces a dividend increase its stock rises: the payout signals its quality."}
 	second := arxiv.Paper{ID: "2401.00014v1", Title: "Share buybacks", Summary: "Firms buy back shares."}
 	pool := []arxiv.Paper{first, second}
 	q := "Why does a company's stock go up when it announces a bigger payout to shareholders?"
