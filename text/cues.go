@@ -422,7 +422,8 @@ var phraseIndex = sync.OnceValue(func() map[string][]string { return mergeTables
 // 251 / 67), and worlds B to E's dev questions and the blind sets dev33 to
 // dev35 unchanged; in nodes' about test alone, not in the offline judge
 // and answerer (whose match of a phrase is looser: reasoner's carries),
-// 869 and 862. The held-out questions of testdata/world, read once the
+// 869 and 862; in the arXiv query as well as in the about uses, 862 and
+// 854. The held-out questions of testdata/world, read once the
 // choice was made, lost one on each background (54 to 53 of 59); those of
 // worlds B to E did not move.
 func RelatedPhrases(name string) []Concept {
