@@ -67,6 +67,9 @@ func TestPurchaseErrand(t *testing.T) {
 		{"How should I haggle when I buy at a market stall?", ""},
 		// Not asked for oneself.
 		{"Why do consumers buy more when prices end in 99?", ""},
+		// A buyer is a party to the trade, not the asker's errand.
+		{"If I have a backup buyer lined up, does that strengthen my hand when we talk price?", ""},
+		{"Is it my job as a buyer's agent to disclose the other offers?", ""},
 	} {
 		assert.Equal(t, tt.want, PurchaseErrand(tt.q), tt.q)
 	}

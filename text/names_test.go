@@ -24,6 +24,9 @@ func TestForeignName(t *testing.T) {
 		{"Did Boston's school choice reward gaming the ranking?", ""},
 		{"How do VCG payments work, and why are LPs used for CCE?", ""},
 		{"Can Wi-Fi routers pick channels without coordination?", ""},
+		// A name papers on a term use (text.RelatedPhrases, the third
+		// table's too) is the field's.
+		{"coupled HJB and Fokker-Planck equations for pedestrian crowds", ""},
 		// A capital that opens a sentence is not a name, nor is "I".
 		{"Markets clear. Prices fall when I sell.", ""},
 		{"Netflix lets me share a password; is that fair?", ""},
