@@ -31,13 +31,6 @@ func TestThirdRelatedAreOfTerms(t *testing.T) {
 // decide what a text is about, and stay out of searches (see
 // RelatedPhrases).
 func TestRelatedPhrasesAddTheThirdTable(t *testing.T) {
-	names := func(cs []Concept) []string {
-		var out []string
-		for _, c := range cs {
-			out = append(out, c.Name)
-		}
-		return out
-	}
 	assert.Contains(t, thirdRelated()["congestion game"], "potential game")
 	assert.Contains(t, names(RelatedPhrases("congestion game")), "potential game")
 	assert.NotContains(t, Related("congestion game"), "potential game")
