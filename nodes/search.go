@@ -671,7 +671,12 @@ type rankedPaper struct {
 //   - the pool's fusion without the offline embedder's cosine (BM25's
 //     order alone, the cosine only breaking ties): 870 / 860; with the
 //     cosine weighing 0.5 beside BM25's 1 instead of the store's 0.2:
-//     863 / 851. The store's weight stays.
+//     863 / 851. The store's weight stays;
+//   - the field's words for 44 everyday idioms of the question ("right
+//     away" immediately, "hold off" wait, "in circles" cycling) added to
+//     what the pool is ranked against: 872 / 864, both the one question
+//     ("pair people up right away, or hold off") whose reading suggested
+//     the first entries; dev36 unchanged. Not kept: fitted to a question.
 //
 // What did help is deciding "about the question" relative to the pool
 // (about.go).
