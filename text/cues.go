@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -397,9 +398,13 @@ func mergeTables(tables ...func() map[string][]string) map[string][]string {
 // "Crawford Sobel"): a search for the term should try them, a judge should
 // not take them for the term, which is why they are not variants. It is
 // nil for a name that is not a glossary term.
-func Related(name string) []string {
+func Related(name string) []string { return termEntry(relatedIndex, name) }
+
+// termEntry is the entry of index for the glossary term name stands for,
+// or nil.
+func termEntry(index func() map[string][]string, name string) []string {
 	if t := lookup(name); t != nil {
-		return relatedIndex()[t.name]
+		return index()[t.name]
 	}
 	return nil
 }
@@ -407,8 +412,16 @@ func Related(name string) []string {
 // relatedIndex is related and moreRelated in one, built on first use.
 var relatedIndex = sync.OnceValue(func() map[string][]string { return mergeTables(related, moreRelated) })
 
-// phraseIndex is relatedIndex with thirdRelated, built on first use.
-var phraseIndex = sync.OnceValue(func() map[string][]string { return mergeTables(related, moreRelated, thirdRelated) })
+// phraseIndex is relatedIndex with thirdRelated, built on first use from
+// relatedIndex rather than from the tables again: a run that asks a
+// question needs both.
+var phraseIndex = sync.OnceValue(func() map[string][]string {
+	m := maps.Clone(relatedIndex())
+	for name, list := range thirdRelated() {
+		m[name] = append(slices.Clip(m[name]), list...) // never into relatedIndex's arrays
+	}
+	return m
+})
 
 // RelatedPhrases are the phrases of more than one word that papers on name
 // use, as concepts to look for in a text: a paper or passage that says one
@@ -436,11 +449,7 @@ var phraseIndex = sync.OnceValue(func() map[string][]string { return mergeTables
 // worlds B to E did not move.
 func RelatedPhrases(name string) []Concept {
 	var out []Concept
-	var all []string
-	if t := lookup(name); t != nil {
-		all = phraseIndex()[t.name]
-	}
-	for _, r := range all {
+	for _, r := range termEntry(phraseIndex, name) {
 		if len(strings.Fields(r)) > 1 {
 			out = append(out, PhraseConcept(r))
 		}
