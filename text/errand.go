@@ -120,12 +120,13 @@ var theVoteItself = []string{
 // that names or describes a glossary term is not asked this (nodes'
 // topic judge checks the glossary first).
 //
-// The buying words are the asker's acts, not "buyer": "If I have a backup
+// The buying words are the asker's acts ("buy" by its stem, so buys and
+// buying too), not "buyer": "If I have a backup
 // buyer lined up, does that strengthen my hand in price talks?" is about
 // bargaining with an outside option (a question of testdata/world's blind
 // dev36, refused until then).
 func PurchaseErrand(question string) string {
-	return errand(question, []string{"buy", "buys", "buying", "bought", "purchas*"}, theTrade)
+	return errand(question, []string{"buy", "bought", "purchas*"}, theTrade)
 }
 
 // theTrade are the words (isAnyOf) by which a question about one's

@@ -60,6 +60,7 @@ func TestPurchaseErrand(t *testing.T) {
 		{"My Wi-Fi signal keeps dropping in the bedroom; should I buy a mesh router or a range extender?", "buy"},
 		{"Is it worth buying an extended warranty for my laptop?", "buying"},
 		{"Where can I purchase cheap concert tickets near me?", "purchase"},
+		{"My dad buys me a new phone every year; is the extended warranty worth it?", "buys"},
 		// One's own purchase, with the other side of the trade.
 		{"Should I buy now, or wait because the seller cannot commit to keeping the price high?", ""},
 		{"When I buy a used car, how can I tell the dealer is not hiding a lemon?", ""},
