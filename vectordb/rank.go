@@ -26,7 +26,9 @@ type Ranked struct {
 // papers an arXiv search returned) by relevance to a query, with the
 // store's own hybrid scorer: BM25 over the pool, the embedder's cosine, and
 // the fusion HybridWeightsFor gives the embedder, so that a pool is ranked
-// the way the store would rank it if it held exactly these documents.
+// the way a store with that embedder would rank it if it held exactly
+// these documents. gtrag ranks its pools with the offline embedder whatever
+// the store's (service's poolRanker says why).
 //
 // BM25's document frequencies come from the pool itself. In a pool fetched
 // for the question that makes the question's most common word among the
@@ -138,7 +140,3 @@ func poolBM25(query string, docs []Document) []float64 {
 	}
 	return scores
 }
-
-// Embedder is the embedder the store was opened with, so that a pool can be
-// ranked (Ranker) with the store's own vectors.
-func (db *DB) Embedder() Embedder { return db.emb }

@@ -537,9 +537,6 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// Embedder is the embedder the store was opened with (nil when inspecting).
-func (s *Store) Embedder() vectordb.Embedder { return s.emb }
-
 // Documents calls fn with every stored chunk, content and metadata, in
 // object-UUID order (Weaviate's cursor), a thousand per request. Unlike the
 // embedded store's it is not one snapshot: chunks written during the scan
