@@ -5,7 +5,8 @@ import (
 )
 
 // ExpectNotFound marks a question on a topic the knowledge base does not
-// cover: the honest answer says so (outcome not_found) and names what it
+// cover: the honest answer abstains (Run.Abstained; outcome not_found, or
+// arxiv_unavailable when arXiv could not be searched) and names what it
 // looked for.
 const ExpectNotFound = "not_found"
 
@@ -65,8 +66,9 @@ func ChecksAnswers(qs []Question) bool {
 //   - expect "answer": the run ended with an answer (answered,
 //     answered_with_caveat or arxiv_unavailable) that holds every
 //     must_contain entry;
-//   - expect "not_found": the run ended not_found and the text names the
-//     missing concept (its must_contain);
+//   - expect "not_found": the answer abstained (Run.Abstained; the run
+//     ended not_found, or arxiv_unavailable when arXiv could not be
+//     searched) and the text names the missing concept (its must_contain);
 //   - expect "off_topic": the run ended off_topic.
 //
 // A must_contain entry is matched case-insensitively as a substring; "|"
@@ -81,7 +83,7 @@ func CheckAnswers(runs []Run, dangling func(answer string) []string) AnswerQuali
 	for _, r := range runs {
 		q := r.Question
 		f := AnswerFailure{Q: q.Q, Expect: q.Expect, Outcome: r.Outcome, Missing: Missing(q.MustContain, r.Answer)}
-		answered := containsString(answerOutcomes, r.Outcome)
+		answered := containsString(answerOutcomes, r.Outcome) && !r.Abstained
 		if answered {
 			aq.Answers++
 			if dangling != nil {
@@ -101,7 +103,7 @@ func CheckAnswers(runs []Run, dangling func(answer string) []string) AnswerQuali
 		case "", ExpectAnswer:
 			ok = answered && len(f.Missing) == 0
 		case ExpectNotFound:
-			ok = r.Outcome == notFoundOutcome && len(f.Missing) == 0
+			ok = (r.Outcome == notFoundOutcome || r.Abstained) && len(f.Missing) == 0
 		case ExpectOffTopic:
 			ok = r.Outcome == offTopicOutcome
 		}

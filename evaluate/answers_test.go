@@ -64,6 +64,22 @@ func TestCheckAnswers(t *testing.T) {
 	require.Len(t, faithful.Failures, 1)
 	require.Equal(t, []string{"Values are uniform on [1]: bid v/2 [1]."}, faithful.Failures[0].Unfaithful)
 
+	// An abstention while arXiv was down ends arxiv_unavailable: it passes
+	// a not_found question, and is not an answer (its closest sources are
+	// not quoted, so not checked as quotes); an answer from the store
+	// while arXiv was down is.
+	down := CheckAnswers([]Run{
+		{Question: q(ExpectNotFound, "mean field"), Outcome: "arxiv_unavailable", Abstained: true,
+			Answer: "I found nothing on mean field games in the knowledge base. The closest sources: \"Nash equilibrium\" [1].", Quoted: quoted},
+		{Question: q(ExpectNotFound, "mean field"), Outcome: "arxiv_unavailable", Answer: "Mean field games model crowds [1]."},
+		{Question: q(ExpectAnswer, "v/2"), Outcome: "arxiv_unavailable", Answer: "Values are uniform on [0, 1]: bid v/2 [1].", Quoted: quoted},
+	}, nil)
+	require.Equal(t, 2, down.Passed)
+	require.Equal(t, 2, down.Answers)
+	require.Zero(t, down.Unfaithful)
+	require.Len(t, down.Failures, 1)
+	require.Empty(t, down.Failures[0].Missing, "the failure is the answer that names the concept without abstaining")
+
 	none := CheckAnswers(nil, nil)
 	require.Zero(t, none.Checked)
 	require.Zero(t, none.PassRate)

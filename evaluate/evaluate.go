@@ -115,6 +115,9 @@ type Run struct {
 	// returned, the paper filter examined (papers_seen) and the store took,
 	// for the Funnel.
 	Fetched, Judged, Added []string
+	// Abstained: the answer says nothing found answers the question and
+	// quotes none of its sources (nodes.GraphState.Abstained).
+	Abstained bool
 	// Quoted maps each citation number of an extractive answer (offline,
 	// made of verbatim sentences) to its source's text, for Unfaithful;
 	// nil for an answer written freely, which is not checked so.

@@ -428,6 +428,12 @@ func TestAskWithArxivDown(t *testing.T) {
 	if !strings.Contains(strings.Join(got.Notices, "\n"), "refused the connection") {
 		t.Errorf("no notice says arXiv refused the connection: %q (outcome %s)", got.Notices, got.Outcome)
 	}
+	if got.Outcome != nodes.OutcomeArxivUnavailable {
+		t.Errorf("outcome %s with arXiv refusing connections, want %s", got.Outcome, nodes.OutcomeArxivUnavailable)
+	}
+	if abstains := strings.HasPrefix(got.Answer, "I found nothing"); got.Abstained != abstains {
+		t.Errorf("abstained %v for an answer that abstains: %v (%q)", got.Abstained, abstains, got.Answer)
+	}
 }
 
 // A client that sends a progress token hears an ingest's progress, rising,

@@ -40,6 +40,7 @@ type AskInput struct {
 type AskResult struct {
 	Answer      string         `json:"answer" jsonschema:"the answer, citing sources as [1], [2], …"`
 	Outcome     string         `json:"outcome" jsonschema:"how the run ended: answered, answered_with_caveat, not_found, off_topic or arxiv_unavailable"`
+	Abstained   bool           `json:"abstained,omitempty" jsonschema:"set when the answer says nothing found answers the question: its sources are then the closest passages, not answers"`
 	Sources     []nodes.Source `json:"sources" jsonschema:"the cited passages, in citation order: paper id, title, URL, chunk id, score"`
 	Path        []string       `json:"path" jsonschema:"the workflow's steps, in order"`
 	PapersAdded int            `json:"papers_added" jsonschema:"papers this run added to the knowledge base from arXiv"`
@@ -181,7 +182,7 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 		return nil, AskResult{}, s.toolError("ask", stopped(ctx, err))
 	}
 	return nil, AskResult{
-		Answer: res.Answer, Outcome: res.Outcome, Sources: res.Sources, Path: res.Path,
+		Answer: res.Answer, Outcome: res.Outcome, Abstained: res.Abstained, Sources: res.Sources, Path: res.Path,
 		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
 		LLM: res.LLM, ElapsedMS: res.ElapsedMS,
 	}, nil

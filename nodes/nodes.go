@@ -559,6 +559,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		}
 		if len(s.ChromaResults) == 0 {
 			s.Sources = nil
+			s.Abstained = true
 			if arxivFailed {
 				s.Outcome = OutcomeArxivUnavailable
 				s.FinalResponse = "arXiv could not be reached and the knowledge base has nothing on this question, so I cannot answer it now. Try again later."
@@ -608,7 +609,13 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	case offTopic:
 		s = endOffTopic(s)
 	case abstained(ans, s.Sources):
+		// Where arXiv failed, "not found" would say the archive has
+		// nothing; the notice and the footer say it could not be reached.
+		s.Abstained = true
 		s.Outcome = OutcomeNotFound
+		if arxivFailed {
+			s.Outcome = OutcomeArxivUnavailable
+		}
 		s.FinalResponse += searchedText(s)
 	case arxivFailed && !s.RelevantContext:
 		// The arXiv notice is already there; this one is the caveat.

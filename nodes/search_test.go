@@ -368,6 +368,37 @@ func TestOutcomeNotFoundWhenTheAnswererAbstains(t *testing.T) {
 	require.NotContains(t, final.FinalResponse, "added nothing")
 }
 
+// An abstention while arXiv cannot be reached is arxiv_unavailable, not
+// not_found: nothing says the archive lacks an answer, and a script that
+// reads the outcome should try again later.
+func TestAnAbstentionWhileArxivIsDownIsArxivUnavailable(t *testing.T) {
+	store := &memStore{}
+	_, err := store.Add(context.Background(), []vectordb.Document{{ID: "primer:auctions_chunk_0",
+		Content:  "Sealed-bid auctions: each bidder submits one bid and the highest bid wins.",
+		Metadata: map[string]string{"paper_id": "primer:auctions", "title": "Auctions"}}})
+	require.NoError(t, err)
+	d := deps(store, &fakeArxiv{err: errors.New("connection refused")}, &gtFilter{})
+	d.Answerer = abstainer{}
+	d.Judge = wordJudge{min: 2} // the store's passage does not answer
+	final, _, err := run(t, d, "What is the equilibrium of the war of attrition in sealed-bid auctions?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeArxivUnavailable, final.Outcome)
+	require.True(t, final.Abstained)
+	require.NotEmpty(t, final.Sources, "the closest source is listed")
+	require.NotContains(t, final.FinalResponse, "Searched arXiv", "no request was answered")
+	require.NotEmpty(t, final.Searches)
+	require.NotEmpty(t, final.Searches[0].Failed)
+
+	// With arXiv up and nothing answering, the same abstention is not_found.
+	ax := &pagingArxiv{}
+	d = deps(&memStore{docs: store.docs}, &fakeArxiv{}, &gtFilter{})
+	d.Arxiv, d.Answerer, d.Judge = ax, abstainer{}, wordJudge{min: 2}
+	final, _, err = run(t, d, "What is the equilibrium of the war of attrition in sealed-bid auctions?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeNotFound, final.Outcome)
+	require.True(t, final.Abstained)
+}
+
 func TestAQuestionNamingAGlossaryConceptIsSearchedWhateverTheJudgeSays(t *testing.T) {
 	zermelo := arxiv.Paper{ID: "2401.00011v1", Title: "Zermelo, Kuhn and the solution of perfect-information games",
 		Summary: "Backward induction solves every finite game of perfect information, chess included; an equilibrium exists."}

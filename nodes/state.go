@@ -32,11 +32,15 @@ const (
 	OutcomeAnsweredWithCaveat = "answered_with_caveat"
 	// OutcomeNotFound: the question is about game theory, but nothing in
 	// the store or on arXiv answers it; the answer says what was searched.
+	// When arXiv could not be searched the run ends
+	// OutcomeArxivUnavailable instead (GraphState.Abstained tells the two
+	// apart from an answer).
 	OutcomeNotFound = "not_found"
 	// OutcomeOffTopic: the question itself is not about game theory.
 	OutcomeOffTopic = "off_topic"
 	// OutcomeArxivUnavailable: arXiv could not be searched; the answer
-	// comes from the store if it can.
+	// comes from the store if it can, and otherwise abstains
+	// (GraphState.Abstained).
 	OutcomeArxivUnavailable = "arxiv_unavailable"
 	// OutcomeImpossible: the decision agent (--router llm) judged that no
 	// route can answer the question; the answer says why.
@@ -65,6 +69,7 @@ const (
 	FieldSearches        = "searches"
 	FieldOffTopic        = "off_topic"
 	FieldOutcome         = "outcome"
+	FieldAbstained       = "abstained"
 	FieldImpossible      = "impossible"
 )
 
@@ -113,6 +118,12 @@ type GraphState struct {
 	// Outcome is how the run ended, one of the Outcome constants; set by
 	// generate_response.
 	Outcome string `json:"outcome,omitempty"`
+	// Abstained is set when the answer says that nothing it found answers
+	// the question: it quotes none of its sources, which are the closest
+	// passages, listed as such. The run ends not_found, or
+	// arxiv_unavailable when arXiv could not be searched, since then
+	// nothing says arXiv lacks an answer.
+	Abstained bool `json:"abstained,omitempty"`
 	// Impossible is set by a decision agent (DecisionAgent) that judged the
 	// task impossible: why. generate_response then says so instead of
 	// answering. Routers of the rules kind never set it.

@@ -126,6 +126,10 @@ type Result struct {
 	// OutcomeAnsweredWithCaveat, OutcomeNotFound, OutcomeOffTopic or
 	// OutcomeArxivUnavailable.
 	Outcome string `json:"outcome"`
+	// Abstained is set when the answer says nothing found answers the
+	// question: it lists its sources as the closest, quoting none of them
+	// (nodes.GraphState.Abstained).
+	Abstained bool `json:"abstained,omitempty"`
 	// Searches are the run's arXiv requests, in order.
 	Searches []nodes.Search `json:"searches"`
 
@@ -168,6 +172,7 @@ func newResult(r run) Result {
 		StoreCountAfter:  r.after,
 		ArxivRequests:    r.arxivRequests,
 		Outcome:          r.final.Outcome,
+		Abstained:        r.final.Abstained,
 		Searches:         nonNil(r.final.Searches),
 		LLM:              r.llm,
 		Embedder:         r.embedder,

@@ -26,7 +26,7 @@ func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions
 		return evaluate.Run{}, fmt.Errorf("question %q: %w", q.Q, err)
 	}
 	r := evaluate.Run{
-		Question: q, Outcome: res.Outcome, Answer: res.Answer,
+		Question: q, Outcome: res.Outcome, Answer: res.Answer, Abstained: res.Abstained,
 		PapersAdded: res.PapersAdded, ArxivRequests: res.ArxivRequests, Steps: len(res.Path),
 		Latency: time.Since(t), StoreGrowth: res.StoreCountAfter - res.StoreCountBefore,
 	}

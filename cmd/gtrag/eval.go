@@ -44,7 +44,9 @@ off-topic questions refused and the papers they added, answers that misstate
 what was added, arXiv requests and steps per question, p50/p95 latency, and
 the outcomes. When the questions say what a correct answer must contain
 ("must_contain": ["a|b", "c"], each entry case-insensitive, "|" between
-alternatives) or expect "not_found", it also reports the share of answers
+alternatives) or expect "not_found" (an abstention that names the missing
+concept: outcome not_found, or arxiv_unavailable if arXiv is down), it also
+reports the share of answers
 that pass and the sentences left dangling (opening with a back-reference
 whose antecedent the answer left out).
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -15,9 +14,9 @@ import (
 // know whether an LLM was involved and whether arXiv was.
 func answerFooter(r service.Result) string {
 	var parts []string
-	// An off-topic reply has no sources; a not-found one lists the closest
+	// An off-topic reply has no sources; an abstention lists the closest
 	// as such and quotes none of them.
-	quoted := len(r.Sources) > 0 && r.Outcome != nodes.OutcomeNotFound
+	quoted := len(r.Sources) > 0 && !r.Abstained
 	switch llm := r.LLM; {
 	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")

@@ -36,9 +36,16 @@ func TestAnswerFooterIsPlain(t *testing.T) {
 	r.Sources, r.Outcome = nil, nodes.OutcomeOffTopic
 	require.Equal(t, "(Offline, without an LLM; knowledge base searched with the offline embedder; arXiv not searched.)", answerFooter(r),
 		"a reply that quotes nothing does not claim to be made of sources' sentences")
-	r.Sources, r.Outcome = src, nodes.OutcomeNotFound
+	r.Sources, r.Outcome, r.Abstained = src, nodes.OutcomeNotFound, true
 	require.Equal(t, "(Offline, without an LLM; knowledge base searched with the offline embedder; arXiv not searched.)", answerFooter(r),
 		"a not-found reply lists the closest sources but quotes none")
+	r.Outcome, r.Searches = nodes.OutcomeArxivUnavailable, []nodes.Search{{Query: "ti:auction", Failed: "connection refused"}}
+	require.Equal(t, "(Offline, without an LLM; knowledge base searched with the offline embedder; arXiv could not be reached.)", answerFooter(r),
+		"an abstention while arXiv is down quotes none either")
+	r.Abstained = false
+	require.Equal(t, "(Answered offline without an LLM, from sentences of the sources; passages found with the offline embedder; arXiv could not be reached.)", answerFooter(r),
+		"an answer from the store while arXiv is down quotes its sources")
+	r.Searches = nil
 	r = service.Result{LLM: "ollama:llama3.2", Embedder: "ollama:nomic-embed-text", PapersAdded: 2, Path: []string{"pull_from_chroma", nodes.SearchArxiv, "add_to_chroma"}, Sources: src,
 		Searches: []nodes.Search{{Query: "ti:auction", Returned: 30}}}
 	require.Equal(t, "(Answered by ollama:llama3.2; passages found with the ollama:nomic-embed-text embedder; arXiv searched, 2 papers added to the knowledge base.)", answerFooter(r))
