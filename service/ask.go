@@ -276,7 +276,7 @@ func routerSetting(r string) string {
 // deps are the workflow's dependencies on s, tuned by o.
 func (s *Service) deps(o AskOptions) nodes.Deps {
 	d := nodes.Deps{
-		Store: s.store, Arxiv: s.arxiv, Ranker: s.ranker,
+		Store: s.store, Arxiv: s.arxiv, Ranker: poolRanker,
 		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries,
 		K: o.K, MaxResults: o.MaxResults, Pool: o.Pool, MaxSearches: o.MaxSearches,
 		// The store's candidates are re-ranked by the question's focal

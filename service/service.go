@@ -36,7 +36,6 @@ type Service struct {
 	llm      reasoner.Set
 	arxiv    *arxiv.Client
 	embedder string // the store's embedder spec, read once
-	ranker   vectordb.Ranker
 }
 
 // Open opens the embedded knowledge base in cfg.DataDir (seeding a new one,
@@ -68,7 +67,7 @@ func New(store Store, llm reasoner.Set, client *arxiv.Client) *Service {
 	} else {
 		embedder = store.Info().Embedder
 	}
-	return &Service{store: store, llm: llm, arxiv: client, embedder: embedder, ranker: poolRanker}
+	return &Service{store: store, llm: llm, arxiv: client, embedder: embedder}
 }
 
 // poolRanker orders the papers of each arXiv search (vectordb.Ranker): the
