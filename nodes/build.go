@@ -31,6 +31,9 @@ type Deps struct {
 	// nil keeps the store's order.
 	Reranker reasoner.Reranker
 	Queries  reasoner.QueryWriter // proposes arXiv searches; nil means offline only
+	// Chooser picks, among a search's best candidates, those that answer
+	// the question (ArxivSearcher.Chooser); nil keeps the pool's ranking.
+	Chooser reasoner.PaperChooser
 	// Router is the decision agent that chooses at the conditional edges
 	// (see RunOptions); nil leaves them to the rule routers.
 	Router reasoner.RouteChooser
@@ -71,7 +74,7 @@ func Build(d Deps) (*Graph, error) {
 		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp}
 		check  = RelevanceChecker{Judge: d.Judge}
 		topic  = d.topic()
-		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker,
+		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,
 			Pool: d.Pool, MaxSearches: d.MaxSearches}
 		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}

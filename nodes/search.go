@@ -58,6 +58,12 @@ const (
 	MaxPool            = 100
 	DefaultMaxSearches = 2
 	DefaultMaxResults  = 3
+	// ChooseAmong is how many of a pool's best candidates a Chooser is
+	// shown. In the tuning misses of testdata/world whose paper a request
+	// fetched, the offline ranking put it third to 49th among the
+	// candidates, sixth at the median: ten cover more than half of them
+	// in one prompt of about 2,000 tokens.
+	ChooseAmong = 10
 )
 
 // ArxivSearcher is the search_arxiv node.
@@ -71,6 +77,10 @@ type ArxivSearcher struct {
 	// formulation only.
 	Queries reasoner.QueryWriter
 	Ranker  Ranker
+	// Chooser picks, among the first ChooseAmong candidates about the
+	// question, those that answer it (an LLM); nil keeps the ranking's
+	// order.
+	Chooser reasoner.PaperChooser
 
 	Pool        int // papers fetched per request; 0 means DefaultPool
 	MaxSearches int // requests per run; 0 means DefaultMaxSearches
@@ -183,6 +193,20 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		s.ArxivPapers = bestMatchFirst(s.ArxivPapers, page.Papers)
 		log = append(log, fmt.Sprintf("searched %s (from %d): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it",
 			query, start, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off)))
+		if a.Chooser != nil && len(s.ArxivPapers) > 1 {
+			var chose string
+			var notices []string
+			var chosen bool
+			s.ArxivPapers, chose, notices, chosen, err = a.choose(ctx, s.UserQuery, s.ArxivPapers)
+			if err != nil {
+				return s, err
+			}
+			s.Notices = addNotices(s.Notices, notices)
+			if chosen {
+				s.Searches[len(s.Searches)-1].Best = s.ArxivPapers[0].ID
+			}
+			log = append(log, chose)
+		}
 		if len(s.ArxivPapers) > 0 {
 			break
 		}
@@ -755,6 +779,58 @@ func bestMatchFirst(candidates, pool []arxiv.Paper) []arxiv.Paper {
 	out = append(out, candidates[i])
 	out = append(out, candidates[:i]...)
 	return append(out, candidates[i+1:]...)
+}
+
+// choose puts the papers the Chooser picks among the first ChooseAmong
+// candidates first, in its order; the others keep theirs, so that the
+// filter still judges every candidate when the chosen ones are not game
+// theory. A chooser that fails or picks none leaves the order as it is:
+// the ranking's order is the offline path, and always there.
+//
+// Why a model chooses here and nowhere earlier. The pool's ranking cannot
+// tell apart papers on the same idea: the crowd shares the question's words
+// as well as the paper that answers it, and what sets that paper apart is
+// what the student paraphrased ("hold off" for "wait"), which no offline
+// ranking tried recovered (see rank). Reading the question and ten
+// abstracts is what a model does well, in one call per search, and its
+// first pick becomes the search's best paper, which the answer keeps among
+// its sources (Puller). Without an LLM nothing changes. Not measured: no
+// LLM could be run where gtrag is developed (round 2 session 22).
+func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arxiv.Paper) (_ []arxiv.Paper, log string, notices []string, chosen bool, _ error) {
+	n := min(len(papers), ChooseAmong)
+	candidates := make([]reasoner.Candidate, n)
+	for i, p := range papers[:n] {
+		candidates[i] = reasoner.Candidate{Title: p.Title, Abstract: p.Summary}
+	}
+	sel, err := a.Chooser.ChoosePapers(ctx, question, candidates)
+	if err != nil {
+		if ctx.Err() != nil {
+			return papers, "", nil, false, fmt.Errorf("choose among arXiv's papers: %w", err)
+		}
+		why := "the LLM could not choose among arXiv's papers, kept the ranking's order: " + err.Error()
+		return papers, why, []string{why}, false, nil
+	}
+	var out []arxiv.Paper
+	var ids []string
+	for _, k := range sel.Order {
+		if k >= 0 && k < n && !slices.Contains(ids, papers[k].ID) {
+			out = append(out, papers[k])
+			ids = append(ids, papers[k].ID)
+		}
+	}
+	if len(out) == 0 {
+		why := sel.Reason
+		if why == "" {
+			why = "the LLM chose none"
+		}
+		return papers, fmt.Sprintf("among the first %d: %s", n, why), sel.Notices, false, nil
+	}
+	for _, p := range papers {
+		if !slices.Contains(ids, p.ID) {
+			out = append(out, p)
+		}
+	}
+	return out, fmt.Sprintf("among the first %d, the LLM chose %s", n, strings.Join(ids, ", ")), sel.Notices, true, nil
 }
 
 // paperText is what a candidate paper is ranked and judged on.

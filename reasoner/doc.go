@@ -49,6 +49,13 @@
 // the passages do not answer, for the fixed phrase CannotAnswer, which
 // LLMAnswerer detects and reports as Answer.Abstained.
 //
+// Two calls exist only with an LLM, both asked by search_arxiv: the
+// searches a model writes for the question (LLMQueryWriter, prompt
+// search_arxiv) and its choice among a search's best candidates
+// (LLMPaperChooser, prompt choose_papers: numbers, best first, or none).
+// Either one's unusable reply, or failure, leaves the offline formulation
+// or the pool's ranking in place, with a notice.
+//
 // Each call has a timeout (60 s) and bounded retries with backoff (2); an
 // empty reply counts as a failure and an oversized one is cut to 64 KiB with
 // a notice. Yes/no replies are read strictly: the first word must be yes or

@@ -38,6 +38,10 @@ type Set struct {
 	// Queries writes arXiv searches; nil for offline Sets, whose searches
 	// are formulated without a model.
 	Queries QueryWriter
+	// Choose picks, among an arXiv search's best candidates, those that
+	// answer the question; nil for offline Sets, whose searches keep the
+	// pool's ranking.
+	Choose PaperChooser
 	// Condense rewrites a conversation's follow-up as a standalone
 	// question (gtrag chat); nil for offline Sets.
 	Condense Condenser
@@ -184,6 +188,7 @@ func openProvider(ctx context.Context, spec provider.Spec, env func(string) stri
 		Filter:   &FallbackFilter{Primary: NewLLMFilter(m, opts...), Fallback: NewOfflineFilter(), b: b},
 		Answerer: &FallbackAnswerer{Primary: NewLLMAnswerer(m, opts...), Fallback: NewOfflineAnswerer(), b: b},
 		Queries:  &FallbackQueryWriter{Primary: NewLLMQueryWriter(m, opts...), b: b},
+		Choose:   &FallbackPaperChooser{Primary: NewLLMPaperChooser(m, opts...), b: b},
 		Condense: NewLLMCondenser(m, opts...),
 		Router:   NewLLMRouter(m, opts...),
 		Name:     name,

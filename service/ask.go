@@ -277,7 +277,7 @@ func routerSetting(r string) string {
 func (s *Service) deps(o AskOptions) nodes.Deps {
 	d := nodes.Deps{
 		Store: s.store, Arxiv: s.arxiv, Ranker: poolRanker,
-		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries,
+		Judge: s.llm.Judge, Filter: s.llm.Filter, Answerer: s.llm.Answerer, Queries: s.llm.Queries, Chooser: s.llm.Choose,
 		K: o.K, MaxResults: o.MaxResults, Pool: o.Pool, MaxSearches: o.MaxSearches,
 		// The store's candidates are re-ranked by the question's focal
 		// concept with any LLM: the reranker is cheap and deterministic.

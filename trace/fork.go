@@ -216,6 +216,12 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 	if played.Queries != nil {
 		d.Queries = switchQueries{f, played.Queries, after.Queries}
 	}
+	// The same for the paper chooser: without one in the recording, the
+	// fork keeps the pool's ranking too.
+	d.Chooser = nil
+	if played.Chooser != nil {
+		d.Chooser = switchChooser{f, played.Chooser, after.Chooser}
+	}
 	// A recording routed by a decision agent is routed by it up to the
 	// fork, from the recording; from the fork's own step on (the router
 	// decides again on the edited state) by the live agent, or, with none,
@@ -362,6 +368,19 @@ func (q switchQueries) WriteQueries(ctx context.Context, question string) (reaso
 		return reasoner.Queries{}, err
 	}
 	return r.WriteQueries(ctx, question)
+}
+
+type switchChooser struct {
+	f            *forkSwitch
+	played, live reasoner.PaperChooser
+}
+
+func (c switchChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+	r, err := pick(c.f, c.played, c.live, "paper chooser")
+	if err != nil {
+		return reasoner.Selection{}, err
+	}
+	return r.ChoosePapers(ctx, question, cs)
 }
 
 // RecordedPapers are the papers the recorded run's arXiv searches

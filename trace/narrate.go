@@ -372,6 +372,11 @@ func describeOp(d OperationStartedData) string {
 			return fmt.Sprintf("%s at %s, routes %s, after %s, %s in the environment, loop %d",
 				name, p.Router, strings.Join(keys, "|"), plural(len(p.Steps), "step", "steps"), plural(len(p.Environment), "line", "lines"), p.Loops)
 		}
+	case KindChoose:
+		var p ChooseParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s question=%s among %s", name, quote(p.Question, maxText), plural(len(p.Titles), "paper", "papers"))
+		}
 	case KindFilter:
 		var p FilterParams
 		if json.Unmarshal(d.Params, &p) == nil {
@@ -449,6 +454,18 @@ func describeResult(kind string, raw json.RawMessage) string {
 				s += ": " + r.Message
 			}
 			return s
+		}
+	case KindChoose:
+		var r ChooseResult
+		if json.Unmarshal(raw, &r) == nil {
+			if len(r.Order) == 0 {
+				return "none chosen: " + r.Reason
+			}
+			picked := make([]string, len(r.Order))
+			for i, k := range r.Order {
+				picked[i] = strconv.Itoa(k + 1)
+			}
+			return "chose paper " + strings.Join(picked, ", ")
 		}
 	case KindAnswer:
 		var r AnswerResult

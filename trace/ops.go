@@ -21,6 +21,9 @@ const (
 	// KindQueries is the LLM writing arXiv searches for the question, asked
 	// by search_arxiv.
 	KindQueries = "reasoner.search_arxiv"
+	// KindChoose is the LLM choosing, among a search's best candidates,
+	// those that answer the question, asked by search_arxiv.
+	KindChoose = "reasoner.choose_papers"
 	// KindRank is the ranking of a search's pool against the question.
 	KindRank = "pool.rank"
 	// KindDecide is the decision agent choosing a route (--router llm).
@@ -168,6 +171,21 @@ type QueriesParams struct {
 // QueriesResult is reasoner.Queries.
 type QueriesResult struct {
 	Queries []string `json:"queries"`
+	Notices []string `json:"notices,omitempty"`
+}
+
+// ChooseParams are a paper chooser's inputs: the question and the
+// candidates shown, by title with a fingerprint of their abstracts.
+type ChooseParams struct {
+	Question       string   `json:"question"`
+	Titles         []string `json:"titles"`
+	AbstractSHA256 string   `json:"abstract_sha256"`
+}
+
+// ChooseResult is reasoner.Selection.
+type ChooseResult struct {
+	Order   []int    `json:"order"`
+	Reason  string   `json:"reason,omitempty"`
 	Notices []string `json:"notices,omitempty"`
 }
 

@@ -154,6 +154,9 @@ func (p *Player) Deps() nodes.Deps {
 	if len(p.ops[KindQueries]) > 0 {
 		d.Queries = playedQueries{p}
 	}
+	if len(p.ops[KindChoose]) > 0 {
+		d.Chooser = playedChooser{p}
+	}
 	if p.settings.Router == nodes.RouterLLM {
 		d.Router = playedRouter{p}
 	}
@@ -493,6 +496,16 @@ func (q playedQueries) WriteQueries(_ context.Context, question string) (reasone
 		return reasoner.Queries{}, err
 	}
 	return reasoner.Queries{Queries: r.Queries, Notices: r.Notices}, nil
+}
+
+type playedChooser struct{ p *Player }
+
+func (c playedChooser) ChoosePapers(_ context.Context, question string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+	var r ChooseResult
+	if err := c.p.take(KindChoose, chooseParams(question, cs), &r); err != nil {
+		return reasoner.Selection{}, err
+	}
+	return reasoner.Selection{Order: r.Order, Reason: r.Reason, Notices: r.Notices}, nil
 }
 
 type playedRouter struct{ p *Player }

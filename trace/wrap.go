@@ -46,6 +46,9 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	if d.Queries != nil {
 		d.Queries = recordedQueries{r: r, inner: d.Queries}
 	}
+	if d.Chooser != nil {
+		d.Chooser = recordedChooser{r: r, inner: d.Chooser}
+	}
 	if d.Ranker != nil {
 		d.Ranker = recordedRanker{r: r, inner: d.Ranker}
 	}
@@ -113,6 +116,18 @@ func answerParams(question string, ps []reasoner.Passage) AnswerParams {
 }
 
 func queriesParams(question string) QueriesParams { return QueriesParams{Question: question} }
+
+func chooseParams(question string, cs []reasoner.Candidate) ChooseParams {
+	p := ChooseParams{Question: question, Titles: []string{}}
+	h := sha256.New()
+	for _, c := range cs {
+		p.Titles = append(p.Titles, c.Title)
+		h.Write([]byte(c.Abstract))
+		h.Write([]byte{0})
+	}
+	p.AbstractSHA256 = hex.EncodeToString(h.Sum(nil))
+	return p
+}
 
 func decideParams(t reasoner.TreeData) DecideParams {
 	p := DecideParams{
@@ -234,6 +249,19 @@ func (q recordedQueries) WriteQueries(ctx context.Context, question string) (rea
 	return record(q.r, KindQueries, q.r.opts.LLM, queriesParams(question),
 		func() (reasoner.Queries, error) { return q.inner.WriteQueries(ctx, question) },
 		func(qs reasoner.Queries) any { return QueriesResult{Queries: nonNil(qs.Queries), Notices: qs.Notices} })
+}
+
+type recordedChooser struct {
+	r     *Recorder
+	inner reasoner.PaperChooser
+}
+
+func (c recordedChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+	return record(c.r, KindChoose, c.r.opts.LLM, chooseParams(question, cs),
+		func() (reasoner.Selection, error) { return c.inner.ChoosePapers(ctx, question, cs) },
+		func(sel reasoner.Selection) any {
+			return ChooseResult{Order: nonNil(sel.Order), Reason: sel.Reason, Notices: sel.Notices}
+		})
 }
 
 type recordedRouter struct {

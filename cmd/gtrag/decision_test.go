@@ -136,6 +136,9 @@ func TestDecisionAgentSteersTheLoop(t *testing.T) {
 			tr := gtrag(t, env, "trace", file)
 			require.Equal(t, 0, tr.code, tr.stderr)
 			require.Contains(t, tr.stdout, "decision agent chose not_relevant: nothing stored on bid shading yet; searching arXiv")
+			// And what the paper chooser was shown and chose.
+			require.Contains(t, tr.stdout, "reasoner.choose_papers [")
+			require.Contains(t, tr.stdout, "among 2 papers → chose paper 2")
 
 			// Replay answers the choices from the recording: no server.
 			llm.Close()

@@ -70,6 +70,8 @@ func promptKind(system string) string {
 		return reasoner.PromptFilterPapers
 	case strings.Contains(system, "searches for the arXiv"):
 		return reasoner.PromptSearchArxiv
+	case strings.Contains(system, "You choose papers"):
+		return reasoner.PromptChoosePapers
 	}
 	return reasoner.PromptGenerateResponse
 }
@@ -276,10 +278,11 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 					require.NotContains(t, res.Answer, "Revenue equivalence holds", "the offline answerer wrote it")
 				} else {
 					require.NotContains(t, notices, "LLM unavailable")
-					// The question's topic, the searches, filter ×2 (the
-					// rendering paper is not about the question), judge once
-					// (the first pull found nothing), answer once.
-					require.Len(t, requests, 6, "%v", requests)
+					// The question's topic, the searches, the choice among
+					// the pool's best, filter ×2 (the rendering paper is not
+					// about the question), judge once (the first pull found
+					// nothing), answer once.
+					require.Len(t, requests, 7, "%v", requests)
 				}
 				require.LessOrEqual(t, len(res.Answer), reasoner.DefaultMaxReplyBytes)
 			})
@@ -332,7 +335,7 @@ func requireFenced(t *testing.T, prompt, needle string) {
 
 // TestPromptInjectionIsFencedInEveryPrompt runs ask with an LLM over papers
 // whose abstracts try to break out of the data fence: the injected text
-// reaches the filter, judge and answer prompts only inside the fence, and
+// reaches the chooser, filter, judge and answer prompts only inside the fence, and
 // the off-topic paper it rides on is not added.
 func TestPromptInjectionIsFencedInEveryPrompt(t *testing.T) {
 	for _, provider := range []string{"ollama", "openai"} {
@@ -365,7 +368,8 @@ func TestPromptInjectionIsFencedInEveryPrompt(t *testing.T) {
 				}
 			}
 			require.Equal(t, map[string]bool{
-				reasoner.PromptFilterPapers: true, reasoner.PromptCheckRelevance: true, reasoner.PromptGenerateResponse: true,
+				reasoner.PromptChoosePapers: true, reasoner.PromptFilterPapers: true,
+				reasoner.PromptCheckRelevance: true, reasoner.PromptGenerateResponse: true,
 			}, reached, "the injected text reached every prompt, fenced")
 		})
 	}

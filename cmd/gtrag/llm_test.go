@@ -130,9 +130,28 @@ func decideLike(system, user string, judge func(string) string) string {
 		return "no"
 	case strings.Contains(system, "searches for the arXiv"):
 		return "sealed-bid auction bid shading\nfirst-price auction equilibrium"
+	case strings.Contains(system, "You choose papers"):
+		return chooseLike(user)
 	default:
 		return "Bidders shade their bids below their valuations [1]. Expected revenue is the same as in a second-price auction [2, 1]. See also [9]."
 	}
+}
+
+// chooseLike answers the paper chooser as a model would that knows bid
+// shading is a first-price matter: the candidates whose title says
+// first-price, by their numbers in the prompt, or none.
+func chooseLike(user string) string {
+	var picked []string
+	for _, line := range strings.Split(user, "\n") {
+		n, title, ok := strings.Cut(line, "] ")
+		if ok && strings.HasPrefix(n, "[") && strings.Contains(strings.ToLower(title), "first-price") {
+			picked = append(picked, strings.TrimPrefix(n, "["))
+		}
+	}
+	if len(picked) == 0 {
+		return "none"
+	}
+	return strings.Join(picked, ", ")
 }
 
 func (s *llmServer) seen() (prompts, auth []string) {
@@ -172,10 +191,12 @@ func TestAskWithAnLLM(t *testing.T) {
 			require.True(t, strings.Contains(strings.Join(res.Notices, "\n"), "[9]"), "the dropped citation is reported: %v", res.Notices)
 
 			prompts, auth := llm.seen()
-			// The question's topic, the searches, filter ×2 (the rendering
-			// paper is not about the question), judge once (the first pull
-			// found nothing), answer once.
-			require.Len(t, prompts, 6)
+			// The question's topic, the searches, the choice among the
+			// pool's best, filter ×2 (the rendering paper is not about the
+			// question), judge once (the first pull found nothing), answer
+			// once.
+			require.Len(t, prompts, 7)
+			require.Contains(t, prompts[2], "Which of the 2 papers answer the question", "the chooser sees the candidates about the question")
 			for _, p := range prompts {
 				require.Contains(t, p, "<data>", "untrusted text is fenced")
 			}
