@@ -108,6 +108,7 @@ type Run struct {
 	Sources       []string // cited paper ids, in order
 	PapersAdded   int
 	ArxivRequests int64
+	LLMCalls      int64 // requests sent to the LLM, retries included
 	Steps         int
 	Latency       time.Duration
 	StoreGrowth   int // chunks the run added
@@ -154,6 +155,9 @@ type Report struct {
 	MisstatedAdditions int `json:"misstated_additions"`
 
 	ArxivRequestsPerQuestion float64 `json:"arxiv_requests_per_question"`
+	// LLMCallsPerQuestion is the mean number of requests a question sent
+	// to the LLM, retries included: 0 offline.
+	LLMCallsPerQuestion float64 `json:"llm_calls_per_question"`
 	// ArxivRate is the share of questions that sent at least one request.
 	ArxivRate    float64        `json:"arxiv_search_rate"`
 	MeanSteps    float64        `json:"mean_steps"`
@@ -216,6 +220,7 @@ type QuestionResult struct {
 	PapersAdded   int      `json:"papers_added"`
 	Misstated     bool     `json:"misstated_additions,omitempty"`
 	ArxivRequests int64    `json:"arxiv_requests"`
+	LLMCalls      int64    `json:"llm_calls"`
 	Steps         int      `json:"steps"`
 	LatencyMS     int64    `json:"latency_ms"`
 	// Answered is true when the run ended with sources and was not refused
@@ -238,7 +243,7 @@ func Summarize(runs []Run, k int) Report {
 		latencies                []int64
 		hits, answered, searched int
 		steps                    int
-		requests                 int64
+		requests, calls          int64
 		recallSum                float64
 		offRefused               int
 		fetched, judged, added   int
@@ -247,7 +252,7 @@ func Summarize(runs []Run, k int) Report {
 		q := r.Question
 		row := QuestionResult{
 			Q: q.Q, Expect: q.Expect, Outcome: r.Outcome, Sources: nonNil(r.Sources),
-			PapersAdded: r.PapersAdded, ArxivRequests: r.ArxivRequests, Steps: r.Steps,
+			PapersAdded: r.PapersAdded, ArxivRequests: r.ArxivRequests, LLMCalls: r.LLMCalls, Steps: r.Steps,
 			LatencyMS: r.Latency.Milliseconds(),
 			Answered:  len(r.Sources) > 0 && r.Outcome != offTopicOutcome,
 		}
@@ -294,6 +299,7 @@ func Summarize(runs []Run, k int) Report {
 			searched++
 		}
 		requests += r.ArxivRequests
+		calls += r.LLMCalls
 		steps += r.Steps
 		rep.StoreGrowth += r.StoreGrowth
 		latencies = append(latencies, row.LatencyMS)
@@ -303,6 +309,7 @@ func Summarize(runs []Run, k int) Report {
 	rep.AnsweredRate = float64(answered) / n
 	rep.ArxivRate = float64(searched) / n
 	rep.ArxivRequestsPerQuestion = float64(requests) / n
+	rep.LLMCallsPerQuestion = float64(calls) / n
 	rep.MeanSteps = float64(steps) / n
 	if rep.Answerable > 0 {
 		rep.HitRate = float64(hits) / float64(rep.Answerable)

@@ -28,9 +28,9 @@ func TestMisstates(t *testing.T) {
 func TestSummarize(t *testing.T) {
 	runs := []Run{
 		{Question: Question{Q: "a", Relevant: []string{"2301.00001"}}, Outcome: "answered", Sources: []string{"2301.00001v2", "x"},
-			PapersAdded: 2, ArxivRequests: 1, Steps: 8, Latency: 10 * time.Millisecond},
+			PapersAdded: 2, ArxivRequests: 1, LLMCalls: 8, Steps: 8, Latency: 10 * time.Millisecond},
 		{Question: Question{Q: "b", Relevant: []string{"2301.00002", "2301.00003"}}, Outcome: "answered", Sources: []string{"y"},
-			PapersAdded: 2, ArxivRequests: 2, Steps: 10, Latency: 30 * time.Millisecond},
+			PapersAdded: 2, ArxivRequests: 2, LLMCalls: 12, Steps: 10, Latency: 30 * time.Millisecond},
 		{Question: Question{Q: "c", Relevant: []string{"2301.00004"}}, Outcome: "not_found", ArxivRequests: 2, Steps: 5,
 			Answer: "I found nothing (1 added to the knowledge base).", PapersAdded: 0, Latency: 20 * time.Millisecond},
 		{Question: Question{Q: "d", Expect: ExpectOffTopic}, Outcome: "off_topic", ArxivRequests: 1, Steps: 5, Latency: 5 * time.Millisecond},
@@ -47,6 +47,8 @@ func TestSummarize(t *testing.T) {
 	require.Equal(t, 1, r.OffTopicPapersAdded)
 	require.Equal(t, 1, r.MisstatedAdditions, "c says 1 added, 0 were")
 	require.InDelta(t, 7.0/5, r.ArxivRequestsPerQuestion, 1e-9)
+	require.InDelta(t, 20.0/5, r.LLMCallsPerQuestion, 1e-9)
+	require.Equal(t, int64(12), r.PerQuestion[1].LLMCalls)
 	require.InDelta(t, 7.2, r.MeanSteps, 1e-9)
 	require.Equal(t, int64(10), r.P50LatencyMS, "0, 5, 10, 20, 30 ms")
 	require.Equal(t, int64(30), r.P95LatencyMS)

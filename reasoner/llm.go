@@ -162,6 +162,7 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 }
 
 func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (string, error) {
+	countCall(ctx)
 	actx, cancel := context.WithTimeout(ctx, c.s.timeout)
 	defer cancel()
 	resp, err := c.model.GenerateContent(actx, msgs, llms.WithTemperature(0))

@@ -121,6 +121,9 @@ type Result struct {
 	StoreCountBefore int            `json:"store_count_before"`
 	StoreCountAfter  int            `json:"store_count_after"`
 	ArxivRequests    int64          `json:"arxiv_requests"`
+	// LLMCalls counts the requests the run sent to the LLM, retries
+	// included: 0 offline and in a replay.
+	LLMCalls int64 `json:"llm_calls"`
 
 	// Outcome is how the run ended: nodes.OutcomeAnswered,
 	// OutcomeAnsweredWithCaveat, OutcomeNotFound, OutcomeOffTopic or
@@ -151,6 +154,7 @@ type run struct {
 	path          []string
 	before, after int
 	arxivRequests int64
+	llmCalls      int64
 	llm, embedder string
 	notices       []string // said before the run, such as "offline: no LLM configured"
 	start         time.Time
@@ -171,6 +175,7 @@ func newResult(r run) Result {
 		StoreCountBefore: r.before,
 		StoreCountAfter:  r.after,
 		ArxivRequests:    r.arxivRequests,
+		LLMCalls:         r.llmCalls,
 		Outcome:          r.final.Outcome,
 		Abstained:        r.final.Abstained,
 		Searches:         nonNil(r.final.Searches),
@@ -188,8 +193,9 @@ func newResult(r run) Result {
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
 	o = o.withDefaults()
 	start := time.Now()
-	var requests atomic.Int64
+	var requests, calls atomic.Int64
 	ctx = arxiv.CountRequests(ctx, &requests)
+	ctx = reasoner.CountCalls(ctx, &calls)
 
 	deps := s.deps(o)
 	switch o.Router {
@@ -259,7 +265,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	}
 	return newResult(run{
 		question: question, final: final, path: path,
-		before: before, after: s.store.Count(), arxivRequests: requests.Load(),
+		before: before, after: s.store.Count(), arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: env.Snapshot(),
 	}), nil
 }

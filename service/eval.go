@@ -27,7 +27,7 @@ func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions
 	}
 	r := evaluate.Run{
 		Question: q, Outcome: res.Outcome, Answer: res.Answer, Abstained: res.Abstained,
-		PapersAdded: res.PapersAdded, ArxivRequests: res.ArxivRequests, Steps: len(res.Path),
+		PapersAdded: res.PapersAdded, ArxivRequests: res.ArxivRequests, LLMCalls: res.LLMCalls, Steps: len(res.Path),
 		Latency: time.Since(t), StoreGrowth: res.StoreCountAfter - res.StoreCountBefore,
 	}
 	for _, src := range res.Sources {

@@ -69,6 +69,7 @@ func TestAskEmptyStoreLearnsFromArxiv(t *testing.T) {
 	require.Equal(t, int64(1), first.ArxivRequests)
 	require.Equal(t, "offline", first.LLM)
 	require.Equal(t, "offline", first.Embedder)
+	require.Zero(t, first.LLMCalls, "offline, no model is asked")
 
 	// A second, related question is answered from the grown store.
 	var second service.Result

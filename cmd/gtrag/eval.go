@@ -41,8 +41,8 @@ whose arXiv requests fetched one, whose paper filter judged one, whose store
 took one, whose answer cited one: where the shares drop tells which part of
 the loop lost it), answers citing only papers that are not relevant, the share of
 off-topic questions refused and the papers they added, answers that misstate
-what was added, arXiv requests and steps per question, p50/p95 latency, and
-the outcomes. When the questions say what a correct answer must contain
+what was added, arXiv requests, LLM calls and steps per question, p50/p95
+latency, and the outcomes. When the questions say what a correct answer must contain
 ("must_contain": ["a|b", "c"], each entry case-insensitive, "|" between
 alternatives) or expect "not_found" (an abstention that names the missing
 concept: outcome not_found, or arxiv_unavailable if arXiv is down), it also
@@ -207,6 +207,7 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintf(w, "misstated additions\t%d\n", r.MisstatedAdditions)
 	fmt.Fprintf(w, "arXiv requests / question\t%.2f (%.0f%% searched)\n", r.ArxivRequestsPerQuestion, 100*r.ArxivRate)
+	fmt.Fprintf(w, "LLM calls / question\t%.2f\n", r.LLMCallsPerQuestion)
 	fmt.Fprintf(w, "mean steps\t%.1f\n", r.MeanSteps)
 	fmt.Fprintf(w, "store growth\t%d chunks\n", r.StoreGrowth)
 	fmt.Fprintf(w, "latency p50 / p95\t%d ms / %d ms\n", r.P50LatencyMS, r.P95LatencyMS)

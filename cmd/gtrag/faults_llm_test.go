@@ -267,6 +267,7 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 				require.Contains(t, notices, tt.notice)
 
 				requests := llm.seen()
+				require.Equal(t, int64(len(requests)), res.LLMCalls, "llm_calls counts what the server received, retries included")
 				if tt.fallback {
 					// The first LLM call is the filter's, for the first
 					// paper: tried 1+retries times, then every step of the

@@ -196,6 +196,7 @@ func TestAskWithAnLLM(t *testing.T) {
 			// question), judge once (the first pull found nothing), answer
 			// once.
 			require.Len(t, prompts, 7)
+			require.Equal(t, int64(len(prompts)), res.LLMCalls, "llm_calls counts what the server received")
 			require.Contains(t, prompts[2], "Which of the 2 papers answer the question", "the chooser sees the candidates about the question")
 			for _, p := range prompts {
 				require.Contains(t, p, "<data>", "untrusted text is fenced")
