@@ -119,13 +119,10 @@ func queriesParams(question string) QueriesParams { return QueriesParams{Questio
 
 func chooseParams(question string, cs []reasoner.Candidate) ChooseParams {
 	p := ChooseParams{Question: question, Titles: []string{}}
-	h := sha256.New()
 	for _, c := range cs {
 		p.Titles = append(p.Titles, c.Title)
-		h.Write([]byte(c.Abstract))
-		h.Write([]byte{0})
 	}
-	p.AbstractSHA256 = hex.EncodeToString(h.Sum(nil))
+	p.AbstractSHA256 = fingerprint(cs, func(c reasoner.Candidate) string { return c.Abstract })
 	return p
 }
 
@@ -145,14 +142,23 @@ func decideParams(t reasoner.TreeData) DecideParams {
 
 func rankParams(query string, docs []vectordb.Document) RankParams {
 	p := RankParams{Query: query, DocIDs: []string{}}
-	h := sha256.New()
 	for _, d := range docs {
 		p.DocIDs = append(p.DocIDs, d.ID)
-		h.Write([]byte(d.Content))
+	}
+	p.ContentSHA256 = fingerprint(docs, func(d vectordb.Document) string { return d.Content })
+	return p
+}
+
+// fingerprint is the SHA-256, in hex, of each item's text in order, each
+// ended by a NUL: a recording names long inputs by it, and a replay given
+// other text no longer matches.
+func fingerprint[T any](items []T, text func(T) string) string {
+	h := sha256.New()
+	for _, it := range items {
+		h.Write([]byte(text(it)))
 		h.Write([]byte{0})
 	}
-	p.ContentSHA256 = hex.EncodeToString(h.Sum(nil))
-	return p
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 type recordedStore struct {
