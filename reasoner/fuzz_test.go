@@ -103,3 +103,28 @@ func FuzzParseYesNo(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSelection checks the paper chooser's reading of any reply: the
+// indices it keeps name candidates that exist, once each, at most
+// MaxChoices of them, and a reply it cannot read, or one that says none,
+// keeps none.
+func FuzzParseSelection(f *testing.F) {
+	for _, s := range []string{"4, 1", "none", "[2] and [7]", "Paper 4 is best because it studies 2 auctions", "0, 11", "<think>3</think>\n6", "5,5,5,2,9,1", ""} {
+		f.Add(s, 10)
+	}
+	f.Fuzz(func(t *testing.T, reply string, n int) {
+		n = max(0, min(n, 50))
+		order, none, ok := parseSelection(reply, n)
+		require.LessOrEqual(t, len(order), MaxChoices)
+		for i, k := range order {
+			require.True(t, k >= 0 && k < n, "index %d of %d candidates", k, n)
+			require.NotContains(t, order[:i], k, "repeated")
+		}
+		if !ok || none {
+			require.Empty(t, order)
+		}
+		if ok && !none {
+			require.NotEmpty(t, order)
+		}
+	})
+}

@@ -76,6 +76,8 @@ func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, can
 // order given, separated by commas, spaces, "and" or list marks, with
 // optional brackets ("[4], [1]") or the word paper; or the word none. A
 // number out of range, a repeat, and those after MaxChoices are dropped.
+// The words a small model wraps its numbers in are allowed
+// (selectionFiller).
 // ok is false for anything else (an explanation, a refusal, a title), so
 // that a sentence which happens to hold a number is not read as a choice.
 func parseSelection(reply string, n int) (order []int, none, ok bool) {
@@ -93,8 +95,7 @@ func parseSelection(reply string, n int) (order []int, none, ok bool) {
 		return nil, true, true
 	}
 	for _, w := range words {
-		switch w {
-		case "and", "then", "paper", "papers", "best":
+		if selectionFiller[w] {
 			continue
 		}
 		k, err := strconv.Atoi(w)
@@ -106,6 +107,15 @@ func parseSelection(reply string, n int) (order []int, none, ok bool) {
 		}
 	}
 	return order, false, len(order) > 0
+}
+
+// selectionFiller are the words a small model wraps its numbers in ("The
+// best papers are 4 and 1.", "Answer: 2"); any other word makes the reply
+// an explanation, not a choice.
+var selectionFiller = map[string]bool{
+	"and": true, "then": true, "the": true, "paper": true, "papers": true, "number": true, "numbers": true,
+	"best": true, "most": true, "relevant": true, "directly": true, "is": true, "are": true,
+	"answer": true, "answers": true, "choice": true, "choices": true, "followed": true, "by": true,
 }
 
 // numbers shows 0-based indices as the 1-based numbers the prompt used.

@@ -18,6 +18,8 @@ func TestParseSelection(t *testing.T) {
 		{"numbers best first", "4, 1", 10, []int{3, 0}, false, true},
 		{"brackets and and", "[2] and [7]", 10, []int{1, 6}, false, true},
 		{"the word paper", "Paper 3", 10, []int{2}, false, true},
+		{"a small model's sentence", "The best papers are 4 and 1.", 10, []int{3, 0}, false, true},
+		{"a label", "Answer: 2, followed by 7", 10, []int{1, 6}, false, true},
 		{"at most three, no repeats", "5, 5, 2, 9, 1", 10, []int{4, 1, 8}, false, true},
 		{"out of range dropped", "12, 3", 10, []int{2}, false, true},
 		{"only out of range", "0, 11", 10, nil, false, false},
