@@ -59,6 +59,11 @@ type AskOptions struct {
 	// question (at most nodes.MaxPool); MaxSearches how many requests a
 	// run may send.
 	Pool, MaxSearches int
+	// KeepRanking leaves a search's candidates in the pool's ranking even
+	// with an LLM: the model is not asked to choose among them
+	// (nodes.ArxivSearcher.Chooser). For comparing the model's choice with
+	// the offline order, or saving its call.
+	KeepRanking bool
 
 	// ArxivBudget bounds the time the run spends on arXiv, all requests,
 	// pacing and retries together; when it is spent the run answers from
@@ -289,6 +294,9 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// concept with any LLM: the reranker is cheap and deterministic.
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
 		RunnersUp: nodes.DefaultRunnersUp,
+	}
+	if o.KeepRanking {
+		d.Chooser = nil
 	}
 	if s.llm.Queries != nil { // an LLM: judge a few papers at once
 		d.FilterParallel = nodes.LLMFilterParallel

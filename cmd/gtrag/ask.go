@@ -23,6 +23,7 @@ type askOptions struct {
 	k, maxResults, maxSteps int
 	router                  string // --router: nodes.RouterRules or nodes.RouterLLM
 	pool, maxSearches       int
+	choose                  bool // --choose: with an LLM, let it choose among a search's best
 	json                    bool
 	trace                   bool   // narrate every step on stderr
 	traceOut                string // record the run's events to this file
@@ -145,6 +146,7 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched by a question's first arXiv request and ranked against it (1 to %d); a later request fetches half as many again", nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
+	f.BoolVar(&o.choose, "choose", true, fmt.Sprintf("with an LLM, let it choose among a search's %d best papers; --choose=false keeps the offline ranking's order (one LLM call fewer per search, and the other arm of a comparison)", nodes.ChooseAmong))
 	f.StringVar(&o.router, "router", nodes.RouterRules, "who decides at each branch of the workflow: rules, or llm (a decision agent backed by --llm, falling back to the rules)")
 }
 
@@ -159,7 +161,7 @@ func (o askOptions) run() service.AskOptions {
 	opts := service.AskOptions{
 		K: o.k, MaxResults: o.maxResults, MaxSteps: o.maxSteps, Pool: o.pool, MaxSearches: o.maxSearches,
 		ArxivBudget: o.arxivBudget, ArxivFailFast: o.failFast, BeforeStep: o.beforeStep,
-		Router: o.router,
+		Router: o.router, KeepRanking: !o.choose,
 	}
 	if o.live != nil {
 		opts.Observer = o.live

@@ -208,6 +208,28 @@ func TestAskWithAnLLM(t *testing.T) {
 	}
 }
 
+// TestChooseFalseKeepsTheRanking: --choose=false is the other arm of a
+// comparison: the same run with the model asked everything but the choice.
+func TestChooseFalseKeepsTheRanking(t *testing.T) {
+	llm := newLLMServer(t)
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_LLM"] = "ollama:test-model"
+	env["OLLAMA_HOST"] = llm.URL
+
+	var res service.Result
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "--choose=false", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
+	require.Equal(t, 2, res.PapersAdded)
+	prompts, _ := llm.seen()
+	require.Len(t, prompts, 6, "the run of TestAskWithAnLLM without its choice")
+	require.Equal(t, int64(6), res.LLMCalls)
+	for _, p := range prompts {
+		require.NotContains(t, p, "You choose papers")
+	}
+}
+
 func TestAskWithAMalformedLLMReply(t *testing.T) {
 	llm := newLLMServer(t)
 	llm.judge = func(string) string { return "Maybe, it depends on the bidders." }
