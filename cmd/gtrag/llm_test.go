@@ -212,12 +212,7 @@ func TestAskWithAnLLM(t *testing.T) {
 // comparison: the same run with the model asked everything but the choice.
 func TestChooseFalseKeepsTheRanking(t *testing.T) {
 	llm := newLLMServer(t)
-	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
-	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = srv.URL
-	env["GTRAG_SEED"] = "none"
-	env["GTRAG_LLM"] = "ollama:test-model"
-	env["OLLAMA_HOST"] = llm.URL
+	env := decisionEnv(t, "ollama", llm) // arXiv serves TestAskWithAnLLM's papers
 
 	var res service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "--choose=false", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
