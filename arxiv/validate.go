@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // Caps on the fields of a paper read from outside (an API feed, a file).
@@ -133,7 +135,7 @@ func ValidatePaper(p Paper) (out Paper, notes []string, err error) {
 	// make them on the next pass: validating twice must change nothing.
 	out.Authors = cleanList(out.Authors)
 	if longNames > 0 {
-		notes = append(notes, fmt.Sprintf("paper %s: %d author %s cut to %d characters", id, longNames, plural(longNames, "name", "names"), MaxNameRunes))
+		notes = append(notes, fmt.Sprintf("paper %s: %d author %s cut to %d characters", id, longNames, text.Plural(longNames, "name", "names"), MaxNameRunes))
 	}
 	if n := len(out.Authors); n > MaxAuthors && !isEtAl(out.Authors[n-1], n) {
 		more := n - (MaxAuthors - 1)
@@ -182,11 +184,4 @@ func truncateRunes(s string, limit int) string {
 		}
 	}
 	return strings.TrimRight(string(r[:cut]), " ") + "…"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

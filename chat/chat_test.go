@@ -121,6 +121,14 @@ func (r *recorder) session() *Session {
 	}
 }
 
+// TestStatsCountsInTheSingular: one question is "1 question answered".
+func TestStatsCountsInTheSingular(t *testing.T) {
+	var r recorder
+	lines := script{"What is the prisoner's dilemma?", "/stats", "/quit"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Contains(t, r.out.String(), "this session: 1 question answered, 1 arXiv request, 2 papers added\n")
+}
+
 // Two questions and a follow-up: the follow-up is rewritten, shown, and
 // asked; slash commands act on the last answer.
 func TestSessionRun(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 )
 
 // Turn is one question of a conversation.
@@ -305,7 +306,9 @@ func (s *Session) stats() {
 		requests += t.Result.ArxivRequests
 		added += t.Result.PapersAdded
 	}
-	fmt.Fprintf(s.Out, "this session: %d questions answered, %d arXiv requests, %d papers added\n", len(s.history), requests, added)
+	fmt.Fprintf(s.Out, "this session: %d %s answered, %d arXiv %s, %d %s added\n",
+		len(s.history), text.Plural(len(s.history), "question", "questions"),
+		requests, text.Plural(int(requests), "request", "requests"), added, text.Plural(added, "paper", "papers"))
 	if s.Store != nil {
 		fmt.Fprintf(s.Out, "knowledge base: %s\n", s.Store())
 	}

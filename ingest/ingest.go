@@ -11,6 +11,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -312,7 +313,7 @@ type InterruptedError struct {
 }
 
 func (e *InterruptedError) Error() string {
-	return fmt.Sprintf("interrupted after %d committed %s", e.Batches, plural(e.Batches, "batch", "batches"))
+	return fmt.Sprintf("interrupted after %d committed %s", e.Batches, text.Plural(e.Batches, "batch", "batches"))
 }
 
 func (e *InterruptedError) Unwrap() error { return e.Err }
@@ -331,7 +332,7 @@ func (e *StoppedError) Error() string {
 	if e.Batches == 0 {
 		return e.Err.Error()
 	}
-	s := fmt.Sprintf("%v (%d %s committed before it", e.Err, e.Batches, plural(e.Batches, "batch", "batches"))
+	s := fmt.Sprintf("%v (%d %s committed before it", e.Err, e.Batches, text.Plural(e.Batches, "batch", "batches"))
 	if e.Resumable {
 		s += ", progress saved"
 	}
@@ -375,14 +376,7 @@ func (e *GapsError) Error() string {
 	if len(e.Gaps) > len(ranges) {
 		s += fmt.Sprintf(" and %d more ranges", len(e.Gaps)-len(ranges))
 	}
-	return fmt.Sprintf("arXiv returned no entries for results %s (%d %s, a known arXiv fault)", s, n, plural(n, "result", "results"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return fmt.Sprintf("arXiv returned no entries for results %s (%d %s, a known arXiv fault)", s, n, text.Plural(n, "result", "results"))
 }
 
 func (in *Ingester) workers() int {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/text"
 )
 
 // Search ingests the results of an arXiv query, page by page, from where the
@@ -201,10 +202,10 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 				}
 				u.papers = askedOnly(ask, papers)
 				if extra := len(papers) - len(u.papers); extra > 0 {
-					r.notice(fmt.Sprintf("arXiv returned %d %s not asked for; ignored", extra, plural(extra, "paper", "papers")))
+					r.notice(fmt.Sprintf("arXiv returned %d %s not asked for; ignored", extra, text.Plural(extra, "paper", "papers")))
 				}
 				if missing := missingIDs(ask, u.papers); len(missing) > 0 {
-					r.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), plural(len(missing), "id", "ids"), listSome(missing, 10)))
+					r.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), text.Plural(len(missing), "id", "ids"), listSome(missing, 10)))
 				}
 			}
 			r.fetched(u, notes)

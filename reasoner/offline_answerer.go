@@ -327,7 +327,7 @@ func abstain(missing []text.Concept, passages []Passage) Answer {
 	}
 	b.WriteString(".")
 	if len(named) > 0 {
-		fmt.Fprintf(&b, " The closest %s, which may not answer the question: %s.", plural(len(named), "source", "sources"), strings.Join(named, "; "))
+		fmt.Fprintf(&b, " The closest %s, which may not answer the question: %s.", text.Plural(len(named), "source", "sources"), strings.Join(named, "; "))
 	}
 	ans.Text = b.String()
 	return ans
@@ -340,13 +340,6 @@ func mentionsAny(cs []text.Concept, p Passage) bool {
 		}
 	}
 	return false
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // cmpOr returns the first non-empty string (cmp.Or; the package's cmp is

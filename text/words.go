@@ -199,3 +199,12 @@ func wordRuneAt(text string, i int) bool {
 	r, _ := utf8.DecodeRuneInString(text[i:])
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
+
+// Plural is one when n is 1 and many otherwise: the noun a count takes
+// ("1 paper", "3 papers").
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -419,7 +420,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		source = "query " + quoteArg(o.query)
 		rep, runErr = in.Search(ctx, client, o.searchQuery())
 	case o.idList != nil:
-		source = fmt.Sprintf("%d %s", len(o.idList), pluralWord(len(o.idList), "id", "ids"))
+		source = fmt.Sprintf("%d %s", len(o.idList), text.Plural(len(o.idList), "id", "ids"))
 		rep, runErr = in.Lookup(ctx, client, o.idList)
 	default:
 		source = "file " + o.file
@@ -496,9 +497,9 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	}
 	var intr *ingest.InterruptedError
 	if errors.As(err, &intr) {
-		what := fmt.Sprintf("interrupted after %d committed %s", intr.Batches, pluralWord(intr.Batches, "batch", "batches"))
+		what := fmt.Sprintf("interrupted after %d committed %s", intr.Batches, text.Plural(intr.Batches, "batch", "batches"))
 		if o.query != "" {
-			what = fmt.Sprintf("interrupted after %d committed %s (next result %d)", intr.Batches, pluralWord(intr.Batches, "page", "pages"), intr.Next+1)
+			what = fmt.Sprintf("interrupted after %d committed %s (next result %d)", intr.Batches, text.Plural(intr.Batches, "page", "pages"), intr.Next+1)
 		}
 		if intr.Resumable {
 			what += ", progress saved"
@@ -567,9 +568,9 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 		fmt.Fprintf(w, " (%.0f papers/s)", float64(rep.Committed())/secs)
 	}
 	fmt.Fprintln(w, ".")
-	fmt.Fprintf(w, "  fetched   %d %s", rep.Fetched, pluralWord(rep.Fetched, "paper", "papers"))
+	fmt.Fprintf(w, "  fetched   %d %s", rep.Fetched, text.Plural(rep.Fetched, "paper", "papers"))
 	if o.file == "" {
-		fmt.Fprintf(w, " in %d arXiv %s", rep.ArxivRequests, pluralWord(rep.ArxivRequests, "request", "requests"))
+		fmt.Fprintf(w, " in %d arXiv %s", rep.ArxivRequests, text.Plural(rep.ArxivRequests, "request", "requests"))
 	}
 	fmt.Fprintln(w)
 	if lost := rep.Fetched - rep.Committed(); lost > 0 {
@@ -598,13 +599,6 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // quoteArg quotes s for the summary the way a shell user would type it.
