@@ -198,18 +198,16 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		log = append(log, fmt.Sprintf("searched %s (from %d): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it",
 			query, start, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off)))
 		if a.Chooser != nil && len(s.ArxivPapers) > 1 {
-			var chose string
-			var notices []string
-			var chosen bool
-			s.ArxivPapers, chose, notices, chosen, err = a.choose(ctx, s.UserQuery, s.ArxivPapers)
+			c, err := a.choose(ctx, s.UserQuery, s.ArxivPapers)
 			if err != nil {
 				return s, err
 			}
-			s.Notices = addNotices(s.Notices, notices)
-			if chosen {
-				s.Searches[len(s.Searches)-1].Best = s.ArxivPapers[0].ID
+			s.ArxivPapers = c.papers
+			s.Notices = addNotices(s.Notices, c.notices)
+			if c.picked {
+				s.Searches[len(s.Searches)-1].Best = c.papers[0].ID
 			}
-			log = append(log, chose)
+			log = append(log, c.log)
 		}
 		if len(s.ArxivPapers) > 0 {
 			break
@@ -811,7 +809,7 @@ func bestMatchFirst(candidates, pool []arxiv.Paper) []arxiv.Paper {
 // first pick becomes the search's best paper, which the answer keeps among
 // its sources (Puller). Without an LLM nothing changes. Not measured: no
 // LLM could be run where gtrag is developed (round 2 session 22).
-func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arxiv.Paper) (_ []arxiv.Paper, log string, notices []string, chosen bool, _ error) {
+func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arxiv.Paper) (choice, error) {
 	n := min(len(papers), ChooseAmong)
 	candidates := make([]reasoner.Candidate, n)
 	for i, p := range papers[:n] {
@@ -820,10 +818,10 @@ func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arx
 	sel, err := a.Chooser.ChoosePapers(ctx, question, candidates)
 	if err != nil {
 		if ctx.Err() != nil {
-			return papers, "", nil, false, fmt.Errorf("choose among arXiv's papers: %w", err)
+			return choice{}, fmt.Errorf("choose among arXiv's papers: %w", err)
 		}
 		why := "the LLM could not choose among arXiv's papers, kept the ranking's order: " + err.Error()
-		return papers, why, []string{why}, false, nil
+		return choice{papers: papers, log: why, notices: []string{why}}, nil
 	}
 	var out []arxiv.Paper
 	var ids []string
@@ -838,14 +836,24 @@ func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arx
 		if why == "" {
 			why = "the LLM chose none"
 		}
-		return papers, fmt.Sprintf("among the first %d: %s", n, why), sel.Notices, false, nil
+		return choice{papers: papers, log: fmt.Sprintf("among the first %d: %s", n, why), notices: sel.Notices}, nil
 	}
 	for _, p := range papers {
 		if !slices.Contains(ids, p.ID) {
 			out = append(out, p)
 		}
 	}
-	return out, fmt.Sprintf("among the first %d, the LLM chose %s", n, strings.Join(ids, ", ")), sel.Notices, true, nil
+	return choice{papers: out, log: fmt.Sprintf("among the first %d, the LLM chose %s", n, strings.Join(ids, ", ")), notices: sel.Notices, picked: true}, nil
+}
+
+// choice is what choose did: the candidates in their new order, a line
+// for the step's reasoning, the notices for the user, and whether the
+// chooser picked any.
+type choice struct {
+	papers  []arxiv.Paper
+	log     string
+	notices []string
+	picked  bool
 }
 
 // paperText is what a candidate paper is ranked and judged on.
