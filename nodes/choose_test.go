@@ -19,10 +19,10 @@ import (
 type titleChooser struct {
 	want  string
 	err   error
-	shown [][]reasoner.Candidate
+	shown [][]reasoner.Passage
 }
 
-func (c *titleChooser) ChoosePapers(_ context.Context, _ string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+func (c *titleChooser) ChoosePapers(_ context.Context, _ string, cs []reasoner.Passage) (reasoner.Selection, error) {
 	c.shown = append(c.shown, cs)
 	if c.err != nil {
 		return reasoner.Selection{}, c.err

@@ -811,9 +811,9 @@ func bestMatchFirst(candidates, pool []arxiv.Paper) []arxiv.Paper {
 // LLM could be run where gtrag is developed (round 2 session 22).
 func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arxiv.Paper) (choice, error) {
 	n := min(len(papers), ChooseAmong)
-	candidates := make([]reasoner.Candidate, n)
+	candidates := make([]reasoner.Passage, n)
 	for i, p := range papers[:n] {
-		candidates[i] = reasoner.Candidate{Title: p.Title, Abstract: p.Summary}
+		candidates[i] = reasoner.Passage{PaperID: p.ID, Title: p.Title, Text: p.Summary}
 	}
 	sel, err := a.Chooser.ChoosePapers(ctx, question, candidates)
 	if err != nil {

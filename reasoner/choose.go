@@ -2,11 +2,6 @@ package reasoner
 
 import "context"
 
-// Candidate is a paper an arXiv search found, as a PaperChooser sees it.
-type Candidate struct {
-	Title, Abstract string
-}
-
 // Selection is a PaperChooser's verdict on a search's candidates: Order holds
 // the indices (0-based, into the candidates given) of the papers that
 // answer the question most directly, best first. An empty Order means
@@ -26,5 +21,8 @@ type Selection struct {
 // question asks, where the crowd of papers on the same idea shares as
 // many of the question's words.
 type PaperChooser interface {
-	ChoosePapers(ctx context.Context, question string, candidates []Candidate) (Selection, error)
+	// The candidates are passages of the search's papers: each one's
+	// title and abstract (Title, Text), its id in PaperID; their N is
+	// ignored, as the chooser numbers them in order.
+	ChoosePapers(ctx context.Context, question string, candidates []Passage) (Selection, error)
 }

@@ -44,19 +44,16 @@ Reply with the numbers of at most 3 papers, best first, separated by commas, for
 Reply none if no paper answers the question. Write nothing else.`
 
 // ChoosePapers implements PaperChooser.
-func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, candidates []Candidate) (Selection, error) {
+func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, candidates []Passage) (Selection, error) {
 	if len(candidates) == 0 {
 		return Selection{Reason: "no candidates to choose from"}, nil
 	}
-	var b strings.Builder
+	shown := make([]Passage, len(candidates))
 	for i, p := range candidates {
-		if i > 0 {
-			b.WriteString("\n\n")
-		}
-		fmt.Fprintf(&b, "[%d] %s\n%s", i+1, fold(p.Title), truncateRunes(fold(p.Abstract), chooseAbstractRunes))
+		p.N, p.Text = i+1, truncateRunes(fold(p.Text), chooseAbstractRunes)
+		shown[i] = p
 	}
-	user := "Question: " + neutralize(fold(question)) + "\n\nPapers:\n" + fence(b.String()) +
-		fmt.Sprintf("\n\nWhich of the %d papers answer the question most directly? Reply with at most 3 numbers, best first, or none.", len(candidates))
+	user := questionPrompt(question, shown) + fmt.Sprintf("\n\nWhich of the %d papers answer the question most directly? Reply with at most 3 numbers, best first, or none.", len(candidates))
 	reply, notices, err := c.c.call(ctx, PromptChoosePapers, chooseSystem, user)
 	if err != nil {
 		return Selection{}, fmt.Errorf("choose papers with the LLM: %w", err)
@@ -141,7 +138,7 @@ func PaperChooserWithFallback(primary PaperChooser) *FallbackPaperChooser {
 }
 
 // ChoosePapers implements PaperChooser.
-func (f *FallbackPaperChooser) ChoosePapers(ctx context.Context, question string, candidates []Candidate) (Selection, error) {
+func (f *FallbackPaperChooser) ChoosePapers(ctx context.Context, question string, candidates []Passage) (Selection, error) {
 	return withFallback(ctx, f.b, "paper choice", "order of the search's papers",
 		func() (Selection, error) { return f.Primary.ChoosePapers(ctx, question, candidates) },
 		func() (Selection, error) {

@@ -375,7 +375,7 @@ type switchChooser struct {
 	played, live reasoner.PaperChooser
 }
 
-func (c switchChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+func (c switchChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Passage) (reasoner.Selection, error) {
 	r, err := pick(c.f, c.played, c.live, "paper chooser")
 	if err != nil {
 		return reasoner.Selection{}, err

@@ -500,7 +500,7 @@ func (q playedQueries) WriteQueries(_ context.Context, question string) (reasone
 
 type playedChooser struct{ p *Player }
 
-func (c playedChooser) ChoosePapers(_ context.Context, question string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+func (c playedChooser) ChoosePapers(_ context.Context, question string, cs []reasoner.Passage) (reasoner.Selection, error) {
 	var r ChooseResult
 	if err := c.p.take(KindChoose, chooseParams(question, cs), &r); err != nil {
 		return reasoner.Selection{}, err

@@ -117,12 +117,12 @@ func answerParams(question string, ps []reasoner.Passage) AnswerParams {
 
 func queriesParams(question string) QueriesParams { return QueriesParams{Question: question} }
 
-func chooseParams(question string, cs []reasoner.Candidate) ChooseParams {
+func chooseParams(question string, cs []reasoner.Passage) ChooseParams {
 	p := ChooseParams{Question: question, Titles: []string{}}
 	for _, c := range cs {
 		p.Titles = append(p.Titles, c.Title)
 	}
-	p.AbstractSHA256 = fingerprint(cs, func(c reasoner.Candidate) string { return c.Abstract })
+	p.AbstractSHA256 = fingerprint(cs, func(c reasoner.Passage) string { return c.Text })
 	return p
 }
 
@@ -262,7 +262,7 @@ type recordedChooser struct {
 	inner reasoner.PaperChooser
 }
 
-func (c recordedChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Candidate) (reasoner.Selection, error) {
+func (c recordedChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Passage) (reasoner.Selection, error) {
 	return record(c.r, KindChoose, c.r.opts.LLM, chooseParams(question, cs),
 		func() (reasoner.Selection, error) { return c.inner.ChoosePapers(ctx, question, cs) },
 		func(sel reasoner.Selection) any {
