@@ -386,6 +386,23 @@ var gameTheoryLexicon = []lexEntry{
 	// as much statistics' and machine learning's.
 	{"gittins", 2}, {"bandit", 0.5},
 
+	// Textbook terms the lexicon lacked (round 2 session 23), found by
+	// asking the topic judge "How does X work?" for 182 index terms of the
+	// standard textbooks and courses; 25 were not recognised. Those whose
+	// every use is the field's are here; those that are everyday words
+	// too ("cartel", "arms race", "bank runs", "reciprocity", "plurality
+	// voting", "screening") are left to the phrases that name them in
+	// context. Poker is the field's model of hidden information and bluffing
+	// its best-known mixed strategy, but a card game and a tournament are
+	// also leisure: each word is weak alone, and "card game" counts against
+	// ("the card game Bluff" is an off-topic control of testdata/world).
+	{"poker", 1}, {"bluff", 1}, {"bluffing", 1}, {"card game", -1}, {"kuhn poker", 2},
+	{"subgame", 2}, {"harsanyi", 2.5}, {"transferable utility", 3},
+	{"envy freeness", 2}, {"groves mechanism", 3}, {"symmetric equilibrium", 2},
+	{"coalition formation", 2}, {"proportional division", 2},
+	{"brinkmanship", 2.5}, {"mutual assured destruction", 2}, {"nuclear deterrence", 1.5},
+	{"price war", 1.5},
+
 	// Look-alikes: video games and their making.
 	{"video game", -3}, {"computer game", -2.5}, {"game engine", -4},
 	{"game development", -3}, {"game design", -2},

@@ -1,0 +1,71 @@
+package nodes
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/reasoner"
+)
+
+// everydayTerms are the index terms of testdata/textbook_terms.txt that
+// the topic judge leaves unrecognised on purpose: each is also an everyday
+// word or another field's ("a cartel", "an arms race", "screening" for
+// cancer), so the question must show game theory some other way. See the
+// textbook block of reasoner's gameTheoryLexicon.
+var everydayTerms = []string{
+	"arms race", "bank runs", "behavioral strategy", "bluffing", "budget balance",
+	"cartel", "externalities", "linear complementarity problem", "plurality voting",
+	"poker", "price war", "reciprocity", "screening", "Texas hold'em",
+}
+
+// TestTopicJudgeKnowsTheTextbookIndex asks the offline topic judge, as a
+// student would, how each of 182 index terms of the field's standard
+// textbooks and courses works. A term it does not recognise is searched
+// for as an unrecognised question (a smaller pool, a strict filter) or,
+// with evidence against, not at all.
+func TestTopicJudgeKnowsTheTextbookIndex(t *testing.T) {
+	f, err := os.Open("testdata/textbook_terms.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	judge := reasoner.NewOfflineFilter()
+	var terms, missed []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		term := sc.Text()
+		terms = append(terms, term)
+		v, err := judgeTopic(context.Background(), judge, fmt.Sprintf("How does %s work?", term))
+		require.NoError(t, err)
+		if !v.Yes {
+			missed = append(missed, term)
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.Len(t, terms, 182)
+	slices.Sort(missed)
+	want := slices.Clone(everydayTerms)
+	slices.Sort(want)
+	require.Equal(t, want, missed, "the terms the judge does not recognise")
+}
+
+// TestPokerIsGameTheoryInContextOnly: bluffing in poker is the field's
+// textbook mixed strategy, and the card game Bluff is a pastime.
+func TestPokerIsGameTheoryInContextOnly(t *testing.T) {
+	judge := reasoner.NewOfflineFilter()
+	for q, want := range map[string]bool{
+		"Is it ever rational to bluff in poker?":                                    true,
+		"Why do players bluff with weak hands in poker?":                            true,
+		"How does Kuhn poker work?":                                                 true,
+		"How many decks do you need to play the card game Bluff with eight people?": false,
+		"Who won the World Series of Poker main event tournament in 2019?":          false,
+	} {
+		v, err := judgeTopic(context.Background(), judge, q)
+		require.NoError(t, err)
+		require.Equal(t, want, v.Yes, "%s: %s", q, v.Reason)
+	}
+}
