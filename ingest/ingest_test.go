@@ -473,7 +473,9 @@ func TestIngestFilterOnAndOff(t *testing.T) {
 	})
 }
 
-func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
+// TestIngestFilterSeesTitleAndAbstract: the filter is given the whole
+// abstract; an LLM filter cuts what it shows its model itself.
+func TestIngestFilterSeesTitleAndAbstract(t *testing.T) {
 	p := arxivtest.Paper(1)
 	p.Summary = string(bytes.Repeat([]byte("é"), 800))
 	f := &recordingFilter{}
@@ -481,7 +483,7 @@ func TestIngestFilterSeesTitleAndAbstractStart(t *testing.T) {
 	rep, err := L(in).Papers(context.Background(), []arxiv.Paper{p})
 	require.NoError(t, err)
 	require.Equal(t, []string{p.ID}, rep.Kept)
-	require.Equal(t, 500, utf8.RuneCountInString(f.abstracts[p.Title]))
+	require.Equal(t, 800, utf8.RuneCountInString(f.abstracts[p.Title]))
 	require.Equal(t, []string{"paper filter: scripted"}, rep.Notices, "filter notices reach the report once")
 }
 

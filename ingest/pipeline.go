@@ -11,7 +11,6 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
-	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -273,7 +272,7 @@ func (r *run) process(ctx context.Context, u *unit) error {
 	err := parallel(in.workers(), len(cand), func(k int) error {
 		p := &u.papers[cand[k]]
 		if in.Filter != nil {
-			v, err := in.Filter.IsGameTheory(ctx, p.Title, reasoner.AbstractStart(p.Summary))
+			v, err := in.Filter.IsGameTheory(ctx, p.Title, p.Summary)
 			if err != nil {
 				return fmt.Errorf("filter paper %s: %w", p.ID, err)
 			}

@@ -411,7 +411,7 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 				judge = lead
 			}
 			g.Go(func() error {
-				v, err := judge.IsGameTheory(gctx, p.Title, reasoner.AbstractStart(p.Summary))
+				v, err := judge.IsGameTheory(gctx, p.Title, p.Summary)
 				if err != nil {
 					return fmt.Errorf("filter paper %s: %w", p.ID, err)
 				}

@@ -176,15 +176,20 @@ func TestOfflineFilterKnowsBothStrategicPairs(t *testing.T) {
 	}
 }
 
-func TestOfflineFilterReadsOnlyAbstractPrefix(t *testing.T) {
+// TestOfflineFilterReadsTheWholeAbstract: a cue far into the abstract
+// counts as one at its start does, and as often: once.
+func TestOfflineFilterReadsTheWholeAbstract(t *testing.T) {
 	f := NewOfflineFilter()
 	filler := strings.Repeat("We describe the data set in detail. ", 20) // > AbstractPrefix runes
-	v, err := f.IsGameTheory(context.Background(), "A study", filler+"Nash equilibrium mechanism design auction payoff.")
+	late, err := f.IsGameTheory(context.Background(), "A study", filler+"Nash equilibrium mechanism design auction payoff.")
 	require.NoError(t, err)
-	require.False(t, v.Yes, "cues after the first %d runes must not count: %s", AbstractPrefix, v.Reason)
-	v, err = f.IsGameTheory(context.Background(), "A study", "Nash equilibrium mechanism design auction payoff. "+filler)
+	require.True(t, late.Yes, "cues after the first %d runes count: %s", AbstractPrefix, late.Reason)
+	early, err := f.IsGameTheory(context.Background(), "A study", "Nash equilibrium mechanism design auction payoff. "+filler)
 	require.NoError(t, err)
-	require.True(t, v.Yes, v.Reason)
+	require.Equal(t, early, late)
+	twice, err := f.IsGameTheory(context.Background(), "A study", "Nash equilibrium mechanism design auction payoff. "+filler+"Nash equilibrium mechanism design auction payoff.")
+	require.NoError(t, err)
+	require.Equal(t, early, twice, "a cue counts once however often it occurs")
 }
 
 func TestOfflineFilterCuesCountOnce(t *testing.T) {
@@ -326,7 +331,8 @@ func TestOfflineFilterAppliedSet(t *testing.T) {
 	// applied2.jsonl, 120 more of the same kind written blind after the
 	// filter was shaped on applied.jsonl's dev split, is held out whole:
 	// 0.775 at round 2 session 19's start, 0.808 after it (39 of 60
-	// applied papers kept, 2 of 60 look-alikes).
+	// applied papers kept, 2 of 60 look-alikes), 0.825 once the filter
+	// read whole abstracts (session 23: 41 and 2).
 	more := readJSONL[labelledPaper](t, "../testdata/filter/applied2.jsonl")
 	require.Len(t, more, 120)
 	all := confusion{}
