@@ -30,16 +30,17 @@ import (
 // name that opens a question ("Netflix lets me share…").
 //
 // Countries, peoples and US states are names here too, although a study's
-// place is not its subject ("… economic games played in Nepal?",
-// "… European bank health checks …", both fdev questions of
-// testdata/worldf refused unsearched). Not counting them was measured in
-// round 2 session 23, offline: worldf's fdev gained one question (20 → 21
-// of 31, both backgrounds), but 77 of the 279 off-topic controls of world
-// A's tuning sets are refused by this rule, 15 of them for a place, and
-// three more of those were searched and took a paper ("the voting age in
-// European countries", "a rail pass for Italy", "the 2020 election in
-// Arizona"); offtopic_stress3-5 one more. A place says as little for the
-// field as against it.
+// place is not its subject: of the 66 dev questions of testdata/worldf and
+// worldg, written blind, four were refused unsearched for one ("… economic
+// games played in Nepal?", "… European bank health checks …", "Do Germans
+// split their two ballots…", "… a small Polish town …"). Not counting them
+// was measured in round 2 session 23, offline: fdev and gdev gained one
+// question each on both backgrounds, but 77 of the 279 off-topic controls
+// of world A's tuning sets are refused by this rule, 15 of them for a
+// place, and three more of those were searched and took a paper ("the
+// voting age in European countries", "a rail pass for Italy", "the 2020
+// election in Arizona"); offtopic_stress3-5 one more. A place says as
+// little for the field as against it.
 func ForeignName(question string) string {
 	known := fieldVocabulary()
 	type word struct {
