@@ -1,6 +1,6 @@
 package arxiv_test
 
-// These tests guard testdata/worldb, worldc, worldd, worlde and worldf (see their
+// These tests guard testdata/worldb to worldg (see their
 // READMEs): papers written by engineers who never read gtrag's
 // vocabulary, served beside the first world's. Their files must load as
 // ingest reads them, their ids must be their own (the server would let a
@@ -29,6 +29,7 @@ var otherWorlds = []otherWorld{
 	{"../testdata/worldd", "d", "ddev", "dheld"},
 	{"../testdata/worlde", "e", "edev", "eheld"},
 	{"../testdata/worldf", "f", "fdev", "fheld"},
+	{"../testdata/worldg", "g", "gdev", "gheld"},
 }
 
 func TestOtherWorlds(t *testing.T) {
