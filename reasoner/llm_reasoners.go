@@ -43,7 +43,7 @@ func (j *LLMJudge) JudgeRelevance(ctx context.Context, question string, passages
 
 // LLMFilter asks a model whether a paper is about game theory (prompt
 // "filter_game_theory_papers"), from its title and the first
-// AbstractPrefix runes of its abstract.
+// AbstractPrefix runes of its abstract (AbstractStart).
 type LLMFilter struct{ c caller }
 
 // NewLLMFilter returns a paper filter backed by m.
@@ -58,7 +58,7 @@ Reply with exactly one word: yes or no.`
 
 // IsGameTheory implements PaperFilter.
 func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (Verdict, error) {
-	paper := "Title: " + fold(title) + "\nAbstract: " + truncateRunes(strings.TrimSpace(abstract), AbstractPrefix)
+	paper := "Title: " + fold(title) + "\nAbstract: " + AbstractStart(strings.TrimSpace(abstract))
 	user := "Paper:\n" + fence(paper) +
 		"\n\nIs this paper related to GAME THEORY (mathematical strategic decision-making)? Reply with exactly one word: yes or no."
 	reply, notices, err := f.c.call(ctx, PromptFilterPapers, filterSystem, user)

@@ -17,6 +17,12 @@ import (
 // offline filter reads the whole abstract (see OfflineFilter).
 const AbstractPrefix = 500
 
+// AbstractStart is the opening of an abstract an LLM filter shows its
+// model: its first AbstractPrefix runes. Until round 2 session 23 the
+// graph handed every filter this much, and the traces recorded then hold
+// it (trace's replay still answers from them).
+func AbstractStart(abstract string) string { return truncateRunes(abstract, AbstractPrefix) }
+
 // Filter defaults: see OfflineFilter.
 const (
 	DefaultFilterThreshold = 3.0

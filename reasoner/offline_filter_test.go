@@ -428,3 +428,14 @@ func TestOfflineFilterReadsBothSpellings(t *testing.T) {
 		require.Contains(t, v.Reason, tt.cue, tt.title)
 	}
 }
+
+// TestAbstractStart: the opening an LLM filter is shown, cut on a rune
+// boundary; a shorter abstract is whole.
+func TestAbstractStart(t *testing.T) {
+	long := strings.Repeat("é", AbstractPrefix+100)
+	require.Equal(t, strings.Repeat("é", AbstractPrefix), AbstractStart(long))
+	require.Equal(t, "abc", AbstractStart("abc"))
+	require.Equal(t, "", AbstractStart(""))
+	exact := strings.Repeat("ab", AbstractPrefix/2)
+	require.Equal(t, exact, AbstractStart(exact))
+}

@@ -480,8 +480,8 @@ func (j playedJudge) JudgeRelevance(_ context.Context, question string, ps []rea
 }
 
 // playedFilter answers the paper filter's calls. Until round 2 session 23
-// the graph handed the filter only the first reasoner.AbstractPrefix runes
-// of an abstract, and its traces hold those: such a recorded call still
+// the graph handed the filter only the opening of an abstract
+// (reasoner.AbstractStart), and its traces hold that: such a recorded call still
 // answers the same call made with the whole abstract, so that a run
 // recorded then replays now.
 type playedFilter struct{ p *Player }
@@ -489,7 +489,7 @@ type playedFilter struct{ p *Player }
 func (f playedFilter) IsGameTheory(_ context.Context, title, abstract string) (reasoner.Verdict, error) {
 	var r VerdictResult
 	var older []any
-	if opening := openingRunes(abstract, reasoner.AbstractPrefix); opening != abstract {
+	if opening := reasoner.AbstractStart(abstract); opening != abstract {
 		older = append(older, filterParams(title, opening))
 	}
 	if err := f.p.take(KindFilter, filterParams(title, abstract), &r, older...); err != nil {
@@ -546,16 +546,4 @@ func (a playedAnswerer) Answer(_ context.Context, question string, ps []reasoner
 		return reasoner.Answer{}, err
 	}
 	return r.answer(), nil
-}
-
-// openingRunes is s cut to its first n runes.
-func openingRunes(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
 }

@@ -58,8 +58,7 @@ func TestReplayOfATraceRecordedWhenTheFilterSawTheOpeningOnly(t *testing.T) {
 		return evs
 	}
 
-	opening := func(s string) string { return openingRunes(s, reasoner.AbstractPrefix) }
-	p, err := NewPlayer(rewrite(t, opening))
+	p, err := NewPlayer(rewrite(t, reasoner.AbstractStart))
 	require.NoError(t, err)
 	got, err := p.Run(context.Background())
 	require.NoError(t, err)
@@ -77,11 +76,4 @@ func TestReplayOfATraceRecordedWhenTheFilterSawTheOpeningOnly(t *testing.T) {
 	var div *DivergenceError
 	require.ErrorAs(t, err, &div)
 	require.Equal(t, KindFilter, div.Kind)
-}
-
-func TestOpeningRunes(t *testing.T) {
-	require.Equal(t, "ab", openingRunes("abc", 2))
-	require.Equal(t, "éé", openingRunes("ééé", 2))
-	require.Equal(t, "abc", openingRunes("abc", 5))
-	require.Equal(t, "", openingRunes("abc", 0))
 }
