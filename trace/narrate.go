@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // Narrator renders events as the teaching account of a run: for every step
@@ -489,9 +491,7 @@ func summarizeList(field string, items []string) string {
 	return Summarize(field, raw)
 }
 
+// plural is n with its noun: "1 step", "3 steps".
 func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+	return strconv.Itoa(n) + " " + text.Plural(n, one, many)
 }
