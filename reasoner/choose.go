@@ -1,6 +1,10 @@
 package reasoner
 
-import "context"
+import (
+	"context"
+	"strconv"
+	"strings"
+)
 
 // Selection is a PaperChooser's verdict on a search's candidates: Order holds
 // the indices (0-based, into the candidates given) of the papers that
@@ -11,6 +15,16 @@ type Selection struct {
 	Order   []int
 	Reason  string
 	Notices []string
+}
+
+// Numbers shows Order as the 1-based numbers the candidates were shown
+// with: "4, 1".
+func (s Selection) Numbers() string {
+	n := make([]string, len(s.Order))
+	for i, k := range s.Order {
+		n[i] = strconv.Itoa(k + 1)
+	}
+	return strings.Join(n, ", ")
 }
 
 // PaperChooser picks, among the best candidates of an arXiv search, the

@@ -66,7 +66,7 @@ func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, can
 	case none:
 		return Selection{Reason: "the LLM found no paper that answers the question; kept the search's order", Notices: notices}, nil
 	}
-	return Selection{Order: order, Reason: "the LLM chose " + numbers(order), Notices: notices}, nil
+	return Selection{Order: order, Reason: "the LLM chose " + Selection{Order: order}.Numbers(), Notices: notices}, nil
 }
 
 // parseSelection reads a chooser's reply: candidate numbers (1-based) in the
@@ -113,15 +113,6 @@ var selectionFiller = map[string]bool{
 	"and": true, "then": true, "the": true, "paper": true, "papers": true, "number": true, "numbers": true,
 	"best": true, "most": true, "relevant": true, "directly": true, "is": true, "are": true,
 	"answer": true, "answers": true, "choice": true, "choices": true, "followed": true, "by": true,
-}
-
-// numbers shows 0-based indices as the 1-based numbers the prompt used.
-func numbers(order []int) string {
-	s := make([]string, len(order))
-	for i, k := range order {
-		s[i] = strconv.Itoa(k + 1)
-	}
-	return strings.Join(s, ", ")
 }
 
 // FallbackPaperChooser is a PaperChooser that, when its LLM fails, chooses

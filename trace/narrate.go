@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -463,11 +464,7 @@ func describeResult(kind string, raw json.RawMessage) string {
 			if len(r.Order) == 0 {
 				return "none chosen: " + r.Reason
 			}
-			picked := make([]string, len(r.Order))
-			for i, k := range r.Order {
-				picked[i] = strconv.Itoa(k + 1)
-			}
-			return "chose paper " + strings.Join(picked, ", ")
+			return "chose paper " + reasoner.Selection{Order: r.Order}.Numbers()
 		}
 	case KindAnswer:
 		var r AnswerResult
