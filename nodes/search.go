@@ -204,8 +204,8 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 			}
 			s.ArxivPapers = c.papers
 			s.Notices = addNotices(s.Notices, c.notices)
-			if c.picked {
-				s.Searches[len(s.Searches)-1].Best = c.papers[0].ID
+			if c.best != "" {
+				s.Searches[len(s.Searches)-1].Best = c.best
 			}
 			log = append(log, c.log)
 		}
@@ -857,17 +857,17 @@ func (a ArxivSearcher) choose(ctx context.Context, question string, papers []arx
 			out = append(out, p)
 		}
 	}
-	return choice{papers: out, log: fmt.Sprintf("among the first %d, the LLM chose %s", n, strings.Join(ids, ", ")), notices: sel.Notices, picked: true}, nil
+	return choice{papers: out, log: fmt.Sprintf("among the first %d, the LLM chose %s", n, strings.Join(ids, ", ")), notices: sel.Notices, best: ids[0]}, nil
 }
 
 // choice is what choose did: the candidates in their new order, a line
-// for the step's reasoning, the notices for the user, and whether the
-// chooser picked any.
+// for the step's reasoning, the notices for the user, and the paper the
+// chooser put first, if it picked any.
 type choice struct {
 	papers  []arxiv.Paper
 	log     string
 	notices []string
-	picked  bool
+	best    string // the model's first pick, "" when it picked none
 }
 
 // paperText is what a candidate paper is ranked and judged on.
