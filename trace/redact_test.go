@@ -26,6 +26,9 @@ func TestRedactorJSON(t *testing.T) {
 		{"a Google key in a URL", map[string]string{"e": "GET https://example.com/v1?alt=sse&key=AIzaSyA1234567890abcdefghijklmnopqrstu failed"}, []string{"AIzaSyA1234567890"}, []string{"alt=sse", "failed"}, nil, true},
 		{"an api key header", map[string]string{"e": "x-api-key: abc123secret"}, []string{"abc123secret"}, []string{"x-api-key"}, nil, true},
 		{"game theory text stays", map[string]string{"q": "risk-averse players and task-oriented bargaining, basic idea"}, nil, []string{"risk-averse players and task-oriented bargaining, basic idea"}, nil, false},
+		{"a paper's basic solutions stay", map[string]string{"q": "a path of almost-complementary basic solutions; Basic Research Program"}, nil, []string{"basic solutions", "Basic Research"}, nil, false},
+		{"basic credentials", map[string]string{"e": "Authorization: Basic dXNlcjpwYXNzd29yZA=="}, []string{"dXNlcjpwYXNzd29yZA"}, nil, nil, true},
+		{"a bearer token of letters alone", map[string]string{"e": "Bearer abcdefghijklmnopqrstuvwxyz"}, []string{"abcdefghijklmnopqrstuvwxyz"}, nil, nil, true},
 		{"short values are not secrets", map[string]string{"q": "a b c"}, nil, []string{"a b c"}, []string{"a", " "}, false},
 	}
 	for _, tt := range tests {
