@@ -167,6 +167,10 @@ type world struct {
 	store *memStore
 	arxiv *fakeArxiv
 	llm   *fakeReasoner
+	// topic and lead, when set, judge the question and an unrecognised
+	// question's first candidate (nodes.Deps.Topic and Lead), as gtrag's
+	// offline reasoners do.
+	topic, lead reasoner.PaperFilter
 }
 
 func newWorld() *world {
@@ -178,7 +182,7 @@ func newWorld() *world {
 }
 
 func (w *world) deps() nodes.Deps {
-	return nodes.Deps{Store: w.store, Arxiv: w.arxiv, Judge: w.llm, Filter: w.llm, Answerer: w.llm, K: 3, MaxResults: 3}
+	return nodes.Deps{Store: w.store, Arxiv: w.arxiv, Judge: w.llm, Filter: w.llm, Answerer: w.llm, Topic: w.topic, Lead: w.lead, K: 3, MaxResults: 3}
 }
 
 func testSettings() Settings {

@@ -202,6 +202,9 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 		// A replay's Filter answers the topic judge's recorded operations.
 		d.Topic = switchFilter{f, played.Filter, after.Topic}
 	}
+	if after.Lead != nil {
+		d.Lead = switchFilter{f, played.Filter, after.Lead}
+	}
 	d.Answerer = switchAnswerer{f, played.Answerer, after.Answerer}
 	// The ranker and the query writer exist before the fork only if the
 	// recording used them; after it, only if the live side has them.

@@ -40,6 +40,12 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 		// same operations in the same order.
 		d.Topic = recordedFilter{r: r, inner: d.Topic}
 	}
+	if d.Lead != nil {
+		// So is the lead filter (an unrecognised question's first
+		// candidate): unrecorded, its call left the replay asking for a
+		// filter operation the recording did not have.
+		d.Lead = recordedFilter{r: r, inner: d.Lead}
+	}
 	if d.Answerer != nil {
 		d.Answerer = recordedAnswerer{r: r, inner: d.Answerer}
 	}
