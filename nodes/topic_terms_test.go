@@ -68,4 +68,13 @@ func TestPokerIsGameTheoryInContextOnly(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, v.Yes, "%s: %s", q, v.Reason)
 	}
+	// The rules of the game are not its theory: refused without a search.
+	for _, q := range []string{
+		"In poker, does a flush beat a straight?",
+		"Does a full house beat a flush in Texas hold'em?",
+	} {
+		v, err := judgeTopic(context.Background(), judge, q)
+		require.NoError(t, err)
+		require.True(t, v.Contrary, "%s: %s", q, v.Reason)
+	}
 }

@@ -418,7 +418,13 @@ var gameTheoryLexicon = []lexEntry{
 	// its best-known mixed strategy, but a card game and a tournament are
 	// also leisure: each word is weak alone, and "card game" counts against
 	// ("the card game Bluff" is an off-topic control of testdata/world).
+	// The ranking of hands is the rules of the game, which no game-theory
+	// paper asks about: "does a flush beat a straight?" (an off-topic
+	// control of both worldf's and worldg's dev splits, written blind)
+	// counts against, and a poker paper that names a hand still scores
+	// far above any threshold on its other words.
 	{"poker", 1}, {"bluff", 1}, {"bluffing", 1}, {"card game", -1}, {"kuhn poker", 2},
+	{"flush", -1.5}, {"full house", -1.5},
 	{"subgame", 2}, {"harsanyi", 2.5}, {"transferable utility", 3},
 	{"envy freeness", 2}, {"groves mechanism", 3}, {"symmetric equilibrium", 2},
 	{"coalition formation", 2}, {"proportional division", 2},
