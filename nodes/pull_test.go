@@ -206,3 +206,50 @@ func TestPullerKeepsRunnersUpAside(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, s.RunnersUp, "two papers, both among the K: no runner-up")
 }
+
+// TestPullerPutsTheLastSearchsBestFirstAmongRunnersUp: after a second
+// search, the paper it ranked first is the first runner-up when the
+// store's order left it further down, and only then.
+func TestPullerPutsTheLastSearchsBestFirstAmongRunnersUp(t *testing.T) {
+	store := &memStore{}
+	for i := range 12 {
+		id := fmt.Sprintf("p%02d", i)
+		store.docs = append(store.docs, vectordb.Document{ID: id + "_chunk_0", Content: "shapley value " + fmt.Sprint(i), Metadata: map[string]string{chunker.KeyPaperID: id}})
+	}
+	ids := func(rs []vectordb.Result) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	pull := Puller{Store: store, K: 3, Rerank: storeOrder{}, RunnersUp: 2}
+	twice := GraphState{UserQuery: "shapley value", Searches: []Search{{Query: "q", Best: "p00"}, {Query: "q2", Best: "p07"}}, PapersFound: []string{"p00", "p07"}}
+
+	s, err := pull.Pull(context.Background(), twice)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p00_chunk_0", "p01_chunk_0", "p02_chunk_0"}, ids(s.ChromaResults), "the K are the store's")
+	require.Equal(t, []string{"p07_chunk_0", "p03_chunk_0"}, ids(s.RunnersUp), "the last search's best first among the runners-up")
+	require.Contains(t, s.Reasoning, "the last search's best paper p07_chunk_0 next")
+
+	once := twice
+	once.Searches = twice.Searches[:1]
+	s, err = pull.Pull(context.Background(), once)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p03_chunk_0", "p04_chunk_0"}, ids(s.RunnersUp), "one search: the store's next papers")
+
+	notStored := twice
+	notStored.PapersFound = []string{"p00"}
+	s, err = pull.Pull(context.Background(), notStored)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p03_chunk_0", "p04_chunk_0"}, ids(s.RunnersUp), "a best paper the filter refused is not there to move")
+
+	among := twice
+	among.Searches = []Search{{Query: "q", Best: "p00"}, {Query: "q2", Best: "p01"}}
+	among.PapersFound = []string{"p00", "p01"}
+	s, err = pull.Pull(context.Background(), among)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p00_chunk_0", "p01_chunk_0", "p02_chunk_0"}, ids(s.ChromaResults))
+	require.Equal(t, []string{"p03_chunk_0", "p04_chunk_0"}, ids(s.RunnersUp), "already among the K: nothing moves")
+	require.NotContains(t, s.Reasoning, "last search's best")
+}
