@@ -42,9 +42,12 @@ type Deps struct {
 	// summarises from the state.
 	Environment func() []string
 
-	K           int // documents pulled from the store; 0 means 3
-	Candidates  int // store documents the Reranker chooses from; 0 means DefaultCandidates
-	RunnersUp   int // papers after the K an answer the judge found none for cites too (Puller); 0 means none
+	K          int // documents pulled from the store; 0 means 3
+	Candidates int // store documents the Reranker chooses from; 0 means DefaultCandidates
+	RunnersUp  int // papers after the K an answer the judge found none for cites too (Puller); 0 means none
+	// LaterBest puts a later search's best paper first among the runners-up
+	// (Puller.LaterBest); off in a run recorded before it, so it replays.
+	LaterBest   bool
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
 	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
@@ -71,7 +74,7 @@ var everyNode = []string{FieldReasoning}
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp}
+		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest}
 		check  = RelevanceChecker{Judge: d.Judge}
 		topic  = d.topic()
 		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,

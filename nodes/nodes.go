@@ -63,6 +63,11 @@ type Puller struct {
 	// question the judge found no passage for; 0 keeps none. See
 	// DefaultRunnersUp.
 	RunnersUp int
+	// LaterBest makes the paper a later arXiv search of the run ranked
+	// best, once stored, the first runner-up (laterBestNext). Off, the
+	// runners-up are the store's next closest, as in runs recorded before
+	// it.
+	LaterBest bool
 }
 
 // DefaultRunnersUp is how many of the store's next closest papers an
@@ -136,7 +141,7 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 			}
 		}
 		results = onePerPaper(results, k)
-		if spare > 0 {
+		if spare > 0 && p.LaterBest {
 			var moved string
 			results, moved = laterBestNext(results, k, s.laterSearchBest())
 			if moved != "" {

@@ -223,7 +223,7 @@ func TestPullerPutsTheLastSearchsBestFirstAmongRunnersUp(t *testing.T) {
 		}
 		return out
 	}
-	pull := Puller{Store: store, K: 3, Rerank: storeOrder{}, RunnersUp: 2}
+	pull := Puller{Store: store, K: 3, Rerank: storeOrder{}, RunnersUp: 2, LaterBest: true}
 	twice := GraphState{UserQuery: "shapley value", Searches: []Search{{Query: "q", Best: "p00"}, {Query: "q2", Best: "p07"}}, PapersFound: []string{"p00", "p07"}}
 
 	s, err := pull.Pull(context.Background(), twice)
@@ -231,6 +231,12 @@ func TestPullerPutsTheLastSearchsBestFirstAmongRunnersUp(t *testing.T) {
 	require.Equal(t, []string{"p00_chunk_0", "p01_chunk_0", "p02_chunk_0"}, ids(s.ChromaResults), "the K are the store's")
 	require.Equal(t, []string{"p07_chunk_0", "p03_chunk_0"}, ids(s.RunnersUp), "the last search's best first among the runners-up")
 	require.Contains(t, s.Reasoning, "the last search's best paper p07_chunk_0 next")
+
+	off := pull
+	off.LaterBest = false
+	s, err = off.Pull(context.Background(), twice)
+	require.NoError(t, err)
+	require.Equal(t, []string{"p03_chunk_0", "p04_chunk_0"}, ids(s.RunnersUp), "off, as in runs recorded before the rule: the store's next papers")
 
 	once := twice
 	once.Searches = twice.Searches[:1]

@@ -251,7 +251,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
-			Candidates: deps.Candidates, RunnersUp: deps.RunnersUp,
+			Candidates: deps.Candidates, RunnersUp: deps.RunnersUp, LaterBest: deps.LaterBest,
 			Version: version.Version, Notices: s.llm.Notices,
 		})
 	}
@@ -293,7 +293,7 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// The store's candidates are re-ranked by the question's focal
 		// concept with any LLM: the reranker is cheap and deterministic.
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
-		RunnersUp: nodes.DefaultRunnersUp,
+		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true,
 	}
 	if o.KeepRanking {
 		d.Chooser = nil

@@ -45,6 +45,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		after.Candidates = set.Candidates
 	}
 	after.RunnersUp = set.RunnersUp // 0 in a run recorded before runners-up
+	after.LaterBest = set.LaterBest
 	if set.Router == nodes.RouterLLM {
 		after.Router = s.llm.Router // nil offline: the rules decide after the fork
 	}
@@ -66,7 +67,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
 			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, Candidates: set.Candidates,
-			RunnersUp: set.RunnersUp, Version: version.Version,
+			RunnersUp: set.RunnersUp, LaterBest: set.LaterBest, Version: version.Version,
 			Notices: append(s.llm.Notices, fmt.Sprintf("fork of run %s after step %d: %s=%s", p.ExecutionID(), o.Step, o.Edit.Field, o.Edit.Value)),
 			Fork: &trace.ForkInfo{
 				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),

@@ -192,6 +192,7 @@ func TestReplayOfACaveatAnswer(t *testing.T) {
 	require.Equal(t, nodes.OutcomeAnsweredWithCaveat, live.Outcome, "no passage says volatile")
 	require.Len(t, live.Sources, service.DefaultK+nodes.DefaultRunnersUp)
 	require.Equal(t, nodes.DefaultRunnersUp, p.Settings().RunnersUp)
+	require.True(t, p.Settings().LaterBest, "the runners-up rule is recorded, for the replay to follow it")
 	require.Equal(t, live, replayed)
 }
 

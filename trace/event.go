@@ -93,6 +93,10 @@ type Settings struct {
 	// an answer the judge found no passage for (nodes.Puller); 0 in a run
 	// recorded before runners-up, whose answers cited the K only.
 	RunnersUp int `json:"runners_up,omitempty"`
+	// LaterBest is set when a later search's best paper was the first
+	// runner-up (nodes.Puller.LaterBest); unset in a run recorded before
+	// round 2 session 24, whose runners-up were the store's next closest.
+	LaterBest bool `json:"later_best,omitempty"`
 	// Router is who decided at the conditional edges: empty or
 	// nodes.RouterRules for the rule routers, nodes.RouterLLM for a
 	// decision agent, whose choices the trace then holds.
