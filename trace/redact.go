@@ -15,24 +15,32 @@ const Redacted = "[REDACTED]"
 // are not real keys, and replacing every "ab" in a trace would only wreck it.
 const minSecretLen = 6
 
+// secretPattern finds a credential. A match is replaced by Redacted,
+// after the prefix the first group captures ("key="), if any; with spare,
+// the first group is the credential instead, and a match whose credential
+// spare accepts is left.
+type secretPattern struct {
+	re    *regexp.Regexp
+	spare func(secret []byte) bool
+}
+
 // secretPatterns catch credentials whose value the caller could not name:
 // bearer tokens, OpenAI/Anthropic style keys, Google API keys and key-like URL
 // parameters. They run on encoded JSON, so a value stops at a quote or a
 // backslash and the result stays valid JSON.
-var secretPatterns = []*regexp.Regexp{
-	authScheme,
-	regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`),
-	regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`),
-	regexp.MustCompile(`(?i)([?&](?:key|api_key|apikey|access_token|token)=)[^&\s"\\]+`),
-	regexp.MustCompile(`(?i)\b((?:authorization|x-api-key|x-goog-api-key|api-key)\\?"?\s*[:=]\s*\\?"?)[^\s"\\,;}]+`),
-}
-
-// authScheme is an Authorization header's credentials: "Bearer" or
-// "Basic", then the token. Papers say "basic" too ("almost-complementary
-// basic solutions", "Basic Research"), so a token that is a plain word
+//
+// The first is an Authorization header's credentials: "Bearer" or "Basic",
+// then the token. Papers say "basic" too ("almost-complementary basic
+// solutions", "Basic Research"), so a token that is a plain word
 // (plainWord) is left: scrubbing it made the recorded abstract differ from
 // the one the run ranked, and the trace no longer replayed.
-var authScheme = regexp.MustCompile(`(?i)\b(?:bearer|basic)(?:\s|\\[nrt])+([A-Za-z0-9._~+/=-]{6,})`)
+var secretPatterns = []secretPattern{
+	{re: regexp.MustCompile(`(?i)\b(?:bearer|basic)(?:\s|\\[nrt])+([A-Za-z0-9._~+/=-]{6,})`), spare: plainWord},
+	{re: regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`)},
+	{re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`)},
+	{re: regexp.MustCompile(`(?i)([?&](?:key|api_key|apikey|access_token|token)=)[^&\s"\\]+`)},
+	{re: regexp.MustCompile(`(?i)\b((?:authorization|x-api-key|x-goog-api-key|api-key)\\?"?\s*[:=]\s*\\?"?)[^\s"\\,;}]+`)},
+}
 
 // plainWord reports whether a token is an English word rather than a
 // credential: letters only, lower-case after the first, at most 15 of
@@ -51,6 +59,19 @@ func plainWord(tok []byte) bool {
 }
 
 var redactedTemplate = []byte("${1}" + Redacted)
+
+// replace scrubs every match of p in b.
+func (p secretPattern) replace(b []byte) []byte {
+	if p.spare == nil {
+		return p.re.ReplaceAll(b, redactedTemplate)
+	}
+	return p.re.ReplaceAllFunc(b, func(m []byte) []byte {
+		if p.spare(p.re.FindSubmatch(m)[1]) {
+			return m
+		}
+		return []byte(Redacted)
+	})
+}
 
 // Redactor scrubs secrets from encoded events.
 type Redactor struct {
@@ -91,18 +112,7 @@ func (r *Redactor) JSON(b []byte) []byte {
 		}
 	}
 	for _, p := range secretPatterns {
-		if p == authScheme {
-			b = p.ReplaceAllFunc(b, func(m []byte) []byte {
-				if plainWord(p.FindSubmatch(m)[1]) {
-					return m
-				}
-				return []byte(Redacted)
-			})
-			continue
-		}
-		// ${1} keeps the prefix some patterns capture ("key="); for the
-		// others it is empty.
-		b = p.ReplaceAll(b, redactedTemplate)
+		b = p.replace(b)
 	}
 	return b
 }
