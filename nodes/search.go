@@ -761,8 +761,8 @@ type rankedPaper struct {
 //     the relevant paper among the first three candidates in 874 of the
 //     20k background's 901 pools holding it instead of 866, and in 186 of
 //     the 208 dev pools of worlds B to G instead of 177. In the loop,
-//     fitted on both backgrounds' pools and with laterBestNext: 875 / 863
-//     (laterBestNext alone 872 / 864); the dev sets of worlds B to G 218
+//     fitted on both backgrounds' pools and with Puller.LaterBest: 875 / 863
+//     (Puller.LaterBest alone 872 / 864); the dev sets of worlds B to G 218
 //     instead of 215 of 271 (edev +2, gdev +1 and +2, bdev -1, fdev -1
 //     on the 20k background); and three more papers added on the tuning
 //     controls (20k). The paper was stored more often (fetched-but-not-
