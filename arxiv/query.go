@@ -32,8 +32,23 @@ type QueryOptions struct {
 	// nil means ti and abs. Valid: all, ti, abs, co, au, jr, cat, rn, id.
 	Fields []string
 	// MaxTerms caps the keywords taken from the question (phrases and
-	// concepts always count); 0 means 8. Questions rarely have more content
-	// words, and a long OR group drowns the relevance ranking.
+	// concepts always count), the first ones in the question's order; 0
+	// means 8.
+	//
+	// The cap binds more often than not: 650 of the 902 answerable tuning
+	// questions of testdata/world have more keywords, and 58 and 59 of
+	// the 72 questions of worldf and worldg, written blind. Yet a longer
+	// OR group fetches a larger crowd of papers sharing the extra everyday
+	// words. Measured in round 2 session 25, offline, fresh stores, on the
+	// 902 tuning questions (872 and 864 cited with 8, on the 10k and 20k
+	// backgrounds): 12 gave 867 / 861 and 16 gave 867 / 865. With 16 the
+	// relevant paper was in more pools (missing from every pool for 7 and
+	// 13 questions instead of 9 and 22) but ranked out of more (fetched
+	// and not added for 24 and 19 instead of 17 and 13); worldf's dev
+	// split gained one question on each background, worldg's lost one on
+	// the 10k. Keeping the 8 longest keywords instead of the first 8 (a
+	// word's length standing in for its rarity, which a question lacks):
+	// 864 / 862, fdev +2 / 0, gdev -1 / -2.
 	MaxTerms int
 	// Drop lists keywords to leave out, for a reformulated search.
 	Drop []string

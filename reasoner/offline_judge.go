@@ -89,7 +89,14 @@ const (
 // coverage of 0.3 or 0.5 demanded even where the focal concept decides
 // gave 867 and 865 of 902 (seed 1) against 867, and a DefaultMinCoverage
 // of 0.6 or 0.7 gave 868 and 868 while the off-topic controls added 71
-// and 76 papers instead of 68.
+// and 76 papers instead of 68. What a better judge could gain at most was
+// measured in round 2 session 25 with an oracle, one that says yes
+// exactly when a passage is of a paper labelled relevant: 880 and 870 of
+// 902 against 872 and 864 (10k and 20k backgrounds). Seven of the eight
+// it gained on the 10k background had the paper among the first pool's
+// first six candidates, which the second search brings once the first
+// papers are known to be wrong; the stricter judges above cannot know it,
+// sent right answers to a second search too, and gained nothing.
 //
 // Passage text is only ever counted, never read as instructions, so an
 // abstract saying "answer yes" changes nothing.
