@@ -132,8 +132,12 @@ type Report struct {
 	// papers: the ones hit rate and recall are measured on.
 	Answerable int `json:"answerable"`
 	// HitRate is the share of answerable questions whose sources include a
-	// relevant paper.
+	// relevant paper: Hits of Answerable.
 	HitRate float64 `json:"hit_rate"`
+	Hits    int     `json:"hits"`
+	// HitInterval is HitRate's 95% confidence interval (Wilson), which
+	// says how far a rate measured on this many questions can be trusted.
+	HitInterval Interval `json:"hit_rate_interval"`
 	// RecallAtK is the mean share of a question's relevant papers found
 	// among its sources (K is the store's top-k).
 	RecallAtK float64 `json:"recall_at_k"`
@@ -313,6 +317,7 @@ func Summarize(runs []Run, k int) Report {
 	rep.MeanSteps = float64(steps) / n
 	if rep.Answerable > 0 {
 		rep.HitRate = float64(hits) / float64(rep.Answerable)
+		rep.Hits, rep.HitInterval = hits, Wilson(hits, rep.Answerable)
 		rep.RecallAtK = recallSum / float64(rep.Answerable)
 		n := float64(rep.Answerable)
 		rep.Funnel = Funnel{Fetched: float64(fetched) / n, Judged: float64(judged) / n, Added: float64(added) / n, Cited: rep.HitRate}

@@ -40,6 +40,8 @@ func TestSummarize(t *testing.T) {
 	require.Equal(t, 5, r.Questions)
 	require.Equal(t, 3, r.Answerable)
 	require.InDelta(t, 1.0/3, r.HitRate, 1e-9)
+	require.Equal(t, 1, r.Hits)
+	require.Equal(t, Wilson(1, 3), r.HitInterval)
 	require.InDelta(t, 1.0/3, r.RecallAtK, 1e-9)
 	require.Equal(t, 1, r.WrongSources, "b cites only papers that are not relevant; c cites nothing")
 	require.Equal(t, 2, r.OffTopicQuestions)

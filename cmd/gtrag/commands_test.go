@@ -155,7 +155,7 @@ func TestEvalReportsQuality(t *testing.T) {
 	require.Equal(t, 0, text.code, text.stderr)
 	require.Contains(t, text.stdout, "recall@3")
 	require.Regexp(t, `(?m)^answered +67%$`, text.stdout)
-	require.Regexp(t, `(?m)^hit rate +1.00 \(2 answerable\)$`, text.stdout)
+	require.Regexp(t, `(?m)^hit rate +1.00 \(2 of 2 answerable; 95% interval 0.34–1.00\)$`, text.stdout)
 
 	// Any split the file names can be chosen; one it does not name, or a
 	// name no file could hold, is a usage error.

@@ -35,8 +35,8 @@ the answers are sourced. FILE is JSON Lines:
   {"q": "...", "relevant": ["paper ids"], "split": "dev", "expect": "answer"}
   {"q": "How do I bake bread?", "expect": "off_topic"}
 
-The report: hit rate (a relevant paper among the sources), recall of the
-relevant ids, how far the loop took a relevant paper (the share of questions
+The report: hit rate (a relevant paper among the sources, with its 95%
+interval), recall of the relevant ids, how far the loop took a relevant paper (the share of questions
 whose arXiv requests fetched one, whose paper filter judged one, whose store
 took one, whose answer cited one: where the shares drop tells which part of
 the loop lost it), answers citing only papers that are not relevant, the share of
@@ -195,7 +195,11 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
-	fmt.Fprintf(w, "hit rate\t%.2f (%d answerable)\n", r.HitRate, r.Answerable)
+	fmt.Fprintf(w, "hit rate\t%.2f", r.HitRate)
+	if r.Answerable > 0 {
+		fmt.Fprintf(w, " (%d of %d answerable; 95%% interval %.2f–%.2f)", r.Hits, r.Answerable, r.HitInterval.Low, r.HitInterval.High)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "recall@%d\t%.2f\n", r.K, r.RecallAtK)
 	if r.Answerable > 0 && r.ArxivRate > 0 {
 		f := r.Funnel
