@@ -177,6 +177,10 @@ type Report struct {
 	// must contain (must_contain, or expect not_found): see CheckAnswers.
 	AnswerQuality *AnswerQuality `json:"answer_quality,omitempty"`
 
+	// Baseline compares this report with an earlier one of the same
+	// questions (gtrag eval --baseline); nil without one.
+	Baseline *Comparison `json:"baseline,omitempty"`
+
 	LLM         string           `json:"llm"`
 	Embedder    string           `json:"embedder"`
 	Split       string           `json:"split,omitempty"`

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -221,4 +222,65 @@ func TestEvalChecksWhatAnswersMustContain(t *testing.T) {
 	rep = evaluate.Report{}
 	decodeJSON(t, gtrag(t, env, "eval", "--json", plain), &rep)
 	require.Nil(t, rep.AnswerQuality)
+}
+
+func TestEvalComparesWithABaseline(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = newEvalArxiv(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"]}
+{"q": "Why does tit-for-tat do well in the iterated prisoner's dilemma?", "relevant": ["primer:tit-for-tat-iterated-prisoners-dilemma"]}
+{"q": "How do I bake sourdough bread?", "expect": "off_topic"}
+`), 0o644))
+	first := gtrag(t, env, "eval", "--json", file)
+	require.Equal(t, 0, first.code, first.stderr)
+	var base evaluate.Report
+	decodeJSON(t, first, &base)
+	require.Equal(t, 2, base.Hits)
+
+	// The same run against itself changes nothing.
+	same := filepath.Join(dir, "same.json")
+	require.NoError(t, os.WriteFile(same, []byte(first.stdout), 0o644))
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--json", "--baseline", same, file), &rep)
+	require.NotNil(t, rep.Baseline)
+	require.Equal(t, 2, rep.Baseline.Paired)
+	require.Empty(t, rep.Baseline.Gained)
+	require.Empty(t, rep.Baseline.Lost)
+	require.Equal(t, 1.0, rep.Baseline.P)
+	require.Equal(t, 1, rep.Baseline.Controls)
+
+	// A baseline that missed the tit-for-tat question shows it gained.
+	miss := false
+	base.PerQuestion[1].Hit = &miss
+	worse := filepath.Join(dir, "worse.json")
+	b, err := json.Marshal(base)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(worse, b, 0o644))
+	text := gtrag(t, env, "eval", "--baseline", worse, file)
+	require.Equal(t, 0, text.code, text.stderr)
+	require.Regexp(t, `(?m)^vs baseline +hit rate 0.50 → 1.00 on 2 paired questions: \+1, −0 \(sign test p 1.00\)$`, text.stdout)
+	require.Regexp(t, `(?m)^ +controls refused 1 → 1 of 1, papers added 0 → 0$`, text.stdout)
+	require.Regexp(t, `(?m)^  gained +Why does tit-for-tat do well in the iterated prisoner's dilemma\?$`, text.stdout)
+	require.NotContains(t, text.stdout, "lost")
+
+	// A baseline that cannot be read, is no report, or holds other
+	// questions is a usage error before any question is asked.
+	other := filepath.Join(dir, "other.json")
+	base.PerQuestion = []evaluate.QuestionResult{{Q: "Something else entirely?", Expect: "answer"}}
+	b, err = json.Marshal(base)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(other, b, 0o644))
+	notReport := filepath.Join(dir, "q-as-report.json")
+	require.NoError(t, os.WriteFile(notReport, []byte(`{"q": "x"}`), 0o644))
+	for _, bad := range []string{filepath.Join(dir, "missing.json"), notReport, other} {
+		env := testEnv(t)
+		env["GTRAG_ARXIV_URL"] = newEvalArxiv(t)
+		r := gtrag(t, env, "eval", "--baseline", bad, file)
+		require.Equal(t, 2, r.code, bad)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "%s: %s", bad, r.stderr)
+		require.Empty(t, r.stdout)
+		require.NoDirExists(t, env["GTRAG_DATA_DIR"], "nothing is asked, so no store is made")
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -15,13 +16,15 @@ import (
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 )
 
 // evalOptions are the eval command's own flags.
 type evalOptions struct {
 	askOptions
-	fresh bool
-	split string
+	fresh    bool
+	split    string
+	baseline string
 }
 
 func newEvalCmd(a *app) *cobra.Command {
@@ -53,10 +56,20 @@ whose antecedent the answer left out).
 By default the questions are asked in order against one store, so later
 questions can use papers earlier ones added, as a user's would. With --fresh
 every question starts from its own empty store (no primer), so each one
-measures the whole loop: search, ranking, filter, answer.`,
+measures the whole loop: search, ranking, filter, answer.
+
+With --baseline REPORT, an earlier eval --json of the same questions (before
+a change, or without --llm), the report also pairs the two question by
+question: the hit rates over the questions both asked, the questions gained
+and lost, the exact sign test of gains against losses, and the off-topic
+controls refused and the papers they added before and after. Two hit rates
+over the same few dozen questions can differ by a question or two by chance;
+the questions that changed are what says whether the change did anything.`,
 		Example: `  gtrag eval testdata/eval/questions.jsonl
   gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 eval --fresh --split heldout testdata/world/questions.jsonl
-  gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl`,
+  gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl
+  gtrag eval --fresh --json --split dev questions.jsonl > before.json
+  gtrag eval --fresh --split dev --baseline before.json questions.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.validate(); err != nil {
@@ -68,6 +81,12 @@ measures the whole loop: search, ranking, filter, answer.`,
 			qs, err := readEvalFile(args[0], o.split)
 			if err != nil {
 				return err
+			}
+			var base *evaluate.Report
+			if o.baseline != "" {
+				if base, err = readBaseline(o.baseline, qs); err != nil {
+					return err
+				}
 			}
 			// A status line on a terminal (not for --json); eval's notices
 			// stay as they were.
@@ -92,6 +111,10 @@ measures the whole loop: search, ranking, filter, answer.`,
 				aq := evaluate.CheckAnswers(runs, reasoner.DanglingOpeners)
 				rep.AnswerQuality = &aq
 			}
+			if base != nil {
+				c := evaluate.Compare(*base, rep)
+				rep.Baseline = &c
+			}
 			if o.json {
 				return writeJSON(a.io.Out, rep)
 			}
@@ -103,6 +126,7 @@ measures the whole loop: search, ranking, filter, answer.`,
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.fresh, "fresh", false, "ask every question from its own empty store (no primer), against --arxiv-url")
 	f.StringVar(&o.split, "split", "", "only the questions of this split (dev, heldout, or any split the file names)")
+	f.StringVar(&o.baseline, "baseline", "", "compare with `REPORT`, an earlier eval --json of the same questions: the questions gained and lost")
 	return cmd
 }
 
@@ -120,6 +144,28 @@ func readEvalFile(path, split string) ([]evaluate.Question, error) {
 		return nil, usageError{err}
 	}
 	return qs, nil
+}
+
+// readBaseline reads the report --baseline names, which must share
+// questions with qs: a report of another set would compare nothing.
+func readBaseline(path string, qs []evaluate.Question) (*evaluate.Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("read --baseline: %w", err)}
+	}
+	defer f.Close()
+	rep, err := evaluate.ReadReport(f)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("read --baseline %s: %w", path, err)}
+	}
+	asked := map[string]bool{}
+	for _, q := range qs {
+		asked[q.Q] = true
+	}
+	if !slices.ContainsFunc(rep.PerQuestion, func(r evaluate.QuestionResult) bool { return asked[r.Q] }) {
+		return nil, usagef("--baseline %s shares no question with the questions asked", path)
+	}
+	return &rep, nil
 }
 
 // evalShared asks every question against the configured store.
@@ -222,6 +268,21 @@ func printEval(a *app, r evaluate.Report) error {
 		fmt.Fprintf(w, "unfaithful quotes\t%d\n", q.Unfaithful)
 	}
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
+	if c := r.Baseline; c != nil {
+		fmt.Fprintf(w, "vs baseline\thit rate %.2f → %.2f on %d paired questions: +%d, −%d (sign test p %.2f)\n", c.Before, c.After, c.Paired, len(c.Gained), len(c.Lost), c.P)
+		if c.Controls > 0 {
+			fmt.Fprintf(w, "\tcontrols refused %d → %d of %d, papers added %d → %d\n", c.RefusedBefore, c.RefusedAfter, c.Controls, c.PapersBefore, c.PapersAfter)
+		}
+		if c.Unpaired > 0 {
+			fmt.Fprintf(w, "\t%d %s in only one of the two reports\n", c.Unpaired, text.Plural(c.Unpaired, "question", "questions"))
+		}
+		for _, q := range c.Gained {
+			fmt.Fprintf(w, "  gained\t%s\n", q)
+		}
+		for _, q := range c.Lost {
+			fmt.Fprintf(w, "  lost\t%s\n", q)
+		}
+	}
 	return w.Flush()
 }
 

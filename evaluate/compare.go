@@ -1,0 +1,150 @@
+package evaluate
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// Comparison pairs a report with an earlier one (the baseline) question by
+// question: which questions the change gained and lost, and whether the
+// difference is more than chance.
+//
+// Why paired. Two hit rates over the same questions are not independent
+// samples: most questions hit or miss in both, and only the ones that
+// changed say anything about the change. Their 95% intervals overlap for
+// almost any change a session makes (872 and 875 of 902 both lie within
+// the other's), while the questions gained and lost show at once a change
+// that moves one question each way, and the sign test (McNemar's exact
+// test) says how often chance alone would split the changed questions so
+// unevenly.
+type Comparison struct {
+	// Paired is the number of answerable questions in both reports;
+	// Before and After are their hit rates in the baseline and now.
+	Paired int     `json:"paired"`
+	Before float64 `json:"hit_rate_before"`
+	After  float64 `json:"hit_rate_after"`
+	// Gained are the paired questions hit now and missed in the baseline,
+	// Lost the reverse, each in the order of this report.
+	Gained []string `json:"gained"`
+	Lost   []string `json:"lost"`
+	// P is the two-sided exact sign test of Gained against Lost: the
+	// chance of a split at least this uneven if the change made no
+	// difference. 1 when nothing changed.
+	P float64 `json:"p_value"`
+	// Controls is the number of off-topic questions in both reports, with
+	// how many each refused and the papers they added in all.
+	Controls      int `json:"controls"`
+	RefusedBefore int `json:"controls_refused_before"`
+	RefusedAfter  int `json:"controls_refused_after"`
+	PapersBefore  int `json:"control_papers_added_before"`
+	PapersAfter   int `json:"control_papers_added_after"`
+	// Unpaired counts the questions of either report that the other lacks.
+	Unpaired int `json:"unpaired"`
+}
+
+// ReadReport reads a report written by `gtrag eval --json`.
+func ReadReport(r io.Reader) (Report, error) {
+	var rep Report
+	if err := json.NewDecoder(r).Decode(&rep); err != nil {
+		return Report{}, fmt.Errorf("not a gtrag eval --json report: %w", err)
+	}
+	if rep.Questions == 0 || len(rep.PerQuestion) == 0 {
+		return Report{}, errors.New("not a gtrag eval --json report: it has no per_question results")
+	}
+	return rep, nil
+}
+
+// Compare pairs after with the baseline before. Questions are paired by
+// their text, the n-th occurrence of a text with its n-th occurrence, so
+// that a file asking one question twice pairs both.
+func Compare(before, after Report) Comparison {
+	old := map[string]QuestionResult{}
+	for k, row := range keyed(before.PerQuestion) {
+		old[k] = row
+	}
+	c := Comparison{Gained: []string{}, Lost: []string{}}
+	var hitsBefore, hitsAfter int
+	matched := 0
+	for k, now := range keyed(after.PerQuestion) {
+		was, ok := old[k]
+		if !ok || (was.Hit == nil) != (now.Hit == nil) || was.Expect != now.Expect {
+			continue
+		}
+		matched++
+		switch {
+		case now.Hit != nil:
+			c.Paired++
+			if *was.Hit {
+				hitsBefore++
+			}
+			if *now.Hit {
+				hitsAfter++
+			}
+			if *now.Hit && !*was.Hit {
+				c.Gained = append(c.Gained, now.Q)
+			} else if *was.Hit && !*now.Hit {
+				c.Lost = append(c.Lost, now.Q)
+			}
+		case now.Expect == ExpectOffTopic:
+			c.Controls++
+			c.RefusedBefore += refused(was)
+			c.RefusedAfter += refused(now)
+			c.PapersBefore += was.PapersAdded
+			c.PapersAfter += now.PapersAdded
+		}
+	}
+	c.Unpaired = len(before.PerQuestion) + len(after.PerQuestion) - 2*matched
+	if c.Paired > 0 {
+		c.Before = float64(hitsBefore) / float64(c.Paired)
+		c.After = float64(hitsAfter) / float64(c.Paired)
+	}
+	c.P = SignTest(len(c.Gained), len(c.Lost))
+	return c
+}
+
+// keyed yields each row with its question's text and occurrence, in order.
+func keyed(rows []QuestionResult) func(yield func(string, QuestionResult) bool) {
+	return func(yield func(string, QuestionResult) bool) {
+		seen := map[string]int{}
+		for _, row := range rows {
+			seen[row.Q]++
+			if !yield(fmt.Sprintf("%d\x00%s", seen[row.Q], row.Q), row) {
+				return
+			}
+		}
+	}
+}
+
+// refused counts a control as the report's OffTopicRefused does.
+func refused(row QuestionResult) int {
+	if row.Outcome == offTopicOutcome {
+		return 1
+	}
+	return 0
+}
+
+// SignTest is the two-sided exact sign test of a gains against b losses
+// (McNemar's exact test on the questions that changed): the probability,
+// with each changed question equally likely to go either way, of a split
+// at least as uneven. 1 when nothing changed.
+func SignTest(a, b int) float64 {
+	n := a + b
+	if n == 0 {
+		return 1
+	}
+	k := min(a, b)
+	// The binomial tail, term by term in logarithms so that a thousand
+	// changed questions do not overflow.
+	lnHalf := float64(n) * math.Log(0.5)
+	lnN, _ := math.Lgamma(float64(n + 1))
+	tail := 0.0
+	for i := 0; i <= k; i++ {
+		lnI, _ := math.Lgamma(float64(i + 1))
+		lnNI, _ := math.Lgamma(float64(n - i + 1))
+		tail += math.Exp(lnN - lnI - lnNI + lnHalf)
+	}
+	return min(1, 2*tail)
+}

@@ -1,0 +1,87 @@
+package evaluate
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSignTest(t *testing.T) {
+	for _, tc := range []struct {
+		a, b int
+		want float64
+	}{
+		{0, 0, 1},
+		{1, 1, 1},
+		{5, 0, 2.0 / 32},            // both extremes of 5 changes
+		{0, 5, 2.0 / 32},            // symmetric
+		{8, 1, 2 * (1.0 + 9) / 512}, // 1 or fewer of 9
+		{3, 1, 2 * 5.0 / 16},
+		{2, 2, 1},         // 2 × 11/16, capped at 1
+		{60, 40, 0.05689}, // a large sample, computed in logarithms
+	} {
+		require.InDelta(t, tc.want, SignTest(tc.a, tc.b), 1e-4, "%d against %d", tc.a, tc.b)
+	}
+	require.Greater(t, SignTest(600, 400), 0.0, "a thousand changes do not underflow to 0")
+	require.Less(t, SignTest(600, 400), 1e-9)
+}
+
+func row(q string, hit bool) QuestionResult {
+	return QuestionResult{Q: q, Expect: ExpectAnswer, Hit: &hit}
+}
+
+func control(q, outcome string, added int) QuestionResult {
+	return QuestionResult{Q: q, Expect: ExpectOffTopic, Outcome: outcome, PapersAdded: added}
+}
+
+func TestCompare(t *testing.T) {
+	before := Report{Questions: 7, PerQuestion: []QuestionResult{
+		row("a", true), row("b", false), row("c", true), row("d", false),
+		row("twice", false), row("twice", true),
+		control("bread", "off_topic", 0), control("cake", "off_topic", 0),
+		row("only before", true),
+	}}
+	after := Report{Questions: 7, PerQuestion: []QuestionResult{
+		row("a", true), row("b", true), row("c", false), row("d", true),
+		row("twice", true), row("twice", true),
+		control("bread", "off_topic", 0), control("cake", "answered", 2),
+		row("only after", false),
+	}}
+	c := Compare(before, after)
+	require.Equal(t, 6, c.Paired)
+	require.Equal(t, []string{"b", "d", "twice"}, c.Gained, "the first 'twice' pairs with the first")
+	require.Equal(t, []string{"c"}, c.Lost)
+	require.InDelta(t, 3.0/6, c.Before, 1e-9)
+	require.InDelta(t, 5.0/6, c.After, 1e-9)
+	require.InDelta(t, SignTest(3, 1), c.P, 1e-12)
+	require.Equal(t, 2, c.Controls)
+	require.Equal(t, 2, c.RefusedBefore)
+	require.Equal(t, 1, c.RefusedAfter)
+	require.Equal(t, 0, c.PapersBefore)
+	require.Equal(t, 2, c.PapersAfter)
+	require.Equal(t, 2, c.Unpaired, "one question only before, one only after")
+
+	same := Compare(before, before)
+	require.Empty(t, same.Gained)
+	require.Empty(t, same.Lost)
+	require.Equal(t, 1.0, same.P)
+	require.Equal(t, 0, same.Unpaired)
+}
+
+func TestReadReport(t *testing.T) {
+	rep := Summarize([]Run{{Question: Question{Q: "a", Relevant: []string{"2301.00001"}}, Outcome: "answered", Sources: []string{"2301.00001"}}}, 3)
+	var buf bytes.Buffer
+	require.NoError(t, json.NewEncoder(&buf).Encode(rep))
+	got, err := ReadReport(&buf)
+	require.NoError(t, err)
+	require.Equal(t, 1, got.Hits)
+	require.True(t, *got.PerQuestion[0].Hit)
+
+	for _, bad := range []string{"", "not json", `{"questions": 0}`, `[1, 2]`} {
+		_, err := ReadReport(strings.NewReader(bad))
+		require.ErrorContains(t, err, "not a gtrag eval --json report", "%q", bad)
+	}
+}
