@@ -1,9 +1,6 @@
 package main
 
 import (
-	"io"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/internal/version"
@@ -22,7 +19,8 @@ stored paper as the resource gtrag://paper/{id}.
 Standard output carries protocol messages only; notices and failed calls are
 logged to standard error. The client starts the server itself: give it the
 settings as environment (GTRAG_DATA_DIR, GTRAG_LLM, GTRAG_EMBEDDER, API
-keys). The README shows a client's configuration.`,
+keys). The README shows a client's configuration. When its input ends, it
+answers the requests it has read and exits, so a script can pipe requests in.`,
 		Example: `  gtrag mcp
   GTRAG_DATA_DIR=~/gt GTRAG_LLM=offline gtrag mcp`,
 		Args: usageArgs(cobra.NoArgs),
@@ -40,16 +38,7 @@ keys). The README shows a client's configuration.`,
 				a.io.Note("serving MCP on standard input and output; an MCP client starts this command itself (see the README). Ctrl-C ends it.")
 			}
 			srv := mcpserver.New(svc, mcpserver.Options{Version: version.Version, Log: a.io.ErrOut})
-			return srv.Run(ctx, &mcp.IOTransport{
-				Reader: io.NopCloser(a.io.In),
-				Writer: nopWriteCloser{a.io.Out},
-			})
+			return srv.Run(ctx, mcpserver.StdioTransport(a.io.In, a.io.Out))
 		},
 	}
 }
-
-// nopWriteCloser keeps the SDK from closing standard output: the command's
-// output boundary owns it.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
 )
@@ -99,4 +100,31 @@ func TestMCPBinaryOverStdio(t *testing.T) {
 	if n := len(srv.Requests()); n < 1 {
 		t.Errorf("the fake arXiv saw %d requests", n)
 	}
+}
+
+// A script pipes its requests into `gtrag mcp` and closes the input: each
+// one is answered, on standard output, before the command exits 0.
+func TestMCPAnswersAPipedScript(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_LLM"] = "offline"
+	script := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"script","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"stats","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask","arguments":{"question":"What is a Nash equilibrium?"}}}`,
+	}, "\n") + "\n"
+	r := gtragStdin(t, env, script, "mcp")
+	require.Equal(t, 0, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, lines, 3, r.stdout)
+	for i, line := range lines {
+		var m struct {
+			ID     int             `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &m), line)
+		require.Equal(t, i+1, m.ID)
+		require.NotEmpty(t, m.Result, line)
+	}
+	require.Contains(t, lines[2], "Nash equilibrium")
 }

@@ -1,0 +1,105 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	initialize  = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"script","version":"1"}}}`
+	initialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+)
+
+// responses decodes the server's output, one message a line, by id.
+func responses(t *testing.T, out string) map[string]map[string]any {
+	t.Helper()
+	byID := map[string]map[string]any{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), line)
+		if id, ok := m["id"]; ok {
+			raw, _ := json.Marshal(id)
+			byID[string(raw)] = m
+		}
+	}
+	return byID
+}
+
+// A script's requests, its input closed right after them, are all answered
+// before the server exits: without StdioTransport the SDK dropped them.
+func TestStdioAnswersEveryRequestBeforeTheInputEnds(t *testing.T) {
+	f := newFixture(t, 0)
+	in := strings.Join([]string{
+		initialize, initialized,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"ask","arguments":{"question":"What is a Nash equilibrium?"}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"no/such/method"}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err := New(f.svc, Options{Version: "test"}).Run(ctx, StdioTransport(strings.NewReader(in), &out))
+	require.NoError(t, err)
+	require.NoError(t, ctx.Err(), "the server ended on its own once every request was answered")
+
+	got := responses(t, out.String())
+	require.Len(t, got, 4, out.String())
+	require.Contains(t, got[`1`], "result")
+	require.Contains(t, got[`2`]["result"].(map[string]any), "tools")
+	answer, _ := json.Marshal(got[`"three"`]["result"])
+	require.Contains(t, string(answer), "Nash equilibrium", "the ask tool ran to the end")
+	require.Contains(t, got[`4`], "error", "an unknown method is answered with an error, and counts as answered")
+}
+
+// A request the client cancels needs no answer, so the end of the input is
+// not held for it.
+func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
+	open := &openRequests{ids: map[string]int{}, changed: make(chan struct{})}
+	r := &drainingReader{dec: json.NewDecoder(strings.NewReader(
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call"}` + "\n" +
+			`[{"jsonrpc":"2.0","id":8,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress"}]` + "\n" +
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}` + "\n")), open: open}
+	w := &answeringWriter{w: io.Discard, open: open}
+	done := make(chan error, 1)
+	var passed bytes.Buffer
+	go func() {
+		_, err := io.Copy(&passed, r)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Fatalf("the input ended (%v) while request 8 of a batch was open", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	// The answer comes in two writes, the second ending its line.
+	_, err := w.Write([]byte(`[{"jsonrpc":"2.0","id":8,`))
+	require.NoError(t, err)
+	_, err = w.Write([]byte(`"result":{}}]` + "\n"))
+	require.NoError(t, err)
+	select {
+	case err := <-done:
+		require.NoError(t, err, "io.Copy reports EOF as success")
+	case <-time.After(5 * time.Second):
+		t.Fatal("the input's end was held although every request was answered or cancelled")
+	}
+	require.Equal(t, 3, strings.Count(passed.String(), "\n"), "every message passed on, one a line")
+	require.Empty(t, open.ids)
+}
+
+// Ids are compared as JSON: 1 and "1" are different requests.
+func TestStdioKeepsNumberAndStringIDsApart(t *testing.T) {
+	open := &openRequests{ids: map[string]int{}, changed: make(chan struct{})}
+	open.add(idKey(json.RawMessage(`1`)))
+	open.add(idKey(json.RawMessage(`"1"`)))
+	open.answered(idKey(json.RawMessage(`"1"`)))
+	require.Equal(t, map[string]int{"1": 1}, open.ids)
+	require.Equal(t, "", idKey(json.RawMessage(`null`)))
+	require.Equal(t, "", idKey(nil))
+}
