@@ -39,19 +39,19 @@ the answers are sourced. FILE is JSON Lines:
   {"q": "How do I bake bread?", "expect": "off_topic"}
 
 The report: hit rate (a relevant paper among the sources, with its 95%
-interval), recall of the relevant ids, how far the loop took a relevant paper (the share of questions
-whose arXiv requests fetched one, whose paper filter judged one, whose store
-took one, whose answer cited one: where the shares drop tells which part of
-the loop lost it), answers citing only papers that are not relevant, the share of
-off-topic questions refused and the papers they added, answers that misstate
-what was added, arXiv requests, LLM calls and steps per question, p50/p95
-latency, and the outcomes. When the questions say what a correct answer must contain
-("must_contain": ["a|b", "c"], each entry case-insensitive, "|" between
-alternatives) or expect "not_found" (an abstention that names the missing
-concept: outcome not_found, or arxiv_unavailable if arXiv is down), it also
-reports the share of answers
-that pass and the sentences left dangling (opening with a back-reference
-whose antecedent the answer left out).
+interval), recall of the relevant ids, how far the loop took a relevant paper
+(the share of questions whose arXiv requests fetched one, whose paper filter
+judged one, whose store took one, whose answer cited one: where the shares
+drop tells which part of the loop lost it), answers citing only papers that
+are not relevant, the share of off-topic questions refused and the papers they
+added, answers that misstate what was added, arXiv requests, LLM calls and
+steps per question, p50/p95 latency, and the outcomes. When the questions say
+what a correct answer must contain ("must_contain": ["a|b", "c"], each entry
+case-insensitive, "|" between alternatives) or expect "not_found" (an
+abstention that names the missing concept: outcome not_found, or
+arxiv_unavailable if arXiv is down), it also reports the share of answers that
+pass and the sentences left dangling (opening with a back-reference whose
+antecedent the answer left out).
 
 By default the questions are asked in order against one store, so later
 questions can use papers earlier ones added, as a user's would. With --fresh
