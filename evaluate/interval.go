@@ -20,7 +20,7 @@ const z95 = 1.959963984540054
 // inside [0, 1] and keeps close to its nominal coverage at any n (Brown,
 // Cai and DasGupta, "Interval Estimation for a Binomial Proportion",
 // 2001). It tells a reader of `gtrag eval` what a change of one or two
-// questions is worth: 53 of 59 is 0.90, with an interval of 0.79 to
+// questions is worth: 53 of 59 is 0.90, with an interval of 0.80 to
 // 0.95.
 func Wilson(k, n int) Interval {
 	if n <= 0 || k < 0 || k > n {
