@@ -25,36 +25,36 @@ import (
 // that closes its end. An interrupt still ends the server at once: Run
 // returns when its context is done, whatever the input is doing.
 func StdioTransport(in io.Reader, out io.Writer) mcp.Transport {
-	open := &openRequests{ids: map[string]int{}, changed: make(chan struct{})}
+	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
 	return &mcp.IOTransport{
 		Reader: io.NopCloser(&drainingReader{dec: json.NewDecoder(in), open: open}),
 		Writer: &answeringWriter{w: out, open: open},
 	}
 }
 
-// openRequests counts, by JSON-RPC id, the client's requests read and not
-// yet answered.
+// openRequests are the ids of the client's requests read and not yet
+// answered. A set, not a count: a request that reuses the id of one still
+// open is a protocol error, which the SDK answers with no id, and a count
+// would then wait forever for a second answer.
 type openRequests struct {
 	mu      sync.Mutex
-	ids     map[string]int
+	ids     map[string]bool
 	changed chan struct{} // closed and replaced whenever a request is answered
 }
 
 func (o *openRequests) add(id string) {
 	o.mu.Lock()
-	o.ids[id]++
+	o.ids[id] = true
 	o.mu.Unlock()
 }
 
 func (o *openRequests) answered(id string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.ids[id] == 0 {
+	if !o.ids[id] {
 		return
 	}
-	if o.ids[id]--; o.ids[id] == 0 {
-		delete(o.ids, id)
-	}
+	delete(o.ids, id)
 	close(o.changed)
 	o.changed = make(chan struct{})
 }

@@ -61,7 +61,7 @@ func TestStdioAnswersEveryRequestBeforeTheInputEnds(t *testing.T) {
 // A request the client cancels needs no answer, so the end of the input is
 // not held for it.
 func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
-	open := &openRequests{ids: map[string]int{}, changed: make(chan struct{})}
+	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
 	r := &drainingReader{dec: json.NewDecoder(strings.NewReader(
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call"}` + "\n" +
 			`[{"jsonrpc":"2.0","id":8,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress"}]` + "\n" +
@@ -95,11 +95,25 @@ func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
 
 // Ids are compared as JSON: 1 and "1" are different requests.
 func TestStdioKeepsNumberAndStringIDsApart(t *testing.T) {
-	open := &openRequests{ids: map[string]int{}, changed: make(chan struct{})}
+	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
 	open.add(idKey(json.RawMessage(`1`)))
 	open.add(idKey(json.RawMessage(`"1"`)))
 	open.answered(idKey(json.RawMessage(`"1"`)))
-	require.Equal(t, map[string]int{"1": 1}, open.ids)
+	require.Equal(t, map[string]bool{"1": true}, open.ids)
 	require.Equal(t, "", idKey(json.RawMessage(`null`)))
 	require.Equal(t, "", idKey(nil))
+}
+
+// A client that reuses the id of a request still open breaks the protocol,
+// and the SDK answers the second with no id; the server must still end.
+func TestStdioEndsWhenAClientReusesAnOpenID(t *testing.T) {
+	f := newFixture(t, 0)
+	ask := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask","arguments":{"question":"What is a Nash equilibrium?"}}}`
+	in := strings.Join([]string{initialize, initialized, ask, ask}, "\n") + "\n"
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	require.NoError(t, New(f.svc, Options{Version: "test"}).Run(ctx, StdioTransport(strings.NewReader(in), &out)))
+	require.NoError(t, ctx.Err(), "the server ended on its own")
+	require.Contains(t, responses(t, out.String()), `5`, out.String())
 }
