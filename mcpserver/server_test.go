@@ -592,3 +592,45 @@ func TestAskRouter(t *testing.T) {
 		t.Fatalf("router llm: no answer or path: %+v", got)
 	}
 }
+
+// Ending Run (an interrupt, SIGTERM) ends the calls in flight: the SDK
+// waits for them on closing the session and hides Run's cancellation from
+// them, so a stalled arXiv request held the server until it gave up.
+func TestRunEndsTheCallsInFlight(t *testing.T) {
+	papers := arxivtest.Papers(0, 30)
+	f := newFixture(t, -1, papers...)
+	arrived := make(chan struct{}, 100)
+	f.arxiv.OnRequest(func(arxivtest.Request) { arrived <- struct{}{} })
+	f.arxiv.SetFault(func(arxivtest.Request) *arxivtest.Reply { return &arxivtest.Reply{Stall: true} })
+
+	runCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ran := make(chan error, 1)
+	go func() { ran <- New(f.svc, Options{Version: "test"}).Run(runCtx, serverT) }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	called := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "ingest_query", Arguments: map[string]any{"query": "cat:cs.GT", "max": 30}})
+		called <- err
+	}()
+	<-arrived
+	stop()
+	select {
+	case err := <-ran:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Run returned %v, want an interrupt", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return while a call was in flight")
+	}
+	select {
+	case <-called:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the call in flight never returned")
+	}
+}
