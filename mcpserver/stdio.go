@@ -21,9 +21,15 @@ import (
 // piped in, got no answer at all, not even to initialize. Here the end of
 // the input reaches the SDK only once every request read has been answered
 // (or cancelled by the client's notifications/cancelled), so a script gets
-// every response and then the server exits, as it does for an assistant
-// that closes its end. An interrupt still ends the server at once: Run
-// returns when its context is done, whatever the input is doing.
+// every response and then the server exits.
+//
+// The trade-off: an assistant that closes its end while a call runs (an
+// ingest of a few hundred papers, paced at 3 s a request) now has the
+// server finish that call before it exits, where it used to be dropped.
+// The MCP stdio transport's shutdown sequence covers it: a client that
+// does not see the server exit sends SIGTERM, and an interrupt or SIGTERM
+// ends the server and its calls at once (Run, endWithRun), an ingest
+// keeping what it committed.
 func StdioTransport(in io.Reader, out io.Writer) mcp.Transport {
 	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
 	return &mcp.IOTransport{
