@@ -809,7 +809,8 @@ type rankedPaper struct {
 //     neither names nor describes moved, among the first six, behind the
 //     others, so that the crowd's papers on a neighbouring idea ("…
 //     revenue equivalence …" for a question on shading bids) give way:
-//     856 / 845, and fdev and gdev lost one to two each. The paper a
+//     856 / 845; on the dev sets, bdev -1, cdev -2, ddev -1, fdev -2
+//     and -1, gdev -1 and 0 (10k and 20k backgrounds). The paper a
 //     student paraphrases names in its title the concept the question
 //     only circles, which the glossary's cues do not always catch;
 //   - the offline embedder's cosine over 16,384 coordinates instead of
