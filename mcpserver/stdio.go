@@ -31,7 +31,7 @@ import (
 // ends the server and its calls at once (Run, endWithRun), an ingest
 // keeping what it committed.
 func StdioTransport(in io.Reader, out io.Writer) mcp.Transport {
-	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
+	open := newOpenRequests()
 	return &mcp.IOTransport{
 		Reader: io.NopCloser(&drainingReader{dec: json.NewDecoder(in), open: open}),
 		Writer: &answeringWriter{w: out, open: open},
@@ -46,6 +46,10 @@ type openRequests struct {
 	mu      sync.Mutex
 	ids     map[string]bool
 	changed chan struct{} // closed and replaced whenever a request is answered
+}
+
+func newOpenRequests() *openRequests {
+	return &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
 }
 
 func (o *openRequests) add(id string) {

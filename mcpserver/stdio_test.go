@@ -61,7 +61,7 @@ func TestStdioAnswersEveryRequestBeforeTheInputEnds(t *testing.T) {
 // A request the client cancels needs no answer, so the end of the input is
 // not held for it.
 func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
-	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
+	open := newOpenRequests()
 	r := &drainingReader{dec: json.NewDecoder(strings.NewReader(
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call"}` + "\n" +
 			`[{"jsonrpc":"2.0","id":8,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress"}]` + "\n" +
@@ -95,7 +95,7 @@ func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
 
 // Ids are compared as JSON: 1 and "1" are different requests.
 func TestStdioKeepsNumberAndStringIDsApart(t *testing.T) {
-	open := &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
+	open := newOpenRequests()
 	open.add(idKey(json.RawMessage(`1`)))
 	open.add(idKey(json.RawMessage(`"1"`)))
 	open.answered(idKey(json.RawMessage(`"1"`)))
