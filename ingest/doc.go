@@ -17,9 +17,9 @@
 // a paper the store has in exactly this version is skipped_existing (a
 // newer version goes through and the store's upsert replaces the old one).
 // It then asks the PaperFilter — the same one the graph uses, LLM or
-// offline — about the title and the abstract (an LLM filter shows its model
-// the abstract's first 500 runes; no filter with --no-filter), and chunks the papers it keeps; Workers papers
-// are handled at once. The store stage adds the batch's chunks with one
+// offline — about the title and the abstract (an LLM filter shows its
+// model the abstract's first 500 runes; no filter with --no-filter), and
+// chunks the papers it keeps; Workers papers are handled at once. The store stage adds the batch's chunks with one
 // Store.Add and only then records the batch as done; a kept paper counts as
 // kept only if the store wrote it (vectordb.AddPapers), so that an older
 // version than the one stored is not reported as added. While arXiv's

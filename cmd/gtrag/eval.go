@@ -241,11 +241,11 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
-	fmt.Fprintf(w, "hit rate\t%.2f", r.HitRate)
+	fmt.Fprintf(w, "hit rate\t%.2f (%d of %d answerable", r.HitRate, r.Hits, r.Answerable)
 	if r.Answerable > 0 {
-		fmt.Fprintf(w, " (%d of %d answerable; 95%% interval %.2f–%.2f)", r.Hits, r.Answerable, r.HitInterval.Low, r.HitInterval.High)
+		fmt.Fprintf(w, "; 95%% interval %.2f–%.2f", r.HitInterval.Low, r.HitInterval.High)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, ")")
 	fmt.Fprintf(w, "recall@%d\t%.2f\n", r.K, r.RecallAtK)
 	if r.Answerable > 0 && r.ArxivRate > 0 {
 		f := r.Funnel
