@@ -108,8 +108,9 @@ func (a *fakeArxiv) Search(_ context.Context, _ string, _, max int, _ arxiv.Sear
 // paper (or a question, as search_arxiv asks) is about game theory when its
 // title says "game", "auction" or "dilemma".
 type fakeReasoner struct {
-	answer  string // with [n] citations
-	judgeNo bool   // the judge finds nothing relevant
+	answer  string           // with [n] citations
+	quotes  []reasoner.Quote // an extractive answer's sentences, instead of answer
+	judgeNo bool             // the judge finds nothing relevant
 	calls   int
 }
 
@@ -132,6 +133,9 @@ func (f *fakeReasoner) IsGameTheory(_ context.Context, title, _ string) (reasone
 
 func (f *fakeReasoner) Answer(_ context.Context, _ string, ps []reasoner.Passage) (reasoner.Answer, error) {
 	f.calls++
+	if f.quotes != nil {
+		return reasoner.Answer{Text: reasoner.CiteQuotes(f.quotes, nil), Cited: []int{1, 2}, Quotes: f.quotes}, nil
+	}
 	return reasoner.Answer{Text: f.answer, Cited: []int{1, 2}}, nil
 }
 

@@ -217,6 +217,18 @@ type AnswerResult struct {
 	Abstained bool     `json:"abstained,omitempty"`
 	Concepts  []string `json:"concepts,omitempty"`
 	Notices   []string `json:"notices,omitempty"`
+	// Quotes are an extractive answer's sentences, which the run numbers
+	// its citations through (reasoner.Answer.Quotes). Without them a
+	// replay would renumber Text by pattern, and a quoted "[0, 1]" would
+	// come back as "[1]". Recordings made before the field existed have
+	// none, and replay as they did.
+	Quotes []QuoteResult `json:"quotes,omitempty"`
+}
+
+// QuoteResult is reasoner.Quote: a sentence verbatim from passage N.
+type QuoteResult struct {
+	Text string `json:"text"`
+	N    int    `json:"n"`
 }
 
 // toPassages records what a judgement or an answer was given. A passage's
@@ -248,9 +260,17 @@ func (r VerdictResult) verdict() reasoner.Verdict {
 }
 
 func answerResult(a reasoner.Answer) AnswerResult {
-	return AnswerResult{Text: a.Text, Cited: a.Cited, Abstained: a.Abstained, Concepts: a.Concepts, Notices: a.Notices}
+	r := AnswerResult{Text: a.Text, Cited: a.Cited, Abstained: a.Abstained, Concepts: a.Concepts, Notices: a.Notices}
+	for _, q := range a.Quotes {
+		r.Quotes = append(r.Quotes, QuoteResult{Text: q.Text, N: q.N})
+	}
+	return r
 }
 
 func (r AnswerResult) answer() reasoner.Answer {
-	return reasoner.Answer{Text: r.Text, Cited: r.Cited, Abstained: r.Abstained, Concepts: r.Concepts, Notices: r.Notices}
+	a := reasoner.Answer{Text: r.Text, Cited: r.Cited, Abstained: r.Abstained, Concepts: r.Concepts, Notices: r.Notices}
+	for _, q := range r.Quotes {
+		a.Quotes = append(a.Quotes, reasoner.Quote{Text: q.Text, N: q.N})
+	}
+	return a
 }

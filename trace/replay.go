@@ -8,6 +8,7 @@ import (
 	"github.com/gtrag/gtrag/environment"
 	"slices"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
@@ -438,8 +439,34 @@ type MismatchError struct {
 }
 
 func (e *MismatchError) Error() string {
+	rec, rep := differingParts(e.Recorded, e.Replayed, 120)
 	return fmt.Sprintf("replay finished differently from the recording: %s was %s, the replay gave %s",
-		e.What, quote(e.Recorded, 120), quote(e.Replayed, 120))
+		e.What, rec, rep)
+}
+
+// differingParts quotes a and b, each cut to n runes. When both are
+// longer, the cut starts a little before where they first differ: two
+// answers that part in their fourth sentence would otherwise print as
+// the same text twice.
+func differingParts(a, b string, n int) (string, string) {
+	a, b = fold(a), fold(b)
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && i < len(a) && !utf8.RuneStart(a[i]) {
+		i-- // back to the start of the rune both share a prefix of
+	}
+	const lead = 40 // runes of shared text kept before the difference
+	if utf8.RuneCountInString(a[:i]) <= n-lead {
+		return quote(a, n), quote(b, n)
+	}
+	from := i
+	for k := 0; k < lead && from > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(a[:from])
+		from -= size
+	}
+	return `"…` + shorten(a[from:], n) + `"`, `"…` + shorten(b[from:], n) + `"`
 }
 
 type playedStore struct{ p *Player }

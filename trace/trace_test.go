@@ -140,6 +140,16 @@ func TestTraceReplay(t *testing.T) {
 			w.store.docs = append(w.store.docs, testDoc("primer:tit-for-tat_chunk_0", "primer:tit-for-tat", "Tit for tat"))
 			return w
 		}, []string{nodes.PullFromChroma, nodes.CheckRelevance, nodes.GenerateResponse}},
+		{"an extractive answer quoting brackets", func() *world {
+			// The run numbers citations through the quotes; a replay that
+			// renumbered the text by pattern would turn "[0, 1]" into "[1]".
+			w := newWorld()
+			w.llm.quotes = []reasoner.Quote{
+				{Text: "Values are uniform on [0, 1], so each bids half.", N: 2},
+				{Text: "Tit-for-tat is nice.", N: 1},
+			}
+			return w
+		}, loopPath},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -320,4 +330,18 @@ type failingAnswerer struct{}
 
 func (failingAnswerer) Answer(context.Context, string, []reasoner.Passage) (reasoner.Answer, error) {
 	return reasoner.Answer{}, errBoom
+}
+
+// Two long answers that part late are quoted from just before they part;
+// quoted from their start, they would read as the same text twice.
+func TestMismatchQuotesWhereTheTextsDiffer(t *testing.T) {
+	shared := strings.Repeat("Bidders shade their bids below their values. ", 5)
+	e := &MismatchError{What: "final_response", Recorded: shared + "Values are uniform on [0, 1] here.", Replayed: shared + "Values are uniform on [1] here."}
+	msg := e.Error()
+	require.Contains(t, msg, `uniform on [0, 1] here."`)
+	require.Contains(t, msg, `uniform on [1] here."`)
+	require.Contains(t, msg, `was "…`)
+
+	short := &MismatchError{What: "outcome", Recorded: "answered", Replayed: "not_found"}
+	require.Equal(t, `replay finished differently from the recording: outcome was "answered", the replay gave "not_found"`, short.Error())
 }
