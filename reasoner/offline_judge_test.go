@@ -123,6 +123,8 @@ func TestOfflineJudgeCalibration(t *testing.T) {
 func TestOfflineJudgeCases(t *testing.T) {
 	nash := Passage{N: 1, Title: "Nash equilibrium", Score: 0.45,
 		Text: "A Nash equilibrium is a strategy profile in which no player gains by deviating alone."}
+	overview := Passage{N: 1, Title: "What game theory studies: players, strategies and payoffs", Score: 0.37,
+		Text: "Game theory is the mathematics of strategic interaction: situations in which the outcome for each decision maker depends on the choices of others."}
 	auction := Passage{N: 2, Title: "Second-price auctions", Score: 0.30,
 		Text: "In a Vickrey auction the highest bidder wins and pays the second-highest bid."}
 	tests := []struct {
@@ -145,6 +147,13 @@ func TestOfflineJudgeCases(t *testing.T) {
 		{"no passages", NewOfflineJudge(), "What is a Nash equilibrium?", nil, false, []string{"no passages"}},
 		{"no key terms", NewOfflineJudge(), "What is it?", []Passage{nash}, true, []string{"no key terms"}},
 		{"union of passages", NewOfflineJudge(), "Nash equilibrium in a Vickrey auction", []Passage{nash, auction}, true, []string{"4 of 4"}},
+		// The field's name frames a question and is not what it asks: the
+		// overview says "game theory" and nothing of bluffing.
+		{"the field's name is no key term", NewOfflineJudge(), "In game theory, why would you bluff?", []Passage{overview}, false,
+			[]string{"0 of 1 key terms covered", "missing bluff"}},
+		{"the field's name asked about", NewOfflineJudge(), "What is game theory?", []Passage{overview}, true, nil},
+		{"a concept named with the field's name", NewOfflineJudge(), "What does evolutionary game theory study?", []Passage{overview}, false,
+			[]string{"missing evolutionary"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
