@@ -100,17 +100,25 @@ func (o AskOptions) withDefaults() AskOptions {
 	if o.MaxResults <= 0 {
 		o.MaxResults = DefaultMaxResults
 	}
-	if o.MaxSteps <= 0 {
-		o.MaxSteps = DefaultMaxSteps
-	}
 	if o.Pool <= 0 {
 		o.Pool = DefaultPool
 	}
 	if o.MaxSearches <= 0 {
 		o.MaxSearches = DefaultMaxSearches
 	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = max(DefaultMaxSteps, StepsFor(o.MaxSearches))
+	}
 	return o
 }
+
+// StepsFor is how many steps a run of the rules' workflow may take with
+// maxSearches arXiv searches: pull_from_chroma and check_relevance, then
+// for each search search_arxiv, filter_game_theory_papers, add_to_chroma
+// and the pull and check that follow, then generate_response. The default
+// step limit fits 4 searches; a run allowed more needs a higher limit, or
+// it fails with papers added and no answer.
+func StepsFor(maxSearches int) int { return 2 + 5*maxSearches + 1 }
 
 // Result is what one run produced: the `gtrag ask --json` object of the
 // command-line contract, also what replay, eval, chat and the MCP ask tool

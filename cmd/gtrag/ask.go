@@ -64,6 +64,7 @@ it refuses the connection, ask answers from the store and says so.`,
   echo "What is the price of anarchy?" | gtrag ask -
   gtrag ask -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.fitSteps(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err
 			}
@@ -145,7 +146,7 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers added per arXiv search")
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched by a question's first arXiv request and ranked against it (1 to %d); a later request fetches half as many again", nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
-	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps")
+	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps (unless given, raised to fit --max-searches)")
 	f.BoolVar(&o.choose, "choose", true, fmt.Sprintf("with an LLM, let it choose among a search's %d best papers; --choose=false keeps the offline ranking's order (one LLM call fewer per search, and the other arm of a comparison)", nodes.ChooseAmong))
 	f.StringVar(&o.router, "router", nodes.RouterRules, "who decides at each branch of the workflow: rules, or llm (a decision agent backed by --llm, falling back to the rules)")
 }
@@ -154,6 +155,17 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 // (ask, chat); eval and other batch runs keep the client's own bounds.
 func (o *askOptions) budgetFlag(f *pflag.FlagSet) {
 	f.DurationVar(&o.arxivBudget, "arxiv-budget", service.DefaultArxivBudget, "time arXiv gets per question, waits and retries included; then answer from the store (0: no limit)")
+}
+
+// fitSteps raises the default step limit to what --max-searches needs
+// (service.StepsFor): "--max-searches 10" alone would otherwise stop every
+// run that searches ten times at step 25, with papers added and no answer.
+// A --max-steps the user gave is kept, low as it may be: it is how a
+// teacher shows the limit at work.
+func (o *askOptions) fitSteps(f *pflag.FlagSet) {
+	if !f.Changed("max-steps") {
+		o.maxSteps = max(o.maxSteps, service.StepsFor(o.maxSearches))
+	}
 }
 
 // run is the service's options for one run.

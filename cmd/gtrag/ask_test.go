@@ -145,3 +145,26 @@ func TestAskJSONHasEveryContractField(t *testing.T) {
 	require.Empty(t, r.stderr, "--json keeps notices inside the object")
 	require.NotEmpty(t, m["notices"])
 }
+
+// --max-searches beyond what the default step limit fits raises the limit:
+// ten searches need 53 steps, and the run answers instead of failing at
+// step 25 with papers added. A --max-steps the user gives is kept.
+func TestAskStepLimitFitsMaxSearches(t *testing.T) {
+	srv := arxivtest.World(t, arxivtest.WithBackground(2000))
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	const question = "What is the bargaining set of Aumann and Maschler?"
+	var res service.Result
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "--max-searches", "10", question), &res)
+	require.Greater(t, res.ArxivRequests, int64(4), "the run should search more often than 25 steps allow")
+	require.Greater(t, len(res.Path), service.DefaultMaxSteps)
+	require.NotEmpty(t, res.Answer)
+
+	env = testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	r := gtrag(t, env, "ask", "--max-searches", "10", "--max-steps", "25", question)
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stderr, "step limit 25")
+}

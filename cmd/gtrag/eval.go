@@ -72,6 +72,7 @@ the questions that changed are what says whether the change did anything.`,
   gtrag eval --fresh --split dev --baseline before.json questions.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.fitSteps(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err
 			}
