@@ -138,7 +138,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
-		if db.Count() == 0 {
+		if isNew(db) && db.Count() == 0 {
 			if err := SeedWithPrimer(ctx, db); err != nil {
 				db.Close()
 				return nil, err
@@ -150,6 +150,20 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 		return nil, configErrorf("seed", "%q: want %s or %s", cfg.Seed, SeedPrimer, SeedNone)
 	}
 	return db, nil
+}
+
+// isNew reports whether db was created by this open, when the store can
+// tell (the embedded one); a store that cannot is new when it is empty.
+// Only a new store is seeded: one created with --seed none, opened again
+// by a command that names no seed (`gtrag stats` after a lesson's `ask
+// --seed none --step`), stays empty. The cost: a process killed between
+// creating a store and seeding it (one batch, milliseconds) leaves it
+// without the primer, as --seed none would.
+func isNew(db Store) bool {
+	if c, ok := db.(interface{ Created() bool }); ok {
+		return c.Created()
+	}
+	return true
 }
 
 // openEmbedded opens the embedded store in cfg.DataDir.

@@ -222,6 +222,15 @@ func TestSeed(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, db.Count())
 	require.NoError(t, db.Close())
+
+	// The seed applies to a new store only: one made empty with SeedNone
+	// stays empty when a command that names no seed opens it (a lesson's
+	// `ask --seed none --step`, then `gtrag stats`).
+	empty.Seed = ""
+	db, err = service.OpenStore(context.Background(), empty)
+	require.NoError(t, err)
+	require.Zero(t, db.Count(), "an existing empty store is not seeded")
+	require.NoError(t, db.Close())
 }
 
 // Settings the user must change come back as *ConfigError naming them.

@@ -42,7 +42,17 @@ type DB struct {
 	mu     sync.RWMutex // guards st and closed
 	st     memState
 	closed bool
+	// created is set when this Open made the store: see Created.
+	created bool
 }
+
+// Created reports whether Open created the store, rather than finding one
+// there: a store made by another process, even a moment before and still
+// empty, was not created by this handle. Whoever seeds a new store with
+// content (gtrag's primer) asks this, not whether the store is empty: an
+// empty store may have been made empty on purpose (--seed none) and must
+// stay so when opened again.
+func (db *DB) Created() bool { return db.created }
 
 // Info describes a store for `gtrag stats`.
 type Info struct {

@@ -41,6 +41,17 @@ func TestOpenNewStoreRecordsFormatAndEmbedder(t *testing.T) {
 	require.Empty(t, db.Papers())
 }
 
+// Created is true for the handle that made the store, and for none that
+// finds it there, empty as it may be.
+func TestCreatedOnlyByTheOpenThatMadeTheStore(t *testing.T) {
+	dir := t.TempDir()
+	first := openTest(t, dir, newTestEmbedder(16))
+	require.True(t, first.Created())
+	second := openTest(t, dir, newTestEmbedder(16))
+	require.False(t, second.Created(), "the store was there, empty")
+	require.Zero(t, second.Count())
+}
+
 func TestQueryEmptyStore(t *testing.T) {
 	db := openTest(t, t.TempDir(), newTestEmbedder(16))
 	for _, k := range []int{1, 5, 100} {

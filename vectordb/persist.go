@@ -314,8 +314,10 @@ func (db *DB) create(ctx context.Context) error {
 	if db.emb == nil {
 		return fmt.Errorf("create store %s: no embedder given", db.path)
 	}
-	return db.withFile(ctx, true, func(b *bolt.DB) error {
+	created := false
+	err := db.withFile(ctx, true, func(b *bolt.DB) error {
 		return b.Update(func(tx *bolt.Tx) error {
+			created = false
 			for _, name := range allBuckets {
 				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 					return err
@@ -324,6 +326,7 @@ func (db *DB) create(ctx context.Context) error {
 			if tx.Bucket(bucketMeta).Get(metaFormat) != nil {
 				return nil
 			}
+			created = true
 			return writeMeta(tx, metaInfo{
 				format:  FormatVersion,
 				spec:    db.emb.Spec(),
@@ -334,6 +337,10 @@ func (db *DB) create(ctx context.Context) error {
 			})
 		})
 	})
+	if err == nil && created {
+		db.created = true
+	}
+	return err
 }
 
 // memState is what a DB holds in memory: the meta as of the last sync and,
