@@ -48,8 +48,11 @@ type Session struct {
 	// applies (a script: Ctrl-C ends the session).
 	Interrupts <-chan struct{}
 
+	// Trace narrates every question from the start (chat --trace, --step);
+	// /trace on and off change it.
+	Trace bool
+
 	history []Turn
-	trace   bool
 }
 
 // Prompt is what the Terminal shows before each line.
@@ -133,7 +136,7 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	if q != strings.Join(strings.Fields(line), " ") {
 		fmt.Fprintf(s.Out, "→ %s\n", q)
 	}
-	res, err := s.Ask(qctx, q, s.trace)
+	res, err := s.Ask(qctx, q, s.Trace)
 	if err != nil {
 		return s.failed(ctx, qctx, err)
 	}
@@ -227,10 +230,10 @@ func (s *Session) command(line string) (quit bool) {
 	case "/trace":
 		switch {
 		case len(args) == 1 && args[0] == "on":
-			s.trace = true
+			s.Trace = true
 			fmt.Fprintln(s.Out, "trace on: every step is narrated on standard error")
 		case len(args) == 1 && args[0] == "off":
-			s.trace = false
+			s.Trace = false
 			fmt.Fprintln(s.Out, "trace off")
 		default:
 			s.error(errors.New("/trace wants on or off"))

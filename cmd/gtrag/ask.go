@@ -69,8 +69,8 @@ it refuses the connection, ask answers from the store and says so.`,
 				return err
 			}
 			if o.interactive {
-				if o.json || o.traceOut != "" || o.step {
-					return usagef("-i starts a conversation; it cannot be combined with --json, --trace-out or --step")
+				if o.json || o.traceOut != "" {
+					return usagef("-i starts a conversation; it cannot be combined with --json or --trace-out")
 				}
 				return a.runChat(cmd.Context(), chatOptions{askOptions: o}, strings.Join(args, " "))
 			}

@@ -51,7 +51,8 @@ line and prints no prompt.`,
 	o.runFlags(f)
 	o.budgetFlag(f)
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no live status line on the terminal")
-	f.BoolVar(&o.step, "step", false, "pause before each node of every question, showing its percept: Enter runs it, c continues, q stops the question")
+	f.BoolVar(&o.trace, "trace", false, "narrate every step of every question on stderr, as /trace on does (/trace off stops it)")
+	f.BoolVar(&o.step, "step", false, "pause before each node of every question, showing its percept: Enter runs it, c continues, q stops the question (implies --trace)")
 	return cmd
 }
 
@@ -109,8 +110,14 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		in = chat.NewLines(a.io.In, 4*maxQuestionBytes)
 	}
 	if o.step {
-		// The step prompt reads from the session's own lines (see stepper).
+		// The step prompt reads from the session's own lines (see stepper);
+		// stepping through is for watching, so each step is narrated, as
+		// ask --step does.
 		o.beforeStep = newLineStepper(in, a.io.ErrOut).Before
+		s.Trace = true
+	}
+	if o.trace {
+		s.Trace = true
 	}
 	if first != "" {
 		if err := s.Turn(ctx, first); err != nil {

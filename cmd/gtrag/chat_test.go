@@ -127,7 +127,7 @@ func TestAskArxivBudget(t *testing.T) {
 // ask -i is a conversation: a flag for one answer is bad usage with it.
 func TestAskInteractiveRejectsOneShotFlags(t *testing.T) {
 	env := testEnv(t)
-	for _, flag := range []string{"--json", "--step"} {
+	for _, flag := range []string{"--json", "--trace-out=run.jsonl"} {
 		r := gtragStdin(t, env, "What is a game?\n", "ask", "-i", flag)
 		require.Equal(t, exitUsage, r.code, flag)
 		require.Empty(t, r.stdout)

@@ -48,11 +48,17 @@ func newStepper(in *bufio.Reader, out io.Writer) *stepper {
 }
 
 // newLineStepper steps with lines from a chat's line reader, which shows
-// the prompt itself (on a terminal, with line editing) or none (a script).
+// the prompt itself on a terminal, with line editing. A script's reader
+// (chat.Lines) shows none, so the stepper writes it on out, as ask --step
+// does: a transcript then says where each answer was read.
 // Ctrl-C at the prompt stops the run, as q does.
 func newLineStepper(in chat.LineReader, out io.Writer) *stepper {
 	s := &stepper{out: out}
+	_, script := in.(*chat.Lines)
 	s.read = func(context.Context) (string, error) {
+		if script {
+			fmt.Fprint(out, stepPrompt)
+		}
 		line, err := in.ReadLine(stepPrompt)
 		if errors.Is(err, chat.ErrInterrupt) {
 			return "q", nil

@@ -139,6 +139,23 @@ func TestChatStep(t *testing.T) {
 	require.Contains(t, r.stdout, "Sources:", "the first question ran to its answer")
 	require.Contains(t, r.stderr, "stopped at the --step prompt", "the second was stopped")
 	require.Positive(t, storeCount(t, env), "what the first question added stays")
+	// As with ask --step: each step run is narrated, and a script's
+	// transcript shows the prompt each answer was read at.
+	require.Contains(t, r.stderr, "step 1 · pull_from_chroma\n  PERCEPT")
+	require.Equal(t, 3, strings.Count(r.stderr, stepPrompt), r.stderr)
+}
+
+// ask -i is chat: --step and --trace work there as they do in chat.
+func TestAskInteractiveStepsAndNarrates(t *testing.T) {
+	env := stepEnv(t)
+	r := gtragWithStdin(t, env, "What is a Nash equilibrium?\nq\n", "ask", "-i", "--step")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "⏸ before step 1 · pull_from_chroma")
+	require.Contains(t, r.stderr, "stopped at the --step prompt")
+
+	r = gtragWithStdin(t, env, "What is a Nash equilibrium?\n/trace off\nWhat is a Nash equilibrium?\n", "ask", "-i", "--trace")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 1, strings.Count(r.stderr, "step 1 · pull_from_chroma\n  PERCEPT"), "narrated until /trace off: %s", r.stderr)
 }
 
 func TestAskStepNeedsTheQuestionAsAnArgument(t *testing.T) {
