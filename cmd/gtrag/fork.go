@@ -31,7 +31,7 @@ func (o forkOptions) validate() (trace.Edit, error) {
 	case o.set == "":
 		return trace.Edit{}, usagef("--fork %d needs --set FIELD=VALUE: what changes after step %d", o.step, o.step)
 	case o.step == 0:
-		return trace.Edit{}, usagef("--set needs --fork STEP: the step after which it applies")
+		return trace.Edit{}, usagef("--set needs --fork STEP: the step after which it applies, from 1")
 	case o.offline && o.write:
 		return trace.Edit{}, usagef("--write with --offline: an offline fork runs on a scratch store, there is nothing to write")
 	}

@@ -128,6 +128,8 @@ func TestReplayForkBadUsage(t *testing.T) {
 	}{
 		{[]string{"--fork", "7"}, "needs --set"},
 		{[]string{"--set", "relevant_context=false"}, "needs --fork"},
+		{[]string{"--fork", "0", "--set", "relevant_context=false"}, "from 1"},
+		{[]string{"--fork", "7", "--set", "relevant_context=false", "--trace-out", "-"}, "--trace-out -"},
 		{[]string{"--fork", "99", "--set", "relevant_context=false"}, "steps 1 to 8"},
 		{[]string{"--fork", "7", "--set", "no_such_field=1"}, `no state field "no_such_field"`},
 		{[]string{"--fork", "7", "--set", "relevant_context=[1]"}, "relevant_context=[1]"},

@@ -86,8 +86,13 @@ func readTraceFile(path string) ([]trace.Event, error) {
 // Nothing is written under the file's name unless the run ends and the
 // trace is saved whole (trace.File).
 func createTraceFile(o askOptions) (*trace.File, error) {
-	if o.traceOut == "" {
+	switch o.traceOut {
+	case "":
 		return nil, nil
+	case "-":
+		// Standard output carries the answer (or the fork's); a recording
+		// mixed into it could be read back by neither.
+		return nil, usagef("--trace-out -: standard output carries the answer; give a file name (gtrag trace reads it)")
 	}
 	f, err := trace.Create(o.traceOut)
 	if err != nil {
