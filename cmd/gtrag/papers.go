@@ -160,9 +160,12 @@ func newPapersExportCmd(a *app) *cobra.Command {
 		Long: `export prints the papers of the knowledge base on standard output.
 
   jsonl   one paper per line with arXiv field names; ` + "`gtrag ingest --file`" + ` reads it
-          back, so an export moves a knowledge base to another embedder or machine.
-          The primer entries are left out: every new store starts with them
+          back, so an export moves a knowledge base to another embedder or machine
   bibtex  one @misc entry per paper, for a reference manager
+
+The primer entries are left out of both: they are no arXiv papers (ingest
+--file would refuse them, and they have no authors or URL to cite), and
+every new store starts with them.
 
 The abstract is put back together from the stored chunks; it is the text the
 knowledge base holds (cut at 10,000 characters, as ingest cuts it). Papers are
@@ -185,8 +188,8 @@ the last whole paper.`,
 			n, primer := 0, 0
 			err = service.EachPaperWithAbstract(cmd.Context(), db, func(p service.Paper) error {
 				n++
-				if format == "jsonl" && strings.HasPrefix(p.ID, "primer:") {
-					primer++ // not an arXiv paper: ingest --file would refuse it
+				if strings.HasPrefix(p.ID, "primer:") {
+					primer++ // not an arXiv paper: nothing to cite, nothing ingest --file takes
 					return nil
 				}
 				if format == "jsonl" {

@@ -135,6 +135,8 @@ func TestPapersExportRoundTrip(t *testing.T) {
 	require.Contains(t, r.stdout, `title = {{Auctions\_with 100\% bidders}}`)
 	require.Contains(t, r.stdout, "author = {Ann Smith and Bo Li}")
 	require.Contains(t, r.stdout, "eprint = {2301.01234}")
+	require.Equal(t, len(papers), strings.Count(r.stdout, "@misc{"), "the primer entries are no papers to cite")
+	require.Contains(t, r.stderr, "primer entries not exported")
 
 	r = gtrag(t, env, "papers", "export", "--format", "csv")
 	require.Equal(t, 2, r.code)
