@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -276,7 +277,14 @@ func pickPapers(ctx context.Context, store service.Store, ids []string) ([]servi
 	if len(missing) > 0 {
 		return nil, notStored(missing)
 	}
-	return found, nil
+	// One paper named twice ("2502.70113 2502.70113v1") is one paper: rm
+	// removes it once and says so once.
+	seen := map[string]bool{}
+	return slices.DeleteFunc(found, func(p service.Paper) bool {
+		dup := seen[p.ID]
+		seen[p.ID] = true
+		return dup
+	}), nil
 }
 
 func notStored(ids []string) error {

@@ -88,9 +88,9 @@ func TestPapersListShowRm(t *testing.T) {
 	require.Contains(t, r.stderr, "9999.99999")
 	require.ElementsMatch(t, []string{"2301.01234v2", "cs/0112004v1"}, storedPapers(t, env))
 
-	r = gtrag(t, env, "papers", "rm", "2301.01234")
+	r = gtrag(t, env, "papers", "rm", "2301.01234", "2301.01234v2") // one paper, named twice
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Contains(t, r.stdout, "removed 2301.01234v2")
+	require.Equal(t, 1, strings.Count(r.stdout, "removed 2301.01234v2"), r.stdout)
 	// A new process (a reopen of the store) no longer sees it, nor its chunks.
 	require.Equal(t, []string{"cs/0112004v1"}, storedPapers(t, env))
 	var after papersList
