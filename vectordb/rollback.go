@@ -119,6 +119,11 @@ func AcceptRollback(ctx context.Context, dir string, opts ...Option) (bool, erro
 	}
 	db := &DB{dir: dir, path: storePath(dir), opt: o}
 	db.opt.acceptRollback = true
+	if _, err := os.Stat(db.path); err != nil {
+		// Opening the file below would create a store: there is nothing
+		// to go back to.
+		return false, fmt.Errorf("accept the rollback of %s: %w", db.path, err)
+	}
 	rolled := false
 	err := db.withFile(ctx, true, func(b *bolt.DB) error {
 		f, err := os.Open(db.path)

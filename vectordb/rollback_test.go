@@ -95,3 +95,15 @@ func flipOlderMetaBit(t *testing.T, file string, at int) {
 	t.Helper()
 	storetest.FlipMetaBit(t, file, storetest.Older(t, storetest.Metas(t, file)), at)
 }
+
+// Where there is no store there is nothing to go back to, and AcceptRollback
+// makes none: a store it created would be taken for a new one later.
+func TestAcceptRollbackWithoutAStore(t *testing.T) {
+	dir := t.TempDir()
+	rolled, err := AcceptRollback(context.Background(), dir)
+	require.ErrorIs(t, err, os.ErrNotExist)
+	require.False(t, rolled)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, entries)
+}

@@ -37,6 +37,12 @@ papers again, or restore a backup instead of running this.`,
 			if !accept {
 				return usagef("store recover changes the store only with --accept-rollback")
 			}
+			if a.store != "" {
+				return usagef("store recover works on the store in --data-dir, not on --store %s", a.store)
+			}
+			if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
+				return usagef("no knowledge base in %s: nothing to recover (or choose another --data-dir)", a.dataDir)
+			}
 			rolled, err := vectordb.AcceptRollback(cmd.Context(), a.dataDir, a.storeTuning.options()...)
 			if err != nil {
 				return err

@@ -51,6 +51,16 @@ func TestStoreRollbackIsRefusedThenRecovered(t *testing.T) {
 	r = gtrag(t, env, "store", "recover", "--accept-rollback")
 	require.Zero(t, r.code, r.stderr)
 	require.Contains(t, r.stdout, "intact; nothing to recover")
+
+	// Where there is no store, there is nothing to recover, and none is
+	// made (a later command would take it for a new one).
+	empty := testEnv(t)
+	storeRequireOneLine(t, gtrag(t, empty, "store", "recover", "--accept-rollback"), exitUsage, "no knowledge base")
+	entries, err := os.ReadDir(empty["GTRAG_DATA_DIR"])
+	if !os.IsNotExist(err) {
+		require.NoError(t, err)
+		require.Empty(t, entries, "nothing was written")
+	}
 }
 
 // TestStoreFormat1IsUpgraded: a data directory holding a store written by
