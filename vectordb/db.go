@@ -160,6 +160,12 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 		return nil, fmt.Errorf("open store: no store in %s (no %s)", dir, StoreFileName)
 	case err == nil && fi.Size() == 0 && o.readOnly:
 		return nil, fmt.Errorf("open store: no store in %s (%s is empty)", dir, StoreFileName)
+	case err == nil && fi.Size() == 0 && hasVectors(dir):
+		// The vector files are written only after store.db's first commit:
+		// an empty store.db beside them was emptied, not left by a creation
+		// a crash cut short. Creating a store over it would orphan the
+		// vectors and let the next write overwrite them.
+		return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("it is empty, but %s holds vectors", VectorFileName)}
 	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() == 0:
 		if err := db.create(ctx); err != nil {
 			return nil, err
@@ -193,6 +199,16 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 }
 
 func storePath(dir string) string { return filepath.Join(dir, StoreFileName) }
+
+// hasVectors reports whether dir holds a vector file with anything in it.
+func hasVectors(dir string) bool {
+	for _, name := range []string{VectorFileName, CompactFileName} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Size() > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // load checks the store's format and embedder and reads its meta: nothing
 // else, whatever the size of the store.

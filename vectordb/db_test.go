@@ -52,6 +52,31 @@ func TestCreatedOnlyByTheOpenThatMadeTheStore(t *testing.T) {
 	require.Zero(t, second.Count())
 }
 
+// An empty store.db beside vectors was emptied, not left by a creation cut
+// short: Open refuses it rather than make a new store over the vectors.
+func TestEmptiedStoreFileIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	db, err := Open(context.Background(), dir, newTestEmbedder(16))
+	require.NoError(t, err)
+	_, err = db.Add(context.Background(), chunkDocs("2301.00001v1", 2, func(i int) string { return "a core allocation" }))
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	require.NoError(t, os.Truncate(filepath.Join(dir, StoreFileName), 0))
+
+	_, err = Open(context.Background(), dir, newTestEmbedder(16))
+	var corrupt *CorruptError
+	require.ErrorAs(t, err, &corrupt)
+	require.ErrorContains(t, err, "holds vectors")
+	fi, err := os.Stat(filepath.Join(dir, StoreFileName))
+	require.NoError(t, err)
+	require.Zero(t, fi.Size(), "nothing was written")
+
+	// Without vectors, an empty store.db is a creation cut short: finished.
+	fresh := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(fresh, StoreFileName), nil, 0o644))
+	require.True(t, openTest(t, fresh, newTestEmbedder(16)).Created())
+}
+
 func TestQueryEmptyStore(t *testing.T) {
 	db := openTest(t, t.TempDir(), newTestEmbedder(16))
 	for _, k := range []int{1, 5, 100} {
