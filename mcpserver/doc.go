@@ -14,6 +14,16 @@
 // crashed server: what the user got wrong, or what failed, is said the way
 // the command line says it.
 //
+// A line of the client's that is not a valid JSON-RPC message is answered
+// with a JSON-RPC error (-32700 or -32600) by StdioTransport, which says
+// why, and the server goes on: the SDK alone ended the session on it.
+//
+// Resources. Each stored paper is the resource gtrag://paper/{id}, its id
+// as it is (gtrag://paper/cs/0112004v1, gtrag://paper/primer:core) or
+// percent-encoded; resources/list lists them ResourcePageSize at a time.
+// An id in any form ingest_ids takes (arXiv:…, an abs URL) names the
+// paper for get_paper and the resources alike.
+//
 // Cancellation. The SDK cancels a call's context when the client sends
 // notifications/cancelled; the workflow and ingestion stop at their next
 // check, exactly as on Ctrl-C, so the store keeps only committed batches.

@@ -2,28 +2,41 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/service"
 )
 
 // paperURIPrefix starts every paper resource's URI.
 const paperURIPrefix = "gtrag://paper/"
 
-// PaperURI is the resource URI of a stored paper. Every byte of the id but
-// letters, digits and "-._~" is percent-encoded (gtrag://paper/cs%2F0112004v1,
-// gtrag://paper/primer%3Anash-equilibrium), as the template's {id} wants.
+// ResourcePageSize is the most papers one resources/list answer holds.
+// More are had by following its nextCursor, as MCP pages every list: a
+// store of a few thousand papers in one answer would be a message of
+// megabytes that a client, listing resources to show them, reads whole
+// before showing any.
+const ResourcePageSize = 100
+
+// PaperURI is the resource URI of a stored paper: gtrag://paper/ and the
+// id as it is (gtrag://paper/cs/0112004v1, gtrag://paper/primer:nash-equilibrium),
+// which is what the template's {+id} gives. A byte of the id that is not a
+// letter, a digit or one of "-._~:/" is percent-encoded, so that nothing in
+// an id ("?", "#", "%", a space) can read as more than the id.
 func PaperURI(id string) string {
 	var b strings.Builder
 	b.WriteString(paperURIPrefix)
 	for i := 0; i < len(id); i++ {
 		c := id[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/", c) >= 0 {
 			b.WriteByte(c)
 		} else {
 			fmt.Fprintf(&b, "%%%02X", c)
@@ -32,12 +45,21 @@ func PaperURI(id string) string {
 	return b.String()
 }
 
+// paperURITemplate is the paper resources' template. {+id}, RFC 6570's
+// reserved expansion, and not {id}: the SDK matches a URI against the
+// template's regular expression, and {id} takes no reserved character, so
+// the plain URIs of an old-style id (gtrag://paper/cs/0402705v2) or of a
+// primer paper (gtrag://paper/primer:core), the ones the README shows and
+// a model writes, were "Resource not found"; only percent-encoded ids were
+// found. {+id} takes both; readPaper decodes what is percent-encoded.
+const paperURITemplate = paperURIPrefix + "{+id}"
+
 func (s *Server) addResources() {
 	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
 		Name:        "paper",
 		Title:       "A stored arXiv paper",
-		Description: "A paper of the knowledge base: title, authors, date, categories, URL and abstract. The id is an arXiv id with or without its version; list_papers gives them.",
-		URITemplate: paperURIPrefix + "{id}",
+		Description: "A paper of the knowledge base: title, authors, date, categories, URL and abstract. The id is an arXiv id with or without its version (2101.00001, cs/0112004v1, arXiv:2101.00001) or a primer paper's id (primer:core); resources/list and list_papers give them.",
+		URITemplate: paperURITemplate,
 		MIMEType:    "text/markdown",
 	}, s.readPaper)
 }
@@ -48,16 +70,83 @@ func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*
 	if err != nil || !strings.HasPrefix(uri, paperURIPrefix) || id == "" {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	p, err := s.svc.Paper(ctx, id)
+	p, err := s.svc.Paper(ctx, paperID(id))
 	if errors.Is(err, service.ErrPaperNotFound) {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	if err != nil {
-		return nil, s.toolError("read "+uri, err)
+		// A code, or the SDK sends 0, which is no JSON-RPC error code.
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError("read "+uri, err).Error()}
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
 		URI: uri, MIMEType: "text/markdown", Text: paperText(p),
 	}}}, nil
+}
+
+// paperID is the stored id that id names: an arXiv id in any form that
+// ingest_ids accepts ("arXiv:2501.72351v1", an abs or pdf URL) is made bare
+// as ingestion stored it; any other id (primer:core) is kept as it is, for
+// the store to say whether it holds it.
+func paperID(id string) string {
+	if bare, err := arxiv.ParseID(id); err == nil {
+		return bare
+	}
+	return strings.TrimSpace(id)
+}
+
+// listResources answers resources/list, which the SDK answers from the
+// resources registered with it: none, since papers come and go with every
+// ingest, and an assistant that lists resources to offer them saw an empty
+// knowledge base. Here the stored papers are the resources, in id order,
+// ResourcePageSize at a time. The cursor is the last id of the page before
+// (base64, opaque to the client), not an offset, so that papers ingested or
+// removed while a client pages neither repeat nor skip the others.
+func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesRequest) (*mcp.ListResourcesResult, error) {
+	var after string
+	if req.Params != nil && req.Params.Cursor != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(req.Params.Cursor)
+		if err != nil || len(raw) == 0 {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("cursor %q: not one this server gave", req.Params.Cursor)}
+		}
+		after = string(raw)
+	}
+	ids, err := s.svc.PaperIDs(ctx)
+	if err != nil {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError("resources/list", err).Error()}
+	}
+	start := 0
+	if after != "" {
+		start, _ = slices.BinarySearch(ids, after)
+		if start < len(ids) && ids[start] == after {
+			start++
+		}
+	}
+	page := ids[start:min(start+s.resourcePage, len(ids))]
+	found, _, err := service.FindPapers(ctx, s.svc.Store(), page)
+	if err != nil {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError("resources/list", err).Error()}
+	}
+	res := &mcp.ListResourcesResult{Resources: make([]*mcp.Resource, 0, len(found))}
+	res.CacheScope = "public" // what the SDK sets on the lists it answers
+	for _, p := range found { // a paper deleted since the list was read is left out
+		res.Resources = append(res.Resources, &mcp.Resource{
+			URI: PaperURI(p.ID), Name: p.ID, Title: p.Title, MIMEType: "text/markdown",
+		})
+	}
+	if start+len(page) < len(ids) {
+		res.NextCursor = base64.RawURLEncoding.EncodeToString([]byte(page[len(page)-1]))
+	}
+	return res, nil
+}
+
+// listResourcesMiddleware routes resources/list to listResources.
+func (s *Server) listResourcesMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if r, ok := req.(*mcp.ListResourcesRequest); ok && method == "resources/list" {
+			return s.listResources(ctx, r)
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // paperText is a paper as a resource shows it.

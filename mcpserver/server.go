@@ -28,6 +28,9 @@ type Server struct {
 	svc *service.Service
 	mcp *mcp.Server
 	log io.Writer
+	// resourcePage is the papers a resources/list answer holds:
+	// ResourcePageSize, less in a test that pages a small store.
+	resourcePage int
 }
 
 // New makes the MCP server of svc with every tool and the paper resources
@@ -39,13 +42,13 @@ func New(svc *service.Service, o Options) *Server {
 	if o.Version == "" {
 		o.Version = "dev"
 	}
-	s := &Server{svc: svc, log: o.Log}
+	s := &Server{svc: svc, log: o.Log, resourcePage: ResourcePageSize}
 	// No SDK logger: it reports a session ended by a signal as an error,
 	// and the server's own lines (failed calls) say what a user needs.
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "gtrag", Title: "gtrag: game theory from arXiv", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	s.mcp.AddReceivingMiddleware(endWithRun)
+	s.mcp.AddReceivingMiddleware(endWithRun, s.listResourcesMiddleware)
 	s.addTools()
 	s.addResources()
 	return s

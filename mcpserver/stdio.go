@@ -1,17 +1,21 @@
 package mcpserver
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // StdioTransport is the transport of `gtrag mcp`: JSON-RPC messages read
-// from in and written to out, neither of which it closes (the caller owns
-// them).
+// from in, one a line, and written to out, neither of which it closes (the
+// caller owns them).
 //
 // Why not mcp.IOTransport alone. When its input ends, the SDK cancels the
 // requests still in flight and writes no response to them (its jsonrpc2
@@ -30,12 +34,58 @@ import (
 // does not see the server exit sends SIGTERM, and an interrupt or SIGTERM
 // ends the server and its calls at once (Run, endWithRun), an ingest
 // keeping what it committed.
+//
+// Malformed input. The SDK ends the whole session on the first message it
+// cannot decode: a stray line ("oops", a message with "jsonrpc":"1.0" or
+// an object for an id) made `gtrag mcp` exit 1 with the decoder's error,
+// the calls in flight unanswered and every later line unread. That is a
+// crash the client did not ask for, and JSON-RPC 2.0 says otherwise: a
+// line that is not JSON is answered with a parse error (-32700, id null),
+// JSON that is not a valid message with an invalid request error (-32600,
+// with the message's id when it has a readable one, else null), and the
+// server goes on. So each line is checked here, with the SDK's own decoder
+// as the last word, and only the lines the SDK will accept reach it; the
+// others are answered from here, their error saying which line and what is
+// wrong with it. A malformed response (no method, a result or an error) is
+// dropped unanswered: JSON-RPC never answers a response. The framing is
+// the MCP stdio transport's: one message a line, never split across lines,
+// so one bad line costs that line only (a stream decoder cannot find its
+// feet again after a syntax error). The price: a message pretty-printed
+// over several lines, which the stream decoder used to take, is now a
+// parse error a line; MCP forbids such messages, and the README asks for
+// one a line. Lines longer than the SDK's own limit
+// (mcp.DefaultMaxLineLength) are refused the same way, without being held
+// in memory. Batches are passed on only where the SDK takes them: after an
+// initialize that agreed a protocol version older than 2025-06-18, which
+// dropped them; elsewhere their requests are answered -32600 one by one,
+// in one array, as JSON-RPC answers a batch.
+//
+// The SDK answers a request sent before initialize with an error that has
+// no code ("code":0): the check that refuses it comes before any
+// middleware, as a plain Go error. The answers to requests read before the
+// server answered initialize carry -32600 (invalid request) here instead
+// (only theirs: a codeless error to another request is passed as it is);
+// MCP defines no code of its own for this, and -32002, LSP's "server not
+// initialized", is MCP's old "resource not found".
+//
+// Writes. The SDK writes one whole message, newline included, a write;
+// the transport's own answers come from the reading goroutine. Both go
+// through one lock and only whole lines reach out, so no answer is ever
+// cut into another.
 func StdioTransport(in io.Reader, out io.Writer) mcp.Transport {
-	open := newOpenRequests()
-	return &mcp.IOTransport{
-		Reader: io.NopCloser(&drainingReader{dec: json.NewDecoder(in), open: open}),
-		Writer: &answeringWriter{w: out, open: open},
-	}
+	r, w := newStdio(in, out)
+	// The reader holds lines to the SDK's limit itself, and refuses longer
+	// ones; the SDK's own cap would end the session on one.
+	return &mcp.IOTransport{Reader: io.NopCloser(r), Writer: w, MaxLineLength: -1}
+}
+
+// newStdio makes the two ends of StdioTransport, sharing what they know of
+// the session.
+func newStdio(in io.Reader, out io.Writer) (*drainingReader, *answeringWriter) {
+	open, hs := newOpenRequests(), newHandshake()
+	w := &answeringWriter{w: out, open: open, hs: hs}
+	r := &drainingReader{in: bufio.NewReader(in), max: mcp.DefaultMaxLineLength, open: open, hs: hs, w: w}
+	return r, w
 }
 
 // openRequests are the ids of the client's requests read and not yet
@@ -56,6 +106,12 @@ func (o *openRequests) add(id string) {
 	o.mu.Lock()
 	o.ids[id] = true
 	o.mu.Unlock()
+}
+
+func (o *openRequests) has(id string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.ids[id]
 }
 
 func (o *openRequests) answered(id string) {
@@ -82,19 +138,104 @@ func (o *openRequests) wait() {
 	}
 }
 
-// message is what the transport reads of a JSON-RPC message: a request
-// has a method and an id, a notification a method alone, a response an
-// id alone.
+// handshake is what the transport knows of the session's initialization:
+// whether the server has answered an initialize, with which protocol
+// version, and which requests were read before it had.
+type handshake struct {
+	mu      sync.Mutex
+	inits   map[string]bool // initialize requests passed on, not yet answered
+	done    bool            // an initialize was answered with a result
+	version string          // the protocol version that answer agreed
+	early   map[string]bool // requests read before done, not yet answered
+}
+
+func newHandshake() *handshake {
+	return &handshake{inits: map[string]bool{}, early: map[string]bool{}}
+}
+
+// read records a request passed on to the SDK.
+func (h *handshake) read(id, method string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if method == "initialize" {
+		h.inits[id] = true
+	}
+	if !h.done {
+		h.early[id] = true
+	}
+}
+
+// forget drops a request the client cancelled.
+func (h *handshake) forget(id string) {
+	h.mu.Lock()
+	delete(h.inits, id)
+	delete(h.early, id)
+	h.mu.Unlock()
+}
+
+// answered records the server's answer to id and reports whether the
+// request was read before the server had answered initialize.
+func (h *handshake) answered(id string, m message) (early bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.inits[id] {
+		delete(h.inits, id)
+		if v := m.protocolVersion(); v != "" && !h.done {
+			h.done, h.version = true, v
+		}
+	}
+	early = h.early[id]
+	delete(h.early, id)
+	return early
+}
+
+// batches says why the SDK would end the session on a batch now, or "".
+func (h *handshake) batches() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	switch {
+	case !h.done:
+		return "a batch before the server has answered initialize"
+	case h.version >= "2025-06-18": // the SDK compares versions so too
+		return fmt.Sprintf("JSON-RPC batches are not part of MCP %s, the version of this session", h.version)
+	}
+	return ""
+}
+
+// message is what the writer reads of a JSON-RPC message: a request has a
+// method and an id, a notification a method alone, a response an id
+// alone.
 type message struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
 	Params struct {
 		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
 	} `json:"params"`
+	// Read only where needed, so that no result or error, whatever its
+	// shape, keeps its response from counting as an answer.
+	Result json.RawMessage `json:"result"`
+	Error  json.RawMessage `json:"error"`
+}
+
+// protocolVersion is the version an initialize result agreed, or "".
+func (m message) protocolVersion() string {
+	var r struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	_ = json.Unmarshal(m.Result, &r)
+	return r.ProtocolVersion
+}
+
+// codeless reports whether m is an error response without an error code.
+func (m message) codeless() bool {
+	var e struct {
+		Code *json.Number `json:"code"`
+	}
+	return len(m.Error) > 0 && json.Unmarshal(m.Error, &e) == nil && (e.Code == nil || *e.Code == "0")
 }
 
 // messages decodes a message or a batch of them; what is not JSON-RPC
-// yields nothing, and the SDK answers it as it would.
+// yields nothing.
 func messages(raw []byte) []message {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '[' {
@@ -124,64 +265,289 @@ func idKey(raw json.RawMessage) string {
 	return ""
 }
 
-// drainingReader passes the client's messages on one by one, recording
-// its requests, and reports the end of the input only once they are all
-// answered.
+// inbound is what the reader learned of one message of the client's.
+type inbound struct {
+	id       json.RawMessage // a string or a number; nil for none, null or an id of another type
+	method   string
+	hasID    bool // a string or number id: a request, or a response
+	response bool // no method: an answer to a request of the server's
+	cancels  json.RawMessage
+}
+
+// checkMessage checks one message as the SDK will read it, and says what
+// is wrong with it in words a client's author can act on. The SDK's
+// decoder has the last word, so that nothing it refuses (and would end the
+// session on) gets through.
+func checkMessage(raw []byte) (inbound, error) {
+	var m inbound
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return m, errors.New("a JSON-RPC message is a JSON object")
+	}
+	_, hasMethod := obj["method"]
+	_, hasResult := obj["result"]
+	_, hasError := obj["error"]
+	m.response = !hasMethod && (hasResult || hasError)
+	if id, ok := obj["id"]; ok {
+		switch id[0] {
+		case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			m.id, m.hasID = id, true
+		case 'n': // null
+		default:
+			return m, errors.New(`"id" must be a string, a number or null`)
+		}
+	}
+	var version string
+	if v, ok := obj["jsonrpc"]; !ok {
+		return m, errors.New(`"jsonrpc":"2.0" is missing`)
+	} else if json.Unmarshal(v, &version) != nil || version != "2.0" {
+		return m, fmt.Errorf(`"jsonrpc" is %s: it must be "2.0"`, v)
+	}
+	if hasMethod {
+		if json.Unmarshal(obj["method"], &m.method) != nil {
+			return m, errors.New(`"method" must be a string`)
+		}
+	} else if !m.hasID {
+		return m, errors.New(`neither a request nor a notification (no "method") nor a response (no "id")`)
+	}
+	if _, err := jsonrpc.DecodeMessage(raw); err != nil {
+		return m, err
+	}
+	if m.method == "notifications/cancelled" {
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		if json.Unmarshal(obj["params"], &p) == nil {
+			m.cancels = p.RequestID
+		}
+	}
+	return m, nil
+}
+
+// errorResponse is a JSON-RPC error answer; a nil ID is null.
+type errorResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   *jsonrpc.Error  `json:"error"`
+}
+
+func newErrorResponse(id json.RawMessage, code int64, format string, args ...any) errorResponse {
+	return errorResponse{JSONRPC: "2.0", ID: id, Error: &jsonrpc.Error{Code: code, Message: fmt.Sprintf(format, args...)}}
+}
+
+// drainingReader passes the client's messages on one a line, recording
+// its requests; answers itself, through w, the lines the SDK would end the
+// session on; and reports the end of the input only once every request
+// passed on is answered.
 type drainingReader struct {
-	dec  *json.Decoder
+	in   *bufio.Reader
+	max  int // bytes in a line
 	open *openRequests
+	hs   *handshake
+	w    *answeringWriter
+	line int // lines read
 	buf  bytes.Buffer
 }
 
 func (r *drainingReader) Read(p []byte) (int, error) {
 	for r.buf.Len() == 0 {
-		var raw json.RawMessage
-		if err := r.dec.Decode(&raw); err != nil {
-			if err == io.EOF {
-				r.open.wait()
-			}
+		line, long, err := r.readLine()
+		if err != nil && err != io.EOF {
 			return 0, err
 		}
-		for _, m := range messages(raw) {
-			switch {
-			case m.Method == "notifications/cancelled":
-				r.open.answered(idKey(m.Params.RequestID))
-			case m.Method != "" && idKey(m.ID) != "":
-				r.open.add(idKey(m.ID))
+		if len(line) > 0 || long {
+			if werr := r.take(line, long); werr != nil {
+				return 0, werr
 			}
 		}
-		r.buf.Write(raw)
-		r.buf.WriteByte('\n')
+		if err == io.EOF && r.buf.Len() == 0 {
+			r.open.wait()
+			return 0, io.EOF
+		}
 	}
 	return r.buf.Read(p)
 }
 
-// answeringWriter writes the server's messages unchanged and marks the
-// requests its responses answer. It does not close w.
+// readLine reads the next line, without its end, skipping a line longer
+// than r.max (long) rather than holding it: a client that sends one
+// endless line must not fill the memory.
+func (r *drainingReader) readLine() (line []byte, long bool, err error) {
+	got := false // bytes of this line read
+	for {
+		chunk, err := r.in.ReadSlice('\n')
+		got = got || len(chunk) > 0
+		if !long {
+			if len(line)+len(chunk) > r.max+2 { // a line and its "\r\n"
+				long, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == nil || got {
+			r.line++
+		}
+		return bytes.TrimSpace(line), long, err
+	}
+}
+
+// take handles one line: it passes it on, answers it, or both (a batch
+// part of which is refused). Only a failure to write an answer is an
+// error: the client is gone.
+func (r *drainingReader) take(line []byte, long bool) error {
+	switch {
+	case long:
+		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d is longer than %d bytes", r.line, r.max))
+	case !json.Valid(line):
+		var v any
+		err := json.Unmarshal(line, &v)
+		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeParseError, "line %d is not JSON: %v", r.line, err))
+	case line[0] == '[':
+		return r.batch(line)
+	}
+	m, err := checkMessage(line)
+	if err != nil {
+		if m.response {
+			return nil
+		}
+		return r.w.answer(newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d is not a valid JSON-RPC 2.0 message: %v", r.line, err))
+	}
+	r.pass(line, m)
+	return nil
+}
+
+// batch handles a JSON-RPC batch: the messages the SDK takes are passed
+// on as a batch; the others are answered in one array, requests by id.
+func (r *drainingReader) batch(line []byte) error {
+	var elems []json.RawMessage
+	if err := json.Unmarshal(line, &elems); err != nil || len(elems) == 0 {
+		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d is an empty batch", r.line))
+	}
+	refuse := r.hs.batches()
+	var pass []json.RawMessage
+	var passed []inbound
+	var answers []errorResponse
+	ids := map[string]bool{}
+	for i, e := range elems {
+		m, err := checkMessage(e)
+		if err == nil && m.method != "" && m.hasID {
+			// The SDK ends the session on an id twice in a batch, or on one
+			// still open from an earlier batch.
+			if id := idKey(m.id); ids[id] || r.open.has(id) {
+				err = fmt.Errorf("id %s is already in use", m.id)
+			} else {
+				ids[id] = true
+			}
+		}
+		switch {
+		case err != nil && !m.response:
+			answers = append(answers, newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d, message %d of the batch, is not a valid JSON-RPC 2.0 message: %v", r.line, i+1, err))
+		case err != nil:
+		case refuse == "":
+			pass, passed = append(pass, e), append(passed, m)
+		case m.method != "" && m.hasID:
+			answers = append(answers, newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d: %s", r.line, refuse))
+		}
+	}
+	if len(pass) > 0 {
+		raw, _ := json.Marshal(pass)
+		r.pass(raw, passed...)
+	}
+	if len(answers) > 0 {
+		return r.w.answer(answers)
+	}
+	return nil
+}
+
+// pass hands raw, a message or a batch whose messages are ms, on to the
+// SDK, recording its requests and the cancellations of requests open.
+func (r *drainingReader) pass(raw []byte, ms ...inbound) {
+	for _, m := range ms {
+		switch {
+		case m.method == "notifications/cancelled":
+			id := idKey(m.cancels)
+			r.open.answered(id)
+			r.hs.forget(id)
+		case m.method != "" && m.hasID:
+			r.open.add(idKey(m.id))
+			r.hs.read(idKey(m.id), m.method)
+		}
+	}
+	r.buf.Write(raw)
+	r.buf.WriteByte('\n')
+}
+
+// answeringWriter writes the server's messages, a whole line at a time,
+// and marks the requests its responses answer; it writes the reader's own
+// answers between them. It does not close w.
 type answeringWriter struct {
+	mu   sync.Mutex
 	w    io.Writer
 	open *openRequests
+	hs   *handshake
 	line []byte // a message not yet ended by its newline
 }
 
 func (w *answeringWriter) Write(p []byte) (int, error) {
-	n, err := w.w.Write(p)
-	w.line = append(w.line, p[:n]...)
-	rest := w.line
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.line = append(w.line, p...)
 	for {
-		i := bytes.IndexByte(rest, '\n')
+		i := bytes.IndexByte(w.line, '\n')
 		if i < 0 {
-			break
+			return len(p), nil
 		}
-		for _, m := range messages(rest[:i]) {
+		line := w.line[:i+1]
+		ms := messages(line)
+		var early []bool
+		for _, m := range ms {
+			early = append(early, m.Method == "" && w.hs.answered(idKey(m.ID), m))
+		}
+		if len(ms) == 1 && early[0] && ms[0].codeless() {
+			line = withCode(line, jsonrpc.CodeInvalidRequest)
+		}
+		if _, err := w.w.Write(line); err != nil {
+			return 0, err
+		}
+		for _, m := range ms {
 			if m.Method == "" {
 				w.open.answered(idKey(m.ID))
 			}
 		}
-		rest = rest[i+1:]
+		w.line = w.line[:copy(w.line, w.line[i+1:])]
 	}
-	w.line = append(w.line[:0], rest...)
-	return n, err
+}
+
+// withCode is the error response line with its error's code set to code.
+func withCode(line []byte, code int64) []byte {
+	var r errorResponse
+	if json.Unmarshal(line, &r) != nil || r.Error == nil {
+		return line
+	}
+	r.Error.Code = code
+	out, err := json.Marshal(r)
+	if err != nil {
+		return line
+	}
+	return append(out, '\n')
+}
+
+// answer writes v, one message or a batch of them, as one line.
+func (w *answeringWriter) answer(v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode an answer: %w", err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	// w.line, a message the SDK has not finished, is not on w yet: the
+	// answer cannot cut into it.
+	if _, err := w.w.Write(append(raw, '\n')); err != nil {
+		return fmt.Errorf("answer line: %w", err)
+	}
+	return nil
 }
 
 func (w *answeringWriter) Close() error { return nil }

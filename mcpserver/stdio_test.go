@@ -61,17 +61,28 @@ func TestStdioAnswersEveryRequestBeforeTheInputEnds(t *testing.T) {
 // A request the client cancels needs no answer, so the end of the input is
 // not held for it.
 func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
-	open := newOpenRequests()
-	r := &drainingReader{dec: json.NewDecoder(strings.NewReader(
-		`{"jsonrpc":"2.0","id":7,"method":"tools/call"}` + "\n" +
-			`[{"jsonrpc":"2.0","id":8,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress"}]` + "\n" +
-			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}` + "\n")), open: open}
-	w := &answeringWriter{w: io.Discard, open: open}
+	// The SDK takes batches only in a session of a protocol version before
+	// 2025-06-18, and only once initialize is answered: the input waits
+	// for that answer before its batch.
+	in, feed := io.Pipe()
+	r, w := newStdio(in, io.Discard)
+	open := r.open
 	done := make(chan error, 1)
 	var passed bytes.Buffer
 	go func() {
 		_, err := io.Copy(&passed, r)
 		done <- err
+	}()
+	_, err := io.WriteString(feed, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26"}}`+"\n")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return open.has("0") }, 5*time.Second, time.Millisecond)
+	_, err = w.Write([]byte(`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-03-26"}}` + "\n"))
+	require.NoError(t, err)
+	go func() {
+		io.WriteString(feed, `{"jsonrpc":"2.0","id":7,"method":"tools/call"}`+"\n"+
+			`[{"jsonrpc":"2.0","id":8,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress"}]`+"\n"+
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`+"\n")
+		feed.Close()
 	}()
 	select {
 	case err := <-done:
@@ -79,7 +90,7 @@ func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 	// The answer comes in two writes, the second ending its line.
-	_, err := w.Write([]byte(`[{"jsonrpc":"2.0","id":8,`))
+	_, err = w.Write([]byte(`[{"jsonrpc":"2.0","id":8,`))
 	require.NoError(t, err)
 	_, err = w.Write([]byte(`"result":{}}]` + "\n"))
 	require.NoError(t, err)
@@ -89,7 +100,7 @@ func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the input's end was held although every request was answered or cancelled")
 	}
-	require.Equal(t, 3, strings.Count(passed.String(), "\n"), "every message passed on, one a line")
+	require.Equal(t, 4, strings.Count(passed.String(), "\n"), "every message passed on, one a line")
 	require.Empty(t, open.ids)
 }
 

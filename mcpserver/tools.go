@@ -113,7 +113,7 @@ type PaperSummary struct {
 
 // GetPaperInput is the get_paper tool's arguments.
 type GetPaperInput struct {
-	ID string `json:"id" jsonschema:"an arXiv id, with or without its version"`
+	ID string `json:"id" jsonschema:"an arXiv id, with or without its version, in any form ingest_ids takes (2101.00001, cs/0112004v1, arXiv:…, an abs URL), or a primer paper's id (primer:core)"`
 }
 
 // StatsResult describes the knowledge base.
@@ -316,7 +316,7 @@ func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in List
 }
 
 func (s *Server) getPaper(ctx context.Context, _ *mcp.CallToolRequest, in GetPaperInput) (*mcp.CallToolResult, service.Paper, error) {
-	p, err := s.svc.Paper(ctx, in.ID)
+	p, err := s.svc.Paper(ctx, paperID(in.ID))
 	if err != nil {
 		return nil, service.Paper{}, s.toolError("get_paper", stopped(ctx, err))
 	}
