@@ -89,6 +89,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	}
 	focus := make([]float64, len(candidates))
 	any := false
+	var ranked []text.Concept // the concepts a passage's focus counts
 	comparison := compared(f, 0) && compared(f, 1) // the question compares its first two concepts
 	counter := f.counterTest()                     // the question read once for all passages
 	for i, p := range candidates {
@@ -97,6 +98,9 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				// "better" or "two suspects" would favour any passage
 				// that happens to say them.
 				continue
+			}
+			if i == 0 {
+				ranked = append(ranked, c)
 			}
 			w := 1.0
 			if (j > 0 || f.Evoked) && !bothNamed(f, c) && !compared(f, j) {
@@ -126,8 +130,16 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		}
 		any = any || focus[i] > 0
 	}
-	if !any {
-		r.Reason = fmt.Sprintf("no candidate mentions %s; the store's order stands", strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " or "))
+	switch {
+	case len(ranked) == 0:
+		// "What is a core?": a concept of one word (or one specific word)
+		// is too easily paraphrased to demand (demandable), so no passage
+		// is moved for it; saying no candidate mentions it, when the
+		// first one is "The core of a cooperative game", would be false.
+		r.Reason = fmt.Sprintf("%s is too easily paraphrased to rank passages by; the store's order stands", strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " or "))
+		return r, nil
+	case !any:
+		r.Reason = fmt.Sprintf("no candidate mentions %s; the store's order stands", strings.Join(names(ranked[:min(2, len(ranked))]), " or "))
 		return r, nil
 	}
 	w := focusWeight

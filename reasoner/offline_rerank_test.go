@@ -57,6 +57,19 @@ func TestOfflineRerankerKeepsTheStoreOrderWithoutEvidence(t *testing.T) {
 		require.Equal(t, []float64{0.9, 0.8}, r.Scores, "%s: nothing carries the concept, so the store's scores stand", q)
 		require.NotEmpty(t, r.Reason)
 	}
+
+	// The reason says why the order stands, truthfully: "core" is in the
+	// first passage, and is not ranked by because one word is too easily
+	// paraphrased to demand, not because no candidate mentions it.
+	core := []Passage{{N: 1, ID: "core_chunk_0", Title: "The core of a cooperative game", Text: "The core is the set of allocations no coalition can improve on.", Score: 1}}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "What is a core?", core)
+	require.NoError(t, err)
+	require.Equal(t, []float64{1}, r.Scores)
+	require.NotContains(t, r.Reason, "no candidate mentions")
+	require.Contains(t, r.Reason, `"core" is too easily paraphrased to rank passages by`)
+	r, err = NewOfflineReranker().Rerank(context.Background(), "What are mean field games?", core)
+	require.NoError(t, err)
+	require.Contains(t, r.Reason, `no candidate mentions "mean field games"`)
 }
 
 func TestCarriesNeedsTheInnerWords(t *testing.T) {
