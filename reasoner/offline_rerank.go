@@ -89,7 +89,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	}
 	focus := make([]float64, len(candidates))
 	any := false
-	var ranked []text.Concept // the concepts a passage's focus counts
+	var ranked []text.Concept                      // the concepts a passage's focus counts
 	comparison := compared(f, 0) && compared(f, 1) // the question compares its first two concepts
 	counter := f.counterTest()                     // the question read once for all passages
 	for i, p := range candidates {
