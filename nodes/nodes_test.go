@@ -272,6 +272,19 @@ func TestOffTopicQuestionAddsNothing(t *testing.T) {
 	require.Zero(t, final.PapersAdded)
 }
 
+// A question that shows no game theory is refused when arXiv cannot be
+// searched for it: its notice says arXiv failed, and promises no answer
+// from the store.
+func TestArxivFailureOnAnUnrecognisedQuestionPromisesNoAnswer(t *testing.T) {
+	ax := &fakeArxiv{err: errors.New("dial tcp 127.0.0.1:1: connect: connection refused")}
+	final, _, err := run(t, deps(&memStore{}, ax, &gtFilter{}), "How do I bake sourdough bread?")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeOffTopic, final.Outcome)
+	require.Len(t, final.Notices, 1)
+	require.Contains(t, final.Notices[0], "arXiv search failed: ")
+	require.NotContains(t, final.Notices[0], "answering from the local store")
+}
+
 func TestArxivFailureBecomesANotice(t *testing.T) {
 	store := &memStore{}
 	_, err := store.Add(context.Background(), []vectordb.Document{{ID: "primer:ne_chunk_0", Content: "Title: Nash equilibrium\n\nAbstract: In a Nash equilibrium no player gains by deviating.", Metadata: map[string]string{"paper_id": "primer:nash-equilibrium", "title": "Nash equilibrium"}}})

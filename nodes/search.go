@@ -181,7 +181,14 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 				return s, fmt.Errorf("search arXiv: %w", err)
 			}
 			s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Failed: err.Error()})
-			s.Notices = addNotices(s.Notices, []string{"arXiv search failed, answering from the local store: " + err.Error()})
+			notice := "arXiv search failed, answering from the local store: "
+			if s.OffTopic {
+				// The question shows no game theory: unless arXiv has a
+				// paper about it, it is refused, not answered from the
+				// store, and the notice must not promise an answer.
+				notice = "arXiv search failed: "
+			}
+			s.Notices = addNotices(s.Notices, []string{notice + err.Error()})
 			log = append(log, "arXiv could not be searched: "+err.Error())
 			break
 		}
