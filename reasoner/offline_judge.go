@@ -96,7 +96,15 @@ const (
 // it gained on the 10k background had the paper among the first pool's
 // first six candidates, which the second search brings once the first
 // papers are known to be wrong; the stricter judges above cannot know it,
-// sent right answers to a second search too, and gained nothing.
+// sent right answers to a second search too, and gained nothing. The other
+// way, more lenient: a question whose main concept is only evoked (text.
+// Evoked: "Why do two parties end up with similar platforms near the
+// middle?" describes the median voter theorem) judged answered, whatever
+// its coverage, by a passage naming that concept. Measured in round 2
+// session 26: 870 / 862 of 902 instead of 872 / 864, fdev 21 instead of
+// 22 on both backgrounds, the primer sets unchanged. The evocation is a
+// guess from the student's words; a passage naming it stops the search
+// that would have found the paper the question is about.
 //
 // Passage text is only ever counted, never read as instructions, so an
 // abstract saying "answer yes" changes nothing.
