@@ -52,6 +52,18 @@
 // only new results cost work. File ingests keep no resume file: re-reading
 // a file is cheap and stored papers are skipped.
 //
+// # Outputs
+//
+// A command that writes more than the store (`ingest --ids-out`) sets
+// Ingester.Open instead of Store: it is called once per run with Start,
+// which says whether the run continues saved progress (append) or starts
+// over (truncate), and for a query only once arXiv has answered the first
+// request, so that a query arXiv refuses creates nothing. OnPaper is told
+// each entry's outcome and OnBatch is called when a batch's entries are
+// all told, before its progress is saved: an output flushed there holds
+// every batch the resume file counts as committed, whenever the process
+// dies.
+//
 // Ctrl-C (the context ends) stops fetching at once; the batches already
 // fetched are still committed if that takes less than DrainTimeout, else the
 // batch in hand is abandoned whole (the store rolls an unfinished Add back)
@@ -66,7 +78,10 @@
 // and its single connection hold. The client retries connection errors,
 // timeouts, 429 and 5xx with backoff, honouring Retry-After; when it gives
 // up, the run stops with a *StoppedError and every batch committed before
-// it stays (run the command again to continue). arXiv sometimes answers a
+// it stays (run the command again to continue). arXiv's own error answer
+// (an *arxiv.APIError, HTTP 400) is not retried: on the first request of
+// a fresh query it means the query is malformed, and the run ends with a
+// *RefusedError before anything is opened or written. arXiv sometimes answers a
 // page with no entries although its total says more exist: the client asks
 // again within its attempts (EmptyPageRetries adds more rounds); if the page
 // stays empty, the run gives up on that page with a notice, records the

@@ -114,11 +114,27 @@ const (
 )
 
 // Ingester moves papers from a source into a Store. It is configuration
-// only: Store is required, every other field has a working zero value, and
-// the fields must not change while a run is going. Each run keeps its own
-// state, so one Ingester may run several ingests at once.
+// only: Store or Open is required, every other field has a working zero
+// value, and the fields must not change while a run is going. Each run keeps
+// its own state, so one Ingester may run several ingests at once.
 type Ingester struct {
+	// Store is the knowledge base to write to. Set Store or Open, not both.
 	Store Store
+	// Open, if set, opens the run's outputs and returns the store to write
+	// to; it is called once per run, before anything is written. A query
+	// run calls it only when arXiv has answered its first request, so that
+	// a query arXiv refuses (a *RefusedError) or a run interrupted before
+	// the first answer creates nothing: no store, no output file. The cost
+	// is that a store that cannot be opened (locked, wrong embedder) is
+	// found one request later, with that page fetched for nothing; the
+	// request is paced anyway and opening a store takes milliseconds, so a
+	// run that goes well loses no time. Id and file runs call it before
+	// their first request: an id run asks the store which versioned ids it
+	// has before asking arXiv. Start says whether the run continues saved
+	// progress, for outputs that should then be appended to rather than
+	// started over. An error from Open ends the run and is returned as it
+	// is; Report.StoreCount is 0 when the run ended before Open was called.
+	Open func(ctx context.Context, s Start) (Store, error)
 	// Filter keeps only the papers it says are about game theory, judged on
 	// the title and the first 500 runes of the abstract. nil keeps every
 	// paper (--no-filter).
@@ -156,6 +172,25 @@ type Ingester struct {
 	// only, so that a run of any size keeps its memory flat; this is how to
 	// get the lists (`ingest --ids-out`).
 	OnPaper func(id string, o Outcome)
+	// OnBatch, if set, is called once per batch, after the store has written
+	// it and OnPaper has been told all its entries, and before its progress
+	// is saved: the place to flush what OnPaper wrote, so that every batch
+	// the resume file counts as committed is complete in the output. A crash
+	// between the two repeats that one batch in the next run (its papers then
+	// skipped_existing) rather than losing its lines. An error stops the run
+	// like a store failure: the batch is stored but not recorded, so the
+	// next run fetches it again.
+	OnBatch func() error
+}
+
+// Start is what a run tells Open about itself.
+type Start struct {
+	// Resumed: the run continues the saved progress of an earlier run of
+	// the same query or id list (it was not started over with Restart, and
+	// a resume file was there to read). Never set for a file.
+	Resumed bool
+	// At is where the run starts: Report.ResumedAt.
+	At int
 }
 
 // MaxNotices bounds the notices one run prints and keeps: a file with
@@ -222,7 +257,8 @@ type Report struct {
 	SkippedInvalid   int `json:"skipped_invalid"`
 	// ChunksAdded is what the store newly wrote.
 	ChunksAdded int `json:"chunks_added"`
-	// StoreCount is the number of documents in the store at the end.
+	// StoreCount is the number of documents in the store at the end; 0 if
+	// the run ended before Ingester.Open was called.
 	StoreCount int `json:"store_count"`
 	// ArxivRequests is the number of HTTP requests sent, retries included.
 	ArxivRequests int `json:"arxiv_requests"`
@@ -340,6 +376,24 @@ func (e *StoppedError) Error() string {
 }
 
 func (e *StoppedError) Unwrap() error { return e.Err }
+
+// RefusedError ends a fresh query run (no saved progress, or Restart) whose
+// first request arXiv answered with its own error feed, an *arxiv.APIError
+// (HTTP 400 for a malformed query such as "cat:cs.GT AND ("). arXiv gives
+// the same answer every time, so it is the query that must change: nothing
+// was committed, no resume file was written, and Open was not called. A run
+// that continues saved progress is not refused, since the query was
+// accepted before: its error is a *StoppedError like any other.
+type RefusedError struct {
+	Query string
+	Err   error // wraps the *arxiv.APIError
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("arXiv refused the query %q: %v", e.Query, e.Err)
+}
+
+func (e *RefusedError) Unwrap() error { return e.Err }
 
 // StoreError is a failure to write a batch to the knowledge base (a full
 // disk, a read-only or damaged store), as opposed to a failure to fetch:

@@ -57,6 +57,10 @@ type job struct {
 // configuration so that runs share nothing.
 type run struct {
 	in *Ingester
+	// store is in.Store, or what in.Open returned; nil until then. It is
+	// set before the first batch is emitted, which orders it before every
+	// use by the later stages.
+	store Store
 
 	mu      sync.Mutex // guards what follows: notices come from every stage
 	noticed map[string]bool
@@ -72,11 +76,37 @@ type run struct {
 
 // begin checks the Ingester and starts a run.
 func (in *Ingester) begin() (*run, error) {
-	if in.Store == nil {
+	switch {
+	case in.Store == nil && in.Open == nil:
 		return nil, errors.New("ingest: no store")
+	case in.Store != nil && in.Open != nil:
+		return nil, errors.New("ingest: both Store and Open are set")
 	}
-	return &run{in: in, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}}, nil
+	return &run{in: in, store: in.Store, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}}, nil
 }
+
+// open calls Ingester.Open, once, unless the store was given. Its error is
+// marked so that exec returns it as it is.
+func (r *run) open(ctx context.Context, s Start) error {
+	if r.store != nil {
+		return nil
+	}
+	st, err := r.in.Open(ctx, s)
+	if err == nil && st == nil {
+		err = errors.New("ingest: Open returned no store")
+	}
+	if err != nil {
+		return &openError{err}
+	}
+	r.store = st
+	return nil
+}
+
+// openError carries an error of Ingester.Open through the pipeline.
+type openError struct{ err error }
+
+func (e *openError) Error() string { return e.err.Error() }
+func (e *openError) Unwrap() error { return e.err }
 
 // notice tells the user msg once; beyond MaxNotices distinct ones it only
 // counts.
@@ -210,14 +240,22 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 	// Both goroutines have ended: fetchErr and procErr are final.
 
 	rep.ArxivRequests = int(j.requests() - j.req0)
-	rep.StoreCount = in.Store.Count()
+	if r.store != nil {
+		rep.StoreCount = r.store.Count()
+	}
 	rep.Next, rep.Total, rep.Complete = j.st.Next, j.st.Total, j.st.Done
 	rep.Gaps = slices.Clone(j.st.Gaps)
 	rep.Resumable = j.path != ""
 	rep.Elapsed = time.Since(began)
 	r.finishReport(&rep)
 	err := firstErr(storeErr, procErr, fetchErr)
+	var oe *openError
+	var refused *RefusedError
 	switch {
+	case errors.As(err, &oe):
+		return rep, oe.err
+	case errors.As(err, &refused):
+		return rep, refused
 	case err == nil && len(rep.Gaps) > 0:
 		return rep, &GapsError{Gaps: slices.Clone(rep.Gaps)}
 	case err == nil:
@@ -262,7 +300,7 @@ func (r *run) process(ctx context.Context, u *unit) error {
 			continue
 		}
 		r.seen[base] = v
-		if in.Store.HasPaper(p.ID) {
+		if r.store.HasPaper(p.ID) {
 			u.outcomes[i] = SkippedExisting
 			continue
 		}
@@ -326,7 +364,7 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	added := 0
 	var written map[string]bool
 	if len(u.docs) > 0 {
-		papers, n, err := vectordb.AddPapers(ctx, in.Store, u.docs)
+		papers, n, err := vectordb.AddPapers(ctx, r.store, u.docs)
 		if err != nil {
 			return &StoreError{Papers: countOf(u.outcomes, Kept), Chunks: len(u.docs), Err: err}
 		}
@@ -355,6 +393,13 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	}
 	for _, e := range u.invalid {
 		tell(e.Where, SkippedInvalid)
+	}
+	// What OnPaper was told is made durable before the resume file says
+	// the batch is done: see Ingester.OnBatch.
+	if in.OnBatch != nil {
+		if err := in.OnBatch(); err != nil {
+			return err
+		}
 	}
 	rep.Batches++
 	rep.Kept += delta.Kept

@@ -34,12 +34,12 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 		Format: stateFormat, Key: Key("query", q.Text, string(sort), in.filterMode()),
 		Source: "query", Query: q.Text, Sort: q.Sort, Filter: in.filterMode(),
 	}
-	st, path, err := r.openState(fresh)
+	st, path, resumed, err := r.openState(fresh)
 	if err != nil {
 		return newReport(), err
 	}
 	if st.Done || (st.Next >= q.Max && len(st.Gaps) == 0) {
-		return r.upToDate(st, path), nil
+		return r.upToDate(ctx, st, path, resumed)
 	}
 	gaps, next := slices.Clone(st.Gaps), st.Next
 	gapResults := 0
@@ -79,6 +79,29 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 		}
 	}
 
+	// The store is opened when arXiv has answered the first request (see
+	// Ingester.Open): a fresh query it refuses is malformed, and ends the
+	// run with nothing created; so does an interrupt before the answer.
+	asked := false
+	fetch := func(ctx context.Context, start, n int) (*unit, error) {
+		u, err := fetchPage(ctx, start, n)
+		if asked {
+			return u, err
+		}
+		asked = true
+		var apiErr *arxiv.APIError
+		switch {
+		case err != nil && !resumed && errors.As(err, &apiErr):
+			return nil, &RefusedError{Query: q.Text, Err: err}
+		case err != nil && ctx.Err() != nil:
+			return nil, err
+		}
+		if oerr := r.open(ctx, Start{Resumed: resumed, At: next}); oerr != nil {
+			return nil, oerr
+		}
+		return u, err
+	}
+
 	j.produce = func(ctx context.Context, emit func(*unit)) error {
 		// Ranges given up on by earlier runs come first, so that a run
 		// that ends early still fills them.
@@ -86,7 +109,7 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			u, err := fetchPage(ctx, g.Start, min(g.Count, MaxPageSize))
+			u, err := fetch(ctx, g.Start, min(g.Count, MaxPageSize))
 			if err != nil {
 				return err
 			}
@@ -106,7 +129,7 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 				return err
 			}
 			n := min(q.PageSize, limit-start)
-			u, err := fetchPage(ctx, start, n)
+			u, err := fetch(ctx, start, n)
 			if err != nil {
 				return err
 			}
@@ -156,12 +179,17 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 		Format: stateFormat, Key: Key("ids", strings.Join(norm, ","), in.filterMode()),
 		Source: "ids", IDs: len(norm), Total: len(norm), Filter: in.filterMode(),
 	}
-	st, path, err := r.openState(fresh)
+	st, path, resumed, err := r.openState(fresh)
 	if err != nil {
 		return newReport(), err
 	}
 	if st.Done {
-		return r.upToDate(st, path), nil
+		return r.upToDate(ctx, st, path, resumed)
+	}
+	// Versioned ids the store has are skipped without asking arXiv, so the
+	// store is needed before the first request.
+	if err := r.open(ctx, Start{Resumed: resumed, At: st.Next}); err != nil {
+		return newReport(), errors.Unwrap(err)
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
@@ -179,7 +207,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 			u := &unit{start: i, next: i + len(b), total: len(norm)}
 			var ask []string
 			for _, id := range b {
-				if _, v := arxiv.SplitVersion(id); v > 0 && in.Store.HasPaper(id) {
+				if _, v := arxiv.SplitVersion(id); v > 0 && r.store.HasPaper(id) {
 					u.preSkipped = append(u.preSkipped, id)
 					continue
 				}
@@ -227,6 +255,9 @@ func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
 	r, err := in.begin()
 	if err != nil {
 		return newReport(), err
+	}
+	if err := r.open(ctx, Start{}); err != nil {
+		return newReport(), errors.Unwrap(err)
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
@@ -350,31 +381,37 @@ func requestsOf(src any, calls *atomic.Int64) func() int64 {
 }
 
 // openState loads the resume file of a source, unless resuming is off or
-// Restart asks to start over.
-func (r *run) openState(fresh state) (state, string, error) {
+// Restart asks to start over; resumed reports that a saved state was read.
+func (r *run) openState(fresh state) (st state, path string, resumed bool, err error) {
 	fresh.Started = time.Now().UTC()
 	if r.in.StateDir == "" {
-		return fresh, "", nil
+		return fresh, "", false, nil
 	}
-	path := statePath(r.in.StateDir, fresh.Key)
+	path = statePath(r.in.StateDir, fresh.Key)
 	if r.in.Restart {
-		return fresh, path, nil
+		return fresh, path, false, nil
 	}
 	st, msg, err := loadState(path, fresh)
 	if msg != "" {
 		r.notice(msg)
 	}
-	return st, path, err
+	// A resume file is written only when a batch is committed, so one that
+	// was read is progress to continue; an ignored one gives fresh back.
+	return st, path, err == nil && msg == "" && st.Counters.Batches > 0, err
 }
 
-// upToDate is the report of a run that had nothing to fetch.
-func (r *run) upToDate(st state, path string) Report {
+// upToDate is the report of a run that had nothing to fetch. The store is
+// opened all the same, for its count.
+func (r *run) upToDate(ctx context.Context, st state, path string, resumed bool) (Report, error) {
+	if err := r.open(ctx, Start{Resumed: resumed, At: st.Next}); err != nil {
+		return newReport(), errors.Unwrap(err)
+	}
 	rep := newReport()
 	rep.UpToDate, rep.Complete = true, st.Done
 	rep.ResumedAt, rep.Next, rep.Total = st.Next, st.Next, st.Total
 	rep.Gaps = slices.Clone(st.Gaps)
 	rep.Resumable = path != ""
-	rep.StoreCount = r.in.Store.Count()
+	rep.StoreCount = r.store.Count()
 	r.finishReport(&rep)
-	return rep
+	return rep, nil
 }

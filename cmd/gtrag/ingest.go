@@ -86,9 +86,15 @@ them and counted as skipped_invalid. Fields longer than arXiv ever sends are
 cut with a note: titles at 1,000 characters, abstracts at 10,000, comments at
 1,000, author lists at 100 names.
 
+A query arXiv refuses (HTTP 400, e.g. unbalanced parentheses) is bad usage:
+exit 2, nothing written.
+
 --json prints counts; --ids-out FILE writes one JSON line per entry,
 {"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
-skipped_invalid}, as its batch is committed.`,
+skipped_invalid}, as its batch is committed (written and synced before the
+batch's progress is saved). Running the same command again to resume
+appends to FILE; a fresh run, --restart or --file starts it over. FILE may
+not be the --file being read.`,
 		Example: `  gtrag ingest --query "cat:cs.GT" --max 5000
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
@@ -201,6 +207,18 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		}
 		if fi, err := os.Stat(o.idsOut); err == nil && fi.IsDir() {
 			return usagef("--ids-out %s is a directory", o.idsOut)
+		}
+		// The outcomes would overwrite the papers before they are read.
+		// Paths are compared as files, not strings: ./x and x, a symlink
+		// or a hard link to --file are all the same file.
+		if o.fileHandle != nil {
+			in, ierr := o.fileHandle.Stat()
+			out, oerr := os.Stat(o.idsOut)
+			if ierr == nil && oerr == nil && os.SameFile(in, out) {
+				o.fileHandle.Close()
+				o.fileHandle, o.papers = nil, nil
+				return usagef("--ids-out %s names the --file being read; write the outcomes to another file", o.idsOut)
+			}
 		}
 	}
 	return nil
@@ -318,19 +336,88 @@ type papersWithLen struct {
 
 func (p papersWithLen) Len() int { return p.n }
 
-// idsWriter writes --ids-out: one JSON object per entry.
+// idsWriter writes --ids-out: one JSON object per entry, a batch at a time.
+//
+// Lines are buffered while a batch is told and flushed when it is done
+// (flush, called from ingest's OnBatch before the batch's progress is
+// saved), so that every batch the store and the resume file count as
+// committed is complete in the file: a run killed at any moment leaves
+// whole lines for all of them, and at most a cut-off line of the batch in
+// hand, which the next run fetches again.
+//
+// A regular file is also synced at each flush. A killed process loses
+// nothing written (the kernel has it), but a power cut or a crash of the
+// machine can lose what is not synced; the store and the resume file sync
+// every batch, and without the sync here the file could miss batches they
+// count as done, which a resumed run would never write again. The cost is
+// one fsync per batch — one arXiv page every few seconds, or a thousand
+// papers of a file — next to the store's own, so it is not worth an
+// option. Pipes and terminals are not synced (they cannot be).
+//
+// A resumed run appends (openIDsOut), so that the first run's lines are
+// kept; a crash between a batch's flush and its progress being saved makes
+// the next run write that batch's ids again, as skipped_existing.
 type idsWriter struct {
-	f   *os.File
-	w   *bufio.Writer
-	err error
+	f       *os.File
+	w       *bufio.Writer
+	regular bool // a regular file: synced at each flush
+	err     error
 }
 
-func createIDsOut(path string) (*idsWriter, error) {
-	f, err := os.Create(path)
+// openIDsOut opens --ids-out: truncated for a fresh run, appended to when
+// the run continues saved progress. Before appending, a last line cut off
+// by a crash is dropped: its batch was not recorded as committed, so this
+// run fetches and writes it again, and dropping it keeps the file one JSON
+// object per line.
+func openIDsOut(path string, resume bool) (*idsWriter, error) {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if resume {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flag, 0o666)
 	if err != nil {
 		return nil, fmt.Errorf("--ids-out: %w", err)
 	}
-	return &idsWriter{f: f, w: bufio.NewWriter(f)}, nil
+	w := &idsWriter{f: f, w: bufio.NewWriter(f)}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		w.regular = true
+		if resume {
+			if err := dropCutLine(f, path, fi.Size()); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("--ids-out %s: %w", path, err)
+			}
+		}
+	}
+	return w, nil
+}
+
+// dropCutLine truncates f (size bytes, opened for writing at path) after
+// its last newline, if it does not end with one.
+func dropCutLine(f *os.File, path string, size int64) error {
+	if size == 0 {
+		return nil
+	}
+	r, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	buf := make([]byte, 4096)
+	for end := size; end > 0; {
+		start := max(end-int64(len(buf)), 0)
+		b := buf[:end-start]
+		if _, err := r.ReadAt(b, start); err != nil {
+			return err
+		}
+		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+			if start+int64(i)+1 == size {
+				return nil // ends with a newline: nothing cut off
+			}
+			return f.Truncate(start + int64(i) + 1)
+		}
+		end = start
+	}
+	return f.Truncate(0) // one line, cut off
 }
 
 func (w *idsWriter) write(id string, o ingest.Outcome) {
@@ -342,6 +429,21 @@ func (w *idsWriter) write(id string, o ingest.Outcome) {
 		Outcome ingest.Outcome `json:"outcome"`
 	}{id, o})
 	_, w.err = w.w.Write(append(b, '\n'))
+}
+
+// flush writes the lines of a committed batch out and, for a regular file,
+// syncs them; an error stops the run (see ingest.Ingester.OnBatch).
+func (w *idsWriter) flush() error {
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+	if w.err == nil && w.regular {
+		w.err = w.f.Sync()
+	}
+	if w.err != nil {
+		return fmt.Errorf("--ids-out %s: %w", w.f.Name(), w.err)
+	}
+	return nil
 }
 
 func (w *idsWriter) close() error {
@@ -368,6 +470,15 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	if o.fileHandle != nil {
 		defer o.fileHandle.Close()
 	}
+	// The run reads its resume file before it opens the store (which waits
+	// for arXiv's first answer, see below), so a --data-dir that is a file
+	// would be met first as an unreadable resume file, exit 1; it is the
+	// setting to change, so it is said here as the store would say it.
+	if dir := a.config().DataDir; dir != "" {
+		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+			return usagef("--data-dir: %s is a file, not a directory", dir)
+		}
+	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
 	in := &ingest.Ingester{
 		StateDir:   service.IngestStateDir(a.config()),
@@ -386,23 +497,40 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 		in.Filter = set.Filter
 	}
-	db, err := a.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	in.Store = db
-	if o.idsOut != "" {
-		ids, err := createIDsOut(o.idsOut)
-		if err != nil {
-			return err
-		}
-		in.OnPaper = ids.write
-		defer func() {
+	// The store and --ids-out are opened by the run, when it knows whether
+	// it resumes (then --ids-out is appended to) and, for a query, when
+	// arXiv has accepted it (see ingest.Ingester.Open). The closures below
+	// run before any batch is committed, which orders them before OnPaper
+	// and OnBatch.
+	var (
+		db      service.Store
+		ids     *idsWriter
+		openErr error
+	)
+	defer func() {
+		if ids != nil {
 			if cerr := ids.close(); err == nil && cerr != nil {
 				err = cerr
 			}
-		}()
+		}
+		if db != nil {
+			db.Close()
+		}
+	}()
+	in.Open = func(ctx context.Context, s ingest.Start) (ingest.Store, error) {
+		if db, openErr = a.openStore(ctx); openErr != nil {
+			return nil, openErr
+		}
+		if o.idsOut != "" {
+			if ids, openErr = openIDsOut(o.idsOut, s.Resumed); openErr != nil {
+				return nil, openErr
+			}
+		}
+		return db, nil
+	}
+	if o.idsOut != "" {
+		in.OnPaper = func(id string, out ingest.Outcome) { ids.write(id, out) }
+		in.OnBatch = func() error { return ids.flush() }
 	}
 
 	var (
@@ -431,6 +559,16 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		rep, runErr = in.Papers(ctx, src)
 	}
 	disp.finish(runErr == nil)
+	// Failing to open the store is what it was before the run began: its
+	// own error (a usage error for a setting to change), with no summary
+	// of a run that did nothing.
+	if openErr != nil {
+		return openErr
+	}
+	var refused *ingest.RefusedError
+	if errors.As(runErr, &refused) {
+		return refusedQuery(o, refused)
+	}
 
 	if o.json {
 		out := ingestOutput{Report: rep}
@@ -441,9 +579,25 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			return err
 		}
 	} else {
-		printIngestSummary(a.io.Out, o, source, rep, runErr)
+		printIngestSummary(a.io.Out, o, source, rep, runErr, db != nil)
 	}
 	return ingestError(o, rep, runErr)
+}
+
+// refusedQuery is the usage error of a query arXiv refused on the first
+// request (ingest.RefusedError): exit 2 naming the query, with no advice to
+// run it again, since arXiv answers it the same way every time. Nothing was
+// written: the store and --ids-out are opened only after a first answer.
+func refusedQuery(o *ingestOptions, e *ingest.RefusedError) error {
+	why := iostreams.Line(e.Err.Error())
+	var apiErr *arxiv.APIError
+	if errors.As(e.Err, &apiErr) {
+		why = iostreams.Line(apiErr.Message)
+		if apiErr.Status != 0 && apiErr.Status != 200 {
+			why = fmt.Sprintf("HTTP %d: %s", apiErr.Status, why)
+		}
+	}
+	return usagef("--query %s: arXiv refused it (%s); check the query syntax (nothing was written)", quoteArg(o.query), why)
 }
 
 // provenance is the label `gtrag papers list` shows for the papers this
@@ -484,8 +638,14 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	// arXiv's own error answer is the same every time: running again from
 	// saved progress would fail the same way, so the way out is --restart.
 	var apiErr *arxiv.APIError
-	if errors.As(err, &apiErr) && o.file == "" && (rep.ResumedAt > 0 || len(rep.Gaps) > 0 || rep.Batches > 0) {
-		again += "; if arXiv refuses the same request again, --restart starts the ingest over (stored papers are skipped)"
+	if errors.As(err, &apiErr) && o.file == "" {
+		if rep.ResumedAt > 0 || len(rep.Gaps) > 0 || rep.Batches > 0 {
+			again += "; if arXiv refuses the same request again, --restart starts the ingest over (stored papers are skipped)"
+		} else {
+			// Nothing to continue from, and the same request gets the
+			// same answer.
+			again = "arXiv answers the same request the same way every time: running it again will not help"
+		}
 	}
 	var gaps *ingest.GapsError
 	if errors.As(err, &gaps) {
@@ -528,8 +688,10 @@ func (e hintError) Error() string { return e.msg }
 func (e hintError) Unwrap() error { return e.err }
 
 // printIngestSummary says what the run did. A failed run says so first,
-// and reports what was committed before the failure, not a success.
-func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest.Report, runErr error) {
+// and reports what was committed before the failure, not a success. opened
+// is false when the run ended before it opened the store (interrupted
+// before arXiv's first answer): the store's size is then not known.
+func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest.Report, runErr error, opened bool) {
 	filterNote := "filter on"
 	if !o.filter {
 		filterNote = "no filter"
@@ -585,7 +747,11 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if rep.SkippedInvalid > 0 {
 		fmt.Fprintf(w, "            %d (invalid entries, named in the notes)\n", rep.SkippedInvalid)
 	}
-	fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
+	if opened {
+		fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
+	} else {
+		fmt.Fprintf(w, "  chunks    %d added; the store was not opened\n", rep.ChunksAdded)
+	}
 	if rep.NoticesDropped > 0 {
 		fmt.Fprintf(w, "%d more notes were not shown; --ids-out FILE lists every entry's outcome.\n", rep.NoticesDropped)
 	}

@@ -452,3 +452,187 @@ func TestIngestHelpHasExamples(t *testing.T) {
 		require.Contains(t, r.stdout, want, fmt.Sprintf("help mentions %s", want))
 	}
 }
+
+// --ids-out must not be the --file being read: it would be truncated before
+// it is read. The paths are compared as files.
+func TestIngestIDsOutIsNotTheFileBeingRead(t *testing.T) {
+	dir := t.TempDir()
+	papers := filepath.Join(dir, "pp.jsonl")
+	var buf bytes.Buffer
+	require.NoError(t, arxivtest.WriteJSONL(&buf, arxivtest.Papers(0, 3)))
+	require.NoError(t, os.WriteFile(papers, buf.Bytes(), 0o644))
+	require.NoError(t, os.Symlink("pp.jsonl", filepath.Join(dir, "link.jsonl")))
+	require.NoError(t, os.Link(papers, filepath.Join(dir, "hard.jsonl")))
+	t.Chdir(dir)
+
+	for _, tc := range []struct{ file, out string }{
+		{papers, papers},
+		{"pp.jsonl", "./pp.jsonl"},
+		{"pp.jsonl", "link.jsonl"},
+		{"link.jsonl", filepath.Join(dir, "hard.jsonl")},
+	} {
+		t.Run(tc.file+" "+tc.out, func(t *testing.T) {
+			env := ingestEnv(t, nil)
+			r := gtrag(t, env, "ingest", "--file", tc.file, "--ids-out", tc.out, "--no-filter")
+			require.Equal(t, exitUsage, r.code, "stdout %q stderr %q", r.stdout, r.stderr)
+			require.Empty(t, r.stdout)
+			require.Equal(t, "gtrag: --ids-out "+tc.out+" names the --file being read; write the outcomes to another file\n", r.stderr)
+			got, err := os.ReadFile(papers)
+			require.NoError(t, err)
+			require.Equal(t, buf.String(), string(got), "the file is untouched")
+			_, err = os.Stat(env["GTRAG_DATA_DIR"])
+			require.True(t, os.IsNotExist(err), "the data dir was not created")
+		})
+	}
+}
+
+// readOutcomeLines reads an --ids-out file, failing on any line that is not
+// a whole JSON object.
+func readOutcomeLines(t *testing.T, path string) (ids []string, outcomes map[string]int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	outcomes = map[string]int{}
+	for line := range strings.Lines(string(data)) {
+		require.True(t, strings.HasSuffix(line, "\n"), "a cut-off line: %q", line)
+		var e struct{ ID, Outcome string }
+		require.NoError(t, json.Unmarshal([]byte(line), &e), line)
+		ids = append(ids, e.ID)
+		outcomes[e.Outcome]++
+	}
+	return ids, outcomes
+}
+
+// Every batch the resume file counts as committed has its lines complete
+// in --ids-out while the run goes on: a run killed at that moment (SIGKILL
+// leaves what was written) keeps them.
+func TestIngestIDsOutHasEveryCommittedBatchWhileRunning(t *testing.T) {
+	papers := arxivtest.Papers(0, 50)
+	srv := arxivtest.New(t, papers)
+	env := ingestEnv(t, srv)
+	idsOut := filepath.Join(t.TempDir(), "ids.jsonl")
+	var kept float64
+	var lines []string
+	srv.OnRequest(func(r arxivtest.Request) {
+		if r.Start != 30 {
+			return
+		}
+		// The pipeline commits the pages fetched before while this
+		// request waits; look when two of them are committed.
+		deadline := time.Now().Add(10 * time.Second)
+		for time.Now().Before(deadline) {
+			if files, _ := filepath.Glob(filepath.Join(ingestStateDir(env), "*.json")); len(files) == 1 {
+				st := faultState(t, env)
+				if c := st["counters"].(map[string]any); c["batches"].(float64) >= 2 {
+					kept = c["kept"].(float64)
+					lines, _ = readOutcomeLines(t, idsOut)
+					return
+				}
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+	r := gtrag(t, env, "ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "50", "--page-size", "10", "--ids-out", idsOut)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.GreaterOrEqual(t, kept, 20.0, "two pages committed while page 4 was asked for")
+	require.GreaterOrEqual(t, len(lines), int(kept), "every committed paper has its line")
+	require.Equal(t, ingestIDs(papers[:len(lines)]), lines)
+}
+
+// A resumed run appends to --ids-out: the lines of both runs cover every
+// paper once. A line cut off by a crash is dropped (its batch is fetched
+// again); --restart starts the file over.
+func TestIngestIDsOutAppendsWhenResuming(t *testing.T) {
+	papers := arxivtest.Papers(0, 50)
+	srv := arxivtest.New(t, papers)
+	env := ingestEnv(t, srv)
+	idsOut := filepath.Join(t.TempDir(), "ids.jsonl")
+	args := []string{"ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "50", "--page-size", "10", "--ids-out", idsOut}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest(func(r arxivtest.Request) {
+		if r.Start == 30 {
+			cancel()
+		}
+	})
+	r := gtragCtx(ctx, t, env, args...)
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	first, _ := readOutcomeLines(t, idsOut)
+	require.Equal(t, ingestIDs(papers[:30]), first)
+
+	// A crash in the middle of writing the next batch's lines.
+	f, err := os.OpenFile(idsOut, os.O_WRONLY|os.O_APPEND, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString(`{"id":"` + papers[30].ID[:6])
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	srv.OnRequest(nil)
+	r = gtrag(t, env, args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "resumed at result 31")
+	all, outcomes := readOutcomeLines(t, idsOut)
+	require.Equal(t, ingestIDs(papers), all, "the first run's lines, then the second's, each paper once")
+	require.Equal(t, map[string]int{"kept": 50}, outcomes)
+
+	r = gtrag(t, env, append(args, "--restart")...)
+	require.Equal(t, 0, r.code, r.stderr)
+	all, outcomes = readOutcomeLines(t, idsOut)
+	require.Len(t, all, 50, "--restart starts the file over")
+	require.Equal(t, map[string]int{"skipped_existing": 50}, outcomes)
+}
+
+// A query arXiv refuses (HTTP 400, its error feed) is bad usage: exit 2,
+// one line naming the query, no advice to run it again, nothing written.
+func TestIngestRefusedQueryIsUsageAndWritesNothing(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 10)) // parses queries as arXiv does
+	for _, tc := range []struct{ query, want string }{
+		{"cat:cs.GT AND (", `gtrag: --query "cat:cs.GT AND (": arXiv refused it (HTTP 400: malformed search_query "cat:cs.GT AND (": query ends early); check the query syntax (nothing was written)`},
+		{`ti:"unclosed`, `gtrag: --query "ti:\"unclosed": arXiv refused it (HTTP 400: malformed search_query "ti:\"unclosed": unbalanced quote); check the query syntax (nothing was written)`},
+	} {
+		for _, asJSON := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s json=%v", tc.query, asJSON), func(t *testing.T) {
+				env := ingestEnv(t, srv)
+				idsOut := filepath.Join(t.TempDir(), "ids.jsonl")
+				args := []string{"ingest", "--query", tc.query, "--ids-out", idsOut}
+				if asJSON {
+					args = append(args, "--json")
+				}
+				r := gtrag(t, env, args...)
+				require.Equal(t, exitUsage, r.code, "stdout %q stderr %q", r.stdout, r.stderr)
+				require.Empty(t, r.stdout)
+				require.Equal(t, tc.want+"\n", r.stderr)
+				_, err := os.Stat(env["GTRAG_DATA_DIR"])
+				require.True(t, os.IsNotExist(err), "the data dir was not created")
+				_, err = os.Stat(idsOut)
+				require.True(t, os.IsNotExist(err), "--ids-out was not created")
+			})
+		}
+	}
+
+	// arXiv refusing an id list with nothing to continue from: no advice
+	// to run the same command again either.
+	srv.SetFault(func(arxivtest.Request) *arxivtest.Reply {
+		return &arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "incorrect id format for 2401.00001")}
+	})
+	r := gtrag(t, ingestEnv(t, srv), "ingest", "--ids", "2401.00001")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Contains(t, r.stderr, "incorrect id format for 2401.00001")
+	require.Contains(t, r.stderr, "running it again will not help")
+	require.NotContains(t, r.stderr, "run the same command again")
+}
+
+// The store is opened only once arXiv has answered, but a --data-dir that
+// is a file is still the usage error it was, before any request.
+func TestIngestDataDirIsAFileBeforeAnyRequest(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 10))
+	env := ingestEnv(t, srv)
+	file := filepath.Join(t.TempDir(), "kb")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	env["GTRAG_DATA_DIR"] = file
+	r := gtrag(t, env, "ingest", "--query", "cat:cs.GT", "--max", "5")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Equal(t, "gtrag: --data-dir: "+file+" is a file, not a directory\n", r.stderr)
+	require.Empty(t, srv.Requests())
+}
