@@ -110,6 +110,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "arxiv url with control character", args: []string{"--arxiv-url", "http://example.org/\x7f", "ask", "q"}, code: 2, want: "--arxiv-url"},
 		{name: "arxiv url 100 KB", args: []string{"--arxiv-url", bigWord, "ask", "q"}, code: 2, want: "is not an http(s) URL"},
 		{name: "arxiv delay not a duration", args: []string{"--arxiv-delay", "soon", "ask", "q"}, code: 2, want: "--arxiv-delay"},
+		{name: "arxiv delay without a unit", args: []string{"--arxiv-delay", "5", "ask", "q"}, code: 2, want: `--arxiv-delay "5" has no unit: write 5s`},
 		{name: "arxiv delay negative", args: []string{"--arxiv-delay", "-3s", "ingest", "--query", "a"}, code: 2, want: "--arxiv-delay"},
 		{name: "arxiv delay absurd", args: []string{"--arxiv-delay", "2000000h", "ingest", "--query", "a"}, code: 2, want: "want at most 1h"},
 		{name: "arxiv delay overflows", args: []string{"--arxiv-delay", "9999999999h", "ask", "q"}, code: 2, want: "--arxiv-delay"},

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -147,6 +148,11 @@ func (a *app) validate() error {
 		return usagef("--arxiv-url %q is not an http(s) URL", a.arxivURL)
 	}
 	d, err := time.ParseDuration(a.arxivDelayText)
+	if n, nerr := strconv.ParseFloat(strings.TrimSpace(a.arxivDelayText), 64); err != nil && nerr == nil && n > 0 {
+		// "5": seconds, most likely, but a unit guessed is a pacing
+		// guessed; say what to write instead.
+		return usagef("--arxiv-delay %q has no unit: write %ss (or %sms)", a.arxivDelayText, strings.TrimSpace(a.arxivDelayText), strings.TrimSpace(a.arxivDelayText))
+	}
 	if err != nil || d < 0 {
 		return usagef("--arxiv-delay %q is not a duration such as 3s", a.arxivDelayText)
 	}
