@@ -89,6 +89,10 @@ type Client struct {
 	// means a real timer. Tests substitute it to observe waits without
 	// spending them.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Cache, if set, answers a Search it holds a fresh page for, with no
+	// request and no pacing, and keeps the pages Search fetches. Lookup is
+	// not cached. Requests counts requests sent, not pages served.
+	Cache PageCache
 
 	slotOnce sync.Once
 	// slot holds one token: one request in flight at a time (arXiv asks for
@@ -213,9 +217,20 @@ func (c *Client) Search(ctx context.Context, query string, start, max int, opts 
 	if opts.Order != "" {
 		params.Set("sortOrder", string(opts.Order))
 	}
+	key := ""
+	if c.Cache != nil {
+		if key, _ = c.endpoint(params); key != "" {
+			if page, ok := c.Cache.Get(key); ok {
+				return page, nil
+			}
+		}
+	}
 	page, err := c.fetch(ctx, params, math.MaxInt) // bounded by the attempts
 	if err != nil {
 		return Page{}, fmt.Errorf("search arXiv for %q (start %d): %w", snippet(query, 80), start, err)
+	}
+	if key != "" {
+		c.Cache.Put(key, page)
 	}
 	return page, nil
 }

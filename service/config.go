@@ -59,6 +59,13 @@ type ArxivConfig struct {
 	RequestTimeout time.Duration
 	Backoff        time.Duration
 	MaxAttempts    int
+	// CacheDir, if set, keeps the pages of searches there
+	// (arxiv.FileCache), so that a search repeated within CacheTTL (0:
+	// arxiv.DefaultCacheTTL) sends no request. Unset for eval, whose
+	// questions must each meet arXiv as a new user does, and for ingest,
+	// whose pages are read once.
+	CacheDir string
+	CacheTTL time.Duration
 }
 
 // LLMTuning tunes LLM calls. Zero fields mean the reasoner's defaults.

@@ -218,10 +218,14 @@ func OpenReasoners(ctx context.Context, cfg Config) (reasoner.Set, error) {
 // NewArxivClient makes the arXiv client of a process. Make one and share it:
 // its pacing holds only across the requests of one client.
 func NewArxivClient(c ArxivConfig) *arxiv.Client {
-	return &arxiv.Client{
+	client := &arxiv.Client{
 		BaseURL: c.URL, Delay: c.Delay,
 		RequestTimeout: c.RequestTimeout, Backoff: c.Backoff, MaxAttempts: c.MaxAttempts,
 	}
+	if c.CacheDir != "" {
+		client.Cache = &arxiv.FileCache{Dir: c.CacheDir, TTL: c.CacheTTL}
+	}
+	return client
 }
 
 func orDefault(s, def string) string {

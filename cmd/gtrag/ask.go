@@ -64,6 +64,7 @@ it refuses the connection, ask answers from the store and says so.`,
   echo "What is the price of anarchy?" | gtrag ask -
   gtrag ask -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.arxivCache = true // a person waits: a repeated search is answered at once
 			o.fitSteps(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err

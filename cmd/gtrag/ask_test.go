@@ -1,6 +1,9 @@
 package main
 
 import (
+	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -167,4 +170,46 @@ func TestAskStepLimitFitsMaxSearches(t *testing.T) {
 	r := gtrag(t, env, "ask", "--max-searches", "10", "--max-steps", "25", question)
 	require.Equal(t, 1, r.code, r.stderr)
 	require.Contains(t, r.stderr, "step limit 25")
+}
+
+// A question asked again soon after is searched from arxiv-cache in the
+// data directory: the same answer, no request. eval does not use the
+// cache (each question meets arXiv as a new user's would), and
+// GTRAG_ARXIV_CACHE_TTL=0 turns it off.
+func TestAskRepeatedSearchComesFromTheCache(t *testing.T) {
+	srv := arxivtest.World(t, arxivtest.WithBackground(2000))
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	const question = "Why do two parties end up with similar platforms near the middle?"
+	var first, again service.Result
+	decodeJSON(t, gtrag(t, env, "ask", "--json", question), &first)
+	require.Positive(t, first.ArxivRequests)
+	sent := len(srv.Requests())
+	decodeJSON(t, gtrag(t, env, "ask", "--json", question), &again)
+	require.Zero(t, again.ArxivRequests)
+	require.Len(t, srv.Requests(), sent, "no request reached arXiv")
+	require.Equal(t, first.Answer, again.Answer)
+	require.Equal(t, first.Searches, again.Searches)
+	entries, err := os.ReadDir(filepath.Join(env["GTRAG_DATA_DIR"], ArxivCacheDir))
+	require.NoError(t, err)
+	require.NotEmpty(t, entries)
+
+	off := maps.Clone(env)
+	off["GTRAG_ARXIV_CACHE_TTL"] = "0"
+	decodeJSON(t, gtrag(t, off, "ask", "--json", question), &again)
+	require.Positive(t, again.ArxivRequests, "GTRAG_ARXIV_CACHE_TTL=0: arXiv is asked")
+
+	file := filepath.Join(t.TempDir(), "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"q":"`+question+`","relevant":["x"]}`+"\n"), 0o644))
+	sent = len(srv.Requests())
+	r := gtrag(t, env, "eval", "--json", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Greater(t, len(srv.Requests()), sent, "eval meets arXiv itself")
+
+	bad := maps.Clone(env)
+	bad["GTRAG_ARXIV_CACHE_TTL"] = "forever"
+	r = gtrag(t, bad, "ask", question)
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "GTRAG_ARXIV_CACHE_TTL")
 }

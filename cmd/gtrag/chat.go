@@ -40,6 +40,7 @@ line and prints no prompt.`,
   printf 'What is the prisoner'\''s dilemma?\nand in the repeated version?\n' | gtrag chat`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			a.arxivCache = true // a person waits: a repeated search is answered at once
 			o.fitSteps(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err

@@ -25,6 +25,7 @@ answers the requests it has read and exits, so a script can pipe requests in.`,
   GTRAG_DATA_DIR=~/gt GTRAG_LLM=offline gtrag mcp`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			a.arxivCache = true // a person waits: a repeated search is answered at once
 			ctx := cmd.Context()
 			svc, err := a.openService(ctx)
 			if err != nil {

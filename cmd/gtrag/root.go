@@ -69,6 +69,11 @@ type app struct {
 	storeTuning storeTuning // GTRAG_LOCK_TIMEOUT
 
 	arxivDelayText string
+
+	// arxivCache is set by the commands a person waits on (ask, chat,
+	// mcp): their searches may be answered from arxiv-cache in the data
+	// directory (see ArxivCacheDir).
+	arxivCache bool
 }
 
 func newRootCmd(a *app) *cobra.Command {

@@ -58,6 +58,7 @@ type arxivTuning struct {
 	timeout     time.Duration // GTRAG_ARXIV_TIMEOUT: one attempt, from sending to the last byte
 	backoff     time.Duration // GTRAG_ARXIV_BACKOFF: wait before the first retry, doubled for each next
 	maxAttempts int           // GTRAG_ARXIV_RETRIES + 1
+	cacheTTL    time.Duration // GTRAG_ARXIV_CACHE_TTL: 0 the default, negative off
 }
 
 // Bounds of the settings: beyond them a value is a typo, not a wish.
@@ -81,8 +82,24 @@ func readArxivTuning(getenv func(string) string) (arxivTuning, error) {
 	if set {
 		t.maxAttempts = retries + 1
 	}
-	return t, err
+	if err != nil {
+		return t, err
+	}
+	switch v := strings.TrimSpace(getenv("GTRAG_ARXIV_CACHE_TTL")); v {
+	case "":
+	case "0", "off":
+		t.cacheTTL = -1
+	default:
+		if t.cacheTTL, err = envDuration(getenv, "GTRAG_ARXIV_CACHE_TTL", maxArxivCacheTTL); err != nil {
+			return t, usagef("GTRAG_ARXIV_CACHE_TTL %q: want 0 (off) or a duration of at most %s, such as 24h", v, shortDuration(maxArxivCacheTTL))
+		}
+	}
+	return t, nil
 }
+
+// maxArxivCacheTTL bounds GTRAG_ARXIV_CACHE_TTL: arXiv's listings change
+// every day; a page kept a week is a week's papers missed.
+const maxArxivCacheTTL = 7 * 24 * time.Hour
 
 // arxivTuningHelp documents the settings in the root help text.
 func arxivTuningHelp() string {
@@ -90,8 +107,10 @@ func arxivTuningHelp() string {
   GTRAG_ARXIV_TIMEOUT  how long one arXiv request may take (default %s)
   GTRAG_ARXIV_RETRIES  retries after a failed arXiv request (default %d)
   GTRAG_ARXIV_BACKOFF  wait before the first retry, doubled for each next (default %s)
+  GTRAG_ARXIV_CACHE_TTL  how long ask, chat and mcp reuse a search's results
+                       from arxiv-cache in the data directory (default %s; 0 off)
 A Retry-After from arXiv is honoured up to %s.`,
-		shortDuration(arxiv.DefaultRequestTimeout), arxiv.DefaultMaxAttempts-1, shortDuration(arxiv.DefaultBackoff), shortDuration(arxiv.DefaultMaxRetryWait))
+		shortDuration(arxiv.DefaultRequestTimeout), arxiv.DefaultMaxAttempts-1, shortDuration(arxiv.DefaultBackoff), shortDuration(arxiv.DefaultCacheTTL), shortDuration(arxiv.DefaultMaxRetryWait))
 }
 
 // llmTuning tunes LLM calls. Unset fields leave the reasoner's defaults.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/reasoner"
@@ -35,6 +36,7 @@ func (a *app) config() service.Config {
 		Arxiv: service.ArxivConfig{
 			URL: a.arxivURL, Delay: delay,
 			RequestTimeout: t.timeout, Backoff: t.backoff, MaxAttempts: t.maxAttempts,
+			CacheDir: a.arxivCacheDir(), CacheTTL: max(t.cacheTTL, 0),
 		},
 		LLMTuning:   service.LLMTuning{Timeout: a.llmTuning.timeout, Backoff: a.llmTuning.backoff, Retries: retries},
 		LockTimeout: a.storeTuning.lockTimeout,
@@ -43,6 +45,20 @@ func (a *app) config() service.Config {
 		// bounded by GTRAG_LOCK_TIMEOUT.
 		Notices: a.io.ErrOut,
 	}
+}
+
+// ArxivCacheDir is where ask, chat and mcp keep the pages of their arXiv
+// searches, in the data directory.
+const ArxivCacheDir = "arxiv-cache"
+
+// arxivCacheDir is the cache of this command's searches, or "" when it
+// keeps none: eval (each question meets arXiv as a new user's would),
+// ingest (its pages are read once), or GTRAG_ARXIV_CACHE_TTL=0.
+func (a *app) arxivCacheDir() string {
+	if !a.arxivCache || a.arxivTuning.cacheTTL < 0 {
+		return ""
+	}
+	return filepath.Join(a.dataDir, ArxivCacheDir)
 }
 
 // openService opens everything ask, eval and chat need.
