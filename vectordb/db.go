@@ -646,6 +646,18 @@ func (db *DB) vectorTop(m metaInfo, q []float32, holes holeSet, n int, exact fun
 		return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
 	}
 	cv, err := openCompact(db.path, m.dim, m.nextDoc)
+	var corrupt *CorruptError
+	if errors.As(err, &corrupt) {
+		// The float16 copy is derived: with it missing or damaged, the
+		// float32 file ranks exactly, at twice the bytes a scan; the next
+		// write restores the copy (restoreCompact).
+		vv, verr := openVectors(db.path, m.dim, m.nextDoc, true)
+		if verr != nil {
+			return nil, verr
+		}
+		defer vv.close()
+		return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -159,10 +159,12 @@ func TestCompactVectorsRankExactly(t *testing.T) {
 	}
 }
 
-// TestDamagedVectorFiles: a vector file that is missing, truncated or not
-// a vector file makes queries fail with a *CorruptError naming it, while
-// what never reads vectors (Open, Count, Info, HasPaper) keeps working, for
-// stores with and without the float16 copy.
+// TestDamagedVectorFiles: a float32 vector file that is missing, truncated
+// or not a vector file makes queries fail with a *CorruptError naming it,
+// while what never reads vectors (Open, Count, Info, HasPaper) keeps
+// working. The float16 copy is derived: damaged the same ways, queries
+// rank from the float32 file, with the same results, and the next write
+// restores the copy whole.
 func TestDamagedVectorFiles(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range []string{VectorFileName, CompactFileName} {
@@ -171,6 +173,8 @@ func TestDamagedVectorFiles(t *testing.T) {
 				dir := t.TempDir()
 				db := openTest(t, dir, newTestEmbedder(32))
 				_, err := db.Add(ctx, chunkDocs("2301.00001v1", 40, func(i int) string { return fmt.Sprintf("auction number %d", i) }))
+				require.NoError(t, err)
+				before, err := db.Query(ctx, "auction number 7", 3)
 				require.NoError(t, err)
 				file := filepath.Join(dir, name)
 				switch damage {
@@ -191,7 +195,15 @@ func TestDamagedVectorFiles(t *testing.T) {
 				require.Equal(t, 40, other.Count())
 				require.Equal(t, 1, other.Info().Papers)
 				require.True(t, other.HasPaper("2301.00001"))
-				_, err = other.Query(ctx, "auction number 7", 3)
+				got, err := other.Query(ctx, "auction number 7", 3)
+				if name == CompactFileName {
+					require.NoError(t, err)
+					require.Equal(t, before, got, "ranked from the float32 file")
+					_, err = other.Add(ctx, chunkDocs("2301.00002v1", 5, func(i int) string { return fmt.Sprintf("bargaining %d", i) }))
+					require.NoError(t, err)
+					require.Len(t, storedVectors(t, other), other.Count(), "the restored copy matches every float32 vector")
+					return
+				}
 				var ce *CorruptError
 				require.ErrorAs(t, err, &ce, "%v", err)
 				require.ErrorContains(t, err, file)

@@ -106,6 +106,11 @@ func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]floa
 		files = append(files, compactFile)
 	}
 	for _, sf := range files {
+		if sf == compactFile && first > 1 {
+			if err := restoreCompact(dir, dim, first); err != nil {
+				return err
+			}
+		}
 		f, err := os.OpenFile(filepath.Join(dir, sf.name), os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
 			return fmt.Errorf("open vector file: %w", err)
@@ -119,6 +124,71 @@ func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]floa
 		}
 	}
 	return nil
+}
+
+// restoreCompact writes the float16 copy of slots 1..next−1 anew from the
+// float32 file when the copy is not whole (missing, cut short, or not a
+// vector file): it is derived, and the float32 file has everything.
+// Without it, the next write would create the copy with its new slots
+// alone, or extend a cut one over a gap, the older slots reading as zero
+// vectors, and queries' vector rankings would be silently wrong. The
+// caller holds the exclusive lock.
+func restoreCompact(dir string, dim int, next uint64) error {
+	path := filepath.Join(dir, CompactFileName)
+	if whole, err := compactWhole(path, dim, next); err != nil || whole {
+		return err
+	}
+	vv, err := openVectors(filepath.Join(dir, StoreFileName), dim, next, false)
+	if err != nil {
+		return err
+	}
+	defer vv.close()
+	vecs := make([][]float32, 0, next-1)
+	for doc := uint64(1); doc < next; doc++ {
+		vecs = append(vecs, vv.slot(doc))
+	}
+	tmp := path + ".restore"
+	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("restore %s: %w", CompactFileName, err)
+	}
+	err = compactFile.writeTo(f, dim, 1, vecs)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("restore %s: %w", CompactFileName, err)
+	}
+	return syncDir(dir)
+}
+
+// compactWhole reports whether the float16 copy at path holds a valid
+// header and every slot up to next−1.
+func compactWhole(path string, dim int, next uint64) (bool, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("open vector file: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false, fmt.Errorf("stat vector file: %w", err)
+	}
+	h := make([]byte, 16)
+	if fi.Size() < compactFile.offset(next, dim) || fi.Size() < vecHeaderSize {
+		return false, nil
+	}
+	if _, err := f.ReadAt(h, 0); err != nil {
+		return false, fmt.Errorf("read vector file header: %w", err)
+	}
+	return compactFile.checkHeader(h, dim) == nil, nil
 }
 
 // writeTo writes the slots of docnums first, first+1, … to f and fsyncs it.
