@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/gtrag/gtrag/environment"
+	"github.com/gtrag/gtrag/text"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -206,6 +207,13 @@ func newResult(r run) Result {
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
 	o = o.withDefaults()
 	start := time.Now()
+	// A misspelt term ("nash equilibirum") is read as the term, and the
+	// user told: unread, it made the question look off-topic.
+	question, fixes := text.CorrectSpelling(question)
+	notices := slices.Clip(s.llm.Notices)
+	for _, f := range fixes {
+		notices = append(notices, fmt.Sprintf("read %q as %q", f.Word, f.As))
+	}
 	var requests, calls atomic.Int64
 	ctx = arxiv.CountRequests(ctx, &requests)
 	ctx = reasoner.CountCalls(ctx, &calls)
@@ -279,7 +287,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	return newResult(run{
 		question: question, final: final, path: path,
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(), llmCalls: calls.Load(),
-		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: env.Snapshot(),
+		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
 	}), nil
 }
 

@@ -213,3 +213,16 @@ func TestAskRepeatedSearchComesFromTheCache(t *testing.T) {
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "GTRAG_ARXIV_CACHE_TTL")
 }
+
+// A misspelt term is read as the term, and the user told: "nash
+// equilibirum" was judged not to be about game theory.
+func TestAskReadsAMisspeltTerm(t *testing.T) {
+	env := testEnv(t)
+	var res service.Result
+	r := gtrag(t, env, "ask", "--json", "What is a nash equilibirum?")
+	decodeJSON(t, r, &res)
+	require.Equal(t, nodes.OutcomeAnswered, res.Outcome)
+	require.Equal(t, "primer:nash-equilibrium", res.Sources[0].PaperID)
+	require.Contains(t, res.Notices, `read "equilibirum" as "equilibrium"`)
+	require.Equal(t, "What is a nash equilibrium?", res.Question)
+}
