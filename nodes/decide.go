@@ -101,7 +101,24 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	if !slices.Contains(keys, c.Route) {
 		return fallback(fmt.Sprintf("chose %q, which is not a route here (want %s)", c.Route, strings.Join(keys, " or ")))
 	}
+	if why := futile(at.Routes, c.Route, s); why != "" {
+		return fallback(fmt.Sprintf("chose %q, but %s", c.Route, why))
+	}
 	return graph.Decision{Key: c.Route, Reason: c.Reason, By: RouterLLM, Message: c.Message}, s
+}
+
+// futile says why route cannot make progress in state s, or "": to
+// add_to_chroma with no paper kept adds nothing and leads back to the same
+// store, so an agent that kept choosing it went round the loop, searches
+// spent, until the step limit failed the run with papers added and no
+// answer. The rules decide such an edge; a route that can make progress
+// stays the agent's to choose, however the rules would choose.
+func futile(routes []graph.DecisionRoute, route string, s GraphState) string {
+	i := slices.IndexFunc(routes, func(r graph.DecisionRoute) bool { return r.Key == route })
+	if i >= 0 && routes[i].To == AddToChroma && len(s.ArxivPapers) == 0 {
+		return "no paper was kept to add"
+	}
+	return ""
 }
 
 // environment is the tree data's environment: the run's tool results,

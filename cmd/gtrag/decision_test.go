@@ -193,8 +193,8 @@ func TestDecisionAgentFallsBack(t *testing.T) {
 	}
 }
 
-// TestDecisionAgentCannotOutrunTheStepLimit: an agent that always chooses
-// the loop is stopped by the step limit, as the rules would be.
+// TestDecisionAgentCannotOutrunTheStepLimit: an agent that chooses the
+// loop is stopped by a step limit the user set, as the rules would be.
 func TestDecisionAgentCannotOutrunTheStepLimit(t *testing.T) {
 	llm := newLLMServer(t)
 	llm.decide = func(_ context.Context, user string) string {
@@ -204,10 +204,32 @@ func TestDecisionAgentCannotOutrunTheStepLimit(t *testing.T) {
 		return choice(nodes.NotRelevant, "searching again")
 	}
 	env := decisionEnv(t, "ollama", llm)
-	r := gtrag(t, env, "ask", "--router", "llm", "--max-steps", "12", decisionQuestion)
+	r := gtrag(t, env, "ask", "--router", "llm", "--max-steps", "4", decisionQuestion)
 	require.Equal(t, 1, r.code, r.stderr)
-	require.Contains(t, r.stderr, "12")
+	require.Contains(t, r.stderr, "step limit 4")
 	require.Empty(t, r.stdout)
+}
+
+// TestDecisionAgentCannotLoopOnNothing: an agent that always chooses the
+// loop, with the default step limit, is overruled where its route cannot
+// make progress (adding when no paper was kept), and the run answers.
+func TestDecisionAgentCannotLoopOnNothing(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.decide = func(_ context.Context, user string) string {
+		if strings.Contains(user, "route_after_paper_filter") {
+			return choice(nodes.PapersKept, "adding more")
+		}
+		return choice(nodes.NotRelevant, "searching again")
+	}
+	env := decisionEnv(t, "ollama", llm)
+	var res service.Result
+	r := gtrag(t, env, "ask", "--json", "--router", "llm", decisionQuestion)
+	require.Equal(t, 0, r.code, r.stderr)
+	decodeJSON(t, r, &res)
+	require.NotEmpty(t, res.Answer)
+	require.Equal(t, nodes.GenerateResponse, res.Path[len(res.Path)-1])
+	require.LessOrEqual(t, len(res.Path), service.DefaultMaxSteps)
+	require.Contains(t, strings.Join(res.Notices, "\n"), `chose "papers_kept", but no paper was kept to add; the rule router chose none_kept`)
 }
 
 // TestDecisionAgentJudgesTheTaskImpossible: the run ends with an answer
