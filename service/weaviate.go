@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/gtrag/gtrag/vectordb"
@@ -28,6 +30,30 @@ func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weav
 		return nil, fmt.Errorf("open the knowledge base: %w", err)
 	}
 	return s, nil
+}
+
+// StoreExists reports whether the knowledge base cfg names is there, without
+// creating it: the embedded store's file in cfg.DataDir, or the Weaviate
+// collection. The commands that only read a store ask it first, so that a
+// typo in a collection's name is an error, not a new store seeded with
+// the primer.
+func StoreExists(ctx context.Context, cfg Config) (bool, error) {
+	if cfg.Store == "" {
+		_, err := os.Stat(filepath.Join(cfg.DataDir, vectordb.StoreFileName))
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		return err == nil, err
+	}
+	wc, err := weaviatestore.ParseURL(cfg.Store, getenv(cfg, "WEAVIATE_API_KEY"))
+	if err != nil {
+		return false, &ConfigError{Setting: "store", Err: err}
+	}
+	s, err := weaviatestore.Open(ctx, wc, nil) // no embedder: nothing is created
+	if err != nil {
+		return false, fmt.Errorf("open the knowledge base: %w", err)
+	}
+	return s.Exists(), nil
 }
 
 // CheckStore checks the form of a store setting without connecting: ""

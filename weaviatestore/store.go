@@ -79,7 +79,21 @@ type Store struct {
 	mu        sync.Mutex
 	current   int // index of the host that last answered
 	lastCount int // Count's answer when the server cannot be asked
+
+	// created is set when this Open created the collection: see Created.
+	created bool
 }
+
+// Created reports whether Open created the collection, rather than
+// finding it there (made by another process a moment before counts as
+// found). Whoever seeds a new store asks this, not whether it is empty:
+// a collection emptied on purpose stays so.
+func (s *Store) Created() bool { return s.created }
+
+// Exists reports whether the collection was there when Open looked, or
+// Open made it: false only for a store opened to inspect (no embedder)
+// whose collection does not exist.
+func (s *Store) Exists() bool { return s.rec.Embedder != "" }
 
 // Open connects to the collection cfg names, creating it when it does not
 // exist (recording emb's spec and dimension, and cfg.Replicas). emb must be
@@ -278,6 +292,9 @@ func (s *Store) create(ctx context.Context) error {
 	if errors.As(err, &we) && we.StatusCode == http.StatusUnprocessableEntity && strings.Contains(we.Msg, "already exists") {
 		// Another process created it first: use theirs (load re-reads it).
 		return nil
+	}
+	if err == nil {
+		s.created = true
 	}
 	return plain(err)
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -252,12 +251,15 @@ func (w *wholeWriter) boundary(end bool) error {
 // commands, after a user removed every paper); with true an empty one
 // gets the primer as every command that opens a store gives it.
 func (a *app) openExistingStore(ctx context.Context, seed bool) (service.Store, error) {
-	if a.store == "" {
-		if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
-			return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
-		}
-	}
 	cfg := a.config()
+	switch ok, err := service.StoreExists(ctx, cfg); {
+	case err != nil:
+		return nil, a.cliError(err)
+	case !ok && a.store == "":
+		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
+	case !ok:
+		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or check the collection's name)", a.store)
+	}
 	if !seed {
 		cfg.Seed = service.SeedNone
 	}

@@ -73,10 +73,19 @@ func TestDataDirTildeIsExpanded(t *testing.T) {
 // collection is created by any command that opens it.
 func createStore(t *testing.T, env map[string]string) {
 	t.Helper()
+	ctx := context.Background()
 	if env["GTRAG_STORE"] != "" {
+		// A Weaviate collection, made as ask would make it: the commands
+		// that only read a store no longer create one.
+		seed := env["GTRAG_SEED"]
+		if seed == "" {
+			seed = service.SeedPrimer
+		}
+		db, err := service.OpenStore(ctx, service.Config{Store: env["GTRAG_STORE"], DataDir: env["GTRAG_DATA_DIR"], Embedder: "offline", Seed: seed, Getenv: func(string) string { return "" }})
+		require.NoError(t, err)
+		require.NoError(t, db.Close())
 		return
 	}
-	ctx := context.Background()
 	db, err := vectordb.Open(ctx, env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
 	require.NoError(t, err)
 	defer db.Close()

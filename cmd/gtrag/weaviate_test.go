@@ -99,6 +99,15 @@ func TestEndToEndOnWeaviate(t *testing.T) {
 // seeded primer; another embedder is refused as on the embedded store.
 func testStatsOnWeaviate(t *testing.T) {
 	env := testEnv(t)
+	// A collection that does not exist is said so, and not made: a typo
+	// in its name must not look like a new knowledge base.
+	for _, cmd := range [][]string{{"stats"}, {"search", "nash"}, {"papers", "list"}} {
+		r := gtrag(t, env, cmd...)
+		require.Equal(t, 2, r.code, "%v: %s", cmd, r.stderr)
+		require.Contains(t, r.stderr, "no knowledge base in "+env["GTRAG_STORE"])
+	}
+	require.Empty(t, storedPapers(t, env), "nothing was created")
+	createStore(t, env)
 	var info vectordb.Info
 	decodeJSON(t, gtrag(t, env, "stats", "--json"), &info)
 	require.Equal(t, env["GTRAG_STORE"], info.Path)
