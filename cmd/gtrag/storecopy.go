@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -62,7 +65,7 @@ URL is read from WEAVIATE_API_KEY.`,
 					return usageError{fmt.Errorf("%s: %w", s.flag, errors.Unwrap(err))}
 				}
 			}
-			if from == to {
+			if from == to || sameDir(from, to) {
 				return usagef("--from and --to are the same store")
 			}
 			rep, err := a.copyStore(cmd.Context(), from, to)
@@ -223,6 +226,11 @@ func (a *app) openCopySource(ctx context.Context, from string) (copySource, erro
 		}
 		return s, nil
 	}
+	if _, err := os.Stat(filepath.Join(from, vectordb.StoreFileName)); errors.Is(err, fs.ErrNotExist) {
+		// As a missing collection is: a source that is not there is the
+		// user's to name again.
+		return nil, usagef("--from %s: no knowledge base there", from)
+	}
 	db, err := vectordb.Open(ctx, from, emb, vectordb.ReadOnly())
 	if err != nil {
 		var mismatch *vectordb.MismatchError
@@ -232,4 +240,20 @@ func (a *app) openCopySource(ctx context.Context, from string) (copySource, erro
 		return nil, fmt.Errorf("open the source: %w", err)
 	}
 	return db, nil
+}
+
+// sameDir reports whether two data directories are one ("kb" and "kb/.",
+// or a symlink to it): copying a store onto itself would wait for its own
+// lock, then fail. Store URLs and directories that do not exist yet are
+// never the same as another.
+func sameDir(a, b string) bool {
+	if weaviatestore.IsURL(a) || weaviatestore.IsURL(b) {
+		return false
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }

@@ -287,6 +287,8 @@ func TestStoreCopyBetweenBackends(t *testing.T) {
 	for _, bad := range [][]string{
 		{"store", "copy", "--from", src},
 		{"store", "copy", "--from", src, "--to", src},
+		{"store", "copy", "--from", src, "--to", src + "/."}, // one directory, two names
+		{"store", "copy", "--from", filepath.Join(t.TempDir(), "none"), "--to", back},
 		{"store", "copy", "--from", "weaviate://127.0.0.1:1:2", "--to", back},
 		{"store", "copy", "--from", node.URL() + "/NoSuchCollection", "--to", back},
 		{"--embedder", "openai:text-embedding-3-small", "store", "copy", "--from", src, "--to", back},
