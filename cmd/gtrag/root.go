@@ -136,7 +136,38 @@ network it still answers, offline, from the store.
 		newVersionCmd(a),
 	)
 	registerCompletions(root)
+	// Cobra adds its completion command when it runs; added here, it is
+	// among the groups groupsRefuseUnknown sees.
+	root.InitDefaultCompletionCmd()
+	groupsRefuseUnknown(root)
 	return root
+}
+
+// groupsRefuseUnknown makes each command that only groups others (papers,
+// store, completion) refuse a subcommand it does not have, as the root
+// does: cobra printed the group's help and exited 0 for "gtrag completion
+// tcsh" or "gtrag papers lsit", which a script takes for success. With no
+// argument a group still prints its help.
+func groupsRefuseUnknown(cmd *cobra.Command) {
+	for _, c := range cmd.Commands() {
+		groupsRefuseUnknown(c)
+	}
+	if !cmd.HasParent() || !cmd.HasSubCommands() || cmd.Runnable() {
+		return
+	}
+	cmd.Args = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		var names []string
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				names = append(names, sub.Name())
+			}
+		}
+		return usagef("unknown command %q for %q: want %s", snippet(args[0], 40), c.CommandPath(), strings.Join(names, ", "))
+	}
+	cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
 }
 
 // validate checks the global flags once, before any command touches a file.
