@@ -39,6 +39,9 @@ func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weav
 // the primer.
 func StoreExists(ctx context.Context, cfg Config) (bool, error) {
 	if cfg.Store == "" {
+		if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
+			return false, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
+		}
 		_, err := os.Stat(filepath.Join(cfg.DataDir, vectordb.StoreFileName))
 		if errors.Is(err, fs.ErrNotExist) {
 			return false, nil

@@ -37,6 +37,11 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	root.SetArgs(args)
 	root.SetOut(a.io.Out)
 	root.SetErr(a.io.ErrOut)
+	// Cobra's completion command writes where the root writes when it is
+	// made, so it is made here, after SetOut; made now rather than when
+	// cobra runs, it is among the groups groupsRefuseUnknown sees.
+	root.InitDefaultCompletionCmd()
+	groupsRefuseUnknown(root)
 	err := root.ExecuteContext(ctx)
 	if ioErr := a.io.Err(); ioErr != nil && (err == nil || errors.Is(err, ioErr)) {
 		// The command's output was lost (a full disk, a closed pipe): it
@@ -136,10 +141,6 @@ network it still answers, offline, from the store.
 		newVersionCmd(a),
 	)
 	registerCompletions(root)
-	// Cobra adds its completion command when it runs; added here, it is
-	// among the groups groupsRefuseUnknown sees.
-	root.InitDefaultCompletionCmd()
-	groupsRefuseUnknown(root)
 	return root
 }
 

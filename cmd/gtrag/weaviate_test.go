@@ -181,8 +181,9 @@ func TestAskAndSearchSurviveANodeStop(t *testing.T) {
 	nodes := weaviatetest.Cluster(t, 2)
 	env := testEnv(t)
 	env["GTRAG_STORE"] = fmt.Sprintf("weaviate://%s,%s/Replicated?replicas=2", nodes[0].Addr(), nodes[1].Addr())
+	createStore(t, env) // the collection, seeded as ask seeds it
 	var info vectordb.Info
-	decodeJSON(t, gtrag(t, env, "stats", "--json"), &info) // creates and seeds the collection
+	decodeJSON(t, gtrag(t, env, "stats", "--json"), &info)
 	require.Positive(t, info.Papers)
 
 	var (
