@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
+	"strconv"
 )
 
 // Comparison pairs a report with an earlier one (the baseline) question by
@@ -43,6 +46,53 @@ type Comparison struct {
 	PapersAfter   int `json:"control_papers_added_after"`
 	// Unpaired counts the questions of either report that the other lacks.
 	Unpaired int `json:"unpaired"`
+	// Settings are the settings the two reports were made with that
+	// differ (SettingsDiffer), empty when they match. The questions are
+	// paired all the same: a deliberate difference, a model against the
+	// offline reasoners, is what some comparisons are for. A difference
+	// not meant is a confound the sign test cannot see: a run on a shared
+	// store against a --fresh baseline, or with another -k, gains or
+	// loses questions for that alone, so the report names them.
+	Settings []SettingChange `json:"settings_differ"`
+}
+
+// SettingChange is one setting whose value differs between a baseline and
+// the report compared with it.
+type SettingChange struct {
+	Setting string `json:"setting"`
+	Before  string `json:"before"`
+	After   string `json:"after"`
+}
+
+// SettingsDiffer lists the recorded settings of before and after that
+// differ: fresh, k, split, llm and embedder (every report has them; an
+// empty split is the whole file), then the Settings both reports record,
+// by name. A setting only one report records (a baseline written before
+// it was recorded) is not compared: its value there is unknown.
+func SettingsDiffer(before, after Report) []SettingChange {
+	out := []SettingChange{}
+	add := func(name, b, a string) {
+		if b != a {
+			out = append(out, SettingChange{Setting: name, Before: b, After: a})
+		}
+	}
+	split := func(r Report) string {
+		if r.Split == "" {
+			return "(all)"
+		}
+		return r.Split
+	}
+	add("fresh", strconv.FormatBool(before.Fresh), strconv.FormatBool(after.Fresh))
+	add("k", strconv.Itoa(before.K), strconv.Itoa(after.K))
+	add("split", split(before), split(after))
+	add("llm", before.LLM, after.LLM)
+	add("embedder", before.Embedder, after.Embedder)
+	for _, name := range slices.Sorted(maps.Keys(after.Settings)) {
+		if b, ok := before.Settings[name]; ok {
+			add(name, b, after.Settings[name])
+		}
+	}
+	return out
 }
 
 // ReadReport reads a report written by `gtrag eval --json`.
@@ -102,6 +152,7 @@ func Compare(before, after Report) Comparison {
 		c.After = float64(hitsAfter) / float64(c.Paired)
 	}
 	c.P = SignTest(len(c.Gained), len(c.Lost))
+	c.Settings = SettingsDiffer(before, after)
 	return c
 }
 

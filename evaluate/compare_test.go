@@ -85,3 +85,32 @@ func TestReadReport(t *testing.T) {
 		require.ErrorContains(t, err, "not a gtrag eval --json report", "%q", bad)
 	}
 }
+
+// Two reports made differently are still paired, with the settings that
+// differ named: fresh, k, split, llm, embedder, and the other settings
+// both recorded.
+func TestCompareNamesTheSettingsThatDiffer(t *testing.T) {
+	rows := []QuestionResult{row("a", true)}
+	before := Report{Questions: 1, K: 3, Fresh: true, Split: "dev", LLM: "offline", Embedder: "offline", PerQuestion: rows,
+		Settings: map[string]string{"pool": "50", "choose": "true", "max_searches": "2"}}
+	after := before
+	require.Empty(t, Compare(before, after).Settings)
+	require.NotNil(t, Compare(before, after).Settings, "an empty list in JSON, not null")
+
+	after.K, after.Fresh, after.Split = 1, false, ""
+	after.Settings = map[string]string{"pool": "20", "choose": "true", "router": "llm"}
+	c := Compare(before, after)
+	require.Equal(t, 1, c.Paired, "still paired")
+	require.Equal(t, []SettingChange{
+		{Setting: "fresh", Before: "true", After: "false"},
+		{Setting: "k", Before: "3", After: "1"},
+		{Setting: "split", Before: "dev", After: "(all)"},
+		{Setting: "pool", Before: "50", After: "20"},
+	}, c.Settings, "router is recorded only now, max_searches only before: neither is compared")
+
+	old := before
+	old.Settings = nil // a baseline from before settings were recorded
+	now := Report{Questions: 1, K: 3, Split: "dev", LLM: "offline", Embedder: "offline", PerQuestion: rows, Settings: after.Settings}
+	require.Equal(t, []SettingChange{{Setting: "fresh", Before: "true", After: "false"}}, Compare(old, now).Settings,
+		"the settings every report has are compared; the others are unknown in the baseline")
+}

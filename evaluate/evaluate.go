@@ -19,6 +19,7 @@ package evaluate
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -53,15 +54,39 @@ type Question struct {
 // OffTopic reports whether the question expects a refusal.
 func (q Question) OffTopic() bool { return q.Expect == ExpectOffTopic }
 
+// MaxQuestionLine is the longest line ReadQuestions accepts, in bytes: far
+// more than any question (the command layer allows a few thousand
+// characters), small enough that a file that is not JSON Lines (a
+// database dump, a binary) is refused at its first line instead of read
+// whole into memory.
+const MaxQuestionLine = 1 << 20
+
+// utf8BOM is the byte-order mark some editors (Notepad, Excel's "CSV
+// UTF-8") put at the start of a text file. encoding/json refuses it as
+// "invalid character 'ï'", a message that names nothing the user wrote.
+const utf8BOM = "\uFEFF"
+
 // ReadQuestions reads a question set. check, if not nil, vets and
 // normalises each question's text (the command layer's rules); an error
 // names the line. A split other than "" keeps only that split's questions.
+//
+// It refuses what could only mislead a measurement rather than skip it: a
+// "relevant" or "must_contain" that is not a list of strings, and an empty
+// id or must_contain entry, which no answer can ever match (the question
+// would count as a miss or a failure whatever the answer). A byte-order
+// mark at the start of the file is accepted.
 func ReadQuestions(r io.Reader, name, split string, check func(string) (string, error)) ([]Question, error) {
 	var qs []Question
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
+	sc.Buffer(make([]byte, 64*1024), MaxQuestionLine)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, utf8BOM)
+		}
+		text = strings.TrimSpace(text)
 		if text == "" {
 			continue
 		}
@@ -71,12 +96,18 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		}
 		var q Question
 		if err := json.Unmarshal([]byte(text), &q); err != nil {
-			return nil, fmt.Errorf("%s:%d: not a JSON object with \"q\": %v", name, line, err)
+			return nil, fmt.Errorf("%s:%d: %s", name, line, questionJSONError(err))
 		}
 		switch q.Expect {
 		case "", ExpectAnswer, ExpectNotFound, ExpectOffTopic:
 		default:
 			return nil, fmt.Errorf("%s:%d: expect %q: want %q, %q or %q", name, line, q.Expect, ExpectAnswer, ExpectNotFound, ExpectOffTopic)
+		}
+		if i := slices.IndexFunc(q.Relevant, func(id string) bool { return strings.TrimSpace(id) == "" }); i >= 0 {
+			return nil, fmt.Errorf("%s:%d: relevant[%d] is empty: want a paper id such as \"2301.01234\"", name, line, i)
+		}
+		if i := slices.IndexFunc(q.MustContain, matchesNothing); i >= 0 {
+			return nil, fmt.Errorf("%s:%d: must_contain[%d] %q is empty: no answer could contain it; remove it, or write what a correct answer says (\"a|b\" for alternatives)", name, line, i, q.MustContain[i])
 		}
 		if check != nil {
 			var err error
@@ -89,6 +120,10 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			// The scanner stopped inside the line after the last one read.
+			return nil, fmt.Errorf("%s:%d: line longer than %d MB, the limit for one question: is this a JSON Lines file, one question per line?", name, line+1, MaxQuestionLine>>20)
+		}
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	if len(qs) == 0 {
@@ -98,6 +133,40 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		return nil, fmt.Errorf("%s has no questions", name)
 	}
 	return qs, nil
+}
+
+// questionJSONError says what is wrong with a line that does not decode as
+// a Question: for a field of the wrong type, what the field must be (Go's
+// "cannot unmarshal string into Go struct field Question.relevant of type
+// []string" names Go's types, not the file's).
+func questionJSONError(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		want, ok := map[string]string{
+			"q":            "a string, the question",
+			"relevant":     `a list of paper ids, such as ["2301.01234"]`,
+			"split":        `a string, such as "dev"`,
+			"expect":       fmt.Sprintf("a string: %q, %q or %q", ExpectAnswer, ExpectNotFound, ExpectOffTopic),
+			"must_contain": `a list of strings, such as ["nice|forgiving"]`,
+		}[te.Field]
+		if ok {
+			// te.Value is what was found: the field itself ("relevant":
+			// "2301.01234") or a list's entry ("relevant": [2301.01234]).
+			return fmt.Sprintf("%q must be %s; found a JSON %s", te.Field, want, te.Value)
+		}
+	}
+	return fmt.Sprintf("not a JSON object with \"q\": %v", err)
+}
+
+// matchesNothing reports whether a must_contain entry has no alternative
+// that Missing could find: "", "|", " | ".
+func matchesNothing(entry string) bool {
+	for alt := range strings.SplitSeq(entry, "|") {
+		if strings.TrimSpace(alt) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // Run is what one question's run produced, as the report needs it.
@@ -139,9 +208,16 @@ type Report struct {
 	// says how far a rate measured on this many questions can be trusted.
 	HitInterval Interval `json:"hit_rate_interval"`
 	// RecallAtK is the mean share of a question's relevant papers found
-	// among its sources (K is the store's top-k).
+	// among the papers its answer cites: all of them, not the first K.
+	// The name is historical, from when an answer cited its top K
+	// passages; answers now cite every source they draw on, which can be
+	// more papers than K (with -k 1 an answer may cite three). The field
+	// keeps its name because saved reports and scripts read it; the table
+	// calls it "recall (cited sources)".
 	RecallAtK float64 `json:"recall_at_k"`
-	K         int     `json:"k"`
+	// K is the passages pulled from the store per retrieval (-k), a
+	// setting of the runs (see Comparison.Settings).
+	K int `json:"k"`
 	// WrongSources counts answerable questions answered with sources none of
 	// which is relevant: an answer from the wrong papers.
 	WrongSources int `json:"wrong_sources"`
@@ -181,10 +257,32 @@ type Report struct {
 	// questions (gtrag eval --baseline); nil without one.
 	Baseline *Comparison `json:"baseline,omitempty"`
 
-	LLM         string           `json:"llm"`
-	Embedder    string           `json:"embedder"`
-	Split       string           `json:"split,omitempty"`
-	Fresh       bool             `json:"fresh"`
+	LLM      string `json:"llm"`
+	Embedder string `json:"embedder"`
+	Split    string `json:"split,omitempty"`
+	Fresh    bool   `json:"fresh"`
+	// Settings are the runs' other settings that change what is measured
+	// (the command's flags: "pool", "max_searches", "choose", ...), by
+	// name, each as its text. A comparison names those that differ from
+	// its baseline's (Comparison.Settings). A map rather than fields so
+	// that a setting added later is compared without a change here, and a
+	// baseline written before it simply lacks it (not compared).
+	Settings map[string]string `json:"settings,omitempty"`
+
+	// Interrupted is set when the run was stopped (Ctrl-C) before it asked
+	// every question: the report covers the Completed questions of the
+	// Planned ones. The question in flight when it stopped is left out,
+	// its run cut short. Completed and Planned are Questions in a run
+	// that finished.
+	Interrupted bool `json:"interrupted"`
+	Completed   int  `json:"completed"`
+	Planned     int  `json:"planned"`
+
+	// Warnings are what the reader of the figures must know before
+	// trusting them (arXiv never reached, say); the table prints them
+	// first.
+	Warnings []string `json:"warnings,omitempty"`
+
 	PerQuestion []QuestionResult `json:"per_question"`
 }
 
@@ -243,7 +341,7 @@ const offTopicOutcome = "off_topic"
 // Summarize computes the report of runs. k, llm and embedder describe the
 // settings, for the report.
 func Summarize(runs []Run, k int) Report {
-	rep := Report{Questions: len(runs), K: k, Outcomes: map[string]int{}, PerQuestion: []QuestionResult{}}
+	rep := Report{Questions: len(runs), Completed: len(runs), Planned: len(runs), K: k, Outcomes: map[string]int{}, PerQuestion: []QuestionResult{}}
 	if len(runs) == 0 {
 		return rep
 	}

@@ -104,3 +104,41 @@ func TestReadQuestions(t *testing.T) {
 	_, err = ReadQuestions(strings.NewReader("{q}"), "f.jsonl", "", nil)
 	require.ErrorContains(t, err, "f.jsonl:1:")
 }
+
+// A file saved with a byte-order mark (Notepad, Excel) reads as one
+// without.
+func TestReadQuestionsAcceptsABOM(t *testing.T) {
+	qs, err := ReadQuestions(strings.NewReader("\uFEFF"+`{"q": "a", "relevant": ["1"]}`+"\n"), "f.jsonl", "", nil)
+	require.NoError(t, err)
+	require.Equal(t, "a", qs[0].Q)
+	_, err = ReadQuestions(strings.NewReader(`{"q": "a"}`+"\n\uFEFF"+`{"q": "b"}`), "f.jsonl", "", nil)
+	require.ErrorContains(t, err, "f.jsonl:2:", "a mark inside the file is not a BOM")
+}
+
+// A line past the limit is named by its number, with the limit.
+func TestReadQuestionsNamesTheLineTooLong(t *testing.T) {
+	in := `{"q": "a"}` + "\n\n" + `{"q": "` + strings.Repeat("x", MaxQuestionLine) + `"}` + "\n"
+	_, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "", nil)
+	require.EqualError(t, err, "f.jsonl:3: line longer than 1 MB, the limit for one question: is this a JSON Lines file, one question per line?")
+}
+
+// A field of the wrong type says what the field must be, and an entry no
+// answer could match is refused with its line.
+func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`{"q": "a", "relevant": "2301.01234"}`, `f.jsonl:1: "relevant" must be a list of paper ids, such as ["2301.01234"]; found a JSON string`},
+		{`{"q": "a", "relevant": [2301.01234]}`, `f.jsonl:1: "relevant" must be a list of paper ids, such as ["2301.01234"]; found a JSON number`},
+		{`{"q": "a", "must_contain": "nice"}`, `f.jsonl:1: "must_contain" must be a list of strings, such as ["nice|forgiving"]; found a JSON string`},
+		{`{"q": 5}`, `f.jsonl:1: "q" must be a string, the question; found a JSON number`},
+		{`{"q": "a", "must_contain": ["nice", ""]}`, `f.jsonl:1: must_contain[1] "" is empty: no answer could contain it; remove it, or write what a correct answer says ("a|b" for alternatives)`},
+		{`{"q": "a", "must_contain": [" | "]}`, `f.jsonl:1: must_contain[0] " | " is empty`},
+		{`{"q": "a", "relevant": ["1", " "]}`, `f.jsonl:1: relevant[1] is empty: want a paper id such as "2301.01234"`},
+		{`[1]`, `f.jsonl:1: not a JSON object with "q"`},
+	} {
+		_, err := ReadQuestions(strings.NewReader(tc.line), "f.jsonl", "", nil)
+		require.ErrorContains(t, err, tc.want, tc.line)
+	}
+	qs, err := ReadQuestions(strings.NewReader(`{"q": "a", "must_contain": ["nice|", "x"]}`), "f.jsonl", "", nil)
+	require.NoError(t, err, "an entry with one empty alternative still has one to match")
+	require.Len(t, qs, 1)
+}

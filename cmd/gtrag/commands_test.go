@@ -154,7 +154,7 @@ func TestEvalReportsQuality(t *testing.T) {
 
 	text := gtrag(t, env, "eval", file)
 	require.Equal(t, 0, text.code, text.stderr)
-	require.Contains(t, text.stdout, "recall@3")
+	require.Contains(t, text.stdout, "recall (cited sources)")
 	require.Regexp(t, `(?m)^answered +67%$`, text.stdout)
 	require.Regexp(t, `(?m)^hit rate +1.00 \(2 of 2 answerable; 95% interval 0.34–1.00\)$`, text.stdout)
 

@@ -4,14 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/reasoner"
@@ -56,7 +63,15 @@ antecedent the answer left out).
 By default the questions are asked in order against one store, so later
 questions can use papers earlier ones added, as a user's would. With --fresh
 every question starts from its own empty store (no primer), so each one
-measures the whole loop: search, ranking, filter, answer.
+measures the whole loop: search, ranking, filter, answer. Those stores are
+temporary embedded stores, whatever --store or GTRAG_STORE says: a fresh
+eval never reads or writes the configured knowledge base. A fresh eval
+needs arXiv: if the first search cannot connect to --arxiv-url at all, it
+stops with nothing measured. Without --fresh, an unreachable arXiv is a
+warning at the top of the report.
+
+Ctrl-C stops the run: the report (or --json) covers the questions
+completed, marked "interrupted after N of M questions", and eval exits 130.
 
 With --baseline REPORT, an earlier eval --json of the same questions (before
 a change, or without --llm), the report also pairs the two question by
@@ -64,7 +79,11 @@ question: the hit rates over the questions both asked, the questions gained
 and lost, the exact sign test of gains against losses, and the off-topic
 controls refused and the papers they added before and after. Two hit rates
 over the same few dozen questions can differ by a question or two by chance;
-the questions that changed are what says whether the change did anything.`,
+the questions that changed are what says whether the change did anything.
+If the two runs were made with different settings (--fresh, -k, --split,
+--llm, --embedder, --pool, --max-searches, --max-results, --max-steps,
+--choose, --router), the report names them: they can gain or lose questions
+by themselves.`,
 		Example: `  gtrag eval testdata/eval/questions.jsonl
   gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 eval --fresh --split heldout testdata/world/questions.jsonl
   gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl
@@ -89,27 +108,31 @@ the questions that changed are what says whether the change did anything.`,
 					return err
 				}
 			}
+			if o.fresh && a.store != "" {
+				a.io.Note(fmt.Sprintf("--fresh asks each question on its own temporary embedded store; the store %s is not used", a.store))
+			}
 			// A status line on a terminal (not for --json); eval's notices
 			// stay as they were.
 			opts := o.run()
 			line := a.statusLine(o.json)
 			live := status.NewRun(line, func(string) {})
 			opts.Observer, opts.ArxivWaits = live, live.ArxivWait
-			var runs []evaluate.Run
-			var llm, emb string
+			var res evalResult
 			if o.fresh {
-				runs, llm, emb, err = a.evalFresh(cmd.Context(), opts, qs)
+				res, err = a.evalFresh(cmd.Context(), opts, qs)
 			} else {
-				runs, llm, emb, err = a.evalShared(cmd.Context(), opts, qs)
+				res, err = a.evalShared(cmd.Context(), opts, qs)
 			}
 			line.Done()
 			if err != nil {
 				return err
 			}
-			rep := evaluate.Summarize(runs, o.run().K)
-			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = llm, emb, o.split, o.fresh
+			rep := evaluate.Summarize(res.runs, o.run().K)
+			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = res.llm, res.embedder, o.split, o.fresh
+			rep.Settings = o.settings()
+			rep.Planned, rep.Interrupted, rep.Warnings = len(qs), res.interrupted, res.warnings
 			if evaluate.ChecksAnswers(qs) {
-				aq := evaluate.CheckAnswers(runs, reasoner.DanglingOpeners)
+				aq := evaluate.CheckAnswers(res.runs, reasoner.DanglingOpeners)
 				rep.AnswerQuality = &aq
 			}
 			if base != nil {
@@ -117,15 +140,27 @@ the questions that changed are what says whether the change did anything.`,
 				rep.Baseline = &c
 			}
 			if o.json {
-				return writeJSON(a.io.Out, rep)
+				err = writeJSON(a.io.Out, rep)
+			} else {
+				err = printEval(a, rep)
 			}
-			return printEval(a, rep)
+			if err == nil && res.interrupted {
+				// Exit 130 as any interrupted command, after the report of
+				// what was done: a person who stops a long eval still wants
+				// the figures so far.
+				msg := fmt.Sprintf("eval interrupted after %d of %d questions; the report covers those %d", rep.Completed, rep.Planned, rep.Completed)
+				if rep.Completed == 0 {
+					msg = fmt.Sprintf("eval interrupted before the first of %d questions completed; nothing measured", rep.Planned)
+				}
+				err = hintError{msg: msg, err: cmd.Context().Err()}
+			}
+			return err
 		},
 	}
 	f := cmd.Flags()
 	o.runFlags(f)
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
-	f.BoolVar(&o.fresh, "fresh", false, "ask every question from its own empty store (no primer), against --arxiv-url")
+	f.BoolVar(&o.fresh, "fresh", false, "ask every question from its own empty store (a temporary embedded one, never --store; no primer), against --arxiv-url")
 	f.StringVar(&o.split, "split", "", "only the questions of this split (dev, heldout, or any split the file names)")
 	f.StringVar(&o.baseline, "baseline", "", "compare with `REPORT`, an earlier eval --json of the same questions: the questions gained and lost")
 	return cmd
@@ -169,70 +204,254 @@ func readBaseline(path string, qs []evaluate.Question) (*evaluate.Report, error)
 	return &rep, nil
 }
 
+// evalResult is what asking the questions produced.
+type evalResult struct {
+	runs          []evaluate.Run
+	llm, embedder string
+	// interrupted: the context was cancelled (Ctrl-C, SIGTERM) before the
+	// last question completed; runs are the questions completed before.
+	interrupted bool
+	// warnings go at the top of the report (evaluate.Report.Warnings).
+	warnings []string
+}
+
 // evalShared asks every question against the configured store.
-func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluate.Question) ([]evaluate.Run, string, string, error) {
+func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluate.Question) (evalResult, error) {
 	svc, err := a.openService(ctx)
 	if err != nil {
-		return nil, "", "", err
+		return evalResult{}, err
 	}
 	defer svc.Close()
 	if err := checkRouter(o.Router, svc.Reasoners()); err != nil {
-		return nil, "", "", err
+		return evalResult{}, err
 	}
-	var runs []evaluate.Run
-	for _, q := range qs {
-		r, err := svc.EvalRun(ctx, q, o)
-		if err != nil {
-			return nil, "", "", err
-		}
-		runs = append(runs, r)
+	probe := watchArxiv(svc.Arxiv())
+	res := evalResult{llm: svc.LLM(), embedder: svc.Embedder()}
+	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(_ int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
+		return svc.EvalRun(ctx, q, o)
+	})
+	if err != nil {
+		return evalResult{}, err
 	}
-	return runs, svc.LLM(), svc.Embedder(), nil
+	// Over a shared store a question may be answered from what the store
+	// holds, so the run still measures something without arXiv; but the
+	// questions that needed a search were all lost to the outage.
+	if fault := probe.unreachable(); fault != nil {
+		res.warnings = append(res.warnings, fmt.Sprintf("%s: every question that needed a search went without one", fault))
+	}
+	return res, nil
 }
 
 // evalFresh asks every question against its own new, empty store in a
-// temporary directory, with one set of reasoners and one arXiv client (so
-// that pacing holds across questions).
-func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate.Question) ([]evaluate.Run, string, string, error) {
+// temporary directory (freshStoreConfig), with one set of reasoners and one
+// arXiv client (so that pacing holds across questions).
+//
+// Why it stops when arXiv cannot be reached. From an empty store with no
+// primer every answer comes from papers the question's search added: with
+// no arXiv, every answerable question is a miss, and the report would
+// measure the outage, not gtrag (QA saw hit rate 0.00, exit 0, after 15 s
+// of retries a question). Keeping on with a warning was the other choice;
+// but no question of a fresh eval can be measured without arXiv, so the
+// honest result is none, said at once: exit 1, naming the URL. Until arXiv
+// has answered once, each request fails fast at a refused connection
+// (arxiv.FailFast), so the first search tells in milliseconds; once it
+// has, the client retries as usual, and a passing fault later in a long
+// run costs a wait, not a question.
+func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate.Question) (evalResult, error) {
 	rs, err := a.openReasoners(ctx)
 	if err != nil {
-		return nil, "", "", err
+		return evalResult{}, err
 	}
 	defer rs.Close()
 	if err := checkRouter(o.Router, rs); err != nil {
-		return nil, "", "", err
+		return evalResult{}, err
 	}
 	client := a.arxivClient()
+	probe := watchArxiv(client)
 	root, err := os.MkdirTemp("", "gtrag-eval-")
 	if err != nil {
-		return nil, "", "", fmt.Errorf("make a directory for the fresh stores: %w", err)
+		return evalResult{}, fmt.Errorf("make a directory for the fresh stores: %w", err)
 	}
 	defer os.RemoveAll(root)
-	cfg := a.config()
-	cfg.Seed = service.SeedNone
-	var runs []evaluate.Run
-	var emb string
-	for i, q := range qs {
-		cfg.DataDir = filepath.Join(root, fmt.Sprintf("%04d", i))
+	res := evalResult{llm: rs.Name}
+	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(i int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
+		cfg := freshStoreConfig(a.config(), root, i)
 		db, err := service.OpenStore(ctx, cfg)
 		if err != nil {
-			return nil, "", "", a.cliError(err)
+			return evaluate.Run{}, a.cliError(err)
 		}
 		svc := service.New(db, rs, client)
-		emb = svc.Embedder()
+		res.embedder = svc.Embedder()
 		r, err := svc.EvalRun(ctx, q, o)
 		// The reasoners outlive this store: close the store alone.
 		err = errors.Join(err, db.Close(), os.RemoveAll(cfg.DataDir))
+		if err == nil {
+			if fault := probe.unreachable(); fault != nil {
+				return evaluate.Run{}, fmt.Errorf("%s; nothing measured: a fresh eval needs arXiv (start it, or fix --arxiv-url)", fault)
+			}
+		}
+		return r, err
+	})
+	if err != nil {
+		return evalResult{}, err
+	}
+	return res, nil
+}
+
+// freshStoreConfig is the configuration of the store question i of a fresh
+// eval runs on: an embedded store of its own under root, with no primer.
+// Never the configured --store: a Weaviate collection is the user's
+// knowledge base, shared by every question, so an eval run on it would be
+// neither fresh (each question would see the papers the ones before added,
+// and the user's own) nor harmless (it would write the questions' papers
+// into it). An embedded store in a temporary directory costs nothing to
+// make and remove; the embedder is the configured one.
+func freshStoreConfig(cfg service.Config, root string, i int) service.Config {
+	cfg.Store = ""
+	cfg.DataDir = filepath.Join(root, fmt.Sprintf("%04d", i))
+	cfg.Seed = service.SeedNone
+	return cfg
+}
+
+// askEach asks the questions in order with ask, and stops when ctx is
+// cancelled (Ctrl-C, SIGTERM): it returns the runs of the questions
+// completed before, with interrupted set, and no error. The question in
+// flight is left out even if it returned: its run was cut short (a search
+// cancelled, an answer from what was there), and counting it would score
+// the interruption, not gtrag.
+//
+// Until arXiv has answered once (probe), every run fails fast at a refused
+// connection: see evalFresh.
+func askEach(ctx context.Context, qs []evaluate.Question, o service.AskOptions, probe *arxivProbe,
+	ask func(int, evaluate.Question, service.AskOptions) (evaluate.Run, error)) ([]evaluate.Run, bool, error) {
+	var runs []evaluate.Run
+	for i, q := range qs {
+		if ctx.Err() != nil {
+			return runs, true, nil
+		}
+		o := o
+		o.ArxivFailFast = !probe.answered()
+		r, err := ask(i, q, o)
+		if ctx.Err() != nil {
+			return runs, true, nil
+		}
 		if err != nil {
-			return nil, "", "", err
+			return nil, false, err
 		}
 		runs = append(runs, r)
 	}
-	return runs, rs.Name, emb, nil
+	return runs, false, nil
+}
+
+// arxivProbe watches the arXiv client's connections, so that eval can tell
+// an arXiv that answered (whatever it said) from one it never reached: the
+// run's results say only "arxiv_unavailable", whatever the cause. It sees
+// the transport, under the client's retries, and sends no request of its
+// own: a check request would cost a pacing delay on the real arXiv.
+type arxivProbe struct {
+	base http.RoundTripper
+
+	mu      sync.Mutex
+	replied bool   // a request got an HTTP response, of any status
+	fault   error  // the last connection failure, while none has replied
+	url     string // the endpoint of that request, without the query
+}
+
+// watchArxiv puts a probe under client's transport.
+func watchArxiv(client *arxiv.Client) *arxivProbe {
+	p := &arxivProbe{base: http.DefaultTransport}
+	if client.HTTP != nil && client.HTTP.Transport != nil {
+		p.base = client.HTTP.Transport
+	}
+	hc := &http.Client{}
+	if client.HTTP != nil {
+		*hc = *client.HTTP
+	}
+	hc.Transport = p
+	client.HTTP = hc
+	return p
+}
+
+func (p *arxivProbe) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := p.base.RoundTrip(r)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case err == nil:
+		p.replied, p.fault = true, nil
+	case !p.replied && cannotConnect(err):
+		u := *r.URL
+		u.RawQuery, u.Fragment = "", ""
+		p.fault, p.url = err, u.String()
+	}
+	return resp, err
+}
+
+// answered reports whether arXiv has answered a request.
+func (p *arxivProbe) answered() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.replied
+}
+
+// unreachable is the error saying arXiv could not be reached, or nil if
+// it answered or was not asked.
+func (p *arxivProbe) unreachable() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.replied || p.fault == nil {
+		return nil
+	}
+	why := "connection refused"
+	var dns *net.DNSError
+	switch {
+	case errors.As(p.fault, &dns):
+		why = "no such host " + dns.Name
+	case errors.Is(p.fault, syscall.EHOSTUNREACH), errors.Is(p.fault, syscall.ENETUNREACH):
+		why = "no route to it"
+	}
+	return fmt.Errorf("arXiv at %s could not be reached (%s)", p.url, why)
+}
+
+// cannotConnect reports whether err says nothing could be reached at the
+// address: refused, no such host, no route. A timeout is not one: a slow
+// arXiv is still arXiv, and the client's retries are for it.
+func cannotConnect(err error) bool {
+	var dns *net.DNSError
+	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) ||
+		errors.Is(err, syscall.ENETUNREACH) || errors.As(err, &dns) && dns.IsNotFound
+}
+
+// settings are the run's settings besides those the report has fields for
+// (k, --fresh, --split, the LLM and embedder), for --baseline to compare
+// (evaluate.Report.Settings).
+//
+// Not the store: a shared eval's store is the one the user names, and
+// two runs on different data directories are routine (a temporary one
+// each time), so a difference there would be a false alarm.
+func (o evalOptions) settings() map[string]string {
+	return map[string]string{
+		"max_results":  strconv.Itoa(o.maxResults),
+		"pool":         strconv.Itoa(o.pool),
+		"max_searches": strconv.Itoa(o.maxSearches),
+		"max_steps":    strconv.Itoa(o.maxSteps),
+		"choose":       strconv.FormatBool(o.choose),
+		"router":       o.router,
+	}
 }
 
 func printEval(a *app, r evaluate.Report) error {
 	w := tabwriter.NewWriter(a.io.Out, 0, 0, 2, ' ', 0)
+	if r.Interrupted {
+		if r.Completed == 0 {
+			fmt.Fprintf(w, "interrupted before the first of %d questions completed: nothing measured\n", r.Planned)
+			return w.Flush() // no figures of nothing
+		}
+		fmt.Fprintf(w, "interrupted after %d of %d questions: these figures cover only those %d\n", r.Completed, r.Planned, r.Completed)
+	}
+	for _, warning := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warning)
+	}
 	fmt.Fprintf(w, "questions\t%d", r.Questions)
 	if r.Split != "" {
 		fmt.Fprintf(w, " (%s)", r.Split)
@@ -247,7 +466,9 @@ func printEval(a *app, r evaluate.Report) error {
 		fmt.Fprintf(w, "; 95%% interval %.2f–%.2f", r.HitInterval.Low, r.HitInterval.High)
 	}
 	fmt.Fprintln(w, ")")
-	fmt.Fprintf(w, "recall@%d\t%.2f\n", r.K, r.RecallAtK)
+	// recall_at_k in --json, a name kept for the scripts that read it: it
+	// is over every cited source, not the first k.
+	fmt.Fprintf(w, "recall (cited sources)\t%.2f\n", r.RecallAtK)
 	if r.Answerable > 0 && r.ArxivRate > 0 {
 		f := r.Funnel
 		fmt.Fprintf(w, "relevant paper\tfetched %.2f, judged %.2f, added %.2f, cited %.2f\n", f.Fetched, f.Judged, f.Added, f.Cited)
@@ -271,6 +492,13 @@ func printEval(a *app, r evaluate.Report) error {
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
 	if c := r.Baseline; c != nil {
 		fmt.Fprintf(w, "vs baseline\thit rate %.2f → %.2f on %d paired questions: +%d, −%d (sign test p %.2f)\n", c.Before, c.After, c.Paired, len(c.Gained), len(c.Lost), c.P)
+		if len(c.Settings) > 0 {
+			var diffs []string
+			for _, d := range c.Settings {
+				diffs = append(diffs, fmt.Sprintf("%s %s → %s", d.Setting, d.Before, d.After))
+			}
+			fmt.Fprintf(w, "\twarning: made with other settings than the baseline (%s): questions may be gained or lost for that alone\n", strings.Join(diffs, ", "))
+		}
 		if c.Controls > 0 {
 			fmt.Fprintf(w, "\tcontrols refused %d → %d of %d, papers added %d → %d\n", c.RefusedBefore, c.RefusedAfter, c.Controls, c.PapersBefore, c.PapersAfter)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,4 +41,74 @@ func TestEvalFreshFollowsTheRelevantPaper(t *testing.T) {
 	text := gtrag(t, env, "eval", "--fresh", file)
 	require.Equal(t, 0, text.code, text.stderr)
 	require.Regexp(t, `(?m)^relevant paper +fetched 0\.67, judged 0\.33, added 0\.33, cited 0\.33$`, text.stdout)
+}
+
+// The table's recall is over every cited source, and says so: it is not
+// a recall at -k (with -k 1 an answer still cites every paper it draws
+// on).
+func TestEvalRecallLabelSaysWhatItMeasures(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	file := filepath.Join(t.TempDir(), "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+auctionPaper.ID+`", "2399.99999v1"]}`), 0o644))
+	r := gtrag(t, env, "eval", "--fresh", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `(?m)^recall \(cited sources\) +0\.50$`, r.stdout, "one of the two relevant papers cited")
+	require.NotContains(t, r.stdout, "recall@")
+}
+
+// A baseline made with other settings is still paired, and the report
+// names the settings that differ, in the table and in --json.
+func TestEvalBaselineNamesSettingsThatDiffer(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	file := auctionQuestions(t, 2)
+	base := gtrag(t, env, "eval", "--fresh", "--json", file)
+	require.Equal(t, 0, base.code, base.stderr)
+	before := filepath.Join(t.TempDir(), "before.json")
+	require.NoError(t, os.WriteFile(before, []byte(base.stdout), 0o644))
+
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", "--baseline", before, file), &rep)
+	require.Empty(t, rep.Baseline.Settings, "the same settings")
+
+	decodeJSON(t, gtrag(t, env, "eval", "-k", "1", "--pool", "20", "--json", "--baseline", before, file), &rep)
+	require.Equal(t, 2, rep.Baseline.Paired, "still paired")
+	require.Equal(t, []evaluate.SettingChange{
+		{Setting: "fresh", Before: "true", After: "false"},
+		{Setting: "k", Before: "3", After: "1"},
+		{Setting: "pool", Before: "50", After: "20"},
+	}, rep.Baseline.Settings)
+
+	r := gtrag(t, env, "eval", "-k", "1", "--pool", "20", "--baseline", before, file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `(?m)^ +warning: made with other settings than the baseline \(fresh true → false, k 3 → 1, pool 50 → 20\): questions may be gained or lost for that alone$`, r.stdout)
+}
+
+// A question file's faults are usage errors (exit 2, one line, nothing
+// written) that say what to fix and where; a byte-order mark is no fault.
+func TestEvalQuestionFileMessages(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	q := `{"q": "How much do bidders shade their bids in sealed-bid auctions?"`
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, content, want string }{
+		{"long", q + "}\n" + `{"q": "` + strings.Repeat("x", 10<<20) + `"}` + "\n", ":2: line longer than 1 MB, the limit for one question"},
+		{"relevant", q + `, "relevant": "` + auctionPaper.ID + `"}`, `:1: "relevant" must be a list of paper ids, such as ["2301.01234"]; found a JSON string`},
+		{"must", q + `, "must_contain": ["shade", ""]}`, `:1: must_contain[1] "" is empty: no answer could contain it`},
+	} {
+		file := filepath.Join(dir, tc.name+".jsonl")
+		require.NoError(t, os.WriteFile(file, []byte(tc.content), 0o644))
+		r := gtrag(t, env, "eval", "--fresh", file)
+		require.Equal(t, exitUsage, r.code, tc.name)
+		require.Empty(t, r.stdout, tc.name)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+		require.Contains(t, r.stderr, "gtrag: "+file+tc.want, tc.name)
+	}
+
+	bom := filepath.Join(dir, "bom.jsonl")
+	require.NoError(t, os.WriteFile(bom, []byte("\uFEFF"+q+`, "relevant": ["`+auctionPaper.ID+`"]}`+"\n"), 0o644))
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", bom), &rep)
+	require.Equal(t, 1, rep.Hits, "a file saved with a byte-order mark reads as one without")
 }

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/evaluate"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/service"
+)
+
+// auctionQuestions writes n copies of a question the fake arXiv of
+// auctionServer answers, each a fresh eval's search.
+func auctionQuestions(t *testing.T, n int) string {
+	t.Helper()
+	line := `{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["` + auctionPaper.ID + `"]}` + "\n"
+	file := filepath.Join(t.TempDir(), "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(strings.Repeat(line, n)), 0o644))
+	return file
+}
+
+func auctionServer(t *testing.T, env map[string]string) *arxivtest.Server {
+	t.Helper()
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_ARXIV_DELAY"] = "0"
+	return srv
+}
+
+// Each question of a fresh eval runs on its own temporary embedded store,
+// whatever --store says: never the user's Weaviate collection.
+func TestEvalFreshStoreConfigIsEmbedded(t *testing.T) {
+	cfg := service.Config{DataDir: "/home/u/.gtrag", Store: "weaviate://db.example:8080/Papers", Seed: service.SeedPrimer, LLM: "offline", Embedder: "offline"}
+	got := freshStoreConfig(cfg, "/tmp/gtrag-eval-1", 7)
+	require.Empty(t, got.Store, "an embedded store, not the configured Weaviate collection")
+	require.Equal(t, filepath.Join("/tmp/gtrag-eval-1", "0007"), got.DataDir, "a directory of its own under the eval's temporary root")
+	require.Equal(t, service.SeedNone, got.Seed, "empty: no primer")
+	require.Equal(t, "offline", got.Embedder, "the configured embedder")
+	require.Equal(t, "weaviate://db.example:8080/Papers", cfg.Store, "the caller's configuration is left alone")
+}
+
+// GTRAG_STORE names a Weaviate server nothing listens at: eval --fresh
+// does not try to reach it, and says it is not used.
+func TestEvalFreshNeverOpensTheConfiguredStore(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	env["GTRAG_STORE"] = "weaviate://127.0.0.1:1/X"
+
+	r := gtrag(t, env, "eval", "--fresh", "--json", auctionQuestions(t, 2))
+	var rep evaluate.Report
+	decodeJSON(t, r, &rep)
+	require.Equal(t, 2, rep.Questions)
+	require.Equal(t, 1.0, rep.HitRate, "each question searched and found its paper from an empty store")
+	require.Equal(t, "note: --fresh asks each question on its own temporary embedded store; the store weaviate://127.0.0.1:1/X is not used\n", r.stderr)
+}
+
+// Ctrl-C during an eval prints the report of the questions completed,
+// marked as interrupted, and exits 130. The question in flight is not
+// counted.
+func TestEvalInterruptedReportsTheQuestionsCompleted(t *testing.T) {
+	for _, asJSON := range []bool{true, false} {
+		env := testEnv(t)
+		srv := auctionServer(t, env)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		// One request a question (--max-searches 1): the second request
+		// is the second question's, cancelled in flight.
+		srv.OnRequest(func(req arxivtest.Request) {
+			if req.N == 2 {
+				cancel()
+			}
+		})
+		args := []string{"eval", "--fresh", "--max-searches", "1", auctionQuestions(t, 3)}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		r := gtragCtx(ctx, t, env, args...)
+		require.Equal(t, exitInterrupted, r.code, r.stderr)
+		require.Equal(t, "gtrag: eval interrupted after 1 of 3 questions; the report covers those 1\n", r.stderr)
+		if asJSON {
+			var rep evaluate.Report
+			require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
+			require.True(t, rep.Interrupted)
+			require.Equal(t, 1, rep.Completed)
+			require.Equal(t, 3, rep.Planned)
+			require.Equal(t, 1, rep.Questions)
+			require.Len(t, rep.PerQuestion, 1, "the question in flight is left out")
+			require.Equal(t, 1.0, rep.HitRate)
+		} else {
+			require.True(t, strings.HasPrefix(r.stdout, "interrupted after 1 of 3 questions: these figures cover only those 1\n"), r.stdout)
+			require.Regexp(t, `(?m)^questions +1, each from an empty store$`, r.stdout)
+		}
+	}
+}
+
+// A fresh eval whose first search cannot connect to arXiv stops at once,
+// exit 1, with one line naming the URL and nothing measured: not a report
+// of hit rate 0 after seconds of retries a question.
+func TestEvalFreshStopsWhenArxivCannotBeReached(t *testing.T) {
+	env := testEnv(t) // arXiv at 127.0.0.1:1: refused
+	env["GTRAG_ARXIV_BACKOFF"] = "2s"
+	start := time.Now()
+	r := gtrag(t, env, "eval", "--fresh", "--json", auctionQuestions(t, 5))
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Empty(t, r.stdout)
+	require.Equal(t, "gtrag: arXiv at http://127.0.0.1:1/api/query could not be reached (connection refused); nothing measured: a fresh eval needs arXiv (start it, or fix --arxiv-url)\n", r.stderr)
+	require.Less(t, time.Since(start), 2*time.Second, "the first search fails fast, with no backoff")
+}
+
+// Without --fresh the store can still answer, so the eval goes on; the
+// report says first that arXiv was never reached.
+func TestEvalSharedWarnsWhenArxivCannotBeReached(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_ARXIV_BACKOFF"] = "2s"
+	env["GTRAG_SEED"] = "none" // nothing in the store: every question searches
+	file := auctionQuestions(t, 2)
+	start := time.Now()
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--json", file), &rep)
+	require.Less(t, time.Since(start), 3*time.Second, "no question waited for retries")
+	require.Equal(t, []string{"arXiv at http://127.0.0.1:1/api/query could not be reached (connection refused): every question that needed a search went without one"}, rep.Warnings)
+
+	r := gtrag(t, env, "eval", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.True(t, strings.HasPrefix(r.stdout, "warning: arXiv at http://127.0.0.1:1/api/query could not be reached (connection refused)"), r.stdout)
+}
+
+// The probe tells an arXiv that never answered from one that did: once a
+// request has had a response, a later refusal is a passing fault, for the
+// client's retries.
+func TestArxivProbe(t *testing.T) {
+	refused := &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}
+	var fail bool
+	client := &arxiv.Client{HTTP: &http.Client{Transport: evalRoundTrip(func(*http.Request) (*http.Response, error) {
+		if fail {
+			return nil, refused
+		}
+		return &http.Response{StatusCode: http.StatusServiceUnavailable, Body: http.NoBody}, nil
+	})}}
+	p := watchArxiv(client)
+	require.False(t, p.answered())
+	require.NoError(t, p.unreachable(), "not asked yet")
+
+	req, _ := http.NewRequest(http.MethodGet, "http://arxiv.test/api/query?search_query=all:nash", nil)
+	fail = true
+	_, err := client.HTTP.Do(req)
+	require.Error(t, err)
+	require.EqualError(t, p.unreachable(), "arXiv at http://arxiv.test/api/query could not be reached (connection refused)", "the query left out")
+	require.False(t, p.answered())
+
+	fail = false
+	_, err = client.HTTP.Do(req)
+	require.NoError(t, err)
+	require.True(t, p.answered(), "an HTTP error status is an answer: arXiv is there")
+	fail = true
+	_, _ = client.HTTP.Do(req)
+	require.NoError(t, p.unreachable(), "reached once: a later refusal is not an outage")
+	require.True(t, cannotConnect(&net.DNSError{Name: "x.invalid", IsNotFound: true}))
+	require.False(t, cannotConnect(errors.New("i/o timeout")))
+}
+
+type evalRoundTrip func(*http.Request) (*http.Response, error)
+
+func (f evalRoundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// Interrupted before any question completed: nothing measured, said so.
+func TestEvalInterruptedBeforeAnyQuestion(t *testing.T) {
+	env := testEnv(t)
+	srv := auctionServer(t, env)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest(func(arxivtest.Request) { cancel() })
+	r := gtragCtx(ctx, t, env, "eval", "--fresh", auctionQuestions(t, 2))
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	require.Equal(t, "interrupted before the first of 2 questions completed: nothing measured\n", r.stdout, "no figures of nothing")
+	require.Equal(t, "gtrag: eval interrupted before the first of 2 questions completed; nothing measured\n", r.stderr)
+}
