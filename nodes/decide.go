@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -75,6 +76,12 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 		return d, s
 	}
 	c, err := a.Chooser.ChooseRoute(ctx, td)
+	if errors.Is(err, reasoner.ErrLLMUnavailable) {
+		// The run has given up on its LLM: said once, not at each branch.
+		s.Notices = addNotices(s.Notices, []string{"decision agent: the LLM is unavailable; the rule routers decide from here on"})
+		d := at.Rule
+		return d, s
+	}
 	if err != nil {
 		return fallback(err.Error())
 	}

@@ -47,7 +47,11 @@
 //
 // The answer prompt asks for a citation [n] on every sentence and, when
 // the passages do not answer, for the fixed phrase CannotAnswer, which
-// LLMAnswerer detects and reports as Answer.Abstained.
+// LLMAnswerer detects and reports as Answer.Abstained when the answer opens
+// with it or cites nothing (a cited answer that hedges one point is still
+// an answer). An answer that cites nothing and does not abstain (a
+// refusal, junk) is unusable: the Set answers offline instead, with a
+// notice, and AnsweredOffline lets a footer say so.
 //
 // Two calls exist only with an LLM, both asked by search_arxiv: the
 // searches a model writes for the question (LLMQueryWriter, prompt
@@ -56,15 +60,22 @@
 // Either one's unusable reply, or failure, leaves the offline formulation
 // or the pool's ranking in place, with a notice.
 //
-// Each call has a timeout (60 s) and bounded retries with backoff (2); an
-// empty reply counts as a failure and an oversized one is cut to 64 KiB with
-// a notice. Yes/no replies are read strictly: the first word must be yes or
-// no, anything else counts as no and adds a notice. The answerer keeps only
-// citations of passages that exist. When the retries are exhausted the
-// LLM reasoner returns an error; the Set's reasoners are wrapped with
-// FallbackJudge, FallbackFilter and FallbackAnswerer (one breaker shared by
-// the Set, so an outage is paid for once), which then
-// decide offline and add "LLM unavailable (…); used offline …".
+// Each call has a timeout (60 s) and bounded retries with backoff (2),
+// waiting longer when a 429 or 503 asks to (Retry-After, up to 30 s; a
+// longer wait ends the retries); an empty reply counts as a failure and an
+// oversized one is cut to 64 KiB, at a sentence, citation or word
+// boundary, with a notice. Yes/no replies are read strictly: the first
+// word must be yes or no, anything else counts as no and adds a notice.
+// The answerer keeps only citations of passages that exist. When the
+// retries are exhausted the LLM reasoner returns an error; the Set's
+// reasoners are wrapped with FallbackJudge, FallbackFilter and
+// FallbackAnswerer (one breaker shared by the Set, its decision agent and
+// condenser included, so an outage is paid for once), which then decide
+// offline and add "LLM unavailable (…); used offline …", the reason told
+// once and later steps saying "LLM still unavailable". Three unusable
+// replies in a row to one prompt (a model that refuses or babbles) trip
+// the same breaker: such a model otherwise cost a call per candidate
+// paper.
 //
 // # Prompt injection
 //

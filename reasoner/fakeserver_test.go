@@ -38,6 +38,7 @@ type fakeReply struct {
 	Hang     bool // never answer (until the client gives up)
 	CloseMid bool // send half a response and drop the connection
 	ErrBody  string
+	Header   map[string]string // extra response headers (Retry-After)
 }
 
 func newFakeLLM(t *testing.T) *fakeLLM {
@@ -136,6 +137,9 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	case rep.Status >= 400:
+		for k, v := range rep.Header {
+			w.Header().Set(k, v)
+		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(rep.Status)
 		msg := rep.ErrBody

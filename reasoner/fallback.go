@@ -2,7 +2,9 @@ package reasoner
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -14,14 +16,33 @@ import (
 //
 // Once the primary has failed, the wrapper stops asking it for the rest of
 // its life: a dead server would otherwise cost every paper of a search its
-// full timeouts and retries. Open shares that memory across the three
-// wrappers of a Set, so one outage is paid for once per run.
+// full timeouts and retries. Open shares that memory across the wrappers of
+// a Set (the decision agent's and the chat condenser's included), so one
+// outage is paid for once per run.
+//
+// A model that answers, but never usably (a refusal, junk), is as dead for
+// gtrag as one that does not answer, and costs a call per paper the filter
+// judges: maxUnusable unusable replies in a row to one prompt give up on
+// the LLM the same way an error does. Fewer are tolerated — each is handled
+// by the reasoner that got it (a yes/no reply counts as no, an answer that
+// cites nothing is replaced by the offline answer) — since one odd reply
+// says little about the next. The count is per prompt so that a model that
+// cannot write searches but judges papers well keeps judging them; a
+// usable reply to a prompt starts its count again.
 
-// breaker remembers that the primary failed, and why. A nil breaker (a
-// wrapper built as a struct literal) remembers nothing.
+// maxUnusable is how many unusable replies in a row to one prompt make the
+// Set give up on the LLM. Two could be one unlucky paper and its
+// neighbour; by three the model has shown it will not follow the prompt.
+const maxUnusable = 3
+
+// breaker remembers that the primary failed, and why, and counts unusable
+// replies. A nil breaker (a wrapper built as a struct literal, a reasoner
+// made with NewLLM…) remembers nothing and counts nothing.
 type breaker struct {
-	mu     sync.Mutex
-	reason string
+	mu       sync.Mutex
+	reason   string
+	told     bool           // the notice with the reason was given
+	unusable map[string]int // prompt name → unusable replies in a row
 }
 
 func (b *breaker) open() (string, bool) {
@@ -45,8 +66,152 @@ func (b *breaker) trip(err error) string {
 	return b.reason
 }
 
-func fallbackNotice(reason, what string) string {
-	return fmt.Sprintf("LLM unavailable (%s); used offline %s", reason, what)
+// notice is the notice of a step decided offline because the breaker is
+// open: status, then the step.
+func (b *breaker) notice(reason, used string) string {
+	return b.status(reason) + "; used offline " + used
+}
+
+// status says that the LLM is unavailable. The first time a breaker says
+// it, it gives the reason; later it says only that the LLM is still
+// unavailable, so that an outage met by five steps reads as one error and
+// five steps, not five copies of the error. The price: in a long session
+// (chat, eval, mcp) the reason is with the question during which the LLM
+// failed, not with the later ones. A nil breaker gives the reason every
+// time.
+func (b *breaker) status(reason string) string {
+	if b != nil {
+		b.mu.Lock()
+		told := b.told
+		b.told = true
+		b.mu.Unlock()
+		if told {
+			return "LLM still unavailable"
+		}
+	}
+	return "LLM unavailable (" + reason + ")"
+}
+
+// countUnusable records an unusable reply to prompt name and reports
+// whether it makes maxUnusable in a row, and how many that is.
+func (b *breaker) countUnusable(name string) (int, bool) {
+	if b == nil {
+		return 1, false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.unusable == nil {
+		b.unusable = map[string]int{}
+	}
+	b.unusable[name]++
+	n := b.unusable[name]
+	return n, n >= maxUnusable
+}
+
+// usable ends the run of unusable replies to prompt name.
+func (b *breaker) usable(name string) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.unusable, name)
+}
+
+// unusableError is an LLM reply the reasoner could not use (a refusal, junk,
+// an answer citing nothing), short of maxUnusable in a row: the wrapper
+// decides this call offline but keeps asking the LLM.
+type unusableError struct{ msg string }
+
+func (e *unusableError) Error() string { return e.msg }
+
+func isUnusable(err error) bool {
+	var u *unusableError
+	return errors.As(err, &u)
+}
+
+// ErrLLMUnavailable is what the Set's decision agent (Set.Router) and
+// condenser (Set.Condense) return, wrapped, once the Set has given up on
+// the LLM: they have no offline counterpart to fall back to, so their
+// caller does (the rule router, the offline rewrite), and can tell this
+// lasting state from one failed call with errors.Is.
+var ErrLLMUnavailable = errors.New("LLM unavailable")
+
+type unavailableError struct{ msg string }
+
+func (e *unavailableError) Error() string        { return e.msg }
+func (e *unavailableError) Is(target error) bool { return target == ErrLLMUnavailable }
+
+// guard is the breaker logic of a step with no offline counterpart: fail at
+// once with ErrLLMUnavailable while the breaker is open, else ask primary
+// and trip the breaker when it fails (not when it was cancelled, nor for an
+// unusableError).
+func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T, error) {
+	var zero T
+	if reason, down := b.open(); down {
+		return zero, &unavailableError{b.status(reason)}
+	}
+	r, err := primary()
+	var unusable *unusableError
+	if err != nil && ctx.Err() == nil && !errors.As(err, &unusable) {
+		b.trip(err)
+		// The caller reports err, which states the reason; the next
+		// step's notice need not repeat it.
+		b.status("")
+	}
+	return r, err
+}
+
+// FallbackRouter is the decision agent of an LLM Set: it asks Primary
+// unless the Set has given up on the LLM, in which case it returns
+// ErrLLMUnavailable at once and the graph's rule router decides. Without
+// it, a router would retry a dead server at every branch while the other
+// steps had long gone offline. Its own failure gives up on the LLM for the
+// whole Set.
+type FallbackRouter struct {
+	Primary RouteChooser
+	b       *breaker
+}
+
+// ChooseRoute implements RouteChooser.
+func (f *FallbackRouter) ChooseRoute(ctx context.Context, t TreeData) (Choice, error) {
+	return guard(ctx, f.b, func() (Choice, error) { return f.Primary.ChooseRoute(ctx, t) })
+}
+
+// FallbackCondenser is the follow-up condenser of an LLM Set, sharing its
+// breaker as FallbackRouter does; its caller rewrites the follow-up offline
+// when it returns an error.
+type FallbackCondenser struct {
+	Primary Condenser
+	b       *breaker
+}
+
+// Condense implements Condenser.
+func (f *FallbackCondenser) Condense(ctx context.Context, history []Exchange, followUp string) (string, error) {
+	return guard(ctx, f.b, func() (string, error) { return f.Primary.Condense(ctx, history, followUp) })
+}
+
+// usedAnswer names the offline answer in notices; AnsweredOffline looks
+// for it.
+const usedAnswer = "extractive answer"
+
+// AnsweredOffline reports whether notices say that the answer was written by
+// the offline answerer although an LLM was configured: the LLM had failed,
+// or its answer was unusable. why says which, in a few words ("the LLM
+// failed", "the LLM's answer was unusable"), for a footer. It reads the
+// notices of the Set's FallbackAnswerer, so it is only as good as the
+// caller's notices are complete.
+func AnsweredOffline(notices []string) (why string, ok bool) {
+	for _, n := range notices {
+		if !strings.HasSuffix(n, "; used offline "+usedAnswer) {
+			continue
+		}
+		if strings.HasPrefix(n, PromptGenerateResponse+": ") {
+			return "the LLM's answer was unusable", true
+		}
+		return "the LLM failed", true
+	}
+	return "", false
 }
 
 // FallbackJudge is a RelevanceJudge that falls back to another one.
@@ -85,17 +250,19 @@ type FallbackAnswerer struct {
 
 // Answer implements Answerer.
 func (f *FallbackAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
-	return withFallback(ctx, f.b, "answer", "extractive answer",
+	return withFallback(ctx, f.b, "answer", usedAnswer,
 		func() (Answer, error) { return f.Primary.Answer(ctx, question, passages) },
 		func() (Answer, error) { return f.Fallback.Answer(ctx, question, passages) },
 		func(a *Answer) *[]string { return &a.Notices })
 }
 
-// withFallback is the logic the three wrappers share: ask primary unless
-// the breaker is open, pass a cancellation through, and on any other
-// failure trip the breaker and ask fallback, adding a notice to the
-// Notices field that notices points to. what names the offline step in
-// errors, used names it in the notice.
+// withFallback is the logic the wrappers share: ask primary unless the
+// breaker is open, pass a cancellation through, and on any other failure
+// trip the breaker and ask fallback, adding a notice to the Notices field
+// that notices points to. An unusableError does not trip the breaker: that
+// call alone is decided by fallback, with the error as the notice's
+// reason. what names the offline step in errors, used names it in the
+// notice.
 func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	primary, fallback func() (T, error), notices func(*T) *[]string) (T, error) {
 	var zero T
@@ -103,6 +270,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 		return zero, err
 	}
 	reason, down := b.open()
+	var unusable *unusableError
 	if !down {
 		r, err := primary()
 		if err == nil {
@@ -111,14 +279,24 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 		if ctx.Err() != nil {
 			return zero, err
 		}
-		reason = b.trip(err)
+		if !errors.As(err, &unusable) {
+			reason = b.trip(err)
+		}
 	}
 	r, err := fallback()
+	if unusable != nil {
+		if err != nil {
+			return r, fmt.Errorf("offline %s after an unusable LLM reply (%s): %w", what, unusable, err)
+		}
+		n := notices(&r)
+		*n = append(*n, unusable.msg+"; used offline "+used)
+		return r, nil
+	}
 	if err != nil {
 		return r, fmt.Errorf("offline %s after LLM failure (%s): %w", what, reason, err)
 	}
 	n := notices(&r)
-	*n = append(*n, fallbackNotice(reason, used))
+	*n = append(*n, b.notice(reason, used))
 	return r, nil
 }
 

@@ -63,10 +63,14 @@ func TestFallbackNotices(t *testing.T) {
 func TestFallbackRemembersOutage(t *testing.T) {
 	p := &flaky{}
 	j := judgeWithFallback(p, NewOfflineJudge())
-	for range 3 {
+	for i := range 3 {
 		v, err := j.JudgeRelevance(context.Background(), "What is a Nash equilibrium?", onePassage)
 		require.NoError(t, err)
-		require.Equal(t, []string{"LLM unavailable (down); used offline relevance check"}, v.Notices)
+		want := "LLM unavailable (down); used offline relevance check"
+		if i > 0 {
+			want = "LLM still unavailable; used offline relevance check" // the reason is told once
+		}
+		require.Equal(t, []string{want}, v.Notices)
 	}
 	require.Equal(t, 1, p.calls, "a failed primary is not asked again")
 

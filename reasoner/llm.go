@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -29,6 +30,11 @@ const (
 	DefaultBackoff       = time.Second
 	DefaultMaxReplyBytes = 64 << 10
 	DefaultProbeTimeout  = 300 * time.Millisecond
+	// maxRetryAfter is the longest Retry-After (of a 429 or 503) a call
+	// waits for before its next attempt; a server asking for more ends the
+	// retries at once, and the step goes offline, rather than holding the
+	// run for minutes. 30 s is half the default timeout of an attempt.
+	maxRetryAfter = 30 * time.Second
 	// maxPassageRunes bounds each passage in a prompt: chunks are about
 	// 1000 characters, so this only trims abnormal input.
 	maxPassageRunes = 4000
@@ -43,6 +49,9 @@ type settings struct {
 	backoff      time.Duration
 	maxReply     int
 	probeTimeout time.Duration
+	// b is the Set's breaker, which counts unusable replies (see
+	// maxUnusable); nil for a reasoner made on its own.
+	b *breaker
 }
 
 func newSettings(opts []Option) settings {
@@ -109,6 +118,13 @@ func WithProbeTimeout(d time.Duration) Option {
 	}
 }
 
+// sharing makes the reasoners of a Set count their unusable replies in the
+// Set's breaker, so that a model that never replies usably is given up on
+// like one that fails.
+func sharing(b *breaker) Option {
+	return func(s *settings) { s.b = b }
+}
+
 type promptKey struct{}
 
 // PromptName returns the name of the prompt an LLM call is made for
@@ -139,13 +155,14 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 	}
 	attempts := 1 + c.s.retries
 	var lastErr error
+	var wait time.Duration // the server's Retry-After, if it sent one
 	for a := 0; a < attempts; a++ {
 		if a > 0 {
-			if err := sleep(ctx, c.s.backoff<<(a-1)); err != nil {
+			if err := sleep(ctx, max(c.s.backoff<<(a-1), wait)); err != nil {
 				return "", nil, err
 			}
 		}
-		reply, err := c.attempt(ctx, msgs)
+		reply, after, err := c.attempt(ctx, msgs)
 		if err == nil {
 			reply, notices := c.capReply(name, reply)
 			return reply, notices, nil
@@ -153,7 +170,10 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 		if ctx.Err() != nil {
 			return "", nil, ctx.Err()
 		}
-		lastErr = err
+		lastErr, wait = err, after
+		if wait > maxRetryAfter && a+1 < attempts {
+			return "", nil, fmt.Errorf("the server asks to retry after %s (more than %s), last: %w", wait, maxRetryAfter, err)
+		}
 	}
 	if attempts == 1 {
 		return "", nil, lastErr
@@ -161,7 +181,40 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 	return "", nil, fmt.Errorf("%d attempts, last: %w", attempts, lastErr)
 }
 
-func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (string, error) {
+// retryHint carries the Retry-After of an attempt's response from the
+// HTTP transport (limitedTransport) back to the caller: langchaingo's
+// clients turn a 429 into an error string and drop the headers.
+type retryHint struct {
+	mu    sync.Mutex
+	after time.Duration
+}
+
+type retryHintKey struct{}
+
+// noteRetryAfter records a response's Retry-After for the attempt whose
+// request context carries a retryHint.
+func noteRetryAfter(ctx context.Context, d time.Duration) {
+	if h, ok := ctx.Value(retryHintKey{}).(*retryHint); ok && d > 0 {
+		h.mu.Lock()
+		h.after = d
+		h.mu.Unlock()
+	}
+}
+
+// attempt makes one request; after is the Retry-After the server sent with
+// a failure (0 if none).
+func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (reply string, after time.Duration, err error) {
+	hint := &retryHint{}
+	reply, err = c.attempt1(context.WithValue(ctx, retryHintKey{}, hint), msgs)
+	if err != nil {
+		hint.mu.Lock()
+		after = hint.after
+		hint.mu.Unlock()
+	}
+	return reply, after, err
+}
+
+func (c *caller) attempt1(ctx context.Context, msgs []llms.MessageContent) (string, error) {
 	countCall(ctx)
 	actx, cancel := context.WithTimeout(ctx, c.s.timeout)
 	defer cancel()
@@ -188,16 +241,69 @@ func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (strin
 	return text, nil
 }
 
+// giveUp records an unusable reply to prompt name (what says what was wrong
+// with it) and, when it is the maxUnusable-th in a row, returns the error
+// that makes the Set give up on the LLM. Otherwise it returns nil and the
+// reasoner handles the reply itself.
+func (c *caller) giveUp(name, what string) error {
+	if n, over := c.s.b.countUnusable(name); over {
+		return fmt.Errorf("%d unusable replies in a row, last: %s", n, what)
+	}
+	return nil
+}
+
+// unusable is giveUp for a reasoner that cannot use the reply at all: it
+// returns an *unusableError, after which the Set's wrapper decides that
+// call offline, or giveUp's error.
+func (c *caller) unusable(name, what string) error {
+	if err := c.giveUp(name, what); err != nil {
+		return err
+	}
+	return &unusableError{msg: name + ": " + what}
+}
+
+// usable records a usable reply to prompt name.
+func (c *caller) usable(name string) { c.s.b.usable(name) }
+
 func (c *caller) capReply(name, reply string) (string, []string) {
 	if len(reply) <= c.s.maxReply {
 		return reply, nil
 	}
-	cut := c.s.maxReply
+	cut := cutReply(reply, c.s.maxReply)
+	notice := fmt.Sprintf("%s: the LLM reply was %d bytes; kept the first %d", name, len(reply), cut)
+	return reply[:cut], []string{notice}
+}
+
+// cutReply returns where to cut a reply longer than max bytes: after the
+// last sentence end (".", "!" or "?" before white space) or, failing that,
+// the last citation ("]") or white space, in the last quarter of what fits
+// (at most 2 KiB back), so that an answer does not end inside a sentence
+// or a citation ("… [1"). With no such place it cuts at the last rune
+// boundary, before a citation left open. Looking further back would throw
+// away more of a long reply than a broken sentence costs.
+func cutReply(reply string, max int) int {
+	cut := max
 	for cut > 0 && !utf8.RuneStart(reply[cut]) {
 		cut--
 	}
-	notice := fmt.Sprintf("%s: the LLM reply was %d bytes; kept the first %d", name, len(reply), cut)
-	return reply[:cut], []string{notice}
+	floor := cut - min(cut/4, 2048)
+	isSpace := func(i int) bool { return i < len(reply) && unicode.IsSpace(rune(reply[i])) }
+	for _, end := range []func(i int) bool{
+		func(i int) bool { return strings.IndexByte(".!?", reply[i-1]) >= 0 && isSpace(i) },
+		func(i int) bool { return reply[i-1] == ']' },
+		func(i int) bool { return isSpace(i) },
+	} {
+		for i := cut; i > floor && i > 0; i-- {
+			if end(i) {
+				return i
+			}
+		}
+	}
+	if open := strings.LastIndexByte(reply[:cut], '['); open >= 0 && open > strings.LastIndexByte(reply[:cut], ']') &&
+		strings.Trim(reply[open+1:cut], "0123456789,;-– ") == "" {
+		return open
+	}
+	return cut
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -266,6 +372,31 @@ func parseYesNo(reply string) (yes, ok bool) {
 	return false, false
 }
 
+// garbled reports whether a short reply that should be prose (a question)
+// is junk: it holds control characters, or no letter, or more than a
+// quarter of its words hold neither a letter nor a digit ("### ~~~ lorem
+// ipsum 42 zz"). A dash or a lone bracket in a real question stays under
+// the quarter.
+func garbled(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return true
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	words := strings.Fields(s)
+	bare := 0
+	for _, w := range words {
+		if !strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			bare++
+		}
+	}
+	return letters == 0 || 4*bare > len(words)
+}
+
 // quote shows a reply in a reason or notice: one line, at most 60 runes.
 func quote(s string) string {
 	s = strings.Join(strings.Fields(stripThinking(s)), " ")
@@ -279,6 +410,16 @@ func quote(s string) string {
 // space becomes one space. Making text safe for a terminal is the command
 // layer's job, not the prompt's.
 func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// readYesNo counts a yes/no reply as usable or not (see caller.giveUp) and
+// returns giveUp's error when the model has replied unreadably too often.
+func (c *caller) readYesNo(name, reply string) error {
+	if _, ok := parseYesNo(reply); ok {
+		c.usable(name)
+		return nil
+	}
+	return c.giveUp(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply)))
+}
 
 // yesNoVerdict turns a reply into a verdict, counting an unreadable reply
 // as "no" with a notice.

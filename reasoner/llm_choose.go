@@ -59,8 +59,14 @@ func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, can
 		return Selection{}, fmt.Errorf("choose papers with the LLM: %w", err)
 	}
 	order, none, ok := parseSelection(reply, len(candidates))
+	if ok {
+		c.c.usable(PromptChoosePapers)
+	}
 	switch {
 	case !ok:
+		if err := c.c.giveUp(PromptChoosePapers, fmt.Sprintf("the LLM reply %s names no paper by number", quote(reply))); err != nil {
+			return Selection{}, fmt.Errorf("choose papers with the LLM: %w", err)
+		}
 		msg := fmt.Sprintf("the LLM reply %s names no paper by number; kept the search's order", quote(reply))
 		return Selection{Reason: msg, Notices: append(notices, PromptChoosePapers+": "+msg)}, nil
 	case none:

@@ -70,13 +70,21 @@ func (c *LLMCondenser) Condense(ctx context.Context, history []Exchange, followU
 	}
 	q, ok := parseCondensed(reply)
 	if !ok {
-		return "", fmt.Errorf("%s: the LLM reply %s is not one question", PromptCondenseQuestion, quote(reply))
+		err := c.c.unusable(PromptCondenseQuestion, fmt.Sprintf("the LLM reply %s is not one question", quote(reply)))
+		if !isUnusable(err) {
+			err = fmt.Errorf("condense the follow-up with the LLM: %w", err)
+		}
+		return "", err
 	}
+	c.c.usable(PromptCondenseQuestion)
 	return q, nil
 }
 
 // parseCondensed reads a condensed question: the first non-empty line, a
-// "Standalone question:" label and quotes stripped.
+// "Standalone question:" label and quotes stripped. A refusal ("I'm sorry,
+// but I can't help…", caught by the same detector as the searches' replies)
+// or junk (see garbled) is not a question: asked, it would search arXiv for
+// the refusal and answer it.
 func parseCondensed(reply string) (string, bool) {
 	var line string
 	for _, l := range strings.Split(stripThinking(reply), "\n") {
@@ -85,11 +93,12 @@ func parseCondensed(reply string) (string, bool) {
 			break
 		}
 	}
-	if i := strings.Index(line, ":"); i >= 0 && i < 30 && strings.Contains(strings.ToLower(line[:i]), "question") {
+	if i := strings.Index(line, ":"); i >= 0 && i < 40 && strings.Contains(strings.ToLower(line[:i]), "question") {
 		line = strings.TrimSpace(line[i+1:])
 	}
 	line = strings.Trim(line, "\"'`“”‘’ ")
-	if line == "" || utf8.RuneCountInString(line) > maxCondensedRunes || strings.Contains(line, fenceOpen) {
+	if line == "" || utf8.RuneCountInString(line) > maxCondensedRunes || strings.Contains(line, fenceOpen) ||
+		refusal(line) || garbled(line) {
 		return "", false
 	}
 	return line, true

@@ -45,7 +45,12 @@ func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Que
 	}
 	qs := parseQueries(reply)
 	if len(qs) == 0 {
+		if err := w.c.giveUp(PromptSearchArxiv, fmt.Sprintf("the LLM reply %s holds no usable search", quote(reply))); err != nil {
+			return Queries{}, fmt.Errorf("write arXiv searches with the LLM: %w", err)
+		}
 		notices = append(notices, fmt.Sprintf("%s: the LLM reply %s holds no usable search; used the offline formulation", PromptSearchArxiv, quote(reply)))
+	} else {
+		w.c.usable(PromptSearchArxiv)
 	}
 	return Queries{Queries: qs, Notices: notices}, nil
 }
@@ -93,12 +98,16 @@ func parseQueries(reply string) []string {
 	return out
 }
 
-// refusal spots the usual openings of a model declining or chatting.
+// refusal spots the usual openings of a model declining or chatting. The
+// opening must end at a word boundary: "Surely" and "Sorrya" are not "sure"
+// and "sorry".
 func refusal(s string) bool {
-	l := strings.ToLower(s)
+	l := strings.ToLower(strings.ReplaceAll(s, "’", "'"))
 	for _, p := range []string{"i cannot", "i can't", "i can not", "i'm sorry", "i am sorry", "sorry", "as an ai", "i won't", "unable to", "here are", "here is", "sure"} {
-		if strings.HasPrefix(l, p) {
-			return true
+		if rest, ok := strings.CutPrefix(l, p); ok {
+			if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !unicode.IsLetter(r) {
+				return true
+			}
 		}
 	}
 	return false

@@ -38,6 +38,9 @@ func (j *LLMJudge) JudgeRelevance(ctx context.Context, question string, passages
 	if err != nil {
 		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
 	}
+	if err := j.c.readYesNo(PromptCheckRelevance, reply); err != nil {
+		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
+	}
 	return yesNoVerdict(PromptCheckRelevance, reply, notices), nil
 }
 
@@ -63,6 +66,9 @@ func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (V
 		"\n\nIs this paper related to GAME THEORY (mathematical strategic decision-making)? Reply with exactly one word: yes or no."
 	reply, notices, err := f.c.call(ctx, PromptFilterPapers, filterSystem, user)
 	if err != nil {
+		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
+	}
+	if err := f.c.readYesNo(PromptFilterPapers, reply); err != nil {
 		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
 	}
 	v := yesNoVerdict(PromptFilterPapers, reply, notices)
@@ -106,15 +112,40 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
 	}
 	answer, cited, bad := checkCitations(strings.TrimSpace(stripThinking(reply)), passages)
+	abstained := abstains(answer, cited)
+	if len(cited) == 0 && !abstained {
+		// A refusal, junk, or an answer from the model's own knowledge:
+		// nothing a student can check, so not an answer.
+		err := a.c.unusable(PromptGenerateResponse, fmt.Sprintf("the LLM's answer %s cites no source", quote(reply)))
+		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
+	}
+	a.c.usable(PromptGenerateResponse)
 	if len(bad) > 0 {
-		notices = append(notices, fmt.Sprintf("%s: the LLM cited %s, which %s not among the %d sources; removed",
+		// Passages, not sources: several passages may come from one paper,
+		// and the sources the user sees are papers.
+		notices = append(notices, fmt.Sprintf("%s: the LLM cited %s, which %s not among the %d passages it was given; removed",
 			PromptGenerateResponse, citeList(bad), isAre(len(bad)), len(passages)))
 	}
-	abstained := cannotAnswer.MatchString(answer)
-	if len(cited) == 0 && !abstained {
-		notices = append(notices, PromptGenerateResponse+": the LLM's answer cites no source")
-	}
 	return Answer{Text: answer, Cited: cited, Abstained: abstained, Concepts: conceptNames(text.Focal(question)), Notices: notices}, nil
+}
+
+// abstains reports whether an answer is an abstention: it says CannotAnswer
+// (or a variant, see cannotAnswer) and either cites nothing or opens with
+// it, as the prompt asks ("I cannot answer from these sources. The closest
+// passages are about … [2]."). A cited answer that says it further on is an
+// answer with a hedge ("… [1]. Whether it is optimal in every population, I
+// cannot answer from these sources."): reporting it as "not found" would
+// hide the part the passages do answer.
+func abstains(answer string, cited []int) bool {
+	loc := cannotAnswer.FindStringIndex(answer)
+	if loc == nil {
+		return false
+	}
+	if len(cited) == 0 {
+		return true
+	}
+	before := answer[:loc[0]]
+	return !strings.ContainsAny(before, ".!?") && !citation.MatchString(before)
 }
 
 // cannotAnswer finds CannotAnswer in a reply, allowing the small variations

@@ -267,17 +267,18 @@ func TestLLMAnswerer(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "A Nash equilibrium is stable [1]. Also see.", a.Text)
 	require.Equal(t, []int{1}, a.Cited)
-	require.Equal(t, []string{PromptGenerateResponse + ": the LLM cited [4], which is not among the 2 sources; removed"}, a.Notices)
+	require.Equal(t, []string{PromptGenerateResponse + ": the LLM cited [4], which is not among the 2 passages it was given; removed"}, a.Notices)
 	p := m.prompts[0]
 	require.Contains(t, p, "[1] Nash equilibrium")
 	require.Contains(t, p, "[2] Other")
 	require.Equal(t, []string{PromptGenerateResponse}, m.names)
 
+	// An answer citing nothing is not an answer: the Set's wrapper
+	// replaces it with the offline one (TestUnusableAnswerFallsBack).
 	m = &scriptedModel{script: []step{{reply: "Equilibria are stable."}}}
-	a, err = NewLLMAnswerer(m, fast...).Answer(context.Background(), "q", ps)
-	require.NoError(t, err)
-	require.Empty(t, a.Cited)
-	require.Equal(t, []string{PromptGenerateResponse + ": the LLM's answer cites no source"}, a.Notices)
+	_, err = NewLLMAnswerer(m, fast...).Answer(context.Background(), "q", ps)
+	require.EqualError(t, err, `generate the answer with the LLM: generate_response: the LLM's answer "Equilibria are stable." cites no source`)
+	require.True(t, isUnusable(err))
 }
 
 func TestLLMNoPassagesSkipsModel(t *testing.T) {

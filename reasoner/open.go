@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gtrag/gtrag/provider"
 	"github.com/tmc/langchaingo/llms"
@@ -27,10 +31,12 @@ const (
 	maxResponseBytes = 8 << 20
 )
 
-// Set is the three reasoners of one LLM choice. For an LLM provider each
+// Set is the reasoners of one LLM choice. For an LLM provider each
 // reasoner falls back to its offline counterpart when the LLM fails (see
-// FallbackJudge); a failure makes all three use the offline path for
-// the rest of the Set's life.
+// FallbackJudge); a failure, or maxUnusable unusable replies in a row to
+// one prompt, makes every step use the offline path for the rest of the
+// Set's life (the decision agent and the condenser then return
+// ErrLLMUnavailable, and their callers decide without them).
 type Set struct {
 	Judge    RelevanceJudge
 	Filter   PaperFilter
@@ -182,18 +188,27 @@ func openProvider(ctx context.Context, spec provider.Spec, env func(string) stri
 		return Set{}, fmt.Errorf("create %s client: %s", name, redact(err.Error(), chat.Secrets))
 	}
 	m := llms.Model(&redactingModel{Model: chat.Model, secrets: chat.Secrets})
+	return llmSet(m, name, chat.Closer, opts), nil
+}
+
+// llmSet builds the Set of a model: each step its LLM reasoner, wrapped to
+// fall back offline.
+func llmSet(m llms.Model, name string, closer io.Closer, opts []Option) Set {
+	// One breaker for the Set: an outage, or a run of unusable replies,
+	// seen by any step makes every step offline.
 	b := &breaker{}
+	opts = append(slices.Clip(opts), sharing(b))
 	return Set{
 		Judge:    &FallbackJudge{Primary: NewLLMJudge(m, opts...), Fallback: NewOfflineJudge(), b: b},
 		Filter:   &FallbackFilter{Primary: NewLLMFilter(m, opts...), Fallback: NewOfflineFilter(), b: b},
 		Answerer: &FallbackAnswerer{Primary: NewLLMAnswerer(m, opts...), Fallback: NewOfflineAnswerer(), b: b},
 		Queries:  &FallbackQueryWriter{Primary: NewLLMQueryWriter(m, opts...), b: b},
 		Choose:   &FallbackPaperChooser{Primary: NewLLMPaperChooser(m, opts...), b: b},
-		Condense: NewLLMCondenser(m, opts...),
-		Router:   NewLLMRouter(m, opts...),
+		Condense: &FallbackCondenser{Primary: NewLLMCondenser(m, opts...), b: b},
+		Router:   &FallbackRouter{Primary: NewLLMRouter(m, opts...), b: b},
 		Name:     name,
-		closer:   chat.Closer,
-	}, nil
+		closer:   closer,
+	}
 }
 
 func redactURL(raw string) string {
@@ -307,6 +322,9 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if err != nil {
 		return nil, err
 	}
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
+		noteRetryAfter(req.Context(), retryAfter(resp.Header.Get("Retry-After"), time.Now()))
+	}
 	resp.Body = &limitedBody{rc: resp.Body, left: t.max, max: t.max}
 	return resp, nil
 }
@@ -335,3 +353,24 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 }
 
 func (b *limitedBody) Close() error { return b.rc.Close() }
+
+// retryAfter reads a Retry-After header: delay-seconds (fractions allowed,
+// as some servers send them) or an HTTP-date; 0 when absent or unreadable.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.ParseFloat(v, 64); err == nil {
+		if secs <= 0 || math.IsNaN(secs) {
+			return 0
+		}
+		return time.Duration(min(secs, 24*3600) * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := t.Sub(now); d > 0 {
+			return d
+		}
+	}
+	return 0
+}

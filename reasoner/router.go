@@ -77,8 +77,15 @@ func (r *LLMRouter) ChooseRoute(ctx context.Context, t TreeData) (Choice, error)
 	}
 	c, err := parseChoice(reply)
 	if err != nil {
+		// An *unusableError reads as parseChoice's error did; the
+		// maxUnusable-th in a row says what the route was for.
+		err = r.c.unusable(PromptDecideRoute, strings.TrimPrefix(err.Error(), PromptDecideRoute+": "))
+		if !isUnusable(err) {
+			err = fmt.Errorf("choose the route with the LLM: %w", err)
+		}
 		return Choice{}, err
 	}
+	r.c.usable(PromptDecideRoute)
 	c.Notices = notices
 	return c, nil
 }

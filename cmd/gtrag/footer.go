@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -17,11 +18,19 @@ func answerFooter(r service.Result) string {
 	// An off-topic reply has no sources; an abstention lists the closest
 	// as such and quotes none of them.
 	quoted := len(r.Sources) > 0 && !r.Abstained
+	// With an LLM configured, the answer may still be the offline one: the
+	// LLM failed, or its answer was unusable. Result.LLM names what was
+	// configured, so the notices say which wrote it.
+	why, fellBack := reasoner.AnsweredOffline(r.Notices)
 	switch llm := r.LLM; {
 	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
 	case llm == "" || llm == "offline":
 		parts = append(parts, "offline, without an LLM")
+	case fellBack && quoted:
+		parts = append(parts, "answered offline from sentences of the sources, as "+strings.Replace(why, "the LLM", "the LLM "+llm, 1))
+	case fellBack:
+		parts = append(parts, "answered offline, as "+strings.Replace(why, "the LLM", "the LLM "+llm, 1))
 	default:
 		parts = append(parts, "answered by "+llm)
 	}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
+)
+
+const refusal = "I'm sorry, but I can't help with that request."
+
+// llmEnv points gtrag at a faultyLLM speaking the provider's protocol.
+func llmEnv(t *testing.T, llm *faultyLLM, provider string, papers ...arxiv.Paper) map[string]string {
+	srv := arxivtest.New(t, papers)
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_LLM"] = provider + ":test-model"
+	env["OLLAMA_HOST"] = llm.URL
+	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
+	env["OPENAI_API_KEY"] = "sk-test"
+	env["GTRAG_LLM_TIMEOUT"] = "10s"
+	env["GTRAG_LLM_RETRIES"] = "1"
+	env["GTRAG_LLM_BACKOFF"] = "10ms"
+	return env
+}
+
+// A follow-up the model refuses to rewrite is rewritten offline, with a
+// notice, not asked as the refusal.
+func TestChatRefusedRewriteIsRewrittenOffline(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.reply = func(_, user string) (string, bool) {
+		return refusal, strings.Contains(user, "Rewrite the follow-up")
+	}
+	env := llmEnv(t, llm, "openai", auctionPaper, oldStyleAuction)
+	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\nand in the all-pay version?\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "→ I'm sorry")
+	require.Contains(t, r.stdout, "→ ")
+	require.Contains(t, r.stdout+r.stderr, `the LLM could not rewrite the follow-up (condense_question: the LLM reply "I'm sorry, but I can't help with that request." is not one question)`)
+}
+
+// A model that refuses every prompt: the answer is the offline one (not
+// the refusal as "not found"), the run gives up on the model after a few
+// unusable replies instead of asking it about every paper, and the footer
+// says who answered.
+func TestRefusingLLMIsGivenUpOn(t *testing.T) {
+	for _, provider := range []string{"ollama", "openai"} {
+		t.Run(provider, func(t *testing.T) {
+			llm := newFaultyLLM(t)
+			llm.reply = func(string, string) (string, bool) { return refusal, true }
+			env := llmEnv(t, llm, provider, auctionPaper, oldStyleAuction, videoGamePaper)
+			question := "How much do bidders shade their bids in sealed-bid auctions?"
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			r := gtragCtx(ctx, t, env, "ask", "--json", question)
+			var res service.Result
+			decodeJSON(t, r, &res)
+			t.Logf("notices: %q; requests: %v", res.Notices, llm.seen())
+			require.NotContains(t, res.Answer, "sorry")
+			require.NotEqual(t, "not_found", res.Outcome)
+			require.Contains(t, res.Answer, "[1]")
+			notices := strings.Join(res.Notices, "\n")
+			require.Contains(t, notices, "used offline extractive answer")
+			require.Contains(t, notices, "unusable replies in a row")
+			require.LessOrEqual(t, res.LLMCalls, int64(8), "a few unusable replies, then offline")
+			require.Equal(t, int64(len(llm.seen())), res.LLMCalls)
+
+			r = gtragCtx(ctx, t, env, "ask", question)
+			require.Equal(t, 0, r.code, r.stderr)
+			require.Contains(t, r.stdout, "(Answered offline from sentences of the sources, as the LLM "+provider+":test-model failed;")
+		})
+	}
+}
+
+// With --router llm and a model that hangs, the decision agent stops
+// asking once the other steps have given up on the model.
+func TestRouterGivesUpWithTheSet(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.fault = func(string, string) llmFault { return hang }
+	env := llmEnv(t, llm, "ollama", auctionPaper, oldStyleAuction)
+	env["GTRAG_LLM_TIMEOUT"] = "300ms"
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r := gtragCtx(ctx, t, env, "ask", "--json", "--router", "llm", "How much do bidders shade their bids in sealed-bid auctions?")
+	var res service.Result
+	decodeJSON(t, r, &res)
+	t.Logf("notices: %q", res.Notices)
+	require.Equal(t, nodes.GenerateResponse, res.Path[len(res.Path)-1])
+	require.Len(t, llm.seen(), 2, "one call and its retry, then every step and branch offline")
+	require.Equal(t, 1, strings.Count(strings.Join(res.Notices, "\n"), "no reply within 300ms"), "the reason is told once")
+	require.Equal(t, 1, strings.Count(strings.Join(res.Notices, "\n"), "decision agent at "), "the first branch says why the rules decide")
+	require.Contains(t, res.Notices, "decision agent: the LLM is unavailable; the rule routers decide from here on")
+}
+
+// The footer names what wrote the answer: the configured LLM, or the
+// offline answerer when the LLM failed or answered unusably.
+func TestAnswerFooterSaysWhoAnswered(t *testing.T) {
+	r := service.Result{LLM: "ollama:tiny", Sources: []nodes.Source{{PaperID: "x"}}, Embedder: "offline"}
+	require.Contains(t, answerFooter(r), "(Answered by ollama:tiny;")
+
+	r.Notices = []string{"LLM unavailable (generate the answer with the LLM: 3 attempts, last: boom); used offline extractive answer"}
+	require.Contains(t, answerFooter(r), "(Answered offline from sentences of the sources, as the LLM ollama:tiny failed;")
+
+	r.Notices = []string{`generate_response: the LLM's answer "I'm sorry…" cites no source; used offline extractive answer`}
+	require.Contains(t, answerFooter(r), "(Answered offline from sentences of the sources, as the LLM ollama:tiny's answer was unusable;")
+
+	r.Notices, r.Abstained = []string{"LLM still unavailable; used offline extractive answer"}, true
+	require.Contains(t, answerFooter(r), "(Answered offline, as the LLM ollama:tiny failed;")
+
+	// Only the answerer's fallback counts: the filter's is not the answer's.
+	r.Notices, r.Abstained = []string{"LLM unavailable (x); used offline paper filter"}, false
+	require.Contains(t, answerFooter(r), "(Answered by ollama:tiny;")
+}

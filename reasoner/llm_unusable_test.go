@@ -1,0 +1,272 @@
+package reasoner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	refusalReply = "I'm sorry, but I can't help with that request."
+	junkReply    = "\x00\x01 ### ~~~ lorem ipsum 42 zz"
+)
+
+// A condensed follow-up that is a refusal or junk is not a question: the
+// condenser says so with an error, and its caller (chat.LLM) rewrites the
+// follow-up offline with a notice, instead of asking the refusal.
+func TestCondenseRejectsRefusalAndJunk(t *testing.T) {
+	for _, reply := range []string{refusalReply, "I’m sorry, I can’t do that.", "Sure! What else?", junkReply, "### ~~~ lorem ipsum 42 zz", "Sorry"} {
+		_, ok := parseCondensed(reply)
+		require.False(t, ok, "%q", reply)
+	}
+	for reply, want := range map[string]string{
+		"Here is the standalone question: Why does tit-for-tat win?":      "Why does tit-for-tat win?",
+		"Surely-winning strategies in the repeated prisoner's dilemma?":   "Surely-winning strategies in the repeated prisoner's dilemma?",
+		"What about (b) - the second-price auction?":                      "What about (b) - the second-price auction?",
+		"How does tit for tat relate to the iterated prisoner's dilemma?": "How does tit for tat relate to the iterated prisoner's dilemma?",
+	} {
+		got, ok := parseCondensed(reply)
+		require.True(t, ok, "%q", reply)
+		require.Equal(t, want, got)
+	}
+
+	set := scriptedSet(&scriptedModel{script: []step{{reply: refusalReply}}})
+	hist := []Exchange{{Question: "What is tit for tat?", Answer: "A strategy [1]."}}
+	_, err := set.Condense.Condense(context.Background(), hist, "why does it win?")
+	require.EqualError(t, err, `condense_question: the LLM reply "I'm sorry, but I can't help with that request." is not one question`)
+	require.True(t, isUnusable(err), "one refusal does not give up on the LLM")
+}
+
+// An answer that cites no source and is not an abstention (a refusal, junk,
+// the model's own knowledge) is replaced by the offline answer, with a
+// notice; AnsweredOffline then tells the footer.
+func TestUnusableAnswerFallsBack(t *testing.T) {
+	for _, reply := range []string{refusalReply, junkReply, "Nash equilibria are stable."} {
+		m := &scriptedModel{script: []step{{reply: reply}}}
+		set := scriptedSet(m)
+		a, err := set.Answerer.Answer(context.Background(), "What is a Nash equilibrium?", onePassage)
+		require.NoError(t, err)
+		require.False(t, a.Abstained, reply)
+		require.Equal(t, []int{1}, a.Cited, "the offline answer quotes the passage")
+		require.NotContains(t, a.Text, "lorem")
+		require.NotContains(t, a.Text, "sorry")
+		require.Equal(t, []string{fmt.Sprintf("generate_response: the LLM's answer %s cites no source; used offline extractive answer", quote(reply))}, a.Notices)
+		why, ok := AnsweredOffline(a.Notices)
+		require.True(t, ok)
+		require.Equal(t, "the LLM's answer was unusable", why)
+		require.Equal(t, 1, m.Calls())
+	}
+
+	// A genuine abstention is not replaced.
+	m := &scriptedModel{script: []step{{reply: CannotAnswer + "."}}}
+	a, err := scriptedSet(m).Answerer.Answer(context.Background(), "What is Bayesian persuasion?", onePassage)
+	require.NoError(t, err)
+	require.True(t, a.Abstained)
+	_, ok := AnsweredOffline(a.Notices)
+	require.False(t, ok)
+}
+
+// A cited answer with a hedge is an answer; an abstention opens with the
+// phrase, or cites nothing.
+func TestAbstainsOnlyWhenUncitedOrOpening(t *testing.T) {
+	ps := []Passage{onePassage[0], {N: 2, Title: "b", Text: "b"}, {N: 3, Title: "c", Text: "c"}}
+	for reply, want := range map[string]bool{
+		"Tit-for-tat sustains cooperation [1]. It retaliates at once [3]. Whether it is optimal in every population, I cannot answer from these sources.": false,
+		CannotAnswer + ". The closest passages are about reciprocity [1], [2].":                                                                           true,
+		"Unfortunately, I can't answer this from these sources; passage [1] is about Nash equilibrium.":                                                   true,
+		"Sorry, I am unable to answer the question from the provided passages.":                                                                           true,
+		"Nash equilibrium is stable [1]. I cannot answer from these sources whether it is unique [2].":                                                    false,
+	} {
+		m := &scriptedModel{script: []step{{reply: reply}}}
+		a, err := NewLLMAnswerer(m, fast...).Answer(context.Background(), "Why does tit-for-tat do well?", ps)
+		require.NoError(t, err)
+		require.Equal(t, want, a.Abstained, reply)
+	}
+}
+
+// A model that never replies usably is given up on like one that fails:
+// maxUnusable unreadable replies in a row to one prompt trip the Set's
+// breaker, and the rest of the run is offline without another call.
+func TestUnusableRepliesGiveUp(t *testing.T) {
+	for _, reply := range []string{refusalReply, junkReply} {
+		t.Run(quote(reply), func(t *testing.T) {
+			m := &scriptedModel{script: []step{{reply: reply}}}
+			set := scriptedSet(m)
+			ctx := context.Background()
+			var notices []string
+			for range 50 { // a search's candidates
+				v, err := set.Filter.IsGameTheory(ctx, gtPaper[0], gtPaper[1])
+				require.NoError(t, err)
+				notices = append(notices, v.Notices...)
+			}
+			require.Equal(t, maxUnusable, m.Calls(), "the filter stops asking after %d unusable replies", maxUnusable)
+			require.Contains(t, notices[0], "is neither yes nor no; counted as no")
+			require.Equal(t, fmt.Sprintf("LLM unavailable (classify paper with the LLM: 3 unusable replies in a row, last: LLM reply %s is neither yes nor no); used offline paper filter", quote(reply)),
+				notices[maxUnusable-1])
+
+			_, err := set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+			require.NoError(t, err)
+			a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
+			require.NoError(t, err)
+			require.Equal(t, []string{"LLM still unavailable; used offline extractive answer"}, a.Notices)
+			_, err = set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
+			require.ErrorIs(t, err, ErrLLMUnavailable)
+			_, err = set.Condense.Condense(ctx, []Exchange{{Question: "q", Answer: "a"}}, "and?")
+			require.ErrorIs(t, err, ErrLLMUnavailable)
+			require.Equal(t, maxUnusable, m.Calls(), "no more calls once given up")
+		})
+	}
+
+	// A usable reply ends the run: unusable replies scattered among good
+	// ones are handled one by one.
+	m := &scriptedModel{script: []step{{reply: "maybe"}, {reply: "maybe"}, {reply: "yes"}, {reply: "maybe"}, {reply: "maybe"}, {reply: "no"}}}
+	set := scriptedSet(m)
+	for range 6 {
+		v, err := set.Filter.IsGameTheory(context.Background(), gtPaper[0], gtPaper[1])
+		require.NoError(t, err)
+		for _, n := range v.Notices {
+			require.NotContains(t, n, "unavailable")
+		}
+	}
+	require.Equal(t, 6, m.Calls())
+}
+
+// The decision agent shares the Set's breaker: once another step has given
+// up on the LLM it answers ErrLLMUnavailable without a call, its own
+// failure makes the other steps offline, and a junk reply of its own is an
+// unusable reply, not an outage.
+func TestRouterSharesBreaker(t *testing.T) {
+	ctx := context.Background()
+	down := &scriptedModel{script: []step{{err: errors.New("connection refused")}}}
+	set := scriptedSet(down)
+	v, err := set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Contains(t, v.Notices[0], "used offline relevance check")
+	calls := down.Calls()
+	for range 4 {
+		_, err := set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
+		require.ErrorIs(t, err, ErrLLMUnavailable)
+		require.EqualError(t, err, "LLM still unavailable")
+	}
+	require.Equal(t, calls, down.Calls(), "the router does not retry a server the Set gave up on")
+
+	// The router fails first: the judge then goes offline at once.
+	down = &scriptedModel{script: []step{{err: errors.New("connection refused")}}}
+	set = scriptedSet(down)
+	_, err = set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
+	require.ErrorContains(t, err, "choose the route with the LLM: 3 attempts, last: connection refused")
+	require.False(t, errors.Is(err, ErrLLMUnavailable))
+	v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, []string{"LLM still unavailable; used offline relevance check"}, v.Notices,
+		"the router's error, which the decision agent's notice quotes, gave the reason")
+	require.Equal(t, 3, down.Calls())
+
+	junk := &scriptedModel{script: []step{{reply: "search arXiv"}, {reply: "yes"}}}
+	set = scriptedSet(junk)
+	_, err = set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
+	require.EqualError(t, err, `decide_route: the LLM reply "search arXiv" holds no JSON object`)
+	v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, "LLM replied \"yes\"", v.Reason, "one junk route does not give up on the LLM")
+}
+
+// One outage reads as one error: the first notice says why, the next
+// steps' notices only that the LLM is still unavailable.
+func TestOutageReasonToldOnce(t *testing.T) {
+	ctx := context.Background()
+	set := scriptedSet(&scriptedModel{script: []step{{err: errors.New("internal boom")}}})
+	var notices []string
+	v, err := set.Filter.IsGameTheory(ctx, gtPaper[0], gtPaper[1])
+	require.NoError(t, err)
+	notices = append(notices, v.Notices...)
+	q, err := set.Queries.WriteQueries(ctx, "q")
+	require.NoError(t, err)
+	notices = append(notices, q.Notices...)
+	v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	notices = append(notices, v.Notices...)
+	a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	notices = append(notices, a.Notices...)
+	require.Equal(t, []string{
+		"LLM unavailable (classify paper with the LLM: 3 attempts, last: internal boom); used offline paper filter",
+		"LLM still unavailable; used offline arXiv search formulation",
+		"LLM still unavailable; used offline relevance check",
+		"LLM still unavailable; used offline extractive answer",
+	}, notices)
+	require.Equal(t, 1, strings.Count(strings.Join(notices, "\n"), "internal boom"))
+	why, ok := AnsweredOffline(notices)
+	require.True(t, ok)
+	require.Equal(t, "the LLM failed", why)
+}
+
+// A reply cut to the size limit ends at a sentence, a citation or a word,
+// never inside a citation.
+func TestCutReply(t *testing.T) {
+	huge := strings.Repeat("Nash equilibrium [1]. ", 20000)
+	cut := cutReply(huge, DefaultMaxReplyBytes)
+	require.LessOrEqual(t, cut, DefaultMaxReplyBytes)
+	require.True(t, strings.HasSuffix(huge[:cut], "[1]."), "%q", huge[cut-20:cut])
+
+	// No sentence end near the limit: after the last citation.
+	s := strings.Repeat("x", 90) + " y [12] zzzz"
+	require.Equal(t, "x", s[:cutReply(s, 99)][:1])
+	require.True(t, strings.HasSuffix(s[:cutReply(s, 99)], "[12]"), "%q", s[:cutReply(s, 99)])
+	// No boundary at all: never end on an open citation.
+	s = strings.Repeat("é", 60) + "[12345"
+	require.Equal(t, strings.Repeat("é", 60), s[:cutReply(s, 123)])
+}
+
+// A 429's Retry-After is honoured between attempts (langchaingo drops the
+// header; gtrag's transport reads it), and one longer than maxRetryAfter
+// ends the retries at once.
+func TestRetryAfterHonoured(t *testing.T) {
+	for _, provider := range []string{"ollama", "openai"} {
+		t.Run(provider, func(t *testing.T) {
+			f := newFakeLLM(t)
+			f.reply = func(n int) fakeReply {
+				if n == 0 {
+					return fakeReply{Status: 429, ErrBody: "rate limited", Header: map[string]string{"Retry-After": "1"}}
+				}
+				return fakeReply{}
+			}
+			set := openFake(t, provider, f) // backoff 1 ms
+			start := time.Now()
+			v, err := set.Judge.JudgeRelevance(context.Background(), "What is a Nash equilibrium?", onePassage)
+			require.NoError(t, err)
+			require.True(t, v.Yes)
+			require.Empty(t, v.Notices)
+			require.Len(t, f.Requests(), 2)
+			require.GreaterOrEqual(t, time.Since(start), time.Second, "waited for Retry-After, not the 1 ms backoff")
+
+			f = newFakeLLM(t)
+			f.reply = func(int) fakeReply {
+				return fakeReply{Status: 429, ErrBody: "rate limited", Header: map[string]string{"Retry-After": "3600"}}
+			}
+			set = openFake(t, provider, f)
+			v, err = set.Judge.JudgeRelevance(context.Background(), "What is a Nash equilibrium?", onePassage)
+			require.NoError(t, err)
+			require.Len(t, f.Requests(), 1, "no retry the server asked to be put off for an hour")
+			require.Contains(t, v.Notices[0], "check relevance with the LLM: the server asks to retry after 1h0m0s (more than 30s), last: ")
+		})
+	}
+}
+
+func TestRetryAfterHeader(t *testing.T) {
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	for in, want := range map[string]time.Duration{
+		"": 0, "1": time.Second, "0.5": 500 * time.Millisecond, "-3": 0, "soon": 0, "NaN": 0,
+		now.Add(4 * time.Second).Format("Mon, 02 Jan 2006 15:04:05 GMT"): 4 * time.Second,
+	} {
+		require.Equal(t, want, retryAfter(in, now), "%q", in)
+	}
+}
+
+// scriptedSet is the Set Open builds, around a scripted model.
+func scriptedSet(m *scriptedModel) Set { return llmSet(m, "scripted:m", nil, fast) }
