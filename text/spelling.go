@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -119,18 +120,9 @@ func completesTerm(question, w, as string) bool {
 		}
 		for _, f := range append([]string{c.Name}, c.Variants...) {
 			words := Words(strings.ToLower(f))
-			if len(words) >= 2 && containsWord(words, as) {
+			if len(words) >= 2 && slices.Contains(words, as) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func containsWord(words []string, w string) bool {
-	for _, x := range words {
-		if x == w {
-			return true
 		}
 	}
 	return false

@@ -26,15 +26,23 @@ const decisionQuestion = "How much do bidders shade their bids in sealed-bid auc
 // decisionEnv is an ask against the fake LLM server as provider, with arXiv
 // serving auction papers.
 func decisionEnv(t *testing.T, provider string, llm *llmServer) map[string]string {
-	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+	env := fakeLLMEnv(t, provider, llm.URL, auctionPaper, oldStyleAuction, videoGamePaper)
+	env["GTRAG_LLM_RETRIES"] = "0"
+	return env
+}
+
+// fakeLLMEnv is an ask from an empty store against a fake LLM server at
+// url as provider (Ollama's API, or OpenAI's under /v1), with arXiv
+// serving papers.
+func fakeLLMEnv(t *testing.T, provider, url string, papers ...arxiv.Paper) map[string]string {
+	srv := arxivtest.New(t, papers)
 	env := testEnv(t)
 	env["GTRAG_ARXIV_URL"] = srv.URL
 	env["GTRAG_SEED"] = "none"
 	env["GTRAG_LLM"] = provider + ":test-model"
-	env["OLLAMA_HOST"] = llm.URL
-	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
+	env["OLLAMA_HOST"] = url
+	env["OPENAI_BASE_URL"] = url + "/v1"
 	env["OPENAI_API_KEY"] = "sk-test-0123456789"
-	env["GTRAG_LLM_RETRIES"] = "0"
 	return env
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
-	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
@@ -18,14 +17,7 @@ const refusal = "I'm sorry, but I can't help with that request."
 
 // llmEnv points gtrag at a faultyLLM speaking the provider's protocol.
 func llmEnv(t *testing.T, llm *faultyLLM, provider string, papers ...arxiv.Paper) map[string]string {
-	srv := arxivtest.New(t, papers)
-	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = srv.URL
-	env["GTRAG_SEED"] = "none"
-	env["GTRAG_LLM"] = provider + ":test-model"
-	env["OLLAMA_HOST"] = llm.URL
-	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
-	env["OPENAI_API_KEY"] = "sk-test"
+	env := fakeLLMEnv(t, provider, llm.URL, papers...)
 	env["GTRAG_LLM_TIMEOUT"] = "10s"
 	env["GTRAG_LLM_RETRIES"] = "1"
 	env["GTRAG_LLM_BACKOFF"] = "10ms"
