@@ -347,8 +347,17 @@ func (a ArxivSearcher) plan(ctx context.Context, question string) ([]string, []s
 		case len(qs.Queries) == 0:
 			// The writer explains an empty list in its notices.
 		default:
+			usable := 0
 			for _, q := range qs.Queries {
-				add(arxiv.BuildQuery(q, arxiv.QueryOptions{Boost: arxiv.GameTheoryBoost}))
+				if built := arxiv.BuildQuery(q, arxiv.QueryOptions{Boost: arxiv.GameTheoryBoost}); built != "" {
+					add(built)
+					usable++
+				}
+			}
+			if usable == 0 {
+				// "the of and": every word a stop word. Said, so that the
+				// offline formulation is not taken for the LLM's.
+				notices = append(notices, fmt.Sprintf("the LLM's arXiv searches (%s) have no word to search for; using the offline formulation", strings.Join(qs.Queries, "; ")))
 			}
 		}
 	}

@@ -305,6 +305,19 @@ func TestQueryWriterFailureFallsBackOffline(t *testing.T) {
 	require.Contains(t, s.Notices[0], "LLM timed out")
 }
 
+// Searches of stop words alone search nothing: the offline formulation is
+// used, and the notice says so rather than leave it to pass for the LLM's.
+func TestQueryWriterStopWordsFallBackOfflineWithANotice(t *testing.T) {
+	ax := &pagingArxiv{papers: []arxiv.Paper{gtPaper}}
+	a := ArxivSearcher{Arxiv: ax, Queries: fakeQueries{qs: reasoner.Queries{Queries: []string{"the of and", "is a an"}}}}
+	q := "What is the Nash equilibrium of sealed-bid auctions?"
+	s, err := a.Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.Equal(t, Formulations(q), s.ArxivQueries)
+	require.Len(t, s.Notices, 1)
+	require.Contains(t, s.Notices[0], "have no word to search for; using the offline formulation")
+}
+
 func paperIDs(ps []arxiv.Paper) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {

@@ -380,6 +380,11 @@ func describeOp(d OperationStartedData) string {
 		if json.Unmarshal(d.Params, &p) == nil {
 			return fmt.Sprintf("%s question=%s among %s", name, quote(p.Question, maxText), plural(len(p.Titles), "paper", "papers"))
 		}
+	case KindQueries:
+		var p QueriesParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s question=%s", name, quote(p.Question, maxText))
+		}
 	case KindFilter:
 		var p FilterParams
 		if json.Unmarshal(d.Params, &p) == nil {
@@ -457,6 +462,20 @@ func describeResult(kind string, raw json.RawMessage) string {
 				s += ": " + r.Message
 			}
 			return s
+		}
+	case KindQueries:
+		// The searches the LLM wrote, as it wrote them: what the run then
+		// searched (repaired) is search_arxiv's reasoning.
+		var r QueriesResult
+		if json.Unmarshal(raw, &r) == nil {
+			if len(r.Queries) == 0 {
+				return "no searches"
+			}
+			qs := make([]string, len(r.Queries))
+			for i, q := range r.Queries {
+				qs[i] = quote(q, maxText)
+			}
+			return plural(len(qs), "search", "searches") + ": " + strings.Join(qs, ", ")
 		}
 	case KindChoose:
 		var r ChooseResult
