@@ -34,6 +34,7 @@ func TestOfflineRewrite(t *testing.T) {
 		{"a line naming the topic is unchanged", pd, "and in the repeated prisoner's dilemma?", "and in the repeated prisoner's dilemma?"},
 		{"a one-concept topic", "What is the prisoner's dilemma?", "and in the repeated version?", "What about prisoner's dilemma in the repeated version?"},
 		{"no history, nothing to carry", "", "and in the repeated version?", "and in the repeated version?"},
+		{"what about with a back-reference", "What is the Shapley value?", "what about its axioms?", "What about Shapley value's axioms?"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var hist []Turn
@@ -60,6 +61,18 @@ func (f *fakeCondenser) Condense(_ context.Context, h []reasoner.Exchange, _ str
 
 // The LLM rewriter sends the conversation and, when the model fails, falls
 // back to the offline rewrite with a notice.
+// A follow-up of a follow-up carries the topic of the question asked in
+// full, not the words of the rewrite ("Shapley value fair").
+func TestOfflineRewriteCarriesTheTopicAskedInFull(t *testing.T) {
+	hist := []Turn{
+		{Input: "What is the Shapley value?", Question: "What is the Shapley value?"},
+		{Input: "and why is it fair?", Question: "Why is Shapley value fair?"},
+	}
+	r, err := Offline{}.Rewrite(context.Background(), hist, "what about its axioms?")
+	require.NoError(t, err)
+	require.Equal(t, "What about Shapley value's axioms?", r.Question)
+}
+
 func TestLLMRewrite(t *testing.T) {
 	hist := []Turn{{Question: "What is the prisoner's dilemma?", Result: service.Result{Answer: "A game [1]."}}}
 	c := &fakeCondenser{reply: "What is the repeated prisoner's dilemma?"}

@@ -69,7 +69,15 @@ func carryTopic(history []Turn, line string) string {
 	if len(history) == 0 {
 		return line
 	}
-	prevQ := history[len(history)-1].Question
+	// The topic is the last question the user asked in full: a follow-up
+	// rewritten before ("and why is it fair?" → "Why is Shapley value
+	// fair?") carried that question's topic, and its own words
+	// ("Shapley value fair") are not a topic to carry further.
+	src := len(history) - 1
+	for src > 0 && rewritten(history[src]) {
+		src--
+	}
+	prevQ := history[src].Question
 	prev := text.Focal(prevQ)
 	if len(prev) == 0 {
 		return line
@@ -82,6 +90,7 @@ func carryTopic(history []Turn, line string) string {
 	topic := topicPhrase(prevQ, prev)
 	own := text.Focal(line)
 	rest, connective := stripConnective(line)
+	lead := strings.ToLower(line[:len(line)-len(rest)]) // the connective, as typed
 	words := strings.Fields(rest)
 	ref := -1
 	for i, w := range words {
@@ -106,6 +115,10 @@ func carryTopic(history []Turn, line string) string {
 		bare := strings.Trim(w, ",.;:?!")
 		words[ref] = strings.Replace(w, bare, topic+backRefs[strings.ToLower(bare)], 1)
 		q = strings.TrimRight(strings.Join(words, " "), "?!. ")
+		if connective && strings.Contains(lead, "about") {
+			// "what about its axioms?" asks about them: keep the asking.
+			q = "What about " + q
+		}
 	case rest == "":
 		q = "What about " + topic
 	case prepositions[firstWord(rest)]:
@@ -116,6 +129,11 @@ func carryTopic(history []Turn, line string) string {
 		q = "What about " + topic + " and " + rest
 	}
 	return capitalize(q) + "?"
+}
+
+// rewritten reports whether t's question is not the line the user typed.
+func rewritten(t Turn) bool {
+	return t.Question != strings.Join(strings.Fields(t.Input), " ")
 }
 
 // maxTopicWords bounds the phrase carried from the previous question.

@@ -46,7 +46,8 @@ chunks, when it was first stored (UTC) and what stored it: the question of an
 ask (ask: "…"), the ingest command (ingest --query …, --ids …, --file …) or the
 primer every new store starts with. A newer version of a paper keeps the first
 record. "unknown" means the store does not know: papers stored before gtrag
-recorded it, copied with ` + "`gtrag store copy`" + `, or kept in Weaviate.`,
+recorded it, or kept in Weaviate. A paper moved with ` + "`gtrag store copy`" + ` lists
+what added it to the source and the copy ("… (store copy from DIR)").`,
 		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
