@@ -201,16 +201,20 @@ func TestDecisionAgentFallsBack(t *testing.T) {
 	}
 }
 
+// alwaysLoop is an agent that always takes the loop: search again, add
+// what was kept.
+func alwaysLoop(_ context.Context, user string) string {
+	if strings.Contains(user, "route_after_paper_filter") {
+		return choice(nodes.PapersKept, "adding more")
+	}
+	return choice(nodes.NotRelevant, "searching again")
+}
+
 // TestDecisionAgentCannotOutrunTheStepLimit: an agent that chooses the
 // loop is stopped by a step limit the user set, as the rules would be.
 func TestDecisionAgentCannotOutrunTheStepLimit(t *testing.T) {
 	llm := newLLMServer(t)
-	llm.decide = func(_ context.Context, user string) string {
-		if strings.Contains(user, "route_after_paper_filter") {
-			return choice(nodes.PapersKept, "adding more")
-		}
-		return choice(nodes.NotRelevant, "searching again")
-	}
+	llm.decide = alwaysLoop
 	env := decisionEnv(t, "ollama", llm)
 	r := gtrag(t, env, "ask", "--router", "llm", "--max-steps", "4", decisionQuestion)
 	require.Equal(t, 1, r.code, r.stderr)
@@ -223,12 +227,7 @@ func TestDecisionAgentCannotOutrunTheStepLimit(t *testing.T) {
 // make progress (adding when no paper was kept), and the run answers.
 func TestDecisionAgentCannotLoopOnNothing(t *testing.T) {
 	llm := newLLMServer(t)
-	llm.decide = func(_ context.Context, user string) string {
-		if strings.Contains(user, "route_after_paper_filter") {
-			return choice(nodes.PapersKept, "adding more")
-		}
-		return choice(nodes.NotRelevant, "searching again")
-	}
+	llm.decide = alwaysLoop
 	env := decisionEnv(t, "ollama", llm)
 	var res service.Result
 	r := gtrag(t, env, "ask", "--json", "--router", "llm", decisionQuestion)
