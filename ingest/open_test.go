@@ -159,3 +159,15 @@ func TestIngestOnBatchComesBeforeProgressIsSaved(t *testing.T) {
 	require.Equal(t, 10, rep.Next)
 	require.EqualValues(t, 10, readState(t, dir2)["next"])
 }
+
+// A fresh query whose first request never reaches arXiv opens no store:
+// there is nothing to store, and a store opened for nothing would be made
+// and seeded.
+func TestIngestUnreachableArxivOpensNothing(t *testing.T) {
+	o := &opener{store: newMemStore()}
+	in := &ingest.Ingester{Open: o.open, StateDir: t.TempDir()}
+	c := &arxiv.Client{BaseURL: "http://127.0.0.1:1/api/query", Delay: -1, MaxAttempts: 1}
+	_, err := in.Search(context.Background(), c, ingest.Query{Text: "cat:cs.GT", Max: 10, PageSize: 10})
+	require.Error(t, err)
+	require.Empty(t, o.calls, "Open is not called")
+}

@@ -93,7 +93,11 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 		switch {
 		case err != nil && !resumed && errors.As(err, &apiErr):
 			return nil, &RefusedError{Query: q.Text, Err: err}
-		case err != nil && ctx.Err() != nil:
+		case err != nil && (!resumed || ctx.Err() != nil):
+			// arXiv never answered a fresh run (or the run was stopped
+			// first): there is nothing to store, and a store opened now
+			// would be made, and seeded, for nothing. A resumed run's store
+			// is there already; it is opened for its count.
 			return nil, err
 		}
 		if oerr := r.open(ctx, Start{Resumed: resumed, At: next}); oerr != nil {

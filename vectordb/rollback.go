@@ -119,10 +119,14 @@ func AcceptRollback(ctx context.Context, dir string, opts ...Option) (bool, erro
 	}
 	db := &DB{dir: dir, path: storePath(dir), opt: o}
 	db.opt.acceptRollback = true
-	if _, err := os.Stat(db.path); err != nil {
+	if fi, err := os.Stat(db.path); err != nil {
 		// Opening the file below would create a store: there is nothing
 		// to go back to.
 		return false, fmt.Errorf("accept the rollback of %s: %w", db.path, err)
+	} else if fi.Size() == 0 {
+		// An emptied file holds no commit to go back to, and bbolt would
+		// make a new store of it, which the next command would seed.
+		return false, &CorruptError{Path: db.path, Err: errors.New("it is empty: there is no commit to go back to; restore a backup")}
 	}
 	rolled := false
 	err := db.withFile(ctx, true, func(b *bolt.DB) error {

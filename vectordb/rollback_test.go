@@ -107,3 +107,17 @@ func TestAcceptRollbackWithoutAStore(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, entries)
 }
+
+// An emptied store file holds no commit: AcceptRollback says it is damaged
+// and leaves it as it is, rather than make a new store of it.
+func TestAcceptRollbackOfAnEmptiedFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(storePath(dir), nil, 0o644))
+	rolled, err := AcceptRollback(context.Background(), dir)
+	var ce *CorruptError
+	require.ErrorAs(t, err, &ce)
+	require.False(t, rolled)
+	fi, err := os.Stat(storePath(dir))
+	require.NoError(t, err)
+	require.Zero(t, fi.Size())
+}

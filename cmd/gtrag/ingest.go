@@ -478,6 +478,15 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 			return usagef("--data-dir: %s is a file, not a directory", dir)
 		}
+		// The outcomes written over the knowledge base's own files would
+		// destroy it: "--ids-out ~/.local/share/gtrag/store.db" is a slip.
+		if out, err := os.Stat(o.idsOut); o.idsOut != "" && err == nil {
+			for _, name := range []string{vectordb.StoreFileName, vectordb.VectorFileName, vectordb.CompactFileName} {
+				if f, err := os.Stat(filepath.Join(dir, name)); err == nil && os.SameFile(f, out) {
+					return usagef("--ids-out %s is the knowledge base's %s; write the outcomes to another file", o.idsOut, name)
+				}
+			}
+		}
 	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
 	in := &ingest.Ingester{

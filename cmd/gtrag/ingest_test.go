@@ -19,6 +19,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // ingestEnv is testEnv pointed at a fake arXiv, with a short pacing delay
@@ -635,4 +636,23 @@ func TestIngestDataDirIsAFileBeforeAnyRequest(t *testing.T) {
 	require.Equal(t, exitUsage, r.code, r.stderr)
 	require.Equal(t, "gtrag: --data-dir: "+file+" is a file, not a directory\n", r.stderr)
 	require.Empty(t, srv.Requests())
+}
+
+// --ids-out may not name the knowledge base's own files: the outcomes
+// written over store.db would destroy the store.
+func TestIngestIDsOutIsNotTheStore(t *testing.T) {
+	env := ingestEnv(t, nil)
+	env["GTRAG_SEED"] = "primer" // a store with vectors
+	createStore(t, env)
+	for _, name := range []string{vectordb.StoreFileName, vectordb.VectorFileName} {
+		file := filepath.Join(env["GTRAG_DATA_DIR"], name)
+		before, err := os.ReadFile(file)
+		require.NoError(t, err)
+		r := gtrag(t, env, "ingest", "--ids", "2301.01234", "--ids-out", file)
+		require.Equal(t, exitUsage, r.code, r.stderr)
+		require.Contains(t, r.stderr, "is the knowledge base's "+name)
+		after, err := os.ReadFile(file)
+		require.NoError(t, err)
+		require.Equal(t, before, after, "untouched")
+	}
 }
