@@ -150,6 +150,32 @@ func TestStdioAnswersMalformedLinesAndGoesOn(t *testing.T) {
 	require.Len(t, got, 3+2+len(nulls)+1, out)
 }
 
+// An id that is a number but no integer (9.5, 1e2) or beyond 64 bits is
+// refused: the SDK read it as another integer, answered under that id, and
+// the server waited for an answer to the original one forever.
+func TestStdioRefusesIDsThatAreNotIntegers(t *testing.T) {
+	f := newFixture(t, 0)
+	out := runScript(t, f,
+		initialize, initialized,
+		`{"jsonrpc":"2.0","id":9.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1e2,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":-4,"method":"ping"}`,
+	)
+	ids := byID(t, out)
+	require.Contains(t, ids[`-4`], "result", "a negative integer is an id")
+	var refused int
+	for _, m := range lines(t, out) {
+		if id, ok := m.(map[string]any)["id"]; ok && id == nil {
+			code, msg := errorOf(m)
+			require.EqualValues(t, jsonrpc.CodeInvalidRequest, code)
+			require.Contains(t, msg, "is not an integer of at most 64 bits")
+			refused++
+		}
+	}
+	require.Equal(t, 3, refused, out)
+}
+
 // The SDK answers a request sent before initialize with "code":0, no
 // JSON-RPC code; the transport gives it -32600.
 func TestStdioRequestBeforeInitializeIsAnInvalidRequest(t *testing.T) {
@@ -348,6 +374,8 @@ func TestPaperIDFormsAndPlainURIs(t *testing.T) {
 		{"arXiv:" + oldStyle, oldStyle},
 		{" " + oldStyle + " ", oldStyle},
 		{"primer:core", "primer:core"},
+		{PaperURI(oldStyle), oldStyle}, // the uri list_papers gives
+		{"gtrag://paper/cs%2F" + strings.TrimPrefix(oldStyle, "cs/"), oldStyle},
 	} {
 		var p service.Paper
 		mustCall(t, f, "get_paper", map[string]any{"id": c.id}, &p)

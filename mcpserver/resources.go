@@ -88,10 +88,19 @@ func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*
 // as ingestion stored it; any other id (primer:core) is kept as it is, for
 // the store to say whether it holds it.
 func paperID(id string) string {
+	id = strings.TrimSpace(id)
+	// The uri list_papers gives (gtrag://paper/cs/0112004v1) names its
+	// paper as well as the id does.
+	if rest, ok := strings.CutPrefix(id, paperURIPrefix); ok {
+		if dec, err := url.PathUnescape(rest); err == nil {
+			rest = dec
+		}
+		id = rest
+	}
 	if bare, err := arxiv.ParseID(id); err == nil {
 		return bare
 	}
-	return strings.TrimSpace(id)
+	return id
 }
 
 // listResources answers resources/list, which the SDK answers from the

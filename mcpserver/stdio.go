@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -290,7 +291,15 @@ func checkMessage(raw []byte) (inbound, error) {
 	m.response = !hasMethod && (hasResult || hasError)
 	if id, ok := obj["id"]; ok {
 		switch id[0] {
-		case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		case '"':
+			m.id, m.hasID = id, true
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			// MCP ids are strings or integers. The SDK reads a number as
+			// an int64: 9.5 came back as 9 and 1e2 as 100, so the answer
+			// matched no open request and the server never ended.
+			if _, err := strconv.ParseInt(string(id), 10, 64); err != nil {
+				return m, fmt.Errorf(`"id" %s is not an integer of at most 64 bits: use a string or an integer`, id)
+			}
 			m.id, m.hasID = id, true
 		case 'n': // null
 		default:

@@ -113,7 +113,7 @@ type PaperSummary struct {
 
 // GetPaperInput is the get_paper tool's arguments.
 type GetPaperInput struct {
-	ID string `json:"id" jsonschema:"an arXiv id, with or without its version, in any form ingest_ids takes (2101.00001, cs/0112004v1, arXiv:…, an abs URL), or a primer paper's id (primer:core)"`
+	ID string `json:"id" jsonschema:"an arXiv id, with or without its version, in any form ingest_ids takes (2101.00001, cs/0112004v1, arXiv:…, an abs URL), a primer paper's id (primer:core), or the paper's uri from list_papers (gtrag://paper/…)"`
 }
 
 // StatsResult describes the knowledge base.
