@@ -66,7 +66,7 @@ func (f *fakeCondenser) Condense(_ context.Context, h []reasoner.Exchange, _ str
 func TestOfflineRewriteCarriesTheTopicAskedInFull(t *testing.T) {
 	hist := []Turn{
 		{Input: "What is the Shapley value?", Question: "What is the Shapley value?"},
-		{Input: "and why is it fair?", Question: "Why is Shapley value fair?"},
+		{Input: "and why is it fair?", Question: "Why is Shapley value fair?", Rewritten: true},
 	}
 	r, err := Offline{}.Rewrite(context.Background(), hist, "what about its axioms?")
 	require.NoError(t, err)

@@ -131,10 +131,8 @@ func carryTopic(history []Turn, line string) string {
 	return capitalize(q) + "?"
 }
 
-// rewritten reports whether t's question is not the line the user typed.
-func rewritten(t Turn) bool {
-	return t.Question != strings.Join(strings.Fields(t.Input), " ")
-}
+// rewritten reports whether t's question carried an earlier topic.
+func rewritten(t Turn) bool { return t.Rewritten }
 
 // maxTopicWords bounds the phrase carried from the previous question.
 const maxTopicWords = 8

@@ -15,8 +15,11 @@ import (
 // Turn is one question of a conversation.
 type Turn struct {
 	Input    string // what the user typed
-	Question string // the standalone question asked
+	Question string // the standalone question asked, as the run read it
 	Result   service.Result
+	// Rewritten is set when Question is a follow-up made standalone, not
+	// the line typed: it carried an earlier question's topic.
+	Rewritten bool
 }
 
 // Session is one conversation. Fill the fields, then call Run.
@@ -140,7 +143,11 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	if err != nil {
 		return s.failed(ctx, qctx, err)
 	}
-	s.history = append(s.history, Turn{Input: line, Question: q, Result: res})
+	asked := q
+	if res.Question != "" {
+		asked = res.Question // as the run read it: a misspelt term corrected
+	}
+	s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: q != strings.Join(strings.Fields(line), " ")})
 	if s.Show != nil {
 		s.Show(s.Out, res)
 	} else {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Correction is one word CorrectSpelling changed.
@@ -20,7 +22,10 @@ type Correction struct {
 // A word is corrected only when all of these hold, so that a word the
 // question meant is never changed:
 //
-//   - it is written in lower case and has at least seven letters;
+//   - it has at least seven letters and is written in lower case or with
+//     a capital first letter ("Nash Equilibirum"); each part of a
+//     hyphenated word counts as a word, and a possessive ending is left
+//     as it is ("equilibirum's");
 //   - the field's vocabulary (the glossary, the cues, the related phrases
 //     and field words) holds neither it nor any word of its stem;
 //   - one glossary word is one edit away from it (a letter added, dropped,
@@ -38,13 +43,15 @@ type Correction struct {
 // equilibirum unique?") is not corrected either.
 func CorrectSpelling(question string) (string, []Correction) {
 	var fixes []Correction
-	for _, w := range Words(question) {
-		if len([]rune(w)) < 7 || strings.ToLower(w) != w || knownWord(w) {
-			continue
-		}
+	spans := spellingCandidates(question)
+	// From the last word to the first, so that a correction's change of
+	// length moves no span still to be read.
+	for i := len(spans) - 1; i >= 0; i-- {
+		sp := spans[i]
+		word := question[sp.start:sp.end]
 		var as string
 		for _, tw := range spellingTargets() {
-			if editDistance1(w, tw) {
+			if editDistance1(strings.ToLower(word), tw) {
 				if as != "" {
 					as = "" // two targets: not this word's to guess
 					break
@@ -52,13 +59,66 @@ func CorrectSpelling(question string) (string, []Correction) {
 				as = tw
 			}
 		}
-		if as == "" || !completesTerm(question, w, as) {
+		if as == "" {
 			continue
 		}
-		question = replaceWord(question, w, as)
-		fixes = append(fixes, Correction{Word: w, As: as})
+		if word != strings.ToLower(word) {
+			as = strings.ToUpper(as[:1]) + as[1:] // "Equilibirum" → "Equilibrium"
+		}
+		fixed := question[:sp.start] + as + question[sp.end:]
+		if !completesTerm(question, fixed, strings.ToLower(as)) {
+			continue
+		}
+		question = fixed
+		c := Correction{Word: word, As: as}
+		if !slices.Contains(fixes, c) {
+			fixes = slices.Insert(fixes, 0, c)
+		}
 	}
 	return question, fixes
+}
+
+// span is a word's bytes in a text.
+type span struct{ start, end int }
+
+// spellingCandidates are the words of question CorrectSpelling may change:
+// the parts of a hyphenated word ("nash-equilibirum") each, without a
+// possessive ending ("equilibirum's"), of seven letters or more, written in
+// lower case or with a capital first letter ("Nash Equilibirum"), and
+// unknown to the field's vocabulary.
+func spellingCandidates(question string) []span {
+	var out []span
+	eachWord(question, func(start, end int) {
+		w := question[start:end]
+		for off := 0; off <= len(w); {
+			n := strings.IndexByte(w[off:], '-')
+			if n < 0 {
+				n = len(w) - off
+			}
+			part := w[off : off+n]
+			for _, pos := range []string{"'s", "’s"} {
+				part = strings.TrimSuffix(part, pos)
+			}
+			if spellable(part) {
+				out = append(out, span{start + off, start + off + len(part)})
+			}
+			off += n + 1
+		}
+	})
+	return out
+}
+
+// spellable reports whether part may be a misspelt word of the field.
+func spellable(part string) bool {
+	if utf8.RuneCountInString(part) < 7 {
+		return false
+	}
+	lower := strings.ToLower(part)
+	first, size := utf8.DecodeRuneInString(part)
+	if part != lower && (strings.ToLower(part[size:]) != part[size:] || !unicode.IsUpper(first)) {
+		return false // "VCG", "McKelvey": not a word's misspelling
+	}
+	return !knownWord(lower)
 }
 
 // knownWord reports whether the field's vocabulary holds w or a word of
@@ -105,44 +165,31 @@ var spellingTargets = sync.OnceValue(func() []string {
 	return out
 })
 
-// completesTerm reports whether writing as for w names a glossary term of
-// two words or more, holding as, that the question did not name.
-func completesTerm(question, w, as string) bool {
+// completesTerm reports whether fixed, question with one word corrected to
+// as, names a glossary term of two words or more, holding as, that
+// question did not name.
+func completesTerm(question, fixed, as string) bool {
 	named := map[string]bool{}
 	for _, c := range Focal(question) {
 		if c.Known {
 			named[c.Name] = true
 		}
 	}
-	for _, c := range Focal(replaceWord(question, w, as)) {
+	for _, c := range Focal(fixed) {
 		if !c.Known || named[c.Name] {
 			continue
 		}
 		for _, f := range append([]string{c.Name}, c.Variants...) {
 			words := Words(strings.ToLower(f))
+			for i, w := range words {
+				words[i] = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s") // "nash equilibrium's"
+			}
 			if len(words) >= 2 && slices.Contains(words, as) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// replaceWord replaces the first whole-word w in s.
-func replaceWord(s, w, as string) string {
-	done := false
-	var b strings.Builder
-	last := 0
-	eachWord(s, func(start, end int) {
-		if done || s[start:end] != w {
-			return
-		}
-		b.WriteString(s[last:start])
-		b.WriteString(as)
-		last, done = end, true
-	})
-	b.WriteString(s[last:])
-	return b.String()
 }
 
 // editDistance1 reports whether a and b are one edit apart: a letter

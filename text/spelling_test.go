@@ -25,6 +25,13 @@ func TestCorrectSpelling(t *testing.T) {
 		{"What's the right mix of sand and cement for bedding patio slabs?", "What's the right mix of sand and cement for bedding patio slabs?", nil},
 		{"Can contiguous pieces of cake always be envy-free?", "Can contiguous pieces of cake always be envy-free?", nil},
 		{"What is a Nash equilibrium?", "What is a Nash equilibrium?", nil},
+		{"What is a Nash Equilibirum?", "What is a Nash Equilibrium?", []Correction{{"Equilibirum", "Equilibrium"}}},
+		{"What is a nash-equilibirum?", "What is a nash-equilibrium?", []Correction{{"equilibirum", "equilibrium"}}},
+		{"What about nash equilibirum's refinements?", "What about nash equilibrium's refinements?", []Correction{{"equilibirum", "equilibrium"}}},
+		// One misspelling twice is one correction.
+		{"Is every nash equilibirum a correlated equilibirum?", "Is every nash equilibrium a correlated equilibrium?", []Correction{{"equilibirum", "equilibrium"}}},
+		// An acronym or a name in capitals is not a misspelt word.
+		{"What is the VICKREY AUCTOIN?", "What is the VICKREY AUCTOIN?", nil},
 	} {
 		got, fixes := CorrectSpelling(tc.q)
 		require.Equal(t, tc.want, got, tc.q)

@@ -71,6 +71,17 @@ func TestChatScript(t *testing.T) {
 	require.Contains(t, r2.stdout, "→ What about prisoner's dilemma in the repeated version?\n")
 }
 
+// A follow-up carries the topic as the run read it: a misspelt term
+// corrected, not the misspelling, which would be refused as off-topic.
+func TestChatFollowUpCarriesTheCorrectedTerm(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "What is a nash equilibirum?\nwhat about its refinements?\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "→ What about nash equilibrium's refinements?\n")
+	require.NotContains(t, r.stdout, "does not appear to be about game theory")
+	require.Equal(t, 1, strings.Count(r.stderr, `read "equilibirum" as "equilibrium"`), "said once: %s", r.stderr)
+}
+
 // With an LLM, a follow-up is condensed by the model from the conversation.
 func TestChatWithAnLLM(t *testing.T) {
 	llm := newLLMServer(t)

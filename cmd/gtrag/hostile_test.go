@@ -91,6 +91,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "unknown shell", args: []string{"completion", "tcsh"}, code: 2, want: `unknown command "tcsh" for "gtrag completion": want bash, fish, powershell, zsh`},
 		{name: "unknown papers command", args: []string{"papers", "lsit"}, code: 2, want: `unknown command "lsit" for "gtrag papers"`},
 		{name: "unknown store command", args: []string{"store", "bogus"}, code: 2, want: `unknown command "bogus" for "gtrag store"`},
+		{name: "unknown help topic", args: []string{"help", "nonexist"}, code: 2, want: `unknown help topic "nonexist"`},
 		{name: "100 KB command", args: []string{bigWord}, code: 2, want: "unknown command"},
 		{name: "unknown flag", args: []string{"--frobnicate", "stats"}, code: 2, want: "gtrag has no flag --frobnicate"},
 		{name: "unknown 100 KB flag", args: []string{"ask", "--" + bigWord, "q"}, code: 2, want: "gtrag ask has no flag --"},

@@ -42,6 +42,7 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	// cobra runs, it is among the groups groupsRefuseUnknown sees.
 	root.InitDefaultCompletionCmd()
 	groupsRefuseUnknown(root)
+	helpRefusesUnknown(root)
 	err := root.ExecuteContext(ctx)
 	if ioErr := a.io.Err(); ioErr != nil && (err == nil || errors.Is(err, ioErr)) {
 		// The command's output was lost (a full disk, a closed pipe): it
@@ -142,6 +143,26 @@ network it still answers, offline, from the store.
 	)
 	registerCompletions(root)
 	return root
+}
+
+// helpRefusesUnknown makes "gtrag help nosuchcommand" a usage error, as
+// "gtrag nosuchcommand" is: cobra printed "Unknown help topic" and exited 0.
+func helpRefusesUnknown(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "help" {
+			continue
+		}
+		c.Run = nil
+		c.RunE = func(c *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || target == nil || len(rest) > 0 {
+				return usagef("unknown help topic %q: see gtrag --help for the commands", snippet(strings.Join(args, " "), 40))
+			}
+			target.InitDefaultHelpFlag()
+			return target.Help()
+		}
+	}
 }
 
 // groupsRefuseUnknown makes each command that only groups others (papers,

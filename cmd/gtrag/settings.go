@@ -85,13 +85,12 @@ func readArxivTuning(getenv func(string) string) (arxivTuning, error) {
 	if err != nil {
 		return t, err
 	}
-	switch v := strings.TrimSpace(getenv("GTRAG_ARXIV_CACHE_TTL")); v {
-	case "":
-	case "0", "off":
-		t.cacheTTL = -1
-	default:
+	v := strings.TrimSpace(getenv("GTRAG_ARXIV_CACHE_TTL"))
+	if d, derr := time.ParseDuration(v); v == "0" || v == "off" || derr == nil && d == 0 {
+		t.cacheTTL = -1 // "0", "0s", "off": no cache
+	} else if v != "" {
 		if t.cacheTTL, err = envDuration(getenv, "GTRAG_ARXIV_CACHE_TTL", maxArxivCacheTTL); err != nil {
-			return t, usagef("GTRAG_ARXIV_CACHE_TTL %q: want 0 (off) or a duration of at most %s, such as 24h", v, shortDuration(maxArxivCacheTTL))
+			return t, usagef("GTRAG_ARXIV_CACHE_TTL %q: want 0 (off) or a duration of at most 168h (a week), such as 24h", v)
 		}
 	}
 	return t, nil
