@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/reasoner"
@@ -170,6 +171,8 @@ func isNew(db Store) bool {
 func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vectordb.DB, error) {
 	if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
 		return nil, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
+	} else if errors.Is(err, syscall.ENOTDIR) {
+		return nil, configErrorf("data-dir", "%s is under a file, not a directory", cfg.DataDir)
 	}
 	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
 	if cfg.LockTimeout > 0 {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/gtrag/gtrag/vectordb"
 	"github.com/gtrag/gtrag/weaviatestore"
@@ -41,6 +42,8 @@ func StoreExists(ctx context.Context, cfg Config) (bool, error) {
 	if cfg.Store == "" {
 		if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
 			return false, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
+		} else if errors.Is(err, syscall.ENOTDIR) {
+			return false, configErrorf("data-dir", "%s is under a file, not a directory", cfg.DataDir)
 		}
 		_, err := os.Stat(filepath.Join(cfg.DataDir, vectordb.StoreFileName))
 		if errors.Is(err, fs.ErrNotExist) {

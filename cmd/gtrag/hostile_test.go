@@ -128,8 +128,8 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "data dir empty", args: []string{"--data-dir", "", "stats"}, code: 2, want: "--data-dir is empty"},
 		{name: "data dir is a file", args: []string{"stats"}, dataDir: fileAsDataDir, code: 2, want: "is a file, not a directory"},
 		{name: "data dir is a file for ask", args: []string{"ask", "q"}, dataDir: fileAsDataDir, code: 2, want: "is a file"},
-		{name: "data dir under a file", args: []string{"search", "nash"}, dataDir: underAFile, code: 1, want: "not a directory"},
-		{name: "data dir under a file for ingest", args: []string{"ingest", "--file", papers, "--no-filter"}, dataDir: underAFile, code: 1, want: "not a directory"},
+		{name: "data dir under a file", args: []string{"search", "nash"}, dataDir: underAFile, code: 2, want: "is under a file, not a directory"},
+		{name: "data dir under a file for ingest", args: []string{"ingest", "--file", papers, "--no-filter"}, dataDir: underAFile, code: 2, want: "is under a file, not a directory"},
 		{name: "data dir unreadable", args: []string{"stats"}, dataDir: unreadable, code: 1, want: "permission denied"},
 
 		// ask
