@@ -49,17 +49,12 @@ func CorrectSpelling(question string) (string, []Correction) {
 	for i := len(spans) - 1; i >= 0; i-- {
 		sp := spans[i]
 		word := question[sp.start:sp.end]
-		var as string
-		for _, tw := range spellingTargets() {
-			if editDistance1(strings.ToLower(word), tw) {
-				if as != "" {
-					as = "" // two targets: not this word's to guess
-					break
-				}
-				as = tw
-			}
-		}
-		if as == "" {
+		lower := strings.ToLower(word)
+		as := oneEditFrom(lower)
+		// The vocabulary last: most long words are one edit from no
+		// glossary word, and the vocabulary's tables cost some 15 ms to
+		// build, which a question answered from the store need not pay.
+		if as == "" || knownWord(lower) {
 			continue
 		}
 		if word != strings.ToLower(word) {
@@ -78,14 +73,31 @@ func CorrectSpelling(question string) (string, []Correction) {
 	return question, fixes
 }
 
+// oneEditFrom is the one glossary word one edit from w, or "" when there
+// is none, or more than one to choose from.
+func oneEditFrom(w string) string {
+	n := utf8.RuneCountInString(w)
+	as := ""
+	for _, length := range []int{n - 1, n, n + 1} {
+		for _, tw := range spellingTargets()[length] {
+			if editDistance1(w, tw) {
+				if as != "" {
+					return "" // two targets: not this word's to guess
+				}
+				as = tw
+			}
+		}
+	}
+	return as
+}
+
 // span is a word's bytes in a text.
 type span struct{ start, end int }
 
 // spellingCandidates are the words of question CorrectSpelling may change:
 // the parts of a hyphenated word ("nash-equilibirum") each, without a
 // possessive ending ("equilibirum's"), of seven letters or more, written in
-// lower case or with a capital first letter ("Nash Equilibirum"), and
-// unknown to the field's vocabulary.
+// lower case or with a capital first letter ("Nash Equilibirum").
 func spellingCandidates(question string) []span {
 	var out []span
 	eachWord(question, func(start, end int) {
@@ -108,17 +120,16 @@ func spellingCandidates(question string) []span {
 	return out
 }
 
-// spellable reports whether part may be a misspelt word of the field.
+// spellable reports whether part is shaped like a word CorrectSpelling
+// may change: long enough, and in lower case or with a capital first
+// letter.
 func spellable(part string) bool {
 	if utf8.RuneCountInString(part) < 7 {
 		return false
 	}
-	lower := strings.ToLower(part)
 	first, size := utf8.DecodeRuneInString(part)
-	if part != lower && (strings.ToLower(part[size:]) != part[size:] || !unicode.IsUpper(first)) {
-		return false // "VCG", "McKelvey": not a word's misspelling
-	}
-	return !knownWord(lower)
+	// "VCG", "McKelvey": not a word's misspelling.
+	return part == strings.ToLower(part) || unicode.IsUpper(first) && strings.ToLower(part[size:]) == part[size:]
 }
 
 // knownWord reports whether the field's vocabulary holds w or a word of
@@ -147,17 +158,18 @@ var vocabularyStems = sync.OnceValue(func() map[string]bool {
 })
 
 // spellingTargets are the words of seven letters or more of the glossary's
-// names, variants and acronyms, lower-cased.
-var spellingTargets = sync.OnceValue(func() []string {
+// names, variants and acronyms, lower-cased, by their length in runes: a
+// word is compared with those one rune shorter, as long, or longer only.
+var spellingTargets = sync.OnceValue(func() map[int][]string {
 	seen := map[string]bool{}
-	var out []string
+	out := map[int][]string{}
 	for i := range glossary {
 		for _, f := range glossary[i].forms() {
 			for _, w := range Words(f) {
 				w = strings.ToLower(w)
-				if len([]rune(w)) >= 7 && !seen[w] {
+				if n := utf8.RuneCountInString(w); n >= 7 && !seen[w] {
 					seen[w] = true
-					out = append(out, w)
+					out[n] = append(out[n], w)
 				}
 			}
 		}
@@ -196,35 +208,57 @@ func completesTerm(question, fixed, as string) bool {
 // inserted, deleted or substituted, or two neighbouring letters swapped
 // (optimal string alignment distance 1).
 func editDistance1(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) < len(rb) {
-		ra, rb = rb, ra
+	if d := len(a) - len(b); d > utf8.UTFMax || d < -utf8.UTFMax {
+		return false // one rune more or less changes the length by 4 bytes at most
 	}
-	switch len(ra) - len(rb) {
+	if isASCII(a) && isASCII(b) {
+		return edit1([]byte(a), []byte(b)) // the glossary's words: no rune decoding
+	}
+	return edit1([]rune(a), []rune(b))
+}
+
+func edit1[T byte | rune](a, b []T) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	switch len(a) - len(b) {
 	case 0:
-		var diff []int
-		for i := range ra {
-			if ra[i] != rb[i] {
-				diff = append(diff, i)
-				if len(diff) > 2 {
-					return false
-				}
+		first, second := -1, -1
+		for i := range a {
+			if a[i] == b[i] {
+				continue
+			}
+			switch {
+			case first < 0:
+				first = i
+			case second < 0:
+				second = i
+			default:
+				return false
 			}
 		}
-		switch len(diff) {
-		case 1:
+		switch {
+		case first >= 0 && second < 0:
 			return true
-		case 2:
-			i, j := diff[0], diff[1]
-			return j == i+1 && ra[i] == rb[j] && ra[j] == rb[i]
+		case second >= 0:
+			return second == first+1 && a[first] == b[second] && a[second] == b[first]
 		}
 		return false
 	case 1:
 		i := 0
-		for i < len(rb) && ra[i] == rb[i] {
+		for i < len(b) && a[i] == b[i] {
 			i++
 		}
-		return string(ra[i+1:]) == string(rb[i:])
+		return slices.Equal(a[i+1:], b[i:])
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -84,3 +84,11 @@ func TestEditDistance1(t *testing.T) {
 		require.Equal(t, tc.want, editDistance1(tc.a, tc.b), "%s %s", tc.a, tc.b)
 	}
 }
+
+// BenchmarkCorrectSpelling is the cost every ask pays: a question of long
+// words, none misspelt. go test ./text -run '^$' -bench CorrectSpelling
+func BenchmarkCorrectSpelling(b *testing.B) {
+	for b.Loop() {
+		CorrectSpelling("Why do incumbents deliberately overbuild capacity before entrants arrive?")
+	}
+}
