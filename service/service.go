@@ -167,12 +167,22 @@ func isNew(db Store) bool {
 	return true
 }
 
+// CheckDataDir returns the *ConfigError of a data directory that cannot
+// be one: a file, or a path under a file. A directory that does not exist
+// yet is fine: the store makes it.
+func CheckDataDir(dir string) error {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return configErrorf("data-dir", "%s is a file, not a directory", dir)
+	} else if errors.Is(err, syscall.ENOTDIR) {
+		return configErrorf("data-dir", "%s is under a file, not a directory", dir)
+	}
+	return nil
+}
+
 // openEmbedded opens the embedded store in cfg.DataDir.
 func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vectordb.DB, error) {
-	if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
-		return nil, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
-	} else if errors.Is(err, syscall.ENOTDIR) {
-		return nil, configErrorf("data-dir", "%s is under a file, not a directory", cfg.DataDir)
+	if err := CheckDataDir(cfg.DataDir); err != nil {
+		return nil, err
 	}
 	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
 	if cfg.LockTimeout > 0 {

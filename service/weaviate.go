@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/gtrag/gtrag/vectordb"
 	"github.com/gtrag/gtrag/weaviatestore"
@@ -40,10 +39,8 @@ func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weav
 // the primer.
 func StoreExists(ctx context.Context, cfg Config) (bool, error) {
 	if cfg.Store == "" {
-		if fi, err := os.Stat(cfg.DataDir); err == nil && !fi.IsDir() {
-			return false, configErrorf("data-dir", "%s is a file, not a directory", cfg.DataDir)
-		} else if errors.Is(err, syscall.ENOTDIR) {
-			return false, configErrorf("data-dir", "%s is under a file, not a directory", cfg.DataDir)
+		if err := CheckDataDir(cfg.DataDir); err != nil {
+			return false, err
 		}
 		_, err := os.Stat(filepath.Join(cfg.DataDir, vectordb.StoreFileName))
 		if errors.Is(err, fs.ErrNotExist) {

@@ -200,9 +200,12 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 
 func storePath(dir string) string { return filepath.Join(dir, StoreFileName) }
 
+// FileNames are the files of a store in its directory.
+var FileNames = []string{StoreFileName, VectorFileName, CompactFileName}
+
 // hasVectors reports whether dir holds a vector file with anything in it.
 func hasVectors(dir string) bool {
-	for _, name := range []string{VectorFileName, CompactFileName} {
+	for _, name := range FileNames[1:] {
 		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Size() > 0 {
 			return true
 		}

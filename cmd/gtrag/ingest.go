@@ -212,9 +212,7 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		// Paths are compared as files, not strings: ./x and x, a symlink
 		// or a hard link to --file are all the same file.
 		if o.fileHandle != nil {
-			in, ierr := o.fileHandle.Stat()
-			out, oerr := os.Stat(o.idsOut)
-			if ierr == nil && oerr == nil && os.SameFile(in, out) {
+			if samePath(o.file, o.idsOut) {
 				o.fileHandle.Close()
 				o.fileHandle, o.papers = nil, nil
 				return usagef("--ids-out %s names the --file being read; write the outcomes to another file", o.idsOut)
@@ -475,16 +473,14 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	// would be met first as an unreadable resume file, exit 1; it is the
 	// setting to change, so it is said here as the store would say it.
 	if dir := a.config().DataDir; dir != "" {
-		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-			return usagef("--data-dir: %s is a file, not a directory", dir)
+		if err := a.cliError(service.CheckDataDir(dir)); err != nil {
+			return err
 		}
 		// The outcomes written over the knowledge base's own files would
 		// destroy it: "--ids-out ~/.local/share/gtrag/store.db" is a slip.
-		if out, err := os.Stat(o.idsOut); o.idsOut != "" && err == nil {
-			for _, name := range []string{vectordb.StoreFileName, vectordb.VectorFileName, vectordb.CompactFileName} {
-				if f, err := os.Stat(filepath.Join(dir, name)); err == nil && os.SameFile(f, out) {
-					return usagef("--ids-out %s is the knowledge base's %s; write the outcomes to another file", o.idsOut, name)
-				}
+		for _, name := range vectordb.FileNames {
+			if o.idsOut != "" && samePath(filepath.Join(dir, name), o.idsOut) {
+				return usagef("--ids-out %s is the knowledge base's %s; write the outcomes to another file", o.idsOut, name)
 			}
 		}
 	}

@@ -247,9 +247,12 @@ func (a *app) openCopySource(ctx context.Context, from string) (copySource, erro
 // lock, then fail. Store URLs and directories that do not exist yet are
 // never the same as another.
 func sameDir(a, b string) bool {
-	if weaviatestore.IsURL(a) || weaviatestore.IsURL(b) {
-		return false
-	}
+	return !weaviatestore.IsURL(a) && !weaviatestore.IsURL(b) && samePath(a, b)
+}
+
+// samePath reports whether two paths name one existing file or directory:
+// "./x" and "x", a symlink or a hard link to it.
+func samePath(a, b string) bool {
 	fa, err := os.Stat(a)
 	if err != nil {
 		return false
