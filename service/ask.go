@@ -108,7 +108,7 @@ func (o AskOptions) withDefaults() AskOptions {
 		o.MaxSearches = DefaultMaxSearches
 	}
 	if o.MaxSteps <= 0 {
-		o.MaxSteps = max(DefaultMaxSteps, StepsFor(o.MaxSearches))
+		o.MaxSteps = StepLimitFor(o.MaxSearches)
 	}
 	return o
 }
@@ -120,6 +120,10 @@ func (o AskOptions) withDefaults() AskOptions {
 // step limit fits 4 searches; a run allowed more needs a higher limit, or
 // it fails with papers added and no answer.
 func StepsFor(maxSearches int) int { return 2 + 5*maxSearches + 1 }
+
+// StepLimitFor is the default step limit of a run allowed maxSearches
+// searches: DefaultMaxSteps, or StepsFor when that is more.
+func StepLimitFor(maxSearches int) int { return max(DefaultMaxSteps, StepsFor(maxSearches)) }
 
 // Result is what one run produced: the `gtrag ask --json` object of the
 // command-line contract, also what replay, eval, chat and the MCP ask tool
@@ -268,7 +272,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
 			Candidates: deps.Candidates, RunnersUp: deps.RunnersUp, LaterBest: deps.LaterBest,
-			Version: version.Version, Notices: s.llm.Notices,
+			Version: version.Version, Notices: notices,
 		})
 	}
 	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)

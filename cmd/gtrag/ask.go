@@ -165,7 +165,7 @@ func (o *askOptions) budgetFlag(f *pflag.FlagSet) {
 // teacher shows the limit at work.
 func (o *askOptions) fitSteps(f *pflag.FlagSet) {
 	if !f.Changed("max-steps") {
-		o.maxSteps = max(o.maxSteps, service.StepsFor(o.maxSearches))
+		o.maxSteps = service.StepLimitFor(o.maxSearches)
 	}
 }
 

@@ -225,4 +225,11 @@ func TestAskReadsAMisspeltTerm(t *testing.T) {
 	require.Equal(t, "primer:nash-equilibrium", res.Sources[0].PaperID)
 	require.Contains(t, res.Notices, `read "equilibirum" as "equilibrium"`)
 	require.Equal(t, "What is a nash equilibrium?", res.Question)
+
+	// The recording carries the correction's notice, and so does its replay.
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	require.Equal(t, 0, gtrag(t, env, "ask", "--trace-out", file, "What is a nash equilibirum?").code)
+	var replayed service.Result
+	decodeJSON(t, gtrag(t, env, "replay", "--json", file), &replayed)
+	require.Contains(t, replayed.Notices, `read "equilibirum" as "equilibrium"`)
 }

@@ -51,7 +51,7 @@ what added it to the source and the copy ("… (store copy from DIR)").`,
 		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openExistingStore(cmd.Context(), false)
+			db, err := a.openExistingStore(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -83,7 +83,7 @@ func newPapersShowCmd(a *app) *cobra.Command {
 		Example: "  gtrag papers show 2301.01234\n  gtrag papers show --json primer:nash-equilibrium",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openExistingStore(cmd.Context(), false)
+			db, err := a.openExistingStore(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -132,7 +132,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openExistingStore(cmd.Context(), false)
+			db, err := a.openExistingStore(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -180,7 +180,7 @@ the last whole paper.`,
 			if format != "jsonl" && format != "bibtex" {
 				return usagef("--format %q: want jsonl or bibtex", format)
 			}
-			db, err := a.openExistingStore(cmd.Context(), false)
+			db, err := a.openExistingStore(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -246,12 +246,10 @@ func (w *wholeWriter) boundary(end bool) error {
 }
 
 // openExistingStore opens the knowledge base for a command that must not
-// create one (stats, search, papers): on a data dir without a store it
-// says so instead. A Weaviate collection is opened as service.OpenStore
-// opens it. With seed false an empty store stays empty (the papers
-// commands, after a user removed every paper); with true an empty one
-// gets the primer as every command that opens a store gives it.
-func (a *app) openExistingStore(ctx context.Context, seed bool) (service.Store, error) {
+// create one (stats, search, papers): where there is none it says so
+// instead. These commands only read, so they never seed: an empty store
+// stays empty.
+func (a *app) openExistingStore(ctx context.Context) (service.Store, error) {
 	cfg := a.config()
 	switch ok, err := service.StoreExists(ctx, cfg); {
 	case err != nil:
@@ -261,9 +259,7 @@ func (a *app) openExistingStore(ctx context.Context, seed bool) (service.Store, 
 	case !ok:
 		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or check the collection's name)", a.store)
 	}
-	if !seed {
-		cfg.Seed = service.SeedNone
-	}
+	cfg.Seed = service.SeedNone
 	db, err := service.OpenStore(ctx, cfg)
 	return db, a.cliError(err)
 }
