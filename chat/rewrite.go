@@ -74,7 +74,7 @@ func carryTopic(history []Turn, line string) string {
 	// fair?") carried that question's topic, and its own words
 	// ("Shapley value fair") are not a topic to carry further.
 	src := len(history) - 1
-	for src > 0 && rewritten(history[src]) {
+	for src > 0 && history[src].Rewritten {
 		src--
 	}
 	prevQ := history[src].Question
@@ -130,9 +130,6 @@ func carryTopic(history []Turn, line string) string {
 	}
 	return capitalize(q) + "?"
 }
-
-// rewritten reports whether t's question carried an earlier topic.
-func rewritten(t Turn) bool { return t.Rewritten }
 
 // maxTopicWords bounds the phrase carried from the previous question.
 const maxTopicWords = 8

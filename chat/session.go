@@ -136,7 +136,8 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			return nil
 		}
 	}
-	if q != strings.Join(strings.Fields(line), " ") {
+	rewritten := q != strings.Join(strings.Fields(line), " ")
+	if rewritten {
 		fmt.Fprintf(s.Out, "→ %s\n", q)
 	}
 	res, err := s.Ask(qctx, q, s.Trace)
@@ -147,7 +148,7 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	if res.Question != "" {
 		asked = res.Question // as the run read it: a misspelt term corrected
 	}
-	s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: q != strings.Join(strings.Fields(line), " ")})
+	s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: rewritten})
 	if s.Show != nil {
 		s.Show(s.Out, res)
 	} else {

@@ -75,12 +75,18 @@ func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	if err != nil {
-		// A code, or the SDK sends 0, which is no JSON-RPC error code.
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError("read "+uri, err).Error()}
+		return nil, s.internalError("read "+uri, err)
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
 		URI: uri, MIMEType: "text/markdown", Text: paperText(p),
 	}}}, nil
+}
+
+// internalError is what a resource request that failed on the server's
+// side answers: a JSON-RPC error with a code (the SDK sends 0, no JSON-RPC
+// code, for a plain error) and the tool error's one line.
+func (s *Server) internalError(what string, err error) error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError(what, err).Error()}
 }
 
 // paperID is the stored id that id names: an arXiv id in any form that
@@ -121,7 +127,7 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 	}
 	ids, err := s.svc.PaperIDs(ctx)
 	if err != nil {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError("resources/list", err).Error()}
+		return nil, s.internalError("resources/list", err)
 	}
 	start := 0
 	if after != "" {
@@ -133,7 +139,7 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 	page := ids[start:min(start+s.resourcePage, len(ids))]
 	found, _, err := service.FindPapers(ctx, s.svc.Store(), page)
 	if err != nil {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError("resources/list", err).Error()}
+		return nil, s.internalError("resources/list", err)
 	}
 	res := &mcp.ListResourcesResult{Resources: make([]*mcp.Resource, 0, len(found))}
 	res.CacheScope = "public" // what the SDK sets on the lists it answers

@@ -209,9 +209,6 @@ func (h *handshake) batches() string {
 type message struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
-	Params struct {
-		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
-	} `json:"params"`
 	// Read only where needed, so that no result or error, whatever its
 	// shape, keeps its response from counting as an answer.
 	Result json.RawMessage `json:"result"`
@@ -268,9 +265,8 @@ func idKey(raw json.RawMessage) string {
 
 // inbound is what the reader learned of one message of the client's.
 type inbound struct {
-	id       json.RawMessage // a string or a number; nil for none, null or an id of another type
+	id       json.RawMessage // a string or an integer; nil for none, null or an id of another type
 	method   string
-	hasID    bool // a string or number id: a request, or a response
 	response bool // no method: an answer to a request of the server's
 	cancels  json.RawMessage
 }
@@ -292,7 +288,7 @@ func checkMessage(raw []byte) (inbound, error) {
 	if id, ok := obj["id"]; ok {
 		switch id[0] {
 		case '"':
-			m.id, m.hasID = id, true
+			m.id = id
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			// MCP ids are strings or integers. The SDK reads a number as
 			// an int64: 9.5 came back as 9 and 1e2 as 100, so the answer
@@ -300,7 +296,7 @@ func checkMessage(raw []byte) (inbound, error) {
 			if _, err := strconv.ParseInt(string(id), 10, 64); err != nil {
 				return m, fmt.Errorf(`"id" %s is not an integer of at most 64 bits: use a string or an integer`, id)
 			}
-			m.id, m.hasID = id, true
+			m.id = id
 		case 'n': // null
 		default:
 			return m, errors.New(`"id" must be a string, a number or null`)
@@ -316,7 +312,7 @@ func checkMessage(raw []byte) (inbound, error) {
 		if json.Unmarshal(obj["method"], &m.method) != nil {
 			return m, errors.New(`"method" must be a string`)
 		}
-	} else if !m.hasID {
+	} else if m.id == nil {
 		return m, errors.New(`neither a request nor a notification (no "method") nor a response (no "id")`)
 	}
 	if _, err := jsonrpc.DecodeMessage(raw); err != nil {
@@ -441,7 +437,7 @@ func (r *drainingReader) batch(line []byte) error {
 	ids := map[string]bool{}
 	for i, e := range elems {
 		m, err := checkMessage(e)
-		if err == nil && m.method != "" && m.hasID {
+		if err == nil && m.method != "" && m.id != nil {
 			// The SDK ends the session on an id twice in a batch, or on one
 			// still open from an earlier batch.
 			if id := idKey(m.id); ids[id] || r.open.has(id) {
@@ -456,7 +452,7 @@ func (r *drainingReader) batch(line []byte) error {
 		case err != nil:
 		case refuse == "":
 			pass, passed = append(pass, e), append(passed, m)
-		case m.method != "" && m.hasID:
+		case m.method != "" && m.id != nil:
 			answers = append(answers, newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d: %s", r.line, refuse))
 		}
 	}
@@ -479,7 +475,7 @@ func (r *drainingReader) pass(raw []byte, ms ...inbound) {
 			id := idKey(m.cancels)
 			r.open.answered(id)
 			r.hs.forget(id)
-		case m.method != "" && m.hasID:
+		case m.method != "" && m.id != nil:
 			r.open.add(idKey(m.id))
 			r.hs.read(idKey(m.id), m.method)
 		}

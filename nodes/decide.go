@@ -79,8 +79,7 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	if errors.Is(err, reasoner.ErrLLMUnavailable) {
 		// The run has given up on its LLM: said once, not at each branch.
 		s.Notices = addNotices(s.Notices, []string{"decision agent: the LLM is unavailable; the rule routers decide from here on"})
-		d := at.Rule
-		return d, s
+		return at.Rule, s
 	}
 	if err != nil {
 		return fallback(err.Error())

@@ -262,7 +262,7 @@ func (r VerdictResult) verdict() reasoner.Verdict {
 func answerResult(a reasoner.Answer) AnswerResult {
 	r := AnswerResult{Text: a.Text, Cited: a.Cited, Abstained: a.Abstained, Concepts: a.Concepts, Notices: a.Notices}
 	for _, q := range a.Quotes {
-		r.Quotes = append(r.Quotes, QuoteResult{Text: q.Text, N: q.N})
+		r.Quotes = append(r.Quotes, QuoteResult(q))
 	}
 	return r
 }
@@ -270,7 +270,7 @@ func answerResult(a reasoner.Answer) AnswerResult {
 func (r AnswerResult) answer() reasoner.Answer {
 	a := reasoner.Answer{Text: r.Text, Cited: r.Cited, Abstained: r.Abstained, Concepts: r.Concepts, Notices: r.Notices}
 	for _, q := range r.Quotes {
-		a.Quotes = append(a.Quotes, reasoner.Quote{Text: q.Text, N: q.N})
+		a.Quotes = append(a.Quotes, reasoner.Quote(q))
 	}
 	return a
 }

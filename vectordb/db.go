@@ -640,32 +640,26 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 // re-ranked by exact, when the store keeps one, else from a scan of the
 // float32 file.
 func (db *DB) vectorTop(m metaInfo, q []float32, holes holeSet, n int, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
-	if !m.compact {
-		vv, err := openVectors(db.path, m.dim, m.nextDoc, true)
-		if err != nil {
+	if m.compact {
+		cv, err := openCompact(db.path, m.dim, m.nextDoc)
+		var corrupt *CorruptError
+		switch {
+		case err == nil:
+			defer cv.close()
+			return scanTopCompact(cv, q, holes, n, filepath.Join(db.dir, CompactFileName), exact)
+		case !errors.As(err, &corrupt):
 			return nil, err
 		}
-		defer vv.close()
-		return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
-	}
-	cv, err := openCompact(db.path, m.dim, m.nextDoc)
-	var corrupt *CorruptError
-	if errors.As(err, &corrupt) {
 		// The float16 copy is derived: with it missing or damaged, the
 		// float32 file ranks exactly, at twice the bytes a scan; the next
 		// write restores the copy (restoreCompact).
-		vv, verr := openVectors(db.path, m.dim, m.nextDoc, true)
-		if verr != nil {
-			return nil, verr
-		}
-		defer vv.close()
-		return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
 	}
+	vv, err := openVectors(db.path, m.dim, m.nextDoc, true)
 	if err != nil {
 		return nil, err
 	}
-	defer cv.close()
-	return scanTopCompact(cv, q, holes, n, filepath.Join(db.dir, CompactFileName), exact)
+	defer vv.close()
+	return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
 }
 
 // exactScorer returns the float32 dot product of q with a slot's vector,

@@ -115,11 +115,8 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		// stepping through is for watching, so each step is narrated, as
 		// ask --step does.
 		o.beforeStep = newLineStepper(in, a.io.ErrOut).Before
-		s.Trace = true
 	}
-	if o.trace {
-		s.Trace = true
-	}
+	s.Trace = o.trace || o.step
 	if first != "" {
 		if err := s.Turn(ctx, first); err != nil {
 			return err
