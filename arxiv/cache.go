@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/gtrag/gtrag/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"slices"
@@ -114,16 +115,7 @@ func (c *FileCache) Put(key string, p Page) {
 		return
 	}
 	b, err := json.Marshal(cacheEntry{Key: key, Saved: c.now(), Papers: p.Papers, Total: p.Total, Start: p.Start, PerPage: p.PerPage, Notes: p.Notes})
-	if err != nil || os.MkdirAll(c.Dir, 0o755) != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(c.Dir, ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(b)
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), c.path(key)) != nil {
-		os.Remove(tmp.Name())
+	if err != nil || atomicfile.Write(c.path(key), b) != nil {
 		return
 	}
 	c.prune()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/internal/httpwait"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -509,7 +510,7 @@ func (e *pageError) Error() string {
 func (e *pageError) Unwrap() error { return e.err }
 
 func statusError(resp *http.Response, body []byte, apiErr *APIError) *StatusError {
-	se := &StatusError{Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"), time.Now())}
+	se := &StatusError{Status: resp.StatusCode, RetryAfter: httpwait.RetryAfter(resp.Header.Get("Retry-After"), time.Now())}
 	switch {
 	case apiErr != nil:
 		se.Message = apiErr.Message
@@ -532,26 +533,6 @@ func contentType(resp *http.Response) string {
 		return mt
 	}
 	return snippet(ct, 40)
-}
-
-// retryAfter reads a Retry-After header: delay-seconds or an HTTP-date.
-func retryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if secs <= 0 {
-			return 0
-		}
-		return time.Duration(min(secs, int64(24*time.Hour/time.Second))) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d
-		}
-	}
-	return 0
 }
 
 // acquire waits for the request slot and for the pacing delay since the

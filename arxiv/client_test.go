@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/internal/httpwait"
 	"net"
 	"net/http"
 	"slices"
@@ -694,7 +695,7 @@ func TestRetryAfterHeader(t *testing.T) {
 		{now.Add(-time.Minute).Format(http.TimeFormat), 0},
 		{"soon", 0},
 	} {
-		require.Equal(t, tc.want, retryAfter(tc.in, now), "%q", tc.in)
+		require.Equal(t, tc.want, httpwait.RetryAfter(tc.in, now), "%q", tc.in)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -132,48 +133,8 @@ func (st *state) save(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, append(data, '\n')); err != nil {
+	if err := atomicfile.Write(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("save ingest progress: %w", err)
-	}
-	return nil
-}
-
-// writeFileAtomic writes to a temporary file in the same directory, syncs
-// it, renames it over path and syncs the directory so the rename survives a
-// power cut.
-func writeFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, derr := os.Open(dir); derr == nil {
-		// Not every file system can sync a directory; the rename is done
-		// either way, so a failure here is not worth failing the run.
-		_ = d.Sync()
-		d.Close()
 	}
 	return nil
 }

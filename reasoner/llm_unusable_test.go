@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/internal/httpwait"
 	"strings"
 	"testing"
 	"time"
@@ -264,7 +265,7 @@ func TestRetryAfterHeader(t *testing.T) {
 		"": 0, "1": time.Second, "0.5": 500 * time.Millisecond, "-3": 0, "soon": 0, "NaN": 0,
 		now.Add(4 * time.Second).Format("Mon, 02 Jan 2006 15:04:05 GMT"): 4 * time.Second,
 	} {
-		require.Equal(t, want, retryAfter(in, now), "%q", in)
+		require.Equal(t, want, httpwait.RetryAfter(in, now), "%q", in)
 	}
 }
 

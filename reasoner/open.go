@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/internal/httpwait"
 	"io"
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -323,7 +322,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		return nil, err
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
-		noteRetryAfter(req.Context(), retryAfter(resp.Header.Get("Retry-After"), time.Now()))
+		noteRetryAfter(req.Context(), httpwait.RetryAfter(resp.Header.Get("Retry-After"), time.Now()))
 	}
 	resp.Body = &limitedBody{rc: resp.Body, left: t.max, max: t.max}
 	return resp, nil
@@ -353,24 +352,3 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 }
 
 func (b *limitedBody) Close() error { return b.rc.Close() }
-
-// retryAfter reads a Retry-After header: delay-seconds (fractions allowed,
-// as some servers send them) or an HTTP-date; 0 when absent or unreadable.
-func retryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if secs, err := strconv.ParseFloat(v, 64); err == nil {
-		if secs <= 0 || math.IsNaN(secs) {
-			return 0
-		}
-		return time.Duration(min(secs, 24*3600) * float64(time.Second))
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d
-		}
-	}
-	return 0
-}
