@@ -43,6 +43,7 @@ type Correction struct {
 // equilibirum unique?") is not corrected either.
 func CorrectSpelling(question string) (string, []Correction) {
 	var fixes []Correction
+	var named []Concept // the question's glossary terms, found when first needed
 	spans := spellingCandidates(question)
 	// From the last word to the first, so that a correction's change of
 	// length moves no span still to be read.
@@ -57,14 +58,18 @@ func CorrectSpelling(question string) (string, []Correction) {
 		if as == "" || knownWord(lower) {
 			continue
 		}
-		if word != strings.ToLower(word) {
+		if word != lower {
 			as = strings.ToUpper(as[:1]) + as[1:] // "Equilibirum" → "Equilibrium"
 		}
 		fixed := question[:sp.start] + as + question[sp.end:]
-		if !completesTerm(question, fixed, strings.ToLower(as)) {
+		if named == nil {
+			named = knownConcepts(question)
+		}
+		after := knownConcepts(fixed)
+		if !completesTerm(named, after, strings.ToLower(as)) {
 			continue
 		}
-		question = fixed
+		question, named = fixed, after
 		c := Correction{Word: word, As: as}
 		if !slices.Contains(fixes, c) {
 			fixes = slices.Insert(fixes, 0, c)
@@ -95,29 +100,31 @@ func oneEditFrom(w string) string {
 type span struct{ start, end int }
 
 // spellingCandidates are the words of question CorrectSpelling may change:
-// the parts of a hyphenated word ("nash-equilibirum") each, without a
-// possessive ending ("equilibirum's"), of seven letters or more, written in
-// lower case or with a capital first letter ("Nash Equilibirum").
+// each part of a joined word ("nash-equilibirum", the "equilibirum" of
+// "equilibirum's"), of seven letters or more, written in lower case or
+// with a capital first letter ("Nash Equilibirum").
 func spellingCandidates(question string) []span {
 	var out []span
 	eachWord(question, func(start, end int) {
-		w := question[start:end]
-		for off := 0; off <= len(w); {
-			n := strings.IndexByte(w[off:], '-')
-			if n < 0 {
-				n = len(w) - off
+		part := start // a part of the word ends at a joiner: "-", "'", …
+		for i, r := range question[start:end] {
+			if isJoiner(r) {
+				out = appendSpellable(out, question, part, start+i)
+				part = start + i + utf8.RuneLen(r)
 			}
-			part := w[off : off+n]
-			for _, pos := range []string{"'s", "’s"} {
-				part = strings.TrimSuffix(part, pos)
-			}
-			if spellable(part) {
-				out = append(out, span{start + off, start + off + len(part)})
-			}
-			off += n + 1
 		}
+		out = appendSpellable(out, question, part, end)
 	})
 	return out
+}
+
+// appendSpellable appends the span of question[start:end] to spans when it
+// is spellable.
+func appendSpellable(spans []span, question string, start, end int) []span {
+	if spellable(question[start:end]) {
+		spans = append(spans, span{start, end})
+	}
+	return spans
 }
 
 // spellable reports whether part is shaped like a word CorrectSpelling
@@ -177,18 +184,23 @@ var spellingTargets = sync.OnceValue(func() map[int][]string {
 	return out
 })
 
-// completesTerm reports whether fixed, question with one word corrected to
-// as, names a glossary term of two words or more, holding as, that
-// question did not name.
-func completesTerm(question, fixed, as string) bool {
-	named := map[string]bool{}
-	for _, c := range Focal(question) {
+// knownConcepts are the glossary terms q names.
+func knownConcepts(q string) []Concept {
+	out := []Concept{}
+	for _, c := range Focal(q) {
 		if c.Known {
-			named[c.Name] = true
+			out = append(out, c)
 		}
 	}
-	for _, c := range Focal(fixed) {
-		if !c.Known || named[c.Name] {
+	return out
+}
+
+// completesTerm reports whether after, the glossary terms of a question
+// with one word corrected to as, holds a term of two words or more,
+// holding as, that before, the question's terms, did not.
+func completesTerm(before, after []Concept, as string) bool {
+	for _, c := range after {
+		if slices.ContainsFunc(before, func(b Concept) bool { return b.Name == c.Name }) {
 			continue
 		}
 		for _, f := range append([]string{c.Name}, c.Variants...) {

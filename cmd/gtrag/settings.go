@@ -85,12 +85,19 @@ func readArxivTuning(getenv func(string) string) (arxivTuning, error) {
 	if err != nil {
 		return t, err
 	}
-	v := strings.TrimSpace(getenv("GTRAG_ARXIV_CACHE_TTL"))
-	if d, derr := time.ParseDuration(v); v == "0" || v == "off" || derr == nil && d == 0 {
-		t.cacheTTL = -1 // "0", "0s", "off": no cache
-	} else if v != "" {
-		if t.cacheTTL, err = envDuration(getenv, "GTRAG_ARXIV_CACHE_TTL", maxArxivCacheTTL); err != nil {
+	switch v := strings.TrimSpace(getenv("GTRAG_ARXIV_CACHE_TTL")); v {
+	case "":
+	case "0", "off":
+		t.cacheTTL = -1
+	default:
+		d, err := time.ParseDuration(v)
+		switch {
+		case err != nil || d < 0 || d > maxArxivCacheTTL:
 			return t, usagef("GTRAG_ARXIV_CACHE_TTL %q: want 0 (off) or a duration of at most 168h (a week), such as 24h", v)
+		case d == 0: // "0s"
+			t.cacheTTL = -1
+		default:
+			t.cacheTTL = d
 		}
 	}
 	return t, nil
