@@ -85,8 +85,7 @@ func (in *Ingester) begin() (*run, error) {
 	return &run{in: in, store: in.Store, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}}, nil
 }
 
-// open calls Ingester.Open, once, unless the store was given. Its error is
-// marked so that exec returns it as it is.
+// open calls Ingester.Open, once, unless the store was given.
 func (r *run) open(ctx context.Context, s Start) error {
 	if r.store != nil {
 		return nil
@@ -96,13 +95,15 @@ func (r *run) open(ctx context.Context, s Start) error {
 		err = errors.New("ingest: Open returned no store")
 	}
 	if err != nil {
-		return &openError{err}
+		return err
 	}
 	r.store = st
 	return nil
 }
 
-// openError carries an error of Ingester.Open through the pipeline.
+// openError carries an error of Ingester.Open through the pipeline, which
+// opens the store from its fetch (Search): exec returns it as it is,
+// rather than as the fetch's failure.
 type openError struct{ err error }
 
 func (e *openError) Error() string { return e.err.Error() }

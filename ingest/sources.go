@@ -101,7 +101,7 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			return nil, err
 		}
 		if oerr := r.open(ctx, Start{Resumed: resumed, At: next}); oerr != nil {
-			return nil, oerr
+			return nil, &openError{oerr}
 		}
 		return u, err
 	}
@@ -193,7 +193,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 	// Versioned ids the store has are skipped without asking arXiv, so the
 	// store is needed before the first request.
 	if err := r.open(ctx, Start{Resumed: resumed, At: st.Next}); err != nil {
-		return newReport(), errors.Unwrap(err)
+		return newReport(), err
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
@@ -261,7 +261,7 @@ func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
 		return newReport(), err
 	}
 	if err := r.open(ctx, Start{}); err != nil {
-		return newReport(), errors.Unwrap(err)
+		return newReport(), err
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
@@ -408,7 +408,7 @@ func (r *run) openState(fresh state) (st state, path string, resumed bool, err e
 // opened all the same, for its count.
 func (r *run) upToDate(ctx context.Context, st state, path string, resumed bool) (Report, error) {
 	if err := r.open(ctx, Start{Resumed: resumed, At: st.Next}); err != nil {
-		return newReport(), errors.Unwrap(err)
+		return newReport(), err
 	}
 	rep := newReport()
 	rep.UpToDate, rep.Complete = true, st.Done
