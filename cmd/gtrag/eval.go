@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -82,8 +83,8 @@ over the same few dozen questions can differ by a question or two by chance;
 the questions that changed are what says whether the change did anything.
 If the two runs were made with different settings (--fresh, -k, --split,
 --llm, --embedder, --pool, --max-searches, --max-results, --max-steps,
---choose, --router), the report names them: they can gain or lose questions
-by themselves.`,
+--choose, --router, --seed, --arxiv-url), the report names them: they can
+gain or lose questions by themselves.`,
 		Example: `  gtrag eval testdata/eval/questions.jsonl
   gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 eval --fresh --split heldout testdata/world/questions.jsonl
   gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl
@@ -129,7 +130,7 @@ by themselves.`,
 			}
 			rep := evaluate.Summarize(res.runs, o.run().K)
 			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = res.llm, res.embedder, o.split, o.fresh
-			rep.Settings = o.settings()
+			rep.Settings = o.settings(a)
 			rep.Planned, rep.Interrupted, rep.Warnings = len(qs), res.interrupted, res.warnings
 			if evaluate.ChecksAnswers(qs) {
 				aq := evaluate.CheckAnswers(res.runs, reasoner.DanglingOpeners)
@@ -148,8 +149,8 @@ by themselves.`,
 				// Exit 130 as any interrupted command, after the report of
 				// what was done: a person who stops a long eval still wants
 				// the figures so far.
-				msg := fmt.Sprintf("eval interrupted after %d of %d questions; the report covers those %d", rep.Completed, rep.Planned, rep.Completed)
-				if rep.Completed == 0 {
+				msg := fmt.Sprintf("eval interrupted after %d of %d questions; the report covers those %d", rep.Questions, rep.Planned, rep.Questions)
+				if rep.Questions == 0 {
 					msg = fmt.Sprintf("eval interrupted before the first of %d questions completed; nothing measured", rep.Planned)
 				}
 				err = hintError{msg: msg, err: cmd.Context().Err()}
@@ -428,26 +429,52 @@ func cannotConnect(err error) bool {
 //
 // Not the store: a shared eval's store is the one the user names, and
 // two runs on different data directories are routine (a temporary one
-// each time), so a difference there would be a false alarm.
-func (o evalOptions) settings() map[string]string {
-	return map[string]string{
+// each time), so a difference there would be a false alarm. But what a
+// new store starts with (--seed) and the arXiv the questions search
+// (--arxiv-url) are: a primer answers questions no search has to, and
+// another arXiv (another fake world, a mirror) returns other papers, so
+// either gains or loses questions by itself. A --fresh run records no
+// seed: its stores start empty whatever --seed says (freshStoreConfig),
+// so the flag is none of its settings, and against a shared baseline the
+// difference is --fresh, named already. The URL is written without its
+// password, if it has one: a report is a file to pass around.
+func (o evalOptions) settings(a *app) map[string]string {
+	s := map[string]string{
 		"max_results":  strconv.Itoa(o.maxResults),
 		"pool":         strconv.Itoa(o.pool),
 		"max_searches": strconv.Itoa(o.maxSearches),
 		"max_steps":    strconv.Itoa(o.maxSteps),
 		"choose":       strconv.FormatBool(o.choose),
 		"router":       o.router,
+		"arxiv_url":    redactedURL(a.arxivURL),
 	}
+	if !o.fresh {
+		s["seed"] = a.seed
+		if a.seed == "" {
+			s["seed"] = service.SeedPrimer // what OpenStore makes of ""
+		}
+	}
+	return s
+}
+
+// redactedURL is raw with its password, if any, masked (url.URL.Redacted).
+// validate has checked that it parses.
+func redactedURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.Redacted()
 }
 
 func printEval(a *app, r evaluate.Report) error {
 	w := tabwriter.NewWriter(a.io.Out, 0, 0, 2, ' ', 0)
 	if r.Interrupted {
-		if r.Completed == 0 {
+		if r.Questions == 0 {
 			fmt.Fprintf(w, "interrupted before the first of %d questions completed: nothing measured\n", r.Planned)
 			return w.Flush() // no figures of nothing
 		}
-		fmt.Fprintf(w, "interrupted after %d of %d questions: these figures cover only those %d\n", r.Completed, r.Planned, r.Completed)
+		fmt.Fprintf(w, "interrupted after %d of %d questions: these figures cover only those %d\n", r.Questions, r.Planned, r.Questions)
 	}
 	for _, warning := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)

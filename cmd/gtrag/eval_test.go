@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -111,4 +113,70 @@ func TestEvalQuestionFileMessages(t *testing.T) {
 	var rep evaluate.Report
 	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", bom), &rep)
 	require.Equal(t, 1, rep.Hits, "a file saved with a byte-order mark reads as one without")
+}
+
+// A baseline made against another arXiv, or whose store started with
+// another seed, is paired all the same, but the report names the
+// difference: either gains or loses questions by itself. A fresh eval's
+// stores start empty whatever --seed says, so it records no seed; a
+// password in the arXiv URL is not written into the report; and
+// a baseline from before these were recorded is compared without them.
+func TestEvalBaselineNamesTheSeedAndTheArxivURL(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	urlA := env["GTRAG_ARXIV_URL"]
+	urlB := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper}).URL
+	file := auctionQuestions(t, 2)
+	dir := t.TempDir()
+	save := func(name string, r result) string {
+		t.Helper()
+		require.Equal(t, 0, r.code, r.stderr)
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(r.stdout), 0o644))
+		return path
+	}
+
+	shared := save("shared.json", gtrag(t, env, "eval", "--json", file))
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "--seed", "none", "--arxiv-url", urlB, "eval", "--json", "--baseline", shared, file), &rep)
+	require.Equal(t, 2, rep.Baseline.Paired, "still paired")
+	require.Equal(t, []evaluate.SettingChange{
+		{Setting: "arxiv_url", Before: urlA, After: urlB},
+		{Setting: "seed", Before: "primer", After: "none"},
+	}, rep.Baseline.Settings)
+	r := gtrag(t, env, "--seed", "none", "--arxiv-url", urlB, "eval", "--baseline", shared, file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `(?m)^ +warning: made with other settings than the baseline \(arxiv_url `+regexp.QuoteMeta(urlA)+` → `+regexp.QuoteMeta(urlB)+`, seed primer → none\): questions may be gained or lost for that alone$`, r.stdout)
+
+	fresh := save("fresh.json", gtrag(t, env, "--seed", "none", "eval", "--fresh", "--json", file))
+	rep = evaluate.Report{} // decoding merges into a map it holds
+	decodeJSON(t, gtrag(t, env, "--seed", "primer", "eval", "--fresh", "--json", "--baseline", fresh, file), &rep)
+	require.Empty(t, rep.Baseline.Settings, "every fresh store starts empty: --seed changed nothing")
+	require.NotContains(t, rep.Settings, "seed", "not a setting of a fresh eval")
+
+	withPassword := strings.Replace(urlB, "http://", "http://user:s3cret@", 1)
+	out := gtrag(t, env, "--arxiv-url", withPassword, "eval", "--fresh", "--json", "--baseline", fresh, file)
+	require.NotContains(t, out.stdout, "s3cret")
+	rep = evaluate.Report{}
+	decodeJSON(t, out, &rep)
+	require.Equal(t, []evaluate.SettingChange{
+		{Setting: "arxiv_url", Before: urlA, After: strings.Replace(urlB, "http://", "http://user:xxxxx@", 1)},
+	}, rep.Baseline.Settings)
+
+	// A baseline written before the seed and the URL were recorded.
+	var old map[string]any
+	b, err := os.ReadFile(fresh)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &old))
+	settings := old["settings"].(map[string]any)
+	delete(settings, "seed")
+	delete(settings, "arxiv_url")
+	b, err = json.Marshal(old)
+	require.NoError(t, err)
+	before := filepath.Join(dir, "old.json")
+	require.NoError(t, os.WriteFile(before, b, 0o644))
+	rep = evaluate.Report{}
+	decodeJSON(t, gtrag(t, env, "--arxiv-url", urlB, "eval", "--fresh", "--json", "--baseline", before, file), &rep)
+	require.Equal(t, 2, rep.Baseline.Paired)
+	require.Empty(t, rep.Baseline.Settings, "unknown in the baseline: not compared")
 }
