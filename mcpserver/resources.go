@@ -12,12 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/service"
 )
 
 // paperURIPrefix starts every paper resource's URI.
-const paperURIPrefix = "gtrag://paper/"
+const paperURIPrefix = service.PaperURIPrefix
 
 // ResourcePageSize is the most papers one resources/list answer holds.
 // More are had by following its nextCursor, as MCP pages every list: a
@@ -70,7 +69,7 @@ func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*
 	if err != nil || !strings.HasPrefix(uri, paperURIPrefix) || id == "" {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	p, err := s.svc.Paper(ctx, paperID(id))
+	p, err := s.svc.Paper(ctx, id) // read as service.PaperID reads it: arXiv:…, an abs URL
 	if errors.Is(err, service.ErrPaperNotFound) {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
@@ -87,26 +86,6 @@ func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*
 // code, for a plain error) and the tool error's one line.
 func (s *Server) internalError(what string, err error) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: s.toolError(what, err).Error()}
-}
-
-// paperID is the stored id that id names: an arXiv id in any form that
-// ingest_ids accepts ("arXiv:2501.72351v1", an abs or pdf URL) is made bare
-// as ingestion stored it; any other id (primer:core) is kept as it is, for
-// the store to say whether it holds it.
-func paperID(id string) string {
-	id = strings.TrimSpace(id)
-	// The uri list_papers gives (gtrag://paper/cs/0112004v1) names its
-	// paper as well as the id does.
-	if rest, ok := strings.CutPrefix(id, paperURIPrefix); ok {
-		if dec, err := url.PathUnescape(rest); err == nil {
-			rest = dec
-		}
-		id = rest
-	}
-	if bare, err := arxiv.ParseID(id); err == nil {
-		return bare
-	}
-	return id
 }
 
 // listResources answers resources/list, which the SDK answers from the

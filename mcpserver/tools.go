@@ -316,7 +316,7 @@ func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in List
 }
 
 func (s *Server) getPaper(ctx context.Context, _ *mcp.CallToolRequest, in GetPaperInput) (*mcp.CallToolResult, service.Paper, error) {
-	p, err := s.svc.Paper(ctx, paperID(in.ID))
+	p, err := s.svc.Paper(ctx, in.ID)
 	if err != nil {
 		return nil, service.Paper{}, s.toolError("get_paper", stopped(ctx, err))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -157,12 +158,45 @@ func EachPaperWithAbstract(ctx context.Context, store Store, fn func(Paper) erro
 	return err
 }
 
+// PaperURIPrefix starts the URI of a paper resource of the MCP server
+// (gtrag://paper/2301.01234v2, gtrag://paper/primer:core): PaperID takes
+// such a URI for the paper it names.
+const PaperURIPrefix = "gtrag://paper/"
+
+// PaperID is the stored id that s names, in every form a front end takes:
+// a stored id as it is ("2301.01234v2", "cs/0112004", "primer:core"), an
+// arXiv id as arXiv and `ingest --ids` write it ("arXiv:2301.01234v2", an
+// abs or pdf URL), made bare as ingestion stored it, or a paper resource's
+// URI (PaperURIPrefix and the id, percent-encoded or not). White space
+// around s is dropped. Any other id is kept as it is, for the store to say
+// whether it holds it. FindPapers and DeletePapers read their ids with it,
+// so that `gtrag papers show`, `papers rm` and the MCP server's get_paper
+// and resources accept the same ids.
+func PaperID(s string) string {
+	id := strings.TrimSpace(s)
+	// The URI the MCP server gives a paper (gtrag://paper/cs/0112004v1)
+	// names it as well as the id does.
+	if rest, ok := strings.CutPrefix(id, PaperURIPrefix); ok {
+		if dec, err := url.PathUnescape(rest); err == nil {
+			rest = dec
+		}
+		id = rest
+	}
+	if bare, err := arxiv.ParseID(id); err == nil {
+		return bare
+	}
+	return id
+}
+
 // FindPapers returns the stored paper each id names, in the order of ids:
 // the paper stored with exactly that id ("2301.01234v2"), or the stored
-// version of an id given without one ("2301.01234"). missing lists the ids
-// that name no stored paper. On a store with paper records it looks up one
-// record per id; another store is read whole with Papers. The papers come
-// without their abstracts: WithAbstract reads one.
+// version of an id given without one ("2301.01234"). An id may be given in
+// any form PaperID reads ("arXiv:2301.01234", an abs URL, a paper's
+// gtrag://paper/ URI). missing lists, as they were given, the ids that name
+// no stored paper. An id named twice, in one form or two, gives its paper
+// twice. On a store with paper records it looks up one record per id;
+// another store is read whole with Papers. The papers come without their
+// abstracts: WithAbstract reads one.
 func FindPapers(ctx context.Context, store Store, ids []string) (found []Paper, missing []string, err error) {
 	r, ok := store.(PaperRecordReader)
 	if !ok {
@@ -177,7 +211,7 @@ func FindPapers(ctx context.Context, store Store, ids []string) (found []Paper, 
 		return found, missing, nil
 	}
 	for _, id := range ids {
-		p, ok, err := lookupPaper(ctx, r, id)
+		p, ok, err := lookupPaper(ctx, r, PaperID(id))
 		if err != nil {
 			return nil, nil, fmt.Errorf("look up paper %s: %w", id, err)
 		}
@@ -213,7 +247,8 @@ func lookupPaper(ctx context.Context, r PaperRecordReader, id string) (Paper, bo
 // pickPapers finds each id among papers, as FindPapers does.
 func pickPapers(papers []Paper, ids []string) (found []Paper, missing []string) {
 	for _, id := range ids {
-		i := slices.IndexFunc(papers, func(p Paper) bool { return namesPaper(id, p.ID) })
+		want := PaperID(id)
+		i := slices.IndexFunc(papers, func(p Paper) bool { return namesPaper(want, p.ID) })
 		if i < 0 {
 			missing = append(missing, id)
 			continue
@@ -383,15 +418,16 @@ func abstractOf(text string) string {
 }
 
 // DeletePapers removes each paper's chunks, one durable commit per paper
-// (see vectordb.DB.DeletePaper). The ids must be stored: check with
-// HasPaper first, since deleting an absent paper is no error to the store.
+// (see vectordb.DB.DeletePaper). An id may be given in any form PaperID
+// reads. The ids must name stored papers: find them with FindPapers first,
+// since deleting an absent paper is no error to the store.
 func DeletePapers(ctx context.Context, store Store, ids []string) error {
 	del, ok := store.(PaperDeleter)
 	if !ok {
 		return errors.New("this store cannot delete papers")
 	}
 	for _, id := range ids {
-		if err := del.DeletePaper(ctx, id); err != nil {
+		if err := del.DeletePaper(ctx, PaperID(id)); err != nil {
 			return err
 		}
 	}

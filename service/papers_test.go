@@ -153,3 +153,58 @@ func TestEachPaperWithAbstractIsPapers(t *testing.T) {
 	require.Equal(t, []string{"2301.01234v2", "2301.0123v3", "cs/0112004v1"}, got)
 	require.Zero(t, db.Count())
 }
+
+// FindPapers and DeletePapers take every id form the MCP server takes
+// (PaperID): `gtrag papers show arXiv:2301.01234` and `papers show
+// gtrag://paper/primer:core` were "not in the knowledge base". A primer
+// id stays as it is; an unknown id is missing as it was given.
+func TestFindPapersTakesEveryIDForm(t *testing.T) {
+	ctx := context.Background()
+	db := recordsStore(t)
+	forms := []struct{ id, want string }{
+		{"arXiv:2301.01234", "2301.01234v2"},
+		{"arxiv:2301.01234v2", "2301.01234v2"},
+		{"https://arxiv.org/abs/2301.01234v2", "2301.01234v2"},
+		{"http://arxiv.org/pdf/2301.01234v2.pdf", "2301.01234v2"},
+		{" cs/0112004 ", "cs/0112004v1"},
+		{"arXiv:cs/0112004v1", "cs/0112004v1"},
+		{"gtrag://paper/cs/0112004v1", "cs/0112004v1"},
+		{"gtrag://paper/cs%2F0112004", "cs/0112004v1"},
+		{"gtrag://paper/arXiv:2301.0123", "2301.0123v3"},
+	}
+	for name, store := range map[string]Store{"records": db, "scan": scanOnly{db, db, db}} {
+		for _, f := range forms {
+			found, missing, err := FindPapers(ctx, store, []string{f.id})
+			require.NoError(t, err, "%s: %q", name, f.id)
+			require.Empty(t, missing, "%s: %q", name, f.id)
+			require.Len(t, found, 1, "%s: %q", name, f.id)
+			require.Equal(t, f.want, found[0].ID, "%s: %q", name, f.id)
+		}
+		_, missing, err := FindPapers(ctx, store, []string{"arXiv:9999.00001", "gtrag://paper/9999.00001", "arXiv:2301.0123v1"})
+		require.NoError(t, err, name)
+		require.Equal(t, []string{"arXiv:9999.00001", "gtrag://paper/9999.00001", "arXiv:2301.0123v1"}, missing, name)
+	}
+
+	require.NoError(t, DeletePapers(ctx, db, []string{"https://arxiv.org/abs/cs/0112004v1"}))
+	require.False(t, db.HasPaper("cs/0112004v1"), "DeletePapers did not read the abs URL as the id it names")
+	require.True(t, db.HasPaper("2301.01234v2"))
+}
+
+func TestPaperID(t *testing.T) {
+	for in, want := range map[string]string{
+		"2501.72351v1":                            "2501.72351v1",
+		"arXiv:2501.72351v1":                      "2501.72351v1",
+		"https://arxiv.org/abs/2501.72351":        "2501.72351",
+		"https://arxiv.org/pdf/2501.72351v2":      "2501.72351v2",
+		"gtrag://paper/hep-th%2F9901001v1":        "hep-th/9901001v1",
+		"gtrag://paper/primer:core":               "primer:core",
+		"gtrag://paper/primer%3Anash-equilibrium": "primer:nash-equilibrium",
+		"gtrag://paper/a%zz":                      "a%zz", // not percent-encoding: kept as it is
+		"primer:core":                             "primer:core",
+		"\tprimer:core\n":                         "primer:core",
+		"not an id":                               "not an id",
+		"":                                        "",
+	} {
+		require.Equal(t, want, PaperID(in), "PaperID(%q)", in)
+	}
+}

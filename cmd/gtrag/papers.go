@@ -79,8 +79,10 @@ func newPapersShowCmd(a *app) *cobra.Command {
 		Use:   "show ID",
 		Short: "Show one stored paper: its metadata, chunks and abstract",
 		Long: `show prints what the knowledge base holds of one paper. ID may carry a version
-(2301.01234v2) or not (2301.01234); primer entries have ids like primer:nash-equilibrium.`,
-		Example: "  gtrag papers show 2301.01234\n  gtrag papers show --json primer:nash-equilibrium",
+(2301.01234v2) or not (2301.01234); primer entries have ids like primer:nash-equilibrium.
+
+` + paperIDForms,
+		Example: "  gtrag papers show 2301.01234\n  gtrag papers show https://arxiv.org/abs/2301.01234v2\n  gtrag papers show --json primer:nash-equilibrium",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			db, err := a.openExistingStore(cmd.Context())
@@ -126,7 +128,10 @@ func newPapersRmCmd(a *app) *cobra.Command {
 		Short:   "Remove papers and all their chunks from the knowledge base",
 		Long: `rm removes each paper and every chunk of it, one durable commit per paper: after
 a crash or Ctrl-C a paper is either still whole or gone. Every ID must be stored
-(with or without its version); if one is not, nothing is removed.
+(with or without its version); if one is not, nothing is removed. A paper named
+twice, in one form or two, is removed once.
+
+` + paperIDForms + `
 
 A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
@@ -266,8 +271,14 @@ func (a *app) openExistingStore(ctx context.Context) (service.Store, error) {
 
 func vectordbPath(dir string) string { return filepath.Join(dir, vectordb.StoreFileName) }
 
-// pickPapers finds each id among papers (see service.FindPapers). An id
-// that matches nothing is a usage error naming every such id.
+// paperIDForms is what the commands that name papers say of the id forms
+// they take (service.PaperID): those the MCP server takes.
+const paperIDForms = `An arXiv id may also be written arXiv:2301.01234 or as its abs or pdf URL, and
+any id as the paper's MCP resource URI (gtrag://paper/primer:core).`
+
+// pickPapers finds each id among papers, in any form service.PaperID reads
+// (see service.FindPapers). An id that matches nothing is a usage error
+// naming every such id as it was given.
 func pickPapers(ctx context.Context, store service.Store, ids []string) ([]service.Paper, error) {
 	found, missing, err := service.FindPapers(ctx, store, ids)
 	if err != nil {
@@ -276,8 +287,8 @@ func pickPapers(ctx context.Context, store service.Store, ids []string) ([]servi
 	if len(missing) > 0 {
 		return nil, notStored(missing)
 	}
-	// One paper named twice ("2502.70113 2502.70113v1") is one paper: rm
-	// removes it once and says so once.
+	// One paper named twice ("2502.70113 2502.70113v1", "2502.70113
+	// arXiv:2502.70113") is one paper: rm removes it once and says so once.
 	seen := map[string]bool{}
 	return slices.DeleteFunc(found, func(p service.Paper) bool {
 		dup := seen[p.ID]

@@ -250,3 +250,43 @@ func TestWholeWriterPassesWholePapers(t *testing.T) {
 	require.NoError(t, w.boundary(true))
 	require.Equal(t, want.String()+"half a pap", got.String())
 }
+
+// papers show and papers rm take every id form the MCP server takes
+// (service.PaperID): arXiv:ID, an abs or pdf URL, a gtrag://paper/ URI.
+// They were "not in the knowledge base". A paper named twice in two forms
+// is removed once.
+func TestPapersTakeEveryIDForm(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "primer"
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+
+	for _, c := range []struct{ id, want string }{
+		{"arXiv:2301.01234", "2301.01234v2"},
+		{"https://arxiv.org/abs/2301.01234v2", "2301.01234v2"},
+		{"https://arxiv.org/pdf/cs/0112004v1", "cs/0112004v1"},
+		{"gtrag://paper/cs/0112004v1", "cs/0112004v1"},
+		{"gtrag://paper/cs%2F0112004", "cs/0112004v1"},
+		{"gtrag://paper/primer:core", "primer:core"},
+		{"primer:core", "primer:core"},
+	} {
+		r := gtrag(t, env, "papers", "show", "--json", c.id)
+		require.Equal(t, 0, r.code, "papers show %s: %s", c.id, r.stderr)
+		var p service.Paper
+		decodeJSON(t, r, &p)
+		require.Equal(t, c.want, p.ID, "papers show %s", c.id)
+	}
+
+	r := gtrag(t, env, "papers", "show", "arXiv:9999.99999")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "not in the knowledge base: arXiv:9999.99999", "the id as it was given")
+
+	r = gtrag(t, env, "papers", "rm", "2301.01234", "arXiv:2301.01234", "gtrag://paper/cs/0112004v1")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 1, strings.Count(r.stdout, "removed 2301.01234v2"), r.stdout)
+	require.Equal(t, 1, strings.Count(r.stdout, "removed cs/0112004v1"), r.stdout)
+	stored := storedPapers(t, env)
+	require.NotContains(t, stored, "2301.01234v2")
+	require.NotContains(t, stored, "cs/0112004v1")
+	require.Contains(t, stored, "primer:core")
+}
