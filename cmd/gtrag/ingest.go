@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,7 +88,9 @@ cut with a note: titles at 1,000 characters, abstracts at 10,000, comments at
 1,000, author lists at 100 names.
 
 A query arXiv refuses (HTTP 400, e.g. unbalanced parentheses) is bad usage:
-exit 2, nothing written.
+exit 2, nothing written. So is a --query or --ids ingest into a store that
+cannot be written (a read-only file system, no write permission): it is
+refused before any arXiv request.
 
 --json prints counts; --ids-out FILE writes one JSON line per entry,
 {"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
@@ -483,6 +486,19 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 				return usagef("--ids-out %s is the knowledge base's %s; write the outcomes to another file", o.idsOut, name)
 			}
 		}
+		// A store that cannot be written would fail at the first batch,
+		// after arXiv was asked for it: a query opens the store only when
+		// arXiv has answered, and an id list opens it only to read. So it
+		// is found here, before any request, as the setting to change.
+		// Nothing is created to find out. A query that is complete
+		// already, and would fetch nothing, is refused all the same. A
+		// file ingest asks no one: its store says so at the first batch,
+		// as before.
+		if o.file == "" {
+			if err := a.checkIngestWritable(dir); err != nil {
+				return usageError{err}
+			}
+		}
 	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
 	in := &ingest.Ingester{
@@ -587,6 +603,34 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		printIngestSummary(a.io.Out, o, source, rep, runErr, db != nil)
 	}
 	return ingestError(o, rep, runErr)
+}
+
+// checkIngestWritable checks, without creating anything, that an ingest
+// can write what it writes in the data directory dir: the embedded store's
+// files (or, for a store not made yet, the directory it would be made in)
+// and the resume files (service.IngestStateDir).
+func (a *app) checkIngestWritable(dir string) error {
+	cfg := a.config()
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return ingest.CheckWritable("data directory", dir)
+	}
+	if cfg.Store == "" {
+		if err := ingest.CheckWritable("store", filepath.Join(dir, vectordb.StoreFileName)); err != nil {
+			return err
+		}
+		// The vector files beside it are written in place; one that is
+		// not there yet is made with the first vectors.
+		for _, name := range vectordb.FileNames[1:] {
+			path := filepath.Join(dir, name)
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			if err := ingest.CheckWritable("store file", path); err != nil {
+				return err
+			}
+		}
+	}
+	return ingest.CheckWritable("ingest progress directory", service.IngestStateDir(cfg))
 }
 
 // refusedQuery is the usage error of a query arXiv refused on the first

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -655,4 +656,89 @@ func TestIngestIDsOutIsNotTheStore(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, before, after, "untouched")
 	}
+}
+
+// A store that cannot be written ends a query or id ingest before its
+// first arXiv request: exit 2, one line that names the store and says what
+// to do, nothing fetched and nothing written. (It used to be found at the
+// first batch, after arXiv had been asked: exit 1.) A data directory that
+// would have to be made where nothing can be made is the same.
+//
+// As root, permission bits do not stop writes, so this runs on a real
+// read-only mount in a mount namespace of the test's own, and under the
+// user nobody (see faults_store_test.go).
+func TestIngestUnwritableStoreFailsBeforeAnyRequest(t *testing.T) {
+	sources := [][]string{
+		{"ingest", "--query", "cat:cs.GT", "--max", "5"},
+		{"ingest", "--ids", arxivtest.ID(1, 1)},
+		{"ingest", "--json", "--query", "cat:cs.GT", "--max", "5"},
+	}
+	// seeded is an embedded store in dir holding one paper.
+	seeded := func(t *testing.T, dir string) map[string]string {
+		env := testEnv(t)
+		delete(env, "GTRAG_STORE") // the embedded store's files are the point
+		env["GTRAG_DATA_DIR"] = dir
+		env["GTRAG_SEED"] = "none"
+		r := gtrag(t, env, "ingest", "--file", storeJSONL(t, t.TempDir(), "one.jsonl", arxivtest.Paper(0)))
+		require.Equal(t, exitOK, r.code, r.stderr)
+		return env
+	}
+	check := func(t *testing.T, run storeRunner, env map[string]string, want ...string) {
+		t.Helper()
+		srv := arxivtest.New(t, arxivtest.Papers(0, 10), arxivtest.MatchAll())
+		env = storeWith(env, "GTRAG_ARXIV_URL", srv.URL)
+		dir := env["GTRAG_DATA_DIR"]
+		before := dirSnapshot(t, dir)
+		for _, args := range sources {
+			r := run(env, args...)
+			storeRequireOneLine(t, r, exitUsage, append(want, "or choose another --data-dir")...)
+			require.Empty(t, r.stdout, "%v: no summary of a run that did not start", args)
+			require.Empty(t, srv.Requests(), "%v: arXiv was not asked", args)
+			require.Equal(t, before, dirSnapshot(t, dir), "%v: nothing was written", args)
+		}
+	}
+
+	t.Run("read-only file system", func(t *testing.T) {
+		t.Parallel()
+		if !storeInMountNamespace(t) {
+			return
+		}
+		env := seeded(t, filepath.Join(t.TempDir(), "kb"))
+		dir := env["GTRAG_DATA_DIR"]
+		storeMount(t, dir, dir, "", syscall.MS_BIND, "")
+		require.NoError(t, syscall.Mount("", dir, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
+		check(t, storeInProcess(t), env,
+			"gtrag: store "+filepath.Join(dir, vectordb.StoreFileName)+" is on a read-only file system; remount it read-write")
+	})
+	t.Run("data directory to make on a read-only file system", func(t *testing.T) {
+		t.Parallel()
+		if !storeInMountNamespace(t) {
+			return
+		}
+		ro := t.TempDir()
+		storeMount(t, ro, ro, "", syscall.MS_BIND, "")
+		require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
+		env := testEnv(t)
+		delete(env, "GTRAG_STORE")
+		env["GTRAG_DATA_DIR"] = filepath.Join(ro, "kb")
+		check(t, storeInProcess(t), env,
+			"gtrag: data directory "+env["GTRAG_DATA_DIR"]+" cannot be created: "+ro+" is on a read-only file system; remount it read-write")
+		_, err := os.Stat(env["GTRAG_DATA_DIR"])
+		require.True(t, os.IsNotExist(err), "no data directory")
+	})
+	t.Run("not writable by the user", func(t *testing.T) {
+		t.Parallel()
+		shared := storeSharedDir(t)
+		env := seeded(t, filepath.Join(shared, "kb"))
+		dir := env["GTRAG_DATA_DIR"]
+		want := []string{"gtrag: store " + filepath.Join(dir, vectordb.StoreFileName) + " is not writable (permission denied); fix its permissions"}
+		if os.Geteuid() != 0 {
+			require.NoError(t, os.Chmod(filepath.Join(dir, vectordb.StoreFileName), 0o444))
+			require.NoError(t, os.Chmod(dir, 0o555))
+			t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
+			check(t, storeInProcess(t), env, want...)
+			return
+		}
+		check(t, storeRunAsNobody(t, shared), env, want...)
+	})
 }

@@ -1,0 +1,60 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// CheckWritable reports, without creating or changing anything, whether a
+// run could write path: a file or directory that exists must be writable,
+// and one that does not exist yet must be creatable, its nearest existing
+// parent directory writable. what names path in the error ("store",
+// "ingest progress directory"). A command calls it before its first arXiv
+// request, so that a store it could not write ends the command before
+// anything is fetched for it. The error is a *NotWritableError; a path
+// that cannot be checked (a parent that is a file, say) is left to the
+// write itself to report.
+func CheckWritable(what, path string) error {
+	check := path
+	for {
+		_, err := os.Stat(check)
+		if err == nil {
+			break
+		}
+		parent := filepath.Dir(check)
+		if !errors.Is(err, fs.ErrNotExist) || parent == check {
+			return nil
+		}
+		check = parent
+	}
+	if err := canWrite(check); err != nil && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
+		return &NotWritableError{What: what, Path: path, Where: check, Err: err}
+	}
+	return nil
+}
+
+// NotWritableError is a place a run would write that cannot be written.
+type NotWritableError struct {
+	What string
+	Path string
+	// Where is Path, or the nearest existing parent of a Path to create.
+	Where string
+	Err   error // the system's: fs.ErrPermission or syscall.EROFS
+}
+
+func (e *NotWritableError) Error() string {
+	what := e.What + " " + e.Path
+	if e.Where != e.Path {
+		what = fmt.Sprintf("%s cannot be created: %s", what, e.Where)
+	}
+	if errors.Is(e.Err, syscall.EROFS) {
+		return what + " is on a read-only file system; remount it read-write"
+	}
+	return fmt.Sprintf("%s is not writable (%v); fix its permissions", what, e.Err)
+}
+
+func (e *NotWritableError) Unwrap() error { return e.Err }
