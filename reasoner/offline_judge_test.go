@@ -324,3 +324,35 @@ func TestOfflineJudgeEverydayPhraseNeedsCompany(t *testing.T) {
 		})
 	}
 }
+
+// A question that only describes its concept is not answered by passages
+// that name none of its concepts and share half its words: "pricing" and
+// "learn" are said of anything in the field. Where a passage names the
+// concept, or covers most of the question, the verdict is as before.
+func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
+	bots := "Can pricing bots learn to collude?"
+	unrelated := primerPassages(t, []string{"price-of-anarchy", "english-dutch-auctions", "stackelberg-competition"})
+	collusion := Passage{N: 1, Title: "Algorithmic collusion by Q-learning pricing agents", Score: 0.3,
+		Text: "Pricing algorithms powered by reinforcement learning learn to charge supra-competitive prices without communicating."}
+	tests := []struct {
+		question string
+		passages []Passage
+		want     bool
+		reason   string
+	}{
+		{bots, unrelated, false, "no passage names algorithmic collusion, which the question describes"},
+		{bots, []Passage{collusion}, true, ""},
+		// Names Gale-Shapley, which its passage carries; the concept a
+		// cue reads into it does not decide.
+		{"Can the side receiving offers gain by turning down applicants it actually likes in the Gale-Shapley procedure?",
+			primerPassages(t, []string{"stable-matching-gale-shapley"}), true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), tt.question, tt.passages)
+			require.NoError(t, err)
+			require.Equal(t, tt.want, v.Yes, v.Reason)
+			require.Contains(t, v.Reason, tt.reason)
+		})
+	}
+}
