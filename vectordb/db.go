@@ -301,25 +301,43 @@ func (db *DB) usableToEmbed(write bool) error {
 // When ctx is cancelled, the transaction in progress is rolled back and the
 // batches committed before it stay; the count returned covers those.
 func (db *DB) Add(ctx context.Context, docs []Document) (int, error) {
+	_, n, err := db.AddPapers(ctx, docs)
+	return n, err
+}
+
+// AddPapers is Add that also says which papers it added: those of docs
+// that a write transaction of this call wrote chunks of, and that the store
+// did not hold in that version, nor in a newer one, when that transaction
+// began. A paper stored already (in this version or a newer one, whose
+// chunks Add leaves or at most rewrites) is not among them; a paper whose
+// older version it replaced is. The ids are the papers' full ids
+// ("2301.01234v2"), in the order of docs.
+//
+// Each transaction decides this under the store's write lock, against what
+// every process has committed, so when several processes (or handles) add
+// the same paper at once exactly one of them reports it: the one whose
+// write stored it. After an error, papers and chunks cover the batches
+// committed before it, as Add's count does.
+func (db *DB) AddPapers(ctx context.Context, docs []Document) (papers []string, chunks int, err error) {
 	if err := db.usableToEmbed(true); err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	items, err := prepareItems(docs)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	added := 0
 	for _, batch := range batchesByPaper(items, db.opt.batchSize) {
 		if err := ctx.Err(); err != nil {
-			return added, fmt.Errorf("add documents: %w", err)
+			return papers, chunks, fmt.Errorf("add documents: %w", err)
 		}
-		n, err := db.addBatch(ctx, batch)
-		added += n
+		n, added, err := db.addBatch(ctx, batch)
+		chunks += n
+		papers = append(papers, added...)
 		if err != nil {
-			return added, err
+			return papers, chunks, err
 		}
 	}
-	return added, nil
+	return papers, chunks, nil
 }
 
 func prepareItems(docs []Document) ([]addItem, error) {
@@ -366,8 +384,10 @@ func batchesByPaper(items []addItem, size int) [][]addItem {
 // addBatch writes one batch in one transaction: a read-only plan finds the
 // documents to embed, the write transaction re-applies the rules to what is
 // committed by then (another process may have written in between) and asks
-// for more vectors in the rare case that it changed the plan.
-func (db *DB) addBatch(ctx context.Context, items []addItem) (int, error) {
+// for more vectors in the rare case that it changed the plan. It returns
+// the documents written and the papers added (see AddPapers), both
+// decided by the write transaction that committed.
+func (db *DB) addBatch(ctx context.Context, items []addItem) (int, []string, error) {
 	var todo []int
 	err := db.withFile(ctx, false, func(b *bolt.DB) error {
 		return db.inTx(b, false, func(tx *bolt.Tx, m metaInfo) error {
@@ -379,19 +399,19 @@ func (db *DB) addBatch(ctx context.Context, items []addItem) (int, error) {
 		})
 	})
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	for attempt := 0; ; attempt++ {
 		if err := db.embedItems(ctx, items, todo); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
-		n, err := db.writeBatch(ctx, items)
+		n, added, err := db.writeBatch(ctx, items)
 		var nv needVectors
 		if errors.As(err, &nv) && attempt < 3 {
 			todo = nv.items
 			continue
 		}
-		return n, err
+		return n, added, err
 	}
 }
 
@@ -424,9 +444,12 @@ func (db *DB) embedItems(ctx context.Context, items []addItem, todo []int) error
 	return nil
 }
 
-// writeBatch is the write transaction of addBatch.
-func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
+// writeBatch is the write transaction of addBatch. It returns the
+// documents written and the papers added (txWriter.added), none unless the
+// transaction committed.
+func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, []string, error) {
 	written := 0
+	var added []string
 	err := db.withFile(ctx, true, func(b *bolt.DB) error {
 		err := db.inTx(b, true, func(tx *bolt.Tx, m metaInfo) error {
 			if err := db.checkEmbedder(m); err != nil {
@@ -465,18 +488,19 @@ func (db *DB) writeBatch(ctx context.Context, items []addItem) (int, error) {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("add documents: %w", err)
 			}
+			added = w.added
 			return nil
 		})
 		if errors.Is(err, errNoChange) {
-			written, err = 0, nil
+			written, added, err = 0, nil, nil
 		}
 		if err != nil {
-			written = 0
+			written, added = 0, nil
 			return err
 		}
 		return db.syncWith(b)
 	})
-	return written, err
+	return written, added, err
 }
 
 // syncWith brings memory up to the open file b. After a write it runs still

@@ -55,6 +55,10 @@ type txWriter struct {
 	keepDels uint64    // deletion log length that triggers pruning
 	addedBy  *string   // provenance label of papers first stored here; nil records none
 	now      time.Time // commit time recorded as their AddedAt
+	// added lists, by full id, the papers upsert wrote that the store did
+	// not hold in that version or a newer one when the transaction began:
+	// the papers this transaction added (DB.AddPapers).
+	added []string
 
 	// Puts wait here until finish, which writes each bucket's in key order.
 	// bbolt keeps every key a transaction adds to a page in one in-memory
@@ -131,6 +135,11 @@ func (w *txWriter) paper(base string) (*paperRecord, error) {
 // write, returning how many those are. A document to write that has no
 // vector yet is passed to need instead. With dry set nothing is changed:
 // the read-only plan uses it to find the documents to embed.
+//
+// A paper some of whose documents it inserts, and that the transaction
+// found stored in no version (or with no chunks) or in an older one, goes
+// to w.added: the decision is the write transaction's own, so of two
+// processes adding the same paper only the one that writes it counts it.
 func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, error) {
 	written := 0
 	for _, g := range groupByPaper(items) {
@@ -148,6 +157,10 @@ func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, err
 			continue
 		}
 		replace := stored != nil && newest > stored.Version
+		// Whether the store held this version before: read now, as the
+		// deletions and inserts below change the record in place.
+		had := stored != nil && stored.Chunks > 0 && !replace
+		inserted := false
 		if replace && !dry {
 			if err := w.deletePaper(g.base); err != nil {
 				return 0, err
@@ -188,7 +201,12 @@ func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, err
 				if err := w.insert(it); err != nil {
 					return 0, err
 				}
+				inserted = true
 			}
+		}
+		if inserted && !had {
+			// The record insert made for this version names the paper.
+			w.added = append(w.added, w.paperRec[g.base].ID)
 		}
 	}
 	return written, nil
