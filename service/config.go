@@ -28,6 +28,14 @@ type Config struct {
 	// Seed is what a new, empty store starts with: SeedPrimer (the default)
 	// or SeedNone.
 	Seed string
+	// MustExist makes OpenStore open only a knowledge base that is already
+	// there: where there is none (no store file in DataDir, no such
+	// collection) it creates nothing and returns an error that errors.Is
+	// finds ErrNoStore in. It seeds nothing either; Seed is not read. It is
+	// for the commands that only read a store or remove from it (stats,
+	// search, papers), for which a mistyped data directory or collection
+	// must not become a new knowledge base.
+	MustExist bool
 
 	Arxiv     ArxivConfig
 	LLMTuning LLMTuning

@@ -118,15 +118,41 @@ func (s *Service) LLM() string { return s.llm.Name }
 // Embedder names the store's embedder: "offline", "ollama:nomic-embed-text".
 func (s *Service) Embedder() string { return s.embedder }
 
+// ErrNoStore is in OpenStore's error when Config.MustExist is set and the
+// knowledge base is not there.
+var ErrNoStore = errors.New("no knowledge base")
+
+// noStore is OpenStore's error for cfg's missing knowledge base.
+func noStore(cfg Config) error {
+	where := cfg.DataDir
+	if cfg.Store != "" {
+		where = cfg.Store
+	}
+	return fmt.Errorf("%w in %s yet", ErrNoStore, where)
+}
+
 // OpenStore opens (creating if needed) the knowledge base cfg.Store names,
 // the embedded one in cfg.DataDir by default, and seeds a new, empty one as
-// cfg.Seed says. Its embedder records embeddings into the trace of the Ask
-// that caused them (see AskOptions.Trace). Commands that need only the
-// store (search, stats, ingest) call it alone.
+// cfg.Seed says; with cfg.MustExist it opens only one that is there, and
+// neither creates nor seeds. Its embedder records embeddings into the trace
+// of the Ask that caused them (see AskOptions.Trace). Commands that need
+// only the store (search, stats, ingest) call it alone.
 func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	emb, err := vectordb.ParseEmbedder(orDefault(cfg.Embedder, vectordb.OfflineSpec), cfg.Getenv)
 	if err != nil {
-		return nil, &ConfigError{Setting: "embedder", Err: err}
+		err = &ConfigError{Setting: "embedder", Err: err}
+		if cfg.MustExist {
+			// A store that is not there is said first, whatever the
+			// embedder: the one of a store that does not exist yet is
+			// chosen when it is made. Only this error path asks twice.
+			switch ok, xerr := StoreExists(ctx, cfg); {
+			case xerr != nil:
+				return nil, xerr
+			case !ok:
+				return nil, noStore(cfg)
+			}
+		}
+		return nil, err
 	}
 	var db Store
 	if cfg.Store != "" {
@@ -136,6 +162,9 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if cfg.MustExist {
+		return db, nil // it was there: not new, nothing to seed
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
@@ -179,9 +208,17 @@ func CheckDataDir(dir string) error {
 	return nil
 }
 
-// openEmbedded opens the embedded store in cfg.DataDir.
+// openEmbedded opens the embedded store in cfg.DataDir; with
+// cfg.MustExist, only one whose store file is there.
 func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vectordb.DB, error) {
-	if err := CheckDataDir(cfg.DataDir); err != nil {
+	if cfg.MustExist {
+		switch ok, err := embeddedExists(cfg.DataDir); {
+		case err != nil:
+			return nil, err
+		case !ok:
+			return nil, noStore(cfg)
+		}
+	} else if err := CheckDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
 	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}

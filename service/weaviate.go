@@ -15,13 +15,21 @@ import (
 )
 
 // openWeaviate opens the Weaviate collection cfg.Store names, creating it
-// when it does not exist.
+// when it does not exist; with cfg.MustExist, only one that exists, found
+// and loaded by the same read of its schema.
 func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weaviatestore.Store, error) {
 	wc, err := weaviatestore.ParseURL(cfg.Store, getenv(cfg, "WEAVIATE_API_KEY"))
 	if err != nil {
 		return nil, &ConfigError{Setting: "store", Err: err}
 	}
-	s, err := weaviatestore.Open(ctx, wc, emb)
+	open := weaviatestore.Open
+	if cfg.MustExist {
+		open = weaviatestore.OpenExisting
+	}
+	s, err := open(ctx, wc, emb)
+	if errors.Is(err, weaviatestore.ErrNotFound) {
+		return nil, noStore(cfg)
+	}
 	if err != nil {
 		var mismatch *vectordb.MismatchError
 		if errors.As(err, &mismatch) {
@@ -34,19 +42,12 @@ func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weav
 
 // StoreExists reports whether the knowledge base cfg names is there, without
 // creating it: the embedded store's file in cfg.DataDir, or the Weaviate
-// collection. The commands that only read a store ask it first, so that a
-// typo in a collection's name is an error, not a new store seeded with
-// the primer.
+// collection (a connection and a read of its schema). To open a store only
+// if it is there, set Config.MustExist for OpenStore instead, which checks
+// in the same open; asking StoreExists first opens a collection twice.
 func StoreExists(ctx context.Context, cfg Config) (bool, error) {
 	if cfg.Store == "" {
-		if err := CheckDataDir(cfg.DataDir); err != nil {
-			return false, err
-		}
-		_, err := os.Stat(filepath.Join(cfg.DataDir, vectordb.StoreFileName))
-		if errors.Is(err, fs.ErrNotExist) {
-			return false, nil
-		}
-		return err == nil, err
+		return embeddedExists(cfg.DataDir)
 	}
 	wc, err := weaviatestore.ParseURL(cfg.Store, getenv(cfg, "WEAVIATE_API_KEY"))
 	if err != nil {
@@ -57,6 +58,19 @@ func StoreExists(ctx context.Context, cfg Config) (bool, error) {
 		return false, fmt.Errorf("open the knowledge base: %w", err)
 	}
 	return s.Exists(), nil
+}
+
+// embeddedExists reports whether dir holds the embedded store's file; a
+// dir that cannot be a data directory is a *ConfigError.
+func embeddedExists(dir string) (bool, error) {
+	if err := CheckDataDir(dir); err != nil {
+		return false, err
+	}
+	_, err := os.Stat(filepath.Join(dir, vectordb.StoreFileName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // CheckStore checks the form of a store setting without connecting: ""

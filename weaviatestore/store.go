@@ -82,6 +82,8 @@ type Store struct {
 
 	// created is set when this Open created the collection: see Created.
 	created bool
+	// mustExist is set by OpenExisting: a missing collection is an error.
+	mustExist bool
 }
 
 // Created reports whether Open created the collection, rather than
@@ -102,10 +104,27 @@ func (s *Store) Exists() bool { return s.rec.Embedder != "" }
 // inspect a store (Count, Papers, Info) without adding or querying, and
 // then a missing collection is not created.
 func Open(ctx context.Context, cfg Config, emb vectordb.Embedder) (*Store, error) {
+	return open(ctx, cfg, emb, false)
+}
+
+// ErrNotFound is in OpenExisting's error when the collection does not
+// exist.
+var ErrNotFound = errors.New("the collection does not exist")
+
+// OpenExisting is Open for a collection that must already exist: when it
+// does not, OpenExisting creates nothing and returns an error that
+// errors.Is finds ErrNotFound in. The one read of the collection's schema
+// that finds it also loads it, so a caller that must not create a store
+// need not ask whether it exists first (a second connection and read).
+func OpenExisting(ctx context.Context, cfg Config, emb vectordb.Embedder) (*Store, error) {
+	return open(ctx, cfg, emb, true)
+}
+
+func open(ctx context.Context, cfg Config, emb vectordb.Embedder, mustExist bool) (*Store, error) {
 	if len(cfg.Hosts) == 0 {
 		return nil, errors.New("open Weaviate store: no host")
 	}
-	s := &Store{cfg: cfg, class: cfg.collection(), emb: emb}
+	s := &Store{cfg: cfg, class: cfg.collection(), emb: emb, mustExist: mustExist}
 	scheme := "http"
 	if cfg.TLS {
 		scheme = "https"
@@ -137,6 +156,9 @@ func (s *Store) load(ctx context.Context) error {
 		return fmt.Errorf("open Weaviate store %s: %w", s.cfg, err)
 	}
 	if class == nil {
+		if s.mustExist {
+			return fmt.Errorf("open Weaviate store %s: %w", s.cfg, ErrNotFound)
+		}
 		if s.emb == nil {
 			// Inspecting a store that does not exist yet: an empty one.
 			return nil

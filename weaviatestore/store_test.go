@@ -147,6 +147,38 @@ func TestOpenWithoutEmbedderCreatesNothing(t *testing.T) {
 	require.Nil(t, class, "inspecting must not create the collection")
 }
 
+// OpenExisting opens a collection that exists, with the checks of Open,
+// and refuses one that does not without creating it, embedder or not.
+func TestOpenExistingCreatesNothing(t *testing.T) {
+	ctx := context.Background()
+	node := weaviatetest.Shared(t)
+	cfg, err := ParseURL(node.URL()+"/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	for _, emb := range []vectordb.Embedder{newEmbedder(""), nil} {
+		_, err = OpenExisting(ctx, cfg, emb)
+		require.ErrorIs(t, err, ErrNotFound)
+		require.ErrorContains(t, err, cfg.String())
+	}
+	inspect, err := Open(ctx, cfg, nil)
+	require.NoError(t, err)
+	class, err := inspect.getClass(ctx)
+	require.NoError(t, err)
+	require.Nil(t, class, "OpenExisting must not create the collection")
+
+	_, err = Open(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	s, err := OpenExisting(ctx, cfg, newEmbedder(""))
+	require.NoError(t, err)
+	require.False(t, s.Created())
+	require.Equal(t, vectordb.OfflineSpec, s.Spec())
+	_, err = s.Add(ctx, topicDocs())
+	require.NoError(t, err)
+	require.Equal(t, len(topics), s.Count())
+	_, err = OpenExisting(ctx, cfg, newEmbedder("ollama:nomic-embed-text"))
+	var mismatch *vectordb.MismatchError
+	require.ErrorAs(t, err, &mismatch)
+}
+
 func TestOpenRefusesACollectionGtragDidNotCreate(t *testing.T) {
 	ctx := context.Background()
 	s, cfg := openTest(t, newEmbedder(""))

@@ -51,7 +51,7 @@ what added it to the source and the copy ("… (store copy from DIR)").`,
 		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openExistingStore(cmd.Context())
+			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -85,7 +85,7 @@ func newPapersShowCmd(a *app) *cobra.Command {
 		Example: "  gtrag papers show 2301.01234\n  gtrag papers show https://arxiv.org/abs/2301.01234v2\n  gtrag papers show --json primer:nash-equilibrium",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openExistingStore(cmd.Context())
+			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -137,7 +137,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openExistingStore(cmd.Context())
+			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -185,7 +185,7 @@ the last whole paper.`,
 			if format != "jsonl" && format != "bibtex" {
 				return usagef("--format %q: want jsonl or bibtex", format)
 			}
-			db, err := a.openExistingStore(cmd.Context())
+			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -248,25 +248,6 @@ func (w *wholeWriter) boundary(end bool) error {
 	_, err := w.w.Write(w.buf.Bytes())
 	w.buf.Reset()
 	return err
-}
-
-// openExistingStore opens the knowledge base for a command that must not
-// create one (stats, search, papers): where there is none it says so
-// instead. These commands only read, so they never seed: an empty store
-// stays empty.
-func (a *app) openExistingStore(ctx context.Context) (service.Store, error) {
-	cfg := a.config()
-	switch ok, err := service.StoreExists(ctx, cfg); {
-	case err != nil:
-		return nil, a.cliError(err)
-	case !ok && a.store == "":
-		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
-	case !ok:
-		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or check the collection's name)", a.store)
-	}
-	cfg.Seed = service.SeedNone
-	db, err := service.OpenStore(ctx, cfg)
-	return db, a.cliError(err)
 }
 
 func vectordbPath(dir string) string { return filepath.Join(dir, vectordb.StoreFileName) }

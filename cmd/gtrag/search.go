@@ -30,7 +30,7 @@ func newSearchCmd(a *app) *cobra.Command {
 			if k < 1 || k > 1000 {
 				return usagef("-k %d: want 1 to 1000", k)
 			}
-			db, err := a.openExistingStore(cmd.Context())
+			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -5,8 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -297,5 +302,70 @@ func TestStoreCopyBetweenBackends(t *testing.T) {
 		r := gtrag(t, map[string]string{"HOME": env["HOME"], "GTRAG_LLM": "offline", "OPENAI_API_KEY": "k"}, bad...)
 		require.Equal(t, 2, r.code, "%v: %s", bad, r.stderr)
 		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+	}
+}
+
+// countingProxy forwards to the node and records each request it sees as
+// "METHOD /path".
+func countingProxy(t *testing.T, node *weaviatetest.Node) (addr string, requests func() []string, reset func()) {
+	target, err := url.Parse("http://" + node.Addr())
+	require.NoError(t, err)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var (
+		mu   sync.Mutex
+		seen []string
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	requests = func() []string { mu.Lock(); defer mu.Unlock(); return slices.Clone(seen) }
+	reset = func() { mu.Lock(); defer mu.Unlock(); seen = nil }
+	return strings.TrimPrefix(srv.URL, "http://"), requests, reset
+}
+
+// The commands that only read a store open its collection once: one read
+// of the collection's schema both finds that it exists and loads it. They
+// used to read it twice, once to ask whether it existed and once to open
+// it. A missing collection is still said so, and not made.
+func TestReadOnlyCommandsReadTheSchemaOnce(t *testing.T) {
+	node := weaviatetest.Shared(t)
+	addr, requests, reset := countingProxy(t, node)
+	env := testEnv(t)
+	env["GTRAG_STORE"] = "weaviate://" + addr + "/" + weaviatetest.Collection(t)
+	schema := "GET /v1/schema/" + strings.TrimPrefix(env["GTRAG_STORE"], "weaviate://"+addr+"/")
+	count := func(what string) int {
+		n := 0
+		for _, r := range requests() {
+			if r == what {
+				n++
+			}
+		}
+		return n
+	}
+
+	for _, args := range [][]string{{"stats"}, {"search", "nash"}} {
+		reset()
+		r := gtrag(t, env, args...)
+		require.Equal(t, 2, r.code, "%v: %s", args, r.stderr)
+		require.Equal(t, "gtrag: no knowledge base in "+env["GTRAG_STORE"]+" yet: `gtrag ask` or `gtrag ingest` creates one (or check the collection's name)\n", r.stderr)
+		t.Logf("%v on a missing collection: %d requests: %v", args, len(requests()), requests())
+		for _, req := range requests() {
+			require.True(t, strings.HasPrefix(req, "GET "), "%v only reads: %v", args, requests())
+		}
+	}
+	require.Empty(t, storedPapers(t, env), "nothing was created")
+
+	createStore(t, env)
+	for _, args := range [][]string{{"stats", "--json"}, {"search", "nash"}} {
+		reset()
+		r := gtrag(t, env, args...)
+		require.Equal(t, 0, r.code, "%v: %s", args, r.stderr)
+		t.Logf("%v: %d requests: %v", args, len(requests()), requests())
+		require.Equal(t, 1, count("GET /v1/meta"), "%v connects once: %v", args, requests())
+		require.Equal(t, 1, count(schema), "%v reads the schema once: %v", args, requests())
 	}
 }

@@ -73,6 +73,26 @@ func (a *app) openStore(ctx context.Context) (service.Store, error) {
 	return db, a.cliError(err)
 }
 
+// openStoreMustExist opens the knowledge base for a command that must not
+// create one (stats, search, papers): where there is none it says so
+// instead. These commands only read, so they never seed: an empty store
+// stays empty. One open both finds the store and loads it
+// (service.Config.MustExist): a Weaviate collection is read once, not
+// asked about and then opened.
+func (a *app) openStoreMustExist(ctx context.Context) (service.Store, error) {
+	cfg := a.config()
+	cfg.MustExist = true
+	db, err := service.OpenStore(ctx, cfg)
+	switch {
+	case !errors.Is(err, service.ErrNoStore):
+		return db, a.cliError(err)
+	case a.store == "":
+		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
+	default:
+		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or check the collection's name)", a.store)
+	}
+}
+
 // openReasoners resolves --llm into the three reasoners.
 func (a *app) openReasoners(ctx context.Context) (reasoner.Set, error) {
 	set, err := service.OpenReasoners(ctx, a.config())
