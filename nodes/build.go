@@ -109,7 +109,7 @@ func Build(d Deps) (*Graph, error) {
 	g.AddNode(GenerateResponse, generate.Respond,
 		graph.Describe("write the answer from the retrieved context with numbered citations, and say how the run ended"),
 		graph.Reads(FieldUserQuery, FieldChromaResults, FieldRunnersUp, FieldRelevantContext, FieldOffTopic, FieldSearches, FieldPapersAdded, FieldPapersFound),
-		writes(FieldFinalResponse, FieldSources, FieldOutcome, FieldAbstained, FieldNotices), graph.Tools("answerer (LLM or extractive)", "game-theory topic judge"))
+		writes(FieldFinalResponse, FieldSources, FieldOutcome, FieldAbstained, FieldOffline, FieldNotices), graph.Tools("answerer (LLM or extractive)", "game-theory topic judge"))
 
 	g.AddEdge(graph.START, PullFromChroma)
 	g.AddEdge(PullFromChroma, CheckRelevance)

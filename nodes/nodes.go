@@ -633,6 +633,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		return s, fmt.Errorf("generate the answer: %w", err)
 	}
 	s.Notices = addNotices(s.Notices, ans.Notices)
+	s.Offline = ans.Offline
 	s.FinalResponse, s.Sources = renumber(ans, results)
 	// An abstention on a question the topic judge, asked about the
 	// question itself, finds no game theory in is off-topic, not a gap in

@@ -70,6 +70,7 @@ const (
 	FieldOffTopic        = "off_topic"
 	FieldOutcome         = "outcome"
 	FieldAbstained       = "abstained"
+	FieldOffline         = "offline"
 	FieldImpossible      = "impossible"
 )
 
@@ -124,6 +125,12 @@ type GraphState struct {
 	// arxiv_unavailable when arXiv could not be searched, since then
 	// nothing says arXiv lacks an answer.
 	Abstained bool `json:"abstained,omitempty"`
+	// Offline says why the offline answerer wrote FinalResponse although
+	// an LLM was configured (reasoner.Answer.Offline: "the LLM failed",
+	// "the LLM's answer was unusable"); set by generate_response, empty
+	// when the LLM wrote it, when no LLM is configured, and when no
+	// answerer was asked.
+	Offline string `json:"offline,omitempty"`
 	// Impossible is set by a decision agent (DecisionAgent) that judged the
 	// task impossible: why. generate_response then says so instead of
 	// answering. Routers of the rules kind never set it.

@@ -51,7 +51,7 @@
 // with it or cites nothing (a cited answer that hedges one point is still
 // an answer). An answer that cites nothing and does not abstain (a
 // refusal, junk) is unusable: the Set answers offline instead, with a
-// notice, and AnsweredOffline lets a footer say so.
+// notice, and says so in Answer.Offline, which a footer reads.
 //
 // Two calls exist only with an LLM, both asked by search_arxiv: the
 // searches a model writes for the question (LLMQueryWriter, prompt
@@ -71,11 +71,11 @@
 // reasoners are wrapped with FallbackJudge, FallbackFilter and
 // FallbackAnswerer (one breaker shared by the Set, its decision agent and
 // condenser included, so an outage is paid for once), which then decide
-// offline and add "LLM unavailable (…); used offline …", the reason told
-// once and later steps saying "LLM still unavailable". Three unusable
-// replies in a row to one prompt (a model that refuses or babbles) trip
-// the same breaker: such a model otherwise cost a call per candidate
-// paper.
+// offline, each adding the same notice, "LLM unavailable (…); continuing
+// offline", which a run's notices hold once; an answer written offline
+// says why in Answer.Offline. Three unusable replies in a row to one
+// prompt (a model that refuses or babbles) trip the same breaker: such a
+// model otherwise cost a call per candidate paper.
 //
 // # Prompt injection
 //

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -41,7 +41,6 @@ const maxUnusable = 3
 type breaker struct {
 	mu       sync.Mutex
 	reason   string
-	told     bool           // the notice with the reason was given
 	unusable map[string]int // prompt name → unusable replies in a row
 }
 
@@ -66,30 +65,45 @@ func (b *breaker) trip(err error) string {
 	return b.reason
 }
 
-// notice is the notice of a step decided offline because the breaker is
-// open: status, then the step.
-func (b *breaker) notice(reason, used string) string {
-	return b.status(reason) + "; used offline " + used
+// outage is the notice of a step decided offline because the LLM is
+// unavailable for reason. One outage reads as one notice: every step of a
+// Set decided offline gives the same words (the breaker keeps the first
+// reason), so a run, whose notices drop duplicates, says it once, while
+// each step's own result (and a trace of it) still says that it was
+// decided offline. A run in which the decision agent or the condenser
+// failed first (see WithRun) leaves the reason out: their callers' notices
+// quote their error, which gives it. A nil breaker does not remember the
+// outage, so its notice is for this step alone and names it (used).
+func (b *breaker) outage(ctx context.Context, reason, used string) string {
+	if b == nil {
+		return "LLM unavailable (" + reason + "); used offline " + used
+	}
+	if r, ok := ctx.Value(runKey{}).(*runState); ok && r.reasonTold.Load() {
+		return "LLM unavailable; continuing offline"
+	}
+	return "LLM unavailable (" + reason + "); continuing offline"
 }
 
-// status says that the LLM is unavailable. The first time a breaker says
-// it, it gives the reason; later it says only that the LLM is still
-// unavailable, so that an outage met by five steps reads as one error and
-// five steps, not five copies of the error. The price: in a long session
-// (chat, eval, mcp) the reason is with the question during which the LLM
-// failed, not with the later ones. A nil breaker gives the reason every
-// time.
-func (b *breaker) status(reason string) string {
-	if b != nil {
-		b.mu.Lock()
-		told := b.told
-		b.told = true
-		b.mu.Unlock()
-		if told {
-			return "LLM still unavailable"
-		}
-	}
-	return "LLM unavailable (" + reason + ")"
+// runKey marks the context of one run (WithRun).
+type runKey struct{}
+
+// runState is what the fallback wrappers remember about one run.
+type runState struct {
+	// reasonTold is set when a step with no offline counterpart (the
+	// decision agent, the condenser) failed during the run and tripped
+	// the breaker: its caller tells the user its error, reason included.
+	reasonTold atomic.Bool
+}
+
+// WithRun returns a context for one run of the workflow (one question of
+// ask, chat, eval or mcp), under which the Set's outage notices tell the
+// reason of an outage once in the run: not again after the decision
+// agent's notice has quoted its own failure. Without it (a step called on
+// its own, a chat's condenser between runs) each outage notice gives the
+// reason. Every run of a long session gives it anew: the reason is with
+// each question, not only the one during which the LLM failed.
+func WithRun(ctx context.Context) context.Context {
+	return context.WithValue(ctx, runKey{}, &runState{})
 }
 
 // countUnusable records an unusable reply to prompt name and reports
@@ -131,16 +145,12 @@ func isUnusable(err error) bool {
 }
 
 // ErrLLMUnavailable is what the Set's decision agent (Set.Router) and
-// condenser (Set.Condense) return, wrapped, once the Set has given up on
-// the LLM: they have no offline counterpart to fall back to, so their
-// caller does (the rule router, the offline rewrite), and can tell this
-// lasting state from one failed call with errors.Is.
+// condenser (Set.Condense) return once the Set has given up on the LLM:
+// they have no offline counterpart to fall back to, so their caller does
+// (the rule router, the offline rewrite), and can tell this lasting state
+// from one failed call with errors.Is. It gives no reason: the run's
+// outage notice does (see breaker.outage).
 var ErrLLMUnavailable = errors.New("LLM unavailable")
-
-type unavailableError struct{ msg string }
-
-func (e *unavailableError) Error() string        { return e.msg }
-func (e *unavailableError) Is(target error) bool { return target == ErrLLMUnavailable }
 
 // guard is the breaker logic of a step with no offline counterpart: fail at
 // once with ErrLLMUnavailable while the breaker is open, else ask primary
@@ -148,16 +158,18 @@ func (e *unavailableError) Is(target error) bool { return target == ErrLLMUnavai
 // unusableError).
 func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T, error) {
 	var zero T
-	if reason, down := b.open(); down {
-		return zero, &unavailableError{b.status(reason)}
+	if _, down := b.open(); down {
+		return zero, ErrLLMUnavailable
 	}
 	r, err := primary()
 	var unusable *unusableError
 	if err != nil && ctx.Err() == nil && !errors.As(err, &unusable) {
 		b.trip(err)
-		// The caller reports err, which states the reason; the next
-		// step's notice need not repeat it.
-		b.status("")
+		// The caller reports err, which states the reason; the run's
+		// outage notice need not repeat it.
+		if run, ok := ctx.Value(runKey{}).(*runState); ok {
+			run.reasonTold.Store(true)
+		}
 	}
 	return r, err
 }
@@ -191,29 +203,6 @@ func (f *FallbackCondenser) Condense(ctx context.Context, history []Exchange, fo
 	return guard(ctx, f.b, func() (string, error) { return f.Primary.Condense(ctx, history, followUp) })
 }
 
-// usedAnswer names the offline answer in notices; AnsweredOffline looks
-// for it.
-const usedAnswer = "extractive answer"
-
-// AnsweredOffline reports whether notices say that the answer was written by
-// the offline answerer although an LLM was configured: the LLM had failed,
-// or its answer was unusable. why says which, in a few words ("the LLM
-// failed", "the LLM's answer was unusable"), for a footer. It reads the
-// notices of the Set's FallbackAnswerer, so it is only as good as the
-// caller's notices are complete.
-func AnsweredOffline(notices []string) (why string, ok bool) {
-	for _, n := range notices {
-		if !strings.HasSuffix(n, "; used offline "+usedAnswer) {
-			continue
-		}
-		if strings.HasPrefix(n, PromptGenerateResponse+": ") {
-			return "the LLM's answer was unusable", true
-		}
-		return "the LLM failed", true
-	}
-	return "", false
-}
-
 // FallbackJudge is a RelevanceJudge that falls back to another one.
 type FallbackJudge struct {
 	Primary, Fallback RelevanceJudge
@@ -225,7 +214,7 @@ func (f *FallbackJudge) JudgeRelevance(ctx context.Context, question string, pas
 	return withFallback(ctx, f.b, "relevance check", "relevance check",
 		func() (Verdict, error) { return f.Primary.JudgeRelevance(ctx, question, passages) },
 		func() (Verdict, error) { return f.Fallback.JudgeRelevance(ctx, question, passages) },
-		func(v *Verdict) *[]string { return &v.Notices })
+		func(v *Verdict, notice string, _ bool) { v.Notices = append(v.Notices, notice) })
 }
 
 // FallbackFilter is a PaperFilter that falls back to another one.
@@ -239,10 +228,11 @@ func (f *FallbackFilter) IsGameTheory(ctx context.Context, title, abstract strin
 	return withFallback(ctx, f.b, "paper filter", "paper filter",
 		func() (Verdict, error) { return f.Primary.IsGameTheory(ctx, title, abstract) },
 		func() (Verdict, error) { return f.Fallback.IsGameTheory(ctx, title, abstract) },
-		func(v *Verdict) *[]string { return &v.Notices })
+		func(v *Verdict, notice string, _ bool) { v.Notices = append(v.Notices, notice) })
 }
 
-// FallbackAnswerer is an Answerer that falls back to another one.
+// FallbackAnswerer is an Answerer that falls back to another one. An answer
+// its fallback wrote says why in Answer.Offline.
 type FallbackAnswerer struct {
 	Primary, Fallback Answerer
 	b                 *breaker
@@ -250,21 +240,27 @@ type FallbackAnswerer struct {
 
 // Answer implements Answerer.
 func (f *FallbackAnswerer) Answer(ctx context.Context, question string, passages []Passage) (Answer, error) {
-	return withFallback(ctx, f.b, "answer", usedAnswer,
+	return withFallback(ctx, f.b, "answer", "extractive answer",
 		func() (Answer, error) { return f.Primary.Answer(ctx, question, passages) },
 		func() (Answer, error) { return f.Fallback.Answer(ctx, question, passages) },
-		func(a *Answer) *[]string { return &a.Notices })
+		func(a *Answer, notice string, unusable bool) {
+			a.Notices = append(a.Notices, notice)
+			a.Offline = OfflineLLMFailed
+			if unusable {
+				a.Offline = OfflineUnusable
+			}
+		})
 }
 
 // withFallback is the logic the wrappers share: ask primary unless the
 // breaker is open, pass a cancellation through, and on any other failure
-// trip the breaker and ask fallback, adding a notice to the Notices field
-// that notices points to. An unusableError does not trip the breaker: that
-// call alone is decided by fallback, with the error as the notice's
-// reason. what names the offline step in errors, used names it in the
-// notice.
+// trip the breaker and ask fallback, telling note the notice to add to its
+// result (see breaker.outage). An unusableError does not trip the breaker:
+// that call alone is decided by fallback, with the error as the notice's
+// reason, and note hears unusable. what names the offline step in errors,
+// used names it in a notice of that step alone.
 func withFallback[T any](ctx context.Context, b *breaker, what, used string,
-	primary, fallback func() (T, error), notices func(*T) *[]string) (T, error) {
+	primary, fallback func() (T, error), note func(r *T, notice string, unusable bool)) (T, error) {
 	var zero T
 	if err := ctx.Err(); err != nil {
 		return zero, err
@@ -288,15 +284,13 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 		if err != nil {
 			return r, fmt.Errorf("offline %s after an unusable LLM reply (%s): %w", what, unusable, err)
 		}
-		n := notices(&r)
-		*n = append(*n, unusable.msg+"; used offline "+used)
+		note(&r, unusable.msg+"; used offline "+used, true)
 		return r, nil
 	}
 	if err != nil {
 		return r, fmt.Errorf("offline %s after LLM failure (%s): %w", what, reason, err)
 	}
-	n := notices(&r)
-	*n = append(*n, b.notice(reason, used))
+	note(&r, b.outage(ctx, reason, used), false)
 	return r, nil
 }
 

@@ -45,19 +45,26 @@ func TestFallbackNotices(t *testing.T) {
 	v, err := j.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.True(t, v.Yes, v.Reason)
-	require.Equal(t, []string{"LLM unavailable (check relevance with the LLM: 3 attempts, last: connection refused); used offline relevance check"}, v.Notices)
+	require.Equal(t, []string{"LLM unavailable (check relevance with the LLM: 3 attempts, last: connection refused); continuing offline"}, v.Notices)
 
 	f := filterWithFallback(down, NewOfflineFilter())
 	fv, err := f.IsGameTheory(ctx, videoPaper[0], videoPaper[1])
 	require.NoError(t, err)
 	require.False(t, fv.Yes)
-	require.Regexp(t, `^LLM unavailable \(.*\); used offline paper filter$`, fv.Notices[0])
+	require.Regexp(t, `^LLM unavailable \(.*\); continuing offline$`, fv.Notices[0])
 
 	a := answererWithFallback(down, NewOfflineAnswerer())
 	av, err := a.Answer(ctx, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.Equal(t, []int{1}, av.Cited)
-	require.Regexp(t, `^LLM unavailable \(.*\); used offline extractive answer$`, av.Notices[0])
+	require.Regexp(t, `^LLM unavailable \(.*\); continuing offline$`, av.Notices[0])
+	require.Equal(t, OfflineLLMFailed, av.Offline, "the answer says, as data, that the offline answerer wrote it")
+
+	// The LLM's own answer is not marked.
+	ok := answererWithFallback(NewOfflineAnswerer(), failing{errors.New("unused")})
+	ov, err := ok.Answer(ctx, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Empty(t, ov.Offline)
 }
 
 func TestFallbackRemembersOutage(t *testing.T) {
@@ -66,19 +73,19 @@ func TestFallbackRemembersOutage(t *testing.T) {
 	for i := range 3 {
 		v, err := j.JudgeRelevance(context.Background(), "What is a Nash equilibrium?", onePassage)
 		require.NoError(t, err)
-		want := "LLM unavailable (down); used offline relevance check"
-		if i > 0 {
-			want = "LLM still unavailable; used offline relevance check" // the reason is told once
-		}
-		require.Equal(t, []string{want}, v.Notices)
+		// The same words each time, so that a run's notices, which
+		// drop duplicates, tell the outage once.
+		require.Equal(t, []string{"LLM unavailable (down); continuing offline"}, v.Notices, "call %d", i)
 	}
 	require.Equal(t, 1, p.calls, "a failed primary is not asked again")
 
-	// A wrapper built as a struct literal has no memory but still works.
+	// A wrapper built as a struct literal has no memory but still works;
+	// each of its notices is about its own step.
 	lit := &FallbackJudge{Primary: p, Fallback: NewOfflineJudge()}
 	for range 2 {
-		_, err := lit.JudgeRelevance(context.Background(), "q", onePassage)
+		v, err := lit.JudgeRelevance(context.Background(), "q", onePassage)
 		require.NoError(t, err)
+		require.Equal(t, []string{"LLM unavailable (down); used offline relevance check"}, v.Notices)
 	}
 	require.Equal(t, 3, p.calls)
 }

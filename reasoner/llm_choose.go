@@ -141,5 +141,5 @@ func (f *FallbackPaperChooser) ChoosePapers(ctx context.Context, question string
 		func() (Selection, error) {
 			return Selection{Reason: "the LLM could not be asked; kept the search's order"}, nil
 		},
-		func(c *Selection) *[]string { return &c.Notices })
+		func(c *Selection, notice string, _ bool) { c.Notices = append(c.Notices, notice) })
 }

@@ -140,5 +140,5 @@ func (f *FallbackQueryWriter) WriteQueries(ctx context.Context, question string)
 	return withFallback(ctx, f.b, "search formulation", "arXiv search formulation",
 		func() (Queries, error) { return f.Primary.WriteQueries(ctx, question) },
 		func() (Queries, error) { return Queries{}, nil },
-		func(q *Queries) *[]string { return &q.Notices })
+		func(q *Queries, notice string, _ bool) { q.Notices = append(q.Notices, notice) })
 }

@@ -56,7 +56,7 @@ func TestQueryWriterFallback(t *testing.T) {
 	require.Empty(t, qs.Queries)
 	require.Len(t, qs.Notices, 1)
 	require.Contains(t, qs.Notices[0], "connection refused")
-	require.Contains(t, qs.Notices[0], "offline arXiv search formulation")
+	require.Contains(t, qs.Notices[0], "continuing offline")
 	calls := m.Calls()
 
 	// The breaker is open: the model is not asked again.

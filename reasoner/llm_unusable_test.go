@@ -45,7 +45,7 @@ func TestCondenseRejectsRefusalAndJunk(t *testing.T) {
 
 // An answer that cites no source and is not an abstention (a refusal, junk,
 // the model's own knowledge) is replaced by the offline answer, with a
-// notice; AnsweredOffline then tells the footer.
+// notice, and says so in Answer.Offline for the footer.
 func TestUnusableAnswerFallsBack(t *testing.T) {
 	for _, reply := range []string{refusalReply, junkReply, "Nash equilibria are stable."} {
 		m := &scriptedModel{script: []step{{reply: reply}}}
@@ -57,9 +57,7 @@ func TestUnusableAnswerFallsBack(t *testing.T) {
 		require.NotContains(t, a.Text, "lorem")
 		require.NotContains(t, a.Text, "sorry")
 		require.Equal(t, []string{fmt.Sprintf("generate_response: the LLM's answer %s cites no source; used offline extractive answer", quote(reply))}, a.Notices)
-		why, ok := AnsweredOffline(a.Notices)
-		require.True(t, ok)
-		require.Equal(t, "the LLM's answer was unusable", why)
+		require.Equal(t, OfflineUnusable, a.Offline)
 		require.Equal(t, 1, m.Calls())
 	}
 
@@ -68,8 +66,7 @@ func TestUnusableAnswerFallsBack(t *testing.T) {
 	a, err := scriptedSet(m).Answerer.Answer(context.Background(), "What is Bayesian persuasion?", onePassage)
 	require.NoError(t, err)
 	require.True(t, a.Abstained)
-	_, ok := AnsweredOffline(a.Notices)
-	require.False(t, ok)
+	require.Empty(t, a.Offline, "the LLM wrote it")
 }
 
 // A cited answer with a hedge is an answer; an abstention opens with the
@@ -107,14 +104,15 @@ func TestUnusableRepliesGiveUp(t *testing.T) {
 			}
 			require.Equal(t, maxUnusable, m.Calls(), "the filter stops asking after %d unusable replies", maxUnusable)
 			require.Contains(t, notices[0], "is neither yes nor no; counted as no")
-			require.Equal(t, fmt.Sprintf("LLM unavailable (classify paper with the LLM: 3 unusable replies in a row, last: LLM reply %s is neither yes nor no); used offline paper filter", quote(reply)),
-				notices[maxUnusable-1])
+			outage := fmt.Sprintf("LLM unavailable (classify paper with the LLM: 3 unusable replies in a row, last: LLM reply %s is neither yes nor no); continuing offline", quote(reply))
+			require.Equal(t, outage, notices[maxUnusable-1])
 
 			_, err := set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
 			require.NoError(t, err)
 			a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
 			require.NoError(t, err)
-			require.Equal(t, []string{"LLM still unavailable; used offline extractive answer"}, a.Notices)
+			require.Equal(t, []string{outage}, a.Notices)
+			require.Equal(t, OfflineLLMFailed, a.Offline, "given up on, as if it had failed")
 			_, err = set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
 			require.ErrorIs(t, err, ErrLLMUnavailable)
 			_, err = set.Condense.Condense(ctx, []Exchange{{Question: "q", Answer: "a"}}, "and?")
@@ -147,26 +145,32 @@ func TestRouterSharesBreaker(t *testing.T) {
 	set := scriptedSet(down)
 	v, err := set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Contains(t, v.Notices[0], "used offline relevance check")
+	require.Contains(t, v.Notices[0], "connection refused); continuing offline")
 	calls := down.Calls()
 	for range 4 {
 		_, err := set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
 		require.ErrorIs(t, err, ErrLLMUnavailable)
-		require.EqualError(t, err, "LLM still unavailable")
+		require.EqualError(t, err, "LLM unavailable", "the run's outage notice gives the reason")
 	}
 	require.Equal(t, calls, down.Calls(), "the router does not retry a server the Set gave up on")
 
-	// The router fails first: the judge then goes offline at once.
+	// The router fails first in a run: the judge then goes offline at
+	// once, its notice leaving out the reason that the router's error,
+	// which the decision agent's notice quotes, gave.
 	down = &scriptedModel{script: []step{{err: errors.New("connection refused")}}}
 	set = scriptedSet(down)
-	_, err = set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
+	run := WithRun(ctx)
+	_, err = set.Router.ChooseRoute(run, TreeData{Question: "q"})
 	require.ErrorContains(t, err, "choose the route with the LLM: 3 attempts, last: connection refused")
 	require.False(t, errors.Is(err, ErrLLMUnavailable))
-	v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+	v, err = set.Judge.JudgeRelevance(run, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Equal(t, []string{"LLM still unavailable; used offline relevance check"}, v.Notices,
-		"the router's error, which the decision agent's notice quotes, gave the reason")
+	require.Equal(t, []string{"LLM unavailable; continuing offline"}, v.Notices)
 	require.Equal(t, 3, down.Calls())
+	// The next run has not heard the reason.
+	v, err = set.Judge.JudgeRelevance(WithRun(ctx), "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, []string{"LLM unavailable (choose the route with the LLM: 3 attempts, last: connection refused); continuing offline"}, v.Notices)
 
 	junk := &scriptedModel{script: []step{{reply: "search arXiv"}, {reply: "yes"}}}
 	set = scriptedSet(junk)
@@ -177,34 +181,37 @@ func TestRouterSharesBreaker(t *testing.T) {
 	require.Equal(t, "LLM replied \"yes\"", v.Reason, "one junk route does not give up on the LLM")
 }
 
-// One outage reads as one error: the first notice says why, the next
-// steps' notices only that the LLM is still unavailable.
-func TestOutageReasonToldOnce(t *testing.T) {
-	ctx := context.Background()
+// One outage reads as one notice: every step decided offline gives the
+// same words, the reason included, so that a run's notices (which drop
+// duplicates) hold it once while each step's result says it was decided
+// offline; a later run of the same Set (the next question of a chat) is
+// told the reason again.
+func TestOutageIsOneNotice(t *testing.T) {
 	set := scriptedSet(&scriptedModel{script: []step{{err: errors.New("internal boom")}}})
-	var notices []string
-	v, err := set.Filter.IsGameTheory(ctx, gtPaper[0], gtPaper[1])
-	require.NoError(t, err)
-	notices = append(notices, v.Notices...)
-	q, err := set.Queries.WriteQueries(ctx, "q")
-	require.NoError(t, err)
-	notices = append(notices, q.Notices...)
-	v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
-	require.NoError(t, err)
-	notices = append(notices, v.Notices...)
-	a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
-	require.NoError(t, err)
-	notices = append(notices, a.Notices...)
-	require.Equal(t, []string{
-		"LLM unavailable (classify paper with the LLM: 3 attempts, last: internal boom); used offline paper filter",
-		"LLM still unavailable; used offline arXiv search formulation",
-		"LLM still unavailable; used offline relevance check",
-		"LLM still unavailable; used offline extractive answer",
-	}, notices)
-	require.Equal(t, 1, strings.Count(strings.Join(notices, "\n"), "internal boom"))
-	why, ok := AnsweredOffline(notices)
-	require.True(t, ok)
-	require.Equal(t, "the LLM failed", why)
+	const outage = "LLM unavailable (classify paper with the LLM: 3 attempts, last: internal boom); continuing offline"
+	for run := range 2 {
+		ctx := WithRun(context.Background())
+		var notices []string
+		v, err := set.Filter.IsGameTheory(ctx, gtPaper[0], gtPaper[1])
+		require.NoError(t, err)
+		notices = append(notices, v.Notices...)
+		q, err := set.Queries.WriteQueries(ctx, "q")
+		require.NoError(t, err)
+		notices = append(notices, q.Notices...)
+		c, err := set.Choose.ChoosePapers(ctx, "q", onePassage)
+		require.NoError(t, err)
+		notices = append(notices, c.Notices...)
+		v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+		require.NoError(t, err)
+		notices = append(notices, v.Notices...)
+		a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
+		require.NoError(t, err)
+		notices = append(notices, a.Notices...)
+		require.Equal(t, []string{outage, outage, outage, outage, outage}, notices, "run %d", run)
+		require.Equal(t, OfflineLLMFailed, a.Offline)
+		_, err = set.Condense.Condense(ctx, []Exchange{{Question: "q", Answer: "a"}}, "and?")
+		require.EqualError(t, err, "LLM unavailable", "the condenser's caller need not repeat the reason")
+	}
 }
 
 // A reply cut to the size limit ends at a sentence, a citation or a word,

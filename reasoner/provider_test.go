@@ -185,18 +185,20 @@ func TestProvidersFailures(t *testing.T) {
 				require.True(t, v.Yes, "the offline judge decided: %s", v.Reason)
 				require.Contains(t, v.Reason, "key-term coverage")
 				require.Len(t, v.Notices, 1)
-				require.Regexp(t, `^LLM unavailable \(.+\); used offline relevance check$`, v.Notices[0])
+				require.Regexp(t, `^LLM unavailable \(.+\); continuing offline$`, v.Notices[0])
 				require.Len(t, f.Requests(), 6)
 
-				// The outage is remembered across the Set.
+				// The outage is remembered across the Set, and told in
+				// the same words.
 				fv, err := set.Filter.IsGameTheory(ctx, videoPaper[0], videoPaper[1])
 				require.NoError(t, err)
 				require.False(t, fv.Yes)
-				require.Regexp(t, `; used offline paper filter$`, fv.Notices[0])
+				require.Equal(t, v.Notices, fv.Notices)
 				a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
 				require.NoError(t, err)
 				require.Equal(t, []int{1}, a.Cited)
-				require.Regexp(t, `; used offline extractive answer$`, a.Notices[len(a.Notices)-1])
+				require.Equal(t, v.Notices, a.Notices)
+				require.Equal(t, OfflineLLMFailed, a.Offline)
 				require.Len(t, f.Requests(), 6, "no more calls to a server that failed")
 			})
 		}

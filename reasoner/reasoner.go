@@ -49,6 +49,11 @@ type Answer struct {
 	// abstained, the concepts no passage was about.
 	Concepts []string
 	Notices  []string
+	// Offline says, in a few words for a footer, why the offline answerer
+	// wrote this answer although an LLM was configured: OfflineLLMFailed
+	// or OfflineUnusable, set by FallbackAnswerer. It is empty when the
+	// LLM wrote the answer, and when no LLM is configured.
+	Offline string
 	// Quotes are the sentences of an extractive answer, in order, when
 	// Text is nothing but them, each cited (CiteQuotes(Quotes, nil) ==
 	// Text); nil for an LLM's answer or an abstention. Whoever renumbers
@@ -57,6 +62,13 @@ type Answer struct {
 	// [0, 1]"), and rewriting those would misquote the source.
 	Quotes []Quote
 }
+
+// The values of Answer.Offline. A footer may name the model after "the
+// LLM".
+const (
+	OfflineLLMFailed = "the LLM failed"
+	OfflineUnusable  = "the LLM's answer was unusable"
+)
 
 // Quote is one sentence of an extractive answer, verbatim from passage N.
 type Quote struct {

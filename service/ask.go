@@ -154,7 +154,12 @@ type Result struct {
 	// Searches are the run's arXiv requests, in order.
 	Searches []nodes.Search `json:"searches"`
 
-	LLM       string   `json:"llm"`
+	LLM string `json:"llm"`
+	// Offline says why the answer was written offline although LLM names
+	// an LLM: "the LLM failed" or "the LLM's answer was unusable"
+	// (nodes.GraphState.Offline); empty when the LLM wrote it or none is
+	// configured.
+	Offline   string   `json:"offline,omitempty"`
 	Embedder  string   `json:"embedder"`
 	Notices   []string `json:"notices"`
 	ElapsedMS int64    `json:"elapsed_ms"`
@@ -198,6 +203,7 @@ func newResult(r run) Result {
 		Abstained:        r.final.Abstained,
 		Searches:         nonNil(r.final.Searches),
 		LLM:              r.llm,
+		Offline:          r.final.Offline,
 		Embedder:         r.embedder,
 		Notices:          nonNil(append(slices.Clip(r.notices), r.final.Notices...)),
 		ElapsedMS:        time.Since(r.start).Milliseconds(),
@@ -221,6 +227,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	var requests, calls atomic.Int64
 	ctx = arxiv.CountRequests(ctx, &requests)
 	ctx = reasoner.CountCalls(ctx, &calls)
+	ctx = reasoner.WithRun(ctx) // an LLM outage is told once per question
 
 	deps := s.deps(o)
 	switch o.Router {

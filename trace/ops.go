@@ -223,6 +223,10 @@ type AnswerResult struct {
 	// come back as "[1]". Recordings made before the field existed have
 	// none, and replay as they did.
 	Quotes []QuoteResult `json:"quotes,omitempty"`
+	// Offline is reasoner.Answer.Offline: why the offline answerer wrote
+	// the answer although an LLM was configured, which the footer says.
+	// Recordings made before the field existed have none.
+	Offline string `json:"offline,omitempty"`
 }
 
 // QuoteResult is reasoner.Quote: a sentence verbatim from passage N.
@@ -260,7 +264,7 @@ func (r VerdictResult) verdict() reasoner.Verdict {
 }
 
 func answerResult(a reasoner.Answer) AnswerResult {
-	r := AnswerResult{Text: a.Text, Cited: a.Cited, Abstained: a.Abstained, Concepts: a.Concepts, Notices: a.Notices}
+	r := AnswerResult{Text: a.Text, Cited: a.Cited, Abstained: a.Abstained, Concepts: a.Concepts, Notices: a.Notices, Offline: a.Offline}
 	for _, q := range a.Quotes {
 		r.Quotes = append(r.Quotes, QuoteResult(q))
 	}
@@ -268,7 +272,7 @@ func answerResult(a reasoner.Answer) AnswerResult {
 }
 
 func (r AnswerResult) answer() reasoner.Answer {
-	a := reasoner.Answer{Text: r.Text, Cited: r.Cited, Abstained: r.Abstained, Concepts: r.Concepts, Notices: r.Notices}
+	a := reasoner.Answer{Text: r.Text, Cited: r.Cited, Abstained: r.Abstained, Concepts: r.Concepts, Notices: r.Notices, Offline: r.Offline}
 	for _, q := range r.Quotes {
 		a.Quotes = append(a.Quotes, reasoner.Quote(q))
 	}

@@ -271,14 +271,16 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 				if tt.fallback {
 					// The first LLM call is the filter's, for the first
 					// paper: tried 1+retries times, then every step of the
-					// run is offline, each saying so.
+					// run is offline, which one notice says, and the
+					// Result says who wrote the answer.
 					require.Len(t, requests, 1+retries, "bounded retries, then no more requests: %v", requests)
-					for _, what := range []string{"paper filter", "relevance check", "extractive answer"} {
-						require.Contains(t, notices, "used offline "+what)
-					}
+					require.Equal(t, 1, strings.Count(notices, "LLM unavailable"), "one outage, one notice: %q", res.Notices)
+					require.Contains(t, notices, "); continuing offline")
+					require.Equal(t, reasoner.OfflineLLMFailed, res.Offline)
 					require.NotContains(t, res.Answer, "Revenue equivalence holds", "the offline answerer wrote it")
 				} else {
 					require.NotContains(t, notices, "LLM unavailable")
+					require.Empty(t, res.Offline, "the LLM wrote the answer")
 					// The question's topic, the searches, the choice among
 					// the pool's best, filter ×2 (the rendering paper is not
 					// about the question), judge once (the first pull found

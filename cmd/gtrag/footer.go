@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -20,17 +19,17 @@ func answerFooter(r service.Result) string {
 	quoted := len(r.Sources) > 0 && !r.Abstained
 	// With an LLM configured, the answer may still be the offline one: the
 	// LLM failed, or its answer was unusable. Result.LLM names what was
-	// configured, so the notices say which wrote it.
-	why, fellBack := reasoner.AnsweredOffline(r.Notices)
+	// configured, Result.Offline why the offline answerer wrote it.
+	why := strings.Replace(r.Offline, "the LLM", "the LLM "+r.LLM, 1)
 	switch llm := r.LLM; {
 	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
 	case llm == "" || llm == "offline":
 		parts = append(parts, "offline, without an LLM")
-	case fellBack && quoted:
-		parts = append(parts, "answered offline from sentences of the sources, as "+strings.Replace(why, "the LLM", "the LLM "+llm, 1))
-	case fellBack:
-		parts = append(parts, "answered offline, as "+strings.Replace(why, "the LLM", "the LLM "+llm, 1))
+	case r.Offline != "" && quoted:
+		parts = append(parts, "answered offline from sentences of the sources, as "+why)
+	case r.Offline != "":
+		parts = append(parts, "answered offline, as "+why)
 	default:
 		parts = append(parts, "answered by "+llm)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -60,8 +61,8 @@ func TestRefusingLLMIsGivenUpOn(t *testing.T) {
 			require.NotEqual(t, "not_found", res.Outcome)
 			require.Contains(t, res.Answer, "[1]")
 			notices := strings.Join(res.Notices, "\n")
-			require.Contains(t, notices, "used offline extractive answer")
-			require.Contains(t, notices, "unusable replies in a row")
+			require.Equal(t, reasoner.OfflineLLMFailed, res.Offline, "the offline answerer wrote it, the model given up on")
+			require.Equal(t, 1, strings.Count(notices, "unusable replies in a row"), "the outage is one notice")
 			require.LessOrEqual(t, res.LLMCalls, int64(8), "a few unusable replies, then offline")
 			require.Equal(t, int64(len(llm.seen())), res.LLMCalls)
 
@@ -93,21 +94,27 @@ func TestRouterGivesUpWithTheSet(t *testing.T) {
 }
 
 // The footer names what wrote the answer: the configured LLM, or the
-// offline answerer when the LLM failed or answered unusably.
+// offline answerer when the LLM failed or answered unusably, as the run's
+// Result says (Offline), whatever its notices say.
 func TestAnswerFooterSaysWhoAnswered(t *testing.T) {
 	r := service.Result{LLM: "ollama:tiny", Sources: []nodes.Source{{PaperID: "x"}}, Embedder: "offline"}
 	require.Contains(t, answerFooter(r), "(Answered by ollama:tiny;")
 
-	r.Notices = []string{"LLM unavailable (generate the answer with the LLM: 3 attempts, last: boom); used offline extractive answer"}
+	r.Offline = reasoner.OfflineLLMFailed
 	require.Contains(t, answerFooter(r), "(Answered offline from sentences of the sources, as the LLM ollama:tiny failed;")
 
-	r.Notices = []string{`generate_response: the LLM's answer "I'm sorry…" cites no source; used offline extractive answer`}
+	r.Offline = reasoner.OfflineUnusable
 	require.Contains(t, answerFooter(r), "(Answered offline from sentences of the sources, as the LLM ollama:tiny's answer was unusable;")
 
-	r.Notices, r.Abstained = []string{"LLM still unavailable; used offline extractive answer"}, true
+	r.Offline, r.Abstained = reasoner.OfflineLLMFailed, true
 	require.Contains(t, answerFooter(r), "(Answered offline, as the LLM ollama:tiny failed;")
 
-	// Only the answerer's fallback counts: the filter's is not the answer's.
-	r.Notices, r.Abstained = []string{"LLM unavailable (x); used offline paper filter"}, false
+	// Notices are for the user, not read: an outage that other steps met
+	// while the LLM still wrote the answer leaves it the LLM's.
+	r.Offline, r.Abstained = "", false
+	r.Notices = []string{"LLM unavailable (x); continuing offline", "LLM unavailable (x); used offline extractive answer"}
 	require.Contains(t, answerFooter(r), "(Answered by ollama:tiny;")
+
+	r.LLM = "offline"
+	require.Contains(t, answerFooter(r), "(Answered offline without an LLM, from sentences of the sources;")
 }
