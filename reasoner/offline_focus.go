@@ -49,6 +49,10 @@ type focus struct {
 	// about the idea in other words ("Cutting a Cake Fairly" for cake
 	// cutting).
 	Described []text.Concept
+	// Describing are the terms of the question's words that describe the
+	// evoked main concept (text.Evocation.Terms): "collude" for
+	// algorithmic collusion in "Can pricing bots learn to collude?".
+	Describing []string
 	// Related are, for an evoked main concept, the phrases of more than
 	// one word that papers on it use (text.RelatedPhrases: "tacit
 	// collusion" for algorithmic collusion): a passage that says one is on
@@ -113,6 +117,7 @@ func analyze(question string) focus {
 		main := f.Concepts[0].Name
 		f.Evoked = !slices.ContainsFunc(focal, func(c text.Concept) bool { return strings.EqualFold(c.Name, main) })
 		if i := slices.IndexFunc(evoked, func(e text.Evocation) bool { return e.Concept.Name == main }); f.Evoked && i >= 0 {
+			f.Describing = evoked[i].Terms
 			for _, c := range f.Concepts[1:] {
 				if !c.Known && !c.Quoted && describes(evoked[i], c) {
 					f.Described = append(f.Described, c)

@@ -341,6 +341,10 @@ func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
 		reason   string
 	}{
 		{bots, unrelated, false, "no passage names algorithmic collusion, which the question describes"},
+		// Four of its five key terms are there, but not the word that
+		// describes the idea.
+		{"How do Q-learning pricing algorithms end up colluding?", primerPassages(t, []string{"regret-minimization", "price-of-anarchy", "computing-equilibria-ppad"}), false,
+			"nor says collud, which describes it"},
 		{bots, []Passage{collusion}, true, ""},
 		// Names Gale-Shapley, which its passage carries; the concept a
 		// cue reads into it does not decide.
