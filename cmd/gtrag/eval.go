@@ -1,11 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -14,8 +17,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -67,9 +72,10 @@ every question starts from its own empty store (no primer), so each one
 measures the whole loop: search, ranking, filter, answer. Those stores are
 temporary embedded stores, whatever --store or GTRAG_STORE says: a fresh
 eval never reads or writes the configured knowledge base. A fresh eval
-needs arXiv: if the first search cannot connect to --arxiv-url at all, it
-stops with nothing measured. Without --fresh, an unreachable arXiv is a
-warning at the top of the report.
+needs arXiv: if its first request to --arxiv-url gets no answer at all
+(connection refused, no such host, or nothing back within
+GTRAG_ARXIV_TIMEOUT), it stops with nothing measured. Without --fresh, an
+arXiv that never answered is a warning at the top of the report.
 
 Ctrl-C stops the run: the report (or --json) covers the questions
 completed, marked "interrupted after N of M questions", and eval exits 130.
@@ -226,9 +232,9 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 	if err := checkRouter(o.Router, svc.Reasoners()); err != nil {
 		return evalResult{}, err
 	}
-	probe := watchArxiv(svc.Arxiv())
+	probe := watchArxiv(svc.Arxiv(), false)
 	res := evalResult{llm: svc.LLM(), embedder: svc.Embedder()}
-	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(_ int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
+	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(ctx context.Context, _ int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
 		return svc.EvalRun(ctx, q, o)
 	})
 	if err != nil {
@@ -254,10 +260,15 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 // of retries a question). Keeping on with a warning was the other choice;
 // but no question of a fresh eval can be measured without arXiv, so the
 // honest result is none, said at once: exit 1, naming the URL. Until arXiv
-// has answered once, each request fails fast at a refused connection
-// (arxiv.FailFast), so the first search tells in milliseconds; once it
-// has, the client retries as usual, and a passing fault later in a long
-// run costs a wait, not a question.
+// has answered once, the first request that gets no response ends the
+// eval (arxivProbe): a refused connection in milliseconds, a silent
+// address (a port that accepts and never answers, an IP nothing answers
+// at) at the client's own timeout, GTRAG_ARXIV_TIMEOUT, rather than after
+// its retries, question after question (QA saw 134 s a question, for 137
+// questions). That timeout is what the client calls no answer; the probe
+// sets none of its own, so a slow arXiv that answers within it is
+// measured. Once arXiv has answered, the client retries as usual, and a
+// passing fault later in a long run costs a wait, not a question.
 func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate.Question) (evalResult, error) {
 	rs, err := a.openReasoners(ctx)
 	if err != nil {
@@ -268,14 +279,14 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		return evalResult{}, err
 	}
 	client := a.arxivClient()
-	probe := watchArxiv(client)
+	probe := watchArxiv(client, true)
 	root, err := os.MkdirTemp("", "gtrag-eval-")
 	if err != nil {
 		return evalResult{}, fmt.Errorf("make a directory for the fresh stores: %w", err)
 	}
 	defer os.RemoveAll(root)
 	res := evalResult{llm: rs.Name}
-	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(i int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
+	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(ctx context.Context, i int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
 		cfg := freshStoreConfig(a.config(), root, i)
 		db, err := service.OpenStore(ctx, cfg)
 		if err != nil {
@@ -286,10 +297,10 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		r, err := svc.EvalRun(ctx, q, o)
 		// The reasoners outlive this store: close the store alone.
 		err = errors.Join(err, db.Close(), os.RemoveAll(cfg.DataDir))
-		if err == nil {
-			if fault := probe.unreachable(); fault != nil {
-				return evaluate.Run{}, fmt.Errorf("%s; nothing measured: a fresh eval needs arXiv (start it, or fix --arxiv-url)", fault)
-			}
+		// Checked whatever err says: the probe ends the run it stops
+		// with an error, the cancellation of ctx.
+		if fault := probe.unreachable(); fault != nil {
+			return evaluate.Run{}, fmt.Errorf("%s; nothing measured: a fresh eval needs arXiv (start it, or fix --arxiv-url)", fault)
 		}
 		return r, err
 	})
@@ -321,10 +332,11 @@ func freshStoreConfig(cfg service.Config, root string, i int) service.Config {
 // cancelled, an answer from what was there), and counting it would score
 // the interruption, not gtrag.
 //
-// Until arXiv has answered once (probe), every run fails fast at a refused
+// Each question runs under a context of its own (arxivProbe.question), and
+// until arXiv has answered once (probe), every run fails fast at a refused
 // connection: see evalFresh.
 func askEach(ctx context.Context, qs []evaluate.Question, o service.AskOptions, probe *arxivProbe,
-	ask func(int, evaluate.Question, service.AskOptions) (evaluate.Run, error)) ([]evaluate.Run, bool, error) {
+	ask func(context.Context, int, evaluate.Question, service.AskOptions) (evaluate.Run, error)) ([]evaluate.Run, bool, error) {
 	var runs []evaluate.Run
 	for i, q := range qs {
 		if ctx.Err() != nil {
@@ -332,7 +344,9 @@ func askEach(ctx context.Context, qs []evaluate.Question, o service.AskOptions, 
 		}
 		o := o
 		o.ArxivFailFast = !probe.answered()
-		r, err := ask(i, q, o)
+		qctx, done := probe.question(ctx)
+		r, err := ask(qctx, i, q, o)
+		done()
 		if ctx.Err() != nil {
 			return runs, true, nil
 		}
@@ -344,23 +358,35 @@ func askEach(ctx context.Context, qs []evaluate.Question, o service.AskOptions, 
 	return runs, false, nil
 }
 
-// arxivProbe watches the arXiv client's connections, so that eval can tell
-// an arXiv that answered (whatever it said) from one it never reached: the
+// arxivProbe watches the arXiv client's requests, so that eval can tell an
+// arXiv that answered (whatever it said) from one that never did: the
 // run's results say only "arxiv_unavailable", whatever the cause. It sees
 // the transport, under the client's retries, and sends no request of its
 // own: a check request would cost a pacing delay on the real arXiv.
+//
+// It does not judge which failures are worth a retry: that is the client's
+// business, and once arXiv has answered the probe leaves every failure to
+// it. Before that, any request that ends with no HTTP response (refused, no
+// such host, no route, no answer within the client's own timeout, a
+// connection closed) means arXiv has not been reached yet.
 type arxivProbe struct {
 	base http.RoundTripper
+	url  string // the endpoint the client was given, without a password
+	// fatal (a fresh eval): such a failure ends the question in flight at
+	// once, rather than after the client's retries.
+	fatal bool
 
 	mu      sync.Mutex
-	replied bool   // a request got an HTTP response, of any status
-	fault   error  // the last connection failure, while none has replied
-	url     string // the endpoint of that request, without the query
+	replied bool  // a request got an HTTP response, of any status
+	fault   error // the last request's failure, while none has replied
+	// stop cancels the question in flight (fatal only), with the fault as
+	// its cause.
+	stop context.CancelCauseFunc
 }
 
-// watchArxiv puts a probe under client's transport.
-func watchArxiv(client *arxiv.Client) *arxivProbe {
-	p := &arxivProbe{base: http.DefaultTransport}
+// watchArxiv puts a probe under client's transport; fatal as in arxivProbe.
+func watchArxiv(client *arxiv.Client, fatal bool) *arxivProbe {
+	p := &arxivProbe{base: http.DefaultTransport, url: redactedURL(cmp.Or(client.BaseURL, arxiv.DefaultBaseURL)), fatal: fatal}
 	if client.HTTP != nil && client.HTTP.Transport != nil {
 		p.base = client.HTTP.Transport
 	}
@@ -374,18 +400,77 @@ func watchArxiv(client *arxiv.Client) *arxivProbe {
 }
 
 func (p *arxivProbe) RoundTrip(r *http.Request) (*http.Response, error) {
+	// Whether a connection was made tells a silent server (it accepted,
+	// then sent nothing) from an address nothing answers at.
+	var connected atomic.Bool
+	r = r.WithContext(httptrace.WithClientTrace(r.Context(), &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { connected.Store(true) },
+	}))
+	start := time.Now()
 	resp, err := p.base.RoundTrip(r)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
 	case err == nil:
 		p.replied, p.fault = true, nil
-	case !p.replied && cannotConnect(err):
-		u := *r.URL
-		u.RawQuery, u.Fragment = "", ""
-		p.fault, p.url = err, u.String()
+	case p.replied || errors.Is(r.Context().Err(), context.Canceled):
+		// Reached once: a passing fault, for the client's retries. Or
+		// the caller's own cancellation (Ctrl-C), no fault of arXiv's.
+	default:
+		p.fault = p.noAnswer(err, connected.Load(), time.Since(start))
+		if p.fatal && p.stop != nil {
+			p.stop(p.fault)
+		}
 	}
 	return resp, err
+}
+
+// noAnswer says in a few words why a request got no response. A timeout is
+// the client's own (GTRAG_ARXIV_TIMEOUT): the probe sets none, so a slow
+// arXiv that answers within it is an arXiv that answered.
+func (p *arxivProbe) noAnswer(err error, connected bool, took time.Duration) error {
+	var dns *net.DNSError
+	var timeout net.Error
+	var errno syscall.Errno
+	why := err.Error()
+	switch {
+	case errors.As(err, &dns) && dns.IsNotFound:
+		why = "no such host " + dns.Name
+	case errors.As(err, &timeout) && timeout.Timeout() && connected:
+		return fmt.Errorf("arXiv at %s accepted the connection but did not answer within %s (GTRAG_ARXIV_TIMEOUT)", p.url, roughly(took))
+	case errors.As(err, &timeout) && timeout.Timeout():
+		why = fmt.Sprintf("no connection within %s", roughly(took))
+	case errors.As(err, &errno):
+		why = errno.Error() // connection refused, no route to host, …
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("arXiv at %s closed the connection without answering", p.url)
+	}
+	return fmt.Errorf("arXiv at %s could not be reached (%s)", p.url, why)
+}
+
+// roughly is d as a person reads it: whole seconds, or tens of
+// milliseconds below one.
+func roughly(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(time.Second)
+	}
+	return d.Round(10 * time.Millisecond)
+}
+
+// question is the context a question runs under. In a fresh eval (fatal)
+// the probe cancels it at the first request that gets no response while
+// arXiv has never answered; done releases it.
+func (p *arxivProbe) question(ctx context.Context) (qctx context.Context, done func()) {
+	qctx, cancel := context.WithCancelCause(ctx)
+	p.mu.Lock()
+	p.stop = cancel
+	p.mu.Unlock()
+	return qctx, func() {
+		p.mu.Lock()
+		p.stop = nil
+		p.mu.Unlock()
+		cancel(nil)
+	}
 }
 
 // answered reports whether arXiv has answered a request.
@@ -395,32 +480,15 @@ func (p *arxivProbe) answered() bool {
 	return p.replied
 }
 
-// unreachable is the error saying arXiv could not be reached, or nil if
-// it answered or was not asked.
+// unreachable is the error saying arXiv could not be reached or did not
+// answer, or nil if it answered or was not asked.
 func (p *arxivProbe) unreachable() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.replied || p.fault == nil {
+	if p.replied {
 		return nil
 	}
-	why := "connection refused"
-	var dns *net.DNSError
-	switch {
-	case errors.As(p.fault, &dns):
-		why = "no such host " + dns.Name
-	case errors.Is(p.fault, syscall.EHOSTUNREACH), errors.Is(p.fault, syscall.ENETUNREACH):
-		why = "no route to it"
-	}
-	return fmt.Errorf("arXiv at %s could not be reached (%s)", p.url, why)
-}
-
-// cannotConnect reports whether err says nothing could be reached at the
-// address: refused, no such host, no route. A timeout is not one: a slow
-// arXiv is still arXiv, and the client's retries are for it.
-func cannotConnect(err error) bool {
-	var dns *net.DNSError
-	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) ||
-		errors.Is(err, syscall.ENETUNREACH) || errors.As(err, &dns) && dns.IsNotFound
+	return p.fault
 }
 
 // settings are the run's settings besides those the report has fields for

@@ -3,9 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,6 +120,36 @@ func TestEvalFreshStopsWhenArxivCannotBeReached(t *testing.T) {
 	require.Less(t, time.Since(start), 2*time.Second, "the first search fails fast, with no backoff")
 }
 
+// An arXiv that accepts the connection and never answers stops a fresh
+// eval at its first request's timeout (GTRAG_ARXIV_TIMEOUT), with one line
+// saying so: not after the client's retries, a question after another. An
+// arXiv that is slow but answers within that timeout is measured as usual.
+func TestEvalFreshTellsASilentArxivFromASlowOne(t *testing.T) {
+	env := testEnv(t)
+	srv := auctionServer(t, env)
+	env["GTRAG_ARXIV_TIMEOUT"] = "2s"
+	env["GTRAG_ARXIV_BACKOFF"] = "2s"
+	file := auctionQuestions(t, 2)
+
+	srv.OnRequest(func(arxivtest.Request) { time.Sleep(time.Second) })
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", "--max-searches", "1", file), &rep)
+	require.Equal(t, 2, rep.Questions)
+	require.Equal(t, 1.0, rep.HitRate, "a second an answer is slow, not silent")
+
+	srv.OnRequest(nil)
+	srv.SetFault(func(arxivtest.Request) *arxivtest.Reply { return &arxivtest.Reply{Stall: true} })
+	before := len(srv.Requests())
+	start := time.Now()
+	r := gtrag(t, env, "eval", "--fresh", "--json", file)
+	took := time.Since(start)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Empty(t, r.stdout)
+	require.Equal(t, "gtrag: arXiv at "+srv.URL+" accepted the connection but did not answer within 2s (GTRAG_ARXIV_TIMEOUT); nothing measured: a fresh eval needs arXiv (start it, or fix --arxiv-url)\n", r.stderr)
+	require.Len(t, srv.Requests(), before+1, "one request, not retried")
+	require.Less(t, took, 4*time.Second, "the first request's timeout, with no backoff")
+}
+
 // Without --fresh the store can still answer, so the eval goes on; the
 // report says first that arXiv was never reached.
 func TestEvalSharedWarnsWhenArxivCannotBeReached(t *testing.T) {
@@ -137,38 +168,104 @@ func TestEvalSharedWarnsWhenArxivCannotBeReached(t *testing.T) {
 	require.True(t, strings.HasPrefix(r.stdout, "warning: arXiv at http://127.0.0.1:1/api/query could not be reached (connection refused)"), r.stdout)
 }
 
+// Without --fresh a silent arXiv is a warning too, naming what happened.
+func TestEvalSharedWarnsWhenArxivDoesNotAnswer(t *testing.T) {
+	env := testEnv(t)
+	srv := auctionServer(t, env)
+	srv.SetFault(func(arxivtest.Request) *arxivtest.Reply { return &arxivtest.Reply{Stall: true} })
+	env["GTRAG_ARXIV_TIMEOUT"] = "1s"
+	env["GTRAG_ARXIV_RETRIES"] = "0"
+	env["GTRAG_SEED"] = "none"
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--json", "--max-searches", "1", auctionQuestions(t, 1)), &rep)
+	require.Equal(t, []string{"arXiv at " + srv.URL + " accepted the connection but did not answer within 1s (GTRAG_ARXIV_TIMEOUT): every question that needed a search went without one"}, rep.Warnings)
+}
+
 // The probe tells an arXiv that never answered from one that did: once a
-// request has had a response, a later refusal is a passing fault, for the
-// client's retries.
-func TestArxivProbe(t *testing.T) {
-	refused := &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}
-	var fail bool
-	client := &arxiv.Client{HTTP: &http.Client{Transport: evalRoundTrip(func(*http.Request) (*http.Response, error) {
-		if fail {
-			return nil, refused
+// request has had a response, a later failure is a passing fault, for the
+// client's retries. Before that, it says why the request got no response,
+// naming the URL the user gave, without its password.
+func TestEvalArxivProbe(t *testing.T) {
+	var fail error
+	calls := 0
+	client := &arxiv.Client{BaseURL: "http://user:secret@arxiv.test/api/query", HTTP: &http.Client{Transport: evalRoundTrip(func(r *http.Request) (*http.Response, error) {
+		calls++
+		if fail != nil {
+			return nil, fail
 		}
 		return &http.Response{StatusCode: http.StatusServiceUnavailable, Body: http.NoBody}, nil
 	})}}
-	p := watchArxiv(client)
+	p := watchArxiv(client, false)
 	require.False(t, p.answered())
 	require.NoError(t, p.unreachable(), "not asked yet")
 
-	req, _ := http.NewRequest(http.MethodGet, "http://arxiv.test/api/query?search_query=all:nash", nil)
-	fail = true
-	_, err := client.HTTP.Do(req)
-	require.Error(t, err)
-	require.EqualError(t, p.unreachable(), "arXiv at http://arxiv.test/api/query could not be reached (connection refused)", "the query left out")
-	require.False(t, p.answered())
+	get := func(ctx context.Context) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://user:secret@arxiv.test/api/query?search_query=all:nash", nil)
+		resp, err := client.HTTP.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+	}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&net.OpError{Op: "dial", Net: "tcp", Err: &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}}, "could not be reached (connection refused)"},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: &os.SyscallError{Syscall: "connect", Err: syscall.EHOSTUNREACH}}, "could not be reached (no route to host)"},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Name: "arxiv.test", Err: "no such host", IsNotFound: true}}, "could not be reached (no such host arxiv.test)"},
+		{io.EOF, "closed the connection without answering"},
+	} {
+		fail = c.err
+		get(context.Background())
+		require.EqualError(t, p.unreachable(), "arXiv at http://user:xxxxx@arxiv.test/api/query "+c.want, "the query and the password left out")
+		require.False(t, p.answered())
+	}
 
-	fail = false
-	_, err = client.HTTP.Do(req)
-	require.NoError(t, err)
+	// Ctrl-C is the caller's, not arXiv's fault: the last one stands.
+	fail = context.Canceled
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	before := calls
+	get(ctx)
+	require.Equal(t, before+1, calls, "the request went through the probe")
+	require.ErrorContains(t, p.unreachable(), "closed the connection without answering")
+
+	fail = nil
+	get(context.Background())
 	require.True(t, p.answered(), "an HTTP error status is an answer: arXiv is there")
-	fail = true
-	_, _ = client.HTTP.Do(req)
+	fail = &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}
+	get(context.Background())
 	require.NoError(t, p.unreachable(), "reached once: a later refusal is not an outage")
-	require.True(t, cannotConnect(&net.DNSError{Name: "x.invalid", IsNotFound: true}))
-	require.False(t, cannotConnect(errors.New("i/o timeout")))
+}
+
+// A request that times out says whether a connection was made: an address
+// nothing answers at, or a server that accepted and then sent nothing. The
+// time is the request's own (the client's timeout): the probe sets none.
+func TestEvalArxivProbeTimeouts(t *testing.T) {
+	for _, connect := range []bool{false, true} {
+		client := &arxiv.Client{BaseURL: "http://10.255.255.1/api/query", HTTP: &http.Client{Transport: evalRoundTrip(func(r *http.Request) (*http.Response, error) {
+			if connect {
+				httptrace.ContextClientTrace(r.Context()).GotConn(httptrace.GotConnInfo{})
+			}
+			<-r.Context().Done()
+			return nil, r.Context().Err()
+		})}}
+		p := watchArxiv(client, true)
+		ctx, done := p.question(context.Background())
+		rctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		req, _ := http.NewRequestWithContext(rctx, http.MethodGet, "http://10.255.255.1/api/query?search_query=all:nash", nil)
+		_, err := client.HTTP.Do(req)
+		cancel()
+		require.Error(t, err)
+		want := `^arXiv at http://10\.255\.255\.1/api/query could not be reached \(no connection within [23][0-9]0ms\)$`
+		if connect {
+			want = `^arXiv at http://10\.255\.255\.1/api/query accepted the connection but did not answer within [23][0-9]0ms \(GTRAG_ARXIV_TIMEOUT\)$`
+		}
+		require.Regexp(t, want, p.unreachable().Error())
+		require.ErrorIs(t, ctx.Err(), context.Canceled, "a fresh eval's question ends at once: no retries")
+		require.Equal(t, p.unreachable(), context.Cause(ctx))
+		done()
+	}
 }
 
 type evalRoundTrip func(*http.Request) (*http.Response, error)
