@@ -3,11 +3,15 @@ package reasoner
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // PromptSearchArxiv is the prompt that asks for arXiv searches; it is run
@@ -43,7 +47,10 @@ func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Que
 	if err != nil {
 		return Queries{}, fmt.Errorf("write arXiv searches with the LLM: %w", err)
 	}
-	qs := parseQueries(reply)
+	qs, unrelated := onQuestion(parseQueries(reply), question)
+	if len(unrelated) > 0 && len(qs) > 0 { // with none left, the notice below says it
+		notices = append(notices, fmt.Sprintf("%s: dropped the LLM's search %s, which shares no word with the question or the field", PromptSearchArxiv, quote(strings.Join(unrelated, "; "))))
+	}
 	if len(qs) == 0 {
 		if err := w.c.giveUp(PromptSearchArxiv, fmt.Sprintf("the LLM reply %s holds no usable search", quote(reply))); err != nil {
 			return Queries{}, fmt.Errorf("write arXiv searches with the LLM: %w", err)
@@ -97,6 +104,41 @@ func parseQueries(reply string) []string {
 	}
 	return out
 }
+
+// onQuestion splits searches into those that share a term (text.Tokenize)
+// with the question, or with the field's glossary (its terms' names and
+// variants, text.GameTheoryForms), and those that share none. A search of
+// neither is junk, not a paraphrase: a model that answered "lorem ipsum
+// dolor sit amet" had its reply sent to arXiv as the run's first search. A
+// paraphrase the question needs ("second price auction" for Vickrey,
+// "prisoner's dilemma" for two suspects who confess) keeps a word of one
+// or the other.
+func onQuestion(queries []string, question string) (kept, unrelated []string) {
+	asked := map[string]bool{}
+	for _, t := range text.Tokenize(question) {
+		asked[t] = true
+	}
+	field := fieldTerms()
+	for _, q := range queries {
+		if slices.ContainsFunc(text.Tokenize(q), func(t string) bool { return asked[t] || field[t] }) {
+			kept = append(kept, q)
+		} else {
+			unrelated = append(unrelated, q)
+		}
+	}
+	return kept, unrelated
+}
+
+// fieldTerms is the set of terms of the glossary's game-theory forms.
+var fieldTerms = sync.OnceValue(func() map[string]bool {
+	set := map[string]bool{}
+	for _, f := range text.GameTheoryForms() {
+		for _, t := range text.Tokenize(f) {
+			set[t] = true
+		}
+	}
+	return set
+})
 
 // refusal spots the usual openings of a model declining or chatting. The
 // opening must end at a word boundary: "Surely" and "Sorrya" are not "sure"

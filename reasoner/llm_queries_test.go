@@ -48,6 +48,27 @@ func TestLLMQueryWriter(t *testing.T) {
 	require.Contains(t, qs.Notices[0], "no usable search")
 }
 
+// A search that shares no word with the question or the field is junk,
+// not a paraphrase: it is dropped with a notice, and a reply of nothing
+// else holds no usable search, as a refusal does. A paraphrase in the
+// field's words stays.
+func TestLLMQueryWriterDropsUnrelatedSearches(t *testing.T) {
+	q := "Why do two suspects who cannot talk both end up confessing?"
+	m := &scriptedModel{script: []step{{reply: "lorem ipsum dolor sit amet\nprisoner's dilemma defection\nsuspects confession interrogation"}}}
+	qs, err := NewLLMQueryWriter(m, fast...).WriteQueries(context.Background(), q)
+	require.NoError(t, err)
+	require.Equal(t, []string{"prisoner's dilemma defection", "suspects confession interrogation"}, qs.Queries)
+	require.Len(t, qs.Notices, 1)
+	require.Contains(t, qs.Notices[0], `"lorem ipsum dolor sit amet", which shares no word with the question or the field`)
+
+	m = &scriptedModel{script: []step{{reply: "lorem ipsum dolor sit amet"}}}
+	qs, err = NewLLMQueryWriter(m, fast...).WriteQueries(context.Background(), q)
+	require.NoError(t, err)
+	require.Empty(t, qs.Queries)
+	require.Len(t, qs.Notices, 1, "one notice for one junk reply")
+	require.Contains(t, qs.Notices[0], "no usable search; used the offline formulation")
+}
+
 func TestQueryWriterFallback(t *testing.T) {
 	m := &scriptedModel{script: []step{{err: errors.New("connection refused")}}}
 	w := QueryWriterWithFallback(NewLLMQueryWriter(m, fast...))
