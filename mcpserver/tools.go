@@ -46,7 +46,8 @@ type AskResult struct {
 	PapersAdded int            `json:"papers_added" jsonschema:"papers this run added to the knowledge base from arXiv"`
 	PapersSeen  []string       `json:"papers_seen" jsonschema:"arXiv papers this run considered"`
 	Notices     []string       `json:"notices" jsonschema:"things worth knowing about the answer, such as an offline LLM"`
-	LLM         string         `json:"llm" jsonschema:"the LLM that answered"`
+	LLM         string         `json:"llm" jsonschema:"the LLM the server is configured with, or offline for none: it wrote the answer unless offline is set"`
+	Offline     string         `json:"offline,omitempty" jsonschema:"set only when the server has an LLM and the answer was written offline all the same, saying why: the LLM failed, or the LLM's answer was unusable; absent when the LLM wrote the answer or none is configured"`
 	ElapsedMS   int64          `json:"elapsed_ms"`
 }
 
@@ -184,7 +185,7 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	return nil, AskResult{
 		Answer: res.Answer, Outcome: res.Outcome, Abstained: res.Abstained, Sources: res.Sources, Path: res.Path,
 		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
-		LLM: res.LLM, ElapsedMS: res.ElapsedMS,
+		LLM: res.LLM, Offline: res.Offline, ElapsedMS: res.ElapsedMS,
 	}, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/reasoner"
 )
 
 // TestMCPBinaryOverStdio builds gtrag, starts `gtrag mcp` as an MCP client
@@ -127,4 +128,79 @@ func TestMCPAnswersAPipedScript(t *testing.T) {
 		require.NotEmpty(t, m.Result, line)
 	}
 	require.Contains(t, lines[2], "Nash equilibrium")
+}
+
+// The ask tool's result says, in "offline", when the answer was written
+// offline although the server has an LLM: one that does not listen (a dead
+// OLLAMA_HOST) failed, one that answers without citing anything answered
+// unusably. "llm" still names the LLM configured. With no LLM, or one that
+// answered, "offline" is absent. The text content (the result's JSON, for
+// clients that do not read structured content) says the same.
+func TestMCPAskSaysWhenTheLLMDidNotAnswer(t *testing.T) {
+	const question = "How much do bidders shade their bids in sealed-bid auctions?"
+	junk := newFaultyLLM(t)
+	junk.reply = func(prompt, _ string) (string, bool) {
+		return "Bidders shade their bids.", prompt == reasoner.PromptGenerateResponse
+	}
+	sensible := newFaultyLLM(t)
+	cases := []struct {
+		name    string
+		env     func() map[string]string
+		llm     string
+		offline string
+	}{
+		{"dead LLM", func() map[string]string {
+			env := testEnv(t) // OLLAMA_HOST is a port nothing listens on
+			env["GTRAG_LLM"] = "ollama:llama3.2"
+			env["GTRAG_LLM_RETRIES"] = "1"
+			env["GTRAG_LLM_BACKOFF"] = "10ms"
+			return env
+		}, "ollama:llama3.2", reasoner.OfflineLLMFailed},
+		{"unusable answer", func() map[string]string { return llmEnv(t, junk, "ollama", auctionPaper, oldStyleAuction) },
+			"ollama:test-model", reasoner.OfflineUnusable},
+		{"LLM answered", func() map[string]string { return llmEnv(t, sensible, "ollama", auctionPaper, oldStyleAuction) },
+			"ollama:test-model", ""},
+		{"no LLM", func() map[string]string { return testEnv(t) }, "offline", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			script := strings.Join([]string{
+				`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"script","version":"1"}}}`,
+				`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+				`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{"question":"` + question + `"}}}`,
+			}, "\n") + "\n"
+			r := gtragStdin(t, c.env(), script, "mcp")
+			require.Equal(t, 0, r.code, r.stderr)
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			require.Len(t, lines, 2, r.stdout)
+			var m struct {
+				ID     int `json:"id"`
+				Result struct {
+					IsError bool `json:"isError"`
+					Content []struct {
+						Text string `json:"text"`
+					} `json:"content"`
+					Structured map[string]any `json:"structuredContent"`
+				} `json:"result"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(lines[1]), &m), lines[1])
+			require.Equal(t, 2, m.ID)
+			require.False(t, m.Result.IsError, lines[1])
+			got := m.Result.Structured
+			require.NotEmpty(t, got["answer"], lines[1])
+			require.Equal(t, c.llm, got["llm"])
+			off, has := got["offline"]
+			if c.offline == "" {
+				require.False(t, has, "offline = %v; notices %v", off, got["notices"])
+			} else {
+				require.Equal(t, c.offline, off, "notices %v", got["notices"])
+			}
+			require.Len(t, m.Result.Content, 1, lines[1])
+			var text map[string]any
+			require.NoError(t, json.Unmarshal([]byte(m.Result.Content[0].Text), &text))
+			textOff, textHas := text["offline"]
+			require.Equal(t, has, textHas, "the text content and the structured result disagree")
+			require.Equal(t, off, textOff)
+		})
+	}
 }
