@@ -48,6 +48,61 @@ func TestOfflineRewrite(t *testing.T) {
 	}
 }
 
+// A second question that names its own subject stands alone, pronouns
+// and all: the pronoun refers to that subject, "that" opens a clause, "it"
+// stands for what follows. Each of these once had the previous topic glued
+// on ("Why do bidders shade Nash equilibrium's bids …?").
+func TestOfflineRewriteLeavesStandaloneQuestionsAlone(t *testing.T) {
+	for _, line := range []string{
+		"Why do bidders shade their bids in first-price auctions?",
+		"Why do firms in a cartel cheat on their agreements?",
+		"What is backward induction and when does it fail?",
+		"Who invented the Shapley value, and why is it fair?",
+		"How do auctioneers set reserve prices and why do they matter?",
+		"Why do people cooperate in public goods games when they could free ride?",
+		"How does the Vickrey auction ensure that bidding your value is optimal?",
+		"What is a strategy that is never a best response called?",
+		"Is it rational to cooperate in a one-shot prisoner's dilemma?",
+		"Is it true that every finite game has a mixed equilibrium?",
+		"What does it mean for a mechanism to be strategy-proof?",
+		"Why is it that people reject low offers in the ultimatum game?",
+	} {
+		t.Run(line, func(t *testing.T) {
+			r, err := Offline{}.Rewrite(context.Background(), turn("What is a Nash equilibrium?"), line)
+			require.NoError(t, err)
+			require.Equal(t, line, r.Question)
+		})
+	}
+}
+
+// A follow-up is still carried: a pronoun that nothing before it in the
+// line can stand for (a subject or an object is not its own clause's
+// noun), and an elliptical fragment.
+func TestOfflineRewriteCarriesRealFollowUps(t *testing.T) {
+	ne := "What is a Nash equilibrium?"
+	for _, tc := range []struct{ prev, line, want string }{
+		{ne, "Who proved it?", "Who proved Nash equilibrium?"},
+		{ne, "Does it always exist?", "Does Nash equilibrium always exist?"},
+		{ne, "Is it related to correlated equilibrium?", "Is Nash equilibrium related to correlated equilibrium?"},
+		{ne, "Does that hold for mixed strategies too?", "Does Nash equilibrium hold for mixed strategies too?"},
+		{ne, "Why do players in a repeated game use it?", "Why do players in a repeated game use Nash equilibrium?"},
+		{ne, "Under what conditions does it exist?", "Under what conditions does Nash equilibrium exist?"},
+		{ne, "In zero-sum games, is it unique?", "In zero-sum games, is Nash equilibrium unique?"},
+		{ne, "Is it true that it always exists?", "Is it true that Nash equilibrium always exists?"},
+		{ne, "In first-price auctions?", "What about Nash equilibrium in first-price auctions?"},
+		{ne, "and in first-price auctions?", "What about Nash equilibrium in first-price auctions?"},
+		// The topic is the previous question's concepts, not the verb
+		// between them.
+		{"How does the Vickrey auction make truthful bidding a dominant strategy?", "Why does it work?", "Why does Vickrey auction work?"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			r, err := Offline{}.Rewrite(context.Background(), turn(tc.prev), tc.line)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, r.Question)
+		})
+	}
+}
+
 type fakeCondenser struct {
 	reply string
 	err   error
@@ -86,6 +141,34 @@ func TestLLMRewrite(t *testing.T) {
 	require.Equal(t, "What about prisoner's dilemma in the repeated version?", r.Question)
 	require.Len(t, r.Notices, 1)
 	require.Contains(t, r.Notices[0], "no reply within 1m")
+}
+
+// A question that stands alone is not sent to the model to be condensed:
+// a model that obliges glues the previous topic on. A line the rule leaves
+// open still goes to the model, and when the model fails and nothing is
+// carried, the notice does not say that the topic was.
+func TestLLMRewriteLeavesStandaloneQuestionsAlone(t *testing.T) {
+	hist := []Turn{{Question: "What is a Nash equilibrium?", Result: service.Result{Answer: "A profile of best responses [1]."}}}
+	for _, line := range []string{
+		"How does the Vickrey auction make truthful bidding a dominant strategy?",
+		"Why does tit-for-tat do well in the iterated prisoner's dilemma?",
+	} {
+		c := &fakeCondenser{reply: "What is the Nash equilibrium of the question: " + line}
+		r, err := LLM{Condenser: c}.Rewrite(context.Background(), hist, line)
+		require.NoError(t, err)
+		require.Equal(t, line, r.Question)
+		require.Empty(t, r.Notices)
+		require.Nil(t, c.got, "not sent to the model")
+	}
+
+	c := &fakeCondenser{err: errors.New("no reply within 1m")}
+	r, err := LLM{Condenser: c}.Rewrite(context.Background(), hist, "Why do people cooperate?")
+	require.NoError(t, err)
+	require.NotNil(t, c.got, "a line without a glossary term of its own goes to the model")
+	require.Equal(t, "Why do people cooperate?", r.Question)
+	require.Len(t, r.Notices, 1)
+	require.NotContains(t, r.Notices[0], "carried the previous topic")
+	require.Contains(t, r.Notices[0], "asked it as typed")
 }
 
 // script is a LineReader over fixed lines; a "^C" line is Ctrl-C at the

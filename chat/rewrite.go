@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -29,11 +30,31 @@ type Rewrite struct {
 // question's focal concept (text.Focal) into the new one. It is a
 // heuristic, and says so by showing the rewritten question before it runs.
 //
-// A line is taken as a follow-up when it refers back ("it", "its", "that",
-// "they"…), when it has no concept of its own ("and why?"), or when it
-// opens with a connective ("and", "but", "what about"…) and names no
-// glossary term. A line naming a glossary term of its own ("what about the
-// Shapley value?") starts a new topic and is asked as typed.
+// The rule is that a line is a follow-up only when it cannot be read
+// without the conversation, which is when
+//
+//   - it refers back: a pronoun ("it", "its", "that", "they"…) that has no
+//     antecedent in the line itself ("Does it always exist?", "Who proved
+//     it?", "Is that true for zero-sum games?");
+//   - it has no concept of its own ("and why?");
+//   - it is an elliptical fragment, a prepositional phrase that asks
+//     nothing ("in auctions?", "for three players?");
+//   - or it opens with a connective ("and", "but", "what about"…) and names
+//     no glossary term ("what about large populations?").
+//
+// Anything else stands alone and is asked as typed: a line naming a
+// glossary term of its own after a connective ("what about the Shapley
+// value?") starts a new topic, and a question that names its own subject
+// keeps it even when it holds a pronoun, because the pronoun refers to
+// that subject: "Why do bidders shade their bids in first-price
+// auctions?" (their = the bidders'), "What is backward induction and when
+// does it fail?", "How does the Vickrey auction ensure that bidding your
+// value is optimal?" ("that" opens a clause), "Is it rational to cooperate
+// in a one-shot prisoner's dilemma?" ("it" stands for "to cooperate").
+// Carrying the previous topic onto such a question changes what is
+// searched and answered, into a question the user never asked; so a
+// pronoun makes a follow-up only when nothing before it in the line can be
+// what it means (danglingRef).
 type Offline struct{}
 
 // connectives open a follow-up; longest first.
@@ -87,26 +108,12 @@ func carryTopic(history []Turn, line string) string {
 			return line // it names the topic itself
 		}
 	}
-	topic := topicPhrase(prevQ, prev)
-	own := text.Focal(line)
-	rest, connective := stripConnective(line)
-	lead := strings.ToLower(line[:len(line)-len(rest)]) // the connective, as typed
-	words := strings.Fields(rest)
-	ref := -1
-	for i, w := range words {
-		if _, ok := backRefs[strings.ToLower(strings.Trim(w, ",.;:?!"))]; ok {
-			ref = i
-			break
-		}
-	}
-	knownOwn := false
-	for _, c := range own {
-		knownOwn = knownOwn || c.Known
-	}
-	followUp := ref >= 0 || len(own) == 0 || connective && !knownOwn
-	if !followUp || len(words) == 0 && !connective {
+	r := read(line)
+	if !r.followUp() || len(r.words) == 0 && !r.connective {
 		return line
 	}
+	topic := topicPhrase(prevQ, prev)
+	rest, lead, words, ref, connective := r.rest, r.lead, r.words, r.ref, r.connective
 	rest = strings.TrimRight(rest, "?!. ")
 	var q string
 	switch {
@@ -122,7 +129,8 @@ func carryTopic(history []Turn, line string) string {
 	case rest == "":
 		q = "What about " + topic
 	case prepositions[firstWord(rest)]:
-		q = "What about " + topic + " " + rest
+		// "In auctions?" typed alone: the preposition goes mid-question.
+		q = "What about " + topic + " " + strings.ToLower(rest[:1]) + rest[1:]
 	case questionWords[firstWord(rest)]:
 		q = rest + " in " + topic
 	default:
@@ -136,29 +144,50 @@ const maxTopicWords = 8
 
 // topicPhrase is what a follow-up refers to in question q: the span of q
 // from its first focal concept to its last ("Nash equilibrium of the
-// prisoner's dilemma"), or the first concept when the span is long or a
-// concept is not written as such (an expanded acronym).
+// prisoner's dilemma"), or the first concept when the span is long, when a
+// concept is not written as such (an expanded acronym), or when the span
+// holds more than the concepts and the function words that join them: in
+// "How does the Vickrey auction make truthful bidding a dominant
+// strategy?" the span runs over the verb, and the topic is "Vickrey
+// auction", not "Vickrey auction make truthful bidding a dominant
+// strategy".
 func topicPhrase(q string, concepts []text.Concept) string {
 	lower := strings.ToLower(q)
-	lo, hi := -1, -1
+	type span struct{ lo, hi int }
+	var spans []span
 	for _, c := range concepts[:min(3, len(concepts))] {
 		i := strings.Index(lower, strings.ToLower(c.Name))
 		if i < 0 {
 			continue
 		}
-		if lo < 0 || i < lo {
-			lo = i
+		spans = append(spans, span{i, i + len(c.Name)})
+	}
+	if len(spans) == 0 {
+		return concepts[0].Name
+	}
+	slices.SortFunc(spans, func(a, b span) int { return a.lo - b.lo })
+	lo, hi := spans[0].lo, spans[0].hi
+	for _, s := range spans[1:] {
+		if s.lo > hi && !onlyFunctionWords(q[hi:s.lo]) {
+			return concepts[0].Name
 		}
-		hi = max(hi, i+len(c.Name))
+		hi = max(hi, s.hi)
 	}
-	if lo < 0 {
+	phrase := q[lo:hi]
+	if len(strings.Fields(phrase)) > maxTopicWords {
 		return concepts[0].Name
 	}
-	span := q[lo:hi]
-	if len(strings.Fields(span)) > maxTopicWords {
-		return concepts[0].Name
+	return phrase
+}
+
+// onlyFunctionWords reports whether s holds no content word: "of the", "in a".
+func onlyFunctionWords(s string) bool {
+	for _, w := range text.Words(s) {
+		if !text.StopWords.Has(w) {
+			return false
+		}
 	}
-	return span
+	return true
 }
 
 // stripConnective removes an opening connective and the comma after it.
@@ -193,14 +222,25 @@ func capitalize(s string) string {
 // LLM rewrites follow-ups by asking a model to condense the conversation
 // (reasoner.Condenser). When the model fails, the offline rewrite is used
 // and a notice says so: a chat must not stop because the model did.
+//
+// A line that stands alone by Offline's rule and names a glossary term of
+// its own (standsAlone: "How does the Vickrey auction make truthful
+// bidding a dominant strategy?") is asked as typed, without the model. The
+// condense prompt shows every line to the model as a "Follow-up" to be
+// rewritten, and a model that obliges glues the previous topic onto a
+// question that needed none, changing what is searched and answered; no
+// rewrite can make such a line more standalone than it is. Lines the rule
+// cannot settle — a pronoun, an ellipsis, a definite description such as
+// "the equilibrium" — still go to the model, which reads the conversation.
 type LLM struct {
 	Condenser reasoner.Condenser
 }
 
 // Rewrite implements Rewriter.
 func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite, error) {
-	if len(history) == 0 {
-		return Rewrite{Question: strings.TrimSpace(line)}, nil
+	line = strings.TrimSpace(line)
+	if len(history) == 0 || standsAlone(line) {
+		return Rewrite{Question: line}, nil
 	}
 	ex := make([]reasoner.Exchange, len(history))
 	for i, t := range history {
@@ -211,10 +251,13 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 		if ctx.Err() != nil {
 			return Rewrite{}, ctx.Err()
 		}
-		return Rewrite{
-			Question: carryTopic(history, line),
-			Notices:  []string{"the LLM could not rewrite the follow-up (" + err.Error() + "); carried the previous topic instead"},
-		}, nil
+		q := carryTopic(history, line)
+		notice := "the LLM could not rewrite the follow-up (" + err.Error() + "); carried the previous topic instead"
+		if q == line {
+			// Nothing was carried: do not say so.
+			notice = "the LLM could not rewrite the line (" + err.Error() + "); asked it as typed"
+		}
+		return Rewrite{Question: q, Notices: []string{notice}}, nil
 	}
 	return Rewrite{Question: q}, nil
 }

@@ -28,7 +28,9 @@ func newChatCmd(a *app) *cobra.Command {
 		Long: `chat answers questions one after another, as ask does, and understands
 follow-ups: "and in the repeated version?" is rewritten into a standalone
 question (by the LLM, or offline by carrying the previous question's topic)
-and the rewritten question is shown before it runs.
+and the rewritten question is shown before it runs. A question that names
+its own subject ("Why do bidders shade their bids in first-price auctions?")
+is asked as typed.
 
 On a terminal lines can be edited and earlier ones recalled (↑, Ctrl-R); the
 history is kept in the data directory. Ctrl-C cancels the question in flight

@@ -82,6 +82,55 @@ func TestChatFollowUpCarriesTheCorrectedTerm(t *testing.T) {
 	require.Equal(t, 1, strings.Count(r.stderr, `read "equilibirum" as "equilibrium"`), "said once: %s", r.stderr)
 }
 
+// A second question that names its own subject is asked as typed, not
+// made about the first question's topic; a real follow-up still is.
+func TestChatLeavesAStandaloneQuestionAlone(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "What is a Nash equilibrium?\nWhy do bidders shade their bids in first-price auctions?\nand with two bidders?\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "→ Why do bidders", "a standalone question is not rewritten")
+	require.NotContains(t, r.stdout, "Nash equilibrium's bids")
+	require.Contains(t, r.stdout, "→ What about bids in first-price auctions with two bidders?\n", "the follow-up carries the new topic")
+}
+
+// With an LLM, a standalone question is not sent to be condensed, so a
+// model that glues the previous topic onto every line cannot change it;
+// a follow-up still is.
+func TestChatWithAnLLMLeavesAStandaloneQuestionAlone(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.answer = func(user string) string {
+		switch {
+		case strings.Contains(user, "Follow-up:") && strings.Contains(user, "and why?"):
+			return "Why is truthful bidding a dominant strategy in the Vickrey auction?"
+		case strings.Contains(user, "Follow-up:"):
+			return "How does the Vickrey auction make truthful bidding a dominant strategy in a Nash equilibrium?"
+		case strings.Contains(user, "arXiv searches"):
+			return "Vickrey auction truthful bidding"
+		}
+		return "Bidding one's value is a dominant strategy in a second-price auction [1]."
+	}
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_LLM"] = "openai:test-model"
+	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
+	env["OPENAI_API_KEY"] = "sk-test-0123456789"
+
+	r := gtragStdin(t, env, "What is a Nash equilibrium?\nHow does the Vickrey auction make truthful bidding a dominant strategy?\nand why?\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "in a Nash equilibrium?", "the standalone question is asked as typed")
+	require.Contains(t, r.stdout, "→ Why is truthful bidding a dominant strategy in the Vickrey auction?\n")
+	prompts, _ := llm.seen()
+	var condensed []string
+	for _, p := range prompts {
+		if strings.Contains(p, "Follow-up:") {
+			condensed = append(condensed, p)
+		}
+	}
+	require.Len(t, condensed, 1, "only the follow-up is condensed")
+	require.Contains(t, condensed[0], "and why?")
+}
+
 // With an LLM, a follow-up is condensed by the model from the conversation.
 func TestChatWithAnLLM(t *testing.T) {
 	llm := newLLMServer(t)
