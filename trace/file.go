@@ -1,7 +1,9 @@
 package trace
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -29,6 +31,12 @@ func Create(path string) (*File, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".partial-*")
 	if err != nil {
+		// The error names the temporary file, which the user never asked
+		// for: say what went wrong with the directory instead.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("create trace %s: directory %s: %w", path, filepath.Clean(dir), pe.Err)
+		}
 		return nil, fmt.Errorf("create trace %s: %w", path, err)
 	}
 	return &File{f: f, path: path}, nil

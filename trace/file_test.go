@@ -96,3 +96,15 @@ func TestDiffFieldsIgnoresNilVersusEmpty(t *testing.T) {
 	require.Equal(t, "c", muts[1].Field)
 	require.Equal(t, "null", string(muts[1].Before))
 }
+
+// A --trace-out in a missing directory names the directory, never the
+// temporary file the user did not ask for; a directory given to read is
+// said to be one, once.
+func TestFileErrorsNameWhatTheUserGave(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Create(filepath.Join(dir, "missing", "run.jsonl"))
+	require.ErrorContains(t, err, "directory "+filepath.Join(dir, "missing")+": no such file or directory")
+	require.NotContains(t, err.Error(), ".partial-")
+	_, err = ReadFile(dir)
+	require.EqualError(t, err, "read trace "+dir+": it is a directory, not a file")
+}

@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/gtrag/gtrag/environment"
 	"reflect"
@@ -77,9 +78,49 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 	}
 	var out nodes.GraphState
 	if err := json.Unmarshal(b, &out); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Type != nil {
+			what := e.Field + " takes"
+			if ft, ok := stateFieldType(e.Field); ok && ft != te.Type {
+				what = "each item of " + e.Field + " is" // the mismatch is inside it
+			}
+			return s, fmt.Errorf("%s=%s: %s %s, not a JSON %s", e.Field, e.Value, what, jsonKind(te.Type), te.Value)
+		}
 		return s, fmt.Errorf("%s=%s: %w", e.Field, e.Value, err)
 	}
 	return out, nil
+}
+
+// jsonKind says in JSON's words what a state field's type takes, for
+// --set errors: a teacher types JSON, not Go.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return `text (bare, or a JSON string such as "text")`
+	case reflect.Slice, reflect.Array:
+		return "a JSON array ([] for none)"
+	case reflect.Map, reflect.Struct:
+		return "a JSON object"
+	}
+	return "a value of type " + t.String()
+}
+
+// stateFieldType is the Go type of the state field with that JSON name.
+func stateFieldType(name string) (reflect.Type, bool) {
+	t := reflect.TypeFor[nodes.GraphState]()
+	for i := range t.NumField() {
+		if n, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); n == name {
+			return t.Field(i).Type, true
+		}
+	}
+	return nil, false
 }
 
 // stateFieldNames lists the state's fields by JSON name, in declaration
@@ -139,6 +180,14 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 		graph.WithStepLimit(p.settings.MaxSteps),
 		graph.WithObserver[nodes.GraphState](p), graph.WithObserver[nodes.GraphState](sw),
 		graph.WithEditAfter(func(_ context.Context, step int, _ string, s nodes.GraphState) (nodes.GraphState, error) {
+			// A recording of a fork replays its own edit first, as Run
+			// does: without it the replayed steps would leave its path.
+			if f := p.settings.Fork; f != nil && step == f.Step {
+				var err error
+				if s, err = (Edit{Field: f.Field, Value: f.Value}).Apply(s); err != nil {
+					return s, err
+				}
+			}
 			if step != at {
 				return s, nil
 			}
@@ -153,6 +202,12 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 	out.Final, out.Path, out.Environment = final, path, env.Snapshot()
 	if div != nil {
 		return out, div
+	}
+	// Up to and including step at, the fork is a replay: it must have
+	// taken the recorded path, or the edit went into another run (or
+	// into none, when the replay ended first).
+	if got := path[:min(at, len(path))]; !slices.Equal(got, recorded[:at]) && (runErr == nil || len(got) < at) {
+		return out, &MismatchError{What: fmt.Sprintf("the path up to step %d", at), Recorded: fmt.Sprint(recorded[:at]), Replayed: fmt.Sprint(got)}
 	}
 	if runErr != nil {
 		return out, fmt.Errorf("the fork: %w", runErr)

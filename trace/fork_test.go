@@ -2,6 +2,7 @@ package trace
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -68,5 +69,23 @@ func TestRecordedPapersAndDocuments(t *testing.T) {
 	docs := p.RecordedDocuments()
 	if len(docs) != 2 || docs[0].Content == "" {
 		t.Errorf("recorded documents: %+v", docs)
+	}
+}
+
+// A --set value of the wrong type is explained in JSON's words, not Go's.
+func TestParseEditTypeErrorsSpeakJSON(t *testing.T) {
+	for in, want := range map[string]string{
+		"relevant_context=maybe": "relevant_context takes true or false, not a JSON string",
+		"papers_added=[]":        "papers_added takes a whole number, not a JSON array",
+		"arxiv_papers=3":         "arxiv_papers takes a JSON array ([] for none), not a JSON number",
+		"chroma_results=[1]":     "each item of chroma_results is a JSON object, not a JSON number",
+	} {
+		_, err := ParseEdit(in)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseEdit(%q) = %v, want %q", in, err, want)
+		}
+		if err != nil && strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("ParseEdit(%q) speaks Go: %v", in, err)
+		}
 	}
 }

@@ -41,6 +41,9 @@ func ReadFile(path string) ([]Event, error) {
 		return nil, fmt.Errorf("read trace: %w", err)
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("read trace %s: it is a directory, not a file", path)
+	}
 	evs, err := ReadEvents(f)
 	var fe *FormatError
 	if errors.As(err, &fe) {

@@ -232,6 +232,9 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 		return out, div
 	}
 	if runErr != nil {
+		if p.failed != nil && p.failed.Interrupted { // stopped on purpose, at the same place
+			return out, fmt.Errorf("the recorded run was stopped before step %d, and so is the replay: %w", len(p.failed.Path)+1, runErr)
+		}
 		if p.failed != nil { // the recorded run failed too: same story, same end
 			return out, fmt.Errorf("the recorded run failed, and so does the replay: %w", runErr)
 		}

@@ -18,24 +18,29 @@ import (
 // forkOptions are replay's time-travel flags.
 type forkOptions struct {
 	step     int
-	set      string
+	sets     []string // every --set given; a fork changes one field
 	offline  bool
 	write    bool
 	traceOut string
+	// forkGiven is whether --fork was on the command line: --fork 0 is a
+	// step out of range, not a plain replay.
+	forkGiven bool
 }
 
-func (o forkOptions) active() bool { return o.step != 0 || o.set != "" }
+func (o forkOptions) active() bool { return o.forkGiven || len(o.sets) > 0 }
 
 func (o forkOptions) validate() (trace.Edit, error) {
 	switch {
-	case o.set == "":
-		return trace.Edit{}, usagef("--fork %d needs --set FIELD=VALUE: what changes after step %d", o.step, o.step)
-	case o.step == 0:
+	case !o.forkGiven:
 		return trace.Edit{}, usagef("--set needs --fork STEP: the step after which it applies, from 1")
+	case len(o.sets) == 0:
+		return trace.Edit{}, usagef("--fork %d needs --set FIELD=VALUE: what changes after step %d", o.step, o.step)
+	case len(o.sets) > 1:
+		return trace.Edit{}, usagef("--set given %d times: a fork changes one field (%s); record the fork with --trace-out and fork that recording to change another", len(o.sets), strings.Join(o.sets, ", "))
 	case o.offline && o.write:
 		return trace.Edit{}, usagef("--write with --offline: an offline fork runs on a scratch store, there is nothing to write")
 	}
-	e, err := trace.ParseEdit(o.set)
+	e, err := trace.ParseEdit(o.sets[0])
 	if err != nil {
 		return e, usagef("--set %v", err)
 	}

@@ -142,3 +142,48 @@ func TestReplayForkBadUsage(t *testing.T) {
 		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %s", r.stderr)
 	}
 }
+
+// --fork 0 is a step out of range, not a plain replay; a second --set is
+// refused rather than silently replacing the first; the step that ended
+// the run leaves nothing to run after it; and a fork of a fork cannot be
+// recorded, since its recording would carry one edit of the two.
+func TestReplayForkStepAndSetEdges(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fork", "0"}, "--fork 0: steps are numbered from 1; the recorded run has steps 1 to 8"},
+		{[]string{"--fork", "0", "--offline"}, "--fork 0: steps are numbered from 1"},
+		{[]string{"--fork", "-2", "--set", "no_such_field=1"}, "--fork -2: steps are numbered from 1"},
+		{[]string{"--fork", "7", "--set", "relevant_context=false", "--set", "papers_added=2"}, "--set given 2 times"},
+		{[]string{"--fork", "8", "--set", "relevant_context=false", "--offline"}, "step 8 (generate_response) ended the run"},
+		{[]string{"--fork", "7", "--set", "relevant_context=maybe"}, "relevant_context takes true or false, not a JSON string"},
+	} {
+		r := gtrag(t, env, append([]string{"replay", file}, c.args...)...)
+		require.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.stderr)
+		require.Contains(t, r.stderr, c.want, c.args)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %s", r.stderr)
+		require.Empty(t, r.stdout, c.args)
+	}
+
+	dir := t.TempDir()
+	fork := filepath.Join(dir, "fork.jsonl")
+	r := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--offline", "--trace-out", fork)
+	require.Equal(t, 0, r.code, r.stderr)
+	forked := trace.Path(traceEvents(t, fork))
+	require.Greater(t, len(forked), 9, "the fork searched again: %v", forked)
+
+	// Forking the fork replays the fork's own edit first: up to the new
+	// fork's step it follows the fork's path, not the original run's.
+	var j forkJSON
+	decodeJSON(t, gtrag(t, env, "replay", fork, "--fork", "9", "--set", "arxiv_papers=[]", "--offline", "--json"), &j)
+	require.Equal(t, forked[:9], j.Fork.Path[:9], "the replayed prefix is the fork's")
+	require.True(t, j.DivergesAt == 0 || j.DivergesAt > 9, "diverges at %d, after the fork's step", j.DivergesAt)
+
+	out := filepath.Join(dir, "fork2.jsonl")
+	r = gtrag(t, env, "replay", fork, "--fork", "9", "--set", "arxiv_papers=[]", "--offline", "--trace-out", out)
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "is itself a fork")
+	require.NoFileExists(t, out)
+}

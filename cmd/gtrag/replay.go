@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
@@ -57,13 +58,21 @@ fork, which gtrag trace --format html shows as a branch.`,
 				return usageError{fmt.Errorf("replay %s: %w", args[0], err)}
 			}
 			p.Path = args[0]
+			fo.forkGiven = cmd.Flags().Changed("fork")
 			if fo.active() {
+				if fo.forkGiven {
+					if err := forkStepInRange(fo.step, evs, p.RecordedPath()); err != nil {
+						return err
+					}
+				}
 				e, err := fo.validate()
 				if err != nil {
 					return err
 				}
-				if n := len(p.RecordedPath()); fo.step < 1 || fo.step > n {
-					return usagef("--fork %d: the recorded run has steps 1 to %d", fo.step, n)
+				if f := p.Settings().Fork; f != nil && fo.traceOut != "" {
+					// A recording holds one edit: this one's would replay
+					// without the earlier fork's, and take another path.
+					return usagef("--trace-out: %s is itself a fork (%s=%s after step %d), and a recording of a fork of a fork would not replay; fork the original run instead", args[0], f.Field, f.Value, f.Step)
 				}
 				return a.fork(cmd.Context(), p, fo, e, asJSON)
 			}
@@ -90,9 +99,32 @@ fork, which gtrag trace --format html shows as a branch.`,
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print one JSON object, as gtrag ask --json does")
 	f.IntVar(&fo.step, "fork", 0, "time travel: replay up to and including step `STEP`, then change the state (--set) and run on")
-	f.StringVar(&fo.set, "set", "", "with --fork: the state field to change, as `FIELD=VALUE` (relevant_context=false, 'arxiv_papers=[]')")
+	f.StringArrayVar(&fo.sets, "set", nil, "with --fork: the state field to change, as `FIELD=VALUE` (relevant_context=false, 'arxiv_papers=[]')")
 	f.BoolVar(&fo.offline, "offline", false, "with --fork: run the rest offline (offline reasoners, the recorded papers, a scratch store)")
 	f.BoolVar(&fo.write, "write", false, "with --fork: let a live fork add papers to your knowledge base")
 	f.StringVar(&fo.traceOut, "trace-out", "", "with --fork: record the fork to `FILE` (JSON Lines)")
 	return cmd
+}
+
+// forkStepInRange checks --fork STEP against the recording: a step it
+// ran, and not the one that ended it, after which nothing is left to run
+// and no router decides again.
+func forkStepInRange(step int, evs []trace.Event, recorded []string) error {
+	n := len(recorded)
+	if n == 0 {
+		return usagef("--fork %d: the recorded run stopped before its first step; there is nothing to fork", step)
+	}
+	last := n
+	if v := trace.VisitedPath(evs); len(v) > 0 && v[len(v)-1] == graph.END {
+		last = n - 1 // step n went to END: a fork after it runs nothing
+	}
+	switch {
+	case step < 1 || step > n:
+		return usagef("--fork %d: steps are numbered from 1; the recorded run has steps 1 to %d", step, n)
+	case step > last && last == 0:
+		return usagef("--fork %d: step %d (%s) ended the run, so nothing runs after it; the recorded run has no earlier step to fork at", step, step, recorded[step-1])
+	case step > last:
+		return usagef("--fork %d: step %d (%s) ended the run, so nothing runs after it; fork at a step from 1 to %d", step, step, recorded[step-1], last)
+	}
+	return nil
 }

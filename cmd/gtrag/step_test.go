@@ -99,6 +99,9 @@ func TestAskStepQuitStopsCleanlyBeforeTheNode(t *testing.T) {
 	rp := gtrag(t, env, "replay", file)
 	require.Equal(t, exitInterrupted, rp.code, rp.stderr)
 	require.Contains(t, rp.stderr, "before step 5 (add_to_chroma)")
+	// Stopped on purpose is not a failure, in the replay's words too.
+	require.Contains(t, rp.stderr, "the recorded run was stopped before step 5, and so is the replay")
+	require.NotContains(t, rp.stderr, "failed")
 }
 
 // c runs the rest without asking; the run ends as any run does.
