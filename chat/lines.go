@@ -14,24 +14,58 @@ import (
 
 // Lines reads plain lines, for scripts: no prompt, no escape sequences, no
 // history.
-type Lines struct{ sc *bufio.Scanner }
-
-// NewLines reads lines from r, each at most max bytes.
-func NewLines(r io.Reader, max int) *Lines {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), max)
-	return &Lines{sc: sc}
+type Lines struct {
+	r   *bufio.Reader
+	max int
 }
 
-// ReadLine implements LineReader; the prompt is not shown.
+// NewLines reads lines from r, each at most max bytes. A longer line is
+// read to its end and refused with a *LongLineError; the lines after it
+// are read as usual.
+func NewLines(r io.Reader, max int) *Lines {
+	return &Lines{r: bufio.NewReader(r), max: max}
+}
+
+// LongLineError is a line longer than Lines accepts: Bytes long, without
+// its newline.
+type LongLineError struct{ Bytes, Max int }
+
+func (e *LongLineError) Error() string {
+	return fmt.Sprintf("the line is %d bytes; the limit is %d", e.Bytes, e.Max)
+}
+
+// ReadLine implements LineReader; the prompt is not shown. A line ends
+// at "\n" (a "\r" before it is dropped) or at the end of the input.
 func (l *Lines) ReadLine(string) (string, error) {
-	if l.sc.Scan() {
-		return l.sc.Text(), nil
+	var line, tail []byte // the line's first max+2 bytes; its last 2
+	n := 0                // the line's length, newline included
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		n += len(chunk)
+		line = append(line, chunk[:min(len(chunk), max(0, l.max+2-len(line)))]...)
+		tail = append(tail, chunk...)
+		tail = tail[max(0, len(tail)-2):]
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && n == 0:
+			return "", io.EOF
+		case err != nil && !errors.Is(err, io.EOF):
+			return "", err
+		}
+		break
 	}
-	if err := l.sc.Err(); err != nil {
-		return "", err
+	eol := 0
+	if len(tail) > 0 && tail[len(tail)-1] == '\n' {
+		eol = 1
 	}
-	return "", io.EOF
+	if len(tail) > eol && tail[len(tail)-1-eol] == '\r' {
+		eol++
+	}
+	if n-eol > l.max {
+		return "", &LongLineError{Bytes: n - eol, Max: l.max}
+	}
+	return string(line[:n-eol]), nil
 }
 
 // HistoryLimit is how many lines the history file keeps.

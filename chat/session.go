@@ -84,8 +84,14 @@ func (s *Session) Run(ctx context.Context, in LineReader) error {
 			return err
 		}
 		line, err := in.ReadLine(Prompt)
+		var long *LongLineError
 		switch {
 		case errors.Is(err, ErrInterrupt):
+			continue
+		case errors.As(err, &long):
+			// Refused as a question of that length would be; the lines
+			// after it are the script's next questions.
+			s.error(fmt.Errorf("the question is %d bytes; the limit is %d", long.Bytes, service.MaxQuestionBytes))
 			continue
 		case errors.Is(err, io.EOF):
 			return nil

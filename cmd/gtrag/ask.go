@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -70,10 +72,14 @@ it refuses the connection, ask answers from the store and says so.`,
 				return err
 			}
 			if o.interactive {
-				if o.json || o.traceOut != "" {
-					return usagef("-i starts a conversation; it cannot be combined with --json or --trace-out")
+				if o.json || o.traceOut != "" || o.otlpEndpoint != "" {
+					return usagef("-i starts a conversation; it cannot be combined with --json, --trace-out or --otlp-endpoint")
 				}
-				return a.runChat(cmd.Context(), chatOptions{askOptions: o}, strings.Join(args, " "))
+				first := strings.Join(args, " ")
+				if len(args) == 1 && args[0] == "-" {
+					first = "" // the questions are read from standard input: that is the chat
+				}
+				return a.runChat(cmd.Context(), chatOptions{askOptions: o}, first)
 			}
 			if o.step && (len(args) == 0 || len(args) == 1 && args[0] == "-") {
 				return usagef("--step reads its answers from standard input, so the question must be an argument: gtrag ask --step \"What is a Nash equilibrium?\"")
@@ -94,12 +100,7 @@ it refuses the connection, ask answers from the store and says so.`,
 			if err != nil {
 				return err
 			}
-			svc, err := a.openService(cmd.Context())
-			if err == nil {
-				if err = checkRouter(o.router, svc.Reasoners()); err != nil {
-					svc.Close()
-				}
-			}
+			svc, err := a.openAskService(cmd.Context(), o.router)
 			if err != nil {
 				if file != nil {
 					file.Abort()
@@ -119,6 +120,11 @@ it refuses the connection, ask answers from the store and says so.`,
 				o.live.Finish(res.Notices)
 			}
 			if err != nil {
+				if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {
+					// Ctrl-C: said as eval and ingest say it, not as the
+					// workflow's error chain (exit 130 all the same).
+					return hintError{msg: "ask interrupted before its answer", err: err}
+				}
 				return err
 			}
 			if o.json {
@@ -183,6 +189,26 @@ func (o askOptions) run() service.AskOptions {
 	return opts
 }
 
+// openAskService opens the service of ask and chat, refusing a --router
+// the LLM cannot serve (checkRouter) before the store is opened: a usage
+// error creates no knowledge base.
+func (a *app) openAskService(ctx context.Context, router string) (*service.Service, error) {
+	rs, err := a.openReasoners(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRouter(router, rs); err != nil {
+		rs.Close()
+		return nil, err
+	}
+	db, err := a.openStore(ctx)
+	if err != nil {
+		rs.Close()
+		return nil, err
+	}
+	return service.New(db, rs, a.arxivClient()), nil
+}
+
 // checkRouter refuses --router llm when the service has no LLM to decide
 // with: a setting the user must change.
 func checkRouter(router string, rs reasoner.Set) error {
@@ -227,15 +253,26 @@ func (a *app) questionFrom(args []string) (string, error) {
 	case a.io.IsStdinTTY():
 		return "", usagef("ask needs a question: gtrag ask \"What is a Nash equilibrium?\" (or gtrag chat for a conversation)")
 	}
-	b, err := io.ReadAll(io.LimitReader(a.io.In, maxQuestionBytes+1))
+	// Read past the limit, so that a question's surrounding white space
+	// (echo's newline) does not count against it and a longer one is
+	// refused with its own length.
+	b, err := io.ReadAll(io.LimitReader(a.io.In, maxStdinBytes+1))
 	if err != nil {
 		return "", fmt.Errorf("read the question from standard input: %w", err)
 	}
-	if strings.TrimSpace(string(b)) == "" {
+	if len(b) > maxStdinBytes {
+		return "", usagef("the question on standard input is over %d bytes; the limit is %d", maxStdinBytes, maxQuestionBytes)
+	}
+	q := strings.TrimSpace(string(b))
+	if q == "" {
 		return "", usagef("ask needs a question, as arguments or on standard input; none was given")
 	}
-	return checkQuestion(string(b))
+	return checkQuestion(q)
 }
+
+// maxStdinBytes bounds what ask reads from standard input for a question,
+// as chat bounds a line.
+const maxStdinBytes = 4 * maxQuestionBytes
 
 // maxQuestionBytes is service.MaxQuestionBytes.
 const maxQuestionBytes = service.MaxQuestionBytes

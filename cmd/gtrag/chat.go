@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/chat"
+	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
@@ -62,14 +64,11 @@ line and prints no prompt.`,
 // runChat runs a chat session; first, if not empty, is its first question
 // (ask -i QUESTION).
 func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
-	svc, err := a.openService(ctx)
+	svc, err := a.openAskService(ctx, o.router)
 	if err != nil {
 		return err
 	}
 	defer svc.Close()
-	if err := checkRouter(o.router, svc.Reasoners()); err != nil {
-		return err
-	}
 	// Line editing needs a terminal on both sides; anything else is a
 	// script, read line by line with no prompt and no escapes.
 	tty := a.io.IsStdinTTY() && a.io.IsStdoutTTY()
@@ -84,8 +83,17 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		Out:      a.io.Out,
 		Show:     printAnswer,
 		Note:     a.io.Note,
-		Error:    a.io.Error,
-		Open:     a.browser(),
+		Error: func(err error) {
+			var stopped *graph.InterruptError
+			if errors.As(err, &stopped) {
+				// q at a --step prompt: the user's choice, which the
+				// narration has shown (INTERRUPTED), not a failure.
+				a.io.Note("question stopped at the --step prompt; ask another, or /quit")
+				return
+			}
+			a.io.Error(err)
+		},
+		Open: a.browser(),
 		Store: func() string {
 			info := svc.Store().Info()
 			return fmt.Sprintf("%d chunks from %d papers (%s)", info.Chunks, info.Papers, a.dataDir)
@@ -110,7 +118,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		s.Interrupts = ints
 		fmt.Fprintln(a.io.Out, "gtrag chat: ask about game theory. /help for commands, Ctrl-D to leave.")
 	} else {
-		in = chat.NewLines(a.io.In, 4*maxQuestionBytes)
+		in = chat.NewLines(a.io.In, maxStdinBytes)
 	}
 	if o.step {
 		// The step prompt reads from the session's own lines (see stepper);
@@ -127,6 +135,11 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	err = s.Run(ctx, in)
 	if tty {
 		fmt.Fprintln(a.io.Out)
+	}
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		// Ctrl-C in a script, or SIGTERM: the session's own end, said as
+		// such rather than as "context canceled" (exit 130 all the same).
+		return hintError{msg: "chat interrupted", err: err}
 	}
 	return err
 }
