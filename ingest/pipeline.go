@@ -242,7 +242,7 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 
 	rep.ArxivRequests = int(j.requests() - j.req0)
 	if r.store != nil {
-		rep.StoreCount = r.store.Count()
+		rep.StoreCount = storeCount(ctx, r.store)
 	}
 	rep.Next, rep.Total, rep.Complete = j.st.Next, j.st.Total, j.st.Done
 	rep.Gaps = slices.Clone(j.st.Gaps)
@@ -267,6 +267,25 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 	default:
 		return rep, &StoppedError{Batches: rep.Batches, Next: rep.Next, Resumable: rep.Resumable, Err: err}
 	}
+}
+
+// refreshTimeout bounds how long storeCount waits for a store another
+// process is writing: the count is worth a moment, not a hang.
+const refreshTimeout = 2 * time.Second
+
+// storeCount is the store's size now. A store that other processes write
+// too (*vectordb.DB) keeps a count in memory that only this process's own
+// writes bring up to date; a run that wrote nothing after another process
+// did (every paper stored already) would report the size it last saw, not
+// what `gtrag stats` says. So the store catches up first, when it can, even
+// after an interrupt; if it cannot, the count in memory stands.
+func storeCount(ctx context.Context, st Store) int {
+	if rf, ok := st.(interface{ Refresh(context.Context) error }); ok {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+		_ = rf.Refresh(ctx)
+		cancel()
+	}
+	return st.Count()
 }
 
 func firstErr(errs ...error) error {

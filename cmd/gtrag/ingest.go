@@ -46,7 +46,11 @@ type ingestOptions struct {
 	// Resolved by validate.
 	idList     []string
 	fileHandle *os.File
-	papers     *arxiv.PaperReader
+	papers     ingest.Source
+	// fileRegular: --file is a regular file, which can be read again (for
+	// the progress target); a pipe (--file /dev/stdin, --file <(zcat …))
+	// is read once, as it comes.
+	fileRegular bool
 }
 
 // plainProgressEvery is how often a non-terminal stderr gets a progress line.
@@ -190,14 +194,29 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		}
 		o.idList = list
 	case "--file":
-		if err := checkPaperFile(o.file); err != nil {
-			return usageError{err}
-		}
 		f, papers, err := openPaperFile(o.file)
 		if err != nil {
 			return usageError{err}
 		}
-		o.fileHandle, o.papers = f, papers
+		fi, err := f.Stat()
+		regular := err == nil && fi.Mode().IsRegular()
+		head, err := peekPapers(o.file, papers, !regular)
+		if err != nil {
+			f.Close()
+			return usageError{err}
+		}
+		if regular {
+			// Read again from the top rather than keep what was read:
+			// the lines before the first paper may be many.
+			f.Close()
+			if f, papers, err = openPaperFile(o.file); err != nil {
+				return usageError{err}
+			}
+			o.fileHandle, o.papers, o.fileRegular = f, papers, true
+		} else {
+			// A pipe cannot be read twice: what was read goes first.
+			o.fileHandle, o.papers = f, &replaySource{head: head, rest: papers}
+		}
 	}
 	if fl.Changed("ids-out") {
 		if strings.TrimSpace(o.idsOut) == "" {
@@ -210,6 +229,15 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		}
 		if fi, err := os.Stat(o.idsOut); err == nil && fi.IsDir() {
 			return usagef("--ids-out %s is a directory", o.idsOut)
+		}
+		// A file that cannot be written would be found when the run
+		// opens it: after arXiv's first answer, with the store made.
+		if err := ingest.CheckWritable("--ids-out", o.idsOut); err != nil {
+			if o.fileHandle != nil {
+				o.fileHandle.Close()
+				o.fileHandle, o.papers = nil, nil
+			}
+			return usageError{err}
 		}
 		// The outcomes would overwrite the papers before they are read.
 		// Paths are compared as files, not strings: ./x and x, a symlink
@@ -265,36 +293,58 @@ func openPaperFile(path string) (*os.File, *arxiv.PaperReader, error) {
 	return f, papers, nil
 }
 
-// checkPaperFile reads --file until its first paper, so that a file with
-// none (every line invalid) is bad input — exit 2, nothing opened or
-// written — like a file that is not JSON Lines at all. A good file costs
-// one line; a file of papers with some bad lines is ingested, the bad lines
-// skipped with a note each.
-func checkPaperFile(path string) error {
-	f, papers, err := openPaperFile(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+// peekPapers reads --file until its first paper, so that a file with none
+// (every line invalid) is bad input — exit 2, nothing opened or written —
+// like a file that is not JSON Lines at all. A good file costs one line; a
+// file of papers with some bad lines is ingested, the bad lines skipped
+// with a note each. With keep, it returns what it read, the first paper
+// last, for a file that cannot be read again (a pipe).
+func peekPapers(path string, papers *arxiv.PaperReader, keep bool) ([]peeked, error) {
+	var head []peeked
 	var first *arxiv.InvalidEntry
 	for {
-		_, _, err := papers.Next()
+		p, notes, err := papers.Next()
 		var bad *arxiv.InvalidEntry
 		switch {
 		case err == nil:
-			return nil
+			return append(head, peeked{p, notes, nil}), nil
 		case errors.As(err, &bad):
 			if first == nil {
 				first = bad
 			}
+			if keep {
+				head = append(head, peeked{arxiv.Paper{}, notes, err})
+			}
 		case errors.Is(err, io.EOF) && first != nil:
-			return fmt.Errorf("--file %s: no paper in it (%v)", path, first)
+			return nil, fmt.Errorf("--file %s: no paper in it (%v)", path, first)
 		case errors.Is(err, io.EOF):
-			return fmt.Errorf("--file %s holds no papers", path)
+			return nil, fmt.Errorf("--file %s holds no papers", path)
 		default:
-			return fmt.Errorf("--file %s: %w", path, err)
+			return nil, fmt.Errorf("--file %s: %w", path, err)
 		}
 	}
+}
+
+// peeked is one entry peekPapers read: a paper, or an invalid entry's error.
+type peeked struct {
+	paper arxiv.Paper
+	notes []string
+	err   error
+}
+
+// replaySource gives the entries peekPapers read, then the rest of the file.
+type replaySource struct {
+	head []peeked
+	rest ingest.Source
+}
+
+func (s *replaySource) Next() (arxiv.Paper, []string, error) {
+	if len(s.head) > 0 {
+		e := s.head[0]
+		s.head = s.head[1:]
+		return e.paper, e.notes, e.err
+	}
+	return s.rest.Next()
 }
 
 // countRecords counts the non-blank lines of a JSON Lines file: the
@@ -331,7 +381,7 @@ func countRecords(path string) int {
 
 // papersWithLen gives the file's reader the record count as progress target.
 type papersWithLen struct {
-	*arxiv.PaperReader
+	ingest.Source
 	n int
 }
 
@@ -573,8 +623,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		rep, runErr = in.Lookup(ctx, client, o.idList)
 	default:
 		source = "file " + o.file
-		var src ingest.Source = o.papers
-		if disp.bar != nil {
+		src := o.papers
+		if disp.bar != nil && o.fileRegular {
+			// A pipe has no target: counting its lines would read it.
 			src = papersWithLen{o.papers, countRecords(o.file)}
 		}
 		rep, runErr = in.Papers(ctx, src)
@@ -747,6 +798,12 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	}
 	if rep.UpToDate && runErr == nil {
 		switch {
+		case rep.Complete && o.idList != nil:
+			// "4 ids is already ingested completely (4 results, …)" said
+			// nothing a user would: the list is done, in so many ids.
+			fmt.Fprintf(w, "%s already ingested (%s); nothing fetched.\n",
+				text.Plural(rep.Total, "This id is", fmt.Sprintf("All %d of these ids are", rep.Total)), filterNote)
+			fmt.Fprintln(w, "Use --restart to fetch them again (stored papers are skipped).")
 		case rep.Complete:
 			fmt.Fprintf(w, "%s is already ingested completely (%d results, %s); nothing fetched.\n", capitalize(source), rep.Total, filterNote)
 			fmt.Fprintln(w, "Use --restart to fetch it again (stored papers are skipped).")

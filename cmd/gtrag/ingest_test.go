@@ -742,3 +742,85 @@ func TestIngestUnwritableStoreFailsBeforeAnyRequest(t *testing.T) {
 		check(t, storeRunAsNobody(t, shared), env, want...)
 	})
 }
+
+// An id list ingested completely says so in words about ids: not "4 ids is
+// already ingested completely (4 results, …)".
+func TestIngestIDsUpToDateSaysIDs(t *testing.T) {
+	papers := arxivtest.Papers(0, 4)
+	srv := arxivtest.New(t, papers)
+	env := ingestEnv(t, srv)
+	list := strings.Join(ingestIDs(papers), ",")
+	r := gtrag(t, env, "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "All 4 of these ids are already ingested (no filter); nothing fetched.\n")
+	require.Contains(t, r.stdout, "Use --restart to fetch them again")
+	require.NotContains(t, r.stdout, "ids is")
+	require.NotContains(t, r.stdout, "results")
+
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", papers[0].ID)
+	require.Equal(t, 0, r.code, r.stderr)
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", papers[0].ID)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "This id is already ingested (no filter); nothing fetched.\n")
+}
+
+// --file may be a pipe (--file /dev/stdin, --file <(zcat papers.jsonl.gz)):
+// it is read once. The check for a first paper used to read it, and the
+// ingest then found it empty ("holds no papers (it is empty)", exit 2).
+func TestIngestFileFromAPipe(t *testing.T) {
+	env := ingestEnv(t, nil)
+	in, papers := papersFile(t)
+	data, err := os.ReadFile(in)
+	require.NoError(t, err)
+	// A bad line before the first paper, read by the check, is still
+	// counted and listed.
+	data = append([]byte("{\"title\":\"no id\"}\n"), data...)
+
+	pipe := func() string {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		t.Cleanup(func() { r.Close() })
+		go func() {
+			defer w.Close()
+			_, _ = w.Write(data)
+		}()
+		return fmt.Sprintf("/dev/fd/%d", r.Fd())
+	}
+	rep := ingestJSON(t, env, "--no-filter", "--file", pipe())
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.Equal(t, []string{"line 1"}, rep.SkippedInvalid)
+	require.Equal(t, 3, rep.Fetched)
+	require.ElementsMatch(t, ingestIDs(papers), ingestStoredPapers(t, env))
+
+	// A pipe with no paper is bad input all the same.
+	data = []byte("{\"title\":\"no id\"}\n")
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", pipe())
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "no paper in it (line 1: no \"id\")")
+}
+
+// An --ids-out that cannot be written is bad usage found before anything
+// is asked or made, as a store that cannot be written is; it used to be
+// found when the run opened it, after arXiv's first answer, with the store
+// created and seeded (exit 1).
+func TestIngestIDsOutNotWritableBeforeAnyRequest(t *testing.T) {
+	if !storeInMountNamespace(t) {
+		return
+	}
+	srv := arxivtest.New(t, arxivtest.Papers(0, 5))
+	env := ingestEnv(t, srv)
+	ro := t.TempDir()
+	storeMount(t, ro, ro, "", syscall.MS_BIND, "")
+	require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
+	out := filepath.Join(ro, "ids.jsonl")
+	for _, source := range [][]string{{"--query", "cat:cs.GT"}, {"--ids", arxivtest.Paper(1).ID}} {
+		r := gtrag(t, env, append([]string{"ingest", "--ids-out", out}, source...)...)
+		storeRequireOneLine(t, r, exitUsage, "gtrag: --ids-out "+out+" cannot be created: "+ro+" is on a read-only file system")
+		require.Empty(t, r.stdout)
+	}
+	require.Empty(t, srv.Requests(), "arXiv not asked")
+	_, err := os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "no data directory made")
+}

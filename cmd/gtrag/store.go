@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -39,6 +40,11 @@ papers again, or restore a backup instead of running this.`,
 			}
 			if a.store != "" {
 				return usagef("store recover works on the store in --data-dir, not on --store %s", a.store)
+			}
+			// A --data-dir that is a file is the setting to change (exit
+			// 2), as stats and papers say it, not a failure to open.
+			if err := a.cliError(service.CheckDataDir(a.dataDir)); err != nil {
+				return err
 			}
 			if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
 				return usagef("no knowledge base in %s: nothing to recover (or choose another --data-dir)", a.dataDir)
@@ -80,6 +86,11 @@ run again: a second run finds nothing more to free. Linux only.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if a.store != "" {
 				return usagef("store compact works on the store in --data-dir, not on --store %s", a.store)
+			}
+			// A --data-dir that is a file is the setting to change (exit
+			// 2), as stats and papers say it, not a failure to open.
+			if err := a.cliError(service.CheckDataDir(a.dataDir)); err != nil {
+				return err
 			}
 			if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
 				return usagef("no knowledge base in %s: nothing to compact (or choose another --data-dir)", a.dataDir)

@@ -129,3 +129,52 @@ func TestStoreCompact(t *testing.T) {
 	storeRequireOneLine(t, gtrag(t, env, "--data-dir", t.TempDir(), "store", "compact"), exitUsage, "no knowledge base in")
 	storeRequireOneLine(t, gtrag(t, env, "--store", "weaviate://127.0.0.1:1", "store", "compact"), exitUsage, "--data-dir")
 }
+
+// TestStoreCopyDirectoryFlags: --from and --to are read as --data-dir is.
+// A file where a directory belongs is bad usage naming the flag typed (not
+// --data-dir, which was not typed), before anything is opened; a quoted
+// '~/kb' is the home directory's kb, not a directory named "~".
+func TestStoreCopyDirectoryFlags(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("directories only")
+	}
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	src := env["GTRAG_DATA_DIR"]
+	file := filepath.Join(t.TempDir(), "a-file")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+
+	storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", src, "--to", file), exitUsage,
+		"gtrag: --to: "+file+" is a file, not a directory")
+	storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", src, "--to", filepath.Join(file, "kb")), exitUsage,
+		"gtrag: --to: "+filepath.Join(file, "kb")+" is under a file, not a directory")
+	storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", file, "--to", filepath.Join(t.TempDir(), "kb")), exitUsage,
+		"gtrag: --from: "+file+" is a file, not a directory")
+
+	cwd := t.TempDir() // where a regression would make its "~"
+	t.Chdir(cwd)
+	r := gtrag(t, env, "store", "copy", "--from", src, "--to", "~/copied")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "→ "+filepath.Join(env["HOME"], "copied"))
+	_, err := os.Stat(filepath.Join(env["HOME"], "copied", vectordb.StoreFileName))
+	require.NoError(t, err, "copied into $HOME/copied")
+	_, err = os.Stat(filepath.Join(cwd, "~"))
+	require.True(t, os.IsNotExist(err), "no directory named ~ in the working directory")
+}
+
+// TestStoreMaintenanceOnADataDirThatIsAFile: compact and recover say that
+// --data-dir is a file as stats and papers do, as bad usage (exit 2), not
+// as a failure to open a store (exit 1).
+func TestStoreMaintenanceOnADataDirThatIsAFile(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store only")
+	}
+	file := filepath.Join(t.TempDir(), "a-file")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	for _, args := range [][]string{{"stats"}, {"store", "compact"}, {"store", "recover", "--accept-rollback"}} {
+		storeRequireOneLine(t, gtrag(t, env, append([]string{"--data-dir", file}, args...)...), exitUsage,
+			"gtrag: --data-dir: "+file+" is a file, not a directory")
+	}
+}

@@ -60,9 +60,27 @@ URL is read from WEAVIATE_API_KEY.`,
 			if from == "" || to == "" {
 				return usagef("store copy needs --from and --to")
 			}
+			// A directory is read as --data-dir is: '~/kb' (quoted, or
+			// --to=~/kb, which no shell expands) is the home directory's
+			// kb, not a directory named "~" in the current one.
+			if !weaviatestore.IsURL(from) {
+				from = expandHome(from, a.getenv)
+			}
+			if !weaviatestore.IsURL(to) {
+				to = expandHome(to, a.getenv)
+			}
 			for _, s := range []struct{ flag, v string }{{"--from", from}, {"--to", to}} {
 				if err := service.CheckStore(urlOrEmpty(s.v)); err != nil {
 					return usageError{fmt.Errorf("%s: %w", s.flag, errors.Unwrap(err))}
+				}
+				// A file where a directory belongs is the flag's to
+				// change: named as the user typed it, not as --data-dir
+				// (which they did not type), and found before anything
+				// is opened or created.
+				if urlOrEmpty(s.v) == "" {
+					if err := service.CheckDataDir(s.v); err != nil {
+						return usageError{fmt.Errorf("%s: %w", s.flag, errors.Unwrap(err))}
+					}
 				}
 			}
 			if from == to || sameDir(from, to) {
