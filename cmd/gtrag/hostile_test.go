@@ -115,7 +115,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "arxiv url 100 KB", args: []string{"--arxiv-url", bigWord, "ask", "q"}, code: 2, want: "is not an http(s) URL"},
 		{name: "arxiv delay not a duration", args: []string{"--arxiv-delay", "soon", "ask", "q"}, code: 2, want: "--arxiv-delay"},
 		{name: "arxiv delay without a unit", args: []string{"--arxiv-delay", "5", "ask", "q"}, code: 2, want: `--arxiv-delay "5" has no unit: write 5s`},
-		{name: "arxiv delay negative", args: []string{"--arxiv-delay", "-3s", "ingest", "--query", "a"}, code: 2, want: "--arxiv-delay"},
+		{name: "arxiv delay negative", args: []string{"--arxiv-delay", "-3s", "ingest", "--query", "a"}, code: 2, want: `--arxiv-delay "-3s" is negative: give a pause such as 3s, or 0 for none`},
 		{name: "arxiv delay absurd", args: []string{"--arxiv-delay", "2000000h", "ingest", "--query", "a"}, code: 2, want: "want at most 1h"},
 		{name: "arxiv delay overflows", args: []string{"--arxiv-delay", "9999999999h", "ask", "q"}, code: 2, want: "--arxiv-delay"},
 		{name: "seed unknown", args: []string{"--seed", "all", "stats"}, code: 2, want: "--seed"},
@@ -161,8 +161,8 @@ func TestHostileCommandLine(t *testing.T) {
 
 		// search
 		{name: "search without a query", args: []string{"search"}, code: 2, want: "gtrag search needs an argument (usage: gtrag search QUERY)"},
-		{name: "search empty query", args: []string{"search", ""}, code: 2, want: "the question is empty"},
-		{name: "search white space query", args: []string{"search", "\t \n"}, code: 2, want: "the question is empty"},
+		{name: "search empty query", args: []string{"search", ""}, code: 2, want: "the query is empty"},
+		{name: "search white space query", args: []string{"search", "\t \n"}, code: 2, want: "the query is empty"},
 		{name: "search 100 KB query", args: []string{"search", big}, code: 2, want: "the limit is 4096"},
 		{name: "search invalid UTF-8", args: []string{"search", "\xc3\x28"}, code: 2, want: "not valid UTF-8"},
 		{name: "search control character", args: []string{"search", "nash\x08"}, code: 2, want: "control character"},

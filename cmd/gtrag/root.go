@@ -211,8 +211,11 @@ func (a *app) validate() error {
 		// guessed; say what to write instead.
 		return usagef("--arxiv-delay %q has no unit: write %ss (or %sms)", a.arxivDelayText, strings.TrimSpace(a.arxivDelayText), strings.TrimSpace(a.arxivDelayText))
 	}
-	if err != nil || d < 0 {
+	if err != nil {
 		return usagef("--arxiv-delay %q is not a duration such as 3s", a.arxivDelayText)
+	}
+	if d < 0 {
+		return usagef("--arxiv-delay %q is negative: give a pause such as 3s, or 0 for none", a.arxivDelayText)
 	}
 	if d > maxArxivDelay {
 		// A valid but absurd pause would make an ingest wait forever between pages.

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -23,9 +24,9 @@ func newSearchCmd(a *app) *cobra.Command {
   gtrag search -k 10 --json "second-price auction"`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			q, err := checkQuestion(strings.Join(args, " "))
+			q, err := service.CheckQuestion("the query", strings.Join(args, " "))
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			if k < 1 || k > 1000 {
 				return usagef("-k %d: want 1 to 1000", k)
