@@ -439,8 +439,12 @@ func TestListResourcesPagesTheStoredPapers(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, res.Contents[0].Text, listed[len(listed)-1])
 
-	_, err = cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: "not a cursor!"})
-	var werr *jsonrpc.Error
-	require.True(t, errors.As(err, &werr), "%v", err)
-	require.Equal(t, int64(jsonrpc.CodeInvalidParams), werr.Code)
+	// Not base64, and base64 of something this server never gave
+	// ("garbage" decodes): both refused, not answered with an empty page.
+	for _, bad := range []string{"not a cursor!", "garbage"} {
+		_, err = cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: bad})
+		var werr *jsonrpc.Error
+		require.True(t, errors.As(err, &werr), "%s: %v", bad, err)
+		require.Equal(t, int64(jsonrpc.CodeInvalidParams), werr.Code, bad)
+	}
 }

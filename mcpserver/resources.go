@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -99,10 +100,11 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 	var after string
 	if req.Params != nil && req.Params.Cursor != "" {
 		raw, err := base64.RawURLEncoding.DecodeString(req.Params.Cursor)
-		if err != nil || len(raw) == 0 {
+		id, ok := strings.CutPrefix(string(raw), cursorMark)
+		if err != nil || !ok || id == "" || !utf8.ValidString(id) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("cursor %q: not one this server gave", req.Params.Cursor)}
 		}
-		after = string(raw)
+		after = id
 	}
 	ids, err := s.svc.PaperIDs(ctx)
 	if err != nil {
@@ -128,10 +130,15 @@ func (s *Server) listResources(ctx context.Context, req *mcp.ListResourcesReques
 		})
 	}
 	if start+len(page) < len(ids) {
-		res.NextCursor = base64.RawURLEncoding.EncodeToString([]byte(page[len(page)-1]))
+		res.NextCursor = base64.RawURLEncoding.EncodeToString([]byte(cursorMark + page[len(page)-1]))
 	}
 	return res, nil
 }
+
+// cursorMark opens every cursor listResources gives, so that one it did
+// not give ("garbage" is base64 too) is refused rather than read as an id
+// and answered with an empty page.
+const cursorMark = "after:"
 
 // listResourcesMiddleware routes resources/list to listResources.
 func (s *Server) listResourcesMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
