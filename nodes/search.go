@@ -890,16 +890,18 @@ func (a ArxivSearcher) rank(ctx context.Context, question string, papers []arxiv
 // from below the third, so that the local third stays: 858 and 855, with
 // three and four more papers added on the off-topic controls.
 //
-// Only from among the local ranking's first bestMatchReach candidates: a
+// Moving it only from among the local ranking's first N candidates (a
 // question of many everyday words is sent as a long OR, and arXiv's first
-// result is then the paper holding most of them ("people", "private",
-// "act": an information-cascade paper for a question on obeying a private
-// recommendation in a game of chicken), which the pool's ranking puts far
-// down. Measured in round 2 session 27 against 872 / 864 of 902: 872 / 866
-// from the first 5, with worldg's gdev +1 on the 10k background and no
-// other dev set, refusal or added paper changed; from the first 3,
-// 871 / 864, edev -1; from the first 6, 8 or 12, 873 / 866, 873 / 866 and
-// 873 / 865, dev sets unchanged.
+// result is then the paper holding most of them: an information-cascade
+// paper sharing "people", "private" and "act" with a question on obeying a
+// private recommendation in a game of chicken) was measured in round 2
+// session 27 against 872 / 864 of 902: N = 5 gave 872 / 866 and gdev +1
+// on the 10k background; N = 3, 871 / 864 and edev -1; N = 6, 8 and 12,
+// 873 / 866, 873 / 866 and 873 / 865, dev sets unchanged; no control
+// changed. Not kept: a gain of one or two questions in several hundred is
+// the noise earlier sessions set aside (see rank). It was committed for a
+// while, and world A's held-out split then cited 52 / 51 of 59 instead of
+// 53 / 53.
 func bestMatchFirst(candidates, pool []arxiv.Paper) []arxiv.Paper {
 	if len(pool) == 0 {
 		return candidates
@@ -908,19 +910,11 @@ func bestMatchFirst(candidates, pool []arxiv.Paper) []arxiv.Paper {
 	if i <= 0 {
 		return candidates
 	}
-	if i >= bestMatchReach {
-		return candidates
-	}
 	out := make([]arxiv.Paper, 0, len(candidates))
 	out = append(out, candidates[i])
 	out = append(out, candidates[:i]...)
 	return append(out, candidates[i+1:]...)
 }
-
-// bestMatchReach is how far down the local ranking of the candidates
-// about the question arXiv's best match may be and still be judged first
-// (see bestMatchFirst).
-const bestMatchReach = 5
 
 // choose puts the papers the Chooser picks among the first ChooseAmong
 // candidates first, in its order; the others keep theirs, so that the
