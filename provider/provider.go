@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode"
@@ -121,6 +122,12 @@ type SpecError struct {
 }
 
 func (e *SpecError) Error() string {
+	if _, err := Parse(e.Kind, e.Spec); err == nil {
+		// The spec is well formed; what is missing is the provider's
+		// setting (an API key, a valid OLLAMA_HOST). Listing the valid
+		// forms would send the user to fix what is not wrong.
+		return fmt.Sprintf("cannot use %s %s: %s", e.Kind, quote(e.Spec), e.Reason)
+	}
 	return fmt.Sprintf("invalid %s spec %s: %s (valid: %s)", e.Kind, quote(e.Spec), e.Reason, ValidSpecs(e.Kind))
 }
 
@@ -213,7 +220,9 @@ func Help(k Kind) string {
 	var b strings.Builder
 	line := func(form, help string) { fmt.Fprintf(&b, "  %-18s %s\n", form, help) }
 	if k == LLM {
-		line(Auto, "OpenAI if OPENAI_API_KEY is set, else Ollama if a server answers at OLLAMA_HOST, else offline")
+		line(Auto, "OpenAI if OPENAI_API_KEY is set, else Ollama if a server answers at OLLAMA_HOST, else offline;")
+		line("", "the model is GTRAG_OPENAI_MODEL (default gpt-4o-mini), or GTRAG_OLLAMA_MODEL")
+		line("", "(default the server's first chat model)")
 		line(Offline, "extractive answers from the store, no model and no network")
 	} else {
 		line(Offline, "the built-in embedder, no model and no network")
@@ -273,4 +282,14 @@ func quote(s string) string {
 		s = string(r[:60]) + "…"
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// redactURL hides a password in a URL (OLLAMA_HOST=http://user:pass@host)
+// so that a message naming the endpoint does not print it.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.Redacted()
 }

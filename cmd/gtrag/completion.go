@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -44,3 +45,72 @@ func specCompletion(k provider.Kind) cobra.CompletionFunc {
 		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
 }
+
+// bashWithoutPackage makes `gtrag completion bash` work in a bash without
+// the bash-completion package (minimal images, macOS's own bash): cobra's
+// script then calls _get_comp_words_by_ref, which only that package
+// defines, and every Tab printed "command not found". The script gets a
+// word splitter of its own, used only when the package's is missing.
+func bashWithoutPackage(root *cobra.Command) {
+	bash, _, err := root.Find([]string{"completion", "bash"})
+	if err != nil || bash.Name() != "bash" || bash.RunE == nil {
+		return
+	}
+	gen := bash.RunE
+	bash.RunE = func(c *cobra.Command, args []string) error {
+		if err := gen(c, args); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(c.OutOrStdout(), bashSplitter, root.Name())
+		return err
+	}
+	name := root.Name()
+	bash.Long = fmt.Sprintf(`Generate the autocompletion script for the bash shell.
+
+It uses the 'bash-completion' package when it is loaded, and works without it.
+
+To load completions in your current shell session:
+
+	source <(%[1]s completion bash)
+
+To load completions for every new session, add that line to ~/.bashrc, or
+with the bash-completion package execute once:
+
+#### Linux:
+
+	%[1]s completion bash > /etc/bash_completion.d/%[1]s
+
+#### macOS:
+
+	%[1]s completion bash > $(brew --prefix)/etc/bash_completion.d/%[1]s
+
+You will need to start a new shell for this setup to take effect.
+`, name)
+}
+
+// bashSplitter replaces the script's __NAME_init_completion, which needs
+// bash-completion's _get_comp_words_by_ref: without it, the line up to the
+// cursor is split at blanks, so that --llm=ollama: stays one word as the
+// package would keep it.
+const bashSplitter = `
+# Without the bash-completion package: split the line at blanks.
+__%[1]s_init_completion()
+{
+    COMPREPLY=()
+    if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
+        _get_comp_words_by_ref "$@" cur prev words cword
+        return
+    fi
+    local line=${COMP_LINE:0:COMP_POINT}
+    read -r -a words <<< "$line"
+    if [[ ${#words[@]} -eq 0 || $line == *[[:blank:]] ]]; then
+        words+=("")
+    fi
+    cword=$(( ${#words[@]} - 1 ))
+    cur=${words[cword]}
+    prev=
+    if (( cword > 0 )); then
+        prev=${words[cword-1]}
+    fi
+}
+`

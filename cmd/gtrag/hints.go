@@ -26,7 +26,12 @@ func (a *app) hint(err error) error {
 	case errors.As(err, &mismatch) && mismatch.DimMismatch:
 		return withHint(err, ". Use the model the store was built with, or "+elsewhere)
 	case errors.As(err, &mismatch):
-		return withHint(err, fmt.Sprintf(". Use --embedder %s, or %s", mismatch.StoredSpec, elsewhere))
+		use := "--embedder " + mismatch.StoredSpec
+		if name := a.setting("embedder"); name != "--embedder" {
+			// The embedder came from the environment: say where.
+			use = fmt.Sprintf("--embedder %s (or set %s=%s)", mismatch.StoredSpec, name, mismatch.StoredSpec)
+		}
+		return withHint(err, fmt.Sprintf(". Use %s, or %s", use, elsewhere))
 	case embedded && (errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission)) &&
 		strings.Contains(err.Error(), a.dataDir):
 		// The store's files, not another file the command was given.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/iostreams"
@@ -41,6 +42,7 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	// made, so it is made here, after SetOut; made now rather than when
 	// cobra runs, it is among the groups groupsRefuseUnknown sees.
 	root.InitDefaultCompletionCmd()
+	bashWithoutPackage(root)
 	groupsRefuseUnknown(root)
 	helpRefusesUnknown(root)
 	err := root.ExecuteContext(ctx)
@@ -76,6 +78,10 @@ type app struct {
 
 	arxivDelayText string
 
+	// globals are the global flags, to tell a value typed on the command
+	// line from one read from the environment (see setting).
+	globals *pflag.FlagSet
+
 	// arxivCache is set by the commands a person waits on (ask, chat,
 	// mcp): their searches may be answered from arxiv-cache in the data
 	// directory (see ArxivCacheDir).
@@ -103,10 +109,15 @@ network it still answers, offline, from the store.
   gtrag ask --trace "What is a Nash equilibrium?"
   gtrag ingest --query "cat:cs.GT" --max 500
   gtrag graph --format mermaid`,
-		Version:           version.Version,
-		SilenceUsage:      true,
-		SilenceErrors:     true,
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error { return a.validate() },
+		Version:       version.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if !needsSettings(cmd) {
+				return nil
+			}
+			return a.validate()
+		},
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.SetVersionTemplate(version.Long() + "\n")
@@ -118,6 +129,7 @@ network it still answers, offline, from the store.
 		return def
 	}
 	f := root.PersistentFlags()
+	a.globals = f
 	f.StringVar(&a.dataDir, "data-dir", env("GTRAG_DATA_DIR", defaultDataDir(a.getenv)), "knowledge base directory (env GTRAG_DATA_DIR)")
 	f.StringVar(&a.store, "store", env("GTRAG_STORE", ""), "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY) (env GTRAG_STORE)")
 	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), provider.ValidSpecs(provider.LLM)+" (env GTRAG_LLM)")
@@ -199,27 +211,27 @@ func (a *app) validate() error {
 	}
 	a.dataDir = expandHome(a.dataDir, a.getenv)
 	if err := service.CheckStore(a.store); err != nil {
-		return usageError{fmt.Errorf("--store: %w", err)}
+		return usageError{fmt.Errorf("%s: %w", a.setting("store"), err)}
 	}
 	u, err := url.Parse(a.arxivURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return usagef("--arxiv-url %q is not an http(s) URL", a.arxivURL)
+		return usagef("%s %q is not an http(s) URL", a.setting("arxiv-url"), a.arxivURL)
 	}
 	d, err := time.ParseDuration(a.arxivDelayText)
 	if n, nerr := strconv.ParseFloat(strings.TrimSpace(a.arxivDelayText), 64); err != nil && nerr == nil && n > 0 {
 		// "5": seconds, most likely, but a unit guessed is a pacing
 		// guessed; say what to write instead.
-		return usagef("--arxiv-delay %q has no unit: write %ss (or %sms)", a.arxivDelayText, strings.TrimSpace(a.arxivDelayText), strings.TrimSpace(a.arxivDelayText))
+		return usagef("%s %q has no unit: write %ss (or %sms)", a.setting("arxiv-delay"), a.arxivDelayText, strings.TrimSpace(a.arxivDelayText), strings.TrimSpace(a.arxivDelayText))
 	}
 	if err != nil {
-		return usagef("--arxiv-delay %q is not a duration such as 3s", a.arxivDelayText)
+		return usagef("%s %q is not a duration such as 3s", a.setting("arxiv-delay"), a.arxivDelayText)
 	}
 	if d < 0 {
-		return usagef("--arxiv-delay %q is negative: give a pause such as 3s, or 0 for none", a.arxivDelayText)
+		return usagef("%s %q is negative: give a pause such as 3s, or 0 for none", a.setting("arxiv-delay"), a.arxivDelayText)
 	}
 	if d > maxArxivDelay {
 		// A valid but absurd pause would make an ingest wait forever between pages.
-		return usagef("--arxiv-delay %q: want at most 1h", a.arxivDelayText)
+		return usagef("%s %q: want at most 1h", a.setting("arxiv-delay"), a.arxivDelayText)
 	}
 	a.arxivDelay = d
 	if a.arxivTuning, err = readArxivTuning(a.getenv); err != nil {
@@ -232,17 +244,59 @@ func (a *app) validate() error {
 		return err
 	}
 	if a.seed != "primer" && a.seed != "none" {
-		return usagef("--seed %q: want primer or none", a.seed)
+		return usagef("%s %q: want primer or none", a.setting("seed"), a.seed)
 	}
 	// Only the form: the commands that ask an LLM open it (and report a
 	// missing key) themselves, but a typo is an error for every command.
 	if err := reasoner.CheckSpec(a.llm); err != nil {
-		return usageError{fmt.Errorf("--llm: %w", err)}
+		return usageError{fmt.Errorf("%s: %w", a.setting("llm"), err)}
 	}
 	if _, err := provider.Parse(provider.Embedder, a.embedder); err != nil {
-		return usageError{fmt.Errorf("--embedder: %w", err)}
+		return usageError{fmt.Errorf("%s: %w", a.setting("embedder"), err)}
 	}
 	return nil
+}
+
+// globalEnv names the environment variable each global flag reads.
+var globalEnv = map[string]string{
+	"data-dir":    "GTRAG_DATA_DIR",
+	"store":       "GTRAG_STORE",
+	"llm":         "GTRAG_LLM",
+	"embedder":    "GTRAG_EMBEDDER",
+	"arxiv-url":   "GTRAG_ARXIV_URL",
+	"arxiv-delay": "GTRAG_ARXIV_DELAY",
+	"seed":        "GTRAG_SEED",
+}
+
+// setting names a setting as the user gave it, for a message about its
+// value: "--llm" when the flag is on the command line (or the value is the
+// default), GTRAG_LLM when the value came from the environment. Someone
+// who never typed --llm looks for the variable, not the flag.
+func (a *app) setting(flag string) string {
+	name, ok := globalEnv[flag]
+	if !ok || a.globals == nil || a.getenv(name) == "" {
+		return "--" + flag
+	}
+	if f := a.globals.Lookup(flag); f != nil && f.Changed {
+		return "--" + flag
+	}
+	return name
+}
+
+// needsSettings reports whether cmd uses the global settings, and so must
+// refuse a malformed one. Help and shell completion do not: a typo in
+// GTRAG_LLM must not break `gtrag help`, the completion script a shell
+// loads at start, or every press of Tab.
+func needsSettings(cmd *cobra.Command) bool {
+	c := cmd
+	for c.HasParent() && c.Parent().HasParent() {
+		c = c.Parent()
+	}
+	switch c.Name() { // the command of the root that cmd is, or is under
+	case "help", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+		return !c.HasParent()
+	}
+	return true
 }
 
 // expandHome expands a leading "~" or "~/" to the home directory, as a shell

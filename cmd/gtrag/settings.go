@@ -43,11 +43,15 @@ func envCount(getenv func(string) string, name string, limit int) (n int, set bo
 	return n, true, nil
 }
 
-// shortDuration spells whole minutes as people do: 10m, not 10m0s.
+// shortDuration spells whole minutes and hours as people do: 10m and 24h,
+// not 10m0s and 24h0m0s.
 func shortDuration(d time.Duration) string {
 	s := d.String()
 	if strings.HasSuffix(s, "m0s") {
 		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
 }

@@ -116,5 +116,5 @@ func (a *app) cliError(err error) error {
 	if errors.As(err, &mismatch) {
 		return usageError{err} // it says which flag to use
 	}
-	return usageError{fmt.Errorf("--%s: %w", ce.Setting, ce.Err)}
+	return usageError{fmt.Errorf("%s: %w", a.setting(ce.Setting), ce.Err)}
 }
