@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -171,7 +173,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 		if isNew(db) && db.Count() == 0 {
 			if err := SeedWithPrimer(ctx, db); err != nil {
 				db.Close()
-				return nil, err
+				return nil, errors.Join(err, discardNew(cfg))
 			}
 		}
 	case SeedNone:
@@ -189,6 +191,28 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 // --seed none --step`), stays empty. The cost: a process killed between
 // creating a store and seeding it (one batch, milliseconds) leaves it
 // without the primer, as --seed none would.
+// discardNew removes the embedded store that this open created and could
+// not seed, so that nothing is left tied to an embedder that never worked:
+// with --embedder ollama:x and no Ollama, the seed's first embedding
+// fails, and the store.db it leaves would refuse every later run with
+// another embedder ("built with embedder ollama:x (dim 0)"). A Weaviate
+// collection is left to the server.
+func discardNew(cfg Config) error {
+	if cfg.Store != "" {
+		return nil
+	}
+	var errs []error
+	for _, name := range vectordb.FileNames {
+		if err := os.Remove(filepath.Join(cfg.DataDir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("remove the store that could not be seeded: %w", errors.Join(errs...))
+	}
+	return nil
+}
+
 func isNew(db Store) bool {
 	if c, ok := db.(interface{ Created() bool }); ok {
 		return c.Created()

@@ -140,3 +140,29 @@ func TestOpenStoreMustExistWeaviate(t *testing.T) {
 	}
 	require.NoDirExists(t, cfg.DataDir)
 }
+
+// A new store whose seed cannot be embedded (an Ollama embedder with no
+// server) is removed again: left behind, it would be tied to an embedder
+// that never worked, and every later run with another would be refused.
+func TestOpenStoreRemovesANewStoreItCouldNotSeed(t *testing.T) {
+	ctx := context.Background()
+	cfg := offline(t, "")
+	cfg.Seed = service.SeedPrimer
+	cfg.Embedder = "ollama:x"
+	cfg.Getenv = func(k string) string {
+		if k == "OLLAMA_HOST" {
+			return "http://127.0.0.1:9" // nothing listens there
+		}
+		return ""
+	}
+	_, err := service.OpenStore(ctx, cfg)
+	require.ErrorContains(t, err, "seed the store with the primer")
+	require.NoFileExists(t, filepath.Join(cfg.DataDir, vectordb.StoreFileName))
+
+	ok := offline(t, "")
+	ok.DataDir, ok.Seed = cfg.DataDir, service.SeedPrimer
+	db, err := service.OpenStore(ctx, ok)
+	require.NoError(t, err, "the directory takes a store with a working embedder")
+	require.Positive(t, db.Count())
+	require.NoError(t, db.Close())
+}
