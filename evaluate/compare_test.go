@@ -114,3 +114,20 @@ func TestCompareNamesTheSettingsThatDiffer(t *testing.T) {
 	require.Equal(t, []SettingChange{{Setting: "fresh", Before: "true", After: "false"}}, Compare(old, now).Settings,
 		"the settings every report has are compared; the others are unknown in the baseline")
 }
+
+// ReadReport says what is wrong with a file in the file's terms: not
+// encoding/json's bare "EOF" or Go's type names.
+func TestReadReportSaysWhatIsWrong(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                           "the file is empty",
+		"\n":                         "the file is empty",
+		`{"questions": 2, "per_qu`:   "the JSON ends early: the file is cut off",
+		`[1, 2]`:                     "it is a JSON array, where a report is one JSON object",
+		`"report"`:                   "it is a JSON string, where a report is one JSON object",
+		`{"per_question": {"q": 1}}`: `"per_question" is a JSON object, where a report has another type`,
+	} {
+		_, err := ReadReport(strings.NewReader(in))
+		require.EqualError(t, err, "not a gtrag eval --json report: "+want, "%q", in)
+		require.NotContains(t, err.Error(), "evaluate.", "%q", in)
+	}
+}

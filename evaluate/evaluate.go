@@ -77,6 +77,7 @@ const utf8BOM = "\uFEFF"
 // mark at the start of the file is accepted.
 func ReadQuestions(r io.Reader, name, split string, check func(string) (string, error)) ([]Question, error) {
 	var qs []Question
+	var splits []string // the splits the file names, in order
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), MaxQuestionLine)
 	line := 0
@@ -118,6 +119,9 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		if split == "" || q.Split == split {
 			qs = append(qs, q)
 		}
+		if q.Split != "" && !slices.Contains(splits, q.Split) {
+			splits = append(splits, q.Split)
+		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -127,8 +131,11 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	if len(qs) == 0 {
-		if split != "" {
-			return nil, fmt.Errorf("%s has no questions in split %q", name, split)
+		switch {
+		case split != "" && len(splits) == 0:
+			return nil, fmt.Errorf("%s has no questions in split %q: its questions name no split", name, split)
+		case split != "":
+			return nil, fmt.Errorf("%s has no questions in split %q: its splits are %s", name, split, strings.Join(splits, ", "))
 		}
 		return nil, fmt.Errorf("%s has no questions", name)
 	}
@@ -154,6 +161,10 @@ func questionJSONError(err error) string {
 			// "2301.01234") or a list's entry ("relevant": [2301.01234]).
 			return fmt.Sprintf("%q must be %s; found a JSON %s", te.Field, want, te.Value)
 		}
+	}
+	if errors.As(err, &te) && te.Field == "" {
+		// A whole line of another type: a list, a string, a number.
+		return fmt.Sprintf("not a JSON object with \"q\": found a JSON %s", te.Value)
 	}
 	return fmt.Sprintf("not a JSON object with \"q\": %v", err)
 }

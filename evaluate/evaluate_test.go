@@ -142,3 +142,21 @@ func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
 	require.NoError(t, err, "an entry with one empty alternative still has one to match")
 	require.Len(t, qs, 1)
 }
+
+// A split the file does not have is refused with the splits it has, so
+// that a typo (--split heldot) shows itself; a line that is a JSON value
+// other than an object says which, not Go's type name.
+func TestReadQuestionsNamesTheSplits(t *testing.T) {
+	in := `{"q": "a", "split": "dev"}
+{"q": "b", "split": "heldout"}
+{"q": "c", "split": "dev"}
+{"q": "d"}
+`
+	_, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "heldot", nil)
+	require.EqualError(t, err, `f.jsonl has no questions in split "heldot": its splits are dev, heldout`)
+	_, err = ReadQuestions(strings.NewReader(`{"q": "a"}`), "f.jsonl", "dev", nil)
+	require.EqualError(t, err, `f.jsonl has no questions in split "dev": its questions name no split`)
+
+	_, err = ReadQuestions(strings.NewReader(`[{"q": "a"}]`), "f.jsonl", "", nil)
+	require.EqualError(t, err, `f.jsonl:1: not a JSON object with "q": found a JSON array`)
+}

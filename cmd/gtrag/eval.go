@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -155,7 +156,7 @@ gain or lose questions by themselves.`,
 				// Exit 130 as any interrupted command, after the report of
 				// what was done: a person who stops a long eval still wants
 				// the figures so far.
-				msg := fmt.Sprintf("eval interrupted after %d of %d questions; the report covers those %d", rep.Questions, rep.Planned, rep.Questions)
+				msg := fmt.Sprintf("eval interrupted after %d of %d questions; the report covers %s", rep.Questions, rep.Planned, thoseQuestions(rep.Questions))
 				if rep.Questions == 0 {
 					msg = fmt.Sprintf("eval interrupted before the first of %d questions completed; nothing measured", rep.Planned)
 				}
@@ -182,6 +183,9 @@ func readEvalFile(path, split string) ([]evaluate.Question, error) {
 		return nil, usageError{fmt.Errorf("read eval file: %w", err)}
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, usagef("read eval file: %s is a directory; want a JSON Lines file of questions", path)
+	}
 	qs, err := evaluate.ReadQuestions(f, path, split, checkQuestion)
 	if err != nil {
 		return nil, usageError{err}
@@ -197,6 +201,9 @@ func readBaseline(path string, qs []evaluate.Question) (*evaluate.Report, error)
 		return nil, usageError{fmt.Errorf("read --baseline: %w", err)}
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, usagef("read --baseline: %s is a directory; want the file an earlier eval --json wrote", path)
+	}
 	rep, err := evaluate.ReadReport(f)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("read --baseline %s: %w", path, err)}
@@ -542,7 +549,7 @@ func printEval(a *app, r evaluate.Report) error {
 			fmt.Fprintf(w, "interrupted before the first of %d questions completed: nothing measured\n", r.Planned)
 			return w.Flush() // no figures of nothing
 		}
-		fmt.Fprintf(w, "interrupted after %d of %d questions: these figures cover only those %d\n", r.Questions, r.Planned, r.Questions)
+		fmt.Fprintf(w, "interrupted after %d of %d questions: these figures cover only %s\n", r.Questions, r.Planned, thoseQuestions(r.Questions))
 	}
 	for _, warning := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)
@@ -556,17 +563,25 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
-	fmt.Fprintf(w, "hit rate\t%.2f (%d of %d answerable", r.HitRate, r.Hits, r.Answerable)
 	if r.Answerable > 0 {
-		fmt.Fprintf(w, "; 95%% interval %.2f–%.2f", r.HitInterval.Low, r.HitInterval.High)
+		fmt.Fprintf(w, "hit rate\t%.2f (%d of %d answerable; 95%% interval %.2f–%.2f)\n", r.HitRate, r.Hits, r.Answerable, r.HitInterval.Low, r.HitInterval.High)
+		// recall_at_k in --json, a name kept for the scripts that read
+		// it: it is over every cited source, not the first k.
+		fmt.Fprintf(w, "recall (cited sources)\t%.2f\n", r.RecallAtK)
+	} else {
+		// 0.00 would read as every answer missing its paper; --json keeps
+		// its 0 (with "answerable": 0) for the scripts that read it.
+		fmt.Fprintf(w, "hit rate\tnone measured (no question expects an answer and names a relevant paper)\n")
 	}
-	fmt.Fprintln(w, ")")
-	// recall_at_k in --json, a name kept for the scripts that read it: it
-	// is over every cited source, not the first k.
-	fmt.Fprintf(w, "recall (cited sources)\t%.2f\n", r.RecallAtK)
 	if r.Answerable > 0 && r.ArxivRate > 0 {
 		f := r.Funnel
 		fmt.Fprintf(w, "relevant paper\tfetched %.2f, judged %.2f, added %.2f, cited %.2f\n", f.Fetched, f.Judged, f.Added, f.Cited)
+		if !r.Fresh && f.Cited > f.Added {
+			// Not a fault of the figures: the first three count what each
+			// question's own searches did, and over a shared store an
+			// answer cites what the store held before it.
+			fmt.Fprintf(w, "\t(over a shared store an answer also cites papers the store held before its question: the primer's, or added by an earlier one)\n")
+		}
 	}
 	fmt.Fprintf(w, "wrong sources only\t%d\n", r.WrongSources)
 	if r.OffTopicQuestions > 0 {
@@ -586,7 +601,11 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
 	if c := r.Baseline; c != nil {
-		fmt.Fprintf(w, "vs baseline\thit rate %.2f → %.2f on %d paired questions: +%d, −%d (sign test p %.2f)\n", c.Before, c.After, c.Paired, len(c.Gained), len(c.Lost), c.P)
+		if c.Paired > 0 {
+			fmt.Fprintf(w, "vs baseline\thit rate %.2f → %.2f on %d paired %s: +%d, −%d (sign test p %s)\n", c.Before, c.After, c.Paired, text.Plural(c.Paired, "question", "questions"), len(c.Gained), len(c.Lost), pValue(c.P))
+		} else {
+			fmt.Fprintf(w, "vs baseline\tno hit rate to compare: no answerable question is in both reports\n")
+		}
 		if len(c.Settings) > 0 {
 			var diffs []string
 			for _, d := range c.Settings {
@@ -610,15 +629,46 @@ func printEval(a *app, r evaluate.Report) error {
 	return w.Flush()
 }
 
+// thoseQuestions names the n questions an interrupted eval completed:
+// "those 24", or "that one" rather than "those 1".
+func thoseQuestions(n int) string {
+	if n == 1 {
+		return "that one"
+	}
+	return fmt.Sprintf("those %d", n)
+}
+
+// pValue is p to two decimals, or a bound below 0.01, where two decimals
+// would print a p of 0.
+func pValue(p float64) string {
+	switch {
+	case p < 0.001:
+		return "< 0.001"
+	case p < 0.01:
+		return fmt.Sprintf("%.3f", p)
+	}
+	return fmt.Sprintf("%.2f", p)
+}
+
+// outcomeList lists every outcome of m with its count, the usual ones in
+// the order a run reaches them, then any other (impossible, with --router
+// llm) by name: the counts add up to the questions.
 func outcomeList(m map[string]int) string {
-	var s string
-	for _, k := range []string{"answered", "answered_with_caveat", "not_found", "off_topic", "arxiv_unavailable"} {
-		if m[k] > 0 {
-			if s != "" {
-				s += ", "
-			}
-			s += fmt.Sprintf("%s %d", k, m[k])
+	order := []string{"answered", "answered_with_caveat", "not_found", "off_topic", "arxiv_unavailable", "impossible"}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !slices.Contains(order, k) {
+			order = append(order, k)
 		}
 	}
-	return s
+	var parts []string
+	for _, k := range order {
+		if m[k] > 0 {
+			name := k
+			if name == "" {
+				name = "(none)"
+			}
+			parts = append(parts, fmt.Sprintf("%s %d", name, m[k]))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -89,7 +89,7 @@ func TestEvalInterruptedReportsTheQuestionsCompleted(t *testing.T) {
 		}
 		r := gtragCtx(ctx, t, env, args...)
 		require.Equal(t, exitInterrupted, r.code, r.stderr)
-		require.Equal(t, "gtrag: eval interrupted after 1 of 3 questions; the report covers those 1\n", r.stderr)
+		require.Equal(t, "gtrag: eval interrupted after 1 of 3 questions; the report covers that one\n", r.stderr)
 		if asJSON {
 			var rep evaluate.Report
 			require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
@@ -100,7 +100,7 @@ func TestEvalInterruptedReportsTheQuestionsCompleted(t *testing.T) {
 			require.Len(t, rep.PerQuestion, 1, "the question in flight is left out")
 			require.Equal(t, 1.0, rep.HitRate)
 		} else {
-			require.True(t, strings.HasPrefix(r.stdout, "interrupted after 1 of 3 questions: these figures cover only those 1\n"), r.stdout)
+			require.True(t, strings.HasPrefix(r.stdout, "interrupted after 1 of 3 questions: these figures cover only that one\n"), r.stdout)
 			require.Regexp(t, `(?m)^questions +1, each from an empty store$`, r.stdout)
 		}
 	}
