@@ -303,10 +303,12 @@ func TestStoreEmbedderMismatch(t *testing.T) {
 		env   map[string]string
 		flags []string
 		asked string
+		hint  string
 	}{
-		{env, []string{"--embedder", "ollama:x"}, "ollama:x"},
-		{byEnv, nil, "ollama:nomic-embed-text"},
-		{storeWith(env, "OPENAI_API_KEY", "sk-test"), []string{"--embedder", "openai:text-embedding-3-small"}, "openai:text-embedding-3-small"},
+		{env, []string{"--embedder", "ollama:x"}, "ollama:x", "Use --embedder offline, or choose another --data-dir"},
+		// Set in the environment, the hint names the variable too.
+		{byEnv, nil, "ollama:nomic-embed-text", "Use --embedder offline (or set GTRAG_EMBEDDER=offline), or choose another --data-dir"},
+		{storeWith(env, "OPENAI_API_KEY", "sk-test"), []string{"--embedder", "openai:text-embedding-3-small"}, "openai:text-embedding-3-small", "Use --embedder offline, or choose another --data-dir"},
 	} {
 		for _, args := range [][]string{
 			{"stats"},
@@ -315,8 +317,7 @@ func TestStoreEmbedderMismatch(t *testing.T) {
 			{"ingest", "--file", papers},
 		} {
 			r := gtrag(t, tc.env, append(tc.flags, args...)...)
-			storeRequireOneLine(t, r, exitUsage, `built with embedder "offline"`, `you asked for "`+tc.asked+`"`,
-				"Use --embedder offline, or choose another --data-dir")
+			storeRequireOneLine(t, r, exitUsage, `built with embedder "offline"`, `you asked for "`+tc.asked+`"`, tc.hint)
 		}
 	}
 	require.Equal(t, before, dirSnapshot(t, env["GTRAG_DATA_DIR"]))
