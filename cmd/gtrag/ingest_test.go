@@ -635,7 +635,7 @@ func TestIngestDataDirIsAFileBeforeAnyRequest(t *testing.T) {
 	env["GTRAG_DATA_DIR"] = file
 	r := gtrag(t, env, "ingest", "--query", "cat:cs.GT", "--max", "5")
 	require.Equal(t, exitUsage, r.code, r.stderr)
-	require.Equal(t, "gtrag: --data-dir: "+file+" is a file, not a directory\n", r.stderr)
+	require.Equal(t, "gtrag: GTRAG_DATA_DIR: "+file+" is a file, not a directory\n", r.stderr, "named as the user set it")
 	require.Empty(t, srv.Requests())
 }
 
