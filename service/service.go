@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -254,6 +255,14 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 		var mismatch *vectordb.MismatchError
 		if errors.As(err, &mismatch) {
 			return nil, &ConfigError{Setting: "embedder", Err: err}
+		}
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+			// A place the user cannot write is a setting to change, said
+			// as ingest says it (exit 2), not a failure to retry.
+			if werr := ingest.CheckWritable("data directory", cfg.DataDir); werr != nil {
+				return nil, &ConfigError{Setting: "data-dir", Err: werr}
+			}
+			return nil, &ConfigError{Setting: "data-dir", Err: fmt.Errorf("open the knowledge base: %w", err)}
 		}
 		return nil, fmt.Errorf("open the knowledge base: %w", err)
 	}

@@ -824,3 +824,23 @@ func TestIngestIDsOutNotWritableBeforeAnyRequest(t *testing.T) {
 	_, err := os.Stat(env["GTRAG_DATA_DIR"])
 	require.True(t, os.IsNotExist(err), "no data directory made")
 }
+
+// ask into a data directory it cannot make says so as ingest does: exit 2,
+// one line naming the directory, nothing created. (It said "open the
+// knowledge base: create data directory …: mkdir …: permission denied, or
+// choose another --data-dir", exit 1.)
+func TestAskDataDirectoryOnAReadOnlyFileSystem(t *testing.T) {
+	if !storeInMountNamespace(t) {
+		return
+	}
+	ro := t.TempDir()
+	storeMount(t, ro, ro, "", syscall.MS_BIND, "")
+	require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
+	env := testEnv(t)
+	delete(env, "GTRAG_STORE")
+	env["GTRAG_DATA_DIR"] = filepath.Join(ro, "kb")
+	r := storeInProcess(t)(env, "ask", "What is a Nash equilibrium?")
+	storeRequireOneLine(t, r, exitUsage, "data directory "+env["GTRAG_DATA_DIR"]+" cannot be created: "+ro+" is on a read-only file system; remount it read-write", "or choose another --data-dir")
+	_, err := os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "no data directory")
+}
