@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"sync"
@@ -79,7 +80,8 @@ func WithTimeout(d time.Duration) Option {
 
 // WithRetries sets how many times a failed call is retried (default 2, so
 // three attempts in all). Errors, timeouts and empty replies are retried;
-// a cancelled context is not.
+// a cancelled context is not, nor a status that says the request itself is
+// wrong (401, 404: finalStatus).
 func WithRetries(n int) Option {
 	return func(s *settings) {
 		if n >= 0 {
@@ -170,7 +172,12 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 		if ctx.Err() != nil {
 			return "", nil, ctx.Err()
 		}
-		lastErr, wait = err, after
+		lastErr, wait = err, after.wait
+		if after.final != 0 {
+			// 401, 404: the same request gets the same answer; the key or
+			// the model is what must change.
+			return "", nil, fmt.Errorf("HTTP %d, not retried: %w", after.final, err)
+		}
 		if wait > maxRetryAfter && a+1 < attempts {
 			return "", nil, fmt.Errorf("the server asks to retry after %s (more than %s), last: %w", wait, maxRetryAfter, err)
 		}
@@ -187,6 +194,35 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 type retryHint struct {
 	mu    sync.Mutex
 	after time.Duration
+	final int // a status no retry can change (finalStatus), 0 if none
+}
+
+// attemptHint is what an attempt's response said about retrying it.
+type attemptHint struct {
+	wait  time.Duration // the server's Retry-After
+	final int           // a status no retry can change, 0 if none
+}
+
+// finalStatus reports whether an HTTP status says the request itself is
+// wrong for this server, so that sending it again is wasted time: a bad
+// or missing key (401, 403), a model the server lacks (404), a request it
+// refuses (400, 422). 408 and 429 say to try again.
+func finalStatus(code int) bool {
+	switch code {
+	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity:
+		return true
+	}
+	return false
+}
+
+// noteFinal records a status no retry can change for the attempt whose
+// request context carries a retryHint.
+func noteFinal(ctx context.Context, code int) {
+	if h, ok := ctx.Value(retryHintKey{}).(*retryHint); ok {
+		h.mu.Lock()
+		h.final = code
+		h.mu.Unlock()
+	}
 }
 
 type retryHintKey struct{}
@@ -201,14 +237,14 @@ func noteRetryAfter(ctx context.Context, d time.Duration) {
 	}
 }
 
-// attempt makes one request; after is the Retry-After the server sent with
-// a failure (0 if none).
-func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (reply string, after time.Duration, err error) {
+// attempt makes one request; after is what the server said with a failure
+// about retrying it (Retry-After, a final status).
+func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (reply string, after attemptHint, err error) {
 	hint := &retryHint{}
 	reply, err = c.attempt1(context.WithValue(ctx, retryHintKey{}, hint), msgs)
 	if err != nil {
 		hint.mu.Lock()
-		after = hint.after
+		after = attemptHint{wait: hint.after, final: hint.final}
 		hint.mu.Unlock()
 	}
 	return reply, after, err

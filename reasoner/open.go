@@ -324,6 +324,9 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
 		noteRetryAfter(req.Context(), httpwait.RetryAfter(resp.Header.Get("Retry-After"), time.Now()))
 	}
+	if finalStatus(resp.StatusCode) {
+		noteFinal(req.Context(), resp.StatusCode)
+	}
 	resp.Body = &limitedBody{rc: resp.Body, left: t.max, max: t.max}
 	return resp, nil
 }

@@ -3,6 +3,7 @@ package reasoner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -402,4 +403,30 @@ func TestOpenGoogleAI(t *testing.T) {
 // what Open adds is keeping credentials in it out of notices.
 func TestRedactURL(t *testing.T) {
 	require.Equal(t, "http://u:xxxxx@host:1", redactURL("http://u:p@host:1"))
+}
+
+// A status that says the request itself is wrong (a bad key, a model the
+// server lacks) is not retried: the same request gets the same answer. A
+// server error is, as before.
+func TestFinalStatusIsNotRetried(t *testing.T) {
+	for _, tc := range []struct {
+		status int
+		calls  int
+	}{
+		{401, 1},
+		{404, 1},
+		{500, 3},
+	} {
+		t.Run(fmt.Sprint(tc.status), func(t *testing.T) {
+			f := newFakeLLM(t)
+			f.reply = func(int) fakeReply { return fakeReply{Status: tc.status, ErrBody: "no"} }
+			set := openFake(t, "openai", f, WithRetries(2), WithBackoff(time.Millisecond))
+			_, err := set.Judge.(*FallbackJudge).Primary.JudgeRelevance(context.Background(), "What is a Nash equilibrium?", onePassage)
+			require.Error(t, err)
+			require.Len(t, f.Requests(), tc.calls, err.Error())
+			if tc.calls == 1 {
+				require.Contains(t, err.Error(), fmt.Sprintf("HTTP %d, not retried", tc.status))
+			}
+		})
+	}
 }
