@@ -34,6 +34,8 @@
 // skipped_invalid, and its page or file goes on. Fields longer than arXiv
 // ever sends are cut on input, with a notice. A page longer than asked, or
 // an id_list answer holding papers not asked for, is cut to what was asked.
+// An asked id arXiv returns nothing for is not_found: one notice names the
+// ids of a batch, and each is counted and told to OnPaper like any entry.
 // Report holds counts only; OnPaper streams each entry's outcome, so that a
 // run of any size, reading its file as it goes, keeps its memory flat.
 //

@@ -193,7 +193,7 @@ var _ ingest.Store = (*memStore)(nil)
 // of the counts they shadow, so that tests can say which papers went where.
 type listed struct {
 	ingest.Report
-	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid []string
+	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid, NotFound []string
 }
 
 // lister runs an Ingester and collects the outcomes of each run.
@@ -217,6 +217,10 @@ func L(in *ingest.Ingester) lister {
 			x.l.SkippedDuplicate = append(x.l.SkippedDuplicate, id)
 		case ingest.SkippedInvalid:
 			x.l.SkippedInvalid = append(x.l.SkippedInvalid, id)
+		case ingest.NotFound:
+			x.l.NotFound = append(x.l.NotFound, id)
+		default:
+			panic(fmt.Sprintf("OnPaper told an unknown outcome %q for %s", o, id))
 		}
 	}
 	return x
@@ -228,7 +232,7 @@ func (x lister) done(rep ingest.Report, err error) (listed, error) {
 	for _, c := range []struct {
 		n    int
 		list []string
-	}{{rep.Kept, x.l.Kept}, {rep.Rejected, x.l.Rejected}, {rep.SkippedExisting, x.l.SkippedExisting}, {rep.SkippedDuplicate, x.l.SkippedDuplicate}, {rep.SkippedInvalid, x.l.SkippedInvalid}} {
+	}{{rep.Kept, x.l.Kept}, {rep.Rejected, x.l.Rejected}, {rep.SkippedExisting, x.l.SkippedExisting}, {rep.SkippedDuplicate, x.l.SkippedDuplicate}, {rep.SkippedInvalid, x.l.SkippedInvalid}, {rep.NotFound, x.l.NotFound}} {
 		if c.n != len(c.list) {
 			panic(fmt.Sprintf("report counts %d, OnPaper told %d: %v", c.n, len(c.list), c.list))
 		}

@@ -111,6 +111,7 @@ const (
 	SkippedExisting  Outcome = "skipped_existing"  // stored already, in this or a newer version
 	SkippedDuplicate Outcome = "skipped_duplicate" // met earlier in this run, or an older version of a paper met in the same batch
 	SkippedInvalid   Outcome = "skipped_invalid"   // could not be a paper (arxiv.InvalidEntry)
+	NotFound         Outcome = "not_found"         // an asked id arXiv returned nothing for (Lookup only)
 )
 
 // Ingester moves papers from a source into a Store. It is configuration
@@ -168,7 +169,8 @@ type Ingester struct {
 	OnNotice func(string)
 	// OnPaper, if set, is told the outcome of every entry as its batch is
 	// committed, in source order: the paper id with its version, or for an
-	// invalid entry its place ("entry 3", "line 12"). Report holds counts
+	// invalid entry its place ("entry 3", "line 12"), or for an id arXiv
+	// has no paper for (NotFound) the id as asked. Report holds counts
 	// only, so that a run of any size keeps its memory flat; this is how to
 	// get the lists (`ingest --ids-out`).
 	OnPaper func(id string, o Outcome)
@@ -243,8 +245,10 @@ func (q Query) Validate() error {
 // of `gtrag ingest --json`; the others are for the text summary. Every
 // entry of the source is counted once, under the Outcome it met, as its
 // batch is committed; Fetched counts entries received, committed or not,
-// so after a failure Fetched exceeds the sum of the outcomes by the
-// entries that were lost with the batch in hand.
+// so after a failure of a query or file run Fetched exceeds the sum of the
+// outcomes by the entries that were lost with the batch in hand. (An id
+// run also counts ids it never received: stored versioned ids it did not
+// ask for, and ids arXiv has no paper for.)
 type Report struct {
 	// Fetched is the number of entries received from the source: papers
 	// and invalid entries.
@@ -255,6 +259,9 @@ type Report struct {
 	SkippedExisting  int `json:"skipped_existing"`
 	SkippedDuplicate int `json:"skipped_duplicate"`
 	SkippedInvalid   int `json:"skipped_invalid"`
+	// NotFound is the number of asked ids arXiv returned no paper for
+	// (Lookup only; a query or a file has none).
+	NotFound int `json:"not_found"`
 	// ChunksAdded is what the store newly wrote.
 	ChunksAdded int `json:"chunks_added"`
 	// StoreCount is the number of documents in the store at the end; 0 if
@@ -273,14 +280,20 @@ type Report struct {
 	ResumedAt int `json:"-"`
 	// Next is where a further run of the same command would continue.
 	Next int `json:"-"`
-	// Total is arXiv's total for a query, or the number of ids or papers.
-	Total int `json:"-"`
-	// Complete: every result of the source is stored (or was rejected), as
-	// far as arXiv's total goes.
-	Complete bool `json:"-"`
-	// UpToDate: there was nothing to fetch (the query was complete before,
-	// or the saved progress had reached Max); no request was made.
-	UpToDate bool `json:"-"`
+	// Total is arXiv's total for a query (as of its last committed page;
+	// 0 if no page was), or the number of ids, or of entries read from a
+	// file.
+	Total int `json:"total"`
+	// Complete: the source has nothing more to give: every result of a
+	// query, as far as arXiv's total goes, every id of a list, every entry
+	// of a file, has met its outcome, in this run or earlier ones, with no
+	// range given up on. False when a query stopped at Max, and after a
+	// failure or an interrupt that left work undone.
+	Complete bool `json:"complete"`
+	// UpToDate: there was nothing to fetch (the query or id list was
+	// complete before, or the saved progress had reached Max); no request
+	// was made. Complete then tells the two apart.
+	UpToDate bool `json:"up_to_date"`
 	// Gaps are the result ranges given up on (empty-page quirk); the next
 	// run of the same command asks for them first.
 	Gaps []Gap `json:"-"`
@@ -291,7 +304,7 @@ type Report struct {
 
 // Committed is the number of entries whose batch is committed.
 func (r Report) Committed() int {
-	return r.Kept + r.Rejected + r.SkippedExisting + r.SkippedDuplicate + r.SkippedInvalid
+	return r.Kept + r.Rejected + r.SkippedExisting + r.SkippedDuplicate + r.SkippedInvalid + r.NotFound
 }
 
 func (r *Report) count(o Outcome, n int) {
@@ -306,6 +319,8 @@ func (r *Report) count(o Outcome, n int) {
 		r.SkippedDuplicate += n
 	case SkippedInvalid:
 		r.SkippedInvalid += n
+	case NotFound:
+		r.NotFound += n
 	}
 }
 
@@ -318,6 +333,7 @@ type Progress struct {
 	Rejected int // committed
 	Skipped  int // committed: stored already, or met twice
 	Invalid  int // committed: not a paper
+	NotFound int // committed: ids arXiv has no paper for
 	Chunks   int // chunks newly written
 	Batches  int // batches committed
 	// Target is the number of papers this run expects to fetch; 0 while
@@ -326,9 +342,9 @@ type Progress struct {
 	Elapsed time.Duration
 }
 
-// Committed is the number of papers whose batch is committed: kept,
-// rejected or skipped.
-func (p Progress) Committed() int { return p.Kept + p.Rejected + p.Skipped + p.Invalid }
+// Committed is the number of entries whose batch is committed: kept,
+// rejected, skipped, invalid or not found.
+func (p Progress) Committed() int { return p.Kept + p.Rejected + p.Skipped + p.Invalid + p.NotFound }
 
 // Rate is papers committed per second: the throughput of the whole
 // pipeline, which fetching alone can outrun by a few batches.

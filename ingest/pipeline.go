@@ -23,6 +23,7 @@ type unit struct {
 	papers      []arxiv.Paper
 	invalid     []*arxiv.InvalidEntry
 	preSkipped  []string // already stored, not even fetched (versioned ids)
+	notFound    []string // asked ids arXiv returned nothing for
 	gaveUp      bool     // arXiv kept returning this page empty
 	gapRetry    bool     // a second try at a gap recorded by an earlier run
 	gap         Gap
@@ -414,6 +415,9 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	for _, e := range u.invalid {
 		tell(e.Where, SkippedInvalid)
 	}
+	for _, id := range u.notFound {
+		tell(id, NotFound)
+	}
 	// What OnPaper was told is made durable before the resume file says
 	// the batch is done: see Ingester.OnBatch.
 	if in.OnBatch != nil {
@@ -427,6 +431,7 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	rep.SkippedExisting += delta.SkippedExisting
 	rep.SkippedDuplicate += delta.SkippedDuplicate
 	rep.SkippedInvalid += delta.SkippedInvalid
+	rep.NotFound += delta.NotFound
 	rep.ChunksAdded += added
 
 	st := j.st
@@ -455,6 +460,7 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	c.SkippedExisting += delta.SkippedExisting
 	c.SkippedDuplicate += delta.SkippedDuplicate
 	c.SkippedInvalid += delta.SkippedInvalid
+	c.NotFound += delta.NotFound
 	c.ChunksAdded += added
 	c.ArxivRequests = j.reqBase + int(j.requests()-j.req0)
 	if j.path != "" {
@@ -467,6 +473,7 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 		p.Rejected += delta.Rejected
 		p.Skipped += delta.SkippedExisting + delta.SkippedDuplicate
 		p.Invalid += delta.SkippedInvalid
+		p.NotFound += delta.NotFound
 		p.Chunks += added
 		p.Batches++
 	})

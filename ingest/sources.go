@@ -236,7 +236,8 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 				if extra := len(papers) - len(u.papers); extra > 0 {
 					r.notice(fmt.Sprintf("arXiv returned %d %s not asked for; ignored", extra, text.Plural(extra, "paper", "papers")))
 				}
-				if missing := missingIDs(ask, u.papers); len(missing) > 0 {
+				if missing := missingIDs(ask, u.papers, u.invalid); len(missing) > 0 {
+					u.notFound = missing
 					r.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), text.Plural(len(missing), "id", "ids"), listSome(missing, 10)))
 				}
 			}
@@ -353,13 +354,22 @@ func NormalizeIDs(ids []string) ([]string, error) {
 	return out, nil
 }
 
-// missingIDs lists the asked ids that no returned paper answers. A bare id
-// is answered by any version of its paper.
-func missingIDs(asked []string, got []arxiv.Paper) []string {
+// missingIDs lists the asked ids that no returned entry answers: arXiv
+// has no paper for them (Outcome NotFound). A bare id is answered by any
+// version of its paper. An entry arXiv returned but that cannot be a paper
+// answers its id too, when it names one: that id is counted once, as
+// skipped_invalid, not also as not found.
+func missingIDs(asked []string, got []arxiv.Paper, invalid []*arxiv.InvalidEntry) []string {
 	have := make(map[string]bool, 2*len(got))
 	for _, p := range got {
 		have[p.ID] = true
 		have[arxiv.BaseID(p.ID)] = true
+	}
+	for _, e := range invalid {
+		if id, err := arxiv.ParseID(e.ID); err == nil {
+			have[id] = true
+			have[arxiv.BaseID(id)] = true
+		}
 	}
 	var missing []string
 	for _, id := range asked {

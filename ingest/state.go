@@ -58,6 +58,7 @@ type Counters struct {
 	SkippedExisting  int `json:"skipped_existing"`
 	SkippedDuplicate int `json:"skipped_duplicate,omitempty"`
 	SkippedInvalid   int `json:"skipped_invalid,omitempty"`
+	NotFound         int `json:"not_found,omitempty"`
 	ChunksAdded      int `json:"chunks_added"`
 	ArxivRequests    int `json:"arxiv_requests"`
 }

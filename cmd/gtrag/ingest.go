@@ -96,12 +96,16 @@ exit 2, nothing written. So is a --query or --ids ingest into a store that
 cannot be written (a read-only file system, no write permission): it is
 refused before any arXiv request.
 
---json prints counts; --ids-out FILE writes one JSON line per entry,
+--json prints counts (not_found: ids arXiv has no paper for), and total
+(arXiv's total for a query, the number of ids, or the entries of a file),
+complete (the source has nothing more to give: false when a query stopped
+at --max or the run failed) and up_to_date (nothing needed fetching, no
+request made). --ids-out FILE writes one JSON line per entry,
 {"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
-skipped_invalid}, as its batch is committed (written and synced before the
-batch's progress is saved). Running the same command again to resume
-appends to FILE; a fresh run, --restart or --file starts it over. FILE may
-not be the --file being read.`,
+skipped_invalid|not_found}, as its batch is committed (written and synced
+before the batch's progress is saved). Running the same command again to
+resume appends to FILE; a fresh run, --restart or --file starts it over.
+FILE may not be the --file being read.`,
 		Example: `  gtrag ingest --query "cat:cs.GT" --max 5000
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
@@ -853,6 +857,9 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if rep.SkippedInvalid > 0 {
 		fmt.Fprintf(w, "            %d (invalid entries, named in the notes)\n", rep.SkippedInvalid)
 	}
+	if rep.NotFound > 0 {
+		fmt.Fprintf(w, "  not found %d (arXiv has no paper for %s, named in the notes)\n", rep.NotFound, text.Plural(rep.NotFound, "this id", "these ids"))
+	}
 	if opened {
 		fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
 	} else {
@@ -940,7 +947,7 @@ func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 // describe is the longest description of p that leaves the bar room in a
 // terminal cols wide.
 func describe(p ingest.Progress, cols int) string {
-	skipped := p.Skipped + p.Invalid
+	skipped := p.Skipped + p.Invalid + p.NotFound
 	for _, s := range []string{
 		fmt.Sprintf("fetched %d · kept %d · rejected %d · skipped %d · %d chunks ", p.Fetched, p.Kept, p.Rejected, skipped, p.Chunks),
 		fmt.Sprintf("kept %d · rejected %d · skipped %d ", p.Kept, p.Rejected, skipped),
@@ -980,6 +987,9 @@ func progressLine(p ingest.Progress) string {
 	invalid := ""
 	if p.Invalid > 0 {
 		invalid = fmt.Sprintf(", invalid %d", p.Invalid)
+	}
+	if p.NotFound > 0 {
+		invalid += fmt.Sprintf(", not found %d", p.NotFound)
 	}
 	return fmt.Sprintf("ingest: %d%s papers done (fetched %d), kept %d, rejected %d, stored already %d%s, %d chunks, %.0f papers/s",
 		p.Committed(), of, p.Fetched, p.Kept, p.Rejected, p.Skipped, invalid, p.Chunks, p.Rate())

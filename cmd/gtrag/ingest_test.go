@@ -44,12 +44,16 @@ type ingestReport struct {
 	SkippedExistingN int    `json:"skipped_existing"`
 	SkippedDupN      int    `json:"skipped_duplicate"`
 	SkippedInvalidN  int    `json:"skipped_invalid"`
+	NotFoundN        int    `json:"not_found"`
 	ChunksAdded      int    `json:"chunks_added"`
 	StoreCount       int    `json:"store_count"`
 	ArxivRequests    int    `json:"arxiv_requests"`
+	Total            int    `json:"total"`
+	Complete         bool   `json:"complete"`
+	UpToDate         bool   `json:"up_to_date"`
 	Error            string `json:"error"`
 
-	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid []string `json:"-"`
+	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid, NotFound []string `json:"-"`
 }
 
 // ingestJSON runs `ingest --json --ids-out F args…`.
@@ -82,6 +86,8 @@ func readIngestReport(t *testing.T, r result, idsOut string) ingestReport {
 			rep.SkippedDuplicate = append(rep.SkippedDuplicate, e.ID)
 		case "skipped_invalid":
 			rep.SkippedInvalid = append(rep.SkippedInvalid, e.ID)
+		case "not_found":
+			rep.NotFound = append(rep.NotFound, e.ID)
 		default:
 			t.Fatalf("unknown outcome in %s", line)
 		}
@@ -91,6 +97,7 @@ func readIngestReport(t *testing.T, r result, idsOut string) ingestReport {
 	require.Len(t, rep.SkippedExisting, rep.SkippedExistingN)
 	require.Len(t, rep.SkippedDuplicate, rep.SkippedDupN)
 	require.Len(t, rep.SkippedInvalid, rep.SkippedInvalidN)
+	require.Len(t, rep.NotFound, rep.NotFoundN)
 	return rep
 }
 
@@ -122,10 +129,15 @@ func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
 	var keys []string
 	for k, v := range fields {
 		keys = append(keys, k)
+		if k == "complete" || k == "up_to_date" {
+			var b bool
+			require.NoError(t, json.Unmarshal(v, &b), "%s is true or false: %s", k, v)
+			continue
+		}
 		var n int
 		require.NoError(t, json.Unmarshal(v, &n), "%s is a count, not a list of 250 ids: %s", k, v)
 	}
-	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "skipped_duplicate", "skipped_invalid", "chunks_added", "store_count", "arxiv_requests"}, keys)
+	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "skipped_duplicate", "skipped_invalid", "not_found", "chunks_added", "store_count", "arxiv_requests", "total", "complete", "up_to_date"}, keys)
 	rep := readIngestReport(t, r, idsOut)
 	require.Equal(t, 250, rep.Fetched)
 	require.Equal(t, ingestIDs(arxivtest.Sorted(papers, arxivtest.Sort{By: "submittedDate"})), rep.Kept, "newest first, as arXiv sorts")
@@ -133,6 +145,9 @@ func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
 	require.Equal(t, 3, rep.ArxivRequests)
 	require.Equal(t, rep.ChunksAdded, rep.StoreCount)
 	require.Greater(t, rep.ChunksAdded, 250)
+	require.Equal(t, 250, rep.Total)
+	require.True(t, rep.Complete)
+	require.False(t, rep.UpToDate)
 
 	reqs := srv.Requests()
 	require.Len(t, reqs, 3)
@@ -843,4 +858,65 @@ func TestAskDataDirectoryOnAReadOnlyFileSystem(t *testing.T) {
 	storeRequireOneLine(t, r, exitUsage, "data directory "+env["GTRAG_DATA_DIR"]+" cannot be created: "+ro+" is on a read-only file system; remount it read-write", "or choose another --data-dir")
 	_, err := os.Stat(env["GTRAG_DATA_DIR"])
 	require.True(t, os.IsNotExist(err), "no data directory")
+}
+
+// Ids arXiv does not know were only a note: "Ingested 4 ids … fetched 2"
+// with nothing in --json or --ids-out for the other two. They are the
+// not_found outcome: one --ids-out line each, a count in --json and a line
+// of the summary.
+func TestIngestIDsArXivDoesNotKnowAreNotFound(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	srv := arxivtest.New(t, papers)
+	env := ingestEnv(t, srv)
+	list := strings.Join([]string{papers[0].ID, "9999.99999", papers[1].ID, "2409.99998v3"}, ",")
+
+	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
+	require.Empty(t, rep.Error)
+	require.Equal(t, 2, rep.Fetched)
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.Equal(t, 2, rep.NotFoundN)
+	require.Equal(t, []string{"9999.99999", "2409.99998v3"}, rep.NotFound, "one --ids-out line per id arXiv has no paper for")
+	require.Equal(t, 4, rep.Total)
+	require.True(t, rep.Complete)
+
+	r := gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Ingested 4 ids (no filter)")
+	require.Contains(t, r.stdout, "  fetched   2 papers in")
+	require.Contains(t, r.stdout, "  not found 2 (arXiv has no paper for these ids, named in the notes)\n")
+	require.Contains(t, r.stderr, "note: arXiv has no paper for 2 ids: 9999.99999, 2409.99998v3")
+
+	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", papers[0].ID+",9999.99999")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "  not found 1 (arXiv has no paper for this id, named in the notes)\n")
+
+	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", papers[0].ID)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "not found", "no line when every id was found")
+}
+
+// --json tells a query complete from one stopped at --max, and a run that
+// had nothing to fetch from one that fetched: complete, up_to_date and
+// total were left out, and each of these runs printed the same keys.
+func TestIngestJSONSaysCompleteUpToDateAndTotal(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 40))
+	env := ingestEnv(t, srv)
+	for _, step := range []struct {
+		name               string
+		max                string
+		fetched            int
+		complete, upToDate bool
+	}{
+		{"stopped at --max", "15", 15, false, false},
+		{"--max reached before: nothing fetched", "15", 0, false, true},
+		{"the rest, to arXiv's total", "100", 25, true, false},
+		{"complete before: nothing fetched", "100", 0, true, true},
+	} {
+		rep := ingestJSON(t, env, "--no-filter", "--query", "cat:cs.GT", "--page-size", "10", "--max", step.max)
+		require.Empty(t, rep.Error, step.name)
+		require.Equal(t, step.fetched, rep.Fetched, step.name)
+		require.Equal(t, step.complete, rep.Complete, step.name)
+		require.Equal(t, step.upToDate, rep.UpToDate, step.name)
+		require.Equal(t, 40, rep.Total, step.name)
+	}
 }
