@@ -241,7 +241,7 @@ func TestSessionRun(t *testing.T) {
 	out := r.out.String()
 	require.Contains(t, out, "→ Why in auctions?\n")
 	require.NotContains(t, out, "→ How do auctions work?", "a standalone question is not shown again")
-	require.Contains(t, out, "  [1] A paper — 2301.00001v1 http://arxiv.org/abs/2301.00001v1\n")
+	require.Contains(t, out, "  [1] A paper — arXiv:2301.00001v1 http://arxiv.org/abs/2301.00001v1\n")
 	require.Equal(t, []string{"http://arxiv.org/abs/2301.00001v1"}, r.opened)
 	require.Contains(t, out, "this session: 3 questions answered, 3 arXiv requests, 6 papers added\nknowledge base: 10 chunks from 5 papers\n")
 	require.Len(t, r.errs, 2)
@@ -252,6 +252,27 @@ func TestSessionRun(t *testing.T) {
 
 // An interrupt cancels the question in flight; the session goes on with
 // the next line, and the cancelled question is not part of the history.
+// /sources spells ids as ask's answer does (README: "[1] Title —
+// arXiv:2504.70688v1 http://…"): arXiv ids with their prefix, primer ids
+// as they are and without a URL, an untitled source under its bare id.
+func TestSourcesCiteIDsAsAskDoes(t *testing.T) {
+	var r recorder
+	r.ask = func(ctx context.Context, q string) (service.Result, error) {
+		return service.Result{Question: q, Answer: "an answer", Sources: []nodes.Source{
+			{PaperID: "primer:nash-equilibrium", Title: "Nash equilibrium"},
+			{PaperID: "2504.70688v1", Title: "Auctions", URL: "http://arxiv.org/abs/2504.70688v1"},
+			{PaperID: "cs/0112004v1", URL: "http://arxiv.org/abs/cs/0112004v1"},
+		}}, nil
+	}
+	lines := script{"What is a Nash equilibrium?", "/sources", "/quit"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	out := r.out.String()
+	require.Contains(t, out, "  [1] Nash equilibrium — primer:nash-equilibrium\n")
+	require.Contains(t, out, "  [2] Auctions — arXiv:2504.70688v1 http://arxiv.org/abs/2504.70688v1\n")
+	require.Contains(t, out, "  [3] cs/0112004v1 — arXiv:cs/0112004v1 http://arxiv.org/abs/cs/0112004v1\n")
+	require.NotContains(t, out, "arXiv:primer:")
+}
+
 func TestSessionInterrupt(t *testing.T) {
 	r := recorder{interruptsChan: make(chan struct{}, 1)}
 	r.ask = func(ctx context.Context, q string) (service.Result, error) {

@@ -280,7 +280,7 @@ func (s *Session) sources() {
 			if title == "" {
 				title = src.PaperID
 			}
-			line := fmt.Sprintf("  [%d] %s — %s", i+1, title, src.PaperID)
+			line := fmt.Sprintf("  [%d] %s — %s", i+1, title, service.CiteID(src.PaperID))
 			if src.URL != "" {
 				line += " " + src.URL
 			}

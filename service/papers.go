@@ -13,6 +13,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -186,6 +187,16 @@ func PaperID(s string) string {
 		return bare
 	}
 	return id
+}
+
+// CiteID is how an answer's source list names a stored paper: an arXiv
+// paper as arXiv:ID, which is PaperID's inverse and what readers search
+// for, a primer entry by its own id (primer:core).
+func CiteID(id string) string {
+	if strings.HasPrefix(id, data.IDPrefix) {
+		return id
+	}
+	return "arXiv:" + id
 }
 
 // FindPapers returns the stored paper each id names, in the order of ids:

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
@@ -303,7 +302,7 @@ func printAnswer(w io.Writer, r service.Result) {
 			if title == "" {
 				title = s.PaperID
 			}
-			fmt.Fprintf(w, "  [%d] %s — %s", i+1, title, citeID(s.PaperID))
+			fmt.Fprintf(w, "  [%d] %s — %s", i+1, title, service.CiteID(s.PaperID))
 			if s.URL != "" {
 				fmt.Fprintf(w, " %s", s.URL)
 			}
@@ -311,15 +310,6 @@ func printAnswer(w io.Writer, r service.Result) {
 		}
 	}
 	fmt.Fprintf(w, "\n%s\n", wrapText(answerFooter(r), width))
-}
-
-// citeID spells a paper id as people cite it: arXiv:2301.01234v2, or the
-// primer's own id.
-func citeID(id string) string {
-	if strings.HasPrefix(id, data.IDPrefix) {
-		return id
-	}
-	return "arXiv:" + id
 }
 
 func writeJSON(w io.Writer, v any) error {
