@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/gtrag/gtrag/graph"
 )
@@ -36,24 +37,31 @@ func (e *FormatError) Error() string {
 // ReadFile reads the trace at path with ReadEvents; a *FormatError it
 // returns carries the path.
 func ReadFile(path string) ([]Event, error) {
+	evs, _, err := ReadFileCut(path)
+	return evs, err
+}
+
+// ReadFileCut is ReadFile that also says which line it left out as cut
+// short (see ReadEvents): its number, or 0 when the last line was whole.
+func ReadFileCut(path string) (events []Event, cut int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("read trace: %w", err)
+		return nil, 0, fmt.Errorf("read trace: %w", err)
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("read trace %s: it is a directory, not a file", path)
+		return nil, 0, fmt.Errorf("read trace %s: it is a directory, not a file", path)
 	}
-	evs, err := ReadEvents(f)
+	evs, cut, err := readEvents(f)
 	var fe *FormatError
 	if errors.As(err, &fe) {
 		fe.Path = path
-		return nil, fe
+		return nil, 0, fe
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read trace %s: %w", path, err)
+		return nil, 0, fmt.Errorf("read trace %s: %w", path, err)
 	}
-	return evs, nil
+	return evs, cut, nil
 }
 func (e *FormatError) Unwrap() error { return e.Err }
 
@@ -64,25 +72,40 @@ func (e *FormatError) Unwrap() error { return e.Err }
 // the run's end — and reports the first problem with its line. A trace that
 // stops before its end (no execution_completed or execution_failed) is read
 // without error; Complete says whether it ended.
+//
+// A last line cut short — no newline, and its JSON stops mid-value, as a
+// crash or a full disk leaves a file being written — is left out, and the
+// events before it are read as those of a trace that stops at a line end:
+// they are whole, and worth narrating. The same damage on any other line,
+// or on a file with no whole event before it, is an error.
 func ReadEvents(r io.Reader) ([]Event, error) {
+	evs, _, err := readEvents(r)
+	return evs, err
+}
+
+// readEvents is ReadEvents; cut is the number of the last line when it was
+// left out as cut short, else 0.
+func readEvents(r io.Reader) (events []Event, cut int, err error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	var events []Event
 	line := 0
 	for {
 		b, err := readLine(br)
 		if errors.Is(err, errLineTooLong) {
-			return nil, &FormatError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLineBytes)}
+			return nil, 0, &FormatError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLineBytes)}
 		}
 		if len(b) > 0 || err == nil {
 			line++
 		}
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("read the trace: %w", err)
+			return nil, 0, fmt.Errorf("read the trace: %w", err)
 		}
 		if t := bytes.TrimSpace(b); len(t) > 0 {
 			e, perr := parseEvent(t, events)
 			if perr != nil {
-				return nil, &FormatError{Line: line, Err: perr}
+				if err == io.EOF && len(events) > 0 && errors.Is(perr, errCutShort) {
+					return events, line, nil // see ReadEvents: what is whole is read
+				}
+				return nil, 0, &FormatError{Line: line, Err: perr}
 			}
 			e.Line = line
 			events = append(events, e)
@@ -92,10 +115,13 @@ func ReadEvents(r io.Reader) ([]Event, error) {
 		}
 	}
 	if len(events) == 0 {
-		return nil, &FormatError{Line: max(line, 1), Err: errors.New("no events: this is not a gtrag trace")}
+		return nil, 0, &FormatError{Line: max(line, 1), Err: errors.New("no events: this is not a gtrag trace")}
 	}
-	return events, nil
+	return events, 0, nil
 }
+
+// errCutShort is a line whose JSON stops before its value ends.
+var errCutShort = errors.New("the line ends in the middle of its JSON (cut short?)")
 
 var errLineTooLong = errors.New("line too long")
 
@@ -118,10 +144,23 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 
 func parseEvent(b []byte, before []Event) (Event, error) {
 	var e Event
+	if len(before) == 0 {
+		// A newer gtrag's trace may have events this one does not know;
+		// say so before finding fault with them.
+		var head struct {
+			Type Type `json:"type"`
+			Data struct {
+				Format int `json:"format"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(b, &head) == nil && head.Type == ExecutionStarted && head.Data.Format > FormatVersion {
+			return e, fmt.Errorf("%s event: %v", ExecutionStarted, newerFormat(head.Data.Format))
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&e); err != nil {
-		return e, fmt.Errorf("not a trace event: %v", err)
+		return e, fmt.Errorf("not a trace event: %w", jsonProblem(err, ""))
 	}
 	if dec.More() {
 		return e, errors.New("more than one JSON value on the line")
@@ -161,9 +200,41 @@ func parseEvent(b []byte, before []Event) (Event, error) {
 		return e, fmt.Errorf("sequence number %d, want %d (a line is missing, repeated or out of order)", e.Seq, want)
 	}
 	if err := checkData(e); err != nil {
-		return e, fmt.Errorf("%s event: %v", e.Type, err)
+		return e, fmt.Errorf("%s event: %v", e.Type, jsonProblem(err, "data."))
 	}
 	return e, nil
+}
+
+// jsonProblem says what is wrong with a line in the file's terms, JSON's:
+// the decoder's own messages name Go types ("Go value of type
+// trace.Event", int64) that a reader of the file never sees. prefix is the
+// path of the value decoded ("data." for an event's data).
+func jsonProblem(err error, prefix string) error {
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errCutShort
+	case errors.As(err, &te) && te.Field == "" && prefix == "":
+		return fmt.Errorf("a JSON %s where an event, a JSON object, belongs", jsonValue(te.Value))
+	case errors.As(err, &te) && te.Field == "":
+		return fmt.Errorf("%s is a JSON %s; it must be a JSON object", strings.TrimSuffix(prefix, "."), jsonValue(te.Value))
+	case errors.As(err, &te) && te.Type != nil:
+		return fmt.Errorf("%q is a JSON %s; it takes %s", prefix+te.Field, jsonValue(te.Value), jsonKind(te.Type))
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// jsonValue names the kind of JSON value an UnmarshalTypeError found
+// ("string", "number 1.5", "bool").
+func jsonValue(v string) string {
+	if v == "bool" {
+		return "boolean"
+	}
+	return v
 }
 
 // checkData decodes the data as its type's struct, so that a trace that
@@ -176,8 +247,11 @@ func checkData(e Event) error {
 		if err := json.Unmarshal(e.Data, &d); err != nil {
 			return err
 		}
-		if d.Format < 1 || d.Format > FormatVersion {
-			return fmt.Errorf("format %d; this gtrag reads format 1 to %d", d.Format, FormatVersion)
+		switch {
+		case d.Format > FormatVersion:
+			return newerFormat(d.Format)
+		case d.Format < 1:
+			return fmt.Errorf("trace format %d is not one gtrag has written; this gtrag reads trace format %s", d.Format, formatRange())
 		}
 		return nil
 	case StepStarted:
@@ -209,6 +283,20 @@ func checkData(e Event) error {
 		v = &ExecutionFailedData{}
 	}
 	return json.Unmarshal(e.Data, v)
+}
+
+// newerFormat is the error for a trace of format f, newer than this
+// package reads.
+func newerFormat(f int) error {
+	return fmt.Errorf("written by a newer gtrag (trace format %d); this gtrag reads trace format %s: upgrade gtrag to read it", f, formatRange())
+}
+
+// formatRange is the trace formats this package reads, in words.
+func formatRange() string {
+	if FormatVersion == 1 {
+		return "1"
+	}
+	return fmt.Sprintf("1 to %d", FormatVersion)
 }
 
 // Complete reports whether the recorded run reached its end.

@@ -41,9 +41,9 @@ decision; ← and → move between steps, and printing it prints every step.`,
 			if format != "text" && format != "mermaid" && format != "html" {
 				return usagef("--format %q: want text, mermaid or html", format)
 			}
-			evs, err := readTraceFile(args[0])
+			evs, cut, err := trace.ReadFileCut(args[0])
 			if err != nil {
-				return err
+				return usageError{err}
 			}
 			switch format {
 			case "mermaid", "html":
@@ -61,7 +61,10 @@ decision; ← and → move between steps, and printing it prints every step.`,
 					return fmt.Errorf("write the narration: %w", err)
 				}
 			}
-			if !trace.Complete(evs) {
+			switch {
+			case cut > 0:
+				a.io.Note(fmt.Sprintf("%s ends before the run did: its last line (line %d) is cut short, as a crash leaves a file being written; shown up to the line before it", args[0], cut))
+			case !trace.Complete(evs):
 				a.io.Note(args[0] + " ends before the run did (it crashed or is still being written)")
 			}
 			return nil

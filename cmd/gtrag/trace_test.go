@@ -167,6 +167,10 @@ func TestTraceBadFiles(t *testing.T) {
 	}
 	garbage := write("garbage.jsonl", lines[0]+"not json\n")
 	cut := write("cut.jsonl", strings.Join(lines[:6], ""))
+	// A crash mid-write: the last line stops in the middle of its JSON.
+	cutMidLine := write("trunc.jsonl", strings.Join(lines[:6], "")+lines[6][:len(lines[6])/2])
+	// The same damage inside the file is not a crash's: an error.
+	brokenInside := write("broken.jsonl", strings.Join(lines[:6], "")+lines[6][:len(lines[6])/2]+"\n"+lines[7])
 
 	tests := []struct {
 		name string
@@ -177,6 +181,8 @@ func TestTraceBadFiles(t *testing.T) {
 		{"garbage on line 2", []string{"trace", garbage}, garbage + ":2:"},
 		{"replay garbage", []string{"replay", garbage}, garbage + ":2:"},
 		{"replay a run cut short", []string{"replay", cut}, "incomplete"},
+		{"replay a run cut short mid-line", []string{"replay", cutMidLine}, "incomplete"},
+		{"a line cut short inside the file", []string{"trace", brokenInside}, brokenInside + ":7: not a trace event: the line ends in the middle of its JSON"},
 		{"unknown format", []string{"trace", "--format", "svg", file}, "--format"},
 		{"no file", []string{"trace"}, "gtrag trace needs an argument"},
 	}
@@ -194,6 +200,13 @@ func TestTraceBadFiles(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "step 1 · pull_from_chroma")
 	require.Contains(t, r.stderr, "ends before the run did")
+
+	// One cut in the middle of its last line renders as one cut at the
+	// line end before it, and the note says which line was lost.
+	m := gtrag(t, env, "trace", cutMidLine)
+	require.Equal(t, 0, m.code, m.stderr)
+	require.Equal(t, r.stdout, m.stdout)
+	require.Contains(t, m.stderr, "ends before the run did: its last line (line 7) is cut short")
 }
 
 // A run with API keys in the environment writes none of them, to the trace
