@@ -360,8 +360,20 @@ func describeOp(d OperationStartedData) string {
 		if json.Unmarshal(d.Params, &p) == nil {
 			return fmt.Sprintf("%s query=%s start=%d max=%d", name, quote(p.Query, maxText*2), p.Start, p.Max)
 		}
-	case KindJudge, KindAnswer:
+	case KindJudge:
+		// The judge sees only the first passages, and weighs them by
+		// similarity (cosine), not by the ranking score the percept shows:
+		// name the ones it saw with the number it saw.
 		var p JudgeParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			s := fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
+			if len(p.Passages) > 0 {
+				s += ": " + judgedPassages(p.Passages)
+			}
+			return s
+		}
+	case KindAnswer:
+		var p AnswerParams
 		if json.Unmarshal(d.Params, &p) == nil {
 			return fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
 		}
@@ -396,6 +408,25 @@ func describeOp(d OperationStartedData) string {
 		}
 	}
 	return name + " " + Summarize("params", d.Params)
+}
+
+// judgedPassages lists passages as a judge saw them: "ID (similarity
+// 0.43), …", the first few and how many more.
+func judgedPassages(ps []Passage) string {
+	const shown = 3
+	var parts []string
+	for i, p := range ps {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… (%d more)", len(ps)-shown))
+			break
+		}
+		id := p.ID
+		if id == "" {
+			id = fmt.Sprintf("[%d]", p.N)
+		}
+		parts = append(parts, fmt.Sprintf("%s (similarity %.2f)", id, p.Score))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // describeResult says in a few words what an operation returned.

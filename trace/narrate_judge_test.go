@@ -1,0 +1,32 @@
+package trace
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The judge sees the first passages only and weighs them by similarity,
+// not by the ranking score the percept shows: the action says which it
+// saw, with the number it saw, so that "top score 0.43" in its reasoning
+// is not at odds with a percept of (0.90).
+func TestNarrateJudgeNamesThePassagesItSaw(t *testing.T) {
+	params, err := json.Marshal(JudgeParams{Question: "Why bid truthfully?", Passages: []Passage{
+		{N: 1, ID: "primer:vickrey_chunk_0", Score: 0.43},
+		{N: 2, ID: "primer:vcg_chunk_1", Score: 0.381},
+	}})
+	require.NoError(t, err)
+	got := describeOp(OperationStartedData{OpID: "x", Kind: KindJudge, Tool: "offline", Params: params})
+	require.Equal(t, `reasoner.check_relevance [offline] question="Why bid truthfully?" with 2 passages: primer:vickrey_chunk_0 (similarity 0.43), primer:vcg_chunk_1 (similarity 0.38)`, got)
+
+	// Many passages: the first three, and how many more.
+	var ps []Passage
+	for i := range 5 {
+		ps = append(ps, Passage{N: i + 1, Score: 0.5})
+	}
+	params, err = json.Marshal(JudgeParams{Question: "q", Passages: ps})
+	require.NoError(t, err)
+	got = describeOp(OperationStartedData{OpID: "x", Kind: KindJudge, Params: params})
+	require.Equal(t, `reasoner.check_relevance question="q" with 5 passages: [1] (similarity 0.50), [2] (similarity 0.50), [3] (similarity 0.50), … (2 more)`, got)
+}
