@@ -22,7 +22,8 @@ type ForkOptions struct {
 	// client: trace.PaperStandIn for an offline fork.
 	Arxiv nodes.Searcher
 	// Trace, if set, records the fork: the replayed steps, the edit (in
-	// Settings.Fork) and the steps after it.
+	// Settings.Fork, with the earlier edits of a fork of a fork) and the
+	// steps after it.
 	Trace *trace.Recorder
 }
 
@@ -63,14 +64,22 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		if err != nil {
 			return Result{}, fmt.Errorf("build the workflow: %w", err)
 		}
+		// A fork of a fork starts from a state the forked recording's own
+		// edits made: its recording carries them, or it would not replay.
+		earlier := p.CarriedEdits(o.Step)
+		notice := fmt.Sprintf("fork of run %s after step %d: %s=%s", p.ExecutionID(), o.Step, o.Edit.Field, o.Edit.Value)
+		for _, e := range earlier {
+			notice += fmt.Sprintf("; carries %s=%s after step %d", e.Field, e.Value, e.Step)
+		}
 		o.Trace.Start(g, p.Question(), trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
 			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, Candidates: set.Candidates,
 			RunnersUp: set.RunnersUp, LaterBest: set.LaterBest, Version: version.Version,
-			Notices: append(s.llm.Notices, fmt.Sprintf("fork of run %s after step %d: %s=%s", p.ExecutionID(), o.Step, o.Edit.Field, o.Edit.Value)),
+			Notices: append(s.llm.Notices, notice),
 			Fork: &trace.ForkInfo{
 				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),
+				Earlier: earlier,
 			},
 		})
 	}

@@ -22,12 +22,73 @@ import (
 // the recorded run Of was replayed to the end of step Step, Field was set
 // to Value, and the run went on from there. RecordedPath is the path the
 // original took, so that a viewer can draw both branches.
+//
+// When the run forked was itself a fork, its own edits made the state the
+// fork started from: Earlier carries them, oldest first, so that the
+// recording of a fork of a fork replays (see Edits). A recording without
+// Earlier — of a fork of an original run, or made before chains were
+// recorded — has its one edit.
 type ForkInfo struct {
 	Of           string          `json:"of"`
 	Step         int             `json:"step"`
 	Field        string          `json:"field"`
 	Value        json.RawMessage `json:"value"`
 	RecordedPath []string        `json:"recorded_path"`
+	Earlier      []ForkEdit      `json:"earlier,omitempty"`
+}
+
+// ForkEdit is one fork's edit: Field set to Value after step Step, by a
+// fork of run Of.
+type ForkEdit struct {
+	Of    string          `json:"of,omitempty"`
+	Step  int             `json:"step"`
+	Field string          `json:"field"`
+	Value json.RawMessage `json:"value"`
+}
+
+// Edit is the edit as --set gives it.
+func (e ForkEdit) Edit() Edit { return Edit{Field: e.Field, Value: e.Value} }
+
+// Edits is the chain of edits a replay of the recording makes: the
+// earlier forks', oldest first, then its own. Two after the same step are
+// made in that order. Nil for a recording that is not a fork.
+func (f *ForkInfo) Edits() []ForkEdit {
+	if f == nil {
+		return nil
+	}
+	return append(slices.Clone(f.Earlier), ForkEdit{Of: f.Of, Step: f.Step, Field: f.Field, Value: f.Value})
+}
+
+// ForkEdits is the chain of edits the recorded run was made with (see
+// ForkInfo.Edits): none for a run that is not a fork.
+func (p *Player) ForkEdits() []ForkEdit { return p.settings.Fork.Edits() }
+
+// CarriedEdits are the recording's edits a fork of it at step at makes
+// too: those after steps up to at, which made the state the fork starts
+// from. Those after later steps belong to the recorded future the fork
+// replaces. The recording of the fork keeps them as ForkInfo.Earlier.
+func (p *Player) CarriedEdits(at int) []ForkEdit {
+	var out []ForkEdit
+	for _, e := range p.ForkEdits() {
+		if e.Step <= at {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// applyEdits makes, in order, the edits after step.
+func applyEdits(s nodes.GraphState, edits []ForkEdit, step int) (nodes.GraphState, error) {
+	for _, e := range edits {
+		if e.Step != step {
+			continue
+		}
+		var err error
+		if s, err = e.Edit().Apply(s); err != nil {
+			return s, fmt.Errorf("the recorded fork's edit after step %d: %w", step, err)
+		}
+	}
+	return s, nil
 }
 
 // Edit is one change to a state field: FIELD=VALUE as `gtrag replay --set`
@@ -163,6 +224,7 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 		return out, err
 	}
 	sw := &forkSwitch{at: at}
+	carried := p.CarriedEdits(at)
 	deps := sw.deps(p.Deps(), after)
 	if wrap != nil {
 		deps = wrap(deps)
@@ -180,13 +242,11 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 		graph.WithStepLimit(p.settings.MaxSteps),
 		graph.WithObserver[nodes.GraphState](p), graph.WithObserver[nodes.GraphState](sw),
 		graph.WithEditAfter(func(_ context.Context, step int, _ string, s nodes.GraphState) (nodes.GraphState, error) {
-			// A recording of a fork replays its own edit first, as Run
-			// does: without it the replayed steps would leave its path.
-			if f := p.settings.Fork; f != nil && step == f.Step {
-				var err error
-				if s, err = (Edit{Field: f.Field, Value: f.Value}).Apply(s); err != nil {
-					return s, err
-				}
+			// A recording of a fork replays its own edits first, as Run
+			// does: without them the replayed steps would leave its path.
+			s, err := applyEdits(s, carried, step)
+			if err != nil {
+				return s, err
 			}
 			if step != at {
 				return s, nil

@@ -200,14 +200,11 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	}
 	opts := append([]graph.RunOption{graph.WithStepLimit(p.settings.MaxSteps), graph.WithObserver[nodes.GraphState](p)},
 		nodes.RunOptions(deps)...)
-	if f := p.settings.Fork; f != nil {
-		// The recording is of a fork: replay its edit too.
-		edit := Edit{Field: f.Field, Value: f.Value}
+	if edits := p.ForkEdits(); len(edits) > 0 {
+		// The recording is of a fork: replay its edits too, the earlier
+		// forks' of a fork of a fork included.
 		opts = append(opts, graph.WithEditAfter(func(_ context.Context, step int, _ string, s nodes.GraphState) (nodes.GraphState, error) {
-			if step != f.Step {
-				return s, nil
-			}
-			return edit.Apply(s)
+			return applyEdits(s, edits, step)
 		}))
 	}
 	if p.failed != nil && p.failed.Interrupted {

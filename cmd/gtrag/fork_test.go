@@ -145,8 +145,8 @@ func TestReplayForkBadUsage(t *testing.T) {
 
 // --fork 0 is a step out of range, not a plain replay; a second --set is
 // refused rather than silently replacing the first; the step that ended
-// the run leaves nothing to run after it; and a fork of a fork cannot be
-// recorded, since its recording would carry one edit of the two.
+// the run leaves nothing to run after it; and a fork of a fork is recorded
+// with the earlier fork's edit, and replays (TestReplayForkOfAFork).
 func TestReplayForkStepAndSetEdges(t *testing.T) {
 	env, file, _ := traceRecorded(t)
 	for _, c := range []struct {
@@ -180,10 +180,65 @@ func TestReplayForkStepAndSetEdges(t *testing.T) {
 	decodeJSON(t, gtrag(t, env, "replay", fork, "--fork", "9", "--set", "arxiv_papers=[]", "--offline", "--json"), &j)
 	require.Equal(t, forked[:9], j.Fork.Path[:9], "the replayed prefix is the fork's")
 	require.True(t, j.DivergesAt == 0 || j.DivergesAt > 9, "diverges at %d, after the fork's step", j.DivergesAt)
+}
 
-	out := filepath.Join(dir, "fork2.jsonl")
-	r = gtrag(t, env, "replay", fork, "--fork", "9", "--set", "arxiv_papers=[]", "--offline", "--trace-out", out)
-	require.Equal(t, exitUsage, r.code, r.stderr)
-	require.Contains(t, r.stderr, "is itself a fork")
-	require.NoFileExists(t, out)
+// A recording of a fork of a fork carries the chain of edits that made
+// it, and gtrag replay reproduces it byte for byte; so does a fork of
+// that. A recording of a single fork (no chain) still replays.
+func TestReplayForkOfAFork(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	dir := t.TempDir()
+	fork1 := filepath.Join(dir, "fork.jsonl")
+	r1 := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--offline", "--trace-out", fork1)
+	require.Equal(t, 0, r1.code, r1.stderr)
+	_, set, err := trace.Start(traceEvents(t, fork1))
+	require.NoError(t, err)
+	require.Empty(t, set.Fork.Earlier, "a fork of an original run has its one edit")
+	rp := gtrag(t, env, "replay", fork1)
+	require.Equal(t, 0, rp.code, rp.stderr)
+	require.True(t, strings.HasSuffix(r1.stdout, rp.stdout), "the single fork replays:\n%s\nvs\n%s", r1.stdout, rp.stdout)
+
+	fork2 := filepath.Join(dir, "fork2.jsonl")
+	r2 := gtrag(t, env, "replay", fork1, "--fork", "9", "--set", "arxiv_papers=[]", "--offline", "--trace-out", fork2)
+	require.Equal(t, 0, r2.code, r2.stderr)
+	evs := traceEvents(t, fork2)
+	_, set, err = trace.Start(evs)
+	require.NoError(t, err)
+	require.Equal(t, 9, set.Fork.Step)
+	require.Len(t, set.Fork.Earlier, 1)
+	require.Equal(t, 7, set.Fork.Earlier[0].Step)
+	require.Equal(t, "relevant_context", set.Fork.Earlier[0].Field)
+	require.Equal(t, trace.Path(traceEvents(t, fork1)), set.Fork.RecordedPath, "the branch drawn is the forked recording's")
+
+	rp2 := gtrag(t, env, "replay", fork2)
+	require.Equal(t, 0, rp2.code, rp2.stderr)
+	require.NotEmpty(t, rp2.stdout)
+	require.True(t, strings.HasSuffix(r2.stdout, rp2.stdout), "the fork of the fork's answer, replayed byte for byte:\n%s\nvs\n%s", r2.stdout, rp2.stdout)
+
+	// One more generation: the chain grows, and still replays.
+	fork3 := filepath.Join(dir, "fork3.jsonl")
+	r3 := gtrag(t, env, "replay", fork2, "--fork", "9", "--set", "papers_added=5", "--offline", "--trace-out", fork3)
+	require.Equal(t, 0, r3.code, r3.stderr)
+	require.Contains(t, r3.stdout, "5 papers added", "the edit shows in the answer's footer")
+	_, set, err = trace.Start(traceEvents(t, fork3))
+	require.NoError(t, err)
+	require.Len(t, set.Fork.Earlier, 2)
+	rp3 := gtrag(t, env, "replay", fork3)
+	require.Equal(t, 0, rp3.code, rp3.stderr)
+	require.True(t, strings.HasSuffix(r3.stdout, rp3.stdout), "%s\nvs\n%s", r3.stdout, rp3.stdout)
+
+	// A fork at an earlier step than the recording's edits carries only
+	// those that made its starting state: the later ones belong to the
+	// recorded future it replaces.
+	fork4 := filepath.Join(dir, "fork4.jsonl")
+	r4 := gtrag(t, env, "replay", fork3, "--fork", "8", "--set", "arxiv_papers=[]", "--offline", "--trace-out", fork4)
+	require.Equal(t, 0, r4.code, r4.stderr)
+	require.NotContains(t, r4.stdout, "5 papers added")
+	_, set, err = trace.Start(traceEvents(t, fork4))
+	require.NoError(t, err)
+	require.Len(t, set.Fork.Earlier, 1)
+	require.Equal(t, 7, set.Fork.Earlier[0].Step)
+	rp4 := gtrag(t, env, "replay", fork4)
+	require.Equal(t, 0, rp4.code, rp4.stderr)
+	require.True(t, strings.HasSuffix(r4.stdout, rp4.stdout), "%s\nvs\n%s", r4.stdout, rp4.stdout)
 }

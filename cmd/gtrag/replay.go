@@ -69,11 +69,6 @@ fork, which gtrag trace --format html shows as a branch.`,
 				if err != nil {
 					return err
 				}
-				if f := p.Settings().Fork; f != nil && fo.traceOut != "" {
-					// A recording holds one edit: this one's would replay
-					// without the earlier fork's, and take another path.
-					return usagef("--trace-out: %s is itself a fork (%s=%s after step %d), and a recording of a fork of a fork would not replay; fork the original run instead", args[0], f.Field, f.Value, f.Step)
-				}
 				return a.fork(cmd.Context(), p, fo, e, asJSON)
 			}
 			if fo.offline || fo.write || fo.traceOut != "" {
