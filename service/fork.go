@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -76,7 +77,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
 			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, Candidates: set.Candidates,
 			RunnersUp: set.RunnersUp, LaterBest: set.LaterBest, Version: version.Version,
-			Notices: append(s.llm.Notices, notice),
+			Notices: append(slices.Clip(s.llm.Notices), notice), // clipped: never written into the Set's own array
 			Fork: &trace.ForkInfo{
 				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),
 				Earlier: earlier,
