@@ -162,8 +162,7 @@ func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T
 		return zero, ErrLLMUnavailable
 	}
 	r, err := primary()
-	var unusable *unusableError
-	if err != nil && ctx.Err() == nil && !errors.As(err, &unusable) {
+	if err != nil && ctx.Err() == nil && !isUnusable(err) {
 		b.trip(err)
 		// The caller reports err, which states the reason; the run's
 		// outage notice need not repeat it.

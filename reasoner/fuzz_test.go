@@ -87,7 +87,8 @@ func FuzzParseYesNo(f *testing.F) {
 		if !ok {
 			require.False(t, yes)
 		}
-		v := yesNoVerdict(PromptFilterPapers, reply, nil)
+		v, clear := yesNoVerdict(PromptFilterPapers, reply, nil)
+		require.Equal(t, ok, clear)
 		require.Equal(t, yes && ok, v.Yes)
 		if ok {
 			first := strings.ToLower(strings.Fields(stripThinking(reply))[0])

@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/gtrag/gtrag/internal/httpwait"
 )
 
 // Prompt names, as in the reference system's nodes. PromptName(ctx) returns
@@ -188,19 +190,19 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 	return "", nil, fmt.Errorf("%d attempts, last: %w", attempts, lastErr)
 }
 
-// retryHint carries the Retry-After of an attempt's response from the
-// HTTP transport (limitedTransport) back to the caller: langchaingo's
-// clients turn a 429 into an error string and drop the headers.
+// retryHint carries what an attempt's response said about retrying it
+// from the HTTP transport (limitedTransport, noteResponse) back to the
+// caller: langchaingo's clients turn a 429 into an error string and drop
+// the headers.
 type retryHint struct {
-	mu    sync.Mutex
-	after time.Duration
-	final int // a status no retry can change (finalStatus), 0 if none
+	mu sync.Mutex
+	attemptHint
 }
 
 // attemptHint is what an attempt's response said about retrying it.
 type attemptHint struct {
 	wait  time.Duration // the server's Retry-After
-	final int           // a status no retry can change, 0 if none
+	final int           // a status no retry can change (finalStatus), 0 if none
 }
 
 // finalStatus reports whether an HTTP status says the request itself is
@@ -215,25 +217,27 @@ func finalStatus(code int) bool {
 	return false
 }
 
-// noteFinal records a status no retry can change for the attempt whose
-// request context carries a retryHint.
-func noteFinal(ctx context.Context, code int) {
-	if h, ok := ctx.Value(retryHintKey{}).(*retryHint); ok {
-		h.mu.Lock()
-		h.final = code
-		h.mu.Unlock()
-	}
-}
-
 type retryHintKey struct{}
 
-// noteRetryAfter records a response's Retry-After for the attempt whose
-// request context carries a retryHint.
-func noteRetryAfter(ctx context.Context, d time.Duration) {
-	if h, ok := ctx.Value(retryHintKey{}).(*retryHint); ok && d > 0 {
-		h.mu.Lock()
-		h.after = d
-		h.mu.Unlock()
+// noteResponse records, for the attempt whose request context carries a
+// retryHint, the Retry-After of a 429 or 503 and a status no retry can
+// change (finalStatus).
+func noteResponse(ctx context.Context, resp *http.Response) {
+	h, ok := ctx.Value(retryHintKey{}).(*retryHint)
+	if !ok {
+		return
+	}
+	var wait time.Duration
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
+		wait = httpwait.RetryAfter(resp.Header.Get("Retry-After"), time.Now())
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if wait > 0 {
+		h.wait = wait
+	}
+	if finalStatus(resp.StatusCode) {
+		h.final = resp.StatusCode
 	}
 }
 
@@ -244,7 +248,7 @@ func (c *caller) attempt(ctx context.Context, msgs []llms.MessageContent) (reply
 	reply, err = c.attempt1(context.WithValue(ctx, retryHintKey{}, hint), msgs)
 	if err != nil {
 		hint.mu.Lock()
-		after = attemptHint{wait: hint.after, final: hint.final}
+		after = hint.attemptHint
 		hint.mu.Unlock()
 	}
 	return reply, after, err
@@ -447,25 +451,31 @@ func quote(s string) string {
 // layer's job, not the prompt's.
 func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// readYesNo counts a yes/no reply as usable or not (see caller.giveUp) and
-// returns giveUp's error when the model has replied unreadably too often.
-func (c *caller) readYesNo(name, reply string) error {
-	if _, ok := parseYesNo(reply); ok {
-		c.usable(name)
-		return nil
+// readYesNo reads a yes/no reply to prompt name into a verdict (see
+// yesNoVerdict), reporting whether it was clear, and counts it as usable or
+// not (see caller.giveUp): it returns giveUp's error when the model has
+// replied unreadably too often.
+func (c *caller) readYesNo(name, reply string, notices []string) (v Verdict, clear bool, err error) {
+	v, clear = yesNoVerdict(name, reply, notices)
+	if !clear {
+		if err := c.giveUp(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply))); err != nil {
+			return Verdict{}, false, err
+		}
+		return v, false, nil
 	}
-	return c.giveUp(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply)))
+	c.usable(name)
+	return v, true, nil
 }
 
 // yesNoVerdict turns a reply into a verdict, counting an unreadable reply
-// as "no" with a notice.
-func yesNoVerdict(name, reply string, notices []string) Verdict {
+// as "no" with a notice; clear reports whether the reply was yes or no.
+func yesNoVerdict(name, reply string, notices []string) (v Verdict, clear bool) {
 	yes, ok := parseYesNo(reply)
 	if !ok {
 		msg := fmt.Sprintf("LLM reply %s is neither yes nor no; counted as no", quote(reply))
-		return Verdict{Reason: msg, Notices: append(notices, name+": "+msg)}
+		return Verdict{Reason: msg, Notices: append(notices, name+": "+msg)}, false
 	}
-	return Verdict{Yes: yes, Reason: "LLM replied " + quote(reply), Notices: notices}
+	return Verdict{Yes: yes, Reason: "LLM replied " + quote(reply), Notices: notices}, true
 }
 
 // questionPrompt opens the judge's and the answerer's prompts: the

@@ -59,17 +59,16 @@ func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, can
 		return Selection{}, fmt.Errorf("choose papers with the LLM: %w", err)
 	}
 	order, none, ok := parseSelection(reply, len(candidates))
-	if ok {
-		c.c.usable(PromptChoosePapers)
-	}
-	switch {
-	case !ok:
-		if err := c.c.giveUp(PromptChoosePapers, fmt.Sprintf("the LLM reply %s names no paper by number", quote(reply))); err != nil {
+	if !ok {
+		what := fmt.Sprintf("the LLM reply %s names no paper by number", quote(reply))
+		if err := c.c.giveUp(PromptChoosePapers, what); err != nil {
 			return Selection{}, fmt.Errorf("choose papers with the LLM: %w", err)
 		}
-		msg := fmt.Sprintf("the LLM reply %s names no paper by number; kept the search's order", quote(reply))
+		msg := what + "; kept the search's order"
 		return Selection{Reason: msg, Notices: append(notices, PromptChoosePapers+": "+msg)}, nil
-	case none:
+	}
+	c.c.usable(PromptChoosePapers)
+	if none {
 		return Selection{Reason: "the LLM found no paper that answers the question; kept the search's order", Notices: notices}, nil
 	}
 	return Selection{Order: order, Reason: "the LLM chose " + Selection{Order: order}.Numbers(), Notices: notices}, nil

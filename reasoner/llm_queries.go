@@ -52,10 +52,11 @@ func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Que
 		notices = append(notices, fmt.Sprintf("%s: dropped the LLM's search %s, which shares no word with the question or the field", PromptSearchArxiv, quote(strings.Join(unrelated, "; "))))
 	}
 	if len(qs) == 0 {
-		if err := w.c.giveUp(PromptSearchArxiv, fmt.Sprintf("the LLM reply %s holds no usable search", quote(reply))); err != nil {
+		what := fmt.Sprintf("the LLM reply %s holds no usable search", quote(reply))
+		if err := w.c.giveUp(PromptSearchArxiv, what); err != nil {
 			return Queries{}, fmt.Errorf("write arXiv searches with the LLM: %w", err)
 		}
-		notices = append(notices, fmt.Sprintf("%s: the LLM reply %s holds no usable search; used the offline formulation", PromptSearchArxiv, quote(reply)))
+		notices = append(notices, PromptSearchArxiv+": "+what+"; used the offline formulation")
 	} else {
 		w.c.usable(PromptSearchArxiv)
 	}

@@ -38,10 +38,11 @@ func (j *LLMJudge) JudgeRelevance(ctx context.Context, question string, passages
 	if err != nil {
 		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
 	}
-	if err := j.c.readYesNo(PromptCheckRelevance, reply); err != nil {
+	v, _, err := j.c.readYesNo(PromptCheckRelevance, reply, notices)
+	if err != nil {
 		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
 	}
-	return yesNoVerdict(PromptCheckRelevance, reply, notices), nil
+	return v, nil
 }
 
 // LLMFilter asks a model whether a paper is about game theory (prompt
@@ -68,13 +69,11 @@ func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (V
 	if err != nil {
 		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
 	}
-	if err := f.c.readYesNo(PromptFilterPapers, reply); err != nil {
+	v, clear, err := f.c.readYesNo(PromptFilterPapers, reply, notices)
+	if err != nil {
 		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
 	}
-	v := yesNoVerdict(PromptFilterPapers, reply, notices)
-	if _, ok := parseYesNo(reply); ok {
-		v.Contrary = !v.Yes // a model's clear no
-	}
+	v.Contrary = clear && !v.Yes // a model's clear no
 	return v, nil
 }
 

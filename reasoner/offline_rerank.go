@@ -89,19 +89,21 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	}
 	focus := make([]float64, len(candidates))
 	any := false
-	var ranked []text.Concept                      // the concepts a passage's focus counts
+	var ranked []text.Concept // the concepts a passage's focus counts
+	var rankedAt []int        // their indices in f.Concepts
+	for j, c := range f.Concepts {
+		if !f.demands(c) && !compared(f, j) {
+			// "better" or "two suspects" would favour any passage
+			// that happens to say them.
+			continue
+		}
+		ranked, rankedAt = append(ranked, c), append(rankedAt, j)
+	}
 	comparison := compared(f, 0) && compared(f, 1) // the question compares its first two concepts
 	counter := f.counterTest()                     // the question read once for all passages
 	for i, p := range candidates {
-		for j, c := range f.Concepts {
-			if !f.demands(c) && !compared(f, j) {
-				// "better" or "two suspects" would favour any passage
-				// that happens to say them.
-				continue
-			}
-			if i == 0 {
-				ranked = append(ranked, c)
-			}
+		for k, c := range ranked {
+			j := rankedAt[k]
 			w := 1.0
 			if (j > 0 || f.Evoked) && !bothNamed(f, c) && !compared(f, j) {
 				// A concept the question only evokes is a guess from

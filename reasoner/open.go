@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/internal/httpwait"
 	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gtrag/gtrag/provider"
 	"github.com/tmc/langchaingo/llms"
@@ -321,12 +319,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if err != nil {
 		return nil, err
 	}
-	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
-		noteRetryAfter(req.Context(), httpwait.RetryAfter(resp.Header.Get("Retry-After"), time.Now()))
-	}
-	if finalStatus(resp.StatusCode) {
-		noteFinal(req.Context(), resp.StatusCode)
-	}
+	noteResponse(req.Context(), resp)
 	resp.Body = &limitedBody{rc: resp.Body, left: t.max, max: t.max}
 	return resp, nil
 }

@@ -77,9 +77,8 @@ func (r *LLMRouter) ChooseRoute(ctx context.Context, t TreeData) (Choice, error)
 	}
 	c, err := parseChoice(reply)
 	if err != nil {
-		// An *unusableError reads as parseChoice's error did; the
-		// maxUnusable-th in a row says what the route was for.
-		err = r.c.unusable(PromptDecideRoute, strings.TrimPrefix(err.Error(), PromptDecideRoute+": "))
+		// The maxUnusable-th in a row says what the route was for.
+		err = r.c.unusable(PromptDecideRoute, err.Error())
 		if !isUnusable(err) {
 			err = fmt.Errorf("choose the route with the LLM: %w", err)
 		}
@@ -124,7 +123,7 @@ func parseChoice(reply string) (Choice, error) {
 	s := stripThinking(reply)
 	start, end := strings.Index(s, "{"), strings.LastIndex(s, "}")
 	if start < 0 || end < start {
-		return Choice{}, fmt.Errorf("%s: the LLM reply %s holds no JSON object", PromptDecideRoute, quote(reply))
+		return Choice{}, fmt.Errorf("the LLM reply %s holds no JSON object", quote(reply))
 	}
 	var raw struct {
 		Route      string `json:"route"`
@@ -133,11 +132,11 @@ func parseChoice(reply string) (Choice, error) {
 		Impossible any    `json:"impossible"`
 	}
 	if err := json.Unmarshal([]byte(s[start:end+1]), &raw); err != nil {
-		return Choice{}, fmt.Errorf("%s: the LLM reply %s is not the JSON asked for: %v", PromptDecideRoute, quote(reply), err)
+		return Choice{}, fmt.Errorf("the LLM reply %s is not the JSON asked for: %v", quote(reply), err)
 	}
 	route := strings.TrimSpace(raw.Route)
 	if route == "" {
-		return Choice{}, fmt.Errorf("%s: the LLM reply %s names no route", PromptDecideRoute, quote(reply))
+		return Choice{}, fmt.Errorf("the LLM reply %s names no route", quote(reply))
 	}
 	c := Choice{Route: route, Message: truncateRunes(fold(raw.Message), 200), Reason: truncateRunes(fold(raw.Reason), 300)}
 	switch v := raw.Impossible.(type) {
