@@ -32,7 +32,7 @@ var ollamaProvider = Provider{
 			return Embedding{}, err
 		}
 		host, _ := OllamaHost(env.get("OLLAMA_HOST")) // checked by ollamaClient
-		return Embedding{Client: m, Endpoint: redactURL(host),
+		return Embedding{Client: m, Endpoint: RedactURL(host),
 			Hint: "is Ollama running there? Start it with `ollama serve`, set OLLAMA_HOST, and fetch the model with `ollama pull " + model + "`"}, nil
 	},
 }

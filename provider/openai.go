@@ -47,7 +47,7 @@ var openAIProvider = Provider{
 		}
 		m, err := openai.New(openai.WithToken(key), openai.WithBaseURL(base), openai.WithEmbeddingModel(model),
 			openai.WithOrganization(env.get("OPENAI_ORGANIZATION")))
-		return Embedding{Client: m, Endpoint: redactURL(base), Hint: "check OPENAI_BASE_URL, OPENAI_API_KEY and the model name"}, err
+		return Embedding{Client: m, Endpoint: RedactURL(base), Hint: "check OPENAI_BASE_URL, OPENAI_API_KEY and the model name"}, err
 	},
 }
 

@@ -284,9 +284,10 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// redactURL hides a password in a URL (OLLAMA_HOST=http://user:pass@host)
-// so that a message naming the endpoint does not print it.
-func redactURL(raw string) string {
+// RedactURL hides a password in a URL (OLLAMA_HOST=http://user:pass@host)
+// so that a message or a report naming the endpoint does not print it
+// (url.URL.Redacted); a URL that does not parse is returned as it is.
+func RedactURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return raw

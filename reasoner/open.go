@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -149,7 +148,7 @@ func openAuto(ctx context.Context, env func(string) string, s settings, opts []O
 	if model == "" {
 		model = DefaultOllamaModel
 		notices = append(notices, fmt.Sprintf("the Ollama server at %s lists no chat model; trying %s (run `ollama pull %s`)",
-			redactURL(host), model, model))
+			provider.RedactURL(host), model, model))
 	}
 	set, err := openModel(ctx, "ollama", model, env, opts)
 	set.Notices = append(notices, set.Notices...)
@@ -206,14 +205,6 @@ func llmSet(m llms.Model, name string, closer io.Closer, opts []Option) Set {
 		Name:     name,
 		closer:   closer,
 	}
-}
-
-func redactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return raw
-	}
-	return u.Redacted()
 }
 
 // probeOllama lists the models of an Ollama server (GET /api/tags); up is

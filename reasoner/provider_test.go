@@ -402,7 +402,7 @@ func TestOpenGoogleAI(t *testing.T) {
 // OLLAMA_HOST itself is parsed by the provider table (provider.OllamaHost);
 // what Open adds is keeping credentials in it out of notices.
 func TestRedactURL(t *testing.T) {
-	require.Equal(t, "http://u:xxxxx@host:1", redactURL("http://u:p@host:1"))
+	require.Equal(t, "http://u:xxxxx@host:1", provider.RedactURL("http://u:p@host:1"))
 }
 
 // A status that says the request itself is wrong (a bad key, a model the

@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptrace"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,6 +27,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/internal/status"
+	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
@@ -135,7 +135,7 @@ gain or lose questions by themselves.`,
 			if err != nil {
 				return err
 			}
-			rep := evaluate.Summarize(res.runs, o.run().K)
+			rep := evaluate.Summarize(res.runs, opts.K)
 			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = res.llm, res.embedder, o.split, o.fresh
 			rep.Settings = o.settings(a)
 			rep.Planned, rep.Interrupted, rep.Warnings = len(qs), res.interrupted, res.warnings
@@ -292,9 +292,10 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		return evalResult{}, fmt.Errorf("make a directory for the fresh stores: %w", err)
 	}
 	defer os.RemoveAll(root)
+	base := a.config() // each question's store differs only as freshStoreConfig says
 	res := evalResult{llm: rs.Name}
 	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(ctx context.Context, i int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
-		cfg := freshStoreConfig(a.config(), root, i)
+		cfg := freshStoreConfig(base, root, i)
 		db, err := service.OpenStore(ctx, cfg)
 		if err != nil {
 			return evaluate.Run{}, a.cliError(err)
@@ -393,7 +394,7 @@ type arxivProbe struct {
 
 // watchArxiv puts a probe under client's transport; fatal as in arxivProbe.
 func watchArxiv(client *arxiv.Client, fatal bool) *arxivProbe {
-	p := &arxivProbe{base: http.DefaultTransport, url: redactedURL(cmp.Or(client.BaseURL, arxiv.DefaultBaseURL)), fatal: fatal}
+	p := &arxivProbe{base: http.DefaultTransport, url: provider.RedactURL(cmp.Or(client.BaseURL, arxiv.DefaultBaseURL)), fatal: fatal}
 	if client.HTTP != nil && client.HTTP.Transport != nil {
 		p.base = client.HTTP.Transport
 	}
@@ -521,25 +522,12 @@ func (o evalOptions) settings(a *app) map[string]string {
 		"max_steps":    strconv.Itoa(o.maxSteps),
 		"choose":       strconv.FormatBool(o.choose),
 		"router":       o.router,
-		"arxiv_url":    redactedURL(a.arxivURL),
+		"arxiv_url":    provider.RedactURL(a.arxivURL),
 	}
 	if !o.fresh {
-		s["seed"] = a.seed
-		if a.seed == "" {
-			s["seed"] = service.SeedPrimer // what OpenStore makes of ""
-		}
+		s["seed"] = a.seed // validate has made it primer or none
 	}
 	return s
-}
-
-// redactedURL is raw with its password, if any, masked (url.URL.Redacted).
-// validate has checked that it parses.
-func redactedURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return raw
-	}
-	return u.Redacted()
 }
 
 func printEval(a *app, r evaluate.Report) error {

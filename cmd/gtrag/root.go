@@ -122,21 +122,24 @@ network it still answers, offline, from the store.
 	root.SetFlagErrorFunc(flagError)
 	root.SetVersionTemplate(version.Long() + "\n")
 
-	env := func(name, def string) string {
-		if v := a.getenv(name); v != "" {
-			return v
-		}
-		return def
-	}
 	f := root.PersistentFlags()
 	a.globals = f
-	f.StringVar(&a.dataDir, "data-dir", env("GTRAG_DATA_DIR", defaultDataDir(a.getenv)), "knowledge base directory (env GTRAG_DATA_DIR)")
-	f.StringVar(&a.store, "store", env("GTRAG_STORE", ""), "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY) (env GTRAG_STORE)")
-	f.StringVar(&a.llm, "llm", env("GTRAG_LLM", "auto"), provider.ValidSpecs(provider.LLM)+" (env GTRAG_LLM)")
-	f.StringVar(&a.embedder, "embedder", env("GTRAG_EMBEDDER", "offline"), provider.ValidSpecs(provider.Embedder)+" (env GTRAG_EMBEDDER)")
-	f.StringVar(&a.arxivURL, "arxiv-url", env("GTRAG_ARXIV_URL", arxiv.DefaultBaseURL), "arXiv API endpoint (env GTRAG_ARXIV_URL)")
-	f.StringVar(&a.arxivDelayText, "arxiv-delay", env("GTRAG_ARXIV_DELAY", "3s"), "pause between arXiv requests; arXiv asks for 3s (env GTRAG_ARXIV_DELAY)")
-	f.StringVar(&a.seed, "seed", env("GTRAG_SEED", "primer"), "what a new store starts with: primer or none (env GTRAG_SEED)")
+	// flag defines a global flag whose default is its environment
+	// variable (globalEnv), else def.
+	flag := func(p *string, name, def, usage string) {
+		env := globalEnv[name]
+		if v := a.getenv(env); v != "" {
+			def = v
+		}
+		f.StringVar(p, name, def, usage+" (env "+env+")")
+	}
+	flag(&a.dataDir, "data-dir", defaultDataDir(a.getenv), "knowledge base directory")
+	flag(&a.store, "store", "", "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY)")
+	flag(&a.llm, "llm", "auto", provider.ValidSpecs(provider.LLM))
+	flag(&a.embedder, "embedder", "offline", provider.ValidSpecs(provider.Embedder))
+	flag(&a.arxivURL, "arxiv-url", arxiv.DefaultBaseURL, "arXiv API endpoint")
+	flag(&a.arxivDelayText, "arxiv-delay", "3s", "pause between arXiv requests; arXiv asks for 3s")
+	flag(&a.seed, "seed", "primer", "what a new store starts with: primer or none")
 
 	root.AddCommand(
 		newAskCmd(a),
@@ -257,7 +260,8 @@ func (a *app) validate() error {
 	return nil
 }
 
-// globalEnv names the environment variable each global flag reads.
+// globalEnv names the environment variable each global flag reads: its
+// default (newRootCmd) and the name setting gives it.
 var globalEnv = map[string]string{
 	"data-dir":    "GTRAG_DATA_DIR",
 	"store":       "GTRAG_STORE",
@@ -294,7 +298,7 @@ func needsSettings(cmd *cobra.Command) bool {
 	}
 	switch c.Name() { // the command of the root that cmd is, or is under
 	case "help", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
-		return !c.HasParent()
+		return false
 	}
 	return true
 }

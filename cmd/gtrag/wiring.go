@@ -83,14 +83,16 @@ func (a *app) openStoreMustExist(ctx context.Context) (service.Store, error) {
 	cfg := a.config()
 	cfg.MustExist = true
 	db, err := service.OpenStore(ctx, cfg)
-	switch {
-	case !errors.Is(err, service.ErrNoStore):
+	if !errors.Is(err, service.ErrNoStore) {
 		return db, a.cliError(err)
-	case a.store == "":
-		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or choose another --data-dir)", a.dataDir)
-	default:
-		return nil, usagef("no knowledge base in %s yet: `gtrag ask` or `gtrag ingest` creates one (or check the collection's name)", a.store)
 	}
+	// err names the data directory or the collection ("no knowledge base
+	// in … yet"); say what makes one.
+	other := "choose another --data-dir"
+	if a.store != "" {
+		other = "check the collection's name"
+	}
+	return nil, usagef("%w: `gtrag ask` or `gtrag ingest` creates one (or %s)", err, other)
 }
 
 // openReasoners resolves --llm into the three reasoners.
