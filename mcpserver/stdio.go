@@ -83,9 +83,9 @@ func StdioTransport(in io.Reader, out io.Writer) mcp.Transport {
 // newStdio makes the two ends of StdioTransport, sharing what they know of
 // the session.
 func newStdio(in io.Reader, out io.Writer) (*drainingReader, *answeringWriter) {
-	open, hs := newOpenRequests(), newHandshake()
-	w := &answeringWriter{w: out, open: open, hs: hs}
-	r := &drainingReader{in: bufio.NewReader(in), max: mcp.DefaultMaxLineLength, open: open, hs: hs, w: w}
+	open := newOpenRequests()
+	w := &answeringWriter{w: out, open: open}
+	r := &drainingReader{in: bufio.NewReader(in), max: mcp.DefaultMaxLineLength, open: open, w: w}
 	return r, w
 }
 
@@ -93,20 +93,34 @@ func newStdio(in io.Reader, out io.Writer) (*drainingReader, *answeringWriter) {
 // answered. A set, not a count: a request that reuses the id of one still
 // open is a protocol error, which the SDK answers with no id, and a count
 // would then wait forever for a second answer.
+//
+// It is also what the transport knows of the session's initialization:
+// whether the server has answered an initialize, with which protocol
+// version, and which of the open requests were read before it had.
 type openRequests struct {
 	mu      sync.Mutex
 	ids     map[string]bool
 	changed chan struct{} // closed and replaced whenever a request is answered
+	// early are the open requests read before done, true for an
+	// initialize: until done, an initialize's answer may be the one that
+	// agrees the version; after, none is.
+	early   map[string]bool
+	done    bool   // an initialize was answered with a result
+	version string // the protocol version that answer agreed
 }
 
 func newOpenRequests() *openRequests {
-	return &openRequests{ids: map[string]bool{}, changed: make(chan struct{})}
+	return &openRequests{ids: map[string]bool{}, early: map[string]bool{}, changed: make(chan struct{})}
 }
 
-func (o *openRequests) add(id string) {
+// add records a request, of method, passed on to the SDK.
+func (o *openRequests) add(id, method string) {
 	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.ids[id] = true
-	o.mu.Unlock()
+	if !o.done {
+		o.early[id] = method == "initialize"
+	}
 }
 
 func (o *openRequests) has(id string) bool {
@@ -115,6 +129,23 @@ func (o *openRequests) has(id string) bool {
 	return o.ids[id]
 }
 
+// answering records what the server's answer m to id, about to be
+// written, says of the session, and reports whether the request was read
+// before the server had answered initialize. The request stays open until
+// answered: the end of the input waits for the answer to be written.
+func (o *openRequests) answering(id string, m message) (early bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	initialize, early := o.early[id]
+	if initialize && !o.done {
+		if v := m.protocolVersion(); v != "" {
+			o.done, o.version = true, v
+		}
+	}
+	return early
+}
+
+// answered closes id: answered, or cancelled by the client.
 func (o *openRequests) answered(id string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -122,6 +153,7 @@ func (o *openRequests) answered(id string) {
 		return
 	}
 	delete(o.ids, id)
+	delete(o.early, id)
 	close(o.changed)
 	o.changed = make(chan struct{})
 }
@@ -139,66 +171,15 @@ func (o *openRequests) wait() {
 	}
 }
 
-// handshake is what the transport knows of the session's initialization:
-// whether the server has answered an initialize, with which protocol
-// version, and which requests were read before it had.
-type handshake struct {
-	mu      sync.Mutex
-	inits   map[string]bool // initialize requests passed on, not yet answered
-	done    bool            // an initialize was answered with a result
-	version string          // the protocol version that answer agreed
-	early   map[string]bool // requests read before done, not yet answered
-}
-
-func newHandshake() *handshake {
-	return &handshake{inits: map[string]bool{}, early: map[string]bool{}}
-}
-
-// read records a request passed on to the SDK.
-func (h *handshake) read(id, method string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if method == "initialize" {
-		h.inits[id] = true
-	}
-	if !h.done {
-		h.early[id] = true
-	}
-}
-
-// forget drops a request the client cancelled.
-func (h *handshake) forget(id string) {
-	h.mu.Lock()
-	delete(h.inits, id)
-	delete(h.early, id)
-	h.mu.Unlock()
-}
-
-// answered records the server's answer to id and reports whether the
-// request was read before the server had answered initialize.
-func (h *handshake) answered(id string, m message) (early bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.inits[id] {
-		delete(h.inits, id)
-		if v := m.protocolVersion(); v != "" && !h.done {
-			h.done, h.version = true, v
-		}
-	}
-	early = h.early[id]
-	delete(h.early, id)
-	return early
-}
-
 // batches says why the SDK would end the session on a batch now, or "".
-func (h *handshake) batches() string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
+func (o *openRequests) batches() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	switch {
-	case !h.done:
+	case !o.done:
 		return "a batch before the server has answered initialize"
-	case h.version >= "2025-06-18": // the SDK compares versions so too
-		return fmt.Sprintf("JSON-RPC batches are not part of MCP %s, the version of this session", h.version)
+	case o.version >= "2025-06-18": // the SDK compares versions so too
+		return fmt.Sprintf("JSON-RPC batches are not part of MCP %s, the version of this session", o.version)
 	}
 	return ""
 }
@@ -274,11 +255,16 @@ type inbound struct {
 // checkMessage checks one message as the SDK will read it, and says what
 // is wrong with it in words a client's author can act on. The SDK's
 // decoder has the last word, so that nothing it refuses (and would end the
-// session on) gets through.
+// session on) gets through. Raw that is not JSON at all is a
+// *json.SyntaxError, returned as it is.
 func checkMessage(raw []byte) (inbound, error) {
 	var m inbound
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return m, se
+		}
 		return m, errors.New("a JSON-RPC message is a JSON object")
 	}
 	_, hasMethod := obj["method"]
@@ -348,7 +334,6 @@ type drainingReader struct {
 	in   *bufio.Reader
 	max  int // bytes in a line
 	open *openRequests
-	hs   *handshake
 	w    *answeringWriter
 	line int // lines read
 	buf  bytes.Buffer
@@ -405,32 +390,39 @@ func (r *drainingReader) take(line []byte, long bool) error {
 	switch {
 	case long:
 		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d is longer than %d bytes", r.line, r.max))
-	case !json.Valid(line):
-		var v any
-		err := json.Unmarshal(line, &v)
-		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeParseError, "line %d is not JSON: %v", r.line, err))
 	case line[0] == '[':
 		return r.batch(line)
 	}
 	m, err := checkMessage(line)
-	if err != nil {
-		if m.response {
-			return nil
-		}
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return r.notJSON(se)
+	case err != nil && m.response:
+		return nil
+	case err != nil:
 		return r.w.answer(newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d is not a valid JSON-RPC 2.0 message: %v", r.line, err))
 	}
 	r.pass(line, m)
 	return nil
 }
 
+// notJSON answers a line that is not JSON: a parse error, id null.
+func (r *drainingReader) notJSON(err error) error {
+	return r.w.answer(newErrorResponse(nil, jsonrpc.CodeParseError, "line %d is not JSON: %v", r.line, err))
+}
+
 // batch handles a JSON-RPC batch: the messages the SDK takes are passed
 // on as a batch; the others are answered in one array, requests by id.
 func (r *drainingReader) batch(line []byte) error {
 	var elems []json.RawMessage
-	if err := json.Unmarshal(line, &elems); err != nil || len(elems) == 0 {
+	if err := json.Unmarshal(line, &elems); err != nil {
+		return r.notJSON(err) // a line opening with "[" is an array, if JSON
+	}
+	if len(elems) == 0 {
 		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d is an empty batch", r.line))
 	}
-	refuse := r.hs.batches()
+	refuse := r.open.batches()
 	var pass []json.RawMessage
 	var passed []inbound
 	var answers []errorResponse
@@ -472,12 +464,9 @@ func (r *drainingReader) pass(raw []byte, ms ...inbound) {
 	for _, m := range ms {
 		switch {
 		case m.method == "notifications/cancelled":
-			id := idKey(m.cancels)
-			r.open.answered(id)
-			r.hs.forget(id)
+			r.open.answered(idKey(m.cancels))
 		case m.method != "" && m.id != nil:
-			r.open.add(idKey(m.id))
-			r.hs.read(idKey(m.id), m.method)
+			r.open.add(idKey(m.id), m.method)
 		}
 	}
 	r.buf.Write(raw)
@@ -491,7 +480,6 @@ type answeringWriter struct {
 	mu   sync.Mutex
 	w    io.Writer
 	open *openRequests
-	hs   *handshake
 	line []byte // a message not yet ended by its newline
 }
 
@@ -506,11 +494,13 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 		}
 		line := w.line[:i+1]
 		ms := messages(line)
-		var early []bool
+		early := false
 		for _, m := range ms {
-			early = append(early, m.Method == "" && w.hs.answered(idKey(m.ID), m))
+			if m.Method == "" {
+				early = w.open.answering(idKey(m.ID), m)
+			}
 		}
-		if len(ms) == 1 && early[0] && ms[0].codeless() {
+		if len(ms) == 1 && early && ms[0].codeless() {
 			line = withCode(line, jsonrpc.CodeInvalidRequest)
 		}
 		if _, err := w.w.Write(line); err != nil {

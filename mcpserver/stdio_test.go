@@ -107,8 +107,8 @@ func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
 // Ids are compared as JSON: 1 and "1" are different requests.
 func TestStdioKeepsNumberAndStringIDsApart(t *testing.T) {
 	open := newOpenRequests()
-	open.add(idKey(json.RawMessage(`1`)))
-	open.add(idKey(json.RawMessage(`"1"`)))
+	open.add(idKey(json.RawMessage(`1`)), "")
+	open.add(idKey(json.RawMessage(`"1"`)), "")
 	open.answered(idKey(json.RawMessage(`"1"`)))
 	require.Equal(t, map[string]bool{"1": true}, open.ids)
 	require.Equal(t, "", idKey(json.RawMessage(`null`)))
