@@ -202,9 +202,10 @@ var nounDeterminers = map[string]bool{
 }
 
 // isContent reports whether a lower-case word may be part of a noun
-// phrase: no function word.
+// phrase: no function word. text.StopWords holds every one of
+// questionWords ("what", "does", "can"…) too.
 func isContent(w string) bool {
-	return w != "" && !text.StopWords.Has(w) && !questionWords[w]
+	return w != "" && !text.StopWords.Has(w)
 }
 
 // irregularPlurals are plural nouns not in -s that questions use for the

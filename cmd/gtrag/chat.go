@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/chat"
-	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
@@ -84,10 +83,10 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		Show:     printAnswer,
 		Note:     a.io.Note,
 		Error: func(err error) {
-			var stopped *graph.InterruptError
-			if errors.As(err, &stopped) {
+			if errors.Is(err, errStepStop) {
 				// q at a --step prompt: the user's choice, which the
-				// narration has shown (INTERRUPTED), not a failure.
+				// narration has shown (INTERRUPTED), not a failure. Any
+				// other interrupt (a percept that cannot be shown) is one.
 				a.io.Note("question stopped at the --step prompt; ask another, or /quit")
 				return
 			}
