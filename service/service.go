@@ -11,7 +11,6 @@ import (
 	"syscall"
 
 	"github.com/gtrag/gtrag/arxiv"
-	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -148,7 +147,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 			// A store that is not there is said first, whatever the
 			// embedder: the one of a store that does not exist yet is
 			// chosen when it is made. Only this error path asks twice.
-			switch ok, xerr := StoreExists(ctx, cfg); {
+			switch ok, xerr := storeExists(ctx, cfg); {
 			case xerr != nil:
 				return nil, xerr
 			case !ok:
@@ -185,13 +184,6 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	return db, nil
 }
 
-// isNew reports whether db was created by this open, when the store can
-// tell (the embedded one); a store that cannot is new when it is empty.
-// Only a new store is seeded: one created with --seed none, opened again
-// by a command that names no seed (`gtrag stats` after a lesson's `ask
-// --seed none --step`), stays empty. The cost: a process killed between
-// creating a store and seeding it (one batch, milliseconds) leaves it
-// without the primer, as --seed none would.
 // discardNew removes the embedded store that this open created and could
 // not seed, so that nothing is left tied to an embedder that never worked:
 // with --embedder ollama:x and no Ollama, the seed's first embedding
@@ -214,6 +206,13 @@ func discardNew(cfg Config) error {
 	return nil
 }
 
+// isNew reports whether db was created by this open, when the store can
+// tell (the embedded store and Weaviate both can); a store that cannot is
+// new when it is empty. Only a new store is seeded: one created with --seed
+// none, opened again by a command that names no seed (`gtrag stats` after
+// a lesson's `ask --seed none --step`), stays empty. The cost: a process
+// killed between creating a store and seeding it (one batch, milliseconds)
+// leaves it without the primer, as --seed none would.
 func isNew(db Store) bool {
 	if c, ok := db.(interface{ Created() bool }); ok {
 		return c.Created()
@@ -259,7 +258,7 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
 			// A place the user cannot write is a setting to change, said
 			// as ingest says it (exit 2), not a failure to retry.
-			if werr := ingest.CheckWritable("data directory", cfg.DataDir); werr != nil {
+			if werr := CheckWritable("data directory", cfg.DataDir); werr != nil {
 				return nil, &ConfigError{Setting: "data-dir", Err: werr}
 			}
 			return nil, &ConfigError{Setting: "data-dir", Err: fmt.Errorf("open the knowledge base: %w", err)}

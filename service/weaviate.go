@@ -40,12 +40,12 @@ func openWeaviate(ctx context.Context, cfg Config, emb vectordb.Embedder) (*weav
 	return s, nil
 }
 
-// StoreExists reports whether the knowledge base cfg names is there, without
+// storeExists reports whether the knowledge base cfg names is there, without
 // creating it: the embedded store's file in cfg.DataDir, or the Weaviate
-// collection (a connection and a read of its schema). To open a store only
-// if it is there, set Config.MustExist for OpenStore instead, which checks
-// in the same open; asking StoreExists first opens a collection twice.
-func StoreExists(ctx context.Context, cfg Config) (bool, error) {
+// collection (a connection and a read of its schema). It is OpenStore's
+// answer for a MustExist open whose embedder setting is bad; any other
+// MustExist open finds the store in the open itself.
+func storeExists(ctx context.Context, cfg Config) (bool, error) {
 	if cfg.Store == "" {
 		return embeddedExists(cfg.DataDir)
 	}
@@ -53,11 +53,15 @@ func StoreExists(ctx context.Context, cfg Config) (bool, error) {
 	if err != nil {
 		return false, &ConfigError{Setting: "store", Err: err}
 	}
-	s, err := weaviatestore.Open(ctx, wc, nil) // no embedder: nothing is created
+	s, err := weaviatestore.OpenExisting(ctx, wc, nil) // no embedder: nothing is checked
+	if errors.Is(err, weaviatestore.ErrNotFound) {
+		return false, nil
+	}
 	if err != nil {
 		return false, fmt.Errorf("open the knowledge base: %w", err)
 	}
-	return s.Exists(), nil
+	s.Close()
+	return true, nil
 }
 
 // embeddedExists reports whether dir holds the embedded store's file; a

@@ -92,11 +92,6 @@ type Store struct {
 // a collection emptied on purpose stays so.
 func (s *Store) Created() bool { return s.created }
 
-// Exists reports whether the collection was there when Open looked, or
-// Open made it: false only for a store opened to inspect (no embedder)
-// whose collection does not exist.
-func (s *Store) Exists() bool { return s.rec.Embedder != "" }
-
 // Open connects to the collection cfg names, creating it when it does not
 // exist (recording emb's spec and dimension, and cfg.Replicas). emb must be
 // the embedder the collection was built with, else Open returns an error

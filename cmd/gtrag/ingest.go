@@ -141,7 +141,14 @@ const maxQueryBytes = 4096
 
 // validate checks every flag and reads --file, all before anything is opened
 // or written: bad input ends with exit code 2 and an untouched data dir.
-func (o *ingestOptions) validate(cmd *cobra.Command) error {
+func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
+	// --file is opened below; a later check that fails closes it.
+	defer func() {
+		if err != nil && o.fileHandle != nil {
+			o.fileHandle.Close()
+			o.fileHandle, o.papers = nil, nil
+		}
+	}()
 	fl := cmd.Flags()
 	var sources []string
 	for _, name := range []string{"query", "ids", "file"} {
@@ -236,22 +243,14 @@ func (o *ingestOptions) validate(cmd *cobra.Command) error {
 		}
 		// A file that cannot be written would be found when the run
 		// opens it: after arXiv's first answer, with the store made.
-		if err := ingest.CheckWritable("--ids-out", o.idsOut); err != nil {
-			if o.fileHandle != nil {
-				o.fileHandle.Close()
-				o.fileHandle, o.papers = nil, nil
-			}
+		if err := service.CheckWritable("--ids-out", o.idsOut); err != nil {
 			return usageError{err}
 		}
 		// The outcomes would overwrite the papers before they are read.
 		// Paths are compared as files, not strings: ./x and x, a symlink
 		// or a hard link to --file are all the same file.
-		if o.fileHandle != nil {
-			if samePath(o.file, o.idsOut) {
-				o.fileHandle.Close()
-				o.fileHandle, o.papers = nil, nil
-				return usagef("--ids-out %s names the --file being read; write the outcomes to another file", o.idsOut)
-			}
+		if o.fileHandle != nil && samePath(o.file, o.idsOut) {
+			return usagef("--ids-out %s names the --file being read; write the outcomes to another file", o.idsOut)
 		}
 	}
 	return nil
@@ -667,10 +666,10 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 func (a *app) checkIngestWritable(dir string) error {
 	cfg := a.config()
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return ingest.CheckWritable("data directory", dir)
+		return service.CheckWritable("data directory", dir)
 	}
 	if cfg.Store == "" {
-		if err := ingest.CheckWritable("store", filepath.Join(dir, vectordb.StoreFileName)); err != nil {
+		if err := service.CheckWritable("store", filepath.Join(dir, vectordb.StoreFileName)); err != nil {
 			return err
 		}
 		// The vector files beside it are written in place; one that is
@@ -680,12 +679,12 @@ func (a *app) checkIngestWritable(dir string) error {
 			if _, err := os.Stat(path); err != nil {
 				continue
 			}
-			if err := ingest.CheckWritable("store file", path); err != nil {
+			if err := service.CheckWritable("store file", path); err != nil {
 				return err
 			}
 		}
 	}
-	return ingest.CheckWritable("ingest progress directory", service.IngestStateDir(cfg))
+	return service.CheckWritable("ingest progress directory", service.IngestStateDir(cfg))
 }
 
 // refusedQuery is the usage error of a query arXiv refused on the first

@@ -1,4 +1,4 @@
-package ingest
+package service
 
 import (
 	"errors"
@@ -13,11 +13,12 @@ import (
 // run could write path: a file or directory that exists must be writable,
 // and one that does not exist yet must be creatable, its nearest existing
 // parent directory writable. what names path in the error ("store",
-// "ingest progress directory"). A command calls it before its first arXiv
-// request, so that a store it could not write ends the command before
-// anything is fetched for it. The error is a *NotWritableError; a path
-// that cannot be checked (a parent that is a file, say) is left to the
-// write itself to report.
+// "ingest progress directory"). `gtrag ingest` calls it before its first
+// arXiv request, so that a store it could not write ends the command before
+// anything is fetched for it; OpenStore calls it to say why a store could
+// not be opened. The error is a *NotWritableError; a path that cannot be
+// checked (a parent that is a file, say) is left to the write itself to
+// report.
 func CheckWritable(what, path string) error {
 	check := path
 	for {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package ingest
+package service
 
 import "golang.org/x/sys/unix"
 
