@@ -63,8 +63,8 @@ type Answer struct {
 	Quotes []Quote
 }
 
-// The values of Answer.Offline. A footer may name the model after "the
-// LLM".
+// The values of Answer.Offline; the CLI's footer words each with the
+// model's name.
 const (
 	OfflineLLMFailed = "the LLM failed"
 	OfflineUnusable  = "the LLM's answer was unusable"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
@@ -20,7 +21,7 @@ func answerFooter(r service.Result) string {
 	// With an LLM configured, the answer may still be the offline one: the
 	// LLM failed, or its answer was unusable. Result.LLM names what was
 	// configured, Result.Offline why the offline answerer wrote it.
-	why := strings.Replace(r.Offline, "the LLM", "the LLM "+r.LLM, 1)
+	why := offlineWhy(r.Offline, r.LLM)
 	switch llm := r.LLM; {
 	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
@@ -61,4 +62,17 @@ func answerFooter(r service.Result) string {
 	}
 	s := strings.Join(parts, "; ")
 	return "(" + strings.ToUpper(s[:1]) + s[1:] + ".)"
+}
+
+// offlineWhy says why the offline answerer wrote the answer, naming the
+// LLM: "the LLM ollama:llama3.2 failed". A reason this footer does not
+// know is said as the reasoner wrote it.
+func offlineWhy(offline, llm string) string {
+	switch offline {
+	case reasoner.OfflineLLMFailed:
+		return "the LLM " + llm + " failed"
+	case reasoner.OfflineUnusable:
+		return "the LLM " + llm + "'s answer was unusable"
+	}
+	return offline
 }
