@@ -229,16 +229,12 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	ctx = reasoner.CountCalls(ctx, &calls)
 	ctx = reasoner.WithRun(ctx) // an LLM outage is told once per question
 
+	if err := CheckRouter(o.Router, s.llm); err != nil {
+		return Result{}, err
+	}
 	deps := s.deps(o)
-	switch o.Router {
-	case "", nodes.RouterRules:
-	case nodes.RouterLLM:
-		if s.llm.Router == nil {
-			return Result{}, configErrorf("router", "llm needs an LLM, and the run is offline (%s); set --llm", s.llm.Name)
-		}
+	if o.Router == nodes.RouterLLM {
 		deps.Router = s.llm.Router
-	default:
-		return Result{}, configErrorf("router", "%q: want %s or %s", o.Router, nodes.RouterRules, nodes.RouterLLM)
 	}
 	if o.ArxivBudget > 0 {
 		deps.Arxiv = &budgetSearcher{inner: deps.Arxiv, budget: o.ArxivBudget}

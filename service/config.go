@@ -36,6 +36,12 @@ type Config struct {
 	// search, papers), for which a mistyped data directory or collection
 	// must not become a new knowledge base.
 	MustExist bool
+	// Router, when set, is the AskOptions.Router the Service will be asked
+	// with: Open checks it (CheckRouter) once the reasoners are open and
+	// before it opens the store, so that a router they cannot serve (llm,
+	// offline) is refused with no knowledge base opened or created. ""
+	// checks nothing; Ask checks its own options either way.
+	Router string
 
 	Arxiv     ArxivConfig
 	LLMTuning LLMTuning

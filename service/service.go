@@ -42,10 +42,16 @@ type Service struct {
 }
 
 // Open opens the embedded knowledge base in cfg.DataDir (seeding a new one,
-// see Config.Seed), the reasoners cfg.LLM names, and an arXiv client.
+// see Config.Seed), the reasoners cfg.LLM names, and an arXiv client. A
+// cfg.Router the reasoners cannot serve (CheckRouter) is refused once they
+// are open and before the store is: nothing is opened or created.
 func Open(ctx context.Context, cfg Config) (*Service, error) {
 	rs, err := OpenReasoners(ctx, cfg)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckRouter(cfg.Router, rs); err != nil {
+		rs.Close()
 		return nil, err
 	}
 	db, err := OpenStore(ctx, cfg)

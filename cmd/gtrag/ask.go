@@ -12,7 +12,6 @@ import (
 
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/nodes"
-	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace/otlp"
 	"github.com/spf13/cobra"
@@ -188,33 +187,24 @@ func (o askOptions) run() service.AskOptions {
 	return opts
 }
 
-// openAskService opens the service of ask and chat, refusing a --router
-// the LLM cannot serve (checkRouter) before the store is opened: a usage
-// error creates no knowledge base.
+// openAskService opens the service of ask, chat and eval. service.Open
+// refuses a --router the LLM cannot serve (Config.Router) before it opens
+// the store: a usage error creates no knowledge base.
 func (a *app) openAskService(ctx context.Context, router string) (*service.Service, error) {
-	rs, err := a.openReasoners(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkRouter(router, rs); err != nil {
-		rs.Close()
-		return nil, err
-	}
-	db, err := a.openStore(ctx)
-	if err != nil {
-		rs.Close()
-		return nil, err
-	}
-	return service.New(db, rs, a.arxivClient()), nil
+	cfg := a.config()
+	cfg.Router = router
+	svc, err := service.Open(ctx, cfg)
+	return svc, a.routerError(err)
 }
 
-// checkRouter refuses --router llm when the service has no LLM to decide
-// with: a setting the user must change.
-func checkRouter(router string, rs reasoner.Set) error {
-	if router == nodes.RouterLLM && rs.Router == nil {
-		return usagef("--router llm needs an LLM, and this run is %s: set --llm (or GTRAG_LLM), or use --router rules", rs.Name)
+// routerError is a.cliError, with --router llm refused for want of an LLM
+// (service.RouterNeedsLLMError) said as the command line says it.
+func (a *app) routerError(err error) error {
+	var needs *service.RouterNeedsLLMError
+	if errors.As(err, &needs) {
+		return usagef("--router llm needs an LLM, and this run is %s: set --llm (or GTRAG_LLM), or use --router rules", needs.LLM)
 	}
-	return nil
+	return a.cliError(err)
 }
 
 func (o askOptions) validate() error {

@@ -231,14 +231,11 @@ type evalResult struct {
 
 // evalShared asks every question against the configured store.
 func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluate.Question) (evalResult, error) {
-	svc, err := a.openService(ctx)
+	svc, err := a.openAskService(ctx, o.Router)
 	if err != nil {
 		return evalResult{}, err
 	}
 	defer svc.Close()
-	if err := checkRouter(o.Router, svc.Reasoners()); err != nil {
-		return evalResult{}, err
-	}
 	probe := watchArxiv(svc.Arxiv(), false)
 	res := evalResult{llm: svc.LLM(), embedder: svc.Embedder()}
 	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(ctx context.Context, _ int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
@@ -282,7 +279,7 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 		return evalResult{}, err
 	}
 	defer rs.Close()
-	if err := checkRouter(o.Router, rs); err != nil {
+	if err := a.routerError(service.CheckRouter(o.Router, rs)); err != nil {
 		return evalResult{}, err
 	}
 	client := a.arxivClient()
