@@ -2,7 +2,10 @@
 // that Phoenix, Jaeger or any collector shows them: one span per run, a
 // child per node (step) and a grandchild per operation (store query, arXiv
 // search, LLM call), with the percept, the state changes, the reasoning and
-// the router's decision as attributes.
+// the router's decision as attributes. The recording of a fork carries its
+// edits, every one of a fork of a fork's chain: on the run span as the
+// gtrag.fork.edits.* arrays, and as a gtrag.fork.edit event on the span of
+// the step after which each was made.
 //
 // The Exporter is a trace.EventSink: it builds the spans from the events a
 // trace.Recorder emits, after the Recorder has redacted them, so a span
@@ -76,6 +79,9 @@ type Exporter struct {
 	step oteltrace.Span
 	sctx context.Context // carries the step span
 	ops  map[string]oteltrace.Span
+	// edits is the chain of edits of a fork's recording (see
+	// trace.ForkInfo.Edits), oldest first; nil for a run that is no fork.
+	edits []trace.ForkEdit
 }
 
 // New returns an Exporter sending to the OTLP/HTTP traces URL endpoint
@@ -185,9 +191,21 @@ func (x *Exporter) Event(e trace.Event) error {
 		if len(s.Notices) > 0 {
 			attrs = append(attrs, attribute.StringSlice("gtrag.notices", s.Notices))
 		}
+		x.edits = nil
 		if f := s.Fork; f != nil {
+			// gtrag.fork.of, .step and .set are the fork's own edit; the
+			// gtrag.fork.edits.* arrays, index for index, are every edit
+			// its replay makes, oldest first: those of the forks it
+			// descends from (ForkInfo.Earlier), then its own.
+			x.edits = f.Edits()
+			ofs, steps, sets := make([]string, len(x.edits)), make([]int, len(x.edits)), make([]string, len(x.edits))
+			for i, ed := range x.edits {
+				ofs[i], steps[i], sets[i] = ed.Of, ed.Step, clip(editString(ed))
+			}
 			attrs = append(attrs, attribute.String("gtrag.fork.of", f.Of), attribute.Int("gtrag.fork.step", f.Step),
-				attribute.String("gtrag.fork.set", f.Field+"="+string(f.Value)))
+				attribute.String("gtrag.fork.set", clip(editString(x.edits[len(x.edits)-1]))),
+				attribute.StringSlice("gtrag.fork.edits.of", ofs), attribute.IntSlice("gtrag.fork.edits.step", steps),
+				attribute.StringSlice("gtrag.fork.edits.set", sets))
 		}
 		x.ctx, x.run = x.tracer.Start(context.Background(), "gtrag.run", at,
 			oteltrace.WithSpanKind(oteltrace.SpanKindInternal), oteltrace.WithAttributes(attrs...))
@@ -246,6 +264,15 @@ func (x *Exporter) Event(e trace.Event) error {
 		_ = e.Decode(&d)
 		if x.step != nil {
 			x.step.SetAttributes(attribute.String("gtrag.reasoning", clip(d.Reasoning)), attribute.Int64("gtrag.duration_ms", d.DurationMS))
+			// The fork's edits after this step, made before the router
+			// decides, in the order they are made.
+			for _, ed := range x.edits {
+				if ed.Step == e.Step {
+					x.step.AddEvent("gtrag.fork.edit", at, oteltrace.WithAttributes(
+						attribute.String("gtrag.fork.of", ed.Of), attribute.Int("gtrag.fork.step", ed.Step),
+						attribute.String("gtrag.fork.set", clip(editString(ed)))))
+				}
+			}
 		}
 	case trace.StepFailed:
 		var d trace.StepFailedData
@@ -304,6 +331,9 @@ func (x *Exporter) endStep() {
 		x.step = nil
 	}
 }
+
+// editString is an edit as --set gives it: FIELD=VALUE.
+func editString(e trace.ForkEdit) string { return e.Field + "=" + string(e.Value) }
 
 func nullIfEmpty(raw json.RawMessage) json.RawMessage {
 	if len(raw) == 0 {

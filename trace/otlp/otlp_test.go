@@ -2,9 +2,12 @@ package otlp
 
 import (
 	"context"
+	"encoding/json"
 	"os"
+	"reflect"
 	"testing"
 
+	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/gtrag/gtrag/trace"
@@ -43,22 +46,7 @@ func TestSpansFromRecordedRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mem := tracetest.NewInMemoryExporter()
-	x := NewWithSpanExporter(mem)
-	for _, e := range evs {
-		if err := x.Event(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// The in-memory exporter forgets its spans on Shutdown: flush and read
-	// them first.
-	if err := x.tp.ForceFlush(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	spans := mem.GetSpans()
-	if err := x.Shutdown(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	spans := spansOf(t, evs)
 	var run tracetest.SpanStub
 	steps, ops := 0, 0
 	for _, s := range spans {
@@ -105,5 +93,120 @@ func TestSpansFromRecordedRun(t *testing.T) {
 	}
 	if !run.StartTime.Equal(evs[0].TS) || !run.EndTime.Equal(evs[len(evs)-1].TS) {
 		t.Errorf("the run span runs %v–%v, the events %v–%v", run.StartTime, run.EndTime, evs[0].TS, evs[len(evs)-1].TS)
+	}
+}
+
+// spansOf exports evs and returns the spans.
+func spansOf(t *testing.T, evs []trace.Event) []tracetest.SpanStub {
+	t.Helper()
+	mem := tracetest.NewInMemoryExporter()
+	x := NewWithSpanExporter(mem)
+	for _, e := range evs {
+		if err := x.Event(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The in-memory exporter forgets its spans on Shutdown: flush and read
+	// them first.
+	if err := x.tp.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	spans := mem.GetSpans()
+	if err := x.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return spans
+}
+
+func attr(attrs []attribute.KeyValue, key string) (attribute.Value, bool) {
+	for _, a := range attrs {
+		if string(a.Key) == key {
+			return a.Value, true
+		}
+	}
+	return attribute.Value{}, false
+}
+
+// The recording of a fork of a fork exports every edit its replay makes,
+// oldest first: on the run span as gtrag.fork.edits.*, and as a
+// gtrag.fork.edit event on the step after which each was made.
+func TestForkOfAForkExportsEveryEdit(t *testing.T) {
+	f, err := os.Open("../../testdata/trace/fork.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	evs, err := trace.ReadEvents(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Make the fixture fork (relevant_context=false after step 7 of run1)
+	// the earlier edit of a fork of it that set arxiv_query after step 8.
+	var d trace.ExecutionStartedData
+	if err := evs[0].Decode(&d); err != nil || d.Settings.Fork == nil {
+		t.Fatalf("fork.jsonl does not open as a fork: %v", err)
+	}
+	fi := *d.Settings.Fork
+	if len(trace.Path(evs)) < 8 {
+		t.Fatalf("fork.jsonl has %d steps, want 8 or more", len(trace.Path(evs)))
+	}
+	d.Settings.Fork = &trace.ForkInfo{
+		Of: evs[0].ExecutionID, Step: 8, Field: "arxiv_query", Value: json.RawMessage(`"nash equilibrium"`),
+		RecordedPath: trace.Path(evs),
+		Earlier:      []trace.ForkEdit{{Of: fi.Of, Step: fi.Step, Field: fi.Field, Value: fi.Value}},
+	}
+	if evs[0].Data, err = json.Marshal(d); err != nil {
+		t.Fatal(err)
+	}
+	first := fi.Field + "=" + string(fi.Value)
+	second := `arxiv_query="nash equilibrium"`
+
+	spans := spansOf(t, evs)
+	var run tracetest.SpanStub
+	byStep := map[int64]tracetest.SpanStub{}
+	for _, s := range spans {
+		if s.Name == "gtrag.run" {
+			run = s
+		}
+		if v, ok := attr(s.Attributes, "gtrag.step"); ok {
+			byStep[v.AsInt64()] = s
+		}
+	}
+	if !run.SpanContext.IsValid() {
+		t.Fatalf("no run span among %d", len(spans))
+	}
+	for key, want := range map[string]any{
+		"gtrag.fork.edits.of":   []string{fi.Of, evs[0].ExecutionID},
+		"gtrag.fork.edits.step": []int64{int64(fi.Step), 8},
+		"gtrag.fork.edits.set":  []string{first, second},
+		"gtrag.fork.of":         evs[0].ExecutionID,
+		"gtrag.fork.step":       int64(8),
+		"gtrag.fork.set":        second,
+	} {
+		v, ok := attr(run.Attributes, key)
+		if !ok {
+			t.Errorf("the run span has no %s", key)
+			continue
+		}
+		if got := v.AsInterface(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s = %#v, want %#v", key, got, want)
+		}
+	}
+	for step, want := range map[int64]string{int64(fi.Step): first, 8: second} {
+		var sets []string
+		for _, ev := range byStep[step].Events {
+			if ev.Name == "gtrag.fork.edit" {
+				v, _ := attr(ev.Attributes, "gtrag.fork.set")
+				sets = append(sets, v.AsString())
+			}
+		}
+		if !reflect.DeepEqual(sets, []string{want}) {
+			t.Errorf("step %d's span has the edits %q, want [%q]", step, sets, want)
+		}
+	}
+	for step, s := range byStep {
+		if step != int64(fi.Step) && step != 8 && len(s.Events) > 0 {
+			t.Errorf("step %d's span has events %v; no edit was made after it", step, s.Events)
+		}
 	}
 }
