@@ -13,6 +13,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/weaviatestore"
 )
 
 // Store is what a Service needs of a knowledge base. *vectordb.DB is one;
@@ -178,8 +179,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	case "", SeedPrimer:
 		if isNew(db) && db.Count() == 0 {
 			if err := SeedWithPrimer(ctx, db); err != nil {
-				db.Close()
-				return nil, errors.Join(err, discardNew(cfg))
+				return nil, errors.Join(err, discardNew(ctx, cfg, db))
 			}
 		}
 	case SeedNone:
@@ -190,16 +190,29 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	return db, nil
 }
 
-// discardNew removes the embedded store that this open created and could
-// not seed, so that nothing is left tied to an embedder that never worked:
-// with --embedder ollama:x and no Ollama, the seed's first embedding
-// fails, and the store.db it leaves would refuse every later run with
-// another embedder ("built with embedder ollama:x (dim 0)"). A Weaviate
-// collection is left to the server.
-func discardNew(cfg Config) error {
+// discardNew closes db, a store that this open created and could not
+// seed, and removes it, so that nothing is left tied to an embedder that
+// never worked: when the seed's embeddings fail (--embedder ollama:x and no
+// Ollama, or an Ollama that answered the probe a new Weaviate collection
+// learns its dimension from and then failed), the store left behind would
+// refuse every later run with another embedder ("built with embedder
+// ollama:x"). The embedded store's files are removed once it is closed; a
+// Weaviate collection is dropped before, and only one this open created
+// (weaviatestore.Store.DropCreated): a collection that was there before is
+// never seeded, so never dropped. The drop is not cut short by ctx, since
+// an interrupted seed is one reason to drop.
+func discardNew(ctx context.Context, cfg Config, db Store) error {
 	if cfg.Store != "" {
-		return nil
+		var err error
+		if w, ok := db.(*weaviatestore.Store); ok && w.Created() {
+			if err = w.DropCreated(context.WithoutCancel(ctx)); err != nil {
+				err = fmt.Errorf("drop the collection that could not be seeded: %w", err)
+			}
+		}
+		db.Close()
+		return err
 	}
+	db.Close()
 	var errs []error
 	for _, name := range vectordb.FileNames {
 		if err := os.Remove(filepath.Join(cfg.DataDir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -16,7 +16,10 @@
 // A collection records, in its description, the embedder that made its
 // vectors and their dimension. Opening it with another embedder fails with
 // an error in which errors.As finds the embedded store's
-// *vectordb.MismatchError, saying which --embedder to use. Weaviate does
+// *vectordb.MismatchError, saying which --embedder to use. DropCreated
+// deletes a collection that this Open created, and never one it found:
+// the service drops a new collection whose primer could not be embedded, so
+// that an embedder that never worked does not lock the name. Weaviate does
 // not embed: the collection has no vectorizer and gtrag sends the vectors,
 // so a store works with every gtrag embedder and the server needs no model
 // module. Each chunk is one object whose UUID is the UUIDv5 of the chunk id

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -82,6 +83,8 @@ type Store struct {
 
 	// created is set when this Open created the collection: see Created.
 	created bool
+	// dropped is set once DropCreated has deleted it (or is deleting it).
+	dropped atomic.Bool
 	// mustExist is set by OpenExisting: a missing collection is an error.
 	mustExist bool
 }
@@ -91,6 +94,38 @@ type Store struct {
 // found). Whoever seeds a new store asks this, not whether it is empty:
 // a collection emptied on purpose stays so.
 func (s *Store) Created() bool { return s.created }
+
+// ErrNotCreated is in DropCreated's error for a store whose collection this
+// Open did not create.
+var ErrNotCreated = errors.New("the collection was not created by this open")
+
+// DropCreated deletes the collection, with everything in it, when this Open
+// created it (Created): it undoes an Open whose new store cannot be used,
+// such as one whose seed could not be embedded, so that nothing is left
+// tied to an embedder that never worked. A collection that was there before
+// (or that another process created a moment before) is never dropped:
+// DropCreated deletes nothing and returns an error that errors.Is finds
+// ErrNotCreated in. A collection already gone is not an error. The store
+// is of no use afterwards, and a second call deletes nothing: by then the
+// name may hold another process's new collection. Deleting a collection
+// goes through Weaviate's Raft leader, so it fails on a cluster that has
+// none.
+func (s *Store) DropCreated(ctx context.Context) error {
+	if !s.created {
+		return fmt.Errorf("drop Weaviate store %s: %w", s.cfg, ErrNotCreated)
+	}
+	if !s.dropped.CompareAndSwap(false, true) {
+		return nil
+	}
+	err := s.do(ctx, func(c *weaviate.Client) error {
+		return c.Schema().ClassDeleter().WithClassName(s.class).Do(ctx)
+	})
+	if err != nil {
+		s.dropped.Store(false)
+		return fmt.Errorf("drop Weaviate store %s: %w", s.cfg, plain(err))
+	}
+	return nil
+}
 
 // Open connects to the collection cfg names, creating it when it does not
 // exist (recording emb's spec and dimension, and cfg.Replicas). emb must be
