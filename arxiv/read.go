@@ -13,12 +13,15 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/internal/lineio"
 )
 
-// maxLine bounds one JSON Lines record. A real paper is a few KB, and
-// ValidatePaper cuts every field far below this; a longer line is skipped as
-// an invalid entry without being held in memory whole.
-const maxLine = 16 << 20
+// MaxLineBytes bounds one JSON Lines record, without its line end. A real
+// paper is a few KB, and ValidatePaper cuts every field far below this; a
+// longer line is an invalid entry, read without being held in memory
+// whole.
+const MaxLineBytes = 16 << 20
 
 // ErrNoPapers says that a file holds nothing to read: it is empty or blank.
 var ErrNoPapers = errors.New("no papers in it (the file is empty)")
@@ -43,7 +46,8 @@ var ErrNoPapers = errors.New("no papers in it (the file is empty)")
 // naming its line, and reading goes on with the next one.
 type PaperReader struct {
 	br      *bufio.Reader
-	line    int // the line of the next JSON Lines record
+	lines   *lineio.Reader // br's lines (JSON Lines)
+	line    int            // the line of the next JSON Lines record
 	format  byte
 	dec     *json.Decoder // JSON array
 	item    int
@@ -84,7 +88,7 @@ func NewPaperReader(r io.Reader) (*PaperReader, error) {
 			}
 			pr.format, pr.atom, pr.invalid, pr.notes = '<', page.Papers, page.Invalid, page.Notes
 		case '{':
-			pr.format = '{'
+			pr.format, pr.lines = '{', lineio.New(pr.br, MaxLineBytes)
 		case '[':
 			pr.format, pr.dec = '[', json.NewDecoder(pr.br)
 			if _, err := pr.dec.Token(); err != nil {
@@ -165,7 +169,7 @@ func (pr *PaperReader) Next() (Paper, []string, error) {
 		return pr.decode(raw, fmt.Sprintf("item %d", pr.item))
 	}
 	for {
-		raw, long, err := pr.readLine()
+		raw, n, err := pr.lines.ReadLine()
 		where := fmt.Sprintf("line %d", pr.line)
 		pr.line++
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -175,8 +179,8 @@ func (pr *PaperReader) Next() (Paper, []string, error) {
 		if errors.Is(err, io.EOF) {
 			pr.done = true
 		}
-		if long {
-			return Paper{}, nil, &InvalidEntry{Where: where, ID: idOf(raw), Err: fmt.Errorf("longer than %d MB", maxLine>>20)}
+		if n > MaxLineBytes {
+			return Paper{}, nil, &InvalidEntry{Where: where, ID: idOf(raw), Err: fmt.Errorf("longer than %d MB", MaxLineBytes>>20)}
 		}
 		if text := bytes.TrimSpace(raw); len(text) > 0 {
 			return pr.decode(text, where)
@@ -185,23 +189,6 @@ func (pr *PaperReader) Next() (Paper, []string, error) {
 			return Paper{}, nil, io.EOF
 		}
 	}
-}
-
-// readLine reads through the next newline. A line longer than maxLine is
-// read to its end but only its start is kept, and long is set.
-func (pr *PaperReader) readLine() (line []byte, long bool, err error) {
-	raw, err := pr.br.ReadSlice('\n')
-	if !errors.Is(err, bufio.ErrBufferFull) {
-		return raw, false, err
-	}
-	buf := append([]byte(nil), raw...)
-	for errors.Is(err, bufio.ErrBufferFull) {
-		raw, err = pr.br.ReadSlice('\n')
-		if len(buf) <= maxLine {
-			buf = append(buf, raw...)
-		}
-	}
-	return buf, len(buf) > maxLine, err
 }
 
 // idFieldRe finds the id of a record that cannot be decoded, for a message.

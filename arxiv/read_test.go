@@ -242,3 +242,25 @@ func TestReadPapersIsStrict(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, ps)
 }
+
+// A line longer than MaxLineBytes is an invalid entry named by its line
+// and the id at its start, and the lines after it are read; a line of
+// exactly the limit, "\r\n" after it, is read as a record.
+func TestReadPapersSkipsALineTooLong(t *testing.T) {
+	good := `{"id":"2301.00001v1","title":"T"}`
+	record := func(n int) string { // a record of n bytes
+		head, tail := `{"id":"2301.00002v1","title":"T","comment":"`, `"}`
+		return head + strings.Repeat("c", n-len(head)-len(tail)) + tail
+	}
+	papers, invalid, _, err := readAll(strings.NewReader(record(MaxLineBytes+1) + "\n" + good + "\n"))
+	require.NoError(t, err)
+	require.Len(t, invalid, 1)
+	require.Contains(t, invalid[0].Error(), "line 1 (2301.00002v1)")
+	require.Contains(t, invalid[0].Error(), "longer than 16 MB")
+	require.Equal(t, []string{"2301.00001v1"}, ids(papers))
+
+	papers, invalid, _, err = readAll(strings.NewReader(record(MaxLineBytes) + "\r\n" + good))
+	require.NoError(t, err)
+	require.Empty(t, invalid)
+	require.Equal(t, []string{"2301.00002v1", "2301.00001v1"}, ids(papers))
+}

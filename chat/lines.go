@@ -10,20 +10,22 @@ import (
 	"strings"
 
 	"github.com/peterh/liner"
+
+	"github.com/gtrag/gtrag/internal/lineio"
 )
 
 // Lines reads plain lines, for scripts: no prompt, no escape sequences, no
 // history.
 type Lines struct {
-	r   *bufio.Reader
+	r   *lineio.Reader
 	max int
 }
 
 // NewLines reads lines from r, each at most max bytes. A longer line is
-// read to its end and refused with a *LongLineError; the lines after it
-// are read as usual.
+// read to its end, without being held whole, and refused with a
+// *LongLineError; the lines after it are read as usual.
 func NewLines(r io.Reader, max int) *Lines {
-	return &Lines{r: bufio.NewReader(r), max: max}
+	return &Lines{r: lineio.New(bufio.NewReader(r), max), max: max}
 }
 
 // LongLineError is a line longer than Lines accepts: Bytes long, without
@@ -35,37 +37,22 @@ func (e *LongLineError) Error() string {
 }
 
 // ReadLine implements LineReader; the prompt is not shown. A line ends
-// at "\n" (a "\r" before it is dropped) or at the end of the input.
+// at "\n" or at the end of the input; a "\r" before either is dropped.
 func (l *Lines) ReadLine(string) (string, error) {
-	var line, tail []byte // the line's first max+2 bytes; its last 2
-	n := 0                // the line's length, newline included
-	for {
-		chunk, err := l.r.ReadSlice('\n')
-		n += len(chunk)
-		line = append(line, chunk[:min(len(chunk), max(0, l.max+2-len(line)))]...)
-		tail = append(tail, chunk...)
-		tail = tail[max(0, len(tail)-2):]
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && n == 0:
-			return "", io.EOF
-		case err != nil && !errors.Is(err, io.EOF):
-			return "", err
-		}
-		break
+	line, n, err := l.r.ReadLine()
+	switch {
+	case err == io.EOF && n == 0:
+		return "", io.EOF
+	case err != nil && err != io.EOF:
+		return "", err
 	}
-	eol := 0
-	if len(tail) > 0 && tail[len(tail)-1] == '\n' {
-		eol = 1
+	if err == io.EOF && len(line) == n && line[n-1] == '\r' {
+		line, n = line[:n-1], n-1 // a "\r" at the end of the input, as before a newline
 	}
-	if len(tail) > eol && tail[len(tail)-1-eol] == '\r' {
-		eol++
+	if n > l.max {
+		return "", &LongLineError{Bytes: n, Max: l.max}
 	}
-	if n-eol > l.max {
-		return "", &LongLineError{Bytes: n - eol, Max: l.max}
-	}
-	return string(line[:n-eol]), nil
+	return string(line), nil
 }
 
 // HistoryLimit is how many lines the history file keeps.

@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -44,4 +45,31 @@ func TestSessionGoesOnAfterAnOverlongLine(t *testing.T) {
 	require.NoError(t, r.session().Run(context.Background(), in))
 	require.Equal(t, []string{"What is a Nash equilibrium?"}, r.asked)
 	require.Equal(t, []string{"the question is 32000 bytes; the limit is 4096"}, r.errs)
+}
+
+// A line's length is counted without its end, "\r\n" or a "\r" the input
+// ends with: a line of exactly the limit so ended is kept, one byte more is
+// refused with its length, and a last line needs no newline.
+func TestLinesCountALineWithoutItsEnd(t *testing.T) {
+	x := func(n int) string { return strings.Repeat("x", n) }
+	l := NewLines(strings.NewReader(x(10)+"\r\n"+x(11)+"\r\n\r\n"+x(10)+"\r"), 10)
+	for _, want := range []string{x(10), "long 11", "", x(10)} {
+		s, err := l.ReadLine(Prompt)
+		var le *LongLineError
+		if errors.As(err, &le) {
+			s, err = fmt.Sprintf("long %d", le.Bytes), nil
+		}
+		require.NoError(t, err)
+		require.Equal(t, want, s)
+	}
+	_, err := l.ReadLine(Prompt)
+	require.Equal(t, io.EOF, err)
+
+	l = NewLines(strings.NewReader(x(11)+"\r"), 10)
+	_, err = l.ReadLine(Prompt)
+	var le *LongLineError
+	require.ErrorAs(t, err, &le)
+	require.Equal(t, 11, le.Bytes, "the last line, without its \\r")
+	_, err = l.ReadLine(Prompt)
+	require.Equal(t, io.EOF, err)
 }

@@ -9,6 +9,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/gtrag/gtrag/internal/jsonerr"
 )
 
 // Comparison pairs a report with an earlier one (the baseline) question by
@@ -99,7 +101,7 @@ func SettingsDiffer(before, after Report) []SettingChange {
 func ReadReport(r io.Reader) (Report, error) {
 	var rep Report
 	if err := json.NewDecoder(r).Decode(&rep); err != nil {
-		return Report{}, fmt.Errorf("not a gtrag eval --json report: %s", reportJSONError(err))
+		return Report{}, fmt.Errorf("not a gtrag eval --json report: %v", jsonerr.Doc{Unit: "the file"}.Explain(err))
 	}
 	if rep.Questions == 0 || len(rep.PerQuestion) == 0 {
 		return Report{}, errors.New("not a gtrag eval --json report: it has no per_question results")
@@ -107,28 +109,10 @@ func ReadReport(r io.Reader) (Report, error) {
 	return rep, nil
 }
 
-// reportJSONError says why a file did not decode as a Report in the
-// file's terms: encoding/json's bare "EOF" for an empty file, "unexpected
-// EOF" for one cut off, and Go's type names for a field of the wrong type
-// say nothing to the person who passed the file.
-func reportJSONError(err error) string {
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.EOF):
-		return "the file is empty"
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "the JSON ends early: the file is cut off"
-	case errors.As(err, &te) && te.Field != "":
-		return fmt.Sprintf("%q is a JSON %s, where a report has another type", te.Field, te.Value)
-	case errors.As(err, &te):
-		return fmt.Sprintf("it is a JSON %s, where a report is one JSON object", te.Value)
-	}
-	return err.Error()
-}
-
 // Compare pairs after with the baseline before. Questions are paired by
 // their text, the n-th occurrence of a text with its n-th occurrence, so
-// that a file asking one question twice pairs both.
+// that a report of a file asking one question twice (written before
+// ReadQuestions refused such a file) pairs both.
 func Compare(before, after Report) Comparison {
 	old := map[string]QuestionResult{}
 	for k, row := range keyed(before.PerQuestion) {

@@ -121,10 +121,10 @@ func TestReadReportSaysWhatIsWrong(t *testing.T) {
 	for in, want := range map[string]string{
 		"":                           "the file is empty",
 		"\n":                         "the file is empty",
-		`{"questions": 2, "per_qu`:   "the JSON ends early: the file is cut off",
-		`[1, 2]`:                     "it is a JSON array, where a report is one JSON object",
-		`"report"`:                   "it is a JSON string, where a report is one JSON object",
-		`{"per_question": {"q": 1}}`: `"per_question" is a JSON object, where a report has another type`,
+		`{"questions": 2, "per_qu`:   "the file ends in the middle of its JSON (cut short?)",
+		`[1, 2]`:                     "the file must be a JSON object; found a JSON array",
+		`"report"`:                   "the file must be a JSON object; found a JSON string",
+		`{"per_question": {"q": 1}}`: `"per_question" must be a JSON array; found a JSON object`,
 	} {
 		_, err := ReadReport(strings.NewReader(in))
 		require.EqualError(t, err, "not a gtrag eval --json report: "+want, "%q", in)

@@ -28,6 +28,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/internal/jsonerr"
 )
 
 // What a question expects (Question.Expect).
@@ -49,6 +51,10 @@ type Question struct {
 	Expect string `json:"expect,omitempty"`
 	// MustContain lists what a correct answer says (see CheckAnswers).
 	MustContain []string `json:"must_contain,omitempty"`
+	// Topic labels the question for whoever reads the file (the world
+	// corpora under testdata name the topic of the paper it asks about);
+	// nothing measures it.
+	Topic string `json:"topic,omitempty"`
 }
 
 // OffTopic reports whether the question expects a refusal.
@@ -71,13 +77,17 @@ const utf8BOM = "\uFEFF"
 // names the line. A split other than "" keeps only that split's questions.
 //
 // It refuses what could only mislead a measurement rather than skip it: a
-// "relevant" or "must_contain" that is not a list of strings, and an empty
-// id or must_contain entry, which no answer can ever match (the question
-// would count as a miss or a failure whatever the answer). A byte-order
-// mark at the start of the file is accepted.
+// "relevant" or "must_contain" that is not a list of strings; an empty id
+// or must_contain entry, which no answer can ever match (the question
+// would count as a miss or a failure whatever the answer); a field it does
+// not know, most likely a misspelt one ("relevent" would leave the
+// question no relevant papers); and a question asked twice (the same text,
+// after check), which would count twice. A byte-order mark at the start of
+// the file is accepted.
 func ReadQuestions(r io.Reader, name, split string, check func(string) (string, error)) ([]Question, error) {
 	var qs []Question
-	var splits []string // the splits the file names, in order
+	var splits []string       // the splits the file names, in order
+	asked := map[string]int{} // each question's line
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), MaxQuestionLine)
 	line := 0
@@ -95,9 +105,9 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 			// encoding/json would silently turn the bad bytes into U+FFFD.
 			return nil, fmt.Errorf("%s:%d: not valid UTF-8", name, line)
 		}
-		var q Question
-		if err := json.Unmarshal([]byte(text), &q); err != nil {
-			return nil, fmt.Errorf("%s:%d: %s", name, line, questionJSONError(err))
+		q, err := decodeQuestion(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		switch q.Expect {
 		case "", ExpectAnswer, ExpectNotFound, ExpectOffTopic:
@@ -111,11 +121,15 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 			return nil, fmt.Errorf("%s:%d: must_contain[%d] %q is empty: no answer could contain it; remove it, or write what a correct answer says (\"a|b\" for alternatives)", name, line, i, q.MustContain[i])
 		}
 		if check != nil {
-			var err error
 			if q.Q, err = check(q.Q); err != nil {
 				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 			}
 		}
+		key := strings.TrimSpace(q.Q)
+		if first, ok := asked[key]; ok {
+			return nil, fmt.Errorf("%s:%d: the same question as line %d: ask each question once, or it counts twice", name, line, first)
+		}
+		asked[key] = line
 		if split == "" || q.Split == split {
 			qs = append(qs, q)
 		}
@@ -142,31 +156,35 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 	return qs, nil
 }
 
-// questionJSONError says what is wrong with a line that does not decode as
-// a Question: for a field of the wrong type, what the field must be (Go's
-// "cannot unmarshal string into Go struct field Question.relevant of type
-// []string" names Go's types, not the file's).
-func questionJSONError(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		want, ok := map[string]string{
-			"q":            "a string, the question",
-			"relevant":     `a list of paper ids, such as ["2301.01234"]`,
-			"split":        `a string, such as "dev"`,
-			"expect":       fmt.Sprintf("a string: %q, %q or %q", ExpectAnswer, ExpectNotFound, ExpectOffTopic),
-			"must_contain": `a list of strings, such as ["nice|forgiving"]`,
-		}[te.Field]
-		if ok {
-			// te.Value is what was found: the field itself ("relevant":
-			// "2301.01234") or a list's entry ("relevant": [2301.01234]).
-			return fmt.Sprintf("%q must be %s; found a JSON %s", te.Field, want, te.Value)
-		}
+// questionJSON says what is wrong with a line that does not decode as a
+// Question, in the file's words: for a field of the wrong type, what the
+// field must be; for a field unknown, the fields there are.
+var questionJSON = jsonerr.Doc{
+	Unit: "the line",
+	Want: map[string]string{
+		"":             `a JSON object with "q"`,
+		"q":            "a string, the question",
+		"relevant":     `a list of paper ids, such as ["2301.01234"]`,
+		"split":        `a string, such as "dev"`,
+		"expect":       fmt.Sprintf("a string: %q, %q or %q", ExpectAnswer, ExpectNotFound, ExpectOffTopic),
+		"must_contain": `a list of strings, such as ["nice|forgiving"]`,
+		"topic":        "a string",
+	},
+	Fields: []string{"q", "relevant", "split", "expect", "must_contain", "topic"},
+}
+
+// decodeQuestion decodes one line of a question set: one JSON object, of
+// Question's fields only.
+func decodeQuestion(text string) (Question, error) {
+	var q Question
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&q)
+	if err == nil && dec.InputOffset() < int64(len(text)) {
+		// Something follows the object: Unmarshal's error says where.
+		err = json.Unmarshal([]byte(text), new(json.RawMessage))
 	}
-	if errors.As(err, &te) && te.Field == "" {
-		// A whole line of another type: a list, a string, a number.
-		return fmt.Sprintf("not a JSON object with \"q\": found a JSON %s", te.Value)
-	}
-	return fmt.Sprintf("not a JSON object with \"q\": %v", err)
+	return q, questionJSON.Explain(err)
 }
 
 // matchesNothing reports whether a must_contain entry has no alternative

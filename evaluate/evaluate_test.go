@@ -1,6 +1,8 @@
 package evaluate
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -133,7 +135,7 @@ func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
 		{`{"q": "a", "must_contain": ["nice", ""]}`, `f.jsonl:1: must_contain[1] "" is empty: no answer could contain it; remove it, or write what a correct answer says ("a|b" for alternatives)`},
 		{`{"q": "a", "must_contain": [" | "]}`, `f.jsonl:1: must_contain[0] " | " is empty`},
 		{`{"q": "a", "relevant": ["1", " "]}`, `f.jsonl:1: relevant[1] is empty: want a paper id such as "2301.01234"`},
-		{`[1]`, `f.jsonl:1: not a JSON object with "q"`},
+		{`[1]`, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON array`},
 	} {
 		_, err := ReadQuestions(strings.NewReader(tc.line), "f.jsonl", "", nil)
 		require.ErrorContains(t, err, tc.want, tc.line)
@@ -158,5 +160,83 @@ func TestReadQuestionsNamesTheSplits(t *testing.T) {
 	require.EqualError(t, err, `f.jsonl has no questions in split "dev": its questions name no split`)
 
 	_, err = ReadQuestions(strings.NewReader(`[{"q": "a"}]`), "f.jsonl", "", nil)
-	require.EqualError(t, err, `f.jsonl:1: not a JSON object with "q": found a JSON array`)
+	require.EqualError(t, err, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON array`)
+}
+
+// A question asked twice would count twice: the second is refused with
+// both lines, whatever its split and spacing.
+func TestReadQuestionsRefusesADuplicate(t *testing.T) {
+	in := `{"q": "What is a core?", "split": "dev"}
+{"q": "What is a Nash equilibrium?"}
+
+{"q": "  What is a core? ", "split": "heldout"}
+`
+	_, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "", nil)
+	require.EqualError(t, err, "f.jsonl:4: the same question as line 1: ask each question once, or it counts twice")
+	_, err = ReadQuestions(strings.NewReader(in), "f.jsonl", "dev", nil)
+	require.ErrorContains(t, err, "f.jsonl:4: the same question as line 1", "a question in two splits is a leak, not two questions")
+
+	collapse := func(q string) (string, error) { return strings.Join(strings.Fields(q), " "), nil }
+	_, err = ReadQuestions(strings.NewReader(`{"q": "a  b"}`+"\n"+`{"q": "a b"}`), "f.jsonl", "", collapse)
+	require.ErrorContains(t, err, "f.jsonl:2: the same question as line 1", "the same after check")
+	qs, err := ReadQuestions(strings.NewReader(`{"q": "a b"}`+"\n"+`{"q": "a b?"}`), "f.jsonl", "", collapse)
+	require.NoError(t, err)
+	require.Len(t, qs, 2)
+}
+
+// A field the reader does not know is refused with its line and the
+// fields there are: a misspelt "relevant" must not leave a question with
+// no relevant papers, counted as unanswerable without a word.
+func TestReadQuestionsRefusesAnUnknownField(t *testing.T) {
+	in := `{"q": "a", "relevant": ["2301.01234"]}
+{"q": "b", "relevent": ["2301.01234"]}
+`
+	_, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "", nil)
+	require.EqualError(t, err, `f.jsonl:2: unknown field "relevent": the fields are q, relevant, split, expect, must_contain, topic`)
+
+	qs, err := ReadQuestions(strings.NewReader(`{"q": "a", "relevant": ["1"], "topic": "auctions"}`), "f.jsonl", "", nil)
+	require.NoError(t, err, "topic labels a question in the world corpora")
+	require.Equal(t, "auctions", qs[0].Topic)
+}
+
+// A line's JSON faults are told in the file's words, the same as a
+// trace's or a report's.
+func TestReadQuestionsJSONFaults(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`{"q": true}`, `f.jsonl:1: "q" must be a string, the question; found a JSON boolean`},
+		{`{"q": "a", "topic": 1}`, `f.jsonl:1: "topic" must be a string; found a JSON number`},
+		{`{"q": "a"`, `f.jsonl:1: the line ends in the middle of its JSON (cut short?)`},
+		{`{q}`, `f.jsonl:1: invalid JSON at byte 2: invalid character 'q' looking for beginning of object key string`},
+		{`{"q": "a"} x`, `f.jsonl:1: invalid JSON at byte 12: invalid character 'x' after top-level value`},
+		{`{"q": "a"} {"q": "b"}`, `f.jsonl:1: invalid JSON at byte 12: invalid character '{' after top-level value`},
+		{`"a"`, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON string`},
+	} {
+		_, err := ReadQuestions(strings.NewReader(tc.line), "f.jsonl", "", nil)
+		require.EqualError(t, err, tc.want, tc.line)
+	}
+}
+
+// The question sets under testdata read: no field unknown, no question
+// twice.
+func TestReadQuestionsTestdata(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"world/*.jsonl", "world?/questions.jsonl", "eval/*.jsonl", "answers/*.jsonl", "judge/primer.jsonl"} {
+		m, err := filepath.Glob(filepath.Join("..", "testdata", pattern))
+		require.NoError(t, err)
+		files = append(files, m...)
+	}
+	collapse := func(q string) (string, error) { return strings.Join(strings.Fields(q), " "), nil } // as the command does
+	n := 0
+	for _, path := range files {
+		if strings.HasPrefix(filepath.Base(path), "papers") {
+			continue
+		}
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		_, err = ReadQuestions(f, path, "", collapse)
+		f.Close()
+		require.NoError(t, err)
+		n++
+	}
+	require.Greater(t, n, 50, "the question sets were found")
 }

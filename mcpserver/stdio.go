@@ -12,6 +12,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gtrag/gtrag/internal/lineio"
 )
 
 // StdioTransport is the transport of `gtrag mcp`: JSON-RPC messages read
@@ -331,12 +333,13 @@ func newErrorResponse(id json.RawMessage, code int64, format string, args ...any
 // session on; and reports the end of the input only once every request
 // passed on is answered.
 type drainingReader struct {
-	in   *bufio.Reader
-	max  int // bytes in a line
-	open *openRequests
-	w    *answeringWriter
-	line int // lines read
-	buf  bytes.Buffer
+	in    *bufio.Reader
+	max   int            // bytes in a line
+	lines *lineio.Reader // in's lines, from the first read on
+	open  *openRequests
+	w     *answeringWriter
+	line  int // lines read
+	buf   bytes.Buffer
 }
 
 func (r *drainingReader) Read(p []byte) (int, error) {
@@ -362,25 +365,17 @@ func (r *drainingReader) Read(p []byte) (int, error) {
 // than r.max (long) rather than holding it: a client that sends one
 // endless line must not fill the memory.
 func (r *drainingReader) readLine() (line []byte, long bool, err error) {
-	got := false // bytes of this line read
-	for {
-		chunk, err := r.in.ReadSlice('\n')
-		got = got || len(chunk) > 0
-		if !long {
-			if len(line)+len(chunk) > r.max+2 { // a line and its "\r\n"
-				long, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == nil || got {
-			r.line++
-		}
-		return bytes.TrimSpace(line), long, err
+	if r.lines == nil {
+		r.lines = lineio.New(r.in, r.max)
 	}
+	line, n, err := r.lines.ReadLine()
+	if n > 0 || err == nil {
+		r.line++
+	}
+	if n > r.max {
+		return nil, true, err
+	}
+	return bytes.TrimSpace(line), false, err
 }
 
 // take handles one line: it passes it on, answers it, or both (a batch

@@ -128,3 +128,23 @@ func TestStdioEndsWhenAClientReusesAnOpenID(t *testing.T) {
 	require.NoError(t, ctx.Err(), "the server ended on its own")
 	require.Contains(t, responses(t, out.String()), `5`, out.String())
 }
+
+// A line's length is counted without its "\r\n": a message of exactly the
+// limit is passed on, one a byte longer refused with its number, and a
+// last line too long is refused though no newline ends it.
+func TestStdioLineLimitIsTheMessages(t *testing.T) {
+	pad := func(n int) string { // a notification of n bytes
+		head, tail := `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"x":"`, `"}}`
+		return head + strings.Repeat("x", n-len(head)-len(tail)) + tail
+	}
+	in := pad(100) + "\r\n" + pad(101) + "\r\n\n" + pad(101)
+	var out bytes.Buffer
+	r, _ := newStdio(strings.NewReader(in), &out)
+	r.max = 100
+	var passed bytes.Buffer
+	_, err := io.Copy(&passed, r)
+	require.NoError(t, err)
+	require.Equal(t, pad(100)+"\n", passed.String())
+	require.Equal(t, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"line 2 is longer than 100 bytes"}}`+"\n"+
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"line 4 is longer than 100 bytes"}}`+"\n", out.String())
+}

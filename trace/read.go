@@ -8,9 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/internal/jsonerr"
+	"github.com/gtrag/gtrag/internal/lineio"
 )
 
 // MaxLineBytes bounds one event line. The largest events hold an arXiv page
@@ -86,14 +87,14 @@ func ReadEvents(r io.Reader) ([]Event, error) {
 // readEvents is ReadEvents; cut is the number of the last line when it was
 // left out as cut short, else 0.
 func readEvents(r io.Reader) (events []Event, cut int, err error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	lines := lineio.New(bufio.NewReaderSize(r, 64<<10), MaxLineBytes)
 	line := 0
 	for {
-		b, err := readLine(br)
-		if errors.Is(err, errLineTooLong) {
+		b, n, err := lines.ReadLine()
+		if n > MaxLineBytes {
 			return nil, 0, &FormatError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLineBytes)}
 		}
-		if len(b) > 0 || err == nil {
+		if n > 0 || err == nil {
 			line++
 		}
 		if err != nil && err != io.EOF {
@@ -102,7 +103,7 @@ func readEvents(r io.Reader) (events []Event, cut int, err error) {
 		if t := bytes.TrimSpace(b); len(t) > 0 {
 			e, perr := parseEvent(t, events)
 			if perr != nil {
-				if err == io.EOF && len(events) > 0 && errors.Is(perr, errCutShort) {
+				if err == io.EOF && len(events) > 0 && jsonerr.CutShort(perr) {
 					return events, line, nil // see ReadEvents: what is whole is read
 				}
 				return nil, 0, &FormatError{Line: line, Err: perr}
@@ -118,28 +119,6 @@ func readEvents(r io.Reader) (events []Event, cut int, err error) {
 		return nil, 0, &FormatError{Line: max(line, 1), Err: errors.New("no events: this is not a gtrag trace")}
 	}
 	return events, 0, nil
-}
-
-// errCutShort is a line whose JSON stops before its value ends.
-var errCutShort = errors.New("the line ends in the middle of its JSON (cut short?)")
-
-var errLineTooLong = errors.New("line too long")
-
-// readLine reads through the next newline; at the end of input it returns
-// what is left with io.EOF.
-func readLine(br *bufio.Reader) ([]byte, error) {
-	var out []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(out)+len(chunk) > MaxLineBytes {
-			return nil, errLineTooLong
-		}
-		out = append(out, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return out, err
-	}
 }
 
 func parseEvent(b []byte, before []Event) (Event, error) {
@@ -160,7 +139,7 @@ func parseEvent(b []byte, before []Event) (Event, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&e); err != nil {
-		return e, fmt.Errorf("not a trace event: %w", jsonProblem(err, ""))
+		return e, fmt.Errorf("not a trace event: %w", jsonerr.Doc{Unit: "the line"}.Explain(err))
 	}
 	if dec.More() {
 		return e, errors.New("more than one JSON value on the line")
@@ -200,41 +179,9 @@ func parseEvent(b []byte, before []Event) (Event, error) {
 		return e, fmt.Errorf("sequence number %d, want %d (a line is missing, repeated or out of order)", e.Seq, want)
 	}
 	if err := checkData(e); err != nil {
-		return e, fmt.Errorf("%s event: %v", e.Type, jsonProblem(err, "data."))
+		return e, fmt.Errorf("%s event: %v", e.Type, jsonerr.Doc{Path: "data."}.Explain(err))
 	}
 	return e, nil
-}
-
-// jsonProblem says what is wrong with a line in the file's terms, JSON's:
-// the decoder's own messages name Go types ("Go value of type
-// trace.Event", int64) that a reader of the file never sees. prefix is the
-// path of the value decoded ("data." for an event's data).
-func jsonProblem(err error, prefix string) error {
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errCutShort
-	case errors.As(err, &te) && te.Field == "" && prefix == "":
-		return fmt.Errorf("a JSON %s where an event, a JSON object, belongs", jsonValue(te.Value))
-	case errors.As(err, &te) && te.Field == "":
-		return fmt.Errorf("%s is a JSON %s; it must be a JSON object", strings.TrimSuffix(prefix, "."), jsonValue(te.Value))
-	case errors.As(err, &te) && te.Type != nil:
-		return fmt.Errorf("%q is a JSON %s; it takes %s", prefix+te.Field, jsonValue(te.Value), jsonKind(te.Type))
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// jsonValue names the kind of JSON value an UnmarshalTypeError found
-// ("string", "number 1.5", "bool").
-func jsonValue(v string) string {
-	if v == "bool" {
-		return "boolean"
-	}
-	return v
 }
 
 // checkData decodes the data as its type's struct, so that a trace that

@@ -34,9 +34,9 @@ func TestReadEventsErrors(t *testing.T) {
 		{"not JSON", join(first, "hello\n"), 2, "not a trace event"},
 		{"a line cut short in the middle", join(first, second[:40], "\n", third), 2, "ends in the middle of its JSON"},
 		{"the only line cut short", first[:40], 1, "ends in the middle of its JSON"},
-		{"an array, not an event", join(first, "[1,2]\n"), 2, "not a trace event: a JSON array where an event, a JSON object, belongs"},
-		{"a field of the wrong JSON type", join(first, strings.Replace(second, `"seq":2`, `"seq":"2"`, 1)), 2, `"seq" is a JSON string; it takes a whole number`},
-		{"the last line is whole but wrong", join(first, strings.TrimSuffix(strings.Replace(second, `"seq":2`, `"seq":"2"`, 1), "\n")), 2, `"seq" is a JSON string`},
+		{"an array, not an event", join(first, "[1,2]\n"), 2, "not a trace event: the line must be a JSON object; found a JSON array"},
+		{"a field of the wrong JSON type", join(first, strings.Replace(second, `"seq":2`, `"seq":"2"`, 1)), 2, `"seq" must be a whole number; found a JSON string`},
+		{"the last line is whole but wrong", join(first, strings.TrimSuffix(strings.Replace(second, `"seq":2`, `"seq":"2"`, 1), "\n")), 2, `"seq" must be a whole number; found a JSON string`},
 		{"unknown field", join(strings.Replace(first, `"step":0`, `"step":0,"extra":1`, 1)), 1, "not a trace event"},
 		{"unknown type", join(first, strings.Replace(second, "operation_started", "operation_begun", 1)), 2, "unknown event type"},
 		{"missing first event", join(second), 1, "a trace starts with execution_started"},
@@ -44,13 +44,14 @@ func TestReadEventsErrors(t *testing.T) {
 		{"two executions", join(first, strings.Replace(second, `"execution_id":"run1"`, `"execution_id":"run2"`, 1)), 2, "two runs in one file"},
 		{"event after the end", join(join(lines...), "\n", strings.Replace(second, `"seq":2`, `"seq":57`, 1)), len(lines) + 1, "after the run ended"},
 		{"data not an object", join(first, `{"id":"x","execution_id":"run1","seq":2,"ts":"2025-01-02T03:04:05Z","type":"step_started","step":1,"data":[1]}`+"\n"), 2, "data must be a JSON object"},
-		{"data of the wrong shape", join(first, `{"id":"x","execution_id":"run1","seq":2,"ts":"2025-01-02T03:04:05Z","type":"step_started","step":1,"data":{"percept":"x"}}`+"\n"), 2, `step_started event: "data.percept" is a JSON string; it takes a JSON array`},
+		{"data of the wrong shape", join(first, `{"id":"x","execution_id":"run1","seq":2,"ts":"2025-01-02T03:04:05Z","type":"step_started","step":1,"data":{"percept":"x"}}`+"\n"), 2, `step_started event: "data.percept" must be a JSON array; found a JSON string`},
 		{"newer format", strings.Replace(first, `"format":1`, `"format":99`, 1), 1, "written by a newer gtrag (trace format 99); this gtrag reads trace format 1"},
 		{"newer format with fields this gtrag does not know", strings.Replace(strings.Replace(first, `"format":1`, `"format":2`, 1), `"step":0`, `"step":0,"span":"x"`, 1), 1, "written by a newer gtrag (trace format 2)"},
 		{"format 0", strings.Replace(first, `"format":1`, `"format":0`, 1), 1, "trace format 0 is not one gtrag has written"},
 		{"no timestamp", strings.Replace(first, `"ts":"2025-01-02T03:04:05.001Z",`, "", 1), 1, "timestamp"},
 		{"two values on a line", join(strings.TrimSuffix(first, "\n"), " {}\n"), 1, "more than one JSON value"},
 		{"a line too long", join(first, strings.Repeat("x", MaxLineBytes+1)), 2, "longer than"},
+		{"a line of exactly the limit is read", join(first, strings.Repeat("x", MaxLineBytes)+"\r\n"), 2, "not a trace event: invalid JSON at byte 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -193,7 +193,7 @@ func TestEvalChecksWhatAnswersMustContain(t *testing.T) {
 	env["GTRAG_ARXIV_URL"] = newEvalArxiv(t)
 	file := filepath.Join(t.TempDir(), "answers.jsonl")
 	require.NoError(t, os.WriteFile(file, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"], "must_contain": ["unilateral|deviat", "best response"]}
-{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"], "must_contain": ["zebra crossing"]}
+{"q": "What is a Nash equilibrium, in short?", "relevant": ["primer:nash-equilibrium"], "must_contain": ["zebra crossing"]}
 {"q": "How do I bake sourdough bread?", "expect": "off_topic"}
 `), 0o644))
 

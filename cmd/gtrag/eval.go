@@ -52,6 +52,11 @@ the answers are sourced. FILE is JSON Lines:
   {"q": "...", "relevant": ["paper ids"], "split": "dev", "expect": "answer"}
   {"q": "How do I bake bread?", "expect": "off_topic"}
 
+The fields are q, relevant, split, expect, must_contain and topic (a label
+nothing measures). A field of another name (a misspelt "relevent" would leave
+a question no relevant papers) and a question asked twice (it would count
+twice) are refused, naming the line.
+
 The report: hit rate (a relevant paper among the sources, with its 95%
 interval), recall of the relevant ids, how far the loop took a relevant paper
 (the share of questions whose arXiv requests fetched one, whose paper filter

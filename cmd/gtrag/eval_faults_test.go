@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -26,9 +27,16 @@ import (
 // auctionServer answers, each a fresh eval's search.
 func auctionQuestions(t *testing.T, n int) string {
 	t.Helper()
-	line := `{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["` + auctionPaper.ID + `"]}` + "\n"
+	var lines strings.Builder
+	for i := range n {
+		q := "How much do bidders shade their bids in sealed-bid auctions?"
+		if i > 0 {
+			q = fmt.Sprintf("%s (%d)", q, i+1) // ReadQuestions refuses a question twice
+		}
+		lines.WriteString(`{"q": "` + q + `", "relevant": ["` + auctionPaper.ID + `"]}` + "\n")
+	}
 	file := filepath.Join(t.TempDir(), "q.jsonl")
-	require.NoError(t, os.WriteFile(file, []byte(strings.Repeat(line, n)), 0o644))
+	require.NoError(t, os.WriteFile(file, []byte(lines.String()), 0o644))
 	return file
 }
 

@@ -102,9 +102,9 @@ func TestEvalBaselineFileMessages(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ content, want string }{
 		{"", "the file is empty"},
-		{`{"questions": 1, "per_question": [{"q": "a"`, "the JSON ends early: the file is cut off"},
-		{`[1, 2]`, "it is a JSON array, where a report is one JSON object"},
-		{`{"questions": "3"}`, `"questions" is a JSON string, where a report has another type`},
+		{`{"questions": 1, "per_question": [{"q": "a"`, "the file ends in the middle of its JSON (cut short?)"},
+		{`[1, 2]`, "the file must be a JSON object; found a JSON array"},
+		{`{"questions": "3"}`, `"questions" must be a whole number; found a JSON string`},
 	} {
 		before := filepath.Join(dir, "before.json")
 		require.NoError(t, os.WriteFile(before, []byte(tc.content), 0o644))

@@ -25,8 +25,8 @@ func TestEvalFreshFollowsTheRelevantPaper(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "q.jsonl")
 	require.NoError(t, os.WriteFile(file, []byte(
 		`{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+auctionPaper.ID+`", "`+oldStyleAuction.ID+`"]}
-{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["2399.99999v1"]}
-{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+videoGamePaper.ID+`"]}
+{"q": "How much do bidders shade their bids in sealed-bid auctions? (2)", "relevant": ["2399.99999v1"]}
+{"q": "How much do bidders shade their bids in sealed-bid auctions? (3)", "relevant": ["`+videoGamePaper.ID+`"]}
 `), 0o644))
 
 	var rep evaluate.Report

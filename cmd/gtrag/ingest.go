@@ -24,6 +24,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/iostreams"
+	"github.com/gtrag/gtrag/internal/lineio"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -350,32 +351,31 @@ func (s *replaySource) Next() (arxiv.Paper, []string, error) {
 	return s.rest.Next()
 }
 
-// countRecords counts the non-blank lines of a JSON Lines file: the
-// progress target of a file ingest. It reads the file once more, in
-// constant memory; for other formats it returns 0 (target unknown).
+// countRecords counts the entries arxiv.PaperReader finds in a JSON Lines
+// file, its non-blank lines: the progress target of a file ingest. It
+// reads the file once more, holding no more of a line than the reader
+// does; for other formats it returns 0 (target unknown).
 func countRecords(path string) int {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	n, blank := 0, true
+	lines := lineio.New(bufio.NewReaderSize(f, 64<<10), arxiv.MaxLineBytes)
+	n := 0
 	for {
-		b, err := br.ReadSlice('\n')
-		if blank && len(bytes.TrimSpace(b)) > 0 {
-			if n == 0 && bytes.TrimLeft(b, " \t\r\n\ufeff")[0] != '{' {
+		line, size, err := lines.ReadLine()
+		text := bytes.TrimSpace(line)
+		if n == 0 {
+			// The reader finds the format past spaces and byte-order marks.
+			text = bytes.TrimLeftFunc(text, func(r rune) bool { return r == '\uFEFF' || unicode.IsSpace(r) })
+			if len(text) > 0 && text[0] != '{' {
 				return 0
 			}
-			blank = false
 		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if !blank {
+		if len(text) > 0 || size > arxiv.MaxLineBytes {
 			n++
 		}
-		blank = true
 		if err != nil {
 			return n
 		}
