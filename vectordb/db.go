@@ -80,14 +80,29 @@ type options struct {
 	// acceptRollback skips the meta-page check: AcceptRollback only.
 	acceptRollback bool
 	fullOnly       bool // CompactVectors(false)
+	mustExist      bool // MustExist, or implied by ReadOnly
 }
 
 func defaultOptions() options { return options{lockTimeout: 30 * time.Second, batchSize: 2048} }
 
 // ReadOnly opens an existing store for queries only: Open fails when there is
-// no store, and Add and DeletePaper fail. Use it for data directories the
-// user cannot write.
+// no store (with ErrNoStore when there is no store file), and Add and
+// DeletePaper fail. Use it for data directories the user cannot write.
 func ReadOnly() Option { return func(o *options) { o.readOnly = true } }
+
+// MustExist makes Open fail with ErrNoStore, creating nothing, when the
+// directory holds no store file, instead of creating a store there; a store
+// that is there is opened as without it (read-write, unless ReadOnly).
+// Maintenance that has nothing to do without a store (`gtrag store
+// compact`) opens with it.
+func MustExist() Option { return func(o *options) { o.mustExist = true } }
+
+// ErrNoStore is in the error of Open with ReadOnly or MustExist, and of
+// AcceptRollback, when the data directory, or the store file in it, does
+// not exist. The error names the directory. A store file that is there but
+// empty, or was never initialised, is not this error: ReadOnly refuses it
+// with an error of its own, a read-write Open finishes or makes the store.
+var ErrNoStore = errors.New("no store")
 
 // LockTimeout bounds how long an operation waits while another process holds
 // the store (default 30s). Zero or less keeps the default.
@@ -142,9 +157,10 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	}
 	db := &DB{dir: dir, path: storePath(dir), emb: emb, opt: o}
 
+	mustExist := o.mustExist || o.readOnly
 	switch fi, err := os.Stat(dir); {
-	case errors.Is(err, fs.ErrNotExist) && o.readOnly:
-		return nil, fmt.Errorf("open store: no store in %s (the directory does not exist)", dir)
+	case errors.Is(err, fs.ErrNotExist) && mustExist:
+		return nil, fmt.Errorf("open store: %w in %s (the directory does not exist)", ErrNoStore, dir)
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("create data directory %s: %w", dir, err)
@@ -156,8 +172,8 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	}
 
 	switch fi, err := os.Stat(db.path); {
-	case errors.Is(err, fs.ErrNotExist) && o.readOnly:
-		return nil, fmt.Errorf("open store: no store in %s (no %s)", dir, StoreFileName)
+	case errors.Is(err, fs.ErrNotExist) && mustExist:
+		return nil, fmt.Errorf("open store: %w in %s (no %s)", ErrNoStore, dir, StoreFileName)
 	case err == nil && fi.Size() == 0 && o.readOnly:
 		return nil, fmt.Errorf("open store: no store in %s (%s is empty)", dir, StoreFileName)
 	case err == nil && fi.Size() == 0 && hasVectors(dir):
@@ -573,8 +589,14 @@ func (db *DB) syncIfStale(tx *bolt.Tx, m metaInfo) error {
 }
 
 // query ranks inside one read transaction, so the vector hits, the postings
-// and the documents fetched all belong to the same committed state.
+// and the documents fetched all belong to the same committed state. A
+// vector slot that fails its checksum fails the query (asDamagedSlot).
 func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int) ([]Result, error) {
+	out, err := db.rank(tx, m, q, terms, k)
+	return out, asDamagedSlot(tx, db.dir, err)
+}
+
+func (db *DB) rank(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int) ([]Result, error) {
 	if m.chunks == 0 {
 		return nil, nil
 	}
@@ -582,7 +604,7 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 	if len(q) != m.dim {
 		q = nil // a store without vectors yet
 	}
-	exact, closeExact, err := db.exactScorer(m, q)
+	exact, closeExact, err := db.exactScorer(tx, m, q)
 	if err != nil {
 		return nil, err
 	}
@@ -594,7 +616,7 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 		if err != nil {
 			return nil, err
 		}
-		top, err := db.vectorTop(m, q, holes, depth, exact)
+		top, err := db.vectorTop(tx, m, q, holes, depth, exact)
 		if err != nil {
 			return nil, err
 		}
@@ -662,39 +684,52 @@ func (db *DB) query(tx *bolt.Tx, m metaInfo, q []float32, terms []string, k int)
 
 // vectorTop is the vector ranking's n best slots: from the float16 copy,
 // re-ranked by exact, when the store keeps one, else from a scan of the
-// float32 file.
-func (db *DB) vectorTop(m metaInfo, q []float32, holes holeSet, n int, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
+// float32 file. The scan checks each slot against its checksum.
+func (db *DB) vectorTop(tx *bolt.Tx, m metaInfo, q []float32, holes holeSet, n int, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
 	if m.compact {
 		cv, err := openCompact(db.path, m.dim, m.nextDoc)
 		var corrupt *CorruptError
 		switch {
 		case err == nil:
 			defer cv.close()
-			return scanTopCompact(cv, q, holes, n, filepath.Join(db.dir, CompactFileName), exact)
+			sums, err := loadSums(tx, compactFile.tag, db.path)
+			if err != nil {
+				return nil, err
+			}
+			return scanTopCompact(cv, q, holes, n, filepath.Join(db.dir, CompactFileName), sums, exact)
 		case !errors.As(err, &corrupt):
 			return nil, err
 		}
 		// The float16 copy is derived: with it missing or damaged, the
 		// float32 file ranks exactly, at twice the bytes a scan; the next
-		// write restores the copy (restoreCompact).
+		// write restores the copy (restoreCompact). A slot that fails
+		// its checksum is not this: the scan reports it (vecsum.go).
 	}
 	vv, err := openVectors(db.path, m.dim, m.nextDoc, true)
 	if err != nil {
 		return nil, err
 	}
 	defer vv.close()
-	return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName))
+	sums, err := loadSums(tx, fullFile.tag, db.path)
+	if err != nil {
+		return nil, err
+	}
+	return scanTop(vv, q, holes, n, filepath.Join(db.dir, VectorFileName), sums)
 }
 
 // exactScorer returns the float32 dot product of q with a slot's vector,
 // read with pread: a query reads a few dozen of them (lexical-only results,
 // the float16 candidates), and mapping the file for that made the kernel map
 // most of it into the process (large page-cache folios), doubling RSS.
-func (db *DB) exactScorer(m metaInfo, q []float32) (func(uint64) (float64, error), func(), error) {
+func (db *DB) exactScorer(tx *bolt.Tx, m metaInfo, q []float32) (func(uint64) (float64, error), func(), error) {
 	if len(q) == 0 || m.nextDoc <= 1 {
 		return func(uint64) (float64, error) { return 0, nil }, func() {}, nil
 	}
-	r, err := openVectorReader(db.path, m.dim, m.nextDoc)
+	sums, err := loadSums(tx, fullFile.tag, db.path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := openVectorReader(db.path, m.dim, m.nextDoc, sums)
 	if err != nil {
 		return nil, nil, err
 	}

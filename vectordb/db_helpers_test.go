@@ -115,7 +115,8 @@ func resultIDs(rs []Result) []string {
 
 // storedVectors reads every live document's vector straight from the files:
 // the slots bucket and the vector file, as a query would see them. A
-// document stored without a vector maps to an empty slice.
+// document stored without a vector maps to an empty slice. Every live slot
+// that has a checksum must match it.
 func storedVectors(t testing.TB, db *DB) map[string][]float32 {
 	t.Helper()
 	b, err := bolt.Open(db.path, 0o644, &bolt.Options{ReadOnly: true, Timeout: 5 * time.Second})
@@ -141,6 +142,9 @@ func storedVectors(t testing.TB, db *DB) map[string][]float32 {
 		}
 		holes, err := db.readHoles(tx, m)
 		if err != nil {
+			return err
+		}
+		if err := checkSlotSums(tx, db.path, m, false); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketSlots).ForEach(func(k, v []byte) error {

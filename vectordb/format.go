@@ -64,6 +64,16 @@ var (
 	// such an older writer does not drop the record of a paper it removes,
 	// so a paper it removed and something re-added keeps the first label.
 	bucketProvenance = []byte("provenance")
+	// vecsums: file tag ('v' for VectorFileName, 'h' for CompactFileName)
+	// + first docnum (8-byte big-endian) → the CRC-32 (IEEE) of each
+	// slot from that docnum on, as written to that file: 4 bytes
+	// little-endian per slot, up to sumsPerRun slots, runs not
+	// overlapping. A slot in no run has no checksum (written before
+	// checksums existed, or by a gtrag that predates them). Not in
+	// allBuckets, and no new FormatVersion, as for provenance: an older
+	// format-2 gtrag ignores it, and a store without it reads unchecked
+	// (vecsum.go).
+	bucketSums = []byte("vecsums")
 
 	allBuckets = [][]byte{bucketMeta, bucketDocs, bucketSlots, bucketHoles, bucketPapers, bucketPaperChunks, bucketPostings, bucketDelLog}
 )
@@ -135,9 +145,15 @@ func (e *MismatchError) Error() string {
 type CorruptError struct {
 	Path string
 	Err  error
+	// Fix says what to do, when it is not the default: move the file
+	// away (or restore a backup) and re-ingest.
+	Fix string
 }
 
 func (e *CorruptError) Error() string {
+	if e.Fix != "" {
+		return fmt.Sprintf("store file %s is damaged (%v); %s", e.Path, e.Err, e.Fix)
+	}
 	return fmt.Sprintf("store file %s is damaged or not a gtrag store (%v); move it away (or restore a backup) and re-ingest", e.Path, e.Err)
 }
 

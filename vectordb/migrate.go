@@ -99,8 +99,13 @@ func (db *DB) migrate1to2(tx *bolt.Tx) error {
 		if len(batch) == 0 || dim == 0 {
 			return nil
 		}
+		first := next - uint64(len(batch))
 		for i, sf := range files {
-			if err := sf.writeTo(outs[i], dim, next-uint64(len(batch)), batch); err != nil {
+			sums, err := sf.writeTo(outs[i], dim, first, batch)
+			if err != nil {
+				return err
+			}
+			if err := putSums(tx, sf.tag, first, sums); err != nil {
 				return err
 			}
 		}

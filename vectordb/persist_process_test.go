@@ -152,6 +152,10 @@ func docsByPaper(t *testing.T, dir string) map[string]int {
 			return err
 		}
 		_ = vv.close()
+		// Every committed slot has its checksum, and matches it.
+		if err := checkSlotSums(tx, filepath.Join(dir, StoreFileName), m, true); err != nil {
+			return err
+		}
 		if int(m.chunks) != total || vectors != total {
 			return fmt.Errorf("meta says %d chunks, %d vectors, %d documents", m.chunks, vectors, total)
 		}

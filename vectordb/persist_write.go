@@ -461,17 +461,53 @@ func (w *txWriter) finish() error {
 		w.meta.delBase = w.meta.delSeq
 	}
 	// The vectors are durable before the commit that makes their docnums
-	// visible (vecfile.go).
-	if err := writeVectors(filepath.Dir(w.path), w.meta.compact, w.meta.dim, w.firstNew, w.newVecs); err != nil {
+	// visible (vecfile.go), and their checksums commit with the docnums
+	// (vecsum.go).
+	dir := filepath.Dir(w.path)
+	written, err := writeVectors(dir, w.meta.compact, w.meta.dim, w.firstNew, w.newVecs, w.fullCheck)
+	if err != nil {
 		var ce *CorruptError
-		if errors.As(err, &ce) {
+		var bad errSlotSum
+		switch {
+		case errors.As(err, &bad):
+			return asDamagedSlot(w.tx, dir, err)
+		case errors.As(err, &ce):
 			return err
 		}
 		return fmt.Errorf("store %s: %w", w.path, err)
 	}
+	for _, ws := range written {
+		if err := putSums(w.tx, ws.sf.tag, w.firstNew, ws.sums); err != nil {
+			return err
+		}
+	}
 	w.meta.gen++
 	w.meta.writer = writerVersion()
 	return writeMeta(w.tx, w.meta)
+}
+
+// fullCheck is the slotChecker of the float32 file as this transaction
+// sees it: its checksums, and its holes, whose slots Compact may have
+// zeroed. The checksums are copied out of the transaction, which writes
+// to their bucket afterwards.
+func (w *txWriter) fullCheck() (slotChecker, error) {
+	sums, err := loadSums(w.tx, fullFile.tag, w.path)
+	if err != nil {
+		return nil, err
+	}
+	sums = sums.cloned()
+	holes := newHoleSet(w.firstNew)
+	err = w.holes.ForEach(func(k, _ []byte) error {
+		if len(k) != 8 {
+			return &CorruptError{Path: w.path, Err: fmt.Errorf("hole key %x", k)}
+		}
+		holes.add(getU64(k))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return func(doc uint64, slot []byte) bool { return holes.has(doc) || sums.check(doc, slot) }, nil
 }
 
 type paperGroup struct {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"os"
 
 	bolt "go.etcd.io/bbolt"
@@ -111,7 +112,8 @@ func checkMetaPages(f *os.File, path string) error {
 // commits an empty write on top of the intact older commit, which bbolt
 // writes over the damaged page. What the lost commit added is gone; Info
 // afterwards says what the store holds. A store without that damage is left
-// as it is, and AcceptRollback reports false.
+// as it is, and AcceptRollback reports false. Where there is no store file
+// it creates nothing and its error wraps ErrNoStore.
 func AcceptRollback(ctx context.Context, dir string, opts ...Option) (bool, error) {
 	o := defaultOptions()
 	for _, opt := range opts {
@@ -119,9 +121,11 @@ func AcceptRollback(ctx context.Context, dir string, opts ...Option) (bool, erro
 	}
 	db := &DB{dir: dir, path: storePath(dir), opt: o}
 	db.opt.acceptRollback = true
-	if fi, err := os.Stat(db.path); err != nil {
+	if fi, err := os.Stat(db.path); errors.Is(err, fs.ErrNotExist) {
 		// Opening the file below would create a store: there is nothing
 		// to go back to.
+		return false, fmt.Errorf("accept the rollback of %s: %w in %s (%w)", db.path, ErrNoStore, dir, err)
+	} else if err != nil {
 		return false, fmt.Errorf("accept the rollback of %s: %w", db.path, err)
 	} else if fi.Size() == 0 {
 		// An emptied file holds no commit to go back to, and bbolt would

@@ -102,6 +102,8 @@ func TestAcceptRollbackWithoutAStore(t *testing.T) {
 	dir := t.TempDir()
 	rolled, err := AcceptRollback(context.Background(), dir)
 	require.ErrorIs(t, err, os.ErrNotExist)
+	require.ErrorIs(t, err, ErrNoStore)
+	require.ErrorContains(t, err, "no store in "+dir)
 	require.False(t, rolled)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)

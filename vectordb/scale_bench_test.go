@@ -1,9 +1,11 @@
 package vectordb
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // BenchmarkScan100k and BenchmarkScan1M time the vector half of a query
@@ -12,10 +14,29 @@ import (
 // build their vectors in memory (1M is 3 GB), so they run only when asked:
 // `go test -run '^$' -bench Scan ./vectordb` or `make bench-scale`, which
 // also times whole gtrag commands on generated stores.
-func BenchmarkScan100k(b *testing.B) { benchScan(b, 100_000) }
-func BenchmarkScan1M(b *testing.B)   { benchScan(b, 1_000_000) }
+func BenchmarkScan100k(b *testing.B) { benchScan(b, 100_000, false) }
+func BenchmarkScan1M(b *testing.B)   { benchScan(b, 1_000_000, false) }
 
-func benchScan(b *testing.B, n int) {
+// BenchmarkScanChecked100k is BenchmarkScan100k with every slot checked
+// against its CRC-32, as a query checks a store's slots (vecsum.go).
+func BenchmarkScanChecked100k(b *testing.B) { benchScan(b, 100_000, true) }
+
+// sumRunsOf is the checksums of the slots of slotBytes bytes in raw, from
+// docnum 1, as writes would have recorded them.
+func sumRunsOf(raw []byte, slotBytes int) *sumRuns {
+	sums := slotSums(raw, slotBytes)
+	s := &sumRuns{}
+	for i := 0; i < len(sums); i += sumsPerRun {
+		var run []byte
+		for _, x := range sums[i:min(len(sums), i+sumsPerRun)] {
+			run = binary.LittleEndian.AppendUint32(run, x)
+		}
+		s.runs = append(s.runs, sumRun{first: uint64(i) + 1, sums: run})
+	}
+	return s
+}
+
+func benchScan(b *testing.B, n int, checked bool) {
 	const dim = OfflineDim
 	r := rand.New(rand.NewPCG(1, 2))
 	vecs := make([]float32, n*dim)
@@ -26,12 +47,20 @@ func benchScan(b *testing.B, n int) {
 		embedUnit(vecs[i*dim : (i+1)*dim])
 	}
 	q := unitVector(randomVector("query", dim))
-	v := &vecView{vecs: vecs, dim: dim, n: uint64(n)}
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vecs))), 4*len(vecs))
+	v := &vecView{vecs: vecs, raw: raw, dim: dim, n: uint64(n)}
+	var sums *sumRuns
+	if checked {
+		if !nativeLittleEndian {
+			b.Skip("the raw bytes are the floats' only on little-endian machines")
+		}
+		sums = sumRunsOf(raw, 4*dim)
+	}
 	holes := newHoleSet(uint64(n) + 1)
 	b.SetBytes(int64(4 * len(vecs)))
 	b.ResetTimer()
 	for b.Loop() {
-		top, err := scanTop(v, q, holes, 30, "bench")
+		top, err := scanTop(v, q, holes, 30, "bench", sums)
 		if err != nil || len(top) != 30 {
 			b.Fatal(err, len(top))
 		}
@@ -55,7 +84,7 @@ func TestScanMatchesExhaustiveSort(t *testing.T) {
 	}
 	v := &vecView{vecs: vecs, dim: dim, n: n}
 	for _, k := range []int{1, 30, 1000} {
-		got, err := scanTop(v, q, holes, k, "test")
+		got, err := scanTop(v, q, holes, k, "test", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,11 +39,22 @@ func (h holeSet) has(doc uint64) bool {
 // best first, skipping holes. The slots are split into one contiguous range
 // per core; each keeps its own bounded heap, merged at the end. A fault in
 // the map (the file truncated under the scan) becomes an error naming path.
-func scanTop(v *vecView, q []float32, holes holeSet, n int, path string) ([]scoredDoc, error) {
+// Each slot scored is checked against its checksum in sums (nil: none), and
+// the first that fails stops the scan with an errSlotSum.
+func scanTop(v *vecView, q []float32, holes holeSet, n int, path string, sums *sumRuns) ([]scoredDoc, error) {
 	if len(q) != v.dim {
 		return nil, nil
 	}
-	return scanSlots(v.n, holes, n, path, func(doc uint64) float32 { return dotF32(q, v.slot(doc)) })
+	check := slotCheck{fullFile, sums, v.rawSlot}
+	return scanSlots(v.n, holes, n, path, check, func(doc uint64) float32 { return dotF32(q, v.slot(doc)) })
+}
+
+// slotCheck is what a scan checks each slot with: the checksums of file sf
+// (nil: none) and the slots' bytes.
+type slotCheck struct {
+	sf    slotFile
+	sums  *sumRuns
+	bytes func(doc uint64) []byte
 }
 
 // scanTopCompact is scanTop over the float16 copy: it takes the best
@@ -52,11 +63,12 @@ func scanTop(v *vecView, q []float32, holes holeSet, n int, path string) ([]scor
 // unless the true n-th best was not among the candidates, which the
 // rounding of half precision (a relative 2^-11 per component) does not come
 // near at these margins.
-func scanTopCompact(c *f16View, q []float32, holes holeSet, n int, path string, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
+func scanTopCompact(c *f16View, q []float32, holes holeSet, n int, path string, sums *sumRuns, exact func(uint64) (float64, error)) ([]scoredDoc, error) {
 	if len(q) != c.dim {
 		return nil, nil
 	}
-	cand, err := scanSlots(c.n, holes, compactCandidates(n), path, func(doc uint64) float32 { return dotF16(q, c.slot(doc)) })
+	check := slotCheck{compactFile, sums, c.rawSlot}
+	cand, err := scanSlots(c.n, holes, compactCandidates(n), path, check, func(doc uint64) float32 { return dotF16(q, c.slot(doc)) })
 	if err != nil {
 		return nil, err
 	}
@@ -89,20 +101,21 @@ func withFaultsAsErrors(path string, fn func()) (err error) {
 }
 
 // scanSlots keeps the n best of slots 1..count by score, split over the
-// cores.
-func scanSlots(count uint64, holes holeSet, n int, path string, score func(doc uint64) float32) ([]scoredDoc, error) {
+// cores, checking each slot it scores with check.
+func scanSlots(count uint64, holes holeSet, n int, path string, check slotCheck, score func(doc uint64) float32) ([]scoredDoc, error) {
 	if n <= 0 || count == 0 {
 		return nil, nil
 	}
 	workers := max(1, min(runtime.GOMAXPROCS(0), int(count/minScanPerWorker)))
 	parts := make([][]scoredDoc, workers)
 	errs := make([]error, workers)
+	bad := make([]uint64, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		first := 1 + count*uint64(w)/uint64(workers)
 		last := count * uint64(w+1) / uint64(workers) // inclusive
 		wg.Go(func() {
-			errs[w] = withFaultsAsErrors(path, func() { parts[w] = scanRange(score, holes, first, last, n) })
+			errs[w] = withFaultsAsErrors(path, func() { parts[w], bad[w] = scanRange(score, holes, first, last, n, check) })
 		})
 	}
 	wg.Wait()
@@ -111,19 +124,34 @@ func scanSlots(count uint64, holes holeSet, n int, path string, score func(doc u
 			return nil, err
 		}
 	}
+	for _, doc := range bad {
+		if doc != 0 {
+			return nil, errSlotSum{check.sf, doc}
+		}
+	}
 	all := slices.Concat(parts...)
 	sortScored(all)
 	return all[:min(n, len(all))], nil
 }
 
 // scanRange keeps the best n of the slots first..last in a bounded heap.
-func scanRange(score func(doc uint64) float32, holes holeSet, first, last uint64, n int) []scoredDoc {
+// It stops at the first slot that fails its checksum and returns its
+// docnum as bad (0 when none does). Each slot is hashed right after its
+// dot product, while its bytes are in the cache.
+func scanRange(score func(doc uint64) float32, holes holeSet, first, last uint64, n int, check slotCheck) (top []scoredDoc, bad uint64) {
 	h := make(scoredHeap, 0, n)
+	sums := check.sums.cursor(first)
+	verify := check.sums != nil
 	for doc := first; doc <= last; doc++ {
 		if holes.has(doc) {
 			continue
 		}
 		c := scoredDoc{doc, float64(score(doc))}
+		if verify {
+			if want, ok := sums.at(doc); ok && slotSum(check.bytes(doc)) != want {
+				return h, doc
+			}
+		}
 		switch {
 		case len(h) < n:
 			h.push(c)
@@ -132,7 +160,7 @@ func scanRange(score func(doc uint64) float32, holes holeSet, first, last uint64
 			h.down(0)
 		}
 	}
-	return h
+	return h, 0
 }
 
 // dotGeneric is the dot product of two vectors of the same length, with

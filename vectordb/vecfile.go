@@ -1,14 +1,18 @@
 package vectordb
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"unsafe"
+
+	"github.com/gtrag/gtrag/internal/atomicfile"
 )
 
 // VectorFileName is the file beside StoreFileName that holds the vectors
@@ -32,6 +36,9 @@ import (
 // the vector file. Deleted documents leave a hole (the holes bucket): a
 // scan skips it by docnum, and Compact gives its disk blocks back to the
 // file system without moving any slot (compact.go says why).
+//
+// Each slot's CRC-32 is in store.db, committed with its docnum, and
+// queries check the slots they read against it (vecsum.go).
 const VectorFileName = "store.vec"
 
 // CompactFileName is the float16 copy of the vector file that a store with
@@ -47,18 +54,22 @@ const (
 	vecLayout     = 1
 )
 
-// slotFile is one of the two vector files: its name, magic and bytes per
-// component.
+// slotFile is one of the two vector files: its name, magic, bytes per
+// component and the tag of its checksums in the vecsums bucket.
 type slotFile struct {
 	name  string
 	magic string
 	elem  int
+	tag   byte
 }
 
 var (
-	fullFile    = slotFile{VectorFileName, "gtragvec", 4}
-	compactFile = slotFile{CompactFileName, "gtragf16", 2}
+	fullFile    = slotFile{VectorFileName, "gtragvec", 4, 'v'}
+	compactFile = slotFile{CompactFileName, "gtragf16", 2, 'h'}
 )
+
+// slotBytes is the size of one slot.
+func (sf slotFile) slotBytes(dim int) int { return sf.elem * dim }
 
 // vecOffset is the byte offset of docnum doc's slot in the float32 file.
 func vecOffset(doc uint64, dim int) int64 { return fullFile.offset(doc, dim) }
@@ -93,37 +104,52 @@ func (sf slotFile) checkHeader(b []byte, dim int) error {
 	return nil
 }
 
+// fileSums is the checksums of the slots writeVectors wrote to one file.
+type fileSums struct {
+	sf   slotFile
+	sums []uint32
+}
+
+// slotChecker reports whether a slot of the float32 file (docnum, bytes)
+// is intact: it matches its checksum, has none, or is a hole.
+type slotChecker func(doc uint64, slot []byte) bool
+
 // writeVectors writes the slots of docnums first, first+1, … (vecs[i] empty
 // for a document without a vector) and fsyncs the file, creating it with
-// its header when the store has no vector yet. The caller holds the
-// exclusive lock and commits the docnums only after this returns.
-func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]float32) error {
+// its header when the store has no vector yet, and returns the checksums
+// of the slots written, per file, for the caller to commit with the
+// docnums. The caller holds the exclusive lock and commits the docnums
+// only after this returns. fullCheck, called only when the float16 copy
+// must be restored, checks the float32 slots it is restored from.
+func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]float32, fullCheck func() (slotChecker, error)) ([]fileSums, error) {
 	if len(vecs) == 0 {
-		return nil
+		return nil, nil
 	}
 	files := []slotFile{fullFile}
 	if compact {
 		files = append(files, compactFile)
 	}
+	var out []fileSums
 	for _, sf := range files {
 		if sf == compactFile && first > 1 {
-			if err := restoreCompact(dir, dim, first); err != nil {
-				return err
+			if err := restoreCompact(dir, dim, first, fullCheck); err != nil {
+				return nil, err
 			}
 		}
 		f, err := os.OpenFile(filepath.Join(dir, sf.name), os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
-			return fmt.Errorf("open vector file: %w", err)
+			return nil, fmt.Errorf("open vector file: %w", err)
 		}
-		err = sf.writeTo(f, dim, first, vecs)
+		sums, err := sf.writeTo(f, dim, first, vecs)
 		if cerr := f.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("close vector file: %w", cerr)
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
+		out = append(out, fileSums{sf, sums})
 	}
-	return nil
+	return out, nil
 }
 
 // restoreCompact writes the float16 copy of slots 1..next−1 anew from the
@@ -133,7 +159,13 @@ func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]floa
 // alone, or extend a cut one over a gap, the older slots reading as zero
 // vectors, and queries' vector rankings would be silently wrong. The
 // caller holds the exclusive lock.
-func restoreCompact(dir string, dim int, next uint64) error {
+//
+// Each float32 slot is checked first (check, when not nil): the copy's
+// slots convert the float32 ones bit for bit as the writes that made them
+// did, so their checksums in store.db stay valid, and a damaged float32
+// slot would make a copy that fails them. A failing slot is an errSlotSum
+// of fullFile, and the copy is left as it was.
+func restoreCompact(dir string, dim int, next uint64, check func() (slotChecker, error)) error {
 	path := filepath.Join(dir, CompactFileName)
 	if whole, err := compactWhole(path, dim, next); err != nil || whole {
 		return err
@@ -143,27 +175,46 @@ func restoreCompact(dir string, dim int, next uint64) error {
 		return err
 	}
 	defer vv.close()
-	vecs := make([][]float32, 0, next-1)
-	for doc := uint64(1); doc < next; doc++ {
-		vecs = append(vecs, vv.slot(doc))
+	intact := slotChecker(func(uint64, []byte) bool { return true })
+	if check != nil {
+		if intact, err = check(); err != nil {
+			return err
+		}
 	}
-	tmp := path + ".restore"
-	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	// What a restore killed before its rename left: one whole copy each,
+	// not to pile up. No other restore runs (the caller's lock).
+	stale, _ := filepath.Glob(filepath.Join(dir, CompactFileName+".*.tmp"))
+	for _, name := range append(stale, path+".restore") { // .restore: older gtrag's
+		_ = os.Remove(name)
+	}
+	err = atomicfile.WriteFunc(path, 0o644, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if _, err := bw.Write(compactFile.header(dim)); err != nil {
+			return err
+		}
+		buf := make([]byte, 0, compactFile.slotBytes(dim))
+		for doc := uint64(1); doc < next; doc++ {
+			if !intact(doc, vv.rawSlot(doc)) {
+				return errSlotSum{fullFile, doc}
+			}
+			buf, err = compactFile.appendSlot(buf[:0], dim, vv.slot(doc))
+			if err != nil {
+				return err
+			}
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
+		}
+		return bw.Flush()
+	})
+	var bad errSlotSum
+	if errors.As(err, &bad) {
+		return bad
+	}
 	if err != nil {
 		return fmt.Errorf("restore %s: %w", CompactFileName, err)
 	}
-	err = compactFile.writeTo(f, dim, 1, vecs)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("restore %s: %w", CompactFileName, err)
-	}
-	return syncDir(dir)
+	return nil
 }
 
 // compactWhole reports whether the float16 copy at path holds a valid
@@ -191,54 +242,65 @@ func compactWhole(path string, dim int, next uint64) (bool, error) {
 	return compactFile.checkHeader(h, dim) == nil, nil
 }
 
-// writeTo writes the slots of docnums first, first+1, … to f and fsyncs it.
-func (sf slotFile) writeTo(f *os.File, dim int, first uint64, vecs [][]float32) error {
+// appendSlot appends the bytes of one slot holding v (zeros when v is
+// empty) to buf.
+func (sf slotFile) appendSlot(buf []byte, dim int, v []float32) ([]byte, error) {
+	if len(v) == 0 {
+		return append(buf, make([]byte, sf.slotBytes(dim))...), nil
+	}
+	if len(v) != dim {
+		return buf, fmt.Errorf("vector of dimension %d in a store of dimension %d", len(v), dim)
+	}
+	for _, x := range v {
+		if sf.elem == 2 {
+			buf = binary.LittleEndian.AppendUint16(buf, f32ToF16(x))
+		} else {
+			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+		}
+	}
+	return buf, nil
+}
+
+// writeTo writes the slots of docnums first, first+1, … to f, fsyncs it
+// and returns the slots' checksums.
+func (sf slotFile) writeTo(f *os.File, dim int, first uint64, vecs [][]float32) ([]uint32, error) {
 	fi, err := f.Stat()
 	if err != nil {
-		return fmt.Errorf("stat vector file: %w", err)
+		return nil, fmt.Errorf("stat vector file: %w", err)
 	}
 	created := fi.Size() < vecHeaderSize
 	if created {
 		// New, or a creation cut short before its header was whole.
 		if _, err := f.WriteAt(sf.header(dim), 0); err != nil {
-			return fmt.Errorf("write vector file header: %w", err)
+			return nil, fmt.Errorf("write vector file header: %w", err)
 		}
 	} else {
 		h := make([]byte, 16)
 		if _, err := f.ReadAt(h, 0); err != nil {
-			return fmt.Errorf("read vector file header: %w", err)
+			return nil, fmt.Errorf("read vector file header: %w", err)
 		}
 		if err := sf.checkHeader(h, dim); err != nil {
-			return &CorruptError{Path: f.Name(), Err: err}
+			return nil, &CorruptError{Path: f.Name(), Err: err}
 		}
 	}
-	buf := make([]byte, 0, sf.elem*dim*len(vecs))
+	buf := make([]byte, 0, sf.slotBytes(dim)*len(vecs))
 	for _, v := range vecs {
-		if len(v) == 0 {
-			buf = append(buf, make([]byte, sf.elem*dim)...)
-			continue
-		}
-		if len(v) != dim {
-			return fmt.Errorf("vector of dimension %d in a store of dimension %d", len(v), dim)
-		}
-		for _, x := range v {
-			if sf.elem == 2 {
-				buf = binary.LittleEndian.AppendUint16(buf, f32ToF16(x))
-			} else {
-				buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
-			}
+		if buf, err = sf.appendSlot(buf, dim, v); err != nil {
+			return nil, err
 		}
 	}
 	if _, err := f.WriteAt(buf, sf.offset(first, dim)); err != nil {
-		return fmt.Errorf("write %d vectors: %w", len(vecs), err)
+		return nil, fmt.Errorf("write %d vectors: %w", len(vecs), err)
 	}
 	if err := f.Sync(); err != nil {
-		return fmt.Errorf("sync vector file: %w", err)
+		return nil, fmt.Errorf("sync vector file: %w", err)
 	}
 	if created {
-		return syncDir(filepath.Dir(f.Name()))
+		if err := syncDir(filepath.Dir(f.Name())); err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	return slotSums(buf, sf.slotBytes(dim)), nil
 }
 
 // syncDir makes a new file's directory entry durable.
@@ -255,9 +317,10 @@ func syncDir(dir string) error {
 }
 
 // vecView is the committed part of the vector file, mapped read-only:
-// vecs holds slots 1..n, dim floats each.
+// vecs holds slots 1..n, dim floats each, and raw their bytes in the file.
 type vecView struct {
 	vecs  []float32
+	raw   []byte
 	dim   int
 	n     uint64
 	close func() error
@@ -269,17 +332,25 @@ func (v *vecView) slot(doc uint64) []float32 {
 	return v.vecs[i : i+v.dim : i+v.dim]
 }
 
-// vectorReader reads single float32 slots with pread.
+// rawSlot returns docnum doc's bytes in the file.
+func (v *vecView) rawSlot(doc uint64) []byte {
+	i := int(doc-1) * 4 * v.dim
+	return v.raw[i : i+4*v.dim : i+4*v.dim]
+}
+
+// vectorReader reads single float32 slots with pread, checking each
+// against sums.
 type vectorReader struct {
-	f   *os.File
-	dim int
-	n   uint64
-	buf []byte
+	f    *os.File
+	dim  int
+	n    uint64
+	buf  []byte
+	sums *sumRuns
 }
 
 // openVectorReader opens the float32 file for reading slots 1..nextDoc−1,
 // checking that it holds them all.
-func openVectorReader(storePath string, dim int, nextDoc uint64) (*vectorReader, error) {
+func openVectorReader(storePath string, dim int, nextDoc uint64, sums *sumRuns) (*vectorReader, error) {
 	path := filepath.Join(filepath.Dir(storePath), VectorFileName)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -304,10 +375,11 @@ func openVectorReader(storePath string, dim int, nextDoc uint64) (*vectorReader,
 		f.Close()
 		return nil, err
 	}
-	return &vectorReader{f: f, dim: dim, n: nextDoc - 1, buf: make([]byte, 4*dim)}, nil
+	return &vectorReader{f: f, dim: dim, n: nextDoc - 1, buf: make([]byte, 4*dim), sums: sums}, nil
 }
 
-// read returns slot doc's vector in dst (dim long).
+// read returns slot doc's vector in dst (dim long); an errSlotSum when it
+// fails its checksum.
 func (r *vectorReader) read(doc uint64, dst []float32) ([]float32, error) {
 	if doc < 1 || doc > r.n {
 		return nil, fmt.Errorf("slot %d out of range 1..%d", doc, r.n)
@@ -315,13 +387,18 @@ func (r *vectorReader) read(doc uint64, dst []float32) ([]float32, error) {
 	if _, err := r.f.ReadAt(r.buf, fullFile.offset(doc, r.dim)); err != nil {
 		return nil, fmt.Errorf("read vector %d: %w", doc, err)
 	}
+	if !r.sums.check(doc, r.buf) {
+		return nil, errSlotSum{fullFile, doc}
+	}
 	decodeFloats(dst, r.buf)
 	return dst, nil
 }
 
-// f16View is the committed part of the float16 copy, mapped read-only.
+// f16View is the committed part of the float16 copy, mapped read-only;
+// raw is h's bytes in the file.
 type f16View struct {
 	h     []uint16
+	raw   []byte
 	dim   int
 	n     uint64
 	close func() error
@@ -330,6 +407,12 @@ type f16View struct {
 func (v *f16View) slot(doc uint64) []uint16 {
 	i := int(doc-1) * v.dim
 	return v.h[i : i+v.dim : i+v.dim]
+}
+
+// rawSlot returns docnum doc's bytes in the file.
+func (v *f16View) rawSlot(doc uint64) []byte {
+	i := int(doc-1) * 2 * v.dim
+	return v.raw[i : i+2*v.dim : i+2*v.dim]
 }
 
 // openVectors maps the slots of docnums 1..nextDoc−1 of the float32 vector
@@ -349,7 +432,7 @@ func openVectors(storePath string, dim int, nextDoc uint64, scan bool) (*vecView
 		vecs = make([]float32, len(body)/4)
 		decodeFloats(vecs, body)
 	}
-	return &vecView{vecs: vecs, dim: dim, n: nextDoc - 1, close: unmap}, nil
+	return &vecView{vecs: vecs, raw: body, dim: dim, n: nextDoc - 1, close: unmap}, nil
 }
 
 // openCompact maps the float16 copy like openVectors.
@@ -367,7 +450,7 @@ func openCompact(storePath string, dim int, nextDoc uint64) (*f16View, error) {
 			h[i] = binary.LittleEndian.Uint16(body[2*i:])
 		}
 	}
-	return &f16View{h: h, dim: dim, n: nextDoc - 1, close: unmap}, nil
+	return &f16View{h: h, raw: body, dim: dim, n: nextDoc - 1, close: unmap}, nil
 }
 
 // mapSlots maps the header and the slots of docnums 1..nextDoc−1 of the

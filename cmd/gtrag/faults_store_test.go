@@ -253,6 +253,39 @@ func TestStoreDamagedFile(t *testing.T) {
 	}
 }
 
+// TestStoreScribbledVectorCopy: random bytes written inside store.f16, its
+// size unchanged, would change what search ranks first without a word; a
+// search finds the damaged vector by its checksum and stops with exit 1 and
+// one line naming the file and what to do. Done as it says (the file moved
+// away), search answers again, and the next ingest writes the file anew.
+func TestStoreScribbledVectorCopy(t *testing.T) {
+	t.Parallel()
+	env := storeSeeded(t, filepath.Join(t.TempDir(), "kb"))
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store only")
+	}
+	file := filepath.Join(env["GTRAG_DATA_DIR"], vectordb.CompactFileName)
+	fi, err := os.Stat(file)
+	require.NoError(t, err)
+	f, err := os.OpenFile(file, os.O_RDWR, 0)
+	require.NoError(t, err)
+	_, err = f.WriteAt([]byte{0x7b, 0x3c, 0x00, 0xfc, 0x11, 0x5c, 0xff, 0x3b}, 4096+(fi.Size()-4096)/2)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	storeRequireOneLine(t, gtrag(t, env, "search", "Nash equilibrium"), exitFailure,
+		"store file "+file+" is damaged", "does not match its checksum", "move it away")
+	require.NoError(t, os.Rename(file, file+".damaged"))
+	r := gtrag(t, env, "search", "Nash equilibrium")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = gtrag(t, env, "ingest", "--file", storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(4)))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	_, err = os.Stat(file)
+	require.NoError(t, err, "the ingest wrote the copy anew")
+	r = gtrag(t, env, "search", "Nash equilibrium")
+	require.Equal(t, exitOK, r.code, r.stderr)
+}
+
 // TestStoreNewerFormatIsRefused: a store written by a newer gtrag, in a
 // format this one cannot read, is refused by every command with exit 1 and
 // a line that names the version that wrote it and what to do; the file is

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -15,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/service"
-	"github.com/gtrag/gtrag/vectordb"
 )
 
 // newPapersCmd groups the commands that look at and manage the papers of
@@ -249,8 +247,6 @@ func (w *wholeWriter) boundary(end bool) error {
 	w.buf.Reset()
 	return err
 }
-
-func vectordbPath(dir string) string { return filepath.Join(dir, vectordb.StoreFileName) }
 
 // paperIDForms is what the commands that name papers say of the id forms
 // they take (service.PaperID): those the MCP server takes.

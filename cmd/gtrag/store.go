@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -46,10 +45,12 @@ papers again, or restore a backup instead of running this.`,
 			if err := a.cliError(service.CheckDataDir(a.dataDir)); err != nil {
 				return err
 			}
-			if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
+			rolled, err := vectordb.AcceptRollback(cmd.Context(), a.dataDir, a.storeTuning.options()...)
+			if errors.Is(err, vectordb.ErrNoStore) {
+				// Nothing was created: a later command would take it for
+				// a new store.
 				return usagef("no knowledge base in %s: nothing to recover (or choose another --data-dir)", a.dataDir)
 			}
-			rolled, err := vectordb.AcceptRollback(cmd.Context(), a.dataDir, a.storeTuning.options()...)
 			if err != nil {
 				return err
 			}
@@ -92,10 +93,10 @@ run again: a second run finds nothing more to free. Linux only.`,
 			if err := a.cliError(service.CheckDataDir(a.dataDir)); err != nil {
 				return err
 			}
-			if _, err := os.Stat(vectordbPath(a.dataDir)); os.IsNotExist(err) {
+			db, err := vectordb.Open(cmd.Context(), a.dataDir, nil, append(a.storeTuning.options(), vectordb.MustExist())...)
+			if errors.Is(err, vectordb.ErrNoStore) {
 				return usagef("no knowledge base in %s: nothing to compact (or choose another --data-dir)", a.dataDir)
 			}
-			db, err := vectordb.Open(cmd.Context(), a.dataDir, nil, a.storeTuning.options()...)
 			if err != nil {
 				return storeHint(err, a.dataDir)
 			}

@@ -178,3 +178,27 @@ func TestStoreMaintenanceOnADataDirThatIsAFile(t *testing.T) {
 			"gtrag: --data-dir: "+file+" is a file, not a directory")
 	}
 }
+
+// TestStoreMaintenanceWithoutAStore: recover, compact and copy --from on a
+// data directory without a store, missing or empty, are bad usage (exit 2)
+// with the same line each, and create nothing there: the library reports
+// the missing store (vectordb.ErrNoStore) before it would make one.
+func TestStoreMaintenanceWithoutAStore(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store only")
+	}
+	for _, dir := range []string{filepath.Join(t.TempDir(), "missing"), t.TempDir()} {
+		storeRequireOneLine(t, gtrag(t, env, "--data-dir", dir, "store", "recover", "--accept-rollback"), exitUsage,
+			"gtrag: no knowledge base in "+dir+": nothing to recover (or choose another --data-dir)")
+		storeRequireOneLine(t, gtrag(t, env, "--data-dir", dir, "store", "compact"), exitUsage,
+			"gtrag: no knowledge base in "+dir+": nothing to compact (or choose another --data-dir)")
+		storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", dir, "--to", filepath.Join(t.TempDir(), "kb")), exitUsage,
+			"gtrag: --from "+dir+": no knowledge base there")
+		entries, err := os.ReadDir(dir)
+		if !os.IsNotExist(err) {
+			require.NoError(t, err)
+			require.Empty(t, entries, "nothing was written in %s", dir)
+		}
+	}
+}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -244,13 +242,13 @@ func (a *app) openCopySource(ctx context.Context, from string) (copySource, erro
 		}
 		return s, nil
 	}
-	if _, err := os.Stat(filepath.Join(from, vectordb.StoreFileName)); errors.Is(err, fs.ErrNotExist) {
-		// As a missing collection is: a source that is not there is the
-		// user's to name again.
-		return nil, usagef("--from %s: no knowledge base there", from)
-	}
 	db, err := vectordb.Open(ctx, from, emb, vectordb.ReadOnly())
 	if err != nil {
+		if errors.Is(err, vectordb.ErrNoStore) {
+			// As a missing collection is: a source that is not there is
+			// the user's to name again.
+			return nil, usagef("--from %s: no knowledge base there", from)
+		}
 		var mismatch *vectordb.MismatchError
 		if errors.As(err, &mismatch) {
 			return nil, usagef("--from %s was built with embedder %q; copy with --embedder %s", from, mismatch.StoredSpec, mismatch.StoredSpec)
