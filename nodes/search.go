@@ -398,6 +398,21 @@ func (a ArxivSearcher) plan(ctx context.Context, question string) ([]string, []s
 // tuning sets, although arXiv had put the relevant paper second or third
 // for a third of the tuning questions whose pool held it and whose answer
 // missed it.
+//
+// Why the concept-required search keeps the first query's 8 keywords
+// (arxiv.QueryOptions.MaxTerms). With the concept required, more of the
+// question's words only rank within the papers that name it, so a longer
+// OR group might reach the words the cap cuts ("random sampling" at the
+// end of a Shapley-value question). Measured in round 2 session 28 on the
+// tuning sets (901 answerable after one repeated question was removed; 871
+// and 863 with 8): 12, 16 and 24 keywords gave 871 / 869, 871 / 868 and
+// 871 / 868, all the gain on the 20k background, where fewer papers were
+// missing from every pool (14 or 15 instead of 22); but worldg's gdev,
+// written blind, lost a question on each background with all three, and
+// worldf's fdev one more on the 20k background with 12 and 24. The
+// controls did not move. A gain on the sets the cues were written from
+// and a loss on the blind ones is the pattern that did not hold on
+// held-out questions before (bestMatchFirst), so it is not used.
 func Formulations(question string) []string {
 	concepts, related := searchConcepts(question)
 	opts := arxiv.QueryOptions{Concepts: concepts, Related: related, Boost: arxiv.GameTheoryBoost}
