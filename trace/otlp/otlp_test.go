@@ -37,15 +37,7 @@ func TestEndpoint(t *testing.T) {
 // The fixture run becomes one trace: the run, its eight steps as children,
 // every operation under its step, stamped with the events' times.
 func TestSpansFromRecordedRun(t *testing.T) {
-	f, err := os.Open("../../testdata/trace/run.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	evs, err := trace.ReadEvents(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	evs := readFixture(t, "run.jsonl")
 	spans := spansOf(t, evs)
 	var run tracetest.SpanStub
 	steps, ops := 0, 0
@@ -131,15 +123,7 @@ func attr(attrs []attribute.KeyValue, key string) (attribute.Value, bool) {
 // oldest first: on the run span as gtrag.fork.edits.*, and as a
 // gtrag.fork.edit event on the step after which each was made.
 func TestForkOfAForkExportsEveryEdit(t *testing.T) {
-	f, err := os.Open("../../testdata/trace/fork.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	evs, err := trace.ReadEvents(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	evs := readFixture(t, "fork.jsonl")
 	// Make the fixture fork (relevant_context=false after step 7 of run1)
 	// the earlier edit of a fork of it that set arxiv_query after step 8.
 	var d trace.ExecutionStartedData
@@ -155,9 +139,11 @@ func TestForkOfAForkExportsEveryEdit(t *testing.T) {
 		RecordedPath: trace.Path(evs),
 		Earlier:      []trace.ForkEdit{{Of: fi.Of, Step: fi.Step, Field: fi.Field, Value: fi.Value}},
 	}
-	if evs[0].Data, err = json.Marshal(d); err != nil {
+	data, err := json.Marshal(d)
+	if err != nil {
 		t.Fatal(err)
 	}
+	evs[0].Data = data
 	first := fi.Field + "=" + string(fi.Value)
 	second := `arxiv_query="nash equilibrium"`
 
@@ -209,4 +195,19 @@ func TestForkOfAForkExportsEveryEdit(t *testing.T) {
 			t.Errorf("step %d's span has events %v; no edit was made after it", step, s.Events)
 		}
 	}
+}
+
+// readFixture reads a recorded run of testdata/trace.
+func readFixture(t *testing.T, name string) []trace.Event {
+	t.Helper()
+	f, err := os.Open("../../testdata/trace/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	evs, err := trace.ReadEvents(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs
 }
