@@ -159,6 +159,11 @@ type Ingester struct {
 	Workers int
 	// DrainTimeout: see DefaultDrainTimeout; 0 means the default.
 	DrainTimeout time.Duration
+	// Abort, if set, ends the drain early: once the run's context has
+	// ended, closing Abort abandons the batches still in hand at once, as
+	// the end of DrainTimeout would (a second Ctrl-C). Closing it while
+	// the context is live does nothing until the context ends.
+	Abort <-chan struct{}
 	// OnProgress, if set, is called after each fetched and each committed
 	// batch, never concurrently with itself. It must return quickly.
 	OnProgress func(Progress)

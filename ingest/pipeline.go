@@ -198,6 +198,15 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 	var drainTimer atomic.Pointer[time.Timer]
 	stopWatch := context.AfterFunc(ctx, func() {
 		drainTimer.Store(time.AfterFunc(in.drainTimeout(), abortWork))
+		if in.Abort != nil {
+			go func() {
+				select {
+				case <-in.Abort:
+					abortWork()
+				case <-workCtx.Done():
+				}
+			}()
+		}
 	})
 	defer func() {
 		stopWatch()

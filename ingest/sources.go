@@ -38,6 +38,13 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 	if err != nil {
 		return newReport(), err
 	}
+	if st.Done && st.Total == 0 && len(st.Gaps) == 0 {
+		// arXiv had no result for the query: it is asked again (one
+		// request) rather than called ingested completely, since a
+		// query of no results is more often one to fix, or one arXiv's
+		// index has not caught up with, than one that is done.
+		st.Done = false
+	}
 	if st.Done || (st.Next >= q.Max && len(st.Gaps) == 0) {
 		return r.upToDate(ctx, st, path, resumed)
 	}

@@ -10,9 +10,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -25,6 +27,7 @@ import (
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/lineio"
+	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -53,6 +56,15 @@ type ingestOptions struct {
 	// is read once, as it comes.
 	fileRegular bool
 }
+
+// modelFileBatch is the batch of a file ingest whose papers a model
+// filters or embeds (an LLM filter, a remote embedder), in place of
+// ingest.DefaultFileBatch: a batch is committed whole, so its papers show
+// in the progress only once all are done, and an interrupt that cannot
+// finish it within the drain timeout loses all of it. At a model's pace a
+// thousand papers take minutes; a hundred take seconds, against which one
+// more commit (an fsync) is nothing.
+const modelFileBatch = 100
 
 // plainProgressEvery is how often a non-terminal stderr gets a progress line.
 const plainProgressEvery = 5 * time.Second
@@ -83,8 +95,11 @@ filtering, embedding and writing run while the next request waits.
 Query and id ingests are resumable: progress is saved in <data-dir>/ingest/
 after every committed page. After Ctrl-C (exit 130) or a failure, run the same
 command again: it continues after the last committed page without fetching it
-again. A query that reached arXiv's total is complete, and running it again
-fetches nothing; --restart starts it over (stored papers are still skipped).
+again. Ctrl-C first stores the papers already fetched (at most 15s); a second
+Ctrl-C stops at once and leaves them to the next run. A query that reached
+arXiv's total is complete, and running it again fetches nothing; --restart
+starts it over (stored papers are still skipped). A query with no results is
+asked again.
 
 Entries that cannot be papers (no arXiv id, invalid UTF-8, neither title nor
 abstract, a line that is not a JSON object) are skipped with a note naming
@@ -560,6 +575,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		OnProgress: disp.progress,
 		OnNotice:   disp.note,
 	}
+	// slow: a model filters or embeds the papers (see modelFileBatch).
+	slow := false
+	abort, stopWatch := watchInterrupt(ctx, disp, in.DrainTimeout)
+	defer stopWatch()
+	in.Abort = abort
 	if o.filter {
 		set, err := a.openReasoners(ctx)
 		if err != nil {
@@ -570,6 +590,13 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			disp.note(n)
 		}
 		in.Filter = set.Filter
+		slow = set.Name != provider.Offline
+	}
+	if spec, err := provider.Parse(provider.Embedder, a.embedder); err == nil && spec.Provider != provider.Offline {
+		slow = true
+	}
+	if o.file != "" && slow {
+		in.BatchSize = modelFileBatch
 	}
 	// The store and --ids-out are opened by the run, when it knows whether
 	// it resumes (then --ids-out is appended to) and, for a query, when
@@ -633,6 +660,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 		rep, runErr = in.Papers(ctx, src)
 	}
+	stopWatch()
 	disp.finish(runErr == nil)
 	// Failing to open the store is what it was before the run began: its
 	// own error (a usage error for a setting to change), with no summary
@@ -657,6 +685,66 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		printIngestSummary(a.io.Out, o, source, rep, runErr, db != nil)
 	}
 	return ingestError(o, rep, runErr)
+}
+
+// watchInterrupt says, the moment the run is interrupted, that the papers
+// already fetched are being stored before it stops (which, with an LLM
+// filter or embedder, can take up to the drain timeout), and makes a
+// second interrupt (Ctrl-C again, another SIGTERM) give them up at once:
+// abort is then closed (ingest.Ingester.Abort), and the next run fetches
+// them again. stop ends the watch.
+//
+// The first signal also reaches the context's own handler (main's
+// signal.NotifyContext), which cancels ctx; signals are counted here, so
+// that it is the second that aborts whichever handler sees the first one
+// first.
+func watchInterrupt(ctx context.Context, disp *ingestDisplay, drain time.Duration) (abort <-chan struct{}, stop func()) {
+	if drain <= 0 {
+		drain = ingest.DefaultDrainTimeout
+	}
+	ab := make(chan struct{})
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	// Notes are told under mu, and none after stop: the run's last line
+	// is its own.
+	var mu sync.Mutex
+	stopped := false
+	note := func(format string, pending int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped && pending > 0 {
+			disp.note(fmt.Sprintf(format, pending, text.Plural(pending, "paper", "papers")))
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		for n := 0; ; {
+			select {
+			case <-done:
+				return
+			case <-sigs:
+				if n++; n == 2 {
+					note("stopping now: the %d %s in hand, not stored, are left for the next run", disp.pending())
+					close(ab)
+					return
+				}
+			}
+		}
+	}()
+	stopNote := context.AfterFunc(ctx, func() {
+		note("interrupted: storing the %d %s already fetched before stopping (at most "+drain.String()+"); Ctrl-C again to stop at once", disp.pending())
+	})
+	var once sync.Once
+	return ab, func() {
+		once.Do(func() {
+			mu.Lock()
+			stopped = true
+			mu.Unlock()
+			signal.Stop(sigs)
+			close(done)
+			stopNote()
+		})
+	}
 }
 
 // checkIngestWritable checks, without creating anything, that an ingest
@@ -728,7 +816,13 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	if err == nil {
 		return nil
 	}
+	// Progress is saved only when a batch is committed: a run that
+	// committed none, and continued none, left nothing to continue from.
+	saved := rep.Batches > 0 || rep.ResumedAt > 0 || len(rep.Gaps) > 0
 	again := "run the same command again to continue from there"
+	if !saved {
+		again = "run the same command again to retry"
+	}
 	if o.file != "" {
 		again = "run the same command again: papers already stored are skipped"
 	}
@@ -764,12 +858,23 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 		if o.query != "" {
 			what = fmt.Sprintf("interrupted after %d committed %s (next result %d)", intr.Batches, text.Plural(intr.Batches, "page", "pages"), intr.Next+1)
 		}
-		if intr.Resumable {
-			what += ", progress saved"
-		}
 		resume := "run the same command again to resume"
-		if o.file != "" {
+		switch {
+		case o.file != "":
 			resume = again
+		case !intr.Resumable:
+		case intr.Batches > 0:
+			what += ", progress saved"
+		case saved:
+			what += ", the progress of the earlier runs kept"
+		default:
+			// Nothing was committed, so no progress was written.
+			unit := "batch"
+			if o.query != "" {
+				unit = "page"
+			}
+			what = "interrupted before any " + unit + " was committed: nothing to resume"
+			resume = "run the same command again to start it"
 		}
 		return hintError{msg: what + "; " + resume, err: err}
 	}
@@ -867,6 +972,10 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if rep.NoticesDropped > 0 {
 		fmt.Fprintf(w, "%d more notes were not shown; --ids-out FILE lists every entry's outcome.\n", rep.NoticesDropped)
 	}
+	if runErr == nil && o.query != "" && rep.Total == 0 && rep.Fetched == 0 {
+		// Not "ingested completely": the next run asks arXiv again.
+		fmt.Fprintln(w, "arXiv has no results for this query: check its spelling and field prefixes (ti:, abs:, au:, cat:).")
+	}
 	if runErr == nil && o.query != "" && !rep.Complete && len(rep.Gaps) == 0 && rep.Next < rep.Total {
 		fmt.Fprintf(w, "Stopped at --max %d; arXiv has %d results: raise --max to continue.\n", o.max, rep.Total)
 	}
@@ -903,7 +1012,7 @@ type ingestDisplay struct {
 	bar      *progressbar.ProgressBar
 	lastLine time.Time
 	last     ingest.Progress
-	printed  bool
+	printed  string // the last plain line, "" before the first
 }
 
 // barReserve is the room the bar line needs besides its description: the
@@ -973,9 +1082,17 @@ func (d *ingestDisplay) progress(p ingest.Progress) {
 	}
 	if time.Since(d.lastLine) >= plainProgressEvery {
 		d.lastLine = time.Now()
-		d.printed = true
-		fmt.Fprintln(d.w, progressLine(p))
+		d.printed = progressLine(p)
+		fmt.Fprintln(d.w, d.printed)
 	}
+}
+
+// pending is the number of entries fetched whose batch is not committed
+// yet.
+func (d *ingestDisplay) pending() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return max(d.last.Fetched-d.last.Committed(), 0)
 }
 
 func progressLine(p ingest.Progress) string {
@@ -1030,7 +1147,8 @@ func (d *ingestDisplay) finish(ok bool) {
 		fmt.Fprintln(d.barOut) // the finished bar keeps its line
 		return
 	}
-	if d.printed {
-		fmt.Fprintln(d.w, progressLine(d.last))
+	// The final figures, unless the last line said them already.
+	if line := progressLine(d.last); d.printed != "" && line != d.printed {
+		fmt.Fprintln(d.w, line)
 	}
 }

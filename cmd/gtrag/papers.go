@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 )
 
 // newPapersCmd groups the commands that look at and manage the papers of
@@ -148,7 +149,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 				if err := service.DeletePapers(cmd.Context(), db, []string{p.ID}); err != nil {
 					return err
 				}
-				fmt.Fprintf(a.io.Out, "removed %s (%d chunks): %s\n", p.ID, p.Chunks, snippet(p.Title, 80))
+				fmt.Fprintf(a.io.Out, "removed %s (%d %s): %s\n", p.ID, p.Chunks, text.Plural(p.Chunks, "chunk", "chunks"), snippet(p.Title, 80))
 			}
 			return nil
 		},
@@ -262,6 +263,19 @@ func pickPapers(ctx context.Context, store service.Store, ids []string) ([]servi
 		return nil, err
 	}
 	if len(missing) > 0 {
+		// A version other than the one stored ("2301.01234v1" when v2
+		// replaced it) is not stored, but the paper is: say which
+		// version is, so that the user need not look it up.
+		for i, id := range missing {
+			pid := service.PaperID(id)
+			base := baseID(pid)
+			if base == pid || strings.HasPrefix(pid, "primer:") {
+				continue
+			}
+			if other, _, err := service.FindPapers(ctx, store, []string{base}); err == nil && len(other) == 1 {
+				missing[i] = fmt.Sprintf("%s (it holds %s)", id, other[0].ID)
+			}
+		}
 		return nil, notStored(missing)
 	}
 	// One paper named twice ("2502.70113 2502.70113v1", "2502.70113

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 	"github.com/gtrag/gtrag/weaviatestore"
@@ -157,20 +160,30 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 		return "store copy from " + from
 	}
 
+	total := 0
+	if in, ok := src.(interface{ Info() vectordb.Info }); ok {
+		total = in.Info().Chunks
+	}
+	prog := newCopyProgress(a.statusLine(false), a.io.ErrOut, total, plainProgressEvery)
+	defer prog.done()
+
 	srcPapers := map[string]bool{}
 	var batch []vectordb.Document
 	batchLabel := ""
 	flush := func() error {
+		prog.show() // the target embeds the batch: the longest wait
 		n, err := dst.Add(vectordb.WithProvenance(ctx, batchLabel), batch)
 		rep.Written += n
 		batch = batch[:0]
+		prog.set(rep.SourceChunks, rep.Written)
 		if err != nil {
-			return fmt.Errorf("write to %s after %d chunks: %w; run the same command again to resume", to, rep.SourceChunks, err)
+			return fmt.Errorf("write to %s (%d chunks written before): %w", to, rep.Written, err)
 		}
 		return nil
 	}
 	err = src.Documents(ctx, func(d vectordb.Document) error {
 		rep.SourceChunks++
+		prog.set(rep.SourceChunks, rep.Written)
 		srcPapers[d.PaperID()] = true
 		if l := label(d.PaperID()); l != batchLabel {
 			// One Add records one provenance for every paper it stores.
@@ -190,8 +203,14 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	if err == nil && len(batch) > 0 {
 		err = flush()
 	}
+	prog.done()
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// Ctrl-C: what the target holds stays; a new run skips it.
+		return rep, hintError{msg: fmt.Sprintf("store copy interrupted after %d of the source's %d chunks read, %d written to %s this run; run the same command again to resume (what the target holds is skipped)",
+			rep.SourceChunks, total, rep.Written, to), err: err}
+	}
 	if err != nil {
-		return rep, fmt.Errorf("copy %s to %s: %w", from, to, err)
+		return rep, fmt.Errorf("copy %s to %s: %w; run the same command again to resume", from, to, err)
 	}
 	rep.SourcePapers = len(srcPapers)
 
@@ -275,4 +294,87 @@ func samePath(a, b string) bool {
 	}
 	fb, err := os.Stat(b)
 	return err == nil && os.SameFile(fa, fb)
+}
+
+// copyProgress shows a store copy going: a status line on a terminal, a
+// plain line every few seconds otherwise, so that a long copy (every chunk
+// is embedded again: with a model server, an hour for a large store) is
+// seen to move. Nothing is shown for a copy done within those seconds.
+type copyProgress struct {
+	line  *status.Line
+	total int
+	mu    sync.Mutex
+	read  int
+	wrote int
+	drawn time.Time
+	stop  chan struct{}
+	ended sync.Once
+	wg    sync.WaitGroup
+}
+
+// newCopyProgress draws on line when it is active (a terminal), else
+// writes a line to w every interval.
+func newCopyProgress(line *status.Line, w io.Writer, total int, every time.Duration) *copyProgress {
+	p := &copyProgress{line: line, total: total, stop: make(chan struct{})}
+	if p.line.Active() {
+		return p
+	}
+	p.wg.Go(func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+				fmt.Fprintln(w, "store copy: "+p.text())
+			}
+		}
+	})
+	return p
+}
+
+func (p *copyProgress) text() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	of := ""
+	if p.total > 0 {
+		of = fmt.Sprintf(" of %d", p.total)
+	}
+	return fmt.Sprintf("%d%s chunks read, %d written", p.read, of, p.wrote)
+}
+
+func (p *copyProgress) set(read, wrote int) {
+	p.mu.Lock()
+	wrote0 := p.wrote
+	p.read, p.wrote = read, wrote
+	// The line is redrawn after each write and at most every 200ms as
+	// chunks are read; it ticks on its own meanwhile.
+	draw := p.line.Active() && (wrote != wrote0 || time.Since(p.drawn) >= 200*time.Millisecond)
+	if draw {
+		p.drawn = time.Now()
+	}
+	p.mu.Unlock()
+	if draw {
+		p.line.Set("copying: " + p.text())
+	}
+}
+
+// show redraws the line now.
+func (p *copyProgress) show() {
+	if p.line.Active() {
+		p.mu.Lock()
+		p.drawn = time.Now()
+		p.mu.Unlock()
+		p.line.Set("copying: " + p.text())
+	}
+}
+
+// done ends the display; it may be called more than once.
+func (p *copyProgress) done() {
+	p.ended.Do(func() {
+		close(p.stop)
+		p.wg.Wait()
+		p.line.Done()
+	})
 }

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/internal/status"
+)
+
+// An interrupt before any page was committed saved no progress: the last
+// line must not say it did, nor tell the user to "resume".
+func TestQAIngestInterruptBeforeAnyCommitSavesNothing(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 30))
+	env := ingestEnv(t, srv)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest(func(r arxivtest.Request) {
+		if r.Start == 0 {
+			cancel()
+		}
+	})
+	args := []string{"ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "30", "--page-size", "10"}
+	r := gtragCtx(ctx, t, env, args...)
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	require.NotContains(t, r.stderr, "progress saved")
+	require.Contains(t, r.stderr, "gtrag: interrupted before any page was committed: nothing to resume; run the same command again to start it")
+	files, _ := filepath.Glob(filepath.Join(ingestStateDir(env), "*.json"))
+	require.Empty(t, files, "no progress file was written")
+
+	// After a committed page, an interrupt that commits nothing more keeps
+	// the earlier run's progress, and says so.
+	srv.OnRequest(nil)
+	r = gtrag(t, env, "ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "10", "--page-size", "10")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest(func(r arxivtest.Request) {
+		if r.Start == 10 {
+			cancel()
+		}
+	})
+	r = gtragCtx(ctx, t, env, args...)
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	require.Contains(t, r.stderr, "interrupted after 0 committed pages (next result 11), the progress of the earlier runs kept; run the same command again to resume")
+}
+
+// A query arXiv has no results for says so, and is asked again the next
+// time rather than reported "already ingested completely (0 results)".
+func TestQAIngestQueryWithNoResults(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{})
+	env := ingestEnv(t, srv)
+	args := []string{"ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "10"}
+	r := gtrag(t, env, args...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "arXiv has no results for this query")
+
+	srv.SetPapers(arxivtest.Papers(0, 5))
+	r = gtrag(t, env, args...)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "already ingested completely")
+	require.Contains(t, r.stdout, "kept      5")
+	require.Len(t, srv.Requests(), 2)
+}
+
+func TestQAPapersRmAndShowWords(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	p := arxivtest.Papers(0, 1)[0]
+	p.ID = "2502.70113v2"
+	p.Summary = "A short abstract on Nash equilibrium."
+	var b bytes.Buffer
+	require.NoError(t, arxivtest.WriteJSONL(&b, []arxiv.Paper{p}))
+	file := filepath.Join(t.TempDir(), "p.jsonl")
+	require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	// Another version than the one stored: the paper is there, in v2.
+	r = gtrag(t, env, "papers", "show", "2502.70113v1")
+	require.Equal(t, exitUsage, r.code)
+	require.Equal(t, "gtrag: not in the knowledge base: 2502.70113v1 (it holds 2502.70113v2) (see `gtrag papers list`)\n", r.stderr)
+
+	r = gtrag(t, env, "papers", "rm", "2502.70113")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "removed 2502.70113v2 (1 chunk): ")
+}
+
+// copyProgress prints a plain line every interval while a copy runs off a
+// terminal, and nothing after done.
+func TestQAStoreCopyPlainProgress(t *testing.T) {
+	var buf syncBuffer
+	p := newCopyProgress(status.New(nil, nil), &buf, 10, 10*time.Millisecond)
+	p.set(5, 0)
+	require.Eventually(t, func() bool { return strings.Contains(buf.String(), "store copy: 5 of 10 chunks read, 0 written\n") }, 5*time.Second, 5*time.Millisecond)
+	p.done()
+	p.done()
+	n := len(buf.String())
+	time.Sleep(50 * time.Millisecond)
+	require.Len(t, buf.String(), n, "no line after done")
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// embedServer is an Ollama embedding endpoint (4 dimensions) that hangs,
+// once hang is set, until the request is cancelled; seen counts requests.
+type embedServer struct {
+	*httptest.Server
+	hang atomic.Bool
+	seen chan struct{}
+}
+
+func newEmbedServer(t *testing.T) *embedServer {
+	s := &embedServer{seen: make(chan struct{}, 1000)}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Input  any    `json:"input"`
+			Prompt string `json:"prompt"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		_, _ = io.Copy(io.Discard, r.Body) // so that the server sees the client go
+		if s.hang.Load() {
+			select {
+			case s.seen <- struct{}{}:
+			default:
+			}
+			<-r.Context().Done()
+			return
+		}
+		var texts []string
+		switch in := req.Input.(type) {
+		case string:
+			texts = []string{in}
+		case []any:
+			for _, x := range in {
+				texts = append(texts, x.(string))
+			}
+		default:
+			texts = []string{req.Prompt}
+		}
+		vecs := make([][]float64, len(texts))
+		for i, x := range texts {
+			vecs[i] = []float64{float64(len(x)%7) + 1, 1, 0.5, float64(strings.Count(x, "e")%5) + 1}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/api/embeddings" {
+			_ = json.NewEncoder(w).Encode(map[string]any{"embedding": vecs[0]})
+			return
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"model": "emb", "embeddings": vecs})
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Ctrl-C during a copy whose target is embedding says what was written and
+// that the same command resumes, and exits 130.
+func TestQAStoreCopyInterrupted(t *testing.T) {
+	emb := newEmbedServer(t)
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("copies between two data directories")
+	}
+	env["GTRAG_EMBEDDER"] = "ollama:emb"
+	env["OLLAMA_HOST"] = emb.URL
+	env["GTRAG_SEED"] = "none"
+	var b bytes.Buffer
+	require.NoError(t, arxivtest.WriteJSONL(&b, arxivtest.Papers(0, 20)))
+	file := filepath.Join(t.TempDir(), "p.jsonl")
+	require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	emb.hang.Store(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-emb.seen
+		cancel()
+	}()
+	to := filepath.Join(t.TempDir(), "kb")
+	r = gtragCtx(ctx, t, env, "store", "copy", "--from", env["GTRAG_DATA_DIR"], "--to", to)
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	require.True(t, strings.HasPrefix(lines[len(lines)-1], "gtrag: store copy interrupted after "), r.stderr)
+	require.Contains(t, r.stderr, "0 written to "+to+" this run; run the same command again to resume")
+}
+
+// The child process of TestQAIngestSecondCtrlC: the real entry point, with
+// the process's own signals.
+func TestQAIngestChild(t *testing.T) {
+	args := os.Getenv("GTRAG_QA_CHILD_ARGS")
+	if args == "" {
+		return
+	}
+	var a []string
+	if err := json.Unmarshal([]byte(args), &a); err != nil {
+		os.Exit(3)
+	}
+	os.Exit(run(a))
+}
+
+// A file ingest filtered by an LLM commits small batches, so that Ctrl-C
+// keeps what was filtered before it; Ctrl-C says at once that the papers
+// in hand are being stored, and a second Ctrl-C stops at once instead of
+// waiting out the drain timeout (15 s) for a model that does not answer.
+func TestQAIngestSecondCtrlC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	var calls atomic.Int64
+	llm := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"models":[{"name":"tiny:latest","model":"tiny:latest"}]}`))
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body) // so that the server sees the client go
+		if calls.Add(1) > 100 {
+			<-r.Context().Done() // the model stops answering
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		_ = json.NewEncoder(w).Encode(map[string]any{"model": "tiny", "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+			"message": map[string]string{"role": "assistant", "content": "yes"}, "done": true})
+	}))
+	defer llm.Close()
+
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_LLM"] = "ollama:tiny"
+	env["OLLAMA_HOST"] = llm.URL
+	var b bytes.Buffer
+	require.NoError(t, arxivtest.WriteJSONL(&b, arxivtest.Papers(0, 300)))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.jsonl")
+	require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
+	idsOut := filepath.Join(dir, "ids.jsonl")
+
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	a, err := json.Marshal([]string{"ingest", "--file", file, "--ids-out", idsOut})
+	require.NoError(t, err)
+	cmd := exec.Command(exe, "-test.run=^TestQAIngestChild$")
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() { _ = cmd.Process.Kill() }()
+
+	lines := func() int {
+		data, _ := os.ReadFile(idsOut)
+		return bytes.Count(data, []byte("\n"))
+	}
+	require.Eventually(t, func() bool { return lines() >= 100 }, 60*time.Second, 20*time.Millisecond,
+		"the first 100 papers are committed while the model answers: %s", stderr.String())
+	require.Eventually(t, func() bool { return calls.Load() > 100 }, 30*time.Second, 10*time.Millisecond)
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "Ctrl-C again to stop at once") }, 10*time.Second, 10*time.Millisecond,
+		"the first Ctrl-C says what it waits for: %s", stderr.String())
+	start := time.Now()
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	select {
+	case <-exited:
+	case <-time.After(12 * time.Second):
+		t.Fatalf("the second Ctrl-C did not stop the run: %s", stderr.String())
+	}
+	require.Less(t, time.Since(start), 10*time.Second)
+	require.Equal(t, exitInterrupted, cmd.ProcessState.ExitCode(), stderr.String())
+	require.Regexp(t, `note: stopping now: the \d+ papers in hand, not stored, are left for the next run`, stderr.String())
+	require.Equal(t, 100, lines(), "the committed batch is kept, the one in hand is not")
+	require.Contains(t, stdout.String(), "kept      100")
+}
