@@ -2,6 +2,7 @@ package chat
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -73,41 +74,55 @@ const HistoryLimit = 1000
 //
 // Each line is appended to the history file as it is entered, so a crash
 // loses none; the file is trimmed to HistoryLimit lines when the Terminal
-// opens.
+// opens. The history is a convenience: a file that cannot be read or
+// written (a directory in its place, a full disk, a data directory that
+// does not exist yet and cannot be made) is said once through note, and the
+// session goes on with the lines of this session only.
 type Terminal struct {
 	st   *liner.State
-	path string
-	file *os.File
+	hist *historyFile
+	ctx  context.Context
 }
 
 // NewTerminal puts the terminal in line-editing mode and loads the history
-// kept at path (created if missing). Close restores the terminal.
-func NewTerminal(path string) (*Terminal, error) {
-	lines, err := readHistory(path)
-	if err != nil {
-		return nil, err
-	}
-	if len(lines) > HistoryLimit {
-		lines = lines[len(lines)-HistoryLimit:]
-		if err := writeHistory(path, lines); err != nil {
-			return nil, err
-		}
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("open the chat history: %w", err)
-	}
+// kept at path (created if missing, with its directory). Problems with the
+// history file are reported through note, which may be nil; they do not
+// stop the chat. ReadLine returns ctx's error as soon as ctx ends. Close
+// restores the terminal.
+func NewTerminal(ctx context.Context, path string, note func(string)) *Terminal {
+	lines, hist := openHistory(path, note)
 	st := liner.NewLiner()
 	st.SetCtrlCAborts(true)
 	for _, l := range lines {
 		st.AppendHistory(l)
 	}
-	return &Terminal{st: st, path: path, file: f}, nil
+	return &Terminal{st: st, hist: hist, ctx: ctx}
 }
 
-// ReadLine implements LineReader.
+// ReadLine implements LineReader. The line editor reads the terminal
+// until Enter and cannot be told to stop; so it reads in a goroutine, and
+// when the Terminal's context ends first (SIGTERM while the prompt waits)
+// ReadLine returns at once, leaving that read to end with the process.
+// Waiting for Enter instead once left a chat killed with SIGTERM at its
+// prompt running, holding the terminal, until someone pressed Enter.
 func (t *Terminal) ReadLine(prompt string) (string, error) {
-	line, err := t.st.Prompt(prompt)
+	type read struct {
+		line string
+		err  error
+	}
+	done := make(chan read, 1)
+	go func() {
+		line, err := t.st.Prompt(prompt)
+		done <- read{line, err}
+	}()
+	var line string
+	var err error
+	select {
+	case r := <-done:
+		line, err = r.line, r.err
+	case <-t.ctx.Done():
+		return "", t.ctx.Err()
+	}
 	switch {
 	case errors.Is(err, liner.ErrPromptAborted):
 		return "", ErrInterrupt
@@ -116,16 +131,82 @@ func (t *Terminal) ReadLine(prompt string) (string, error) {
 	}
 	if s := strings.TrimSpace(line); s != "" {
 		t.st.AppendHistory(s)
-		if _, err := t.file.WriteString(s + "\n"); err != nil {
-			return line, fmt.Errorf("save the chat history: %w", err)
-		}
+		t.hist.add(s)
 	}
 	return line, nil
 }
 
 // Close restores the terminal and closes the history file.
 func (t *Terminal) Close() error {
-	return errors.Join(t.st.Close(), t.file.Close())
+	return errors.Join(t.st.Close(), t.hist.close())
+}
+
+// historyFile is the chat history on disk: lines are appended as they are
+// entered. After a failure it is said once and nothing more is written.
+type historyFile struct {
+	file *os.File // nil when the history is not saved
+	note func(string)
+}
+
+// openHistory reads the history kept at path, trimmed to HistoryLimit
+// lines, and opens it for appending. What goes wrong is said through
+// note; the lines read so far are still returned.
+func openHistory(path string, note func(string)) ([]string, *historyFile) {
+	h := &historyFile{note: note}
+	lines, err := readHistory(path)
+	if err != nil {
+		h.say(err, notSaved)
+		return nil, h
+	}
+	if len(lines) > HistoryLimit {
+		lines = lines[len(lines)-HistoryLimit:]
+		if err := writeHistory(path, lines); err != nil {
+			h.say(err, notSaved)
+			return lines, h
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		h.say(fmt.Errorf("open the chat history: %w", err), notSaved)
+		return lines, h
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		h.say(fmt.Errorf("open the chat history: %w", err), notSaved)
+		return lines, h
+	}
+	h.file = f
+	return lines, h
+}
+
+// add appends line to the file; the first failure is said and ends the
+// saving.
+func (h *historyFile) add(line string) {
+	if h.file == nil {
+		return
+	}
+	if _, err := h.file.WriteString(line + "\n"); err != nil {
+		h.file.Close()
+		h.file = nil
+		h.say(fmt.Errorf("save the chat history: %w", err), "the chat goes on, and its next lines are not saved")
+	}
+}
+
+func (h *historyFile) close() error {
+	if h.file == nil {
+		return nil
+	}
+	err := h.file.Close()
+	h.file = nil
+	return err
+}
+
+const notSaved = "the chat goes on, and this session's lines are not saved"
+
+// say reports a history problem: what failed, and what that means.
+func (h *historyFile) say(err error, means string) {
+	if h.note != nil {
+		h.note(err.Error() + "; " + means)
+	}
 }
 
 func readHistory(path string) ([]string, error) {

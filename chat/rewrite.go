@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
 )
@@ -93,10 +94,16 @@ func carryTopic(history []Turn, line string) string {
 	// The topic is the last question the user asked in full: a follow-up
 	// rewritten before ("and why is it fair?" → "Why is Shapley value
 	// fair?") carried that question's topic, and its own words
-	// ("Shapley value fair") are not a topic to carry further.
+	// ("Shapley value fair") are not a topic to carry further. Nor has a
+	// question answered as off-topic one: "thanks" or a question about
+	// banana bread between two questions once made "Does it always
+	// exist?" into "Does thanks always exist?".
 	src := len(history) - 1
-	for src > 0 && history[src].Rewritten {
+	for src >= 0 && (history[src].Rewritten || history[src].Result.Outcome == nodes.OutcomeOffTopic) {
 		src--
+	}
+	if src < 0 {
+		return line
 	}
 	prevQ := history[src].Question
 	prev := text.Focal(prevQ)

@@ -118,6 +118,12 @@ func (s *Session) Run(ctx context.Context, in LineReader) error {
 // follow-up, then answered. It returns an error only when ctx ended; a
 // failed or interrupted question is reported and forgotten.
 func (s *Session) Turn(ctx context.Context, line string) error {
+	if Pleasantry(line) {
+		// "thanks" is not a question: asked, it searched arXiv for
+		// "thanks" and was answered as off-topic.
+		fmt.Fprintln(s.Out, NotAQuestion)
+		return nil
+	}
 	qctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.drainInterrupts()
@@ -142,7 +148,10 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			return nil
 		}
 	}
-	rewritten := q != strings.Join(strings.Fields(line), " ")
+	// A rewrite that only capitalises or punctuates the line (an LLM's
+	// "What is a core?" for "what is a core") is the line: not shown, and
+	// not a follow-up whose topic came from an earlier turn.
+	rewritten := !sameQuestion(q, line)
 	if rewritten {
 		fmt.Fprintf(s.Out, "→ %s\n", q)
 	}
@@ -161,6 +170,15 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		fmt.Fprintln(s.Out, res.Answer)
 	}
 	return nil
+}
+
+// sameQuestion reports whether a and b differ only in case, spacing and
+// the punctuation at their ends.
+func sameQuestion(a, b string) bool {
+	norm := func(s string) string {
+		return strings.Trim(strings.ToLower(strings.Join(strings.Fields(s), " ")), "?!.… ")
+	}
+	return norm(a) == norm(b)
 }
 
 // failed reports a question's error; only the session's own end is
@@ -219,6 +237,57 @@ func (s *Session) error(err error) {
 	}
 }
 
+// NotAQuestion answers a line that is only thanks, a greeting or an
+// acknowledgement (Pleasantry).
+const NotAQuestion = "(Not a question, so nothing was asked. Ask about game theory, or /help for the commands.)"
+
+// ackWords are the words of thanks, greetings and acknowledgements; a
+// line of them alone, with fillerWords, is no question.
+var ackWords = map[string]bool{
+	"thanks": true, "thank": true, "thx": true, "ty": true, "cheers": true, "ok": true, "okay": true,
+	"cool": true, "great": true, "nice": true, "good": true, "fine": true, "excellent": true, "perfect": true,
+	"awesome": true, "interesting": true, "wow": true, "hmm": true, "hm": true, "yes": true, "yeah": true,
+	"yep": true, "no": true, "nope": true, "sure": true, "alright": true, "understood": true, "hi": true,
+	"hello": true, "hey": true, "bye": true, "goodbye": true,
+}
+
+// fillerWords go with ackWords ("thank you very much", "ok I see") and
+// make no question of them; they make no pleasantry on their own ("so?",
+// "it?" are follow-ups).
+var fillerWords = map[string]bool{
+	"you": true, "very": true, "much": true, "a": true, "lot": true, "so": true, "oh": true, "ah": true,
+	"i": true, "see": true, "got": true, "it": true, "makes": true, "sense": true, "that": true, "helps": true,
+	"and": true, "for": true, "the": true, "answer": true, "again": true,
+}
+
+// pleasantPhrases are acknowledgements without any of ackWords.
+var pleasantPhrases = map[string]bool{"got it": true, "i see": true, "makes sense": true, "that helps": true}
+
+// Pleasantry reports whether line is only thanks, a greeting or an
+// acknowledgement ("thanks!", "ok, got it", "hello"): not a question to
+// run the workflow on, nor a follow-up to carry a topic into.
+func Pleasantry(line string) bool {
+	var words []string
+	for _, w := range strings.Fields(strings.ToLower(line)) {
+		if w = strings.Trim(w, ",.;:!?…'\"“”‘’()"); w != "" {
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 || pleasantPhrases[strings.Join(words, " ")] {
+		return len(words) > 0
+	}
+	ack := false
+	for _, w := range words {
+		switch {
+		case ackWords[w]:
+			ack = true
+		case !fillerWords[w]:
+			return false
+		}
+	}
+	return ack
+}
+
 // Help lists the slash commands.
 const Help = `Type a question, or a follow-up to the last answer ("and in the repeated version?").
   /sources     the sources of the last answer
@@ -231,7 +300,8 @@ const Help = `Type a question, or a follow-up to the last answer ("and in the re
 // command runs a slash command and reports whether the session ends.
 func (s *Session) command(line string) (quit bool) {
 	f := strings.Fields(line)
-	name, args := f[0], f[1:]
+	// "/Quit" from a keyboard that capitalises is still /quit.
+	name, args := strings.ToLower(f[0]), f[1:]
 	switch name {
 	case "/quit", "/exit":
 		return true

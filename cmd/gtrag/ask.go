@@ -112,7 +112,7 @@ it refuses the connection, ask answers from the store and says so.`,
 					o.live.Notice(n)
 				}
 			}
-			o.failFast = a.io.IsStdinTTY()
+			o.failFast = a.someoneWaits()
 			res, err := a.askTraced(cmd.Context(), svc, q, o, file)
 			if o.live != nil {
 				o.live.Finish(res.Notices)
@@ -227,6 +227,15 @@ func (o askOptions) validate() error {
 		return usagef("--max-results %d is more than --pool %d: a search cannot add more papers than it fetches", o.maxResults, o.pool)
 	}
 	return nil
+}
+
+// someoneWaits reports whether a person is watching the run: any of the
+// standard streams is a terminal. `echo QUESTION | gtrag ask` typed at a
+// terminal has a pipe for standard input and a person all the same, who
+// should not wait through retries of a connection arXiv refuses; a script
+// (cron, CI, a pipe at both ends) gets them.
+func (a *app) someoneWaits() bool {
+	return a.io.IsStdinTTY() || a.io.IsStdoutTTY() || a.io.IsStderrTTY()
 }
 
 // maxArxivBudget bounds --arxiv-budget: beyond it a value is a typo.

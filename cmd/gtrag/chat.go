@@ -71,7 +71,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	// Line editing needs a terminal on both sides; anything else is a
 	// script, read line by line with no prompt and no escapes.
 	tty := a.io.IsStdinTTY() && a.io.IsStdoutTTY()
-	o.failFast = tty
+	o.failFast = a.someoneWaits()
 	llmNotices := svc.Reasoners().Notices
 	s := &chat.Session{
 		Ask: func(ctx context.Context, q string, narrate bool) (service.Result, error) {
@@ -106,10 +106,9 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	}
 	var in chat.LineReader
 	if tty {
-		term, err := chat.NewTerminal(filepath.Join(a.dataDir, "chat_history"))
-		if err != nil {
-			return err
-		}
+		// A history that cannot be read or saved is said and does without:
+		// it is a convenience, not a reason to refuse a conversation.
+		term := chat.NewTerminal(ctx, filepath.Join(a.dataDir, "chat_history"), a.io.Note)
 		defer term.Close()
 		in = term
 		ints, stop := interrupts()

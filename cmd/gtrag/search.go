@@ -19,7 +19,9 @@ func newSearchCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
 		Short: "Show the passages the knowledge base retrieves for a query",
-		Long:  "search is raw retrieval: no judge, no arXiv, no answer. It shows what ask would start from.",
+		Long: `search is raw retrieval: no judge, no arXiv, no answer. It shows what ask would start from.
+It reads the knowledge base and never creates one: before the first ask or
+ingest there is none, and search says so.`,
 		Example: `  gtrag search "mixed strategy equilibrium"
   gtrag search -k 10 --json "second-price auction"`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
