@@ -94,6 +94,11 @@ type Client struct {
 	// request and no pacing, and keeps the pages Search fetches. Lookup is
 	// not cached. Requests counts requests sent, not pages served.
 	Cache PageCache
+	// PaceFile, if set, is a file through which every gtrag process of the
+	// user keeps the pacing too (see pace.go): the Delay then holds between
+	// the requests of all the processes that share it, not only of this
+	// Client. "" paces this Client's requests alone.
+	PaceFile string
 
 	slotOnce sync.Once
 	// slot holds one token: one request in flight at a time (arXiv asks for
@@ -552,8 +557,26 @@ func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 	if delay == 0 {
 		delay = DefaultDelay
 	}
+	if delay > 0 && c.PaceFile != "" {
+		f, err := openPace(ctx, c.PaceFile)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		if f != nil {
+			if t := readPace(f); t.After(c.lastStart) {
+				c.lastStart = t
+			}
+			release = func() {
+				closePace(f, c.lastStart) // attempt's deferred update has run
+				<-c.slot
+			}
+		}
+	}
 	if delay > 0 && !c.lastStart.IsZero() {
-		if wait := delay - time.Since(c.lastStart); wait > 0 {
+		// min: a time from the file ahead of this clock waits no longer
+		// than one delay.
+		if wait := min(delay, delay-time.Since(c.lastStart)); wait > 0 {
 			notifyWait(ctx, Wait{Kind: WaitPacing, D: wait})
 			if err := c.sleep(ctx, wait); err != nil {
 				release()

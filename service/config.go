@@ -80,6 +80,9 @@ type ArxivConfig struct {
 	// whose pages are read once.
 	CacheDir string
 	CacheTTL time.Duration
+	// PaceFile, if set, keeps the pacing across processes
+	// (arxiv.Client.PaceFile): PaceFileFor names the user's.
+	PaceFile string
 }
 
 // LLMTuning tunes LLM calls. Zero fields mean the reasoner's defaults.

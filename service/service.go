@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -317,11 +319,13 @@ func OpenReasoners(ctx context.Context, cfg Config) (reasoner.Set, error) {
 }
 
 // NewArxivClient makes the arXiv client of a process. Make one and share it:
-// its pacing holds only across the requests of one client.
+// its pacing holds across the requests of one client, and across processes
+// only through c.PaceFile.
 func NewArxivClient(c ArxivConfig) *arxiv.Client {
 	client := &arxiv.Client{
 		BaseURL: c.URL, Delay: c.Delay,
 		RequestTimeout: c.RequestTimeout, Backoff: c.Backoff, MaxAttempts: c.MaxAttempts,
+		PaceFile: c.PaceFile,
 	}
 	if c.CacheDir != "" {
 		client.Cache = &arxiv.FileCache{Dir: c.CacheDir, TTL: c.CacheTTL}
@@ -341,4 +345,21 @@ func orDiscard(w io.Writer) io.Writer {
 		return io.Discard
 	}
 	return w
+}
+
+// PaceFileFor is the file through which the gtrag processes of this user
+// keep arXiv's pacing between them for the endpoint baseURL ("" is arXiv's):
+// in the user's cache directory, one per endpoint, so that a local test
+// server never holds up requests to arXiv. "" when the user has no cache
+// directory: pacing then holds within each process.
+func PaceFileFor(baseURL string) string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	if baseURL == "" {
+		baseURL = arxiv.DefaultBaseURL
+	}
+	sum := sha256.Sum256([]byte(baseURL))
+	return filepath.Join(dir, "gtrag", "arxiv-pace-"+hex.EncodeToString(sum[:6]))
 }
