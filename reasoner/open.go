@@ -138,6 +138,11 @@ func openAuto(ctx context.Context, env func(string) string, s settings, opts []O
 	if !up {
 		set := offlineSet()
 		set.Notices = []string{OfflineNotice}
+		if env("OLLAMA_HOST") != "" {
+			// Ollama was configured, not missing: "no LLM configured …
+			// start Ollama" would send the user looking for the wrong fault.
+			set.Notices = []string{OllamaDownNotice(host)}
+		}
 		return set, nil
 	}
 	model := env("GTRAG_OLLAMA_MODEL")
@@ -339,3 +344,9 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 }
 
 func (b *limitedBody) Close() error { return b.rc.Close() }
+
+// OllamaDownNotice is the notice of Open("auto") when OLLAMA_HOST names a
+// server that does not answer as Ollama: the LLM is configured, and down.
+func OllamaDownNotice(host string) string {
+	return "offline: no Ollama answered at " + provider.RedactURL(host) + " (OLLAMA_HOST); answers are extractive"
+}

@@ -301,8 +301,9 @@ func TestOpenAuto(t *testing.T) {
 		{"ollama model from env", map[string]string{"OLLAMA_HOST": ollamaUp.URL, "GTRAG_OLLAMA_MODEL": "llama3.1:8b"}, "ollama:llama3.1:8b", nil, false, nil},
 		{"ollama without models", map[string]string{"OLLAMA_HOST": strings.TrimPrefix(ollamaEmpty.URL, "http://")}, "ollama:llama3.2",
 			[]string{"lists no chat model; trying llama3.2"}, false, nil},
-		{"not ollama", map[string]string{"OLLAMA_HOST": notOllama.URL}, "offline", []string{OfflineNotice}, false, nil},
-		{"nothing", map[string]string{"OLLAMA_HOST": down}, "offline", []string{OfflineNotice}, false, nil},
+		// OLLAMA_HOST set: Ollama is configured and down, not missing.
+		{"not ollama", map[string]string{"OLLAMA_HOST": notOllama.URL}, "offline", []string{"offline: no Ollama answered at " + notOllama.URL + " (OLLAMA_HOST)"}, false, nil},
+		{"nothing", map[string]string{"OLLAMA_HOST": down}, "offline", []string{"offline: no Ollama answered at " + down + " (OLLAMA_HOST)"}, false, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
