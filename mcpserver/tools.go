@@ -39,7 +39,7 @@ type AskInput struct {
 // the bookkeeping a model does not need.
 type AskResult struct {
 	Answer      string         `json:"answer" jsonschema:"the answer, citing sources as [1], [2], …"`
-	Outcome     string         `json:"outcome" jsonschema:"how the run ended: answered, answered_with_caveat, not_found, off_topic or arxiv_unavailable"`
+	Outcome     string         `json:"outcome" jsonschema:"how the run ended: answered, answered_with_caveat, not_found, off_topic, arxiv_unavailable, or impossible (with router llm, the decision agent judged that no source can answer)"`
 	Abstained   bool           `json:"abstained,omitempty" jsonschema:"set when the answer says nothing found answers the question: its sources are then the closest passages, not answers"`
 	Sources     []nodes.Source `json:"sources" jsonschema:"the cited passages, in citation order: paper id, title, URL, chunk id, score"`
 	Path        []string       `json:"path" jsonschema:"the workflow's steps, in order"`

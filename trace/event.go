@@ -152,7 +152,7 @@ type OperationFailedData struct {
 	Kind       string `json:"kind"`
 	DurationMS int64  `json:"duration_ms"`
 	Error      string `json:"error"`
-	ErrorKind  string `json:"error_kind,omitempty"` // "arxiv_api" or empty
+	ErrorKind  string `json:"error_kind,omitempty"` // "arxiv_api", "cancelled" (the run was being stopped) or empty
 	Status     int    `json:"status,omitempty"`
 	Message    string `json:"message,omitempty"`
 }

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -107,6 +108,11 @@ func ParseEdit(s string) (Edit, error) {
 	if !ok || field == "" {
 		return Edit{}, fmt.Errorf("%q: want FIELD=VALUE, such as relevant_context=false", s)
 	}
+	if names := stateFieldNames(); !slices.Contains(names, field) {
+		// Said with what was typed: "--set no state field …" read as if
+		// --set took no field at all.
+		return Edit{}, fmt.Errorf("%s: no state field %q (fields: %s)", strings.TrimSpace(s), field, strings.Join(names, ", "))
+	}
 	raw := json.RawMessage(strings.TrimSpace(value))
 	if !json.Valid(raw) {
 		raw, _ = json.Marshal(value)
@@ -124,6 +130,19 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 	names := stateFieldNames()
 	if !slices.Contains(names, e.Field) {
 		return s, fmt.Errorf("no state field %q (fields: %s)", e.Field, strings.Join(names, ", "))
+	}
+	// null decodes into a bool, a number or text as no change at all: the
+	// field would silently keep its zero value, and the fork would claim
+	// an edit it never made. null stands for none only where there can be
+	// none: a list, an object.
+	if string(bytes.TrimSpace(e.Value)) == "null" {
+		if ft, ok := stateFieldType(e.Field); ok {
+			switch ft.Kind() {
+			case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface:
+			default:
+				return s, fmt.Errorf("%s=null: %s takes %s, not null", e.Field, e.Field, jsonKind(ft))
+			}
+		}
 	}
 	b, err := canonical(s)
 	if err != nil {

@@ -79,6 +79,9 @@ type view struct {
 	Fork       *ForkInfo
 	ForkValue  string
 	DivergesAt int
+	// Carried are the earlier forks' edits a fork of a fork carries,
+	// "field=value after step N", oldest first.
+	Carried []string
 
 	Graph svgGraph
 	CSS   template.CSS
@@ -86,17 +89,21 @@ type view struct {
 }
 
 type viewStep struct {
-	Replayed   bool   // before or at the fork point: answered from the recording
-	ForkEdit   string // "field=value" on the step after which the fork changed the state
-	N          int
-	Node       string
-	Percept    []Field
-	Reasoning  string
-	DurationMS int64
-	Ops        []viewOp
-	Mutations  []viewMutation
-	Failed     string
-	Next       *viewRoute
+	Replayed bool   // before or at the fork point: answered from the recording
+	ForkEdit string // "field=value" on the step after which the fork changed the state
+	// CarriedEdit is "field=value" on a step after which an earlier fork,
+	// of which this one is a fork, changed the state: the replayed steps
+	// took their path from it.
+	CarriedEdit string
+	N           int
+	Node        string
+	Percept     []Field
+	Reasoning   string
+	DurationMS  int64
+	Ops         []*viewOp // pointers: a nested operation (embed inside store.query) must not move its parent
+	Mutations   []viewMutation
+	Failed      string
+	Next        *viewRoute
 }
 
 type viewOp struct {
@@ -121,6 +128,12 @@ type viewMutation struct {
 type viewRoute struct {
 	From, Router, Key, To, Reason string
 	Target                        string // To as the graph names it (__end__)
+	// Agent is set when a decision agent chose (--router llm), Message
+	// being its line for the user; Notice says why the rule router chose
+	// instead of the agent. Without them the page credited the agent's
+	// choices to the rule and hid every fallback.
+	Agent           bool
+	Message, Notice string
 }
 
 func buildView(events []Event) view {
@@ -137,6 +150,9 @@ func buildView(events []Event) view {
 			v.ExecutionID, v.Question, v.Settings = e.ExecutionID, d.Question, d.Settings
 			if f := d.Settings.Fork; f != nil {
 				v.Fork, v.ForkValue = f, f.Field+"="+string(f.Value)
+				for _, c := range f.Earlier {
+					v.Carried = append(v.Carried, fmt.Sprintf("%s=%s after step %d", c.Field, c.Value, c.Step))
+				}
 			}
 		case StepStarted:
 			var d StepStartedData
@@ -148,6 +164,13 @@ func buildView(events []Event) view {
 				if e.Step == v.Fork.Step {
 					cur.ForkEdit = v.ForkValue
 				}
+				var carried []string
+				for _, c := range v.Fork.Earlier {
+					if c.Step == e.Step {
+						carried = append(carried, c.Field+"="+string(c.Value))
+					}
+				}
+				cur.CarriedEdit = strings.Join(carried, ", ")
 			}
 		case OperationStarted:
 			var d OperationStartedData
@@ -157,8 +180,11 @@ func buildView(events []Event) view {
 				ops[d.OpID] = &op // the store counts around the run
 				continue
 			}
-			cur.Ops = append(cur.Ops, op)
-			ops[d.OpID] = &cur.Ops[len(cur.Ops)-1]
+			// A pointer that stays put: appending the nested embed would
+			// otherwise move the store.query begun before it, and its
+			// completion would land in the old copy.
+			cur.Ops = append(cur.Ops, &op)
+			ops[d.OpID] = &op
 		case OperationCompleted:
 			var d OperationCompletedData
 			_ = e.Decode(&d)
@@ -207,7 +233,11 @@ func buildView(events []Event) view {
 			var d RouteDecidedData
 			_ = e.Decode(&d)
 			if cur != nil {
-				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: d.Reason, Target: d.To}
+				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: d.Reason, Target: d.To,
+					Agent: d.DecidedBy == "llm", Message: d.Message, Notice: d.Notice}
+				if cur.Next.Message == cur.Next.Reason {
+					cur.Next.Message = ""
+				}
 			}
 		case ExecutionCompleted:
 			var d ExecutionCompletedData

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // Narrator renders events as the teaching account of a run: for every step
@@ -26,6 +27,11 @@ type Narrator struct {
 	steps       int
 	countBefore *int
 	countAfter  *int
+	// edits are the state changes a fork made after a step, by step:
+	// the recording of a fork (gtrag replay --fork) says them where they
+	// happened, or its narration would show a judge saying "relevant"
+	// and the router going the other way with no cause given.
+	edits map[int][]string
 }
 
 // block collects one step until it ends.
@@ -45,6 +51,7 @@ type block struct {
 
 type action struct {
 	depth  int
+	kind   string
 	text   string
 	result string
 }
@@ -100,6 +107,7 @@ func (n *Narrator) Event(e Event) error {
 		for _, note := range s.Notices {
 			n.printf("  note: %s\n", note)
 		}
+		n.edits = forkEdits(s.Fork)
 	case StepStarted:
 		if n.cur != nil {
 			n.flush("")
@@ -185,7 +193,16 @@ func (n *Narrator) operationStarted(e Event) {
 	if n.cur == nil { // a run-level operation: the store's size around the run
 		return
 	}
-	a := &action{depth: len(n.cur.open), text: describeOp(d)}
+	// An operation is told inside one of another kind still open (the
+	// embed of a store query); one of the same kind still open is running
+	// beside it (the filter judges a few papers at once), not inside it.
+	depth := 0
+	for _, o := range n.cur.open {
+		if o.kind != d.Kind {
+			depth = max(depth, o.depth+1)
+		}
+	}
+	a := &action{depth: depth, kind: d.Kind, text: describeOp(d)}
 	n.cur.actions = append(n.cur.actions, a)
 	n.cur.open[d.OpID] = a
 }
@@ -289,9 +306,26 @@ func (n *Narrator) flush(next string) {
 	for i, c := range changes {
 		n.line(firstLabel(i, "ENVIRONMENT UPDATE"), c)
 	}
+	for i, e := range n.edits[b.step] {
+		n.line(firstLabel(i, "TIME TRAVEL"), e)
+	}
 	if next != "" {
 		n.line("NEXT", next)
 	}
+}
+
+// forkEdits says, by step, what the recording of fork f changed after
+// that step: its own edit and those it carries from the forks before it.
+func forkEdits(f *ForkInfo) map[int][]string {
+	if f == nil {
+		return nil
+	}
+	out := map[int][]string{}
+	for _, e := range f.Earlier {
+		out[e.Step] = append(out[e.Step], fmt.Sprintf("then an earlier fork set %s=%s, carried into this one; the router decided on that", e.Field, e.Value))
+	}
+	out[f.Step] = append(out[f.Step], fmt.Sprintf("then the fork set %s=%s; the router decided on that", f.Field, f.Value))
+	return out
 }
 
 func firstLabel(i int, label string) string {
@@ -397,6 +431,11 @@ func describeOp(d OperationStartedData) string {
 		if json.Unmarshal(d.Params, &p) == nil {
 			return fmt.Sprintf("%s question=%s", name, quote(p.Question, maxText))
 		}
+	case KindRank:
+		var p RankParams
+		if json.Unmarshal(d.Params, &p) == nil {
+			return fmt.Sprintf("%s %s against %s", name, plural(len(p.DocIDs), "paper", "papers"), quote(p.Query, maxText))
+		}
 	case KindFilter:
 		var p FilterParams
 		if json.Unmarshal(d.Params, &p) == nil {
@@ -429,6 +468,24 @@ func judgedPassages(ps []Passage) string {
 	return strings.Join(parts, ", ")
 }
 
+// rankedPapers lists a ranked pool as the narration lists results: "50
+// ranked, best first: ID (score), …", the first few and how many more.
+func rankedPapers(rs []vectordb.Ranked) string {
+	if len(rs) == 0 {
+		return "0 ranked"
+	}
+	const shown = 3
+	parts := make([]string, 0, shown+1)
+	for i, r := range rs {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… (%d more)", len(rs)-shown))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (%.2f)", r.ID, r.Score))
+	}
+	return fmt.Sprintf("%d ranked, best first: %s", len(rs), strings.Join(parts, ", "))
+}
+
 // describeResult says in a few words what an operation returned.
 func describeResult(kind string, raw json.RawMessage) string {
 	switch kind {
@@ -447,6 +504,11 @@ func describeResult(kind string, raw json.RawMessage) string {
 		var r AddResult
 		if json.Unmarshal(raw, &r) == nil {
 			return fmt.Sprintf("%d new written", r.Added)
+		}
+	case KindRank:
+		var r RankResult
+		if json.Unmarshal(raw, &r) == nil {
+			return rankedPapers(r.Ranked)
 		}
 	case KindStoreCount:
 		var r CountResult

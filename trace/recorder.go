@@ -200,7 +200,7 @@ func (r *Recorder) countStore() {
 
 // count records a store.count of c and returns it.
 func (r *Recorder) count(c counter) int {
-	n, _ := record(r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
+	n, _ := record(context.Background(), r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
 		func(n int) any { return CountResult{Count: n} })
 	return n
 }
@@ -347,8 +347,11 @@ func (r *Recorder) recording() bool {
 
 // record runs one external effect between operation_started and
 // operation_completed (or operation_failed). params identify the call;
-// result turns what it returned into what the trace keeps.
-func record[T any](r *Recorder, kind, tool string, params any, call func() (T, error), result func(T) any) (T, error) {
+// result turns what it returned into what the trace keeps. ctx is the
+// call's: an effect that failed because the run was being stopped (Ctrl-C)
+// is recorded as cancelled, so that a replay stops there too rather than
+// take it for, say, arXiv being down.
+func record[T any](ctx context.Context, r *Recorder, kind, tool string, params any, call func() (T, error), result func(T) any) (T, error) {
 	pj, err := canonical(params)
 	fp := fingerprintOf(pj)
 	r.mu.Lock()
@@ -375,6 +378,9 @@ func record[T any](r *Recorder, kind, tool string, params any, call func() (T, e
 		if errors.As(callErr, &api) {
 			d.ErrorKind, d.Status, d.Message = errorKindArxivAPI, api.Status, api.Message
 		}
+		if ctx.Err() != nil {
+			d.ErrorKind, d.Status, d.Message = errorKindCancelled, 0, ""
+		}
 		r.emitLocked(OperationFailed, step, node, d)
 		return v, callErr
 	}
@@ -388,5 +394,9 @@ func record[T any](r *Recorder, kind, tool string, params any, call func() (T, e
 }
 
 const errorKindArxivAPI = "arxiv_api"
+
+// errorKindCancelled marks an effect cut short because the run was being
+// stopped (Ctrl-C, SIGTERM): not a failure of the tool.
+const errorKindCancelled = "cancelled"
 
 // oneLine keeps an error message on its event's line.

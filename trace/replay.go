@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/gtrag/gtrag/environment"
 	"slices"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -58,6 +59,9 @@ type Player struct {
 	divergence *DivergenceError
 	damaged    *FormatError // a recorded result that does not decode
 	cancel     context.CancelCauseFunc
+	// stopped is the operation the recorded run was stopped during
+	// (Ctrl-C), once the replay has reached it: the replay stops there too.
+	stopped *RecordedOp
 }
 
 // NewPlayer indexes a recording. The recording must be complete: a run that
@@ -228,7 +232,13 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	if div != nil {
 		return out, div
 	}
+	p.mu.Lock()
+	stopped := p.stopped
+	p.mu.Unlock()
 	if runErr != nil {
+		if stopped != nil { // Ctrl-C during a step: the replay stops in the same operation
+			return out, fmt.Errorf("the recorded run was stopped during step %d (%s), and so is the replay: %w", stopped.Step, stopped.Node, runErr)
+		}
 		if p.failed != nil && p.failed.Interrupted { // stopped on purpose, at the same place
 			return out, fmt.Errorf("the recorded run was stopped before step %d, and so is the replay: %w", len(p.failed.Path)+1, runErr)
 		}
@@ -248,7 +258,7 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 func (p *Player) reset(cancel context.CancelCauseFunc) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.cancel, p.path, p.step, p.node, p.divergence = cancel, nil, 0, "", nil
+	p.cancel, p.path, p.step, p.node, p.divergence, p.stopped = cancel, nil, 0, "", nil, nil
 	for _, q := range p.ops {
 		for _, op := range q {
 			op.used = false
@@ -370,7 +380,20 @@ func (p *Player) take(kind string, params, result any, older ...any) error {
 	}
 	op.used = true
 	if op.failed != nil {
-		return op.failed.err()
+		err := op.failed.err()
+		if p.stoppedBy(op) {
+			// The recorded run was being stopped (Ctrl-C) when this
+			// operation was cut short, and the run failed in this step.
+			// Stop the replay as that run was stopped: a node that takes
+			// a failed arXiv search for arXiv being down would otherwise
+			// answer from the store, and the replay "finish differently".
+			err = &stoppedError{msg: op.failed.Error}
+			p.stopped = op
+			if p.cancel != nil {
+				p.cancel(err)
+			}
+		}
+		return err
 	}
 	if err := json.Unmarshal(op.result, result); err != nil {
 		// A damaged recording, not a failure of the operation: stop the
@@ -383,6 +406,28 @@ func (p *Player) take(kind string, params, result any, older ...any) error {
 	}
 	return nil
 }
+
+// stoppedBy reports whether the recorded run was stopped during op: op
+// was cut short because the run's context ended, and the run failed in
+// op's step. Recordings made before operations were marked cancelled say
+// so only in the error's words, which end as a context's do.
+func (p *Player) stoppedBy(op *RecordedOp) bool {
+	f := op.failed
+	if f == nil || p.failed == nil || p.failed.Interrupted || op.Step != len(p.failed.Path)+1 {
+		return false
+	}
+	if f.ErrorKind == errorKindCancelled {
+		return true
+	}
+	return f.ErrorKind == "" && (strings.HasSuffix(f.Error, context.Canceled.Error()) || strings.HasSuffix(f.Error, " signal received"))
+}
+
+// stoppedError is a recorded operation cut short by the run being stopped,
+// as a replay rebuilds it: a context.Canceled with the recorded words.
+type stoppedError struct{ msg string }
+
+func (e *stoppedError) Error() string { return e.msg }
+func (e *stoppedError) Unwrap() error { return context.Canceled }
 
 // err rebuilds a recorded failure, keeping the type the workflow looks at.
 func (d *OperationFailedData) err() error {

@@ -174,7 +174,7 @@ type recordedStore struct {
 }
 
 func (s recordedStore) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
-	return record(s.r, KindStoreQuery, "", queryParams(text, k),
+	return record(ctx, s.r, KindStoreQuery, "", queryParams(text, k),
 		func() ([]vectordb.Result, error) { return s.inner.Query(ctx, text, k) },
 		func(rs []vectordb.Result) any { return QueryResult{Results: nonNil(rs)} })
 }
@@ -188,7 +188,7 @@ func (s recordedStore) Add(ctx context.Context, docs []vectordb.Document) (int, 
 		n := c.Count()
 		before = &n
 	}
-	return record(s.r, KindStoreAdd, "", addParams(docs),
+	return record(ctx, s.r, KindStoreAdd, "", addParams(docs),
 		func() (int, error) { return s.inner.Add(ctx, docs) },
 		func(n int) any {
 			res := AddResult{Added: n, CountBefore: before}
@@ -214,7 +214,7 @@ type recordedSearcher struct {
 }
 
 func (s recordedSearcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
-	return record(s.r, KindArxivSearch, "", searchParams(query, start, max, opts),
+	return record(ctx, s.r, KindArxivSearch, "", searchParams(query, start, max, opts),
 		func() (arxiv.Page, error) { return s.inner.Search(ctx, query, start, max, opts) },
 		func(p arxiv.Page) any { return pageResult(p) })
 }
@@ -225,7 +225,7 @@ type recordedJudge struct {
 }
 
 func (j recordedJudge) JudgeRelevance(ctx context.Context, question string, ps []reasoner.Passage) (reasoner.Verdict, error) {
-	return record(j.r, KindJudge, j.r.opts.LLM, judgeParams(question, ps),
+	return record(ctx, j.r, KindJudge, j.r.opts.LLM, judgeParams(question, ps),
 		func() (reasoner.Verdict, error) { return j.inner.JudgeRelevance(ctx, question, ps) },
 		func(v reasoner.Verdict) any { return verdictResult(v) })
 }
@@ -236,7 +236,7 @@ type recordedFilter struct {
 }
 
 func (f recordedFilter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
-	return record(f.r, KindFilter, f.r.opts.LLM, filterParams(title, abstract),
+	return record(ctx, f.r, KindFilter, f.r.opts.LLM, filterParams(title, abstract),
 		func() (reasoner.Verdict, error) { return f.inner.IsGameTheory(ctx, title, abstract) },
 		func(v reasoner.Verdict) any { return verdictResult(v) })
 }
@@ -247,7 +247,7 @@ type recordedAnswerer struct {
 }
 
 func (a recordedAnswerer) Answer(ctx context.Context, question string, ps []reasoner.Passage) (reasoner.Answer, error) {
-	return record(a.r, KindAnswer, a.r.opts.LLM, answerParams(question, ps),
+	return record(ctx, a.r, KindAnswer, a.r.opts.LLM, answerParams(question, ps),
 		func() (reasoner.Answer, error) { return a.inner.Answer(ctx, question, ps) },
 		func(ans reasoner.Answer) any { return answerResult(ans) })
 }
@@ -258,7 +258,7 @@ type recordedQueries struct {
 }
 
 func (q recordedQueries) WriteQueries(ctx context.Context, question string) (reasoner.Queries, error) {
-	return record(q.r, KindQueries, q.r.opts.LLM, queriesParams(question),
+	return record(ctx, q.r, KindQueries, q.r.opts.LLM, queriesParams(question),
 		func() (reasoner.Queries, error) { return q.inner.WriteQueries(ctx, question) },
 		func(qs reasoner.Queries) any { return QueriesResult{Queries: nonNil(qs.Queries), Notices: qs.Notices} })
 }
@@ -269,7 +269,7 @@ type recordedChooser struct {
 }
 
 func (c recordedChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Passage) (reasoner.Selection, error) {
-	return record(c.r, KindChoose, c.r.opts.LLM, chooseParams(question, cs),
+	return record(ctx, c.r, KindChoose, c.r.opts.LLM, chooseParams(question, cs),
 		func() (reasoner.Selection, error) { return c.inner.ChoosePapers(ctx, question, cs) },
 		func(sel reasoner.Selection) any {
 			return ChooseResult{Order: nonNil(sel.Order), Reason: sel.Reason, Notices: sel.Notices}
@@ -282,7 +282,7 @@ type recordedRouter struct {
 }
 
 func (c recordedRouter) ChooseRoute(ctx context.Context, t reasoner.TreeData) (reasoner.Choice, error) {
-	return record(c.r, KindDecide, c.r.opts.LLM, decideParams(t),
+	return record(ctx, c.r, KindDecide, c.r.opts.LLM, decideParams(t),
 		func() (reasoner.Choice, error) { return c.inner.ChooseRoute(ctx, t) },
 		func(ch reasoner.Choice) any {
 			return DecideResult{Route: ch.Route, Message: ch.Message, Reason: ch.Reason, Impossible: ch.Impossible, Notices: ch.Notices}
@@ -295,7 +295,7 @@ type recordedRanker struct {
 }
 
 func (k recordedRanker) Rank(ctx context.Context, query string, docs []vectordb.Document) ([]vectordb.Ranked, error) {
-	return record(k.r, KindRank, "", rankParams(query, docs),
+	return record(ctx, k.r, KindRank, "", rankParams(query, docs),
 		func() ([]vectordb.Ranked, error) { return k.inner.Rank(ctx, query, docs) },
 		func(rs []vectordb.Ranked) any { return RankResult{Ranked: nonNil(rs)} })
 }
@@ -309,7 +309,7 @@ func (e recordedEmbedder) Embed(ctx context.Context, texts []string) ([][]float3
 	if !e.r.recording() {
 		return e.inner.Embed(ctx, texts)
 	}
-	return record(e.r, KindEmbed, e.inner.Spec(), embedParams(texts),
+	return record(ctx, e.r, KindEmbed, e.inner.Spec(), embedParams(texts),
 		func() ([][]float32, error) { return e.inner.Embed(ctx, texts) },
 		func(vs [][]float32) any {
 			res := EmbedResult{Vectors: len(vs)}

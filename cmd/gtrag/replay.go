@@ -40,8 +40,9 @@ side, where they diverge, and the fork's answer; --trace-out records the
 fork, which gtrag trace --format html shows as a branch.`,
 		Example: `  gtrag ask --trace-out run.jsonl "What is a Nash equilibrium?"
   gtrag replay run.jsonl
-  gtrag replay run.jsonl --fork 7 --set relevant_context=false --offline
-  gtrag replay run.jsonl --fork 3 --set 'arxiv_papers=[]' --offline --trace-out fork.jsonl`,
+  gtrag replay run.jsonl --fork 2 --set relevant_context=false --offline
+  gtrag replay run.jsonl --fork 1 --set 'chroma_results=[]' --offline --trace-out fork.jsonl
+  gtrag replay fork.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			evs, err := readTraceFile(args[0])
