@@ -448,3 +448,30 @@ func TestListResourcesPagesTheStoredPapers(t *testing.T) {
 		require.Equal(t, int64(jsonrpc.CodeInvalidParams), werr.Code, bad)
 	}
 }
+
+// A message with an id and nothing else, and a request with a null id
+// (which MCP forbids), are answered -32600; the SDK answered neither, and
+// the client waited for ever.
+func TestStdioAnswersAnIDAloneAndANullRequestID(t *testing.T) {
+	f := newFixture(t, 0)
+	out := runScript(t, f,
+		initialize, initialized,
+		`{"jsonrpc":"2.0","id":16}`,
+		`{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":17,"method":"ping"}`,
+	)
+	ids := byID(t, out)
+	code, msg := errorOf(ids[`16`])
+	require.EqualValues(t, jsonrpc.CodeInvalidRequest, code, out)
+	require.Contains(t, msg, `no "result" or "error"`)
+	require.Contains(t, ids[`17`], "result", "the session goes on")
+	var nulls []string
+	for _, m := range lines(t, out) {
+		if id, ok := m.(map[string]any)["id"]; ok && id == nil {
+			code, msg := errorOf(m)
+			nulls = append(nulls, fmt.Sprintf("%d %s", code, msg))
+		}
+	}
+	require.Len(t, nulls, 1, out)
+	require.Contains(t, nulls[0], `-32600 line 4 is not a valid JSON-RPC 2.0 message: "id" is null`)
+}

@@ -286,6 +286,11 @@ func checkMessage(raw []byte) (inbound, error) {
 			}
 			m.id = id
 		case 'n': // null
+			if hasMethod {
+				// JSON-RPC allows a null id; MCP does not, and the SDK took
+				// the request for a notification and answered nothing.
+				return m, errors.New(`"id" is null: MCP request ids are strings or integers (leave "id" out for a notification)`)
+			}
 		default:
 			return m, errors.New(`"id" must be a string, a number or null`)
 		}
@@ -302,6 +307,10 @@ func checkMessage(raw []byte) (inbound, error) {
 		}
 	} else if m.id == nil {
 		return m, errors.New(`neither a request nor a notification (no "method") nor a response (no "id")`)
+	} else if !hasResult && !hasError {
+		// An id alone: the SDK took it for a response to nothing and
+		// answered nothing, and the client waited.
+		return m, errors.New(`neither a request (no "method") nor a response (no "result" or "error")`)
 	}
 	if _, err := jsonrpc.DecodeMessage(raw); err != nil {
 		return m, err
