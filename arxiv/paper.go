@@ -35,13 +35,22 @@ var idPattern = regexp.MustCompile(`^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2}
 // "arXiv:" prefixed id or a bare id into the bare id, keeping the version.
 func ParseID(s string) (string, error) {
 	id := strings.TrimSpace(s)
+	if strings.Contains(id, "://") {
+		// A URL as a browser shows it: arxiv.org/abs/2301.01234?context=cs
+		// or …#S2 name the same paper.
+		if i := strings.IndexAny(id, "?#"); i >= 0 {
+			id = id[:i]
+		}
+		id = strings.TrimSuffix(id, "/")
+	}
 	if i := strings.Index(id, "/abs/"); i >= 0 {
 		id = id[i+len("/abs/"):]
 	} else if i := strings.Index(id, "/pdf/"); i >= 0 {
 		id = strings.TrimSuffix(id[i+len("/pdf/"):], ".pdf")
 	}
-	id = strings.TrimPrefix(id, "arXiv:")
-	id = strings.TrimPrefix(id, "arxiv:")
+	if len(id) > len("arxiv:") && strings.EqualFold(id[:len("arxiv:")], "arxiv:") {
+		id = id[len("arxiv:"):] // arXiv:, arxiv:, ARXIV:
+	}
 	if !idPattern.MatchString(id) {
 		return "", fmt.Errorf("not an arXiv id: %q", s)
 	}
