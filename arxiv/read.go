@@ -95,7 +95,7 @@ func NewPaperReader(r io.Reader) (*PaperReader, error) {
 				return nil, fmt.Errorf("read JSON array of papers: %w", err)
 			}
 		default:
-			return nil, fmt.Errorf("line %d starts with %q: expected JSON Lines ('{') or Atom XML ('<')", pr.line, c)
+			return nil, fmt.Errorf("line %d starts with %q: expected JSON Lines ('{'), a JSON array of papers ('[') or Atom XML ('<')", pr.line, c)
 		}
 		return pr, nil
 	}

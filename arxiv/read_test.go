@@ -264,3 +264,13 @@ func TestReadPapersSkipsALineTooLong(t *testing.T) {
 	require.Empty(t, invalid)
 	require.Equal(t, []string{"2301.00002v1", "2301.00001v1"}, ids(papers))
 }
+
+// A file of another kind is refused naming every form the reader takes,
+// the JSON array included.
+func TestReadPapersNamesEveryFormItTakes(t *testing.T) {
+	_, err := NewPaperReader(strings.NewReader("id,title\n2301.01234,Nash\n"))
+	require.Error(t, err)
+	for _, form := range []string{"JSON Lines ('{')", "JSON array of papers ('[')", "Atom XML ('<')"} {
+		require.Contains(t, err.Error(), form)
+	}
+}
