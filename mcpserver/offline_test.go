@@ -192,6 +192,40 @@ func TestAskSaysWhenTheLLMDidNotAnswer(t *testing.T) {
 // offline, optional, and does not call llm the LLM that answered.
 func TestAskOutputSchemaDescribesOffline(t *testing.T) {
 	f := newFixture(t, -1)
+	var schema struct {
+		Properties map[string]struct {
+			Type        any    `json:"type"`
+			Description string `json:"description"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	raw := askOutputSchema(t, f, &schema)
+	off, ok := schema.Properties["offline"]
+	if !ok {
+		t.Fatalf("ask's output schema has no offline: %s", raw)
+	}
+	if off.Type != "string" {
+		t.Errorf("offline has type %v, want string", off.Type)
+	}
+	for _, why := range []string{reasoner.OfflineLLMFailed, reasoner.OfflineUnusable} {
+		if !strings.Contains(off.Description, why) {
+			t.Errorf("offline's description does not say %q: %q", why, off.Description)
+		}
+	}
+	for _, r := range schema.Required {
+		if r == "offline" {
+			t.Errorf("offline is required: %s", raw)
+		}
+	}
+	if llm := schema.Properties["llm"].Description; strings.Contains(llm, "that answered") || !strings.Contains(llm, "offline") {
+		t.Errorf("llm's description %q: it names the LLM configured, which may not have answered", llm)
+	}
+}
+
+// askOutputSchema decodes the output schema of the ask tool the fixture's
+// server lists into schema, and returns it as JSON.
+func askOutputSchema(t *testing.T, f *fixture, schema any) []byte {
+	t.Helper()
 	res, err := f.session.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -204,37 +238,11 @@ func TestAskOutputSchemaDescribesOffline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var schema struct {
-			Properties map[string]struct {
-				Type        any    `json:"type"`
-				Description string `json:"description"`
-			} `json:"properties"`
-			Required []string `json:"required"`
-		}
-		if err := json.Unmarshal(raw, &schema); err != nil {
+		if err := json.Unmarshal(raw, schema); err != nil {
 			t.Fatal(err)
 		}
-		off, ok := schema.Properties["offline"]
-		if !ok {
-			t.Fatalf("ask's output schema has no offline: %s", raw)
-		}
-		if off.Type != "string" {
-			t.Errorf("offline has type %v, want string", off.Type)
-		}
-		for _, why := range []string{reasoner.OfflineLLMFailed, reasoner.OfflineUnusable} {
-			if !strings.Contains(off.Description, why) {
-				t.Errorf("offline's description does not say %q: %q", why, off.Description)
-			}
-		}
-		for _, r := range schema.Required {
-			if r == "offline" {
-				t.Errorf("offline is required: %s", raw)
-			}
-		}
-		if llm := schema.Properties["llm"].Description; strings.Contains(llm, "that answered") || !strings.Contains(llm, "offline") {
-			t.Errorf("llm's description %q: it names the LLM configured, which may not have answered", llm)
-		}
-		return
+		return raw
 	}
-	t.Fatal("no ask tool")
+	t.Fatal("no ask tool listed")
+	return nil
 }

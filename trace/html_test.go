@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -25,15 +24,7 @@ func TestHTMLEscapesTraceContent(t *testing.T) {
 			break
 		}
 	}
-	g, err := nodes.Build(nodes.Deps{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := HTML(&b, g, evs); err != nil {
-		t.Fatal(err)
-	}
-	page := b.String()
+	page := htmlPage(t, evs)
 	if n := strings.Count(strings.ToLower(page), "<script"); n != 1 {
 		t.Errorf("the page has %d <script> tags, want only the viewer's", n)
 	}

@@ -56,18 +56,11 @@ func TestQAHTMLNestedOperationKeepsItsResult(t *testing.T) {
 			t.Errorf("%s shown without its result (done %v, result %q)", op.Kind, op.Done, op.Result)
 		}
 	}
-	g, err := nodes.Build(nodes.Deps{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := HTML(&b, g, evs); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "no result: the run ended first") {
+	page := htmlPage(t, evs)
+	if strings.Contains(page, "no result: the run ended first") {
 		t.Error("the page says an operation that returned has no result")
 	}
-	if !strings.Contains(b.String(), "primer:core_chunk_0") {
+	if !strings.Contains(page, "primer:core_chunk_0") {
 		t.Error("the page lacks the store query's result")
 	}
 }
@@ -150,15 +143,7 @@ func TestQANarrationOfAForkSaysWhereTheStateWasSet(t *testing.T) {
 // "Replayed from the recording", and the banner named one edit.
 func TestQAHTMLOfAForkOfAForkShowsTheCarriedEdit(t *testing.T) {
 	evs := forkFixtureOfFork(t)
-	g, err := nodes.Build(nodes.Deps{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := HTML(&b, g, evs); err != nil {
-		t.Fatal(err)
-	}
-	page := b.String()
+	page := htmlPage(t, evs)
 	banner := page[strings.Index(page, `id="fork"`):]
 	banner = banner[:strings.Index(banner, "</p>")]
 	if !strings.Contains(banner, "arxiv_query=&#34;nash&#34; after step 3") {
@@ -373,4 +358,18 @@ func TestQAHTMLSaysWhoDecided(t *testing.T) {
 		require.Contains(t, second, want, "step 2's route")
 	}
 	require.NotContains(t, second, "<b>decision agent</b>", "the rule chose at step 2")
+}
+
+// htmlPage is the run viewer's page of evs, drawn on the workflow's graph.
+func htmlPage(t *testing.T, evs []Event) string {
+	t.Helper()
+	g, err := nodes.Build(nodes.Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := HTML(&b, g, evs); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

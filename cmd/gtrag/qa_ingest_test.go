@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -105,7 +104,7 @@ func TestQAPapersRmAndShowWords(t *testing.T) {
 // copyProgress prints a plain line every interval while a copy runs off a
 // terminal, and nothing after done.
 func TestQAStoreCopyPlainProgress(t *testing.T) {
-	var buf syncBuffer
+	var buf storeSyncBuffer
 	p := newCopyProgress(status.New(nil, nil), &buf, 10, 10*time.Millisecond)
 	p.set(5, 0)
 	require.Eventually(t, func() bool { return strings.Contains(buf.String(), "store copy: 5 of 10 chunks read, 0 written\n") }, 5*time.Second, 5*time.Millisecond)
@@ -114,23 +113,6 @@ func TestQAStoreCopyPlainProgress(t *testing.T) {
 	n := len(buf.String())
 	time.Sleep(50 * time.Millisecond)
 	require.Len(t, buf.String(), n, "no line after done")
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // embedServer is an Ollama embedding endpoint (4 dimensions) that hangs,
@@ -277,7 +259,7 @@ func TestQAIngestSecondCtrlC(t *testing.T) {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
-	var stdout, stderr syncBuffer
+	var stdout, stderr storeSyncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	require.NoError(t, cmd.Start())
 	exited := make(chan error, 1)
