@@ -1375,6 +1375,15 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// counterexample is a verdict wherever it is said.
 		inner := preferred
 		preferred = func(c *candidate) bool { return (focusPapers[c.Paper] || c.Counter) && inner(c) }
+		if inner := preferred; available(func(c *candidate) bool { return c.Lead && titled[c.Paper] && inner(c) }) {
+			// Of several sources about the concept, the entry named after
+			// it gives the verdict in general: "John Nash proved … that
+			// every game … has at least one Nash equilibrium" answers
+			// "Does a Nash equilibrium always exist?", where the entry on
+			// correlated equilibrium, which opens by naming Nash
+			// equilibrium, says its own concept "always exist[s]".
+			preferred = func(c *candidate) bool { return (titled[c.Paper] || c.Counter) && inner(c) }
+		}
 	}
 	if inner := preferred; available(func(c *candidate) bool { return c.Relates && inner(c) }) {
 		// "Is a correlated equilibrium always a Nash equilibrium?" is
@@ -1437,7 +1446,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if !c.Eligible || withAntecedents(c, chosen) == nil || inFocus && !preferred(c) {
 				continue
 			}
-			if lead == nil || leadScore(c) > leadScore(lead) {
+			if lead == nil || leadScore(c) > leadScore(lead) || verdictOverDefinition(f, c, lead) {
 				lead = c
 			}
 		}
@@ -1481,7 +1490,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				break
 			}
 			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&
-				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel && saysPredicate(f, c) || alone && c.Rel >= yesNoNearBest*lead.Rel) {
+				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) && !verdictOverDefinition(f, lead, c) || c.Rel >= lead.Rel && saysPredicate(f, c) && !verdictOverDefinition(f, lead, c) || alone && c.Rel >= yesNoNearBest*lead.Rel) {
 				lead = c
 				break
 			}
@@ -1828,6 +1837,21 @@ func withoutLongerTerms(title string, c text.Concept) string {
 		}
 	}
 	return title
+}
+
+// verdictOverDefinition reports whether, for a yes/no question, c should
+// open the answer instead of lead, which scores the same and only defines
+// the concept: "Does a Nash equilibrium always exist?" is answered by "John
+// Nash proved … that every game … has at least one Nash equilibrium", not by
+// "A Nash equilibrium is a strategy profile …", which its entry says first.
+func verdictOverDefinition(f focus, c, lead *candidate) bool {
+	return f.Kind == askYesNo && math.Abs(leadScore(c)-leadScore(lead)) < 1e-9 && definesFocus(f, lead) && !definesFocus(f, c)
+}
+
+// definesFocus reports whether c reads as a definition of the question's
+// main concept (definitionStrength), whatever the question asks.
+func definesFocus(f focus, c *candidate) bool {
+	return len(f.Concepts) > 0 && definitionStrength(f.Concepts[0], c.Text) > 0
 }
 
 func leadScore(c *candidate) float64 {

@@ -726,3 +726,15 @@ func TestOfflineAnswerAbstainsNamingTheVerbAsked(t *testing.T) {
 	require.True(t, ans.Abstained, ans.Text)
 	require.True(t, strings.HasPrefix(ans.Text, "I found nothing on bluff"), ans.Text)
 }
+
+// "Does a Nash equilibrium always exist?" is settled by Nash's theorem in
+// the entry named after the concept, not by the correlated-equilibrium
+// entry that the store ranked first ("Every Nash equilibrium … is a
+// correlated equilibrium, so they always exist" speaks of its own concept),
+// nor by the definition its entry opens with, which scores the same.
+func TestOfflineVerdictComesFromTheConceptsOwnEntry(t *testing.T) {
+	ps := primerPassages(t, []string{"correlated-equilibrium", "nash-equilibrium", "computing-equilibria-ppad"})
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Does a Nash equilibrium always exist?", ps)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "John Nash proved in 1950"), ans.Text)
+}
