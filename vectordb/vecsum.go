@@ -268,7 +268,10 @@ func asDamagedSlot(tx *bolt.Tx, dir string, err error) error {
 			}
 		}
 	}
-	cause := fmt.Errorf("the vector of %s does not match its checksum", chunk)
+	// The checksum lives in store.db, which bbolt does not checksum: a
+	// damaged page there fails the same check, so both files are named.
+	cause := fmt.Errorf("the vector of %s does not match the checksum %s keeps for it: one of the two files is damaged",
+		chunk, filepath.Join(dir, StoreFileName))
 	if bad.sf == compactFile {
 		return &CorruptError{Path: path, Err: cause, Fix: fmt.Sprintf(
 			"it is a copy of %s: move it away, and searches use %s until the next ingest writes %s anew from it",

@@ -162,7 +162,7 @@ func TestScribbledCompactFileIsReported(t *testing.T) {
 	require.Equal(t, file, ce.Path)
 	require.ErrorContains(t, err, "store file "+file+" is damaged")
 	require.ErrorContains(t, err, "the vector of chunk "+id)
-	require.ErrorContains(t, err, "does not match its checksum")
+	require.ErrorContains(t, err, "does not match the checksum")
 	require.ErrorContains(t, err, "move it away")
 
 	require.NoError(t, os.Rename(file, file+".damaged"))
@@ -194,7 +194,7 @@ func TestScribbledVectorFileIsReported(t *testing.T) {
 		require.ErrorAs(t, err, &ce)
 		require.Equal(t, filepath.Join(dir, VectorFileName), ce.Path)
 		require.ErrorContains(t, err, "the vector of chunk "+id)
-		require.ErrorContains(t, err, "does not match its checksum")
+		require.ErrorContains(t, err, "does not match the checksum")
 		require.ErrorContains(t, err, "gtrag papers rm "+paper)
 	}
 	t.Run("float32 scan", func(t *testing.T) {

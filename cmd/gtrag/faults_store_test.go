@@ -274,7 +274,7 @@ func TestStoreScribbledVectorCopy(t *testing.T) {
 	require.NoError(t, f.Close())
 
 	storeRequireOneLine(t, gtrag(t, env, "search", "Nash equilibrium"), exitFailure,
-		"store file "+file+" is damaged", "does not match its checksum", "move it away")
+		"store file "+file+" is damaged", "does not match the checksum", "move it away")
 	require.NoError(t, os.Rename(file, file+".damaged"))
 	r := gtrag(t, env, "search", "Nash equilibrium")
 	require.Equal(t, exitOK, r.code, r.stderr)
