@@ -1490,7 +1490,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				break
 			}
 			if c.Paper == lead.Paper && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil &&
-				(c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) && !verdictOverDefinition(f, lead, c) || c.Rel >= lead.Rel && saysPredicate(f, c) && !verdictOverDefinition(f, lead, c) || alone && c.Rel >= yesNoNearBest*lead.Rel) {
+				(!verdictOverDefinition(f, lead, c) && (c.Lead && leadScore(c) >= yesNoNearBest*leadScore(lead) || c.Rel >= lead.Rel && saysPredicate(f, c)) || alone && c.Rel >= yesNoNearBest*lead.Rel) {
 				lead = c
 				break
 			}
