@@ -109,12 +109,7 @@ func TestChatWithAnLLMLeavesAStandaloneQuestionAlone(t *testing.T) {
 		}
 		return "Bidding one's value is a dominant strategy in a second-price auction [1]."
 	}
-	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
-	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = srv.URL
-	env["GTRAG_LLM"] = "openai:test-model"
-	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
-	env["OPENAI_API_KEY"] = "sk-test-0123456789"
+	env := auctionChatEnv(t, llm)
 
 	r := gtragStdin(t, env, "What is a Nash equilibrium?\nHow does the Vickrey auction make truthful bidding a dominant strategy?\nand why?\n", "chat")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -143,12 +138,7 @@ func TestChatWithAnLLM(t *testing.T) {
 		}
 		return "Bidders shade their bids below their valuations [1]."
 	}
-	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
-	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = srv.URL
-	env["GTRAG_LLM"] = "openai:test-model"
-	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
-	env["OPENAI_API_KEY"] = "sk-test-0123456789"
+	env := auctionChatEnv(t, llm)
 
 	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\nand in the all-pay version?\n", "chat")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -205,4 +195,17 @@ func TestNoBrowserWithoutADesktop(t *testing.T) {
 	require.Nil(t, a.browser())
 	a = &app{getenv: func(k string) string { return map[string]string{"BROWSER": "/nonexistent/browser"}[k] }}
 	require.Nil(t, a.browser(), "a $BROWSER that does not exist is no browser")
+}
+
+// auctionChatEnv is a chat's environment with the scripted LLM llm and an
+// arXiv holding two auction papers.
+func auctionChatEnv(t *testing.T, llm *llmServer) map[string]string {
+	t.Helper()
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_LLM"] = "openai:test-model"
+	env["OPENAI_BASE_URL"] = llm.URL + "/v1"
+	env["OPENAI_API_KEY"] = "sk-test-0123456789"
+	return env
 }

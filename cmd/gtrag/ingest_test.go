@@ -730,12 +730,7 @@ func TestIngestUnwritableStoreFailsBeforeAnyRequest(t *testing.T) {
 		if !storeInMountNamespace(t) {
 			return
 		}
-		ro := t.TempDir()
-		storeMount(t, ro, ro, "", syscall.MS_BIND, "")
-		require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
-		env := testEnv(t)
-		delete(env, "GTRAG_STORE")
-		env["GTRAG_DATA_DIR"] = filepath.Join(ro, "kb")
+		ro, env := readOnlyDataDirEnv(t)
 		check(t, storeInProcess(t), env,
 			"gtrag: data directory "+env["GTRAG_DATA_DIR"]+" cannot be created: "+ro+" is on a read-only file system; remount it read-write")
 		_, err := os.Stat(env["GTRAG_DATA_DIR"])
@@ -848,12 +843,7 @@ func TestAskDataDirectoryOnAReadOnlyFileSystem(t *testing.T) {
 	if !storeInMountNamespace(t) {
 		return
 	}
-	ro := t.TempDir()
-	storeMount(t, ro, ro, "", syscall.MS_BIND, "")
-	require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
-	env := testEnv(t)
-	delete(env, "GTRAG_STORE")
-	env["GTRAG_DATA_DIR"] = filepath.Join(ro, "kb")
+	ro, env := readOnlyDataDirEnv(t)
 	r := storeInProcess(t)(env, "ask", "What is a Nash equilibrium?")
 	storeRequireOneLine(t, r, exitUsage, "data directory "+env["GTRAG_DATA_DIR"]+" cannot be created: "+ro+" is on a read-only file system; remount it read-write", "or choose another --data-dir")
 	_, err := os.Stat(env["GTRAG_DATA_DIR"])
@@ -919,4 +909,17 @@ func TestIngestJSONSaysCompleteUpToDateAndTotal(t *testing.T) {
 		require.Equal(t, step.upToDate, rep.UpToDate, step.name)
 		require.Equal(t, 40, rep.Total, step.name)
 	}
+}
+
+// readOnlyDataDirEnv is an environment whose data directory is yet to be
+// made under ro, a read-only bind mount (in the test's mount namespace).
+func readOnlyDataDirEnv(t *testing.T) (ro string, env map[string]string) {
+	t.Helper()
+	ro = t.TempDir()
+	storeMount(t, ro, ro, "", syscall.MS_BIND, "")
+	require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
+	env = testEnv(t)
+	delete(env, "GTRAG_STORE")
+	env["GTRAG_DATA_DIR"] = filepath.Join(ro, "kb")
+	return ro, env
 }
