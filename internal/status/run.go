@@ -107,8 +107,15 @@ func seconds(d time.Duration) string {
 	return fmt.Sprintf("%d s", max(1, int((d+time.Second-1)/time.Second)))
 }
 
-// StepStarted implements graph.Observer.
-func (r *Run) StepStarted(_ context.Context, _ int, node string, _ nodes.GraphState) {
+// StepStarted implements graph.Observer. Notices the step starts with
+// that no step raised are printed first: a decision agent (--router llm)
+// adds its notices to the state between two steps, where StepCompleted,
+// which prints what a step added, never sees them; without this they
+// came out at Finish, after the notices of every later step.
+func (r *Run) StepStarted(_ context.Context, _ int, node string, s nodes.GraphState) {
+	for _, n := range s.Notices {
+		r.Notice(n)
+	}
 	r.line.Set(Describe(node))
 }
 

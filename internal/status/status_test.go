@@ -3,6 +3,7 @@ package status
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -41,6 +42,25 @@ func TestNoTerminalDrawsNothing(t *testing.T) {
 	r.Finish([]string{"arXiv is down", "offline: no LLM"})
 	if got := strings.Join(notes, "|"); got != "arXiv is down|offline: no LLM" {
 		t.Fatalf("notes = %q; want each notice once, in order", got)
+	}
+}
+
+// A notice added between two steps (a decision agent's, at a route) is
+// printed before the next step's notices, in the order the run raised them.
+func TestNoticeAddedBetweenStepsKeepsItsPlace(t *testing.T) {
+	var notes []string
+	r := NewRun(New(nil, nil), func(n string) { notes = append(notes, n) })
+	ctx := context.Background()
+	r.StepStarted(ctx, 1, nodes.PullFromChroma, nodes.GraphState{})
+	r.StepCompleted(ctx, 1, nodes.PullFromChroma, nodes.GraphState{}, nodes.GraphState{})
+	// The decider's notice is in the state the second step starts from.
+	routed := nodes.GraphState{Notices: []string{"decision agent at relevance: timed out; the rule router chose search"}}
+	r.StepStarted(ctx, 2, nodes.SearchArxiv, routed)
+	r.StepCompleted(ctx, 2, nodes.SearchArxiv, routed, nodes.GraphState{Notices: append(slices.Clone(routed.Notices), "arXiv search failed")})
+	r.Finish([]string{routed.Notices[0], "arXiv search failed"})
+	want := routed.Notices[0] + "|arXiv search failed"
+	if got := strings.Join(notes, "|"); got != want {
+		t.Fatalf("notes = %q; want %q", got, want)
 	}
 }
 
