@@ -256,22 +256,21 @@ func CheckDataDir(dir string) error {
 // openEmbedded opens the embedded store in cfg.DataDir; with
 // cfg.MustExist, only one whose store file is there.
 func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vectordb.DB, error) {
-	if cfg.MustExist {
-		switch ok, err := embeddedExists(cfg.DataDir); {
-		case err != nil:
-			return nil, err
-		case !ok:
-			return nil, noStore(cfg)
-		}
-	} else if err := CheckDataDir(cfg.DataDir); err != nil {
+	if err := CheckDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
 	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
 	if cfg.LockTimeout > 0 {
 		opts = append(opts, vectordb.LockTimeout(cfg.LockTimeout))
 	}
+	if cfg.MustExist {
+		opts = append(opts, vectordb.MustExist())
+	}
 	db, err := vectordb.Open(ctx, cfg.DataDir, emb, opts...)
 	if err != nil {
+		if errors.Is(err, vectordb.ErrNoStore) {
+			return nil, noStore(cfg)
+		}
 		var mismatch *vectordb.MismatchError
 		if errors.As(err, &mismatch) {
 			return nil, &ConfigError{Setting: "embedder", Err: err}

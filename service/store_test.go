@@ -30,6 +30,14 @@ func TestOpenStoreMustExistEmbedded(t *testing.T) {
 	require.ErrorIs(t, err, service.ErrNoStore)
 	require.EqualError(t, err, "no knowledge base in "+cfg.DataDir+" yet")
 	require.NoDirExists(t, cfg.DataDir, "nothing was created")
+	// A directory without the store's file is no store either, and the
+	// file is not made.
+	empty := cfg
+	empty.DataDir = t.TempDir()
+	_, err = service.OpenStore(ctx, empty)
+	require.ErrorIs(t, err, service.ErrNoStore)
+	require.EqualError(t, err, "no knowledge base in "+empty.DataDir+" yet")
+	require.NoFileExists(t, filepath.Join(empty.DataDir, vectordb.StoreFileName))
 
 	// A missing store is said before an embedder that could not be used.
 	bad := cfg
