@@ -3,83 +3,31 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/internal/ollamatest"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
 
-// scriptedOllama speaks the Ollama chat API (/api/chat, one NDJSON line)
-// and replies what reply says to each request's system and user text; a
-// reply of "" is an HTTP 500, as from a crashed model runner.
-type scriptedOllama struct {
-	*httptest.Server
-	mu    sync.Mutex
-	calls int
-}
-
-func newScriptedOllama(t *testing.T, reply func(system, user string) string) *scriptedOllama {
+// newScriptedOllama is an Ollama server that replies what reply says to
+// each chat request's system and user text; a reply of "" is an HTTP 500,
+// as from a crashed model runner.
+func newScriptedOllama(t *testing.T, reply func(system, user string) string) *ollamatest.Server {
 	t.Helper()
-	s := &scriptedOllama{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/api/chat" {
-			http.NotFound(w, r)
-			return
-		}
-		var req struct {
-			Model    string `json:"model"`
-			Messages []struct {
-				Role    string `json:"role"`
-				Content string `json:"content"`
-			} `json:"messages"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		var system, user string
-		for _, m := range req.Messages {
-			if m.Role == "system" {
-				system += m.Content
-			} else {
-				user += m.Content
-			}
-		}
-		s.mu.Lock()
-		s.calls++
-		s.mu.Unlock()
-		text := reply(system, user)
-		if text == "" {
-			http.Error(w, `{"error":"model runner crashed"}`, http.StatusInternalServerError)
-			return
-		}
-		w.Header().Set("Content-Type", "application/x-ndjson")
-		json.NewEncoder(w).Encode(map[string]any{
-			"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
-			"message": map[string]string{"role": "assistant", "content": text}, "done": true,
-		})
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *scriptedOllama) seen() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.calls
+	return ollamatest.New(t, ollamatest.Script{
+		Chat: func(_ context.Context, system, user string) string { return reply(system, user) },
+	})
 }
 
 // newLLMFixture is newFixture with the LLM ollama:test-model at llm, each
 // call tried once.
-func newLLMFixture(t *testing.T, llm *scriptedOllama) *fixture {
+func newLLMFixture(t *testing.T, llm *ollamatest.Server) *fixture {
 	t.Helper()
 	srv := arxivtest.New(t, nil)
 	env := map[string]string{"OLLAMA_HOST": llm.URL}
@@ -152,7 +100,7 @@ func TestAskSaysWhenTheLLMDidNotAnswer(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var f *fixture
-			var llm *scriptedOllama
+			var llm *ollamatest.Server
 			if c.reply != nil {
 				llm = newScriptedOllama(t, c.reply)
 				f = newLLMFixture(t, llm)
@@ -160,7 +108,7 @@ func TestAskSaysWhenTheLLMDidNotAnswer(t *testing.T) {
 				f = newFixture(t, -1)
 			}
 			got, structured, text := askRaw(t, f, question)
-			if llm != nil && llm.seen() == 0 {
+			if llm != nil && llm.Chats() == 0 {
 				t.Fatal("the LLM was never asked")
 			}
 			if got.Answer == "" {

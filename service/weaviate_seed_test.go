@@ -2,49 +2,36 @@ package service_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
+	"errors"
 	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/internal/ollamatest"
 	"github.com/gtrag/gtrag/internal/weaviatetest"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 	"github.com/gtrag/gtrag/weaviatestore"
 )
 
-// flakyOllama speaks Ollama's POST /api/embed and answers the first
-// answers requests (8-dimensional vectors), then fails every one: an
-// embedder that works for the probe a new Weaviate collection learns its
-// dimension from, and fails on the seed.
+// flakyOllama is an Ollama embedder that answers the first answers
+// requests (8-dimensional vectors), then fails every one: an embedder that
+// works for the probe a new Weaviate collection learns its dimension from,
+// and fails on the seed.
 func flakyOllama(t *testing.T, answers *atomic.Int64) string {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		if answers.Add(-1) < 0 {
-			w.WriteHeader(http.StatusInternalServerError)
-			w.Write([]byte(`{"error":"model runner has unexpectedly stopped"}`))
-			return
-		}
-		var req struct {
-			Input json.RawMessage `json:"input"`
-		}
-		require.NoError(t, json.NewDecoder(r.Body).Decode(&req))
-		n := 1
-		var many []string
-		if json.Unmarshal(req.Input, &many) == nil {
-			n = len(many)
-		}
-		vecs := make([][]float32, n)
-		for i := range vecs {
-			vecs[i] = []float32{1, 2, 3, 4, 5, 6, 7, float32(i + 1)}
-		}
-		json.NewEncoder(w).Encode(map[string]any{"model": "x", "embeddings": vecs})
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
+	return ollamatest.New(t, ollamatest.Script{
+		Embed: func(_ context.Context, texts []string) ([][]float32, error) {
+			if answers.Add(-1) < 0 {
+				return nil, errors.New("model runner has unexpectedly stopped")
+			}
+			vecs := make([][]float32, len(texts))
+			for i := range vecs {
+				vecs[i] = []float32{1, 2, 3, 4, 5, 6, 7, float32(i + 1)}
+			}
+			return vecs, nil
+		},
+	}).URL
 }
 
 // A new Weaviate collection whose seed cannot be embedded is dropped
