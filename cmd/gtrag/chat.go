@@ -164,30 +164,17 @@ func (a *app) chatAsk(ctx context.Context, svc *service.Service, q string, o ask
 // the prompt the line editor reads Ctrl-C as a key. stop hands SIGINT back
 // to its default, ending the process: the session is over by then.
 func interrupts() (<-chan struct{}, func()) {
-	sig := make(chan os.Signal, 1)
 	// Reset drops main's signal.NotifyContext registration for SIGINT, so
 	// that Ctrl-C no longer cancels every context of the process.
 	signal.Reset(os.Interrupt)
-	signal.Notify(sig, os.Interrupt)
 	out := make(chan struct{}, 1)
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-sig:
-				select {
-				case out <- struct{}{}:
-				default:
-				}
-			case <-done:
-				return
-			}
+	stop := watchSignals(func(int) {
+		select {
+		case out <- struct{}{}:
+		default:
 		}
-	}()
-	return out, func() {
-		signal.Stop(sig)
-		close(done)
-	}
+	}, os.Interrupt)
+	return out, stop
 }
 
 // browser returns how to open a URL in a browser, or nil when none is

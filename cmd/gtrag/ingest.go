@@ -10,18 +10,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/ingest"
@@ -703,8 +700,6 @@ func watchInterrupt(ctx context.Context, disp *ingestDisplay, drain time.Duratio
 		drain = ingest.DefaultDrainTimeout
 	}
 	ab := make(chan struct{})
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	// Notes are told under mu, and none after stop: the run's last line
 	// is its own.
 	var mu sync.Mutex
@@ -716,21 +711,12 @@ func watchInterrupt(ctx context.Context, disp *ingestDisplay, drain time.Duratio
 			disp.note(fmt.Sprintf(format, pending, text.Plural(pending, "paper", "papers")))
 		}
 	}
-	done := make(chan struct{})
-	go func() {
-		for n := 0; ; {
-			select {
-			case <-done:
-				return
-			case <-sigs:
-				if n++; n == 2 {
-					note("stopping now: the %d %s in hand, not stored, are left for the next run", disp.pending())
-					close(ab)
-					return
-				}
-			}
+	stopSignals := watchSignals(func(n int) {
+		if n == 2 {
+			note("stopping now: the %d %s in hand, not stored, are left for the next run", disp.pending())
+			close(ab)
 		}
-	}()
+	}, os.Interrupt, syscall.SIGTERM)
 	stopNote := context.AfterFunc(ctx, func() {
 		note("interrupted: storing the %d %s already fetched before stopping (at most "+drain.String()+"); Ctrl-C again to stop at once", disp.pending())
 	})
@@ -740,8 +726,7 @@ func watchInterrupt(ctx context.Context, disp *ingestDisplay, drain time.Duratio
 			mu.Lock()
 			stopped = true
 			mu.Unlock()
-			signal.Stop(sigs)
-			close(done)
+			stopSignals()
 			stopNote()
 		})
 	}
@@ -993,16 +978,9 @@ func quoteArg(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
 }
 
-// ingestDisplay shows progress on stderr: a progress bar on a terminal, a
-// plain line every few seconds otherwise (logs, CI). Notes interrupt the bar
-// cleanly.
-//
-// The bar is one line that fits the terminal: a line wider than the
-// terminal wraps, and every redraw then scrolls a new line. The bar itself
-// shrinks to fit (progressbar does that when it is not in full-width mode),
-// and the description is chosen, from the fullest to the shortest, to leave
-// the bar room; the terminal's width is read at every redraw, so a resized
-// window is followed. A run that succeeds ends at 100%.
+// ingestDisplay shows progress on stderr: a progress bar on a terminal
+// (see progress.go), a plain line every few seconds otherwise (logs, CI).
+// Notes interrupt the bar cleanly. A run that succeeds ends at 100%.
 type ingestDisplay struct {
 	w      io.Writer
 	barOut io.Writer  // the terminal the bar is drawn on; nil without a bar
@@ -1015,11 +993,6 @@ type ingestDisplay struct {
 	printed  string // the last plain line, "" before the first
 }
 
-// barReserve is the room the bar line needs besides its description: the
-// percentage, a bar of at least 10 cells, the counts and rate
-// "(123456/123456, 1234 papers/s)" and the times "[1h2m3s:4m5s]".
-const barReserve = 7 + 12 + 32 + 16
-
 // newIngestDisplay writes lines to w, and draws a progress bar on bar, the
 // terminal, if there is one (nil otherwise).
 func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
@@ -1028,27 +1001,8 @@ func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 		return d
 	}
 	d.barOut = bar
-	d.width = func() int { return 80 }
-	if f, ok := bar.(*os.File); ok {
-		d.width = func() int {
-			cols, _, err := term.GetSize(int(f.Fd()))
-			if err != nil || cols <= 0 {
-				return 80
-			}
-			return cols
-		}
-	}
-	d.bar = progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(bar),
-		progressbar.OptionSetWidth(40), // shrunk to fit, never grown
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("papers"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionShowElapsedTimeOnFinish(),
-		progressbar.OptionThrottle(100*time.Millisecond),
-	)
+	d.width = terminalWidth(bar)
+	d.bar = newProgressBar(bar, -1, "papers")
 	return d
 }
 
@@ -1056,16 +1010,11 @@ func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 // terminal cols wide.
 func describe(p ingest.Progress, cols int) string {
 	skipped := p.Skipped + p.Invalid + p.NotFound
-	for _, s := range []string{
+	return fitDescription(cols,
 		fmt.Sprintf("fetched %d · kept %d · rejected %d · skipped %d · %d chunks ", p.Fetched, p.Kept, p.Rejected, skipped, p.Chunks),
 		fmt.Sprintf("kept %d · rejected %d · skipped %d ", p.Kept, p.Rejected, skipped),
 		fmt.Sprintf("kept %d ", p.Kept),
-	} {
-		if utf8.RuneCountInString(s)+barReserve <= cols {
-			return s
-		}
-	}
-	return ""
+	)
 }
 
 func (d *ingestDisplay) progress(p ingest.Progress) {

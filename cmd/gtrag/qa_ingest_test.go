@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +17,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
-	"github.com/gtrag/gtrag/internal/status"
+	"github.com/gtrag/gtrag/internal/ollamatest"
 )
 
 // An interrupt before any page was committed saved no progress: the last
@@ -101,68 +98,58 @@ func TestQAPapersRmAndShowWords(t *testing.T) {
 	require.Contains(t, r.stdout, "removed 2502.70113v2 (1 chunk): ")
 }
 
-// copyProgress prints a plain line every interval while a copy runs off a
-// terminal, and nothing after done.
+// copyProgress prints a plain line at most every interval while a copy
+// runs off a terminal, ends with the final figures when it printed any,
+// and prints nothing after finish.
 func TestQAStoreCopyPlainProgress(t *testing.T) {
 	var buf storeSyncBuffer
-	p := newCopyProgress(status.New(nil, nil), &buf, 10, 10*time.Millisecond)
-	p.set(5, 0)
-	require.Eventually(t, func() bool { return strings.Contains(buf.String(), "store copy: 5 of 10 chunks read, 0 written\n") }, 5*time.Second, 5*time.Millisecond)
-	p.done()
-	p.done()
-	n := len(buf.String())
-	time.Sleep(50 * time.Millisecond)
-	require.Len(t, buf.String(), n, "no line after done")
+	p := newCopyProgress(nil, &buf, 10, 10*time.Millisecond)
+	p.set(1, 0, 0)
+	require.Empty(t, buf.String(), "nothing within the first interval")
+	time.Sleep(20 * time.Millisecond)
+	p.set(5, 0, 0)
+	require.Equal(t, "store copy: 5 of 10 chunks read, 0 written\n", buf.String())
+	p.set(10, 10, 4)
+	p.finish(true)
+	p.finish(true)
+	p.set(10, 10, 5)
+	require.Equal(t, "store copy: 5 of 10 chunks read, 0 written\nstore copy: 10 of 10 chunks read, 4 written\n", buf.String())
+
+	// A copy done within the interval says nothing.
+	var quick storeSyncBuffer
+	p = newCopyProgress(nil, &quick, 10, time.Hour)
+	p.set(10, 10, 10)
+	p.finish(true)
+	require.Empty(t, quick.String())
 }
 
 // embedServer is an Ollama embedding endpoint (4 dimensions) that hangs,
 // once hang is set, until the request is cancelled; seen counts requests.
 type embedServer struct {
-	*httptest.Server
+	*ollamatest.Server
 	hang atomic.Bool
 	seen chan struct{}
 }
 
 func newEmbedServer(t *testing.T) *embedServer {
 	s := &embedServer{seen: make(chan struct{}, 1000)}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Input  any    `json:"input"`
-			Prompt string `json:"prompt"`
-		}
-		_ = json.NewDecoder(r.Body).Decode(&req)
-		_, _ = io.Copy(io.Discard, r.Body) // so that the server sees the client go
-		if s.hang.Load() {
-			select {
-			case s.seen <- struct{}{}:
-			default:
+	s.Server = ollamatest.New(t, ollamatest.Script{
+		Embed: func(ctx context.Context, texts []string) ([][]float32, error) {
+			if s.hang.Load() {
+				select {
+				case s.seen <- struct{}{}:
+				default:
+				}
+				<-ctx.Done()
+				return nil, ctx.Err()
 			}
-			<-r.Context().Done()
-			return
-		}
-		var texts []string
-		switch in := req.Input.(type) {
-		case string:
-			texts = []string{in}
-		case []any:
-			for _, x := range in {
-				texts = append(texts, x.(string))
+			vecs := make([][]float32, len(texts))
+			for i, x := range texts {
+				vecs[i] = []float32{float32(len(x)%7) + 1, 1, 0.5, float32(strings.Count(x, "e")%5) + 1}
 			}
-		default:
-			texts = []string{req.Prompt}
-		}
-		vecs := make([][]float64, len(texts))
-		for i, x := range texts {
-			vecs[i] = []float64{float64(len(x)%7) + 1, 1, 0.5, float64(strings.Count(x, "e")%5) + 1}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		if r.URL.Path == "/api/embeddings" {
-			_ = json.NewEncoder(w).Encode(map[string]any{"embedding": vecs[0]})
-			return
-		}
-		_ = json.NewEncoder(w).Encode(map[string]any{"model": "emb", "embeddings": vecs})
-	}))
-	t.Cleanup(s.Close)
+			return vecs, nil
+		},
+	})
 	return s
 }
 
@@ -222,22 +209,16 @@ func TestQAIngestSecondCtrlC(t *testing.T) {
 		t.Skip("runs a child process")
 	}
 	var calls atomic.Int64
-	llm := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet {
-			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write([]byte(`{"models":[{"name":"tiny:latest","model":"tiny:latest"}]}`))
-			return
-		}
-		_, _ = io.Copy(io.Discard, r.Body) // so that the server sees the client go
-		if calls.Add(1) > 100 {
-			<-r.Context().Done() // the model stops answering
-			return
-		}
-		w.Header().Set("Content-Type", "application/x-ndjson")
-		_ = json.NewEncoder(w).Encode(map[string]any{"model": "tiny", "created_at": time.Now().UTC().Format(time.RFC3339Nano),
-			"message": map[string]string{"role": "assistant", "content": "yes"}, "done": true})
-	}))
-	defer llm.Close()
+	llm := ollamatest.New(t, ollamatest.Script{
+		Models: []string{"tiny:latest"},
+		Chat: func(ctx context.Context, _, _ string) string {
+			if calls.Add(1) > 100 {
+				<-ctx.Done() // the model stops answering
+				return ""
+			}
+			return "yes"
+		},
+	})
 
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"

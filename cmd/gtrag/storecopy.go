@@ -10,9 +10,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 	"github.com/gtrag/gtrag/weaviatestore"
@@ -164,18 +164,21 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	if in, ok := src.(interface{ Info() vectordb.Info }); ok {
 		total = in.Info().Chunks
 	}
-	prog := newCopyProgress(a.statusLine(false), a.io.ErrOut, total, plainProgressEvery)
-	defer prog.done()
+	prog := newCopyProgress(a.io.ProgressOut(), a.io.ErrOut, total, plainProgressEvery)
+	defer prog.finish(false)
 
 	srcPapers := map[string]bool{}
 	var batch []vectordb.Document
 	batchLabel := ""
+	done := 0 // chunks handed to the target and back
 	flush := func() error {
-		prog.show() // the target embeds the batch: the longest wait
 		n, err := dst.Add(vectordb.WithProvenance(ctx, batchLabel), batch)
 		rep.Written += n
+		if err == nil {
+			done += len(batch)
+		}
 		batch = batch[:0]
-		prog.set(rep.SourceChunks, rep.Written)
+		prog.set(rep.SourceChunks, done, rep.Written)
 		if err != nil {
 			return fmt.Errorf("write to %s (%d chunks written before): %w", to, rep.Written, err)
 		}
@@ -183,7 +186,7 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	}
 	err = src.Documents(ctx, func(d vectordb.Document) error {
 		rep.SourceChunks++
-		prog.set(rep.SourceChunks, rep.Written)
+		prog.set(rep.SourceChunks, done, rep.Written)
 		srcPapers[d.PaperID()] = true
 		if l := label(d.PaperID()); l != batchLabel {
 			// One Add records one provenance for every paper it stores.
@@ -203,7 +206,7 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	if err == nil && len(batch) > 0 {
 		err = flush()
 	}
-	prog.done()
+	prog.finish(err == nil)
 	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
 		// Ctrl-C: what the target holds stays; a new run skips it.
 		return rep, hintError{msg: fmt.Sprintf("store copy interrupted after %d of the source's %d chunks read, %d written to %s this run; run the same command again to resume (what the target holds is skipped)",
@@ -296,47 +299,49 @@ func samePath(a, b string) bool {
 	return err == nil && os.SameFile(fa, fb)
 }
 
-// copyProgress shows a store copy going: a status line on a terminal, a
-// plain line every few seconds otherwise, so that a long copy (every chunk
-// is embedded again: with a model server, an hour for a large store) is
-// seen to move. Nothing is shown for a copy done within those seconds.
+// copyProgress shows a store copy going, as ingest shows its run (see
+// progress.go): a progress bar of the chunks handed to the target on a
+// terminal, else a plain line at most every few seconds, so that a long
+// copy (every chunk is embedded again: with a model server, an hour for a
+// large store) is seen to move. No plain line is written for a copy done
+// within those seconds.
 type copyProgress struct {
-	line  *status.Line
-	total int
-	mu    sync.Mutex
-	read  int
-	wrote int
-	drawn time.Time
-	stop  chan struct{}
-	ended sync.Once
-	wg    sync.WaitGroup
+	w      io.Writer     // plain lines
+	every  time.Duration // between plain lines
+	barOut io.Writer     // the terminal the bar is drawn on; nil without a bar
+	width  func() int    // the terminal's columns; nil without a bar
+
+	mu       sync.Mutex
+	bar      *progressbar.ProgressBar
+	total    int // the source's chunks, 0 if unknown
+	read     int // chunks read from the source
+	done     int // chunks handed to the target and back
+	wrote    int // chunks the target did not have
+	drawn    time.Time
+	lastLine time.Time
+	printed  string // the last plain line, "" before the first
+	finished bool
 }
 
-// newCopyProgress draws on line when it is active (a terminal), else
-// writes a line to w every interval.
-func newCopyProgress(line *status.Line, w io.Writer, total int, every time.Duration) *copyProgress {
-	p := &copyProgress{line: line, total: total, stop: make(chan struct{})}
-	if p.line.Active() {
+// newCopyProgress draws a bar on bar, the terminal, if there is one (nil
+// otherwise), else writes a line to w at most every interval.
+func newCopyProgress(bar, w io.Writer, total int, every time.Duration) *copyProgress {
+	p := &copyProgress{w: w, every: every, total: total, lastLine: time.Now()}
+	if bar == nil {
 		return p
 	}
-	p.wg.Go(func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-p.stop:
-				return
-			case <-t.C:
-				fmt.Fprintln(w, "store copy: "+p.text())
-			}
-		}
-	})
+	p.barOut = bar
+	p.width = terminalWidth(bar)
+	max := total
+	if max <= 0 {
+		max = -1
+	}
+	p.bar = newProgressBar(bar, max, "chunks")
 	return p
 }
 
+// text is the plain line's figures.
 func (p *copyProgress) text() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	of := ""
 	if p.total > 0 {
 		of = fmt.Sprintf(" of %d", p.total)
@@ -344,37 +349,74 @@ func (p *copyProgress) text() string {
 	return fmt.Sprintf("%d%s chunks read, %d written", p.read, of, p.wrote)
 }
 
-func (p *copyProgress) set(read, wrote int) {
+// set records the chunks read, those handed to the target and back
+// (done), and those the target wrote.
+func (p *copyProgress) set(read, done, wrote int) {
 	p.mu.Lock()
-	wrote0 := p.wrote
-	p.read, p.wrote = read, wrote
-	// The line is redrawn after each write and at most every 200ms as
-	// chunks are read; it ticks on its own meanwhile.
-	draw := p.line.Active() && (wrote != wrote0 || time.Since(p.drawn) >= 200*time.Millisecond)
-	if draw {
-		p.drawn = time.Now()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
 	}
-	p.mu.Unlock()
-	if draw {
-		p.line.Set("copying: " + p.text())
+	moved := done != p.done || wrote != p.wrote
+	p.read, p.done, p.wrote = read, done, wrote
+	if p.bar != nil {
+		// Redrawn when the target has taken a batch, and at most every
+		// 100ms as chunks are read.
+		if !moved && time.Since(p.drawn) < 100*time.Millisecond {
+			return
+		}
+		p.drawn = time.Now()
+		if p.total > 0 && read > p.total {
+			// The source grew since it was counted.
+			p.total = read
+			p.bar.ChangeMax(read)
+		}
+		p.bar.Describe(p.describe())
+		_ = p.bar.Set(done)
+		return
+	}
+	if time.Since(p.lastLine) >= p.every {
+		p.lastLine = time.Now()
+		p.printed = "store copy: " + p.text()
+		fmt.Fprintln(p.w, p.printed)
 	}
 }
 
-// show redraws the line now.
-func (p *copyProgress) show() {
-	if p.line.Active() {
-		p.mu.Lock()
-		p.drawn = time.Now()
-		p.mu.Unlock()
-		p.line.Set("copying: " + p.text())
-	}
+// describe is the longest description that leaves the bar room.
+func (p *copyProgress) describe() string {
+	return fitDescription(p.width(),
+		fmt.Sprintf("read %d · written %d ", p.read, p.wrote),
+		fmt.Sprintf("written %d ", p.wrote),
+	)
 }
 
-// done ends the display; it may be called more than once.
-func (p *copyProgress) done() {
-	p.ended.Do(func() {
-		close(p.stop)
-		p.wg.Wait()
-		p.line.Done()
-	})
+// finish ends the display, as ingest's does: the bar at 100% when the copy
+// succeeded, cleared when it failed (so that the error line stands alone);
+// a run of plain lines ends with the final figures. It may be called more
+// than once: the first call counts.
+func (p *copyProgress) finish(ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
+	}
+	p.finished = true
+	if p.bar != nil {
+		if !ok || p.done == 0 {
+			_ = p.bar.Clear()
+			_ = p.bar.Exit()
+			return
+		}
+		p.bar.Describe(p.describe())
+		if p.bar.GetMax() != p.done {
+			p.bar.ChangeMax(p.done)
+		}
+		_ = p.bar.Finish()
+		fmt.Fprintln(p.barOut) // the finished bar keeps its line
+		return
+	}
+	// The final figures, unless the last line said them already.
+	if line := "store copy: " + p.text(); p.printed != "" && line != p.printed {
+		fmt.Fprintln(p.w, line)
+	}
 }

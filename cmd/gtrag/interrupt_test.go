@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// countSignals numbers the signals in the order they come, one call at a
+// time, and calls nothing once stop has returned.
+func TestCountSignals(t *testing.T) {
+	c := make(chan os.Signal)
+	got := make(chan int)
+	stop := countSignals(c, func(n int) { got <- n })
+	for want := 1; want <= 3; want++ {
+		c <- os.Interrupt
+		require.Equal(t, want, <-got)
+	}
+	stop()
+	select {
+	case c <- os.Interrupt:
+		t.Fatal("a signal was read after stop")
+	case <-time.After(20 * time.Millisecond):
+	}
+}
+
+// stop waits for a call of handle in progress.
+func TestCountSignalsStopWaitsForHandle(t *testing.T) {
+	c := make(chan os.Signal, 1)
+	var running, finished atomic.Bool
+	release := make(chan struct{})
+	stop := countSignals(c, func(int) {
+		running.Store(true)
+		<-release
+		finished.Store(true)
+	})
+	c <- os.Interrupt
+	require.Eventually(t, running.Load, 5*time.Second, time.Millisecond)
+	stopped := make(chan struct{})
+	go func() {
+		stop()
+		close(stopped)
+	}()
+	select {
+	case <-stopped:
+		t.Fatal("stop returned while handle ran")
+	case <-time.After(20 * time.Millisecond):
+	}
+	close(release)
+	<-stopped
+	require.True(t, finished.Load())
+}
+
+// watchSignals sees the process's own signals, counted, until stop; stop
+// may be called twice.
+func TestWatchSignals(t *testing.T) {
+	// A second registration keeps the process alive whatever arrives
+	// after stop, as main's signal.NotifyContext does.
+	guard := make(chan os.Signal, 8)
+	signal.Notify(guard, syscall.SIGUSR1)
+	defer signal.Stop(guard)
+
+	got := make(chan int, 8)
+	stop := watchSignals(func(n int) { got <- n }, syscall.SIGUSR1)
+	for want := 1; want <= 2; want++ {
+		require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGUSR1))
+		select {
+		case n := <-got:
+			require.Equal(t, want, n)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("signal %d not seen", want)
+		}
+	}
+	stop()
+	stop()
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGUSR1))
+	for range 3 { // the last one has been delivered
+		<-guard
+	}
+	select {
+	case n := <-got:
+		t.Fatalf("handle called after stop (n=%d)", n)
+	case <-time.After(20 * time.Millisecond):
+	}
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"io"
+	"os"
+	"time"
+	"unicode/utf8"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// The progress bars of ingest and store copy: one line on a terminal's
+// standard error (IOStreams.ProgressOut, nil off a terminal, where a
+// command writes a plain line every plainProgressEvery instead).
+//
+// The bar is one line that fits the terminal: a line wider than the
+// terminal wraps, and every redraw then scrolls a new line. The bar itself
+// shrinks to fit (progressbar does that when it is not in full-width mode),
+// and the description is chosen, from the fullest to the shortest, to leave
+// the bar room (fitDescription); the terminal's width is read at every
+// redraw (terminalWidth), so a resized window is followed.
+
+// barReserve is the room the bar line needs besides its description: the
+// percentage, a bar of at least 10 cells, the counts and rate
+// "(123456/123456, 1234 papers/s)" and the times "[1h2m3s:4m5s]".
+const barReserve = 7 + 12 + 32 + 16
+
+// newProgressBar draws a count of units ("papers", "chunks") on w, a
+// terminal, out of max (-1 until it is known).
+func newProgressBar(w io.Writer, max int, units string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(max,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetWidth(40), // shrunk to fit, never grown
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(units),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)
+}
+
+// terminalWidth returns the columns of the terminal w, read at each call:
+// 80 when w is not a file or its size cannot be read.
+func terminalWidth(w io.Writer) func() int {
+	f, ok := w.(*os.File)
+	if !ok {
+		return func() int { return 80 }
+	}
+	return func() int {
+		cols, _, err := term.GetSize(int(f.Fd()))
+		if err != nil || cols <= 0 {
+			return 80
+		}
+		return cols
+	}
+}
+
+// fitDescription is the first of descs, the fullest first, that leaves the
+// bar room in a terminal cols wide, or "" if none does.
+func fitDescription(cols int, descs ...string) string {
+	for _, s := range descs {
+		if utf8.RuneCountInString(s)+barReserve <= cols {
+			return s
+		}
+	}
+	return ""
+}
