@@ -1,6 +1,7 @@
 package arxiv
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -19,6 +21,27 @@ import (
 type PageCache interface {
 	Get(key string) (Page, bool)
 	Put(key string, p Page)
+}
+
+type cacheHitKey struct{}
+
+// WatchCache returns a context under which a Search answered from the
+// Client's Cache, with no request sent, sets hit. A caller that tells the
+// user what a search did ("arXiv searched" or "served from the cache") gives
+// each Search its own flag. Like CountRequests, it hears one caller's
+// searches only, whatever else shares the Client.
+func WatchCache(ctx context.Context, hit *atomic.Bool) context.Context {
+	return context.WithValue(ctx, cacheHitKey{}, hit)
+}
+
+// ServedFromCache tells the context's WatchCache flag, if any, that a search
+// was answered from a cache. Client.Search calls it on a hit; a searcher
+// standing in for a Client (a recording's replay) calls it to say that the
+// recorded search was.
+func ServedFromCache(ctx context.Context) {
+	if hit, ok := ctx.Value(cacheHitKey{}).(*atomic.Bool); ok && hit != nil {
+		hit.Store(true)
+	}
 }
 
 // Cache defaults.

@@ -92,7 +92,8 @@ type Client struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Cache, if set, answers a Search it holds a fresh page for, with no
 	// request and no pacing, and keeps the pages Search fetches. Lookup is
-	// not cached. Requests counts requests sent, not pages served.
+	// not cached. Requests counts requests sent, not pages served; a
+	// context of WatchCache hears of a page served from the cache.
 	Cache PageCache
 	// PaceFile, if set, is a file through which every gtrag process of the
 	// user keeps the pacing too (see pace.go): the Delay then holds between
@@ -189,6 +190,13 @@ func (o SearchOptions) check() error {
 // included (the `arxiv_requests` figure of the commands).
 func (c *Client) Requests() int64 { return c.requests.Load() }
 
+// RequestCounter is the counter CountRequests put in ctx, or nil: what a
+// run's recording reads at its end to keep the run's arxiv_requests.
+func RequestCounter(ctx context.Context) *atomic.Int64 {
+	n, _ := ctx.Value(countKey{}).(*atomic.Int64)
+	return n
+}
+
 // Search runs an arXiv search_query (see BuildQuery) and returns the page of
 // max results from start. Faults are retried within MaxAttempts; a page that
 // stays empty although the total says more exist is returned without error
@@ -227,6 +235,7 @@ func (c *Client) Search(ctx context.Context, query string, start, max int, opts 
 	if c.Cache != nil {
 		if key, _ = c.endpoint(params); key != "" {
 			if page, ok := c.Cache.Get(key); ok {
+				ServedFromCache(ctx)
 				return page, nil
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/reasoner"
@@ -175,7 +176,8 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		if len(s.Searches) > 0 && !s.OffTopic {
 			size = laterPool(pool)
 		}
-		page, err := a.Arxiv.Search(ctx, query, start, size, arxiv.SearchOptions{Sort: arxiv.SortRelevance})
+		var cached atomic.Bool // the page came from the client's cache: no request
+		page, err := a.Arxiv.Search(arxiv.WatchCache(ctx, &cached), query, start, size, arxiv.SearchOptions{Sort: arxiv.SortRelevance})
 		if err != nil {
 			if ctx.Err() != nil {
 				return s, fmt.Errorf("search arXiv: %w", err)
@@ -202,7 +204,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 			log = append(log, fault)
 			break
 		}
-		s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Total: page.Total, Returned: len(page.Papers)})
+		s.Searches = append(slices.Clip(s.Searches), Search{Query: query, Start: start, Total: page.Total, Returned: len(page.Papers), Cached: cached.Load()})
 		fresh := slices.DeleteFunc(slices.Clone(page.Papers), func(p arxiv.Paper) bool {
 			return slices.Contains(s.PapersSeen, p.ID)
 		})

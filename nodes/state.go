@@ -150,6 +150,9 @@ type Search struct {
 	// about the question, if any; pull_from_chroma keeps the first
 	// search's among the passages once it is stored (Puller).
 	Best string `json:"best,omitempty"`
+	// Cached is set when the page came from the arXiv client's page cache
+	// (arxiv.FileCache, 24 h) and no request was sent.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // Source is one cited passage. Number is its [n] in FinalResponse.

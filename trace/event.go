@@ -214,6 +214,16 @@ type ExecutionCompletedData struct {
 	// Environment is every external result of the run by tool (see
 	// package environment); absent from recordings that did not keep it.
 	Environment environment.Environment `json:"environment,omitempty"`
+	// ArxivRequests is the number of HTTP requests the run sent to arXiv,
+	// retries included: the arxiv_requests of gtrag ask --json. A search
+	// served from the page cache sent none. Absent from recordings made
+	// before it was kept, and from runs whose context counted no requests
+	// (arxiv.CountRequests).
+	ArxivRequests *int64 `json:"arxiv_requests,omitempty"`
+	// LLMCalls is the number of requests the run sent to its LLM, retries
+	// included: the llm_calls of gtrag ask --json. Absent as ArxivRequests
+	// is (reasoner.CountCalls).
+	LLMCalls *int64 `json:"llm_calls,omitempty"`
 }
 
 // ExecutionFailedData closes a failed run. Interrupted marks a run stopped

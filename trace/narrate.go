@@ -524,11 +524,15 @@ func describeResult(kind string, raw json.RawMessage) string {
 		var r struct {
 			Papers json.RawMessage `json:"papers"`
 			Total  int             `json:"total"`
+			Cached bool            `json:"cached"`
 		}
 		if json.Unmarshal(raw, &r) == nil {
 			s := Summarize("papers", orNull(r.Papers))
 			if s == "(none)" {
 				s = "0 papers"
+			}
+			if r.Cached {
+				return fmt.Sprintf("%s (%d match in all; from the cache, no request sent)", s, r.Total)
 			}
 			return fmt.Sprintf("%s (%d match in all)", s, r.Total)
 		}

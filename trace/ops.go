@@ -133,6 +133,9 @@ type SearchResult struct {
 	Total   int           `json:"total"`
 	Start   int           `json:"start"`
 	PerPage int           `json:"per_page"`
+	// Cached is set when the client answered from its page cache and sent
+	// no request; absent from recordings made before it was kept.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // Passage is reasoner.Passage with the JSON names of the rest of the trace.

@@ -8,14 +8,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/environment"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/environment"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 )
 
 // Options configure a Recorder. The zero value records nothing anywhere; set
@@ -75,8 +77,14 @@ type Recorder struct {
 	reads     map[string][]string // node → fields it reads
 	routers   map[string]string   // node → the router that runs after it
 	counter   counter
-	running   bool  // between Start and Finish: effects outside a run (seeding a new store) are not recorded
-	err       error // the first write error; Finish returns it
+	// requests is the run's arXiv request counter (arxiv.CountRequests),
+	// found in the context of its first step; Finish records its value.
+	requests *atomic.Int64
+	// calls is the run's LLM call counter (reasoner.CountCalls), found
+	// the same way.
+	calls   *atomic.Int64
+	running bool  // between Start and Finish: effects outside a run (seeding a new store) are not recorded
+	err     error // the first write error; Finish returns it
 }
 
 // counter is what a store offers besides the workflow's needs: its size, for
@@ -138,6 +146,7 @@ func percept(fields []jsonField, reads []string) []Field {
 func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
 	r.mu.Lock()
 	r.reads = map[string][]string{}
+	r.requests, r.calls = nil, nil
 	r.routers = map[string]string{}
 	if g != nil {
 		for _, n := range g.Nodes() {
@@ -174,10 +183,19 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 			Error: fold(runErr.Error()), Path: path, Interrupted: errors.As(runErr, &ie),
 		})
 	} else {
-		r.emitLocked(ExecutionCompleted, 0, "", ExecutionCompletedData{
+		d := ExecutionCompletedData{
 			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,
 			PapersAdded: final.PapersAdded, Notices: final.Notices, Environment: r.env,
-		})
+		}
+		if r.requests != nil {
+			n := r.requests.Load()
+			d.ArxivRequests = &n
+		}
+		if r.calls != nil {
+			n := r.calls.Load()
+			d.LLMCalls = &n
+		}
+		r.emitLocked(ExecutionCompleted, 0, "", d)
 	}
 	if r.out != nil {
 		if err := r.out.Flush(); err != nil && r.err == nil {
@@ -206,9 +224,15 @@ func (r *Recorder) count(c counter) int {
 }
 
 // StepStarted records the step and its percept.
-func (r *Recorder) StepStarted(_ context.Context, step int, node string, state nodes.GraphState) {
+func (r *Recorder) StepStarted(ctx context.Context, step int, node string, state nodes.GraphState) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.requests == nil {
+		r.requests = arxiv.RequestCounter(ctx)
+	}
+	if r.calls == nil {
+		r.calls = reasoner.CallCounter(ctx)
+	}
 	r.step, r.node = step, node
 	r.stepStart = r.opts.Clock()
 	fields, err := objectFields(state)

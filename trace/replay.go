@@ -135,6 +135,32 @@ func (p *Player) Recorded() (*ExecutionCompletedData, *ExecutionFailedData) {
 	return p.completed, p.failed
 }
 
+// RecordedCounts are what a recording says its run sent out, for a replay
+// (which sends nothing) to show beside its own counts.
+type RecordedCounts struct {
+	// ArxivRequests is the recorded run's arxiv_requests (HTTP requests to
+	// arXiv, retries included); nil when the recording does not say: it was
+	// made before gtrag kept the count, or the run failed.
+	ArxivRequests *int64
+	// LLMCalls is the recorded run's llm_calls (requests to its LLM,
+	// retries included; 0 offline); nil when the recording does not say.
+	LLMCalls *int64
+}
+
+// RecordedCounts counts what the recorded run sent out.
+func (p *Player) RecordedCounts() RecordedCounts {
+	var c RecordedCounts
+	if p.completed != nil && p.completed.ArxivRequests != nil {
+		n := *p.completed.ArxivRequests
+		c.ArxivRequests = &n
+	}
+	if p.completed != nil && p.completed.LLMCalls != nil {
+		n := *p.completed.LLMCalls
+		c.LLMCalls = &n
+	}
+	return c
+}
+
 // Deps are the workflow's dependencies answered from the recording, with the
 // recorded settings.
 //
@@ -534,10 +560,13 @@ func (s playedStore) Add(_ context.Context, docs []vectordb.Document) (int, erro
 
 type playedSearcher struct{ p *Player }
 
-func (s playedSearcher) Search(_ context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
+func (s playedSearcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
 	var r SearchResult
 	if err := s.p.take(KindArxivSearch, searchParams(query, start, max, opts), &r); err != nil {
 		return arxiv.Page{}, err
+	}
+	if r.Cached {
+		arxiv.ServedFromCache(ctx) // as the recorded client did
 	}
 	return r.page(), nil
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
+	"sync/atomic"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/nodes"
@@ -213,10 +214,23 @@ type recordedSearcher struct {
 	inner nodes.Searcher
 }
 
+// Search records whether the page came from the client's cache, and tells
+// the caller's arxiv.WatchCache as the client would have.
 func (s recordedSearcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
+	var cached atomic.Bool
 	return record(ctx, s.r, KindArxivSearch, "", searchParams(query, start, max, opts),
-		func() (arxiv.Page, error) { return s.inner.Search(ctx, query, start, max, opts) },
-		func(p arxiv.Page) any { return pageResult(p) })
+		func() (arxiv.Page, error) {
+			p, err := s.inner.Search(arxiv.WatchCache(ctx, &cached), query, start, max, opts)
+			if cached.Load() {
+				arxiv.ServedFromCache(ctx)
+			}
+			return p, err
+		},
+		func(p arxiv.Page) any {
+			r := pageResult(p)
+			r.Cached = cached.Load()
+			return r
+		})
 }
 
 type recordedJudge struct {

@@ -190,6 +190,10 @@ func TestAskRepeatedSearchComesFromTheCache(t *testing.T) {
 	require.Zero(t, again.ArxivRequests)
 	require.Len(t, srv.Requests(), sent, "no request reached arXiv")
 	require.Equal(t, first.Answer, again.Answer)
+	for i := range again.Searches {
+		require.True(t, again.Searches[i].Cached, "served from the cache")
+		again.Searches[i].Cached = false
+	}
 	require.Equal(t, first.Searches, again.Searches)
 	entries, err := os.ReadDir(filepath.Join(env["GTRAG_DATA_DIR"], ArxivCacheDir))
 	require.NoError(t, err)

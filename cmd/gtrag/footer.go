@@ -9,8 +9,9 @@ import (
 )
 
 // answerFooter says in plain words who wrote the answer, which embedder
-// found its passages, whether arXiv was searched (or could not be reached)
-// and what the run added to the knowledge base. The
+// found its passages, whether arXiv was searched (or could not be reached,
+// or the search was served from the page cache with no request sent) and
+// what the run added to the knowledge base. The
 // workflow's node names are for --trace; a reader of the answer wants to
 // know whether an LLM was involved and whether arXiv was.
 func answerFooter(r service.Result) string {
@@ -41,12 +42,26 @@ func answerFooter(r service.Result) string {
 		parts = append(parts, "knowledge base searched with the "+r.Embedder+" embedder")
 	}
 	// A request that failed searched nothing: the topic judge may have
-	// kept search_arxiv from asking, or arXiv may not have answered.
-	sent := 0
+	// kept search_arxiv from asking, or arXiv may not have answered. A
+	// search answered from the page cache (arxiv.FileCache) sent no
+	// request: "arXiv searched" would not be true of it.
+	sent, cached := 0, 0
 	for _, x := range r.Searches {
 		if x.Failed == "" {
 			sent++
+			if x.Cached {
+				cached++
+			}
 		}
+	}
+	searched := "arXiv searched"
+	switch {
+	case cached > 0 && cached == sent && sent == 1:
+		searched = "arXiv search served from the cache"
+	case cached > 0 && cached == sent:
+		searched = "arXiv searches served from the cache"
+	case cached > 0:
+		searched = fmt.Sprintf("arXiv searched (%d of %d searches served from the cache)", cached, sent)
 	}
 	switch {
 	case sent == 0 && len(r.Searches) > 0:
@@ -54,11 +69,11 @@ func answerFooter(r service.Result) string {
 	case sent == 0:
 		parts = append(parts, "arXiv not searched")
 	case r.PapersAdded == 0:
-		parts = append(parts, "arXiv searched, no papers added")
+		parts = append(parts, searched+", no papers added")
 	case r.PapersAdded == 1:
-		parts = append(parts, "arXiv searched, 1 paper added to the knowledge base")
+		parts = append(parts, searched+", 1 paper added to the knowledge base")
 	default:
-		parts = append(parts, fmt.Sprintf("arXiv searched, %d papers added to the knowledge base", r.PapersAdded))
+		parts = append(parts, fmt.Sprintf("%s, %d papers added to the knowledge base", searched, r.PapersAdded))
 	}
 	s := strings.Join(parts, "; ")
 	return "(" + strings.ToUpper(s[:1]) + s[1:] + ".)"

@@ -28,6 +28,13 @@ The answer is printed as gtrag ask printed it. If the code asks for an
 operation the recording does not have (it changed since), replay stops with an
 error naming the step, the node and the operation, and exits 1.
 
+With --json, the object is gtrag ask --json's. Its arxiv_requests and
+llm_calls are the replay's own: 0, since it sends nothing. Beside them are
+what the recording says of the recorded run: recorded_arxiv_requests and
+recorded_llm_calls, that run's arxiv_requests and llm_calls (absent from
+recordings made before gtrag kept them). Searches served from the arXiv page
+cache have "cached": true in searches, as in the recorded run.
+
 Time travel: --fork STEP --set FIELD=VALUE replays the recording up to and
 including step STEP (numbered as gtrag trace numbers steps), sets one state
 field (VALUE is JSON: false, 3, [], "text"; bare text is a string), lets the
@@ -83,7 +90,7 @@ fork, which gtrag trace --format html shows as a branch.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.io.Out, res)
+				return writeJSON(a.io.Out, newReplayJSON(res, p.RecordedCounts()))
 			}
 			for _, n := range res.Notices {
 				a.io.Note(n)
@@ -123,4 +130,22 @@ func forkStepInRange(step int, evs []trace.Event, recorded []string) error {
 		return usagef("--fork %d: step %d (%s) ended the run, so nothing runs after it; fork at a step from 1 to %d", step, step, recorded[step-1], last)
 	}
 	return nil
+}
+
+// replayJSON is what replay --json prints: the replay's Result, whose
+// arxiv_requests and llm_calls are the replay's own (0: it sends nothing),
+// and what the recording says the recorded run sent, so that the two are
+// not taken for one another.
+type replayJSON struct {
+	service.Result
+	// RecordedArxivRequests is the recorded run's arxiv_requests; absent
+	// when the recording does not say (made before gtrag kept it).
+	RecordedArxivRequests *int64 `json:"recorded_arxiv_requests,omitempty"`
+	// RecordedLLMCalls is the recorded run's llm_calls, absent as
+	// RecordedArxivRequests is.
+	RecordedLLMCalls *int64 `json:"recorded_llm_calls,omitempty"`
+}
+
+func newReplayJSON(res service.Result, c trace.RecordedCounts) replayJSON {
+	return replayJSON{Result: res, RecordedArxivRequests: c.ArxivRequests, RecordedLLMCalls: c.LLMCalls}
 }
