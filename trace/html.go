@@ -175,7 +175,7 @@ func buildView(events []Event) view {
 		case OperationStarted:
 			var d OperationStartedData
 			_ = e.Decode(&d)
-			op := viewOp{Kind: d.Kind, Tool: d.Tool, Summary: describeOp(d), Params: indent(d.Params)}
+			op := viewOp{Kind: d.Kind, Tool: d.Tool, Summary: describeOp(e.Node, d), Params: indent(d.Params)}
 			if e.Step == 0 || cur == nil {
 				ops[d.OpID] = &op // the store counts around the run
 				continue

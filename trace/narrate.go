@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -202,7 +203,7 @@ func (n *Narrator) operationStarted(e Event) {
 			depth = max(depth, o.depth+1)
 		}
 	}
-	a := &action{depth: depth, kind: d.Kind, text: describeOp(d)}
+	a := &action{depth: depth, kind: d.Kind, text: describeOp(e.Node, d)}
 	n.cur.actions = append(n.cur.actions, a)
 	n.cur.open[d.OpID] = a
 }
@@ -364,9 +365,9 @@ func nextText(d RouteDecidedData) string {
 	return s + ")"
 }
 
-// describeOp names an operation and its arguments the way a student would
-// write the tool call.
-func describeOp(d OperationStartedData) string {
+// describeOp names an operation of node and its arguments the way a
+// student would write the tool call.
+func describeOp(node string, d OperationStartedData) string {
 	name := d.Kind
 	if d.Tool != "" {
 		name += " [" + d.Tool + "]"
@@ -438,6 +439,11 @@ func describeOp(d OperationStartedData) string {
 		}
 	case KindFilter:
 		var p FilterParams
+		if json.Unmarshal(d.Params, &p) == nil && node == nodes.SearchArxiv {
+			// search_arxiv puts the question itself to the paper filter
+			// before it searches (the topic judge): it is no paper.
+			return fmt.Sprintf("%s as the topic judge: is the question itself about game theory? question=%s", name, quote(p.Title, maxText))
+		}
 		if json.Unmarshal(d.Params, &p) == nil {
 			s := fmt.Sprintf("%s title=%s", name, quote(p.Title, maxText))
 			if p.Abstract == "" {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/nodes"
 )
 
 // The judge sees the first passages only and weighs them by similarity,
@@ -17,7 +19,7 @@ func TestNarrateJudgeNamesThePassagesItSaw(t *testing.T) {
 		{N: 2, ID: "primer:vcg_chunk_1", Score: 0.381},
 	}})
 	require.NoError(t, err)
-	got := describeOp(OperationStartedData{OpID: "x", Kind: KindJudge, Tool: "offline", Params: params})
+	got := describeOp(nodes.CheckRelevance, OperationStartedData{OpID: "x", Kind: KindJudge, Tool: "offline", Params: params})
 	require.Equal(t, `reasoner.check_relevance [offline] question="Why bid truthfully?" with 2 passages: primer:vickrey_chunk_0 (similarity 0.43), primer:vcg_chunk_1 (similarity 0.38)`, got)
 
 	// Many passages: the first three, and how many more.
@@ -27,6 +29,19 @@ func TestNarrateJudgeNamesThePassagesItSaw(t *testing.T) {
 	}
 	params, err = json.Marshal(JudgeParams{Question: "q", Passages: ps})
 	require.NoError(t, err)
-	got = describeOp(OperationStartedData{OpID: "x", Kind: KindJudge, Params: params})
+	got = describeOp(nodes.CheckRelevance, OperationStartedData{OpID: "x", Kind: KindJudge, Params: params})
 	require.Equal(t, `reasoner.check_relevance question="q" with 5 passages: [1] (similarity 0.50), [2] (similarity 0.50), [3] (similarity 0.50), … (2 more)`, got)
+}
+
+// The filter asked about the question itself, inside search_arxiv, is the
+// topic judge, not a paper being judged: narrated as such, where the same
+// call from filter_game_theory_papers is a paper's title.
+func TestNarrateTheTopicJudgeAsSuch(t *testing.T) {
+	params, err := json.Marshal(FilterParams{Title: "Why does tit-for-tat do well?"})
+	require.NoError(t, err)
+	d := OperationStartedData{Kind: KindFilter, Tool: "offline", Params: params}
+	require.Equal(t, `reasoner.filter_game_theory_papers [offline] as the topic judge: is the question itself about game theory? question="Why does tit-for-tat do well?"`,
+		describeOp(nodes.SearchArxiv, d))
+	require.Equal(t, `reasoner.filter_game_theory_papers [offline] title="Why does tit-for-tat do well?" (no abstract)`,
+		describeOp(nodes.FilterGameTheoryPapers, d))
 }

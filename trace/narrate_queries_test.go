@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/nodes"
 )
 
 // The LLM's searches are narrated as it wrote them: a teacher reading
@@ -13,7 +15,7 @@ func TestNarrationShowsTheLLMsSearches(t *testing.T) {
 	params, err := json.Marshal(QueriesParams{Question: "Why does tit-for-tat do well?"})
 	require.NoError(t, err)
 	require.Equal(t, `reasoner.search_arxiv [ollama:tiny] question="Why does tit-for-tat do well?"`,
-		describeOp(OperationStartedData{Kind: KindQueries, Tool: "ollama:tiny", Params: params}))
+		describeOp(nodes.SearchArxiv, OperationStartedData{Kind: KindQueries, Tool: "ollama:tiny", Params: params}))
 
 	res, err := json.Marshal(QueriesResult{Queries: []string{"tit for tat iterated prisoner's dilemma", "Axelrod tournament"}})
 	require.NoError(t, err)

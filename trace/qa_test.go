@@ -160,7 +160,7 @@ func TestQAHTMLOfAForkOfAForkShowsTheCarriedEdit(t *testing.T) {
 // it now says how many papers were ranked against what, and the best.
 func TestQANarrationOfAPoolRanking(t *testing.T) {
 	p, _ := json.Marshal(RankParams{Query: "tit for tat", DocIDs: []string{"a", "b", "c", "d"}})
-	op := describeOp(OperationStartedData{Kind: KindRank, Params: p})
+	op := describeOp(nodes.SearchArxiv, OperationStartedData{Kind: KindRank, Params: p})
 	if op != `pool.rank 4 papers against "tit for tat"` {
 		t.Errorf("describeOp = %q", op)
 	}

@@ -107,7 +107,7 @@ func TestTraceNarrationShowsTheLoop(t *testing.T) {
 		"REASONING           no documents retrieved",
 		"NEXT                search_arxiv (route_after_relevance_check chose not_relevant: the store has nothing for this question)",
 		"arxiv.search query=",
-		"reasoner.filter_game_theory_papers [fake] title=\"Why does tit-for-tat do well in the iterated prisoner's dilemma?\" (no abstract) → yes",
+		"reasoner.filter_game_theory_papers [fake] as the topic judge: is the question itself about game theory? question=\"Why does tit-for-tat do well in the iterated prisoner's dilemma?\" → yes",
 		"reasoner.filter_game_theory_papers [fake] title=\"Tit-for-Tat Congestion Control\" → no: no game-theory term in the title",
 		"knowledge base: 0 → 2 documents",
 		"papers_seen: (none) → 3 ids: 2301.01234v2, cs/0112004v1, 2302.00001v1",
