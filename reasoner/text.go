@@ -145,7 +145,8 @@ var abbreviations = setOf(`al approx cf dr e eg etc fig figs eq eqs i ie mr mrs 
 resp sec sect st vs viz`)
 
 // sentences splits text into sentences. A sentence ends at '.', '!' or '?'
-// followed by space and a capital letter, digit, quote or bracket, unless the
+// followed by space and a capital letter, digit, quote or bracket, or a word
+// in mixed case that starts in lower case ("eBay's", "iPhone"), unless the
 // period closes an abbreviation ("et al.", "e.g.") or an initial ("J. Nash").
 // Text without end punctuation is one sentence.
 func sentences(text string) []string {
@@ -166,7 +167,7 @@ func sentences(text string) []string {
 			continue
 		}
 		next, _ := utf8.DecodeRuneInString(text[end+1:])
-		if !(unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune(`"'(“[$`, next)) {
+		if !(unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune(`"'(“[$`, next) || startsMixedCase(text[end+1:])) {
 			continue
 		}
 		if c == '.' && endsWithAbbreviation(text[start:i]) {
@@ -180,6 +181,25 @@ func sentences(text string) []string {
 		out = append(out, rest)
 	}
 	return out
+}
+
+// startsMixedCase reports whether s opens with a word that starts with a
+// lower-case letter and has a capital further on, before any character
+// other than a letter or an apostrophe: a name written that way ("eBay's",
+// "iPhone", "d'Aspremont") opens a sentence as a capital would. A word in
+// lower case throughout ("e.g. the", "i.e. when") does not.
+func startsMixedCase(s string) bool {
+	for i, r := range s {
+		switch {
+		case i == 0 && !unicode.IsLower(r):
+			return false
+		case unicode.IsUpper(r):
+			return true
+		case !unicode.IsLetter(r) && r != '\'' && r != '’':
+			return false
+		}
+	}
+	return false
 }
 
 func endsWithAbbreviation(s string) bool {

@@ -20,6 +20,16 @@ func TestSentences(t *testing.T) {
 		{"no punctuation", "a fragment without an end", []string{"a fragment without an end"}},
 		{"whitespace", "  Line one.\n\n  Line   two. ", []string{"Line one.", "Line two."}},
 		{"empty", "   ", nil},
+		// A name in mixed case that starts in lower case opens a
+		// sentence as a capital does; the abbreviations before one still
+		// do not end a sentence.
+		{"mixed-case name", "Reserve prices raise revenue. eBay's proxy bidding works much like a second-price auction.",
+			[]string{"Reserve prices raise revenue.", "eBay's proxy bidding works much like a second-price auction."}},
+		{"mixed-case product", "Apple sells phones. iPhone prices vary. d'Aspremont et al. study them.",
+			[]string{"Apple sells phones.", "iPhone prices vary.", "d'Aspremont et al. study them."}},
+		{"abbreviations before mixed case", "Platforms, e.g. eBay, use it. So do others, i.e. iTunes. Nash et al. eBay's rules differ, see Fig. 2 and J. eBay.",
+			[]string{"Platforms, e.g. eBay, use it.", "So do others, i.e. iTunes.", "Nash et al. eBay's rules differ, see Fig. 2 and J. eBay."}},
+		{"lower case throughout", "The value is v. the bound holds. Next.", []string{"The value is v. the bound holds.", "Next."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
