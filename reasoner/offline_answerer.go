@@ -1702,7 +1702,11 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				// "The reason is that your bid only decides whether you
 				// win, not what you pay" is the why of the sentence before
 				// it, which comes along (withAntecedents), however few of
-				// the question's words it repeats.
+				// the question's words it repeats: it bears on the
+				// question as much as what it explains does.
+				if c.Pred != nil && c.Pred.Eligible && c.Pred.Rel > c.Rel {
+					rel += c.Pred.Rel - c.Rel
+				}
 				rel += reasonBonus
 			}
 			if f.Example && givesExample.MatchString(c.Text) {
@@ -1712,6 +1716,17 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 				// answers the second request, whose words ("example") it
 				// rarely repeats.
 				rel += exampleBonus
+			}
+			if extra > 1 {
+				// A sentence that refers back spends a sentence of the
+				// budget on each antecedent it brings along: its worth is
+				// that of the whole chain per sentence quoted.
+				for _, x := range chain {
+					if x != c && !chosen[x] {
+						rel += x.Rel + bonus(x)
+					}
+				}
+				rel /= float64(extra)
 			}
 			if c.Found && !slices.ContainsFunc(picked, func(x *candidate) bool { return x.Paper == c.Paper }) {
 				// A paper the search found about the question, and added
