@@ -146,7 +146,9 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 		// Name the question's other concepts that no passage carries too:
 		// "fixation probability or Moran process".
 		for _, c := range f.Concepts {
-			if len(missing) < maxNamed && !slices.ContainsFunc(missing, func(m text.Concept) bool { return m.Name == c.Name }) &&
+			// A named result is named up to its head noun ("Quintic
+			// conjecture" of "Quintic conjecture true", see resultName).
+			if len(missing) < maxNamed && !slices.ContainsFunc(missing, func(m text.Concept) bool { return m.Name == c.Name || strings.HasPrefix(c.Name, m.Name+" ") }) &&
 				f.demands(c) && firstMention(c, passages) == 0 {
 				missing = append(missing, c)
 			}

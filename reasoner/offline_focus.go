@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/text"
 )
@@ -413,6 +414,25 @@ func boolRank(b bool) int {
 // closest source, into answers quoting it (dev 4 -> 2, dev3 4 -> 3, dev5
 // 8 -> 7 not_found), with no hit lost.
 func (f focus) missing(passages []Passage, loose bool) []text.Concept {
+	// A result the question calls by a proper name ("the Zorblax-Quintic
+	// theorem", "Kruskal's lemma") is answered only by a source that says
+	// the name: a paper the search found on the question's other words
+	// ("two-player games", "theorem") states some other theorem, which is
+	// no answer to what this one says.
+	var unnamed []text.Concept
+	for _, c := range f.Concepts {
+		if name, label := resultName(c); len(name) > 0 && !slices.ContainsFunc(passages, func(p Passage) bool {
+			return hasAll(termSet(p.Title+"\n"+p.Text), name)
+		}) {
+			if label != c.Name {
+				c = text.PhraseConcept(label)
+			}
+			unnamed = append(unnamed, c)
+		}
+	}
+	if len(unnamed) > 0 {
+		return unnamed
+	}
 	// A passage the run's search found about the question carries the
 	// student's own phrases ("a big payoff table", "a peacock's enormous
 	// tail") in its own words; a glossary term or quoted text it must
@@ -746,6 +766,56 @@ func (f focus) namedTermExplained(passages []Passage) bool {
 // ownWords reports whether c is a phrase of the student's own, neither a
 // glossary term nor quoted text.
 func ownWords(c text.Concept) bool { return !c.Known && !c.Quoted }
+
+// resultHeads are the nouns that, after a proper name, name one result:
+// "Zorn's lemma", "the Erdős–Szekeres theorem", "the Collatz conjecture".
+var resultHeads = setOf(`theorem theorems lemma lemmas conjecture conjectures corollary hypothesis
+inequality axiom postulate`)
+
+// resultName returns the terms of the proper name of a result c names,
+// when c is not a glossary term: the capitalised words before its head
+// noun ("zorblax", "quintic" for "Zorblax-Quintic theorem"), and c's name
+// up to that noun, which the phrase may run on past ("Quintic conjecture"
+// of "Quintic conjecture true" in "Is the Quintic conjecture true?"). Nil
+// for any other concept, or for a name in lower case ("the existence
+// theorem").
+func resultName(c text.Concept) (name []string, label string) {
+	if c.Known {
+		return nil, ""
+	}
+	sep := func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '–' }
+	var words []string
+	for i := 0; i < len(c.Name); {
+		j := strings.IndexFunc(c.Name[i:], func(r rune) bool { return !sep(r) })
+		if j < 0 {
+			break
+		}
+		i += j
+		k := strings.IndexFunc(c.Name[i:], sep)
+		if k < 0 {
+			k = len(c.Name) - i
+		}
+		w := c.Name[i : i+k]
+		if resultHeads[strings.ToLower(w)] {
+			if len(words) == 0 {
+				return nil, ""
+			}
+			for _, w := range words {
+				if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+					w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+					name = append(name, tokens(w)...)
+				}
+			}
+			if len(name) == 0 {
+				return nil, ""
+			}
+			return name, c.Name[:i+k]
+		}
+		words = append(words, w)
+		i += k
+	}
+	return nil, ""
+}
 
 // looselyCarried reports whether passage p holds all but one of the
 // specific words of c, a phrase of the student's own of at least three
