@@ -128,7 +128,7 @@ func offlineSet() Set {
 func openAuto(ctx context.Context, env func(string) string, s settings, opts []Option) (Set, error) {
 	if env("OPENAI_API_KEY") != "" {
 		model := orDefault(env("GTRAG_OPENAI_MODEL"), DefaultOpenAIModel)
-		return openModel(ctx, "openai", model, env, opts)
+		return openModel(ctx, "openai", model, "GTRAG_OPENAI_MODEL", env, opts)
 	}
 	host, err := provider.OllamaHost(env("OLLAMA_HOST"))
 	if err != nil {
@@ -155,7 +155,7 @@ func openAuto(ctx context.Context, env func(string) string, s settings, opts []O
 		notices = append(notices, fmt.Sprintf("the Ollama server at %s lists no chat model; trying %s (run `ollama pull %s`)",
 			provider.RedactURL(host), model, model))
 	}
-	set, err := openModel(ctx, "ollama", model, env, opts)
+	set, err := openModel(ctx, "ollama", model, "GTRAG_OLLAMA_MODEL", env, opts)
 	set.Notices = append(notices, set.Notices...)
 	return set, err
 }
@@ -168,9 +168,14 @@ func orDefault(v, def string) string {
 }
 
 // openModel opens a model that "auto" chose: the spec is checked like one
-// the user typed.
-func openModel(ctx context.Context, name, model string, env func(string) string, opts []Option) (Set, error) {
+// the user typed. A model the variable from named that does not pass is
+// said as that variable's fault: the user typed no "openai:gpt 4".
+func openModel(ctx context.Context, name, model, from string, env func(string) string, opts []Option) (Set, error) {
 	parsed, err := provider.Parse(provider.LLM, name+":"+model)
+	var spec *SpecError
+	if errors.As(err, &spec) && env(from) != "" {
+		return Set{}, &SpecError{Kind: provider.LLM, Spec: provider.Auto, Reason: fmt.Sprintf("%s %q: %s", from, env(from), spec.Reason)}
+	}
 	if err != nil {
 		return Set{}, err
 	}

@@ -276,6 +276,28 @@ func closedAddr(t *testing.T) string {
 	return "http://" + addr
 }
 
+// A model auto takes from GTRAG_OPENAI_MODEL or GTRAG_OLLAMA_MODEL that is
+// no model name is that variable's fault, said as such: the user typed no
+// "openai:gpt 4", and the list of valid --llm forms is no help.
+func TestOpenAutoBlamesTheModelVariable(t *testing.T) {
+	ollamaUp := newFakeLLM(t)
+	ollamaUp.tags = `{"models":[{"name":"qwen2.5:latest","model":"qwen2.5:latest"}]}`
+	for _, tt := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"OPENAI_API_KEY": testKey, "GTRAG_OPENAI_MODEL": "gpt 4"},
+			`cannot use LLM "auto": GTRAG_OPENAI_MODEL "gpt 4": the model name contains spaces or control characters`},
+		{map[string]string{"OLLAMA_HOST": ollamaUp.URL, "GTRAG_OLLAMA_MODEL": "llama 3"},
+			`cannot use LLM "auto": GTRAG_OLLAMA_MODEL "llama 3": the model name contains spaces or control characters`},
+	} {
+		_, err := Open(context.Background(), "auto", envOf(tt.env), append(fast, WithProbeTimeout(time.Second))...)
+		var spec *SpecError
+		require.ErrorAs(t, err, &spec, "a setting error (exit 2)")
+		require.EqualError(t, err, tt.want)
+	}
+}
+
 func TestOpenAuto(t *testing.T) {
 	ollamaUp := newFakeLLM(t)
 	ollamaUp.tags = `{"models":[{"name":"nomic-embed-text:latest","model":"nomic-embed-text:latest"},{"name":"qwen2.5:latest","model":"qwen2.5:latest"}]}`
