@@ -166,9 +166,12 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 		return nil, err
 	}
 	var db Store
+	dirWasThere := true // only the embedded store makes a directory
 	if cfg.Store != "" {
 		db, err = openWeaviate(ctx, cfg, tracedEmbedder{emb})
 	} else {
+		_, serr := os.Stat(cfg.DataDir)
+		dirWasThere = !errors.Is(serr, fs.ErrNotExist)
 		db, err = openEmbedded(ctx, cfg, tracedEmbedder{emb})
 	}
 	if err != nil {
@@ -181,7 +184,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	case "", SeedPrimer:
 		if isNew(db) && db.Count() == 0 {
 			if err := SeedWithPrimer(ctx, db); err != nil {
-				return nil, errors.Join(err, discardNew(ctx, cfg, db))
+				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere))
 			}
 		}
 	case SeedNone:
@@ -202,8 +205,10 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 // Weaviate collection is dropped before, and only one this open created
 // (weaviatestore.Store.DropCreated): a collection that was there before is
 // never seeded, so never dropped. The drop is not cut short by ctx, since
-// an interrupted seed is one reason to drop.
-func discardNew(ctx context.Context, cfg Config, db Store) error {
+// an interrupted seed is one reason to drop. madeDir says the open made the
+// data directory too: it goes as well, if nothing else is in it, so that a
+// first run that failed leaves nothing behind.
+func discardNew(ctx context.Context, cfg Config, db Store, madeDir bool) error {
 	if cfg.Store != "" {
 		var err error
 		if w, ok := db.(*weaviatestore.Store); ok && w.Created() {
@@ -223,6 +228,9 @@ func discardNew(ctx context.Context, cfg Config, db Store) error {
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("remove the store that could not be seeded: %w", errors.Join(errs...))
+	}
+	if madeDir {
+		_ = os.Remove(cfg.DataDir) // fails, harmlessly, if anything else is there
 	}
 	return nil
 }

@@ -163,8 +163,18 @@ func TestOpenStoreRemovesANewStoreItCouldNotSeed(t *testing.T) {
 		}
 		return ""
 	}
+	// The open makes the directory: a failed first run leaves nothing
+	// behind, not even that.
+	require.NoDirExists(t, cfg.DataDir)
 	_, err := service.OpenStore(ctx, cfg)
 	require.ErrorContains(t, err, "seed the store with the primer")
+	require.NoDirExists(t, cfg.DataDir)
+
+	// A directory that was there stays, without the store.
+	require.NoError(t, os.MkdirAll(cfg.DataDir, 0o755))
+	_, err = service.OpenStore(ctx, cfg)
+	require.ErrorContains(t, err, "seed the store with the primer")
+	require.DirExists(t, cfg.DataDir)
 	require.NoFileExists(t, filepath.Join(cfg.DataDir, vectordb.StoreFileName))
 
 	ok := offline(t, "")
