@@ -23,7 +23,7 @@ var anthropicProvider = Provider{
 			return Chat{}, configErrorf("ANTHROPIC_API_KEY is not set")
 		}
 		base := anthropicBase(env.get("ANTHROPIC_BASE_URL"))
-		if err := checkBaseURL("ANTHROPIC_BASE_URL", base); err != nil {
+		if err := checkBaseURL("ANTHROPIC_BASE_URL", env.get("ANTHROPIC_BASE_URL"), base); err != nil {
 			return Chat{}, err
 		}
 		opts := []anthropic.Option{anthropic.WithToken(key), anthropic.WithModel(model), anthropic.WithBaseURL(base)}

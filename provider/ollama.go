@@ -68,7 +68,7 @@ func OllamaHost(raw string) (string, error) {
 		return DefaultOllamaHost, nil
 	}
 	bad := func(why string) error {
-		return configErrorf("OLLAMA_HOST %s: %s (want a host, host:port or http(s) URL)", quote(raw), why)
+		return configErrorf("OLLAMA_HOST %s: %s (want a host, host:port or http(s) URL)", quote(RedactURLs(raw)), why)
 	}
 	defaultPort := "11434"
 	scheme, rest, ok := strings.Cut(raw, "://")

@@ -56,9 +56,9 @@ var openAIProvider = Provider{
 // environment behind env's back.
 func openAISettings(env Getenv) (key, base string, err error) {
 	key = env.get("OPENAI_API_KEY")
-	base = env.get("OPENAI_BASE_URL")
+	base, baseVar := env.get("OPENAI_BASE_URL"), "OPENAI_BASE_URL"
 	if base == "" {
-		base = env.get("OPENAI_API_BASE")
+		base, baseVar = env.get("OPENAI_API_BASE"), "OPENAI_API_BASE"
 	}
 	if key == "" && base == "" {
 		return "", "", configErrorf("OPENAI_API_KEY is not set (set OPENAI_BASE_URL instead for an OpenAI-compatible server such as LM Studio or vLLM)")
@@ -66,7 +66,7 @@ func openAISettings(env Getenv) (key, base string, err error) {
 	if base == "" {
 		base = defaultOpenAIURL
 	}
-	if err := checkBaseURL("OPENAI_BASE_URL", base); err != nil {
+	if err := checkBaseURL(baseVar, base, base); err != nil {
 		return "", "", err
 	}
 	if key == "" {
@@ -75,10 +75,19 @@ func openAISettings(env Getenv) (key, base string, err error) {
 	return key, strings.TrimRight(base, "/"), nil
 }
 
-func checkBaseURL(name, raw string) error {
-	u, err := url.Parse(raw)
+// checkBaseURL checks the URL a client will use (u), and names the value
+// as the user set it (raw), its password hidden.
+func checkBaseURL(name, raw, use string) error {
+	u, err := url.Parse(use)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return configErrorf("%s %s is not an http(s) URL such as http://localhost:1234/v1", name, quote(raw))
+		return configErrorf("%s %s is not an http(s) URL such as %s", name, quote(RedactURLs(raw)), exampleURL[name])
 	}
 	return nil
+}
+
+// exampleURL is the example each base URL's message gives.
+var exampleURL = map[string]string{
+	"OPENAI_BASE_URL":    "http://localhost:1234/v1",
+	"OPENAI_API_BASE":    "http://localhost:1234/v1",
+	"ANTHROPIC_BASE_URL": "https://api.anthropic.com",
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -293,4 +294,15 @@ func RedactURL(raw string) string {
 		return raw
 	}
 	return u.Redacted()
+}
+
+// urlPassword matches the password of a URL's user information
+// (scheme://user:password@host), whether or not the URL parses.
+var urlPassword = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://[^\s/?#@:"']*):[^\s/?#@"']*@`)
+
+// RedactURLs hides the password of every URL in s, as RedactURL does for
+// one well-formed URL: a message that quotes a malformed setting
+// (OLLAMA_HOST="http://u:pw@host:99999") must not print it either.
+func RedactURLs(s string) string {
+	return urlPassword.ReplaceAllString(s, "${1}:xxxxx@")
 }

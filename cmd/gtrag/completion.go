@@ -32,17 +32,32 @@ func registerCompletions(root *cobra.Command) {
 	register([]string{"graph"}, "format", fixed("ascii", "mermaid", "dot", "explain"))
 	register([]string{"trace"}, "format", fixed("text", "mermaid", "html"))
 	register([]string{"ingest"}, "sort", fixed("relevance", "submitted", "updated"))
+	for _, name := range []string{"ask", "chat", "eval"} {
+		register([]string{name}, "router", fixed("rules", "llm"))
+	}
+	register(nil, "data-dir", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	})
 }
 
 // specCompletion completes a provider spec: "auto" and "offline" whole,
-// a provider as "ollama:" with no space after, for the model to be typed.
+// with a space after as any word, a provider as "ollama:" with no space
+// after, for the model to be typed.
 func specCompletion(k provider.Kind) cobra.CompletionFunc {
-	return func(_ *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var out []cobra.Completion
+		directive := cobra.ShellCompDirectiveNoFileComp
 		for _, form := range strings.Split(provider.ValidSpecs(k), ", ") {
-			out = append(out, strings.TrimSuffix(form, "MODEL"))
+			word := strings.TrimSuffix(form, "MODEL")
+			if !strings.HasPrefix(word, strings.ToLower(toComplete)) {
+				continue
+			}
+			out = append(out, word)
+			if strings.HasSuffix(word, ":") {
+				directive |= cobra.ShellCompDirectiveNoSpace
+			}
 		}
-		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+		return out, directive
 	}
 }
 

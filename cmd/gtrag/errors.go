@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -59,4 +60,26 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		return argsError(cmd, args, check(cmd, args))
 	}
+}
+
+// unknownCommand rewords cobra's error for a command the root does not
+// have (`unknown command "aks" for "gtrag"` followed by a "Did you mean
+// this?" block, which reads as one run-on line once flattened) into one
+// sentence with the suggestion and where the commands are listed.
+func unknownCommand(root *cobra.Command, err error) error {
+	const prefix = "unknown command "
+	var u usageError
+	if err == nil || errors.As(err, &u) || !strings.HasPrefix(err.Error(), prefix) {
+		return err
+	}
+	quoted, qerr := strconv.QuotedPrefix(strings.TrimPrefix(err.Error(), prefix))
+	name, uerr := strconv.Unquote(quoted)
+	if qerr != nil || uerr != nil {
+		return asUsage(err)
+	}
+	help := "see `" + root.Name() + " --help` for the commands"
+	if s := root.SuggestionsFor(name); len(s) > 0 {
+		return usagef("unknown command %q: did you mean %s? (%s)", snippet(name, 40), strings.Join(s, " or "), help)
+	}
+	return usagef("unknown command %q (%s)", snippet(name, 40), help)
 }

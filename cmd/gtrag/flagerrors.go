@@ -37,6 +37,11 @@ func flagError(cmd *cobra.Command, err error) error {
 		if required.GetSpecifiedShortnames() != "" {
 			name = "-" + required.GetSpecifiedName()
 		}
+		if f := required.GetFlag(); f != nil && f.Value.Type() == "string" {
+			// "a valid string" says nothing: the flag's usage says what
+			// it takes ("auto, offline, ollama:MODEL, …").
+			return usagef("%s needs a value: %s (%s)", name, stringWant(f), help)
+		}
 		if f := required.GetFlag(); f != nil {
 			return usagef("%s needs a value: %s", name, wantOf(f))
 		}
@@ -100,4 +105,17 @@ func argsError(cmd *cobra.Command, args []string, err error) error {
 	default:
 		return usagef("%s got %d arguments (usage: %s)", cmd.CommandPath(), len(args), usage)
 	}
+}
+
+// stringWant is what a string flag takes, from its usage text without the
+// "(env …)" that global flags add: "knowledge base directory".
+func stringWant(f *pflag.Flag) string {
+	usage := strings.ReplaceAll(f.Usage, "`", "") // pflag's `NAME` marks
+	if i := strings.Index(usage, " (env "); i > 0 {
+		usage = usage[:i]
+	}
+	if usage == "" {
+		return "a value"
+	}
+	return usage
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -35,6 +36,12 @@ func (a *app) hint(err error) error {
 	case embedded && (errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission)) &&
 		strings.Contains(err.Error(), a.dataDir):
 		// The store's files, not another file the command was given.
+		var nw *service.NotWritableError
+		if !errors.As(err, &nw) {
+			// No "fix its permissions" before it for ", or" to follow:
+			// the system's words ("operation not permitted") end the line.
+			return withHint(err, "; choose another --data-dir")
+		}
 		return withHint(err, ", or choose another --data-dir")
 	}
 	return storeHint(err, a.dataDir)

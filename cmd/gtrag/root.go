@@ -51,8 +51,11 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		// did not do its job, whether it noticed or not.
 		err = fmt.Errorf("write standard output: %w", ioErr)
 	}
+	err = unknownCommand(root, err)
 	if err != nil {
-		a.io.Error(a.hint(err))
+		// A URL's password (a --store or OLLAMA_HOST typed with one) is
+		// no more for the screen than an API key is.
+		a.io.Error(errors.New(provider.RedactURLs(a.hint(err).Error())))
 	}
 	return exitCode(ctx, err)
 }
@@ -116,7 +119,7 @@ network it still answers, offline, from the store.
 			if !needsSettings(cmd) {
 				return nil
 			}
-			return a.validate()
+			return a.validate(opensNothing(cmd))
 		},
 	}
 	root.SetFlagErrorFunc(flagError)
@@ -132,6 +135,9 @@ network it still answers, offline, from the store.
 			def = v
 		}
 		f.StringVar(p, name, def, usage+" (env "+env+")")
+		// The default shown by --help may come from the environment: a
+		// password in a URL there is not for the screen.
+		f.Lookup(name).DefValue = provider.RedactURLs(def)
 	}
 	flag(&a.dataDir, "data-dir", defaultDataDir(a.getenv), "knowledge base directory")
 	flag(&a.store, "store", "", "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY)")
@@ -208,11 +214,24 @@ func groupsRefuseUnknown(cmd *cobra.Command) {
 }
 
 // validate checks the global flags once, before any command touches a file.
-func (a *app) validate() error {
-	if a.dataDir == "" {
-		return usagef("--data-dir is empty")
+// A command that opens nothing (graph) still refuses a malformed setting,
+// but not a missing default data directory it has no use for.
+func (a *app) validate(opensNothing bool) error {
+	switch {
+	case a.dataDir == "" && !a.given("data-dir") && opensNothing:
+	case a.dataDir == "" && !a.given("data-dir"):
+		// No HOME to put the default under: a knowledge base made in
+		// whatever directory the command ran from would be lost next time.
+		return usagef("no data directory: HOME is not set; give one with --data-dir or GTRAG_DATA_DIR")
+	case strings.TrimSpace(a.dataDir) == "":
+		// "  " is a directory name the shell would happily create.
+		return usagef("%s is empty", a.setting("data-dir"))
 	}
 	a.dataDir = expandHome(a.dataDir, a.getenv)
+	if a.dataDir == "~" || strings.HasPrefix(a.dataDir, "~/") {
+		// No home to expand to: a directory named "~" is not what anyone meant.
+		return usagef("%s %q: HOME is not set, so ~ cannot be expanded; give the full path", a.setting("data-dir"), a.dataDir)
+	}
 	if err := service.CheckStore(a.store); err != nil {
 		return usageError{fmt.Errorf("%s: %w", a.setting("store"), err)}
 	}
@@ -245,6 +264,11 @@ func (a *app) validate() error {
 	}
 	if a.llmTuning, err = readLLMTuning(a.getenv); err != nil {
 		return err
+	}
+	if strings.TrimSpace(a.llm) == "" && a.given("llm") {
+		// --llm "$MODEL" with MODEL unset: auto would quietly pick
+		// whatever LLM it finds, perhaps a paid one.
+		return usagef("%s is empty: want %s", a.setting("llm"), provider.ValidSpecs(provider.LLM))
 	}
 	if a.seed != "primer" && a.seed != "none" {
 		return usagef("%s %q: want primer or none", a.setting("seed"), a.seed)
@@ -303,6 +327,25 @@ func needsSettings(cmd *cobra.Command) bool {
 	return true
 }
 
+// opensNothing reports whether cmd works without a data directory: graph
+// draws the workflow, trace renders a file, and replay answers from the
+// recording (a live fork alone goes on against today's store).
+func opensNothing(cmd *cobra.Command) bool {
+	for c := cmd; c.HasParent(); c = c.Parent() {
+		if c.Parent() == c.Root() {
+			switch c.Name() {
+			case "graph", "trace":
+				return true
+			case "replay":
+				fork, offline := c.Flags().Lookup("fork"), c.Flags().Lookup("offline")
+				return fork == nil || !fork.Changed || offline != nil && offline.Changed
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // expandHome expands a leading "~" or "~/" to the home directory, as a shell
 // would have had the path not been quoted ('~/kb', GTRAG_DATA_DIR=~/kb in a
 // file the shell does not expand). "~user" is left alone: gtrag would have
@@ -311,31 +354,39 @@ func expandHome(path string, getenv func(string) string) string {
 	if path != "~" && !strings.HasPrefix(path, "~/") {
 		return path
 	}
-	home := getenv("HOME")
+	home := homeDir(getenv)
 	if home == "" {
-		h, err := os.UserHomeDir()
-		if err != nil {
-			return path
-		}
-		home = h
+		return path
 	}
 	return filepath.Join(home, strings.TrimPrefix(path, "~"))
+}
+
+// homeDir is the user's home directory as getenv tells it (HOME, or
+// USERPROFILE on Windows), "" when there is none. Only getenv is read, so
+// that what a command does depends on the environment it was given.
+func homeDir(getenv func(string) string) string {
+	for _, name := range []string{"HOME", "USERPROFILE"} {
+		if h := strings.TrimSpace(getenv(name)); h != "" {
+			return h
+		}
+	}
+	return ""
 }
 
 // maxArxivDelay bounds --arxiv-delay: arXiv asks for 3s; an hour is already
 // more patience than anyone means to ask for.
 const maxArxivDelay = time.Hour
 
-// defaultDataDir follows the XDG base directory spec.
+// defaultDataDir follows the XDG base directory spec, which ignores a
+// relative XDG_DATA_HOME. With no home directory there is no default ("",
+// which validate refuses): a knowledge base made wherever the command ran
+// would not be found by the next one.
 func defaultDataDir(getenv func(string) string) string {
-	if d := getenv("XDG_DATA_HOME"); d != "" {
+	if d := getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
 		return filepath.Join(d, "gtrag")
 	}
-	if h := getenv("HOME"); h != "" {
+	if h := homeDir(getenv); h != "" {
 		return filepath.Join(h, ".local", "share", "gtrag")
 	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "share", "gtrag")
-	}
-	return "gtrag-data"
+	return ""
 }

@@ -119,5 +119,16 @@ func (a *app) cliError(err error) error {
 	if errors.As(err, &mismatch) {
 		return usageError{err} // it says which flag to use
 	}
+	if ce.Setting == "llm" && !a.given("llm") {
+		// auto, by default: what to fix is the variable the message names
+		// (OLLAMA_HOST, OPENAI_BASE_URL), not a --llm nobody typed.
+		return usageError{ce.Err}
+	}
 	return usageError{fmt.Errorf("%s: %w", a.setting(ce.Setting), ce.Err)}
+}
+
+// given reports whether a global flag was set, on the command line or by
+// its environment variable, rather than left to its default.
+func (a *app) given(flag string) bool {
+	return a.getenv(globalEnv[flag]) != "" || (a.globals != nil && a.globals.Changed(flag))
 }
