@@ -177,6 +177,11 @@ var questionJSON = jsonerr.Doc{
 // Question's fields only.
 func decodeQuestion(text string) (Question, error) {
 	var q Question
+	if text == "null" {
+		// Decoding null into a struct succeeds and changes nothing: the
+		// line would be "the question is empty", which it has none of.
+		return q, fmt.Errorf("%s must be %s; found null", questionJSON.Unit, questionJSON.Want[""])
+	}
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&q)

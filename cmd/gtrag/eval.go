@@ -161,9 +161,9 @@ gain or lose questions by themselves.`,
 				// Exit 130 as any interrupted command, after the report of
 				// what was done: a person who stops a long eval still wants
 				// the figures so far.
-				msg := fmt.Sprintf("eval interrupted after %d of %d questions; the report covers %s", rep.Questions, rep.Planned, thoseQuestions(rep.Questions))
+				msg := fmt.Sprintf("eval interrupted after %d of %s; the report covers %s", rep.Questions, questions(rep.Planned), thoseQuestions(rep.Questions))
 				if rep.Questions == 0 {
-					msg = fmt.Sprintf("eval interrupted before the first of %d questions completed; nothing measured", rep.Planned)
+					msg = fmt.Sprintf("eval interrupted before %s completed; nothing measured", firstOf(rep.Planned))
 				}
 				err = hintError{msg: msg, err: cmd.Context().Err()}
 			}
@@ -354,6 +354,10 @@ func askEach(ctx context.Context, qs []evaluate.Question, o service.AskOptions, 
 		}
 		o := o
 		o.ArxivFailFast = !probe.answered()
+		if live, ok := o.Observer.(*status.Run); ok {
+			// The status line says how far a long eval has gone.
+			live.Within(fmt.Sprintf("question %d of %d", i+1, len(qs)))
+		}
 		qctx, done := probe.question(ctx)
 		r, err := ask(qctx, i, q, o)
 		done()
@@ -536,10 +540,10 @@ func printEval(a *app, r evaluate.Report) error {
 	w := tabwriter.NewWriter(a.io.Out, 0, 0, 2, ' ', 0)
 	if r.Interrupted {
 		if r.Questions == 0 {
-			fmt.Fprintf(w, "interrupted before the first of %d questions completed: nothing measured\n", r.Planned)
+			fmt.Fprintf(w, "interrupted before %s completed: nothing measured\n", firstOf(r.Planned))
 			return w.Flush() // no figures of nothing
 		}
-		fmt.Fprintf(w, "interrupted after %d of %d questions: these figures cover only %s\n", r.Questions, r.Planned, thoseQuestions(r.Questions))
+		fmt.Fprintf(w, "interrupted after %d of %s: these figures cover only %s\n", r.Questions, questions(r.Planned), thoseQuestions(r.Questions))
 	}
 	for _, warning := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)
@@ -575,18 +579,18 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintf(w, "wrong sources only\t%d\n", r.WrongSources)
 	if r.OffTopicQuestions > 0 {
-		fmt.Fprintf(w, "off-topic refused\t%.0f%% of %d, %d papers added\n", 100*r.OffTopicRefused, r.OffTopicQuestions, r.OffTopicPapersAdded)
+		fmt.Fprintf(w, "off-topic refused\t%.0f%% of %d, %d %s added\n", 100*r.OffTopicRefused, r.OffTopicQuestions, r.OffTopicPapersAdded, text.Plural(r.OffTopicPapersAdded, "paper", "papers"))
 	}
 	fmt.Fprintf(w, "misstated additions\t%d\n", r.MisstatedAdditions)
 	fmt.Fprintf(w, "arXiv requests / question\t%.2f (%.0f%% searched)\n", r.ArxivRequestsPerQuestion, 100*r.ArxivRate)
 	fmt.Fprintf(w, "LLM calls / question\t%.2f\n", r.LLMCallsPerQuestion)
 	fmt.Fprintf(w, "mean steps\t%.1f\n", r.MeanSteps)
-	fmt.Fprintf(w, "store growth\t%d chunks\n", r.StoreGrowth)
+	fmt.Fprintf(w, "store growth\t%d %s\n", r.StoreGrowth, text.Plural(r.StoreGrowth, "chunk", "chunks"))
 	fmt.Fprintf(w, "latency p50 / p95\t%d ms / %d ms\n", r.P50LatencyMS, r.P95LatencyMS)
 	fmt.Fprintf(w, "outcomes\t%s\n", outcomeList(r.Outcomes))
 	if q := r.AnswerQuality; q != nil {
 		fmt.Fprintf(w, "answers pass\t%.0f%% (%d of %d)\n", 100*q.PassRate, q.Passed, q.Checked)
-		fmt.Fprintf(w, "dangling openers\t%d in %d answers\n", q.DanglingOpeners, q.Answers)
+		fmt.Fprintf(w, "dangling openers\t%d in %d %s\n", q.DanglingOpeners, q.Answers, text.Plural(q.Answers, "answer", "answers"))
 		fmt.Fprintf(w, "unfaithful quotes\t%d\n", q.Unfaithful)
 	}
 	fmt.Fprintf(w, "llm / embedder\t%s / %s\n", r.LLM, r.Embedder)
@@ -626,6 +630,22 @@ func thoseQuestions(n int) string {
 		return "that one"
 	}
 	return fmt.Sprintf("those %d", n)
+}
+
+// questions is n questions, said right for one: "1 question", "137
+// questions".
+func questions(n int) string {
+	return fmt.Sprintf("%d %s", n, text.Plural(n, "question", "questions"))
+}
+
+// firstOf names the first of n planned questions: "the first of 137
+// questions", or "the only question" rather than "the first of 1
+// questions".
+func firstOf(n int) string {
+	if n == 1 {
+		return "the only question"
+	}
+	return "the first of " + questions(n)
 }
 
 // pValue is p to two decimals, or a bound below 0.01, where two decimals

@@ -84,6 +84,9 @@ func newPapersShowCmd(a *app) *cobra.Command {
 		Example: "  gtrag papers show 2301.01234\n  gtrag papers show https://arxiv.org/abs/2301.01234v2\n  gtrag papers show --json primer:nash-equilibrium",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkPaperArgs(args); err != nil {
+				return err
+			}
 			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
@@ -136,6 +139,9 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkPaperArgs(args); err != nil {
+				return err
+			}
 			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
 				return err
@@ -217,7 +223,11 @@ the last whole paper.`,
 			case n == 0:
 				a.io.Note("no papers in the knowledge base: nothing exported")
 			case primer > 0:
-				a.io.Note(fmt.Sprintf("%d primer entries not exported: they are not arXiv papers, and every new store starts with them", primer))
+				why := "they are not arXiv papers, and every new store starts with them"
+				if primer == 1 {
+					why = "it is not an arXiv paper, and every new store starts with it"
+				}
+				a.io.Note(fmt.Sprintf("%d primer %s not exported: %s", primer, text.Plural(primer, "entry", "entries"), why))
 			}
 			return nil
 		},
@@ -286,6 +296,22 @@ func pickPapers(ctx context.Context, store service.Store, ids []string) ([]servi
 		seen[p.ID] = true
 		return dup
 	}), nil
+}
+
+// checkPaperArgs refuses an id that is only white space ("" from a
+// shell variable left unset): looked up, it read "not in the knowledge
+// base:  (see …)", naming nothing.
+func checkPaperArgs(ids []string) error {
+	for i, id := range ids {
+		if strings.TrimSpace(id) == "" {
+			where := ""
+			if len(ids) > 1 {
+				where = fmt.Sprintf(" (argument %d)", i+1)
+			}
+			return usagef("empty paper id%s: want an arXiv id such as 2301.01234, or a primer id such as primer:core (see `gtrag papers list`)", where)
+		}
+	}
+	return nil
 }
 
 func notStored(ids []string) error {

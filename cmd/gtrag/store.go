@@ -3,10 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -52,7 +55,7 @@ papers again, or restore a backup instead of running this.`,
 				return usagef("no knowledge base in %s: nothing to recover (or choose another --data-dir)", a.dataDir)
 			}
 			if err != nil {
-				return err
+				return a.storeAccessError(err)
 			}
 			if !rolled {
 				fmt.Fprintf(a.io.Out, "store in %s is intact; nothing to recover\n", a.dataDir)
@@ -64,7 +67,8 @@ papers again, or restore a backup instead of running this.`,
 			}
 			defer db.Close()
 			info := db.Info()
-			fmt.Fprintf(a.io.Out, "store in %s went back to its previous commit: %d chunks of %d papers\n", a.dataDir, info.Chunks, info.Papers)
+			fmt.Fprintf(a.io.Out, "store in %s went back to its previous commit: %d %s of %d %s\n", a.dataDir,
+				info.Chunks, text.Plural(info.Chunks, "chunk", "chunks"), info.Papers, text.Plural(info.Papers, "paper", "papers"))
 			return nil
 		},
 	}
@@ -98,22 +102,39 @@ run again: a second run finds nothing more to free. Linux only.`,
 				return usagef("no knowledge base in %s: nothing to compact (or choose another --data-dir)", a.dataDir)
 			}
 			if err != nil {
-				return storeHint(err, a.dataDir)
+				return a.storeAccessError(err)
 			}
 			defer db.Close()
 			res, err := db.Compact(cmd.Context())
 			if err != nil {
-				return storeHint(err, a.dataDir)
+				return a.storeAccessError(err)
 			}
 			if asJSON {
 				return writeJSON(a.io.Out, res)
 			}
-			fmt.Fprintf(a.io.Out, "store in %s: %d unused vector slots, %s of disk given back\n", a.dataDir, res.Holes, humanBytes(res.Reclaimed))
+			fmt.Fprintf(a.io.Out, "store in %s: %d unused vector %s, %s of disk given back\n", a.dataDir, res.Holes, text.Plural(res.Holes, "slot", "slots"), humanBytes(res.Reclaimed))
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
+}
+
+// storeAccessError is err, from opening or changing the store in
+// --data-dir for compact or recover, as the user should read it. A data
+// directory or store file this user may not read or write is a setting to
+// change (exit 2), said as stats and ingest say it ("--data-dir: data
+// directory … is not writable (permission denied); fix its permissions");
+// it was "open store …/store.db: stat …/store.db: permission denied",
+// exit 1, as if the store had failed.
+func (a *app) storeAccessError(err error) error {
+	if !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.EROFS) {
+		return storeHint(err, a.dataDir)
+	}
+	if werr := service.CheckWritable("data directory", a.dataDir); werr != nil {
+		return a.cliError(&service.ConfigError{Setting: "data-dir", Err: werr})
+	}
+	return usageError{err} // the store file itself: the store's message names it
 }
 
 // storeHint adds what to do to a store error the library reports without

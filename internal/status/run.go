@@ -22,8 +22,9 @@ type Run struct {
 	line *Line
 	note func(string)
 
-	mu   sync.Mutex
-	said []string
+	mu     sync.Mutex
+	said   []string
+	within string // what the steps belong to ("question 12 of 137"), if said
 }
 
 // NewRun returns a Run drawing on line (which may draw nothing) and
@@ -107,6 +108,16 @@ func seconds(d time.Duration) string {
 	return fmt.Sprintf("%d s", max(1, int((d+time.Second-1)/time.Second)))
 }
 
+// Within says what the next steps belong to, before what each does:
+// "question 12 of 137: searching arXiv", for a command that runs the
+// workflow many times (eval). The line shows it at once.
+func (r *Run) Within(what string) {
+	r.mu.Lock()
+	r.within = what
+	r.mu.Unlock()
+	r.line.Set(what)
+}
+
 // StepStarted implements graph.Observer. Notices the step starts with
 // that no step raised are printed first: a decision agent (--router llm)
 // adds its notices to the state between two steps, where StepCompleted,
@@ -116,7 +127,13 @@ func (r *Run) StepStarted(_ context.Context, _ int, node string, s nodes.GraphSt
 	for _, n := range s.Notices {
 		r.Notice(n)
 	}
-	r.line.Set(Describe(node))
+	r.mu.Lock()
+	what := r.within
+	r.mu.Unlock()
+	if what != "" {
+		what += ": "
+	}
+	r.line.Set(what + Describe(node))
 }
 
 // StepCompleted implements graph.Observer: the notices the step raised are

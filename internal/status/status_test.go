@@ -64,6 +64,20 @@ func TestNoticeAddedBetweenStepsKeepsItsPlace(t *testing.T) {
 	}
 }
 
+// A run among many (eval) says which it is before each step.
+func TestWithinNamesTheRunBeforeItsStep(t *testing.T) {
+	var out syncBuffer
+	r := NewRun(New(&out, func() int { return 80 }), func(string) {})
+	r.Within("question 2 of 3")
+	r.StepStarted(context.Background(), 1, nodes.SearchArxiv, nodes.GraphState{})
+	r.Finish(nil)
+	for _, want := range []string{"question 2 of 3", "question 2 of 3: searching arXiv"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("line %q lacks %q", out.String(), want)
+		}
+	}
+}
+
 // On a terminal the line names what runs, counts a wait down, is erased
 // before a notice and drawn again after it, and never exceeds the width.
 func TestLineOnTerminal(t *testing.T) {
