@@ -174,14 +174,16 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	switch fi, err := os.Stat(db.path); {
 	case errors.Is(err, fs.ErrNotExist) && mustExist:
 		return nil, fmt.Errorf("open store: %w in %s (no %s)", ErrNoStore, dir, StoreFileName)
-	case err == nil && fi.Size() == 0 && o.readOnly:
-		return nil, fmt.Errorf("open store: no store in %s (%s is empty)", dir, StoreFileName)
 	case err == nil && fi.Size() == 0 && hasVectors(dir):
 		// The vector files are written only after store.db's first commit:
 		// an empty store.db beside them was emptied, not left by a creation
 		// a crash cut short. Creating a store over it would orphan the
 		// vectors and let the next write overwrite them.
 		return nil, &CorruptError{Path: db.path, Err: fmt.Errorf("it is empty, but %s holds vectors", VectorFileName)}
+	case err == nil && fi.Size() == 0 && mustExist:
+		// An empty store.db is no store: a command that only reads must
+		// not make one over it (stats would have written 32 KiB).
+		return nil, fmt.Errorf("open store: %w in %s (%s is empty)", ErrNoStore, dir, StoreFileName)
 	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() == 0:
 		if err := db.create(ctx); err != nil {
 			return nil, err
@@ -199,14 +201,14 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 			err = db.load(ctx)
 		}
 	}
-	if errors.Is(err, errUninitialized) && !o.readOnly {
+	if errors.Is(err, errUninitialized) && !mustExist {
 		// A creation killed before its first commit: finish it.
 		if err = db.create(ctx); err == nil {
 			err = db.load(ctx)
 		}
 	}
 	if errors.Is(err, errUninitialized) {
-		return nil, fmt.Errorf("open store: no store in %s (%s was never initialised)", dir, StoreFileName)
+		return nil, fmt.Errorf("open store: %w in %s (%s was never initialised)", ErrNoStore, dir, StoreFileName)
 	}
 	if err != nil {
 		return nil, err

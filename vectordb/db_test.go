@@ -652,6 +652,16 @@ func TestDataDirProblems(t *testing.T) {
 		entries, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		require.Empty(t, entries, "creates nothing")
+		// An empty store.db is no store either, and stays empty.
+		empty := filepath.Join(dir, StoreFileName)
+		require.NoError(t, os.WriteFile(empty, nil, 0o644))
+		_, err = Open(ctx, dir, emb, MustExist())
+		require.ErrorIs(t, err, ErrNoStore)
+		require.ErrorContains(t, err, StoreFileName+" is empty")
+		fi, err := os.Stat(empty)
+		require.NoError(t, err)
+		require.Zero(t, fi.Size(), "nothing written over it")
+		require.NoError(t, os.Remove(empty))
 		openTest(t, dir, emb)
 		db := openTest(t, dir, emb, MustExist())
 		_, err = db.Add(ctx, chunkDocs("2301.00001v1", 1, func(int) string { return "x" }))
@@ -700,12 +710,21 @@ func TestDataDirProblems(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()
 				prepare(filepath.Join(dir, StoreFileName))
-				_, err := Open(ctx, dir, emb, ReadOnly())
-				require.ErrorContains(t, err, "no store in "+dir)
-				require.NotErrorIs(t, err, ErrNoStore, "the file is there")
+				// Nothing was ever stored: an open that must find a store
+				// finds none, and leaves the file as it is.
+				for _, opt := range []Option{ReadOnly(), MustExist()} {
+					before, err := os.ReadFile(filepath.Join(dir, StoreFileName))
+					require.NoError(t, err)
+					_, err = Open(ctx, dir, emb, opt)
+					require.ErrorContains(t, err, "no store in "+dir)
+					require.ErrorIs(t, err, ErrNoStore)
+					after, err := os.ReadFile(filepath.Join(dir, StoreFileName))
+					require.NoError(t, err)
+					require.Equal(t, before, after, "nothing written")
+				}
 				db := openTest(t, dir, emb)
 				require.Equal(t, FormatVersion, db.Info().FormatVersion)
-				_, err = db.Add(ctx, chunkDocs("2301.00001v1", 1, func(int) string { return "x" }))
+				_, err := db.Add(ctx, chunkDocs("2301.00001v1", 1, func(int) string { return "x" }))
 				require.NoError(t, err)
 			})
 		}
