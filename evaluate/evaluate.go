@@ -368,6 +368,11 @@ type QuestionResult struct {
 	Answered bool `json:"answered"`
 }
 
+// OutcomeStepLimit is the outcome of a question whose run used up its
+// steps (--max-steps) before it answered: it has no answer and no sources,
+// and the eval goes on with the next question.
+const OutcomeStepLimit = "step_limit"
+
 // offTopicOutcome is nodes.OutcomeOffTopic, spelled here so that the
 // package depends on nothing of gtrag's.
 const offTopicOutcome = "off_topic"

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/gtrag/gtrag/environment"
 	"github.com/gtrag/gtrag/text"
@@ -214,6 +215,9 @@ func newResult(r run) Result {
 // Ask runs the workflow once for question, which the caller has checked
 // (see the command layer's question rules), and returns its Result. The
 // store grows with the papers the run adds, even when the run then fails.
+// A run stopped by its step limit (a *graph.StepLimitError) returns the
+// Result of the state it reached, with no answer, beside the error: eval
+// counts what such a question cost and goes on.
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
 	o = o.withDefaults()
 	start := time.Now()
@@ -288,14 +292,15 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			}
 		}
 	}
-	if err != nil {
+	var limit *graph.StepLimitError
+	if err != nil && !errors.As(err, &limit) {
 		return Result{}, err
 	}
 	return newResult(run{
 		question: question, final: final, path: path,
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
-	}), nil
+	}), err
 }
 
 // routerSetting is the trace's Settings.Router: empty for the rule

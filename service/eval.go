@@ -2,12 +2,14 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/gtrag/gtrag/environment"
 	"github.com/gtrag/gtrag/evaluate"
+	"github.com/gtrag/gtrag/graph"
 )
 
 // EvalRun asks one question of an evaluation set and returns what package
@@ -22,8 +24,15 @@ import (
 func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions) (evaluate.Run, error) {
 	t := time.Now()
 	res, err := s.Ask(ctx, q.Q, o)
-	if err != nil {
+	// A question that used up its steps (--max-steps) is a run that did
+	// not answer, counted with what it cost, not the end of the eval.
+	var limit *graph.StepLimitError
+	stopped := errors.As(err, &limit)
+	if err != nil && !stopped {
 		return evaluate.Run{}, fmt.Errorf("question %q: %w", q.Q, err)
+	}
+	if stopped {
+		res.Outcome = evaluate.OutcomeStepLimit
 	}
 	r := evaluate.Run{
 		Question: q, Outcome: res.Outcome, Answer: res.Answer, Abstained: res.Abstained,

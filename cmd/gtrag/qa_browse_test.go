@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -202,4 +203,26 @@ func TestQABrowseStoreMaintenancePermission(t *testing.T) {
 	for _, args := range [][]string{{"store", "compact"}, {"store", "recover", "--accept-rollback"}} {
 		storeRequireOneLine(t, gtrag(t, env, args...), exitUsage, "gtrag: --data-dir: ", "not writable")
 	}
+}
+
+// A question that uses up its steps (--max-steps) ended the whole eval
+// with exit 1 and no report, losing every question measured before it. It
+// is now a run with outcome step_limit, counted with what it cost.
+func TestQABrowseEvalStepLimitIsAnOutcome(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	r := gtrag(t, env, "eval", "--fresh", "--json", "--max-steps", "3", auctionQuestions(t, 2))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var rep struct {
+		Questions int            `json:"questions"`
+		Outcomes  map[string]int `json:"outcomes"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
+	require.Equal(t, 2, rep.Questions)
+	require.Equal(t, map[string]int{"step_limit": 2}, rep.Outcomes)
+
+	// ask itself still fails, as a run that did not finish.
+	a := gtrag(t, env, "ask", "--max-steps", "2", "How does the Vickrey auction make truthful bidding a dominant strategy?")
+	require.Equal(t, 1, a.code)
+	require.Contains(t, a.stderr, "step limit 2 reached")
 }
