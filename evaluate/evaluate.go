@@ -114,6 +114,15 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		default:
 			return nil, fmt.Errorf("%s:%d: expect %q: want %q, %q or %q", name, line, q.Expect, ExpectAnswer, ExpectNotFound, ExpectOffTopic)
 		}
+		if q.Expect == ExpectOffTopic && len(q.Relevant) > 0 {
+			// Scored as a control, its relevant papers would never count:
+			// one of the two fields is a mistake.
+			return nil, fmt.Errorf("%s:%d: expect %q with relevant papers: an off-topic question has none; drop one of the two", name, line, ExpectOffTopic)
+		}
+		if q.Split != "" && !SplitName.MatchString(q.Split) {
+			// --split could never select it.
+			return nil, fmt.Errorf("%s:%d: split %q: want letters, digits, - or _ (at most 40), such as \"dev\"", name, line, q.Split)
+		}
 		if i := slices.IndexFunc(q.Relevant, func(id string) bool { return strings.TrimSpace(id) == "" }); i >= 0 {
 			return nil, fmt.Errorf("%s:%d: relevant[%d] is empty: want a paper id such as \"2301.01234\"", name, line, i)
 		}
@@ -156,6 +165,9 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 	return qs, nil
 }
 
+// SplitName is what a split is called in a question file (and --split).
+var SplitName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
+
 // questionJSON says what is wrong with a line that does not decode as a
 // Question, in the file's words: for a field of the wrong type, what the
 // field must be; for a field unknown, the fields there are.
@@ -188,6 +200,15 @@ func decodeQuestion(text string) (Question, error) {
 	if err == nil && dec.InputOffset() < int64(len(text)) {
 		// Something follows the object: Unmarshal's error says where.
 		err = json.Unmarshal([]byte(text), new(json.RawMessage))
+	}
+	if err == nil && q.Q == "" {
+		// {"relevant": [...]} alone would be "the question is empty".
+		var has struct {
+			Q *string `json:"q"`
+		}
+		if json.Unmarshal([]byte(text), &has) == nil && has.Q == nil {
+			return q, fmt.Errorf(`%s has no "q": want %s`, questionJSON.Unit, questionJSON.Want[""])
+		}
 	}
 	return q, questionJSON.Explain(err)
 }

@@ -136,6 +136,9 @@ func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
 		{`{"q": "a", "must_contain": [" | "]}`, `f.jsonl:1: must_contain[0] " | " is empty`},
 		{`{"q": "a", "relevant": ["1", " "]}`, `f.jsonl:1: relevant[1] is empty: want a paper id such as "2301.01234"`},
 		{`[1]`, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON array`},
+		{`{"relevant": ["2301.01234"]}`, `f.jsonl:1: the line has no "q": want a JSON object with "q"`},
+		{`{"q": "a", "expect": "off_topic", "relevant": ["2301.01234"]}`, `f.jsonl:1: expect "off_topic" with relevant papers: an off-topic question has none; drop one of the two`},
+		{`{"q": "a", "split": "bad split"}`, `f.jsonl:1: split "bad split": want letters, digits, - or _ (at most 40), such as "dev"`},
 	} {
 		_, err := ReadQuestions(strings.NewReader(tc.line), "f.jsonl", "", nil)
 		require.ErrorContains(t, err, tc.want, tc.line)

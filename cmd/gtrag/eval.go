@@ -12,7 +12,6 @@ import (
 	"net/http/httptrace"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,7 +107,7 @@ gain or lose questions by themselves.`,
 			if err := o.validate(); err != nil {
 				return err
 			}
-			if o.split != "" && !splitName.MatchString(o.split) {
+			if o.split != "" && !evaluate.SplitName.MatchString(o.split) {
 				return usagef("--split %q: want a split name from the file, such as dev or heldout", o.split)
 			}
 			qs, err := readEvalFile(args[0], o.split)
@@ -178,9 +177,6 @@ gain or lose questions by themselves.`,
 	f.StringVar(&o.baseline, "baseline", "", "compare with `REPORT`, an earlier eval --json of the same questions: the questions gained and lost")
 	return cmd
 }
-
-// splitName is what a split is called in a question file.
-var splitName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
 
 func readEvalFile(path, split string) ([]evaluate.Question, error) {
 	f, err := os.Open(path)
