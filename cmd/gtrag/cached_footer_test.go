@@ -61,10 +61,14 @@ func TestAskFooterAndReplayOfACachedSearch(t *testing.T) {
 
 	// A new knowledge base with the first one's arxiv-cache: the search
 	// is served from the cache and its papers are added.
-	fresh := testEnv(t)
-	fresh["GTRAG_ARXIV_URL"] = srv.URL
-	fresh["GTRAG_SEED"] = "none"
-	copyCacheDir(t, filepath.Join(env["GTRAG_DATA_DIR"], ArxivCacheDir), filepath.Join(fresh["GTRAG_DATA_DIR"], ArxivCacheDir))
+	withCache := func() map[string]string {
+		e := testEnv(t)
+		e["GTRAG_ARXIV_URL"] = srv.URL
+		e["GTRAG_SEED"] = "none"
+		copyCacheDir(t, filepath.Join(env["GTRAG_DATA_DIR"], ArxivCacheDir), filepath.Join(e["GTRAG_DATA_DIR"], ArxivCacheDir))
+		return e
+	}
+	fresh := withCache()
 	sent := len(srv.Requests())
 	second := gtrag(t, fresh, "ask", "--trace-out", run2, question)
 	require.Equal(t, 0, second.code, second.stderr)
@@ -74,12 +78,8 @@ func TestAskFooterAndReplayOfACachedSearch(t *testing.T) {
 
 	// ask --json marks the search (another new knowledge base, the same
 	// cache).
-	again := testEnv(t)
-	again["GTRAG_ARXIV_URL"] = srv.URL
-	again["GTRAG_SEED"] = "none"
-	copyCacheDir(t, filepath.Join(env["GTRAG_DATA_DIR"], ArxivCacheDir), filepath.Join(again["GTRAG_DATA_DIR"], ArxivCacheDir))
 	var res service.Result
-	decodeJSON(t, gtrag(t, again, "ask", "--json", question), &res)
+	decodeJSON(t, gtrag(t, withCache(), "ask", "--json", question), &res)
 	require.Zero(t, res.ArxivRequests)
 	require.NotEmpty(t, res.Searches)
 	require.True(t, res.Searches[0].Cached, "ask --json marks the search")
