@@ -98,7 +98,12 @@ func (db *DB) Compact(ctx context.Context) (CompactResult, error) {
 				return err
 			}
 		}
-		return nil
+		// Info's DeletedSinceCompact counts from here: stats no longer
+		// sends the user to a compact that has nothing left to do.
+		return db.inTx(b, true, func(tx *bolt.Tx, cur metaInfo) error {
+			cur.compacted = uint64(len(holes))
+			return writeMeta(tx, cur)
+		})
 	})
 	if err != nil {
 		return res, fmt.Errorf("compact store %s: %w", db.path, err)

@@ -66,6 +66,9 @@ type Info struct {
 	// DeletedSlots counts the vector slots that removed or replaced chunks
 	// left behind; Compact gives their disk back.
 	DeletedSlots int `json:"deleted_slots,omitempty"`
+	// DeletedSinceCompact counts those left behind since Compact last ran
+	// (all of them when it never has): what a Compact would reclaim.
+	DeletedSinceCompact int `json:"deleted_since_compact,omitempty"`
 }
 
 // Option configures Open.
@@ -990,6 +993,7 @@ func (db *DB) Info() Info {
 	if used := db.st.meta.chunks + 1; db.st.meta.nextDoc > used {
 		// Every docnum below nextDoc was given to one chunk, live or gone.
 		info.DeletedSlots = int(db.st.meta.nextDoc - used)
+		info.DeletedSinceCompact = info.DeletedSlots - int(min(db.st.meta.compacted, uint64(info.DeletedSlots)))
 	}
 	for _, name := range []string{StoreFileName, VectorFileName, CompactFileName} {
 		if fi, err := os.Stat(filepath.Join(db.dir, name)); err == nil {

@@ -92,6 +92,9 @@ var (
 	metaTotalTerm = []byte("total_len")  // uint64, sum of document lengths (BM25 avgdl)
 	metaPapers    = []byte("papers")     // uint64, papers stored (format 2)
 	metaCompact   = []byte("compact")    // "f16" when the store keeps CompactFileName; absent otherwise
+	// uint64, the hole slots there were when Compact last finished; absent
+	// (0) before any. Older writers ignore it; holes only ever grow.
+	metaCompacted = []byte("compacted_holes")
 )
 
 // delLogKeep bounds the deletion log: once it holds more entries, a writer

@@ -237,6 +237,9 @@ type metaInfo struct {
 	totalLen uint64
 	papers   uint64
 	compact  bool // a float16 copy of the vectors is kept (CompactFileName)
+	// compacted is how many hole slots there were when Compact last
+	// finished: the deleted slots since are the ones it would reclaim.
+	compacted uint64
 }
 
 // errUninitialized is a bbolt file without any bucket: a store whose
@@ -264,6 +267,8 @@ func readMeta(tx *bolt.Tx, path string) (metaInfo, error) {
 		totalLen: getU64(b.Get(metaTotalTerm)),
 		papers:   getU64(b.Get(metaPapers)),
 		compact:  string(b.Get(metaCompact)) == "f16",
+
+		compacted: getU64(b.Get(metaCompacted)),
 	}
 	if m.format == 0 {
 		return m, &CorruptError{Path: path, Err: errors.New("no format version recorded")}
@@ -296,6 +301,7 @@ func writeMeta(tx *bolt.Tx, m metaInfo) error {
 		{metaChunks, u64(m.chunks)},
 		{metaTotalTerm, u64(m.totalLen)},
 		{metaPapers, u64(m.papers)},
+		{metaCompacted, u64(m.compacted)},
 	} {
 		if err := b.Put(kv.k, kv.v); err != nil {
 			return err

@@ -31,8 +31,11 @@ func newStatsCmd(a *app) *cobra.Command {
 			if a.store == "" {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
 			}
-			if info.DeletedSlots > 0 {
+			switch {
+			case info.DeletedSinceCompact > 0:
 				fmt.Fprintf(a.io.Out, "deleted slots:  %d (see `gtrag store compact`)\n", info.DeletedSlots)
+			case info.DeletedSlots > 0:
+				fmt.Fprintf(a.io.Out, "deleted slots:  %d (their disk given back by `gtrag store compact`)\n", info.DeletedSlots)
 			}
 			return nil
 		},
