@@ -153,7 +153,9 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 			}
 			for _, p := range found {
 				if err := service.DeletePapers(cmd.Context(), db, []string{p.ID}); err != nil {
-					return err
+					// A store this user may not write is a setting to
+					// change (exit 2), as for store compact.
+					return a.storeAccessError(err)
 				}
 				fmt.Fprintf(a.io.Out, "removed %s (%d %s): %s\n", p.ID, p.Chunks, text.Plural(p.Chunks, "chunk", "chunks"), snippet(p.Title, 80))
 			}
