@@ -176,6 +176,11 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	focusPapers := markEligible(f, passages, cands)
 	titled := entitled(f, passages)
 	scoreCandidates(f, passages, cands, focusPapers, titled)
+	if k, listing, ok := listedOnly(f, cands, focusPapers); ok {
+		// "What is Pareto efficiency?" is not answered by "Nash imposed
+		// four axioms: Pareto efficiency, symmetry, …".
+		return listedAnswer(k, listing, passages), nil
+	}
 	chosen, front := a.selectSentences(f, cands, focusPapers, titled)
 	if len(chosen) == 0 {
 		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
@@ -184,6 +189,120 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	ans := compose(chosen, front)
 	ans.Concepts = conceptNames(f.Concepts)
 	return ans, nil
+}
+
+// listedOnly reports whether a definition question ("What is Pareto
+// efficiency?") can be answered only by sentences that name its concept
+// as an item of a list: no passage is about the concept (focusPapers), no
+// sentence has the shape of a definition of it (Lead), and every sentence
+// that bears on it (Eligible) names it among short items ("Nash imposed
+// four axioms: Pareto efficiency, symmetry, invariance to …, and
+// independence of irrelevant alternatives …"; "Arrow asked for
+// unrestricted domain (…), weak Pareto efficiency (…) and independence of
+// irrelevant alternatives (…)"). Quoted as an answer, such a list passes
+// a mention off as a definition. It returns the concept and the papers of
+// the sentences that list it, in the order of their passages.
+func listedOnly(f focus, cands []*candidate, focusPapers map[string]bool) (text.Concept, []string, bool) {
+	if f.Kind != askDefinition || f.wantsExamples() || len(f.Concepts) == 0 || !demandable(f.Concepts[0]) || len(focusPapers) > 0 {
+		return text.Concept{}, nil, false
+	}
+	k := f.Concepts[0]
+	var papers []string
+	for _, c := range cands {
+		if !c.Eligible {
+			continue
+		}
+		if c.Lead || !listedIn(k, c.Text) {
+			return text.Concept{}, nil, false
+		}
+		if !slices.Contains(papers, c.Paper) {
+			papers = append(papers, c.Paper)
+		}
+	}
+	return k, papers, len(papers) > 0
+}
+
+// listSep separates the items of a list, and the clauses and asides
+// around them.
+var listSep = regexp.MustCompile(`[,;:()]|\s(?:and|or)\s`)
+
+// maxListItem is the most words an item of a list may have, besides the
+// concept's own two extra ("weak" in "weak Pareto efficiency").
+const maxListItem = 6
+
+// listedIn reports whether sentence s names c as an item of a list: a
+// part of s between commas, colons, brackets or "and" that holds c and at
+// most two other words, beside at least two other short parts. An item
+// that is c itself, followed by a bracket or a clause that says what it
+// is, is described, not only listed: "the null player property (a player
+// who adds nothing gets nothing)", "…, and with Bayesian persuasion, where
+// the sender commits in advance to how information is revealed". What
+// follows a variant of c ("weak Pareto efficiency (if everyone prefers x
+// to y, so does society)") describes the variant in its setting.
+func listedIn(c text.Concept, s string) bool {
+	seps := listSep.FindAllStringIndex(s, -1)
+	var parts []string
+	var after []string // the separator after each part
+	start := 0
+	for _, m := range seps {
+		parts = append(parts, s[start:m[0]])
+		after = append(after, s[m[0]:m[1]])
+		start = m[1]
+	}
+	parts = append(parts, s[start:])
+	after = append(after, "")
+	item, others := -1, 0
+	for i, part := range parts {
+		n := len(text.Words(part))
+		switch {
+		case n == 0:
+		case item < 0 && c.In(part) && n <= len(text.Words(c.Name))+2:
+			item = i
+		case n <= maxListItem:
+			others++
+		}
+	}
+	if item < 0 || others < 2 {
+		return false
+	}
+	if len(termSet(parts[item])) > len(termSet(c.Name)) {
+		return true // a variant of c: "weak Pareto efficiency"
+	}
+	if after[item] == "(" {
+		return false
+	}
+	for _, next := range parts[item+1:] {
+		if len(text.Words(next)) > 0 {
+			return !describesItem.MatchString(next)
+		}
+	}
+	return true
+}
+
+// describesItem matches the opening of a clause that says what the item
+// before it is.
+var describesItem = regexp.MustCompile(`(?i)^\s*(where|which|who|whose|in which|whereby|meaning|i\.e\.|that is|namely)\b`)
+
+// listedAnswer says that the knowledge base lists concept k, in the
+// sources of papers, without saying what it is: an abstention that names
+// those sources, as abstain names a passing mention.
+func listedAnswer(k text.Concept, papers []string, passages []Passage) Answer {
+	ans := Answer{Abstained: true, Concepts: []string{k.Name}}
+	var named []string
+	for _, paper := range papers[:min(maxClosest, len(papers))] {
+		for _, p := range passages {
+			if cmpOr(p.PaperID, p.ID) != paper {
+				continue
+			}
+			title := cmpOr(strings.TrimSpace(p.Title), paper)
+			named = append(named, fmt.Sprintf("%q [%d]", title, p.N))
+			ans.Cited = append(ans.Cited, p.N)
+			break
+		}
+	}
+	ans.Text = fmt.Sprintf("I found nothing in the knowledge base that says what %s is: %s only %s it in a list.",
+		k.Name, strings.Join(named, " and "), text.Plural(len(named), "names", "name"))
+	return ans
 }
 
 // quoteFoundPapers appends to chosen, for each passage of a paper the
@@ -670,6 +789,11 @@ const minNegatedStem = 5
 var synonyms = map[string][]string{
 	"win":  {"beat", "outperform"},
 	"beat": {"win", "outperform"},
+	// "Why is the second-price auction truthful?" is answered by
+	// "Bidding one's true value is a weakly dominant strategy": the
+	// stemmer leaves "truth" and "true", one word to a reader.
+	"truth": {"true"},
+	"true":  {"truth"},
 }
 
 func mentionsAnyText(cs []text.Concept, s string) bool {
@@ -835,13 +959,35 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 	}
 	counter := f.counterTest() // the question read once for all its sentences
+	var inMain map[string]bool
+	if len(f.Concepts) > 0 {
+		inMain = termSet(f.Concepts[0].Name)
+	}
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
 		}
+		// says is the share of what the question asks of its concept
+		// (its predicate) that the sentence says.
+		var says float64
+		if predTotal > 0 {
+			for _, t := range pred {
+				if hasTerm(c.Terms, t.Stem) {
+					says += weight[t.Stem]
+				}
+			}
+			says /= predTotal
+		}
+		// A why question's explanation in its concept's own entry speaks
+		// of the concept, named or not (ownEntry), if it says something
+		// of what the question asks: "It is called a folk theorem because
+		// it was widely known before anyone published it" explains, in
+		// the entry on repeated games, nothing of why people cooperate in
+		// them.
+		own := ownEntry(f, c, titled, soleNamed) && (predTotal == 0 || says > 0)
 		var got float64
 		for _, t := range f.Terms {
-			if hasTerm(c.Terms, t.Stem) {
+			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] {
 				got += weight[t.Stem]
 			}
 		}
@@ -853,13 +999,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// asks about shading; the auction is the setting. The
 			// sentence that says "bidders shade their bids below their
 			// values" answers it, however rarely it names the setting.
-			var p float64
-			for _, t := range pred {
-				if hasTerm(c.Terms, t.Stem) {
-					p += weight[t.Stem]
-				}
-			}
-			c.Says = p / predTotal
+			c.Says = says
 			c.Rel += predicateBonus * c.Says
 		}
 		c.Rel += scoreBonus * score[c.Paper]
@@ -878,7 +1018,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += titleBonus
 		}
 		if len(f.Concepts) > 0 {
-			if f.Concepts[0].In(c.Text) || saysReordered(f.Concepts[0], c.Terms) {
+			if own || f.Concepts[0].In(c.Text) || saysReordered(f.Concepts[0], c.Terms) {
 				c.Rel += conceptBonus
 			} else if mentionsAnyText(f.Concepts[1:], c.Text) {
 				c.Rel += otherBonus
@@ -958,6 +1098,51 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 	}
 }
+
+// ownEntry reports whether c is an explanation (explains, or the
+// contrast a dilemma or a paradox is made of: contrasts) in the source
+// named after the question's concept (titled, soleNamed: see
+// scoreCandidates), for a why or how question that asks something of it
+// (askExplain, not a procedure). Such a source speaks of its concept
+// whether or not the sentence repeats its name: "With payoffs ordered …,
+// defecting is a strictly dominant strategy for each player, so the
+// unique Nash equilibrium is mutual defection, yet both would be better
+// off cooperating" and "The game captures the tension between individual
+// and collective rationality …" in "The prisoner's dilemma" say why the
+// prisoner's dilemma is a dilemma without naming it, where "Under the
+// grim trigger strategy, … of the repeated prisoner's dilemma …" in
+// "Repeated games and the folk theorem" names it and explains nothing of
+// it. So the concept's own words count as said by such a sentence, and
+// word overlap no longer draws the explanation from the entries that
+// merely name the concept. The entry's other sentences (its setting, its
+// examples) keep their own words: crediting them all made an entry's
+// asides compete with the sentences that name what the question asks.
+func ownEntry(f focus, c *candidate, titled map[string]bool, soleNamed bool) bool {
+	return f.Kind == askExplain && !f.Method && asksWhy(f.Question) && soleNamed && titled[c.Paper] &&
+		(explains.MatchString(c.Text) || contrasts.MatchString(c.Text))
+}
+
+// asksWhy reports whether a question asks why: "Why is the prisoner's
+// dilemma a dilemma?", "In a second-price auction, why bid your value?",
+// "Explain why …", "What makes …". A how question ("How does game theory
+// help schedule airport security patrols?") asks how something is done
+// or works, which the entry's account of it (its setting: "They are
+// Stackelberg games: the defender … commits to a randomised allocation
+// of patrols …") answers as well as its reasons do.
+func asksWhy(question string) bool {
+	ws := text.Words(withoutFillers(question))
+	return len(ws) > 0 && (ws[0] == "why" || ws[0] == "explain" && len(ws) > 1 && ws[1] == "why" ||
+		ws[0] == "what" && len(ws) > 1 && (ws[1] == "makes" || ws[1] == "causes")) ||
+		clauseOpens(question, "why")
+}
+
+// contrasts matches the words by which a sentence sets two things against
+// each other, which is what explains a dilemma or a paradox: "…, yet both
+// would be better off cooperating", "the tension between individual and
+// collective rationality", "Unlike the prisoner's dilemma, cooperation
+// here is an equilibrium …" (why the stag hunt is about trust rather than
+// temptation).
+var contrasts = regexp.MustCompile(`(?i)\b(yet|unlike|whereas|tensions?|trade-?offs?|at odds|conflicts? (between|with))\b`)
 
 // ledIn reports whether an eligible sentence of a paper about the
 // question's concept (focusPapers) has the shape of an answer (Lead): when

@@ -279,7 +279,7 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
-	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) {
+	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) {
 		return true
 	}
 	first := ws[0]
@@ -353,6 +353,36 @@ func demonstrativeInFirstClause(lower string) bool {
 	}
 	return false
 }
+
+// bareAbstractInFirstClause reports whether the first clause of a
+// sentence (up to and with its colon or semicolon) ends a phrase on "the"
+// and an abstract noun that stands for what an earlier sentence said,
+// with nothing after it to say which: "The folk theorem generalises the
+// idea: …" (the idea that the threat of punishment sustains cooperation,
+// in the sentences before it), "The guessing game … shows the logic: …".
+// "…, which generalises the idea of a best response" says which idea, and
+// "The idea is …" opens with the noun (opensWithBackReference's "The"
+// case).
+func bareAbstractInFirstClause(lower string) bool {
+	clause := lower
+	if i := strings.IndexAny(clause, ":;"); i >= 0 {
+		clause = clause[:i+1]
+	}
+	for _, m := range bareAbstract.FindAllStringSubmatchIndex(clause, -1) {
+		if m[0] == 0 {
+			continue
+		}
+		ts := tokens(clause[m[2]:m[3]])
+		if len(ts) > 0 && !termSet(clause[:m[0]])[ts[0]] {
+			return true
+		}
+	}
+	return false
+}
+
+// bareAbstract matches "the" and an abstract noun that ends a phrase, before
+// a colon, semicolon, comma or full stop, or the end of the clause.
+var bareAbstract = regexp.MustCompile(`\bthe (idea|ideas|result|results|argument|point|logic|intuition|insight|observation|principle|lesson|reasoning|approach|phenomenon)\s*(?:[:;,.]|$)`)
 
 // demonstrativeNoun matches "this" or "these" and the word after it.
 var demonstrativeNoun = regexp.MustCompile(`\b(this|these)\s+([a-z]+)`)

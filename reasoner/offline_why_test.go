@@ -1,0 +1,112 @@
+package reasoner
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/text"
+)
+
+// firstCited returns the title of the source the answer's first sentence
+// cites.
+func firstCited(t *testing.T, ans Answer, ps []Passage) string {
+	t.Helper()
+	require.NotEmpty(t, ans.Quotes, ans.Text)
+	for _, p := range ps {
+		if p.N == ans.Quotes[0].N {
+			return p.Title
+		}
+	}
+	t.Fatalf("the first quote cites [%d], which is no passage", ans.Quotes[0].N)
+	return ""
+}
+
+// A why question about a concept that has its own entry is answered from
+// that entry's explanation, which need not repeat the concept's name,
+// before the sentences of other entries that merely name it.
+func TestWhyQuestionDrawsFromItsConceptsEntry(t *testing.T) {
+	ctx := context.Background()
+	// The entries that name the prisoner's dilemma more often come first,
+	// as the store may rank them.
+	ps := primerPassages(t, []string{"tit-for-tat-iterated-prisoners-dilemma", "repeated-games-folk-theorem", "prisoners-dilemma"})
+	ans, err := NewOfflineAnswerer().Answer(ctx, "Why is the prisoner's dilemma a dilemma?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Contains(t, ans.Text, "defecting is a strictly dominant strategy for each player, so the unique Nash equilibrium is mutual defection, yet both would be better off cooperating")
+	require.Contains(t, ans.Text, "The game captures the tension between individual and collective rationality")
+	require.Equal(t, "The prisoner's dilemma", firstCited(t, ans, ps), "the entry on the concept answers first")
+
+	// "truthful" is said as "true value" in the entry on the auction.
+	ps = primerPassages(t, []string{"dominant-strategies", "second-price-vickrey-auction"})
+	ans, err = NewOfflineAnswerer().Answer(ctx, "Why is the second-price auction truthful?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Equal(t, "Second-price sealed-bid (Vickrey) auctions", firstCited(t, ans, ps), "the entry on the concept answers first")
+	require.Contains(t, ans.Text, "The reason is that your bid only decides whether you win, not what you pay")
+
+	// An explanation in the entry that says nothing of what the question
+	// asks ("It is called a folk theorem because …") is not drawn in for
+	// being in the entry.
+	ps = primerPassages(t, []string{"repeated-games-folk-theorem", "prisoners-dilemma"})
+	ans, err = NewOfflineAnswerer().Answer(ctx, "Why do people cooperate in repeated games?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.NotContains(t, ans.Text, "It is called a folk theorem because")
+	require.True(t, strings.Contains(ans.Text, "threat of future punishment can sustain cooperation"), ans.Text)
+}
+
+// A definition question whose passages only list the concept among
+// others ("Nash imposed four axioms: Pareto efficiency, symmetry, …") says
+// that nothing says what it is, rather than passing the list off as a
+// definition. An item the sentence goes on to describe, in brackets or a
+// clause, is answered from it.
+func TestDefinitionOfAConceptOnlyListed(t *testing.T) {
+	ctx := context.Background()
+	ps := primerPassages(t, []string{"arrows-impossibility-theorem", "nash-bargaining-solution"})
+	ans, err := NewOfflineAnswerer().Answer(ctx, "What is Pareto efficiency?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.True(t, ans.Abstained, ans.Text)
+	require.Contains(t, ans.Text, "Pareto efficiency")
+	require.Contains(t, ans.Text, "only name it in a list")
+	require.NotContains(t, ans.Text, "Nash imposed four axioms")
+	require.Equal(t, []int{1, ps[slices.IndexFunc(ps, func(p Passage) bool { return p.PaperID == "primer:nash-bargaining-solution" })].N}, ans.Cited)
+
+	for _, c := range []struct{ q, slug, want string }{
+		{"What is the null player property?", "shapley-value", "the null player property (a player who adds nothing gets nothing)"},
+		{"What is Bayesian persuasion?", "cheap-talk", "where the sender commits in advance"},
+	} {
+		ans, err := NewOfflineAnswerer().Answer(ctx, c.q, primerPassages(t, []string{c.slug}))
+		require.NoError(t, err)
+		require.False(t, ans.Abstained, "%s: %s", c.q, ans.Text)
+		require.Contains(t, ans.Text, c.want, c.q)
+	}
+
+	require.True(t, listedIn(text.PhraseConcept("Pareto efficiency"), "Nash imposed four axioms: Pareto efficiency, symmetry, invariance to positive affine rescaling of utilities, and independence of irrelevant alternatives (removing options that were not chosen does not change the agreement)."))
+	require.True(t, listedIn(text.PhraseConcept("Pareto efficiency"), "Arrow asked for unrestricted domain (any preferences are allowed), weak Pareto efficiency (if everyone prefers x to y, so does society) and independence of irrelevant alternatives (the social ranking of x and y depends only on how individuals rank x and y)."),
+		"what follows a variant describes the variant")
+	require.False(t, listedIn(text.PhraseConcept("Pareto efficiency"), "Pareto efficiency means that no one can be made better off without making someone worse off."))
+}
+
+// "The folk theorem generalises the idea: …" leans on the sentence before
+// it for what the idea is: it does not open an answer alone, and the
+// sentence it builds on comes first.
+func TestBareAbstractNounRefersBack(t *testing.T) {
+	require.True(t, opensWithBackReference("The folk theorem generalises the idea: when players are patient enough, any feasible payoff vector can be sustained."))
+	require.True(t, opensWithBackReference(`The guessing game "pick a number equal to two-thirds of the average" shows the logic: numbers above 66.7 are dominated.`))
+	require.False(t, opensWithBackReference("The folk theorem generalises the idea of a best response to repeated play."))
+	require.False(t, opensWithBackReference("Repeated play supports the result that patient players cooperate: deviations are punished."), "the result is said")
+	require.NotEmpty(t, DanglingOpeners("The folk theorem generalises the idea: when players are patient enough, any feasible payoff vector can be sustained [1]."))
+
+	ps := primerPassages(t, []string{"repeated-games-folk-theorem"})
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Explain the folk theorem in simple terms.", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Empty(t, DanglingOpeners(samePaperCitations(ans.Text, ps)))
+	i, j := strings.Index(ans.Text, "Under the grim trigger strategy"), strings.Index(ans.Text, "The folk theorem generalises the idea")
+	require.True(t, i >= 0 && j > i, "the sentence the idea refers to comes first: %s", ans.Text)
+}
