@@ -566,6 +566,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
+	defer disp.finish(false) // a return before the run's own finish: the bar's redraws end
 	in := &ingest.Ingester{
 		StateDir:   service.IngestStateDir(a.config()),
 		Restart:    o.restart,
@@ -988,9 +989,11 @@ type ingestDisplay struct {
 
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
+	stopTick func() // ends tickBar's redraws; nil without a bar
 	lastLine time.Time
 	last     ingest.Progress
 	printed  string // the last plain line, "" before the first
+	finished bool   // finish has run: nothing more is drawn or printed
 }
 
 // newIngestDisplay writes lines to w, and draws a progress bar on bar, the
@@ -1003,6 +1006,11 @@ func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 	d.barOut = bar
 	d.width = terminalWidth(bar)
 	d.bar = newProgressBar(bar, -1, "papers")
+	d.stopTick = tickBar(&d.mu, func() {
+		if !d.finished {
+			refreshBar(d.bar, describe(d.last, d.width()))
+		}
+	})
 	return d
 }
 
@@ -1020,12 +1028,17 @@ func describe(p ingest.Progress, cols int) string {
 func (d *ingestDisplay) progress(p ingest.Progress) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.finished {
+		return
+	}
 	d.last = p
 	if d.bar != nil {
 		if p.Target > 0 && d.bar.GetMax() != p.Target {
 			d.bar.ChangeMax(p.Target)
 		}
-		d.bar.Describe(describe(p, d.width()))
+		// The description and the count are drawn together (see
+		// setDescription).
+		setDescription(d.bar, describe(p, d.width()))
 		_ = d.bar.Set(p.Committed())
 		return
 	}
@@ -1069,14 +1082,20 @@ func (d *ingestDisplay) note(msg string) {
 	fmt.Fprintln(d.w, "note: "+iostreams.Line(msg))
 }
 
-// finish ends the bar — at 100% when the run succeeded, the target then
+// finish ends the bar (it may be called more than once: the first call
+// counts) — at 100% when the run succeeded, the target then
 // being what was done (arXiv's total may have shrunk meanwhile); cleared
 // when it failed, so that the error line stands alone — or closes a run of
 // plain lines with the final figures so that a log shows how the run ended.
 func (d *ingestDisplay) finish(ok bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.finished {
+		return
+	}
+	d.finished = true
 	if d.bar != nil {
+		d.stopTick()
 		if !ok {
 			_ = d.bar.Clear()
 			_ = d.bar.Exit()
@@ -1088,7 +1107,7 @@ func (d *ingestDisplay) finish(ok bool) {
 			_ = d.bar.Exit()
 			return
 		}
-		d.bar.Describe(describe(d.last, d.width()))
+		setDescription(d.bar, describe(d.last, d.width()))
 		if d.bar.GetMax() != done {
 			d.bar.ChangeMax(done)
 		}

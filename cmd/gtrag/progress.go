@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -20,6 +21,19 @@ import (
 // and the description is chosen, from the fullest to the shortest, to leave
 // the bar room (fitDescription); the terminal's width is read at every
 // redraw (terminalWidth), so a resized window is followed.
+
+// The bar is drawn only from the command's own goroutines, under the
+// display's mutex, and redrawn every barTick by tickBar (the elapsed time
+// moves while a batch is embedded, however long that takes): progressbar's
+// own spinner goroutine is turned off, since it redraws a bar of unknown
+// length until the bar is finished, and so went on drawing after a failed
+// run had cleared it, under the error line. The description is set without
+// a redraw (setDescription) before the count is, so that no frame shows a
+// description of one moment beside the count of another ("written 1000"
+// over "(500/6317").
+
+// barTick is how often tickBar redraws a bar that has not moved.
+var barTick = 100 * time.Millisecond
 
 // barReserve is the room the bar line needs besides its description: the
 // percentage, a bar of at least 10 cells, the counts and rate
@@ -39,7 +53,53 @@ func newProgressBar(w io.Writer, max int, units string) *progressbar.ProgressBar
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionShowElapsedTimeOnFinish(),
 		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetSpinnerChangeInterval(0), // no goroutine of its own: see tickBar
 	)
+}
+
+// setDescription changes the bar's description without drawing it: the
+// next redraw (the count's, or tickBar's) shows it with the count. Only
+// under the display's mutex (the bar has no goroutine of its own).
+func setDescription(bar *progressbar.ProgressBar, desc string) {
+	progressbar.OptionSetDescription(desc)(bar)
+}
+
+// tickBar calls redraw, with mu held, every barTick until stop is called;
+// redraw does nothing once its display is finished (it is told so under
+// mu, so nothing is drawn after that). stop does not wait, and may be
+// called with mu held and more than once.
+func tickBar(mu *sync.Mutex, redraw func()) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(barTick)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				mu.Lock()
+				select {
+				case <-done:
+				default:
+					redraw()
+				}
+				mu.Unlock()
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(done) }) }
+}
+
+// refreshBar redraws bar with desc if it has been drawn before: the
+// elapsed time and rate move although the count does not.
+func refreshBar(bar *progressbar.ProgressBar, desc string) {
+	if !bar.IsStarted() {
+		return
+	}
+	setDescription(bar, desc)
+	_ = bar.Add(0)
 }
 
 // terminalWidth returns the columns of the terminal w, read at each call:

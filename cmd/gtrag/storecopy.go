@@ -313,10 +313,11 @@ type copyProgress struct {
 
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
-	total    int // the source's chunks, 0 if unknown
-	read     int // chunks read from the source
-	done     int // chunks handed to the target and back
-	wrote    int // chunks the target did not have
+	stopTick func() // ends tickBar's redraws (of the bar, or of the plain line)
+	total    int    // the source's chunks, 0 if unknown
+	read     int    // chunks read from the source
+	done     int    // chunks handed to the target and back
+	wrote    int    // chunks the target did not have
 	drawn    time.Time
 	lastLine time.Time
 	printed  string // the last plain line, "" before the first
@@ -328,6 +329,14 @@ type copyProgress struct {
 func newCopyProgress(bar, w io.Writer, total int, every time.Duration) *copyProgress {
 	p := &copyProgress{w: w, every: every, total: total, lastLine: time.Now()}
 	if bar == nil {
+		// The line is due every interval whether or not a chunk moved:
+		// while the target embeds a long batch, a log that goes quiet
+		// reads as a copy that hangs.
+		p.stopTick = tickBar(&p.mu, func() {
+			if !p.finished && p.read > 0 {
+				p.plainLine()
+			}
+		})
 		return p
 	}
 	p.barOut = bar
@@ -337,6 +346,13 @@ func newCopyProgress(bar, w io.Writer, total int, every time.Duration) *copyProg
 		max = -1
 	}
 	p.bar = newProgressBar(bar, max, "chunks")
+	// The target embeds a batch at a time: with a model server that takes
+	// long, and the bar's elapsed time shows the copy is not stuck.
+	p.stopTick = tickBar(&p.mu, func() {
+		if !p.finished {
+			refreshBar(p.bar, p.describe())
+		}
+	})
 	return p
 }
 
@@ -371,10 +387,18 @@ func (p *copyProgress) set(read, done, wrote int) {
 			p.total = read
 			p.bar.ChangeMax(read)
 		}
-		p.bar.Describe(p.describe())
+		// The description and the count are drawn together (see
+		// setDescription).
+		setDescription(p.bar, p.describe())
 		_ = p.bar.Set(done)
 		return
 	}
+	p.plainLine()
+}
+
+// plainLine writes the figures off a terminal if the interval has passed
+// since the last line; p.mu is held.
+func (p *copyProgress) plainLine() {
 	if time.Since(p.lastLine) >= p.every {
 		p.lastLine = time.Now()
 		p.printed = "store copy: " + p.text()
@@ -401,13 +425,14 @@ func (p *copyProgress) finish(ok bool) {
 		return
 	}
 	p.finished = true
+	p.stopTick()
 	if p.bar != nil {
 		if !ok || p.done == 0 {
 			_ = p.bar.Clear()
 			_ = p.bar.Exit()
 			return
 		}
-		p.bar.Describe(p.describe())
+		setDescription(p.bar, p.describe())
 		if p.bar.GetMax() != p.done {
 			p.bar.ChangeMax(p.done)
 		}
