@@ -64,7 +64,7 @@ type ingestOptions struct {
 const modelFileBatch = 100
 
 // plainProgressEvery is how often a non-terminal stderr gets a progress line.
-const plainProgressEvery = 5 * time.Second
+var plainProgressEvery = 5 * time.Second // a var for tests
 
 func newIngestCmd(a *app) *cobra.Command {
 	var o ingestOptions
@@ -989,7 +989,7 @@ type ingestDisplay struct {
 
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
-	stopTick func() // ends tickBar's redraws; nil without a bar
+	stopTick func() // ends tickBar's redraws (of the bar, or of the plain line)
 	lastLine time.Time
 	last     ingest.Progress
 	printed  string // the last plain line, "" before the first
@@ -1001,6 +1001,14 @@ type ingestDisplay struct {
 func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
 	d := &ingestDisplay{w: w, lastLine: time.Now()}
 	if bar == nil {
+		// The line is due every few seconds whether or not a paper moved:
+		// while a model judges or embeds a long batch, a log that goes
+		// quiet reads as an ingest that hangs.
+		d.stopTick = tickBar(&d.mu, func() {
+			if !d.finished && d.last.Fetched > 0 {
+				d.plainLine()
+			}
+		})
 		return d
 	}
 	d.barOut = bar
@@ -1042,9 +1050,15 @@ func (d *ingestDisplay) progress(p ingest.Progress) {
 		_ = d.bar.Set(p.Committed())
 		return
 	}
+	d.plainLine()
+}
+
+// plainLine writes the figures off a terminal if plainProgressEvery has
+// passed since the last line; d.mu is held.
+func (d *ingestDisplay) plainLine() {
 	if time.Since(d.lastLine) >= plainProgressEvery {
 		d.lastLine = time.Now()
-		d.printed = progressLine(p)
+		d.printed = progressLine(d.last)
 		fmt.Fprintln(d.w, d.printed)
 	}
 }
@@ -1094,8 +1108,8 @@ func (d *ingestDisplay) finish(ok bool) {
 		return
 	}
 	d.finished = true
+	d.stopTick()
 	if d.bar != nil {
-		d.stopTick()
 		if !ok {
 			_ = d.bar.Clear()
 			_ = d.bar.Exit()

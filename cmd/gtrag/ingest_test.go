@@ -448,7 +448,9 @@ func TestIngestPlainProgressLines(t *testing.T) {
 	d.progress(ingest.Progress{Fetched: 10})
 	require.Empty(t, buf.String(), "no line before a few seconds have passed")
 
+	d.mu.Lock()
 	d.lastLine = time.Now().Add(-plainProgressEvery)
+	d.mu.Unlock()
 	p := ingest.Progress{Fetched: 300, Target: 1000, Kept: 150, Rejected: 40, Skipped: 10, Chunks: 300, Elapsed: 2 * time.Second}
 	d.progress(p)
 	d.progress(ingest.Progress{Fetched: 310, Kept: 210, Target: 1000})
@@ -460,6 +462,24 @@ func TestIngestPlainProgressLines(t *testing.T) {
 	require.Len(t, lines, 3)
 	require.Equal(t, "note: something happened", lines[1])
 	require.True(t, strings.HasPrefix(lines[2], "ingest: 210/1000 papers done (fetched 310)"), lines[2])
+}
+
+// Off a terminal the line comes every interval whether or not a paper
+// moved: a model judging a long batch must not leave a log quiet.
+func TestIngestPlainProgressWhileNothingMoves(t *testing.T) {
+	every := plainProgressEvery
+	plainProgressEvery = 30 * time.Millisecond
+	t.Cleanup(func() { plainProgressEvery = every })
+	var buf storeSyncBuffer
+	d := newIngestDisplay(&buf, nil)
+	d.progress(ingest.Progress{Fetched: 10, Target: 100})
+	require.Eventually(t, func() bool {
+		return strings.Count(buf.String(), "ingest: 0/100 papers done (fetched 10)") >= 2
+	}, 5*time.Second, 5*time.Millisecond)
+	d.finish(true)
+	after := buf.String()
+	time.Sleep(100 * time.Millisecond)
+	require.Equal(t, after, buf.String(), "nothing after finish")
 }
 
 func TestIngestHelpHasExamples(t *testing.T) {
