@@ -64,7 +64,7 @@ func TestSummarize(t *testing.T) {
 		{"papers_seen", []string{"a", "b", "c", "d", "e"}, "5 ids: a, b, c, … (2 more)"},
 		{"notices", []string{"arXiv search failed, answering from the local store"}, `1 notice: "arXiv search failed, answering from the…"`},
 		{"final_response", "", `""`},
-		{"other", map[string]int{"a": 1, "b": 2}, "{2 fields}"},
+		{"other", map[string]int{"a": 1, "b": 2}, "{a: 1, b: 2}"},
 	}
 	for _, tt := range tests {
 		raw, err := json.Marshal(tt.v)

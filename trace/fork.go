@@ -566,6 +566,49 @@ func (p *Player) RecordedDocuments() []vectordb.Document {
 	return out
 }
 
+// RecordedDocumentsAt is RecordedDocuments as the store stood after step
+// step: without the documents the recorded run itself first wrote after
+// that step (a store.add there that wrote new chunks), unless a query at
+// or before the step had already returned them. An offline fork at step 1
+// of a run that added papers at step 5 then starts from the store the
+// recorded run had at step 1, and its own add_to_chroma writes them anew,
+// rather than finding them "already in the store".
+func (p *Player) RecordedDocumentsAt(step int) []vectordb.Document {
+	docs := p.RecordedDocuments()
+	p.mu.Lock()
+	later := map[string]bool{}
+	for _, op := range p.ops[KindStoreAdd] {
+		if op.Step <= step {
+			continue
+		}
+		var r AddResult
+		if op.result == nil || json.Unmarshal(op.result, &r) != nil || r.Added == 0 {
+			continue
+		}
+		var a AddParams
+		if json.Unmarshal(op.Params, &a) != nil {
+			continue
+		}
+		for _, id := range a.DocIDs {
+			later[id] = true
+		}
+	}
+	for _, op := range p.ops[KindStoreQuery] {
+		if op.Step > step {
+			continue
+		}
+		var r QueryResult
+		if op.result == nil || json.Unmarshal(op.result, &r) != nil {
+			continue
+		}
+		for _, res := range r.Results {
+			delete(later, res.ID)
+		}
+	}
+	p.mu.Unlock()
+	return slices.DeleteFunc(docs, func(d vectordb.Document) bool { return later[d.ID] })
+}
+
 // PaperStandIn is an arXiv that knows only some papers (an offline fork's:
 // Player.RecordedPapers) and returns them all, a page at a time, whatever
 // the query: the workflow's ranker then orders them against the question,

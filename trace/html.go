@@ -66,7 +66,9 @@ type view struct {
 	Question    string
 	Settings    Settings
 	Steps       []viewStep
-	Outcome     string // "completed", "failed", "interrupted" or "incomplete"
+	Outcome     string // "completed", "failed", "interrupted", "stopped" (Ctrl-C) or "incomplete"
+	StoppedStep int    // the step a run stopped with Ctrl-C was in
+	StoppedBy   string // "Ctrl-C" or "a signal"
 	Answer      string
 	Sources     []string
 	Error       string
@@ -233,7 +235,7 @@ func buildView(events []Event) view {
 			var d RouteDecidedData
 			_ = e.Decode(&d)
 			if cur != nil {
-				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: d.Reason, Target: d.To,
+				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: withoutBecause(d.Reason), Target: d.To,
 					Agent: d.DecidedBy == "llm", Message: d.Message, Notice: d.Notice}
 				if cur.Next.Message == cur.Next.Reason {
 					cur.Next.Message = ""
@@ -251,8 +253,11 @@ func buildView(events []Event) view {
 			var d ExecutionFailedData
 			_ = e.Decode(&d)
 			v.Outcome, v.Error, v.Path = "failed", d.Error, strings.Join(d.Path, " → ")
-			if d.Interrupted {
+			switch {
+			case d.Interrupted:
 				v.Outcome = "interrupted"
+			case stoppedBySignal(d.Error):
+				v.Outcome, v.StoppedStep, v.StoppedBy = "stopped", len(d.Path)+1, signalName(d.Error)
 			}
 		}
 	}
@@ -272,6 +277,17 @@ func buildView(events []Event) view {
 		v.StoreAfter = plural(counts[len(counts)-1], "chunk", "chunks")
 	}
 	return v
+}
+
+// withoutBecause drops a leading "because" from a router's reason: the
+// page writes "because" before it, and a decision agent's reason often
+// starts with one ("because because the store is empty").
+func withoutBecause(reason string) string {
+	r := strings.TrimSpace(reason)
+	if len(r) > len("because ") && strings.EqualFold(r[:len("because ")], "because ") {
+		return strings.TrimSpace(r[len("because "):])
+	}
+	return reason
 }
 
 // indent pretty-prints raw JSON for a <pre> block, capped at maxPre.

@@ -132,7 +132,10 @@ func (n *Narrator) Event(e Event) error {
 			var d StepCompletedData
 			_ = json.Unmarshal(e.Data, &d)
 			n.cur.reasoning = d.Reasoning
-			n.cur.envChanges = d.Environment
+			n.cur.envChanges = nil
+			for _, c := range d.Environment {
+				n.cur.envChanges = append(n.cur.envChanges, readableEnvChange(c))
+			}
 		}
 		n.steps++
 	case StepFailed:
@@ -166,9 +169,12 @@ func (n *Narrator) Event(e Event) error {
 		}
 		var d ExecutionFailedData
 		_ = json.Unmarshal(e.Data, &d)
-		if d.Interrupted {
+		switch {
+		case d.Interrupted:
 			n.printf("\nINTERRUPTED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
-		} else {
+		case stoppedBySignal(d.Error):
+			n.printf("\nSTOPPED (%s) during step %d, after %s: %s\n", signalName(d.Error), len(d.Path)+1, plural(n.steps, "step", "steps"), d.Error)
+		default:
 			n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
 		}
 		if len(d.Path) > 0 {
@@ -177,6 +183,22 @@ func (n *Narrator) Event(e Event) error {
 		n.storeLine()
 	}
 	return n.err
+}
+
+// stoppedBySignal reports whether a run's error says it was stopped by a
+// signal (Ctrl-C, or a kill asking it to end) rather than failing: the
+// words a signal.NotifyContext's cause ends with.
+func stoppedBySignal(err string) bool {
+	return strings.HasSuffix(err, " signal received")
+}
+
+// signalName says which signal stopped a run, for a reader: Ctrl-C for
+// an interrupt.
+func signalName(err string) string {
+	if strings.HasSuffix(err, "interrupt signal received") {
+		return "Ctrl-C"
+	}
+	return "a signal"
 }
 
 func (n *Narrator) storeLine() {

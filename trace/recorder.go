@@ -263,7 +263,7 @@ func (r *Recorder) StepCompleted(_ context.Context, step int, node string, befor
 	var envChanges []string
 	if r.envRec != nil {
 		snap := r.envRec.Snapshot()
-		envChanges = environment.Changes(r.env, snap)
+		envChanges = describeEnvChanges(r.env, snap)
 		r.env = snap
 	}
 	r.emitLocked(StepCompleted, step, node, StepCompletedData{

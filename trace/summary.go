@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -104,6 +105,7 @@ var nouns = map[string][2]string{
 	"results":        {"result", "results"},
 	"papers":         {"paper", "papers"},
 	"passages":       {"passage", "passages"},
+	"searches":       {"search", "searches"},
 }
 
 // Summarize renders a state field's JSON value in a few words: strings
@@ -151,12 +153,72 @@ func summarizeValue(field string, v any) string {
 		}
 		return b.String()
 	case map[string]any:
-		if len(v) == 1 {
-			return "{1 field}"
+		if s, ok := summarizeSearch(v); ok {
+			return s
 		}
-		return fmt.Sprintf("{%d fields}", len(v))
+		return summarizeObject(v)
 	}
 	return fmt.Sprint(v)
+}
+
+// summarizeSearch names one arXiv search of the state's searches (a
+// nodes.Search): its query, where it started, what came back, the paper
+// ranked best and whether the page came from the cache, so that a student
+// sees what the run asked arXiv and got rather than "{5 fields}".
+func summarizeSearch(m map[string]any) (string, bool) {
+	q, ok := m["query"].(string)
+	if !ok {
+		return "", false
+	}
+	if _, ok := m["returned"]; !ok {
+		return "", false
+	}
+	s := quote(q, maxTitle)
+	if start, ok := m["start"].(json.Number); ok && start.String() != "0" {
+		s += " from " + start.String()
+	}
+	if f, ok := m["failed"].(string); ok && f != "" {
+		return s + ": failed: " + shorten(f, maxTitle), true
+	}
+	ret, _ := m["returned"].(json.Number)
+	tot, _ := m["total"].(json.Number)
+	s += fmt.Sprintf(": %s of %s", numberOr(ret, "0"), numberOr(tot, "0"))
+	if b, ok := m["best"].(string); ok && b != "" {
+		s += ", best " + b
+	}
+	if c, ok := m["cached"].(bool); ok && c {
+		s += ", from the cache"
+	}
+	return s, true
+}
+
+func numberOr(n json.Number, def string) string {
+	if n == "" {
+		return def
+	}
+	return n.String()
+}
+
+// summarizeObject shows an object as its fields, key: value, in key
+// order, each value summarised, the whole cut to a line.
+func summarizeObject(m map[string]any) string {
+	if len(m) == 0 {
+		return "{}"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, k+": "+summarizeValue(k, m[k]))
+	}
+	s := "{" + strings.Join(parts, ", ") + "}"
+	if utf8.RuneCountInString(s) > maxText {
+		s = shorten(s, maxText-1) + "}"
+	}
+	return s
 }
 
 // summarizeItem names one list item: a document by id and score, a paper by

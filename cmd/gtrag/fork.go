@@ -139,7 +139,7 @@ func (a *app) forkService(ctx context.Context, p *trace.Player, o forkOptions) (
 			cleanup()
 			return nil, service.ForkOptions{}, none, a.cliError(err)
 		}
-		if docs := p.RecordedDocuments(); len(docs) > 0 {
+		if docs := p.RecordedDocumentsAt(o.step); len(docs) > 0 {
 			if _, err := store.Add(ctx, docs); err != nil {
 				store.Close()
 				cleanup()

@@ -121,9 +121,15 @@ func forkStepInRange(step int, evs []trace.Event, recorded []string) error {
 	if v := trace.VisitedPath(evs); len(v) > 0 && v[len(v)-1] == graph.END {
 		last = n - 1 // step n went to END: a fork after it runs nothing
 	}
+	forkable := fmt.Sprintf("fork at a step from 1 to %d", last)
+	if last == 0 {
+		forkable = "it has no step to fork at"
+	}
 	switch {
-	case step < 1 || step > n:
-		return usagef("--fork %d: steps are numbered from 1; the recorded run has steps 1 to %d", step, n)
+	case step < 1:
+		return usagef("--fork %d: steps are numbered from 1; the recorded run has steps 1 to %d: %s", step, n, forkable)
+	case step > n:
+		return usagef("--fork %d: the recorded run has steps 1 to %d only: %s", step, n, forkable)
 	case step > last && last == 0:
 		return usagef("--fork %d: step %d (%s) ended the run, so nothing runs after it; the recorded run has no earlier step to fork at", step, step, recorded[step-1])
 	case step > last:
