@@ -207,30 +207,6 @@ func (f filter) IsGameTheory(ctx context.Context, title, abstract string) (reaso
 	return v, nil
 }
 
-// Changes describes what after holds that before did not, one line per
-// tool entry that is new or grew, tools in name order: "store.query: new
-// entry {"k":3,"query":"…"} with 3 objects", "paper_filter: +2 objects".
-func Changes(before, after Environment) []string {
-	tools := make([]string, 0, len(after))
-	for t := range after {
-		tools = append(tools, t)
-	}
-	slices.Sort(tools)
-	var out []string
-	for _, t := range tools {
-		prev := before[t]
-		for i, it := range after[t] {
-			switch {
-			case i >= len(prev):
-				out = append(out, fmt.Sprintf("%s: new entry %s with %d objects", t, canonical(it.Metadata), len(it.Objects)))
-			case len(it.Objects) > len(prev[i].Objects):
-				out = append(out, fmt.Sprintf("%s: +%d objects in entry %s", t, len(it.Objects)-len(prev[i].Objects), canonical(it.Metadata)))
-			}
-		}
-	}
-	return out
-}
-
 // Summary is the environment in a few lines for a decision agent: per
 // tool entry its metadata and what it holds. It depends only on what was
 // added, not on the order concurrent calls added it in, so a replayed run

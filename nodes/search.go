@@ -229,8 +229,12 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 			}
 		}
 		s.ArxivPapers = bestMatchFirst(s.ArxivPapers, page.Papers)
-		log = append(log, fmt.Sprintf("searched %s (from %d): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it",
-			query, start, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off)))
+		from := ""
+		if cached.Load() {
+			from = ", from the cache (no request sent)"
+		}
+		log = append(log, fmt.Sprintf("searched %s (from %d%s): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it",
+			query, start, from, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off)))
 		if a.Chooser != nil && len(s.ArxivPapers) > 1 {
 			c, err := a.choose(ctx, s.UserQuery, s.ArxivPapers)
 			if err != nil {

@@ -54,4 +54,7 @@ func TestASearchServedFromTheCacheIsMarked(t *testing.T) {
 	b, err = json.Marshal(again.Searches[0])
 	require.NoError(t, err)
 	require.Contains(t, string(b), `"cached":true`)
+	// The reasoning a teacher reads says so too, not only the action.
+	require.Contains(t, again.Reasoning, "(from 0, from the cache (no request sent))")
+	require.NotContains(t, first.Reasoning, "from the cache")
 }

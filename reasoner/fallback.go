@@ -71,15 +71,17 @@ func (b *breaker) trip(err error) string {
 // reason), so a run, whose notices drop duplicates, says it once, while
 // each step's own result (and a trace of it) still says that it was
 // decided offline. A run in which the decision agent or the condenser
-// failed first (see WithRun) leaves the reason out: their callers' notices
-// quote their error, which gives it. A nil breaker does not remember the
+// failed first (see WithRun) leaves the reason out, and says "given up"
+// rather than "unavailable": their callers' notices quote their error,
+// which gives it, and it may be a run of unusable replies from a model
+// that answers. A nil breaker does not remember the
 // outage, so its notice is for this step alone and names it (used).
 func (b *breaker) outage(ctx context.Context, reason, used string) string {
 	if b == nil {
 		return "LLM unavailable (" + reason + "); used offline " + used
 	}
 	if r, ok := ctx.Value(runKey{}).(*runState); ok && r.reasonTold.Load() {
-		return "LLM unavailable; continuing offline"
+		return "LLM given up for this run (see the notice above); continuing offline"
 	}
 	return "LLM unavailable (" + reason + "); continuing offline"
 }

@@ -165,7 +165,7 @@ func TestRouterSharesBreaker(t *testing.T) {
 	require.False(t, errors.Is(err, ErrLLMUnavailable))
 	v, err = set.Judge.JudgeRelevance(run, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Equal(t, []string{"LLM unavailable; continuing offline"}, v.Notices)
+	require.Equal(t, []string{"LLM given up for this run (see the notice above); continuing offline"}, v.Notices, "the router failed first: its notice, above, gave why, which may be unusable replies from a model that answers")
 	require.Equal(t, 3, down.Calls())
 	// The next run has not heard the reason.
 	v, err = set.Judge.JudgeRelevance(WithRun(ctx), "What is a Nash equilibrium?", onePassage)

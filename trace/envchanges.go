@@ -22,9 +22,9 @@ var envNouns = map[string][2]string{
 // describeEnvChanges describes what after holds that before did not, one line per
 // tool entry that is new or grew, tools in name order, for a student to
 // read: `store.query: new entry (query "nash", k 3) with 3 chunks`,
-// `paper_filter: +2 verdicts`. environment.Changes says the same for a
-// program, with the entry's metadata as JSON ("new entry {} with 1
-// objects"), which the narration would show as it is.
+// `paper_filter: +2 verdicts`. Recordings made before it hold the lines
+// environment.Changes wrote, with the entry's metadata as JSON ("new
+// entry {} with 1 objects"); readableEnvChange rewrites those.
 func describeEnvChanges(before, after environment.Environment) []string {
 	tools := make([]string, 0, len(after))
 	for t := range after {
@@ -109,8 +109,8 @@ var (
 	oldGrewEntry = regexp.MustCompile(`^(\S+): \+(\d+) objects in entry (\{.*\})$`)
 )
 
-// readableEnvChange rewrites a line of environment.Changes, as recordings
-// made before describeEnvChanges hold them, the way describeEnvChanges
+// readableEnvChange rewrites a line of the removed environment.Changes, as
+// recordings made before describeEnvChanges hold them, the way describeEnvChanges
 // says it; any other line is returned as it is.
 func readableEnvChange(s string) string {
 	tool, meta, n := "", "", ""
