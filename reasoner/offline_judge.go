@@ -203,6 +203,13 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		reason += "; no passage mentions " + strings.Join(names(missing), " or ") + ", what the question is about; " + covPart
 		return Verdict{Yes: false, Reason: reason}, nil
 	}
+	if a, b, ok := unrelated(f, question, passages); ok {
+		// "Is tit-for-tat an evolutionarily stable strategy?" is not
+		// answered by the entry on tit-for-tat beside the one on ESS:
+		// the answer is what relates them, which neither says.
+		reason += fmt.Sprintf("; the question asks how %s and %s relate, and no passage names both; %s", a.Name, b.Name, covPart)
+		return Verdict{Yes: false, Reason: reason}, nil
+	}
 	if c, best, n, alone := f.aloneInPassing(vetted, minCov, true); alone {
 		// "Two firms are both losing money, … Who should quit?" is not
 		// answered by the entry on Vickrey auctions because it says
@@ -503,4 +510,38 @@ func listWords(ts []term, max int) string {
 		words = append(words[:max], "…")
 	}
 	return strings.Join(words, ", ")
+}
+
+// unrelated reports, for a yes/no question that names two game-theory
+// concepts of the glossary ("Is tit-for-tat an evolutionarily stable
+// strategy?", "Is every ESS a Nash equilibrium?"), whether no passage
+// names two of them together, and which two. What such a question asks is
+// how the two relate; passages that each explain one of them say nothing
+// of it.
+func unrelated(f focus, question string, passages []Passage) (a, b text.Concept, ok bool) {
+	if f.Kind != askYesNo {
+		return a, b, false
+	}
+	var named []text.Concept
+	for _, c := range text.Focal(question) {
+		if c.Known && c.GameTheory() && !slices.ContainsFunc(named, func(n text.Concept) bool { return n.Name == c.Name }) {
+			named = append(named, c)
+		}
+	}
+	if len(named) < 2 {
+		return a, b, false
+	}
+	for _, p := range passages {
+		doc := p.Title + "\n" + p.Text
+		n := 0
+		for _, c := range named {
+			if c.In(doc) {
+				n++
+			}
+		}
+		if n >= 2 {
+			return a, b, false
+		}
+	}
+	return named[0], named[1], true
 }
