@@ -93,8 +93,8 @@ func newStdio(in io.Reader, out io.Writer) (*drainingReader, *answeringWriter) {
 
 // openRequests are the ids of the client's requests read and not yet
 // answered. A set, not a count: a request that reuses the id of one still
-// open is a protocol error, which the SDK answers with no id, and a count
-// would then wait forever for a second answer.
+// open is a protocol error, answered by the reader (take) and never passed
+// on, and a count would then wait forever for a second answer.
 //
 // It is also what the transport knows of the session's initialization:
 // whether the server has answered an initialize, with which protocol
@@ -406,6 +406,12 @@ func (r *drainingReader) take(line []byte, long bool) error {
 		return nil
 	case err != nil:
 		return r.w.answer(newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d is not a valid JSON-RPC 2.0 message: %v", r.line, err))
+	case m.method != "" && m.id != nil && r.open.has(idKey(m.id)):
+		// The SDK refuses a request whose id is still open, but answers
+		// nothing (it drops the id so as not to misattribute the error,
+		// and an answer without one is never written): the client would
+		// wait for it forever. Answered here, id null for the same reason.
+		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d: request id %s is already in use by a request not yet answered", r.line, m.id))
 	}
 	r.pass(line, m)
 	return nil

@@ -1,6 +1,7 @@
 package weaviatestore
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -126,6 +127,22 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "weaviate://") || strings.HasPrefix(s, "weaviates://")
 }
 
+// Redact is a store URL as it may be shown: user information (a user, a
+// password or a token before an '@') replaced by "xxxxx". No part of a
+// valid store URL holds an '@', so everything from the scheme up to the
+// last '@' goes, whatever characters a password holds.
+func Redact(raw string) string {
+	at := strings.LastIndex(raw, "@")
+	if at < 0 {
+		return raw
+	}
+	start := 0
+	if i := strings.Index(raw, "://"); i >= 0 && i < at {
+		start = i + 3
+	}
+	return raw[:start] + "xxxxx" + raw[at:]
+}
+
 // collectionName is what Weaviate accepts as a class name. It capitalises
 // the first letter itself; gtrag asks for it as written, so that the name
 // in the URL is the name in the server's schema.
@@ -145,11 +162,21 @@ var consistencyLevels = []string{One, Quorum, All}
 // form.
 func ParseURL(raw, apiKey string) (Config, error) {
 	const form = "want weaviate://HOST:PORT[/Collection][?replicas=N&read=ONE|QUORUM|ALL&write=ONE|QUORUM|ALL]"
+	shown := Redact(raw)
 	bad := func(format string, a ...any) (Config, error) {
-		return Config{}, fmt.Errorf("store URL %q: %s; %s", raw, fmt.Sprintf(format, a...), form)
+		return Config{}, fmt.Errorf("store URL %q: %s; %s", shown, fmt.Sprintf(format, a...), form)
+	}
+	if shown != raw {
+		// Checked before parsing: a password holding '#', '/', '?' or a
+		// space breaks the parse, whose error would quote part of it.
+		return bad("credentials in the URL are not read; set WEAVIATE_API_KEY")
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL, which the message quotes already
+		}
 		return bad("not a URL (%v)", err)
 	}
 	var c Config
@@ -189,7 +216,10 @@ func ParseURL(raw, apiKey string) (Config, error) {
 		}
 		c.Collection = name
 	}
-	q := u.Query()
+	q, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		return bad("unreadable parameters (%v)", err)
+	}
 	for k := range q {
 		switch k {
 		case "replicas", "read", "write":

@@ -80,6 +80,10 @@ type Store struct {
 	mu        sync.Mutex
 	current   int // index of the host that last answered
 	lastCount int // Count's answer when the server cannot be asked
+	// downErr, when set, is why the last request gave up on an
+	// unreachable cluster, at downAt: see retry.
+	downErr error
+	downAt  time.Time
 
 	// created is set when this Open created the collection: see Created.
 	created bool

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/weaviate/weaviate-go-client/v5/weaviate"
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/fault"
@@ -67,11 +68,26 @@ func plain(err error) error {
 
 // retry is do with bounded retries, for errors worth another try: an
 // unreachable cluster, 429 and 5xx. The pause doubles from Config.Backoff.
+//
+// Once a request has given up on an unreachable cluster, the store counts
+// it as down: for downFor every request fails at once with that error, and
+// after that a request is tried once, without retries, until one gets an
+// answer. Callers such as an ingest ask about every paper of a page; with
+// the server gone, each of them would otherwise spend the whole backoff
+// (seconds), and a page of a hundred papers minutes, before the ingest
+// could stop and say why.
 func (s *Store) retry(ctx context.Context, fn func(c *weaviate.Client) error) error {
+	retries, err := s.downCheck()
+	if err != nil {
+		return err
+	}
 	wait := s.cfg.backoff()
 	for attempt := 0; ; attempt++ {
 		err := s.do(ctx, fn)
-		if err == nil || !transient(err) || attempt >= s.cfg.retries() {
+		if err == nil || !transient(err) || attempt >= retries {
+			if ctx.Err() == nil {
+				s.noteOutcome(err)
+			}
 			return plain(err)
 		}
 		if serr := sleep(ctx, wait); serr != nil {
@@ -79,6 +95,35 @@ func (s *Store) retry(ctx context.Context, fn func(c *weaviate.Client) error) er
 		}
 		wait *= 2
 	}
+}
+
+// downFor is how long a store found unreachable fails requests at once.
+var downFor = 5 * time.Second
+
+// downCheck says how many retries a request gets now, or the error it fails
+// with at once while the cluster is counted as down (see retry).
+func (s *Store) downCheck() (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.downErr == nil {
+		return s.cfg.retries(), nil
+	}
+	if since := time.Since(s.downAt); since < downFor {
+		return 0, fmt.Errorf("%w (unreachable %s ago; not asked again yet)", s.downErr, since.Round(time.Millisecond))
+	}
+	return 0, nil
+}
+
+// noteOutcome records whether the cluster answered a request: an error
+// from before any server answered marks it down, anything else up.
+func (s *Store) noteOutcome(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil && unreachable(err) {
+		s.downErr, s.downAt = plain(err), time.Now()
+		return
+	}
+	s.downErr = nil
 }
 
 // unreachable reports an error that happened before any server answered:
