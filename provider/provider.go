@@ -297,12 +297,19 @@ func RedactURL(raw string) string {
 }
 
 // urlPassword matches the password of a URL's user information
-// (scheme://user:password@host), whether or not the URL parses.
-var urlPassword = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://[^\s/?#@:"']*):[^\s/?#@"']*@`)
+// (scheme://user:password@host), whether or not the URL parses; urlToken
+// a user information without a colon (scheme://TOKEN@host), which is as
+// often a token as a user name.
+var (
+	urlPassword = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://[^\s/?#@:"']*):[^\s/?#@"']*@`)
+	urlToken    = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^\s/?#@:"']+@`)
+)
 
 // RedactURLs hides the password of every URL in s, as RedactURL does for
-// one well-formed URL: a message that quotes a malformed setting
-// (OLLAMA_HOST="http://u:pw@host:99999") must not print it either.
+// one well-formed URL, and a bare token before an '@': a message that
+// quotes a malformed setting (OLLAMA_HOST="http://u:pw@host:99999",
+// --store https://TOKEN@host) must not print it either.
 func RedactURLs(s string) string {
-	return urlPassword.ReplaceAllString(s, "${1}:xxxxx@")
+	s = urlPassword.ReplaceAllString(s, "${1}:xxxxx@")
+	return urlToken.ReplaceAllString(s, "${1}xxxxx@")
 }

@@ -18,6 +18,7 @@ func TestQAConfigSettingErrorsHidePasswords(t *testing.T) {
 	require.Equal(t, "at weaviate://u:xxxxx@h:1/G and http://v:xxxxx@[::1",
 		RedactURLs("at weaviate://u:p@h:1/G and http://v:w%2Fx@[::1"))
 	require.Equal(t, "http://h:8080/a:b@c", RedactURLs("http://h:8080/a:b@c"), "a path is not user information")
+	require.Equal(t, `"https://xxxxx@h/X" is not a store URL`, RedactURLs(`"https://TOKENsecret@h/X" is not a store URL`), "a bare token before '@'")
 }
 
 // The error named a variable the user had not set (OPENAI_BASE_URL for a

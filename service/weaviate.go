@@ -84,7 +84,9 @@ func CheckStore(store string) error {
 		return nil
 	}
 	if !weaviatestore.IsURL(store) {
-		return &ConfigError{Setting: "store", Err: fmt.Errorf("%q is not a store URL: want weaviate://HOST:PORT[/Collection] or weaviates://…, or leave it unset for the embedded store in the data directory", store)}
+		// Quoted with any credentials masked: "https://TOKEN@host" is a
+		// wrong scheme with a secret in it.
+		return &ConfigError{Setting: "store", Err: fmt.Errorf("%q is not a store URL: want weaviate://HOST:PORT[/Collection] or weaviates://…, or leave it unset for the embedded store in the data directory", weaviatestore.Redact(store))}
 	}
 	if _, err := weaviatestore.ParseURL(store, ""); err != nil {
 		return &ConfigError{Setting: "store", Err: err}

@@ -105,7 +105,7 @@ func TestQAConfigURLPasswordsAreNotPrinted(t *testing.T) {
 		want string
 	}{
 		{args: []string{"--store", "weaviate://me:" + pw + "@127.0.0.1:8080/G", "stats"}, want: "weaviate://xxxxx@127.0.0.1:8080/G"},
-		{args: []string{"--store", "http://me:" + pw + "@127.0.0.1:8080/G", "stats"}, want: "http://me:xxxxx@127.0.0.1:8080/G"},
+		{args: []string{"--store", "http://me:" + pw + "@127.0.0.1:8080/G", "stats"}, want: "http://xxxxx@127.0.0.1:8080/G"},
 		{args: []string{"--arxiv-url", "ftp://me:" + pw + "@arxiv.example/api", "stats"}, want: "ftp://me:xxxxx@arxiv.example/api"},
 		{args: []string{"--llm", "ollama:m", "ask", "What is a Nash equilibrium?"},
 			env: map[string]string{"OLLAMA_HOST": "http://me:" + pw + "@127.0.0.1:99999"}, want: "http://me:xxxxx@127.0.0.1:99999"},

@@ -27,6 +27,8 @@ func TestSettingsEnvValueErrorsNameTheVariable(t *testing.T) {
 		{"GTRAG_LLM", "bogus", `gtrag: GTRAG_LLM: invalid LLM spec "bogus"`},
 		{"GTRAG_EMBEDDER", "auto", `gtrag: GTRAG_EMBEDDER: invalid embedder spec "auto"`},
 		{"GTRAG_STORE", "http://x", `gtrag: GTRAG_STORE: "http://x" is not a store URL`},
+		// A token before '@' in a URL of the wrong scheme is not printed.
+		{"GTRAG_STORE", "https://TOKENsecret@h", `gtrag: GTRAG_STORE: "https://xxxxx@h" is not a store URL`},
 	} {
 		env := testEnv(t)
 		env[c.name] = c.value
