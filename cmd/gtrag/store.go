@@ -37,11 +37,13 @@ papers again, or restore a backup instead of running this.`,
 		Example: "  gtrag store recover --accept-rollback\n  gtrag --data-dir ./kb store recover --accept-rollback",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !accept {
-				return usagef("store recover changes the store only with --accept-rollback")
-			}
+			// A Weaviate store first: asking for --accept-rollback, only
+			// to refuse the store then, sends the user round once more.
 			if a.store != "" {
 				return usagef("store recover works on the store in --data-dir, not on --store %s", a.store)
+			}
+			if !accept {
+				return usagef("store recover changes the store only with --accept-rollback")
 			}
 			// A --data-dir that is a file is the setting to change (exit
 			// 2), as stats and papers say it, not a failure to open.

@@ -134,6 +134,8 @@ func TestStoreCompact(t *testing.T) {
 
 	storeRequireOneLine(t, gtrag(t, env, "--data-dir", t.TempDir(), "store", "compact"), exitUsage, "no knowledge base in")
 	storeRequireOneLine(t, gtrag(t, env, "--store", "weaviate://127.0.0.1:1", "store", "compact"), exitUsage, "--data-dir")
+	// recover says so too, before asking for --accept-rollback.
+	storeRequireOneLine(t, gtrag(t, env, "--store", "weaviate://127.0.0.1:1", "store", "recover"), exitUsage, "works on the store in --data-dir, not on --store")
 }
 
 // TestStoreCopyDirectoryFlags: --from and --to are read as --data-dir is.
