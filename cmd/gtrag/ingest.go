@@ -1110,23 +1110,7 @@ func (d *ingestDisplay) finish(ok bool) {
 	d.finished = true
 	d.stopTick()
 	if d.bar != nil {
-		if !ok {
-			_ = d.bar.Clear()
-			_ = d.bar.Exit()
-			return
-		}
-		done := d.last.Committed()
-		if done == 0 {
-			_ = d.bar.Clear()
-			_ = d.bar.Exit()
-			return
-		}
-		setDescription(d.bar, describe(d.last, d.width()))
-		if d.bar.GetMax() != done {
-			d.bar.ChangeMax(done)
-		}
-		_ = d.bar.Finish()
-		fmt.Fprintln(d.barOut) // the finished bar keeps its line
+		endBar(d.bar, d.barOut, ok, d.last.Committed(), describe(d.last, d.width()))
 		return
 	}
 	// The final figures, unless the last line said them already.

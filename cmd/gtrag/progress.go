@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -55,6 +56,25 @@ func newProgressBar(w io.Writer, max int, units string) *progressbar.ProgressBar
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionSetSpinnerChangeInterval(0), // no goroutine of its own: see tickBar
 	)
+}
+
+// endBar ends a bar drawn on out: for a run that succeeded and did
+// something, at 100% of done (the target is then what was done: arXiv's
+// total may have shrunk meanwhile) with desc, the bar keeping its line;
+// otherwise cleared, so that an error line stands alone. The caller holds
+// its display's mutex and has stopped tickBar.
+func endBar(bar *progressbar.ProgressBar, out io.Writer, ok bool, done int, desc string) {
+	if !ok || done == 0 {
+		_ = bar.Clear()
+		_ = bar.Exit()
+		return
+	}
+	setDescription(bar, desc)
+	if bar.GetMax() != done {
+		bar.ChangeMax(done)
+	}
+	_ = bar.Finish()
+	fmt.Fprintln(out)
 }
 
 // setDescription changes the bar's description without drawing it: the

@@ -427,17 +427,7 @@ func (p *copyProgress) finish(ok bool) {
 	p.finished = true
 	p.stopTick()
 	if p.bar != nil {
-		if !ok || p.done == 0 {
-			_ = p.bar.Clear()
-			_ = p.bar.Exit()
-			return
-		}
-		setDescription(p.bar, p.describe())
-		if p.bar.GetMax() != p.done {
-			p.bar.ChangeMax(p.done)
-		}
-		_ = p.bar.Finish()
-		fmt.Fprintln(p.barOut) // the finished bar keeps its line
+		endBar(p.bar, p.barOut, ok, p.done, p.describe())
 		return
 	}
 	// The final figures, unless the last line said them already.
