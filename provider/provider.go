@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/tmc/langchaingo/embeddings"
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/gtrag/gtrag/internal/iostreams"
 )
 
 // The providers, in the order help lists them.
@@ -296,20 +297,6 @@ func RedactURL(raw string) string {
 	return u.Redacted()
 }
 
-// urlPassword matches the password of a URL's user information
-// (scheme://user:password@host), whether or not the URL parses; urlToken
-// a user information without a colon (scheme://TOKEN@host), which is as
-// often a token as a user name.
-var (
-	urlPassword = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://[^\s/?#@:"']*):[^\s/?#@"']*@`)
-	urlToken    = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^\s/?#@:"']+@`)
-)
-
-// RedactURLs hides the password of every URL in s, as RedactURL does for
-// one well-formed URL, and a bare token before an '@': a message that
-// quotes a malformed setting (OLLAMA_HOST="http://u:pw@host:99999",
-// --store https://TOKEN@host) must not print it either.
-func RedactURLs(s string) string {
-	s = urlPassword.ReplaceAllString(s, "${1}:xxxxx@")
-	return urlToken.ReplaceAllString(s, "${1}xxxxx@")
-}
+// RedactURLs is iostreams.RedactURLs, for the errors of this package:
+// they reach users through other paths than a command's streams too.
+func RedactURLs(s string) string { return iostreams.RedactURLs(s) }

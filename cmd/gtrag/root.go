@@ -55,7 +55,7 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		// A URL's password (a --store or OLLAMA_HOST typed with one) is
 		// no more for the screen than an API key is.
-		a.io.Error(errors.New(provider.RedactURLs(a.hint(err).Error())))
+		a.io.Error(a.hint(err)) // its writer hides a URL's password too
 	}
 	return exitCode(ctx, err)
 }
@@ -134,10 +134,9 @@ network it still answers, offline, from the store.
 		if v := a.getenv(env); v != "" {
 			def = v
 		}
+		// A password in a URL default shown by --help is hidden by the
+		// output's writer (iostreams.RedactURLs).
 		f.StringVar(p, name, def, usage+" (env "+env+")")
-		// The default shown by --help may come from the environment: a
-		// password in a URL there is not for the screen.
-		f.Lookup(name).DefValue = provider.RedactURLs(def)
 	}
 	flag(&a.dataDir, "data-dir", defaultDataDir(a.getenv), "knowledge base directory")
 	flag(&a.store, "store", "", "knowledge base: unset for the embedded store in --data-dir, or weaviate://HOST:PORT[/Collection] (API key in WEAVIATE_API_KEY)")

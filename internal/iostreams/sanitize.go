@@ -65,7 +65,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 	w.f.run(&b, string(buf[:cut]))
 	w.mu.Unlock()
 
-	s := b.String()
+	s := RedactURLs(b.String())
 	if w.secrets != nil {
 		s = w.secrets.Replace(s)
 	}
