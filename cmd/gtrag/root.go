@@ -315,32 +315,36 @@ func (a *app) setting(flag string) string {
 // GTRAG_LLM must not break `gtrag help`, the completion script a shell
 // loads at start, or every press of Tab.
 func needsSettings(cmd *cobra.Command) bool {
-	c := cmd
-	for c.HasParent() && c.Parent().HasParent() {
-		c = c.Parent()
-	}
-	switch c.Name() { // the command of the root that cmd is, or is under
+	switch topCommand(cmd).Name() {
 	case "help", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
 		return false
 	}
 	return true
 }
 
+// topCommand is the command of the root that cmd is, or is under ("store"
+// for store copy); the root for the root.
+func topCommand(cmd *cobra.Command) *cobra.Command {
+	c := cmd
+	for c.HasParent() && c.Parent().HasParent() {
+		c = c.Parent()
+	}
+	return c
+}
+
 // opensNothing reports whether cmd works without a data directory: graph
 // draws the workflow, trace renders a file, and replay answers from the
 // recording (a live fork alone goes on against today's store).
 func opensNothing(cmd *cobra.Command) bool {
-	for c := cmd; c.HasParent(); c = c.Parent() {
-		if c.Parent() == c.Root() {
-			switch c.Name() {
-			case "graph", "trace":
-				return true
-			case "replay":
-				fork, offline := c.Flags().Lookup("fork"), c.Flags().Lookup("offline")
-				return fork == nil || !fork.Changed || offline != nil && offline.Changed
-			}
-			return false
-		}
+	c := topCommand(cmd)
+	switch {
+	case !c.HasParent(): // the root itself
+		return false
+	case c.Name() == "graph", c.Name() == "trace":
+		return true
+	case c.Name() == "replay":
+		fork, offline := c.Flags().Lookup("fork"), c.Flags().Lookup("offline")
+		return fork == nil || !fork.Changed || offline != nil && offline.Changed
 	}
 	return false
 }
