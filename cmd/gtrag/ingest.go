@@ -990,16 +990,15 @@ type ingestDisplay struct {
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
 	stopTick func() // ends tickBar's redraws (of the bar, or of the plain line)
-	lastLine time.Time
+	log      plainLog
 	last     ingest.Progress
-	printed  string // the last plain line, "" before the first
-	finished bool   // finish has run: nothing more is drawn or printed
+	finished bool // finish has run: nothing more is drawn or printed
 }
 
 // newIngestDisplay writes lines to w, and draws a progress bar on bar, the
 // terminal, if there is one (nil otherwise).
 func newIngestDisplay(w, bar io.Writer) *ingestDisplay {
-	d := &ingestDisplay{w: w, lastLine: time.Now()}
+	d := &ingestDisplay{w: w, log: newPlainLog(w, plainProgressEvery)}
 	if bar == nil {
 		// The line is due every few seconds whether or not a paper moved:
 		// while a model judges or embeds a long batch, a log that goes
@@ -1053,14 +1052,10 @@ func (d *ingestDisplay) progress(p ingest.Progress) {
 	d.plainLine()
 }
 
-// plainLine writes the figures off a terminal if plainProgressEvery has
-// passed since the last line; d.mu is held.
+// plainLine writes the figures off a terminal when one is due; d.mu is
+// held.
 func (d *ingestDisplay) plainLine() {
-	if time.Since(d.lastLine) >= plainProgressEvery {
-		d.lastLine = time.Now()
-		d.printed = progressLine(d.last)
-		fmt.Fprintln(d.w, d.printed)
-	}
+	d.log.line(func() string { return progressLine(d.last) })
 }
 
 // pending is the number of entries fetched whose batch is not committed
@@ -1113,8 +1108,5 @@ func (d *ingestDisplay) finish(ok bool) {
 		endBar(d.bar, d.barOut, ok, d.last.Committed(), describe(d.last, d.width()))
 		return
 	}
-	// The final figures, unless the last line said them already.
-	if line := progressLine(d.last); d.printed != "" && line != d.printed {
-		fmt.Fprintln(d.w, line)
-	}
+	d.log.end(progressLine(d.last))
 }

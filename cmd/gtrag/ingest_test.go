@@ -449,7 +449,7 @@ func TestIngestPlainProgressLines(t *testing.T) {
 	require.Empty(t, buf.String(), "no line before a few seconds have passed")
 
 	d.mu.Lock()
-	d.lastLine = time.Now().Add(-plainProgressEvery)
+	d.log.last = time.Now().Add(-plainProgressEvery)
 	d.mu.Unlock()
 	p := ingest.Progress{Fetched: 300, Target: 1000, Kept: 150, Rejected: 40, Skipped: 10, Chunks: 300, Elapsed: 2 * time.Second}
 	d.progress(p)

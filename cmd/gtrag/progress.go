@@ -33,6 +33,39 @@ import (
 // description of one moment beside the count of another ("written 1000"
 // over "(500/6317").
 
+// plainLog is a long command's progress off a terminal: a line of its
+// figures at most every interval (tickBar asks for one even when nothing
+// moved), and the final figures at the end, if a line was written and the
+// last one did not say them already. A command done within the interval
+// writes nothing. Its owner's mutex guards it.
+type plainLog struct {
+	w       io.Writer
+	every   time.Duration
+	last    time.Time // when the last line was written, or the display began
+	printed string    // the last line, "" before the first
+}
+
+func newPlainLog(w io.Writer, every time.Duration) plainLog {
+	return plainLog{w: w, every: every, last: time.Now()}
+}
+
+// line writes text() if the interval has passed since the last line.
+func (l *plainLog) line(text func() string) {
+	if time.Since(l.last) >= l.every {
+		l.last = time.Now()
+		l.printed = text()
+		fmt.Fprintln(l.w, l.printed)
+	}
+}
+
+// end writes final, the figures at the end, unless no line was written
+// or the last one said them.
+func (l *plainLog) end(final string) {
+	if l.printed != "" && final != l.printed {
+		fmt.Fprintln(l.w, final)
+	}
+}
+
 // barTick is how often tickBar redraws a bar that has not moved.
 var barTick = 100 * time.Millisecond
 

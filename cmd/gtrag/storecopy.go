@@ -306,10 +306,8 @@ func samePath(a, b string) bool {
 // large store) is seen to move. No plain line is written for a copy done
 // within those seconds.
 type copyProgress struct {
-	w      io.Writer     // plain lines
-	every  time.Duration // between plain lines
-	barOut io.Writer     // the terminal the bar is drawn on; nil without a bar
-	width  func() int    // the terminal's columns; nil without a bar
+	barOut io.Writer  // the terminal the bar is drawn on; nil without a bar
+	width  func() int // the terminal's columns; nil without a bar
 
 	mu       sync.Mutex
 	bar      *progressbar.ProgressBar
@@ -319,15 +317,14 @@ type copyProgress struct {
 	done     int    // chunks handed to the target and back
 	wrote    int    // chunks the target did not have
 	drawn    time.Time
-	lastLine time.Time
-	printed  string // the last plain line, "" before the first
+	log      plainLog // the lines off a terminal
 	finished bool
 }
 
 // newCopyProgress draws a bar on bar, the terminal, if there is one (nil
 // otherwise), else writes a line to w at most every interval.
 func newCopyProgress(bar, w io.Writer, total int, every time.Duration) *copyProgress {
-	p := &copyProgress{w: w, every: every, total: total, lastLine: time.Now()}
+	p := &copyProgress{total: total, log: newPlainLog(w, every)}
 	if bar == nil {
 		// The line is due every interval whether or not a chunk moved:
 		// while the target embeds a long batch, a log that goes quiet
@@ -396,14 +393,10 @@ func (p *copyProgress) set(read, done, wrote int) {
 	p.plainLine()
 }
 
-// plainLine writes the figures off a terminal if the interval has passed
-// since the last line; p.mu is held.
+// plainLine writes the figures off a terminal when one is due; p.mu is
+// held.
 func (p *copyProgress) plainLine() {
-	if time.Since(p.lastLine) >= p.every {
-		p.lastLine = time.Now()
-		p.printed = "store copy: " + p.text()
-		fmt.Fprintln(p.w, p.printed)
-	}
+	p.log.line(func() string { return "store copy: " + p.text() })
 }
 
 // describe is the longest description that leaves the bar room.
@@ -430,8 +423,5 @@ func (p *copyProgress) finish(ok bool) {
 		endBar(p.bar, p.barOut, ok, p.done, p.describe())
 		return
 	}
-	// The final figures, unless the last line said them already.
-	if line := "store copy: " + p.text(); p.printed != "" && line != p.printed {
-		fmt.Fprintln(p.w, line)
-	}
+	p.log.end("store copy: " + p.text())
 }
