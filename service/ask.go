@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gtrag/gtrag/environment"
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/text"
 	"slices"
 	"sync/atomic"
@@ -146,7 +147,8 @@ type Result struct {
 
 	// Outcome is how the run ended: nodes.OutcomeAnswered,
 	// OutcomeAnsweredWithCaveat, OutcomeNotFound, OutcomeOffTopic or
-	// OutcomeArxivUnavailable.
+	// OutcomeArxivUnavailable; evaluate.OutcomeStepLimit for a run its
+	// step limit stopped before it answered.
 	Outcome string `json:"outcome"`
 	// Abstained is set when the answer says nothing found answers the
 	// question: it lists its sources as the closest, quoting none of them
@@ -216,8 +218,9 @@ func newResult(r run) Result {
 // (see the command layer's question rules), and returns its Result. The
 // store grows with the papers the run adds, even when the run then fails.
 // A run stopped by its step limit (a *graph.StepLimitError) returns the
-// Result of the state it reached, with no answer, beside the error: eval
-// counts what such a question cost and goes on.
+// Result of the state it reached, with no answer and the outcome
+// evaluate.OutcomeStepLimit, beside the error: eval counts what such a
+// question cost and goes on, and ask --json still prints what the run did.
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
 	o = o.withDefaults()
 	start := time.Now()
@@ -293,14 +296,19 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		}
 	}
 	var limit *graph.StepLimitError
-	if err != nil && !errors.As(err, &limit) {
+	stopped := errors.As(err, &limit)
+	if err != nil && !stopped {
 		return Result{}, err
 	}
-	return newResult(run{
+	res := newResult(run{
 		question: question, final: final, path: path,
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
-	}), err
+	})
+	if stopped {
+		res.Outcome = evaluate.OutcomeStepLimit
+	}
+	return res, err
 }
 
 // routerSetting is the trace's Settings.Router: empty for the rule

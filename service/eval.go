@@ -27,12 +27,8 @@ func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions
 	// A question that used up its steps (--max-steps) is a run that did
 	// not answer, counted with what it cost, not the end of the eval.
 	var limit *graph.StepLimitError
-	stopped := errors.As(err, &limit)
-	if err != nil && !stopped {
+	if err != nil && !errors.As(err, &limit) {
 		return evaluate.Run{}, fmt.Errorf("question %q: %w", q.Q, err)
-	}
-	if stopped {
-		res.Outcome = evaluate.OutcomeStepLimit
 	}
 	r := evaluate.Run{
 		Question: q, Outcome: res.Outcome, Answer: res.Answer, Abstained: res.Abstained,

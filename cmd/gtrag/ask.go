@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
@@ -116,6 +117,15 @@ it refuses the connection, ask answers from the store and says so.`,
 			res, err := a.askTraced(cmd.Context(), svc, q, o, file)
 			if o.live != nil {
 				o.live.Finish(res.Notices)
+			}
+			var limit *graph.StepLimitError
+			if o.json && errors.As(err, &limit) {
+				// A script still learns what the run did (outcome
+				// step_limit, its path, the papers it added); the error
+				// line follows on stderr, exit 1.
+				if werr := writeJSON(a.io.Out, res); werr != nil {
+					return werr
+				}
 			}
 			if err != nil {
 				if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
@@ -128,6 +129,18 @@ func TestAskStepLimit(t *testing.T) {
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "step limit 3")
 	require.Equal(t, 1, strings.Count(strings.TrimSpace(r.stderr), "\n")+1, r.stderr)
+
+	// With --json a script still gets the object of what the run did,
+	// its outcome step_limit, then the same error line and exit code.
+	r = gtrag(t, env, "ask", "--json", "--max-steps", "5", "How much do bidders shade their bids in sealed-bid auctions?")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "step limit 5")
+	var res service.Result
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res), r.stdout)
+	require.Equal(t, "step_limit", res.Outcome)
+	require.Empty(t, res.Answer)
+	require.Len(t, res.Path, 5)
+	require.Equal(t, res.StoreCountAfter-res.StoreCountBefore > 0, res.PapersAdded > 0)
 }
 
 func TestAskJSONHasEveryContractField(t *testing.T) {
