@@ -175,7 +175,7 @@ func TestRouterSharesBreaker(t *testing.T) {
 	junk := &scriptedModel{script: []step{{reply: "search arXiv"}, {reply: "yes"}}}
 	set = scriptedSet(junk)
 	_, err = set.Router.ChooseRoute(ctx, TreeData{Question: "q"})
-	require.EqualError(t, err, `decide_route: the LLM reply "search arXiv" holds no JSON object`)
+	require.EqualError(t, err, `choose the route with the LLM: the LLM reply "search arXiv" holds no JSON object`, "said as the user reads it, not by the prompt's name")
 	v, err = set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.Equal(t, "LLM replied \"yes\"", v.Reason, "one junk route does not give up on the LLM")

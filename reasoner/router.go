@@ -77,12 +77,13 @@ func (r *LLMRouter) ChooseRoute(ctx context.Context, t TreeData) (Choice, error)
 	}
 	c, err := parseChoice(reply)
 	if err != nil {
-		// The maxUnusable-th in a row says what the route was for.
-		err = r.c.unusable(PromptDecideRoute, err.Error())
-		if !isUnusable(err) {
-			err = fmt.Errorf("choose the route with the LLM: %w", err)
+		// Said as the user reads it ("choose the route with the LLM: …"),
+		// not by the prompt's name, whether or not it is the maxUnusable-th
+		// in a row.
+		if gerr := r.c.giveUp(PromptDecideRoute, err.Error()); gerr != nil {
+			return Choice{}, fmt.Errorf("choose the route with the LLM: %w", gerr)
 		}
-		return Choice{}, err
+		return Choice{}, fmt.Errorf("choose the route with the LLM: %w", &unusableError{msg: err.Error()})
 	}
 	r.c.usable(PromptDecideRoute)
 	c.Notices = notices
