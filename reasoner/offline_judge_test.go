@@ -3,8 +3,11 @@ package reasoner
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -359,4 +362,21 @@ func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
 			require.Contains(t, v.Reason, tt.reason)
 		})
 	}
+}
+
+// A reason's key-term count names as many words as it counts: a hyphenated
+// word counts by its parts, and the lists name the parts ("envy, freeness"),
+// not the whole word once for two terms.
+func TestOfflineJudgeReasonCountsWhatItLists(t *testing.T) {
+	v, err := (&OfflineJudge{}).JudgeRelevance(context.Background(),
+		"Does the zorblat mechanism guarantee envy-freeness in quantum cake cutting?",
+		[]Passage{{ID: "p", Title: "Envy-free cake cutting", Text: "An envy-free mechanism for cutting a cake among agents: the freeness from envy of every allocation.", Score: 0.3}})
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(\d+) of (\d+) key terms covered \(([^)]*)\); missing ([^;]*)`).FindStringSubmatch(v.Reason)
+	require.NotNil(t, m, v.Reason)
+	covered, total := len(strings.Split(m[3], ", ")), len(strings.Split(m[4], ", "))
+	require.Equal(t, m[1], strconv.Itoa(covered), v.Reason)
+	require.Equal(t, m[2], strconv.Itoa(covered+total), v.Reason)
+	require.Contains(t, m[3], "envy")
+	require.Contains(t, m[3], "freeness")
 }

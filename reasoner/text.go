@@ -50,17 +50,21 @@ func keyTerms(question string) []term {
 		if text.QuestionWords.Has(w) || isNumber(w) {
 			continue
 		}
-		// A hyphenated word counts by its parts ("zero-sum" → zero, sum).
-		for _, s := range tokens(strings.ReplaceAll(w, "-", " ")) {
-			if seen[s] {
-				continue
+		// A hyphenated word counts by its parts ("zero-sum" → zero, sum),
+		// each named as written, so that a reason's "5 of 8 key terms"
+		// lists eight words, not seven with "envy-freeness" for two.
+		for _, part := range strings.Split(w, "-") {
+			for _, s := range tokens(part) {
+				if seen[s] {
+					continue
+				}
+				seen[s] = true
+				weight := 1.0
+				if genericStems[s] {
+					weight = 0.5
+				}
+				out = append(out, term{Stem: s, Word: part, Weight: weight})
 			}
-			seen[s] = true
-			weight := 1.0
-			if genericStems[s] {
-				weight = 0.5
-			}
-			out = append(out, term{Stem: s, Word: w, Weight: weight})
 		}
 	}
 	for _, p := range paraphrases {
