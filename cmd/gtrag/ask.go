@@ -109,8 +109,13 @@ it refuses the connection, ask answers from the store and says so.`,
 			defer svc.Close()
 			if !o.json {
 				o.live = a.liveRun(o.quiet || o.trace)
-				for _, n := range svc.Reasoners().Notices {
-					o.live.Notice(n)
+				if o.trace {
+					// The narration's header says them.
+					o.live.Said(svc.Reasoners().Notices...)
+				} else {
+					for _, n := range svc.Reasoners().Notices {
+						o.live.Notice(n)
+					}
 				}
 			}
 			o.failFast = a.someoneWaits()

@@ -250,3 +250,16 @@ func TestAskReadsAMisspeltTerm(t *testing.T) {
 	decodeJSON(t, gtrag(t, env, "replay", "--json", file), &replayed)
 	require.Contains(t, replayed.Notices, `read "equilibirum" as "equilibrium"`)
 }
+
+// With --trace the narration's header says the LLM's notices ("offline: no
+// LLM configured …"); the live line does not say them a second time.
+func TestAskTraceSaysTheOfflineNoticeOnce(t *testing.T) {
+	env := testEnv(t)
+	delete(env, "GTRAG_LLM")
+	r := gtrag(t, env, "ask", "--trace", "What is a Nash equilibrium?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 1, strings.Count(r.stderr, "offline: no Ollama answered"), r.stderr)
+	r = gtrag(t, env, "ask", "What is a Nash equilibrium?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, 1, strings.Count(r.stderr, "offline: no Ollama answered"), r.stderr)
+}
