@@ -35,8 +35,11 @@ func CheckText(what, s string, limit int) error {
 }
 
 // CheckQuestion checks a question or query with CheckText (what names it)
-// and folds its white space to single spaces.
+// and folds its white space to single spaces. White space around it does
+// not count against MaxQuestionBytes, whichever front end it came through
+// (arguments, standard input, a chat line, an MCP call).
 func CheckQuestion(what, q string) (string, error) {
+	q = strings.TrimSpace(q)
 	if err := CheckText(what, q, MaxQuestionBytes); err != nil {
 		return "", err
 	}
