@@ -90,15 +90,18 @@ func (r *Run) ArxivWait(w arxiv.Wait) {
 	case arxiv.WaitPacing:
 		r.line.Countdown(fmt.Sprintf("waiting for arXiv (pacing %s), next request in {s} s", seconds(w.D)), w.D)
 	case arxiv.WaitRetry:
-		why := "failed"
+		// The countdown comes before the reason: the line is cut to the
+		// terminal's width, and at 80 columns "arXiv answered HTTP 429 Too
+		// Many Requests" left no room for it.
+		why := ""
 		if w.Retry != nil && w.Retry.Err != nil {
-			why = "failed: " + w.Retry.Err.Error()
+			why = ": " + w.Retry.Err.Error()
 		}
 		attempt := 0
 		if w.Retry != nil {
 			attempt = w.Retry.Attempt
 		}
-		r.line.Countdown(fmt.Sprintf("arXiv attempt %d %s; retrying in {s} s", attempt, why), w.D)
+		r.line.Countdown(fmt.Sprintf("arXiv attempt %d failed, retrying in {s} s%s", attempt, why), w.D)
 	}
 }
 

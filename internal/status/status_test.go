@@ -3,6 +3,7 @@ package status
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -141,5 +142,19 @@ func TestFit(t *testing.T) {
 	}
 	if got := fit("abc", 4); got != "abc" {
 		t.Fatalf("fit = %q", got)
+	}
+}
+
+// A retry's countdown shows at 80 columns whatever arXiv's error says: it
+// comes before the reason, which the width cuts.
+func TestRetryCountdownFitsEightyColumns(t *testing.T) {
+	var out syncBuffer
+	r := NewRun(New(&out, func() int { return 80 }), func(string) {})
+	r.StepStarted(context.Background(), 1, nodes.SearchArxiv, nodes.GraphState{})
+	r.ArxivWait(arxiv.Wait{Kind: arxiv.WaitRetry, D: 3 * time.Second,
+		Retry: &arxiv.Retry{Attempt: 1, Err: errors.New("arXiv answered HTTP 503 Service Unavailable: the server is overloaded, try again later")}})
+	r.Finish(nil)
+	if !strings.Contains(out.String(), "arXiv attempt 1 failed, retrying in 3 s") {
+		t.Fatalf("line %q lacks the countdown", out.String())
 	}
 }
