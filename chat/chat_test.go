@@ -27,6 +27,7 @@ func TestOfflineRewrite(t *testing.T) {
 		{"a back-reference is replaced", pd, "Why does it work?", "Why does Nash equilibrium of the prisoner's dilemma work?"},
 		{"a possessive back-reference", "How is the Shapley value computed?", "what are its properties?", "What are Shapley value's properties?"},
 		{"a bare question word", pd, "and why?", "Why in Nash equilibrium of the prisoner's dilemma?"},
+		{"the previous question's own question word", "Why do bidders shade their bids in first-price auctions?", "and why?", "Why do bidders shade their bids in first-price auctions?"},
 		{"a connective with a plain noun phrase", "What is a Nash equilibrium?", "what about large populations?", "What about Nash equilibrium and large populations?"},
 		{"a connective with a new glossary term", "What is a Nash equilibrium?", "what about mixed strategies?", "what about mixed strategies?"},
 		{"a new glossary topic stands alone", pd, "and what about the Shapley value?", "and what about the Shapley value?"},

@@ -138,6 +138,12 @@ func carryTopic(history []Turn, line string) string {
 	case prepositions[firstWord(rest)]:
 		// "In auctions?" typed alone: the preposition goes mid-question.
 		q = "What about " + topic + " " + strings.ToLower(rest[:1]) + rest[1:]
+	case strings.EqualFold(rest, firstWord(prevQ)) && questionWords[strings.ToLower(rest)]:
+		// "and why?" after "Why do bidders shade their bids in
+		// first-price auctions?" asks that question again, for more: "Why
+		// in bids in first-price auctions?" kept its topic and lost what
+		// it asked.
+		q = strings.TrimRight(prevQ, "?!. ")
 	case questionWords[firstWord(rest)]:
 		q = rest + " in " + topic
 	default:
