@@ -355,6 +355,9 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 			if err == nil {
 				return page, nil // still empty: the caller decides what to do with it
 			}
+			if attempt == 1 {
+				return Page{}, fmt.Errorf("gave up after 1 attempt: %w", err)
+			}
 			return Page{}, fmt.Errorf("gave up after %d attempts: %w", attempt, err)
 		}
 		reason := err

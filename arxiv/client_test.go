@@ -358,6 +358,11 @@ func TestTransportFaults(t *testing.T) {
 		require.ErrorContains(t, err, "gave up after 3 attempts")
 		require.ErrorContains(t, err, "connection refused")
 		require.EqualValues(t, 3, c.Requests())
+
+		one := testClient("http://" + addr + "/api/query")
+		one.MaxAttempts = 1
+		_, err = one.Search(t.Context(), "all:nash", 0, 3, SearchOptions{})
+		require.ErrorContains(t, err, "gave up after 1 attempt: ", "one attempt, not \"1 attempts\"")
 		require.Len(t, retries, 2)
 		require.Equal(t, 1, retries[0].Attempt)
 		require.Equal(t, 2, retries[1].Attempt)
