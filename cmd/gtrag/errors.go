@@ -47,7 +47,9 @@ func exitCode(ctx context.Context, err error) int {
 		return exitOK
 	case errors.As(err, &u):
 		return exitUsage
-	case errors.Is(err, context.Canceled) && ctx.Err() != nil, errors.As(err, &stopped):
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		return signalExit(ctx)
+	case errors.As(err, &stopped):
 		return exitInterrupted
 	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"):
 		return exitUsage

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"sync/atomic"
@@ -87,4 +89,22 @@ func TestWatchSignals(t *testing.T) {
 		t.Fatalf("handle called after stop (n=%d)", n)
 	case <-time.After(20 * time.Millisecond):
 	}
+}
+
+// A signal's exit code is the shell's, 128 plus its number: 130 for
+// Ctrl-C, 143 for a supervisor's SIGTERM (which once exited 130 too). The
+// cause is still a cancellation for code that reads it.
+func TestSignalContextExitCode(t *testing.T) {
+	ctx, stop := signalContext(context.Background(), syscall.SIGUSR1)
+	defer stop()
+	require.Equal(t, exitInterrupted, signalExit(ctx), "not cancelled: the default")
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGUSR1))
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the signal did not cancel the context")
+	}
+	require.Equal(t, 128+int(syscall.SIGUSR1), signalExit(ctx))
+	require.ErrorIs(t, context.Cause(ctx), context.Canceled)
+	require.Equal(t, 128+int(syscall.SIGUSR1), exitCode(ctx, fmt.Errorf("search arXiv: %w", context.Canceled)))
 }

@@ -87,14 +87,15 @@ func TestAskPipedAtATerminalDoesNotRetryARefusedArxiv(t *testing.T) {
 }
 
 // SIGTERM while the prompt waits for a line ends the chat at once, as it
-// does while a question runs (exit 130, "chat interrupted"): it once went
-// unheard until someone pressed Enter, the terminal held all that time.
+// does while a question runs (exit 143, the shell's code for SIGTERM;
+// "chat interrupted"): it once went unheard until someone pressed Enter,
+// the terminal held all that time.
 func TestChatOnATerminalEndsAtSIGTERM(t *testing.T) {
 	p := startPTY(t, testEnv(t), "chat")
 	p.waitFor("gtrag> ", 1)
 	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
 	start := time.Now()
-	require.Equal(t, exitInterrupted, p.exit(), p.screen())
+	require.Equal(t, 128+int(syscall.SIGTERM), p.exit(), p.screen())
 	require.Less(t, time.Since(start), 10*time.Second)
 	require.Contains(t, p.screen(), "gtrag: chat interrupted")
 }
