@@ -85,8 +85,11 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		q, entry, want string
 	}{
 		{"How do I find the Nash equilibrium of a 2x2 game?", "primer:nash-equilibrium", `mark each player's best responses`},
-		{"How do you compute a mixed equilibrium in a 2x2 game?", "primer:mixed-strategies", `indifference principle`},
-		{"How do I find the NE of matching pennies?", "primer:mixed-strategies", `indifference principle|one solves`},
+		// "The main tool for computing one is the indifference principle"
+		// cannot open an answer: "one" is the mixed equilibrium the
+		// sentence before it names, which comes first (checked below).
+		{"How do you compute a mixed equilibrium in a 2x2 game?", "primer:mixed-strategies", `^In a mixed-strategy Nash equilibrium each player's mixture is a best response`},
+		{"How do I find the NE of matching pennies?", "primer:mixed-strategies", `^In a mixed-strategy Nash equilibrium each player's mixture is a best response`},
 		{"How do you find a stable matching?", "primer:stable-matching-gale-shapley", `deferred acceptance algorithm to find one: each man proposes`},
 		{"How can one compute a correlated equilibrium?", "primer:correlated-equilibrium", `computed efficiently by linear programming`},
 		// "Stackelberg competition and Rubinstein bargaining are both
@@ -111,6 +114,12 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		t.Run(tc.q, func(t *testing.T) {
 			require.Regexp(t, tc.want, askLead(t, svc, tc.q, tc.entry), "the first sentence")
 		})
+	}
+	// The sentence that says how follows its antecedent at once.
+	for _, q := range []string{"How do you compute a mixed equilibrium in a 2x2 game?", "How do I find the NE of matching pennies?"} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.Regexp(t, `^In a mixed-strategy Nash equilibrium each player's mixture is a best response to the others' mixtures \[1\]\. The main tool for computing one is the indifference principle`, r.Answer, q)
 	}
 }
 

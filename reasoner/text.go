@@ -283,7 +283,7 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
-	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) {
+	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) || pronounOneInFirstClause(lower) {
 		return true
 	}
 	first := ws[0]
@@ -382,6 +382,34 @@ func bareAbstractInFirstClause(lower string) bool {
 		}
 	}
 	return false
+}
+
+// pronounOne matches "one" standing for a noun of an earlier sentence, as
+// the object of a verb of finding or making: "The main tool for computing
+// one is the indifference principle" (one: a mixed equilibrium, named the
+// sentence before). "one" before a noun ("computing one equilibrium") is a
+// number, and stands alone.
+var pronounOne = regexp.MustCompile(`\b(computing|compute|computes|finding|find|finds|constructing|construct|constructs|reaching|reach|reaches|selecting|select|selects|choosing|choose|chooses|picking|pick|picks) one\s*(?:[:;,.]|is\b|are\b|was\b|can\b|$)`)
+
+// pronounOneInFirstClause reports whether the first clause of a sentence
+// uses "one" for a noun (pronounOne) it has not introduced itself: "…
+// every instance has a stable matching, and the algorithm to find one …"
+// names it ("a stable matching") before.
+func pronounOneInFirstClause(lower string) bool {
+	clause := firstClause(lower)
+	m := pronounOne.FindStringIndex(clause)
+	return m != nil && !indefiniteNoun.MatchString(clause[:m[0]])
+}
+
+// indefiniteNoun matches a noun phrase introduced by "a" or "an".
+var indefiniteNoun = regexp.MustCompile(`\ban? [a-z]`)
+
+// firstClause is a sentence up to its first colon or semicolon.
+func firstClause(lower string) string {
+	if i := strings.IndexAny(lower, ":;"); i >= 0 {
+		return lower[:i+1]
+	}
+	return lower
 }
 
 // bareAbstract matches "the" and an abstract noun that ends a phrase, before
