@@ -18,6 +18,12 @@
 // from a file with `gtrag trace`; both read the events exactly as written,
 // after redaction, so the screen never shows what the file would not.
 //
+// Player.Fork replays a recording up to a step, changes the state and runs
+// on; recorded with a Recorder (its Wrap passed as wrap), the fork's trace
+// tells the replayed steps as the original's did — the embeds inside the
+// store's operations, the store's size, each step's environment lines —
+// and then its own.
+//
 // Secrets never reach a trace: every event is scrubbed of the API key values
 // the caller passes in (Options.Secrets) and of anything shaped like a bearer
 // token, an "sk-" key or an api key URL parameter before it is written.

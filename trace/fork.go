@@ -36,7 +36,23 @@ type ForkInfo struct {
 	Value        json.RawMessage `json:"value"`
 	RecordedPath []string        `json:"recorded_path"`
 	Earlier      []ForkEdit      `json:"earlier,omitempty"`
+	// Store is where the fork's own steps wrote (Options.ForkStore):
+	// ForkScratch, ForkOffline or ForkKnowledgeBase; empty in recordings
+	// made before it was kept. Its answer's footer says so, and a replay
+	// of the recording says it again.
+	Store string `json:"store,omitempty"`
 }
+
+// Where a fork's own steps wrote (ForkInfo.Store).
+const (
+	// ForkScratch is a live fork's scratch copy of the knowledge base.
+	ForkScratch = "scratch"
+	// ForkOffline is an offline fork's scratch store, with an arXiv of
+	// the recorded papers (PaperStandIn).
+	ForkOffline = "offline"
+	// ForkKnowledgeBase is the user's knowledge base (--write).
+	ForkKnowledgeBase = "knowledge_base"
+)
 
 // ForkEdit is one fork's edit: Field set to Value after step Step, by a
 // fork of run Of.
@@ -251,6 +267,17 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 	// The decision agent of a recording with one reads the environment,
 	// as the recorded run's did, so the replayed decisions match.
 	env := environment.New()
+	if rec := recorderIn(deps); rec != nil {
+		// The fork is being recorded: its recording tells the replayed
+		// steps as the original's did — what each step added to the
+		// environment, the embeds inside the store's operations, the
+		// store's size — and so the steps after them.
+		rec.Environment(env)
+		p.mu.Lock()
+		p.echo = rec
+		p.mu.Unlock()
+		rec.countStore()
+	}
 	deps = env.Wrap(deps)
 	deps.Environment = func() []string { return env.Snapshot().Summary() }
 	g, err := nodes.Build(deps)
@@ -270,7 +297,13 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 			if step != at {
 				return s, nil
 			}
-			return edit.Apply(s)
+			s, err = edit.Apply(s)
+			if err == nil {
+				p.mu.Lock()
+				p.atFork = &s
+				p.mu.Unlock()
+			}
+			return s, err
 		}),
 	}, opts...)
 	runOpts = append(runOpts, nodes.RunOptions(deps)...)
@@ -292,6 +325,22 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 		return out, fmt.Errorf("the fork: %w", runErr)
 	}
 	return out, nil
+}
+
+// StateAtFork is the state the last Fork started its own steps from: the
+// recorded state after the fork's step, with the edit made (and the
+// edits the recording carries); after Run of a fork's recording, the
+// state that fork started its own steps from. false before a Fork or Run
+// got there. What the
+// fork did itself is its final state less this one: the papers it added,
+// the searches it sent.
+func (p *Player) StateAtFork() (nodes.GraphState, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.atFork == nil {
+		return nodes.GraphState{}, false
+	}
+	return *p.atFork, true
 }
 
 // RecordedPath is the path of the recorded run.
@@ -329,6 +378,13 @@ func (f *forkSwitch) live() bool { return f.step.Load() > int64(f.at) }
 func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 	d := after
 	d.Store = switchStore{f, played.Store, after.Store}
+	ps, ok1 := played.Store.(playedStore)
+	_, ok2 := after.Store.(counter)
+	if ok1 && ok2 && ps.counts() {
+		// Both sides count: so does the fork, for its recording's
+		// environment updates ("knowledge base: 0 → 5 documents").
+		d.Store = countingSwitchStore{switchStore{f, played.Store, after.Store}}
+	}
 	d.Arxiv = switchSearcher{f, played.Arxiv, after.Arxiv}
 	d.Judge = switchJudge{f, played.Judge, after.Judge}
 	d.Filter = switchFilter{f, played.Filter, after.Filter}
@@ -421,6 +477,34 @@ func (s switchStore) Add(ctx context.Context, docs []vectordb.Document) (int, er
 		return 0, err
 	}
 	return st.Add(ctx, docs)
+}
+
+// countingSwitchStore is a switchStore whose sides both count (see
+// counter): the recorded store up to the fork, the live one after.
+type countingSwitchStore struct{ switchStore }
+
+func (s countingSwitchStore) Count() int {
+	c, err := pick(s.f, s.played, s.live, "store")
+	if err != nil {
+		return 0
+	}
+	if n, ok := c.(counter); ok {
+		return n.Count()
+	}
+	return 0
+}
+
+// recorderIn is the Recorder that recorded d's dependencies (Wrap), or
+// nil when they are not recorded.
+func recorderIn(d nodes.Deps) *Recorder {
+	switch s := d.Store.(type) {
+	case recordedStore:
+		return s.r
+	}
+	if a, ok := d.Arxiv.(recordedSearcher); ok {
+		return a.r
+	}
+	return nil
 }
 
 type switchSearcher struct {

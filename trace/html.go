@@ -72,9 +72,14 @@ type view struct {
 	Answer      string
 	Sources     []string
 	Error       string
-	Path        string
-	StoreBefore string
-	StoreAfter  string
+	// StopDone says, for a run stopped on purpose before a step, which
+	// steps were done and which never ran.
+	StopDone string
+	Path     string
+	// Store is the knowledge base's size around the run, as the
+	// narration says it: "0 → 5 documents", or "5 documents" when the
+	// recording counted it only before.
+	Store string
 
 	// Fork is set when the run is a fork of another (replay --fork): the
 	// page then shows the recorded path as the other branch.
@@ -104,11 +109,20 @@ type viewStep struct {
 	DurationMS  int64
 	Ops         []*viewOp // pointers: a nested operation (embed inside store.query) must not move its parent
 	Mutations   []viewMutation
+	// Changes are the rest of the step's environment update, as the
+	// narration writes it: the knowledge base's size when the step added
+	// to it, and what the step added to the run's environment.
+	Changes     []string
 	Failed      string
 	Next        *viewRoute
+	storeBefore *int // the store's size before the step's first add
+	storeNote   string
+	envChanges  []string
 }
 
 type viewOp struct {
+	node       string
+	start      OperationStartedData
 	Kind       string
 	Tool       string
 	Summary    string // describeOp
@@ -177,7 +191,7 @@ func buildView(events []Event) view {
 		case OperationStarted:
 			var d OperationStartedData
 			_ = e.Decode(&d)
-			op := viewOp{Kind: d.Kind, Tool: d.Tool, Summary: describeOp(e.Node, d), Params: indent(d.Params)}
+			op := viewOp{node: e.Node, start: d, Kind: d.Kind, Tool: d.Tool, Summary: describeOpIn(e.Node, d, v.Question), Params: indent(d.Params)}
 			if e.Step == 0 || cur == nil {
 				ops[d.OpID] = &op // the store counts around the run
 				continue
@@ -193,6 +207,21 @@ func buildView(events []Event) view {
 			if op := ops[d.OpID]; op != nil {
 				op.Done, op.DurationMS = true, d.DurationMS
 				op.Result, op.ResultJSON = describeResult(d.Kind, d.Result), indent(d.Result)
+				if decidedOffline(d.Kind, d.Result) {
+					// The offline reasoner decided it: tagged so, as the
+					// narration tags it.
+					start := offlineTool(op.start)
+					op.Tool, op.Summary = start.Tool, describeOpIn(op.node, start, v.Question)
+				}
+			}
+			if d.Kind == KindStoreAdd && e.Step > 0 && cur != nil {
+				var a AddResult
+				if json.Unmarshal(d.Result, &a) == nil && a.CountBefore != nil && a.CountAfter != nil {
+					if cur.storeBefore == nil {
+						cur.storeBefore = a.CountBefore
+					}
+					cur.storeNote = storeChange(*cur.storeBefore, *a.CountAfter)
+				}
 			}
 			if d.Kind == KindStoreCount && e.Step == 0 {
 				var r CountResult
@@ -213,6 +242,9 @@ func buildView(events []Event) view {
 				continue
 			}
 			for _, m := range d.Mutations {
+				if m.Field == "reasoning" { // shown as Reasoning, as the narration does
+					continue
+				}
 				cur.Mutations = append(cur.Mutations, viewMutation{
 					Field:  m.Field,
 					Before: Summarize(m.Field, orNull(m.Before)), After: Summarize(m.Field, orNull(m.After)),
@@ -224,6 +256,10 @@ func buildView(events []Event) view {
 			_ = e.Decode(&d)
 			if cur != nil {
 				cur.Reasoning, cur.DurationMS = d.Reasoning, d.DurationMS
+				cur.envChanges = nil
+				for _, c := range d.Environment {
+					cur.envChanges = append(cur.envChanges, "environment: "+readableEnvChange(c))
+				}
 			}
 		case StepFailed:
 			var d StepFailedData
@@ -252,10 +288,10 @@ func buildView(events []Event) view {
 		case ExecutionFailed:
 			var d ExecutionFailedData
 			_ = e.Decode(&d)
-			v.Outcome, v.Error, v.Path = "failed", d.Error, strings.Join(d.Path, " → ")
+			v.Outcome, v.Error, v.Path = "failed", readableRunError(d.Error), strings.Join(d.Path, " → ")
 			switch {
 			case d.Interrupted:
-				v.Outcome = "interrupted"
+				v.Outcome, v.StopDone = "interrupted", stopDone(len(d.Path))
 			case stoppedBySignal(d.Error):
 				v.Outcome, v.StoppedStep, v.StoppedBy = "stopped", len(d.Path)+1, signalName(d.Error)
 			}
@@ -270,13 +306,32 @@ func buildView(events []Event) view {
 			}
 		}
 	}
-	if len(counts) > 0 {
-		v.StoreBefore = plural(counts[0], "chunk", "chunks")
+	switch {
+	case len(counts) > 1:
+		v.Store = storeSpan(counts[0], counts[len(counts)-1])
+	case len(counts) == 1:
+		v.Store = plural(counts[0], "document", "documents")
 	}
-	if len(counts) > 1 {
-		v.StoreAfter = plural(counts[len(counts)-1], "chunk", "chunks")
+	for i := range v.Steps {
+		s := &v.Steps[i]
+		if s.storeNote != "" {
+			s.Changes = append(s.Changes, s.storeNote)
+		}
+		s.Changes = append(s.Changes, s.envChanges...)
 	}
 	return v
+}
+
+// stopDone says which steps a run stopped on purpose before its next step
+// had done: done steps ran, the next never started.
+func stopDone(done int) string {
+	switch done {
+	case 0:
+		return "No step had run."
+	case 1:
+		return "Step 1 was done; step 2 never ran."
+	}
+	return fmt.Sprintf("Steps 1 to %d were done; step %d never ran.", done, done+1)
 }
 
 // withoutBecause drops a leading "because" from a router's reason: the

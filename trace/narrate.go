@@ -24,6 +24,8 @@ type Narrator struct {
 	w   io.Writer
 	err error
 
+	question string // the run's, to tell the topic judge from a paper
+
 	cur         *block
 	steps       int
 	countBefore *int
@@ -55,6 +57,8 @@ type action struct {
 	kind   string
 	text   string
 	result string
+	node   string
+	start  OperationStartedData
 }
 
 // NewNarrator returns a Narrator writing to w.
@@ -109,6 +113,7 @@ func (n *Narrator) Event(e Event) error {
 			n.printf("  note: %s\n", note)
 		}
 		n.edits = forkEdits(s.Fork)
+		n.question = d.Question
 	case StepStarted:
 		if n.cur != nil {
 			n.flush("")
@@ -169,6 +174,7 @@ func (n *Narrator) Event(e Event) error {
 		}
 		var d ExecutionFailedData
 		_ = json.Unmarshal(e.Data, &d)
+		d.Error = readableRunError(d.Error)
 		switch {
 		case d.Interrupted:
 			n.printf("\nINTERRUPTED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
@@ -183,6 +189,33 @@ func (n *Narrator) Event(e Event) error {
 		n.storeLine()
 	}
 	return n.err
+}
+
+// storeSpan is the knowledge base's size from before to after: "0 → 5
+// documents".
+func storeSpan(before, after int) string {
+	return fmt.Sprintf("%d → %s", before, plural(after, "document", "documents"))
+}
+
+// storeChange is the environment update of a step that added to the
+// knowledge base: "knowledge base: 0 → 5 documents".
+func storeChange(before, after int) string { return "knowledge base: " + storeSpan(before, after) }
+
+// readableRunError is a run's recorded error as a reader wants it: without
+// the prefixes the layers it came through put before it ("run the
+// workflow: graph: run interrupted before step 5 …"), which name code, not
+// anything the reader did.
+func readableRunError(err string) string {
+	for {
+		trimmed := err
+		for _, p := range []string{"run the workflow: ", "graph: ", "the fork: "} {
+			trimmed = strings.TrimPrefix(trimmed, p)
+		}
+		if trimmed == err || trimmed == "" {
+			return err
+		}
+		err = trimmed
+	}
 }
 
 // stoppedBySignal reports whether a run's error says it was stopped by a
@@ -204,7 +237,7 @@ func signalName(err string) string {
 func (n *Narrator) storeLine() {
 	switch {
 	case n.countBefore != nil && n.countAfter != nil:
-		n.line("knowledge base", fmt.Sprintf("%d → %s", *n.countBefore, plural(*n.countAfter, "document", "documents")))
+		n.line("knowledge base", storeSpan(*n.countBefore, *n.countAfter))
 	case n.countBefore != nil:
 		n.line("knowledge base", plural(*n.countBefore, "document", "documents"))
 	}
@@ -225,7 +258,7 @@ func (n *Narrator) operationStarted(e Event) {
 			depth = max(depth, o.depth+1)
 		}
 	}
-	a := &action{depth: depth, kind: d.Kind, text: describeOp(e.Node, d)}
+	a := &action{depth: depth, kind: d.Kind, text: describeOpIn(e.Node, d, n.question), node: e.Node, start: d}
 	n.cur.actions = append(n.cur.actions, a)
 	n.cur.open[d.OpID] = a
 }
@@ -233,6 +266,7 @@ func (n *Narrator) operationStarted(e Event) {
 func (n *Narrator) operationEnded(e Event) {
 	var id, kind, result string
 	var added *AddResult
+	offline := false
 	if e.Type == OperationFailed {
 		var d OperationFailedData
 		_ = json.Unmarshal(e.Data, &d)
@@ -241,6 +275,7 @@ func (n *Narrator) operationEnded(e Event) {
 		var d OperationCompletedData
 		_ = json.Unmarshal(e.Data, &d)
 		id, kind, result = d.OpID, d.Kind, describeResult(d.Kind, d.Result)
+		offline = decidedOffline(d.Kind, d.Result)
 		switch d.Kind {
 		case KindStoreCount:
 			var c CountResult
@@ -268,7 +303,7 @@ func (n *Narrator) operationEnded(e Event) {
 		if n.cur.storeBefore == nil {
 			n.cur.storeBefore = added.CountBefore
 		}
-		n.cur.storeNote = fmt.Sprintf("knowledge base: %d → %s", *n.cur.storeBefore, plural(*added.CountAfter, "document", "documents"))
+		n.cur.storeNote = storeChange(*n.cur.storeBefore, *added.CountAfter)
 	}
 	a, ok := n.cur.open[id]
 	if !ok { // a result without its start: show it anyway
@@ -277,6 +312,9 @@ func (n *Narrator) operationEnded(e Event) {
 	}
 	delete(n.cur.open, id)
 	a.result = result
+	if offline && ok {
+		a.text = describeOpIn(a.node, offlineTool(a.start), n.question)
+	}
 }
 
 // flush prints the current step; next is its NEXT line.
@@ -387,9 +425,53 @@ func nextText(d RouteDecidedData) string {
 	return s + ")"
 }
 
+// decidedOffline reports whether a reasoner operation's recorded result
+// says the offline reasoner decided it, although the run's tool is an
+// LLM: the LLM failed, had been given up, or replied unusably, and the
+// fallback answered (reasoner.withFallback's notices, Answer.Offline).
+func decidedOffline(kind string, raw json.RawMessage) bool {
+	switch kind {
+	case KindJudge, KindFilter, KindAnswer:
+	default:
+		return false
+	}
+	var r struct {
+		Notices []string `json:"notices"`
+		Offline string   `json:"offline"`
+	}
+	if json.Unmarshal(raw, &r) != nil {
+		return false
+	}
+	if r.Offline != "" {
+		return true
+	}
+	for _, n := range r.Notices {
+		if strings.HasSuffix(n, "; continuing offline") || strings.Contains(n, "; used offline ") {
+			return true
+		}
+	}
+	return false
+}
+
+// offlineTool is d as the offline reasoner's: decided offline (see
+// decidedOffline), an operation is tagged [offline], not with the LLM
+// that did not decide it.
+func offlineTool(d OperationStartedData) OperationStartedData {
+	if d.Tool != "" {
+		d.Tool = "offline"
+	}
+	return d
+}
+
 // describeOp names an operation of node and its arguments the way a
 // student would write the tool call.
-func describeOp(node string, d OperationStartedData) string {
+func describeOp(node string, d OperationStartedData) string { return describeOpIn(node, d, "") }
+
+// describeOpIn is describeOp in a run of question: the paper filter given
+// the question itself, with no abstract, is the topic judge wherever it
+// is asked (search_arxiv before searching, generate_response before
+// refusing), not a paper being judged.
+func describeOpIn(node string, d OperationStartedData, question string) string {
 	name := d.Kind
 	if d.Tool != "" {
 		name += " [" + d.Tool + "]"
@@ -461,7 +543,7 @@ func describeOp(node string, d OperationStartedData) string {
 		}
 	case KindFilter:
 		var p FilterParams
-		if json.Unmarshal(d.Params, &p) == nil && node == nodes.SearchArxiv {
+		if json.Unmarshal(d.Params, &p) == nil && (node == nodes.SearchArxiv || question != "" && p.Abstract == "" && fold(p.Title) == fold(question)) {
 			// search_arxiv puts the question itself to the paper filter
 			// before it searches (the topic judge): it is no paper.
 			return fmt.Sprintf("%s as the topic judge: is the question itself about game theory? question=%s", name, quote(p.Title, maxText))

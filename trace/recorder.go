@@ -44,6 +44,10 @@ type Options struct {
 	// OpenTelemetry exporter (package trace/otlp), say. An error from a
 	// sink is kept like a write error.
 	Sinks []EventSink
+	// ForkStore, for the recording of a fork, is where the fork's own
+	// steps write (ForkScratch, ForkOffline, ForkKnowledgeBase): Start
+	// records it in Settings.Fork.Store.
+	ForkStore string
 }
 
 // EventSink receives a run's events one at a time, in order. Narrator is
@@ -157,6 +161,11 @@ func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
 		}
 	}
 	r.running = true
+	if s.Fork != nil && r.opts.ForkStore != "" {
+		f := *s.Fork
+		f.Store = r.opts.ForkStore
+		s.Fork = &f
+	}
 	r.emitLocked(ExecutionStarted, 0, "", ExecutionStartedData{Format: FormatVersion, Question: question, Settings: s})
 	r.mu.Unlock()
 	r.countStore()
@@ -402,6 +411,9 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 		if errors.As(callErr, &api) {
 			d.ErrorKind, d.Status, d.Message = errorKindArxivAPI, api.Status, api.Message
 		}
+		if errors.Is(callErr, reasoner.ErrLLMUnavailable) {
+			d.ErrorKind = errorKindLLMUnavailable
+		}
 		if ctx.Err() != nil {
 			d.ErrorKind, d.Status, d.Message = errorKindCancelled, 0, ""
 		}
@@ -418,6 +430,11 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 }
 
 const errorKindArxivAPI = "arxiv_api"
+
+// errorKindLLMUnavailable marks a call refused because the run had given
+// up on its LLM (reasoner.ErrLLMUnavailable): the decision agent's caller
+// tells that lasting state from one failed call, and so must a replay.
+const errorKindLLMUnavailable = "llm_unavailable"
 
 // errorKindCancelled marks an effect cut short because the run was being
 // stopped (Ctrl-C, SIGTERM): not a failure of the tool.

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,12 +27,17 @@ type RecordedOp struct {
 	Params      json.RawMessage
 	Step        int
 	Node        string
-	Line        int // of its operation_started event
+	Line        int    // of its operation_started event
+	Tool        string // what answered it, as recorded (an embedder's spec, the LLM)
 
 	resultLine int // of its operation_completed or operation_failed event
-	result     json.RawMessage
-	failed     *OperationFailedData
-	used       bool // answered in this replay
+	// startSeq and endSeq number its start and its end among the
+	// recording's events: an operation begun and ended between them (the
+	// embed of a store query) happened inside it.
+	startSeq, endSeq int64
+	result           json.RawMessage
+	failed           *OperationFailedData
+	used             bool // answered in this replay
 }
 
 // Player re-runs a recorded run: the real workflow (nodes.Build), with every
@@ -62,6 +68,18 @@ type Player struct {
 	// stopped is the operation the recorded run was stopped during
 	// (Ctrl-C), once the replay has reached it: the replay stops there too.
 	stopped *RecordedOp
+	// atFork is the state a Fork's own steps started from (StateAtFork).
+	atFork *nodes.GraphState
+	// storeCount is the store's size as the recording has it at this
+	// point of the replay: its first store.count, then each played add's
+	// count after (playedStore.Count). counted says the recording counts.
+	storeCount int
+	counted    bool
+	// echo, when a Fork is being recorded, records again what the
+	// recording says happened inside the operations it answers (the
+	// embeds of a store query or add), so that the fork's recording of
+	// its replayed steps tells what the original's did.
+	echo *Recorder
 }
 
 // NewPlayer indexes a recording. The recording must be complete: a run that
@@ -83,7 +101,7 @@ func NewPlayer(events []Event) (*Player, error) {
 			if err := e.Decode(&d); err != nil {
 				return nil, lineError(e, err)
 			}
-			op := &RecordedOp{Kind: d.Kind, Fingerprint: d.Fingerprint, Params: d.Params, Step: e.Step, Node: e.Node, Line: e.Line}
+			op := &RecordedOp{Kind: d.Kind, Fingerprint: d.Fingerprint, Params: d.Params, Step: e.Step, Node: e.Node, Line: e.Line, Tool: d.Tool, startSeq: e.Seq}
 			byID[d.OpID] = op
 			p.ops[d.Kind] = append(p.ops[d.Kind], op)
 		case OperationCompleted:
@@ -92,7 +110,7 @@ func NewPlayer(events []Event) (*Player, error) {
 				return nil, lineError(e, err)
 			}
 			if op := byID[d.OpID]; op != nil {
-				op.result, op.resultLine = d.Result, e.Line
+				op.result, op.resultLine, op.endSeq = d.Result, e.Line, e.Seq
 			}
 		case OperationFailed:
 			var d OperationFailedData
@@ -100,7 +118,7 @@ func NewPlayer(events []Event) (*Player, error) {
 				return nil, lineError(e, err)
 			}
 			if op := byID[d.OpID]; op != nil {
-				op.failed, op.resultLine = &d, e.Line
+				op.failed, op.resultLine, op.endSeq = &d, e.Line, e.Seq
 			}
 		case ExecutionCompleted:
 			p.completed = &ExecutionCompletedData{}
@@ -233,8 +251,16 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	if edits := p.ForkEdits(); len(edits) > 0 {
 		// The recording is of a fork: replay its edits too, the earlier
 		// forks' of a fork of a fork included.
+		own := p.settings.Fork.Step
 		opts = append(opts, graph.WithEditAfter(func(_ context.Context, step int, _ string, s nodes.GraphState) (nodes.GraphState, error) {
-			return applyEdits(s, edits, step)
+			s, err := applyEdits(s, edits, step)
+			if err == nil && step == own {
+				// Where the recorded fork's own steps started (StateAtFork).
+				p.mu.Lock()
+				p.atFork = &s
+				p.mu.Unlock()
+			}
+			return s, err
 		}))
 	}
 	if p.failed != nil && p.failed.Interrupted {
@@ -262,14 +288,20 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 	stopped := p.stopped
 	p.mu.Unlock()
 	if runErr != nil {
+		// What the store held when the recorded run ended, as far as the
+		// recording says: the replay did not get there to ask.
+		out.CountAfter = p.recordedCountAfter()
+		// The engine's own prefix ("graph: run interrupted before …")
+		// names code, not anything the reader did: said without it.
+		why := &readableError{msg: readableRunError(runErr.Error()), err: runErr}
 		if stopped != nil { // Ctrl-C during a step: the replay stops in the same operation
-			return out, fmt.Errorf("the recorded run was stopped during step %d (%s), and so is the replay: %w", stopped.Step, stopped.Node, runErr)
+			return out, fmt.Errorf("the recorded run was stopped during step %d (%s), and so is the replay: %w", stopped.Step, stopped.Node, why)
 		}
 		if p.failed != nil && p.failed.Interrupted { // stopped on purpose, at the same place
-			return out, fmt.Errorf("the recorded run was stopped before step %d, and so is the replay: %w", len(p.failed.Path)+1, runErr)
+			return out, fmt.Errorf("the recorded run was stopped before step %d, and so is the replay: %w", len(p.failed.Path)+1, why)
 		}
 		if p.failed != nil { // the recorded run failed too: same story, same end
-			return out, fmt.Errorf("the recorded run failed, and so does the replay: %w", runErr)
+			return out, fmt.Errorf("the recorded run failed, and so does the replay: %w", why)
 		}
 		return out, fmt.Errorf("replay: %w", runErr)
 	}
@@ -284,7 +316,14 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 func (p *Player) reset(cancel context.CancelCauseFunc) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.cancel, p.path, p.step, p.node, p.divergence, p.stopped = cancel, nil, 0, "", nil, nil
+	p.cancel, p.path, p.step, p.node, p.divergence, p.stopped, p.atFork = cancel, nil, 0, "", nil, nil, nil
+	p.echo, p.storeCount, p.counted = nil, 0, false
+	if counts := p.ops[KindStoreCount]; len(counts) > 0 {
+		var r CountResult
+		if counts[0].result != nil && json.Unmarshal(counts[0].result, &r) == nil {
+			p.storeCount, p.counted = r.Count, true
+		}
+	}
 	for _, q := range p.ops {
 		for _, op := range q {
 			op.used = false
@@ -304,6 +343,22 @@ func (p *Player) compare(out Outcome) error {
 		return &MismatchError{What: "final_response", Recorded: p.completed.FinalResponse, Replayed: out.Final.FinalResponse}
 	}
 	return nil
+}
+
+// recordedCountAfter is the store's size the recording counted after its
+// run (its last store.count, when it has one besides the first), or 0.
+func (p *Player) recordedCountAfter() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	counts := p.ops[KindStoreCount]
+	if len(counts) < 2 {
+		return 0
+	}
+	var r CountResult
+	if last := counts[len(counts)-1]; last.result == nil || json.Unmarshal(last.result, &r) != nil {
+		return 0
+	}
+	return r.Count
 }
 
 // count replays a store.count of the run itself (before the first step and
@@ -352,25 +407,32 @@ var _ graph.Observer[nodes.GraphState] = (*Player)(nil)
 // as an earlier gtrag recorded it (see playedFilter). A divergence reports
 // params.
 func (p *Player) take(kind string, params, result any, older ...any) error {
+	_, err := p.takeOp(kind, params, result, older...)
+	return err
+}
+
+// takeOp is take, returning the recorded operation that answered (nil
+// when none did).
+func (p *Player) takeOp(kind string, params, result any, older ...any) (*RecordedOp, error) {
 	fp, err := Fingerprint(params)
 	if err != nil {
-		return fmt.Errorf("fingerprint a %s operation: %w", kind, err)
+		return nil, fmt.Errorf("fingerprint a %s operation: %w", kind, err)
 	}
 	fps := []string{fp}
 	for _, o := range older {
 		ofp, err := Fingerprint(o)
 		if err != nil {
-			return fmt.Errorf("fingerprint a %s operation: %w", kind, err)
+			return nil, fmt.Errorf("fingerprint a %s operation: %w", kind, err)
 		}
 		fps = append(fps, ofp)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.damaged != nil { // the run is being stopped; say why again
-		return p.damaged
+		return nil, p.damaged
 	}
 	if p.divergence != nil {
-		return p.divergence
+		return nil, p.divergence
 	}
 	// Operations of one kind are answered in recorded order, except that a
 	// call may take a later one with its exact fingerprint: the filter
@@ -402,7 +464,7 @@ func (p *Player) take(kind string, params, result any, older ...any) error {
 		if p.cancel != nil {
 			p.cancel(p.divergence)
 		}
-		return p.divergence
+		return nil, p.divergence
 	}
 	op.used = true
 	if op.failed != nil {
@@ -419,7 +481,7 @@ func (p *Player) take(kind string, params, result any, older ...any) error {
 				p.cancel(err)
 			}
 		}
-		return err
+		return op, err
 	}
 	if err := json.Unmarshal(op.result, result); err != nil {
 		// A damaged recording, not a failure of the operation: stop the
@@ -428,9 +490,42 @@ func (p *Player) take(kind string, params, result any, older ...any) error {
 		if p.cancel != nil {
 			p.cancel(p.damaged)
 		}
-		return p.damaged
+		return op, p.damaged
 	}
-	return nil
+	return op, nil
+}
+
+// echoInside records again, on p.echo, the operations the recording has
+// inside op (the embeds of a store query or add), with their recorded
+// parameters and results. Nothing without an echo.
+func (p *Player) echoInside(ctx context.Context, op *RecordedOp) {
+	p.mu.Lock()
+	r := p.echo
+	var inside []*RecordedOp
+	if r != nil && op != nil && op.endSeq > 0 {
+		for _, e := range p.ops[KindEmbed] {
+			if e.Step == op.Step && e.startSeq > op.startSeq && e.startSeq < op.endSeq {
+				inside = append(inside, e)
+			}
+		}
+	}
+	p.mu.Unlock()
+	for _, e := range inside {
+		var params EmbedParams
+		if json.Unmarshal(e.Params, &params) != nil {
+			continue
+		}
+		_, _ = record(ctx, r, KindEmbed, e.Tool, params, func() (EmbedResult, error) {
+			var res EmbedResult
+			if e.failed != nil {
+				return res, errors.New(e.failed.Error)
+			}
+			if e.result != nil {
+				_ = json.Unmarshal(e.result, &res)
+			}
+			return res, nil
+		}, func(res EmbedResult) any { return res })
+	}
 }
 
 // stoppedBy reports whether the recorded run was stopped during op: op
@@ -448,6 +543,16 @@ func (p *Player) stoppedBy(op *RecordedOp) bool {
 	return f.ErrorKind == "" && (strings.HasSuffix(f.Error, context.Canceled.Error()) || strings.HasSuffix(f.Error, " signal received"))
 }
 
+// readableError is err said in other words (msg), still err to errors.Is
+// and errors.As.
+type readableError struct {
+	msg string
+	err error
+}
+
+func (e *readableError) Error() string { return e.msg }
+func (e *readableError) Unwrap() error { return e.err }
+
 // stoppedError is a recorded operation cut short by the run being stopped,
 // as a replay rebuilds it: a context.Canceled with the recorded words.
 type stoppedError struct{ msg string }
@@ -457,10 +562,27 @@ func (e *stoppedError) Unwrap() error { return context.Canceled }
 
 // err rebuilds a recorded failure, keeping the type the workflow looks at.
 func (d *OperationFailedData) err() error {
-	if d.ErrorKind == errorKindArxivAPI {
+	switch {
+	case d.ErrorKind == errorKindArxivAPI:
 		return &arxiv.APIError{Status: d.Status, Message: d.Message}
+	case d.ErrorKind == errorKindLLMUnavailable || d.ErrorKind == "" && isLLMUnavailable(d.Error):
+		// Recordings made before the kind was kept say it in the words.
+		if prefix, ok := strings.CutSuffix(d.Error, ": "+reasoner.ErrLLMUnavailable.Error()); ok {
+			return fmt.Errorf("%s: %w", prefix, reasoner.ErrLLMUnavailable)
+		}
+		if d.Error == reasoner.ErrLLMUnavailable.Error() || d.Error == "" {
+			return reasoner.ErrLLMUnavailable
+		}
+		return fmt.Errorf("%s (%w)", d.Error, reasoner.ErrLLMUnavailable)
 	}
 	return errors.New(d.Error)
+}
+
+// isLLMUnavailable reports whether a recorded error is, in its words,
+// reasoner.ErrLLMUnavailable, bare or wrapped.
+func isLLMUnavailable(msg string) bool {
+	u := reasoner.ErrLLMUnavailable.Error()
+	return msg == u || strings.HasSuffix(msg, ": "+u)
 }
 
 // DivergenceError stops a replay whose workflow asked for an operation the
@@ -488,13 +610,73 @@ func (e *DivergenceError) Error() string {
 	case e.Recorded == nil:
 		return fmt.Sprintf("%s, but the recording has no more %s operations (it has %d)", asked, e.Kind, e.Available)
 	case e.Recorded.Fingerprint != e.Fingerprint:
-		return fmt.Sprintf("%s, but the next recorded %s (line %d, step %d %s) is %s (fingerprint %s)",
-			asked, e.Kind, e.Recorded.Line, e.Recorded.Step, e.Recorded.Node,
-			shorten(string(e.Recorded.Params), 160), short(e.Recorded.Fingerprint))
+		// Both sides cut at the same length read the same when they part
+		// late (a query's shared opening): say where they differ.
+		next := fmt.Sprintf("the next recorded %s (line %d, step %d %s)", e.Kind, e.Recorded.Line, e.Recorded.Step, e.Recorded.Node)
+		if d := paramsDiff(e.Params, string(e.Recorded.Params)); d != "" {
+			return fmt.Sprintf("%s, but %s differs in %s (fingerprint %s)", asked, next, d, short(e.Recorded.Fingerprint))
+		}
+		return fmt.Sprintf("%s, but %s has the same parameters and fingerprint %s", asked, next, short(e.Recorded.Fingerprint))
 	default:
 		return fmt.Sprintf("%s, but the recorded one (line %d) has no result", asked, e.Recorded.Line)
 	}
 }
+
+// paramsDiff says where two operations' parameters (JSON objects)
+// differ: the first field that differs, with both values, or that one
+// side lacks; values too long for a line are quoted from a little before
+// where they part. "" when they are the same.
+func paramsDiff(asked, recorded string) string {
+	a, errA := objectFields(json.RawMessage(asked))
+	r, errR := objectFields(json.RawMessage(recorded))
+	if errA != nil || errR != nil {
+		if asked == recorded {
+			return ""
+		}
+		x, y := differingParts(asked, recorded, 80)
+		return fmt.Sprintf("its parameters: asked %s, recorded %s", x, y)
+	}
+	rec := map[string]json.RawMessage{}
+	for _, f := range r {
+		rec[f.name] = f.raw
+	}
+	seen := map[string]bool{}
+	for _, f := range a {
+		seen[f.name] = true
+		rv, ok := rec[f.name]
+		switch {
+		case !ok:
+			return fmt.Sprintf("%s: asked %s, not in the recording", f.name, briefJSON(f.raw))
+		case !bytes.Equal(f.raw, rv):
+			x, y := differingValues(f.raw, rv)
+			return fmt.Sprintf("%s: asked %s, recorded %s", f.name, x, y)
+		}
+	}
+	for _, f := range r {
+		if !seen[f.name] {
+			return fmt.Sprintf("%s: recorded %s, not asked", f.name, briefJSON(f.raw))
+		}
+	}
+	return ""
+}
+
+// differingValues shows two JSON values that differ: as they are when
+// short, else from a little before where they part (strings as their
+// text).
+func differingValues(a, b json.RawMessage) (string, string) {
+	const n = 80
+	if utf8.RuneCount(a) <= n/2 && utf8.RuneCount(b) <= n/2 {
+		return string(a), string(b)
+	}
+	var sa, sb string
+	if json.Unmarshal(a, &sa) == nil && json.Unmarshal(b, &sb) == nil {
+		return differingParts(sa, sb, n)
+	}
+	return differingParts(string(a), string(b), n)
+}
+
+// briefJSON is a JSON value cut to a line.
+func briefJSON(raw json.RawMessage) string { return shorten(string(raw), 80) }
 
 func short(fp string) string {
 	if len(fp) > 12 {
@@ -542,20 +724,46 @@ func differingParts(a, b string, n int) (string, string) {
 
 type playedStore struct{ p *Player }
 
-func (s playedStore) Query(_ context.Context, text string, k int) ([]vectordb.Result, error) {
+func (s playedStore) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
 	var r QueryResult
-	if err := s.p.take(KindStoreQuery, queryParams(text, k), &r); err != nil {
+	op, err := s.p.takeOp(KindStoreQuery, queryParams(text, k), &r)
+	if err != nil {
 		return nil, err
 	}
+	s.p.echoInside(ctx, op)
 	return r.Results, nil
 }
 
-func (s playedStore) Add(_ context.Context, docs []vectordb.Document) (int, error) {
+func (s playedStore) Add(ctx context.Context, docs []vectordb.Document) (int, error) {
 	var r AddResult
-	if err := s.p.take(KindStoreAdd, addParams(docs), &r); err != nil {
+	op, err := s.p.takeOp(KindStoreAdd, addParams(docs), &r)
+	if err != nil {
 		return 0, err
 	}
+	s.p.echoInside(ctx, op)
+	s.p.mu.Lock()
+	if r.CountAfter != nil {
+		s.p.storeCount = *r.CountAfter
+	} else {
+		s.p.storeCount += r.Added
+	}
+	s.p.mu.Unlock()
 	return r.Added, nil
+}
+
+// Count is the store's size as the recording has it at this point of the
+// replay, for a fork's recording of its replayed steps.
+func (s playedStore) Count() int {
+	s.p.mu.Lock()
+	defer s.p.mu.Unlock()
+	return s.p.storeCount
+}
+
+// counts reports whether the recording counted its store.
+func (s playedStore) counts() bool {
+	s.p.mu.Lock()
+	defer s.p.mu.Unlock()
+	return s.p.counted
 }
 
 type playedSearcher struct{ p *Player }

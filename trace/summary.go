@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,6 +142,7 @@ func summarizeValue(field string, v any) string {
 		}
 		var b strings.Builder
 		b.WriteString(plural(len(v), noun[0], noun[1]) + ": ")
+		var shown []string
 		for i, it := range v {
 			if i == maxItems {
 				fmt.Fprintf(&b, ", … (%d more)", len(v)-maxItems)
@@ -149,7 +151,17 @@ func summarizeValue(field string, v any) string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(summarizeItem(it))
+			s := summarizeItem(it)
+			// Two items that differ must not read the same: queries that
+			// share their opening would, cut at the same length.
+			for j, prev := range shown {
+				if prev == s && !reflect.DeepEqual(v[j], it) {
+					s = summarizeItemApart(it, v[j], s)
+					break
+				}
+			}
+			shown = append(shown, s)
+			b.WriteString(s)
 		}
 		return b.String()
 	case map[string]any:
@@ -161,6 +173,59 @@ func summarizeValue(field string, v any) string {
 	return fmt.Sprint(v)
 }
 
+// summarizeItemApart names item it where summarizeItem gave it the same
+// words (same) as an earlier item prev it differs from: a text is quoted
+// from a little before where it parts from prev, and so is a search's
+// query. Other items keep their words.
+func summarizeItemApart(it, prev any, same string) string {
+	switch it := it.(type) {
+	case string:
+		if p, ok := prev.(string); ok {
+			return quoteApart(it, p, maxTitle)
+		}
+	case map[string]any:
+		p, ok := prev.(map[string]any)
+		if !ok {
+			break
+		}
+		q, ok1 := it["query"].(string)
+		pq, ok2 := p["query"].(string)
+		if ok1 && ok2 && q != pq {
+			if s, ok := summarizeSearchQuoted(it, quoteApart(q, pq, maxTitle)); ok {
+				return s
+			}
+		}
+	}
+	return same
+}
+
+// quoteApart quotes s cut to n runes, from a few runes before where it
+// first differs from other ("…abs:sourdough OR (cat:cs.GT OR …"), or from
+// its start when that is soon enough to show.
+func quoteApart(s, other string, n int) string {
+	s, other = fold(s), fold(other)
+	i := 0
+	for i < len(s) && i < len(other) && s[i] == other[i] {
+		i++
+	}
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	const lead = 20 // runes of the shared text kept before the difference, at most
+	if utf8.RuneCountInString(s[:i]) < n-lead {
+		return quote(s, n)
+	}
+	from := i
+	for k := 0; k < lead && from > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(s[:from])
+		from -= size
+	}
+	if sp := strings.IndexByte(s[from:i], ' '); sp >= 0 {
+		from += sp + 1 // from a word's start
+	}
+	return `"…` + shorten(s[from:], n-1) + `"`
+}
+
 // summarizeSearch names one arXiv search of the state's searches (a
 // nodes.Search): its query, where it started, what came back, the paper
 // ranked best and whether the page came from the cache, so that a student
@@ -170,10 +235,14 @@ func summarizeSearch(m map[string]any) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	return summarizeSearchQuoted(m, quote(q, maxTitle))
+}
+
+// summarizeSearchQuoted is summarizeSearch with the query already quoted.
+func summarizeSearchQuoted(m map[string]any, s string) (string, bool) {
 	if _, ok := m["returned"]; !ok {
 		return "", false
 	}
-	s := quote(q, maxTitle)
 	if start, ok := m["start"].(json.Number); ok && start.String() != "0" {
 		s += " from " + start.String()
 	}

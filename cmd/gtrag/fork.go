@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
@@ -71,7 +72,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	defer svc.Close()
 	fo.Step, fo.Edit = o.step, e
 	if file != nil {
-		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()})
+		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store()})
 	}
 	res, err := svc.Fork(ctx, p, fo)
 	if file != nil {
@@ -102,8 +103,73 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	for _, n := range res.Notices {
 		a.io.Note(n)
 	}
-	printAnswer(a.io.Out, res)
+	base, _ := p.StateAtFork()
+	printForkAnswer(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
 	return nil
+}
+
+// store is where the fork's own steps write (trace.ForkInfo.Store).
+func (o forkOptions) store() string {
+	switch {
+	case o.offline:
+		return trace.ForkOffline
+	case o.write:
+		return trace.ForkKnowledgeBase
+	}
+	return trace.ForkScratch
+}
+
+// printForkAnswer prints the fork's answer as printAnswer prints a run's,
+// with footer (forkFooter) in place of the run's.
+func printForkAnswer(w io.Writer, r service.Result, footer string) {
+	width := proseWidth(w) // 0 unless standard output is a terminal
+	fmt.Fprintln(w, wrapText(r.Answer, width))
+	if len(r.Sources) > 0 {
+		fmt.Fprintln(w, "\nSources:")
+		for i, s := range r.Sources {
+			title := s.Title
+			if title == "" {
+				title = s.PaperID
+			}
+			fmt.Fprintf(w, "  [%d] %s — %s", i+1, title, service.CiteID(s.PaperID))
+			if s.URL != "" {
+				fmt.Fprintf(w, " %s", s.URL)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintf(w, "\n%s\n", wrapText(footer, width))
+}
+
+// forkFooter is the footer of the answer of a fork after step: the
+// fork's result counts the whole run, the replayed steps too, but those
+// papers came from the recording and went nowhere new. Its last clause
+// says what the fork did itself after the fork point (base, the state it
+// started from), and where that went (store, a trace.ForkInfo.Store): the
+// fork's scratch store unless --write. An offline fork's "arXiv" is the
+// recording's papers, and no request is sent. A replay of the fork's
+// recording prints the same footer.
+func forkFooter(res service.Result, base nodes.GraphState, step int, store string) string {
+	own := res
+	own.PapersAdded = max(0, res.PapersAdded-base.PapersAdded)
+	own.Searches = nil
+	if n := len(base.Searches); n <= len(res.Searches) {
+		own.Searches = res.Searches[n:]
+	}
+	f := answerFooter(own)
+	body := strings.TrimSuffix(strings.TrimPrefix(f, "("), ".)")
+	i := strings.LastIndex(body, "; ")
+	if i < 0 || len(body) == len(f) {
+		return f // not the shape answerFooter writes: say it as it is
+	}
+	head, last := body[:i], body[i+2:]
+	if store != trace.ForkKnowledgeBase {
+		last = strings.Replace(last, "added to the knowledge base", "added to the fork's scratch store", 1)
+	}
+	if store == trace.ForkOffline {
+		last = strings.Replace(last, "arXiv searched", "the recording's papers searched offline (no request sent)", 1)
+	}
+	return fmt.Sprintf("(%s; after step %d, %s.)", head, step, last)
 }
 
 func isTraceError(err error) bool {

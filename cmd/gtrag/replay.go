@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/environment"
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
@@ -24,7 +29,10 @@ fingerprint of its arguments. Nothing is fetched, no model is asked and the
 knowledge base is not opened, so a run can be shown to a class offline, and a
 bug report becomes a reproducible test.
 
-The answer is printed as gtrag ask printed it. If the code asks for an
+The answer is printed as gtrag ask printed it, footer included, byte for
+byte; a note on standard error says that it is a replay, and that the
+footer (arXiv searched, papers added) and the notes are the recorded run's.
+If the code asks for an
 operation the recording does not have (it changed since), replay stops with an
 error naming the step, the node and the operation, and exits 1.
 
@@ -33,7 +41,11 @@ llm_calls are the replay's own: 0, since it sends nothing. Beside them are
 what the recording says of the recorded run: recorded_arxiv_requests and
 recorded_llm_calls, that run's arxiv_requests and llm_calls (absent from
 recordings made before gtrag kept them). Searches served from the arXiv page
-cache have "cached": true in searches, as in the recorded run.
+cache have "cached": true in searches, as in the recorded run. A recording
+that stopped at its step limit still prints the object of the state it
+reached, outcome "step_limit", before the error (exit 1), as ask --json
+does; one stopped on purpose before a step (ask --step, q) prints it with
+outcome "interrupted" (exit 130).
 
 Time travel: --fork STEP --set FIELD=VALUE replays the recording up to and
 including step STEP (numbered as gtrag trace numbers steps), sets one state
@@ -87,6 +99,16 @@ fork, which gtrag trace --format html shows as a branch.`,
 				return usageError{err} // a damaged recording is bad input
 			}
 			if err != nil {
+				if asJSON {
+					// A recording that stopped at its step limit (or was
+					// stopped on purpose) still tells a script what that
+					// run did, as ask --json does; the error follows.
+					if part, ok := partialReplay(cmd.Context(), p); ok {
+						if werr := writeJSON(a.io.Out, newReplayJSON(part, p.RecordedCounts())); werr != nil {
+							return werr
+						}
+					}
+				}
 				return err
 			}
 			if asJSON {
@@ -95,7 +117,23 @@ fork, which gtrag trace --format html shows as a branch.`,
 			for _, n := range res.Notices {
 				a.io.Note(n)
 			}
-			printAnswer(a.io.Out, res)
+			// stdout is the recorded answer, byte for byte: a fork's with
+			// the footer the fork printed.
+			if f := p.Settings().Fork; f != nil && f.Store != "" {
+				base, ok := p.StateAtFork()
+				if !ok {
+					return fmt.Errorf("replay %s: the replay never reached the fork's step %d", args[0], f.Step)
+				}
+				printForkAnswer(a.io.Out, res, forkFooter(res, base, f.Step, f.Store))
+			} else {
+				printAnswer(a.io.Out, res)
+			}
+			// Then stderr says that it was a replay: the footer just
+			// printed, and the notes, are the recorded run's. Not when the
+			// answer could not be written: the error says that alone.
+			if a.io.Err() == nil {
+				a.io.Note(replayNote(args[0], len(res.Notices) > 0))
+			}
 			return nil
 		},
 	}
@@ -154,4 +192,62 @@ type replayJSON struct {
 
 func newReplayJSON(res service.Result, c trace.RecordedCounts) replayJSON {
 	return replayJSON{Result: res, RecordedArxivRequests: c.ArxivRequests, RecordedLLMCalls: c.LLMCalls}
+}
+
+// replayNote is the line replay writes on stderr after a replayed
+// answer: its footer (arXiv searched, papers added) and its notes are the
+// recorded run's, not what the replay did, which sent nothing.
+func replayNote(file string, notes bool) string {
+	what := "the answer and its footer are the recorded run's"
+	if notes {
+		what = "the answer, its footer and the notes before it are the recorded run's"
+	}
+	return fmt.Sprintf("replayed from %s: no network, no LLM; %s", file, what)
+}
+
+// partialReplay is the Result of a recording whose run did not complete:
+// stopped by its step limit (outcome step_limit, as ask --json prints it)
+// or on purpose before a step (outcome interrupted), replayed to the same
+// stop. false when the recording did not end so, or its replay did not
+// reach the same stop.
+func partialReplay(ctx context.Context, p *trace.Player) (service.Result, bool) {
+	if _, failed := p.Recorded(); failed == nil {
+		return service.Result{}, false
+	}
+	start := time.Now()
+	out, err := p.Run(ctx)
+	var limit *graph.StepLimitError
+	var stop *graph.InterruptError
+	var outcome string
+	switch {
+	case errors.As(err, &limit):
+		outcome = evaluate.OutcomeStepLimit
+	case errors.As(err, &stop):
+		outcome = outcomeInterrupted
+	default:
+		return service.Result{}, false
+	}
+	set := p.Settings()
+	f := out.Final
+	return service.Result{
+		Question: p.Question(), Answer: f.FinalResponse, Sources: nonNil(f.Sources), Path: nonNil(out.Path),
+		RelevantContext: f.RelevantContext, PapersSeen: nonNil(f.PapersSeen), PapersAdded: f.PapersAdded,
+		StoreCountBefore: out.CountBefore, StoreCountAfter: out.CountAfter,
+		Outcome: outcome, Abstained: f.Abstained, Searches: nonNil(f.Searches),
+		LLM: set.LLM, Offline: f.Offline, Embedder: set.Embedder,
+		Notices:     nonNil(append(slices.Clip(set.Notices), f.Notices...)),
+		ElapsedMS:   time.Since(start).Milliseconds(),
+		Environment: nonNilEnv(out.Environment),
+	}, true
+}
+
+// outcomeInterrupted is replay --json's outcome of a recording stopped on
+// purpose before a step (ask --step, q): ask prints no object for it.
+const outcomeInterrupted = "interrupted"
+
+func nonNilEnv(e environment.Environment) environment.Environment {
+	if e == nil {
+		return environment.Environment{}
+	}
+	return e
 }
