@@ -12,6 +12,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 	"golang.org/x/sync/errgroup"
 )
@@ -137,8 +138,10 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 			return s, fmt.Errorf("re-rank the store's documents: %w", err)
 		}
 		best := results[0].ID
+		// The candidates are what the store returned, which a small store
+		// makes fewer than the n asked for.
+		reranked = fmt.Sprintf(" from %d %s (%s)", len(results), text.Plural(len(results), "candidate", "candidates"), r.Reason)
 		results = rerank(results, r.Scores)
-		reranked = fmt.Sprintf(" from %d candidates (%s)", n, r.Reason)
 		keep := []string{best}
 		// Only the first search's best: a later search is a relaxed one,
 		// and its best is a weaker guess.
