@@ -27,6 +27,18 @@
 // Cancellation. The SDK cancels a call's context when the client sends
 // notifications/cancelled; the workflow and ingestion stop at their next
 // check, exactly as on Ctrl-C, so the store keeps only committed batches.
+// The call is not answered (StdioTransport drops the SDK's answer).
+//
+// Arguments. The input schemas give each ranged integer argument its
+// range and default (intArgs); the SDK fills the default in for an
+// argument left out, and a value given out of range, 0 included, is a
+// tool error in the command line's words.
+//
+// Notices. What a call has to say beside its result (arXiv failed, the
+// LLM failed, ids arXiv does not know) is in the result's notices, on the
+// server's log (standard error), and sent as notifications/message at
+// level notice to a client that asked for that level (logging/setLevel,
+// or a 2026-07-28 request's _meta).
 //
 // Progress. An ingest call that carries a progress token is reported as
 // notifications/progress: papers committed of papers expected. Only the
@@ -34,8 +46,9 @@
 //
 // Concurrency. Calls run at once. The store serialises its writers; the
 // service's one arXiv client paces every request, whichever call made it,
-// so several ingests at once still respect arXiv's 3 s between requests.
-// Ingest progress is not saved between calls (no resume files): two calls
+// so several ingests at once still respect arXiv's 3 s between requests;
+// each counts its own requests (arxiv.CountRequests) for its
+// arxiv_requests. Ingest progress is not saved between calls (no resume files): two calls
 // for the same query must not race on one file, and papers already stored
 // are skipped without being written again anyway.
 package mcpserver

@@ -16,8 +16,8 @@ import (
 type Options struct {
 	// Version is reported to clients in the initialize handshake.
 	Version string
-	// Log receives the server's log lines (tool calls that failed, notices
-	// of the LLM setup); nil discards them. `gtrag mcp` passes standard
+	// Log receives the server's log lines (tool calls that failed, the
+	// notices of calls); nil discards them. `gtrag mcp` passes standard
 	// error: standard output carries the protocol only.
 	Log io.Writer
 }
@@ -48,7 +48,7 @@ func New(svc *service.Service, o Options) *Server {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "gtrag", Title: "gtrag: game theory from arXiv", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 	})
-	s.mcp.AddReceivingMiddleware(endWithRun, s.listResourcesMiddleware)
+	s.mcp.AddReceivingMiddleware(endWithRun, initializeOnceMiddleware, setLevelMiddleware, s.listResourcesMiddleware, s.checkArgsMiddleware)
 	s.addTools()
 	s.addResources()
 	return s

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -69,7 +70,23 @@ import (
 // server answered initialize carry -32600 (invalid request) here instead
 // (only theirs: a codeless error to another request is passed as it is);
 // MCP defines no code of its own for this, and -32002, LSP's "server not
-// initialized", is MCP's old "resource not found".
+// initialized", is MCP's old "resource not found". An initialize whose
+// params the SDK's decoder refuses (`"protocolVersion":123`) was answered
+// so too, in the decoder's Go ("cannot unmarshal … into Go struct field
+// mcp.initializeParamsV2.protocolVersion"; "code":0 once the session was
+// initialized): the SDK reads params before any middleware
+// (mcp/shared.go, handleReceive). Its answer carries -32602 (invalid
+// params) here, and says which param is wrong (initializeProblem).
+//
+// Cancelled requests. The SDK cancels a request's context on the client's
+// notifications/cancelled, but writes whatever its handler then returns
+// (internal/jsonrpc2/conn.go, Connection.processResult: a call is always
+// answered, a nil result with a nil error included, and neither the
+// handler nor a middleware can keep it from writing). MCP says a receiver
+// should not answer a cancelled request, and a client that has forgotten
+// the id may have reused it: the answer to a request the client cancelled
+// while it was open is dropped here (openRequests.cancel). A cancellation
+// that arrives after the answer was written changes nothing, as MCP allows.
 //
 // Writes. The SDK writes one whole message, newline included, a write;
 // the transport's own answers come from the reading goroutine. Both go
@@ -100,62 +117,121 @@ func newStdio(in io.Reader, out io.Writer) (*drainingReader, *answeringWriter) {
 // whether the server has answered an initialize, with which protocol
 // version, and which of the open requests were read before it had.
 type openRequests struct {
-	mu      sync.Mutex
-	ids     map[string]bool
-	changed chan struct{} // closed and replaced whenever a request is answered
+	mu  sync.Mutex
+	ids map[string]bool
+	// cancelled are the requests the client cancelled while they were
+	// open: the server's answer to one, when its handler ends, is dropped
+	// (see cancel). Their ids stay in use until then.
+	cancelled map[string]bool
+	changed   chan struct{} // closed and replaced whenever a request is answered
 	// early are the open requests read before done, true for an
 	// initialize: until done, an initialize's answer may be the one that
 	// agrees the version; after, none is.
 	early   map[string]bool
 	done    bool   // an initialize was answered with a result
 	version string // the protocol version that answer agreed
+	// inits are the open initialize requests, with what is wrong with
+	// their params as far as initializeProblem can tell ("" for
+	// nothing): the words of an answer refusing them (see answering).
+	inits map[string]string
 }
 
 func newOpenRequests() *openRequests {
-	return &openRequests{ids: map[string]bool{}, early: map[string]bool{}, changed: make(chan struct{})}
+	return &openRequests{ids: map[string]bool{}, cancelled: map[string]bool{}, early: map[string]bool{}, inits: map[string]string{}, changed: make(chan struct{})}
 }
 
 // add records a request, of method, passed on to the SDK.
 func (o *openRequests) add(id, method string) {
+	o.addInitialize(id, method, "")
+}
+
+// addInitialize is add, with what is wrong with the params of an
+// initialize, if anything.
+func (o *openRequests) addInitialize(id, method, problem string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.ids[id] = true
+	if method == "initialize" {
+		o.inits[id] = problem
+	}
 	if !o.done {
 		o.early[id] = method == "initialize"
 	}
 }
 
+// has reports whether id is in use: a request open, or one cancelled
+// whose handler has not ended yet (the SDK still holds its id).
 func (o *openRequests) has(id string) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.ids[id]
+	return o.ids[id] || o.cancelled[id]
+}
+
+// answerTo is what the transport knows of the request an answer answers.
+type answerTo struct {
+	early bool // read before the server had answered initialize
+	drop  bool // cancelled by the client: the answer is not written
+	// initialize is set for an initialize, problem to what is wrong with
+	// its params, if the transport can tell.
+	initialize bool
+	problem    string
 }
 
 // answering records what the server's answer m to id, about to be
-// written, says of the session, and reports whether the request was read
-// before the server had answered initialize. The request stays open until
-// answered: the end of the input waits for the answer to be written.
-func (o *openRequests) answering(id string, m message) (early bool) {
+// written, says of the session, and what is known of the request it
+// answers. The request stays open until answered: the end of the input
+// waits for the answer to be written.
+func (o *openRequests) answering(id string, m message) answerTo {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.cancelled[id] {
+		delete(o.cancelled, id)
+		return answerTo{drop: true}
+	}
 	initialize, early := o.early[id]
 	if initialize && !o.done {
 		if v := m.protocolVersion(); v != "" {
 			o.done, o.version = true, v
 		}
 	}
-	return early
+	problem, init := o.inits[id]
+	return answerTo{early: early, initialize: init, problem: problem}
 }
 
-// answered closes id: answered, or cancelled by the client.
+// answered closes id: answered.
 func (o *openRequests) answered(id string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	// A cancellation read while the answer was being written came too
+	// late: the answer is out, and the id free.
+	delete(o.cancelled, id)
+	o.close(id)
+}
+
+// cancel records the client's notifications/cancelled for id. A request
+// still open is closed at once (the end of the input no longer waits for
+// it) and its answer, which the SDK writes all the same when the handler
+// returns, is dropped: MCP says a receiver should not answer a request
+// it was told to cancel, and the client has forgotten the id, or reused
+// it. A cancellation of anything else (a request answered already, an id
+// never seen) changes nothing.
+func (o *openRequests) cancel(id string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.ids[id] {
+		o.cancelled[id] = true
+		o.close(id)
+	}
+}
+
+// close removes id from the open requests; o.mu is held.
+func (o *openRequests) close(id string) {
 	if !o.ids[id] {
 		return
 	}
 	delete(o.ids, id)
 	delete(o.early, id)
+	delete(o.inits, id)
 	close(o.changed)
 	o.changed = make(chan struct{})
 }
@@ -215,6 +291,15 @@ func (m message) codeless() bool {
 	return len(m.Error) > 0 && json.Unmarshal(m.Error, &e) == nil && (e.Code == nil || *e.Code == "0")
 }
 
+// errorMessage is the message of an error response, or "".
+func (m message) errorMessage() string {
+	var e struct {
+		Message string `json:"message"`
+	}
+	_ = json.Unmarshal(m.Error, &e)
+	return e.Message
+}
+
 // messages decodes a message or a batch of them; what is not JSON-RPC
 // yields nothing.
 func messages(raw []byte) []message {
@@ -237,13 +322,35 @@ func messages(raw []byte) []message {
 	return []message{m}
 }
 
-// idKey is an id as a map key: the raw JSON, so that 1 and "1" differ as
-// JSON-RPC says they do; "" for none or null.
+// idKey is an id as a map key: its JSON in one canonical form, so that 1
+// and "1" differ as JSON-RPC says they do while 1 and 1.0, or "a" and
+// "\u0061", are one id as they are to the SDK (which reads a number as an
+// int64, cutting a fraction, and a string as its text); "" for none or
+// null.
 func idKey(raw json.RawMessage) string {
-	if s := string(bytes.TrimSpace(raw)); s != "null" {
-		return s
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
 	}
-	return ""
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return string(raw)
+	}
+	switch v := v.(type) {
+	case string:
+		out, _ := json.Marshal(v)
+		return string(out)
+	case json.Number:
+		if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return strconv.FormatInt(n, 10)
+		}
+		if f, err := strconv.ParseFloat(string(v), 64); err == nil {
+			return strconv.FormatInt(int64(f), 10)
+		}
+	}
+	return string(raw)
 }
 
 // inbound is what the reader learned of one message of the client's.
@@ -252,6 +359,7 @@ type inbound struct {
 	method   string
 	response bool // no method: an answer to a request of the server's
 	cancels  json.RawMessage
+	problem  string // what is wrong with an initialize's params (initializeProblem)
 }
 
 // checkMessage checks one message as the SDK will read it, and says what
@@ -314,6 +422,9 @@ func checkMessage(raw []byte) (inbound, error) {
 	}
 	if _, err := jsonrpc.DecodeMessage(raw); err != nil {
 		return m, err
+	}
+	if m.method == "initialize" {
+		m.problem = initializeProblem(obj["params"])
 	}
 	if m.method == "notifications/cancelled" {
 		var p struct {
@@ -474,9 +585,9 @@ func (r *drainingReader) pass(raw []byte, ms ...inbound) {
 	for _, m := range ms {
 		switch {
 		case m.method == "notifications/cancelled":
-			r.open.answered(idKey(m.cancels))
+			r.open.cancel(idKey(m.cancels))
 		case m.method != "" && m.id != nil:
-			r.open.add(idKey(m.id), m.method)
+			r.open.addInitialize(idKey(m.id), m.method, m.problem)
 		}
 	}
 	r.buf.Write(raw)
@@ -504,17 +615,21 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 		}
 		line := w.line[:i+1]
 		ms := messages(line)
-		early := false
+		var to answerTo
 		for _, m := range ms {
 			if m.Method == "" {
-				early = w.open.answering(idKey(m.ID), m)
+				to = w.open.answering(idKey(m.ID), m)
 			}
 		}
-		if len(ms) == 1 && early && ms[0].codeless() {
-			line = withCode(line, jsonrpc.CodeInvalidRequest)
+		if len(ms) == 1 && ms[0].codeless() {
+			line = withCode(line, ms[0], to)
 		}
-		if _, err := w.w.Write(line); err != nil {
-			return 0, err
+		// The answer to a cancelled request is dropped; in a batch (an old
+		// protocol version's) it goes with the others.
+		if !to.drop || len(ms) != 1 {
+			if _, err := w.w.Write(line); err != nil {
+				return 0, err
+			}
 		}
 		for _, m := range ms {
 			if m.Method == "" {
@@ -525,13 +640,36 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 	}
 }
 
-// withCode is the error response line with its error's code set to code.
-func withCode(line []byte, code int64) []byte {
+// withCode is the SDK's error response line m, which has no code, with
+// the code JSON-RPC gives its error, when the transport can tell it:
+//
+//   - an initialize whose params the SDK could not read ("handling
+//     'initialize': unmarshaling … into a *mcp.initializeParamsV2: json:
+//     cannot unmarshal … into Go struct field …", mcp/shared.go
+//     handleReceive, before any middleware): -32602, invalid params, its
+//     message saying which param is wrong rather than the decoder's Go;
+//   - a request read before the server answered initialize (refused by
+//     the SDK, mcp/server.go ServerSession.handle, before any
+//     middleware): -32600, invalid request.
+//
+// Any other line is left as it is.
+func withCode(line []byte, m message, to answerTo) []byte {
 	var r errorResponse
 	if json.Unmarshal(line, &r) != nil || r.Error == nil {
 		return line
 	}
-	r.Error.Code = code
+	switch {
+	case to.initialize && strings.HasPrefix(m.errorMessage(), "handling 'initialize'"):
+		problem := to.problem
+		if problem == "" {
+			problem = "they do not match MCP's InitializeRequest (protocolVersion, capabilities, clientInfo)"
+		}
+		r.Error.Code, r.Error.Message = jsonrpc.CodeInvalidParams, "invalid initialize params: "+problem
+	case to.early:
+		r.Error.Code = jsonrpc.CodeInvalidRequest
+	default:
+		return line
+	}
 	out, err := json.Marshal(r)
 	if err != nil {
 		return line

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -23,8 +24,14 @@ const (
 	MaxIngestQuery   = 200                      // results one ingest_query call ingests
 	MaxIngestIDs     = 200                      // ids one ingest_ids call fetches
 	MaxListLimit     = 1000                     // papers one list_papers page holds
-	DefaultListLimit = 100
-	DefaultSearchK   = 5
+
+	// The defaults of the ranged arguments, in the input schemas: the SDK
+	// fills them in for a call that leaves the argument out.
+	DefaultAskK          = service.DefaultK
+	DefaultAskMaxResults = service.DefaultMaxResults
+	DefaultSearchK       = 5
+	DefaultIngestQuery   = ingest.DefaultPageSize
+	DefaultListLimit     = 100
 )
 
 // AskInput is the ask tool's arguments.
@@ -126,10 +133,12 @@ type StatsResult struct {
 func (s *Server) addTools() {
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        "ask",
+		InputSchema: inputSchema[AskInput]("ask"),
 		Description: "Answer a game-theory question from the knowledge base, with numbered citations; when the store lacks the answer, search arXiv, add the relevant papers and answer from them. The same workflow as `gtrag ask`.",
 	}, s.ask)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        "search",
+		InputSchema: inputSchema[SearchInput]("search"),
 		Description: "Raw retrieval: the stored passages that best match a query, best first. No LLM, no arXiv.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, s.search)
@@ -139,10 +148,12 @@ func (s *Server) addTools() {
 	}, s.ingestIDs)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        "ingest_query",
+		InputSchema: inputSchema[IngestQueryInput]("ingest_query"),
 		Description: "Run an arXiv search and add the game-theory papers among its first results (at most 200) to the knowledge base. Requests are paced 3 s apart across all calls.",
 	}, s.ingestQuery)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        "list_papers",
+		InputSchema: inputSchema[ListPapersInput]("list_papers"),
 		Description: "List the stored papers in id order, a page at a time, with their titles and resource URIs.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, s.listPapers)
@@ -158,13 +169,10 @@ func (s *Server) addTools() {
 	}, s.stats)
 }
 
-func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, AskResult, error) {
+func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, AskResult, error) {
 	q, err := checkText("question", in.Question)
 	if err == nil {
-		err = checkRange("k", in.K, MaxK)
-	}
-	if err == nil {
-		err = checkRange("max_results", in.MaxResults, MaxResultsLimit)
+		err = checkArgs("ask", in.K, in.MaxResults)
 	}
 	if err == nil {
 		err = s.checkRouter(in.Router)
@@ -182,6 +190,7 @@ func (s *Server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 	if err != nil {
 		return nil, AskResult{}, s.toolError("ask", stopped(ctx, err))
 	}
+	s.tell(ctx, req, "ask", res.Notices)
 	return nil, AskResult{
 		Answer: res.Answer, Outcome: res.Outcome, Abstained: res.Abstained, Sources: res.Sources, Path: res.Path,
 		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
@@ -207,16 +216,12 @@ func (s *Server) checkRouter(router string) error {
 func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchResult, error) {
 	q, err := checkText("query", in.Query)
 	if err == nil {
-		err = checkRange("k", in.K, MaxK)
+		err = checkArgs("search", in.K)
 	}
 	if err != nil {
 		return nil, SearchResult{}, s.toolError("search", err)
 	}
-	k := in.K
-	if k == 0 {
-		k = DefaultSearchK
-	}
-	rs, err := s.svc.Store().Query(ctx, q, k)
+	rs, err := s.svc.Store().Query(ctx, q, in.K)
 	if err != nil {
 		return nil, SearchResult{}, s.toolError("search", stopped(ctx, fmt.Errorf("search the store: %w", err)))
 	}
@@ -246,7 +251,7 @@ func (s *Server) ingestIDs(ctx context.Context, req *mcp.CallToolRequest, in Ing
 func (s *Server) ingestQuery(ctx context.Context, req *mcp.CallToolRequest, in IngestQueryInput) (*mcp.CallToolResult, IngestResult, error) {
 	q, err := checkText("query", in.Query)
 	if err == nil {
-		err = checkRange("max", in.Max, MaxIngestQuery)
+		err = checkArgs("ingest_query", in.Max)
 	}
 	query := ingest.Query{Text: q, Max: in.Max, Sort: in.Sort}
 	if err == nil {
@@ -269,12 +274,17 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 		in.OnProgress = report
 		defer stop()
 	}
+	// The requests of this call alone: the service's one arXiv client
+	// serves every call at once, and its own count (which the ingest
+	// reports) holds theirs too.
+	var requests atomic.Int64
 	// A refused connection means nothing listens: say so now rather than
 	// after a minute of retries the caller waits through.
-	rep, err := run(arxiv.FailFast(ctx), in)
+	rep, err := run(arxiv.FailFast(arxiv.CountRequests(ctx, &requests)), in)
 	if err != nil {
 		return nil, IngestResult{}, s.toolError(tool, stopped(ctx, err))
 	}
+	rep.ArxivRequests = int(requests.Load())
 	notices := rep.Notices
 	if notices == nil {
 		notices = []string{}
@@ -282,21 +292,15 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 	if rep.NoticesDropped > 0 {
 		notices = append(notices, fmt.Sprintf("%d more notices not shown", rep.NoticesDropped))
 	}
+	s.tell(ctx, req, tool, notices)
 	return nil, IngestResult{Report: rep, Notices: notices}, nil
 }
 
 func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in ListPapersInput) (*mcp.CallToolResult, ListPapersResult, error) {
-	err := checkRange("limit", in.Limit, MaxListLimit)
-	if err == nil && in.Offset < 0 {
-		err = fmt.Errorf("offset %d: want 0 or more", in.Offset)
-	}
-	if err != nil {
+	if err := checkArgs("list_papers", in.Offset, in.Limit); err != nil {
 		return nil, ListPapersResult{}, s.toolError("list_papers", err)
 	}
 	limit := in.Limit
-	if limit == 0 {
-		limit = DefaultListLimit
-	}
 	ids, err := s.svc.PaperIDs(ctx)
 	if err != nil {
 		return nil, ListPapersResult{}, s.toolError("list_papers", stopped(ctx, err))
@@ -334,10 +338,14 @@ func checkText(what, s string) (string, error) {
 	return service.CheckQuestion("the "+what, s)
 }
 
-// checkRange accepts 0 (the default) or 1 to hi.
-func checkRange(name string, v, hi int) error {
-	if v < 0 || v > hi {
-		return fmt.Errorf("%s %d: want 1 to %d", name, v, hi)
+// checkArgs checks the values of tool's ranged integer arguments, in the
+// order of intArgs. An argument left out has its default (the SDK fills in
+// the schema's), so 0 is a value like any other: in range or not.
+func checkArgs(tool string, vs ...int) error {
+	for i, a := range intArgs[tool] {
+		if err := a.check(float64(vs[i]), fmt.Sprint(vs[i])); err != nil {
+			return err
+		}
 	}
 	return nil
 }

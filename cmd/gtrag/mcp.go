@@ -17,7 +17,9 @@ search, ingest_ids, ingest_query, list_papers, get_paper and stats, and each
 stored paper as the resource gtrag://paper/{id}.
 
 Standard output carries protocol messages only; notices and failed calls are
-logged to standard error. The client starts the server itself: give it the
+logged to standard error, and notices also sent to a client that asks for log
+messages (logging/setLevel notice or below). A cancelled call stops as Ctrl-C
+would and is not answered. The client starts the server itself: give it the
 settings as environment (GTRAG_DATA_DIR, GTRAG_LLM, GTRAG_EMBEDDER, API
 keys). The README shows a client's configuration. When its input ends, it
 answers the requests it has read and exits, so a script can pipe requests in.`,

@@ -1,0 +1,98 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+)
+
+// An explicit 0 meant "the default": ingest_query {"max":0} ingested 100
+// papers while {"max":-5} was refused "want 1 to 200", and ask's k and
+// max_results, search's k and list_papers' limit did the same. A value
+// given is checked like any other, 0 included, with the same line; an
+// argument left out keeps its default.
+func TestQA3ZeroIsNotTheDefault(t *testing.T) {
+	f := newFixture(t, -1, arxivtest.Papers(0, 3)...)
+	const q = "What is a Nash equilibrium?"
+	cases := []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"ingest_query", map[string]any{"query": "cat:cs.GT", "max": 0}, "max 0: want 1 to 200"},
+		{"ingest_query", map[string]any{"query": "cat:cs.GT", "max": -5}, "max -5: want 1 to 200"},
+		{"ingest_query", map[string]any{"query": "cat:cs.GT", "max": 201}, "max 201: want 1 to 200"},
+		{"ask", map[string]any{"question": q, "k": 0}, "k 0: want 1 to 100"},
+		{"ask", map[string]any{"question": q, "max_results": 0}, "max_results 0: want 1 to 50"},
+		{"ask", map[string]any{"question": q, "max_results": 51}, "max_results 51: want 1 to 50"},
+		{"search", map[string]any{"query": "nash", "k": 0}, "k 0: want 1 to 100"},
+		{"search", map[string]any{"query": "nash", "k": -1}, "k -1: want 1 to 100"},
+		{"list_papers", map[string]any{"limit": 0}, "limit 0: want 1 to 1000"},
+		{"list_papers", map[string]any{"limit": 1001}, "limit 1001: want 1 to 1000"},
+		{"list_papers", map[string]any{"offset": -1}, "offset -1: want 0 or more"},
+	}
+	for _, c := range cases {
+		var out any
+		msg := f.call(t, context.Background(), c.tool, c.args, &out)
+		require.Equal(t, c.want, msg, "%s %v", c.tool, c.args)
+	}
+	require.Empty(t, f.arxiv.Requests(), "no refused call reached arXiv")
+
+	// Left out, each keeps its default.
+	var s SearchResult
+	mustCall(t, f, "search", map[string]any{"query": "equilibrium"}, &s)
+	require.Len(t, s.Results, DefaultSearchK)
+	var l ListPapersResult
+	mustCall(t, f, "list_papers", map[string]any{}, &l)
+	require.Equal(t, min(l.Total, DefaultListLimit), len(l.Papers))
+	require.Zero(t, l.Offset)
+	var a AskResult
+	mustCall(t, f, "ask", map[string]any{"question": q}, &a)
+	require.NotEmpty(t, a.Answer)
+	var rep IngestResult
+	mustCall(t, f, "ingest_query", map[string]any{"query": "cat:cs.GT"}, &rep)
+	reqs := f.arxiv.Requests()
+	require.Len(t, reqs, 1)
+	require.Equal(t, DefaultIngestQuery, reqs[0].Max, "ingest_query asked for its default")
+}
+
+// The input schemas say the ranges and defaults the tools apply, so that a
+// client's model does not send 0 for "the default".
+func TestQA3InputSchemasSayRangesAndDefaults(t *testing.T) {
+	f := newFixture(t, -1)
+	res, err := f.session.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	type prop struct {
+		Type    any      `json:"type"`
+		Minimum *float64 `json:"minimum"`
+		Maximum *float64 `json:"maximum"`
+		Default *float64 `json:"default"`
+	}
+	got := map[string]prop{}
+	for _, tool := range res.Tools {
+		raw, err := json.Marshal(tool.InputSchema)
+		require.NoError(t, err)
+		var s struct {
+			Properties map[string]prop `json:"properties"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &s))
+		for name, p := range s.Properties {
+			if p.Type == "integer" {
+				got[tool.Name+"."+name] = p
+			}
+		}
+	}
+	f64 := func(v float64) *float64 { return &v }
+	require.Equal(t, map[string]prop{
+		"ask.k":              {"integer", f64(1), f64(100), f64(3)},
+		"ask.max_results":    {"integer", f64(1), f64(50), f64(3)},
+		"search.k":           {"integer", f64(1), f64(100), f64(5)},
+		"ingest_query.max":   {"integer", f64(1), f64(200), f64(100)},
+		"list_papers.limit":  {"integer", f64(1), f64(1000), f64(100)},
+		"list_papers.offset": {"integer", f64(0), nil, f64(0)},
+	}, got)
+}
