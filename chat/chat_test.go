@@ -26,7 +26,10 @@ func TestOfflineRewrite(t *testing.T) {
 		{"a preposition carries the topic", pd, "and in the repeated version?", "What about Nash equilibrium of the prisoner's dilemma in the repeated version?"},
 		{"a back-reference is replaced", pd, "Why does it work?", "Why does Nash equilibrium of the prisoner's dilemma work?"},
 		{"a possessive back-reference", "How is the Shapley value computed?", "what are its properties?", "What are Shapley value's properties?"},
-		{"a bare question word", pd, "and why?", "Why in Nash equilibrium of the prisoner's dilemma?"},
+		// "Why in Nash equilibrium of the prisoner's dilemma?" was no
+		// sentence; a bare question word asks its usual question of the
+		// topic (askAgain).
+		{"a bare question word", pd, "and why?", "Why does Nash equilibrium of the prisoner's dilemma matter?"},
 		{"the previous question's own question word", "Why do bidders shade their bids in first-price auctions?", "and why?", "Why do bidders shade their bids in first-price auctions?"},
 		{"a connective with a plain noun phrase", "What is a Nash equilibrium?", "what about large populations?", "What about Nash equilibrium and large populations?"},
 		{"a connective with a new glossary term", "What is a Nash equilibrium?", "what about mixed strategies?", "what about mixed strategies?"},
@@ -236,11 +239,11 @@ func TestSessionRun(t *testing.T) {
 		"/sources", "/open 1", "/open 7", "/trace on", "and why?", "/trace off", "/stats", "/nope", "/quit", "never read",
 	}
 	require.NoError(t, s.Run(context.Background(), &lines))
-	require.Equal(t, []string{"What is the prisoner's dilemma?", "How do auctions work?", "Why in auctions?"}, r.asked)
+	require.Equal(t, []string{"What is the prisoner's dilemma?", "How do auctions work?", "Why do auctions work?"}, r.asked)
 	require.Equal(t, []bool{false, false, true}, r.traced)
 	require.Equal(t, script{"never read"}, lines, "/quit ends the session")
 	out := r.out.String()
-	require.Contains(t, out, "→ Why in auctions?\n")
+	require.Contains(t, out, "→ Why do auctions work?\n", "the question word takes the place of the previous one's")
 	require.NotContains(t, out, "→ How do auctions work?", "a standalone question is not shown again")
 	require.Contains(t, out, "  [1] A paper — arXiv:2301.00001v1 http://arxiv.org/abs/2301.00001v1\n")
 	require.Equal(t, []string{"http://arxiv.org/abs/2301.00001v1"}, r.opened)
@@ -251,8 +254,6 @@ func TestSessionRun(t *testing.T) {
 	require.Len(t, s.History(), 3)
 }
 
-// An interrupt cancels the question in flight; the session goes on with
-// the next line, and the cancelled question is not part of the history.
 // /sources spells ids as ask's answer does (README: "[1] Title —
 // arXiv:2504.70688v1 http://…"): arXiv ids with their prefix, primer ids
 // as they are and without a URL, an untitled source under its bare id.
@@ -274,6 +275,9 @@ func TestSourcesCiteIDsAsAskDoes(t *testing.T) {
 	require.NotContains(t, out, "arXiv:primer:")
 }
 
+// An interrupt cancels the question in flight; the session goes on with
+// the next line. The cancelled question stays in the history as
+// unanswered: a follow-up carries its topic, /sources and /stats skip it.
 func TestSessionInterrupt(t *testing.T) {
 	r := recorder{interruptsChan: make(chan struct{}, 1)}
 	r.ask = func(ctx context.Context, q string) (service.Result, error) {
@@ -293,8 +297,10 @@ func TestSessionInterrupt(t *testing.T) {
 	require.NoError(t, s.Run(context.Background(), &lines))
 	require.Equal(t, []string{"question cancelled; ask another, or /quit"}, r.notes)
 	require.Empty(t, r.errs)
-	require.Len(t, s.History(), 1)
-	require.Equal(t, "What is a Nash equilibrium?", s.History()[0].Question)
+	require.Len(t, s.History(), 2)
+	require.True(t, s.History()[0].Unanswered)
+	require.Equal(t, "What is a Nash equilibrium?", s.History()[1].Question)
+	require.False(t, s.History()[1].Unanswered)
 }
 
 // A failed question is reported and the session goes on; the end of the

@@ -16,6 +16,7 @@
 // chat turn.
 //
 // Ctrl-C while a question runs cancels that question only (the Interrupts
-// channel); at the prompt it clears the line; Ctrl-D or /quit ends the
-// session.
+// channel); at the prompt it clears the line; Ctrl-D, /quit, or "quit" or
+// "exit" alone ends the session. On a terminal (Session.Width) every line
+// the session writes is wrapped at spaces; elsewhere none is.
 package chat

@@ -72,16 +72,21 @@ const HistoryLimit = 1000
 // completion engine gtrag does not use. ergochat/readline, the maintained
 // chzyer fork, could not be fetched through the Go module proxy here.
 //
-// Each line is appended to the history file as it is entered, so a crash
-// loses none; the file is trimmed to HistoryLimit lines when the Terminal
-// opens. The history is a convenience: a file that cannot be read or
-// written (a directory in its place, a full disk, a data directory that
-// does not exist yet and cannot be made) is said once through note, and the
-// session goes on with the lines of this session only.
+// Each question or command is appended to the history file as it is
+// entered (Remember, which the Session calls), so a crash loses none; a
+// line read for anything else, an answer at the --step prompt, is not
+// kept. The file is trimmed to HistoryLimit lines when the Terminal opens.
+// The history is a convenience: a file that cannot be read or written (a
+// directory in its place, a full disk, a data directory that does not
+// exist yet and cannot be made) is said once through note, and the session
+// goes on with the lines of this session only.
 type Terminal struct {
 	st   *liner.State
 	hist *historyFile
 	ctx  context.Context
+	// swap shows the editor on another terminal than standard output
+	// (NewTerminalShownOn); nil when standard output is the terminal.
+	swap *stdoutSwap
 }
 
 // NewTerminal puts the terminal in line-editing mode and loads the history
@@ -91,12 +96,38 @@ type Terminal struct {
 // restores the terminal.
 func NewTerminal(ctx context.Context, path string, note func(string)) *Terminal {
 	lines, hist := openHistory(path, note)
+	return &Terminal{st: newLiner(lines), hist: hist, ctx: ctx}
+}
+
+// NewTerminalShownOn is NewTerminal for a chat whose standard input is the
+// terminal and whose standard output is not (`gtrag chat > answers.txt`
+// typed at one): the prompt and the line being edited are shown on
+// display, a terminal (standard error, or /dev/tty), and what the session
+// writes to standard output still goes there, untouched by the editor. It
+// fails, changing nothing, when display is no terminal or the system cannot
+// move the editor (stdoutSwap); the caller then reads plain lines.
+func NewTerminalShownOn(ctx context.Context, path string, note func(string), display *os.File) (*Terminal, error) {
+	swap, err := newStdoutSwap(display)
+	if err != nil {
+		return nil, err
+	}
+	if err := swap.show(); err != nil {
+		swap.close()
+		return nil, err
+	}
+	lines, hist := openHistory(path, note)
+	st := newLiner(lines) // it reads the terminal's modes and width from descriptor 1
+	swap.hide()
+	return &Terminal{st: st, hist: hist, ctx: ctx, swap: swap}, nil
+}
+
+func newLiner(history []string) *liner.State {
 	st := liner.NewLiner()
 	st.SetCtrlCAborts(true)
-	for _, l := range lines {
+	for _, l := range history {
 		st.AppendHistory(l)
 	}
-	return &Terminal{st: st, hist: hist, ctx: ctx}
+	return st
 }
 
 // ReadLine implements LineReader. The line editor reads the terminal
@@ -110,9 +141,17 @@ func (t *Terminal) ReadLine(prompt string) (string, error) {
 		line string
 		err  error
 	}
+	if t.swap != nil {
+		if err := t.swap.show(); err != nil {
+			return "", err
+		}
+	}
 	done := make(chan read, 1)
 	go func() {
 		line, err := t.st.Prompt(prompt)
+		if t.swap != nil {
+			t.swap.hide() // before anything is written for the line
+		}
 		done <- read{line, err}
 	}()
 	var line string
@@ -129,16 +168,26 @@ func (t *Terminal) ReadLine(prompt string) (string, error) {
 	case err != nil:
 		return "", err
 	}
+	return line, nil
+}
+
+// Remember implements Historian: line is recalled with ↑ and Ctrl-R, and
+// appended to the history file.
+func (t *Terminal) Remember(line string) {
 	if s := strings.TrimSpace(line); s != "" {
 		t.st.AppendHistory(s)
 		t.hist.add(s)
 	}
-	return line, nil
 }
 
-// Close restores the terminal and closes the history file.
+// Close restores the terminal and standard output, and closes the history
+// file.
 func (t *Terminal) Close() error {
-	return errors.Join(t.st.Close(), t.hist.close())
+	err := errors.Join(t.st.Close(), t.hist.close())
+	if t.swap != nil {
+		err = errors.Join(err, t.swap.close())
+	}
+	return err
 }
 
 // historyFile is the chat history on disk: lines are appended as they are

@@ -135,21 +135,92 @@ func carryTopic(history []Turn, line string) string {
 		}
 	case rest == "":
 		q = "What about " + topic
+	case bareQuestionWord(rest) != "":
+		// "why?", "and how?": checked before the prepositions, which hold
+		// "when".
+		q = askAgain(prevQ, bareQuestionWord(rest), topic)
 	case prepositions[firstWord(rest)]:
 		// "In auctions?" typed alone: the preposition goes mid-question.
 		q = "What about " + topic + " " + strings.ToLower(rest[:1]) + rest[1:]
-	case strings.EqualFold(rest, firstWord(prevQ)) && questionWords[strings.ToLower(rest)]:
-		// "and why?" after "Why do bidders shade their bids in
-		// first-price auctions?" asks that question again, for more: "Why
-		// in bids in first-price auctions?" kept its topic and lost what
-		// it asked.
-		q = strings.TrimRight(prevQ, "?!. ")
 	case questionWords[firstWord(rest)]:
 		q = rest + " in " + topic
 	default:
 		q = "What about " + topic + " and " + rest
 	}
 	return capitalize(q) + "?"
+}
+
+// bareQuestionWord is rest in lower case when it is one question word
+// alone ("why", "How"), else "".
+func bareQuestionWord(rest string) string {
+	w := strings.ToLower(strings.Trim(rest, ",;:?!. "))
+	if !questionWords[w] {
+		return ""
+	}
+	return w
+}
+
+// adjunctWords ask about a whole clause, so that one can stand for
+// another in it: "How do auction servers handle bid requests?" asked
+// "why" is "Why do auction servers handle bid requests?". "What" and "who"
+// are the clause's subject or object, and cannot be swapped so.
+var adjunctWords = map[string]bool{"how": true, "why": true, "when": true, "where": true}
+
+// askAgain is the standalone question of a follow-up that is a bare
+// question word w, asked of the previous question prevQ and its topic.
+// They once read "Why in Nash equilibrium?" and, after "How do low-latency
+// auction servers handle bid requests?", "Why in low-latency auction
+// servers handle bid requests?". Now:
+//
+//   - the word prevQ opens with asks prevQ again, for more: "and why?"
+//     after "Why do bidders shade their bids?";
+//   - a word that asks about a clause (adjunctWords) takes the place of
+//     prevQ's own when prevQ asks about one too: "Why do low-latency
+//     auction servers handle bid requests?";
+//   - otherwise the word asks its usual question of the topic: "Why does
+//     Nash equilibrium matter?", "How does the core work?", "When does
+//     it apply?", "Where is it used?", "Who introduced it?"; a word that
+//     asks nothing by itself ("what?", "is?") is "What about TOPIC?".
+func askAgain(prevQ, w, topic string) string {
+	prevQ = strings.TrimRight(prevQ, "?!. ")
+	f := strings.Fields(prevQ)
+	if len(f) > 0 && strings.EqualFold(bareWord(f[0]), w) {
+		return prevQ
+	}
+	if len(f) > 2 && adjunctWords[w] && adjunctWords[bareWord(f[0])] && auxiliaries[bareWord(f[1])] {
+		return w + prevQ[len(f[0]):]
+	}
+	do, is := "does", "is"
+	if pluralTopic(topic) {
+		do, is = "do", "are"
+	}
+	switch w {
+	case "why":
+		return "Why " + do + " " + topic + " matter"
+	case "how":
+		return "How " + do + " " + topic + " work"
+	case "when":
+		return "When " + do + " " + topic + " apply"
+	case "where":
+		return "Where " + is + " " + topic + " used"
+	case "who":
+		return "Who introduced " + topic
+	}
+	return "What about " + topic
+}
+
+// pluralTopic reports whether topic's head, its last word before a
+// preposition ("equilibria of finite games"), is a plural noun.
+func pluralTopic(topic string) bool {
+	f := strings.Fields(strings.ToLower(topic))
+	head := ""
+	for _, w := range f {
+		if prepositions[w] || w == "of" {
+			break
+		}
+		head = w
+	}
+	return head != "" && isPluralNoun(bareWord(head), "")
 }
 
 // maxTopicWords bounds the phrase carried from the previous question.
@@ -258,6 +329,9 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 	ex := make([]reasoner.Exchange, len(history))
 	for i, t := range history {
 		ex[i] = reasoner.Exchange{Question: t.Question, Answer: t.Result.Answer}
+		if t.Unanswered {
+			ex[i].Answer = "(no answer: the question was cancelled, or failed)"
+		}
 	}
 	q, err := l.Condenser.Condense(ctx, ex, line)
 	if err != nil {

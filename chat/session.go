@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
@@ -20,6 +21,14 @@ type Turn struct {
 	// Rewritten is set when Question is a follow-up made standalone, not
 	// the line typed: it carried an earlier question's topic.
 	Rewritten bool
+	// Unanswered is set for a question that was asked and got no answer:
+	// cancelled (Ctrl-C), stopped at the --step prompt, or failed. It is
+	// still the conversation's last question, whose topic a follow-up
+	// carries ("why?" after a cancelled question asks why about it); the
+	// commands about answers (/sources, /open, /stats' count) skip it.
+	// Result holds what the run did before it ended (its arXiv requests,
+	// the papers it added), which /stats counts.
+	Unanswered bool
 }
 
 // Session is one conversation. Fill the fields, then call Run.
@@ -36,6 +45,10 @@ type Session struct {
 	// Out receives the conversation: answers, rewritten questions, the
 	// output of slash commands. Required.
 	Out io.Writer
+	// Width is the width to wrap the lines the session writes to Out at
+	// (a terminal's); nil or 0 writes every line whole, as a script
+	// reading Out wants it. Show wraps the answer itself.
+	Width func() int
 	// Show writes an answer with its sources to Out; nil writes the answer.
 	Show func(w io.Writer, r service.Result)
 	// Note prints a notice; Error prints a failed question's one line.
@@ -72,6 +85,14 @@ type LineReader interface {
 	ReadLine(prompt string) (string, error)
 }
 
+// A Historian keeps the lines the session reads as questions and commands
+// (Terminal: its history file and ↑). Run tells it each such line; a line
+// read for anything else from the same reader (an answer at the --step
+// prompt: Enter, c, q) is not one, and is not kept.
+type Historian interface {
+	Remember(line string)
+}
+
 // History is the conversation so far.
 func (s *Session) History() []Turn { return s.history }
 
@@ -102,6 +123,12 @@ func (s *Session) Run(ctx context.Context, in LineReader) error {
 		if line == "" {
 			continue
 		}
+		if h, ok := in.(Historian); ok {
+			h.Remember(line)
+		}
+		if Farewell(line) {
+			return nil // "quit", "exit": what /quit does, not a question
+		}
 		if strings.HasPrefix(line, "/") {
 			if s.command(line) {
 				return nil
@@ -121,7 +148,7 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	if Pleasantry(line) {
 		// "thanks" is not a question: asked, it searched arXiv for
 		// "thanks" and was answered as off-topic.
-		fmt.Fprintln(s.Out, NotAQuestion)
+		s.say(0, NotAQuestion) // continued as the footer of an answer is
 		return nil
 	}
 	qctx, cancel := context.WithCancel(ctx)
@@ -153,23 +180,37 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	// not a follow-up whose topic came from an earlier turn.
 	rewritten := !sameQuestion(q, line)
 	if rewritten {
-		fmt.Fprintf(s.Out, "→ %s\n", q)
+		s.say(2, "→ "+q) // continued under the question
 	}
 	res, err := s.Ask(qctx, q, s.Trace)
-	if err != nil {
-		return s.failed(ctx, qctx, err)
-	}
 	asked := q
 	if res.Question != "" {
 		asked = res.Question // as the run read it: a misspelt term corrected
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			// Asked all the same: a follow-up refers to it (Unanswered).
+			s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: rewritten, Unanswered: true})
+		}
+		return s.failed(ctx, qctx, err)
 	}
 	s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: rewritten})
 	if s.Show != nil {
 		s.Show(s.Out, res)
 	} else {
-		fmt.Fprintln(s.Out, res.Answer)
+		s.say(0, res.Answer)
 	}
 	return nil
+}
+
+// say writes text to Out, each line wrapped to Width at spaces with its
+// continuation lines indented hang columns.
+func (s *Session) say(hang int, text string) {
+	width := 0
+	if s.Width != nil {
+		width = s.Width()
+	}
+	fmt.Fprintln(s.Out, iostreams.WrapHanging(text, width, hang))
 }
 
 // sameQuestion reports whether a and b differ only in case, spacing and
@@ -241,6 +282,20 @@ func (s *Session) error(err error) {
 // acknowledgement (Pleasantry).
 const NotAQuestion = "(Not a question, so nothing was asked. Ask about game theory, or /help for the commands.)"
 
+// Farewell reports whether line is "quit" or "exit" typed without the
+// slash, in any case, with or without a full stop or an exclamation mark:
+// the session ends, as at /quit. Asked as a question, "quit" was answered
+// from a paper on English auctions; told it is not a question, a user who
+// wants to leave is made to type it again. Only the bare word counts: "exit
+// strategies in bargaining?" is a question.
+func Farewell(line string) bool {
+	switch strings.ToLower(strings.TrimRight(strings.TrimSpace(line), ".! ")) {
+	case "quit", "exit":
+		return true
+	}
+	return false
+}
+
 // ackWords are the words of thanks, greetings and acknowledgements; a
 // line of them alone, with fillerWords, is no question.
 var ackWords = map[string]bool{
@@ -295,7 +350,7 @@ const Help = `Type a question, or a follow-up to the last answer ("and in the re
   /trace on    narrate every step of the next questions (off to stop)
   /stats       this session and the knowledge base
   /help        this help
-  /quit        end the session (or Ctrl-D); Ctrl-C cancels a question in flight`
+  /quit        end the session (or quit, exit, Ctrl-D); Ctrl-C cancels a question in flight`
 
 // command runs a slash command and reports whether the session ends.
 func (s *Session) command(line string) (quit bool) {
@@ -306,7 +361,7 @@ func (s *Session) command(line string) (quit bool) {
 	case "/quit", "/exit":
 		return true
 	case "/help":
-		fmt.Fprintln(s.Out, Help)
+		s.help()
 	case "/sources":
 		s.sources()
 	case "/open":
@@ -315,7 +370,7 @@ func (s *Session) command(line string) (quit bool) {
 		switch {
 		case len(args) == 1 && args[0] == "on":
 			s.Trace = true
-			fmt.Fprintln(s.Out, "trace on: every step is narrated on standard error")
+			s.say(2, "trace on: every step is narrated on standard error")
 		case len(args) == 1 && args[0] == "off":
 			s.Trace = false
 			fmt.Fprintln(s.Out, "trace off")
@@ -330,39 +385,71 @@ func (s *Session) command(line string) (quit bool) {
 	return false
 }
 
-func (s *Session) last() (service.Result, bool) {
-	if len(s.history) == 0 {
-		return service.Result{}, false
+// help writes Help, each command's description continuing under itself.
+func (s *Session) help() {
+	for _, line := range strings.Split(Help, "\n") {
+		hang := 0
+		if strings.HasPrefix(line, "  /") {
+			// The description starts after the first run of two spaces
+			// or more past the command ("/open N      the URL…").
+			if i := strings.Index(line[2:], "  "); i >= 0 {
+				rest := line[2+i:]
+				hang = len(line) - len(strings.TrimLeft(rest, " "))
+			}
+		}
+		s.say(hang, line)
 	}
-	return s.history[len(s.history)-1].Result, true
 }
+
+// last is the result of the last question answered: one cancelled,
+// stopped or failed since has none to show.
+func (s *Session) last() (service.Result, bool) {
+	for i := len(s.history) - 1; i >= 0; i-- {
+		if !s.history[i].Unanswered {
+			return s.history[i].Result, true
+		}
+	}
+	return service.Result{}, false
+}
+
+// Said by /sources and /open alike, on Out: the state of the conversation,
+// not a failed command (a wrong source number is one, said as an error).
+const (
+	noAnswerYet = "no answer yet: ask a question first"
+	noSources   = "the last answer has no sources"
+)
 
 func (s *Session) sources() {
 	r, ok := s.last()
 	switch {
 	case !ok:
-		fmt.Fprintln(s.Out, "no answer yet: ask a question first")
+		s.say(0, noAnswerYet)
 	case len(r.Sources) == 0:
-		fmt.Fprintln(s.Out, "the last answer has no sources")
+		s.say(0, noSources)
 	default:
 		for i, src := range r.Sources {
 			title := src.Title
 			if title == "" {
 				title = src.PaperID
 			}
-			line := fmt.Sprintf("  [%d] %s — %s", i+1, title, service.CiteID(src.PaperID))
+			mark := fmt.Sprintf("  [%d] ", i+1)
+			line := mark + title + " — " + service.CiteID(src.PaperID)
 			if src.URL != "" {
 				line += " " + src.URL
 			}
-			fmt.Fprintln(s.Out, line)
+			s.say(len(mark), line) // continued under the title, the URL whole
 		}
 	}
 }
 
 func (s *Session) open(args []string) {
 	r, ok := s.last()
-	if !ok {
-		s.error(errors.New("no answer yet: ask a question first"))
+	switch {
+	case !ok:
+		s.say(0, noAnswerYet)
+		return
+	case len(r.Sources) == 0:
+		s.say(0, noSources)
 		return
 	}
 	n, err := 0, error(nil)
@@ -378,7 +465,7 @@ func (s *Session) open(args []string) {
 		s.error(fmt.Errorf("source %d (%s) has no URL", n, r.Sources[n-1].PaperID))
 		return
 	}
-	fmt.Fprintln(s.Out, url)
+	s.say(0, url)
 	if s.Open != nil {
 		if err := s.Open(url); err != nil {
 			s.note("could not open a browser: " + err.Error())
@@ -386,17 +473,22 @@ func (s *Session) open(args []string) {
 	}
 }
 
+// stats counts the questions answered, and the arXiv requests and papers
+// of every question asked: a cancelled one may have searched and added.
 func (s *Session) stats() {
 	var requests int64
-	var added int
+	var added, answered int
 	for _, t := range s.history {
 		requests += t.Result.ArxivRequests
 		added += t.Result.PapersAdded
+		if !t.Unanswered {
+			answered++
+		}
 	}
-	fmt.Fprintf(s.Out, "this session: %d %s answered, %d arXiv %s, %d %s added\n",
-		len(s.history), text.Plural(len(s.history), "question", "questions"),
-		requests, text.Plural(int(requests), "request", "requests"), added, text.Plural(added, "paper", "papers"))
+	s.say(2, fmt.Sprintf("this session: %d %s answered, %d arXiv %s, %d %s added",
+		answered, text.Plural(answered, "question", "questions"),
+		requests, text.Plural(int(requests), "request", "requests"), added, text.Plural(added, "paper", "papers")))
 	if s.Store != nil {
-		fmt.Fprintf(s.Out, "knowledge base: %s\n", s.Store())
+		s.say(2, "knowledge base: "+s.Store())
 	}
 }

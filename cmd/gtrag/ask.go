@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
@@ -306,24 +307,37 @@ func checkText(what, s string, limit int) error {
 	return nil
 }
 
+// printAnswer writes a run's answer, its sources and the footer. On a
+// terminal every line is wrapped at spaces (the answer and the footer as
+// prose, a source under its title); elsewhere nothing is.
 func printAnswer(w io.Writer, r service.Result) {
 	width := proseWidth(w) // 0 unless standard output is a terminal
 	fmt.Fprintln(w, wrapText(r.Answer, width))
 	if len(r.Sources) > 0 {
 		fmt.Fprintln(w, "\nSources:")
-		for i, s := range r.Sources {
-			title := s.Title
-			if title == "" {
-				title = s.PaperID
-			}
-			fmt.Fprintf(w, "  [%d] %s — %s", i+1, title, service.CiteID(s.PaperID))
-			if s.URL != "" {
-				fmt.Fprintf(w, " %s", s.URL)
-			}
-			fmt.Fprintln(w)
-		}
+		printSources(w, r.Sources, lineWidth(w))
 	}
 	fmt.Fprintf(w, "\n%s\n", wrapText(answerFooter(r), width))
+}
+
+// printSources lists sources as the answer cites them, "  [1] Title —
+// arXiv:2301.01234v2 http://arxiv.org/abs/2301.01234v2", one a line. With
+// width > 0 (a terminal) a source longer than the line breaks at spaces,
+// its continuation lines indented under the title and its URL whole: the
+// terminal once cut "a" from "rXiv:1805.67322v2".
+func printSources(w io.Writer, sources []nodes.Source, width int) {
+	for i, s := range sources {
+		title := s.Title
+		if title == "" {
+			title = s.PaperID
+		}
+		mark := fmt.Sprintf("  [%d] ", i+1)
+		line := mark + title + " — " + service.CiteID(s.PaperID)
+		if s.URL != "" {
+			line += " " + s.URL
+		}
+		fmt.Fprintln(w, iostreams.WrapHanging(line, width, len(mark)))
+	}
 }
 
 func writeJSON(w io.Writer, v any) error {

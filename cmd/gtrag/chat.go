@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/chat"
+	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
@@ -33,11 +34,14 @@ and the rewritten question is shown before it runs. A question that names
 its own subject ("Why do bidders shade their bids in first-price auctions?")
 is asked as typed.
 
-On a terminal lines can be edited and earlier ones recalled (↑, Ctrl-R); the
-history is kept in the data directory. Ctrl-C cancels the question in flight
-and keeps the session; Ctrl-D or /quit ends it. /help lists the commands.
-With standard input not a terminal, chat reads one question or command per
-line and prints no prompt.`,
+Typed at a terminal, lines can be edited and earlier ones recalled (↑,
+Ctrl-R); the history is kept in the data directory. Ctrl-C cancels the
+question in flight and keeps the session; Ctrl-D, /quit, quit or exit ends
+it. /help lists the commands. With standard output redirected
+(gtrag chat > answers.txt) the prompt and the editing stay on the terminal
+(standard error, or /dev/tty) and the answers go to the file. With standard
+input not a terminal, chat reads one question or command per line and
+prints no prompt.`,
 		Example: `  gtrag chat
   gtrag ask -i
   printf 'What is the prisoner'\''s dilemma?\nand in the repeated version?\n' | gtrag chat`,
@@ -68,9 +72,13 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		return err
 	}
 	defer svc.Close()
-	// Line editing needs a terminal on both sides; anything else is a
-	// script, read line by line with no prompt and no escapes.
-	tty := a.io.IsStdinTTY() && a.io.IsStdoutTTY()
+	// Line editing needs the keyboard: standard input a terminal. With
+	// standard output one too, the prompt is shown there; redirected
+	// (gtrag chat > answers.txt) it is shown on standard error, or on
+	// /dev/tty, and the answers go to standard output. Standard input not
+	// a terminal is a script, read line by line with no prompt and no
+	// escapes.
+	tty := a.io.IsStdinTTY()
 	o.failFast = a.someoneWaits()
 	llmNotices := svc.Reasoners().Notices
 	s := &chat.Session{
@@ -80,6 +88,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		Rewriter: chat.Offline{},
 		Check:    checkQuestion,
 		Out:      a.io.Out,
+		Width:    func() int { return lineWidth(a.io.Out) },
 		Show:     printAnswer,
 		Note:     a.io.Note,
 		Error: func(err error) {
@@ -105,17 +114,26 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		a.io.Note(n)
 	}
 	var in chat.LineReader
+	// shown is where the prompt is: the welcome and the newline that ends
+	// the session go there, not into a file standard output was sent to.
+	var shown func(string)
 	if tty {
 		// A history that cannot be read or saved is said and does without:
 		// it is a convenience, not a reason to refuse a conversation.
-		term := chat.NewTerminal(ctx, filepath.Join(a.dataDir, "chat_history"), a.io.Note)
-		defer term.Close()
-		in = term
-		ints, stop := interrupts()
-		defer stop()
-		s.Interrupts = ints
-		fmt.Fprintln(a.io.Out, "gtrag chat: ask about game theory. /help for commands, Ctrl-D to leave.")
-	} else {
+		var term *chat.Terminal
+		term, shown = a.chatTerminal(ctx)
+		if term != nil {
+			defer term.Close()
+			in = term
+			ints, stop := interrupts()
+			defer stop()
+			s.Interrupts = ints
+			shown("gtrag chat: ask about game theory. /help for commands, Ctrl-D to leave.")
+		} else {
+			tty = false
+		}
+	}
+	if !tty {
 		in = chat.NewLines(a.io.In, maxStdinBytes)
 	}
 	if o.step {
@@ -132,7 +150,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	}
 	err = s.Run(ctx, in)
 	if tty {
-		fmt.Fprintln(a.io.Out)
+		shown("") // the line of the last prompt ends
 	}
 	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 		// Ctrl-C in a script, or SIGTERM: the session's own end, said as
@@ -140,6 +158,44 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		return hintError{msg: "chat interrupted", err: err}
 	}
 	return err
+}
+
+// chatTerminal opens the line editor of a chat typed at a terminal, and
+// says how to write a line where its prompt is shown. With standard output
+// the terminal, that is standard output, wrapped to its width. Redirected,
+// it is standard error when that is the terminal, else /dev/tty; when
+// neither can show it (no controlling terminal, a system where the editor
+// cannot be moved) term is nil, a notice says why, and the chat reads
+// plain lines with no prompt, as from a script.
+func (a *app) chatTerminal(ctx context.Context) (term *chat.Terminal, shown func(string)) {
+	history := filepath.Join(a.dataDir, "chat_history")
+	if a.io.IsStdoutTTY() {
+		return chat.NewTerminal(ctx, history, a.io.Note), func(s string) {
+			fmt.Fprintln(a.io.Out, iostreams.Wrap(s, lineWidth(a.io.Out)))
+		}
+	}
+	display, say := os.Stderr, func(s string) {
+		fmt.Fprintln(a.io.ErrOut, iostreams.Wrap(s, a.io.ErrWidth()))
+	}
+	if !a.io.IsStderrTTY() {
+		tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0)
+		if err != nil {
+			a.io.Note("standard output is not a terminal and there is no terminal to show the prompt on: no prompt and no line editing; one question or command a line")
+			return nil, nil
+		}
+		display, say = tty, func(s string) {
+			fmt.Fprintln(tty, iostreams.Wrap(s, iostreams.TerminalWidth(tty)))
+		}
+	}
+	term, err := chat.NewTerminalShownOn(ctx, history, a.io.Note, display)
+	if err != nil {
+		if display != os.Stderr {
+			display.Close()
+		}
+		a.io.Note(err.Error() + ": no prompt and no line editing; one question or command a line")
+		return nil, nil
+	}
+	return term, say
 }
 
 // chatAsk answers one turn as ask would: live status, notices as they

@@ -3,30 +3,24 @@ package main
 import (
 	"io"
 	"os"
-	"strings"
 
-	"github.com/mattn/go-runewidth"
-	"golang.org/x/term"
+	"github.com/gtrag/gtrag/internal/iostreams"
 )
 
 // terminalOut is standard output when it is a terminal: the same writer,
 // plus the terminal's width, read when asked so that a resized window
-// counts. Commands that print prose (the answer) wrap it to Width; output
-// that is not a terminal is never wrapped, so scripts get one line per
-// paragraph.
+// counts. Every line a command writes to it is wrapped at spaces to Width
+// (prose such as the answer at proseWidth, lists and messages at
+// lineWidth); output that is not a terminal is never wrapped, so scripts
+// get one line per paragraph and per source, byte for byte as before.
 type terminalOut struct {
 	io.Writer
-	fd uintptr
+	f *os.File
 }
 
-// Width is the terminal's width in columns, or 0 when it cannot be read.
-func (t terminalOut) Width() int {
-	w, _, err := term.GetSize(int(t.fd))
-	if err != nil {
-		return 0
-	}
-	return w
-}
+// Width is the width to wrap lines at: the terminal's columns less one
+// (iostreams.TerminalWidth), or 0 when it cannot be read.
+func (t terminalOut) Width() int { return iostreams.TerminalWidth(t.f) }
 
 // withTerminalWidth wraps out (the output boundary's writer) when the
 // process's real standard output is a terminal.
@@ -35,65 +29,34 @@ func withTerminalWidth(out io.Writer, stdout io.Writer, isTTY bool) io.Writer {
 	if !ok || !isTTY {
 		return out
 	}
-	return terminalOut{Writer: out, fd: f.Fd()}
+	return terminalOut{Writer: out, f: f}
+}
+
+// lineWidth is the width to wrap lines other than prose written to w at
+// (a source, a command's output, a notice): the terminal's, so that a line
+// breaks only where the terminal would have cut it; 0 (no wrapping) when w
+// is not a terminal.
+func lineWidth(w io.Writer) int {
+	t, ok := w.(interface{ Width() int })
+	if !ok {
+		return 0
+	}
+	return max(t.Width(), 0)
 }
 
 // proseWidth is the width to wrap prose written to w at: the terminal's,
 // capped at 100 columns for readability; 0 (no wrapping) when w is not a
 // terminal.
 func proseWidth(w io.Writer) int {
-	t, ok := w.(interface{ Width() int })
-	if !ok {
-		return 0
-	}
-	width := t.Width()
+	width := lineWidth(w)
 	if width <= 0 {
 		return 0
 	}
-	return min(width-1, 100) // the last column makes some terminals wrap early
+	return min(width, 100)
 }
 
 // wrapText breaks each line of s at spaces so that no line is wider than
-// width columns (East Asian wide runes count two). A word wider than the
-// line stays whole (a URL must stay clickable); continuation lines keep
-// the line's indentation. width <= 0 returns s unchanged.
-func wrapText(s string, width int) string {
-	if width <= 0 {
-		return s
-	}
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		lines[i] = wrapLine(line, width)
-	}
-	return strings.Join(lines, "\n")
-}
-
-func wrapLine(line string, width int) string {
-	if runewidth.StringWidth(line) <= width {
-		return line
-	}
-	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
-	if runewidth.StringWidth(indent) >= width/2 {
-		indent = ""
-	}
-	var b strings.Builder
-	col := 0
-	for i, word := range strings.Fields(line) {
-		ww := runewidth.StringWidth(word)
-		switch {
-		case i == 0:
-			b.WriteString(indent)
-			col = runewidth.StringWidth(indent)
-		case col+1+ww > width:
-			b.WriteString("\n")
-			b.WriteString(indent)
-			col = runewidth.StringWidth(indent)
-		default:
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(word)
-		col += ww
-	}
-	return b.String()
-}
+// width columns (iostreams.Wrap): a word wider than the line stays whole (a
+// URL must stay clickable); continuation lines keep the line's
+// indentation. width <= 0 returns s unchanged.
+func wrapText(s string, width int) string { return iostreams.Wrap(s, width) }

@@ -16,7 +16,9 @@
 //     set in the environment) with [REDACTED], so that an LLM that echoes its
 //     key does not print it;
 //   - folds messages to one bounded line where one line is the contract
-//     (Line: errors and notes);
+//     (Line: errors and notes), which on a terminal is then wrapped at
+//     spaces to its width (Wrap, WrapHanging), never inside a word or a
+//     URL; off a terminal nothing is wrapped, so scripts read one line;
 //   - checks writes: the first failed write to standard output (a full disk,
 //     a closed pipe) is kept, later writes are not attempted, and Err reports
 //     it so the command exits 1 instead of 0 with its output lost.

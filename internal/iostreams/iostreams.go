@@ -22,6 +22,9 @@ type IOStreams struct {
 	stdinTTY  bool
 	stdoutTTY bool
 	stderrTTY bool
+	// errWidth is standard error's terminal width, read when asked so that
+	// a resized window counts; nil when standard error is no terminal.
+	errWidth func() int
 }
 
 // New wraps the streams. secrets are values never to print (the command
@@ -33,6 +36,9 @@ func New(in io.Reader, out, errOut io.Writer, secrets []string) *IOStreams {
 		In: in, rawErr: errOut,
 		stdinTTY:  isTerminal(in),
 		stdoutTTY: isTerminal(out), stderrTTY: isTerminal(errOut),
+	}
+	if f, ok := errOut.(*os.File); ok && s.stderrTTY {
+		s.errWidth = func() int { return TerminalWidth(f) }
 	}
 	s.out = NewWriter(out, secrets)
 	s.Out = s.out
@@ -66,15 +72,44 @@ func (s *IOStreams) ProgressOut() io.Writer {
 	return s.rawErr
 }
 
-// Note writes a `note:` line to standard error: something the user should
-// know that is not the answer.
-func (s *IOStreams) Note(msg string) {
-	io.WriteString(s.ErrOut, "note: "+Line(msg)+"\n")
+// ErrWidth is the width to wrap lines written to standard error at: its
+// terminal's (see TerminalWidth), or 0 (no wrapping) when it is not a
+// terminal.
+func (s *IOStreams) ErrWidth() int {
+	if s.errWidth == nil {
+		return 0
+	}
+	return s.errWidth()
 }
 
-// Error writes the one line a failed command leaves on standard error.
+// Note writes a `note:` line to standard error: something the user should
+// know that is not the answer. On a terminal it is wrapped at spaces to the
+// terminal's width, continuation lines under the note's text; elsewhere it
+// is one line.
+func (s *IOStreams) Note(msg string) {
+	io.WriteString(s.ErrOut, WrapHanging(notePrefix+Line(msg), s.ErrWidth(), len(notePrefix))+"\n")
+}
+
+// Error writes the one line a failed command leaves on standard error,
+// wrapped on a terminal as Note is.
 func (s *IOStreams) Error(err error) {
-	io.WriteString(s.ErrOut, "gtrag: "+Line(err.Error())+"\n")
+	io.WriteString(s.ErrOut, WrapHanging(errorPrefix+Line(err.Error()), s.ErrWidth(), len(errorPrefix))+"\n")
+}
+
+const (
+	notePrefix  = "note: "
+	errorPrefix = "gtrag: "
+)
+
+// TerminalWidth is the width to wrap lines written to the terminal f at:
+// one column less than the terminal has, since a line that fills the last
+// column makes some terminals wrap early; 0 when f is not a terminal.
+func TerminalWidth(f *os.File) int {
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || w <= 1 {
+		return 0
+	}
+	return w - 1
 }
 
 func isTerminal(v any) bool {

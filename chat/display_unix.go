@@ -1,0 +1,76 @@
+//go:build unix
+
+package chat
+
+import (
+	"fmt"
+	"os"
+	"sync"
+
+	"golang.org/x/sys/unix"
+	"golang.org/x/term"
+)
+
+// stdoutSwap shows the line editor on a terminal other than standard
+// output. The editor (github.com/peterh/liner) asks file descriptor 1
+// whether it is a terminal and how wide it is, and writes the prompt and
+// its redrawing to os.Stdout, that is descriptor 1 too; with standard
+// output a file it refuses to edit (liner.ErrNotTerminalOutput). So while
+// the editor is at work — made, and reading a line — descriptor 1 is the
+// display terminal, and between lines it is standard output again: what
+// the session writes (answers, the output of commands) goes there, never
+// to the terminal, and the prompt never into the file.
+type stdoutSwap struct {
+	mu      sync.Mutex
+	display *os.File // the display terminal, kept open (not ours to close)
+	saved   int      // a duplicate of the real standard output
+	shown   bool
+}
+
+func newStdoutSwap(display *os.File) (*stdoutSwap, error) {
+	if !term.IsTerminal(int(display.Fd())) {
+		return nil, fmt.Errorf("show the prompt on %s: not a terminal", display.Name())
+	}
+	saved, err := unix.Dup(1)
+	if err != nil {
+		return nil, fmt.Errorf("show the prompt on %s: %w", display.Name(), err)
+	}
+	unix.CloseOnExec(saved)
+	return &stdoutSwap{display: display, saved: saved}, nil
+}
+
+// show makes descriptor 1 the display terminal.
+func (s *stdoutSwap) show() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shown {
+		return nil
+	}
+	if err := unix.Dup2(int(s.display.Fd()), 1); err != nil {
+		return fmt.Errorf("show the prompt: %w", err)
+	}
+	s.shown = true
+	return nil
+}
+
+// hide gives descriptor 1 back to standard output.
+func (s *stdoutSwap) hide() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shown && unix.Dup2(s.saved, 1) == nil {
+		s.shown = false
+	}
+}
+
+// close gives descriptor 1 back for good.
+func (s *stdoutSwap) close() error {
+	s.hide()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.saved < 0 {
+		return nil
+	}
+	err := unix.Close(s.saved)
+	s.saved = -1
+	return err
+}
