@@ -310,14 +310,21 @@ func checkText(what, s string, limit int) error {
 // printAnswer writes a run's answer, its sources and the footer. On a
 // terminal every line is wrapped at spaces (the answer and the footer as
 // prose, a source under its title); elsewhere nothing is.
+// printAnswer prints an answer, its sources and its footer (answerFooter).
 func printAnswer(w io.Writer, r service.Result) {
+	printAnswerWith(w, r, answerFooter(r))
+}
+
+// printAnswerWith is printAnswer with another footer: a fork's says what
+// the fork itself did (forkFooter).
+func printAnswerWith(w io.Writer, r service.Result, footer string) {
 	width := proseWidth(w) // 0 unless standard output is a terminal
 	fmt.Fprintln(w, wrapText(r.Answer, width))
 	if len(r.Sources) > 0 {
 		fmt.Fprintln(w, "\nSources:")
 		printSources(w, r.Sources, lineWidth(w))
 	}
-	fmt.Fprintf(w, "\n%s\n", wrapText(answerFooter(r), width))
+	fmt.Fprintf(w, "\n%s\n", wrapText(footer, width))
 }
 
 // printSources lists sources as the answer cites them, "  [1] Title —

@@ -104,7 +104,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 		a.io.Note(n)
 	}
 	base, _ := p.StateAtFork()
-	printForkAnswer(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
+	printAnswerWith(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
 	return nil
 }
 
@@ -117,28 +117,6 @@ func (o forkOptions) store() string {
 		return trace.ForkKnowledgeBase
 	}
 	return trace.ForkScratch
-}
-
-// printForkAnswer prints the fork's answer as printAnswer prints a run's,
-// with footer (forkFooter) in place of the run's.
-func printForkAnswer(w io.Writer, r service.Result, footer string) {
-	width := proseWidth(w) // 0 unless standard output is a terminal
-	fmt.Fprintln(w, wrapText(r.Answer, width))
-	if len(r.Sources) > 0 {
-		fmt.Fprintln(w, "\nSources:")
-		for i, s := range r.Sources {
-			title := s.Title
-			if title == "" {
-				title = s.PaperID
-			}
-			fmt.Fprintf(w, "  [%d] %s — %s", i+1, title, service.CiteID(s.PaperID))
-			if s.URL != "" {
-				fmt.Fprintf(w, " %s", s.URL)
-			}
-			fmt.Fprintln(w)
-		}
-	}
-	fmt.Fprintf(w, "\n%s\n", wrapText(footer, width))
 }
 
 // forkFooter is the footer of the answer of a fork after step: the

@@ -124,7 +124,7 @@ fork, which gtrag trace --format html shows as a branch.`,
 				if !ok {
 					return fmt.Errorf("replay %s: the replay never reached the fork's step %d", args[0], f.Step)
 				}
-				printForkAnswer(a.io.Out, res, forkFooter(res, base, f.Step, f.Store))
+				printAnswerWith(a.io.Out, res, forkFooter(res, base, f.Step, f.Store))
 			} else {
 				printAnswer(a.io.Out, res)
 			}
