@@ -33,6 +33,12 @@ const (
 	// LLM filter spends its time waiting for the model, so a few calls in
 	// flight help; the offline filter is CPU-bound and cheap either way.
 	DefaultWorkers = 4
+	// DefaultEmptyPagesInARow is how many pages in a row arXiv may return
+	// empty, after all their attempts, before a Search stops: its
+	// empty-page fault comes in spells, and asking for the remaining
+	// pages of a query of 10,000 results would cost four requests each for
+	// nothing.
+	DefaultEmptyPagesInARow = 3
 	// DefaultDrainTimeout bounds how long an interrupted run keeps working
 	// on the batches it had already fetched before it abandons them.
 	DefaultDrainTimeout = 15 * time.Second
@@ -151,6 +157,11 @@ type Ingester struct {
 	// arxiv.Client already retries such a page within its MaxAttempts, with
 	// its pacing and backoff, so the default is no extra round.
 	EmptyPageRetries int
+	// EmptyPagesInARow is how many pages in a row a Search gives up on as
+	// empty (see EmptyPageRetries) before it stops with an
+	// *EmptyPagesError instead of asking for every remaining page; 0 means
+	// DefaultEmptyPagesInARow.
+	EmptyPagesInARow int
 	// BatchSize is the number of ids (Lookup) or papers (Papers) per
 	// committed batch; 0 means DefaultIDBatch or DefaultFileBatch. Search
 	// commits one arXiv page per batch.
@@ -302,6 +313,10 @@ type Report struct {
 	// Gaps are the result ranges given up on (empty-page quirk); the next
 	// run of the same command asks for them first.
 	Gaps []Gap `json:"-"`
+	// Refilled are the ranges earlier runs had given up on that this run
+	// asked for again and committed (whatever came), in order: a run that
+	// fills gaps fetches results before ResumedAt.
+	Refilled []Gap `json:"-"`
 	// Resumable: progress is saved, so the same command continues this run.
 	Resumable bool          `json:"-"`
 	Elapsed   time.Duration `json:"-"`
@@ -452,6 +467,37 @@ func (e *GapsError) Error() string {
 		s += fmt.Sprintf(" and %d more ranges", len(e.Gaps)-len(ranges))
 	}
 	return fmt.Sprintf("arXiv returned no entries for results %s (%d %s, a known arXiv fault)", s, n, text.Plural(n, "result", "results"))
+}
+
+// EmptyPageNotice begins the notice of a page a Search gave up on as
+// empty, so that a display can tell it from others: it is the one thing
+// worth saying of a page whose every attempt came back empty.
+const EmptyPageNotice = "arXiv kept returning no entries"
+
+// EmptyPagesError ends a Search that gave up on Pages pages in a row
+// (results Start+1 to End) that arXiv kept returning empty although its
+// total said more results exist: its empty-page fault comes in spells,
+// and the rest of the query would most likely come back empty too. The
+// pages are recorded as gaps and everything before is committed: the next
+// run of the same command, later, asks for the gaps first and goes on.
+// Gaps lists every range still missing, Next is where the run would have
+// continued.
+type EmptyPagesError struct {
+	Pages      int
+	Start, End int
+	Gaps       []Gap
+	Next       int
+}
+
+func (e *EmptyPagesError) Error() string {
+	return fmt.Sprintf("arXiv returned no entries for %d pages in a row (results %d–%d, a known arXiv fault)", e.Pages, e.Start+1, e.End)
+}
+
+func (in *Ingester) emptyPagesInARow() int {
+	if in.EmptyPagesInARow > 0 {
+		return in.EmptyPagesInARow
+	}
+	return DefaultEmptyPagesInARow
 }
 
 func (in *Ingester) workers() int {

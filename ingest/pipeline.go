@@ -260,13 +260,28 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 	rep.Elapsed = time.Since(began)
 	r.finishReport(&rep)
 	err := firstErr(storeErr, procErr, fetchErr)
+	if j.st.Source == "file" {
+		// A file's total is the entries read from it, committed or not
+		// (its batches advance the state only when committed: a run
+		// that failed at its first batch said "total": 0 of 721
+		// fetched), and it is complete only when it was read to the end
+		// and every batch committed.
+		rep.Total = max(rep.Total, rep.Fetched)
+		rep.Complete = err == nil
+	}
 	var oe *openError
 	var refused *RefusedError
+	var empty *EmptyPagesError
 	switch {
 	case errors.As(err, &oe):
 		return rep, oe.err
 	case errors.As(err, &refused):
 		return rep, refused
+	case err == fetchErr && errors.As(err, &empty):
+		// Every page before it is committed: the run stopped where it
+		// chose to, with its progress saved.
+		empty.Gaps, empty.Next = slices.Clone(rep.Gaps), rep.Next
+		return rep, empty
 	case err == nil && len(rep.Gaps) > 0:
 		return rep, &GapsError{Gaps: slices.Clone(rep.Gaps)}
 	case err == nil:
@@ -446,6 +461,7 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	st := j.st
 	switch {
 	case u.gapRetry:
+		rep.Refilled = append(rep.Refilled, u.gap)
 		st.Gaps = slices.DeleteFunc(st.Gaps, func(g Gap) bool { return g == u.gap })
 		if u.gaveUp {
 			st.Gaps = append(st.Gaps, u.gap)

@@ -79,7 +79,7 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 				return u, nil
 			}
 			if try >= in.EmptyPageRetries {
-				r.notice(fmt.Sprintf("arXiv kept returning no entries for results %d–%d of %d; skipped them for now (the next run of the same command asks again)",
+				r.notice(fmt.Sprintf(EmptyPageNotice+" for results %d–%d of %d; skipped them for now (the next run of the same command asks again)",
 					start+1, start+n, page.Total))
 				return &unit{start: start, total: page.Total, gaveUp: true}, nil
 			}
@@ -113,10 +113,15 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 		return u, err
 	}
 
+	// arXiv's empty pages come in spells: once a few pages in a row came
+	// back empty after all their attempts, the rest would too, at four
+	// requests a page for nothing. The run stops there (the pages are
+	// gaps, asked for first by the next run).
+	spell := newEmptySpell(in.emptyPagesInARow())
 	j.produce = func(ctx context.Context, emit func(*unit)) error {
 		// Ranges given up on by earlier runs come first, so that a run
 		// that ends early still fills them.
-		for _, g := range gaps {
+		for i, g := range gaps {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -126,6 +131,10 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			}
 			u.gapRetry, u.gap, u.next = true, g, g.Start+g.Count
 			emit(u)
+			more := i+1 < len(gaps) || next < min(q.Max, u.total)
+			if err := spell.add(u, g.Start, g.Start+min(g.Count, MaxPageSize), more); err != nil {
+				return err
+			}
 		}
 		start, total := next, -1
 		for {
@@ -166,10 +175,41 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 				u.next = start + u.served()
 			}
 			emit(u)
+			if err := spell.add(u, start, start+n, u.next < min(q.Max, total)); err != nil {
+				return err
+			}
 			start = u.next
 		}
 	}
 	return r.exec(ctx, j)
+}
+
+// emptySpell counts the pages in a row a run gave up on as empty.
+type emptySpell struct {
+	limit      int
+	n          int
+	start, end int // the results the spell covers
+}
+
+func newEmptySpell(limit int) *emptySpell { return &emptySpell{limit: limit} }
+
+// add counts page u (results start to end), fetched and emitted, and
+// returns an *EmptyPagesError when it ends a spell of limit empty pages
+// with more left to fetch (more).
+func (s *emptySpell) add(u *unit, start, end int, more bool) error {
+	if !u.gaveUp {
+		s.n = 0
+		return nil
+	}
+	if s.n == 0 {
+		s.start = start
+	}
+	s.n++
+	s.end = end
+	if s.n < s.limit || !more {
+		return nil
+	}
+	return &EmptyPagesError{Pages: s.n, Start: s.start, End: s.end}
 }
 
 // Lookup ingests papers by id (bare, versioned, "arXiv:" or abs URLs), in

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -41,6 +42,10 @@ type state struct {
 	Counters Counters  `json:"counters"`
 	Started  time.Time `json:"started"`
 	Updated  time.Time `json:"updated"`
+
+	// Rewound says why this progress was set back to the first result
+	// (Rewind): the next run starts over, and says why.
+	Rewound string `json:"rewound,omitempty"`
 }
 
 // Gap is a range of results that was given up on.
@@ -73,8 +78,11 @@ func Key(parts ...string) string {
 		h.Write([]byte(p))
 		h.Write([]byte{0})
 	}
-	return hex.EncodeToString(h.Sum(nil))[:20]
+	return hex.EncodeToString(h.Sum(nil))[:keyLen]
 }
+
+// keyLen is the length of a Key.
+const keyLen = 20
 
 func statePath(dir, key string) string {
 	return filepath.Join(dir, key+".json")
@@ -102,7 +110,63 @@ func loadState(path string, fresh state) (state, string, error) {
 	if why := st.check(); why != "" {
 		return fresh, fmt.Sprintf("ignoring progress file %s: %s; starting from the top", path, why), nil
 	}
+	if st.Rewound != "" {
+		// A fresh start, not a resumed one: the outputs of the earlier
+		// runs (--ids-out) list papers the store may no longer hold.
+		return fresh, fmt.Sprintf("the saved progress of this ingest was reset (%s): asking arXiv from the first result again; papers still stored are skipped", st.Rewound), nil
+	}
 	return st, "", nil
+}
+
+// Rewind sets every resume file in dir back to the first result, so that
+// the next run of each query or id list asks for all of it again, and
+// says why (reason) when it starts. It is for a store that lost papers
+// the saved progress counts as committed — one that went back a commit
+// (`gtrag store recover --accept-rollback`) or was restored from a
+// backup: the progress would skip the lost pages for ever, while running
+// from the top again is safe, since the papers still stored are skipped
+// without a filter call (the cost is the requests, and the filter's
+// judgement of the papers not stored: the lost ones, and those it rejected
+// before).
+//
+// Only resume files are touched: files named and shaped as this package
+// writes them (a key and its .json, holding that key); anything else in
+// dir is left alone, and so are the subdirectories of other stores. It
+// returns how many files it rewound; a dir that does not exist holds
+// none.
+func Rewind(dir, reason string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reset ingest progress: %w", err)
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		key, ok := strings.CutSuffix(name, ".json")
+		if !ok || !e.Type().IsRegular() || len(key) != keyLen {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return n, fmt.Errorf("reset ingest progress: %w", err)
+		}
+		var st state
+		if json.Unmarshal(data, &st) != nil || st.Format != stateFormat || st.Key != key {
+			continue // not a resume file of this format: not ours to change
+		}
+		// Next, Done and Gaps are cleared too, so that an older gtrag,
+		// which does not know Rewound, starts over as well.
+		st.Next, st.Done, st.Gaps, st.Rewound = 0, false, nil, reason
+		if err := st.save(path); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // check reports a resume file no run could have written (a hand edit, a

@@ -174,6 +174,14 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 		return nil, fmt.Errorf("data directory %s is a file, not a directory", dir)
 	}
 
+	// A directory where a vector file goes fails the first write, after a
+	// new store was made (and seeded) for nothing: refused first.
+	for _, name := range FileNames[1:] {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("store file %s is a directory, not a file; move it away", filepath.Join(dir, name))
+		}
+	}
+
 	switch fi, err := os.Stat(db.path); {
 	case errors.Is(err, fs.ErrNotExist) && mustExist:
 		return nil, fmt.Errorf("open store: %w in %s (no %s)", ErrNoStore, dir, StoreFileName)
@@ -1001,6 +1009,25 @@ func (db *DB) Info() Info {
 		}
 	}
 	return info
+}
+
+// CheckFiles reports damage to the store's files that a stat can find: a
+// float32 vector file (VectorFileName) missing, cut short of the slots the
+// store has committed, or not a vector file, as a *CorruptError that says
+// what to do. It checks against the store as of the last Open, Add or
+// Refresh, and costs a stat and a 16-byte read whatever the size of the
+// store, so commands can afford it on every open; a slot's bytes are
+// checked by the queries that read it. The float16 copy is not checked:
+// it is derived, searched around when damaged and restored by the next
+// write.
+func (db *DB) CheckFiles() error {
+	if err := db.usable(false); err != nil {
+		return err
+	}
+	db.mu.RLock()
+	m := db.st.meta
+	db.mu.RUnlock()
+	return checkVectorFile(db.dir, m.dim, m.nextDoc)
 }
 
 // Refresh picks up what other processes committed since this DB last looked.

@@ -129,6 +129,13 @@ func writeVectors(dir string, compact bool, dim int, first uint64, vecs [][]floa
 	if compact {
 		files = append(files, compactFile)
 	}
+	// The committed slots must all be there: a float32 file cut short, or
+	// lost, has lost vectors, and writing the new slots past its end (or
+	// into a new file) would fill the gap with zeros that read as vectors,
+	// hiding the damage under a file of the right length.
+	if err := checkVectorFile(dir, dim, first); err != nil {
+		return nil, err
+	}
 	var out []fileSums
 	for _, sf := range files {
 		if sf == compactFile && first > 1 {
@@ -303,6 +310,63 @@ func (sf slotFile) writeTo(f *os.File, dim int, first uint64, vecs [][]float32) 
 	return slotSums(buf, sf.slotBytes(dim)), nil
 }
 
+// checkVectorFile reports a float32 vector file in dir that cannot hold
+// the slots of docnums 1..nextDoc−1 of a store of dimension dim: missing,
+// cut short, or not a vector file. It costs a stat and a 16-byte read,
+// whatever the size of the store; the slots themselves are checked by the
+// queries that read them (vecsum.go).
+func checkVectorFile(dir string, dim int, nextDoc uint64) error {
+	if dim == 0 || nextDoc <= 1 {
+		return nil // no vector yet: the file is made with the first
+	}
+	path := filepath.Join(dir, VectorFileName)
+	need := fullFile.offset(nextDoc, dim)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return vectorsLost(path, -1, need)
+	}
+	if err != nil {
+		return fmt.Errorf("open vector file: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return fmt.Errorf("stat vector file: %w", err)
+	case fi.IsDir():
+		return fmt.Errorf("store file %s is a directory, not a file; move it away", path)
+	case fi.Size() < need:
+		return vectorsLost(path, fi.Size(), need)
+	}
+	h := make([]byte, 16)
+	if _, err := f.ReadAt(h, 0); err != nil {
+		return fmt.Errorf("read vector file header: %w", err)
+	}
+	if err := fullFile.checkHeader(h, dim); err != nil {
+		return &CorruptError{Path: path, Err: err, Fix: rebuildFix(filepath.Dir(path))}
+	}
+	return nil
+}
+
+// vectorsLost is the error of a float32 vector file at path of size bytes
+// (−1: missing) where the store needs need: its vectors are lost, its
+// documents are not.
+func vectorsLost(path string, size, need int64) error {
+	why := fmt.Errorf("file is %d bytes, the store needs %d: truncated", size, need)
+	if size < 0 {
+		why = fmt.Errorf("the vector file is missing; the store needs %d bytes of it", need)
+	}
+	return &CorruptError{Path: path, Err: why, Fix: rebuildFix(filepath.Dir(path))}
+}
+
+// rebuildFix is what to do about vectors lost from the float32 file of
+// the store in dir: the documents in store.db are whole, and a copy of
+// the store embeds every one of them again.
+func rebuildFix(dir string) string {
+	return fmt.Sprintf("rebuild the store from the documents in %s with `gtrag store copy --from %s --to NEWDIR` (every chunk is embedded again; then use NEWDIR), or restore a backup",
+		StoreFileName, dir)
+}
+
 // syncDir makes a new file's directory entry durable.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
@@ -354,14 +418,14 @@ func openVectorReader(storePath string, dim int, nextDoc uint64, sums *sumRuns) 
 	path := filepath.Join(filepath.Dir(storePath), VectorFileName)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &CorruptError{Path: path, Err: fmt.Errorf("the vector file is missing (the store has %d slots)", nextDoc-1)}
+		return nil, vectorsLost(path, -1, fullFile.offset(nextDoc, dim))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open vector file: %w", err)
 	}
 	fi, err := f.Stat()
 	if err == nil && fi.Size() < fullFile.offset(nextDoc, dim) {
-		err = &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, the store needs %d: truncated", fi.Size(), fullFile.offset(nextDoc, dim))}
+		err = vectorsLost(path, fi.Size(), fullFile.offset(nextDoc, dim))
 	}
 	h := make([]byte, 16)
 	if err == nil {
@@ -462,6 +526,9 @@ func (sf slotFile) mapSlots(dir string, dim int, nextDoc uint64, scan bool) ([]b
 		return nil, nil, nil
 	}
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) && sf == fullFile {
+		return nil, nil, vectorsLost(path, -1, sf.offset(nextDoc, dim))
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, &CorruptError{Path: path, Err: fmt.Errorf("the vector file is missing (the store has %d slots)", n)}
 	}
@@ -474,6 +541,9 @@ func (sf slotFile) mapSlots(dir string, dim int, nextDoc uint64, scan bool) ([]b
 		return nil, nil, fmt.Errorf("stat vector file: %w", err)
 	}
 	size := sf.offset(nextDoc, dim)
+	if fi.Size() < size && sf == fullFile {
+		return nil, nil, vectorsLost(path, fi.Size(), size)
+	}
 	if fi.Size() < size {
 		return nil, nil, &CorruptError{Path: path, Err: fmt.Errorf("file is %d bytes, the store needs %d: truncated", fi.Size(), size)}
 	}

@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
+	"github.com/gtrag/gtrag/text"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -250,8 +252,11 @@ func (e errSlotSum) Error() string {
 
 // asDamagedSlot turns an errSlotSum into the error a caller sees: it names
 // the file in dir, the chunk (read in tx) and what to do, which differs by
-// file: the float16 copy is derived from store.vec, store.vec is not. Any
-// other error is returned as it is.
+// file: the float16 copy is derived from store.vec, store.vec is not. For
+// store.vec it also counts the damage (damageOf): one paper's chunks are
+// best removed and ingested again, but when the damage spans many papers
+// (a file cut short and then written past, a bad disk) the store is
+// better rebuilt from its documents. Any other error is returned as it is.
 func asDamagedSlot(tx *bolt.Tx, dir string, err error) error {
 	var bad errSlotSum
 	if !errors.As(err, &bad) {
@@ -260,13 +265,9 @@ func asDamagedSlot(tx *bolt.Tx, dir string, err error) error {
 	path := filepath.Join(dir, bad.sf.name)
 	chunk := fmt.Sprintf("slot %d", bad.doc)
 	paper := ""
-	if b := tx.Bucket(bucketSlots); b != nil {
-		if v := b.Get(u64(bad.doc)); v != nil {
-			if s, err := decodeSlotRecord(v); err == nil {
-				chunk = fmt.Sprintf("chunk %s (slot %d)", s.ID, bad.doc)
-				paper = s.Base
-			}
-		}
+	if s, ok := slotRecordOf(tx, bad.doc); ok {
+		chunk = fmt.Sprintf("chunk %s (slot %d)", s.ID, bad.doc)
+		paper = s.Base
 	}
 	// The checksum lives in store.db, which bbolt does not checksum: a
 	// damaged page there fails the same check, so both files are named.
@@ -277,9 +278,106 @@ func asDamagedSlot(tx *bolt.Tx, dir string, err error) error {
 			"it is a copy of %s: move it away, and searches use %s until the next ingest writes %s anew from it",
 			VectorFileName, VectorFileName, CompactFileName)}
 	}
+	papers := []string{paper}
+	if paper == "" {
+		papers = nil
+	}
+	slots, found, derr := damageOf(tx, dir)
+	var lost *CorruptError
+	switch {
+	case errors.As(derr, &lost):
+		return derr // the file is cut short: that is the damage to report
+	case derr == nil && slots > 1:
+		papers = found
+		cause = fmt.Errorf("the vectors of %d chunks of %d %s (the first: %s) do not match the checksums %s keeps for them: one of the two files is damaged",
+			slots, len(found), text.Plural(len(found), "paper", "papers"), chunk, filepath.Join(dir, StoreFileName))
+	}
 	fix := "restore a backup"
-	if paper != "" {
-		fix += fmt.Sprintf(", or remove paper %s (`gtrag papers rm %s`) and ingest it again", paper, paper)
+	switch {
+	case len(papers) > maxPapersToRemove:
+		fix = rebuildFix(dir)
+	case len(papers) == 1:
+		fix += fmt.Sprintf(", or remove paper %s (`gtrag papers rm %s`) and ingest it again", papers[0], papers[0])
+	case len(papers) > 1:
+		fix += fmt.Sprintf(", or remove papers %s (`gtrag papers rm %s`) and ingest them again", strings.Join(papers, ", "), strings.Join(papers, " "))
 	}
 	return &CorruptError{Path: path, Err: cause, Fix: fix}
+}
+
+// maxPapersToRemove is how many damaged papers a damage report still
+// advises removing and ingesting again; beyond it, rebuilding the store
+// from its documents is less work and misses none.
+const maxPapersToRemove = 3
+
+// slotRecordOf reads the slot record of docnum doc in tx.
+func slotRecordOf(tx *bolt.Tx, doc uint64) (slotRecord, bool) {
+	b := tx.Bucket(bucketSlots)
+	if b == nil {
+		return slotRecord{}, false
+	}
+	v := b.Get(u64(doc))
+	if v == nil {
+		return slotRecord{}, false
+	}
+	s, err := decodeSlotRecord(v)
+	return s, err == nil
+}
+
+// damageOf checks every live slot of the float32 file of the store in dir
+// against its checksum, as committed in tx, and returns how many fail and
+// the papers they belong to, sorted. It reads the whole file once, as
+// every query of a store without the float16 copy does, and runs only
+// once a slot has failed: the cost of a clear report on an error path.
+// A file cut short is reported as such (checkVectorFile).
+func damageOf(tx *bolt.Tx, dir string) (slots int, papers []string, err error) {
+	path := storePath(dir)
+	m, err := readMeta(tx, path)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := checkVectorFile(dir, m.dim, m.nextDoc); err != nil {
+		return 0, nil, err
+	}
+	sums, err := loadSums(tx, fullFile.tag, path)
+	if err != nil || sums == nil {
+		return 0, nil, err
+	}
+	holes := newHoleSet(m.nextDoc)
+	if hb := tx.Bucket(bucketHoles); hb != nil {
+		_ = hb.ForEach(func(k, _ []byte) error {
+			if len(k) == 8 {
+				holes.add(getU64(k))
+			}
+			return nil
+		})
+	}
+	vv, err := openVectors(path, m.dim, m.nextDoc, true)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer vv.close()
+	seen := map[string]bool{}
+	var bad []uint64
+	err = withFaultsAsErrors(filepath.Join(dir, VectorFileName), func() {
+		c := sums.cursor(1)
+		for doc := uint64(1); doc < m.nextDoc; doc++ {
+			if holes.has(doc) {
+				continue
+			}
+			if want, ok := c.at(doc); ok && slotSum(vv.rawSlot(doc)) != want {
+				bad = append(bad, doc)
+			}
+		}
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, doc := range bad {
+		if s, ok := slotRecordOf(tx, doc); ok && !seen[s.Base] {
+			seen[s.Base] = true
+			papers = append(papers, s.Base)
+		}
+	}
+	slices.Sort(papers)
+	return len(bad), papers, nil
 }

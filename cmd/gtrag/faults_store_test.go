@@ -121,9 +121,12 @@ func storeCheckReadOnly(t *testing.T, env map[string]string, run storeRunner, wa
 	require.NotContains(t, r.stderr, "goroutine ")
 	require.NotEmpty(t, srv.Requests(), "ask did search arXiv before it had to write")
 
+	// Refused before the file is read, as --query and --ids are: bad
+	// input, exit 2 (it once read and filtered the whole file, then lost
+	// it all with exit 1).
 	papers := storeJSONL(t, filepath.Dir(dir), "more.jsonl", arxivtest.Paper(4))
 	r = run(env, "ingest", "--file", papers)
-	storeRequireOneLine(t, r, exitFailure, append([]string{file}, want...)...)
+	storeRequireOneLine(t, r, exitUsage, append([]string{file}, want...)...)
 
 	require.Equal(t, before, dirSnapshot(t, dir), "nothing in the data directory changed")
 }

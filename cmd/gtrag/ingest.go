@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,8 +47,10 @@ type ingestOptions struct {
 
 	// Resolved by validate.
 	idList     []string
-	fileHandle *os.File
+	fileHandle io.Closer
 	papers     ingest.Source
+	// stdin is standard input, read for --file -.
+	stdin io.Reader
 	// fileRegular: --file is a regular file, which can be read again (for
 	// the progress target); a pipe (--file /dev/stdin, --file <(zcat …))
 	// is read once, as it comes.
@@ -77,9 +80,11 @@ func newIngestCmd(a *app) *cobra.Command {
               paged with --page-size results per request, up to --max results
   --ids L     arXiv ids, comma-separated (bare ids get the latest version)
   --file F    a JSON Lines file (one paper per line, arXiv field names; also
-              "abstract" for summary and "comments" for comment) or an Atom
-              feed saved from the arXiv API; read as it goes, in constant
-              memory whatever its size
+              "abstract" for summary and "comments" for comment), a JSON
+              array of such objects, or an Atom feed saved from the arXiv
+              API; read as it goes, in constant memory whatever its size;
+              "-" reads standard input (a pipe: zcat papers.jsonl.gz | gtrag
+              ingest --file -)
 
 Papers the store already has in that version are skipped; a newer version
 replaces the old one. With --filter (the default) only papers the game-theory
@@ -105,9 +110,11 @@ cut with a note: titles at 1,000 characters, abstracts at 10,000, comments at
 1,000, author lists at 100 names.
 
 A query arXiv refuses (HTTP 400, e.g. unbalanced parentheses) is bad usage:
-exit 2, nothing written. So is a --query or --ids ingest into a store that
-cannot be written (a read-only file system, no write permission): it is
-refused before any arXiv request.
+exit 2, nothing written. So is an ingest into a store that cannot be written
+(a read-only file system, no write permission, an immutable file) or a
+directory where a store file goes: it is refused before any arXiv request and
+before any paper of --file is read. A damaged store (store.vec cut short, a
+damaged commit record) is refused then too, with exit 1 and what to do.
 
 --json prints counts (not_found: ids arXiv has no paper for), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
@@ -123,10 +130,12 @@ FILE may not be the --file being read.`,
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
   gtrag ingest --file papers.jsonl --no-filter
+  zcat papers.jsonl.gz | gtrag ingest --file -
   gtrag ingest --json --query "all:\"mechanism design\"" --max 200
   gtrag ingest --file papers.jsonl --ids-out outcomes.jsonl`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.stdin = a.io.In
 			if err := o.validate(cmd); err != nil {
 				return err
 			}
@@ -139,7 +148,7 @@ FILE may not be the --file being read.`,
 	f.IntVar(&o.pageSize, "page-size", ingest.DefaultPageSize, fmt.Sprintf("results per arXiv request (1 to %d)", ingest.MaxPageSize))
 	f.StringVar(&o.sort, "sort", "relevance", "order of --query results: relevance, submitted or updated")
 	f.StringVar(&o.ids, "ids", "", "comma-separated arXiv ids to ingest")
-	f.StringVar(&o.file, "file", "", "JSON Lines or Atom file of papers to ingest")
+	f.StringVar(&o.file, "file", "", "JSON Lines or Atom file of papers to ingest (- for standard input)")
 	f.BoolVar(&o.filter, "filter", true, "keep only papers the game-theory filter accepts")
 	f.BoolVar(&o.noFilter, "no-filter", false, "keep every paper")
 	f.BoolVar(&o.restart, "restart", false, "start a query or id list over instead of resuming it")
@@ -218,13 +227,11 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 		}
 		o.idList = list
 	case "--file":
-		f, papers, err := openPaperFile(o.file)
+		f, regular, papers, err := openPaperFile(o.file, o.stdin)
 		if err != nil {
 			return usageError{err}
 		}
-		fi, err := f.Stat()
-		regular := err == nil && fi.Mode().IsRegular()
-		head, err := peekPapers(o.file, papers, !regular)
+		head, err := peekPapers(o.fileName(), papers, !regular)
 		if err != nil {
 			f.Close()
 			return usageError{err}
@@ -233,7 +240,7 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 			// Read again from the top rather than keep what was read:
 			// the lines before the first paper may be many.
 			f.Close()
-			if f, papers, err = openPaperFile(o.file); err != nil {
+			if f, _, papers, err = openPaperFile(o.file, o.stdin); err != nil {
 				return usageError{err}
 			}
 			o.fileHandle, o.papers, o.fileRegular = f, papers, true
@@ -262,7 +269,7 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 		// The outcomes would overwrite the papers before they are read.
 		// Paths are compared as files, not strings: ./x and x, a symlink
 		// or a hard link to --file are all the same file.
-		if o.fileHandle != nil && samePath(o.file, o.idsOut) {
+		if o.fileHandle != nil && o.readsFile(o.idsOut) {
 			return usagef("--ids-out %s names the --file being read; write the outcomes to another file", o.idsOut)
 		}
 	}
@@ -284,29 +291,109 @@ func flagNames(err error) error {
 	return err
 }
 
-// openPaperFile opens --file and checks that it is a file of papers (JSON
-// Lines or Atom, not empty); the papers are read during the run.
-func openPaperFile(path string) (*os.File, *arxiv.PaperReader, error) {
+// stdinFile is the --file that names standard input.
+const stdinFile = "-"
+
+// fileName is --file as messages name it.
+func (o *ingestOptions) fileName() string {
+	if o.file == stdinFile {
+		return "- (standard input)"
+	}
+	return o.file
+}
+
+// readsFile reports whether --file is the file at path: the same file,
+// however named (./x and x, a symlink, a hard link), or for --file - the
+// file standard input reads.
+func (o *ingestOptions) readsFile(path string) bool {
+	if o.file != stdinFile {
+		return samePath(o.file, path)
+	}
+	in, ok := o.stdin.(*os.File)
+	if !ok {
+		return false
+	}
+	fa, err := in.Stat()
+	if err != nil || !fa.Mode().IsRegular() {
+		return false
+	}
+	fb, err := os.Stat(path)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// openPaperFile opens --file (standard input for "-") and checks that it
+// is a file of papers (JSON Lines or Atom, not empty); the papers are read
+// during the run. regular says the file can be read again from the top;
+// standard input is read once, as a pipe, whatever it is.
+func openPaperFile(path string, stdin io.Reader) (f io.Closer, regular bool, papers ingest.Source, err error) {
 	if strings.TrimSpace(path) == "" {
-		return nil, nil, errors.New("--file is empty")
+		return nil, false, nil, errors.New("--file is empty")
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--file: %w", err)
+	var r io.Reader
+	name := path
+	if path == stdinFile {
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		r, f, name = stdin, io.NopCloser(nil), "- (standard input)"
+	} else {
+		file, err := os.Open(path)
+		if err != nil {
+			return nil, false, nil, fmt.Errorf("--file: %w", err)
+		}
+		fi, err := file.Stat()
+		if err == nil && fi.IsDir() {
+			file.Close()
+			return nil, false, nil, fmt.Errorf("--file %s is a directory", path)
+		}
+		r, f, regular = file, file, err == nil && fi.Mode().IsRegular()
 	}
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		f.Close()
-		return nil, nil, fmt.Errorf("--file %s is a directory", path)
-	}
-	papers, err := arxiv.NewPaperReader(f)
+	pr, err := arxiv.NewPaperReader(r)
 	if err != nil {
 		f.Close()
 		if errors.Is(err, arxiv.ErrNoPapers) {
-			return nil, nil, fmt.Errorf("--file %s holds no papers (it is empty)", path)
+			return nil, false, nil, fmt.Errorf("--file %s holds no papers (it is empty)", name)
 		}
-		return nil, nil, fmt.Errorf("--file %s: %w", path, err)
+		return nil, false, nil, fmt.Errorf("--file %s: %w", name, err)
 	}
-	return f, papers, nil
+	return f, regular, plainEntries{pr}, nil
+}
+
+// plainEntries passes on the entries of a file, in words for its reader:
+// a line that is not a JSON object was "not a paper object: json: cannot
+// unmarshal array into Go value of type map[string]json.RawMessage", Go's
+// words for Go's types.
+type plainEntries struct{ src ingest.Source }
+
+func (p plainEntries) Next() (arxiv.Paper, []string, error) {
+	paper, notes, err := p.src.Next()
+	var bad *arxiv.InvalidEntry
+	if errors.As(err, &bad) {
+		if why := notAnObject(bad.Err); why != nil {
+			err = &arxiv.InvalidEntry{Where: bad.Where, ID: bad.ID, Err: why}
+		}
+	}
+	return paper, notes, err
+}
+
+// notAnObject rewords the reader's error for a record that is not a JSON
+// object (a JSON array, string, number, null, or no JSON at all); nil for
+// any other error.
+func notAnObject(err error) error {
+	if err == nil || !strings.HasPrefix(err.Error(), "not a paper object") {
+		return nil
+	}
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &typ):
+		return fmt.Errorf("not a JSON object (a JSON %s)", typ.Value)
+	case errors.As(err, &syn):
+		return fmt.Errorf("not a JSON object (not valid JSON: %v)", syn)
+	case strings.HasSuffix(err.Error(), ": null"):
+		return errors.New("not a JSON object (null)")
+	}
+	return errors.New("not a JSON object")
 }
 
 // peekPapers reads --file until its first paper, so that a file with none
@@ -315,7 +402,7 @@ func openPaperFile(path string) (*os.File, *arxiv.PaperReader, error) {
 // file of papers with some bad lines is ingested, the bad lines skipped
 // with a note each. With keep, it returns what it read, the first paper
 // last, for a file that cannot be read again (a pipe).
-func peekPapers(path string, papers *arxiv.PaperReader, keep bool) ([]peeked, error) {
+func peekPapers(path string, papers ingest.Source, keep bool) ([]peeked, error) {
 	var head []peeked
 	var first *arxiv.InvalidEntry
 	for {
@@ -551,18 +638,29 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 				return usagef("--ids-out %s is the knowledge base's %s; write the outcomes to another file", o.idsOut, name)
 			}
 		}
+		// A directory where a store file goes, or a file where the
+		// progress directory goes, is in the way of every run: said
+		// before anything is asked or made (a store made and seeded in
+		// front of it would fail its first write).
+		if err := a.checkIngestPaths(dir, o.file != ""); err != nil {
+			return err
+		}
 		// A store that cannot be written would fail at the first batch,
 		// after arXiv was asked for it: a query opens the store only when
-		// arXiv has answered, and an id list opens it only to read. So it
-		// is found here, before any request, as the setting to change.
-		// Nothing is created to find out. A query that is complete
-		// already, and would fetch nothing, is refused all the same. A
-		// file ingest asks no one: its store says so at the first batch,
-		// as before.
-		if o.file == "" {
-			if err := a.checkIngestWritable(dir); err != nil {
-				return usageError{err}
-			}
+		// arXiv has answered, and an id list opens it only to read; a
+		// file's first batch comes after reading, filtering and chunking
+		// up to a thousand papers. So it is found here, before any request
+		// or any paper, as the setting to change. Nothing is created to
+		// find out. A query that is complete already, and would fetch
+		// nothing, is refused all the same.
+		if err := a.checkIngestWritable(dir, o.file != ""); err != nil {
+			return usageError{err}
+		}
+		// A damaged store (store.vec cut short, a damaged commit record)
+		// would fail the first batch too, or worse, be written over: it
+		// is found here as well.
+		if err := a.checkIngestStore(ctx, dir); err != nil {
+			return err
 		}
 	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
@@ -639,8 +737,19 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	)
 	ctx = vectordb.WithProvenance(ctx, o.provenance())
 	client := a.arxivClient()
+	watch := watchRequests(client)
 	client.OnRetry = func(r arxiv.Retry) {
-		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), r.Wait.Round(time.Millisecond)))
+		if errors.Is(r.Err, arxiv.ErrEmptyPage) {
+			// A page arXiv returns empty gets one note, not one per
+			// attempt and one more when it is given up on: the first
+			// attempt's is held, and said if the page comes after all,
+			// or dropped for ingest's when the page is given up.
+			if r.Attempt == 1 {
+				disp.hold(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(watch.wait(r.Wait))))
+			}
+			return
+		}
+		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(watch.wait(r.Wait))))
 	}
 	switch {
 	case o.query != "":
@@ -650,7 +759,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		source = fmt.Sprintf("%d %s", len(o.idList), text.Plural(len(o.idList), "id", "ids"))
 		rep, runErr = in.Lookup(ctx, client, o.idList)
 	default:
-		source = "file " + o.file
+		source = "file " + o.fileName()
 		src := o.papers
 		if disp.bar != nil && o.fileRegular {
 			// A pipe has no target: counting its lines would read it.
@@ -660,6 +769,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 	stopWatch()
 	disp.finish(runErr == nil)
+	// A request the interrupt cut off got no answer: "fetched 4400 papers
+	// in 45 arXiv requests" counted it.
+	rep.ArxivRequests = max(rep.ArxivRequests-watch.cutOff(), 0)
 	// Failing to open the store is what it was before the run began: its
 	// own error (a usage error for a setting to change), with no summary
 	// of a run that did nothing.
@@ -733,11 +845,85 @@ func watchInterrupt(ctx context.Context, disp *ingestDisplay, drain time.Duratio
 	}
 }
 
+// checkIngestPaths refuses (bad usage, exit 2) what is in the way of the
+// files an ingest writes in the data directory dir: a directory where a
+// store file goes (gtrag would make and seed a store beside it, then fail
+// its first write), or, for a query or id ingest (file false), a file
+// where its progress directory, or a directory above it, goes. Nothing is
+// created, and nothing in the way is touched: it is the user's to move.
+func (a *app) checkIngestPaths(dir string, file bool) error {
+	cfg := a.config()
+	if cfg.Store == "" {
+		for _, name := range vectordb.FileNames {
+			path := filepath.Join(dir, name)
+			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+				return usagef("%s is a directory, not a file; move it away", path)
+			}
+		}
+	}
+	if file {
+		return nil // a file ingest keeps no progress
+	}
+	state := service.IngestStateDir(cfg)
+	rel, err := filepath.Rel(dir, state)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil
+	}
+	path := dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		path = filepath.Join(path, part)
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil // not there yet (made by the first commit), or not ours to judge
+		}
+		if !fi.IsDir() {
+			where := "there"
+			if path != state {
+				where = "in " + state
+			}
+			return usagef("%s is a file, not a directory: ingest keeps its progress %s; move it away", path, where)
+		}
+	}
+	return nil
+}
+
+// checkIngestStore opens the embedded store in dir, if there is one,
+// read-only and checks its files (vectordb.DB.CheckFiles: a stat of
+// store.vec against the committed slots), before any arXiv request: a
+// store.vec cut short would fail the first batch, or be written over,
+// the new slots filling the lost ones with zeros; a damaged commit record
+// (*vectordb.RollbackError) would fail it too. Opening reads the meta and
+// nothing else, so the check costs milliseconds whatever the store's
+// size. Anything else the open meets (an older format to upgrade, a lock
+// held too long) is left to the run's own open, which has always said
+// it.
+func (a *app) checkIngestStore(ctx context.Context, dir string) error {
+	if a.config().Store != "" {
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Join(dir, vectordb.StoreFileName)); err != nil || fi.Size() == 0 {
+		return nil // no store yet: the run makes one
+	}
+	opts := append(a.storeTuning.options(), vectordb.ReadOnly(), vectordb.WaitNotices(a.io.ErrOut))
+	db, err := vectordb.Open(ctx, dir, nil, opts...)
+	if err != nil {
+		var corrupt *vectordb.CorruptError
+		var rollback *vectordb.RollbackError
+		if errors.As(err, &corrupt) || errors.As(err, &rollback) {
+			return err
+		}
+		return nil
+	}
+	defer db.Close()
+	return db.CheckFiles()
+}
+
 // checkIngestWritable checks, without creating anything, that an ingest
 // can write what it writes in the data directory dir: the embedded store's
 // files (or, for a store not made yet, the directory it would be made in)
-// and the resume files (service.IngestStateDir).
-func (a *app) checkIngestWritable(dir string) error {
+// and, unless it reads a file (file true: no progress is kept), the resume
+// files (service.IngestStateDir).
+func (a *app) checkIngestWritable(dir string, file bool) error {
 	cfg := a.config()
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return service.CheckWritable("data directory", dir)
@@ -757,6 +943,9 @@ func (a *app) checkIngestWritable(dir string) error {
 				return err
 			}
 		}
+	}
+	if file {
+		return nil
 	}
 	return service.CheckWritable("ingest progress directory", service.IngestStateDir(cfg))
 }
@@ -829,6 +1018,10 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 			// same answer.
 			again = "arXiv answers the same request the same way every time: running it again will not help"
 		}
+	}
+	var empty *ingest.EmptyPagesError
+	if errors.As(err, &empty) {
+		return hintError{msg: "ingest paused: " + err.Error() + "; what came before is stored and progress saved: run the same command again later to continue (it asks for those results first)", err: err}
 	}
 	var gaps *ingest.GapsError
 	if errors.As(err, &gaps) {
@@ -909,18 +1102,27 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 		return
 	}
 	var gaps *ingest.GapsError
+	var empty *ingest.EmptyPagesError
 	switch {
 	case runErr == nil:
 		fmt.Fprintf(w, "Ingested %s (%s)", source, filterNote)
 	case errors.As(runErr, &gaps):
 		fmt.Fprintf(w, "Ingested %s (%s), with results missing", source, filterNote)
+	case errors.As(runErr, &empty):
+		fmt.Fprintf(w, "Ingest of %s (%s) paused: arXiv kept returning empty pages", source, filterNote)
 	case errors.Is(runErr, context.Canceled):
 		fmt.Fprintf(w, "Ingest of %s (%s) was interrupted", source, filterNote)
 	default:
 		fmt.Fprintf(w, "Ingest of %s (%s) FAILED", source, filterNote)
 	}
 	if o.query != "" && rep.Total > 0 {
-		if rep.ResumedAt > 0 {
+		// A run that filled gaps fetched results before the one it
+		// resumed at: "resumed at result 1001: results up to 1000" said
+		// it fetched nothing.
+		if len(rep.Refilled) > 0 {
+			fmt.Fprintf(w, ", asked again for results %s (missing before)", gapRanges(rep.Refilled))
+		}
+		if rep.ResumedAt > 0 && (len(rep.Refilled) == 0 || rep.Next > rep.ResumedAt) {
 			fmt.Fprintf(w, ", resumed at result %d", rep.ResumedAt+1)
 		}
 		fmt.Fprintf(w, ": results up to %d of %d", rep.Next, rep.Total)
@@ -967,6 +1169,101 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	}
 }
 
+// gapRanges writes ranges of results as people read them, from 1, the
+// adjacent ones joined: "301–1000", not seven ranges of a hundred.
+func gapRanges(gaps []ingest.Gap) string {
+	var parts []string
+	for i := 0; i < len(gaps); {
+		start, end := gaps[i].Start, gaps[i].Start+gaps[i].Count
+		for i++; i < len(gaps) && gaps[i].Start == end; i++ {
+			end += gaps[i].Count
+		}
+		parts = append(parts, fmt.Sprintf("%d–%d", start+1, end))
+	}
+	if len(parts) > 5 {
+		return strings.Join(parts[:5], ", ") + fmt.Sprintf(" and %d more ranges", len(parts)-5)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// requestWatch sees the arXiv requests of an ingest go out, to say two
+// things right: the real wait before a retry (the client's note gives its
+// backoff, but the pacing delay counts from the start of the failed
+// request, and when it is longer the next request waits for it: "retrying
+// in 1s" came 3 s later), and the requests an interrupt cut off before
+// any answer, which are not requests the run made.
+type requestWatch struct {
+	next  http.RoundTripper
+	delay time.Duration // the client's pacing delay; 0 for none
+
+	mu   sync.Mutex
+	last time.Time // when the last request went out
+	cut  int
+}
+
+// watchRequests puts a requestWatch between client and its transport.
+func watchRequests(client *arxiv.Client) *requestWatch {
+	w := &requestWatch{next: http.DefaultTransport, delay: client.Delay}
+	switch {
+	case w.delay == 0:
+		w.delay = arxiv.DefaultDelay
+	case w.delay < 0:
+		w.delay = 0
+	}
+	hc := &http.Client{}
+	if client.HTTP != nil {
+		c := *client.HTTP
+		hc = &c
+	}
+	if hc.Transport != nil {
+		w.next = hc.Transport
+	}
+	hc.Transport = w
+	client.HTTP = hc
+	return w
+}
+
+func (w *requestWatch) RoundTrip(req *http.Request) (*http.Response, error) {
+	w.mu.Lock()
+	w.last = time.Now()
+	w.mu.Unlock()
+	resp, err := w.next.RoundTrip(req)
+	if err != nil && errors.Is(req.Context().Err(), context.Canceled) {
+		w.mu.Lock()
+		w.cut++
+		w.mu.Unlock()
+	}
+	return resp, err
+}
+
+// wait is how long the client really waits before its next attempt, when
+// its backoff is backoff: the longer of the two, backoff and what is left
+// of the pacing delay since the failed request went out.
+func (w *requestWatch) wait(backoff time.Duration) time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.last.IsZero() || w.delay <= 0 {
+		return backoff
+	}
+	return max(backoff, w.delay-time.Since(w.last))
+}
+
+// cutOff is the number of requests an interrupt cut off before an answer.
+func (w *requestWatch) cutOff() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.cut
+}
+
+// roundWait writes a wait as a note says it: to the tenth of a second,
+// or the millisecond below one.
+func roundWait(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
 func capitalize(s string) string {
 	if s == "" {
 		return s
@@ -992,7 +1289,37 @@ type ingestDisplay struct {
 	stopTick func() // ends tickBar's redraws (of the bar, or of the plain line)
 	log      plainLog
 	last     ingest.Progress
-	finished bool // finish has run: nothing more is drawn or printed
+	lastAt   time.Time // when last came: a line drawn later counts the time since
+	held     string    // a note held back (see hold)
+	finished bool      // finish has run: nothing more is drawn or printed
+}
+
+// hold keeps msg, the note of a page arXiv returned empty, until it is
+// known whether the page comes: it is said then, before the progress that
+// shows the page, or before any other note; a notice that the page was
+// given up on (ingest.EmptyPageNotice) replaces it. So a page given up on
+// takes one line, not one per attempt.
+func (d *ingestDisplay) hold(msg string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.finished {
+		return
+	}
+	d.sayHeld()
+	d.held = msg
+}
+
+// sayHeld writes the note held back, if any; d.mu is held.
+func (d *ingestDisplay) sayHeld() {
+	if d.held == "" {
+		return
+	}
+	msg := d.held
+	d.held = ""
+	if d.bar != nil {
+		_ = d.bar.Clear()
+	}
+	fmt.Fprintln(d.w, "note: "+iostreams.Line(msg))
 }
 
 // newIngestDisplay writes lines to w, and draws a progress bar on bar, the
@@ -1038,7 +1365,10 @@ func (d *ingestDisplay) progress(p ingest.Progress) {
 	if d.finished {
 		return
 	}
-	d.last = p
+	if p.Fetched > d.last.Fetched {
+		d.sayHeld() // the page came after all
+	}
+	d.last, d.lastAt = p, time.Now()
 	if d.bar != nil {
 		if p.Target > 0 && d.bar.GetMax() != p.Target {
 			d.bar.ChangeMax(p.Target)
@@ -1055,7 +1385,19 @@ func (d *ingestDisplay) progress(p ingest.Progress) {
 // plainLine writes the figures off a terminal when one is due; d.mu is
 // held.
 func (d *ingestDisplay) plainLine() {
-	d.log.line(func() string { return progressLine(d.last) })
+	d.log.line(func() string { return progressLine(d.now()) })
+}
+
+// now is the last progress with its elapsed time brought up to now, so
+// that a line drawn while nothing moves (arXiv retried, a model judges a
+// long batch) shows the rate falling, not the one of the last batch; d.mu
+// is held.
+func (d *ingestDisplay) now() ingest.Progress {
+	p := d.last
+	if !d.lastAt.IsZero() {
+		p.Elapsed += time.Since(d.lastAt)
+	}
+	return p
 }
 
 // pending is the number of entries fetched whose batch is not committed
@@ -1085,6 +1427,10 @@ func progressLine(p ingest.Progress) string {
 func (d *ingestDisplay) note(msg string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if strings.HasPrefix(msg, ingest.EmptyPageNotice) {
+		d.held = "" // said better by msg
+	}
+	d.sayHeld()
 	if d.bar != nil {
 		_ = d.bar.Clear()
 	}
@@ -1102,11 +1448,12 @@ func (d *ingestDisplay) finish(ok bool) {
 	if d.finished {
 		return
 	}
+	d.sayHeld()
 	d.finished = true
 	d.stopTick()
 	if d.bar != nil {
 		endBar(d.bar, d.barOut, ok, d.last.Committed(), describe(d.last, d.width()))
 		return
 	}
-	d.log.end(progressLine(d.last))
+	d.log.end(progressLine(d.now()))
 }

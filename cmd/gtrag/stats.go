@@ -19,6 +19,13 @@ func newStatsCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer db.Close()
+			// A store.vec cut short or lost is found with a stat: every
+			// search would fail on it, and an ingest would write over it.
+			if c, ok := db.(interface{ CheckFiles() error }); ok {
+				if err := c.CheckFiles(); err != nil {
+					return err
+				}
+			}
 			info := db.Info()
 			if asJSON {
 				return writeJSON(a.io.Out, info)

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -32,8 +34,11 @@ func newStoreRecoverCmd(a *app) *cobra.Command {
 		Long: `When the newest of the two commit records in store.db is damaged, gtrag refuses
 the store rather than silently going back to the commit before it (and losing
 what the last write added). recover --accept-rollback goes back deliberately:
-the store is usable again with what it held before that write; ingest the lost
-papers again, or restore a backup instead of running this.`,
+the store is usable again with what it held before that write. The saved
+progress of every query and id ingest (in <data-dir>/ingest/) is then reset to
+the first result, since it may count pages whose papers were lost: running the
+same ingest commands again fetches the lost papers (papers still stored are
+skipped). Or restore a backup instead of running this.`,
 		Example: "  gtrag store recover --accept-rollback\n  gtrag --data-dir ./kb store recover --accept-rollback",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -71,11 +76,32 @@ papers again, or restore a backup instead of running this.`,
 			info := db.Info()
 			fmt.Fprintf(a.io.Out, "store in %s went back to its previous commit: %d %s of %d %s\n", a.dataDir,
 				info.Chunks, text.Plural(info.Chunks, "chunk", "chunks"), info.Papers, text.Plural(info.Papers, "paper", "papers"))
-			return nil
+			return a.rewindIngests()
 		},
 	}
 	cmd.Flags().BoolVar(&accept, "accept-rollback", false, "go back to the commit before the damaged one, losing what it added")
 	return cmd
+}
+
+// rewindIngests resets the saved progress of every query and id ingest of
+// the store after a rollback: the progress may count pages whose papers
+// the rollback lost, and would skip them for ever ("The first 300 results
+// … are already ingested; nothing fetched"). Running an ingest from its
+// first result again is safe: the papers still stored are skipped without
+// a filter call; it costs the requests, and the filter's judgement of the
+// papers not stored (the lost ones, and those it rejected before).
+func (a *app) rewindIngests() error {
+	dir := service.IngestStateDir(a.config())
+	reason := "the store went back one commit with `gtrag store recover` on " + time.Now().UTC().Format("2006-01-02 15:04 UTC")
+	n, err := ingest.Rewind(dir, reason)
+	if err != nil {
+		return fmt.Errorf("%w; the store is usable, but saved progress may skip the lost papers: run your ingests with --restart", err)
+	}
+	if n > 0 {
+		fmt.Fprintf(a.io.Out, "saved progress of %d %s reset to the first result: run the same `gtrag ingest` %s again to fetch the lost papers (papers still stored are skipped)\n",
+			n, text.Plural(n, "ingest", "ingests"), text.Plural(n, "command", "commands"))
+	}
+	return nil
 }
 
 func newStoreCompactCmd(a *app) *cobra.Command {
