@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -636,4 +637,32 @@ func TestIngestQueryValidate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A run counts the requests of its own context's counter when it has one
+// (arxiv.CountRequests): the client's total would count the requests of
+// another caller using the same client meanwhile (the MCP server runs
+// several ingests at once), as it once did.
+func TestArxivRequestsAreTheContextsOwn(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 250))
+	busy := busyClient{testClient(srv, 0)}
+	var own atomic.Int64
+	ctx := arxiv.CountRequests(context.Background(), &own)
+	in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
+	rep, err := L(in).Search(ctx, busy, ingest.Query{Text: "cat:cs.GT", Max: 250, PageSize: 100})
+	require.NoError(t, err)
+	require.Len(t, srv.Requests(), 6, "three pages, and the other caller's three requests")
+	require.Equal(t, 3, rep.ArxivRequests, "this run's three pages only")
+	require.EqualValues(t, 3, own.Load())
+}
+
+// busyClient is an arXiv client another caller uses at the same time: each
+// search of the run comes with one of the other caller's.
+type busyClient struct{ *arxiv.Client }
+
+func (b busyClient) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
+	if _, err := b.Client.Search(context.Background(), "ti:other", 0, 1, arxiv.SearchOptions{}); err != nil {
+		return arxiv.Page{}, err
+	}
+	return b.Client.Search(ctx, query, start, max, opts)
 }

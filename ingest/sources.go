@@ -54,7 +54,7 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 		gapResults += g.Count
 	}
 	var calls atomic.Int64
-	j := &job{st: &st, path: path, requests: requestsOf(s, &calls), target: max(q.Max-next, 0) + gapResults}
+	j := &job{st: &st, path: path, requests: requestsOf(ctx, s, &calls), target: max(q.Max-next, 0) + gapResults}
 	opts := arxiv.SearchOptions{Sort: sort}
 
 	fetchPage := func(ctx context.Context, start, n int) (*unit, error) {
@@ -248,7 +248,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 	}
 	next := st.Next
 	var calls atomic.Int64
-	j := &job{st: &st, path: path, requests: requestsOf(l, &calls), target: len(norm) - next}
+	j := &job{st: &st, path: path, requests: requestsOf(ctx, l, &calls), target: len(norm) - next}
 	j.produce = func(ctx context.Context, emit func(*unit)) error {
 		for i := next; i < len(norm); i += batch {
 			if err := ctx.Err(); err != nil {
@@ -434,7 +434,15 @@ func listSome(ids []string, n int) string {
 	return strings.Join(ids[:n], ", ") + fmt.Sprintf(" and %d more", len(ids)-n)
 }
 
-func requestsOf(src any, calls *atomic.Int64) func() int64 {
+// requestsOf is how a run counts its arXiv requests: the caller's own
+// counter when its context carries one (arxiv.CountRequests: the MCP
+// server runs several ingests on one client at once, and the client's
+// total would count the others' too), else the client's total, else the
+// run's own count of calls.
+func requestsOf(ctx context.Context, src any, calls *atomic.Int64) func() int64 {
+	if n := arxiv.RequestCounter(ctx); n != nil {
+		return n.Load
+	}
 	if rc, ok := src.(requestCounter); ok {
 		return rc.Requests
 	}
