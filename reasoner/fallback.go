@@ -15,10 +15,14 @@ import (
 // A cancelled context is passed through, never "fallen back" from.
 //
 // Once the primary has failed, the wrapper stops asking it for the rest of
-// its life: a dead server would otherwise cost every paper of a search its
-// full timeouts and retries. Open shares that memory across the wrappers of
-// a Set (the decision agent's and the chat condenser's included), so one
-// outage is paid for once per run.
+// the run (WithRun: one question of ask, chat, eval or mcp): a dead server
+// would otherwise cost every paper of a search its full timeouts and
+// retries. Open shares that memory across the wrappers of a Set (the
+// decision agent's and the chat condenser's included), so one outage is
+// paid for once per run. The next run asks the LLM again: a chat, an MCP
+// server or an eval outlives a server's hiccup, and once held every later
+// question offline for one failure. A failure outside any run (a chat's
+// condenser, between questions) holds until the next run starts.
 //
 // A model that answers, but never usably (a refusal, junk), is as dead for
 // gtrag as one that does not answer, and costs a call per paper the filter
@@ -39,30 +43,43 @@ const maxUnusable = 3
 // replies. A nil breaker (a wrapper built as a struct literal, a reasoner
 // made with NewLLM…) remembers nothing and counts nothing.
 type breaker struct {
-	mu       sync.Mutex
-	reason   string
+	mu     sync.Mutex
+	reason string
+	// in is the run the breaker tripped in (nil: outside any run); it is
+	// open for that run only.
+	in       *runState
 	unusable map[string]int // prompt name → unusable replies in a row
 }
 
-func (b *breaker) open() (string, bool) {
+// open reports whether the breaker is open for ctx's run, and why.
+func (b *breaker) open(ctx context.Context) (string, bool) {
 	if b == nil {
 		return "", false
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.reason != "" && b.in != runOf(ctx) {
+		b.reason, b.in = "", nil // a new run asks the LLM again
+	}
 	return b.reason, b.reason != ""
 }
 
-func (b *breaker) trip(err error) string {
+func (b *breaker) trip(ctx context.Context, err error) string {
 	if b == nil {
 		return failure(err)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.reason == "" {
-		b.reason = failure(err)
+	if b.reason == "" || b.in != runOf(ctx) {
+		b.reason, b.in = failure(err), runOf(ctx)
 	}
 	return b.reason
+}
+
+// runOf is ctx's run (WithRun), or nil.
+func runOf(ctx context.Context) *runState {
+	r, _ := ctx.Value(runKey{}).(*runState)
+	return r
 }
 
 // outage is the notice of a step decided offline because the LLM is
@@ -160,12 +177,12 @@ var ErrLLMUnavailable = errors.New("LLM unavailable")
 // unusableError).
 func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T, error) {
 	var zero T
-	if _, down := b.open(); down {
+	if _, down := b.open(ctx); down {
 		return zero, ErrLLMUnavailable
 	}
 	r, err := primary()
 	if err != nil && ctx.Err() == nil && !isUnusable(err) {
-		b.trip(err)
+		b.trip(ctx, err)
 		// The caller reports err, which states the reason; the run's
 		// outage notice need not repeat it.
 		if run, ok := ctx.Value(runKey{}).(*runState); ok {
@@ -266,7 +283,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	if err := ctx.Err(); err != nil {
 		return zero, err
 	}
-	reason, down := b.open()
+	reason, down := b.open(ctx)
 	var unusable *unusableError
 	if !down {
 		r, err := primary()
@@ -277,7 +294,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 			return zero, err
 		}
 		if !errors.As(err, &unusable) {
-			reason = b.trip(err)
+			reason = b.trip(ctx, err)
 		}
 	}
 	r, err := fallback()

@@ -167,10 +167,12 @@ func TestRouterSharesBreaker(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"LLM given up for this run (see the notice above); continuing offline"}, v.Notices, "the router failed first: its notice, above, gave why, which may be unusable replies from a model that answers")
 	require.Equal(t, 3, down.Calls())
-	// The next run has not heard the reason.
+	// The next run asks the LLM again (a server's hiccup once held every
+	// later question of a chat offline), and says why it fell back.
 	v, err = set.Judge.JudgeRelevance(WithRun(ctx), "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Equal(t, []string{"LLM unavailable (choose the route with the LLM: 3 attempts, last: connection refused); continuing offline"}, v.Notices)
+	require.Equal(t, []string{"LLM unavailable (check relevance with the LLM: 3 attempts, last: connection refused); continuing offline"}, v.Notices)
+	require.Equal(t, 6, down.Calls(), "the next run asked again")
 
 	junk := &scriptedModel{script: []step{{reply: "search arXiv"}, {reply: "yes"}}}
 	set = scriptedSet(junk)
@@ -278,3 +280,27 @@ func TestRetryAfterHeader(t *testing.T) {
 
 // scriptedSet is the Set Open builds, around a scripted model.
 func scriptedSet(m *scriptedModel) Set { return llmSet(m, "scripted:m", nil, fast) }
+
+// A server that failed in one run and recovered answers the next run: the
+// breaker holds for the run it tripped in, not for the Set's life (a chat,
+// an MCP server or an eval once stayed offline after one hiccup).
+func TestBreakerHoldsForItsRunOnly(t *testing.T) {
+	hiccup := &scriptedModel{script: []step{
+		{err: errors.New("internal server error")}, {err: errors.New("internal server error")}, {err: errors.New("internal server error")},
+		{reply: "yes"},
+	}}
+	set := scriptedSet(hiccup)
+	first := WithRun(context.Background())
+	v, err := set.Judge.JudgeRelevance(first, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Contains(t, v.Notices[0], "internal server error); continuing offline")
+	v, err = set.Judge.JudgeRelevance(first, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, 3, hiccup.Calls(), "the run that saw the failure does not ask again")
+
+	v, err = set.Judge.JudgeRelevance(WithRun(context.Background()), "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Empty(t, v.Notices)
+	require.Equal(t, "LLM replied \"yes\"", v.Reason, "the next run is judged by the LLM")
+	require.Equal(t, 4, hiccup.Calls())
+}

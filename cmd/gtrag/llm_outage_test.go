@@ -51,9 +51,10 @@ func TestOneOutageOneNotice(t *testing.T) {
 	require.Len(t, outageLines(strings.Join(res.Notices, "\n")), 1, "%q", res.Notices)
 }
 
-// In a chat the LLM is given up on once, but each question is told why its
-// answer is offline: the reason is with every turn, once, not only with the
-// turn during which the server failed.
+// In a chat the LLM is given up on for the question during which it
+// failed, and each question asks it again (a hiccup once held the whole
+// session offline); each question is told why its answer is offline,
+// once.
 func TestChatTellsTheOutageOncePerQuestion(t *testing.T) {
 	llm := newFaultyLLM(t)
 	llm.fault = func(string, string) llmFault { return status500 }
@@ -67,7 +68,7 @@ func TestChatTellsTheOutageOncePerQuestion(t *testing.T) {
 		require.Contains(t, l, "model runner crashed", "each question hears the reason")
 	}
 	require.Equal(t, 2, strings.Count(r.stdout, "(Answered offline from sentences of the sources, as the LLM ollama:test-model failed;"), r.stdout)
-	require.Len(t, llm.seen(), 2, "one call and its retry, then the session is offline")
+	require.Len(t, llm.seen(), 4, "one call and its retry per question, then that question is offline")
 }
 
 // An unusable answer (one that cites nothing) is replaced by the offline
