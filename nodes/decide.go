@@ -10,6 +10,7 @@ import (
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
 )
 
 // Router kinds: who decides at the workflow's conditional edges
@@ -107,22 +108,38 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	if !slices.Contains(keys, c.Route) {
 		return fallback(fmt.Sprintf("chose %q, which is not a route here (want %s)", c.Route, strings.Join(keys, " or ")))
 	}
-	if why := futile(at.Routes, c.Route, s); why != "" {
+	if why := futile(at.Routes, c.Route, s); why != "" && c.Route != at.Rule.Key {
 		return fallback(fmt.Sprintf("chose %q, but %s", c.Route, why))
 	}
 	return graph.Decision{Key: c.Route, Reason: c.Reason, By: RouterLLM, Message: c.Message}, s
 }
 
-// futile says why route cannot make progress in state s, or "": to
-// add_to_chroma with no paper kept adds nothing and leads back to the same
-// store, so an agent that kept choosing it went round the loop, searches
-// spent, until the step limit failed the run with papers added and no
-// answer. The rules decide such an edge; a route that can make progress
-// stays the agent's to choose, however the rules would choose.
+// futile says why route cannot make progress in state s, or contradicts
+// what the run has found, or "":
+//   - to add_to_chroma with no paper kept adds nothing and leads back to
+//     the same store, so an agent that kept choosing it went round the
+//     loop, searches spent, until the step limit failed the run with
+//     papers added and no answer;
+//   - "relevant" with nothing retrieved answers "I found nothing" and
+//     ends the run not_found without asking arXiv;
+//   - "none_kept" after the filter kept papers drops them, and the answer
+//     then says that none of the papers found answers, which is false.
+//
+// The rules decide such an edge (unless they choose the same route: a
+// fork that set relevant_context=true on an empty store asked for it); a
+// route that can make progress and says nothing false stays the agent's to
+// choose, however the rules would choose.
 func futile(routes []graph.DecisionRoute, route string, s GraphState) string {
 	i := slices.IndexFunc(routes, func(r graph.DecisionRoute) bool { return r.Key == route })
-	if i >= 0 && routes[i].To == AddToChroma && len(s.ArxivPapers) == 0 {
+	switch {
+	case i < 0:
+		return ""
+	case routes[i].To == AddToChroma && len(s.ArxivPapers) == 0:
 		return "no paper was kept to add"
+	case route == Relevant && len(s.ChromaResults) == 0:
+		return "the store returned nothing to answer from"
+	case route == NoneKept && len(s.ArxivPapers) > 0:
+		return fmt.Sprintf("the filter kept %d %s", len(s.ArxivPapers), text.Plural(len(s.ArxivPapers), "paper", "papers"))
 	}
 	return ""
 }

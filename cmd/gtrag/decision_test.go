@@ -239,6 +239,32 @@ func TestDecisionAgentCannotLoopOnNothing(t *testing.T) {
 	require.Contains(t, strings.Join(res.Notices, "\n"), `chose "papers_kept", but no paper was kept to add; the rule router chose none_kept`)
 }
 
+// TestDecisionAgentCannotContradictTheRun: "relevant" on an empty store
+// would answer "I found nothing" without asking arXiv, and "none_kept"
+// after the filter kept papers would drop them and say that none answers;
+// the rules decide both edges, with a notice, and the run finds and adds
+// the papers.
+func TestDecisionAgentCannotContradictTheRun(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.decide = func(_ context.Context, user string) string {
+		if strings.Contains(user, "route_after_paper_filter") {
+			return choice(nodes.NoneKept, "nothing worth adding")
+		}
+		return choice(nodes.Relevant, "answering now")
+	}
+	env := decisionEnv(t, "ollama", llm)
+	var res service.Result
+	r := gtrag(t, env, "ask", "--json", "--router", "llm", decisionQuestion)
+	require.Equal(t, 0, r.code, r.stderr)
+	decodeJSON(t, r, &res)
+	notices := strings.Join(res.Notices, "\n")
+	require.Contains(t, notices, `chose "relevant", but the store returned nothing to answer from; the rule router chose not_relevant`)
+	require.Contains(t, notices, `chose "none_kept", but the filter kept`)
+	require.Positive(t, res.PapersAdded)
+	require.Positive(t, res.ArxivRequests)
+	require.NotEqual(t, nodes.OutcomeNotFound, res.Outcome)
+}
+
 // TestDecisionAgentJudgesTheTaskImpossible: the run ends with an answer
 // that says so, and why.
 func TestDecisionAgentJudgesTheTaskImpossible(t *testing.T) {
