@@ -279,6 +279,12 @@ func TestDecisionAgentJudgesTheTaskImpossible(t *testing.T) {
 	require.Equal(t, nodes.OutcomeImpossible, res.Outcome)
 	require.Contains(t, res.Answer, "tomorrow's auction prices, which no paper holds")
 	require.Empty(t, res.Sources)
+
+	// The footer does not credit an answerer with the verdict.
+	r := gtrag(t, env, "ask", "--router", "llm", decisionQuestion)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "(No answer: the decision agent (ollama:test-model) judged the task impossible;")
+	require.NotContains(t, r.stdout, "Answered by")
 }
 
 // TestRouterLLMNeedsAnLLM: --router llm offline is a usage error, and an

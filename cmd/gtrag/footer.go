@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
@@ -24,6 +25,10 @@ func answerFooter(r service.Result) string {
 	// configured, Result.Offline why the offline answerer wrote it.
 	why := offlineWhy(r.Offline, r.LLM)
 	switch llm := r.LLM; {
+	case r.Outcome == nodes.OutcomeImpossible:
+		// No answerer wrote "I stopped without an answer: …": the
+		// decision agent judged the task impossible.
+		parts = append(parts, "no answer: the decision agent ("+llm+") judged the task impossible")
 	case (llm == "" || llm == "offline") && quoted:
 		parts = append(parts, "answered offline without an LLM, from sentences of the sources")
 	case llm == "" || llm == "offline":
