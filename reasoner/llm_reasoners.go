@@ -110,7 +110,9 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 	if err != nil {
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
 	}
-	answer, cited, bad := checkCitations(strings.TrimSpace(stripThinking(reply)), passages)
+	raw := strings.TrimSpace(stripThinking(reply))
+	_, _, bad := checkCitations(raw, passages)
+	answer, cited, _ := checkCitations(dropUnsourced(raw, passages), passages)
 	abstained := abstains(answer, cited)
 	if len(cited) == 0 && !abstained {
 		// A refusal, junk, or an answer from the model's own knowledge:
@@ -122,7 +124,7 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 	if len(bad) > 0 {
 		// Passages, not sources: several passages may come from one paper,
 		// and the sources the user sees are papers.
-		notices = append(notices, fmt.Sprintf("%s: the LLM cited %s, which %s not among the %d passages it was given; removed",
+		notices = append(notices, fmt.Sprintf("%s: the LLM cited %s, which %s not among the %d passages it was given; removed, with the sentences that cited nothing else",
 			PromptGenerateResponse, citeList(bad), isAre(len(bad)), len(passages)))
 	}
 	return Answer{Text: answer, Cited: cited, Abstained: abstained, Concepts: conceptNames(text.Focal(question)), Notices: notices}, nil
@@ -204,6 +206,61 @@ func checkCitations(text string, passages []Passage) (string, []int, []int) {
 			return text, cited, bad
 		}
 	}
+}
+
+// dropUnsourced removes from an answer the sentences whose every citation
+// names a passage the model was not given ("… copies its opponent [7]."
+// among three): what they state has no source, and once checkCitations
+// dropped the citation the claim read as if it had one. A sentence that
+// cites nothing, or cites one real passage, stays. Sentences end at ".",
+// "!" or "?" and the white space after them, which is kept.
+func dropUnsourced(text string, passages []Passage) string {
+	valid := map[int]bool{}
+	for _, p := range passages {
+		valid[p.N] = true
+	}
+	var b strings.Builder
+	for _, s := range sentenceSpans(text) {
+		ms := citation.FindAllStringSubmatch(s, -1)
+		keep := len(ms) == 0
+		for _, m := range ms {
+			for _, n := range expandCitation(m[1]) {
+				keep = keep || valid[n]
+			}
+		}
+		if keep {
+			b.WriteString(s)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// sentenceSpans cuts text after each run of ".", "!" or "?" and the white
+// space that follows it; the pieces joined are text.
+func sentenceSpans(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		if !strings.ContainsRune(".!?", rune(text[i])) {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && strings.ContainsRune(".!?", rune(text[j])) {
+			j++
+		}
+		if j < len(text) && !strings.ContainsRune(" \n\t", rune(text[j])) {
+			continue
+		}
+		for j < len(text) && strings.ContainsRune(" \n\t", rune(text[j])) {
+			j++
+		}
+		out = append(out, text[start:j])
+		start, i = j, j-1
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
 }
 
 // maxCitationPasses bounds checkCitations' passes: each one costs a scan of

@@ -96,7 +96,7 @@ func TestProvidersDecide(t *testing.T) {
 
 			a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
 			require.NoError(t, err)
-			require.Equal(t, "A Nash equilibrium is a profile where nobody gains by deviating [1]. See also.", a.Text)
+			require.Equal(t, "A Nash equilibrium is a profile where nobody gains by deviating [1].", a.Text)
 			require.Equal(t, []int{1}, a.Cited)
 			require.Len(t, a.Notices, 1)
 			require.Contains(t, a.Notices[0], "cited [9]")
