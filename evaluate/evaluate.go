@@ -243,6 +243,10 @@ type Run struct {
 	// Abstained: the answer says nothing found answers the question and
 	// quotes none of its sources (nodes.GraphState.Abstained).
 	Abstained bool
+	// Offline says why the answer was written offline although an LLM is
+	// configured ("the LLM failed", "the LLM's answer was unusable"); ""
+	// when the LLM wrote it or none is configured.
+	Offline string
 	// Quoted maps each citation number of an extractive answer (offline,
 	// made of verbatim sentences) to its source's text, for Unfaithful;
 	// nil for an answer written freely, which is not checked so.
@@ -293,6 +297,10 @@ type Report struct {
 	// LLMCallsPerQuestion is the mean number of requests a question sent
 	// to the LLM, retries included: 0 offline.
 	LLMCallsPerQuestion float64 `json:"llm_calls_per_question"`
+	// OfflineAnswers counts the answers written offline although an LLM
+	// is configured (Run.Offline): figures of an LLM's eval that are in
+	// part the offline answerer's (see OfflineWarning).
+	OfflineAnswers int `json:"offline_answers"`
 	// ArxivRate is the share of questions that sent at least one request.
 	ArxivRate    float64        `json:"arxiv_search_rate"`
 	MeanSteps    float64        `json:"mean_steps"`
@@ -382,8 +390,11 @@ type QuestionResult struct {
 	Misstated     bool     `json:"misstated_additions,omitempty"`
 	ArxivRequests int64    `json:"arxiv_requests"`
 	LLMCalls      int64    `json:"llm_calls"`
-	Steps         int      `json:"steps"`
-	LatencyMS     int64    `json:"latency_ms"`
+	// Offline is Run.Offline: why this answer was written offline
+	// although an LLM is configured.
+	Offline   string `json:"offline,omitempty"`
+	Steps     int    `json:"steps"`
+	LatencyMS int64  `json:"latency_ms"`
 	// Answered is true when the run ended with sources and was not refused
 	// as off-topic.
 	Answered bool `json:"answered"`
@@ -418,7 +429,7 @@ func Summarize(runs []Run, k int) Report {
 		q := r.Question
 		row := QuestionResult{
 			Q: q.Q, Expect: q.Expect, Outcome: r.Outcome, Sources: nonNil(r.Sources),
-			PapersAdded: r.PapersAdded, ArxivRequests: r.ArxivRequests, LLMCalls: r.LLMCalls, Steps: r.Steps,
+			PapersAdded: r.PapersAdded, ArxivRequests: r.ArxivRequests, LLMCalls: r.LLMCalls, Offline: r.Offline, Steps: r.Steps,
 			LatencyMS: r.Latency.Milliseconds(),
 			Answered:  len(r.Sources) > 0 && r.Outcome != offTopicOutcome,
 		}
@@ -466,6 +477,9 @@ func Summarize(runs []Run, k int) Report {
 		}
 		requests += r.ArxivRequests
 		calls += r.LLMCalls
+		if r.Offline != "" {
+			rep.OfflineAnswers++
+		}
 		steps += r.Steps
 		rep.StoreGrowth += r.StoreGrowth
 		latencies = append(latencies, row.LatencyMS)
@@ -567,4 +581,15 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// OfflineWarning is the warning an LLM's eval needs when some of its
+// answers were written offline (Report.OfflineAnswers): its figures are
+// then not the LLM's alone. "" when there were none.
+func (r Report) OfflineWarning() string {
+	if r.OfflineAnswers == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d answers were written offline, not by %s (the LLM failed or its answer was unusable; \"offline\" in --json says which): these figures are in part the offline answerer's",
+		r.OfflineAnswers, r.Questions, r.LLM)
 }

@@ -31,7 +31,7 @@ func (s *Service) EvalRun(ctx context.Context, q evaluate.Question, o AskOptions
 		return evaluate.Run{}, fmt.Errorf("question %q: %w", q.Q, err)
 	}
 	r := evaluate.Run{
-		Question: q, Outcome: res.Outcome, Answer: res.Answer, Abstained: res.Abstained,
+		Question: q, Outcome: res.Outcome, Answer: res.Answer, Abstained: res.Abstained, Offline: res.Offline,
 		PapersAdded: res.PapersAdded, ArxivRequests: res.ArxivRequests, LLMCalls: res.LLMCalls, Steps: len(res.Path),
 		Latency: time.Since(t), StoreGrowth: res.StoreCountAfter - res.StoreCountBefore,
 	}

@@ -143,6 +143,9 @@ gain or lose questions by themselves.`,
 			rep.LLM, rep.Embedder, rep.Split, rep.Fresh = res.llm, res.embedder, o.split, o.fresh
 			rep.Settings = o.settings(a)
 			rep.Planned, rep.Interrupted, rep.Warnings = len(qs), res.interrupted, res.warnings
+			if w := rep.OfflineWarning(); w != "" {
+				rep.Warnings = append(rep.Warnings, w)
+			}
 			if evaluate.ChecksAnswers(qs) {
 				aq := evaluate.CheckAnswers(res.runs, reasoner.DanglingOpeners)
 				rep.AnswerQuality = &aq

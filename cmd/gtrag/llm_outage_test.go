@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 )
@@ -88,4 +91,29 @@ func TestUnusableAnswerFooter(t *testing.T) {
 	r := gtrag(t, env, "ask", question)
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "(Answered offline from sentences of the sources, as the LLM ollama:test-model's answer was unusable;")
+}
+
+// An eval with an LLM that fails says, at the top, how many answers were
+// written offline, and marks each: its figures once read as the model's
+// although the offline answerer wrote them all.
+func TestEvalSaysWhichAnswersWereWrittenOffline(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.fault = func(string, string) llmFault { return status500 }
+	env := llmEnv(t, llm, "ollama", auctionPaper, oldStyleAuction)
+	file := filepath.Join(t.TempDir(), "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(
+		`{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+auctionPaper.ID+`"]}
+{"q": "What is a Nash equilibrium?"}
+`), 0o644))
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", file), &rep)
+	require.Equal(t, 2, rep.OfflineAnswers)
+	for _, q := range rep.PerQuestion {
+		require.Equal(t, reasoner.OfflineLLMFailed, q.Offline, q.Q)
+	}
+	require.Contains(t, strings.Join(rep.Warnings, "\n"), "2 of 2 answers were written offline, not by ollama:test-model")
+
+	r := gtrag(t, env, "eval", "--fresh", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "warning: 2 of 2 answers were written offline")
 }
