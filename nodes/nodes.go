@@ -729,6 +729,15 @@ func searchedText(s GraphState) string {
 		}
 	}
 	if len(sent) == 0 {
+		if len(s.Searches) > 0 || s.OffTopic {
+			return "" // arXiv failed (said elsewhere), or was not to be asked
+		}
+		// The judge found the store's passages relevant and the answerer
+		// could not answer from them (an LLM may say yes, then abstain):
+		// the run never asked arXiv, and the reader is told how to.
+		if qs := Formulations(s.UserQuery); len(qs) > 0 {
+			return fmt.Sprintf("\n\narXiv was not searched: the knowledge base seemed to hold the answer. To look for papers: gtrag ingest --query %s --max 200", shellQuote(qs[0]))
+		}
 		return ""
 	}
 	var b strings.Builder

@@ -117,3 +117,26 @@ func TestEvalSaysWhichAnswersWereWrittenOffline(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "warning: 2 of 2 answers were written offline")
 }
+
+// A model that judges the store's passages relevant and then cannot answer
+// from them ends the run without asking arXiv; the answer says so and how
+// to look, instead of a bare abstention.
+func TestLLMAbstentionWithoutASearchSaysArxivWasNotAsked(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.reply = func(prompt, _ string) (string, bool) {
+		switch prompt {
+		case reasoner.PromptCheckRelevance:
+			return "yes", true
+		case reasoner.PromptGenerateResponse:
+			return "I cannot answer from these sources. The closest passages are about cooperative games [1].", true
+		}
+		return "", false
+	}
+	env := llmEnv(t, llm, "ollama", auctionPaper)
+	env["GTRAG_SEED"] = "primer"
+	var res service.Result
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "Why does tit-for-tat do well in the iterated prisoner's dilemma?"), &res)
+	require.Zero(t, res.ArxivRequests)
+	require.True(t, res.Abstained)
+	require.Contains(t, res.Answer, "arXiv was not searched: the knowledge base seemed to hold the answer. To look for papers: gtrag ingest --query '")
+}
