@@ -218,10 +218,7 @@ func (pr *PaperReader) decode(data []byte, where string) (Paper, []string, error
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
-		if err == nil {
-			err = errors.New("null")
-		}
-		return invalid(fmt.Errorf("not a paper object: %w", err))
+		return invalid(notAnObject(err))
 	}
 	var notes []string
 	for name, raw := range fields {
@@ -251,6 +248,34 @@ func (pr *PaperReader) decode(data []byte, where string) (Paper, []string, error
 	}
 	return p, append(notes, cut...), nil
 }
+
+// notAnObject says in words why a record that should be a paper is not a
+// JSON object: it is a JSON array, string, number or boolean, null (err
+// nil), or no JSON at all. encoding/json says it in Go's words, for Go's
+// types ("json: cannot unmarshal array into Go value of type
+// map[string]json.RawMessage"). The JSON error stays in the chain.
+func notAnObject(err error) error {
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case err == nil:
+		return errors.New("not a JSON object (null)")
+	case errors.As(err, &typ):
+		return &notObjectError{fmt.Sprintf("not a JSON object (a JSON %s)", typ.Value), err}
+	case errors.As(err, &syn):
+		return &notObjectError{fmt.Sprintf("not a JSON object (not valid JSON: %v)", syn), err}
+	}
+	return &notObjectError{"not a JSON object", err}
+}
+
+// notObjectError is notAnObject's words, with the JSON error under them.
+type notObjectError struct {
+	msg string
+	err error
+}
+
+func (e *notObjectError) Error() string { return e.msg }
+func (e *notObjectError) Unwrap() error { return e.err }
 
 // decodePaper reads the fields of a record into a Paper, not yet validated.
 func decodePaper(f map[string]json.RawMessage) (Paper, error) {

@@ -2,6 +2,7 @@ package arxiv
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -159,7 +160,7 @@ func TestReadPapersSkipsBadLinesNamingThem(t *testing.T) {
 		name, in string
 		want     []string
 	}{
-		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3 (2301.00002v1)", "not a paper object"}},
+		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3 (2301.00002v1)", "not a JSON object (not valid JSON: invalid character '}' looking for beginning of value)"}},
 		{"missing id", good + "\n" + `{"title":"T"}`, []string{"line 2", `no "id"`}},
 		{"bad id", `{"id":"1234.5","title":"T"}`, []string{"line 1 (1234.5)", "not an arXiv id"}},
 		{"no text", `{"id":"2301.00001v1"}`, []string{"line 1", "neither title nor abstract"}},
@@ -168,7 +169,7 @@ func TestReadPapersSkipsBadLinesNamingThem(t *testing.T) {
 		{"bad authors", `{"id":"2301.00001v1","title":"T","authors":42}`, []string{"line 1", `"authors"`}},
 		{"bad categories", `{"id":"2301.00001v1","title":"T","categories":{"a":1}}`, []string{"line 1", `"categories"`}},
 		{"trailing garbage", good + " x", []string{"line 1"}},
-		{"not an object", good + "\n[1, 2]", []string{"line 2", "not a paper object"}},
+		{"not an object", good + "\n[1, 2]", []string{"line 2: not a JSON object (a JSON array)"}},
 		{"invalid UTF-8", good + "\n" + "{\"id\":\"2301.00002v1\",\"title\":\"caf\xe9\"}", []string{"line 2 (2301.00002v1)", "invalid UTF-8"}},
 		{"leading blank lines count", "\n\n" + `{"id":"bad"}`, []string{"line 3"}},
 		{"array item", `[` + good + `, {"id":"x"}]`, []string{"item 2"}},
@@ -185,6 +186,42 @@ func TestReadPapersSkipsBadLinesNamingThem(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A record that is no JSON object is named in words, the words `ingest
+// --file` prints, for every reader of a file: it read "not a paper
+// object: json: cannot unmarshal array into Go value of type
+// map[string]json.RawMessage", Go's words for Go's types. The JSON error
+// stays in the chain.
+func TestReadPapersSaysWhatIsNoObject(t *testing.T) {
+	good := `{"id":"2301.00001v1","title":"T"}`
+	in := strings.Join([]string{good, `[1, 2]`, `"x"`, `3`, `true`, `null`, `{"id":`}, "\n")
+	papers, invalid, _, err := readAll(strings.NewReader(in))
+	require.NoError(t, err)
+	require.Equal(t, []string{"2301.00001v1"}, ids(papers))
+	var got []string
+	for _, e := range invalid {
+		got = append(got, e.Error())
+	}
+	require.Equal(t, []string{
+		"line 2: not a JSON object (a JSON array)",
+		"line 3: not a JSON object (a JSON string)",
+		"line 4: not a JSON object (a JSON number)",
+		"line 5: not a JSON object (a JSON bool)",
+		"line 6: not a JSON object (null)",
+		"line 7: not a JSON object (not valid JSON: unexpected end of JSON input)",
+	}, got)
+	var syn *json.SyntaxError
+	require.ErrorAs(t, invalid[5], &syn)
+	var typ *json.UnmarshalTypeError
+	require.ErrorAs(t, invalid[0], &typ)
+
+	// An item of a JSON array, the same.
+	_, invalid, _, err = readAll(strings.NewReader(`[` + good + `, [1], null]`))
+	require.NoError(t, err)
+	require.Len(t, invalid, 2)
+	require.EqualError(t, invalid[0], "item 2: not a JSON object (a JSON array)")
+	require.EqualError(t, invalid[1], "item 3: not a JSON object (null)")
 }
 
 func TestReadPapersRefusesWhatIsNoPaperFile(t *testing.T) {

@@ -356,44 +356,7 @@ func openPaperFile(path string, stdin io.Reader) (f io.Closer, regular bool, pap
 		}
 		return nil, false, nil, fmt.Errorf("--file %s: %w", name, err)
 	}
-	return f, regular, plainEntries{pr}, nil
-}
-
-// plainEntries passes on the entries of a file, in words for its reader:
-// a line that is not a JSON object was "not a paper object: json: cannot
-// unmarshal array into Go value of type map[string]json.RawMessage", Go's
-// words for Go's types.
-type plainEntries struct{ src ingest.Source }
-
-func (p plainEntries) Next() (arxiv.Paper, []string, error) {
-	paper, notes, err := p.src.Next()
-	var bad *arxiv.InvalidEntry
-	if errors.As(err, &bad) {
-		if why := notAnObject(bad.Err); why != nil {
-			err = &arxiv.InvalidEntry{Where: bad.Where, ID: bad.ID, Err: why}
-		}
-	}
-	return paper, notes, err
-}
-
-// notAnObject rewords the reader's error for a record that is not a JSON
-// object (a JSON array, string, number, null, or no JSON at all); nil for
-// any other error.
-func notAnObject(err error) error {
-	if err == nil || !strings.HasPrefix(err.Error(), "not a paper object") {
-		return nil
-	}
-	var typ *json.UnmarshalTypeError
-	var syn *json.SyntaxError
-	switch {
-	case errors.As(err, &typ):
-		return fmt.Errorf("not a JSON object (a JSON %s)", typ.Value)
-	case errors.As(err, &syn):
-		return fmt.Errorf("not a JSON object (not valid JSON: %v)", syn)
-	case strings.HasSuffix(err.Error(), ": null"):
-		return errors.New("not a JSON object (null)")
-	}
-	return errors.New("not a JSON object")
+	return f, regular, pr, nil
 }
 
 // peekPapers reads --file until its first paper, so that a file with none
