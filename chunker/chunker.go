@@ -2,8 +2,10 @@ package chunker
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -69,22 +71,57 @@ type Chunk struct {
 	ID    string
 	Index int
 	Text  string
-	// Metadata has exactly the keys paper_id, title, authors, published,
-	// categories, abs_url, pdf_url and chunk_index. Each chunk owns its map.
+	// Metadata has the keys paper_id, title, authors, published,
+	// categories, abs_url, pdf_url and chunk_index, and those of updated,
+	// doi, journal_ref and comment that the paper has (a key is left out
+	// rather than stored empty). Each chunk owns its map.
 	Metadata map[string]string
 }
 
-// Metadata keys, shared by every chunk.
+// Metadata keys, shared by every chunk. KeyPublished and KeyUpdated hold
+// RFC 3339 times in UTC (TimeLayout); a store written before gtrag kept the
+// time holds published as a date (YYYY-MM-DD), and no updated, doi,
+// journal_ref or comment: readers take both forms (ParseTime).
 const (
 	KeyPaperID    = "paper_id"
 	KeyTitle      = "title"
 	KeyAuthors    = "authors"
 	KeyPublished  = "published"
+	KeyUpdated    = "updated"
 	KeyCategories = "categories"
+	KeyDOI        = "doi"
+	KeyJournalRef = "journal_ref"
+	KeyComment    = "comment"
 	KeyAbsURL     = "abs_url"
 	KeyPDFURL     = "pdf_url"
 	KeyChunkIndex = "chunk_index"
 )
+
+// TimeLayout is how the published and updated metadata hold a time:
+// RFC 3339 in UTC, with fractions of a second only when there are any
+// (time.Time's own JSON form, so that an export writes back what was
+// read).
+const TimeLayout = time.RFC3339Nano
+
+// ParseTime reads a published or updated value: a TimeLayout time, or the
+// date that stores written before gtrag kept the time hold. "" and
+// anything else are the zero time.
+func ParseTime(s string) time.Time {
+	for _, layout := range []string{TimeLayout, "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
+
+// formatTime is t as the metadata holds it, "" for the zero time.
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(TimeLayout)
+}
 
 // Split turns a paper into chunks of "Title: <title>\n\nAbstract: <summary>".
 // Runs of whitespace in the title and abstract are collapsed to one space
@@ -199,13 +236,11 @@ func isClean(s string) bool {
 // paperMetadata holds the values every chunk of a paper shares.
 type paperMetadata struct {
 	paperID, title, authors, published, categories, absURL, pdfURL string
+	// optional are the entries stored only when the paper has them.
+	optional map[string]string
 }
 
 func metadata(p arxiv.Paper, title string) paperMetadata {
-	published := ""
-	if !p.Published.IsZero() {
-		published = p.Published.UTC().Format("2006-01-02")
-	}
 	absURL := p.AbsURL
 	if absURL == "" {
 		// Primer entries ("primer:nash-equilibrium") have no abstract page.
@@ -213,28 +248,43 @@ func metadata(p arxiv.Paper, title string) paperMetadata {
 			absURL = arxiv.AbsURLFor(id)
 		}
 	}
+	optional := map[string]string{}
+	for k, v := range map[string]string{
+		// arxiv.ValidatePaper has cut these already; the caps hold for a
+		// paper that did not pass it, as those of the title and abstract.
+		KeyUpdated:    formatTime(p.Updated),
+		KeyDOI:        capRunes(clean(p.DOI), arxiv.MaxShortFieldRunes),
+		KeyJournalRef: capRunes(clean(p.JournalRef), arxiv.MaxShortFieldRunes),
+		KeyComment:    capRunes(clean(p.Comment), arxiv.MaxCommentRunes),
+	} {
+		if v != "" {
+			optional[k] = v
+		}
+	}
 	return paperMetadata{
 		paperID:    p.ID,
 		title:      title,
 		authors:    strings.Join(p.Authors, ", "),
-		published:  published,
+		published:  formatTime(p.Published),
 		categories: strings.Join(p.Categories, ","),
 		absURL:     absURL,
 		pdfURL:     p.PDFURL,
+		optional:   optional,
 	}
 }
 
 // forChunk builds a chunk's own map, so callers may change one chunk's
 // metadata without touching the others.
 func (m paperMetadata) forChunk(index string) map[string]string {
-	return map[string]string{
-		KeyPaperID:    m.paperID,
-		KeyTitle:      m.title,
-		KeyAuthors:    m.authors,
-		KeyPublished:  m.published,
-		KeyCategories: m.categories,
-		KeyAbsURL:     m.absURL,
-		KeyPDFURL:     m.pdfURL,
-		KeyChunkIndex: index,
-	}
+	md := make(map[string]string, 8+len(m.optional))
+	md[KeyPaperID] = m.paperID
+	md[KeyTitle] = m.title
+	md[KeyAuthors] = m.authors
+	md[KeyPublished] = m.published
+	md[KeyCategories] = m.categories
+	md[KeyAbsURL] = m.absURL
+	md[KeyPDFURL] = m.pdfURL
+	md[KeyChunkIndex] = index
+	maps.Copy(md, m.optional)
+	return md
 }

@@ -79,9 +79,27 @@ func TestSplitMetadata(t *testing.T) {
 			wantIDs: []string{"2301.01234v2_chunk_0"},
 			want: map[string]string{
 				"paper_id": "2301.01234v2", "title": "Learning in Games",
-				"authors": "Ada Lovelace, John Nash", "published": "2023-01-04",
+				"authors": "Ada Lovelace, John Nash", "published": "2023-01-04T04:59:59Z",
 				"categories": "cs.GT,econ.TH", "abs_url": "http://arxiv.org/abs/2301.01234v2",
 				"pdf_url": "", "chunk_index": "0",
+			},
+		},
+		{
+			// They were dropped: published was cut to its date, and updated,
+			// doi, journal_ref and comment never stored.
+			name: "every field of an arXiv entry is kept",
+			paper: arxiv.Paper{
+				ID: "2401.00001v2", Title: "Repeated games", Summary: "Folk theorems.",
+				Published: time.Date(2024, 1, 1, 10, 20, 30, 0, time.UTC), Updated: time.Date(2024, 2, 3, 4, 5, 6, 700, time.UTC),
+				DOI: "10.1000/xyz_123", JournalRef: "Games Econ. Behav. 140 (2024) 1-20", Comment: "20 pages,\n 3 figures",
+			},
+			wantIDs: []string{"2401.00001v2_chunk_0"},
+			want: map[string]string{
+				"paper_id": "2401.00001v2", "title": "Repeated games", "authors": "",
+				"published": "2024-01-01T10:20:30Z", "updated": "2024-02-03T04:05:06.0000007Z",
+				"categories": "", "doi": "10.1000/xyz_123", "journal_ref": "Games Econ. Behav. 140 (2024) 1-20",
+				"comment": "20 pages, 3 figures", "abs_url": "http://arxiv.org/abs/2401.00001v2", "pdf_url": "",
+				"chunk_index": "0",
 			},
 		},
 		{
@@ -128,6 +146,23 @@ func TestSplitMetadata(t *testing.T) {
 			require.Equal(t, tt.want, chunks[0].Metadata)
 		})
 	}
+}
+
+// ParseTime reads what the chunker writes, and the dates of stores written
+// before it kept the time.
+func TestParseTime(t *testing.T) {
+	for _, when := range []time.Time{
+		time.Date(2024, 1, 1, 10, 20, 30, 0, time.UTC),
+		time.Date(2024, 1, 1, 10, 20, 30, 123, time.FixedZone("X", 3600)),
+	} {
+		md := Split(arxiv.Paper{ID: "2401.00001v1", Title: "T", Published: when, Updated: when}, Options{})[0].Metadata
+		require.True(t, when.Equal(ParseTime(md[KeyPublished])), md[KeyPublished])
+		require.True(t, when.Equal(ParseTime(md[KeyUpdated])), md[KeyUpdated])
+		require.Equal(t, time.UTC, ParseTime(md[KeyPublished]).Location())
+	}
+	require.Equal(t, time.Date(2023, 1, 4, 0, 0, 0, 0, time.UTC), ParseTime("2023-01-04"))
+	require.True(t, ParseTime("").IsZero())
+	require.True(t, ParseTime("January 2023").IsZero())
 }
 
 func TestSplitMetadataPerChunk(t *testing.T) {

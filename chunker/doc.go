@@ -6,10 +6,13 @@
 // that is cut is "Title: <title>\n\nAbstract: <summary>" with runs of white
 // space collapsed; chunk ids are "<paper_id>_chunk_<i>" (old-style ids keep
 // their slash, "cs/0112004v1_chunk_0"); every chunk carries the metadata keys
-// paper_id, title, authors (", "-joined), published (YYYY-MM-DD, or "" when
-// unknown), categories (","-joined), abs_url (derived from an arXiv id when
-// the paper has none; "" for primer entries), pdf_url (as given) and
-// chunk_index.
+// paper_id, title, authors (", "-joined), published (an RFC 3339 time in
+// UTC, or "" when unknown), categories (","-joined), abs_url (derived from
+// an arXiv id when the paper has none; "" for primer entries), pdf_url (as
+// given) and chunk_index; and, only when the paper has them, updated (RFC
+// 3339, UTC), doi, journal_ref and comment. Stores written before these
+// were kept hold published as a date (YYYY-MM-DD) and none of the last
+// four: ParseTime reads both forms of a time.
 //
 // Titles and abstracts longer than MaxTitleRunes and MaxSummaryRunes (far
 // above arXiv's own limits) are cut at a word end and marked "…", so that a

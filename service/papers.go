@@ -21,11 +21,20 @@ import (
 // metadata its chunks share, how many chunks it has, and its abstract put
 // back together from them.
 type Paper struct {
-	ID         string   `json:"id"`
-	Title      string   `json:"title"`
-	Authors    []string `json:"authors,omitempty"`
-	Published  string   `json:"published,omitempty"` // YYYY-MM-DD
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Authors []string `json:"authors,omitempty"`
+	// Published and Updated are RFC 3339 times in UTC
+	// ("2024-01-01T10:20:30Z", chunker.TimeLayout) as arXiv gave them.
+	// A paper stored before gtrag kept the time has its published date
+	// alone ("2024-01-01") and no Updated, DOI, JournalRef or Comment:
+	// the store keeps what it was given, and is not migrated.
+	Published  string   `json:"published,omitempty"`
+	Updated    string   `json:"updated,omitempty"`
 	Categories []string `json:"categories,omitempty"`
+	DOI        string   `json:"doi,omitempty"`
+	JournalRef string   `json:"journal_ref,omitempty"`
+	Comment    string   `json:"comment,omitempty"`
 	AbsURL     string   `json:"abs_url,omitempty"`
 	PDFURL     string   `json:"pdf_url,omitempty"`
 	Chunks     int      `json:"chunks"`
@@ -47,13 +56,12 @@ type Paper struct {
 func (p Paper) ArxivPaper() arxiv.Paper {
 	out := arxiv.Paper{
 		ID: p.ID, Title: p.Title, Summary: p.Summary, Authors: p.Authors,
-		Categories: p.Categories, AbsURL: p.AbsURL, PDFURL: p.PDFURL,
+		Published: chunker.ParseTime(p.Published), Updated: chunker.ParseTime(p.Updated),
+		Categories: p.Categories, DOI: p.DOI, JournalRef: p.JournalRef, Comment: p.Comment,
+		AbsURL: p.AbsURL, PDFURL: p.PDFURL,
 	}
 	if len(p.Categories) > 0 {
 		out.PrimaryCategory = p.Categories[0]
-	}
-	if t, err := time.Parse("2006-01-02", p.Published); err == nil {
-		out.Published = t
 	}
 	return out
 }
@@ -344,7 +352,11 @@ func paperOfMetadata(id string, chunks int, m map[string]string) Paper {
 		Title:      m[chunker.KeyTitle],
 		Authors:    splitList(m[chunker.KeyAuthors], ", "),
 		Published:  m[chunker.KeyPublished],
+		Updated:    m[chunker.KeyUpdated],
 		Categories: splitList(m[chunker.KeyCategories], ","),
+		DOI:        m[chunker.KeyDOI],
+		JournalRef: m[chunker.KeyJournalRef],
+		Comment:    m[chunker.KeyComment],
 		AbsURL:     m[chunker.KeyAbsURL],
 		PDFURL:     m[chunker.KeyPDFURL],
 		Chunks:     chunks,

@@ -167,11 +167,13 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	}
 	var db Store
 	dirWasThere := true // only the embedded store makes a directory
+	var filesThere map[string]fs.FileInfo
 	if cfg.Store != "" {
 		db, err = openWeaviate(ctx, cfg, tracedEmbedder{emb})
 	} else {
 		_, serr := os.Stat(cfg.DataDir)
 		dirWasThere = !errors.Is(serr, fs.ErrNotExist)
+		filesThere = storeFilesIn(cfg.DataDir)
 		db, err = openEmbedded(ctx, cfg, tracedEmbedder{emb})
 	}
 	if err != nil {
@@ -184,7 +186,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	case "", SeedPrimer:
 		if isNew(db) && db.Count() == 0 {
 			if err := SeedWithPrimer(ctx, db); err != nil {
-				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere))
+				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere, filesThere))
 			}
 		}
 	case SeedNone:
@@ -208,7 +210,13 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 // an interrupted seed is one reason to drop. madeDir says the open made the
 // data directory too: it goes as well, if nothing else is in it, so that a
 // first run that failed leaves nothing behind.
-func discardNew(ctx context.Context, cfg Config, db Store, madeDir bool) error {
+//
+// Of the embedded store's files only those the open made go: before says
+// which were there before it (storeFilesIn). A regular file that was not
+// there is removed; anything else is left as it is — a directory (os.Remove
+// takes an empty one), a link, a file that was there — except an empty
+// store file the open made a store in, which is emptied again, as it was.
+func discardNew(ctx context.Context, cfg Config, db Store, madeDir bool, before map[string]fs.FileInfo) error {
 	if cfg.Store != "" {
 		var err error
 		if w, ok := db.(*weaviatestore.Store); ok && w.Created() {
@@ -222,7 +230,21 @@ func discardNew(ctx context.Context, cfg Config, db Store, madeDir bool) error {
 	db.Close()
 	var errs []error
 	for _, name := range vectordb.FileNames {
-		if err := os.Remove(filepath.Join(cfg.DataDir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		path := filepath.Join(cfg.DataDir, name)
+		fi, err := os.Lstat(path)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // not there, or nothing the open made
+		}
+		was, there := before[name]
+		switch {
+		case !there:
+			err = os.Remove(path)
+		case was.Mode().IsRegular() && was.Size() == 0 && fi.Size() > 0 && os.SameFile(was, fi):
+			err = os.Truncate(path, 0)
+		default:
+			continue // the user's, or another store's: not the open's to remove
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, err)
 		}
 	}
@@ -233,6 +255,19 @@ func discardNew(ctx context.Context, cfg Config, db Store, madeDir bool) error {
 		_ = os.Remove(cfg.DataDir) // fails, harmlessly, if anything else is there
 	}
 	return nil
+}
+
+// storeFilesIn says which of the embedded store's files (vectordb.FileNames)
+// are in dir, as they are (not followed if links): what discardNew must
+// leave there.
+func storeFilesIn(dir string) map[string]fs.FileInfo {
+	there := map[string]fs.FileInfo{}
+	for _, name := range vectordb.FileNames {
+		if fi, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			there[name] = fi
+		}
+	}
+	return there
 }
 
 // isNew reports whether db was created by this open, when the store can
@@ -261,10 +296,38 @@ func CheckDataDir(dir string) error {
 	return nil
 }
 
+// CheckStoreFiles returns the *ConfigError (data-dir) of a directory where
+// one of the embedded store's files goes (vectordb.FileNames) in the data
+// directory dir, its Err an *InTheWayError: the store cannot be opened,
+// nor made, until the user moves it away, so every command refuses it as
+// bad usage (exit 2) before anything is created. vectordb.Open refuses it
+// too, as a failure.
+func CheckStoreFiles(dir string) error {
+	for _, name := range vectordb.FileNames {
+		path := filepath.Join(dir, name)
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return &ConfigError{Setting: "data-dir", Err: &InTheWayError{Path: path}}
+		}
+	}
+	return nil
+}
+
+// InTheWayError is a directory where a file of the store goes, in words
+// that name it whole, as ingest says it: "D/store.vec is a directory, not
+// a file; move it away".
+type InTheWayError struct{ Path string }
+
+func (e *InTheWayError) Error() string {
+	return e.Path + " is a directory, not a file; move it away"
+}
+
 // openEmbedded opens the embedded store in cfg.DataDir; with
 // cfg.MustExist, only one whose store file is there.
 func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vectordb.DB, error) {
 	if err := CheckDataDir(cfg.DataDir); err != nil {
+		return nil, err
+	}
+	if err := CheckStoreFiles(cfg.DataDir); err != nil {
 		return nil, err
 	}
 	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}

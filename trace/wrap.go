@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"slices"
 	"sync/atomic"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/vectordb"
@@ -88,7 +90,7 @@ func addParams(docs []vectordb.Document) AddParams {
 			p.PaperIDs = append(p.PaperIDs, id)
 		}
 	}
-	b, _ := canonical(docs) // a []Document always encodes
+	b, _ := canonical(fingerprintDocs(docs)) // a []Document always encodes
 	sum := sha256.Sum256(b)
 	p.ContentSHA256 = hex.EncodeToString(sum[:])
 	return p
@@ -342,4 +344,24 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// fingerprintDocs is docs as the fingerprint of an add covers them: the
+// metadata the chunker wrote before it kept a paper's updated, doi,
+// journal_ref and comment and the time of its publication, none of which
+// any step reads, so that a run recorded before then still replays.
+func fingerprintDocs(docs []vectordb.Document) []vectordb.Document {
+	out := make([]vectordb.Document, len(docs))
+	for i, d := range docs {
+		md := maps.Clone(d.Metadata)
+		for _, k := range []string{chunker.KeyUpdated, chunker.KeyDOI, chunker.KeyJournalRef, chunker.KeyComment} {
+			delete(md, k)
+		}
+		if p, ok := md[chunker.KeyPublished]; ok && len(p) > len("2006-01-02") {
+			md[chunker.KeyPublished] = p[:len("2006-01-02")]
+		}
+		d.Metadata = md
+		out[i] = d
+	}
+	return out
 }

@@ -108,7 +108,17 @@ func newPapersShowCmd(a *app) *cobra.Command {
 			fmt.Fprintf(w, "title:      %s\n", p.Title)
 			fmt.Fprintf(w, "authors:    %s\n", orDash(strings.Join(p.Authors, ", ")))
 			fmt.Fprintf(w, "published:  %s\n", orDash(p.Published))
+			// What arXiv has of few papers is shown only when there.
+			optional := func(label, value string) {
+				if value != "" {
+					fmt.Fprintf(w, "%-11s %s\n", label+":", value)
+				}
+			}
+			optional("updated", p.Updated)
 			fmt.Fprintf(w, "categories: %s\n", orDash(strings.Join(p.Categories, ", ")))
+			optional("doi", p.DOI)
+			optional("journal", p.JournalRef)
+			optional("comment", p.Comment)
 			fmt.Fprintf(w, "url:        %s\n", orDash(p.AbsURL))
 			fmt.Fprintf(w, "chunks:     %d\n", p.Chunks)
 			fmt.Fprintf(w, "added:      %s\n", addedAt(p))
@@ -342,7 +352,7 @@ func writePapersTable(w io.Writer, each func(func(service.Paper) error) error) e
 	}
 	fmt.Fprintf(w, "%-*s  %-10s  %6s  %-16s  %s  %s\n", idWidth, "ID", "PUBLISHED", "CHUNKS", "ADDED (UTC)", padRunes("ADDED BY", byWidth), "TITLE")
 	return each(func(p service.Paper) error {
-		_, err := fmt.Fprintf(w, "%-*s  %-10s  %6d  %-16s  %s  %s\n", idWidth, p.ID, orDash(p.Published), p.Chunks,
+		_, err := fmt.Fprintf(w, "%-*s  %-10s  %6d  %-16s  %s  %s\n", idWidth, p.ID, orDash(dateOf(p.Published)), p.Chunks,
 			addedAt(p), padRunes(addedBy(p), byWidth), snippet(p.Title, 80))
 		return err
 	})
@@ -427,6 +437,16 @@ func padRunes(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
 }
 
+// dateOf is the date of a published time ("2024-01-01T10:20:30Z" →
+// "2024-01-01"), what the table has room for; a store written before gtrag
+// kept the time holds the date alone.
+func dateOf(published string) string {
+	if len(published) > len("2006-01-02") && published[len("2006-01-02")] == 'T' {
+		return published[:len("2006-01-02")]
+	}
+	return published
+}
+
 func orDash(s string) string {
 	if s == "" {
 		return "-"
@@ -441,7 +461,10 @@ func writeJSONLine(w io.Writer, v any) error {
 }
 
 // writeBibTeX writes p as an @misc entry with arXiv's eprint fields, the
-// form arXiv's own "Export BibTeX citation" uses.
+// form arXiv's own "Export BibTeX citation" uses, and what arXiv knows of
+// its publication: doi (as it is: a verbatim field, as url), journal (the
+// journal reference, whole) and note (the authors' comment, where
+// reference managers such as KBibTeX put arXiv's comment).
 func writeBibTeX(w io.Writer, p service.Paper) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "@misc{%s,\n", bibKey(p.ID))
@@ -462,6 +485,9 @@ func writeBibTeX(w io.Writer, p service.Paper) error {
 			field("primaryClass", p.Categories[0])
 		}
 	}
+	field("doi", bibVerbatim(p.DOI))
+	field("journal", bibEscape(p.JournalRef))
+	field("note", bibEscape(p.Comment))
 	field("url", p.AbsURL)
 	b.WriteString("}\n\n")
 	_, err := io.WriteString(w, b.String())
@@ -472,6 +498,12 @@ func writeBibTeX(w io.Writer, p service.Paper) error {
 // spaces.
 func bibKey(id string) string {
 	return strings.NewReplacer("/", "_", " ", "_", ",", "_", "{", "", "}", "").Replace(id)
+}
+
+// bibVerbatim makes s fit a verbatim field (doi), which takes its text as
+// it is, underscores and all, but must not hold braces: it drops them.
+func bibVerbatim(s string) string {
+	return strings.NewReplacer("{", "", "}", "").Replace(s)
 }
 
 // bibEscape escapes the characters that mean something to LaTeX in plain

@@ -119,6 +119,10 @@ func (a *app) cliError(err error) error {
 	if errors.As(err, &mismatch) {
 		return usageError{err} // it says which flag to use
 	}
+	var inTheWay *service.InTheWayError
+	if errors.As(err, &inTheWay) {
+		return usageError{inTheWay} // it names the path, as ingest says it
+	}
 	if ce.Setting == "llm" && !a.given("llm") {
 		// auto, by default: what to fix is the variable the message names
 		// (OLLAMA_HOST, OPENAI_BASE_URL), not a --llm nobody typed.
