@@ -428,16 +428,8 @@ func (s *Session) sources() {
 		s.say(0, noSources)
 	default:
 		for i, src := range r.Sources {
-			title := src.Title
-			if title == "" {
-				title = src.PaperID
-			}
-			mark := fmt.Sprintf("  [%d] ", i+1)
-			line := mark + title + " — " + service.CiteID(src.PaperID)
-			if src.URL != "" {
-				line += " " + src.URL
-			}
-			s.say(len(mark), line) // continued under the title, the URL whole
+			line, indent := service.SourceLine(i+1, src)
+			s.say(indent, line) // continued under the title, the URL whole
 		}
 	}
 }

@@ -334,16 +334,8 @@ func printAnswerWith(w io.Writer, r service.Result, footer string) {
 // terminal once cut "a" from "rXiv:1805.67322v2".
 func printSources(w io.Writer, sources []nodes.Source, width int) {
 	for i, s := range sources {
-		title := s.Title
-		if title == "" {
-			title = s.PaperID
-		}
-		mark := fmt.Sprintf("  [%d] ", i+1)
-		line := mark + title + " — " + service.CiteID(s.PaperID)
-		if s.URL != "" {
-			line += " " + s.URL
-		}
-		fmt.Fprintln(w, iostreams.WrapHanging(line, width, len(mark)))
+		line, indent := service.SourceLine(i+1, s)
+		fmt.Fprintln(w, iostreams.WrapHanging(line, width, indent))
 	}
 }
 
