@@ -220,7 +220,10 @@ func ValidSpecs(k Kind) string {
 // Help describes the specs of kind k, one per line, for --help.
 func Help(k Kind) string {
 	var b strings.Builder
-	line := func(form, help string) { fmt.Fprintf(&b, "  %-18s %s\n", form, help) }
+	// Lines wrap at 100 columns, continuing under the description.
+	line := func(form, help string) {
+		fmt.Fprintln(&b, iostreams.WrapHanging(fmt.Sprintf("  %-18s %s", form, help), 100, 21))
+	}
 	if k == LLM {
 		line(Auto, "OpenAI if OPENAI_API_KEY is set, else Ollama if a server answers at OLLAMA_HOST, else offline;")
 		line("", "the model is GTRAG_OPENAI_MODEL (default gpt-4o-mini), or GTRAG_OLLAMA_MODEL")

@@ -58,7 +58,8 @@ The question is the arguments; "-", or no argument with standard input not a
 terminal, reads it from standard input. -i starts a conversation (gtrag chat).
 On a terminal a status line shows the step running and any wait for arXiv.
 arXiv gets --arxiv-budget in all per question; after that, and at once when
-it refuses the connection, ask answers from the store and says so.`,
+it refuses the connection while someone watches (any standard stream a
+terminal; a script's run retries it), ask answers from the store and says so.`,
 		Example: `  gtrag ask "What is a Nash equilibrium?"
   gtrag ask --json "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
   gtrag ask -k 5 --max-results 4 "How does a Vickrey auction make bidding truthful?"
@@ -138,6 +139,15 @@ it refuses the connection, ask answers from the store and says so.`,
 					// Ctrl-C: said as eval and ingest say it, not as the
 					// workflow's error chain (exit 130 all the same).
 					return hintError{msg: "ask interrupted before its answer", err: err}
+				}
+				var stopped *graph.InterruptError
+				if errors.As(err, &stopped) {
+					// q at the --step prompt: the narration above told it;
+					// one line, without the workflow's prefixes.
+					return hintError{msg: fmt.Sprintf("ask stopped before step %d (%s): %v", stopped.Step, stopped.Node, stopped.Err), err: err}
+				}
+				if errors.As(err, &limit) {
+					return hintError{msg: limit.Error() + "; give a larger --max-steps to let it go on", err: err}
 				}
 				return err
 			}

@@ -128,6 +128,8 @@ func TestAskStepLimit(t *testing.T) {
 	r := gtrag(t, env, "ask", "--max-steps", "3", "How much do bidders shade their bids in sealed-bid auctions?")
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "step limit 3")
+	require.Contains(t, r.stderr, "give a larger --max-steps to let it go on")
+	require.NotContains(t, r.stderr, "run the workflow:")
 	require.Equal(t, 1, strings.Count(strings.TrimSpace(r.stderr), "\n")+1, r.stderr)
 
 	// With --json a script still gets the object of what the run did,

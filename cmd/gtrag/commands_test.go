@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -282,5 +285,31 @@ func TestEvalComparesWithABaseline(t *testing.T) {
 		require.Equal(t, 1, strings.Count(r.stderr, "\n"), "%s: %s", bad, r.stderr)
 		require.Empty(t, r.stdout)
 		require.NoDirExists(t, env["GTRAG_DATA_DIR"], "nothing is asked, so no store is made")
+	}
+}
+
+// Every command's help fits 100 columns: cobra printed a flag's
+// description on one line (--choose ran to 222), and the providers'
+// lines of the root help ran past 110.
+func TestHelpFitsAHundredColumns(t *testing.T) {
+	env := testEnv(t)
+	var walk func(path []string, c *cobra.Command)
+	var paths [][]string
+	walk = func(path []string, c *cobra.Command) {
+		paths = append(paths, path)
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				walk(append(slices.Clone(path), sub.Name()), sub)
+			}
+		}
+	}
+	walk(nil, newRootCmd(&app{getenv: func(string) string { return "" }}))
+	require.Greater(t, len(paths), 15)
+	for _, p := range paths {
+		r := gtrag(t, env, append(p, "--help")...)
+		require.Equal(t, 0, r.code, "%v: %s", p, r.stderr)
+		for _, l := range strings.Split(r.stdout, "\n") {
+			require.LessOrEqual(t, utf8.RuneCountInString(l), 100, "gtrag %s --help: %q", strings.Join(p, " "), l)
+		}
 	}
 }

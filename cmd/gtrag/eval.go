@@ -97,7 +97,9 @@ If the two runs were made with different settings (--fresh, -k, --split,
 --choose, --router, --seed, --arxiv-url), the report names them: they can
 gain or lose questions by themselves.`,
 		Example: `  gtrag eval testdata/eval/questions.jsonl
-  gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 eval --fresh --split heldout testdata/world/questions.jsonl
+  # against the test arXiv of a checkout (go run ./internal/arxivtest/cmd/arxivworld &)
+  gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 \
+      eval --fresh --split heldout testdata/world/questions.jsonl
   gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl
   gtrag eval --fresh --json --split dev questions.jsonl > before.json
   gtrag eval --fresh --split dev --baseline before.json questions.jsonl`,

@@ -646,7 +646,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 		defer set.Close()
 		for _, n := range set.Notices {
-			disp.note(n)
+			// An ingest writes no answer: what the missing LLM means
+			// here is that the filter is the offline one.
+			disp.note(strings.Replace(n, "; answers are extractive", "; papers are filtered offline", 1))
 		}
 		in.Filter = set.Filter
 		slow = set.Name != provider.Offline

@@ -943,3 +943,15 @@ func readOnlyDataDirEnv(t *testing.T) (ro string, env map[string]string) {
 	env["GTRAG_DATA_DIR"] = filepath.Join(ro, "kb")
 	return ro, env
 }
+
+// With no LLM, ingest's note says what that means for an ingest (the
+// filter is the offline one), not the answers it never writes.
+func TestIngestOfflineNoteIsAboutTheFilter(t *testing.T) {
+	env := testEnv(t)
+	delete(env, "GTRAG_LLM")
+	file := storeJSONL(t, t.TempDir(), "p.jsonl", auctionPaper)
+	r := gtrag(t, env, "ingest", "--file", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "; papers are filtered offline")
+	require.NotContains(t, r.stderr, "answers are extractive")
+}

@@ -77,7 +77,7 @@ func TestQAConfigNoHomeHasNoDefaultDataDir(t *testing.T) {
 	env["XDG_DATA_HOME"] = "relative/data"
 	r = gtrag(t, env, "--help")
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Contains(t, r.stdout, `(default "/home/someone/.local/share/gtrag")`)
+	require.Contains(t, unwrapped(r.stdout), `(default "/home/someone/.local/share/gtrag")`)
 }
 
 // `--llm "$MODEL"` with MODEL unset was read as auto: a script meant to
@@ -128,7 +128,7 @@ func TestQAConfigURLPasswordsAreNotPrinted(t *testing.T) {
 	r := gtrag(t, env, "--help")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.NotContains(t, r.stdout, pw)
-	require.Contains(t, r.stdout, `(default "http://me:xxxxx@127.0.0.1:1/api/query")`)
+	require.Contains(t, unwrapped(r.stdout), `(default "http://me:xxxxx@127.0.0.1:1/api/query")`)
 }
 
 // A mistyped command read `unknown command "aks" for "gtrag" Did you mean
@@ -196,4 +196,10 @@ func TestQAConfigPermissionHintReads(t *testing.T) {
 	a.dataDir = filepath.Join("/ro", "kb")
 	err = a.hint(usageError{fmt.Errorf("--data-dir: %w", nw)})
 	require.True(t, strings.HasSuffix(err.Error(), "fix its permissions, or choose another --data-dir"), err.Error())
+}
+
+// unwrapped is help text with its lines joined: a flag's description wraps
+// at 100 columns, so its default may begin a line of its own.
+func unwrapped(help string) string {
+	return strings.Join(strings.Fields(help), " ")
 }

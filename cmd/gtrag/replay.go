@@ -32,9 +32,9 @@ bug report becomes a reproducible test.
 The answer is printed as gtrag ask printed it, footer included, byte for
 byte; a note on standard error says that it is a replay, and that the
 footer (arXiv searched, papers added) and the notes are the recorded run's.
-If the code asks for an
-operation the recording does not have (it changed since), replay stops with an
-error naming the step, the node and the operation, and exits 1.
+If the code asks for an operation the recording does not have (it changed
+since), replay stops with an error naming the step, the node, the operation
+and the parameter that differs, and exits 1.
 
 With --json, the object is gtrag ask --json's. Its arxiv_requests and
 llm_calls are the replay's own: 0, since it sends nothing. Beside them are

@@ -124,6 +124,9 @@ network it still answers, offline, from the store.
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.SetVersionTemplate(version.Long() + "\n")
+	// Flag descriptions wrap at helpColumns, continuing under their text:
+	// cobra prints each on one line, and --choose's ran to 222 columns.
+	root.SetUsageTemplate(strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", helpColumns)))
 
 	f := root.PersistentFlags()
 	a.globals = f
@@ -393,3 +396,6 @@ func defaultDataDir(getenv func(string) string) string {
 	}
 	return ""
 }
+
+// helpColumns is the width --help's flag descriptions wrap at.
+const helpColumns = 100

@@ -10,7 +10,7 @@ func newStatsCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:     "stats",
-		Short:   "Describe the knowledge base: path, format, documents, papers, embedder, size",
+		Short:   "Describe the knowledge base: path, format, chunks, papers, embedder, size",
 		Example: "  gtrag stats\n  gtrag stats --json",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
