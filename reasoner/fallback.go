@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"unicode/utf8"
 )
 
@@ -318,6 +319,11 @@ func failure(err error) string {
 	s := fold(err.Error())
 	if utf8.RuneCountInString(s) > 160 {
 		s = truncateRunes(s, 160) + "…"
+	}
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		// Nothing listens there: the one thing to do is said, as the
+		// embedder's error says it.
+		s += "; is the LLM server running? Start it, or use --llm offline"
 	}
 	return s
 }

@@ -4,12 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/internal/httpwait"
+	"net"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/httpwait"
 )
 
 const (
@@ -303,4 +307,11 @@ func TestBreakerHoldsForItsRunOnly(t *testing.T) {
 	require.Empty(t, v.Notices)
 	require.Equal(t, "LLM replied \"yes\"", v.Reason, "the next run is judged by the LLM")
 	require.Equal(t, 4, hiccup.Calls())
+}
+
+// A refused connection's notice says what to do: nothing listens there.
+func TestRefusedConnectionNoticeSaysWhatToDo(t *testing.T) {
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+	require.True(t, strings.HasSuffix(failure(fmt.Errorf("check relevance with the LLM: %w", refused)), "; is the LLM server running? Start it, or use --llm offline"))
+	require.NotContains(t, failure(errors.New("internal server error")), "is the LLM server running")
 }
