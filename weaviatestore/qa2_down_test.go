@@ -75,3 +75,17 @@ func TestQA2UnreachableClusterFailsFastAfterRetries(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, res)
 }
+
+// Opening a store where nothing listens says what to do, as the LLM's and
+// the embedder's errors do. No server is needed: the port is closed.
+func TestOpenWhereNothingListensSaysWhatToDo(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	cfg, err := ParseURL("weaviate://"+addr+"/Gtrag", "")
+	require.NoError(t, err)
+	cfg.Backoff = time.Millisecond
+	_, err = Open(context.Background(), cfg, newEmbedder(""))
+	require.ErrorContains(t, err, "connection refused (is Weaviate running there? Start it, or check the URL)")
+}

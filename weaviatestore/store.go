@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -186,6 +187,11 @@ func open(ctx context.Context, cfg Config, emb vectordb.Embedder, mustExist bool
 // load reads the collection's record, creating the collection if needed.
 func (s *Store) load(ctx context.Context) error {
 	class, err := s.getClass(ctx)
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		// Nothing listens there: say what to do, as the embedder's and
+		// the LLM's errors do.
+		return fmt.Errorf("open Weaviate store %s: %w (is Weaviate running there? Start it, or check the URL)", s.cfg, err)
+	}
 	if err != nil {
 		return fmt.Errorf("open Weaviate store %s: %w", s.cfg, err)
 	}
