@@ -34,7 +34,7 @@ var openAIProvider = Provider{
 			opts = append(opts, openai.WithHTTPClient(hc))
 		}
 		m, err := openai.New(opts...)
-		c := Chat{Model: m}
+		c := Chat{Model: m, Endpoint: RedactURL(base)}
 		if key != placeholderKey {
 			c.Secrets = []string{key}
 		}

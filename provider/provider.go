@@ -78,6 +78,10 @@ type Chat struct {
 	// Secrets are the credential values the client sends: they must not
 	// appear in an error.
 	Secrets []string
+	// Endpoint is the server's base URL, credentials masked, for errors
+	// that do not name it ("network error: failed to reach API server");
+	// "" when the client's own errors name it.
+	Endpoint string
 }
 
 // Embedding is a provider's embedding client, ready to use.

@@ -315,3 +315,21 @@ func TestRefusedConnectionNoticeSaysWhatToDo(t *testing.T) {
 	require.True(t, strings.HasSuffix(failure(fmt.Errorf("check relevance with the LLM: %w", refused)), "; is the LLM server running? Start it, or use --llm offline"))
 	require.NotContains(t, failure(errors.New("internal server error")), "is the LLM server running")
 }
+
+// An LLM error that does not say which server failed is told the endpoint;
+// one that names it, or carries a key, is not given it twice, and the key
+// never shows.
+func TestModelErrorsNameTheEndpoint(t *testing.T) {
+	ctx := context.Background()
+	quiet := &redactingModel{Model: &scriptedModel{script: []step{{err: errors.New("network error: failed to reach API server")}}}, endpoint: "http://127.0.0.1:1/v1"}
+	_, err := quiet.GenerateContent(ctx, nil)
+	require.EqualError(t, err, "network error: failed to reach API server (at http://127.0.0.1:1/v1)")
+
+	named := &redactingModel{Model: &scriptedModel{script: []step{{err: errors.New(`Post "http://127.0.0.1:1/v1/chat": refused`)}}}, endpoint: "http://127.0.0.1:1/v1"}
+	_, err = named.GenerateContent(ctx, nil)
+	require.EqualError(t, err, `Post "http://127.0.0.1:1/v1/chat": refused`)
+
+	keyed := &redactingModel{Model: &scriptedModel{script: []step{{err: errors.New("invalid key sk-secret-1234")}}}, secrets: []string{"sk-secret-1234"}, endpoint: "https://api.example"}
+	_, err = keyed.GenerateContent(ctx, nil)
+	require.EqualError(t, err, "invalid key [redacted] (at https://api.example)")
+}

@@ -193,7 +193,7 @@ func openProvider(ctx context.Context, spec provider.Spec, env func(string) stri
 		}
 		return Set{}, fmt.Errorf("create %s client: %s", name, redact(err.Error(), chat.Secrets))
 	}
-	m := llms.Model(&redactingModel{Model: chat.Model, secrets: chat.Secrets})
+	m := llms.Model(&redactingModel{Model: chat.Model, secrets: chat.Secrets, endpoint: chat.Endpoint})
 	return llmSet(m, name, chat.Closer, opts), nil
 }
 
@@ -272,20 +272,27 @@ func firstChatModel(models []string) string {
 }
 
 // redactingModel keeps API keys out of error messages: some providers echo
-// the key they rejected.
+// the key they rejected. An error that does not say which server failed
+// (langchaingo's OpenAI client: "network error: failed to reach API
+// server") is told the endpoint (provider.Chat.Endpoint).
 type redactingModel struct {
 	llms.Model
-	secrets []string
+	secrets  []string
+	endpoint string
 }
 
 func (r *redactingModel) GenerateContent(ctx context.Context, msgs []llms.MessageContent, opts ...llms.CallOption) (*llms.ContentResponse, error) {
 	resp, err := r.Model.GenerateContent(ctx, msgs, opts...)
-	if err != nil {
-		if msg := redact(err.Error(), r.secrets); msg != err.Error() {
-			// The original is dropped, not wrapped: unwrapping would
-			// bring the key back.
-			return resp, errors.New(msg)
-		}
+	if err == nil {
+		return resp, nil
+	}
+	if msg := redact(err.Error(), r.secrets); msg != err.Error() {
+		// The original is dropped, not wrapped: unwrapping would
+		// bring the key back.
+		err = errors.New(msg)
+	}
+	if r.endpoint != "" && ctx.Err() == nil && !strings.Contains(err.Error(), r.endpoint) {
+		err = fmt.Errorf("%w (at %s)", err, r.endpoint)
 	}
 	return resp, err
 }
