@@ -218,20 +218,33 @@ func readableRunError(err string) string {
 	}
 }
 
+// signalEndings are the words a run's error ends with when a signal
+// stopped it, and the signal's name for a reader: gtrag's own causes
+// (cmd/gtrag's signalCause, which tells SIGTERM from Ctrl-C) and those of
+// signal.NotifyContext, which recordings made before it carry.
+var signalEndings = []struct{ ending, name string }{
+	{"stopped by Ctrl-C", "Ctrl-C"},
+	{"stopped by SIGTERM", "SIGTERM"},
+	{"interrupt signal received", "Ctrl-C"},
+	{"terminated signal received", "SIGTERM"},
+	{" signal received", "a signal"},
+}
+
 // stoppedBySignal reports whether a run's error says it was stopped by a
-// signal (Ctrl-C, or a kill asking it to end) rather than failing: the
-// words a signal.NotifyContext's cause ends with.
+// signal (Ctrl-C, or a kill asking it to end) rather than failing.
 func stoppedBySignal(err string) bool {
-	return strings.HasSuffix(err, " signal received")
+	return signalName(err) != ""
 }
 
 // signalName says which signal stopped a run, for a reader: Ctrl-C for
-// an interrupt.
+// an interrupt; "" when none did.
 func signalName(err string) string {
-	if strings.HasSuffix(err, "interrupt signal received") {
-		return "Ctrl-C"
+	for _, e := range signalEndings {
+		if strings.HasSuffix(err, e.ending) {
+			return e.name
+		}
 	}
-	return "a signal"
+	return ""
 }
 
 func (n *Narrator) storeLine() {

@@ -564,3 +564,20 @@ func lineWith(t *testing.T, text, label string) string {
 	t.Fatalf("no %s line in:\n%s", label, text)
 	return ""
 }
+
+// A run stopped by a signal is told as stopped, whichever words the cause
+// used: gtrag's own since it told SIGTERM from Ctrl-C ("FAILED … stopped
+// by Ctrl-C" was printed for a day), and signal.NotifyContext's in older
+// recordings.
+func TestSignalStoppedRunsAreToldAsStopped(t *testing.T) {
+	for err, want := range map[string]string{
+		"run the workflow: node search_arxiv (step 3): search arXiv: context canceled: stopped by Ctrl-C":          "Ctrl-C",
+		"run the workflow: node search_arxiv (step 3): search arXiv: context canceled: stopped by SIGTERM":         "SIGTERM",
+		"run the workflow: node search_arxiv (step 3): search arXiv: context canceled: interrupt signal received":  "Ctrl-C",
+		"run the workflow: node search_arxiv (step 3): search arXiv: context canceled: terminated signal received": "SIGTERM",
+		"run the workflow: node search_arxiv (step 3): search arXiv: connection refused":                           "",
+	} {
+		require.Equal(t, want, signalName(err), err)
+		require.Equal(t, want != "", stoppedBySignal(err), err)
+	}
+}

@@ -540,7 +540,7 @@ func (p *Player) stoppedBy(op *RecordedOp) bool {
 	if f.ErrorKind == errorKindCancelled {
 		return true
 	}
-	return f.ErrorKind == "" && (strings.HasSuffix(f.Error, context.Canceled.Error()) || strings.HasSuffix(f.Error, " signal received"))
+	return f.ErrorKind == "" && (strings.HasSuffix(f.Error, context.Canceled.Error()) || stoppedBySignal(f.Error))
 }
 
 // readableError is err said in other words (msg), still err to errors.Is
