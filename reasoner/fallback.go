@@ -20,10 +20,9 @@ import (
 // would otherwise cost every paper of a search its full timeouts and
 // retries. Open shares that memory across the wrappers of a Set (the
 // decision agent's and the chat condenser's included), so one outage is
-// paid for once per run. The next run asks the LLM again: a chat, an MCP
-// server or an eval outlives a server's hiccup, and once held every later
-// question offline for one failure. A failure outside any run (a chat's
-// condenser, between questions) holds until the next run starts.
+// paid for once per run. Later runs ask the LLM again after a backoff (see
+// breaker): a chat, an MCP server or an eval outlives a server's hiccup,
+// and once held every later question offline for one failure.
 //
 // A model that answers, but never usably (a refusal, junk), is as dead for
 // gtrag as one that does not answer, and costs a call per paper the filter
@@ -43,38 +42,95 @@ const maxUnusable = 3
 // breaker remembers that the primary failed, and why, and counts unusable
 // replies. A nil breaker (a wrapper built as a struct literal, a reasoner
 // made with NewLLM…) remembers nothing and counts nothing.
+//
+// Its verdict is per run (WithRun): a run in which the LLM failed stops
+// asking it, and another run going on at the same time (an MCP server's
+// calls) is not told otherwise. Across runs it backs off: after a run
+// whose LLM failed, the next run does not ask it, after a second such run
+// in a row the next two do not, then four, up to maxSkip; a run whose LLM
+// answers ends the backoff. So a server's hiccup costs one more offline
+// question, not the rest of a session, and a dead server that takes its
+// timeouts to fail is not paid for at every question of an eval (ten
+// questions against one that never answers took 90 s asking each, 9 s
+// asking once). Outside a run (a chat's condenser between questions) the
+// LLM is not asked while runs are being skipped.
 type breaker struct {
 	mu     sync.Mutex
-	reason string
-	// in is the run the breaker tripped in (nil: outside any run); it is
-	// open for that run only.
-	in       *runState
-	unusable map[string]int // prompt name → unusable replies in a row
+	reason string // the last failure's
+	// failed counts the runs in a row whose LLM failed; skip, the runs
+	// still to start that will not ask it.
+	failed, skip int
+	unusable     map[string]int // prompt name → unusable replies in a row
 }
+
+// maxSkip bounds how many runs in a row skip the LLM.
+const maxSkip = 32
 
 // open reports whether the breaker is open for ctx's run, and why.
 func (b *breaker) open(ctx context.Context) (string, bool) {
 	if b == nil {
 		return "", false
 	}
+	run := runOf(ctx)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.reason != "" && b.in != runOf(ctx) {
-		b.reason, b.in = "", nil // a new run asks the LLM again
+	if run == nil {
+		return b.reason, b.skip > 0
 	}
-	return b.reason, b.reason != ""
+	if v, seen := run.verdict(b); seen {
+		return v.reason, v.reason != ""
+	}
+	if b.skip > 0 { // a run starts while the LLM is being let rest
+		b.skip--
+		run.setVerdict(b, runVerdict{reason: b.reason, skipped: true})
+		return b.reason, true
+	}
+	run.setVerdict(b, runVerdict{})
+	return "", false
 }
 
+// trip records that the LLM failed in ctx's run and returns the reason the
+// run goes on offline for.
 func (b *breaker) trip(ctx context.Context, err error) string {
 	if b == nil {
 		return failure(err)
 	}
+	run := runOf(ctx)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.reason == "" || b.in != runOf(ctx) {
-		b.reason, b.in = failure(err), runOf(ctx)
+	if run != nil {
+		if v, _ := run.verdict(b); v.reason != "" {
+			return v.reason // this run's first failure is its reason
+		}
+		run.setVerdict(b, runVerdict{reason: failure(err)})
 	}
+	b.reason = failure(err)
+	b.failed++
+	b.skip = min(1<<(b.failed-1), maxSkip)
 	return b.reason
+}
+
+// answered records that the LLM answered: the backoff ends.
+func (b *breaker) answered() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.failed, b.skip = 0, 0
+}
+
+// skipped reports whether ctx's run is offline because earlier runs'
+// LLM failed (the backoff), not because it failed in this run.
+func (b *breaker) skipped(ctx context.Context) bool {
+	run := runOf(ctx)
+	if b == nil || run == nil {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	v, _ := run.verdict(b)
+	return v.skipped
 }
 
 // runOf is ctx's run (WithRun), or nil.
@@ -98,6 +154,9 @@ func (b *breaker) outage(ctx context.Context, reason, used string) string {
 	if b == nil {
 		return "LLM unavailable (" + reason + "); used offline " + used
 	}
+	if b.skipped(ctx) {
+		return "LLM not asked for this question: it failed for the ones before (last: " + reason + "); continuing offline, and asking it again later"
+	}
 	if r, ok := ctx.Value(runKey{}).(*runState); ok && r.reasonTold.Load() {
 		return "LLM given up for this run (see the notice above); continuing offline"
 	}
@@ -113,6 +172,33 @@ type runState struct {
 	// decision agent, the condenser) failed during the run and tripped
 	// the breaker: its caller tells the user its error, reason included.
 	reasonTold atomic.Bool
+
+	mu       sync.Mutex
+	verdicts map[*breaker]runVerdict // each breaker's, once asked
+}
+
+// runVerdict is a breaker's verdict for one run: reason is why the run
+// does not ask the LLM ("" while it does); skipped, that the backoff made
+// it so rather than a failure in the run.
+type runVerdict struct {
+	reason  string
+	skipped bool
+}
+
+func (r *runState) verdict(b *breaker) (runVerdict, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v, ok := r.verdicts[b]
+	return v, ok
+}
+
+func (r *runState) setVerdict(b *breaker, v runVerdict) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.verdicts == nil {
+		r.verdicts = map[*breaker]runVerdict{}
+	}
+	r.verdicts[b] = v
 }
 
 // WithRun returns a context for one run of the workflow (one question of
@@ -182,6 +268,9 @@ func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T
 		return zero, ErrLLMUnavailable
 	}
 	r, err := primary()
+	if err == nil {
+		b.answered()
+	}
 	if err != nil && ctx.Err() == nil && !isUnusable(err) {
 		b.trip(ctx, err)
 		// The caller reports err, which states the reason; the run's
@@ -289,6 +378,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	if !down {
 		r, err := primary()
 		if err == nil {
+			b.answered()
 			return r, nil
 		}
 		if ctx.Err() != nil {

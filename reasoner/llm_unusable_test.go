@@ -171,12 +171,16 @@ func TestRouterSharesBreaker(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"LLM given up for this run (see the notice above); continuing offline"}, v.Notices, "the router failed first: its notice, above, gave why, which may be unusable replies from a model that answers")
 	require.Equal(t, 3, down.Calls())
-	// The next run asks the LLM again (a server's hiccup once held every
-	// later question of a chat offline), and says why it fell back.
+	// The next run lets the LLM rest (the backoff) and says so; the one
+	// after asks it again, and says why it fell back.
+	v, err = set.Judge.JudgeRelevance(WithRun(ctx), "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, []string{"LLM not asked for this question: it failed for the ones before (last: choose the route with the LLM: 3 attempts, last: connection refused); continuing offline, and asking it again later"}, v.Notices)
+	require.Equal(t, 3, down.Calls(), "the next run does not ask")
 	v, err = set.Judge.JudgeRelevance(WithRun(ctx), "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.Equal(t, []string{"LLM unavailable (check relevance with the LLM: 3 attempts, last: connection refused); continuing offline"}, v.Notices)
-	require.Equal(t, 6, down.Calls(), "the next run asked again")
+	require.Equal(t, 6, down.Calls(), "the run after it asks again")
 
 	junk := &scriptedModel{script: []step{{reply: "search arXiv"}, {reply: "yes"}}}
 	set = scriptedSet(junk)
@@ -195,6 +199,9 @@ func TestRouterSharesBreaker(t *testing.T) {
 func TestOutageIsOneNotice(t *testing.T) {
 	set := scriptedSet(&scriptedModel{script: []step{{err: errors.New("internal boom")}}})
 	const outage = "LLM unavailable (classify paper with the LLM: 3 attempts, last: internal boom); continuing offline"
+	// The run after a failed one does not ask (the backoff), and says so,
+	// once too.
+	const rest = "LLM not asked for this question: it failed for the ones before (last: classify paper with the LLM: 3 attempts, last: internal boom); continuing offline, and asking it again later"
 	for run := range 2 {
 		ctx := WithRun(context.Background())
 		var notices []string
@@ -213,7 +220,11 @@ func TestOutageIsOneNotice(t *testing.T) {
 		a, err := set.Answerer.Answer(ctx, "What is a Nash equilibrium?", onePassage)
 		require.NoError(t, err)
 		notices = append(notices, a.Notices...)
-		require.Equal(t, []string{outage, outage, outage, outage, outage}, notices, "run %d", run)
+		want := outage
+		if run == 1 {
+			want = rest
+		}
+		require.Equal(t, []string{want, want, want, want, want}, notices, "run %d", run)
 		require.Equal(t, OfflineLLMFailed, a.Offline)
 		_, err = set.Condense.Condense(ctx, []Exchange{{Question: "q", Answer: "a"}}, "and?")
 		require.EqualError(t, err, "LLM unavailable", "the condenser's caller need not repeat the reason")
@@ -285,9 +296,10 @@ func TestRetryAfterHeader(t *testing.T) {
 // scriptedSet is the Set Open builds, around a scripted model.
 func scriptedSet(m *scriptedModel) Set { return llmSet(m, "scripted:m", nil, fast) }
 
-// A server that failed in one run and recovered answers the next run: the
-// breaker holds for the run it tripped in, not for the Set's life (a chat,
-// an MCP server or an eval once stayed offline after one hiccup).
+// A server that failed in one run and recovered answers again after the
+// backoff: the run after the failure does not ask it, the one after that
+// does (a chat, an MCP server or an eval once stayed offline after one
+// hiccup), and an answer ends the backoff.
 func TestBreakerHoldsForItsRunOnly(t *testing.T) {
 	hiccup := &scriptedModel{script: []step{
 		{err: errors.New("internal server error")}, {err: errors.New("internal server error")}, {err: errors.New("internal server error")},
@@ -298,15 +310,49 @@ func TestBreakerHoldsForItsRunOnly(t *testing.T) {
 	v, err := set.Judge.JudgeRelevance(first, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.Contains(t, v.Notices[0], "internal server error); continuing offline")
-	v, err = set.Judge.JudgeRelevance(first, "What is a Nash equilibrium?", onePassage)
+	_, err = set.Judge.JudgeRelevance(first, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
 	require.Equal(t, 3, hiccup.Calls(), "the run that saw the failure does not ask again")
 
 	v, err = set.Judge.JudgeRelevance(WithRun(context.Background()), "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Empty(t, v.Notices)
-	require.Equal(t, "LLM replied \"yes\"", v.Reason, "the next run is judged by the LLM")
-	require.Equal(t, 4, hiccup.Calls())
+	require.Contains(t, v.Notices[0], "LLM not asked for this question")
+	require.Equal(t, 3, hiccup.Calls(), "the next run lets it rest")
+
+	for range 2 {
+		v, err = set.Judge.JudgeRelevance(WithRun(context.Background()), "What is a Nash equilibrium?", onePassage)
+		require.NoError(t, err)
+		require.Empty(t, v.Notices)
+		require.Equal(t, "LLM replied \"yes\"", v.Reason, "the runs after are judged by the LLM")
+	}
+	require.Equal(t, 5, hiccup.Calls())
+}
+
+// Runs going on at once keep their own verdicts: one whose LLM failed does
+// not ask it again when another run, begun before, goes on asking it (two
+// concurrent MCP calls once kept resetting each other's, 33 requests to a
+// dead server instead of 6).
+func TestBreakerVerdictsArePerRun(t *testing.T) {
+	m := &scriptedModel{script: []step{
+		{reply: "yes"},
+		{err: errors.New("internal server error")}, {err: errors.New("internal server error")}, {err: errors.New("internal server error")},
+		{reply: "yes"},
+	}}
+	set := scriptedSet(m)
+	a, b := WithRun(context.Background()), WithRun(context.Background())
+	_, err := set.Judge.JudgeRelevance(b, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	v, err := set.Judge.JudgeRelevance(a, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Contains(t, v.Notices[0], "continuing offline")
+	require.Equal(t, 4, m.Calls())
+	_, err = set.Judge.JudgeRelevance(b, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, 5, m.Calls(), "b, begun before a's failure, asks on")
+	v, err = set.Judge.JudgeRelevance(a, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Contains(t, v.Notices[0], "continuing offline")
+	require.Equal(t, 5, m.Calls(), "a does not ask again, whatever b did")
 }
 
 // A refused connection's notice says what to do: nothing listens there.
