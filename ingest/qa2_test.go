@@ -95,21 +95,47 @@ func TestQA2EmptyPagesInARowStopTheRun(t *testing.T) {
 	require.EqualValues(t, 60, st["next"], "progress saved past the spell")
 	require.Len(t, st["gaps"], 3)
 
-	// The saved gaps come back empty too: the spell stops the next run
-	// as well, without asking for the pages after them.
+	// The saved gaps come back empty too: they stay gaps and do not count
+	// toward a spell, so the run goes on past them (it once paused on them
+	// again, and a fault lasting there kept every later result out of
+	// reach); the new pages after them are empty as well, and three of
+	// them pause it.
 	before := len(srv.Requests())
 	_, err = L(in).Search(context.Background(), testClient(srv, 0), q)
 	require.ErrorAs(t, err, &empty)
-	require.Equal(t, 3*arxiv.DefaultMaxAttempts, len(srv.Requests())-before)
+	require.Equal(t, 6*arxiv.DefaultMaxAttempts, len(srv.Requests())-before, "the 3 gaps, then 3 new pages")
+	require.Equal(t, "arXiv returned no entries for 3 pages in a row (results 61–90, a known arXiv fault)", err.Error())
 
 	// Once arXiv serves them, the gaps are filled first, and the run goes on.
 	srv.SetFault(nil)
 	rep, err = L(in).Search(context.Background(), testClient(srv, 0), q)
 	require.NoError(t, err)
-	require.Equal(t, []ingest.Gap{{Start: 30, Count: 10}, {Start: 40, Count: 10}, {Start: 50, Count: 10}}, rep.Refilled)
-	require.Equal(t, 60, rep.ResumedAt)
+	require.Equal(t, []ingest.Gap{{Start: 30, Count: 10}, {Start: 40, Count: 10}, {Start: 50, Count: 10}, {Start: 60, Count: 10}, {Start: 70, Count: 10}, {Start: 80, Count: 10}}, rep.Refilled)
+	require.Equal(t, 90, rep.ResumedAt)
 	require.Equal(t, ids(papers[30:]), rep.Kept)
 	require.True(t, rep.Complete)
+}
+
+// A fault lasting on some results does not keep the later ones out of
+// reach: the next run asks the gaps again, and goes on to the rest.
+func TestQA2LastingGapsDoNotBlockLaterResults(t *testing.T) {
+	papers := arxivtest.Papers(0, 100)
+	srv := arxivtest.New(t, papers, arxivtest.MatchAll())
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
+		if r.Start >= 30 && r.Start < 60 {
+			return &arxivtest.Reply{Empty: true}
+		}
+		return nil
+	})
+	in := &ingest.Ingester{Store: newMemStore(), StateDir: t.TempDir()}
+	q := ingest.Query{Text: "all:auction", Max: 100, PageSize: 10}
+	_, err := L(in).Search(context.Background(), testClient(srv, 0), q)
+	var empty *ingest.EmptyPagesError
+	require.ErrorAs(t, err, &empty)
+	rep, err := L(in).Search(context.Background(), testClient(srv, 0), q)
+	require.ErrorContains(t, err, "arXiv returned no entries for results 31–40, 41–50, 51–60", "the gaps left are said")
+	require.Equal(t, ids(papers[60:]), rep.Kept, "results 61–100, after the gaps that stayed empty")
+	require.False(t, rep.Complete, "the gaps are still to fill")
 }
 
 // A file run's total is the entries read, committed or not, and a run that

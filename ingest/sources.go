@@ -131,6 +131,13 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			}
 			u.gapRetry, u.gap, u.next = true, g, g.Start+g.Count
 			emit(u)
+			if u.gaveUp {
+				// Still empty: it stays a gap, and does not count toward
+				// a spell. Counting it would pause the run before any new
+				// page, and a fault lasting on these results would keep
+				// every later one out of reach run after run.
+				continue
+			}
 			more := i+1 < len(gaps) || next < min(q.Max, u.total)
 			if err := spell.add(u, g.Start, g.Start+min(g.Count, MaxPageSize), more); err != nil {
 				return err
