@@ -19,3 +19,5 @@ func newStdoutSwap(*os.File) (*stdoutSwap, error) {
 func (*stdoutSwap) show() error  { return nil }
 func (*stdoutSwap) hide()        {}
 func (*stdoutSwap) close() error { return nil }
+
+func restoreOnBrokenPipe(func()) (stop func()) { return func() {} }

@@ -5,7 +5,9 @@ package chat
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 	"golang.org/x/term"
@@ -73,4 +75,34 @@ func (s *stdoutSwap) close() error {
 	err := unix.Close(s.saved)
 	s.saved = -1
 	return err
+}
+
+// restoreOnBrokenPipe makes a SIGPIPE (standard output a pipe whose reader
+// has gone: `gtrag chat | head -1`) restore the terminal before it ends the
+// process, as it would have ended it: the editor holds the terminal out of
+// canonical mode and without echo for the whole chat, and the process used
+// to die with it so. stop undoes it.
+func restoreOnBrokenPipe(restore func()) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGPIPE)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			restore()
+			// The exit a SIGPIPE would have given (a shell reads 141 as
+			// it): Go ignores a SIGPIPE sent by kill rather than by a
+			// write, so re-raising it would not end the process. Nothing
+			// is left half-written: the store commits in transactions.
+			os.Exit(128 + int(syscall.SIGPIPE))
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+		})
+	}
 }

@@ -87,6 +87,8 @@ type Terminal struct {
 	// swap shows the editor on another terminal than standard output
 	// (NewTerminalShownOn); nil when standard output is the terminal.
 	swap *stdoutSwap
+	// stopPipeWatch ends restoreOnBrokenPipe's watch (with swap only).
+	stopPipeWatch func()
 }
 
 // NewTerminal puts the terminal in line-editing mode and loads the history
@@ -118,7 +120,9 @@ func NewTerminalShownOn(ctx context.Context, path string, note func(string), dis
 	lines, hist := openHistory(path, note)
 	st := newLiner(lines) // it reads the terminal's modes and width from descriptor 1
 	swap.hide()
-	return &Terminal{st: st, hist: hist, ctx: ctx, swap: swap}, nil
+	t := &Terminal{st: st, hist: hist, ctx: ctx, swap: swap}
+	t.stopPipeWatch = restoreOnBrokenPipe(func() { _ = st.Close() })
+	return t, nil
 }
 
 func newLiner(history []string) *liner.State {
@@ -183,6 +187,9 @@ func (t *Terminal) Remember(line string) {
 // Close restores the terminal and standard output, and closes the history
 // file.
 func (t *Terminal) Close() error {
+	if t.stopPipeWatch != nil {
+		t.stopPipeWatch()
+	}
 	err := errors.Join(t.st.Close(), t.hist.close())
 	if t.swap != nil {
 		err = errors.Join(err, t.swap.close())
