@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -51,6 +52,23 @@ type ptySession struct {
 
 func startPTY(t *testing.T, env map[string]string, args ...string) *ptySession {
 	t.Helper()
+	return startPTYWith(t, env, ptyOptions{cols: 120}, args...)
+}
+
+// ptyOptions shape the terminal a pseudo-terminal test runs gtrag on.
+type ptyOptions struct {
+	cols uint16 // the terminal's width; 50 rows
+	// stdout and stderr, when set, replace the terminal for that stream
+	// (`gtrag chat > out.txt`, `gtrag chat | head -1`); the terminal stays
+	// standard input and the process's controlling terminal (/dev/tty).
+	stdout, stderr *os.File
+	// opened, when set, sees the terminal before gtrag starts on it.
+	opened func(ptmx *os.File)
+}
+
+// startPTYWith runs gtrag (args) on a pseudo-terminal shaped by o.
+func startPTYWith(t *testing.T, env map[string]string, o ptyOptions, args ...string) *ptySession {
+	t.Helper()
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	a, err := json.Marshal(args)
@@ -60,14 +78,28 @@ func startPTY(t *testing.T, env map[string]string, args ...string) *ptySession {
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
+	ptmx, tty, err := pty.Open()
 	require.NoError(t, err)
-	p := &ptySession{t: t, cmd: cmd, tty: tty, read: make(chan struct{})}
+	require.NoError(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: o.cols}))
+	if o.opened != nil {
+		o.opened(ptmx)
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	if o.stdout != nil {
+		cmd.Stdout = o.stdout
+	}
+	if o.stderr != nil {
+		cmd.Stderr = o.stderr
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	require.NoError(t, cmd.Start())
+	tty.Close()
+	p := &ptySession{t: t, cmd: cmd, tty: ptmx, read: make(chan struct{})}
 	go func() {
 		defer close(p.read)
 		buf := make([]byte, 4096)
 		for {
-			n, err := tty.Read(buf)
+			n, err := ptmx.Read(buf)
 			p.mu.Lock()
 			p.out.Write(buf[:n])
 			p.mu.Unlock()
@@ -81,7 +113,7 @@ func startPTY(t *testing.T, env map[string]string, args ...string) *ptySession {
 			cmd.Process.Kill()
 			cmd.Wait()
 		}
-		tty.Close()
+		ptmx.Close()
 	})
 	return p
 }

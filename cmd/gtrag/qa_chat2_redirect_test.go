@@ -1,17 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,56 +18,20 @@ import (
 // the files.
 func startPTYOutToFile(t *testing.T, env map[string]string, errFile bool, args ...string) (p *ptySession, out, errPath string) {
 	t.Helper()
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	a, err := json.Marshal(args)
-	require.NoError(t, err)
-	ptmx, tty, err := pty.Open()
-	require.NoError(t, err)
-	require.NoError(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: 100}))
 	dir := t.TempDir()
 	out = filepath.Join(dir, "out.txt")
 	stdout, err := os.Create(out)
 	require.NoError(t, err)
 	defer stdout.Close()
-	cmd := exec.Command(exe, "-test.run=^TestPTYChild$")
-	cmd.Env = []string{"TERM=xterm", ptyChildArgs + "=" + string(a), "GOCOVERDIR=" + t.TempDir()}
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, stdout, tty
+	o := ptyOptions{cols: 100, stdout: stdout}
 	if errFile {
 		errPath = filepath.Join(dir, "err.txt")
 		stderr, err := os.Create(errPath)
 		require.NoError(t, err)
 		defer stderr.Close()
-		cmd.Stderr = stderr
+		o.stderr = stderr
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
-	require.NoError(t, cmd.Start())
-	tty.Close()
-	p = &ptySession{t: t, cmd: cmd, tty: ptmx, read: make(chan struct{})}
-	go func() {
-		defer close(p.read)
-		buf := make([]byte, 4096)
-		for {
-			n, err := ptmx.Read(buf)
-			p.mu.Lock()
-			p.out.Write(buf[:n])
-			p.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-		ptmx.Close()
-	})
-	return p, out, errPath
+	return startPTYWith(t, env, o, args...), out, errPath
 }
 
 // `gtrag chat > out.txt` typed at a terminal is still a conversation: the

@@ -2,14 +2,10 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/creack/pty"
 	"github.com/mattn/go-runewidth"
 	"github.com/stretchr/testify/require"
 
@@ -22,39 +18,7 @@ import (
 // startPTYCols is startPTY on a terminal cols columns wide.
 func startPTYCols(t *testing.T, env map[string]string, cols uint16, args ...string) *ptySession {
 	t.Helper()
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	a, err := json.Marshal(args)
-	require.NoError(t, err)
-	cmd := exec.Command(exe, "-test.run=^TestPTYChild$")
-	cmd.Env = []string{"TERM=xterm", ptyChildArgs + "=" + string(a), "GOCOVERDIR=" + t.TempDir()}
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: cols})
-	require.NoError(t, err)
-	p := &ptySession{t: t, cmd: cmd, tty: tty, read: make(chan struct{})}
-	go func() {
-		defer close(p.read)
-		buf := make([]byte, 4096)
-		for {
-			n, err := tty.Read(buf)
-			p.mu.Lock()
-			p.out.Write(buf[:n])
-			p.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-		tty.Close()
-	})
-	return p
+	return startPTYWith(t, env, ptyOptions{cols: cols}, args...)
 }
 
 var csi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)

@@ -2,14 +2,10 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"os"
-	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
 )
@@ -20,43 +16,15 @@ import (
 // echo and out of canonical mode for the whole chat, and the process once
 // died with it so.
 func TestChatIntoAPipeThatClosesGivesTheTerminalBack(t *testing.T) {
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	a, err := json.Marshal([]string{"chat"})
-	require.NoError(t, err)
-	ptmx, tty, err := pty.Open()
-	require.NoError(t, err)
-	require.NoError(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: 100}))
-	before, err := unix.IoctlGetTermios(int(ptmx.Fd()), unix.TCGETS)
-	require.NoError(t, err)
-	require.NotZero(t, before.Lflag&unix.ECHO)
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
-	cmd := exec.Command(exe, "-test.run=^TestPTYChild$")
-	cmd.Env = []string{"TERM=xterm", ptyChildArgs + "=" + string(a), "GOCOVERDIR=" + t.TempDir()}
-	for k, v := range testEnv(t) {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, w, tty
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
-	require.NoError(t, cmd.Start())
-	tty.Close()
+	p := startPTYWith(t, testEnv(t), ptyOptions{cols: 100, stdout: w, opened: func(ptmx *os.File) {
+		before, err := unix.IoctlGetTermios(int(ptmx.Fd()), unix.TCGETS)
+		require.NoError(t, err)
+		require.NotZero(t, before.Lflag&unix.ECHO)
+	}}, "chat")
 	w.Close()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-		ptmx.Close()
-	})
-	go func() { // the terminal's screen is read and dropped
-		buf := make([]byte, 4096)
-		for {
-			if _, err := ptmx.Read(buf); err != nil {
-				return
-			}
-		}
-	}()
+	ptmx := p.tty
 	time.Sleep(500 * time.Millisecond)
 	_, err = ptmx.Write([]byte("What is a Nash equilibrium?\r"))
 	require.NoError(t, err)
@@ -67,13 +35,13 @@ func TestChatIntoAPipeThatClosesGivesTheTerminalBack(t *testing.T) {
 	_, err = ptmx.Write([]byte("What is the core?\r"))
 	require.NoError(t, err)
 	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	go func() { done <- p.cmd.Wait() }()
 	select {
 	case <-done:
 	case <-time.After(20 * time.Second):
 		t.Fatal("chat did not end when its output pipe closed")
 	}
-	require.Equal(t, 141, cmd.ProcessState.ExitCode())
+	require.Equal(t, 141, p.cmd.ProcessState.ExitCode())
 	after, err := unix.IoctlGetTermios(int(ptmx.Fd()), unix.TCGETS)
 	require.NoError(t, err)
 	require.NotZero(t, after.Lflag&unix.ECHO, "echo is back")
