@@ -216,16 +216,7 @@ func TestChatOnATerminal(t *testing.T) {
 // Ctrl-C while arXiv stalls cancels that question, at once, and keeps the
 // session; the status line said what it was waiting for.
 func TestChatCtrlCDuringSlowArxiv(t *testing.T) {
-	requests := make(chan struct{}, 10)
-	stall := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests <- struct{}{}
-		<-r.Context().Done()
-	}))
-	t.Cleanup(stall.Close)
-	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = stall.URL
-	env["GTRAG_SEED"] = "none"
-
+	env, requests := stallingArxivEnv(t)
 	p := startPTY(t, env, "chat")
 	p.waitFor("gtrag> ", 1)
 	p.send("How do bidders shade bids in first-price auctions?\r")
@@ -244,4 +235,21 @@ func TestChatCtrlCDuringSlowArxiv(t *testing.T) {
 	p.waitFor("this session: 0 questions answered", 1)
 	p.send("/quit\r")
 	require.Equal(t, 0, p.exit(), p.screen())
+}
+
+// stallingArxivEnv is a test environment whose arXiv accepts every request
+// and never answers it, and an empty store, so that a question waits on
+// arXiv; requests tells each request as it arrives.
+func stallingArxivEnv(t *testing.T) (env map[string]string, requests <-chan struct{}) {
+	t.Helper()
+	seen := make(chan struct{}, 10)
+	stall := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen <- struct{}{}
+		<-r.Context().Done()
+	}))
+	t.Cleanup(stall.Close)
+	env = testEnv(t)
+	env["GTRAG_ARXIV_URL"] = stall.URL
+	env["GTRAG_SEED"] = "none"
+	return env, seen
 }

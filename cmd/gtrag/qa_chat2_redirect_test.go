@@ -1,8 +1,6 @@
 package main
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -85,15 +83,7 @@ func TestChatWithOutputToAFileKeepsTheLineEditor(t *testing.T) {
 // Ctrl-C while a question runs cancels that question, not the session,
 // with standard output sent to a file as on the terminal.
 func TestChatWithOutputToAFileCtrlCCancelsTheQuestion(t *testing.T) {
-	requests := make(chan struct{}, 10)
-	stall := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests <- struct{}{}
-		<-r.Context().Done()
-	}))
-	t.Cleanup(stall.Close)
-	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = stall.URL
-	env["GTRAG_SEED"] = "none"
+	env, requests := stallingArxivEnv(t)
 	p, out, _ := startPTYOutToFile(t, env, false, "chat")
 	p.waitFor("gtrag> ", 1)
 	p.send("How do bidders shade bids in first-price auctions?\r")
