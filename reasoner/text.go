@@ -338,10 +338,7 @@ func demonstrativeSubject(lower string) bool {
 // points back into the sentence ("…wins more often but pays more, and at
 // v/2 these effects balance").
 func demonstrativeInFirstClause(lower string) bool {
-	clause := lower
-	if i := strings.IndexAny(clause, ":;"); i >= 0 {
-		clause = clause[:i]
-	}
+	clause := firstClause(lower)
 	for _, m := range demonstrativeNoun.FindAllStringSubmatchIndex(clause, -1) {
 		if m[0] == 0 {
 			continue // an opening demonstrative is backRefWords' case
@@ -368,10 +365,7 @@ func demonstrativeInFirstClause(lower string) bool {
 // "The idea is …" opens with the noun (opensWithBackReference's "The"
 // case).
 func bareAbstractInFirstClause(lower string) bool {
-	clause := lower
-	if i := strings.IndexAny(clause, ":;"); i >= 0 {
-		clause = clause[:i+1]
-	}
+	clause := firstClause(lower)
 	for _, m := range bareAbstract.FindAllStringSubmatchIndex(clause, -1) {
 		if m[0] == 0 {
 			continue
