@@ -949,20 +949,19 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 	// The predicate: the key terms outside the main concept.
 	var pred []term
 	var predTotal float64
+	var inMain map[string]bool // the main concept's terms
 	if len(f.Concepts) > 0 {
-		inConcept := termSet(f.Concepts[0].Name)
+		inMain = termSet(f.Concepts[0].Name)
 		for _, t := range f.Terms {
-			if !inConcept[t.Stem] {
+			if !inMain[t.Stem] {
 				pred = append(pred, t)
 				predTotal += weight[t.Stem]
 			}
 		}
 	}
 	counter := f.counterTest() // the question read once for all its sentences
-	var inMain map[string]bool
-	if len(f.Concepts) > 0 {
-		inMain = termSet(f.Concepts[0].Name)
-	}
+	// So is whether it asks why of its sole named concept (see ownEntry).
+	whyOfConcept := soleNamed && f.Kind == askExplain && !f.Method && asksWhy(f.Question)
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
@@ -984,7 +983,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		// it was widely known before anyone published it" explains, in
 		// the entry on repeated games, nothing of why people cooperate in
 		// them.
-		own := ownEntry(f, c, titled, soleNamed) && (predTotal == 0 || says > 0)
+		own := whyOfConcept && ownEntry(c, titled) && (predTotal == 0 || says > 0)
 		var got float64
 		for _, t := range f.Terms {
 			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] {
@@ -1102,10 +1101,11 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 // ownEntry reports whether c is an explanation (explains, or the
 // contrast a dilemma or a paradox is made of: contrasts) in the source
 // named after the question's concept (titled, soleNamed: see
-// scoreCandidates), for a why or how question that asks something of it
-// (askExplain, not a procedure). Such a source speaks of its concept
-// whether or not the sentence repeats its name: "With payoffs ordered …,
-// defecting is a strictly dominant strategy for each player, so the
+// scoreCandidates), for a why question that asks something of it
+// (askExplain, not a procedure, asksWhy: scoreCandidates checks the
+// question once for all its sentences). Such a source speaks of its
+// concept whether or not the sentence repeats its name: "With payoffs
+// ordered …, defecting is a strictly dominant strategy for each player, so the
 // unique Nash equilibrium is mutual defection, yet both would be better
 // off cooperating" and "The game captures the tension between individual
 // and collective rationality …" in "The prisoner's dilemma" say why the
@@ -1117,9 +1117,8 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 // merely name the concept. The entry's other sentences (its setting, its
 // examples) keep their own words: crediting them all made an entry's
 // asides compete with the sentences that name what the question asks.
-func ownEntry(f focus, c *candidate, titled map[string]bool, soleNamed bool) bool {
-	return f.Kind == askExplain && !f.Method && asksWhy(f.Question) && soleNamed && titled[c.Paper] &&
-		(explains.MatchString(c.Text) || contrasts.MatchString(c.Text))
+func ownEntry(c *candidate, titled map[string]bool) bool {
+	return titled[c.Paper] && (explains.MatchString(c.Text) || contrasts.MatchString(c.Text))
 }
 
 // asksWhy reports whether a question asks why: "Why is the prisoner's
