@@ -57,36 +57,38 @@ const maxUnusable = 3
 type breaker struct {
 	mu     sync.Mutex
 	reason string // the last failure's
-	// failed counts the runs in a row whose LLM failed; skip, the runs
-	// still to start that will not ask it.
-	failed, skip int
-	unusable     map[string]int // prompt name → unusable replies in a row
+	// backoff is how many runs the last failure made skip the LLM (1, 2,
+	// 4, … maxSkip; 0 once it answers); skip, the runs still to start
+	// that will not ask it.
+	backoff, skip int
+	unusable      map[string]int // prompt name → unusable replies in a row
 }
 
 // maxSkip bounds how many runs in a row skip the LLM.
 const maxSkip = 32
 
-// open reports whether the breaker is open for ctx's run, and why.
-func (b *breaker) open(ctx context.Context) (string, bool) {
+// open reports whether the breaker is open for ctx's run, and why, and
+// whether the backoff (not a failure in the run) made it so (skipped).
+func (b *breaker) open(ctx context.Context) (reason string, down, skipped bool) {
 	if b == nil {
-		return "", false
+		return "", false, false
 	}
 	run := runOf(ctx)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if run == nil {
-		return b.reason, b.skip > 0
+		return b.reason, b.skip > 0, false
 	}
 	if v, seen := run.verdict(b); seen {
-		return v.reason, v.reason != ""
+		return v.reason, v.reason != "", v.skipped
 	}
 	if b.skip > 0 { // a run starts while the LLM is being let rest
 		b.skip--
 		run.setVerdict(b, runVerdict{reason: b.reason, skipped: true})
-		return b.reason, true
+		return b.reason, true, true
 	}
 	run.setVerdict(b, runVerdict{})
-	return "", false
+	return "", false, false
 }
 
 // trip records that the LLM failed in ctx's run and returns the reason the
@@ -105,8 +107,8 @@ func (b *breaker) trip(ctx context.Context, err error) string {
 		run.setVerdict(b, runVerdict{reason: failure(err)})
 	}
 	b.reason = failure(err)
-	b.failed++
-	b.skip = min(1<<(b.failed-1), maxSkip)
+	b.backoff = min(max(2*b.backoff, 1), maxSkip)
+	b.skip = b.backoff
 	return b.reason
 }
 
@@ -117,20 +119,7 @@ func (b *breaker) answered() {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.failed, b.skip = 0, 0
-}
-
-// skipped reports whether ctx's run is offline because earlier runs'
-// LLM failed (the backoff), not because it failed in this run.
-func (b *breaker) skipped(ctx context.Context) bool {
-	run := runOf(ctx)
-	if b == nil || run == nil {
-		return false
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	v, _ := run.verdict(b)
-	return v.skipped
+	b.backoff, b.skip = 0, 0
 }
 
 // runOf is ctx's run (WithRun), or nil.
@@ -140,8 +129,9 @@ func runOf(ctx context.Context) *runState {
 }
 
 // outage is the notice of a step decided offline because the LLM is
-// unavailable for reason. One outage reads as one notice: every step of a
-// Set decided offline gives the same words (the breaker keeps the first
+// unavailable for reason (skipped: because of the backoff, see open). One
+// outage reads as one notice: every step of a Set decided offline gives
+// the same words (the breaker keeps the first
 // reason), so a run, whose notices drop duplicates, says it once, while
 // each step's own result (and a trace of it) still says that it was
 // decided offline. A run in which the decision agent or the condenser
@@ -150,14 +140,14 @@ func runOf(ctx context.Context) *runState {
 // which gives it, and it may be a run of unusable replies from a model
 // that answers. A nil breaker does not remember the
 // outage, so its notice is for this step alone and names it (used).
-func (b *breaker) outage(ctx context.Context, reason, used string) string {
+func (b *breaker) outage(ctx context.Context, reason, used string, skipped bool) string {
 	if b == nil {
 		return "LLM unavailable (" + reason + "); used offline " + used
 	}
-	if b.skipped(ctx) {
+	if skipped {
 		return "LLM not asked for this question: it failed for the ones before (last: " + reason + "); continuing offline, and asking it again later"
 	}
-	if r, ok := ctx.Value(runKey{}).(*runState); ok && r.reasonTold.Load() {
+	if r := runOf(ctx); r != nil && r.reasonTold.Load() {
 		return "LLM given up for this run (see the notice above); continuing offline"
 	}
 	return "LLM unavailable (" + reason + "); continuing offline"
@@ -264,7 +254,7 @@ var ErrLLMUnavailable = errors.New("LLM unavailable")
 // unusableError).
 func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T, error) {
 	var zero T
-	if _, down := b.open(ctx); down {
+	if _, down, _ := b.open(ctx); down {
 		return zero, ErrLLMUnavailable
 	}
 	r, err := primary()
@@ -275,7 +265,7 @@ func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T
 		b.trip(ctx, err)
 		// The caller reports err, which states the reason; the run's
 		// outage notice need not repeat it.
-		if run, ok := ctx.Value(runKey{}).(*runState); ok {
+		if run := runOf(ctx); run != nil {
 			run.reasonTold.Store(true)
 		}
 	}
@@ -373,7 +363,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	if err := ctx.Err(); err != nil {
 		return zero, err
 	}
-	reason, down := b.open(ctx)
+	reason, down, skipped := b.open(ctx)
 	var unusable *unusableError
 	if !down {
 		r, err := primary()
@@ -399,7 +389,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	if err != nil {
 		return r, fmt.Errorf("offline %s after LLM failure (%s): %w", what, reason, err)
 	}
-	note(&r, b.outage(ctx, reason, used), false)
+	note(&r, b.outage(ctx, reason, used, skipped), false)
 	return r, nil
 }
 
