@@ -108,8 +108,10 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	if !slices.Contains(keys, c.Route) {
 		return fallback(fmt.Sprintf("chose %q, which is not a route here (want %s)", c.Route, strings.Join(keys, " or ")))
 	}
-	if why := futile(at.Routes, c.Route, s); why != "" && c.Route != at.Rule.Key {
-		return fallback(fmt.Sprintf("chose %q, but %s", c.Route, why))
+	if c.Route != at.Rule.Key {
+		if why := futile(at.Routes, c.Route, s); why != "" {
+			return fallback(fmt.Sprintf("chose %q, but %s", c.Route, why))
+		}
 	}
 	return graph.Decision{Key: c.Route, Reason: c.Reason, By: RouterLLM, Message: c.Message}, s
 }
