@@ -260,15 +260,6 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 	rep.Elapsed = time.Since(began)
 	r.finishReport(&rep)
 	err := firstErr(storeErr, procErr, fetchErr)
-	if j.st.Source == "file" {
-		// A file's total is the entries read from it, committed or not
-		// (its batches advance the state only when committed: a run
-		// that failed at its first batch said "total": 0 of 721
-		// fetched), and it is complete only when it was read to the end
-		// and every batch committed.
-		rep.Total = max(rep.Total, rep.Fetched)
-		rep.Complete = err == nil
-	}
 	var oe *openError
 	var refused *RefusedError
 	var empty *EmptyPagesError

@@ -363,7 +363,15 @@ func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
 		}
 		return nil
 	}
-	return r.exec(ctx, j)
+	rep, err := r.exec(ctx, j)
+	// A file's total is the entries read from it, committed or not (its
+	// batches advance the state only when committed: a run that failed
+	// at its first batch said "total": 0 of 721 fetched), and it is
+	// complete only when it was read to the end and every batch
+	// committed.
+	rep.Total = max(rep.Total, rep.Fetched)
+	rep.Complete = err == nil
+	return rep, err
 }
 
 // askedOnly keeps the papers that answer an asked id: never more than
