@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/gtrag/gtrag/internal/version"
+	"github.com/gtrag/gtrag/text"
 )
 
 // Defaults of the zero Client. The delay and the page limits are arXiv's
@@ -355,10 +356,7 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 			if err == nil {
 				return page, nil // still empty: the caller decides what to do with it
 			}
-			if attempt == 1 {
-				return Page{}, fmt.Errorf("gave up after 1 attempt: %w", err)
-			}
-			return Page{}, fmt.Errorf("gave up after %d attempts: %w", attempt, err)
+			return Page{}, fmt.Errorf("gave up after %d %s: %w", attempt, text.Plural(attempt, "attempt", "attempts"), err)
 		}
 		reason := err
 		if reason == nil {
