@@ -171,9 +171,11 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	if cfg.Store != "" {
 		db, err = openWeaviate(ctx, cfg, tracedEmbedder{emb})
 	} else {
-		_, serr := os.Stat(cfg.DataDir)
-		dirWasThere = !errors.Is(serr, fs.ErrNotExist)
-		filesThere = storeFilesIn(cfg.DataDir)
+		if !cfg.MustExist { // what a seed that fails must leave (discardNew)
+			_, serr := os.Stat(cfg.DataDir)
+			dirWasThere = !errors.Is(serr, fs.ErrNotExist)
+			filesThere = storeFilesIn(cfg.DataDir)
+		}
 		db, err = openEmbedded(ctx, cfg, tracedEmbedder{emb})
 	}
 	if err != nil {
@@ -297,19 +299,24 @@ func CheckDataDir(dir string) error {
 }
 
 // CheckStoreFiles returns the *ConfigError (data-dir) of a directory where
-// one of the embedded store's files goes (vectordb.FileNames) in the data
+// one of the embedded store's files goes (vectordb.CheckPaths) in the data
 // directory dir, its Err an *InTheWayError: the store cannot be opened,
 // nor made, until the user moves it away, so every command refuses it as
-// bad usage (exit 2) before anything is created. vectordb.Open refuses it
-// too, as a failure.
+// bad usage (exit 2) before anything is created. Opening the store
+// refuses it so (vectordb.Open checks first); this is for a command that
+// checks before it opens.
 func CheckStoreFiles(dir string) error {
-	for _, name := range vectordb.FileNames {
-		path := filepath.Join(dir, name)
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return &ConfigError{Setting: "data-dir", Err: &InTheWayError{Path: path}}
-		}
+	return inTheWay(vectordb.CheckPaths(dir))
+}
+
+// inTheWay is CheckStoreFiles' *ConfigError for the
+// *vectordb.InTheWayError in err; nil when err holds none.
+func inTheWay(err error) error {
+	var in *vectordb.InTheWayError
+	if !errors.As(err, &in) {
+		return nil
 	}
-	return nil
+	return &ConfigError{Setting: "data-dir", Err: &InTheWayError{Path: in.Path}}
 }
 
 // InTheWayError is a directory where a file of the store goes, in words
@@ -327,9 +334,6 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 	if err := CheckDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
-	if err := CheckStoreFiles(cfg.DataDir); err != nil {
-		return nil, err
-	}
 	opts := []vectordb.Option{vectordb.WaitNotices(orDiscard(cfg.Notices))}
 	if cfg.LockTimeout > 0 {
 		opts = append(opts, vectordb.LockTimeout(cfg.LockTimeout))
@@ -341,6 +345,9 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 	if err != nil {
 		if errors.Is(err, vectordb.ErrNoStore) {
 			return nil, noStore(cfg)
+		}
+		if cerr := inTheWay(err); cerr != nil {
+			return nil, cerr // refused before anything was made
 		}
 		var mismatch *vectordb.MismatchError
 		if errors.As(err, &mismatch) {

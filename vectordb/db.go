@@ -102,10 +102,35 @@ func MustExist() Option { return func(o *options) { o.mustExist = true } }
 
 // ErrNoStore is in the error of Open with ReadOnly or MustExist, and of
 // AcceptRollback, when the data directory, or the store file in it, does
-// not exist. The error names the directory. A store file that is there but
-// empty, or was never initialised, is not this error: ReadOnly refuses it
-// with an error of its own, a read-write Open finishes or makes the store.
+// not exist, and of Open with ReadOnly or MustExist when the store file is
+// empty or was never initialised (a read-write Open finishes or makes the
+// store). The error names the directory.
 var ErrNoStore = errors.New("no store")
+
+// InTheWayError is a directory where one of a store's files goes
+// (FileNames): the store can be neither opened nor made until the user
+// moves it away. Open refuses it before it creates anything.
+type InTheWayError struct{ Path string }
+
+func (e *InTheWayError) Error() string {
+	what := "store file"
+	if filepath.Base(e.Path) == StoreFileName {
+		what = "store"
+	}
+	return what + " " + e.Path + " is a directory, not a file; move it away"
+}
+
+// CheckPaths returns an *InTheWayError for the first of the store's files
+// (FileNames) in dir that is a directory, or nil.
+func CheckPaths(dir string) error {
+	for _, name := range FileNames {
+		path := filepath.Join(dir, name)
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return &InTheWayError{Path: path}
+		}
+	}
+	return nil
+}
 
 // LockTimeout bounds how long an operation waits while another process holds
 // the store (default 30s). Zero or less keeps the default.
@@ -175,11 +200,10 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 	}
 
 	// A directory where a vector file goes fails the first write, after a
-	// new store was made (and seeded) for nothing: refused first.
-	for _, name := range FileNames[1:] {
-		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("store file %s is a directory, not a file; move it away", filepath.Join(dir, name))
-		}
+	// new store was made (and seeded) for nothing: refused first, as is
+	// one where the store file goes, before its size is read.
+	if err := CheckPaths(dir); err != nil {
+		return nil, err
 	}
 
 	switch fi, err := os.Stat(db.path); {
@@ -201,8 +225,6 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 		}
 	case err != nil:
 		return nil, fmt.Errorf("open store %s: %w", db.path, err)
-	case fi.IsDir():
-		return nil, fmt.Errorf("store %s is a directory, not a file; move it away", db.path)
 	}
 
 	err := db.load(ctx)

@@ -71,9 +71,6 @@ var (
 // slotBytes is the size of one slot.
 func (sf slotFile) slotBytes(dim int) int { return sf.elem * dim }
 
-// vecOffset is the byte offset of docnum doc's slot in the float32 file.
-func vecOffset(doc uint64, dim int) int64 { return fullFile.offset(doc, dim) }
-
 // offset is the byte offset of docnum doc's slot.
 func (sf slotFile) offset(doc uint64, dim int) int64 {
 	return vecHeaderSize + int64(doc-1)*int64(sf.elem)*int64(dim)
@@ -86,9 +83,6 @@ func (sf slotFile) header(dim int) []byte {
 	binary.LittleEndian.PutUint32(h[12:], uint32(dim))
 	return h
 }
-
-// checkVecHeader reads the header of the float32 file at the start of b.
-func checkVecHeader(b []byte, dim int) error { return fullFile.checkHeader(b, dim) }
 
 // checkHeader reads the header at the start of b.
 func (sf slotFile) checkHeader(b []byte, dim int) error {
@@ -334,7 +328,7 @@ func checkVectorFile(dir string, dim int, nextDoc uint64) error {
 	case err != nil:
 		return fmt.Errorf("stat vector file: %w", err)
 	case fi.IsDir():
-		return fmt.Errorf("store file %s is a directory, not a file; move it away", path)
+		return &InTheWayError{Path: path}
 	case fi.Size() < need:
 		return vectorsLost(path, fi.Size(), need)
 	}
