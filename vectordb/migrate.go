@@ -193,29 +193,11 @@ var bucketVecs = []byte("vecs")
 // New docnums are always the largest, so an insert appends to the last block.
 const vecBlockDocs = 32
 
-func vecBlockKey(doc uint64) []byte { return u64(doc / vecBlockDocs) }
-
 // vecEntry is one decoded entry of a vector block; raw aliases the block.
 type vecEntry struct {
 	doc      uint64
 	id, base string
 	raw      []byte
-}
-
-func appendVecEntry(b []byte, doc uint64, id, base string, vec []float32) []byte {
-	b = appendVecHeader(b, doc, id, base, 4*len(vec))
-	for _, f := range vec {
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
-	}
-	return b
-}
-
-// appendVecHeader appends the fields of an entry before its n vector bytes.
-func appendVecHeader(b []byte, doc uint64, id, base string, n int) []byte {
-	b = binary.AppendUvarint(b, doc%vecBlockDocs)
-	b = appendString(b, id)
-	b = appendString(b, base)
-	return binary.AppendUvarint(b, uint64(n))
 }
 
 // walkVecBlock calls fn for each entry of block number blk until fn returns

@@ -113,7 +113,8 @@ func putSums(tx *bolt.Tx, tag byte, first uint64, sums []uint32) error {
 	var run []byte
 	start := first
 	c = b.Cursor()
-	k, v := c.Seek(sumKey(tag, first))
+	var v []byte
+	k, _ := c.Seek(sumKey(tag, first))
 	if k == nil {
 		k, v = c.Last()
 	} else {
