@@ -16,6 +16,12 @@ import (
 // workflow's node names are for --trace; a reader of the answer wants to
 // know whether an LLM was involved and whether arXiv was.
 func answerFooter(r service.Result) string {
+	return footerSentence(append(answerParts(r), arxivPart(r, "arXiv searched", "the knowledge base")))
+}
+
+// answerParts are the footer's clauses before arXiv's: who wrote the
+// answer, and which embedder found its passages.
+func answerParts(r service.Result) []string {
 	var parts []string
 	// An off-topic reply has no sources; an abstention lists the closest
 	// as such and quotes none of them.
@@ -46,6 +52,14 @@ func answerFooter(r service.Result) string {
 	case r.Embedder != "":
 		parts = append(parts, "knowledge base searched with the "+r.Embedder+" embedder")
 	}
+	return parts
+}
+
+// arxivPart is the footer's last clause: whether arXiv was searched and
+// what the run added. searched is how a search that sent its request is
+// said ("arXiv searched"), into where the papers it added went ("the
+// knowledge base"); a fork says both its own way (forkFooter).
+func arxivPart(r service.Result, searched, into string) string {
 	// A request that failed searched nothing: the topic judge may have
 	// kept search_arxiv from asking, or arXiv may not have answered. A
 	// search answered from the page cache (arxiv.FileCache) sent no
@@ -59,27 +73,31 @@ func answerFooter(r service.Result) string {
 			}
 		}
 	}
-	searched := "arXiv searched"
 	switch {
 	case cached > 0 && cached == sent && sent == 1:
 		searched = "arXiv search served from the cache"
 	case cached > 0 && cached == sent:
 		searched = "arXiv searches served from the cache"
 	case cached > 0:
-		searched = fmt.Sprintf("arXiv searched (%d of %d searches served from the cache)", cached, sent)
+		searched += fmt.Sprintf(" (%d of %d searches served from the cache)", cached, sent)
 	}
 	switch {
 	case sent == 0 && len(r.Searches) > 0:
-		parts = append(parts, "arXiv could not be reached")
+		return "arXiv could not be reached"
 	case sent == 0:
-		parts = append(parts, "arXiv not searched")
+		return "arXiv not searched"
 	case r.PapersAdded == 0:
-		parts = append(parts, searched+", no papers added")
+		return searched + ", no papers added"
 	case r.PapersAdded == 1:
-		parts = append(parts, searched+", 1 paper added to the knowledge base")
+		return searched + ", 1 paper added to " + into
 	default:
-		parts = append(parts, fmt.Sprintf("%s, %d papers added to the knowledge base", searched, r.PapersAdded))
+		return fmt.Sprintf("%s, %d papers added to %s", searched, r.PapersAdded, into)
 	}
+}
+
+// footerSentence joins a footer's clauses into its one parenthesised
+// sentence.
+func footerSentence(parts []string) string {
 	s := strings.Join(parts, "; ")
 	return "(" + strings.ToUpper(s[:1]) + s[1:] + ".)"
 }

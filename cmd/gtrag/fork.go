@@ -134,20 +134,15 @@ func forkFooter(res service.Result, base nodes.GraphState, step int, store strin
 	if n := len(base.Searches); n <= len(res.Searches) {
 		own.Searches = res.Searches[n:]
 	}
-	f := answerFooter(own)
-	body := strings.TrimSuffix(strings.TrimPrefix(f, "("), ".)")
-	i := strings.LastIndex(body, "; ")
-	if i < 0 || len(body) == len(f) {
-		return f // not the shape answerFooter writes: say it as it is
-	}
-	head, last := body[:i], body[i+2:]
+	searched, into := "arXiv searched", "the knowledge base"
 	if store != trace.ForkKnowledgeBase {
-		last = strings.Replace(last, "added to the knowledge base", "added to the fork's scratch store", 1)
+		into = "the fork's scratch store"
 	}
 	if store == trace.ForkOffline {
-		last = strings.Replace(last, "arXiv searched", "the recording's papers searched offline (no request sent)", 1)
+		searched = "the recording's papers searched offline (no request sent)"
 	}
-	return fmt.Sprintf("(%s; after step %d, %s.)", head, step, last)
+	last := fmt.Sprintf("after step %d, %s", step, arxivPart(own, searched, into))
+	return footerSentence(append(answerParts(own), last))
 }
 
 func isTraceError(err error) bool {
