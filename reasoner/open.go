@@ -20,7 +20,12 @@ const (
 	DefaultOpenAIModel = "gpt-4o-mini"
 
 	// OfflineNotice is the notice of Open("auto") when no LLM is found.
-	OfflineNotice = "offline: no LLM configured (set --llm or OPENAI_API_KEY, or start Ollama); answers are extractive"
+	OfflineNotice = "offline: no LLM configured (set --llm or OPENAI_API_KEY, or start Ollama)" + offlineAnswers
+
+	// offlineAnswers ends the notices of an Open("auto") that found no
+	// LLM: what the offline reasoners mean for an answer (see
+	// OfflineNoticeFor).
+	offlineAnswers = "; answers are extractive"
 
 	// maxResponseBytes bounds what an LLM server may send in one HTTP
 	// response, before the reply itself is capped (WithMaxReplyBytes).
@@ -360,5 +365,18 @@ func (b *limitedBody) Close() error { return b.rc.Close() }
 // OllamaDownNotice is the notice of Open("auto") when OLLAMA_HOST names a
 // server that does not answer as Ollama: the LLM is configured, and down.
 func OllamaDownNotice(host string) string {
-	return "offline: no Ollama answered at " + provider.RedactURL(host) + " (OLLAMA_HOST); answers are extractive"
+	return "offline: no Ollama answered at " + provider.RedactURL(host) + " (OLLAMA_HOST)" + offlineAnswers
+}
+
+// OfflineNoticeFor is notice, one of a Set's Notices, as a command that
+// writes no answer says it: the clause of OfflineNotice and
+// OllamaDownNotice that says what going offline means for the answer
+// ("answers are extractive") gives way to use, what it means for that
+// command ("papers are filtered offline"). Any other notice is returned
+// as it is.
+func OfflineNoticeFor(notice, use string) string {
+	if rest, ok := strings.CutSuffix(notice, offlineAnswers); ok {
+		return rest + "; " + use
+	}
+	return notice
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/lineio"
 	"github.com/gtrag/gtrag/provider"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -648,7 +649,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		for _, n := range set.Notices {
 			// An ingest writes no answer: what the missing LLM means
 			// here is that the filter is the offline one.
-			disp.note(strings.Replace(n, "; answers are extractive", "; papers are filtered offline", 1))
+			disp.note(reasoner.OfflineNoticeFor(n, "papers are filtered offline"))
 		}
 		in.Filter = set.Filter
 		slow = set.Name != provider.Offline
@@ -819,11 +820,8 @@ func watchInterrupt(ctx context.Context, disp *ingestDisplay, drain time.Duratio
 func (a *app) checkIngestPaths(dir string, file bool) error {
 	cfg := a.config()
 	if cfg.Store == "" {
-		for _, name := range vectordb.FileNames {
-			path := filepath.Join(dir, name)
-			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-				return usagef("%s is a directory, not a file; move it away", path)
-			}
+		if err := service.CheckStoreFiles(dir); err != nil {
+			return a.cliError(err) // "… is a directory, not a file; move it away"
 		}
 	}
 	if file {
