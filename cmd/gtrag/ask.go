@@ -317,10 +317,9 @@ func checkText(what, s string, limit int) error {
 	return nil
 }
 
-// printAnswer writes a run's answer, its sources and the footer. On a
-// terminal every line is wrapped at spaces (the answer and the footer as
-// prose, a source under its title); elsewhere nothing is.
-// printAnswer prints an answer, its sources and its footer (answerFooter).
+// printAnswer writes a run's answer, its sources and its footer
+// (answerFooter). On a terminal every line is wrapped at spaces (the answer
+// and the footer as prose, a source under its title); elsewhere nothing is.
 func printAnswer(w io.Writer, r service.Result) {
 	printAnswerWith(w, r, answerFooter(r))
 }

@@ -155,22 +155,6 @@ func readLLMTuning(getenv func(string) string) (llmTuning, error) {
 	return t, err
 }
 
-// options turns the settings into reasoner options; unset ones are left to
-// the reasoner's defaults.
-func (t llmTuning) options() []reasoner.Option {
-	var opts []reasoner.Option
-	if t.timeout > 0 {
-		opts = append(opts, reasoner.WithTimeout(t.timeout))
-	}
-	if t.backoff > 0 {
-		opts = append(opts, reasoner.WithBackoff(t.backoff))
-	}
-	if t.retries >= 0 {
-		opts = append(opts, reasoner.WithRetries(t.retries))
-	}
-	return opts
-}
-
 // llmTuningHelp documents the settings in the root help text.
 func llmTuningHelp() string {
 	return fmt.Sprintf(`Advanced LLM settings, from the environment only:
