@@ -70,24 +70,20 @@ func inputSchema[In any](tool string) *jsonschema.Schema {
 
 // checkIntArgs checks the ranged integer arguments a call gives. What is no
 // JSON object, or no integer, is left to the SDK's validation, which
-// refuses it.
+// refuses it. This is the one check of their values: what passes it is in
+// the schema's range too, and an argument left out gets its default.
 func checkIntArgs(tool string, args json.RawMessage) error {
-	var obj map[string]json.RawMessage
-	if len(intArgs[tool]) == 0 || json.Unmarshal(args, &obj) != nil {
+	if len(intArgs[tool]) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	var obj map[string]any
+	if dec.Decode(&obj) != nil {
 		return nil
 	}
 	for _, a := range intArgs[tool] {
-		raw, ok := obj[a.name]
-		if !ok {
-			continue
-		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var v any
-		if dec.Decode(&v) != nil {
-			continue
-		}
-		n, ok := v.(json.Number)
+		n, ok := obj[a.name].(json.Number)
 		if !ok {
 			continue
 		}

@@ -124,38 +124,32 @@ type openRequests struct {
 	// (see cancel). Their ids stay in use until then.
 	cancelled map[string]bool
 	changed   chan struct{} // closed and replaced whenever a request is answered
-	// early are the open requests read before done, true for an
-	// initialize: until done, an initialize's answer may be the one that
+	// about is what is known of the open requests read before done, and
+	// of the open initializes (see answering); the others have nothing
+	// to tell. Until done, an initialize's answer may be the one that
 	// agrees the version; after, none is.
-	early   map[string]bool
+	about   map[string]answerTo
 	done    bool   // an initialize was answered with a result
 	version string // the protocol version that answer agreed
-	// inits are the open initialize requests, with what is wrong with
-	// their params as far as initializeProblem can tell ("" for
-	// nothing): the words of an answer refusing them (see answering).
-	inits map[string]string
 }
 
 func newOpenRequests() *openRequests {
-	return &openRequests{ids: map[string]bool{}, cancelled: map[string]bool{}, early: map[string]bool{}, inits: map[string]string{}, changed: make(chan struct{})}
+	return &openRequests{ids: map[string]bool{}, cancelled: map[string]bool{}, about: map[string]answerTo{}, changed: make(chan struct{})}
 }
 
 // add records a request, of method, passed on to the SDK.
 func (o *openRequests) add(id, method string) {
-	o.addInitialize(id, method, "")
+	o.addRequest(id, method, "")
 }
 
-// addInitialize is add, with what is wrong with the params of an
-// initialize, if anything.
-func (o *openRequests) addInitialize(id, method, problem string) {
+// addRequest is add, with what is wrong with the params of an
+// initialize (initializeProblem), if anything.
+func (o *openRequests) addRequest(id, method, problem string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.ids[id] = true
-	if method == "initialize" {
-		o.inits[id] = problem
-	}
-	if !o.done {
-		o.early[id] = method == "initialize"
+	if a := (answerTo{early: !o.done, initialize: method == "initialize", problem: problem}); a != (answerTo{}) {
+		o.about[id] = a
 	}
 }
 
@@ -188,14 +182,13 @@ func (o *openRequests) answering(id string, m message) answerTo {
 		delete(o.cancelled, id)
 		return answerTo{drop: true}
 	}
-	initialize, early := o.early[id]
-	if initialize && !o.done {
+	a := o.about[id]
+	if a.early && a.initialize && !o.done {
 		if v := m.protocolVersion(); v != "" {
 			o.done, o.version = true, v
 		}
 	}
-	problem, init := o.inits[id]
-	return answerTo{early: early, initialize: init, problem: problem}
+	return a
 }
 
 // answered closes id: answered.
@@ -230,8 +223,7 @@ func (o *openRequests) close(id string) {
 		return
 	}
 	delete(o.ids, id)
-	delete(o.early, id)
-	delete(o.inits, id)
+	delete(o.about, id)
 	close(o.changed)
 	o.changed = make(chan struct{})
 }
@@ -289,15 +281,6 @@ func (m message) codeless() bool {
 		Code *json.Number `json:"code"`
 	}
 	return len(m.Error) > 0 && json.Unmarshal(m.Error, &e) == nil && (e.Code == nil || *e.Code == "0")
-}
-
-// errorMessage is the message of an error response, or "".
-func (m message) errorMessage() string {
-	var e struct {
-		Message string `json:"message"`
-	}
-	_ = json.Unmarshal(m.Error, &e)
-	return e.Message
 }
 
 // messages decodes a message or a batch of them; what is not JSON-RPC
@@ -587,7 +570,7 @@ func (r *drainingReader) pass(raw []byte, ms ...inbound) {
 		case m.method == "notifications/cancelled":
 			r.open.cancel(idKey(m.cancels))
 		case m.method != "" && m.id != nil:
-			r.open.addInitialize(idKey(m.id), m.method, m.problem)
+			r.open.addRequest(idKey(m.id), m.method, m.problem)
 		}
 	}
 	r.buf.Write(raw)
@@ -622,7 +605,7 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 			}
 		}
 		if len(ms) == 1 && ms[0].codeless() {
-			line = withCode(line, ms[0], to)
+			line = withCode(line, to)
 		}
 		// The answer to a cancelled request is dropped; in a batch (an old
 		// protocol version's) it goes with the others.
@@ -640,7 +623,7 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 	}
 }
 
-// withCode is the SDK's error response line m, which has no code, with
+// withCode is the SDK's error response line, which has no code, with
 // the code JSON-RPC gives its error, when the transport can tell it:
 //
 //   - an initialize whose params the SDK could not read ("handling
@@ -653,13 +636,13 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 //     middleware): -32600, invalid request.
 //
 // Any other line is left as it is.
-func withCode(line []byte, m message, to answerTo) []byte {
+func withCode(line []byte, to answerTo) []byte {
 	var r errorResponse
 	if json.Unmarshal(line, &r) != nil || r.Error == nil {
 		return line
 	}
 	switch {
-	case to.initialize && strings.HasPrefix(m.errorMessage(), "handling 'initialize'"):
+	case to.initialize && strings.HasPrefix(r.Error.Message, "handling 'initialize'"):
 		problem := to.problem
 		if problem == "" {
 			problem = "they do not match MCP's InitializeRequest (protocolVersion, capabilities, clientInfo)"

@@ -172,9 +172,6 @@ func (s *Server) addTools() {
 func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, AskResult, error) {
 	q, err := checkText("question", in.Question)
 	if err == nil {
-		err = checkArgs("ask", in.K, in.MaxResults)
-	}
-	if err == nil {
 		err = s.checkRouter(in.Router)
 	}
 	if err != nil {
@@ -215,9 +212,6 @@ func (s *Server) checkRouter(router string) error {
 
 func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchInput) (*mcp.CallToolResult, SearchResult, error) {
 	q, err := checkText("query", in.Query)
-	if err == nil {
-		err = checkArgs("search", in.K)
-	}
 	if err != nil {
 		return nil, SearchResult{}, s.toolError("search", err)
 	}
@@ -250,9 +244,6 @@ func (s *Server) ingestIDs(ctx context.Context, req *mcp.CallToolRequest, in Ing
 
 func (s *Server) ingestQuery(ctx context.Context, req *mcp.CallToolRequest, in IngestQueryInput) (*mcp.CallToolResult, IngestResult, error) {
 	q, err := checkText("query", in.Query)
-	if err == nil {
-		err = checkArgs("ingest_query", in.Max)
-	}
 	query := ingest.Query{Text: q, Max: in.Max, Sort: in.Sort}
 	if err == nil {
 		err = query.Validate()
@@ -274,9 +265,9 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 		in.OnProgress = report
 		defer stop()
 	}
-	// The requests of this call alone: the service's one arXiv client
-	// serves every call at once, and its own count (which the ingest
-	// reports) holds theirs too.
+	// The report's arxiv_requests count this call's requests alone: the
+	// service's one arXiv client serves every call at once, and the
+	// ingest counts the context's counter when it carries one.
 	var requests atomic.Int64
 	// A refused connection means nothing listens: say so now rather than
 	// after a minute of retries the caller waits through.
@@ -284,7 +275,6 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 	if err != nil {
 		return nil, IngestResult{}, s.toolError(tool, stopped(ctx, err))
 	}
-	rep.ArxivRequests = int(requests.Load())
 	notices := rep.Notices
 	if notices == nil {
 		notices = []string{}
@@ -297,16 +287,12 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 }
 
 func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in ListPapersInput) (*mcp.CallToolResult, ListPapersResult, error) {
-	if err := checkArgs("list_papers", in.Offset, in.Limit); err != nil {
-		return nil, ListPapersResult{}, s.toolError("list_papers", err)
-	}
-	limit := in.Limit
 	ids, err := s.svc.PaperIDs(ctx)
 	if err != nil {
 		return nil, ListPapersResult{}, s.toolError("list_papers", stopped(ctx, err))
 	}
 	out := ListPapersResult{Total: len(ids), Offset: in.Offset, Papers: []PaperSummary{}}
-	page := ids[min(in.Offset, len(ids)):min(in.Offset+limit, len(ids))]
+	page := ids[min(in.Offset, len(ids)):min(in.Offset+in.Limit, len(ids))]
 	for _, id := range page {
 		p, err := s.svc.Paper(ctx, id)
 		if errors.Is(err, service.ErrPaperNotFound) {
@@ -336,18 +322,6 @@ func (s *Server) stats(_ context.Context, _ *mcp.CallToolRequest, _ struct{}) (*
 // (service.CheckQuestion) and folds its white space.
 func checkText(what, s string) (string, error) {
 	return service.CheckQuestion("the "+what, s)
-}
-
-// checkArgs checks the values of tool's ranged integer arguments, in the
-// order of intArgs. An argument left out has its default (the SDK fills in
-// the schema's), so 0 is a value like any other: in range or not.
-func checkArgs(tool string, vs ...int) error {
-	for i, a := range intArgs[tool] {
-		if err := a.check(float64(vs[i]), fmt.Sprint(vs[i])); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // stopped says "cancelled" for a call the client cancelled, whatever layer
