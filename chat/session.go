@@ -187,14 +187,15 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	if res.Question != "" {
 		asked = res.Question // as the run read it: a misspelt term corrected
 	}
+	turn := Turn{Input: line, Question: asked, Result: res, Rewritten: rewritten, Unanswered: err != nil}
 	if err != nil {
 		if ctx.Err() == nil {
 			// Asked all the same: a follow-up refers to it (Unanswered).
-			s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: rewritten, Unanswered: true})
+			s.history = append(s.history, turn)
 		}
 		return s.failed(ctx, qctx, err)
 	}
-	s.history = append(s.history, Turn{Input: line, Question: asked, Result: res, Rewritten: rewritten})
+	s.history = append(s.history, turn)
 	if s.Show != nil {
 		s.Show(s.Out, res)
 	} else {
