@@ -222,12 +222,12 @@ func ValidSpecs(k Kind) string {
 }
 
 // Help describes the specs of kind k, one per line, for --help.
+//
+// Each line is "  FORM  description", the description starting at column
+// HelpIndent, so that the command layer can wrap it under itself.
 func Help(k Kind) string {
 	var b strings.Builder
-	// Lines wrap at 100 columns, continuing under the description.
-	line := func(form, help string) {
-		fmt.Fprintln(&b, iostreams.WrapHanging(fmt.Sprintf("  %-18s %s", form, help), 100, 21))
-	}
+	line := func(form, help string) { fmt.Fprintf(&b, "  %-18s %s\n", form, help) }
 	if k == LLM {
 		line(Auto, "OpenAI if OPENAI_API_KEY is set, else Ollama if a server answers at OLLAMA_HOST, else offline;")
 		line("", "the model is GTRAG_OPENAI_MODEL (default gpt-4o-mini), or GTRAG_OLLAMA_MODEL")
@@ -247,6 +247,9 @@ func Help(k Kind) string {
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// HelpIndent is where a line of Help's description starts.
+const HelpIndent = 21
 
 // otherSecretEnv names credentials that no provider of the table reads but
 // that gtrag (a Weaviate store's key), the libraries it uses, or its users

@@ -102,10 +102,10 @@ game-theory primer and grows each time arXiv is searched. With no LLM and no
 network it still answers, offline, from the store.
 
 --llm SPEC (the provider's name in any case; the model as the provider spells it):
-` + provider.Help(provider.LLM) + `
+` + providerHelp(provider.LLM) + `
 
 --embedder SPEC (a store remembers its embedder):
-` + provider.Help(provider.Embedder) + `
+` + providerHelp(provider.Embedder) + `
 
 ` + arxivTuningHelp() + "\n\n" + llmTuningHelp() + "\n\n" + storeTuningHelp(),
 		Example: `  gtrag ask "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
@@ -399,3 +399,13 @@ func defaultDataDir(getenv func(string) string) string {
 
 // helpColumns is the width --help's flag descriptions wrap at.
 const helpColumns = 100
+
+// providerHelp is provider.Help with each line wrapped at helpColumns,
+// continuing under its description.
+func providerHelp(k provider.Kind) string {
+	lines := strings.Split(provider.Help(k), "\n")
+	for i, l := range lines {
+		lines[i] = iostreams.WrapHanging(l, helpColumns, provider.HelpIndent)
+	}
+	return strings.Join(lines, "\n")
+}
