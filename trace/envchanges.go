@@ -39,16 +39,18 @@ func describeEnvChanges(before, after environment.Environment) []string {
 		}
 		prev := before[t]
 		for i, it := range after[t] {
-			meta := describeEnvMeta(it.Metadata)
+			// Only an entry that is new or grew is described: the
+			// recorder compares the whole environment after every step.
 			switch {
 			case i >= len(prev):
+				meta := describeEnvMeta(it.Metadata)
 				if meta != "" {
 					meta = " " + meta
 				}
 				out = append(out, fmt.Sprintf("%s: new entry%s with %s", t, meta, plural(len(it.Objects), noun[0], noun[1])))
 			case len(it.Objects) > len(prev[i].Objects):
 				s := fmt.Sprintf("%s: +%s", t, plural(len(it.Objects)-len(prev[i].Objects), noun[0], noun[1]))
-				if meta != "" {
+				if meta := describeEnvMeta(it.Metadata); meta != "" {
 					s += " in entry " + meta
 				}
 				out = append(out, s)
@@ -113,11 +115,11 @@ var (
 // recordings made before describeEnvChanges hold them, the way describeEnvChanges
 // says it; any other line is returned as it is.
 func readableEnvChange(s string) string {
-	tool, meta, n := "", "", ""
+	tool, meta, n, grew := "", "", "", false
 	if m := oldNewEntry.FindStringSubmatch(s); m != nil {
 		tool, meta, n = m[1], m[2], m[3]
 	} else if m := oldGrewEntry.FindStringSubmatch(s); m != nil {
-		tool, n, meta = m[1], m[2], m[3]
+		tool, n, meta, grew = m[1], m[2], m[3], true
 	} else {
 		return s
 	}
@@ -129,7 +131,7 @@ func readableEnvChange(s string) string {
 	objs := make([]map[string]any, count)
 	after := environment.Environment{tool: {{Metadata: md, Objects: objs}}}
 	before := environment.Environment{}
-	if oldGrewEntry.MatchString(s) {
+	if grew {
 		before[tool] = []environment.Item{{Metadata: md}}
 	}
 	if out := describeEnvChanges(before, after); len(out) == 1 {
