@@ -66,9 +66,9 @@ type view struct {
 	Question    string
 	Settings    Settings
 	Steps       []viewStep
-	Outcome     string // "completed", "failed", "interrupted", "stopped" (Ctrl-C) or "incomplete"
-	StoppedStep int    // the step a run stopped with Ctrl-C was in
-	StoppedBy   string // "Ctrl-C" or "a signal"
+	Outcome     string // "completed", "failed", "interrupted", "stopped" (by a signal) or "incomplete"
+	StoppedStep int    // the step a run stopped by a signal was in
+	StoppedBy   string // "Ctrl-C", "SIGTERM" or "a signal" (signalName)
 	Answer      string
 	Sources     []string
 	Error       string
@@ -112,20 +112,17 @@ type viewStep struct {
 	// Changes are the rest of the step's environment update, as the
 	// narration writes it: the knowledge base's size when the step added
 	// to it, and what the step added to the run's environment.
-	Changes     []string
-	Failed      string
-	Next        *viewRoute
-	storeBefore *int // the store's size before the step's first add
-	storeNote   string
-	envChanges  []string
+	Changes []string
+	Failed  string
+	Next    *viewRoute
+	update  envUpdate // Changes, until the step ends
 }
 
 type viewOp struct {
 	node       string
 	start      OperationStartedData
 	Kind       string
-	Tool       string
-	Summary    string // describeOp
+	Summary    string // describeOpIn, or describeOffline once decided offline
 	Params     string // indented JSON
 	DurationMS int64
 	Result     string // describeResult, or the error
@@ -191,7 +188,7 @@ func buildView(events []Event) view {
 		case OperationStarted:
 			var d OperationStartedData
 			_ = e.Decode(&d)
-			op := viewOp{node: e.Node, start: d, Kind: d.Kind, Tool: d.Tool, Summary: describeOpIn(e.Node, d, v.Question), Params: indent(d.Params)}
+			op := viewOp{node: e.Node, start: d, Kind: d.Kind, Summary: describeOpIn(e.Node, d, v.Question), Params: indent(d.Params)}
 			if e.Step == 0 || cur == nil {
 				ops[d.OpID] = &op // the store counts around the run
 				continue
@@ -207,20 +204,14 @@ func buildView(events []Event) view {
 			if op := ops[d.OpID]; op != nil {
 				op.Done, op.DurationMS = true, d.DurationMS
 				op.Result, op.ResultJSON = describeResult(d.Kind, d.Result), indent(d.Result)
-				if decidedOffline(d.Kind, d.Result) {
-					// The offline reasoner decided it: tagged so, as the
-					// narration tags it.
-					start := offlineTool(op.start)
-					op.Tool, op.Summary = start.Tool, describeOpIn(op.node, start, v.Question)
+				if text, offline := describeOffline(op.node, op.start, d.Kind, d.Result, v.Question); offline {
+					op.Summary = text
 				}
 			}
 			if d.Kind == KindStoreAdd && e.Step > 0 && cur != nil {
 				var a AddResult
-				if json.Unmarshal(d.Result, &a) == nil && a.CountBefore != nil && a.CountAfter != nil {
-					if cur.storeBefore == nil {
-						cur.storeBefore = a.CountBefore
-					}
-					cur.storeNote = storeChange(*cur.storeBefore, *a.CountAfter)
+				if json.Unmarshal(d.Result, &a) == nil {
+					cur.update.added(a)
 				}
 			}
 			if d.Kind == KindStoreCount && e.Step == 0 {
@@ -256,10 +247,7 @@ func buildView(events []Event) view {
 			_ = e.Decode(&d)
 			if cur != nil {
 				cur.Reasoning, cur.DurationMS = d.Reasoning, d.DurationMS
-				cur.envChanges = nil
-				for _, c := range d.Environment {
-					cur.envChanges = append(cur.envChanges, "environment: "+readableEnvChange(c))
-				}
+				cur.update.env = d.Environment
 			}
 		case StepFailed:
 			var d StepFailedData
@@ -288,12 +276,11 @@ func buildView(events []Event) view {
 		case ExecutionFailed:
 			var d ExecutionFailedData
 			_ = e.Decode(&d)
-			v.Outcome, v.Error, v.Path = "failed", readableRunError(d.Error), strings.Join(d.Path, " → ")
-			switch {
-			case d.Interrupted:
-				v.Outcome, v.StopDone = "interrupted", stopDone(len(d.Path))
-			case stoppedBySignal(d.Error):
-				v.Outcome, v.StoppedStep, v.StoppedBy = "stopped", len(d.Path)+1, signalName(d.Error)
+			f := failureOf(d)
+			v.Outcome, v.Error, v.Path = f.outcome, f.err, strings.Join(d.Path, " → ")
+			v.StoppedStep, v.StoppedBy = f.step, f.by
+			if f.outcome == outcomeInterrupted {
+				v.StopDone = stopDone(len(d.Path))
 			}
 		}
 	}
@@ -313,11 +300,7 @@ func buildView(events []Event) view {
 		v.Store = plural(counts[0], "document", "documents")
 	}
 	for i := range v.Steps {
-		s := &v.Steps[i]
-		if s.storeNote != "" {
-			s.Changes = append(s.Changes, s.storeNote)
-		}
-		s.Changes = append(s.Changes, s.envChanges...)
+		v.Steps[i].Changes = v.Steps[i].update.lines()
 	}
 	return v
 }

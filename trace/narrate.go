@@ -39,17 +39,15 @@ type Narrator struct {
 
 // block collects one step until it ends.
 type block struct {
-	step        int
-	node        string
-	percept     []Field
-	actions     []*action
-	open        map[string]*action // op id → action waiting for its result
-	mutations   []Mutation
-	reasoning   string
-	envChanges  []string // what the step added to the run's environment
-	storeBefore *int     // the store's size before the step's first add
-	storeNote   string
-	failed      string
+	step      int
+	node      string
+	percept   []Field
+	actions   []*action
+	open      map[string]*action // op id → action waiting for its result
+	mutations []Mutation
+	reasoning string
+	update    envUpdate // the rest of its ENVIRONMENT UPDATE
+	failed    string
 }
 
 type action struct {
@@ -137,10 +135,7 @@ func (n *Narrator) Event(e Event) error {
 			var d StepCompletedData
 			_ = json.Unmarshal(e.Data, &d)
 			n.cur.reasoning = d.Reasoning
-			n.cur.envChanges = nil
-			for _, c := range d.Environment {
-				n.cur.envChanges = append(n.cur.envChanges, readableEnvChange(c))
-			}
+			n.cur.update.env = d.Environment
 		}
 		n.steps++
 	case StepFailed:
@@ -174,14 +169,14 @@ func (n *Narrator) Event(e Event) error {
 		}
 		var d ExecutionFailedData
 		_ = json.Unmarshal(e.Data, &d)
-		d.Error = readableRunError(d.Error)
-		switch {
-		case d.Interrupted:
-			n.printf("\nINTERRUPTED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
-		case stoppedBySignal(d.Error):
-			n.printf("\nSTOPPED (%s) during step %d, after %s: %s\n", signalName(d.Error), len(d.Path)+1, plural(n.steps, "step", "steps"), d.Error)
+		f := failureOf(d)
+		switch f.outcome {
+		case outcomeInterrupted:
+			n.printf("\nINTERRUPTED after %s: %s\n", plural(n.steps, "step", "steps"), f.err)
+		case outcomeStopped:
+			n.printf("\nSTOPPED (%s) during step %d, after %s: %s\n", f.by, f.step, plural(n.steps, "step", "steps"), f.err)
 		default:
-			n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), d.Error)
+			n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), f.err)
 		}
 		if len(d.Path) > 0 {
 			n.line("path", strings.Join(d.Path, " → "))
@@ -197,9 +192,71 @@ func storeSpan(before, after int) string {
 	return fmt.Sprintf("%d → %s", before, plural(after, "document", "documents"))
 }
 
-// storeChange is the environment update of a step that added to the
-// knowledge base: "knowledge base: 0 → 5 documents".
-func storeChange(before, after int) string { return "knowledge base: " + storeSpan(before, after) }
+// envUpdate is what a step changed besides its state fields, as the
+// narration and the page both tell it: the knowledge base's size when the
+// step added to it, and what it added to the run's environment.
+type envUpdate struct {
+	// storeBefore and storeAfter are the store's size before the step's
+	// first add and after its last: a step that adds several times (one
+	// paper at a time) changes the store from its first count to its last.
+	storeBefore, storeAfter *int
+	env                     []string // the step's environment lines, as recorded
+}
+
+// added takes one of the step's store.adds; one that did not count the
+// store changes nothing.
+func (u *envUpdate) added(a AddResult) {
+	if a.CountBefore == nil || a.CountAfter == nil {
+		return
+	}
+	if u.storeBefore == nil {
+		u.storeBefore = a.CountBefore
+	}
+	u.storeAfter = a.CountAfter
+}
+
+// lines are the update told line by line: "knowledge base: 0 → 5
+// documents", then "environment: …" for each environment line (those of
+// older recordings reworded, see readableEnvChange); nil for none.
+func (u envUpdate) lines() []string {
+	var out []string
+	if u.storeAfter != nil {
+		out = append(out, "knowledge base: "+storeSpan(*u.storeBefore, *u.storeAfter))
+	}
+	for _, c := range u.env {
+		out = append(out, "environment: "+readableEnvChange(c))
+	}
+	return out
+}
+
+// How a failed run ended (failure.outcome); the page shows them as they
+// are.
+const (
+	outcomeInterrupted = "interrupted" // stopped on purpose before a step
+	outcomeStopped     = "stopped"     // stopped by a signal during a step
+	outcomeFailed      = "failed"
+)
+
+// failure is how a failed run ended, as the narration and the page both
+// tell it.
+type failure struct {
+	outcome string // outcomeInterrupted, outcomeStopped or outcomeFailed
+	by      string // the signal that stopped it (signalName), for outcomeStopped
+	step    int    // the step it was stopped during, for outcomeStopped
+	err     string // its error as a reader wants it (readableRunError)
+}
+
+// failureOf tells how the failed run d ended.
+func failureOf(d ExecutionFailedData) failure {
+	f := failure{outcome: outcomeFailed, err: readableRunError(d.Error)}
+	switch by := signalName(d.Error); {
+	case d.Interrupted:
+		f.outcome = outcomeInterrupted
+	case by != "":
+		f.outcome, f.by, f.step = outcomeStopped, by, len(d.Path)+1
+	}
+	return f
+}
 
 // readableRunError is a run's recorded error as a reader wants it: without
 // the prefixes the layers it came through put before it ("run the
@@ -278,8 +335,8 @@ func (n *Narrator) operationStarted(e Event) {
 
 func (n *Narrator) operationEnded(e Event) {
 	var id, kind, result string
+	var raw json.RawMessage // the result, of an operation that completed
 	var added *AddResult
-	offline := false
 	if e.Type == OperationFailed {
 		var d OperationFailedData
 		_ = json.Unmarshal(e.Data, &d)
@@ -287,8 +344,7 @@ func (n *Narrator) operationEnded(e Event) {
 	} else {
 		var d OperationCompletedData
 		_ = json.Unmarshal(e.Data, &d)
-		id, kind, result = d.OpID, d.Kind, describeResult(d.Kind, d.Result)
-		offline = decidedOffline(d.Kind, d.Result)
+		id, kind, result, raw = d.OpID, d.Kind, describeResult(d.Kind, d.Result), d.Result
 		switch d.Kind {
 		case KindStoreCount:
 			var c CountResult
@@ -310,13 +366,8 @@ func (n *Narrator) operationEnded(e Event) {
 	if n.cur == nil {
 		return
 	}
-	if added != nil && added.CountBefore != nil && added.CountAfter != nil {
-		// A step that adds several times (one paper at a time) changes
-		// the store from its first count to its last.
-		if n.cur.storeBefore == nil {
-			n.cur.storeBefore = added.CountBefore
-		}
-		n.cur.storeNote = storeChange(*n.cur.storeBefore, *added.CountAfter)
+	if added != nil {
+		n.cur.update.added(*added)
 	}
 	a, ok := n.cur.open[id]
 	if !ok { // a result without its start: show it anyway
@@ -325,8 +376,10 @@ func (n *Narrator) operationEnded(e Event) {
 	}
 	delete(n.cur.open, id)
 	a.result = result
-	if offline && ok {
-		a.text = describeOpIn(a.node, offlineTool(a.start), n.question)
+	if ok {
+		if text, offline := describeOffline(a.node, a.start, kind, raw, n.question); offline {
+			a.text = text
+		}
 	}
 }
 
@@ -368,12 +421,7 @@ func (n *Narrator) flush(next string) {
 		}
 		changes = append(changes, fmt.Sprintf("%s: %s → %s", m.Field, Summarize(m.Field, m.Before), Summarize(m.Field, m.After)))
 	}
-	if b.storeNote != "" {
-		changes = append(changes, b.storeNote)
-	}
-	for _, c := range b.envChanges {
-		changes = append(changes, "environment: "+c)
-	}
+	changes = append(changes, b.update.lines()...)
 	if len(changes) == 0 {
 		changes = []string{"no state change"}
 	}
@@ -466,14 +514,19 @@ func decidedOffline(kind string, raw json.RawMessage) bool {
 	return false
 }
 
-// offlineTool is d as the offline reasoner's: decided offline (see
-// decidedOffline), an operation is tagged [offline], not with the LLM
-// that did not decide it.
-func offlineTool(d OperationStartedData) OperationStartedData {
-	if d.Tool != "" {
-		d.Tool = "offline"
+// describeOffline describes, for the narration and the page, an
+// operation of node started as start that completed with result (of its
+// kind), when the offline reasoner decided it (decidedOffline): tagged
+// [offline], not with the LLM that did not decide it. offline is false,
+// and the operation told as it started, otherwise.
+func describeOffline(node string, start OperationStartedData, kind string, result json.RawMessage, question string) (text string, offline bool) {
+	if !decidedOffline(kind, result) {
+		return "", false
 	}
-	return d
+	if start.Tool != "" {
+		start.Tool = "offline"
+	}
+	return describeOpIn(node, start, question), true
 }
 
 // describeOp names an operation of node and its arguments the way a
@@ -556,12 +609,13 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 		}
 	case KindFilter:
 		var p FilterParams
-		if json.Unmarshal(d.Params, &p) == nil && (node == nodes.SearchArxiv || question != "" && p.Abstract == "" && fold(p.Title) == fold(question)) {
-			// search_arxiv puts the question itself to the paper filter
-			// before it searches (the topic judge): it is no paper.
-			return fmt.Sprintf("%s as the topic judge: is the question itself about game theory? question=%s", name, quote(p.Title, maxText))
-		}
 		if json.Unmarshal(d.Params, &p) == nil {
+			if node == nodes.SearchArxiv || question != "" && p.Abstract == "" && fold(p.Title) == fold(question) {
+				// search_arxiv puts the question itself to the paper
+				// filter before it searches (the topic judge): it is no
+				// paper.
+				return fmt.Sprintf("%s as the topic judge: is the question itself about game theory? question=%s", name, quote(p.Title, maxText))
+			}
 			s := fmt.Sprintf("%s title=%s", name, quote(p.Title, maxText))
 			if p.Abstract == "" {
 				s += " (no abstract)"
