@@ -71,10 +71,12 @@ type Player struct {
 	// atFork is the state a Fork's own steps started from (StateAtFork).
 	atFork *nodes.GraphState
 	// storeCount is the store's size as the recording has it at this
-	// point of the replay: its first store.count, then each played add's
-	// count after (playedStore.Count). counted says the recording counts.
+	// point of the replay: its first store.count (firstCount), then each
+	// played add's count after (playedStore.Count).
 	storeCount int
-	counted    bool
+	// firstCount is the recording's first store.count, nil when it has
+	// none: its store did not count.
+	firstCount *int
 	// echo, when a Fork is being recorded, records again what the
 	// recording says happened inside the operations it answers (the
 	// embeds of a store query or add), so that the fork's recording of
@@ -130,6 +132,12 @@ func NewPlayer(events []Event) (*Player, error) {
 			if err := e.Decode(p.failed); err != nil {
 				return nil, lineError(e, err)
 			}
+		}
+	}
+	if counts := p.ops[KindStoreCount]; len(counts) > 0 && counts[0].result != nil {
+		var r CountResult
+		if json.Unmarshal(counts[0].result, &r) == nil {
+			p.firstCount = &r.Count
 		}
 	}
 	return p, nil
@@ -317,12 +325,9 @@ func (p *Player) reset(cancel context.CancelCauseFunc) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cancel, p.path, p.step, p.node, p.divergence, p.stopped, p.atFork = cancel, nil, 0, "", nil, nil, nil
-	p.echo, p.storeCount, p.counted = nil, 0, false
-	if counts := p.ops[KindStoreCount]; len(counts) > 0 {
-		var r CountResult
-		if counts[0].result != nil && json.Unmarshal(counts[0].result, &r) == nil {
-			p.storeCount, p.counted = r.Count, true
-		}
+	p.echo, p.storeCount = nil, 0
+	if p.firstCount != nil {
+		p.storeCount = *p.firstCount
 	}
 	for _, q := range p.ops {
 		for _, op := range q {
@@ -703,21 +708,10 @@ func (e *MismatchError) Error() string {
 // the same text twice.
 func differingParts(a, b string, n int) (string, string) {
 	a, b = fold(a), fold(b)
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	for i > 0 && i < len(a) && !utf8.RuneStart(a[i]) {
-		i-- // back to the start of the rune both share a prefix of
-	}
 	const lead = 40 // runes of shared text kept before the difference
+	i, from := parting(a, b, lead)
 	if utf8.RuneCountInString(a[:i]) <= n-lead {
 		return quote(a, n), quote(b, n)
-	}
-	from := i
-	for k := 0; k < lead && from > 0; k++ {
-		_, size := utf8.DecodeLastRuneInString(a[:from])
-		from -= size
 	}
 	return `"…` + shorten(a[from:], n) + `"`, `"…` + shorten(b[from:], n) + `"`
 }
@@ -760,11 +754,7 @@ func (s playedStore) Count() int {
 }
 
 // counts reports whether the recording counted its store.
-func (s playedStore) counts() bool {
-	s.p.mu.Lock()
-	defer s.p.mu.Unlock()
-	return s.p.counted
-}
+func (s playedStore) counts() bool { return s.p.firstCount != nil }
 
 type playedSearcher struct{ p *Player }
 

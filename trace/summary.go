@@ -204,26 +204,35 @@ func summarizeItemApart(it, prev any, same string) string {
 // its start when that is soon enough to show.
 func quoteApart(s, other string, n int) string {
 	s, other = fold(s), fold(other)
-	i := 0
-	for i < len(s) && i < len(other) && s[i] == other[i] {
-		i++
-	}
-	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
-		i--
-	}
 	const lead = 20 // runes of the shared text kept before the difference, at most
+	i, from := parting(s, other, lead)
 	if utf8.RuneCountInString(s[:i]) < n-lead {
 		return quote(s, n)
-	}
-	from := i
-	for k := 0; k < lead && from > 0; k++ {
-		_, size := utf8.DecodeLastRuneInString(s[:from])
-		from -= size
 	}
 	if sp := strings.IndexByte(s[from:i], ' '); sp >= 0 {
 		from += sp + 1 // from a word's start
 	}
 	return `"…` + shorten(s[from:], n-1) + `"`
+}
+
+// parting is where a first differs from b, as a byte offset into a at
+// the start of a rune (at), and the offset lead runes before it (from),
+// for quoting two texts from a little before where they part
+// (differingParts, quoteApart). b[from:] is where b parts, too.
+func parting(a, b string, lead int) (at, from int) {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && i < len(a) && !utf8.RuneStart(a[i]) {
+		i-- // back to the start of the rune both share a prefix of
+	}
+	from = i
+	for k := 0; k < lead && from > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(a[:from])
+		from -= size
+	}
+	return i, from
 }
 
 // summarizeSearch names one arXiv search of the state's searches (a
