@@ -377,13 +377,14 @@ func (f *forkSwitch) live() bool { return f.step.Load() > int64(f.at) }
 
 func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 	d := after
-	d.Store = switchStore{f, played.Store, after.Store}
+	store := switchStore{f, played.Store, after.Store}
+	d.Store = store
 	ps, ok1 := played.Store.(playedStore)
 	_, ok2 := after.Store.(counter)
 	if ok1 && ok2 && ps.counts() {
 		// Both sides count: so does the fork, for its recording's
 		// environment updates ("knowledge base: 0 → 5 documents").
-		d.Store = countingSwitchStore{switchStore{f, played.Store, after.Store}}
+		d.Store = countingSwitchStore{store}
 	}
 	d.Arxiv = switchSearcher{f, played.Arxiv, after.Arxiv}
 	d.Judge = switchJudge{f, played.Judge, after.Judge}
@@ -497,8 +498,7 @@ func (s countingSwitchStore) Count() int {
 // recorderIn is the Recorder that recorded d's dependencies (Wrap), or
 // nil when they are not recorded.
 func recorderIn(d nodes.Deps) *Recorder {
-	switch s := d.Store.(type) {
-	case recordedStore:
+	if s, ok := d.Store.(recordedStore); ok {
 		return s.r
 	}
 	if a, ok := d.Arxiv.(recordedSearcher); ok {
