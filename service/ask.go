@@ -371,20 +371,41 @@ func runGraph(ctx context.Context, g *nodes.Graph, s nodes.GraphState, opts ...g
 
 // Replay re-runs a recorded run with p (no store, no network, no LLM) and
 // returns its Result as Ask returned it. ArxivRequests is 0: nothing is
-// fetched.
+// fetched. A recording that stopped at its step limit, or on purpose before
+// a step, replays to the same stop: the Result of the state it reached
+// (outcome step_limit or OutcomeInterrupted) comes beside the error, as
+// Ask returns it.
 func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 	start := time.Now()
 	out, err := p.Run(ctx)
-	if err != nil {
+	var limit *graph.StepLimitError
+	var stop *graph.InterruptError
+	outcome := ""
+	switch {
+	case err == nil:
+	case errors.As(err, &limit):
+		outcome = evaluate.OutcomeStepLimit
+	case errors.As(err, &stop):
+		outcome = OutcomeInterrupted
+	default:
 		return Result{}, err
 	}
 	set := p.Settings()
-	return newResult(run{
+	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: out.CountAfter,
 		llm: set.LLM, embedder: set.Embedder, notices: set.Notices, start: start, env: out.Environment,
-	}), nil
+	})
+	if outcome != "" {
+		res.Outcome = outcome
+	}
+	return res, err
 }
+
+// OutcomeInterrupted is the outcome of a replayed recording that was
+// stopped on purpose before a step (ask --step, q); ask prints no object
+// for such a run, replay --json does.
+const OutcomeInterrupted = "interrupted"
 
 func nonNilEnv(e environment.Environment) environment.Environment {
 	if e == nil {

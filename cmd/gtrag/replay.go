@@ -1,16 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/gtrag/gtrag/environment"
-	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
@@ -103,8 +98,8 @@ fork, which gtrag trace --format html shows as a branch.`,
 					// A recording that stopped at its step limit (or was
 					// stopped on purpose) still tells a script what that
 					// run did, as ask --json does; the error follows.
-					if part, ok := partialReplay(cmd.Context(), p); ok {
-						if werr := writeJSON(a.io.Out, newReplayJSON(part, p.RecordedCounts())); werr != nil {
+					if res.Outcome != "" {
+						if werr := writeJSON(a.io.Out, newReplayJSON(res, p.RecordedCounts())); werr != nil {
 							return werr
 						}
 					}
@@ -203,51 +198,4 @@ func replayNote(file string, notes bool) string {
 		what = "the answer, its footer and the notes before it are the recorded run's"
 	}
 	return fmt.Sprintf("replayed from %s: no network, no LLM; %s", file, what)
-}
-
-// partialReplay is the Result of a recording whose run did not complete:
-// stopped by its step limit (outcome step_limit, as ask --json prints it)
-// or on purpose before a step (outcome interrupted), replayed to the same
-// stop. false when the recording did not end so, or its replay did not
-// reach the same stop.
-func partialReplay(ctx context.Context, p *trace.Player) (service.Result, bool) {
-	if _, failed := p.Recorded(); failed == nil {
-		return service.Result{}, false
-	}
-	start := time.Now()
-	out, err := p.Run(ctx)
-	var limit *graph.StepLimitError
-	var stop *graph.InterruptError
-	var outcome string
-	switch {
-	case errors.As(err, &limit):
-		outcome = evaluate.OutcomeStepLimit
-	case errors.As(err, &stop):
-		outcome = outcomeInterrupted
-	default:
-		return service.Result{}, false
-	}
-	set := p.Settings()
-	f := out.Final
-	return service.Result{
-		Question: p.Question(), Answer: f.FinalResponse, Sources: nonNil(f.Sources), Path: nonNil(out.Path),
-		RelevantContext: f.RelevantContext, PapersSeen: nonNil(f.PapersSeen), PapersAdded: f.PapersAdded,
-		StoreCountBefore: out.CountBefore, StoreCountAfter: out.CountAfter,
-		Outcome: outcome, Abstained: f.Abstained, Searches: nonNil(f.Searches),
-		LLM: set.LLM, Offline: f.Offline, Embedder: set.Embedder,
-		Notices:     nonNil(append(slices.Clip(set.Notices), f.Notices...)),
-		ElapsedMS:   time.Since(start).Milliseconds(),
-		Environment: nonNilEnv(out.Environment),
-	}, true
-}
-
-// outcomeInterrupted is replay --json's outcome of a recording stopped on
-// purpose before a step (ask --step, q): ask prints no object for it.
-const outcomeInterrupted = "interrupted"
-
-func nonNilEnv(e environment.Environment) environment.Environment {
-	if e == nil {
-		return environment.Environment{}
-	}
-	return e
 }
