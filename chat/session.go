@@ -253,8 +253,9 @@ func (s *Session) watchInterrupts(qctx context.Context, cancel context.CancelFun
 	if s.Interrupts == nil {
 		return func() {}
 	}
-	done := make(chan struct{})
+	done, exited := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(exited)
 		select {
 		case <-s.Interrupts:
 			cancel()
@@ -262,7 +263,14 @@ func (s *Session) watchInterrupts(qctx context.Context, cancel context.CancelFun
 		case <-qctx.Done():
 		}
 	}()
-	return func() { close(done) }
+	// stop waits for the watcher to end: one not yet scheduled when its
+	// question ended could otherwise take the next question's Ctrl-C
+	// (select picks among ready cases at random) and drop it, and that
+	// question ran on uncancelled.
+	return func() {
+		close(done)
+		<-exited
+	}
 }
 
 func (s *Session) note(n string) {
