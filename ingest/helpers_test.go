@@ -194,6 +194,7 @@ var _ ingest.Store = (*memStore)(nil)
 type listed struct {
 	ingest.Report
 	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid, NotFound []string
+	ids                                                                         ingest.IDs // what IDs.Add gathered, for Report.Listing
 }
 
 // lister runs an Ingester and collects the outcomes of each run.
@@ -204,8 +205,9 @@ type lister struct {
 
 // L wraps in so that its runs return listed reports.
 func L(in *ingest.Ingester) lister {
-	x := lister{in: in, l: &listed{}}
+	x := lister{in: in, l: &listed{ids: ingest.IDs{}}}
 	in.OnPaper = func(id string, o ingest.Outcome) {
+		x.l.ids.Add(id, o)
 		switch o {
 		case ingest.Kept:
 			x.l.Kept = append(x.l.Kept, id)

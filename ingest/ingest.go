@@ -188,7 +188,7 @@ type Ingester struct {
 	// invalid entry its place ("entry 3", "line 12"), or for an id arXiv
 	// has no paper for (NotFound) the id as asked. Report holds counts
 	// only, so that a run of any size keeps its memory flat; this is how to
-	// get the lists (`ingest --ids-out`).
+	// get the lists (`ingest --ids-out`, or IDs.Add for a Listing).
 	OnPaper func(id string, o Outcome)
 	// OnBatch, if set, is called once per batch, after the store has written
 	// it and OnPaper has been told all its entries, and before its progress
@@ -257,8 +257,66 @@ func (q Query) Validate() error {
 	return err
 }
 
-// Report is what one run did. The JSON fields are the command-line contract
-// of `gtrag ingest --json`; the others are for the text summary. Every
+// Listing is the `gtrag ingest --json` object of the contract (and the MCP
+// ingest tools' result): the ids of every entry under the outcome it met in
+// one run, in source order, and the Report's other figures. An outcome no
+// entry met is an empty list, never null.
+type Listing struct {
+	Fetched          int      `json:"fetched" jsonschema:"entries received from the source"`
+	Kept             []string `json:"kept" jsonschema:"ids of the papers written to the store"`
+	Rejected         []string `json:"rejected" jsonschema:"ids of the papers the game-theory filter refused"`
+	SkippedExisting  []string `json:"skipped_existing" jsonschema:"ids stored already, in this or a newer version"`
+	SkippedDuplicate []string `json:"skipped_duplicate" jsonschema:"ids met earlier in the run"`
+	SkippedInvalid   []string `json:"skipped_invalid" jsonschema:"places (entry 3, line 12) of entries that cannot be papers"`
+	NotFound         []string `json:"not_found" jsonschema:"asked ids arXiv has no paper for"`
+	ChunksAdded      int      `json:"chunks_added" jsonschema:"passages the store newly wrote"`
+	StoreCount       int      `json:"store_count" jsonschema:"passages in the store at the end"`
+	ArxivRequests    int      `json:"arxiv_requests" jsonschema:"HTTP requests sent, retries included"`
+	Total            int      `json:"total" jsonschema:"arXiv's total for a query, or the number of ids"`
+	Complete         bool     `json:"complete" jsonschema:"the source has nothing more to give"`
+	UpToDate         bool     `json:"up_to_date" jsonschema:"nothing needed fetching and no request was made"`
+}
+
+// Committed is the number of entries listed: those whose batch is
+// committed.
+func (l Listing) Committed() int {
+	return len(l.Kept) + len(l.Rejected) + len(l.SkippedExisting) + len(l.SkippedDuplicate) + len(l.SkippedInvalid) + len(l.NotFound)
+}
+
+// IDs gathers what Ingester.OnPaper is told, for a Listing. It holds
+// every id of the run: about 20 MB for 500,000 papers.
+type IDs map[Outcome][]string
+
+// Add records that the entry id met outcome o; it fits Ingester.OnPaper.
+func (ids IDs) Add(id string, o Outcome) { ids[o] = append(ids[o], id) }
+
+func (ids IDs) list(o Outcome) []string {
+	if ids[o] == nil {
+		return []string{}
+	}
+	return ids[o]
+}
+
+// Listing is the report with the ids gathered from its run.
+func (r Report) Listing(ids IDs) Listing {
+	return Listing{
+		Fetched:          r.Fetched,
+		Kept:             ids.list(Kept),
+		Rejected:         ids.list(Rejected),
+		SkippedExisting:  ids.list(SkippedExisting),
+		SkippedDuplicate: ids.list(SkippedDuplicate),
+		SkippedInvalid:   ids.list(SkippedInvalid),
+		NotFound:         ids.list(NotFound),
+		ChunksAdded:      r.ChunksAdded,
+		StoreCount:       r.StoreCount,
+		ArxivRequests:    r.ArxivRequests,
+		Total:            r.Total,
+		Complete:         r.Complete,
+		UpToDate:         r.UpToDate,
+	}
+}
+
+// Report is what one run did, in counts; Listing adds the ids. Every
 // entry of the source is counted once, under the Outcome it met, as its
 // batch is committed; Fetched counts entries received, committed or not,
 // so after a failure of a query or file run Fetched exceeds the sum of the
@@ -268,58 +326,58 @@ func (q Query) Validate() error {
 type Report struct {
 	// Fetched is the number of entries received from the source: papers
 	// and invalid entries.
-	Fetched int `json:"fetched"`
+	Fetched int
 	// Kept is the number of papers written to the store.
-	Kept             int `json:"kept"`
-	Rejected         int `json:"rejected"`
-	SkippedExisting  int `json:"skipped_existing"`
-	SkippedDuplicate int `json:"skipped_duplicate"`
-	SkippedInvalid   int `json:"skipped_invalid"`
+	Kept             int
+	Rejected         int
+	SkippedExisting  int
+	SkippedDuplicate int
+	SkippedInvalid   int
 	// NotFound is the number of asked ids arXiv returned no paper for
 	// (Lookup only; a query or a file has none).
-	NotFound int `json:"not_found"`
+	NotFound int
 	// ChunksAdded is what the store newly wrote.
-	ChunksAdded int `json:"chunks_added"`
+	ChunksAdded int
 	// StoreCount is the number of documents in the store at the end; 0 if
 	// the run ended before Ingester.Open was called.
-	StoreCount int `json:"store_count"`
+	StoreCount int
 	// ArxivRequests is the number of HTTP requests sent, retries included.
-	ArxivRequests int `json:"arxiv_requests"`
+	ArxivRequests int
 
-	Notices []string `json:"-"`
+	Notices []string
 	// NoticesDropped counts the notices beyond MaxNotices.
-	NoticesDropped int `json:"-"`
+	NoticesDropped int
 	// Batches is the number of batches (arXiv pages) committed by this run.
-	Batches int `json:"-"`
+	Batches int
 	// ResumedAt is the position (result offset or id index) a resumed run
 	// started from; 0 for a fresh start.
-	ResumedAt int `json:"-"`
+	ResumedAt int
 	// Next is where a further run of the same command would continue.
-	Next int `json:"-"`
+	Next int
 	// Total is arXiv's total for a query (as of its last committed page;
 	// 0 if no page was), or the number of ids, or of entries read from a
 	// file.
-	Total int `json:"total"`
+	Total int
 	// Complete: the source has nothing more to give: every result of a
 	// query, as far as arXiv's total goes, every id of a list, every entry
 	// of a file, has met its outcome, in this run or earlier ones, with no
 	// range given up on. False when a query stopped at Max, and after a
 	// failure or an interrupt that left work undone.
-	Complete bool `json:"complete"`
+	Complete bool
 	// UpToDate: there was nothing to fetch (the query or id list was
 	// complete before, or the saved progress had reached Max); no request
 	// was made. Complete then tells the two apart.
-	UpToDate bool `json:"up_to_date"`
+	UpToDate bool
 	// Gaps are the result ranges given up on (empty-page quirk); the next
 	// run of the same command asks for them first.
-	Gaps []Gap `json:"-"`
+	Gaps []Gap
 	// Refilled are the ranges earlier runs had given up on that this run
 	// asked for again and committed (whatever came), in order: a run that
 	// fills gaps fetches results before ResumedAt.
-	Refilled []Gap `json:"-"`
+	Refilled []Gap
 	// Resumable: progress is saved, so the same command continues this run.
-	Resumable bool          `json:"-"`
-	Elapsed   time.Duration `json:"-"`
+	Resumable bool
+	Elapsed   time.Duration
 }
 
 // Committed is the number of entries whose batch is committed.

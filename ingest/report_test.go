@@ -13,10 +13,10 @@ import (
 	"github.com/gtrag/gtrag/internal/arxivtest"
 )
 
-// reportJSON is the Report as `ingest --json` prints it.
-func reportJSON(t *testing.T, rep ingest.Report) map[string]any {
+// reportJSON is the run's Listing as `ingest --json` prints it.
+func reportJSON(t *testing.T, rep ingest.Report, ids ingest.IDs) map[string]any {
 	t.Helper()
-	data, err := json.Marshal(rep)
+	data, err := json.Marshal(rep.Listing(ids))
 	require.NoError(t, err)
 	var m map[string]any
 	require.NoError(t, json.Unmarshal(data, &m))
@@ -47,8 +47,9 @@ func TestIngestLookupCountsIDsArXivDoesNotKnow(t *testing.T) {
 	require.Len(t, rep.Notices, 1)
 	require.Contains(t, rep.Notices[0], "arXiv has no paper for 2 ids: 9999.99999, 2409.99998v3")
 
-	j := reportJSON(t, rep.Report)
-	require.Equal(t, float64(2), j["not_found"])
+	j := reportJSON(t, rep.Report, rep.ids)
+	require.Equal(t, []any{"9999.99999", "2409.99998v3"}, j["not_found"])
+	require.Equal(t, []any{}, j["rejected"], "an outcome no entry met is [], not null")
 	require.Equal(t, float64(2), j["fetched"])
 	counters := readState(t, dir)["counters"].(map[string]any)
 	require.Equal(t, float64(2), counters["not_found"])
@@ -57,7 +58,7 @@ func TestIngestLookupCountsIDsArXivDoesNotKnow(t *testing.T) {
 	q, err := L(&ingest.Ingester{Store: newMemStore()}).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT"})
 	require.NoError(t, err)
 	require.Zero(t, q.Report.NotFound)
-	require.Contains(t, reportJSON(t, q.Report), "not_found")
+	require.Equal(t, []any{}, reportJSON(t, q.Report, q.ids)["not_found"])
 }
 
 // pageLooker answers id_list with a page of its own making.
@@ -108,7 +109,7 @@ func TestIngestReportJSONSaysCompleteUpToDateAndTotal(t *testing.T) {
 	} {
 		rep, err := in.Search(context.Background(), client, ingest.Query{Text: "cat:cs.GT", Max: step.max, PageSize: 10})
 		require.NoError(t, err, step.name)
-		j := reportJSON(t, rep)
+		j := reportJSON(t, rep, ingest.IDs{})
 		require.Equal(t, step.fetched, j["fetched"], step.name)
 		require.Equal(t, step.complete, j["complete"], step.name)
 		require.Equal(t, step.upToDate, j["up_to_date"], step.name)
@@ -120,7 +121,7 @@ func TestIngestReportJSONSaysCompleteUpToDateAndTotal(t *testing.T) {
 	rep, err := (&ingest.Ingester{Store: newMemStore()}).Search(context.Background(), client, ingest.Query{Text: "ti:nothingmatches"})
 	require.NoError(t, err)
 	require.Equal(t, 1, rep.ArxivRequests)
-	j := reportJSON(t, rep)
+	j := reportJSON(t, rep, ingest.IDs{})
 	require.Equal(t, float64(0), j["fetched"])
 	require.Equal(t, true, j["complete"])
 	require.Equal(t, false, j["up_to_date"])

@@ -365,7 +365,8 @@ func TestPaperIDFormsAndPlainURIs(t *testing.T) {
 	require.True(t, strings.Contains(oldStyle, "/"), "the test wants an old-style id: %s", oldStyle)
 	var rep IngestResult
 	mustCall(t, f, "ingest_ids", map[string]any{"ids": []string{newStyle, oldStyle}}, &rep)
-	require.True(t, f.svc.Store().HasPaper(newStyle) && f.svc.Store().HasPaper(oldStyle), "ingest kept %d of 2: %v", rep.Kept, rep.Notices)
+	require.True(t, f.svc.Store().HasPaper(newStyle) && f.svc.Store().HasPaper(oldStyle), "ingest kept %q of 2: %v", rep.Kept, rep.Notices)
+	require.ElementsMatch(t, []string{newStyle, oldStyle}, rep.Kept)
 
 	for _, c := range []struct{ id, want string }{
 		{"arXiv:" + newStyle, newStyle},

@@ -201,16 +201,19 @@ func TestIngestIDsAndQuery(t *testing.T) {
 
 	var rep IngestResult
 	mustCall(t, f, "ingest_ids", map[string]any{"ids": []string{papers[0].ID, papers[1].ID, "2999.99999"}}, &rep)
-	if rep.Fetched != 2 || rep.Kept+rep.Rejected != 2 {
-		t.Errorf("ingest_ids: %+v; want 2 fetched and judged", rep.Report)
+	if judged := append(slices.Clone(rep.Kept), rep.Rejected...); rep.Fetched != 2 || !slices.Equal(slices.Sorted(slices.Values(judged)), slices.Sorted(slices.Values([]string{papers[0].ID, papers[1].ID}))) {
+		t.Errorf("ingest_ids: %+v; want both ids fetched and judged", rep.Listing)
 	}
-	if rep.Kept > 0 && f.svc.Store().Count() <= before {
-		t.Errorf("kept %d papers but the store did not grow (%d)", rep.Kept, before)
+	if !slices.Equal(rep.NotFound, []string{"2999.99999"}) {
+		t.Errorf("not_found %q, want the unknown id", rep.NotFound)
+	}
+	if len(rep.Kept) > 0 && f.svc.Store().Count() <= before {
+		t.Errorf("kept %q but the store did not grow (%d)", rep.Kept, before)
 	}
 	if !strings.Contains(strings.Join(rep.Notices, "\n"), "2999.99999") {
 		t.Errorf("no notice of the unknown id: %q", rep.Notices)
 	}
-	if rep.Kept > 0 {
+	if slices.Contains(rep.Kept, papers[0].ID) {
 		var p service.Paper
 		mustCall(t, f, "get_paper", map[string]any{"id": papers[0].ID}, &p)
 		if p.Title != strings.Join(strings.Fields(papers[0].Title), " ") {
@@ -234,7 +237,7 @@ func TestIngestIDsAndQuery(t *testing.T) {
 	var q IngestResult
 	mustCall(t, f, "ingest_query", map[string]any{"query": "cat:cs.GT", "max": 10}, &q)
 	if q.Fetched == 0 || q.ArxivRequests == 0 {
-		t.Errorf("ingest_query fetched nothing: %+v", q.Report)
+		t.Errorf("ingest_query fetched nothing: %+v", q.Listing)
 	}
 	// An old-style id has a slash, escaped in its resource URI.
 	if old := papers[3].ID; f.svc.Store().HasPaper(old) {
@@ -347,7 +350,7 @@ func TestCancelStopsIngest(t *testing.T) {
 		t.Fatalf("the call after a cancelled one failed: %s", msg)
 	}
 	if rep.Fetched != 1 || rep.StoreCount != f.svc.Store().Count() {
-		t.Errorf("after the cancel: %+v, store %d", rep.Report, f.svc.Store().Count())
+		t.Errorf("after the cancel: %+v, store %d", rep.Listing, f.svc.Store().Count())
 	}
 }
 

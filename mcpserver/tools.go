@@ -92,10 +92,11 @@ type IngestQueryInput struct {
 	Sort  string `json:"sort,omitempty" jsonschema:"relevance (default), submitted or updated"`
 }
 
-// IngestResult is the ingest tools' result: the counters of `gtrag ingest
-// --json`, and what the run had to say.
+// IngestResult is the ingest tools' result: the object of `gtrag ingest
+// --json` (the ids under each outcome, and counts), and what the run had
+// to say.
 type IngestResult struct {
-	ingest.Report
+	ingest.Listing
 	Notices []string `json:"notices" jsonschema:"what the run had to say: ids arXiv does not know, entries skipped, filter fallbacks"`
 }
 
@@ -260,7 +261,8 @@ func (s *Server) ingestQuery(ctx context.Context, req *mcp.CallToolRequest, in I
 // paper filter, collecting its notices and reporting its progress to a
 // client that asked for it.
 func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool string, run func(context.Context, *ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
-	in := &ingest.Ingester{Store: s.svc.Store(), Filter: s.svc.Reasoners().Filter}
+	ids := ingest.IDs{}
+	in := &ingest.Ingester{Store: s.svc.Store(), Filter: s.svc.Reasoners().Filter, OnPaper: ids.Add}
 	if report, stop := ingestProgress(ctx, req); report != nil {
 		in.OnProgress = report
 		defer stop()
@@ -283,7 +285,7 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 		notices = append(notices, fmt.Sprintf("%d more notices not shown", rep.NoticesDropped))
 	}
 	s.tell(ctx, req, tool, notices)
-	return nil, IngestResult{Report: rep, Notices: notices}, nil
+	return nil, IngestResult{Listing: rep.Listing(ids), Notices: notices}, nil
 }
 
 func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in ListPapersInput) (*mcp.CallToolResult, ListPapersResult, error) {

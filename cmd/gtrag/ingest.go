@@ -117,7 +117,10 @@ directory where a store file goes: it is refused before any arXiv request and
 before any paper of --file is read. A damaged store (store.vec cut short, a
 damaged commit record) is refused then too, with exit 1 and what to do.
 
---json prints counts (not_found: ids arXiv has no paper for), and total
+--json prints the ids of this run under each outcome (kept, rejected,
+skipped_existing, skipped_duplicate, skipped_invalid, not_found: ids arXiv
+has no paper for), counts (fetched, chunks_added, store_count,
+arxiv_requests), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
 complete (the source has nothing more to give: false when a query stopped
 at --max or the run failed) and up_to_date (nothing needed fetching, no
@@ -153,7 +156,7 @@ FILE may not be the --file being read.`,
 	f.BoolVar(&o.filter, "filter", true, "keep only papers the game-theory filter accepts")
 	f.BoolVar(&o.noFilter, "no-filter", false, "keep every paper")
 	f.BoolVar(&o.restart, "restart", false, "start a query or id list over instead of resuming it")
-	f.BoolVar(&o.json, "json", false, "print one JSON object of counts")
+	f.BoolVar(&o.json, "json", false, "print one JSON object: the ids under each outcome, and counts")
 	f.StringVar(&o.idsOut, "ids-out", "", "write the id and outcome of every entry to this file (JSON Lines)")
 	return cmd
 }
@@ -576,10 +579,11 @@ func (w *idsWriter) close() error {
 	return nil
 }
 
-// ingestOutput is the --json object: the report's counts, and the error of a
-// failed run.
+// ingestOutput is the --json object: the run's ingest.Listing, and the
+// error of a failed run. After a failure or an interrupt its lists hold
+// what was committed.
 type ingestOutput struct {
-	ingest.Report
+	ingest.Listing
 	Error string `json:"error,omitempty"`
 }
 
@@ -691,8 +695,18 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 		return db, nil
 	}
+	lists := ingest.IDs{}
+	if o.idsOut != "" || o.json {
+		in.OnPaper = func(id string, out ingest.Outcome) {
+			if o.json {
+				lists.Add(id, out)
+			}
+			if ids != nil {
+				ids.write(id, out)
+			}
+		}
+	}
 	if o.idsOut != "" {
-		in.OnPaper = func(id string, out ingest.Outcome) { ids.write(id, out) }
 		in.OnBatch = func() error { return ids.flush() }
 	}
 
@@ -750,7 +764,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 
 	if o.json {
-		out := ingestOutput{Report: rep}
+		out := ingestOutput{Listing: rep.Listing(lists)}
 		if runErr != nil {
 			out.Error = iostreams.Line(ingestError(o, rep, runErr).Error())
 		}
