@@ -139,6 +139,33 @@ func TestQAConfigUnknownCommandIsOneSentence(t *testing.T) {
 	requireRefused(t, gtrag(t, env, "frobnicate"), "gtrag: unknown command \"frobnicate\" (see `gtrag --help` for the commands)")
 }
 
+// `gtrag -- stats` printed the root's help and exited 0, as if no command
+// had been given; words after "--" are arguments, and the root takes none.
+// A command's own "--" still ends its flags.
+func TestRootRefusesArgumentsAfterDashDash(t *testing.T) {
+	env := testEnv(t)
+	requireRefused(t, gtrag(t, env, "--", "stats"),
+		"gtrag: \"stats\" after \"--\" is an argument, and gtrag takes none: the command goes first (gtrag stats)")
+	requireRefused(t, gtrag(t, env, "--llm", "offline", "--", "frobnicate"),
+		"gtrag: \"frobnicate\" after \"--\" is an argument, and gtrag takes none (see `gtrag --help` for the commands)")
+	r := gtrag(t, env, "--")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Available Commands:")
+	r = gtrag(t, env, "ask", "--json", "--", "-what is a Nash equilibrium?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"question": "-what is a Nash equilibrium?"`)
+}
+
+// `gtrag help` is the page `gtrag --help` prints: it left out --version,
+// which cobra adds only when the root itself runs.
+func TestHelpCommandIsTheRootsHelp(t *testing.T) {
+	env := testEnv(t)
+	viaCommand, viaFlag := gtrag(t, env, "help"), gtrag(t, env, "--help")
+	require.Equal(t, 0, viaCommand.code, viaCommand.stderr)
+	require.Contains(t, viaCommand.stdout, "-v, --version")
+	require.Equal(t, viaFlag.stdout, viaCommand.stdout)
+}
+
 // A string flag with no value said it needed "a valid string", which
 // tells no one what to give.
 func TestQAConfigMissingValueSaysWhatTheFlagTakes(t *testing.T) {

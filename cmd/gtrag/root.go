@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,10 +43,17 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	// made, so it is made here, after SetOut; made now rather than when
 	// cobra runs, it is among the groups groupsRefuseUnknown sees.
 	root.InitDefaultCompletionCmd()
+	// Cobra adds --version when the root itself runs; `gtrag help` runs the
+	// help command, whose page of the root then left it out.
+	root.InitDefaultHelpFlag()
+	root.InitDefaultVersionFlag()
 	bashWithoutPackage(root)
 	groupsRefuseUnknown(root)
 	helpRefusesUnknown(root)
-	err := root.ExecuteContext(ctx)
+	err := rootRefusesArgs(root, args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	if ioErr := a.io.Err(); ioErr != nil && (err == nil || errors.Is(err, ioErr)) {
 		// The command's output was lost (a full disk, a closed pipe): it
 		// did not do its job, whether it noticed or not.
@@ -408,4 +416,22 @@ func providerHelp(k provider.Kind) string {
 		lines[i] = iostreams.WrapHanging(l, helpColumns, provider.HelpIndent)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// rootRefusesArgs refuses words after "--" that reach the root, which has
+// no arguments: cobra printed the root's help and exited 0 for `gtrag --
+// stats`, as if the command had been left out.
+func rootRefusesArgs(root *cobra.Command, args []string) error {
+	dash := slices.Index(args, "--")
+	if dash < 0 || dash == len(args)-1 {
+		return nil
+	}
+	if c, _, err := root.Find(args); err != nil || c != root {
+		return nil
+	}
+	rest := args[dash+1:]
+	if c, _, err := root.Find(rest[:1]); err == nil && c != root {
+		return usagef("%q after \"--\" is an argument, and gtrag takes none: the command goes first (gtrag %s)", snippet(rest[0], 40), snippet(strings.Join(rest, " "), 60))
+	}
+	return usagef("%q after \"--\" is an argument, and gtrag takes none (see `gtrag --help` for the commands)", snippet(rest[0], 40))
 }
