@@ -49,7 +49,7 @@ func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Que
 	}
 	qs, unrelated := onQuestion(parseQueries(reply), question)
 	if len(unrelated) > 0 && len(qs) > 0 { // with none left, the notice below says it
-		notices = append(notices, fmt.Sprintf("%s: dropped the LLM's search %s, which shares no word with the question or the field", PromptSearchArxiv, quote(strings.Join(unrelated, "; "))))
+		notices = append(notices, fmt.Sprintf("%s: dropped the LLM's search %s, which shares no word with the question and few with the field", PromptSearchArxiv, quote(strings.Join(unrelated, "; "))))
 	}
 	if len(qs) == 0 {
 		what := fmt.Sprintf("the LLM reply %s holds no usable search", quote(reply))
@@ -107,13 +107,15 @@ func parseQueries(reply string) []string {
 }
 
 // onQuestion splits searches into those that share a term (text.Tokenize)
-// with the question, or with the field's glossary (its terms' names and
-// variants, text.GameTheoryForms), and those that share none. A search of
-// neither is junk, not a paraphrase: a model that answered "lorem ipsum
-// dolor sit amet" had its reply sent to arXiv as the run's first search. A
-// paraphrase the question needs ("second price auction" for Vickrey,
-// "prisoner's dilemma" for two suspects who confess) keeps a word of one
-// or the other.
+// with the question, or whose terms are at least half the field's (the
+// words of the glossary's names and variants, text.GameTheoryForms), and
+// the rest. The rest are junk, not paraphrases: a model that answered
+// "lorem ipsum dolor sit amet" had its reply sent to arXiv as the run's
+// first search. A paraphrase the question needs ("second price auction"
+// for Vickrey, "prisoner's dilemma" for two suspects who confess) is the
+// field's words. One field word is not enough: the glossary's names hold
+// everyday words ("bar" of the El Farol bar problem, "price", "second"),
+// and "foo bar baz" passed on "bar".
 func onQuestion(queries []string, question string) (kept, unrelated []string) {
 	asked := map[string]bool{}
 	for _, t := range text.Tokenize(question) {
@@ -121,7 +123,14 @@ func onQuestion(queries []string, question string) (kept, unrelated []string) {
 	}
 	field := fieldTerms()
 	for _, q := range queries {
-		if slices.ContainsFunc(text.Tokenize(q), func(t string) bool { return asked[t] || field[t] }) {
+		terms := text.Tokenize(q)
+		inField := 0
+		for _, t := range terms {
+			if field[t] {
+				inField++
+			}
+		}
+		if slices.ContainsFunc(terms, func(t string) bool { return asked[t] }) || inField > 0 && 2*inField >= len(terms) {
 			kept = append(kept, q)
 		} else {
 			unrelated = append(unrelated, q)

@@ -59,7 +59,15 @@ func TestLLMQueryWriterDropsUnrelatedSearches(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"prisoner's dilemma defection", "suspects confession interrogation"}, qs.Queries)
 	require.Len(t, qs.Notices, 1)
-	require.Contains(t, qs.Notices[0], `"lorem ipsum dolor sit amet", which shares no word with the question or the field`)
+	require.Contains(t, qs.Notices[0], `"lorem ipsum dolor sit amet", which shares no word with the question and few with the field`)
+
+	// One everyday word of a glossary name ("bar" of the El Farol bar
+	// problem) does not make a search the field's.
+	m = &scriptedModel{script: []step{{reply: "foo bar baz\nEl Farol bar attendance"}}}
+	qs, err = NewLLMQueryWriter(m, fast...).WriteQueries(context.Background(), q)
+	require.NoError(t, err)
+	require.Equal(t, []string{"El Farol bar attendance"}, qs.Queries)
+	require.Contains(t, qs.Notices[0], `"foo bar baz"`)
 
 	m = &scriptedModel{script: []step{{reply: "lorem ipsum dolor sit amet"}}}
 	qs, err = NewLLMQueryWriter(m, fast...).WriteQueries(context.Background(), q)
