@@ -104,8 +104,10 @@ type Client struct {
 
 	slotOnce sync.Once
 	// slot holds one token: one request in flight at a time (arXiv asks for
-	// a single connection), and whoever holds it owns lastStart.
+	// a single connection), and whoever holds it writes lastStart; paceMu
+	// lets a retry read it without the slot (paceLeft).
 	slot      chan struct{}
+	paceMu    sync.Mutex
 	lastStart time.Time
 	requests  atomic.Int64
 }
@@ -375,6 +377,11 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 			}
 			wait = max(wait, se.RetryAfter)
 		}
+		// The next attempt waits for the pacing delay too: with arXiv's
+		// 3 s, a 1 s backoff after a request that went out 1 s ago is a
+		// 2 s wait. Told as the one wait it is, the retry is not followed
+		// by a pacing wait its notice left out.
+		wait = max(wait, c.paceLeft())
 		r := Retry{Attempt: attempt, Wait: wait, Err: reason}
 		if c.OnRetry != nil {
 			c.OnRetry(r)
@@ -418,7 +425,7 @@ func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
 	defer func() {
 		wroteMu.Lock()
 		if !wrote.IsZero() {
-			c.lastStart = wrote
+			c.setStart(wrote)
 		}
 		if writes > 1 {
 			c.count(ctx, int64(writes-1))
@@ -574,19 +581,19 @@ func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 			return nil, err
 		}
 		if f != nil {
-			if t := readPace(f); t.After(c.lastStart) {
-				c.lastStart = t
+			if t := readPace(f); t.After(c.start()) {
+				c.setStart(t)
 			}
 			release = func() {
-				closePace(f, c.lastStart) // attempt's deferred update has run
+				closePace(f, c.start()) // attempt's deferred update has run
 				<-c.slot
 			}
 		}
 	}
-	if delay > 0 && !c.lastStart.IsZero() {
+	if delay > 0 && !c.start().IsZero() {
 		// min: a time from the file ahead of this clock waits no longer
 		// than one delay.
-		if wait := min(delay, delay-time.Since(c.lastStart)); wait > 0 {
+		if wait := min(delay, delay-time.Since(c.start())); wait > 0 {
 			notifyWait(ctx, Wait{Kind: WaitPacing, D: wait})
 			if err := c.sleep(ctx, wait); err != nil {
 				release()
@@ -594,8 +601,36 @@ func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 			}
 		}
 	}
-	c.lastStart = time.Now()
+	c.setStart(time.Now())
 	return release, nil
+}
+
+func (c *Client) start() time.Time {
+	c.paceMu.Lock()
+	defer c.paceMu.Unlock()
+	return c.lastStart
+}
+
+func (c *Client) setStart(t time.Time) {
+	c.paceMu.Lock()
+	c.lastStart = t
+	c.paceMu.Unlock()
+}
+
+// paceLeft is what is left of the pacing delay since this Client's last
+// request went out: the least its next request waits. Another process's
+// request in the PaceFile is known only under the slot, so a retry's wait
+// may still grow by it.
+func (c *Client) paceLeft() time.Duration {
+	delay := c.Delay
+	if delay == 0 {
+		delay = DefaultDelay
+	}
+	last := c.start()
+	if delay <= 0 || last.IsZero() {
+		return 0
+	}
+	return max(0, min(delay, delay-time.Since(last)))
 }
 
 func (c *Client) sleep(ctx context.Context, d time.Duration) error {

@@ -258,6 +258,44 @@ func TestPacingAcrossConcurrentCallersAndRetries(t *testing.T) {
 	}
 }
 
+// A retry's wait is the one the next attempt really has: its backoff, or
+// what is left of the pacing delay if that is longer. OnRetry said
+// "retrying in 2s" and the run then waited a 3 s pacing delay too, told
+// as a second countdown.
+func TestRetryWaitIncludesThePacingLeft(t *testing.T) {
+	const delay = 300 * time.Millisecond
+	var failed atomic.Bool
+	p1 := fixture(t, "search_classic_p1.xml")
+	srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, n int) {
+		if !failed.Swap(true) {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		serveAtom(w, http.StatusOK, p1)
+	})
+	c := testClient(srv.URL)
+	c.Delay = delay // the backoff is 1 ms
+	var retries []Retry
+	c.OnRetry = func(r Retry) { retries = append(retries, r) }
+	var waits []Wait
+	var mu sync.Mutex
+	ctx := Watch(t.Context(), func(w Wait) { mu.Lock(); waits = append(waits, w); mu.Unlock() })
+
+	_, err := c.Search(ctx, "all:nash", 0, 3, SearchOptions{})
+	require.NoError(t, err)
+	require.Len(t, retries, 1)
+	require.Greater(t, retries[0].Wait, delay/2, "the pacing left, not the 1 ms backoff")
+	require.LessOrEqual(t, retries[0].Wait, delay)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Len(t, waits, 1, "one wait told, the retry's: %v", waits)
+	require.Equal(t, WaitRetry, waits[0].Kind)
+	require.Equal(t, retries[0].Wait, waits[0].D)
+	reqs := srv.seen()
+	require.Len(t, reqs, 2)
+	require.GreaterOrEqual(t, arrivalGaps(reqs)[0], delay-25*time.Millisecond, "still paced")
+}
+
 func TestOneRequestInFlight(t *testing.T) {
 	p1 := fixture(t, "search_classic_p1.xml")
 	srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) {

@@ -725,11 +725,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// attempt's is held, and said if the page comes after all,
 			// or dropped for ingest's when the page is given up.
 			if r.Attempt == 1 {
-				disp.hold(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(watch.wait(r.Wait))))
+				disp.hold(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(r.Wait)))
 			}
 			return
 		}
-		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(watch.wait(r.Wait))))
+		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(r.Wait)))
 	}
 	switch {
 	case o.query != "":
@@ -1163,30 +1163,19 @@ func gapRanges(gaps []ingest.Gap) string {
 	return strings.Join(parts, ", ")
 }
 
-// requestWatch sees the arXiv requests of an ingest go out, to say two
-// things right: the real wait before a retry (the client's note gives its
-// backoff, but the pacing delay counts from the start of the failed
-// request, and when it is longer the next request waits for it: "retrying
-// in 1s" came 3 s later), and the requests an interrupt cut off before
-// any answer, which are not requests the run made.
+// requestWatch sees the arXiv requests of an ingest go out, to count those
+// an interrupt cut off before any answer, which are not requests the run
+// made. (The client knows its requests, not its caller's interrupt.)
 type requestWatch struct {
-	next  http.RoundTripper
-	delay time.Duration // the client's pacing delay; 0 for none
+	next http.RoundTripper
 
-	mu   sync.Mutex
-	last time.Time // when the last request went out
-	cut  int
+	mu  sync.Mutex
+	cut int
 }
 
 // watchRequests puts a requestWatch between client and its transport.
 func watchRequests(client *arxiv.Client) *requestWatch {
-	w := &requestWatch{next: http.DefaultTransport, delay: client.Delay}
-	switch {
-	case w.delay == 0:
-		w.delay = arxiv.DefaultDelay
-	case w.delay < 0:
-		w.delay = 0
-	}
+	w := &requestWatch{next: http.DefaultTransport}
 	hc := &http.Client{}
 	if client.HTTP != nil {
 		c := *client.HTTP
@@ -1201,9 +1190,6 @@ func watchRequests(client *arxiv.Client) *requestWatch {
 }
 
 func (w *requestWatch) RoundTrip(req *http.Request) (*http.Response, error) {
-	w.mu.Lock()
-	w.last = time.Now()
-	w.mu.Unlock()
 	resp, err := w.next.RoundTrip(req)
 	if err != nil && errors.Is(req.Context().Err(), context.Canceled) {
 		w.mu.Lock()
@@ -1211,18 +1197,6 @@ func (w *requestWatch) RoundTrip(req *http.Request) (*http.Response, error) {
 		w.mu.Unlock()
 	}
 	return resp, err
-}
-
-// wait is how long the client really waits before its next attempt, when
-// its backoff is backoff: the longer of the two, backoff and what is left
-// of the pacing delay since the failed request went out.
-func (w *requestWatch) wait(backoff time.Duration) time.Duration {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.last.IsZero() || w.delay <= 0 {
-		return backoff
-	}
-	return max(backoff, w.delay-time.Since(w.last))
 }
 
 // cutOff is the number of requests an interrupt cut off before an answer.
