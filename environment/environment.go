@@ -50,7 +50,8 @@ type Item struct {
 type Environment map[string][]Item
 
 // Recorder collects the environment of one run. It is safe for concurrent
-// use (the paper filter judges several papers at once).
+// use (the paper filter judges several papers at once; it files their
+// verdicts in rank order, see nodes.DeferringFilter).
 type Recorder struct {
 	mu  sync.Mutex
 	env Environment
@@ -198,13 +199,28 @@ type filter struct {
 	inner reasoner.PaperFilter
 }
 
+var _ nodes.DeferringFilter = filter{}
+
 func (f filter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	v, file, err := f.JudgeDeferred(ctx, title, abstract)
+	if file != nil {
+		file()
+	}
+	return v, err
+}
+
+// JudgeDeferred judges and leaves the verdict's filing to the caller
+// (nodes.DeferringFilter): the paper filter node judges several papers at
+// once and files their verdicts in rank order, the order a replay, which
+// judges one at a time, files them in.
+func (f filter) JudgeDeferred(ctx context.Context, title, abstract string) (reasoner.Verdict, func(), error) {
 	v, err := f.inner.IsGameTheory(ctx, title, abstract)
 	if err != nil {
-		return v, err
+		return v, nil, err
 	}
-	f.r.Add(ToolPaperFilter, nil, map[string]any{"title": title, "game_theory": v.Yes, "reason": v.Reason})
-	return v, nil
+	return v, func() {
+		f.r.Add(ToolPaperFilter, nil, map[string]any{"title": title, "game_theory": v.Yes, "reason": v.Reason})
+	}, nil
 }
 
 // Summary is the environment in a few lines for a decision agent: per

@@ -418,6 +418,30 @@ const filedUnderGameTheory = "cs.GT"
 // time of one or two calls without flooding a local model server.
 const LLMFilterParallel = 4
 
+// A DeferringFilter is a paper filter that does something with each
+// verdict besides returning it (the environment files it) and can leave
+// that for later: FilterPapers judges several candidates at once, and has
+// their verdicts filed in rank order once the batch is judged, so that
+// what is filed does not depend on which judgement happened to finish
+// first.
+type DeferringFilter interface {
+	reasoner.PaperFilter
+	// JudgeDeferred judges as IsGameTheory does, leaving undone what
+	// IsGameTheory does with the verdict once it has it; calling file
+	// does it. file is nil when there is nothing to do.
+	JudgeDeferred(ctx context.Context, title, abstract string) (v reasoner.Verdict, file func(), err error)
+}
+
+// judgeDeferred has f judge a paper, leaving what it does with the
+// verdict for file when f can leave it.
+func judgeDeferred(ctx context.Context, f reasoner.PaperFilter, title, abstract string) (reasoner.Verdict, func(), error) {
+	if d, ok := f.(DeferringFilter); ok {
+		return d.JudgeDeferred(ctx, title, abstract)
+	}
+	v, err := f.IsGameTheory(ctx, title, abstract)
+	return v, nil, err
+}
+
 // FilterPapers keeps, in rank order, the first MaxResults candidates the
 // filter judges to be about game theory. It judges only as many as it needs
 // — the next still-needed number of candidates at a time, concurrently —
@@ -447,6 +471,7 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 		batch := todo[:min(len(todo), want-len(kept), par)]
 		todo = todo[len(batch):]
 		verdicts := make([]reasoner.Verdict, len(batch))
+		filings := make([]func(), len(batch))
 		g, gctx := errgroup.WithContext(ctx)
 		for i, p := range batch {
 			judge := filter
@@ -454,15 +479,25 @@ func (f PaperFilterer) FilterPapers(ctx context.Context, s GraphState) (GraphSta
 				judge = lead
 			}
 			g.Go(func() error {
-				v, err := judge.IsGameTheory(gctx, p.Title, p.Summary)
+				v, file, err := judgeDeferred(gctx, judge, p.Title, p.Summary)
 				if err != nil {
 					return fmt.Errorf("filter paper %s: %w", p.ID, err)
 				}
-				verdicts[i] = v
+				verdicts[i], filings[i] = v, file
 				return nil
 			})
 		}
-		if err := g.Wait(); err != nil {
+		err := g.Wait()
+		// The verdicts are filed in rank order, whichever judgement
+		// finished first, and those of a batch one judgement failed in
+		// too: the same verdicts, in the same order, as judging one at a
+		// time (a replay) files them.
+		for _, file := range filings {
+			if file != nil {
+				file()
+			}
+		}
+		if err != nil {
 			return s, err
 		}
 		for i, p := range batch {
