@@ -138,6 +138,12 @@ func (r *Recorder) Wrap(d nodes.Deps) nodes.Deps {
 	if d.Topic != nil {
 		d.Topic = filter{r: r, inner: d.Topic} // a paper filter given the question
 	}
+	if d.Lead != nil {
+		// The lead filter (an unrecognised question's first candidate)
+		// gives a verdict like the others: unwrapped, the live run left it
+		// out while its replay, whose Filter answers every call, listed it.
+		d.Lead = filter{r: r, inner: d.Lead}
+	}
 	return d
 }
 

@@ -115,3 +115,14 @@ func TestConcurrentVerdictsAreFiledInRankOrder(t *testing.T) {
 	require.Equal(t, want.Reasoning, got.Reasoning)
 }
 
+// The lead filter (an unrecognised question's first candidate) files its
+// verdict as the others do: unwrapped, the live run's environment left it
+// out while the replay's listed it.
+func TestLeadFilterVerdictIsFiled(t *testing.T) {
+	r := New()
+	lead := &orderedFilter{yes: map[string]bool{"Lead paper": true}}
+	d := r.Wrap(nodes.Deps{Lead: lead})
+	_, err := d.Lead.IsGameTheory(t.Context(), "Lead paper", "")
+	require.NoError(t, err)
+	require.Equal(t, []string{"Lead paper"}, filedTitles(r.Snapshot()))
+}
