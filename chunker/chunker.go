@@ -18,6 +18,11 @@ import (
 // chunks.
 const DefaultSize = 1000
 
+// DefaultOverlap is the most runes a chunk shares with the one before it
+// when Options is zero (Size/5 of DefaultSize). Readers that put chunks
+// back together bound the repeat they look for by it.
+const DefaultOverlap = DefaultSize / 5
+
 // NoOverlap asks for chunks that share nothing. It exists because a zero
 // Overlap means "use the default".
 const NoOverlap = -1

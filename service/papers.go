@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
@@ -398,52 +397,6 @@ func splitList(s, sep string) []string {
 	}
 	return parts
 }
-
-// joinChunks puts consecutive chunks of one text back together. The chunker
-// cuts at word boundaries and may repeat the end of a chunk at the start of
-// the next (the overlap); the longest such repeat that starts at a word of
-// the first and ends at a word end of the second is dropped. Chunks that
-// share nothing were separated by white space, which the chunker collapsed
-// to one space: they are joined with one.
-//
-// The stored chunks do not record where they were cut, so a text that
-// repeats itself over more than the overlap (the same passage twice in a
-// row) could be joined at the wrong repeat and lose one copy; real abstracts
-// do not, and the test exports abstracts of forty sentences exactly.
-func joinChunks(texts []string) string {
-	var b strings.Builder
-	for i, t := range texts {
-		if i == 0 {
-			b.WriteString(t)
-			continue
-		}
-		acc := b.String()
-		k := overlap(acc, t)
-		if k == 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(t[k:])
-	}
-	return b.String()
-}
-
-// overlap is the length of the longest prefix of next that ends acc, starts
-// a word in acc and ends a word in next.
-func overlap(acc, next string) int {
-	for k := min(len(acc), len(next)); k > 0; k-- {
-		if !strings.HasSuffix(acc, next[:k]) {
-			continue
-		}
-		startsWord := k == len(acc) || isSpaceByte(acc[len(acc)-k-1])
-		endsWord := k == len(next) || isSpaceByte(next[k])
-		if startsWord && endsWord && !unicode.IsSpace(rune(next[0])) {
-			return k
-		}
-	}
-	return 0
-}
-
-func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
 
 // abstractOf takes the abstract out of a paper's chunk text, "Title: T\n\n
 // Abstract: S" (see chunker.Split).
