@@ -582,7 +582,7 @@ func passageBody(text string) string {
 // middle of a sentence (lower-case start) or end in one (no final
 // punctuation).
 func quotable(s string, i, n int) bool {
-	if len(strings.Fields(s)) < minSentenceWords || looksLikeInstruction(s) {
+	if len(strings.Fields(s)) < minSentenceWords || looksLikeInstruction(s) || crossReference.MatchString(s) {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(s)
@@ -597,6 +597,11 @@ func quotable(s string, i, n int) bool {
 	}
 	return true
 }
+
+// crossReference matches a sentence that sends the reader elsewhere
+// ("Compare Bertrand competition in prices and Stackelberg leadership.",
+// "See also …"): quoted, it reads as a cited claim that says nothing.
+var crossReference = regexp.MustCompile(`^(Compare|Contrast|See|Cf\.?)\s`)
 
 // instructionPattern catches text addressed to a model rather than a reader.
 var instructionPattern = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override)\b[^.!?]{0,40}\b(instructions?|prompts?|rules|context)\b|\b(answer|reply|respond|say|output)\s+(only\s+)?["']?(yes|no)\b|\byou are (an?|the) (ai|assistant|language model|llm)\b|\bsystem prompt\b`)
@@ -1165,10 +1170,37 @@ var namesCases = regexp.MustCompile(`(?i)\b(for example|for instance|e\.g\.|such
 // stage game, such as the prisoner's dilemma, …" gives the prisoner's
 // dilemma as an example of something else, and "In the iterated
 // prisoner's dilemma the same two players …" is no example of it.
+//
+// "X such as Y" gives Y as cases of X: when X is not the question's
+// concept (its head noun), the cases are of something else.
+// "Refinements such as the intuitive criterion remove implausible
+// [equilibria]" in the entry on signalling games is no example of a
+// signalling game, and it crowded out "Michael Spence's job-market
+// signalling model (1973) is the classic example".
 func setsOutCasesOf(cs []text.Concept, s string) bool {
 	for _, m := range namesCases.FindAllStringIndex(s, -1) {
 		cue, rest := s[m[0]:m[1]], s[m[1]:]
+		if strings.EqualFold(cue, "such as") && !casesOfConcept(cs, s[:m[0]]) {
+			continue
+		}
 		if !slices.ContainsFunc(cs, func(k text.Concept) bool { p := k.Position(rest); return k.In(cue) || p >= 0 && p < openingTerms }) {
+			return true
+		}
+	}
+	return false
+}
+
+// casesOfConcept reports whether the words before "such as" end with a
+// concept of cs or its head noun ("games such as", "a signalling game,
+// such as").
+func casesOfConcept(cs []text.Concept, before string) bool {
+	ws := strings.Fields(strings.TrimRight(before, " ,"))
+	if len(ws) == 0 {
+		return false
+	}
+	last := tokens(ws[len(ws)-1])
+	for _, k := range cs {
+		if h := headStem(k); h != "" && len(last) > 0 && last[len(last)-1] == h {
 			return true
 		}
 	}
@@ -1221,6 +1253,9 @@ func (f focus) wantsExamples() bool {
 // strategy: …" or "Sequential rationality: at every information set…",
 // which name the concept on the way to another subject, 1 and 0.
 func definitionStrength(c text.Concept, s string) int {
+	if opensWithCondition(s) {
+		return 0
+	}
 	n := 0
 	if c.Position(s) == 0 {
 		n++
@@ -1450,7 +1485,7 @@ func credits(s string) bool {
 // names c and says what it is ("… as subgame perfect equilibrium (SPE): a
 // strategy profile that…", "… the spoiler effect").
 func defines(c text.Concept, s string) bool {
-	if opensWithBackReference(s) {
+	if opensWithBackReference(s) || opensWithCondition(s) {
 		return false
 	}
 	if pos := c.Position(s); pos >= 0 && pos < openingTerms {
@@ -1497,8 +1532,22 @@ func conditionOf(c text.Concept) *regexp.Regexp {
 	return re
 }
 
-// definitionCue follows a term that is being defined.
-var definitionCue = regexp.MustCompile(`^\s*(:|,? (is|are|means|refers to|describes|measures|states|says|shows) )`)
+// definitionCue follows a term that is being defined, or the complement
+// that says where it belongs ("The core of a cooperative game is …").
+var definitionCue = regexp.MustCompile(`^(\s+of (a|an|the) [\w'-]+( [\w'-]+){0,2})?\s*(:|,? (is|are|means|refers to|describes|measures|states|says|shows) )`)
+
+// opensWithCondition reports whether s opens with a subordinate clause of
+// condition or time ("When the core is empty or large, …", "If …"), which
+// sets out a case rather than saying what something is, whatever term
+// it names and whatever verb follows.
+func opensWithCondition(s string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(s, `"'“‘( `), " ")
+	switch strings.ToLower(first) {
+	case "when", "whenever", "if", "unless", "although", "though", "while", "because", "since", "once", "after", "before", "as":
+		return true
+	}
+	return false
+}
 
 // selectSentences picks the answer's sentences.
 //

@@ -128,7 +128,7 @@ func analyze(question string) focus {
 	}
 	ws := text.Words(question)
 	f.Which = len(ws) > 0 && ws[0] == "which"
-	f.Method = f.Kind == askExplain && asksMethod.MatchString(question)
+	f.Method = f.Kind == askExplain && asksMethod.MatchString(question) && !asksCriterion.MatchString(question)
 	f.Who = len(ws) > 1 && ws[0] == "who" && f.Kind != askDefinition ||
 		len(ws) > 2 && ws[0] == "when" && pastAuxiliaries[ws[1]] && f.Kind == askOther
 	if len(ws) > 2 && ws[0] == "what" && (ws[1] == "did" || ws[1] == "does" || ws[1] == "do") && f.Kind == askOther {
@@ -250,6 +250,13 @@ var howMany = regexp.MustCompile(`(?i)^\W*how many ((?:[\w'-]+ ){0,3}?[\w'-]+) (
 // find …", "How can one compute …", "how would you solve …".
 var asksMethod = regexp.MustCompile(`(?i)\bhow (do|does|can|could|would|should|to)( (i|you|we|one|a player|players))? (find|compute|calculate|solve|work out|determine|identify|locate|get|derive|check)\b`)
 
+// asksCriterion matches a how question about telling whether something
+// holds ("How do I check whether a matching is stable?"), which the
+// condition for it answers ("A matching is stable if there is no blocking
+// pair"), as for "How can I tell whether …": not a procedure, such as the
+// algorithm that builds a stable matching.
+var asksCriterion = regexp.MustCompile(`(?i)\b(check|determine|verify|test) (whether|if)\b`)
+
 // completeEllipsis completes a concept the question shortened because the
 // next one shares its head noun: in "Compare first-price and second-price
 // auctions" or "the difference between Cournot and Bertrand competition"
@@ -276,7 +283,17 @@ func completeEllipsis(question string, cs []text.Concept) []text.Concept {
 					// "first price and second price auctions": "first
 					// price" takes "auctions", what "second price auctions"
 					// has beyond as many words as it has.
-					out[i] = text.PhraseConcept(a.Name + " " + strings.Join(bw[len(aw):], " "))
+					whole := text.PhraseConcept(a.Name + " " + strings.Join(bw[len(aw):], " "))
+					if strings.Count(join, " ") > 2 && !whole.Known {
+						// After "and the" or "and a" the second is a
+						// whole phrase of its own, and the first may be
+						// too: "the core and the Shapley value" compares
+						// the core, not a "core value". "a separating and
+						// a pooling equilibrium" still shares its head,
+						// which the glossary knows.
+						continue
+					}
+					out[i] = whole
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gtrag/gtrag/text"
@@ -124,7 +125,10 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 			focus[i] = max(focus[i], w*min(1, cf))
 		}
 		if comparison && slices.ContainsFunc(sentences(passageBody(p.Text)), func(s string) bool {
-			return carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s})
+			// A cross-reference ("Compare Bertrand competition in prices
+			// and Stackelberg leadership.") names both and compares
+			// nothing; the answerer does not quote it either.
+			return !crossReference.MatchString(s) && carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s})
 		}) {
 			// "This is the Bertrand paradox: …, in sharp contrast with
 			// Cournot competition in quantities" compares them.
@@ -151,12 +155,22 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	if comparison {
 		// A comparison needs both entries: a second chunk of one, which
 		// overlaps its first, counts half its focus, so that the other
-		// concept's entry is not pushed out of the top K by it.
+		// concept's entry is not pushed out of the top K by it. Of an
+		// entry's chunks the one that opens it keeps its focus, whatever
+		// the store's order: an entry says what its subject is at its
+		// start ("In Antoine Augustin Cournot's model (1838), firms …
+		// choose quantities"), and a comparison is answered by the two
+		// definitions side by side. With the later chunk first, "What is
+		// the difference between Cournot and Bertrand competition?" never
+		// said what Cournot's model is.
 		order := make([]int, len(candidates))
 		for i := range order {
 			order[i] = i
 		}
 		slices.SortStableFunc(order, func(a, b int) int {
+			if pa, pb := cmpOr(candidates[a].PaperID, candidates[a].ID), cmpOr(candidates[b].PaperID, candidates[b].ID); pa == pb {
+				return chunkNumber(candidates[a].ID) - chunkNumber(candidates[b].ID)
+			}
 			switch {
 			case r.Scores[a] > r.Scores[b]:
 				return -1
@@ -231,4 +245,14 @@ func conceptFocus(c text.Concept, p Passage) float64 {
 		f += aboutFocus
 	}
 	return f
+}
+
+// chunkNumber is a passage's place in its paper, from its chunk id
+// ("<paper>_chunk_<i>"); 0 for an id without one.
+func chunkNumber(id string) int {
+	if m := chunkSuffix.FindStringSubmatch(id); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
 }

@@ -1,0 +1,87 @@
+package reasoner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Questions a student put to the offline answerer (a QA pass of round 2,
+// session 31, written without the answer sets), each answered from the
+// primer entries the store retrieved for it. Each failed before its fix.
+func TestStudentQuestionsGetTheSentenceThatAnswers(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		papers []string
+		want   string // a sentence the answer must quote
+		before string // when set, a sentence want must come before
+	}{
+		// "Refinements such as the intuitive criterion" sets out no case
+		// of a signalling game, and took the place of the classic one.
+		{"Give an example of a signalling game.", []string{"signalling-games", "battle-of-the-sexes"},
+			"Michael Spence's job-market signalling model (1973) is the classic example", ""},
+		// "the core and the Shapley value" compares the core, not a
+		// "core value"; and "When the core is empty or large, …" is no
+		// definition of it.
+		{"What's the difference between the core and the Shapley value?", []string{"core", "shapley-value"},
+			"The core of a cooperative game is the set of allocations", ""},
+		// Checking whether a matching is stable is its condition, not the
+		// algorithm that builds one.
+		{"How do I check whether a matching is stable?", []string{"stable-matching-gale-shapley", "core"},
+			"A matching is stable if there is no blocking pair", "deferred acceptance algorithm"},
+	} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), c.q, primerPassages(t, c.papers))
+		require.NoError(t, err)
+		i := strings.Index(ans.Text, c.want)
+		require.GreaterOrEqual(t, i, 0, "%s\n%s", c.q, ans.Text)
+		if j := strings.Index(ans.Text, c.before); c.before != "" && j >= 0 {
+			require.Less(t, i, j, "%s\n%s", c.q, ans.Text)
+		}
+	}
+}
+
+// "Compare Bertrand competition in prices and Stackelberg leadership." sends
+// the reader elsewhere: it is not quoted as a claim, and it does not make
+// the later chunk of the Cournot entry outrank the one that says what
+// Cournot's model is.
+func TestCrossReferencesAreNotQuotedAndComparisonsTakeTheOpeningChunk(t *testing.T) {
+	require.False(t, quotable("Compare Bertrand competition in prices and Stackelberg leadership.", 0, 1))
+	require.True(t, quotable("Comparing the two auctions, the first-price one raises as much revenue.", 0, 1))
+
+	q := "What is the difference between Cournot and Bertrand competition?"
+	ps := primerPassages(t, []string{"bertrand-competition", "cournot-competition"})
+	var opening, later int
+	for i, p := range ps {
+		switch p.ID {
+		case "primer:cournot-competition_chunk_0":
+			opening = i
+		case "primer:cournot-competition_chunk_1":
+			later = i
+			ps[i].Score = 0.55 // the store put the later chunk first
+		}
+	}
+	r, err := NewOfflineReranker().Rerank(context.Background(), q, ps)
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[opening], r.Scores[later], r.Reason)
+
+	// The three passages the puller then keeps: both of Bertrand's, and
+	// the Cournot entry's opening chunk.
+	kept := []Passage{ps[0], ps[1], ps[opening]}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, kept)
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "In Antoine Augustin Cournot's model (1838)")
+	require.NotContains(t, ans.Text, "Compare Bertrand")
+}
+
+// A sentence that opens with a condition sets out a case; it defines
+// nothing, whatever verb follows the term.
+func TestAConditionDefinesNothing(t *testing.T) {
+	q := analyze("What is the core?")
+	require.NotEmpty(t, q.Concepts)
+	core := q.Concepts[0]
+	require.Zero(t, definitionStrength(core, "When the core is empty or large, other concepts pick out a single allocation."))
+	require.False(t, defines(core, "If the core is empty, no allocation is stable."))
+	require.Positive(t, definitionStrength(core, "The core of a cooperative game is the set of allocations that no coalition can improve upon."))
+}
