@@ -209,7 +209,12 @@ func listedOnly(f focus, cands []*candidate, focusPapers map[string]bool) (text.
 	k := f.Concepts[0]
 	var papers []string
 	for _, c := range cands {
-		if !c.Eligible {
+		if !c.Eligible || !k.In(c.Text) {
+			// With no passage about k, a sentence that does not name it
+			// cannot say what it is: for "What is moral hazard in a
+			// principal-agent model?" sentences on other models that
+			// share "model" and "agent" kept "Screening, together with
+			// signalling and moral hazard, makes up …" as the answer.
 			continue
 		}
 		if c.Lead || !listedIn(k, c.Text) {

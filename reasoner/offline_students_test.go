@@ -85,3 +85,15 @@ func TestAConditionDefinesNothing(t *testing.T) {
 	require.False(t, defines(core, "If the core is empty, no allocation is stable."))
 	require.Positive(t, definitionStrength(core, "The core of a cooperative game is the set of allocations that no coalition can improve upon."))
 }
+
+// "What is moral hazard in a principal-agent model?" found moral hazard only
+// in a list; sentences on other models that shared "model" and "agent" kept
+// the list from being recognised as all there is, and it was quoted as the
+// answer.
+func TestAConceptOnlyListedIsSaidToBeOnlyListed(t *testing.T) {
+	ps := primerPassages(t, []string{"screening", "stackelberg-competition", "fictitious-play"})
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is moral hazard in a principal-agent model?", ps)
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, ans.Text)
+	require.Contains(t, ans.Text, "only names it in a list")
+}
