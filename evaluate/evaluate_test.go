@@ -223,7 +223,7 @@ func TestReadQuestionsJSONFaults(t *testing.T) {
 // twice.
 func TestReadQuestionsTestdata(t *testing.T) {
 	var files []string
-	for _, pattern := range []string{"world/*.jsonl", "world?/questions.jsonl", "eval/*.jsonl", "answers/*.jsonl", "judge/primer.jsonl"} {
+	for _, pattern := range []string{"world/*.jsonl", "world?/questions.jsonl", "eval/*.jsonl", "answers/*.jsonl", "judge/primer.jsonl", "blind/questions.jsonl"} {
 		m, err := filepath.Glob(filepath.Join("..", "testdata", pattern))
 		require.NoError(t, err)
 		files = append(files, m...)
