@@ -100,6 +100,12 @@ const (
 	KeyAbsURL     = "abs_url"
 	KeyPDFURL     = "pdf_url"
 	KeyChunkIndex = "chunk_index"
+	// KeyMidSentence is "true" on a chunk that starts inside a sentence
+	// (the overlap held no sentence start that shared enough of it), and
+	// absent otherwise: its first words are the end of a sentence, not
+	// one ("Papadimitriou in 1994, captures search problems …"). Chunks
+	// stored before gtrag marked it have no such key.
+	KeyMidSentence = "starts_mid_sentence"
 )
 
 // TimeLayout is how the published and updated metadata hold a time:
@@ -146,6 +152,9 @@ func Split(p arxiv.Paper, opt Options) []Chunk {
 			Index:    i,
 			Text:     text[s.startByte:s.endByte],
 			Metadata: md.forChunk(idx),
+		}
+		if s.midSentence {
+			chunks[i].Metadata[KeyMidSentence] = "true"
 		}
 	}
 	return chunks

@@ -10,6 +10,9 @@ import (
 type span struct {
 	start, end         int // runes, end exclusive
 	startByte, endByte int
+	// midSentence: the span starts at a word inside a sentence, where no
+	// sentence start shared enough of the overlap.
+	midSentence bool
 }
 
 // Boundary flags for a position p, which sits between rune p-1 and rune p.
@@ -52,7 +55,7 @@ func split(text string, opt Options) []span {
 	start, prevEnd := 0, 0
 	for {
 		end := s.pickEnd(start, prevEnd)
-		spans = append(spans, span{start: start, end: end, startByte: int(s.off[start]), endByte: int(s.off[end])})
+		spans = append(spans, span{start: start, end: end, startByte: int(s.off[start]), endByte: int(s.off[end]), midSentence: s.flags[start]&startSent == 0})
 		if end >= s.n {
 			return spans
 		}

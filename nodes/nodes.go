@@ -825,7 +825,8 @@ func passages(results []vectordb.Result) []reasoner.Passage {
 			Text:    r.Content,
 			// The judge and the answerer weigh how similar a passage is
 			// (cosine), not where the fused ranking put it.
-			Score: r.Similarity,
+			Score:       r.Similarity,
+			MidSentence: r.Metadata[chunker.KeyMidSentence] == "true",
 		}
 	}
 	return ps

@@ -97,3 +97,31 @@ func TestAConceptOnlyListedIsSaidToBeOnlyListed(t *testing.T) {
 	require.True(t, ans.Abstained, ans.Text)
 	require.Contains(t, ans.Text, "only names it in a list")
 }
+
+// A passage that starts inside a sentence (chunker.KeyMidSentence) does not
+// give its first words as a sentence: "What is a Bayesian Nash equilibrium?"
+// quoted "BNE is to bid half of one's value, …", the end of "the symmetric
+// BNE is to bid half …", as a sentence of its own.
+func TestAPassageStartingInsideASentenceIsNotQuotedFromItsStart(t *testing.T) {
+	// The passages the store gave that question, with their scores.
+	var ps []Passage
+	for _, p := range primerPassages(t, []string{"bayesian-nash-equilibrium", "bayesian-games"}) {
+		switch p.ID {
+		case "primer:bayesian-nash-equilibrium_chunk_0":
+			p.Score = 1
+		case "primer:bayesian-nash-equilibrium_chunk_1":
+			require.True(t, strings.HasPrefix(p.Text, "BNE is to bid half"), "%.40q", p.Text)
+			p.Score, p.MidSentence = 0.95, true
+		case "primer:bayesian-games_chunk_1":
+			p.Score = 0.81
+		default:
+			continue
+		}
+		p.N = len(ps) + 1
+		ps = append(ps, p)
+	}
+	require.Len(t, ps, 3)
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a Bayesian Nash equilibrium?", ps)
+	require.NoError(t, err)
+	require.NotRegexp(t, `(^|\]\. )BNE is to bid half`, ans.Text)
+}

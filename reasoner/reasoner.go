@@ -18,6 +18,10 @@ type Passage struct {
 	// about the question and added: evidence, besides the passage's words,
 	// that it is on the student's question however the student put it.
 	Found bool
+	// MidSentence is set on a passage that starts inside a sentence (a
+	// chunk the chunker started at a word, chunker.KeyMidSentence): its
+	// first words are no sentence of their own.
+	MidSentence bool
 }
 
 // Verdict is a yes/no decision with a reason a student can read.

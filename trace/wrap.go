@@ -354,7 +354,7 @@ func fingerprintDocs(docs []vectordb.Document) []vectordb.Document {
 	out := make([]vectordb.Document, len(docs))
 	for i, d := range docs {
 		md := maps.Clone(d.Metadata)
-		for _, k := range []string{chunker.KeyUpdated, chunker.KeyDOI, chunker.KeyJournalRef, chunker.KeyComment} {
+		for _, k := range []string{chunker.KeyUpdated, chunker.KeyDOI, chunker.KeyJournalRef, chunker.KeyComment, chunker.KeyMidSentence} {
 			delete(md, k)
 		}
 		if p, ok := md[chunker.KeyPublished]; ok && len(p) > len("2006-01-02") {
