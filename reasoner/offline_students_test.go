@@ -125,3 +125,24 @@ func TestAPassageStartingInsideASentenceIsNotQuotedFromItsStart(t *testing.T) {
 	require.NoError(t, err)
 	require.NotRegexp(t, `(^|\]\. )BNE is to bid half`, ans.Text)
 }
+
+// "There is also a mixed-strategy equilibrium …" and "Examples include
+// matching pennies, …" lean on the sentence before them: quoted first they
+// opened "Give an example of a game with no pure strategy Nash equilibrium"
+// and "Give an example of a zero-sum game" with nothing to lean on.
+func TestAlsoAndExamplesIncludeLeanOnTheSentenceBefore(t *testing.T) {
+	for _, s := range []string{
+		"There is also a mixed-strategy equilibrium: each goes to their preferred event with probability two-thirds.",
+		"There are also equilibria in which players take turns.",
+		"Examples include matching pennies, rock-paper-scissors, chess and many parlour games.",
+		"Applications include financial advice, lobbying and expert testimony.",
+	} {
+		require.True(t, opensWithBackReference(s), s)
+	}
+	require.False(t, opensWithBackReference("There are two pure-strategy Nash equilibria, both at the opera or both at the match."))
+
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Give an example of a zero-sum game.", primerPassages(t, []string{"zero-sum-minimax"}))
+	require.NoError(t, err)
+	require.False(t, strings.HasPrefix(ans.Text, "Examples include"), ans.Text)
+	require.Empty(t, DanglingOpeners(ans.Text))
+}

@@ -254,7 +254,12 @@ accordingly then here there's now`)
 var backRefPhrases = []string{"in contrast", "by contrast", "on the other hand", "as a result",
 	"for this reason", "in this case", "in that case", "with this", "with these", "under this",
 	"by this", "in this", "to this end", "at this point", "for example", "for instance",
-	"in particular", "in turn", "in other words", "the latter", "the former", "the same"}
+	"in particular", "in turn", "in other words", "the latter", "the former", "the same",
+	// "There is also a mixed-strategy equilibrium" after the pure ones;
+	// "Examples include matching pennies, …" of what the sentence before
+	// named.
+	"there is also", "there are also", "examples include", "other examples include",
+	"applications include", "variants include"}
 
 // anaphoricNouns are the nouns that, after "The", usually name something
 // the previous sentence introduced: "The theorem says…", "The paradox
