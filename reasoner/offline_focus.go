@@ -111,6 +111,7 @@ func (f focus) asksOfConcept() bool {
 }
 
 func analyze(question string) focus {
+	question = strings.TrimSpace(mannerIdiom.ReplaceAllString(question, ""))
 	focal := text.Focal(question)
 	evoked := text.Evocations(question)
 	f := focus{Question: question, Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
@@ -246,9 +247,16 @@ func (f focus) demands(c text.Concept) bool {
 // "How many equilibria are there in the stag hunt?".
 var howMany = regexp.MustCompile(`(?i)^\W*how many ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:does|do|did|can|could|will|would|is|are|has|have)\b`)
 
+// mannerIdiom matches the phrases that say how the student wants the
+// answer, not what it is about: "by hand" made "hand" a concept of "how do
+// I actually calculate a mixed-strategy equilibrium by hand?", and the
+// entry on trembling-hand perfection its best passage.
+var mannerIdiom = regexp.MustCompile(`(?i)\s*\b(by hand|step by step|in simple terms|in plain english|in layman'?s terms|in a nutshell)\b`)
+
 // asksMethod matches a how question about doing something: "How do I
-// find …", "How can one compute …", "how would you solve …".
-var asksMethod = regexp.MustCompile(`(?i)\bhow (do|does|can|could|would|should|to)( (i|you|we|one|a player|players))? (find|compute|calculate|solve|work out|determine|identify|locate|get|derive|check)\b`)
+// find …", "How can one compute …", "how would you solve …", "how do I
+// actually calculate …".
+var asksMethod = regexp.MustCompile(`(?i)\bhow (do|does|can|could|would|should|to)( (i|you|we|one|a player|players))?( \w+ly)? (find|compute|calculate|solve|work out|determine|identify|locate|get|derive|check)\b`)
 
 // asksCriterion matches a how question about telling whether something
 // holds ("How do I check whether a matching is stable?"), which the

@@ -146,3 +146,27 @@ func TestAlsoAndExamplesIncludeLeanOnTheSentenceBefore(t *testing.T) {
 	require.False(t, strings.HasPrefix(ans.Text, "Examples include"), ans.Text)
 	require.Empty(t, DanglingOpeners(ans.Text))
 }
+
+// "by hand" says how the student wants the answer, not what it is about: it
+// made "hand" a concept and the entry on trembling-hand perfection a source;
+// and "actually" between "I" and "calculate" hid that the question asks for
+// a method.
+func TestMannerIdiomsAndAdverbsDoNotChangeWhatIsAsked(t *testing.T) {
+	q := "how do I actually calculate a mixed-strategy equilibrium by hand?"
+	f := analyze(q)
+	require.True(t, f.Method)
+	for _, c := range f.Concepts {
+		require.NotEqual(t, "hand", strings.ToLower(c.Name))
+	}
+	var ps []Passage
+	for _, p := range primerPassages(t, []string{"mixed-strategies", "battle-of-the-sexes", "trembling-hand-perfection"}) {
+		if strings.HasSuffix(p.ID, "_chunk_0") {
+			p.N = len(ps) + 1
+			ps = append(ps, p)
+		}
+	}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "So one solves for the opponent's probabilities")
+	require.NotContains(t, ans.Text, "trembl")
+}
