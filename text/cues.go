@@ -999,6 +999,7 @@ func cues() map[string][]string {
 			"honest* best strateg*", "never benefit* lie*", "never gain* lie*", "gain* report* false*", "can't manipul*",
 			"nobody manipul*", "gain* vot* strategic*",
 			"lying* preferen* never pay*", "mechanism* lying* never*",
+			"rule* no reason* lie*", "mechanism* no reason* lie*", "rule* no incentive* lie*",
 		},
 		"optimal auction": {
 			"seller* set* minimum price*", "reserve* price* seller*", "seller* maximi* auction*", "seller* earn* most* auction* format*|rule*|design*|reserve*|type*|kind*", "maximi* seller* revenue", "maximi* revenue auction*", "best auction* seller", "revenue maximi* auction*", "most revenue auction*", "auction* highest* expected revenue*", "auction* seller* highest* revenue*", "which auction* most* revenue*", "reserve price* maximi* revenue*", "reserve price* expected revenue*"},

@@ -158,6 +158,7 @@ func TestRetold1Paraphrases(t *testing.T) {
 		{"Is it always safe to rank schools honestly?", "strategy-proofness"},
 		{"Which mechanisms give no incentive to misreport preferences?", "strategy-proofness"},
 		{"Is the procedure manipulation-proof?", "strategy-proofness"},
+		{"Is there a way to design rules so that people have no reason to lie about what they want?", "strategy-proofness"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.want, tt.q)
 	}
@@ -173,6 +174,7 @@ func TestRetold1EverydayQuestions(t *testing.T) {
 		"Which McDonald's is closest to the airport?",
 		"Why did my competitor open a shop next to mine?",
 		"Is it safe to rank my favourite restaurants online?",
+		"My friend had no reason to lie, so why did he?",
 		"Should drivers pay for delays caused by other people's accidents?",
 		"What is the best navigation app for drivers?",
 		"Why do both parties have the same position on trade?",
