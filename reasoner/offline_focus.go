@@ -112,6 +112,7 @@ func (f focus) asksOfConcept() bool {
 
 func analyze(question string) focus {
 	question = strings.TrimSpace(mannerIdiom.ReplaceAllString(question, ""))
+	question = askedAsDenial(question)
 	focal := text.Focal(question)
 	evoked := text.Evocations(question)
 	f := focus{Question: question, Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
@@ -252,6 +253,33 @@ var howMany = regexp.MustCompile(`(?i)^\W*how many ((?:[\w'-]+ ){0,3}?[\w'-]+) (
 // I actually calculate a mixed-strategy equilibrium by hand?", and the
 // entry on trembling-hand perfection its best passage.
 var mannerIdiom = regexp.MustCompile(`(?i)\s*\b(by hand|step by step|in simple terms|in plain english|in layman'?s terms|in a nutshell)\b`)
+
+// exampleWithout and whenAbsent match two ways of asking whether something
+// can fail to exist: "Give an example of a game with no pure-strategy Nash
+// equilibrium" and "When does a pure-strategy Nash equilibrium fail to
+// exist?". Both are answered by the sentence that denies it ("Some games
+// have no Nash equilibrium in pure strategies: in matching pennies …"),
+// which is what a counterexample settles (focus.counterTest); read as they
+// were, the first was answered with the battle of the sexes, which has two
+// pure equilibria, and the second with the games that always have one.
+var (
+	exampleWithout = regexp.MustCompile(`(?i)^\W*(?:give|show|name)(?: me)? (?:an?|one|some) examples? of (?:an? )?(.+?) (?:with no|that has no|that have no|having no|without an?|without) (.+?)[\s.?!]*$`)
+	whenAbsent     = regexp.MustCompile(`(?i)^\W*when (?:does|do|can|will|would|might) (?:an? |the )?(.+?) (?:fail to exist|not exist)[\s.?!]*$`)
+)
+
+// askedAsDenial rewrites a question matched by exampleWithout or
+// whenAbsent as the yes/no question it asks, "Can a game have no
+// pure-strategy Nash equilibrium?" or "Can there be no pure-strategy Nash
+// equilibrium?"; any other question is returned as it is.
+func askedAsDenial(question string) string {
+	if m := exampleWithout.FindStringSubmatch(question); m != nil {
+		return "Can a " + m[1] + " have no " + m[2] + "?"
+	}
+	if m := whenAbsent.FindStringSubmatch(question); m != nil {
+		return "Can there be no " + m[1] + "?"
+	}
+	return question
+}
 
 // asksMethod matches a how question about doing something: "How do I
 // find …", "How can one compute …", "how would you solve …", "how do I

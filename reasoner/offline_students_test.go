@@ -170,3 +170,21 @@ func TestMannerIdiomsAndAdverbsDoNotChangeWhatIsAsked(t *testing.T) {
 	require.Contains(t, ans.Text, "So one solves for the opponent's probabilities")
 	require.NotContains(t, ans.Text, "trembl")
 }
+
+// "Give an example of a game with no …" and "When does … fail to exist?"
+// ask whether something can fail to exist, and the sentence that denies it
+// answers them: they were answered with the battle of the sexes (two pure
+// equilibria) and with the games that always have one.
+func TestQuestionsAboutAbsenceGetTheDenial(t *testing.T) {
+	require.Equal(t, "Can a game have no pure strategy Nash equilibrium?", askedAsDenial("Give an example of a game with no pure strategy Nash equilibrium."))
+	require.Equal(t, "Can there be no pure-strategy Nash equilibrium?", askedAsDenial("When does a pure-strategy Nash equilibrium fail to exist?"))
+	for _, q := range []string{"Give an example of a game with two pure-strategy Nash equilibria.", "When does a Nash equilibrium exist?"} {
+		require.Equal(t, q, askedAsDenial(q))
+	}
+	ps := primerPassages(t, []string{"battle-of-the-sexes", "mixed-strategies", "normal-form-games"})
+	for _, q := range []string{"Give an example of a game with no pure strategy Nash equilibrium.", "When does a pure-strategy Nash equilibrium fail to exist?"} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(ans.Text, "Some games have no Nash equilibrium in pure strategies"), "%s\n%s", q, ans.Text)
+	}
+}
