@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/tmc/langchaingo/llms/ollama"
+
+	"github.com/gtrag/gtrag/internal/redact"
 )
 
 // DefaultOllamaHost is where an Ollama server listens unless OLLAMA_HOST
@@ -68,7 +70,7 @@ func OllamaHost(raw string) (string, error) {
 		return DefaultOllamaHost, nil
 	}
 	bad := func(why string) error {
-		return configErrorf("OLLAMA_HOST %s: %s (want a host, host:port or http(s) URL)", quote(RedactURLs(raw)), why)
+		return configErrorf("OLLAMA_HOST %s: %s (want a host, host:port or http(s) URL)", quote(redact.URLs(raw)), why)
 	}
 	defaultPort := "11434"
 	scheme, rest, ok := strings.Cut(raw, "://")

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/tmc/langchaingo/llms/openai"
+
+	"github.com/gtrag/gtrag/internal/redact"
 )
 
 // defaultOpenAIURL is OpenAI's API, unless OPENAI_BASE_URL says otherwise.
@@ -80,7 +82,7 @@ func openAISettings(env Getenv) (key, base string, err error) {
 func checkBaseURL(name, raw, use string) error {
 	u, err := url.Parse(use)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return configErrorf("%s %s is not an http(s) URL such as %s", name, quote(RedactURLs(raw)), exampleURL[name])
+		return configErrorf("%s %s is not an http(s) URL such as %s", name, quote(redact.URLs(raw)), exampleURL[name])
 	}
 	return nil
 }

@@ -13,8 +13,6 @@ import (
 
 	"github.com/tmc/langchaingo/embeddings"
 	"github.com/tmc/langchaingo/llms"
-
-	"github.com/gtrag/gtrag/internal/iostreams"
 )
 
 // The providers, in the order help lists them.
@@ -306,7 +304,3 @@ func RedactURL(raw string) string {
 	}
 	return u.Redacted()
 }
-
-// RedactURLs is iostreams.RedactURLs, for the errors of this package:
-// they reach users through other paths than a command's streams too.
-func RedactURLs(s string) string { return iostreams.RedactURLs(s) }

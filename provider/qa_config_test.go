@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/redact"
 )
 
 // A password in a malformed OLLAMA_HOST or OPENAI_BASE_URL was quoted back
@@ -16,9 +18,9 @@ func TestQAConfigSettingErrorsHidePasswords(t *testing.T) {
 	require.EqualError(t, err, `OPENAI_BASE_URL "http://me:xxxxx@[::1" is not an http(s) URL such as http://localhost:1234/v1`)
 
 	require.Equal(t, "at weaviate://u:xxxxx@h:1/G and http://v:xxxxx@[::1",
-		RedactURLs("at weaviate://u:p@h:1/G and http://v:w%2Fx@[::1"))
-	require.Equal(t, "http://h:8080/a:b@c", RedactURLs("http://h:8080/a:b@c"), "a path is not user information")
-	require.Equal(t, `"https://xxxxx@h/X" is not a store URL`, RedactURLs(`"https://TOKENsecret@h/X" is not a store URL`), "a bare token before '@'")
+		redact.URLs("at weaviate://u:p@h:1/G and http://v:w%2Fx@[::1"))
+	require.Equal(t, "http://h:8080/a:b@c", redact.URLs("http://h:8080/a:b@c"), "a path is not user information")
+	require.Equal(t, `"https://xxxxx@h/X" is not a store URL`, redact.URLs(`"https://TOKENsecret@h/X" is not a store URL`), "a bare token before '@'")
 }
 
 // The error named a variable the user had not set (OPENAI_BASE_URL for a

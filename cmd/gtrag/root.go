@@ -146,7 +146,7 @@ network it still answers, offline, from the store.
 			def = v
 		}
 		// A password in a URL default shown by --help is hidden by the
-		// output's writer (iostreams.RedactURLs).
+		// output's writer (redact.URLs).
 		f.StringVar(p, name, def, usage+" (env "+env+")")
 	}
 	flag(&a.dataDir, "data-dir", defaultDataDir(a.getenv), "knowledge base directory")

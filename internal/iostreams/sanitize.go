@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/internal/redact"
 )
 
 // Redacted replaces every secret value in the output.
@@ -65,7 +67,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 	w.f.run(&b, string(buf[:cut]))
 	w.mu.Unlock()
 
-	s := RedactURLs(b.String())
+	s := redact.URLs(b.String())
 	if w.secrets != nil {
 		s = w.secrets.Replace(s)
 	}
