@@ -513,18 +513,42 @@ type GapsError struct {
 
 func (e *GapsError) Error() string {
 	n := 0
-	var ranges []string
 	for _, g := range e.Gaps {
 		n += g.Count
-		if len(ranges) < 5 {
-			ranges = append(ranges, fmt.Sprintf("%d–%d", g.Start+1, g.Start+g.Count))
+	}
+	return fmt.Sprintf("arXiv returned no entries for results %s (%d %s, a known arXiv fault)", FormatGaps(e.Gaps), n, text.Plural(n, "result", "results"))
+}
+
+// maxGapsShown is how many ranges FormatGaps writes before "and N more".
+const maxGapsShown = 5
+
+// FormatGaps writes ranges of results as people read them, from 1:
+// "301–400, 401–500", the first five and "and N more ranges" after them.
+// MergeGaps joins adjacent ones first where one range reads better.
+func FormatGaps(gaps []Gap) string {
+	var parts []string
+	for _, g := range gaps[:min(len(gaps), maxGapsShown)] {
+		parts = append(parts, fmt.Sprintf("%d–%d", g.Start+1, g.Start+g.Count))
+	}
+	s := strings.Join(parts, ", ")
+	if len(gaps) > maxGapsShown {
+		s += fmt.Sprintf(" and %d more ranges", len(gaps)-maxGapsShown)
+	}
+	return s
+}
+
+// MergeGaps joins the adjacent ranges of gaps, in order: seven pages of a
+// hundred from 301 are one range, 301–1000.
+func MergeGaps(gaps []Gap) []Gap {
+	var out []Gap
+	for _, g := range gaps {
+		if last := len(out) - 1; last >= 0 && out[last].Start+out[last].Count == g.Start {
+			out[last].Count += g.Count
+			continue
 		}
+		out = append(out, g)
 	}
-	s := strings.Join(ranges, ", ")
-	if len(e.Gaps) > len(ranges) {
-		s += fmt.Sprintf(" and %d more ranges", len(e.Gaps)-len(ranges))
-	}
-	return fmt.Sprintf("arXiv returned no entries for results %s (%d %s, a known arXiv fault)", s, n, text.Plural(n, "result", "results"))
+	return out
 }
 
 // EmptyPageNotice begins the notice of a page a Search gave up on as

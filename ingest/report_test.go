@@ -127,3 +127,16 @@ func TestIngestReportJSONSaysCompleteUpToDateAndTotal(t *testing.T) {
 	require.Equal(t, false, j["up_to_date"])
 	require.Equal(t, float64(0), j["total"])
 }
+
+// Ranges of results read from 1, the first five and then a count; adjacent
+// ones can be joined first.
+func TestFormatAndMergeGaps(t *testing.T) {
+	gaps := []ingest.Gap{{Start: 300, Count: 100}, {Start: 400, Count: 100}, {Start: 700, Count: 50}}
+	require.Equal(t, "301–400, 401–500, 701–750", ingest.FormatGaps(gaps))
+	require.Equal(t, "301–500, 701–750", ingest.FormatGaps(ingest.MergeGaps(gaps)))
+	var many []ingest.Gap
+	for i := range 7 {
+		many = append(many, ingest.Gap{Start: i * 20, Count: 10})
+	}
+	require.Equal(t, "1–10, 21–30, 41–50, 61–70, 81–90 and 2 more ranges", ingest.FormatGaps(many))
+}

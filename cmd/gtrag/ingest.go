@@ -1097,7 +1097,7 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 		// resumed at: "resumed at result 1001: results up to 1000" said
 		// it fetched nothing.
 		if len(rep.Refilled) > 0 {
-			fmt.Fprintf(w, ", asked again for results %s (missing before)", gapRanges(rep.Refilled))
+			fmt.Fprintf(w, ", asked again for results %s (missing before)", ingest.FormatGaps(ingest.MergeGaps(rep.Refilled)))
 		}
 		if rep.ResumedAt > 0 && (len(rep.Refilled) == 0 || rep.Next > rep.ResumedAt) {
 			fmt.Fprintf(w, ", resumed at result %d", rep.ResumedAt+1)
@@ -1144,23 +1144,6 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if runErr == nil && o.query != "" && !rep.Complete && len(rep.Gaps) == 0 && rep.Next < rep.Total {
 		fmt.Fprintf(w, "Stopped at --max %d; arXiv has %d results: raise --max to continue.\n", o.max, rep.Total)
 	}
-}
-
-// gapRanges writes ranges of results as people read them, from 1, the
-// adjacent ones joined: "301–1000", not seven ranges of a hundred.
-func gapRanges(gaps []ingest.Gap) string {
-	var parts []string
-	for i := 0; i < len(gaps); {
-		start, end := gaps[i].Start, gaps[i].Start+gaps[i].Count
-		for i++; i < len(gaps) && gaps[i].Start == end; i++ {
-			end += gaps[i].Count
-		}
-		parts = append(parts, fmt.Sprintf("%d–%d", start+1, end))
-	}
-	if len(parts) > 5 {
-		return strings.Join(parts[:5], ", ") + fmt.Sprintf(" and %d more ranges", len(parts)-5)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // requestWatch sees the arXiv requests of an ingest go out, to count those
