@@ -226,9 +226,20 @@ func (s *splitter) clings(p int) bool {
 		(r >= 0xe0020 && r <= 0xe007f) || unicode.In(r, unicode.Mn, unicode.Me)
 }
 
+// cjkBound is the first rune of the CJK blocks (Han, kana, Hangul and
+// their punctuation); no rune below it is a boundary without white space.
+const cjkBound = 0x2e80
+
+// MayCutNextTo reports whether the chunker may find a word or sentence
+// boundary next to r without white space: never below the CJK blocks. It
+// is a bound, cheap to test, for a reader of chunks that must tell where
+// a cut can have fallen (service's join of a paper's chunks); the
+// chunker's own rules (isCJK, isCJKTerminator, isCJKPunct) are finer.
+func MayCutNextTo(r rune) bool { return r >= cjkBound }
+
 // isCJK: Han, kana and Hangul syllables. Cheap for ASCII.
 func isCJK(r rune) bool {
-	if r < 0x2e80 {
+	if r < cjkBound {
 		return false
 	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)

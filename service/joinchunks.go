@@ -73,11 +73,6 @@ func wordRepeat(prev, next string, k int) bool {
 		isSpaceByte(prev[len(prev)-k-1]) && strings.HasSuffix(prev, next[:k])
 }
 
-// cjkFrom is the first rune next to which the chunker finds word and
-// sentence boundaries without white space (Han, kana, Hangul and CJK
-// punctuation all come after it).
-const cjkFrom = 0x2e80
-
 // longWord is a word long enough to make the chunker cut it at the end
 // of a chunk, or start the next chunk later than its overlap allows so as
 // not to cut it: either leaves at least Size−Overlap−2 runes of one word
@@ -97,7 +92,7 @@ func endsLong(chunk string) bool {
 // 0 < k < len(prev), next[:k] is at most DefaultOverlap runes, no other
 // word-aligned repeat is half that long or longer, neither chunk ends in
 // a long word (endsLong), and neither the last DefaultOverlap+1 runes of
-// prev nor the first DefaultOverlap+1 of next are CJK (cjkFrom).
+// prev nor the first DefaultOverlap+1 of next are CJK (chunker.MayCutNextTo).
 //
 // The chunker starts the next chunk inside prev, after its first rune and
 // no more than DefaultOverlap runes before its end (a long word after the
@@ -132,7 +127,7 @@ func plainSeam(prev, next string, k int) bool {
 }
 
 // headRunes is the length in bytes of the first n runes of s (or of s),
-// and whether one of them is CJK (cjkFrom).
+// and whether one of them is CJK (chunker.MayCutNextTo).
 func headRunes(s string, n int) (size int, cjk bool) {
 	for ; size < len(s) && n > 0; n-- {
 		if s[size] < utf8.RuneSelf {
@@ -140,13 +135,13 @@ func headRunes(s string, n int) (size int, cjk bool) {
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(s[size:])
-		cjk = cjk || r >= cjkFrom
+		cjk = cjk || chunker.MayCutNextTo(r)
 		size += w
 	}
 	return size, cjk
 }
 
-// tailCJK reports whether one of the last n runes of s is CJK (cjkFrom).
+// tailCJK reports whether one of the last n runes of s is CJK (chunker.MayCutNextTo).
 func tailCJK(s string, n int) bool {
 	for i := len(s); i > 0 && n > 0; n-- {
 		if s[i-1] < utf8.RuneSelf {
@@ -154,7 +149,7 @@ func tailCJK(s string, n int) bool {
 			continue
 		}
 		r, w := utf8.DecodeLastRuneInString(s[:i])
-		if r >= cjkFrom {
+		if chunker.MayCutNextTo(r) {
 			return true
 		}
 		i -= w
@@ -241,11 +236,11 @@ func seamCandidates(prev, next string) []int {
 }
 
 // nextToCJK reports whether the chunker may cut between a and b: at a
-// space, or next to CJK (cjkFrom).
+// space, or next to CJK (chunker.MayCutNextTo).
 func nextToCJK(a, b string) bool {
 	last, _ := utf8.DecodeLastRuneInString(a)
 	first, _ := utf8.DecodeRuneInString(b)
-	return a == "" || b == "" || unicode.IsSpace(last) || unicode.IsSpace(first) || last >= cjkFrom || first >= cjkFrom
+	return a == "" || b == "" || unicode.IsSpace(last) || unicode.IsSpace(first) || chunker.MayCutNextTo(last) || chunker.MayCutNextTo(first)
 }
 
 // endsInLongWord reports whether chunk ends in a word long enough that
