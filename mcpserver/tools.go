@@ -56,6 +56,8 @@ type AskResult struct {
 	LLM         string         `json:"llm" jsonschema:"the LLM the server is configured with, or offline for none: it wrote the answer unless offline is set"`
 	Offline     string         `json:"offline,omitempty" jsonschema:"set only when the server has an LLM and the answer was written offline all the same, saying why: the LLM failed, or the LLM's answer was unusable; absent when the LLM wrote the answer or none is configured"`
 	ElapsedMS   int64          `json:"elapsed_ms"`
+
+	Decisions []service.Decision `json:"decisions,omitempty" jsonschema:"with router llm only: each branch of the workflow the run passed, in order, with step, from (the node just completed), route (the route chosen), decided_by (llm when the decision agent's choice was taken, rules when it fell back to the rules), reason, and notice (why it fell back)"`
 }
 
 // SearchInput is the search tool's arguments.
@@ -192,7 +194,7 @@ func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput)
 	return nil, AskResult{
 		Answer: res.Answer, Outcome: res.Outcome, Abstained: res.Abstained, Sources: res.Sources, Path: res.Path,
 		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
-		LLM: res.LLM, Offline: res.Offline, ElapsedMS: res.ElapsedMS,
+		LLM: res.LLM, Offline: res.Offline, ElapsedMS: res.ElapsedMS, Decisions: res.Decisions,
 	}, nil
 }
 

@@ -156,6 +156,11 @@ type Result struct {
 	Abstained bool `json:"abstained,omitempty"`
 	// Searches are the run's arXiv requests, in order.
 	Searches []nodes.Search `json:"searches"`
+	// Decisions are the choices at the conditional edges the run passed,
+	// in order, each saying who decided: set only in a run routed by a
+	// decision agent (Router nodes.RouterLLM), absent from a run of the
+	// rule routers.
+	Decisions []Decision `json:"decisions,omitempty"`
 
 	LLM string `json:"llm"`
 	// Offline says why the answer was written offline although LLM names
@@ -185,6 +190,7 @@ type run struct {
 	notices       []string // said before the run, such as "offline: no LLM configured"
 	start         time.Time
 	env           environment.Environment
+	decisions     []Decision // a decision agent's run only
 }
 
 // newResult builds the Result of a run; the one place that turns a final
@@ -205,6 +211,7 @@ func newResult(r run) Result {
 		Outcome:          r.final.Outcome,
 		Abstained:        r.final.Abstained,
 		Searches:         nonNil(r.final.Searches),
+		Decisions:        r.decisions,
 		LLM:              r.llm,
 		Offline:          r.final.Offline,
 		Embedder:         r.embedder,
@@ -263,6 +270,8 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	if o.Observer != nil {
 		runOpts = append(runOpts, graph.WithObserver(o.Observer))
 	}
+	decOpts, decided := decisions(o.Router)
+	runOpts = append(runOpts, decOpts...)
 	deps = env.Wrap(deps) // outermost: the trace sees the store itself
 	deps.Environment = func() []string { return env.Snapshot().Summary() }
 	runOpts = append(runOpts, nodes.RunOptions(deps)...)
@@ -304,6 +313,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		question: question, final: final, path: path,
 		before: before, after: s.store.Count(), arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
+		decisions: decided.decisions(),
 	})
 	if stopped {
 		res.Outcome = evaluate.OutcomeStepLimit
@@ -374,7 +384,8 @@ func runGraph(ctx context.Context, g *nodes.Graph, s nodes.GraphState, opts ...g
 // fetched. A recording that stopped at its step limit, or on purpose before
 // a step, replays to the same stop: the Result of the state it reached
 // (outcome step_limit or OutcomeInterrupted) comes beside the error, as
-// Ask returns it.
+// Ask returns it. A recording routed by a decision agent replays with the
+// recorded Decisions (see RecordedDecisions).
 func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 	start := time.Now()
 	out, err := p.Run(ctx)
@@ -391,10 +402,15 @@ func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 		return Result{}, err
 	}
 	set := p.Settings()
+	decided, derr := replayedDecisions(p)
+	if derr != nil {
+		return Result{}, fmt.Errorf("read the recorded decisions: %w", derr)
+	}
 	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: out.CountAfter,
 		llm: set.LLM, embedder: set.Embedder, notices: set.Notices, start: start, env: out.Environment,
+		decisions: decided,
 	})
 	if outcome != "" {
 		res.Outcome = outcome

@@ -56,7 +56,9 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		after.Arxiv = o.Arxiv
 	}
 	var wrap func(nodes.Deps) nodes.Deps
-	var opts []graph.RunOption
+	// A recording routed by a decision agent is routed by one in the fork
+	// too, recorded up to the fork and live (or the rules, offline) after.
+	opts, decided := decisions(set.Router)
 	if o.Trace != nil {
 		wrap = o.Trace.Wrap
 		ctx = withEmbedTrace(ctx, o.Trace)
@@ -101,5 +103,6 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: s.store.Count(), arxivRequests: requests.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: out.Environment,
+		decisions: decided.decisions(),
 	}), nil
 }

@@ -74,6 +74,9 @@ type Player struct {
 	// point of the replay: its first store.count (firstCount), then each
 	// played add's count after (playedStore.Count).
 	storeCount int
+	// routes are the recording's route_decided events, in order
+	// (RecordedRoutes).
+	routes []Event
 	// firstCount is the recording's first store.count, nil when it has
 	// none: its store did not count.
 	firstCount *int
@@ -122,6 +125,8 @@ func NewPlayer(events []Event) (*Player, error) {
 			if op := byID[d.OpID]; op != nil {
 				op.failed, op.resultLine, op.endSeq = &d, e.Line, e.Seq
 			}
+		case RouteDecided:
+			p.routes = append(p.routes, e)
 		case ExecutionCompleted:
 			p.completed = &ExecutionCompletedData{}
 			if err := e.Decode(p.completed); err != nil {
@@ -152,6 +157,11 @@ func lineError(e Event, err error) error {
 
 // Question is the recorded question.
 func (p *Player) Question() string { return p.question }
+
+// RecordedRoutes are the recording's route_decided events, in order: in a
+// run with a decision agent, who decided each branch (RouteDecidedData's
+// DecidedBy).
+func (p *Player) RecordedRoutes() []Event { return slices.Clone(p.routes) }
 
 // Settings are the recorded settings.
 func (p *Player) Settings() Settings { return p.settings }
