@@ -581,7 +581,7 @@ func glossaryAt(ws []word) (int, *term) {
 		}
 		phrase := joinWords(ws[:n])
 		t := lookup(phrase)
-		if t == nil {
+		if t == nil || !conjunctionsFit(ws[:n], t) {
 			continue
 		}
 		if n == 1 && slices.ContainsFunc(t.acronyms, func(a string) bool { return strings.EqualFold(a, phrase) }) {
@@ -592,6 +592,46 @@ func glossaryAt(ws []word) (int, *term) {
 		return n, t
 	}
 	return 0, nil
+}
+
+// conjunctions join two phrases; a glossary form never runs across one
+// unless it is written with it ("cut and choose") or joins the two words
+// with a hyphen ("hawks and doves" for "hawk-dove").
+var conjunctions = wordSet(`and or but nor than versus vs`)
+
+// conjunctionsFit reports whether every conjunction inside span belongs
+// to term t: some form of t holds it as a word, or joins the words either
+// side of it with a hyphen. Stop words fall out of a form's terms, so
+// without this "search costs and a share of shoppers" read as "cost
+// sharing".
+func conjunctionsFit(span []word, t *term) bool {
+	forms := append([]string{t.name}, t.variants...)
+	for i := 1; i+1 < len(span); i++ {
+		if !conjunctions.Has(span[i].lower) {
+			continue
+		}
+		before, after := phraseTerms(span[i-1].lower), phraseTerms(span[i+1].lower)
+		fits := slices.ContainsFunc(forms, func(f string) bool {
+			words := strings.Fields(strings.ToLower(f))
+			if slices.Contains(words, span[i].lower) {
+				return true
+			}
+			for _, w := range words {
+				parts := strings.FieldsFunc(w, isJoiner)
+				for j := 0; j+1 < len(parts); j++ {
+					if len(before) > 0 && len(after) > 0 &&
+						slices.Equal(phraseTerms(parts[j]), before[len(before)-1:]) && slices.Equal(phraseTerms(parts[j+1]), after[:1]) {
+						return true
+					}
+				}
+			}
+			return false
+		})
+		if !fits {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedSpans returns the text inside double quotes (straight or curly) in

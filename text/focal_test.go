@@ -281,3 +281,16 @@ func TestInformationTermsAreGlossaryTerms(t *testing.T) {
 		require.True(t, c.Known, c.Name)
 	}
 }
+
+// A glossary form never runs across a conjunction it does not hold: the
+// stop words fall out of a form's terms, so "costs and a share" once read
+// as "cost sharing" and sent a question on the Diamond paradox to
+// cost-sharing papers. Forms written with theirs still match.
+func TestFocalTermsDoNotRunAcrossConjunctions(t *testing.T) {
+	got := names(Focal("How do heterogeneous search costs and a share of fully informed shoppers resolve the Diamond paradox?"))
+	require.NotContains(t, got, "costs and a share")
+	require.Contains(t, got, "Diamond paradox")
+	require.Contains(t, names(Focal("What is the divide and choose procedure?")), "divide and choose")
+	require.Contains(t, names(Focal("Who proposed cops and robbers on graphs?")), "cops and robbers")
+	require.Contains(t, names(Focal("Does the price of anarchy grow with the number of players?")), "price of anarchy")
+}
