@@ -167,6 +167,13 @@ func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
 		why:     "news of a day",
 		kept:    []string{"Is this week's fare war between the two airlines a case of Bertrand competition?"},
 	}, {
+		// The result of one contest is a fact to look up; who wins a
+		// kind of contest, and why, is the field's.
+		name:    "result of a contest",
+		refused: "Who won the presidential election in 2020, and by how many votes?",
+		why:     "result of one contest",
+		kept:    []string{"Who wins a war of attrition, the player who values the prize more?"},
+	}, {
 		// Where and how to cast one's vote is the electoral office's
 		// business; the rule, or what the vote is worth, is the field's.
 		name:    "voting errand",

@@ -528,7 +528,11 @@ const maxRelated = 16
 // a shopping errand (text.PurchaseErrand: "should I buy a mesh router or
 // a range extender?"), which refused world C's one dev control that
 // added a paper, a Stackelberg game of Wi-Fi, and changed nothing on
-// testdata/world's tuning sets.
+// testdata/world's tuning sets. So is a question for the result of one
+// contest (text.ResultLookup: "Who won the 2019 Champions League
+// final…?"): in round 2 session 32 it refused the control of
+// testdata/blinddev that had taken two papers on tournament design, and
+// changed no outcome of the tuning, stress or dev sets.
 //
 // The rule overrides a judge that found game theory in the question's
 // words, and must: applied only where the judge found none (round 2
@@ -590,8 +594,9 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 // describes no glossary term is about something other than the field: a
 // name the field does not know (text.ForeignName), an errand at an
 // auction, an election or a shop (text.AuctionErrand, text.VotingErrand,
-// text.PurchaseErrand), a place nearby (text.NearbyErrand) or the news of
-// a day (text.NewsAnchor).
+// text.PurchaseErrand), a place nearby (text.NearbyErrand), the news of
+// a day (text.NewsAnchor) or the result of one contest
+// (text.ResultLookup).
 // It is "" when nothing does.
 func aboutSomethingElse(question string) string {
 	if name := text.ForeignName(question); name != "" {
@@ -602,6 +607,9 @@ func aboutSomethingElse(question string) string {
 	}
 	if w := text.NewsAnchor(question); w != "" {
 		return fmt.Sprintf("it asks about the news of a day (%q)", w)
+	}
+	if w := text.ResultLookup(question); w != "" {
+		return fmt.Sprintf("it asks for the result of one contest (%q)", w)
 	}
 	if w := text.VotingErrand(question); w != "" {
 		return fmt.Sprintf("it asks how to take part in an election (%q) and says nothing of how votes are counted or cast", w)

@@ -44,3 +44,33 @@ var newsPeriod = map[string]bool{
 	"morning": true, "afternoon": true, "evening": true, "week": true, "week's": true,
 	"weekend": true, "weekend's": true, "month": true, "month's": true, "night": true, "night's": true,
 }
+
+// ResultLookup returns the words by which a question asks who won a
+// particular contest or what its score was ("Who won the 2019 Champions
+// League final?", "Who won the 2020 presidential election in Arizona?",
+// "What was the score of the match?"), or "".
+//
+// Why. The result of one election, match or final is a fact to look up,
+// which no paper on voting or contests answers; a game-theory question
+// about winning asks how or why, in the present tense ("Who wins a war
+// of attrition?", "Why does the highest bidder not always win?"). Nodes'
+// topic judge uses it only where the question names and describes no
+// glossary term.
+func ResultLookup(question string) string {
+	ws := plainWords(question)
+	for len(ws) > 0 && (ws[0] == "so" || ws[0] == "and" || ws[0] == "but") {
+		ws = ws[1:]
+	}
+	switch {
+	case len(ws) >= 2 && ws[0] == "who" && (ws[1] == "won" || ws[1] == "lost"):
+		return ws[0] + " " + ws[1]
+	case len(ws) >= 3 && ws[0] == "who" && (ws[1] == "will" || ws[1] == "is" || ws[1] == "did") && (ws[2] == "win" || ws[2] == "winning" || ws[2] == "lose"):
+		return strings.Join(ws[:3], " ")
+	}
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "score" && (ws[i+1] == "of" || ws[i+1] == "in") && i > 0 && (ws[i-1] == "the" || ws[i-1] == "final") {
+			return "the score of"
+		}
+	}
+	return ""
+}

@@ -25,3 +25,19 @@ func TestNewsAnchor(t *testing.T) {
 		assert.Equal(t, tt.want, NewsAnchor(tt.q), tt.q)
 	}
 }
+
+func TestResultLookup(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Who won the 2019 Champions League final and what was the score of the match?", "who won"},
+		{"Who won the 2020 presidential election in Arizona and by how many votes?", "who won"},
+		{"So who will win the league this season?", "who will win"},
+		{"What was the final score of the match against Leeds?", "the score of"},
+		// How or why a contest is won is the field's.
+		{"Who wins a war of attrition?", ""},
+		{"Why does the highest bidder not always win?", ""},
+		{"Who should win under the Borda count when the majority prefers another candidate?", ""},
+		{"How does the scoring rule change who wins?", ""},
+	} {
+		assert.Equal(t, tt.want, ResultLookup(tt.q), tt.q)
+	}
+}
