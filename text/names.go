@@ -29,33 +29,54 @@ import (
 // words that open a sentence are not names, which also lets through the
 // name that opens a question ("Netflix lets me share…").
 //
-// Countries, peoples and US states are names here too, although a study's
-// place is not its subject: of the 66 dev questions of testdata/worldf and
-// worldg, written blind, four were refused unsearched for one ("… economic
-// games played in Nepal?", "… European bank health checks …", "Do Germans
-// split their two ballots…", "… a small Polish town …"). Not counting them
-// was measured in round 2 session 23, offline: fdev and gdev gained one
-// question each on both backgrounds, but 77 of the 279 off-topic controls
-// of world A's tuning sets are refused by this rule, 15 of them for a
-// place, and three more of those were searched and took a paper ("the
-// voting age in European countries", "a rail pass for Italy", "the 2020
-// election in Arizona"); offtopic_stress3-5 one more. A place says as
-// little for the field as against it.
+// Countries, their peoples, US states and continents (placeNames) are
+// not names here: a study's place is not its subject. Until round 2
+// session 32 they were, and questions that set a game in a place were
+// refused unsearched ("Do people in Denmark trust strangers with money
+// more than people in Tanzania do?", "How should farmers along an
+// irrigation canal in Spain split maintenance costs…?", "… a Kenyan
+// village …"). Measured offline in session 32, fresh stores: on
+// testdata/blinddev, written by a tester who read only papers, 64 -> 68
+// and 63 -> 67 of 80 on the two backgrounds; fdev and gdev one more each
+// on both. The price: of the 278 off-topic controls of world A's tuning
+// sets, two more are searched and take a paper on the 10k background
+// ("the voting age in European countries", "a rail pass for Italy"; 248
+// -> 246 refused, 63 -> 65 papers), none on the 20k one, and one more of
+// offtopic_stress3-5 ("the English word 'bargain'"). Session 23 had
+// measured the same trade on fewer applied questions and kept the names;
+// the blind-written sets, where a place comes with a third of the
+// applied questions that fail this rule, tipped it.
 func ForeignName(question string) string {
 	known := fieldVocabulary()
 	type word struct {
 		w     string
 		opens bool
+		place bool // part of a place's name (placeNames)
 	}
 	var words []word
 	prev := 0
 	eachWord(question, func(start, end int) {
 		opens := prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“(")
 		prev = end
-		words = append(words, word{question[start:end], opens})
+		words = append(words, word{w: question[start:end], opens: opens})
 	})
+	plain := make([]string, len(words))
+	for i, x := range words {
+		plain[i] = x.w
+	}
+	for i := 0; i < len(words); i++ {
+		if n := placeAt(plain, i); n > 0 {
+			for j := i; j < i+n; j++ {
+				words[j].place = true
+			}
+			i += n - 1
+		}
+	}
 	for i, x := range words {
 		w := x.w
+		if x.place {
+			continue
+		}
 		if utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
 			continue
 		}

@@ -39,6 +39,16 @@ func TestForeignName(t *testing.T) {
 		{"Is the Costco value pack cheaper than buying at Target?", "Costco"},
 		{"Why did the Nasdaq index fall on Monday?", "Nasdaq"},
 		{"Is a Catan game with house rules still fair?", "Catan"},
+		// A country, a people, a US state or a continent is where a study
+		// is set, not what it is about; a city or a shop beside it is
+		// still a name.
+		{"Do people in Denmark trust strangers with money more than people in Tanzania do?", ""},
+		{"How should farmers along an irrigation canal in Spain split maintenance costs?", ""},
+		{"To get a Kenyan village to adopt mobile money, whom should you give accounts?", ""},
+		{"Did New Zealand's fishing quotas stop the race to fish?", ""},
+		{"Why do Swedish firms bargain with unions industry by industry?", ""},
+		{"Does Costco in Texas price match?", "Costco"},
+		{"Is the Louvre in France open on Mondays?", "Louvre"},
 	} {
 		assert.Equal(t, tt.want, ForeignName(tt.q), tt.q)
 	}
