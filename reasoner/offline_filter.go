@@ -354,6 +354,15 @@ var gameTheoryLexicon = []lexEntry{
 	{"cake cutting", 3}, {"principal agent", 2.5}, {"contract theory", 2},
 	{"information design", 2.5}, {"bayesian persuasion", 3}, {"cheap talk", 3},
 	{"signaling", 0.5}, {"screening", 1.5}, {"hidden information", 0.5},
+	// Empirical papers name the model they take to data by its author or
+	// its structure, not by the field: "Interpreted through Spence's job
+	// market signaling model", "a model of costly signal acquisition",
+	// "the leader-follower tariff", "Following Bresnahan and Reiss",
+	// "Minimax theory predicts that a server … should mix" (session 32,
+	// misses of testdata/blinddev, written by a tester who read only the
+	// papers).
+	{"costly signal", 2.5}, {"spence", 2}, {"leader follower", 2},
+	{"bresnahan reiss", 2}, {"minimax theory", 2},
 	{"asymmetric information", 1}, {"oligopoly", 3}, {"cournot", 3},
 	{"bertrand", 2.5}, {"duopoly", 3}, {"collusion", 1.5}, {"social welfare", 1},
 	{"welfare", 0.5}, {"market design", 2}, {"pricing game", 1},

@@ -176,6 +176,22 @@ func TestOfflineFilterKnowsBothStrategicPairs(t *testing.T) {
 	}
 }
 
+// Empirical papers name the strategic model they take to data by its
+// author or its structure; each such name counts.
+func TestOfflineFilterKnowsTheModelsEmpiricalPapersName(t *testing.T) {
+	for _, tt := range []struct{ cue, abstract string }{
+		{"costly signal", "A model of costly signal acquisition fitted to retake behaviour implies a wage premium."},
+		{"spence", "Interpreted through Spence's model, the diploma reveals little information."},
+		{"leader follower", "The leader-follower tariff reduces transformer overloads."},
+		{"bresnahan reiss", "Following Bresnahan and Reiss, we compare market population thresholds."},
+		{"minimax theory", "Minimax theory predicts that a server should mix serve directions."},
+	} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(), "A study", tt.abstract)
+		require.NoError(t, err)
+		require.Contains(t, v.Reason, fmt.Sprintf("%q +", tt.cue), tt.abstract)
+	}
+}
+
 // TestOfflineFilterReadsTheWholeAbstract: a cue far into the abstract
 // counts as one at its start does, and as often: once.
 func TestOfflineFilterReadsTheWholeAbstract(t *testing.T) {
