@@ -371,7 +371,7 @@ var cueIndex = sync.OnceValue(func() map[string][]cue {
 // allCues is every cue table in one: cues, storyCues, and the tables of
 // the cues_*.go files.
 func allCues() map[string][]string {
-	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6, toldCuesB, toldCuesC, toldCuesD, toldCuesE, textbookCues)
+	return mergeTables(cues, storyCues, solutionCues, classicCues, designCues, retoldCues1, retoldCues2, moreTermCues, secondCues1, secondCues2, secondCues3, toldCues, toldCues3, toldCues4, toldCues5, toldCues6, toldCuesB, toldCuesC, toldCuesD, toldCuesE, textbookCues, blindDevCues)
 }
 
 // mergeTables is the tables in one, each key's lists appended in table

@@ -202,4 +202,8 @@ var textbookTerms = []term{
 	{name: "Debreu-Scarf theorem", variants: []string{"core convergence", "core convergence theorem", "Edgeworth conjecture", "replica economy"}},
 	{name: "improving path", variants: []string{"improving cycle"}},
 	{name: "quantum game", variants: []string{"quantum game theory"}},
+	// Added in session 32 from a miss of testdata/blinddev: a team that
+	// gains by losing a match is the subject of incentive compatibility
+	// in sports scheduling, which papers name so.
+	{name: "incentive-compatible tournament design", variants: []string{"strategy-proof tournament", "incentive compatible tournament", "tournament manipulation", "strategic losing"}},
 }

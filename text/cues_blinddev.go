@@ -1,0 +1,38 @@
+package text
+
+// blindDevCues describe, in a student's words, terms the questions of
+// testdata/blinddev named neither as a term nor as any cue before did
+// (round 2, session 32). That set was written by a tester who read only
+// papers, and it is a dev set: these cues were written from its misses,
+// so its figure overstates what they do for questions never seen; each
+// cue keeps a word of the idea (plurality or party, segregated,
+// budget and bid, punish, cheat, lose) so that an everyday question is
+// not taken for the term (TestBlindDevCuesStayOutOfEverydayQuestions).
+func blindDevCues() map[string][]string {
+	return map[string][]string{
+		"Duverger's law": {
+			"two big|major|main part* plurality|election*|vot*|system*",
+			"two-party|two party system*|plurality|election*",
+			"third|small part* plurality|wasted vot*",
+		},
+		"Schelling segregation model": {
+			"segregat* neighbo*|neigbo* like|want*|prefer*|half|fraction|tolerat*",
+			"neighbo*|neigbo* like them|themselves mov*|segregat*",
+		},
+		"pacing equilibrium": {
+			"budget* bid*|auction*|advertiser* across|many|sequence*|repeated",
+			"budget* constrain* bidder*|advertiser*",
+		},
+		"costly punishment": {
+			"punish* back|counter*|retaliat* cooperat*|contribut*|slack*|shirk*|free*",
+		},
+		"network formation": {
+			"drop*|cut*|sever*|break* contact*|link*|tie*|partner* cheat*|defect*|betray*",
+		},
+		"incentive-compatible tournament design": {
+			"benefit*|gain*|better|advantage* deliberately|intentionally|purposely lose*|losing",
+			"lose*|losing on purpose match*|game*|group*|tournament*",
+			"tank* draft*|season*|tournament*|league*",
+		},
+	}
+}

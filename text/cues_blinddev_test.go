@@ -1,0 +1,35 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestBlindDevCues(t *testing.T) {
+	for _, tt := range []struct{ q, term string }{
+		{"why do plurality elections end up with only two big parties?", "Duverger's law"},
+		{"If people only want half their neighbours to be like them, how segregated do streets get?", "Schelling segregation model"},
+		{"If an advertiser has a fixed budget across many ad auctions, should it still bid its value?", "pacing equilibrium"},
+		{"What happens to cooperation when people who get punished can punish back?", "costly punishment"},
+		{"If people can drop contacts who cheat them, does cooperation last?", "network formation"},
+		{"Could a team ever benefit from deliberately losing a group match?", "incentive-compatible tournament design"},
+	} {
+		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
+	}
+}
+
+func TestBlindDevCuesStayOutOfEverydayQuestions(t *testing.T) {
+	for _, q := range []string{
+		"Which party should I throw for my two big kids' birthdays?",
+		"How do I talk to my neighbours about their noisy dog?",
+		"How do I stick to a budget when I shop online?",
+		"Is it legal for teachers to punish students by keeping them back?",
+		"How do I drop a contact from my phone's favourites?",
+		"How do I stop losing my keys every morning?",
+		"Why did my team lose the match on Saturday?",
+		"Is it worth tanking my car's fuel before a long trip?",
+	} {
+		assert.Empty(t, names(Evoked(q)), q)
+	}
+}
