@@ -32,7 +32,6 @@ func blindDevCues() map[string][]string {
 		"incentive-compatible tournament design": {
 			"benefit*|gain*|better|advantage* deliberately|intentionally|purposely lose*|losing",
 			"lose*|losing on purpose match*|game*|group*|tournament*",
-			"tank* draft*|season*|tournament*|league*",
 		},
 	}
 }
