@@ -174,6 +174,13 @@ func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
 		why:     "result of one contest",
 		kept:    []string{"Who wins a war of attrition, the player who values the prize more?"},
 	}, {
+		// One's own date is the app's business; how a match is made
+		// between two sides is the field's.
+		name:    "match errand",
+		refused: "got a match on a dating app but they never reply, what should i text first",
+		why:     "one's own match",
+		kept:    []string{"If I lie about my preferences, can I get a better match under deferred acceptance?"},
+	}, {
 		// Where and how to cast one's vote is the electoral office's
 		// business; the rule, or what the vote is worth, is the field's.
 		name:    "voting errand",

@@ -532,7 +532,10 @@ const maxRelated = 16
 // contest (text.ResultLookup: "Who won the 2019 Champions League
 // final…?"): in round 2 session 32 it refused the control of
 // testdata/blinddev that had taken two papers on tournament design, and
-// changed no outcome of the tuning, stress or dev sets.
+// changed no outcome of the tuning, stress or dev sets. So is an errand
+// about one's own match (text.MatchErrand: "got a tinder match but they
+// never reply…"), which refused blinddev's one control left that took a
+// paper and changed no outcome of the tuning, stress or dev sets.
 //
 // The rule overrides a judge that found game theory in the question's
 // words, and must: applied only where the judge found none (round 2
@@ -594,7 +597,8 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 // describes no glossary term is about something other than the field: a
 // name the field does not know (text.ForeignName), an errand at an
 // auction, an election or a shop (text.AuctionErrand, text.VotingErrand,
-// text.PurchaseErrand), a place nearby (text.NearbyErrand), the news of
+// text.PurchaseErrand), one's own match (text.MatchErrand), a place
+// nearby (text.NearbyErrand), the news of
 // a day (text.NewsAnchor) or the result of one contest
 // (text.ResultLookup).
 // It is "" when nothing does.
@@ -616,6 +620,9 @@ func aboutSomethingElse(question string) string {
 	}
 	if w := text.PurchaseErrand(question); w != "" {
 		return fmt.Sprintf("it asks what to buy for oneself (%q) and says nothing of the seller or the other buyers", w)
+	}
+	if w := text.MatchErrand(question); w != "" {
+		return fmt.Sprintf("it asks about one's own match (%q) and says nothing of how matches are made", w)
 	}
 	if w := text.NearbyErrand(question); w != "" {
 		return fmt.Sprintf("it asks for a place nearby (%q)", w)

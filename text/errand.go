@@ -138,6 +138,35 @@ var theTrade = []string{
 	"auction*", "bid*", "vote*", "voting*", "monopol*", "collu*", "why*",
 }
 
+// MatchErrand returns the matching word of a question that is an errand
+// about one's own match: a date, a game's matchmaking, a donor, an
+// employer's pension match ("got a tinder match but they never reply,
+// what should i text first", "How do I get matched with better opponents
+// in ranked?", "How do doctors test whether I'm a bone marrow match?"),
+// and says nothing of how a match is made between two sides. It is ""
+// for any other question.
+//
+// Why, as for AuctionErrand: "match" is the field's word (stable
+// matching, matching markets), but a question about one's own date or
+// game is about an app or a game. A question of the field about one's own
+// match still speaks of the mechanism or the market (theMarket): the
+// ranking submitted, the proposals, the other side's preferences, the
+// hospitals, schools or donors; and one that names or describes a
+// glossary term (matching pennies, kidney exchange) is not asked this.
+func MatchErrand(question string) string {
+	return errand(question, []string{"match", "matches", "matched", "matching"}, theMarket)
+}
+
+// theMarket are the words (isAnyOf) by which a question about one's own
+// match speaks of the field's subject: how matches are made between two
+// sides, and what each side wants.
+var theMarket = []string{
+	"stabl*", "unstabl*", "block*", "propos*", "prefer*", "rank*", "list*", "algorithm*", "mechanism*",
+	"deferred*", "acceptance*", "resident*", "residency*", "hospital*", "school*", "college*", "student*",
+	"kidney*", "exchang*", "market*", "marriage*", "strateg*", "honest*", "truth*", "lie*", "lying*",
+	"other*", "everyone*", "everybody*", "pennies", "why*",
+}
+
 // NearbyErrand returns the words by which a question asks for a place
 // near the asker, as a search box is asked ("Best bargain grocery stores
 // near me", "Which pharmacies are open now in my area?"), or "".

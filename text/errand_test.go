@@ -76,10 +76,27 @@ func TestPurchaseErrand(t *testing.T) {
 	}
 }
 
+func TestMatchErrand(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		// Errands: one's own date, game or donor.
+		{"got a tinder match but they never reply, what should i text first", "match"},
+		{"How do I get matched with better opponents online?", "matched"},
+		{"How do doctors test whether I'm a bone marrow match for my sister?", "match"},
+		// One's own match, with the mechanism or the market.
+		{"I matched with my third-choice hospital; should I have ranked it higher?", ""},
+		{"If I lie about my preferences, can I get a better match under deferred acceptance?", ""},
+		{"Why did my school match leave me worse off than my friend?", ""},
+		// Not asked for oneself.
+		{"Why do stable matchings always exist?", ""},
+	} {
+		assert.Equal(t, tt.want, MatchErrand(tt.q), tt.q)
+	}
+}
+
 // TestErrandWordsAreOneWordEach: errand compares prefixes with single
 // words, so an entry of two words ("market power" once) never matches.
 func TestErrandWordsAreOneWordEach(t *testing.T) {
-	for _, list := range [][]string{theOthers, theVoteItself, theTrade} {
+	for _, list := range [][]string{theOthers, theVoteItself, theTrade, theMarket} {
 		for _, p := range list {
 			assert.NotContains(t, p, " ", p)
 			assert.Equal(t, strings.ToLower(p), p, p)
