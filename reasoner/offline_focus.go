@@ -583,6 +583,10 @@ type counterTest struct {
 	target     []string        // what a denial may deny (deniable) in a sentence that does not say the concept
 	targetSaid []string        // and in one that does
 	asked      map[string]bool // the question's terms, hyphens dropped ("nonempti" for "non-empty")
+	// many matches a sentence that gives the concept more than once
+	// ("several equilibria"), which settles a question that asks how many
+	// there can be (asksHowMany); nil for any other question.
+	many *regexp.Regexp
 }
 
 // counterTest works out what a counterexample to f must do (see
@@ -600,7 +604,12 @@ func (f focus) counterTest() counterTest {
 		_, asked, _ = strings.Cut(asked, ",")
 		f = f.askingOnly(asked)
 	}
+	var many *regexp.Regexp
+	if asksHowMany.MatchString(asked) {
+		many = severalOf(f.Concepts[0])
+	}
 	return counterTest{
+		many:       many,
 		on:         true,
 		concept:    f.Concepts[0],
 		sweeping:   universal.MatchString(asked) || deniesInQuestion.MatchString(asked),
@@ -619,6 +628,14 @@ func (t counterTest) holds(s string, terms map[string]bool, onConcept bool) bool
 		return false
 	}
 	k := t.concept
+	if t.many != nil && t.many.MatchString(s) {
+		// "A game can also have several equilibria, as coordination
+		// games do" settles "Can a game have more than one Nash
+		// equilibrium?" and "Is the Nash equilibrium always unique?",
+		// where "every game … has at least one Nash equilibrium" names
+		// more of their words.
+		return true
+	}
 	if own := withoutLongerTerms(s, k); own != s {
 		// "The generalised second-price auction … is not truthful" is
 		// about another auction than "Is a second-price auction always
@@ -776,6 +793,31 @@ var adverbStems = termSet("already actually really just even still also ever yet
 // universal matches a question that asks whether something holds for all:
 // "Does every game …?", "Is it always …?".
 var universal = regexp.MustCompile(`(?i)\b(every|all|always|each|any|necessarily|everyone|everybody)\b`)
+
+// asksHowMany matches a yes/no question that asks whether its concept can
+// come more than once, or only once: "Can a game have more than one Nash
+// equilibrium?", "Is the equilibrium always unique?".
+var asksHowMany = regexp.MustCompile(`(?i)\b(more than one|several|multiple|two or more|unique|uniquely|only one|just one)\b`)
+
+// severalOf matches a sentence that gives concept k more than once: a
+// word of number before its head noun in the plural, at most two words
+// between ("several equilibria", "multiple Nash equilibria", "more than
+// one stable matching").
+func severalOf(k text.Concept) *regexp.Regexp {
+	ws := strings.Fields(strings.ToLower(k.Name))
+	if len(ws) == 0 {
+		return nil
+	}
+	head := regexp.QuoteMeta(strings.Trim(ws[len(ws)-1], "'’"))
+	plural := head + `s|` + head + `es`
+	if strings.HasSuffix(head, "um") {
+		plural += `|` + strings.TrimSuffix(head, "um") + `a` // equilibria
+	}
+	if strings.HasSuffix(head, "y") {
+		plural += `|` + strings.TrimSuffix(head, "y") + `ies`
+	}
+	return regexp.MustCompile(`(?i)\b(several|multiple|many|two or more|more than one|infinitely many|a continuum of)\s+(\S+\s+){0,2}(` + plural + `|` + head + `)\b`)
+}
 
 // deniesInQuestion matches a question that asks whether something can
 // fail: "Can a game have no pure equilibrium?", "Is there a game without

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gtrag/gtrag/text"
 	"github.com/stretchr/testify/require"
 )
 
@@ -187,4 +188,19 @@ func TestQuestionsAboutAbsenceGetTheDenial(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, strings.HasPrefix(ans.Text, "Some games have no Nash equilibrium in pure strategies"), "%s\n%s", q, ans.Text)
 	}
+}
+
+// "Can a game have more than one Nash equilibrium?" is settled by the
+// sentence that gives several, not by Nash's theorem that there is at
+// least one, which names more of its words; so is "Is it always unique?".
+func TestQuestionsOfHowManyGetTheSentenceThatGivesSeveral(t *testing.T) {
+	ps := primerPassages(t, []string{"nash-equilibrium", "mixed-strategies", "bayesian-nash-equilibrium"})
+	for _, q := range []string{"Can a game have more than one Nash equilibrium?", "Is the Nash equilibrium of a game always unique?"} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(ans.Text, "A game can also have several equilibria"), "%s\n%s", q, ans.Text)
+	}
+	require.True(t, severalOf(text.PhraseConcept("Nash equilibrium")).MatchString("Coordination games have multiple Nash equilibria."))
+	require.True(t, severalOf(text.PhraseConcept("stable matching")).MatchString("There may be more than one stable matching."))
+	require.False(t, severalOf(text.PhraseConcept("Nash equilibrium")).MatchString("Every game has at least one Nash equilibrium."))
 }
