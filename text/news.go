@@ -46,9 +46,10 @@ var newsPeriod = map[string]bool{
 }
 
 // ResultLookup returns the words by which a question asks who won a
-// particular contest or what its score was ("Who won the 2019 Champions
-// League final?", "Who won the 2020 presidential election in Arizona?",
-// "What was the score of the match?"), or "".
+// particular contest or what its score or results were ("Who won the
+// 2019 Champions League final?", "Who won the 2020 presidential election
+// in Arizona?", "What was the score of the match?", "What were the
+// results of the election in Georgia?"), or "".
 //
 // Why. The result of one election, match or final is a fact to look up,
 // which no paper on voting or contests answers; a game-theory question
@@ -71,6 +72,21 @@ func ResultLookup(question string) string {
 		if ws[i] == "score" && (ws[i+1] == "of" || ws[i+1] == "in") && i > 0 && (ws[i-1] == "the" || ws[i-1] == "final") {
 			return "the score of"
 		}
+		if (ws[i] == "result" || ws[i] == "results") && ws[i+1] == "of" && i > 0 && ws[i-1] == "the" {
+			// "What were the results of the 2020 presidential election
+			// in Georgia?"; not "the results of an experiment".
+			for _, w := range ws[i+2 : min(i+7, len(ws))] {
+				if contestEvents[w] {
+					return "the " + ws[i] + " of"
+				}
+			}
+		}
 	}
 	return ""
+}
+
+// contestEvents are the contests whose one result a question may ask for.
+var contestEvents = map[string]bool{
+	"election": true, "elections": true, "match": true, "final": true, "race": true,
+	"referendum": true, "primary": true, "primaries": true, "game": true, "cup": true,
 }

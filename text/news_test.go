@@ -32,7 +32,10 @@ func TestResultLookup(t *testing.T) {
 		{"Who won the 2020 presidential election in Arizona and by how many votes?", "who won"},
 		{"So who will win the league this season?", "who will win"},
 		{"What was the final score of the match against Leeds?", "the score of"},
+		{"What were the results of the 2020 presidential election in Georgia?", "the results of"},
+		{"What was the result of the last game between the two teams?", "the result of"},
 		// How or why a contest is won is the field's.
+		{"What were the results of the experiment on trust games?", ""},
 		{"Who wins a war of attrition?", ""},
 		{"Why does the highest bidder not always win?", ""},
 		{"Who should win under the Borda count when the majority prefers another candidate?", ""},
