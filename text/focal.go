@@ -201,7 +201,7 @@ func Focal(question string) []Concept {
 		for len(run) > 0 {
 			if n, t := glossaryAt(run); n > 0 {
 				name := joinWords(run[:n])
-				if isAcronym(name) {
+				if isAcronym(name) || n == 1 && lowerAcronyms.Has(name) {
 					name = t.name
 				}
 				found = append(found, scored{newConcept(name, true), specificity(wordsOf(run[:n])) + 5})
@@ -585,7 +585,7 @@ func glossaryAt(ws []word) (int, *term) {
 			continue
 		}
 		if n == 1 && slices.ContainsFunc(t.acronyms, func(a string) bool { return strings.EqualFold(a, phrase) }) {
-			if !slices.Contains(t.acronyms, phrase) && !isAcronym(phrase) {
+			if !slices.Contains(t.acronyms, phrase) && !isAcronym(phrase) && !lowerAcronyms.Has(phrase) {
 				continue
 			}
 		}
@@ -593,6 +593,15 @@ func glossaryAt(ws []word) (int, *term) {
 	}
 	return 0, nil
 }
+
+// lowerAcronyms are the glossary's acronyms that match written in lower
+// case too, as sloppy questions write them ("chatgpt style llm agents",
+// "is tft an ess"): those of three letters or more that are no English
+// word and no other field's common acronym. "pos", "mfg", "cfr" and
+// "tft" are left out (point of sale, manufacturing, the Code of Federal
+// Regulations, a display), so are "ne" and "da".
+var lowerAcronyms = wordSet(`llm msne psne spne pbe bne mpe qre thpe cce ipd vcg gsp marl nbs sse mdp
+iesds ceei gtft psro efce gnep lmsr nrmp efx ftrl ctde suqr`)
 
 // conjunctions join two phrases; a glossary form never runs across one
 // unless it is written with it ("cut and choose") or joins the two words

@@ -294,3 +294,15 @@ func TestFocalTermsDoNotRunAcrossConjunctions(t *testing.T) {
 	require.Contains(t, names(Focal("Who proposed cops and robbers on graphs?")), "cops and robbers")
 	require.Contains(t, names(Focal("Does the price of anarchy grow with the number of players?")), "price of anarchy")
 }
+
+// A sloppy question writes the field's acronyms in lower case ("chatgpt
+// style llm agents", "is vcg truthful"); those that are no English word
+// and no other field's acronym are read as written in capitals. "ne",
+// "tft" (a display) and "cfr" (federal regulations) are not.
+func TestFocalReadsSafeAcronymsInLowerCase(t *testing.T) {
+	require.Contains(t, names(Focal("how good are chatgpt style llm agents at negotiating rent deals")), "large language model")
+	require.Contains(t, names(Focal("is vcg truthful")), "Vickrey-Clarke-Groves mechanism")
+	require.Contains(t, names(Focal("why does tit for tat win the ipd")), "iterated prisoner's dilemma")
+	require.NotContains(t, names(Focal("is the tft screen on my laptop broken")), "tit-for-tat")
+	require.NotContains(t, names(Focal("Is there an ne corner here?")), "Nash equilibrium")
+}

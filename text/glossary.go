@@ -110,7 +110,7 @@ var coreGlossary = []term{
 	{name: "payoff matrix"},
 	{name: "separating equilibrium"},
 	{name: "pooling equilibrium"},
-	{name: "large language model", acronyms: []string{"LLM"}, outside: true},
+	{name: "large language model", acronyms: []string{"LLM"}, variants: []string{"ChatGPT"}, outside: true},
 	{name: "linear programming", acronyms: []string{"LP"}, variants: []string{"linear program"}, outside: true},
 	{name: "Markov decision process", acronyms: []string{"MDP"}, outside: true},
 
