@@ -2,7 +2,9 @@ package text
 
 // blindDevCues describe, in a student's words, terms the questions of
 // testdata/blinddev named neither as a term nor as any cue before did
-// (round 2, session 32). That set was written by a tester who read only
+// (round 2, session 32); the principal-agent and hedonic-game cues come
+// from its second file (questions2.jsonl). That set was written by a
+// tester who read only
 // papers, and it is a dev set: these cues were written from its misses,
 // so its figure overstates what they do for questions never seen; each
 // cue keeps a word of the idea (plurality or party, segregated,
@@ -28,6 +30,13 @@ func blindDevCues() map[string][]string {
 		},
 		"network formation": {
 			"drop*|cut*|sever*|break* contact*|link*|tie*|partner* cheat*|defect*|betray*",
+		},
+		"principal-agent problem": {
+			"pay* percentage|share|commission|fraction output*|sales|revenue*|profit* employee*|worker*|agent*|manager*",
+			"know*|observ* action*|effort* employee*|worker*|agent* pay*|contract*|wage*",
+		},
+		"hedonic game": {
+			"form*|pick*|choose* own team*|group* assign*|algorithm*|stabl*|satisf*",
 		},
 		"incentive-compatible tournament design": {
 			"benefit*|gain*|better|advantage* deliberately|intentionally|purposely lose*|losing",

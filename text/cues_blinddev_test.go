@@ -14,6 +14,8 @@ func TestBlindDevCues(t *testing.T) {
 		{"What happens to cooperation when people who get punished can punish back?", "costly punishment"},
 		{"If people can drop contacts who cheat them, does cooperation last?", "network formation"},
 		{"Could a team ever benefit from deliberately losing a group match?", "incentive-compatible tournament design"},
+		{"Why pay a percentage of output when you don't know what actions your employee could take?", "principal-agent problem"},
+		{"Should students form their own project teams or have an algorithm assign them?", "hedonic game"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
 	}
@@ -27,6 +29,9 @@ func TestBlindDevCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"Is it legal for teachers to punish students by keeping them back?",
 		"How do I drop a contact from my phone's favourites?",
 		"How do I stop losing my keys every morning?",
+		"What percentage of my salary should I put into my pension?",
+		"Do I know what actions my landlord can take if I pay rent late?",
+		"Can I form my own team in the office football pool?",
 		"Why did my team lose the match on Saturday?",
 	} {
 		assert.Empty(t, names(Evoked(q)), q)
