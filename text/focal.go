@@ -576,7 +576,7 @@ const maxGlossaryWords = 6
 // in prose is not taken for one.
 func glossaryAt(ws []word) (int, *term) {
 	for n := min(len(ws), maxGlossaryWords); n >= 1; n-- {
-		if StopWords.Has(ws[0].lower) || StopWords.Has(ws[n-1].lower) {
+		if isStopWord(ws[0].lower) || isStopWord(ws[n-1].lower) {
 			continue
 		}
 		phrase := joinWords(ws[:n])
@@ -641,6 +641,15 @@ func conjunctionsFit(span []word, t *term) bool {
 		}
 	}
 	return true
+}
+
+// isStopWord reports whether w is a stop word, a contraction written with
+// its apostrophe ("what's", "who’s") included: a glossary form never
+// starts or ends with one, and "What's the Shapley value?" once named
+// "What's the Shapley value", which searched arXiv for the phrase "what
+// the shapley value".
+func isStopWord(w string) bool {
+	return StopWords.Has(w) || StopWords.Has(strings.NewReplacer("'", "", "’", "").Replace(w))
 }
 
 // quotedSpans returns the text inside double quotes (straight or curly) in

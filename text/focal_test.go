@@ -306,3 +306,11 @@ func TestFocalReadsSafeAcronymsInLowerCase(t *testing.T) {
 	require.NotContains(t, names(Focal("is the tft screen on my laptop broken")), "tit-for-tat")
 	require.NotContains(t, names(Focal("Is there an ne corner here?")), "Nash equilibrium")
 }
+
+// A contraction with its apostrophe is a stop word like its bare form: it
+// never opens a glossary form, so "What's the Shapley value?" names the
+// Shapley value (and searches for it), not "What's the Shapley value".
+func TestFocalDropsContractionsBeforeATerm(t *testing.T) {
+	require.Equal(t, []string{"Shapley value"}, names(Focal("What's the Shapley value?")))
+	require.Equal(t, []string{"Nash equilibrium"}, names(Focal("What’s a Nash equilibrium?")))
+}
