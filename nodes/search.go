@@ -752,6 +752,15 @@ type rankedPaper struct {
 //     terms): 865 and 863 (seed 1). The crowd holds the question's words
 //     as well as the paper does.
 //
+// Measured in round 2 session 32: the candidates naming the question's
+// first glossary concept moved before the rest when it names two or
+// more (the subject before what is asked of it: "congestion game" in
+// "Why does every congestion game have a pure-strategy Nash
+// equilibrium?"): world A's tuning sets 872 / 863 instead of 871 / 863,
+// edev -1, gdev +1 on the 10k background, and the blind-written dev sets
+// of testdata/blinddev 77 / 75, 71 / 71 and 61 / 61 against 77 / 75, 71 /
+// 71 and 62 / 61. Noise, and not used.
+//
 // In most tuning misses whose paper a request fetched, the paper ranks
 // fourth to sixth among papers on its topic (the question names or
 // describes the same idea as all of them), and what sets it apart are
