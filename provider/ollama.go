@@ -6,9 +6,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/tmc/langchaingo/llms"
 	"github.com/tmc/langchaingo/llms/ollama"
 
 	"github.com/gtrag/gtrag/internal/redact"
@@ -26,7 +28,10 @@ var ollamaProvider = Provider{
 	SecretEnv:    []string{"OLLAMA_API_KEY"},
 	NewChat: func(_ context.Context, model string, env Getenv, hc *http.Client) (Chat, error) {
 		m, err := ollamaClient(model, env, hc)
-		return Chat{Model: m}, err
+		if err != nil {
+			return Chat{}, err
+		}
+		return Chat{Model: streamedOllama{m}}, nil
 	},
 	NewEmbedder: func(model string, env Getenv) (Embedding, error) {
 		m, err := ollamaClient(model, env, nil)
@@ -37,6 +42,26 @@ var ollamaProvider = Provider{
 		return Embedding{Client: m, Endpoint: RedactURL(host),
 			Hint: "is Ollama running there? Start it with `ollama serve`, set OLLAMA_HOST, and fetch the model with `ollama pull " + model + "`"}, nil
 	},
+}
+
+// streamedOllama asks Ollama for its replies streamed, as a sequence of
+// small NDJSON lines, and hands on the whole reply as one.
+//
+// Why. Asked without streaming, Ollama sends the reply as a single line,
+// and langchaingo's client reads lines with a bufio.Scanner limited to
+// 512,000 bytes whose error it never checks: a longer reply (a model
+// stuck repeating itself until its context is full) came back empty, was
+// taken for a model that said nothing and was retried. Streamed, every
+// line is one chunk of a few tokens, and the client joins them.
+type streamedOllama struct{ *ollama.LLM }
+
+func (m streamedOllama) GenerateContent(ctx context.Context, msgs []llms.MessageContent, opts ...llms.CallOption) (*llms.ContentResponse, error) {
+	opts = append(slices.Clip(opts), llms.WithStreamingFunc(func(context.Context, []byte) error { return nil }))
+	return m.LLM.GenerateContent(ctx, msgs, opts...)
+}
+
+func (m streamedOllama) Call(ctx context.Context, prompt string, opts ...llms.CallOption) (string, error) {
+	return llms.GenerateFromSinglePrompt(ctx, m, prompt, opts...)
 }
 
 func ollamaClient(model string, env Getenv, hc *http.Client) (*ollama.LLM, error) {
