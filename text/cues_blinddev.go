@@ -3,7 +3,8 @@ package text
 // blindDevCues describe, in a student's words, terms the questions of
 // testdata/blinddev named neither as a term nor as any cue before did
 // (round 2, session 32); the principal-agent and hedonic-game cues come
-// from its second file (questions2.jsonl). That set was written by a
+// from its second file (questions2.jsonl), the peer-prediction and
+// tournament ones from its third. That set was written by a
 // tester who read only
 // papers, and it is a dev set: these cues were written from its misses,
 // so its figure overstates what they do for questions never seen; each
@@ -37,6 +38,12 @@ func blindDevCues() map[string][]string {
 		},
 		"hedonic game": {
 			"form*|pick*|choose* own team*|group* assign*|algorithm*|stabl*|satisf*",
+		},
+		"peer prediction": {
+			"pay*|reward* honest* answer*|report* check*|verif*|true|truth",
+		},
+		"rank-order tournament": {
+			"promot*|promoted pay*|raise*|bonus* jump*|gap*|bigger|spread work* harder|effort*|sabotag*",
 		},
 		"incentive-compatible tournament design": {
 			"benefit*|gain*|better|advantage* deliberately|intentionally|purposely lose*|losing",

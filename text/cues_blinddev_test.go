@@ -16,6 +16,8 @@ func TestBlindDevCues(t *testing.T) {
 		{"Could a team ever benefit from deliberately losing a group match?", "incentive-compatible tournament design"},
 		{"Why pay a percentage of output when you don't know what actions your employee could take?", "principal-agent problem"},
 		{"Should students form their own project teams or have an algorithm assign them?", "hedonic game"},
+		{"How can you pay people for honest survey answers when you can never check the truth?", "peer prediction"},
+		{"Does a bigger pay jump for getting promoted make employees work harder?", "rank-order tournament"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
 	}
@@ -32,6 +34,9 @@ func TestBlindDevCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"What percentage of my salary should I put into my pension?",
 		"Do I know what actions my landlord can take if I pay rent late?",
 		"Can I form my own team in the office football pool?",
+		"How do I check whether my pay slip is true to my contract?",
+		"Should I work harder to get promoted at my new job?",
+		"Are online survey answers honest when they're anonymous?",
 		"Why did my team lose the match on Saturday?",
 	} {
 		assert.Empty(t, names(Evoked(q)), q)
