@@ -46,6 +46,8 @@ func TestForeignName(t *testing.T) {
 		{"How should farmers along an irrigation canal in Spain split maintenance costs?", ""},
 		{"To get a Kenyan village to adopt mobile money, whom should you give accounts?", ""},
 		{"Did New Zealand's fishing quotas stop the race to fish?", ""},
+		{"Do Germans split their two ballots between parties?", ""},
+		{"Do Danes trust strangers more than Kenyans do?", ""},
 		{"Why do Swedish firms bargain with unions industry by industry?", ""},
 		{"Does Costco in Texas price match?", "Costco"},
 		{"Is the Louvre in France open on Mondays?", "Louvre"},

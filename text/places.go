@@ -40,9 +40,9 @@ const maxPlaceWords = 3
 func placeAt(ws []string, i int) int {
 	for n := min(maxPlaceWords, len(ws)-i); n >= 1; n-- {
 		name := strings.Join(ws[i:i+n], " ")
-		name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "\u2019s")
-		if placeNames()[strings.ToLower(name)] {
-			return n
+		name = strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "\u2019s"))
+		if placeNames()[name] || strings.HasSuffix(name, "s") && placeNames()[strings.TrimSuffix(name, "s")] {
+			return n // "Germans", "Kenyans" as well as "German"
 		}
 	}
 	return 0
@@ -65,7 +65,7 @@ Rwanda, Rwandan, Saudi Arabia, Saudi, Scotland, Scottish, Senegal, Serbia, Serbi
 Slovenia, Slovenian, Somalia, South Africa, South African, Spain, Spanish, Sri Lanka, Sudan, Sweden, Swedish, Switzerland, Swiss,
 Syria, Syrian, Taiwan, Taiwanese, Tanzania, Tanzanian, Thailand, Thai, Tunisia, Turkey, Turkish, Uganda, Ugandan, Ukraine, Ukrainian,
 United Arab Emirates, United Kingdom, United States, Uruguay, Uzbekistan, Venezuela, Venezuelan, Vietnam, Vietnamese, Wales, Welsh,
-Yemen, Zambia, Zambian, Zimbabwe, Britain, British, America, American, Europe, European, Africa, African, Asia, Asian, Latin America,
+Yemen, Zambia, Zambian, Zimbabwe, Danes, Swedes, Finns, Poles, Turks, Scots, Brits, Thais, Britain, British, America, American, Europe, European, Africa, African, Asia, Asian, Latin America,
 Latin American, Scandinavia, Scandinavian, Middle East, Caribbean, Balkans, Sub-Saharan Africa,
 Alabama, Alaska, Arizona, Arkansas, California, Colorado, Connecticut, Delaware, Florida, Hawaii, Idaho, Illinois, Indiana, Iowa,
 Kansas, Kentucky, Louisiana, Maine, Maryland, Massachusetts, Michigan, Minnesota, Mississippi, Missouri, Montana, Nebraska, Nevada,
