@@ -151,8 +151,10 @@ var theTrade = []string{
 // game is about an app or a game. A question of the field about one's own
 // match still speaks of the mechanism or the market (theMarket): the
 // ranking submitted, the proposals, the other side's preferences, the
-// hospitals, schools or donors; and one that names or describes a
-// glossary term (matching pennies, kidney exchange) is not asked this.
+// hospitals, schools or donors, or the prices a firm matches against
+// its rivals ("If I match every price my rival sets, do we end up
+// colluding?"); and one that names or describes a glossary term
+// (matching pennies, kidney exchange) is not asked this.
 func MatchErrand(question string) string {
 	return errand(question, []string{"match", "matches", "matched", "matching"}, theMarket)
 }
@@ -165,6 +167,9 @@ var theMarket = []string{
 	"deferred*", "acceptance*", "resident*", "residency*", "hospital*", "school*", "college*", "student*",
 	"kidney*", "exchang*", "market*", "marriage*", "strateg*", "honest*", "truth*", "lie*", "lying*",
 	"other*", "everyone*", "everybody*", "pennies", "why*",
+	// Matching a price is a firm's move against its rivals (price-matching
+	// guarantees, collusion), not a date's.
+	"price*", "pric*", "rival*", "competit*", "collu*", "seller*", "firm*", "cartel*", "undercut*", "offer*", "bid*",
 }
 
 // NearbyErrand returns the words by which a question asks for a place

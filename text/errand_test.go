@@ -86,6 +86,10 @@ func TestMatchErrand(t *testing.T) {
 		{"I matched with my third-choice hospital; should I have ranked it higher?", ""},
 		{"If I lie about my preferences, can I get a better match under deferred acceptance?", ""},
 		{"Why did my school match leave me worse off than my friend?", ""},
+		// Matching a rival's price is a firm's move.
+		{"If I match every price my rival sets, do we end up colluding?", ""},
+		{"My store promises to match any lower price; does that keep prices high?", ""},
+		{"Should I match my competitor's price cut?", ""},
 		// Not asked for oneself.
 		{"Why do stable matchings always exist?", ""},
 	} {
