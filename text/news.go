@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // NewsAnchor returns the words by which a question ties itself to a day of
 // the news ("today", "this morning", "last night", "this week") or to
@@ -59,6 +62,12 @@ var newsPeriod = map[string]bool{
 // glossary term.
 func ResultLookup(question string) string {
 	ws := plainWords(question)
+	if slices.ContainsFunc(ws, func(w string) bool { return isAnyOf(w, theContestItself...) }) {
+		// "Who won the election under plurality rule even though a
+		// majority preferred another candidate?" asks how the rule
+		// decided, not what it decided.
+		return ""
+	}
 	for len(ws) > 0 && (ws[0] == "so" || ws[0] == "and" || ws[0] == "but") {
 		ws = ws[1:]
 	}
@@ -83,6 +92,15 @@ func ResultLookup(question string) string {
 		}
 	}
 	return ""
+}
+
+// theContestItself are the words (isAnyOf) by which a question about
+// one contest's winner speaks of what the field studies: the rule, the
+// preferences, the strategies, the bids, or why.
+var theContestItself = []string{
+	"rule*", "system*", "method*", "majorit*", "plurality*", "prefer*", "rank*", "strateg*", "tactic*",
+	"manipul*", "sincer*", "spoiler*", "condorcet*", "borda*", "runoff*", "paradox*", "pivot*",
+	"auction*", "bid*", "why*", "fair*", "efficien*", "incentiv*", "equilibri*",
 }
 
 // contestEvents are the contests whose one result a question may ask for.

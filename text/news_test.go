@@ -36,6 +36,8 @@ func TestResultLookup(t *testing.T) {
 		{"What was the result of the last game between the two teams?", "the result of"},
 		// How or why a contest is won is the field's.
 		{"What were the results of the experiment on trust games?", ""},
+		{"Who won the election under plurality rule even though a majority preferred another candidate?", ""},
+		{"Who won the spectrum auction, and why did they bid so high?", ""},
 		{"Who wins a war of attrition?", ""},
 		{"Why does the highest bidder not always win?", ""},
 		{"Who should win under the Borda count when the majority prefers another candidate?", ""},
