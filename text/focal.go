@@ -596,11 +596,12 @@ func glossaryAt(ws []word) (int, *term) {
 
 // lowerAcronyms are the glossary's acronyms that match written in lower
 // case too, as sloppy questions write them ("chatgpt style llm agents",
-// "is tft an ess"): those of three letters or more that are no English
-// word and no other field's common acronym. "pos", "mfg", "cfr" and
-// "tft" are left out (point of sale, manufacturing, the Code of Federal
-// Regulations, a display), so are "ne" and "da".
-var lowerAcronyms = wordSet(`llm msne psne spne pbe bne mpe qre thpe cce ipd vcg gsp marl nbs sse mdp
+// "is vcg truthful"): those of three letters or more that are no English
+// word and no other field's common acronym. "pos", "cfr", "tft", "sse",
+// "gsp" and "nbs" are left out (point of sale, the Code of Federal
+// Regulations, a display, server-sent events, a trade preference scheme,
+// a standards bureau), so are "ne" and "da".
+var lowerAcronyms = wordSet(`llm msne psne spne pbe bne mpe qre thpe cce ipd vcg marl mdp
 iesds ceei gtft psro efce gnep lmsr nrmp efx ftrl ctde suqr`)
 
 // conjunctions join two phrases; a glossary form never runs across one
