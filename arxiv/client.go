@@ -570,11 +570,7 @@ func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 		return nil, ctxErr(ctx)
 	}
 	release = func() { <-c.slot }
-	delay := c.Delay
-	if delay == 0 {
-		delay = DefaultDelay
-	}
-	if delay > 0 && c.PaceFile != "" {
+	if c.delay() > 0 && c.PaceFile != "" {
 		f, err := openPace(ctx, c.PaceFile)
 		if err != nil {
 			release()
@@ -590,15 +586,11 @@ func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 			}
 		}
 	}
-	if delay > 0 && !c.start().IsZero() {
-		// min: a time from the file ahead of this clock waits no longer
-		// than one delay.
-		if wait := min(delay, delay-time.Since(c.start())); wait > 0 {
-			notifyWait(ctx, Wait{Kind: WaitPacing, D: wait})
-			if err := c.sleep(ctx, wait); err != nil {
-				release()
-				return nil, err
-			}
+	if wait := c.paceLeft(); wait > 0 {
+		notifyWait(ctx, Wait{Kind: WaitPacing, D: wait})
+		if err := c.sleep(ctx, wait); err != nil {
+			release()
+			return nil, err
 		}
 	}
 	c.setStart(time.Now())
@@ -617,16 +609,22 @@ func (c *Client) setStart(t time.Time) {
 	c.paceMu.Unlock()
 }
 
-// paceLeft is what is left of the pacing delay since this Client's last
-// request went out: the least its next request waits. Another process's
-// request in the PaceFile is known only under the slot, so a retry's wait
-// may still grow by it.
-func (c *Client) paceLeft() time.Duration {
-	delay := c.Delay
-	if delay == 0 {
-		delay = DefaultDelay
+// delay is the pacing delay between request starts: Delay, or
+// DefaultDelay when it is zero; negative means none.
+func (c *Client) delay() time.Duration {
+	if c.Delay == 0 {
+		return DefaultDelay
 	}
-	last := c.start()
+	return c.Delay
+}
+
+// paceLeft is what is left of the pacing delay since the last request
+// went out: what acquire waits, and the least a retry waits. min: a time
+// from the PaceFile ahead of this clock waits no longer than one delay.
+// Another process's request in the PaceFile is known only under the
+// slot, so a retry's wait may still grow by it.
+func (c *Client) paceLeft() time.Duration {
+	delay, last := c.delay(), c.start()
 	if delay <= 0 || last.IsZero() {
 		return 0
 	}
