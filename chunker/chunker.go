@@ -134,6 +134,20 @@ func formatTime(t time.Time) string {
 	return t.UTC().Format(TimeLayout)
 }
 
+// idSep joins a paper's id and a chunk's index in the chunk's id.
+const idSep = "_chunk_"
+
+// IndexOf is the index of the chunk whose id is id ("<paper_id>_chunk_<i>"),
+// and false for an id the chunker did not make ("primer:nash-equilibrium").
+func IndexOf(id string) (int, bool) {
+	i := strings.LastIndex(id, idSep)
+	if i < 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(id[i+len(idSep):])
+	return n, err == nil && n >= 0
+}
+
 // Split turns a paper into chunks of "Title: <title>\n\nAbstract: <summary>".
 // Runs of whitespace in the title and abstract are collapsed to one space
 // first. A paper with neither title nor abstract has no chunks.
@@ -148,7 +162,7 @@ func Split(p arxiv.Paper, opt Options) []Chunk {
 	for i, s := range spans {
 		idx := strconv.Itoa(i)
 		chunks[i] = Chunk{
-			ID:       p.ID + "_chunk_" + idx,
+			ID:       p.ID + idSep + idx,
 			Index:    i,
 			Text:     text[s.startByte:s.endByte],
 			Metadata: md.forChunk(idx),

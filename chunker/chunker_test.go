@@ -639,3 +639,15 @@ func TestSplitCapsHugeFields(t *testing.T) {
 		t.Fatalf("a title of exactly the cap was cut: %d runes", utf8.RuneCountInString(got))
 	}
 }
+
+func TestIndexOfReadsTheChunkerIDs(t *testing.T) {
+	for _, c := range Split(arxiv.Paper{ID: "cs/0112004v1", Title: "T", Summary: strings.Repeat("A sentence of the abstract. ", 100)}, Options{}) {
+		i, ok := IndexOf(c.ID)
+		require.True(t, ok, c.ID)
+		require.Equal(t, c.Index, i, c.ID)
+	}
+	for _, id := range []string{"primer:nash-equilibrium", "2301.01234v2", "x_chunk_", "x_chunk_a"} {
+		_, ok := IndexOf(id)
+		require.False(t, ok, id)
+	}
+}

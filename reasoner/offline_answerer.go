@@ -7,11 +7,11 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -479,9 +479,6 @@ func cmpOr(ss ...string) string {
 	return ""
 }
 
-// chunkSuffix is how the chunker names a chunk: "<paper>_chunk_<i>".
-var chunkSuffix = regexp.MustCompile(`_chunk_(\d+)$`)
-
 // candidates splits passages into sentences. Overlapping chunks of one
 // paper repeat sentences; each is kept once, at its earliest place. Each
 // candidate knows the sentence before it in its paper (Pred), quotable or
@@ -492,8 +489,8 @@ func candidates(passages []Passage) []*candidate {
 	for pi, p := range passages {
 		paper := cmpOr(p.PaperID, p.ID)
 		chunk := pi
-		if m := chunkSuffix.FindStringSubmatch(p.ID); m != nil {
-			chunk, _ = strconv.Atoi(m[1])
+		if n, ok := chunker.IndexOf(p.ID); ok {
+			chunk = n
 		}
 		sents := sentences(passageBody(p.Text))
 		for si, s := range sents {

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -169,7 +169,9 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		}
 		slices.SortStableFunc(order, func(a, b int) int {
 			if pa, pb := cmpOr(candidates[a].PaperID, candidates[a].ID), cmpOr(candidates[b].PaperID, candidates[b].ID); pa == pb {
-				return chunkNumber(candidates[a].ID) - chunkNumber(candidates[b].ID)
+				ia, _ := chunker.IndexOf(candidates[a].ID)
+				ib, _ := chunker.IndexOf(candidates[b].ID)
+				return ia - ib
 			}
 			switch {
 			case r.Scores[a] > r.Scores[b]:
@@ -245,14 +247,4 @@ func conceptFocus(c text.Concept, p Passage) float64 {
 		f += aboutFocus
 	}
 	return f
-}
-
-// chunkNumber is a passage's place in its paper, from its chunk id
-// ("<paper>_chunk_<i>"); 0 for an id without one.
-func chunkNumber(id string) int {
-	if m := chunkSuffix.FindStringSubmatch(id); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n
-	}
-	return 0
 }
