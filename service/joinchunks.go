@@ -82,9 +82,10 @@ func wordRepeat(prev, next string, k int) bool {
 const longWord = (chunker.DefaultSize - chunker.DefaultOverlap) / 2
 
 // endsLong reports whether chunk ends in a word of longWord bytes or more.
-func endsLong(chunk string) bool {
-	return len(chunk)-strings.LastIndexByte(chunk, ' ')-1 >= longWord
-}
+func endsLong(chunk string) bool { return len(lastWord(chunk)) >= longWord }
+
+// lastWord is the word chunk ends with.
+func lastWord(chunk string) string { return chunk[strings.LastIndexAny(chunk, " \n")+1:] }
 
 // plainSeam reports whether k, the longest word-aligned repeat of chunk
 // prev at the start of chunk next (overlap), is certainly the overlap
@@ -215,11 +216,7 @@ func seamCandidates(prev, next string) []int {
 	if next == "" || unicode.IsSpace(rune(next[0])) {
 		return gaps
 	}
-	end := 0 // bytes of next's first DefaultOverlap runes
-	for n := 0; end < len(next) && n < chunker.DefaultOverlap; n++ {
-		_, size := utf8.DecodeRuneInString(next[end:])
-		end += size
-	}
+	end, _ := headRunes(next, chunker.DefaultOverlap) // bytes of next's first DefaultOverlap runes
 	cut := endsInLongWord(prev)
 	var words, others []int
 	for k := min(end, len(prev)-1, len(next)-1); k > 0; k-- {
@@ -248,8 +245,7 @@ func nextToCJK(a, b string) bool {
 // runes of one word at the end of a chunk (798 with the defaults), fewer
 // only by combining marks it would not cut before.
 func endsInLongWord(chunk string) bool {
-	word := chunk[strings.LastIndexAny(chunk, " \n")+1:]
-	return utf8.RuneCountInString(word) >= chunker.DefaultSize-chunker.DefaultOverlap-2
+	return utf8.RuneCountInString(lastWord(chunk)) >= chunker.DefaultSize-chunker.DefaultOverlap-2
 }
 
 // text is the join of the overlaps picked now.
