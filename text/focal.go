@@ -529,7 +529,7 @@ func runs(text string) []phrase {
 				continue
 			}
 			w := clause[i].lower
-			if !StopWords.Has(strings.ReplaceAll(w, "'", "")) && !isBreakWord(clause[i]) {
+			if !isStopWord(w) && !isBreakWord(clause[i]) {
 				part = append(part, clause[i])
 				continue
 			}
@@ -650,8 +650,10 @@ func conjunctionsFit(span []word, t *term) bool {
 // "What's the Shapley value", which searched arXiv for the phrase "what
 // the shapley value".
 func isStopWord(w string) bool {
-	return StopWords.Has(w) || StopWords.Has(strings.NewReplacer("'", "", "’", "").Replace(w))
+	return StopWords.Has(w) || strings.ContainsAny(w, "'\u2019") && StopWords.Has(noApostrophes.Replace(w))
 }
+
+var noApostrophes = strings.NewReplacer("'", "", "\u2019", "")
 
 // quotedSpans returns the text inside double quotes (straight or curly) in
 // s, without the quotes.
