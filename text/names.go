@@ -51,7 +51,6 @@ func ForeignName(question string) string {
 	type word struct {
 		w     string
 		opens bool
-		place bool // part of a place's name (placeNames)
 	}
 	var words []word
 	prev := 0
@@ -64,17 +63,14 @@ func ForeignName(question string) string {
 	for i, x := range words {
 		plain[i] = x.w
 	}
-	for i := 0; i < len(words); i++ {
-		if n := placeAt(plain, i); n > 0 {
-			for j := i; j < i+n; j++ {
-				words[j].place = true
-			}
-			i += n - 1
-		}
-	}
+	inPlace := 0 // words left of a place's name (placeAt)
 	for i, x := range words {
 		w := x.w
-		if x.place {
+		if n := placeAt(plain, i); inPlace == 0 && n > 0 {
+			inPlace = n
+		}
+		if inPlace > 0 {
+			inPlace--
 			continue
 		}
 		if utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
