@@ -62,12 +62,19 @@ var newsPeriod = map[string]bool{
 // glossary term.
 func ResultLookup(question string) string {
 	ws := plainWords(question)
-	if slices.ContainsFunc(ws, func(w string) bool { return isAnyOf(w, theContestItself...) }) {
+	asked := resultAsked(ws)
+	if asked != "" && slices.ContainsFunc(ws, func(w string) bool { return isAnyOf(w, theContestItself...) }) {
 		// "Who won the election under plurality rule even though a
 		// majority preferred another candidate?" asks how the rule
 		// decided, not what it decided.
 		return ""
 	}
+	return asked
+}
+
+// resultAsked is ResultLookup's words, before the field's words are
+// looked for.
+func resultAsked(ws []string) string {
 	for len(ws) > 0 && (ws[0] == "so" || ws[0] == "and" || ws[0] == "but") {
 		ws = ws[1:]
 	}
