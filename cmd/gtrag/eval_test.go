@@ -79,12 +79,12 @@ func TestEvalBaselineNamesSettingsThatDiffer(t *testing.T) {
 	require.Equal(t, []evaluate.SettingChange{
 		{Setting: "fresh", Before: "true", After: "false"},
 		{Setting: "k", Before: "3", After: "1"},
-		{Setting: "pool", Before: "50", After: "20"},
+		{Setting: "pool", Before: "100", After: "20"},
 	}, rep.Baseline.Settings)
 
 	r := gtrag(t, env, "eval", "-k", "1", "--pool", "20", "--baseline", before, file)
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Regexp(t, `(?m)^ +warning: made with other settings than the baseline \(fresh true → false, k 3 → 1, pool 50 → 20\): questions may be gained or lost for that alone$`, r.stdout)
+	require.Regexp(t, `(?m)^ +warning: made with other settings than the baseline \(fresh true → false, k 3 → 1, pool 100 → 20\): questions may be gained or lost for that alone$`, r.stdout)
 }
 
 // A question file's faults are usage errors (exit 2, one line, nothing

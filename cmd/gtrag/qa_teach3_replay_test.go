@@ -240,7 +240,7 @@ func writeEvents(t *testing.T, file string, evs []trace.Event) {
 	require.NoError(t, os.WriteFile(file, []byte(b.String()), 0o644))
 }
 
-// A recording whose settings no longer match what it did (pool 50 edited
+// A recording whose settings no longer match what it did (pool 100 edited
 // to 40) diverges at the search: the error printed both searches cut at
 // the same length, the same text twice. It names the parameter that
 // differs, with both values.
@@ -252,7 +252,7 @@ func TestQATeach3DivergenceSaysWhatDiffers(t *testing.T) {
 		name, from, to string
 		want           []string
 	}{
-		{"pool", `"pool":50`, `"pool":40`, []string{"replay diverged at step 3 (search_arxiv)", "differs in max: asked 40, recorded 50"}},
+		{"pool", `"pool":100`, `"pool":40`, []string{"replay diverged at step 3 (search_arxiv)", "differs in max: asked 40, recorded 100"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Contains(t, string(b), tc.from)
