@@ -139,6 +139,15 @@ func NewPlayer(events []Event) (*Player, error) {
 			}
 		}
 	}
+	if p.settings.Pool == 0 && len(p.ops[KindArxivSearch]) > 0 {
+		// Recorded before the pool was a setting: every request of such a
+		// run fetched the same number of papers, so its first says what
+		// the pool was, and the replay does not take today's default.
+		var sp SearchParams
+		if json.Unmarshal(p.ops[KindArxivSearch][0].Params, &sp) == nil {
+			p.settings.Pool = sp.Max
+		}
+	}
 	if counts := p.ops[KindStoreCount]; len(counts) > 0 && counts[0].result != nil {
 		var r CountResult
 		if json.Unmarshal(counts[0].result, &r) == nil {

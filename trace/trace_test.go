@@ -171,6 +171,51 @@ func TestTraceReplay(t *testing.T) {
 	}
 }
 
+// A run recorded before the pool was a setting (no "pool" among its
+// settings) replays with the pool its search asked for, not with today's
+// default: the recording below asks for 50 papers, as runs did before the
+// default became 100.
+func TestTraceReplayOfARunRecordedBeforeThePoolWasASetting(t *testing.T) {
+	out, _, final, err := recordRun(t, newWorld(), testQuestion, Options{})
+	require.NoError(t, err)
+	evs := readString(t, out)
+	var settings map[string]any
+	edited := 0
+	for i, e := range evs {
+		var d map[string]any
+		require.NoError(t, json.Unmarshal(e.Data, &d))
+		switch {
+		case e.Type == ExecutionStarted:
+			settings = d["settings"].(map[string]any)
+		case e.Type == OperationStarted && d["kind"] == KindArxivSearch:
+			raw, err := json.Marshal(d["params"])
+			require.NoError(t, err)
+			var params SearchParams
+			require.NoError(t, json.Unmarshal(raw, &params))
+			require.Equal(t, nodes.DefaultPool, params.Max)
+			params.Max = 50
+			d["params"] = params
+			if d["fingerprint"], err = Fingerprint(params); err != nil {
+				t.Fatal(err)
+			}
+			raw, err = json.Marshal(d)
+			require.NoError(t, err)
+			evs[i].Data = raw
+			edited++
+		}
+	}
+	require.NotContains(t, settings, "pool", "the fixture must be a run that does not record its pool")
+	require.Equal(t, 1, edited)
+
+	p, err := NewPlayer(evs)
+	require.NoError(t, err)
+	require.Equal(t, 50, p.Deps().Pool)
+	got, err := p.Run(context.Background())
+	require.NoError(t, err, "a replay with today's default pool would ask for %d papers", nodes.DefaultPool)
+	require.Equal(t, loopPath, got.Path)
+	require.Equal(t, final.FinalResponse, got.Final.FinalResponse)
+}
+
 // A replay never reaches the dependencies of the recorded run: it has none.
 func TestTraceReplayTouchesNothing(t *testing.T) {
 	w := newWorld()
