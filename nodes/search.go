@@ -42,10 +42,10 @@ type Ranker interface {
 // the 30k one, where the paper no request fetched fell from 40 misses to
 // 17 at 100. The loss at 50 grows with the archive, and arXiv holds
 // millions of papers, so the pool is as deep as a request may be. The
-// blind-written dev sets (testdata/blinddev, worlds B to G) moved by one
-// question or none either way, whose topics the generated crowd does not
-// share; the tuning controls added 69, 66 and 75 papers instead of 65,
-// 66 and 73. Ranking 100 candidates instead of 50 doubles the offline
+// blind-written dev sets (testdata/blinddev, worlds B to G), whose topics
+// the generated crowd does not share, moved by one question or none either
+// way, and 75 and 100 tied on them; the tuning controls added 69, 66 and
+// 75 papers instead of 65, 66 and 73. Ranking 100 candidates instead of 50 doubles the offline
 // time of a question (p50 36 to 80 ms), against arXiv's 3 s between
 // requests. The pool is one request whatever its size.
 //
@@ -55,7 +55,10 @@ type Ranker interface {
 // one. With 50 for them too, the off-topic controls refused fell from 183
 // to 181 of 215 and the papers they added rose from 63 to 66 (20k
 // background: 184 to 183, 60 to 67); with 30 for them, neither moved, and
-// the hits were 504 and 497 of 555. Such a question keeps the run's
+// the hits were 504 and 497 of 555. Measured again beside a first pool
+// of 100 in round 2 session 33, on the 901 tuning questions and the 10k,
+// 20k and 30k backgrounds: 50 for them gained one hit (on the 30k), and
+// 3, 2 and 2 more controls took papers. Such a question keeps the run's
 // requests too: one request for it (round 2 session 19) lost 5 hits of
 // 902 on each background and spared one paper on the 279 controls.
 //
@@ -297,7 +300,11 @@ func (a ArxivSearcher) pool() int {
 // the 20k background (71 instead of 70); 100 gave 856 and 854; the dev
 // sets of worlds B to E did not move. Taking the next page of the first
 // query instead of a reformulation lost 10 and 11, and 19 and 12 once
-// caveat answers cited runners-up (session 16). An unrecognised
+// caveat answers cited runners-up (session 16); with a first pool of 100
+// (session 33), the next page before the reformulation gave 845, 845 and
+// 849 of 901 instead of 868, 865 and 862 on the 10k, 20k and 30k
+// backgrounds, most of the loss papers fetched and not chosen: the
+// reformulation's pool ranks the paper higher. An unrecognised
 // question keeps UnrecognisedPool: its candidates are admitted by
 // coincidental overlap, and a later pool of 100 for it too let three more
 // controls add papers. Ranking the first pool's candidates that were
