@@ -59,8 +59,10 @@ var BackgroundMix = map[Kind]float64{Crowd: 0.62, Distractor: 0.26, GameTheory: 
 // MaxBackground is the most papers Background makes. New-style ids are
 // numbered 60000–69999 and then 80000–99999, above any number a real month
 // had reached until recently and clear of 70000–79999, the written
-// corpus's range (testdata/world/README.md).
-const MaxBackground = 30000
+// corpus's range (testdata/world/README.md); past 30,000 papers, from
+// 00000 up to 59999. 90,000 is still a small part of arXiv, but enough to
+// see how a question's paper sinks as the archive around it grows.
+const MaxBackground = 90000
 
 // phraseRate is how often a generated game-theory abstract says "game
 // theory" (2 of 110 in a labelled sample of real ones), and a distractor
@@ -181,7 +183,10 @@ func newID(i int, published time.Time, primary string, version int, r *rand.Rand
 		return fmt.Sprintf("%s/%02d%02d%03dv%d", archive, published.Year()%100, int(published.Month()), 500+r.IntN(500), version)
 	}
 	num := 60000 + i
-	if i >= 10000 {
+	switch {
+	case i >= 30000:
+		num = i - 30000
+	case i >= 10000:
 		num = 80000 + i - 10000
 	}
 	return fmt.Sprintf("%02d%02d.%05dv%d", published.Year()%100, int(published.Month()), num, version)
