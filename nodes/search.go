@@ -426,8 +426,9 @@ func (a ArxivSearcher) plan(ctx context.Context, question string) ([]string, []s
 // for a third of the tuning questions whose pool held it and whose answer
 // missed it.
 //
-// Why the concept-required search keeps the first query's 8 keywords
-// (arxiv.QueryOptions.MaxTerms). With the concept required, more of the
+// Why the concept-required search keeps the first query's keywords, no
+// more (arxiv.QueryOptions.MaxTerms: 16 since round 2 session 33, 8 when
+// the following was measured). With the concept required, more of the
 // question's words only rank within the papers that name it, so a longer
 // OR group might reach the words the cap cuts ("random sampling" at the
 // end of a Shapley-value question). Measured in round 2 session 28 on the
