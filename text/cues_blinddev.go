@@ -2,7 +2,8 @@ package text
 
 // blindDevCues describe, in a student's words, terms the questions of
 // testdata/blinddev named neither as a term nor as any cue before did
-// (round 2, session 32); the principal-agent and hedonic-game cues come
+// (round 2, session 32; the room-reassignment one in session 33, from
+// its third file); the principal-agent and hedonic-game cues come
 // from its second file (questions2.jsonl), the peer-prediction and
 // tournament ones from its third. That set was written by a
 // tester who read only
@@ -44,6 +45,9 @@ func blindDevCues() map[string][]string {
 		},
 		"rank-order tournament": {
 			"promot*|promoted pay*|raise*|bonus* jump*|gap*|bigger|spread work* harder|effort*|sabotag*",
+		},
+		"top trading cycles": {
+			"reassign*|reallocat*|allocat*|assign*|divid* room*|dorm*|house*|housing|apartment*|flat* current|existing|already|resident*|tenant*|occupant* newcomer*|incoming|applicant*|arriv*",
 		},
 		"incentive-compatible tournament design": {
 			"benefit*|gain*|better|advantage* deliberately|intentionally|purposely lose*|losing",

@@ -18,6 +18,7 @@ func TestBlindDevCues(t *testing.T) {
 		{"Should students form their own project teams or have an algorithm assign them?", "hedonic game"},
 		{"How can you pay people for honest survey answers when you can never check the truth?", "peer prediction"},
 		{"Does a bigger pay jump for getting promoted make employees work harder?", "rank-order tournament"},
+		{"How should a landlord reallocate flats between existing tenants and incoming applicants?", "top trading cycles"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
 	}
@@ -38,6 +39,8 @@ func TestBlindDevCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"Should I work harder to get promoted at my new job?",
 		"Are online survey answers honest when they're anonymous?",
 		"Why did my team lose the match on Saturday?",
+		"Can I get a hotel room already on arrival day if I book a flat rate?",
+		"How do I welcome newcomers to our apartment building's residents' group?",
 	} {
 		assert.Empty(t, names(Evoked(q)), q)
 	}
