@@ -19,6 +19,8 @@ func TestBlindDevCues(t *testing.T) {
 		{"How can you pay people for honest survey answers when you can never check the truth?", "peer prediction"},
 		{"Does a bigger pay jump for getting promoted make employees work harder?", "rank-order tournament"},
 		{"How should a landlord reallocate flats between existing tenants and incoming applicants?", "top trading cycles"},
+		{"Why does traffic on the two roads keep alternating between jammed and empty when drivers see live travel times?", "minority game"},
+		{"Can a platform reduce polarization by adding new links between users with different views?", "Friedkin-Johnsen model"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
 	}
@@ -41,6 +43,9 @@ func TestBlindDevCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"Why did my team lose the match on Saturday?",
 		"Can I get a hotel room already on arrival day if I book a flat rate?",
 		"How do I welcome newcomers to our apartment building's residents' group?",
+		"Is the bridge busy or quiet on Sunday mornings, and should I switch to the ferry?",
+		"Why are American politics so polarized these days?",
+		"Which news apps recommend articles from both sides?",
 	} {
 		assert.Empty(t, names(Evoked(q)), q)
 	}
