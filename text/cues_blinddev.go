@@ -2,9 +2,9 @@ package text
 
 // blindDevCues describe, in a student's words, terms the questions of
 // testdata/blinddev named neither as a term nor as any cue before did
-// (round 2, session 32; the room-reassignment and polarisation ones in
-// session 33, from its third file, and the route-flipping one from its
-// second); the principal-agent and hedonic-game cues come
+// (round 2, session 32; the room-reassignment, polarisation and capacity
+// ones in session 33, from its third file, and the route-flipping one from
+// its second); the principal-agent and hedonic-game cues come
 // from its second file (questions2.jsonl), the peer-prediction and
 // tournament ones from its third. That set was written by a
 // tester who read only
@@ -52,6 +52,9 @@ func blindDevCues() map[string][]string {
 		},
 		"Friedkin-Johnsen model": {
 			"polariz*|polaris* recommend*|add*|edit*|remov*|new link*|connection*|edge*|tie*|follow*",
+		},
+		"Cournot competition": {
+			"compet*|rival* manufactur*|firm*|producer*|maker*|compan* capacit* demand uncertain*|unpredictab*|volatil*|random*",
 		},
 		"top trading cycles": {
 			"reassign*|reallocat*|allocat*|assign*|divid* room*|dorm*|house*|housing|apartment*|flat* current|existing|already|resident*|tenant*|occupant* newcomer*|incoming|applicant*|arriv*",

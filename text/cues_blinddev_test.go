@@ -21,6 +21,7 @@ func TestBlindDevCues(t *testing.T) {
 		{"How should a landlord reallocate flats between existing tenants and incoming applicants?", "top trading cycles"},
 		{"Why does traffic on the two roads keep alternating between jammed and empty when drivers see live travel times?", "minority game"},
 		{"Can a platform reduce polarization by adding new links between users with different views?", "Friedkin-Johnsen model"},
+		{"When demand gets volatile, do rival firms install more capacity or less?", "Cournot competition"},
 	} {
 		assert.Contains(t, names(Evoked(tt.q)), tt.term, tt.q)
 	}
@@ -46,6 +47,8 @@ func TestBlindDevCuesStayOutOfEverydayQuestions(t *testing.T) {
 		"Is the bridge busy or quiet on Sunday mornings, and should I switch to the ferry?",
 		"Why are American politics so polarized these days?",
 		"Which news apps recommend articles from both sides?",
+		"Should my bakery add oven capacity when demand is so unpredictable?",
+		"Which company makes the phone with the most battery capacity?",
 	} {
 		assert.Empty(t, names(Evoked(q)), q)
 	}
