@@ -363,6 +363,11 @@ var gameTheoryLexicon = []lexEntry{
 	// papers).
 	{"costly signal", 2.5}, {"spence", 2}, {"leader follower", 2},
 	{"bresnahan reiss", 2}, {"minimax theory", 2},
+	// Experimental economics calls its lab games (trust, ultimatum,
+	// public goods) "economic games"; "economic games played in Nepal"
+	// otherwise met only the video-game "game play" against it
+	// (session 33, an fdev miss).
+	{"economic game", 3},
 	{"asymmetric information", 1}, {"oligopoly", 3}, {"cournot", 3},
 	{"bertrand", 2.5}, {"duopoly", 3}, {"collusion", 1.5}, {"social welfare", 1},
 	{"welfare", 0.5}, {"market design", 2}, {"pricing game", 1},

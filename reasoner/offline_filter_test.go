@@ -192,6 +192,17 @@ func TestOfflineFilterKnowsTheModelsEmpiricalPapersName(t *testing.T) {
 	}
 }
 
+// A question on lab games played in the field is game theory although
+// "games played" is also how video games are talked about.
+func TestOfflineFilterKnowsEconomicGamesAreNotGamePlay(t *testing.T) {
+	v, err := NewOfflineFilter().IsGameTheory(context.Background(),
+		"Do fines among farmers sharing canals boost cooperation in economic games played in Nepal?", "")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	require.Contains(t, v.Reason, `"economic game" +`)
+	require.Contains(t, v.Reason, `"game play" -`, "the against-cue still counts; it is outweighed")
+}
+
 // TestOfflineFilterReadsTheWholeAbstract: a cue far into the abstract
 // counts as one at its start does, and as often: once.
 func TestOfflineFilterReadsTheWholeAbstract(t *testing.T) {
