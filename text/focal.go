@@ -439,6 +439,7 @@ func isNumber(w string) bool {
 // word is one word of a question as written, with its lower-case form.
 type word struct {
 	text, lower string
+	stop        bool // a stop word (isStopWord), worked out once
 	known       bool // part of a glossary term
 }
 
@@ -489,7 +490,8 @@ func runs(text string) []phrase {
 		}
 		w := text[start:i]
 		start = -1
-		cur = append(cur, word{text: w, lower: strings.ToLower(w)})
+		lower := strings.ToLower(w)
+		cur = append(cur, word{text: w, lower: lower, stop: isStopWord(lower)})
 	}
 	for i, r := range text {
 		switch {
@@ -529,7 +531,7 @@ func runs(text string) []phrase {
 				continue
 			}
 			w := clause[i].lower
-			if !isStopWord(w) && !isBreakWord(clause[i]) {
+			if !clause[i].stop && !isBreakWord(clause[i]) {
 				part = append(part, clause[i])
 				continue
 			}
@@ -575,8 +577,11 @@ const maxGlossaryWords = 6
 // matches only as the question wrote it ("PoA", "IPD"), so that "ne" or "da"
 // in prose is not taken for one.
 func glossaryAt(ws []word) (int, *term) {
+	if len(ws) == 0 || ws[0].stop {
+		return 0, nil
+	}
 	for n := min(len(ws), maxGlossaryWords); n >= 1; n-- {
-		if isStopWord(ws[0].lower) || isStopWord(ws[n-1].lower) {
+		if ws[n-1].stop {
 			continue
 		}
 		phrase := joinWords(ws[:n])
