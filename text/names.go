@@ -48,47 +48,34 @@ import (
 // applied questions that fail this rule, tipped it.
 func ForeignName(question string) string {
 	known := fieldVocabulary()
-	type word struct {
-		w     string
-		opens bool
-	}
-	var words []word
+	// words are the question's words as written; opens[i] says whether
+	// words[i] opens a sentence.
+	var words []string
+	var opens []bool
 	prev := 0
 	eachWord(question, func(start, end int) {
-		opens := prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“(")
+		opens = append(opens, prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“("))
 		prev = end
-		words = append(words, word{w: question[start:end], opens: opens})
+		words = append(words, question[start:end])
 	})
-	plain := make([]string, len(words))
-	for i, x := range words {
-		plain[i] = x.w
-	}
-	inPlace := 0 // words left of a place's name (placeAt)
-	for i, x := range words {
-		w := x.w
-		if n := placeAt(plain, i); inPlace == 0 && n > 0 {
-			inPlace = n
-		}
-		if inPlace > 0 {
-			inPlace--
+	for i := 0; i < len(words); i++ {
+		if n := placeAt(words, i); n > 0 {
+			i += n - 1 // past the place's name
 			continue
 		}
+		w := words[i]
 		if utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
 			continue
 		}
 		first, _ := utf8.DecodeRuneInString(w)
 		camel := strings.IndexFunc(w, unicode.IsUpper) > 0 // "eBay", "iPhone"
-		if (x.opens || !unicode.IsUpper(first)) && !camel {
+		if (opens[i] || !unicode.IsUpper(first)) && !camel {
 			continue
 		}
 		if knownName(w, known) {
 			continue
 		}
-		var next []string
-		for _, y := range words[i+1 : min(i+4, len(words))] {
-			next = append(next, y.w)
-		}
-		if scholarsName(next) {
+		if scholarsName(words[i+1 : min(i+4, len(words))]) {
 			continue
 		}
 		return w

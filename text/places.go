@@ -38,10 +38,11 @@ const maxPlaceWords = 3
 // placeAt returns how many of the words starting at ws[i] form a place
 // name, as written with capitals ("South Korea", "New York"), or 0.
 func placeAt(ws []string, i int) int {
+	places := placeNames()
 	for n := min(maxPlaceWords, len(ws)-i); n >= 1; n-- {
 		name := strings.Join(ws[i:i+n], " ")
 		name = strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "\u2019s"))
-		if placeNames()[name] || strings.HasSuffix(name, "s") && placeNames()[strings.TrimSuffix(name, "s")] {
+		if places[name] || strings.HasSuffix(name, "s") && places[strings.TrimSuffix(name, "s")] {
 			return n // "Germans", "Kenyans" as well as "German"
 		}
 	}
