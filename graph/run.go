@@ -76,6 +76,15 @@ type Observer[S any] interface {
 	RouteDecided(ctx context.Context, step int, from, key, to, reason string)
 }
 
+// ObserverBase is an Observer that ignores every event. Embed it in an
+// observer to write only the methods for the events it needs.
+type ObserverBase[S any] struct{}
+
+func (ObserverBase[S]) StepStarted(context.Context, int, string, S)                       {}
+func (ObserverBase[S]) StepCompleted(context.Context, int, string, S, S)                  {}
+func (ObserverBase[S]) StepFailed(context.Context, int, string, error)                    {}
+func (ObserverBase[S]) RouteDecided(context.Context, int, string, string, string, string) {}
+
 // RunOption tunes one run.
 type RunOption struct {
 	limit     int

@@ -37,6 +37,8 @@ const (
 // One DecisionAgent serves one run: it observes the run's steps to know
 // their reasons. Make it with RunOptions.
 type DecisionAgent struct {
+	graph.ObserverBase[GraphState] // of the run's events it hears only StepCompleted
+
 	Chooser reasoner.RouteChooser
 	// Environment summarises the run's tool results; nil summarises them
 	// from the state (see Environment).
@@ -170,14 +172,10 @@ func loops(path []string) int {
 
 // StepStarted, StepCompleted, StepFailed and RouteDecided let the agent
 // keep the completed steps and their reasons.
-func (a *DecisionAgent) StepStarted(context.Context, int, string, GraphState) {}
 
 func (a *DecisionAgent) StepCompleted(_ context.Context, _ int, node string, _, after GraphState) {
 	a.steps = append(a.steps, reasoner.StepTaken{Node: node, Reason: after.Reasoning})
 }
-
-func (a *DecisionAgent) StepFailed(context.Context, int, string, error)                    {}
-func (a *DecisionAgent) RouteDecided(context.Context, int, string, string, string, string) {}
 
 var _ graph.Observer[GraphState] = (*DecisionAgent)(nil)
 

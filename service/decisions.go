@@ -32,17 +32,15 @@ type Decision struct {
 // graph.DecisionObserver, which the engine tells only in runs with a
 // decider. It hears a run's events on the run's goroutine, and is read
 // once the run is over.
-type decisionLog struct{ list []Decision }
+type decisionLog struct {
+	graph.ObserverBase[nodes.GraphState] // the steps themselves it does not need
+
+	list []Decision
+}
 
 func (l *decisionLog) Decided(_ context.Context, step int, from string, d graph.Decision) {
 	l.list = append(l.list, Decision{Step: step, From: from, Route: d.Key, DecidedBy: d.By, Reason: d.Reason, Notice: d.Notice})
 }
-
-// The steps themselves the log does not need.
-func (*decisionLog) StepStarted(context.Context, int, string, nodes.GraphState)                     {}
-func (*decisionLog) StepCompleted(context.Context, int, string, nodes.GraphState, nodes.GraphState) {}
-func (*decisionLog) StepFailed(context.Context, int, string, error)                                 {}
-func (*decisionLog) RouteDecided(context.Context, int, string, string, string, string)              {}
 
 var (
 	_ graph.Observer[nodes.GraphState] = (*decisionLog)(nil)

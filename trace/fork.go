@@ -361,6 +361,7 @@ func (p *Player) ExecutionID() string { return p.execID }
 // the live (or stand-in) dependencies after it. It learns the step as an
 // observer; effects happen inside steps.
 type forkSwitch struct {
+	graph.ObserverBase[nodes.GraphState]
 	at   int
 	step atomic.Int64
 }
@@ -368,10 +369,6 @@ type forkSwitch struct {
 func (f *forkSwitch) StepStarted(_ context.Context, step int, _ string, _ nodes.GraphState) {
 	f.step.Store(int64(step))
 }
-func (f *forkSwitch) StepCompleted(context.Context, int, string, nodes.GraphState, nodes.GraphState) {
-}
-func (f *forkSwitch) StepFailed(context.Context, int, string, error)                    {}
-func (f *forkSwitch) RouteDecided(context.Context, int, string, string, string, string) {}
 
 func (f *forkSwitch) live() bool { return f.step.Load() > int64(f.at) }
 

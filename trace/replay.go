@@ -47,6 +47,8 @@ type RecordedOp struct {
 // operation left, stops the run with a *DivergenceError. Kinds the replay
 // never asks for (embeddings: no store is opened) are simply not used.
 type Player struct {
+	graph.ObserverBase[nodes.GraphState] // StepFailed; the other events it writes below
+
 	// Path names the recording's file in errors that point into it
 	// ("path:line: …"); "" gives "line N: …".
 	Path string
@@ -414,8 +416,6 @@ func (p *Player) StepCompleted(_ context.Context, _ int, node string, _, _ nodes
 	p.path = append(p.path, node)
 	p.mu.Unlock()
 }
-
-func (p *Player) StepFailed(context.Context, int, string, error) {}
 
 func (p *Player) RouteDecided(context.Context, int, string, string, string, string) {
 	p.mu.Lock()

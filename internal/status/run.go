@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/nodes"
 )
 
@@ -19,6 +20,7 @@ import (
 // Notices are printed live whether or not the Line is drawn: on a pipe they
 // are the same lines as before, only sooner.
 type Run struct {
+	graph.ObserverBase[nodes.GraphState]
 	line *Line
 	note func(string)
 
@@ -150,7 +152,5 @@ func (r *Run) StepCompleted(_ context.Context, _ int, _ string, before, after no
 }
 
 // StepFailed implements graph.Observer.
-func (r *Run) StepFailed(context.Context, int, string, error) {}
 
 // RouteDecided implements graph.Observer.
-func (r *Run) RouteDecided(context.Context, int, string, string, string, string) {}
