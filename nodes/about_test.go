@@ -213,3 +213,33 @@ func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
 		})
 	}
 }
+
+func TestAnUnrecognisedQuestionsBestMatchNeedsFourSpecificTerms(t *testing.T) {
+	// A congestion paper, arXiv's first result for a baking question,
+	// shares three of its everyday words ("make", "rise", "faster"): too
+	// few for a question the topic judge did not recognise.
+	q := "How do I make pizza dough rise faster in a cold flat?"
+	best := arxiv.Paper{ID: "2510.00001v1", Title: "Tolls that make traffic faster",
+		Summary: "Congestion tolls make the equilibrium flow faster; travel times rise less than without them."}
+	// The pool's typical candidate shares two of the words, so the paper
+	// does not stand out of it either.
+	rest := papersOn("2510", 20, "Auctions with budgets", "Bidders make bids faster in repeated auctions.")
+	test := newAboutTest(q)
+	test.unrecognised = true
+	have := countIn(test.counted(), termSet(best))
+	require.Equal(t, 3, have, "precondition: three specific terms shared")
+	_, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	require.False(t, ok, "three everyday words are not enough")
+
+	// One more of its words, "cold", and the same paper is its best match.
+	best.Summary += " Cold starts are rare."
+	why, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	require.True(t, ok)
+	require.Equal(t, "arXiv's best match", why)
+
+	// A question the judge recognised still needs only minSharedBest.
+	best.Summary = "Congestion tolls make the equilibrium flow faster."
+	test.unrecognised = false
+	_, ok = test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	require.True(t, ok)
+}
