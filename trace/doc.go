@@ -31,7 +31,10 @@
 // Files are written to a temporary name beside the target and renamed when
 // the run ends (Create, File.Close), so a crash leaves a ".partial" file and
 // never a trace that looks complete; a complete trace ends with
-// execution_completed or execution_failed.
+// execution_completed or execution_failed. A run a signal stopped ends with
+// execution_failed naming the signal ("signal": "Ctrl-C" or "SIGTERM"),
+// which the narration, the page and the OpenTelemetry export tell as
+// stopped rather than failed.
 //
 // HTML renders a recording as one self-contained page to step through in a
 // browser (gtrag trace --format html): the workflow as SVG laid out from the

@@ -229,10 +229,17 @@ type ExecutionCompletedData struct {
 // ExecutionFailedData closes a failed run. Interrupted marks a run stopped
 // on purpose before a step (gtrag ask --step, then q): the store and the
 // state are as the last completed step left them.
+//
+// Signal names the signal that stopped the run during a step, for a reader
+// ("Ctrl-C", "SIGTERM"): the recorder takes it from an error in the run's
+// chain with a SignalName method (cmd/gtrag's signal cause). Recordings
+// made before it was kept say so only in the error's last words, which
+// readers still look at when it is absent.
 type ExecutionFailedData struct {
 	Error       string   `json:"error"`
 	Path        []string `json:"path"`
 	Interrupted bool     `json:"interrupted,omitempty"`
+	Signal      string   `json:"signal,omitempty"`
 }
 
 // Fingerprint is the SHA-256, in hex, of the canonical JSON of params: the

@@ -249,7 +249,11 @@ type failure struct {
 // failureOf tells how the failed run d ended.
 func failureOf(d ExecutionFailedData) failure {
 	f := failure{outcome: outcomeFailed, err: readableRunError(d.Error)}
-	switch by := signalName(d.Error); {
+	by := d.Signal
+	if by == "" {
+		by = signalName(d.Error)
+	}
+	switch {
 	case d.Interrupted:
 		f.outcome = outcomeInterrupted
 	case by != "":
@@ -278,7 +282,9 @@ func readableRunError(err string) string {
 // signalEndings are the words a run's error ends with when a signal
 // stopped it, and the signal's name for a reader: gtrag's own causes
 // (cmd/gtrag's signalCause, which tells SIGTERM from Ctrl-C) and those of
-// signal.NotifyContext, which recordings made before it carry.
+// signal.NotifyContext, which recordings made before it carry. A
+// recording's ExecutionFailedData.Signal, when present, says it without
+// reading words.
 var signalEndings = []struct{ ending, name string }{
 	{"stopped by Ctrl-C", "Ctrl-C"},
 	{"stopped by SIGTERM", "SIGTERM"},

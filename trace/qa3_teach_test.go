@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -580,4 +581,45 @@ func TestSignalStoppedRunsAreToldAsStopped(t *testing.T) {
 		require.Equal(t, want, signalName(err), err)
 		require.Equal(t, want != "", stoppedBySignal(err), err)
 	}
+}
+
+// stopSignal is an error that names the signal that stopped a run, as
+// cmd/gtrag's signal cause does.
+type stopSignal string
+
+func (s stopSignal) Error() string      { return "halted" }
+func (s stopSignal) SignalName() string { return string(s) }
+
+// A run a signal stopped records the signal's name, so that readers need
+// not read it from the error's words: here the words say nothing of it.
+func TestARecordingKeepsTheSignalThatStoppedItsRun(t *testing.T) {
+	var out bytes.Buffer
+	rec := New(Options{Out: &out, Clock: fixedClock(), NewID: func() string { return "run-sig" }})
+	g, err := nodes.Build(rec.Wrap(newWorld().deps()))
+	require.NoError(t, err)
+	rec.Start(g, testQuestion, testSettings())
+	runErr := fmt.Errorf("run the workflow: node search_arxiv (step 3): %w: %w", context.Canceled, stopSignal("SIGTERM"))
+	require.NoError(t, rec.Finish(nodes.NewState(testQuestion), runErr))
+
+	evs := readString(t, out.String())
+	last := evs[len(evs)-1]
+	require.Equal(t, ExecutionFailed, last.Type)
+	var d ExecutionFailedData
+	require.NoError(t, last.Decode(&d))
+	require.Equal(t, "SIGTERM", d.Signal)
+	require.Empty(t, signalName(d.Error), "precondition: the words alone do not tell")
+	f := failureOf(d)
+	require.Equal(t, outcomeStopped, f.outcome)
+	require.Equal(t, "SIGTERM", f.by)
+
+	// An error with no such cause records none, and the run failed.
+	out.Reset()
+	rec = New(Options{Out: &out, Clock: fixedClock(), NewID: func() string { return "run-fail" }})
+	rec.Start(g, testQuestion, testSettings())
+	require.NoError(t, rec.Finish(nodes.NewState(testQuestion), errors.New("run the workflow: disk full")))
+	evs = readString(t, out.String())
+	d = ExecutionFailedData{}
+	require.NoError(t, evs[len(evs)-1].Decode(&d))
+	require.Empty(t, d.Signal)
+	require.Equal(t, outcomeFailed, failureOf(d).outcome)
 }

@@ -188,9 +188,12 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 	path := append([]string{}, r.path...)
 	if runErr != nil {
 		var ie *graph.InterruptError
-		r.emitLocked(ExecutionFailed, 0, "", ExecutionFailedData{
-			Error: fold(runErr.Error()), Path: path, Interrupted: errors.As(runErr, &ie),
-		})
+		d := ExecutionFailedData{Error: fold(runErr.Error()), Path: path, Interrupted: errors.As(runErr, &ie)}
+		var sig interface{ SignalName() string }
+		if !d.Interrupted && errors.As(runErr, &sig) {
+			d.Signal = sig.SignalName()
+		}
+		r.emitLocked(ExecutionFailed, 0, "", d)
 	} else {
 		d := ExecutionCompletedData{
 			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,

@@ -108,3 +108,13 @@ func TestSignalContextExitCode(t *testing.T) {
 	require.ErrorIs(t, context.Cause(ctx), context.Canceled)
 	require.Equal(t, 128+int(syscall.SIGUSR1), exitCode(ctx, fmt.Errorf("search arXiv: %w", context.Canceled)))
 }
+
+// The signal cause names its signal for a run's recording
+// (trace.ExecutionFailedData.Signal) as its message does for the user.
+func TestSignalCauseNamesItsSignal(t *testing.T) {
+	for sig, want := range map[os.Signal]string{os.Interrupt: "Ctrl-C", syscall.SIGTERM: "SIGTERM"} {
+		c := signalCause{sig}
+		require.Equal(t, want, c.SignalName())
+		require.Equal(t, "stopped by "+want, c.Error())
+	}
+}

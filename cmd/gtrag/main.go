@@ -53,14 +53,18 @@ func signalContext(parent context.Context, sigs ...os.Signal) (context.Context, 
 // sees a cancellation.
 type signalCause struct{ sig os.Signal }
 
-func (c signalCause) Error() string {
-	if c.sig == syscall.SIGTERM {
-		return "stopped by SIGTERM"
-	}
-	return "stopped by Ctrl-C"
-}
+func (c signalCause) Error() string { return "stopped by " + c.SignalName() }
 
 func (c signalCause) Unwrap() error { return context.Canceled }
+
+// SignalName names the signal for a reader; a run's recording keeps it
+// (trace.ExecutionFailedData.Signal).
+func (c signalCause) SignalName() string {
+	if c.sig == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return "Ctrl-C"
+}
 
 // signalExit is the shell's exit code for a process a signal stopped:
 // 128 plus the signal's number.

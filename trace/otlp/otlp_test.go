@@ -211,3 +211,29 @@ func readFixture(t *testing.T, name string) []trace.Event {
 	}
 	return evs
 }
+
+// A run a signal stopped is exported as stopped, with the signal's name.
+func TestSignalStoppedRunSpan(t *testing.T) {
+	evs := readFixture(t, "run.jsonl")
+	last := evs[len(evs)-1]
+	last.Type = trace.ExecutionFailed
+	data, err := json.Marshal(trace.ExecutionFailedData{Error: "context canceled: stopped by Ctrl-C", Path: trace.Path(evs), Signal: "Ctrl-C"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last.Data = data
+	evs[len(evs)-1] = last
+	for _, s := range spansOf(t, evs) {
+		if s.Name != "gtrag.run" {
+			continue
+		}
+		if v, _ := attr(s.Attributes, "gtrag.outcome"); v.AsString() != "stopped" {
+			t.Errorf("gtrag.outcome %q, want stopped", v.AsString())
+		}
+		if v, _ := attr(s.Attributes, "gtrag.stopped_by"); v.AsString() != "Ctrl-C" {
+			t.Errorf("gtrag.stopped_by %q, want Ctrl-C", v.AsString())
+		}
+		return
+	}
+	t.Fatal("no run span")
+}
