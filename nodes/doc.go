@@ -22,7 +22,8 @@
 // answered, answered_with_caveat, not_found, off_topic, arxiv_unavailable).
 //
 // The loop ends because a run sends at most Deps.MaxSearches arXiv
-// requests, never the same one twice, and search_arxiv drops every paper
+// requests (one for a question the topic judge does not recognise as game
+// theory), never the same one twice, and search_arxiv drops every paper
 // already in papers_seen: once the requests are spent or find nothing new,
 // the filter keeps nothing and the run goes to generate_response. The
 // engine's step limit is the backstop.

@@ -606,3 +606,36 @@ func TestTheStoresAnswerToAnOffTopicQuestionIsRefused(t *testing.T) {
 	require.Equal(t, OutcomeAnswered, final.Outcome, final.Reasoning)
 	require.NotEmpty(t, final.Sources)
 }
+
+// A question the topic judge did not recognise gets one arXiv request
+// even when the run allows two: a second mostly gave a coincidence a
+// second chance, at arXiv's 3 s. A recognised question whose first pool
+// holds nothing about it gets its second.
+func TestAnUnrecognisedQuestionIsSearchedOnce(t *testing.T) {
+	q := "Which glaze keeps a stoneware mug from crazing in the kiln?"
+	pool := gtOn("2511", 10, "Auctions with budgets", "Bidders with budgets in repeated auctions.")
+
+	unrecognised := &pagingArxiv{papers: pool}
+	s, err := ArxivSearcher{Arxiv: unrecognised, Ranker: offlineRanker(), MaxSearches: 2, Topic: &noFilter{}}.
+		Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.True(t, s.OffTopic, "precondition: the judge did not recognise it")
+	require.Empty(t, s.ArxivPapers)
+	require.Len(t, unrecognised.log, 1, "one request")
+	require.Contains(t, s.Reasoning, "searching once")
+
+	recognised := &pagingArxiv{papers: pool}
+	s, err = ArxivSearcher{Arxiv: recognised, Ranker: offlineRanker(), MaxSearches: 2, Topic: yesTopic{}}.
+		Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.False(t, s.OffTopic)
+	require.Empty(t, s.ArxivPapers)
+	require.Len(t, recognised.log, 2, "a reformulation after an empty pool")
+}
+
+// yesTopic is a topic judge that recognises every question.
+type yesTopic struct{}
+
+func (yesTopic) IsGameTheory(context.Context, string, string) (reasoner.Verdict, error) {
+	return reasoner.Verdict{Yes: true, Reason: "recognised"}, nil
+}

@@ -176,7 +176,7 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVarP(&o.k, "k", "k", service.DefaultK, "documents to retrieve from the store")
 	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers added per arXiv search")
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched by a question's first arXiv request and ranked against it (1 to %d); a later request fetches half as many again, at most %d", nodes.MaxPool, nodes.MaxPool))
-	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question; a later one reformulates, never repeats")
+	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question (one for a question not recognised as game theory); a later one reformulates, never repeats")
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps (unless given, raised to fit --max-searches)")
 	f.BoolVar(&o.choose, "choose", true, fmt.Sprintf("with an LLM, let it choose among a search's %d best papers; --choose=false keeps the offline ranking's order (one LLM call fewer per search, and the other arm of a comparison)", nodes.ChooseAmong))
 	f.StringVar(&o.router, "router", nodes.RouterRules, "who decides at each branch of the workflow: rules, or llm (a decision agent backed by --llm, falling back to the rules)")
