@@ -107,13 +107,13 @@ func TestAnUnrecognisedQuestionsBestMatchMustShareMoreThanGameWords(t *testing.T
 	rest := papersOn("2509", 20, "Auctions with budgets", "Bidders with budgets in repeated auctions.")
 	test := newAboutTest(q)
 	test.unrecognised = true
-	_, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	_, ok := asBestMatch(test, best, rest)
 	require.False(t, ok, "good and keeping are not enough")
 
 	// A question the judge recognised counts its own "strategy": the same
 	// paper, arXiv's best match, shares three of its terms.
 	test.unrecognised = false
-	why, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	why, ok := asBestMatch(test, best, rest)
 	require.True(t, ok)
 	require.Equal(t, "arXiv's best match", why)
 }
@@ -228,18 +228,24 @@ func TestAnUnrecognisedQuestionsBestMatchNeedsFourSpecificTerms(t *testing.T) {
 	test.unrecognised = true
 	have := countIn(test.counted(), termSet(best))
 	require.Equal(t, 3, have, "precondition: three specific terms shared")
-	_, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	_, ok := asBestMatch(test, best, rest)
 	require.False(t, ok, "three everyday words are not enough")
 
 	// One more of its words, "cold", and the same paper is its best match.
 	best.Summary += " Cold starts are rare."
-	why, ok := test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	why, ok := asBestMatch(test, best, rest)
 	require.True(t, ok)
 	require.Equal(t, "arXiv's best match", why)
 
 	// A question the judge recognised still needs only minSharedBest.
 	best.Summary = "Congestion tolls make the equilibrium flow faster."
 	test.unrecognised = false
-	_, ok = test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
+	_, ok = asBestMatch(test, best, rest)
 	require.True(t, ok)
+}
+
+// asBestMatch is the about test of best as arXiv's first result, ahead of
+// rest.
+func asBestMatch(test aboutTest, best arxiv.Paper, rest []arxiv.Paper) (string, bool) {
+	return test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
 }
