@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -8,7 +9,8 @@ import (
 // endsSentence decides whether word ends a sentence, given the text that
 // follows it from the next word on. A sentence ends at '.', '?', '!' or '…'
 // (closing quotes and brackets may follow) when the next word starts with
-// something other than a lowercase letter — and, for '.', when the word is
+// something other than a lowercase letter, or with a name in mixed case
+// that starts in lower case ("eBay's", "iPhone") — and, for '.', when the word is
 // not an abbreviation ("e.g.", "et al.", "Fig."), an initial ("J. Nash") or
 // "No." before a number. Decimals ("0.5") never reach here: their dot is
 // inside a word. "etc." is deliberately not an abbreviation: it ends
@@ -32,14 +34,14 @@ func endsSentence(word, rest string) bool {
 	if last != '.' && last != '?' && last != '!' && last != '…' && !isCJKTerminator(last) {
 		return false
 	}
-	next := utf8.RuneError
-	for _, r := range rest {
+	next, nextAt := utf8.RuneError, len(rest)
+	for i, r := range rest {
 		if !isOpener(r) {
-			next = r
+			next, nextAt = r, i
 			break
 		}
 	}
-	if !(unicode.IsDigit(next) || next == '$' || next == '\\' || unicode.IsLetter(next) && !unicode.IsLower(next)) {
+	if !(unicode.IsDigit(next) || next == '$' || next == '\\' || unicode.IsLetter(next) && !unicode.IsLower(next) || startsMixedCase(rest[nextAt:])) {
 		return false
 	}
 	if last != '.' {
@@ -107,7 +109,7 @@ func abbreviation(w string) abbrevKind {
 		"approx.", "vol.", "vols.", "pp.", "thm.", "thms.", "prop.", "lem.",
 		"def.", "defn.", "cor.", "app.", "appx.", "alg.", "tab.", "ed.", "eds.",
 		"dr.", "mr.", "mrs.", "ms.", "prof.", "st.", "jr.", "sr.", "inc.",
-		"ltd.", "co.", "corp.", "dept.", "univ.", "ibid.", "ca.", "esp.":
+		"ltd.", "co.", "corp.", "dept.", "univ.", "ibid.", "ca.", "esp.", "eg.", "ie.":
 		return alwaysAbbrev
 	case "no.", "nos.":
 		return numberAbbrev
@@ -129,4 +131,49 @@ func isOpener(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// startsMixedCase reports whether s opens with a word that starts with a
+// lower-case letter and has a capital further on, before any character
+// other than a letter or an apostrophe: a name written that way ("eBay's",
+// "iPhone", "d'Aspremont") opens a sentence as a capital would. A word in
+// lower case throughout ("e.g. the", "i.e. when") does not.
+func startsMixedCase(s string) bool {
+	for i, r := range s {
+		switch {
+		case i == 0 && !unicode.IsLower(r):
+			return false
+		case unicode.IsUpper(r):
+			return true
+		case !unicode.IsLetter(r) && r != '\'' && r != '’':
+			return false
+		}
+	}
+	return false
+}
+
+// Sentences splits text into sentences, with its white space collapsed,
+// by the rules chunks are cut by (endsSentence): the reasoners pick and
+// judge sentences of the passages this package cut. Text without an end
+// of sentence is one sentence.
+func Sentences(text string) []string {
+	text = strings.Join(strings.Fields(text), " ")
+	var out []string
+	start := 0
+	for i := 0; i < len(text); {
+		end := strings.IndexByte(text[i:], ' ')
+		if end < 0 {
+			break
+		}
+		end += i
+		if endsSentence(text[i:end], text[end+1:]) {
+			out = append(out, text[start:end])
+			start = end + 1
+		}
+		i = end + 1
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
 }

@@ -126,7 +126,7 @@ type quoted struct {
 // passage each cites.
 func quotedSentences(answer string) []quoted {
 	var out []quoted
-	for _, s := range sentences(answer) {
+	for _, s := range chunker.Sentences(answer) {
 		m := citationMark.FindStringSubmatchIndex(s)
 		if m == nil {
 			out = append(out, quoted{text: s})

@@ -492,7 +492,7 @@ func candidates(passages []Passage) []*candidate {
 		if n, ok := chunker.IndexOf(p.ID); ok {
 			chunk = n
 		}
-		sents := sentences(passageBody(p.Text))
+		sents := chunker.Sentences(passageBody(p.Text))
 		for si, s := range sents {
 			key := [2]int{chunk, si}
 			id := paper + "\x00" + strings.ToLower(s)

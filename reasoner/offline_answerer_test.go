@@ -51,7 +51,7 @@ func TestOfflineAnswerer(t *testing.T) {
 	require.NoError(t, err)
 	t.Log(ans.Text)
 
-	sents := sentences(citationRE.ReplaceAllString(ans.Text, ""))
+	sents := chunker.Sentences(citationRE.ReplaceAllString(ans.Text, ""))
 	require.GreaterOrEqual(t, len(sents), DefaultMinSentences)
 	require.LessOrEqual(t, len(sents), DefaultMaxSentences)
 	require.True(t, strings.HasPrefix(ans.Text, "A Nash equilibrium is a profile"), "the definition comes first: %s", ans.Text)
@@ -71,7 +71,7 @@ func TestOfflineAnswererBounds(t *testing.T) {
 	one := &OfflineAnswerer{MinSentences: 1, MaxSentences: 1}
 	ans, err := one.Answer(ctx, "What is a Nash equilibrium?", nashPassages)
 	require.NoError(t, err)
-	require.Len(t, sentences(citationRE.ReplaceAllString(ans.Text, "")), 1)
+	require.Len(t, chunker.Sentences(citationRE.ReplaceAllString(ans.Text, "")), 1)
 
 	many := &OfflineAnswerer{MinSentences: 5, MaxSentences: 5}
 	ans, err = many.Answer(ctx, "What is a Nash equilibrium?", nashPassages)
@@ -79,7 +79,7 @@ func TestOfflineAnswererBounds(t *testing.T) {
 	// Five distinct, whole sentences exist, but one is off topic: a
 	// sentence that does not bear on the question is never added to reach
 	// MinSentences (issue 12), so four are quoted.
-	require.Len(t, sentences(citationRE.ReplaceAllString(ans.Text, "")), 4)
+	require.Len(t, chunker.Sentences(citationRE.ReplaceAllString(ans.Text, "")), 4)
 	require.NotContains(t, ans.Text, "weather")
 }
 

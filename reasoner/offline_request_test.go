@@ -1,6 +1,8 @@
 package reasoner
 
 import (
+	"github.com/gtrag/gtrag/chunker"
+
 	"context"
 	"strings"
 	"testing"
@@ -35,7 +37,7 @@ func TestOfflineAnswerSetsOutTheExamplesAskedFor(t *testing.T) {
 	} {
 		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, primerPassages(t, []string{"prisoners-dilemma", "tit-for-tat-iterated-prisoners-dilemma"}))
 		require.NoError(t, err)
-		first2 := strings.Join(sentences(ans.Text)[:2], " ")
+		first2 := strings.Join(chunker.Sentences(ans.Text)[:2], " ")
 		require.Contains(t, first2, "price wars", "%s\n%s", q, ans.Text)
 		require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 	}
@@ -114,7 +116,7 @@ func TestOfflineAnswerGivesACaseOfTheConcept(t *testing.T) {
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Can you give an example of a non-credible threat?",
 		primerPassages(t, []string{"backward-induction-subgame-perfection"}))
 	require.NoError(t, err)
-	require.Contains(t, strings.Join(sentences(ans.Text)[:2], " "), "entry deterrence game", ans.Text)
+	require.Contains(t, strings.Join(chunker.Sentences(ans.Text)[:2], " "), "entry deterrence game", ans.Text)
 }
 
 // "What makes them different?" compares: the answer sets the two side by

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -142,89 +142,6 @@ func setOf(list string) map[string]bool {
 		m[w] = true
 	}
 	return m
-}
-
-// abbreviations end with a period that does not end a sentence.
-var abbreviations = setOf(`al approx cf dr e eg etc fig figs eq eqs i ie mr mrs ms no nos prof
-resp sec sect st vs viz`)
-
-// sentences splits text into sentences. A sentence ends at '.', '!' or '?'
-// followed by space and a capital letter, digit, quote or bracket, or a word
-// in mixed case that starts in lower case ("eBay's", "iPhone"), unless the
-// period closes an abbreviation ("et al.", "e.g.") or an initial ("J. Nash").
-// Text without end punctuation is one sentence.
-func sentences(text string) []string {
-	text = strings.Join(strings.Fields(text), " ")
-	var out []string
-	start := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c != '.' && c != '!' && c != '?' {
-			continue
-		}
-		// Swallow closing quotes or brackets after the punctuation.
-		end := i + 1
-		for end < len(text) && strings.IndexByte(`"')]”’`, text[end]) >= 0 {
-			end++
-		}
-		if end >= len(text) || text[end] != ' ' {
-			continue
-		}
-		next, _ := utf8.DecodeRuneInString(text[end+1:])
-		if !(unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune(`"'(“[$`, next) || startsMixedCase(text[end+1:])) {
-			continue
-		}
-		if c == '.' && endsWithAbbreviation(text[start:i]) {
-			continue
-		}
-		out = append(out, strings.TrimSpace(text[start:end]))
-		start = end + 1
-		i = end
-	}
-	if rest := strings.TrimSpace(text[start:]); rest != "" {
-		out = append(out, rest)
-	}
-	return out
-}
-
-// startsMixedCase reports whether s opens with a word that starts with a
-// lower-case letter and has a capital further on, before any character
-// other than a letter or an apostrophe: a name written that way ("eBay's",
-// "iPhone", "d'Aspremont") opens a sentence as a capital would. A word in
-// lower case throughout ("e.g. the", "i.e. when") does not.
-func startsMixedCase(s string) bool {
-	for i, r := range s {
-		switch {
-		case i == 0 && !unicode.IsLower(r):
-			return false
-		case unicode.IsUpper(r):
-			return true
-		case !unicode.IsLetter(r) && r != '\'' && r != '’':
-			return false
-		}
-	}
-	return false
-}
-
-func endsWithAbbreviation(s string) bool {
-	j := len(s)
-	i := j
-	for i > 0 {
-		r, size := utf8.DecodeLastRuneInString(s[:i])
-		if !unicode.IsLetter(r) {
-			break
-		}
-		i -= size
-	}
-	last := s[i:j]
-	if last == "" {
-		return false
-	}
-	if utf8.RuneCountInString(last) == 1 {
-		// An initial ("J. Nash") or the middle of "e.g.".
-		return true
-	}
-	return abbreviations[strings.ToLower(last)]
 }
 
 // truncateRunes cuts s to at most n runes without splitting one.
@@ -474,7 +391,7 @@ var citationMark = regexp.MustCompile(`\s*\[(\d+(?:\s*,\s*\d+)*)\]`)
 // quote they close; a sentence without one belongs to the next cited one,
 // and an answer without citations is one source.
 func DanglingOpeners(answer string) []string {
-	sents := sentences(answer)
+	sents := chunker.Sentences(answer)
 	cited := make([][]string, len(sents))
 	for i := len(sents) - 1; i >= 0; i-- {
 		cited[i] = citationsOf(sents[i])
