@@ -29,7 +29,9 @@
 // sentence or word boundary and sharing as much as that allows, so a fact
 // that straddles a cut is still whole in one chunk. Sentence ends skip
 // abbreviations ("e.g.", "et al.", "Fig."), initials ("J. Nash") and decimals;
-// "。！？" end sentences in text written without spaces.
+// "。！？" end sentences in text written without spaces. Sentences splits a
+// text by the same rules, for the reasoners that weigh a passage's
+// sentences, so a chunk and its sentences never disagree on where one ends.
 //
 // Why not langchaingo's textsplitter: its RecursiveCharacter splitter cuts on
 // literal separators and has no notion of a sentence end, so "e.g. Nash" or
