@@ -292,3 +292,24 @@ func TestEvalInterruptedBeforeAnyQuestion(t *testing.T) {
 	require.Equal(t, "interrupted before the first of 2 questions completed: nothing measured\n", r.stdout, "no figures of nothing")
 	require.Equal(t, "gtrag: eval interrupted before the first of 2 questions completed; nothing measured\n", r.stderr)
 }
+
+// timeoutErr is a transport timeout.
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string   { return "i/o timeout" }
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
+
+// A request the client cut at its timeout is said to have waited the
+// timeout, although the probe's clock, started after the client's
+// deadline was set, measured a little less; a shorter wait is said as
+// measured.
+func TestProbeSaysTheClientsTimeout(t *testing.T) {
+	p := &arxivProbe{url: "http://arxiv.test/api/query", timeout: time.Second}
+	require.EqualError(t, p.noAnswer(timeoutErr{}, true, 990*time.Millisecond),
+		"arXiv at http://arxiv.test/api/query accepted the connection but did not answer within 1s (GTRAG_ARXIV_TIMEOUT)")
+	require.EqualError(t, p.noAnswer(timeoutErr{}, true, 400*time.Millisecond),
+		"arXiv at http://arxiv.test/api/query accepted the connection but did not answer within 400ms (GTRAG_ARXIV_TIMEOUT)")
+	require.EqualError(t, p.noAnswer(timeoutErr{}, false, 995*time.Millisecond),
+		"arXiv at http://arxiv.test/api/query could not be reached (no connection within 1s)")
+}
