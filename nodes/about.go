@@ -163,9 +163,10 @@ const (
 	// hits and 333 controls refused, which took 85 papers; with 4, 1,510
 	// hits (cdev -1, no other blind-written dev split moved) and 344
 	// refused with 72 papers, and offtopic_stress1-5 on world A refused
-	// 332 of 360 instead of 327 (80 papers instead of 85). Most controls
-	// that took a paper took arXiv's best match on three everyday words
-	// ("make", "faster", "cold" for rising bread). With no best-match rule
+	// 332 of 360 instead of 327 (80 papers instead of 85). Of the 50
+	// controls that took a paper, 35 took arXiv's best match, on three
+	// everyday words (a paper on punishment in public-goods games for
+	// timing the dishes of a dinner party). With no best-match rule
 	// for such a question: 1,503 hits, 348 refused with 68 papers. With 4
 	// for the coverage and stand-out rules too: 1,495 hits, 356 refused
 	// with 57 papers. Requiring instead one shared term in the best
