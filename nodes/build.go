@@ -51,6 +51,10 @@ type Deps struct {
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
 	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
+	// UnrecognisedSearches caps a question the topic judge did not
+	// recognise (ArxivSearcher.UnrecognisedSearches); 0, no cap of its own
+	// as in a run recorded before it, so it replays.
+	UnrecognisedSearches int
 	// FilterParallel is how many papers the filter judges at once; 0 means
 	// one. An LLM filter gains from a few (the wait is the model's); an
 	// offline one does not, and one at a time keeps a trace in call order.
@@ -78,7 +82,7 @@ func Build(d Deps) (*Graph, error) {
 		check  = RelevanceChecker{Judge: d.Judge}
 		topic  = d.topic()
 		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,
-			Pool: d.Pool, MaxSearches: d.MaxSearches}
+			Pool: d.Pool, MaxSearches: d.MaxSearches, UnrecognisedSearches: d.UnrecognisedSearches}
 		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}
 		generate = Responder{Answerer: d.Answerer, Topic: topic}

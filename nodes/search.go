@@ -65,7 +65,7 @@ type Ranker interface {
 // at 30): 50 gave 1,515 hits but 338 refused with 77 papers; 20 gave
 // 1,508 hits and the same controls.
 //
-// Such a question gets UnrecognisedSearches requests, one. In round 2
+// Such a question gets DefaultUnrecognisedSearches requests, one. In round 2
 // session 19 one request for it lost 5 hits of 902 on each background and
 // spared one paper on the 279 controls, and it kept the run's. Measured
 // again in round 2 session 34, once its best match had to share four
@@ -110,12 +110,12 @@ type Ranker interface {
 const (
 	DefaultPool      = 100
 	UnrecognisedPool = 30
-	// UnrecognisedSearches is the requests a question the topic judge did
-	// not recognise gets, whatever MaxSearches allows.
-	UnrecognisedSearches = 1
-	MaxPool              = 100
-	DefaultMaxSearches   = 2
-	DefaultMaxResults    = 3
+	// DefaultUnrecognisedSearches is the requests a question the topic
+	// judge did not recognise gets, whatever MaxSearches allows.
+	DefaultUnrecognisedSearches = 1
+	MaxPool                     = 100
+	DefaultMaxSearches          = 2
+	DefaultMaxResults           = 3
 	// ChooseAmong is how many of a pool's best candidates a Chooser is
 	// shown. In the tuning misses of testdata/world whose paper a request
 	// fetched, the offline ranking put it third to 49th among the
@@ -152,6 +152,10 @@ type ArxivSearcher struct {
 
 	Pool        int // papers fetched per request; 0 means DefaultPool
 	MaxSearches int // requests per run; 0 means DefaultMaxSearches
+	// UnrecognisedSearches caps the requests of a question the topic judge
+	// did not recognise (DefaultUnrecognisedSearches); 0 means no cap of
+	// its own, as in runs recorded before it, so that they replay.
+	UnrecognisedSearches int
 }
 
 // Search looks for papers about the question: it fetches a pool of
@@ -348,11 +352,12 @@ func (a ArxivSearcher) maxSearches() int {
 	return a.MaxSearches
 }
 
-// searchesFor is the requests the run's question gets: maxSearches, or
-// UnrecognisedSearches for a question the topic judge did not recognise.
+// searchesFor is the requests the run's question gets: maxSearches, at
+// most UnrecognisedSearches for a question the topic judge did not
+// recognise.
 func (a ArxivSearcher) searchesFor(s GraphState) int {
-	if s.OffTopic {
-		return min(a.maxSearches(), UnrecognisedSearches)
+	if s.OffTopic && a.UnrecognisedSearches > 0 {
+		return min(a.maxSearches(), a.UnrecognisedSearches)
 	}
 	return a.maxSearches()
 }

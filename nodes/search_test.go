@@ -616,7 +616,7 @@ func TestAnUnrecognisedQuestionIsSearchedOnce(t *testing.T) {
 	pool := gtOn("2511", 10, "Auctions with budgets", "Bidders with budgets in repeated auctions.")
 
 	unrecognised := &pagingArxiv{papers: pool}
-	s, err := ArxivSearcher{Arxiv: unrecognised, Ranker: offlineRanker(), MaxSearches: 2, Topic: &noFilter{}}.
+	s, err := ArxivSearcher{Arxiv: unrecognised, Ranker: offlineRanker(), MaxSearches: 2, UnrecognisedSearches: DefaultUnrecognisedSearches, Topic: &noFilter{}}.
 		Search(context.Background(), NewState(q))
 	require.NoError(t, err)
 	require.True(t, s.OffTopic, "precondition: the judge did not recognise it")
@@ -625,12 +625,21 @@ func TestAnUnrecognisedQuestionIsSearchedOnce(t *testing.T) {
 	require.Contains(t, s.Reasoning, "searching once")
 
 	recognised := &pagingArxiv{papers: pool}
-	s, err = ArxivSearcher{Arxiv: recognised, Ranker: offlineRanker(), MaxSearches: 2, Topic: yesTopic{}}.
+	s, err = ArxivSearcher{Arxiv: recognised, Ranker: offlineRanker(), MaxSearches: 2, UnrecognisedSearches: DefaultUnrecognisedSearches, Topic: yesTopic{}}.
 		Search(context.Background(), NewState(q))
 	require.NoError(t, err)
 	require.False(t, s.OffTopic)
 	require.Empty(t, s.ArxivPapers)
 	require.Len(t, recognised.log, 2, "a reformulation after an empty pool")
+
+	// With no cap of its own, as in runs recorded before it, such a
+	// question has the run's requests, so that those runs replay.
+	uncapped := &pagingArxiv{papers: pool}
+	s, err = ArxivSearcher{Arxiv: uncapped, Ranker: offlineRanker(), MaxSearches: 2, Topic: &noFilter{}}.
+		Search(context.Background(), NewState(q))
+	require.NoError(t, err)
+	require.True(t, s.OffTopic)
+	require.Len(t, uncapped.log, 2)
 }
 
 // yesTopic is a topic judge that recognises every question.

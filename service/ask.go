@@ -291,7 +291,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
 			Candidates: deps.Candidates, RunnersUp: deps.RunnersUp, LaterBest: deps.LaterBest,
-			Version: version.Version, Notices: notices,
+			UnrecognisedSearches: deps.UnrecognisedSearches, Version: version.Version, Notices: notices,
 		})
 	}
 	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)
@@ -339,7 +339,7 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// The store's candidates are re-ranked by the question's focal
 		// concept with any LLM: the reranker is cheap and deterministic.
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
-		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true,
+		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true, UnrecognisedSearches: nodes.DefaultUnrecognisedSearches,
 	}
 	if o.KeepRanking {
 		d.Chooser = nil

@@ -48,6 +48,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	}
 	after.RunnersUp = set.RunnersUp // 0 in a run recorded before runners-up
 	after.LaterBest = set.LaterBest
+	after.UnrecognisedSearches = set.UnrecognisedSearches // 0 in a run recorded before the cap
 	if set.Router == nodes.RouterLLM {
 		after.Router = s.llm.Router // nil offline: the rules decide after the fork
 	}
@@ -78,7 +79,8 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
 			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, Candidates: set.Candidates,
-			RunnersUp: set.RunnersUp, LaterBest: set.LaterBest, Version: version.Version,
+			RunnersUp: set.RunnersUp, LaterBest: set.LaterBest, UnrecognisedSearches: set.UnrecognisedSearches,
+			Version: version.Version,
 			Notices: append(slices.Clip(s.llm.Notices), notice), // clipped: never written into the Set's own array
 			Fork: &trace.ForkInfo{
 				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),

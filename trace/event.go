@@ -97,6 +97,11 @@ type Settings struct {
 	// runner-up (nodes.Puller.LaterBest); unset in a run recorded before
 	// round 2 session 24, whose runners-up were the store's next closest.
 	LaterBest bool `json:"later_best,omitempty"`
+	// UnrecognisedSearches caps the arXiv requests of a question the topic
+	// judge did not recognise (nodes.ArxivSearcher.UnrecognisedSearches);
+	// 0 in a run recorded before round 2 session 34, whose such questions
+	// had MaxSearches.
+	UnrecognisedSearches int `json:"unrecognised_searches,omitempty"`
 	// Router is who decided at the conditional edges: empty or
 	// nodes.RouterRules for the rule routers, nodes.RouterLLM for a
 	// decision agent, whose choices the trace then holds.

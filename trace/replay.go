@@ -219,8 +219,8 @@ func (p *Player) Deps() nodes.Deps {
 		Judge: playedJudge{p}, Filter: playedFilter{p}, Answerer: playedAnswerer{p},
 		K: p.settings.K, MaxResults: p.settings.MaxResults,
 		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches, RunnersUp: p.settings.RunnersUp,
-		LaterBest: p.settings.LaterBest,
-		Chunking:  chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
+		LaterBest: p.settings.LaterBest, UnrecognisedSearches: p.settings.UnrecognisedSearches,
+		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
 	}
 	if p.settings.Candidates > 0 {
 		// Re-ranking is deterministic and offline, so it is recomputed

@@ -390,3 +390,29 @@ func TestMismatchQuotesWhereTheTextsDiffer(t *testing.T) {
 	short := &MismatchError{What: "outcome", Recorded: "answered", Replayed: "not_found"}
 	require.Equal(t, `replay finished differently from the recording: outcome was "answered", the replay gave "not_found"`, short.Error())
 }
+
+// A recording keeps the cap on an unrecognised question's requests, and
+// one made before the cap (no "unrecognised_searches" among its settings)
+// replays without it, as it ran.
+func TestTraceReplayKeepsTheUnrecognisedSearchesSetting(t *testing.T) {
+	out, _, _, err := recordRun(t, newWorld(), testQuestion, Options{})
+	require.NoError(t, err)
+	evs := readString(t, out)
+	p, err := NewPlayer(evs)
+	require.NoError(t, err)
+	require.Zero(t, p.Deps().UnrecognisedSearches, "the fixture's settings have no cap")
+
+	for i, e := range evs {
+		if e.Type != ExecutionStarted {
+			continue
+		}
+		var d map[string]any
+		require.NoError(t, json.Unmarshal(e.Data, &d))
+		d["settings"].(map[string]any)["unrecognised_searches"] = 1
+		evs[i].Data, err = json.Marshal(d)
+		require.NoError(t, err)
+	}
+	p, err = NewPlayer(evs)
+	require.NoError(t, err)
+	require.Equal(t, 1, p.Deps().UnrecognisedSearches)
+}
