@@ -170,9 +170,7 @@ func loops(path []string) int {
 	return n
 }
 
-// StepStarted, StepCompleted, StepFailed and RouteDecided let the agent
-// keep the completed steps and their reasons.
-
+// StepCompleted lets the agent keep the completed steps and their reasons.
 func (a *DecisionAgent) StepCompleted(_ context.Context, _ int, node string, _, after GraphState) {
 	a.steps = append(a.steps, reasoner.StepTaken{Node: node, Reason: after.Reasoning})
 }

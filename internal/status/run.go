@@ -20,9 +20,9 @@ import (
 // Notices are printed live whether or not the Line is drawn: on a pipe they
 // are the same lines as before, only sooner.
 type Run struct {
-	graph.ObserverBase[nodes.GraphState]
-	line *Line
-	note func(string)
+	graph.ObserverBase[nodes.GraphState] // it hears StepStarted and StepCompleted
+	line                                 *Line
+	note                                 func(string)
 
 	mu     sync.Mutex
 	said   []string
@@ -150,7 +150,3 @@ func (r *Run) StepCompleted(_ context.Context, _ int, _ string, before, after no
 		}
 	}
 }
-
-// StepFailed implements graph.Observer.
-
-// RouteDecided implements graph.Observer.
