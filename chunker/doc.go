@@ -30,8 +30,8 @@
 // that straddles a cut is still whole in one chunk. Sentence ends skip
 // abbreviations ("e.g.", "et al.", "Fig."), initials ("J. Nash") and decimals;
 // "。！？" end sentences in text written without spaces. Sentences splits a
-// text by the same rules, for the reasoners that weigh a passage's
-// sentences, so a chunk and its sentences never disagree on where one ends.
+// text where that same pass finds sentence ends, for the reasoners that
+// weigh a passage's sentences.
 //
 // Why not langchaingo's textsplitter: its RecursiveCharacter splitter cuts on
 // literal separators and has no notion of a sentence end, so "e.g. Nash" or

@@ -152,28 +152,24 @@ func startsMixedCase(s string) bool {
 	return false
 }
 
-// Sentences splits text into sentences, with its white space collapsed,
-// by the rules chunks are cut by (endsSentence): the reasoners pick and
-// judge sentences of the passages this package cut. Text without an end
-// of sentence is one sentence.
+// Sentences splits text, its white space collapsed, into sentences where
+// the chunker's own pass (newSplitter) finds them: the reasoners pick and
+// judge sentences of the passages this package cut, so a passage and its
+// sentences never disagree on where one ends. Text without an end of
+// sentence is one sentence.
 func Sentences(text string) []string {
 	text = strings.Join(strings.Fields(text), " ")
+	if text == "" {
+		return nil
+	}
+	s := newSplitter(text, Options{})
 	var out []string
 	start := 0
-	for i := 0; i < len(text); {
-		end := strings.IndexByte(text[i:], ' ')
-		if end < 0 {
-			break
+	for p := 1; p < s.n; p++ {
+		if s.flags[p]&startSent != 0 {
+			out = append(out, strings.TrimRight(text[start:s.off[p]], " "))
+			start = int(s.off[p])
 		}
-		end += i
-		if endsSentence(text[i:end], text[end+1:]) {
-			out = append(out, text[start:end])
-			start = end + 1
-		}
-		i = end + 1
 	}
-	if start < len(text) {
-		out = append(out, text[start:])
-	}
-	return out
+	return append(out, text[start:])
 }

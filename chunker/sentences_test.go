@@ -43,3 +43,9 @@ func TestSentences(t *testing.T) {
 		})
 	}
 }
+
+// Text written without spaces is cut where the chunker cuts it, after
+// "。！？".
+func TestSentencesOfTextWithoutSpaces(t *testing.T) {
+	require.Equal(t, []string{"纳什均衡存在。", "每个有限博弈都有一个！"}, Sentences("纳什均衡存在。每个有限博弈都有一个！"))
+}
