@@ -492,7 +492,7 @@ func candidates(passages []Passage) []*candidate {
 		if n, ok := chunker.IndexOf(p.ID); ok {
 			chunk = n
 		}
-		sents := chunker.Sentences(passageBody(p.Text))
+		sents := bodySentences(p)
 		for si, s := range sents {
 			key := [2]int{chunk, si}
 			id := paper + "\x00" + strings.ToLower(s)
@@ -579,6 +579,9 @@ func passageBody(text string) string {
 	t = strings.TrimPrefix(t, "Abstract:")
 	return strings.TrimSpace(t)
 }
+
+// bodySentences are the sentences of a passage's body (passageBody).
+func bodySentences(p Passage) []string { return chunker.Sentences(passageBody(p.Text)) }
 
 // quotable rejects fragments: a chunk cut by the splitter may start in the
 // middle of a sentence (lower-case start) or end in one (no final

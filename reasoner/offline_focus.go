@@ -7,7 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -1012,7 +1011,7 @@ func carries(c text.Concept, p Passage) bool {
 	if need >= 3 {
 		need--
 	}
-	for _, s := range append([]string{p.Title}, chunker.Sentences(passageBody(p.Text))...) {
+	for _, s := range append([]string{p.Title}, bodySentences(p)...) {
 		terms := tokens(s)
 		has := func(w string) bool { return slices.ContainsFunc(terms, func(t string) bool { return sameStem(w, t) }) }
 		got, namesOK := 0, true
@@ -1290,7 +1289,7 @@ func about(c text.Concept, p Passage) bool {
 			return true
 		}
 		n := 0
-		for _, s := range chunker.Sentences(passageBody(p.Text)) {
+		for _, s := range bodySentences(p) {
 			if carries(c, Passage{Text: s}) {
 				n++
 			}
@@ -1305,7 +1304,7 @@ func about(c text.Concept, p Passage) bool {
 		return true
 	}
 	n := 0
-	for _, s := range chunker.Sentences(passageBody(p.Text)) {
+	for _, s := range bodySentences(p) {
 		switch pos := c.Position(s); {
 		case pos < 0:
 		case pos < openingTerms:

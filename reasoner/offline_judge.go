@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -410,7 +409,7 @@ func definesConcept(c text.Concept, intro *regexp.Regexp, p Passage) bool {
 	if about(c, p) || carries(loose, Passage{Title: titleForms(p.Title)}) {
 		return true
 	}
-	for _, s := range chunker.Sentences(passageBody(p.Text)) {
+	for _, s := range bodySentences(p) {
 		if intro.MatchString(strings.ToLower(s)) {
 			return true
 		}

@@ -124,7 +124,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 			}
 			focus[i] = max(focus[i], w*min(1, cf))
 		}
-		if comparison && slices.ContainsFunc(chunker.Sentences(passageBody(p.Text)), func(s string) bool {
+		if comparison && slices.ContainsFunc(bodySentences(p), func(s string) bool {
 			// A cross-reference ("Compare Bertrand competition in prices
 			// and Stackelberg leadership.") names both and compares
 			// nothing; the answerer does not quote it either.
@@ -204,7 +204,7 @@ func (t counterTest) decidedIn(p Passage) bool {
 		return false
 	}
 	onConcept := about(t.concept, p)
-	return slices.ContainsFunc(chunker.Sentences(passageBody(p.Text)), func(s string) bool { return t.holds(s, termSet(s), onConcept) })
+	return slices.ContainsFunc(bodySentences(p), func(s string) bool { return t.holds(s, termSet(s), onConcept) })
 }
 
 // compared reports whether the question compares its concepts and the j-th
@@ -236,7 +236,7 @@ func bothNamed(f focus, c text.Concept) bool {
 // strategies" for "pure-strategy Nash equilibrium") is carried, as the
 // answerer takes it to be (saysReordered).
 func conceptFocus(c text.Concept, p Passage) float64 {
-	if !carries(c, p) && !slices.ContainsFunc(chunker.Sentences(passageBody(p.Text)), func(s string) bool { return saysReordered(c, termSet(s)) }) {
+	if !carries(c, p) && !slices.ContainsFunc(bodySentences(p), func(s string) bool { return saysReordered(c, termSet(s)) }) {
 		return 0
 	}
 	f := carryFocus
