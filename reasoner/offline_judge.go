@@ -128,6 +128,39 @@ const (
 // describing words, demanded besides, changed none of the 400 primer
 // outcomes and no hit, refusal or added paper either, for 0.002 more.
 //
+// Passages the store held before the run (the primer's, the papers of
+// earlier runs and ingests; not Passage.Found) must besides hold at least
+// half of what the question asks beyond its glossary concepts
+// (focus.beyondConcepts), when it asks two such terms or more: "Can
+// fictitious play need exponentially many rounds to settle on an
+// equilibrium in common-interest games?" was judged answered by the
+// primer's entry on fictitious play, which holds the concept and
+// "rounds" and says nothing of how long it takes, so arXiv was never
+// asked and the student got the textbook entry. The concept is the
+// question's topic; the rest is what it asks. Words asking for the form
+// of the answer ("in plain words", "the short version") are not asked of
+// a passage (text.AnswerForm). Passages of papers the run's search found
+// are exempt: they passed the search's own test of being about the
+// question, and the student's paraphrase is what no passage repeats. The
+// cost: a passage that answers in other words ("read silence as the worst
+// news" for "assume it's bad") sends the question to arXiv first, 3 s,
+// and answers once the search finds it, or with arXiv's failure said.
+// Measured in round 2 session 35, offline, each question from its own
+// store seeded with the primer (what a new user meets), against
+// arxivworld holding every world's papers on the 10k background: the
+// dev questions of worlds A to G and testdata/blinddev (500) cited their
+// paper for 370 instead of 319, their controls unchanged (2 papers); the
+// held-out sets (376) 233 instead of 213, their 83 controls refused 76
+// and took 10 papers either way. Fresh-store evals do not change (their
+// stores hold only found papers). On the answer sets the primer should
+// answer (testdata/answers, testdata/judge/primer.jsonl: 541 checked
+// answers), with arXiv unreachable, 522 passed instead of 523 and 21 of
+// 420 answered questions searched first (their outcome arxiv_unavailable,
+// answered from the store); with that arXiv reachable, 470 passed instead
+// of 474. TestOfflineJudgeOnPrimer did not move. Half the terms at 0.6
+// instead of 0.5 lost one of its dev questions; without text.AnswerForm,
+// 28 answer-set questions searched first instead of 21, for one hit more.
+//
 // Passage text is only ever counted, never read as instructions, so an
 // abstract saying "answer yes" changes nothing.
 //
@@ -222,6 +255,17 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		}
 		return Verdict{Yes: false, Reason: reason}, nil
 	}
+	if rest := f.beyondConcepts(); len(rest) >= minAskedTerms && !anyFound(vetted) {
+		// "Can fictitious play need exponentially many rounds to settle
+		// in common-interest games?" is not answered by the primer's
+		// entry on fictitious play, which says nothing of how long it
+		// takes: the concept is the topic, the rest is the question.
+		if c := coverage(rest, passages); c.Share < minCov {
+			reason += fmt.Sprintf("; the passages hold %.2f < %.2f of what it asks beyond its concepts: %d of %d terms (missing %s); %s",
+				c.Share, minCov, len(c.Covered), len(rest), listWords(c.Missing, 4), covPart)
+			return Verdict{Yes: false, Reason: reason}, nil
+		}
+	}
 	if len(f.Required) > 0 {
 		if c := f.Required[0]; f.Kind == askDefinition && (c.Known || c.Quoted) && !definedIn(c, passages) {
 			// "What is Bayesian persuasion?" is not answered by the
@@ -260,6 +304,45 @@ func (j *OfflineJudge) JudgeRelevance(ctx context.Context, question string, pass
 		}
 	}
 	return Verdict{Yes: scoreOK && cov.Share >= minCov, Reason: reason + " and " + covPart}, nil
+}
+
+// minAskedTerms is how many terms a question must ask beyond its glossary
+// concepts (focus.beyondConcepts) before passages the store held already
+// must hold half of them (see OfflineJudge).
+const minAskedTerms = 2
+
+// beyondConcepts are the question's key terms that say what it asks of its
+// concepts: not a word of a glossary concept it names or describes (nor of
+// the concept's variants), not a word nearly every game-theory passage
+// holds (weighing half, see keyTerms), not a word asking for the form of
+// the answer (text.AnswerForm). For "Can fictitious play need
+// exponentially many rounds to settle on an equilibrium in common-interest
+// games?": exponentially, rounds, settle, common, interest.
+func (f focus) beyondConcepts() []term {
+	concept := map[string]bool{}
+	for _, c := range f.Concepts {
+		if !c.Known {
+			continue
+		}
+		for _, form := range append([]string{c.Name}, c.Variants...) {
+			for _, stem := range tokens(form) {
+				concept[stem] = true
+			}
+		}
+	}
+	var rest []term
+	for _, t := range f.Terms {
+		if t.Weight >= 1 && !concept[t.Stem] && !text.AnswerForm.Has(strings.ToLower(t.Word)) {
+			rest = append(rest, t)
+		}
+	}
+	return rest
+}
+
+// anyFound reports whether a passage is of a paper the run's search found
+// about the question (Passage.Found).
+func anyFound(passages []Passage) bool {
+	return slices.ContainsFunc(passages, func(p Passage) bool { return p.Found })
 }
 
 // aloneInPassing finds a phrase of the student's own words ("losing

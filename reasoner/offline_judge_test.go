@@ -302,8 +302,17 @@ func TestOfflineJudgeEverydayPhraseNeedsCompany(t *testing.T) {
 		{firms, []Passage{vickrey, bertrand}, false,
 			[]string{`"losing money", in the question's own words, is mentioned in [1] alone`, "key-term coverage at best"}},
 		// Beside "restaurant", another concept of the question, in a
-		// passage that holds fewer than half of its key terms.
-		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{disclosure}, true,
+		// passage that holds fewer than half of its key terms, and half
+		// of what the question asks beyond its concepts.
+		{"If a restaurant doesn't post its hygiene grade, do buyers read the silence as the worst news?", []Passage{disclosure}, true,
+			[]string{`focal concept "hygiene grade" in [1]`}},
+		// The same passage for the student's own words: it says
+		// "silence" and "worst news", not "customers" and "assume it's
+		// bad", and the store held it before the run: arXiv is asked
+		// (see OfflineJudge). Once the search finds it, it answers.
+		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{disclosure}, false,
+			[]string{"of what it asks beyond its concepts: 3 of 7 terms"}},
+		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{found(disclosure)}, true,
 			[]string{`focal concept "hygiene grade" in [1]`}},
 		// A yes/no question needs any of its concepts; the passages
 		// carry only "losing money stay", alone.
@@ -350,9 +359,15 @@ func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
 			"nor says collud, which describes it"},
 		{bots, []Passage{collusion}, true, ""},
 		// Names Gale-Shapley, which its passage carries; the concept a
-		// cue reads into it does not decide.
+		// cue reads into it does not decide. A paper the search found
+		// answers; the primer's entry, which says "misreporting" for
+		// "turning down applicants it actually likes", does not hold
+		// half of what the question asks beyond Gale-Shapley, and arXiv
+		// is asked first (see OfflineJudge).
 		{"Can the side receiving offers gain by turning down applicants it actually likes in the Gale-Shapley procedure?",
-			primerPassages(t, []string{"stable-matching-gale-shapley"}), true, ""},
+			allFound(primerPassages(t, []string{"stable-matching-gale-shapley"})), true, ""},
+		{"Can the side receiving offers gain by turning down applicants it actually likes in the Gale-Shapley procedure?",
+			primerPassages(t, []string{"stable-matching-gale-shapley"}), false, "of what it asks beyond its concepts"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.question, func(t *testing.T) {
@@ -379,4 +394,54 @@ func TestOfflineJudgeReasonCountsWhatItLists(t *testing.T) {
 	require.Equal(t, m[2], strconv.Itoa(covered+total), v.Reason)
 	require.Contains(t, m[3], "envy")
 	require.Contains(t, m[3], "freeness")
+}
+
+// allFound marks passages as a run's search found them (Passage.Found).
+func allFound(ps []Passage) []Passage {
+	out := slices.Clone(ps)
+	for i := range out {
+		out[i].Found = true
+	}
+	return out
+}
+
+// Passages the store held before the run, such as the primer's, answer a
+// question only if they hold half of what it asks beyond its glossary
+// concepts, when it asks two terms or more: the entry on a concept is its
+// topic, not the answer to every question on it. Words asking for the
+// form of the answer ("in plain words") are not asked of a passage; nor is
+// anything of a passage the run's search found about the question.
+func TestOfflineJudgeStorePassagesMustHoldWhatIsAsked(t *testing.T) {
+	fp := primerPassages(t, []string{"fictitious-play"})
+	tests := []struct {
+		question string
+		passages []Passage
+		want     bool
+		reason   string
+	}{
+		{"Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", fp, false,
+			"hold 0.20 < 0.50 of what it asks beyond its concepts: 1 of 5 terms (missing exponentially, settle, common, interest)"},
+		{"Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", allFound(fp), true, ""},
+		// Nothing asked beyond the concept, or one term: the entry
+		// answers.
+		{"What is fictitious play?", fp, true, ""},
+		{"Who proposed fictitious play?", fp, true, ""},
+		// Asked in the terms of the entry.
+		{"Does fictitious play converge in two-player zero-sum games?", fp, true, ""},
+		{"Explain evolutionarily stable strategies in plain words, the short version please.",
+			primerPassages(t, []string{"evolutionarily-stable-strategies"}), true, ""},
+		{"Why does tit-for-tat do well in the iterated prisoner's dilemma?",
+			primerPassages(t, []string{"tit-for-tat-iterated-prisoners-dilemma"}), true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), tt.question, tt.passages)
+			require.NoError(t, err)
+			require.Equal(t, tt.want, v.Yes, v.Reason)
+			require.Contains(t, v.Reason, tt.reason)
+			if tt.want {
+				require.NotContains(t, v.Reason, "beyond its concepts")
+			}
+		})
+	}
 }

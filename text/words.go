@@ -92,6 +92,18 @@ actually exactly basically essentially precisely literally honestly truly
 ok okay hey hi hello hmm um uh quick question questions wrong
 something anything someone somebody anyone anybody smart wise sensible clever`)
 
+// AnswerForm are the words with which a question asks for the form of its
+// answer or says who asked it ("in plain words", "the short version",
+// "without the maths", "walk me through", "my lecturer said"): they say
+// nothing of what the answer is about, and a passage need not hold them to
+// answer it. QuestionWords leaves them alone because some are content
+// elsewhere ("short" run, "class" of games); the relevance judge drops
+// them where it asks what a question wants beyond its concepts.
+var AnswerForm = wordSet(`plain simple simpler simply short shorter brief briefly version
+words word maths math mathematics jargon lay layman laymen intuitively intuition
+step steps walk through teacher professor lecturer tutor class course textbook
+lecture econ student students`)
+
 // SearchStopWords are the words the arXiv query builder leaves out of a
 // search: English function words, with their apostrophe forms ("don't"),
 // plus the verbs and nouns questions are phrased with ("explain",
