@@ -36,6 +36,7 @@ import (
 type evalOptions struct {
 	askOptions
 	fresh    bool
+	primed   bool // with fresh: each store starts with the primer
 	split    string
 	baseline string
 }
@@ -82,6 +83,11 @@ needs arXiv: if its first request to --arxiv-url gets no answer at all
 GTRAG_ARXIV_TIMEOUT), it stops with nothing measured. Without --fresh, an
 arXiv that never answered is a warning at the top of the report.
 
+With --fresh --primed each question's own store starts with the primer
+instead, as a new user's does: a question the relevance judge finds the
+primer answers is not searched for, and counts as a miss if it asks about a
+paper the primer does not hold.
+
 Ctrl-C stops the run: the report (or --json) covers the questions
 completed, marked "interrupted after N of M questions", and eval exits 130.
 
@@ -94,13 +100,14 @@ over the same few dozen questions can differ by a question or two by chance;
 the questions that changed are what says whether the change did anything.
 If the two runs were made with different settings (--fresh, -k, --split,
 --llm, --embedder, --pool, --max-searches, --max-results, --max-steps,
---choose, --router, --seed, --arxiv-url), the report names them: they can
+--choose, --router, --seed or --primed, --arxiv-url), the report names them: they can
 gain or lose questions by themselves.`,
 		Example: `  gtrag eval testdata/eval/questions.jsonl
   # against the test arXiv of a checkout (go run ./internal/arxivtest/cmd/arxivworld &)
   gtrag --arxiv-url http://127.0.0.1:8089/api/query --arxiv-delay 0 \
       eval --fresh --split heldout testdata/world/questions.jsonl
   gtrag --seed primer --data-dir /tmp/kb eval --json questions.jsonl
+  gtrag eval --fresh --primed --split dev questions.jsonl   # as a new user meets it
   gtrag eval --fresh --json --split dev questions.jsonl > before.json
   gtrag eval --fresh --split dev --baseline before.json questions.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
@@ -108,6 +115,9 @@ gain or lose questions by themselves.`,
 			o.fitSteps(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err
+			}
+			if o.primed && !o.fresh {
+				return usagef("--primed starts each question's own store with the primer; it needs --fresh (without it the questions share the configured store, which --seed decides)")
 			}
 			if o.split != "" && !evaluate.SplitName.MatchString(o.split) {
 				return usagef("--split %q: want a split name from the file, such as dev or heldout", o.split)
@@ -133,7 +143,7 @@ gain or lose questions by themselves.`,
 			opts.Observer, opts.ArxivWaits = live, live.ArxivWait
 			var res evalResult
 			if o.fresh {
-				res, err = a.evalFresh(cmd.Context(), opts, qs)
+				res, err = a.evalFresh(cmd.Context(), opts, qs, o.freshSeed())
 			} else {
 				res, err = a.evalShared(cmd.Context(), opts, qs)
 			}
@@ -178,6 +188,7 @@ gain or lose questions by themselves.`,
 	o.runFlags(f)
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.BoolVar(&o.fresh, "fresh", false, "ask every question from its own empty store (a temporary embedded one, never --store; no primer), against --arxiv-url")
+	f.BoolVar(&o.primed, "primed", false, "with --fresh, start each question's store with the primer, as a new user's store starts")
 	f.StringVar(&o.split, "split", "", "only the questions of this split (dev, heldout, or any split the file names)")
 	f.StringVar(&o.baseline, "baseline", "", "compare with `REPORT`, an earlier eval --json of the same questions: the questions gained and lost")
 	return cmd
@@ -279,7 +290,7 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 // sets none of its own, so a slow arXiv that answers within it is
 // measured. Once arXiv has answered, the client retries as usual, and a
 // passing fault later in a long run costs a wait, not a question.
-func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate.Question) (evalResult, error) {
+func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate.Question, seed string) (evalResult, error) {
 	rs, err := a.openReasoners(ctx)
 	if err != nil {
 		return evalResult{}, err
@@ -298,7 +309,7 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 	base := a.config() // each question's store differs only as freshStoreConfig says
 	res := evalResult{llm: rs.Name}
 	res.runs, res.interrupted, err = askEach(ctx, qs, o, probe, func(ctx context.Context, i int, q evaluate.Question, o service.AskOptions) (evaluate.Run, error) {
-		cfg := freshStoreConfig(base, root, i)
+		cfg := freshStoreConfig(base, root, i, seed)
 		db, err := service.OpenStore(ctx, cfg)
 		if err != nil {
 			return evaluate.Run{}, a.cliError(err)
@@ -322,18 +333,33 @@ func (a *app) evalFresh(ctx context.Context, o service.AskOptions, qs []evaluate
 }
 
 // freshStoreConfig is the configuration of the store question i of a fresh
-// eval runs on: an embedded store of its own under root, with no primer.
+// eval runs on: an embedded store of its own under root, starting as seed
+// says (service.SeedNone unless --primed).
 // Never the configured --store: a Weaviate collection is the user's
 // knowledge base, shared by every question, so an eval run on it would be
 // neither fresh (each question would see the papers the ones before added,
 // and the user's own) nor harmless (it would write the questions' papers
 // into it). An embedded store in a temporary directory costs nothing to
 // make and remove; the embedder is the configured one.
-func freshStoreConfig(cfg service.Config, root string, i int) service.Config {
+func freshStoreConfig(cfg service.Config, root string, i int, seed string) service.Config {
 	cfg.Store = ""
 	cfg.DataDir = filepath.Join(root, fmt.Sprintf("%04d", i))
-	cfg.Seed = service.SeedNone
+	cfg.Seed = seed
 	return cfg
+}
+
+// freshSeed is what each store of a fresh eval starts with. Empty stores
+// measure the whole loop, every answer from papers its search found;
+// --primed measures what a new user meets, whose store starts with the
+// primer: a question the primer is judged to answer is not searched for,
+// and is a miss if its paper is what the question asks about. --seed is
+// not read: its default, primer, is every other command's, and a fresh
+// eval has always meant empty stores.
+func (o evalOptions) freshSeed() string {
+	if o.primed {
+		return service.SeedPrimer
+	}
+	return service.SeedNone
 }
 
 // askEach asks the questions in order with ask, and stops when ctx is
@@ -525,10 +551,10 @@ func (p *arxivProbe) unreachable() error {
 // new store starts with (--seed) and the arXiv the questions search
 // (--arxiv-url) are: a primer answers questions no search has to, and
 // another arXiv (another fake world, a mirror) returns other papers, so
-// either gains or loses questions by itself. A --fresh run records no
-// seed: its stores start empty whatever --seed says (freshStoreConfig),
-// so the flag is none of its settings, and against a shared baseline the
-// difference is --fresh, named already. The URL is written without its
+// either gains or loses questions by itself. A --fresh run records what
+// its stores start with, whatever --seed says (freshStoreConfig): none,
+// or the primer with --primed. Fresh reports written before round 2
+// session 35 record no seed, and are compared without it. The URL is written without its
 // password, if it has one: a report is a file to pass around.
 func (o evalOptions) settings(a *app) map[string]string {
 	s := map[string]string{
@@ -540,8 +566,9 @@ func (o evalOptions) settings(a *app) map[string]string {
 		"router":       o.router,
 		"arxiv_url":    provider.RedactURL(a.arxivURL),
 	}
-	if !o.fresh {
-		s["seed"] = a.seed // validate has made it primer or none
+	s["seed"] = a.seed // validate has made it primer or none
+	if o.fresh {
+		s["seed"] = o.freshSeed()
 	}
 	return s
 }
@@ -562,7 +589,10 @@ func printEval(a *app, r evaluate.Report) error {
 	if r.Split != "" {
 		fmt.Fprintf(w, " (%s)", r.Split)
 	}
-	if r.Fresh {
+	switch {
+	case r.Fresh && r.Settings["seed"] == service.SeedPrimer:
+		fmt.Fprintf(w, ", each from its own store with the primer")
+	case r.Fresh:
 		fmt.Fprintf(w, ", each from an empty store")
 	}
 	fmt.Fprintln(w)

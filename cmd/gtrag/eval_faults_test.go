@@ -52,7 +52,7 @@ func auctionServer(t *testing.T, env map[string]string) *arxivtest.Server {
 // whatever --store says: never the user's Weaviate collection.
 func TestEvalFreshStoreConfigIsEmbedded(t *testing.T) {
 	cfg := service.Config{DataDir: "/home/u/.gtrag", Store: "weaviate://db.example:8080/Papers", Seed: service.SeedPrimer, LLM: "offline", Embedder: "offline"}
-	got := freshStoreConfig(cfg, "/tmp/gtrag-eval-1", 7)
+	got := freshStoreConfig(cfg, "/tmp/gtrag-eval-1", 7, service.SeedNone)
 	require.Empty(t, got.Store, "an embedded store, not the configured Weaviate collection")
 	require.Equal(t, filepath.Join("/tmp/gtrag-eval-1", "0007"), got.DataDir, "a directory of its own under the eval's temporary root")
 	require.Equal(t, service.SeedNone, got.Seed, "empty: no primer")

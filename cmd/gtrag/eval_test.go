@@ -80,11 +80,12 @@ func TestEvalBaselineNamesSettingsThatDiffer(t *testing.T) {
 		{Setting: "fresh", Before: "true", After: "false"},
 		{Setting: "k", Before: "3", After: "1"},
 		{Setting: "pool", Before: "100", After: "20"},
+		{Setting: "seed", Before: "none", After: "primer"}, // the fresh stores started empty
 	}, rep.Baseline.Settings)
 
 	r := gtrag(t, env, "eval", "-k", "1", "--pool", "20", "--baseline", before, file)
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Regexp(t, `(?m)^ +warning: made with other settings than the baseline \(fresh true → false, k 3 → 1, pool 100 → 20\): questions may be gained or lost for that alone$`, r.stdout)
+	require.Regexp(t, `(?m)^ +warning: made with other settings than the baseline \(fresh true → false, k 3 → 1, pool 100 → 20, seed none → primer\): questions may be gained or lost for that alone$`, r.stdout)
 }
 
 // A question file's faults are usage errors (exit 2, one line, nothing
@@ -152,7 +153,7 @@ func TestEvalBaselineNamesTheSeedAndTheArxivURL(t *testing.T) {
 	rep = evaluate.Report{} // decoding merges into a map it holds
 	decodeJSON(t, gtrag(t, env, "--seed", "primer", "eval", "--fresh", "--json", "--baseline", fresh, file), &rep)
 	require.Empty(t, rep.Baseline.Settings, "every fresh store starts empty: --seed changed nothing")
-	require.NotContains(t, rep.Settings, "seed", "not a setting of a fresh eval")
+	require.Equal(t, "none", rep.Settings["seed"], "a fresh store starts empty whatever --seed says")
 
 	withPassword := strings.Replace(urlB, "http://", "http://user:s3cret@", 1)
 	out := gtrag(t, env, "--arxiv-url", withPassword, "eval", "--fresh", "--json", "--baseline", fresh, file)
@@ -179,4 +180,40 @@ func TestEvalBaselineNamesTheSeedAndTheArxivURL(t *testing.T) {
 	decodeJSON(t, gtrag(t, env, "--arxiv-url", urlB, "eval", "--fresh", "--json", "--baseline", before, file), &rep)
 	require.Equal(t, 2, rep.Baseline.Paired)
 	require.Empty(t, rep.Baseline.Settings, "unknown in the baseline: not compared")
+}
+
+// eval --fresh --primed starts each question's store with the primer, as a
+// new user's: a question the primer answers is not searched for and cites
+// its entry, where --fresh alone searches (and finds no paper on it here).
+// The report records the seed, and a baseline without it names the
+// difference. --primed without --fresh is a usage error.
+func TestEvalFreshPrimedStartsEachStoreWithThePrimer(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	file := filepath.Join(t.TempDir(), "q.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"]}`+"\n"), 0o644))
+
+	empty := gtrag(t, env, "eval", "--fresh", "--json", file)
+	require.Equal(t, 0, empty.code, empty.stderr)
+	var rep evaluate.Report
+	decodeJSON(t, empty, &rep)
+	require.Zero(t, rep.Hits, "an empty store has no primer entry to cite")
+	require.Equal(t, 1.0, rep.ArxivRequestsPerQuestion)
+	before := filepath.Join(t.TempDir(), "before.json")
+	require.NoError(t, os.WriteFile(before, []byte(empty.stdout), 0o644))
+
+	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--primed", "--json", "--baseline", before, file), &rep)
+	require.Equal(t, 1, rep.Hits, "the primer's entry is cited")
+	require.Zero(t, rep.ArxivRequestsPerQuestion, "the primer answers: no search")
+	require.Equal(t, "primer", rep.Settings["seed"])
+	require.Contains(t, rep.Baseline.Settings, evaluate.SettingChange{Setting: "seed", Before: "none", After: "primer"})
+
+	r := gtrag(t, env, "eval", "--fresh", "--primed", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `(?m)^questions +1, each from its own store with the primer$`, r.stdout)
+
+	r = gtrag(t, env, "eval", "--primed", file)
+	require.Equal(t, 2, r.code)
+	require.Empty(t, r.stdout)
+	require.Contains(t, r.stderr, "--primed starts each question's own store with the primer; it needs --fresh")
 }
