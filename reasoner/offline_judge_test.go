@@ -311,7 +311,7 @@ func TestOfflineJudgeEverydayPhraseNeedsCompany(t *testing.T) {
 		// bad", and the store held it before the run: arXiv is asked
 		// (see OfflineJudge). Once the search finds it, it answers.
 		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{disclosure}, false,
-			[]string{"of what it asks beyond its concepts: 3 of 7 terms"}},
+			[]string{"of what it asks beyond its concepts: 3 of 7 terms held"}},
 		{"If a restaurant doesn't post its hygiene grade, should customers assume it's bad?", []Passage{found(disclosure)}, true,
 			[]string{`focal concept "hygiene grade" in [1]`}},
 		// A yes/no question needs any of its concepts; the passages
@@ -413,6 +413,9 @@ func allFound(ps []Passage) []Passage {
 // anything of a passage the run's search found about the question.
 func TestOfflineJudgeStorePassagesMustHoldWhatIsAsked(t *testing.T) {
 	fp := primerPassages(t, []string{"fictitious-play"})
+	gs := Passage{N: 1, Title: "The Gibbard-Satterthwaite theorem", Score: 0.4,
+		Text: "Every voting rule under which voters rank three or more candidates, onto and strategy-proof, is a dictatorship: " +
+			"for some ballot profile a voter gains by misreporting, so the rule is likely to be open to manipulation."}
 	tests := []struct {
 		question string
 		passages []Passage
@@ -420,8 +423,13 @@ func TestOfflineJudgeStorePassagesMustHoldWhatIsAsked(t *testing.T) {
 		reason   string
 	}{
 		{"Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", fp, false,
-			"hold 0.20 < 0.50 of what it asks beyond its concepts: 1 of 5 terms (missing exponentially, settle, common, interest)"},
+			"hold 0.20 < 0.50 of what it asks beyond its concepts: 1 of 5 terms held (missing exponentially, settle, common, interest)"},
 		{"Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", allFound(fp), true, ""},
+		// Half of it held, and five terms not: a paper's question.
+		{"Gibbard-Satterthwaite with ties: if voters may rank some candidates as equally good, is a randomly drawn ballot profile still likely to be open to manipulation?",
+			[]Passage{gs}, false, "lack 5 > 4 of the terms it asks beyond its concepts: 8 of 13 terms held"},
+		{"What does the Gibbard-Satterthwaite theorem say about manipulation when there are three or more candidates?",
+			primerPassages(t, []string{"gibbard-satterthwaite"}), true, ""},
 		// Nothing asked beyond the concept, or one term: the entry
 		// answers.
 		{"What is fictitious play?", fp, true, ""},
