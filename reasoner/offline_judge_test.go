@@ -346,12 +346,7 @@ func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
 	unrelated := primerPassages(t, []string{"price-of-anarchy", "english-dutch-auctions", "stackelberg-competition"})
 	collusion := Passage{N: 1, Title: "Algorithmic collusion by Q-learning pricing agents", Score: 0.3,
 		Text: "Pricing algorithms powered by reinforcement learning learn to charge supra-competitive prices without communicating."}
-	tests := []struct {
-		question string
-		passages []Passage
-		want     bool
-		reason   string
-	}{
+	tests := []verdictCase{
 		{bots, unrelated, false, "no passage names algorithmic collusion, which the question describes"},
 		// Four of its five key terms are there, but not the word that
 		// describes the idea.
@@ -369,14 +364,7 @@ func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
 		{"Can the side receiving offers gain by turning down applicants it actually likes in the Gale-Shapley procedure?",
 			primerPassages(t, []string{"stable-matching-gale-shapley"}), false, "of what it asks beyond its concepts"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.question, func(t *testing.T) {
-			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), tt.question, tt.passages)
-			require.NoError(t, err)
-			require.Equal(t, tt.want, v.Yes, v.Reason)
-			require.Contains(t, v.Reason, tt.reason)
-		})
-	}
+	checkVerdicts(t, tests)
 }
 
 // A reason's key-term count names as many words as it counts: a hyphenated
@@ -416,12 +404,7 @@ func TestOfflineJudgeStorePassagesMustHoldWhatIsAsked(t *testing.T) {
 	gs := Passage{N: 1, Title: "The Gibbard-Satterthwaite theorem", Score: 0.4,
 		Text: "Every voting rule under which voters rank three or more candidates, onto and strategy-proof, is a dictatorship: " +
 			"for some ballot profile a voter gains by misreporting, so the rule is likely to be open to manipulation."}
-	tests := []struct {
-		question string
-		passages []Passage
-		want     bool
-		reason   string
-	}{
+	checkVerdicts(t, []verdictCase{
 		{"Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", fp, false,
 			"hold 0.20 < 0.50 of what it asks beyond its concepts: 1 of 5 terms held (missing exponentially, settle, common, interest)"},
 		{"Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", allFound(fp), true, ""},
@@ -440,8 +423,23 @@ func TestOfflineJudgeStorePassagesMustHoldWhatIsAsked(t *testing.T) {
 			primerPassages(t, []string{"evolutionarily-stable-strategies"}), true, ""},
 		{"Why does tit-for-tat do well in the iterated prisoner's dilemma?",
 			primerPassages(t, []string{"tit-for-tat-iterated-prisoners-dilemma"}), true, ""},
-	}
-	for _, tt := range tests {
+	})
+}
+
+// verdictCase is a question, the passages the judge is shown, its verdict
+// and a part of its reason.
+type verdictCase struct {
+	question string
+	passages []Passage
+	want     bool
+	reason   string
+}
+
+// checkVerdicts runs the offline judge on each case. A yes never rests on the
+// passages lacking what the question asks beyond its concepts.
+func checkVerdicts(t *testing.T, cases []verdictCase) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.question, func(t *testing.T) {
 			v, err := NewOfflineJudge().JudgeRelevance(context.Background(), tt.question, tt.passages)
 			require.NoError(t, err)
