@@ -86,7 +86,9 @@ arXiv that never answered is a warning at the top of the report.
 With --fresh --primed each question's own store starts with the primer
 instead, as a new user's does: a question the relevance judge finds the
 primer answers is not searched for, and counts as a miss if it asks about a
-paper the primer does not hold.
+paper the primer does not hold. Each store embeds the primer anew: with a
+remote --embedder (ollama:…, openai:…) that is the primer's entries sent to
+it once per question.
 
 Ctrl-C stops the run: the report (or --json) covers the questions
 completed, marked "interrupted after N of M questions", and eval exits 130.
