@@ -1422,11 +1422,26 @@ func predicateStems(f focus) []string {
 	if len(f.Concepts) == 0 {
 		return nil
 	}
-	inConcept := termSet(f.Concepts[0].Name)
 	var out []string
+	for _, t := range f.termsOutside(f.Concepts[0].Name) {
+		out = append(out, t.Stem)
+	}
+	return out
+}
+
+// termsOutside are the question's key terms that are neither generic
+// (weighing half, see keyTerms) nor a term of one of forms.
+func (f focus) termsOutside(forms ...string) []term {
+	in := map[string]bool{}
+	for _, form := range forms {
+		for _, stem := range tokens(form) {
+			in[stem] = true
+		}
+	}
+	var out []term
 	for _, t := range f.Terms {
-		if !inConcept[t.Stem] && !genericStems[t.Stem] {
-			out = append(out, t.Stem)
+		if !in[t.Stem] && !genericStems[t.Stem] {
+			out = append(out, t)
 		}
 	}
 	return out

@@ -490,7 +490,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 	// student's own phrases ("a big payoff table", "a peacock's enormous
 	// tail") in its own words; a glossary term or quoted text it must
 	// still say.
-	found := slices.ContainsFunc(passages, func(p Passage) bool { return p.Found })
+	found := anyFound(passages)
 	// A phrase of the student's own is carried, too, by a passage about a
 	// glossary term the question names: "My professor said a red light
 	// at a crossroads is a correlated equilibrium. In what sense?" is

@@ -346,24 +346,13 @@ const maxMissingAsked = 4
 // exponentially many rounds to settle on an equilibrium in common-interest
 // games?": exponentially, rounds, settle, common, interest.
 func (f focus) beyondConcepts() []term {
-	concept := map[string]bool{}
+	var forms []string
 	for _, c := range f.Concepts {
-		if !c.Known {
-			continue
-		}
-		for _, form := range append([]string{c.Name}, c.Variants...) {
-			for _, stem := range tokens(form) {
-				concept[stem] = true
-			}
+		if c.Known {
+			forms = append(append(forms, c.Name), c.Variants...)
 		}
 	}
-	var rest []term
-	for _, t := range f.Terms {
-		if t.Weight >= 1 && !concept[t.Stem] && !text.AnswerForm.Has(strings.ToLower(t.Word)) {
-			rest = append(rest, t)
-		}
-	}
-	return rest
+	return slices.DeleteFunc(f.termsOutside(forms...), func(t term) bool { return text.AnswerForm.Has(strings.ToLower(t.Word)) })
 }
 
 // anyFound reports whether a passage is of a paper the run's search found
@@ -490,7 +479,7 @@ func (f focus) namesAny(passages []Passage) bool {
 
 // wordsOnly returns passages with Found cleared, copied when any is set.
 func wordsOnly(passages []Passage) []Passage {
-	if !slices.ContainsFunc(passages, func(p Passage) bool { return p.Found }) {
+	if !anyFound(passages) {
 		return passages
 	}
 	out := slices.Clone(passages)
