@@ -1,13 +1,13 @@
 package reasoner
 
 import (
-	"github.com/gtrag/gtrag/chunker"
-
 	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/chunker"
 )
 
 // A request put as a question asks for what its verb says, not yes or no;
