@@ -290,8 +290,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
-			Candidates: deps.Candidates, RunnersUp: deps.RunnersUp, LaterBest: deps.LaterBest,
-			UnrecognisedSearches: deps.UnrecognisedSearches, Version: version.Version, Notices: notices,
+			LoopSettings: trace.Loop(deps), Version: version.Version, Notices: notices,
 		})
 	}
 	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)

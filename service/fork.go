@@ -41,14 +41,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	set := p.Settings()
 	ao := AskOptions{K: set.K, MaxResults: set.MaxResults, MaxSteps: set.MaxSteps, Pool: set.Pool, MaxSearches: set.MaxSearches}.withDefaults()
 	after := s.deps(ao)
-	if set.Candidates == 0 {
-		after.Reranker, after.Candidates = nil, 0 // recorded before re-ranking
-	} else {
-		after.Candidates = set.Candidates
-	}
-	after.RunnersUp = set.RunnersUp // 0 in a run recorded before runners-up
-	after.LaterBest = set.LaterBest
-	after.UnrecognisedSearches = set.UnrecognisedSearches // 0 in a run recorded before the cap
+	set.LoopSettings.Apply(&after) // as recorded, however old the recording
 	if set.Router == nodes.RouterLLM {
 		after.Router = s.llm.Router // nil offline: the rules decide after the fork
 	}
@@ -78,8 +71,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		o.Trace.Start(g, p.Question(), trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
-			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, Candidates: set.Candidates,
-			RunnersUp: set.RunnersUp, LaterBest: set.LaterBest, UnrecognisedSearches: set.UnrecognisedSearches,
+			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, LoopSettings: set.LoopSettings,
 			Version: version.Version,
 			Notices: append(slices.Clip(s.llm.Notices), notice), // clipped: never written into the Set's own array
 			Fork: &trace.ForkInfo{

@@ -85,23 +85,8 @@ type Settings struct {
 	MaxSearches  int    `json:"max_searches,omitempty"`
 	ChunkSize    int    `json:"chunk_size,omitempty"`
 	ChunkOverlap int    `json:"chunk_overlap,omitempty"`
-	// Candidates is how many store documents pull_from_chroma re-ranked
-	// (reasoner.OfflineReranker) before keeping the top K; 0 in a run
-	// recorded before re-ranking, which kept the store's top K.
-	Candidates int `json:"candidates,omitempty"`
-	// RunnersUp is how many papers after the K pull_from_chroma kept for
-	// an answer the judge found no passage for (nodes.Puller); 0 in a run
-	// recorded before runners-up, whose answers cited the K only.
-	RunnersUp int `json:"runners_up,omitempty"`
-	// LaterBest is set when a later search's best paper was the first
-	// runner-up (nodes.Puller.LaterBest); unset in a run recorded before
-	// round 2 session 24, whose runners-up were the store's next closest.
-	LaterBest bool `json:"later_best,omitempty"`
-	// UnrecognisedSearches caps the arXiv requests of a question the topic
-	// judge did not recognise (nodes.ArxivSearcher.UnrecognisedSearches);
-	// 0 in a run recorded before round 2 session 34, whose such questions
-	// had MaxSearches.
-	UnrecognisedSearches int `json:"unrecognised_searches,omitempty"`
+	// LoopSettings are the loop's own settings, in the JSON of Settings.
+	LoopSettings
 	// Router is who decided at the conditional edges: empty or
 	// nodes.RouterRules for the rule routers, nodes.RouterLLM for a
 	// decision agent, whose choices the trace then holds.

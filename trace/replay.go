@@ -218,15 +218,10 @@ func (p *Player) Deps() nodes.Deps {
 		Store: playedStore{p}, Arxiv: playedSearcher{p},
 		Judge: playedJudge{p}, Filter: playedFilter{p}, Answerer: playedAnswerer{p},
 		K: p.settings.K, MaxResults: p.settings.MaxResults,
-		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches, RunnersUp: p.settings.RunnersUp,
-		LaterBest: p.settings.LaterBest, UnrecognisedSearches: p.settings.UnrecognisedSearches,
+		Pool: p.settings.Pool, MaxSearches: p.settings.MaxSearches,
 		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
 	}
-	if p.settings.Candidates > 0 {
-		// Re-ranking is deterministic and offline, so it is recomputed
-		// rather than recorded.
-		d.Reranker, d.Candidates = reasoner.NewOfflineReranker(), p.settings.Candidates
-	}
+	p.settings.LoopSettings.Apply(&d)
 	if len(p.ops[KindRank]) > 0 {
 		d.Ranker = playedRanker{p}
 	}
