@@ -232,6 +232,17 @@ type ExecutionFailedData struct {
 	Signal      string   `json:"signal,omitempty"`
 }
 
+// StoppedBy names the signal that stopped the run ("Ctrl-C", "SIGTERM"),
+// from Signal or, in a recording made before it was kept, from the error's
+// last words; "" when the run was not stopped by one. Every reader of a
+// recording (the narration, the page, the OpenTelemetry export) asks it.
+func (d ExecutionFailedData) StoppedBy() string {
+	if d.Signal != "" {
+		return d.Signal
+	}
+	return signalName(d.Error)
+}
+
 // Fingerprint is the SHA-256, in hex, of the canonical JSON of params: the
 // encoding/json encoding (struct fields in declaration order, map keys
 // sorted) without HTML escaping or a trailing newline.

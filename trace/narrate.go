@@ -249,10 +249,7 @@ type failure struct {
 // failureOf tells how the failed run d ended.
 func failureOf(d ExecutionFailedData) failure {
 	f := failure{outcome: outcomeFailed, err: readableRunError(d.Error)}
-	by := d.Signal
-	if by == "" {
-		by = signalName(d.Error)
-	}
+	by := d.StoppedBy()
 	switch {
 	case d.Interrupted:
 		f.outcome = outcomeInterrupted

@@ -311,12 +311,12 @@ func (x *Exporter) Event(e trace.Event) error {
 		_ = e.Decode(&d)
 		if x.run != nil {
 			outcome := "failed"
-			switch {
+			switch by := d.StoppedBy(); {
 			case d.Interrupted:
 				outcome = "interrupted"
-			case d.Signal != "":
+			case by != "":
 				outcome = "stopped"
-				x.run.SetAttributes(attribute.String("gtrag.stopped_by", d.Signal))
+				x.run.SetAttributes(attribute.String("gtrag.stopped_by", by))
 			}
 			x.run.SetAttributes(attribute.String("gtrag.outcome", outcome), attribute.StringSlice("gtrag.path", d.Path))
 			x.run.SetStatus(codes.Error, clip(d.Error))

@@ -212,28 +212,42 @@ func readFixture(t *testing.T, name string) []trace.Event {
 	return evs
 }
 
-// A run a signal stopped is exported as stopped, with the signal's name.
+// A run a signal stopped is exported as stopped, with the signal's name;
+// so is one recorded before the name was kept, whose error's last words
+// say it (as the narration reads them).
 func TestSignalStoppedRunSpan(t *testing.T) {
-	evs := readFixture(t, "run.jsonl")
-	last := evs[len(evs)-1]
-	last.Type = trace.ExecutionFailed
-	data, err := json.Marshal(trace.ExecutionFailedData{Error: "context canceled: stopped by Ctrl-C", Path: trace.Path(evs), Signal: "Ctrl-C"})
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		d    trace.ExecutionFailedData
+		want string
+	}{
+		{trace.ExecutionFailedData{Error: "context canceled: stopped by Ctrl-C", Signal: "Ctrl-C"}, "Ctrl-C"},
+		{trace.ExecutionFailedData{Error: "run the workflow: context canceled: stopped by SIGTERM"}, "SIGTERM"},
+	} {
+		evs := readFixture(t, "run.jsonl")
+		last := evs[len(evs)-1]
+		last.Type = trace.ExecutionFailed
+		tc.d.Path = trace.Path(evs)
+		data, err := json.Marshal(tc.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last.Data = data
+		evs[len(evs)-1] = last
+		found := false
+		for _, s := range spansOf(t, evs) {
+			if s.Name != "gtrag.run" {
+				continue
+			}
+			found = true
+			if v, _ := attr(s.Attributes, "gtrag.outcome"); v.AsString() != "stopped" {
+				t.Errorf("%s: gtrag.outcome %q, want stopped", tc.d.Error, v.AsString())
+			}
+			if v, _ := attr(s.Attributes, "gtrag.stopped_by"); v.AsString() != tc.want {
+				t.Errorf("%s: gtrag.stopped_by %q, want %s", tc.d.Error, v.AsString(), tc.want)
+			}
+		}
+		if !found {
+			t.Fatal("no run span")
+		}
 	}
-	last.Data = data
-	evs[len(evs)-1] = last
-	for _, s := range spansOf(t, evs) {
-		if s.Name != "gtrag.run" {
-			continue
-		}
-		if v, _ := attr(s.Attributes, "gtrag.outcome"); v.AsString() != "stopped" {
-			t.Errorf("gtrag.outcome %q, want stopped", v.AsString())
-		}
-		if v, _ := attr(s.Attributes, "gtrag.stopped_by"); v.AsString() != "Ctrl-C" {
-			t.Errorf("gtrag.stopped_by %q, want Ctrl-C", v.AsString())
-		}
-		return
-	}
-	t.Fatal("no run span")
 }
