@@ -127,10 +127,16 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 	if p.Rerank != nil {
 		n = max(n, cmp.Or(p.Candidates, DefaultCandidates))
 	}
+	if len(s.Told) > 0 {
+		// Documents that held only what was told are dropped (withoutTold);
+		// the next ones take their places.
+		n = max(n, cmp.Or(p.Candidates, DefaultCandidates)) + len(s.Told)
+	}
 	results, err := p.Store.Query(ctx, s.UserQuery, n)
 	if err != nil {
 		return s, fmt.Errorf("query the store: %w", err)
 	}
+	results, told := withoutTold(results, s.Told)
 	reranked := ""
 	if p.Rerank != nil && len(results) > 0 {
 		r, err := p.Rerank.Rerank(ctx, s.UserQuery, storePassages(results))
@@ -177,7 +183,45 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 	} else {
 		s.Reasoning = fmt.Sprintf("asked the store for the top %d documents%s; got %d, best score %.2f", k, reranked, len(results), results[0].Score)
 	}
+	if len(s.Told) > 0 {
+		s.Reasoning += fmt.Sprintf("; without the %d sentences already told (%d found in the documents)", len(s.Told), told)
+	}
 	return s, nil
+}
+
+// withoutTold is results with every sentence of told taken out of their
+// text, less those left with nothing, and how many of told it found.
+//
+// Why here. The offline answerer quotes the passages' sentences as they
+// stand, so a sentence it told before is in them word for word. Taken out
+// before the relevance judge sees the passages, what is left is what the
+// store has not yet said: the judge decides whether that answers, and when
+// it does not (the store's passages on the question all told), the loop
+// searches arXiv for more, as for any question the store cannot answer.
+// An LLM's sentences are its own words, seldom found so; its passages
+// stay as they were.
+func withoutTold(results []vectordb.Result, told []string) ([]vectordb.Result, int) {
+	if len(told) == 0 {
+		return results, 0
+	}
+	out := slices.Clone(results)
+	found := 0
+	for _, sentence := range told {
+		if sentence = strings.TrimSpace(sentence); sentence == "" {
+			continue
+		}
+		hit := false
+		for i := range out {
+			if strings.Contains(out[i].Content, sentence) {
+				out[i].Content = strings.TrimSpace(strings.ReplaceAll(out[i].Content, sentence, ""))
+				hit = true
+			}
+		}
+		if hit {
+			found++
+		}
+	}
+	return slices.DeleteFunc(out, func(r vectordb.Result) bool { return strings.TrimSpace(r.Content) == "" }), found
 }
 
 // onePerPaper moves each chunk of an arXiv paper already among the first

@@ -259,3 +259,29 @@ func TestPullerPutsTheLastSearchsBestFirstAmongRunnersUp(t *testing.T) {
 	require.Equal(t, []string{"p03_chunk_0", "p04_chunk_0"}, ids(s.RunnersUp), "already among the K: nothing moves")
 	require.NotContains(t, s.Reasoning, "last search's best")
 }
+
+// Asked for more (GraphState.Told), the store's documents come without the
+// sentences already told, and one left with nothing is no document: the
+// judge and the answerer see only what has not been said, and the next
+// document takes the empty one's place.
+func TestPullerLeavesOutWhatWasTold(t *testing.T) {
+	store := &memStore{docs: []vectordb.Document{
+		{ID: "a", Content: "Shapley value is fair. It is the average marginal contribution."},
+		{ID: "b", Content: "Shapley value is fair."},
+		{ID: "c", Content: "Shapley value has four axioms."},
+	}}
+	told := []string{"Shapley value is fair.", "A sentence no document holds."}
+	s, err := Puller{Store: store, K: 2}.Pull(context.Background(), GraphState{UserQuery: "shapley value", Told: told})
+	require.NoError(t, err)
+	require.Len(t, s.ChromaResults, 2)
+	require.Equal(t, "a", s.ChromaResults[0].ID)
+	require.Equal(t, "It is the average marginal contribution.", s.ChromaResults[0].Content)
+	require.Equal(t, "c", s.ChromaResults[1].ID, "b held only what was told")
+	require.Contains(t, s.Reasoning, "without the 2 sentences already told (1 found in the documents)")
+	require.Equal(t, "Shapley value is fair. It is the average marginal contribution.", store.docs[0].Content, "the store is not changed")
+
+	s, err = Puller{Store: store, K: 2}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"a", "b"}, []string{s.ChromaResults[0].ID, s.ChromaResults[1].ID}, "a question asked on its own")
+	require.NotContains(t, s.Reasoning, "told")
+}

@@ -72,6 +72,7 @@ const (
 	FieldAbstained       = "abstained"
 	FieldOffline         = "offline"
 	FieldImpossible      = "impossible"
+	FieldTold            = "told"
 )
 
 // GraphState is what flows through the graph. The JSON names are the
@@ -135,6 +136,13 @@ type GraphState struct {
 	// task impossible: why. generate_response then says so instead of
 	// answering. Routers of the rules kind never set it.
 	Impossible string `json:"impossible,omitempty"`
+	// Told are sentences the user has already been given in this
+	// conversation, set before the run when someone asks for more ("tell
+	// me more"): generate_response answers from the passages without
+	// them, so that the answer says what is new rather than the same
+	// sentences again. An input, like UserQuery; nil for a question
+	// asked on its own.
+	Told []string `json:"told,omitempty"`
 }
 
 // Search is one arXiv request of a run and what came of it.

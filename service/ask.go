@@ -68,6 +68,11 @@ type AskOptions struct {
 	// the offline order, or saving its call.
 	KeepRanking bool
 
+	// Told are sentences the user has already been given on this question
+	// (chat's "tell me more"): the answer is written from the passages
+	// without them (nodes.GraphState.Told).
+	Told []string
+
 	// ArxivBudget bounds the time the run spends on arXiv, all requests,
 	// pacing and retries together; when it is spent the run answers from
 	// the store with a notice. 0 means no bound but the client's own.
@@ -291,9 +296,12 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
 			LoopSettings: trace.Loop(deps), Version: version.Version, Notices: notices,
+			Told: o.Told,
 		})
 	}
-	final, path, err := runGraph(ctx, g, nodes.NewState(question), runOpts...)
+	initial := nodes.NewState(question)
+	initial.Told = o.Told
+	final, path, err := runGraph(ctx, g, initial, runOpts...)
 	if o.Trace != nil {
 		if terr := o.Trace.Finish(final, err); terr != nil {
 			if err == nil {

@@ -74,6 +74,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, LoopSettings: set.LoopSettings,
 			Version: version.Version,
 			Notices: append(slices.Clip(s.llm.Notices), notice), // clipped: never written into the Set's own array
+			Told:    set.Told,                                   // the fork starts where the recording did
 			Fork: &trace.ForkInfo{
 				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),
 				Earlier: earlier,

@@ -93,6 +93,9 @@ type Settings struct {
 	Router  string   `json:"router,omitempty"`
 	Version string   `json:"gtrag_version"`
 	Notices []string `json:"notices,omitempty"` // said before the run, e.g. "no LLM found, offline"
+	// Told are the sentences the run's question was asked without, the
+	// user having been told them (nodes.GraphState.Told): its start state.
+	Told []string `json:"told,omitempty"`
 	// Fork is set on the recording of a fork (gtrag replay --fork).
 	Fork *ForkInfo `json:"fork,omitempty"`
 }

@@ -307,7 +307,7 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 		}),
 	}, opts...)
 	runOpts = append(runOpts, nodes.RunOptions(deps)...)
-	final, runErr := g.Run(ctx, nodes.NewState(p.question), runOpts...)
+	final, runErr := g.Run(ctx, p.start(), runOpts...)
 	p.mu.Lock()
 	div, path := p.divergence, slices.Clone(p.path)
 	p.mu.Unlock()

@@ -169,6 +169,14 @@ func lineError(e Event, err error) error {
 // Question is the recorded question.
 func (p *Player) Question() string { return p.question }
 
+// start is the state the recorded run started from: its question, and the
+// sentences it was asked without.
+func (p *Player) start() nodes.GraphState {
+	s := nodes.NewState(p.question)
+	s.Told = p.settings.Told
+	return s
+}
+
 // RecordedRoutes are the recording's route_decided events, in order: in a
 // run with a decision agent, who decided each branch (RouteDecidedData's
 // DecidedBy).
@@ -297,7 +305,7 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 			return nil
 		}))
 	}
-	final, runErr := g.Run(ctx, nodes.NewState(p.question), opts...)
+	final, runErr := g.Run(ctx, p.start(), opts...)
 	p.mu.Lock()
 	div, damaged, path := p.divergence, p.damaged, slices.Clone(p.path)
 	p.mu.Unlock()
