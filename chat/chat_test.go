@@ -198,13 +198,16 @@ type recorder struct {
 	traced         []bool
 	opened         []string
 	ask            func(ctx context.Context, q string) (service.Result, error)
+	told           [][]string // each question's Query.Told
 	interruptsChan chan struct{}
 }
 
 func (r *recorder) session() *Session {
 	return &Session{
-		Ask: func(ctx context.Context, q string, trace bool) (service.Result, error) {
+		Ask: func(ctx context.Context, query Query, trace bool) (service.Result, error) {
+			q := query.Question
 			r.asked = append(r.asked, q)
+			r.told = append(r.told, query.Told)
 			r.traced = append(r.traced, trace)
 			if r.ask != nil {
 				return r.ask(ctx, q)

@@ -7,7 +7,10 @@
 // a standalone question by a Rewriter (Offline carries the previous turn's
 // focal concept; LLM asks the model to condense the conversation), and the
 // rewritten question is shown before it runs, so that the user can see what
-// is being asked.
+// is being asked. A line that only asks for more ("tell me more",
+// MoreRequest) is no follow-up to rewrite: it asks the last answered
+// question again with the sentences already given (Query.Told), which the
+// run leaves out of the store's passages (nodes.GraphState.Told).
 //
 // The Session does not answer questions itself: its Ask hook does, with the
 // same service as `gtrag ask`, so a chat answer is an ask answer. The

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gtrag/gtrag/internal/iostreams"
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
@@ -35,7 +36,7 @@ type Turn struct {
 type Session struct {
 	// Ask answers one standalone question; trace asks for the step-by-step
 	// narration (/trace on). Required.
-	Ask func(ctx context.Context, question string, trace bool) (service.Result, error)
+	Ask func(ctx context.Context, q Query, trace bool) (service.Result, error)
 	// Rewriter makes follow-ups standalone; nil means Offline.
 	Rewriter Rewriter
 	// Check validates and normalizes a question (the command line's rules);
@@ -69,6 +70,15 @@ type Session struct {
 	Trace bool
 
 	history []Turn
+}
+
+// Query is a question Session.Ask asks.
+type Query struct {
+	Question string
+	// Told are the sentences the user was already given on Question, when
+	// the line asked for more of it (MoreRequest): the answer leaves them
+	// out (service.AskOptions.Told).
+	Told []string
 }
 
 // Prompt is what the Terminal shows before each line.
@@ -157,32 +167,44 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	stop := s.watchInterrupts(qctx, cancel)
 	defer stop()
 
-	rw := s.Rewriter
-	if rw == nil {
-		rw = Offline{}
-	}
-	r, err := rw.Rewrite(qctx, s.history, line)
-	if err != nil {
-		return s.failed(ctx, qctx, err)
-	}
-	for _, n := range r.Notices {
-		s.note(n)
-	}
-	q := r.Question
-	if s.Check != nil {
-		if q, err = s.Check(q); err != nil {
-			s.error(err)
-			return nil
+	var (
+		q    string
+		told []string
+		err  error
+	)
+	if more, ok := s.more(line); ok {
+		// Asked whatever the rewriter: an LLM's rewrite of "tell me more"
+		// is a question of its own words, whose answer may repeat.
+		q, told = more.Question, more.Told
+		s.say(2, "→ more on: "+q)
+	} else {
+		rw := s.Rewriter
+		if rw == nil {
+			rw = Offline{}
+		}
+		r, err := rw.Rewrite(qctx, s.history, line)
+		if err != nil {
+			return s.failed(ctx, qctx, err)
+		}
+		for _, n := range r.Notices {
+			s.note(n)
+		}
+		q = r.Question
+		if s.Check != nil {
+			if q, err = s.Check(q); err != nil {
+				s.error(err)
+				return nil
+			}
+		}
+		// A rewrite that only capitalises or punctuates the line (an LLM's
+		// "What is a core?" for "what is a core") is the line: not shown,
+		// and not a follow-up whose topic came from an earlier turn.
+		if !sameQuestion(q, line) {
+			s.say(2, "→ "+q) // continued under the question
 		}
 	}
-	// A rewrite that only capitalises or punctuates the line (an LLM's
-	// "What is a core?" for "what is a core") is the line: not shown, and
-	// not a follow-up whose topic came from an earlier turn.
 	rewritten := !sameQuestion(q, line)
-	if rewritten {
-		s.say(2, "→ "+q) // continued under the question
-	}
-	res, err := s.Ask(qctx, q, s.Trace)
+	res, err := s.Ask(qctx, Query{Question: q, Told: told}, s.Trace)
 	asked := q
 	if res.Question != "" {
 		asked = res.Question // as the run read it: a misspelt term corrected
@@ -202,6 +224,31 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		s.say(0, res.Answer)
 	}
 	return nil
+}
+
+// more is the query a request for more (MoreRequest) asks: the last
+// question answered, without every sentence its answers so far gave. ok is
+// false for any other line, and when nothing has been answered yet to say
+// more of (an off-topic question has no more): "go on" is then asked as
+// typed, and rewritten as any line.
+func (s *Session) more(line string) (Query, bool) {
+	if !MoreRequest(line) {
+		return Query{}, false
+	}
+	last := len(s.history) - 1
+	for last >= 0 && s.history[last].Unanswered {
+		last--
+	}
+	if last < 0 || s.history[last].Result.Outcome == nodes.OutcomeOffTopic {
+		return Query{}, false
+	}
+	q := Query{Question: s.history[last].Question}
+	for _, t := range s.history {
+		if !t.Unanswered && t.Question == q.Question {
+			q.Told = append(q.Told, toldSentences(t.Result.Answer)...)
+		}
+	}
+	return q, true
 }
 
 // say writes text to Out, each line wrapped to Width at spaces with its

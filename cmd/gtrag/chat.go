@@ -82,7 +82,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	o.failFast = a.someoneWaits()
 	llmNotices := svc.Reasoners().Notices
 	s := &chat.Session{
-		Ask: func(ctx context.Context, q string, narrate bool) (service.Result, error) {
+		Ask: func(ctx context.Context, q chat.Query, narrate bool) (service.Result, error) {
 			return a.chatAsk(ctx, svc, q, o.askOptions, narrate, llmNotices)
 		},
 		Rewriter: chat.Offline{},
@@ -202,14 +202,15 @@ func (a *app) chatTerminal(ctx context.Context) (term *chat.Terminal, shown func
 // happen (the LLM's once per session, not per turn), and the narration
 // when /trace is on. With --step each node waits for the user first
 // (o.beforeStep, set by runChat).
-func (a *app) chatAsk(ctx context.Context, svc *service.Service, q string, o askOptions, narrate bool, said []string) (service.Result, error) {
+func (a *app) chatAsk(ctx context.Context, svc *service.Service, q chat.Query, o askOptions, narrate bool, said []string) (service.Result, error) {
 	o.live = a.liveRun(o.quiet || narrate)
 	o.live.Said(said...)
 	opts := o.run()
+	opts.Told = q.Told
 	if narrate {
 		opts.Trace = trace.New(trace.Options{Live: a.io.ErrOut, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()})
 	}
-	res, err := svc.Ask(ctx, q, opts)
+	res, err := svc.Ask(ctx, q.Question, opts)
 	o.live.Finish(res.Notices)
 	return res, err
 }

@@ -82,6 +82,26 @@ func TestChatFollowUpCarriesTheCorrectedTerm(t *testing.T) {
 	require.Equal(t, 1, strings.Count(r.stderr, `read "equilibirum" as "equilibrium"`), "said once: %s", r.stderr)
 }
 
+// "tell me more" asks the last question again for what its answer did
+// not say: it was rewritten "What about Nash equilibrium and tell me
+// more?" and answered with the same sentences word for word.
+func TestChatTellMeMoreSaysSomethingNew(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "What is a Nash equilibrium?\ntell me more\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "→ more on: What is a Nash equilibrium?\n")
+	require.NotContains(t, r.stdout, "tell me more?")
+	first, more, ok := strings.Cut(r.stdout, "→ more on:")
+	require.True(t, ok)
+	require.Equal(t, 1, strings.Count(more, "\nSources:\n"), "answered: %s", more)
+	answer := func(out string) string { a, _, _ := strings.Cut(out, "\nSources:"); return a }
+	for _, s := range strings.SplitAfter(answer(first), "]. ") {
+		if s = strings.TrimSpace(s); len(s) > 20 {
+			require.NotContains(t, more, s, "told again")
+		}
+	}
+}
+
 // A second question that names its own subject is asked as typed, not
 // made about the first question's topic; a real follow-up still is.
 func TestChatLeavesAStandaloneQuestionAlone(t *testing.T) {

@@ -1,0 +1,56 @@
+package chat
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/gtrag/gtrag/chunker"
+)
+
+// MoreRequest reports whether line asks for more on the last answer and
+// nothing else: "tell me more", "go on", "more please", "can you
+// elaborate?", "anything else?". Such a line is no question of its own.
+// Rewritten as a follow-up it became "What about Nash equilibrium and tell
+// me more?", which retrieved the same passages and gave the same answer
+// word for word; now the last question is asked again without the
+// sentences already given (Session.Turn, nodes.GraphState.Told).
+//
+// Only the whole line counts, so that "tell me more about the core" stays
+// a question about the core.
+func MoreRequest(line string) bool {
+	var words []string
+	for _, w := range strings.Fields(strings.ToLower(line)) {
+		if w = strings.Trim(w, ",.;:!?…'\"“”‘’()"); w != "" && !politeWords[w] {
+			words = append(words, w)
+		}
+	}
+	return morePhrases[strings.Join(words, " ")]
+}
+
+// politeWords go around a request for more without changing it: "could
+// you please tell me a bit more?".
+var politeWords = map[string]bool{
+	"please": true, "pls": true, "can": true, "could": true, "would": true, "will": true, "you": true,
+	"ok": true, "okay": true, "thanks": true, "and": true, "so": true, "now": true, "a": true, "bit": true,
+	"little": true, "some": true, "me": true, "us": true, "maybe": true,
+}
+
+// morePhrases are the requests for more once politeWords are gone.
+var morePhrases = map[string]bool{
+	"more": true, "tell more": true, "say more": true, "explain more": true, "go on": true,
+	"continue": true, "keep going": true, "elaborate": true, "expand": true, "expand on that": true,
+	"expand on it": true, "elaborate on that": true, "elaborate on it": true, "more details": true,
+	"more detail": true, "more on that": true, "more on this": true, "more about that": true,
+	"more about it": true, "tell more about that": true, "tell more about it": true,
+	"what else": true, "anything else": true, "else": true, "then": true, "then what": true,
+	"give more": true, "give more details": true, "go into more detail": true, "go deeper": true,
+}
+
+// citations matches an answer's citation marks, " [1]" or " [1, 2]".
+var citations = regexp.MustCompile(`\s*\[\s*\d+(?:\s*,\s*\d+)*\s*\]`)
+
+// toldSentences are the sentences of an answer without their citation
+// marks, as the passages they were quoted from say them.
+func toldSentences(answer string) []string {
+	return chunker.Sentences(citations.ReplaceAllString(answer, ""))
+}

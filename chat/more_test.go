@@ -1,0 +1,71 @@
+package chat
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
+)
+
+func TestMoreRequest(t *testing.T) {
+	for line, want := range map[string]bool{
+		"tell me more":                       true,
+		"Tell me more.":                      true,
+		"more":                               true,
+		"more please!":                       true,
+		"go on":                              true,
+		"Could you please elaborate?":        true,
+		"can you tell me a bit more?":        true,
+		"anything else?":                     true,
+		"ok, and then?":                      true,
+		"tell me more about the core":        false, // a question of its own
+		"more equilibria?":                   false,
+		"what about mixed strategies?":       false,
+		"thanks":                             false,
+		"Why does tit-for-tat do well?":      false,
+		"is there more than one equilibrium": false,
+	} {
+		require.Equal(t, want, MoreRequest(line), "%q", line)
+	}
+}
+
+func TestToldSentencesDropCitationMarks(t *testing.T) {
+	got := toldSentences("A Nash equilibrium is a profile of best responses [1]. Nash proved it exists [1, 2]. Mixed ones count [2]?")
+	require.Equal(t, []string{"A Nash equilibrium is a profile of best responses.", "Nash proved it exists.", "Mixed ones count?"}, got)
+}
+
+// "tell me more" asks the last question again without every sentence its
+// answers so far gave: it was rewritten "What about … and tell me more?"
+// and answered with the same sentences.
+func TestSessionTellMeMoreAsksAgainWithoutWhatWasTold(t *testing.T) {
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		return service.Result{Question: q, Answer: "First of " + q + " [1]. Second [2].", Outcome: nodes.OutcomeAnswered}, nil
+	}}
+	lines := script{"What is a Nash equilibrium?", "tell me more", "go on", "What is the core?", "more please"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+
+	nash, core := "What is a Nash equilibrium?", "What is the core?"
+	require.Equal(t, []string{nash, nash, nash, core, core}, r.asked)
+	require.Nil(t, r.told[0])
+	require.Equal(t, []string{"First of " + nash + ".", "Second."}, r.told[1])
+	require.Equal(t, []string{"First of " + nash + ".", "Second.", "First of " + nash + ".", "Second."}, r.told[2],
+		"every answer to the question so far")
+	require.Nil(t, r.told[3], "a new question is asked whole")
+	require.Equal(t, []string{"First of " + core + ".", "Second."}, r.told[4], "more of the last question only")
+	require.Contains(t, r.out.String(), "→ more on: What is a Nash equilibrium?\n")
+}
+
+// With nothing answered to say more of, or after an off-topic question,
+// "tell me more" is a line like any other.
+func TestSessionTellMeMoreWithNothingToSayMoreOf(t *testing.T) {
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		return service.Result{Question: q, Answer: "no", Outcome: nodes.OutcomeOffTopic}, nil
+	}}
+	lines := script{"tell me more", "How do I bake bread?", "tell me more"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Equal(t, []string{"tell me more", "How do I bake bread?", "tell me more"}, r.asked)
+	require.Equal(t, [][]string{nil, nil, nil}, r.told)
+}
