@@ -739,6 +739,12 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		if arxivFailed {
 			s.Outcome = OutcomeArxivUnavailable
 		}
+		if len(s.Told) > 0 && len(s.Searches) == 0 {
+			// Asked for more, the store's passages left nothing the
+			// answerer could say: "I found nothing on tit-for-tat beyond a
+			// passing mention" read as if nothing had been said before.
+			s.FinalResponse, s.Sources = toldAll, nil
+		}
 		s.FinalResponse += searchedText(s)
 	case arxivFailed && !s.RelevantContext:
 		// The arXiv notice is already there; this one is the caveat.
@@ -785,6 +791,10 @@ func abstained(ans reasoner.Answer, cited []Source) bool {
 	return ans.Abstained || len(cited) == 0
 }
 
+// toldAll is the answer to a request for more (GraphState.Told) when the
+// store's passages hold nothing more that answers the question.
+const toldAll = "I have nothing more on this question in the knowledge base than what I have already said."
+
 // offTopicText is the answer to a question that is not about game theory.
 // It says "added nothing" only when nothing was added.
 func offTopicText(added int) string {
@@ -814,7 +824,13 @@ func searchedText(s GraphState) string {
 		// The judge found the store's passages relevant and the answerer
 		// could not answer from them (an LLM may say yes, then abstain):
 		// the run never asked arXiv, and the reader is told how to.
-		if qs := Formulations(s.UserQuery); len(qs) > 0 {
+		qs := Formulations(s.UserQuery)
+		switch {
+		case len(qs) > 0 && len(s.Told) > 0:
+			// Asked for more: the judge found the passages left after
+			// what was told relevant, and the answerer nothing new in them.
+			return fmt.Sprintf("\n\narXiv was not searched. To look for more papers: gtrag ingest --query %s --max 200", shellQuote(qs[0]))
+		case len(qs) > 0:
 			return fmt.Sprintf("\n\narXiv was not searched: the knowledge base seemed to hold the answer. To look for papers: gtrag ingest --query %s --max 200", shellQuote(qs[0]))
 		}
 		return ""

@@ -648,3 +648,31 @@ type yesTopic struct{}
 func (yesTopic) IsGameTheory(context.Context, string, string) (reasoner.Verdict, error) {
 	return reasoner.Verdict{Yes: true, Reason: "recognised"}, nil
 }
+
+// Asked for more, an abstention on the store's passages says that nothing
+// more is there, not that nothing is: "I found nothing on the war of
+// attrition" read as if nothing had been said before. It lists no closest
+// sources, and tells how to look for more papers.
+func TestAnAbstentionAskedForMoreSaysNothingMore(t *testing.T) {
+	d := Responder{Answerer: abstainer{}}
+	s := GraphState{
+		UserQuery:       "What is the war of attrition?",
+		ChromaResults:   []vectordb.Result{{Document: vectordb.Document{ID: "a", Content: "The war of attrition is a game of waiting."}}},
+		RelevantContext: true,
+		Told:            []string{"The war of attrition is a contest of endurance."},
+	}
+	final, err := d.Respond(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, OutcomeNotFound, final.Outcome)
+	require.True(t, strings.HasPrefix(final.FinalResponse, toldAll), final.FinalResponse)
+	require.Contains(t, final.FinalResponse, "arXiv was not searched. To look for more papers: gtrag ingest --query ")
+	require.NotContains(t, final.FinalResponse, "seemed to hold the answer")
+	require.Empty(t, final.Sources)
+
+	s.Told = nil
+	final, err = d.Respond(context.Background(), s)
+	require.NoError(t, err)
+	require.Contains(t, final.FinalResponse, "I found nothing on the war of attrition", "a question asked on its own abstains as before")
+	require.Contains(t, final.FinalResponse, "seemed to hold the answer")
+	require.NotEmpty(t, final.Sources)
+}
