@@ -710,7 +710,9 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
 		}
 	}
-	ans, err := r.Answerer.Answer(ctx, s.UserQuery, ps)
+	// pull_from_chroma took what was told out of the passages; a model
+	// that writes in its own words is told it as well (reasoner.WithTold).
+	ans, err := r.Answerer.Answer(reasoner.WithTold(ctx, s.Told), s.UserQuery, ps)
 	if err != nil {
 		return s, fmt.Errorf("generate the answer: %w", err)
 	}

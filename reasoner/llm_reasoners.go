@@ -105,7 +105,8 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 		return Answer{Text: NoSourcesText, Abstained: true}, nil
 	}
 	user := questionPrompt(question, passages) +
-		"\n\nAnswer the question in at most 200 words from the passages between <data> and </data>, citing them as [n]."
+		"\n\nAnswer the question in at most 200 words from the passages between <data> and </data>, citing them as [n]." +
+		toldPrompt(toldFrom(ctx))
 	reply, notices, err := a.c.call(ctx, PromptGenerateResponse, answerSystem, user)
 	if err != nil {
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)

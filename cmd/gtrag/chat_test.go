@@ -175,6 +175,40 @@ func TestChatWithAnLLM(t *testing.T) {
 	require.Contains(t, condense, "and in the all-pay version?")
 }
 
+// With an LLM, "tell me more" is not sent to be condensed: the last
+// question is asked again, and the answer prompt shows the model what its
+// first answer said, for it to say what the passages add.
+func TestChatTellMeMoreWithAnLLM(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.answer = func(user string) string {
+		switch {
+		case strings.Contains(user, "Follow-up:"):
+			return "What about Vickrey auctions and tell me more?"
+		case strings.Contains(user, "arXiv searches"):
+			return "sealed-bid auction bid shading"
+		case strings.Contains(user, "already been told"):
+			return "Shading grows with the number of rivals [1]."
+		}
+		return "Bidders shade their bids below their valuations [1]."
+	}
+	env := auctionChatEnv(t, llm)
+
+	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\ntell me more\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "→ more on: How much do bidders shade their bids in sealed-bid auctions?\n")
+	require.Contains(t, r.stdout, "Shading grows with the number of rivals [1].")
+	prompts, _ := llm.seen()
+	var told []string
+	for _, p := range prompts {
+		require.NotContains(t, p, "Follow-up:", "nothing to condense")
+		if strings.Contains(p, "already been told") {
+			told = append(told, p)
+		}
+	}
+	require.Len(t, told, 1, "the second answer's prompt only")
+	require.Contains(t, told[0], "Bidders shade their bids below their valuations.", "the first answer, without its citation")
+}
+
 // A stalled arXiv costs ask its --arxiv-budget, then the store answers
 // with a notice.
 func TestAskArxivBudget(t *testing.T) {
