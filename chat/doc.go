@@ -8,7 +8,7 @@
 // focal concept; LLM asks the model to condense the conversation), and the
 // rewritten question is shown before it runs, so that the user can see what
 // is being asked. A line that only asks for more ("tell me more",
-// MoreRequest) is no follow-up to rewrite: it asks the last answered
+// MoreRequest) is no follow-up to rewrite: it asks the last
 // question again with the sentences already given (Query.Told), which the
 // run leaves out of the store's passages (nodes.GraphState.Told).
 //

@@ -69,3 +69,19 @@ func TestSessionTellMeMoreWithNothingToSayMoreOf(t *testing.T) {
 	require.Equal(t, []string{"tell me more", "How do I bake bread?", "tell me more"}, r.asked)
 	require.Equal(t, [][]string{nil, nil, nil}, r.told)
 }
+
+// After a question cancelled before its answer, "tell me more" asks that
+// question again whole: nothing of it was told, and the question before
+// it is not what the user was reading about.
+func TestSessionTellMeMoreAfterACancelledQuestion(t *testing.T) {
+	r := recorder{ask: func(ctx context.Context, q string) (service.Result, error) {
+		if q == "What is the core?" {
+			return service.Result{}, context.Canceled
+		}
+		return service.Result{Question: q, Answer: "First [1].", Outcome: nodes.OutcomeAnswered}, nil
+	}}
+	lines := script{"What is a Nash equilibrium?", "What is the core?", "tell me more"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Equal(t, []string{"What is a Nash equilibrium?", "What is the core?", "What is the core?"}, r.asked)
+	require.Nil(t, r.told[2])
+}

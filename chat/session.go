@@ -227,18 +227,16 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 }
 
 // more is the query a request for more (MoreRequest) asks: the last
-// question answered, without every sentence its answers so far gave. ok is
-// false for any other line, and when nothing has been answered yet to say
-// more of (an off-topic question has no more): "go on" is then asked as
-// typed, and rewritten as any line.
+// question, without every sentence its answers so far gave; one cancelled
+// or failed before its answer is asked whole. ok is false for any other
+// line, and when nothing has been asked yet to say more of (an off-topic
+// question has no more): "go on" is then asked as typed, and rewritten as
+// any line.
 func (s *Session) more(line string) (Query, bool) {
 	if !MoreRequest(line) {
 		return Query{}, false
 	}
 	last := len(s.history) - 1
-	for last >= 0 && s.history[last].Unanswered {
-		last--
-	}
 	if last < 0 || s.history[last].Result.Outcome == nodes.OutcomeOffTopic {
 		return Query{}, false
 	}
