@@ -31,6 +31,12 @@ func TestFocal(t *testing.T) {
 		{"Why do players defect in the prisoner's dilemma?", []string{"prisoner's dilemma", "defect"}},
 		{"What is the core of a cooperative game?", []string{"core", "cooperative game"}},
 		{"Is the core always non-empty?", []string{"core", "non-empty"}},
+		// A comparative starts what the phrase is said to be: the
+		// judge once looked for "territorial animals less aggressive"
+		// in a paper on restraint in hawk-dove contests. "least core"
+		// is a concept, and stays one.
+		{"Why are territorial animals less aggressive than strangers?", []string{"territorial animals", "aggressive", "strangers"}},
+		{"Is the least core ever empty?", []string{"least core", "empty"}},
 		{"What is a game?", []string{"game"}},
 		{"Is the Nash equilibrium of a zero-sum game unique?", []string{"Nash equilibrium", "zero-sum game", "unique"}},
 		{"Who wins a war of attrition?", []string{"war of attrition"}},
