@@ -705,7 +705,15 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		// The search judged these papers about the question (a question
 		// recognised as game theory; an unrecognised one's papers stay
 		// mere neighbours), which the answerer weighs against the
-		// student's own phrases that they do not repeat.
+		// student's own phrases that they do not repeat. Marking an
+		// unrecognised question's papers too was measured in round 2
+		// session 36 (offline, fresh stores, 10k background): of the
+		// 2,262 dev and tuning questions 8 more cited their paper, and
+		// 62 of 70 not_found answers became answers, 44 of them from the
+		// paper the question is about; but each of the 12 dev controls
+		// that had taken a paper was answered from it ("How do I make
+		// sourdough bread rise faster in a cold kitchen?" from a paper on
+		// Wardrop equilibria) where it now says nothing answers.
 		for i := range ps {
 			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
 		}
