@@ -713,7 +713,12 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		// paper the question is about; but each of the 12 dev controls
 		// that had taken a paper was answered from it ("How do I make
 		// sourdough bread rise faster in a cold kitchen?" from a paper on
-		// Wardrop equilibria) where it now says nothing answers.
+		// Wardrop equilibria) where it now says nothing answers. Marking
+		// only a paper that holds half the question's specific terms
+		// (and three at least): 5 more cited, 24 of the 48 not_found
+		// answers that listed their paper answered from it, and 6 of the
+		// 12 controls still answered ("the best strategy for keeping a
+		// sourdough starter alive").
 		for i := range ps {
 			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
 		}
