@@ -135,13 +135,7 @@ func TestChatWithAnLLMLeavesAStandaloneQuestionAlone(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.NotContains(t, r.stdout, "in a Nash equilibrium?", "the standalone question is asked as typed")
 	require.Contains(t, r.stdout, "→ Why is truthful bidding a dominant strategy in the Vickrey auction?\n")
-	prompts, _ := llm.seen()
-	var condensed []string
-	for _, p := range prompts {
-		if strings.Contains(p, "Follow-up:") {
-			condensed = append(condensed, p)
-		}
-	}
+	condensed := llm.prompting("Follow-up:")
 	require.Len(t, condensed, 1, "only the follow-up is condensed")
 	require.Contains(t, condensed[0], "and why?")
 }
@@ -163,16 +157,10 @@ func TestChatWithAnLLM(t *testing.T) {
 	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\nand in the all-pay version?\n", "chat")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "→ How much do bidders shade their bids in all-pay auctions?\n")
-	prompts, _ := llm.seen()
-	var condense string
-	for _, p := range prompts {
-		if strings.Contains(p, "Follow-up:") {
-			require.Empty(t, condense, "one follow-up, one condensation")
-			condense = p
-		}
-	}
-	require.Contains(t, condense, "User: How much do bidders shade their bids in sealed-bid auctions?")
-	require.Contains(t, condense, "and in the all-pay version?")
+	condensed := llm.prompting("Follow-up:")
+	require.Len(t, condensed, 1, "one follow-up, one condensation")
+	require.Contains(t, condensed[0], "User: How much do bidders shade their bids in sealed-bid auctions?")
+	require.Contains(t, condensed[0], "and in the all-pay version?")
 }
 
 // With an LLM, "tell me more" is not sent to be condensed: the last
@@ -197,14 +185,8 @@ func TestChatTellMeMoreWithAnLLM(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "→ more on: How much do bidders shade their bids in sealed-bid auctions?\n")
 	require.Contains(t, r.stdout, "Shading grows with the number of rivals [1].")
-	prompts, _ := llm.seen()
-	var told []string
-	for _, p := range prompts {
-		require.NotContains(t, p, "Follow-up:", "nothing to condense")
-		if strings.Contains(p, "already been told") {
-			told = append(told, p)
-		}
-	}
+	require.Empty(t, llm.prompting("Follow-up:"), "nothing to condense")
+	told := llm.prompting("already been told")
 	require.Len(t, told, 1, "the second answer's prompt only")
 	require.Contains(t, told[0], "Bidders shade their bids below their valuations.", "the first answer, without its citation")
 }

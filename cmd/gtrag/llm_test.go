@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -158,6 +159,12 @@ func (s *llmServer) seen() (prompts, auth []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.prompts...), append([]string(nil), s.auth...)
+}
+
+// prompting is the prompts the server was sent that hold sub.
+func (s *llmServer) prompting(sub string) []string {
+	prompts, _ := s.seen()
+	return slices.DeleteFunc(prompts, func(p string) bool { return !strings.Contains(p, sub) })
 }
 
 func TestAskWithAnLLM(t *testing.T) {
