@@ -85,3 +85,11 @@ func TestSessionTellMeMoreAfterACancelledQuestion(t *testing.T) {
 	require.Equal(t, []string{"What is a Nash equilibrium?", "What is the core?", "What is the core?"}, r.asked)
 	require.Nil(t, r.told[2])
 }
+
+// /help tells how to ask for more.
+func TestHelpSaysHowToAskForMore(t *testing.T) {
+	var r recorder
+	lines := script{"/help"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Contains(t, r.out.String(), `"tell me more" answers the last question again`)
+}

@@ -398,7 +398,8 @@ func Pleasantry(line string) bool {
 }
 
 // Help lists the slash commands.
-const Help = `Type a question, or a follow-up to the last answer ("and in the repeated version?").
+const Help = `Type a question, or a follow-up to the last answer ("and in the repeated version?");
+"tell me more" answers the last question again with what was not said yet.
   /sources     the sources of the last answer
   /open N      the URL of source N (opened in a browser when one is available)
   /trace on    narrate every step of the next questions (off to stop)
