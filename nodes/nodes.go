@@ -200,6 +200,10 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 // searches arXiv for more, as for any question the store cannot answer.
 // An LLM's sentences are its own words, seldom found so; its passages
 // stay as they were.
+// minToldWords is the fewest words a told sentence must have to be taken
+// out (withoutTold).
+const minToldWords = 4
+
 func withoutTold(results []vectordb.Result, told []string) ([]vectordb.Result, int) {
 	if len(told) == 0 {
 		return results, 0
@@ -207,7 +211,10 @@ func withoutTold(results []vectordb.Result, told []string) ([]vectordb.Result, i
 	out := slices.Clone(results)
 	found := 0
 	for _, sentence := range told {
-		if sentence = strings.TrimSpace(sentence); sentence == "" {
+		if sentence = strings.TrimSpace(sentence); len(strings.Fields(sentence)) < minToldWords {
+			// "Yes." told would cut the same two words out of the
+			// middle of other passages' sentences; the offline answerer
+			// quotes no sentence that short.
 			continue
 		}
 		hit := false

@@ -268,16 +268,17 @@ func TestPullerLeavesOutWhatWasTold(t *testing.T) {
 	store := &memStore{docs: []vectordb.Document{
 		{ID: "a", Content: "Shapley value is fair. It is the average marginal contribution."},
 		{ID: "b", Content: "Shapley value is fair."},
-		{ID: "c", Content: "Shapley value has four axioms."},
+		{ID: "c", Content: "Shapley value has four axioms. Yes."},
 	}}
-	told := []string{"Shapley value is fair.", "A sentence no document holds."}
+	told := []string{"Shapley value is fair.", "A sentence no document holds.", "Yes."}
 	s, err := Puller{Store: store, K: 2}.Pull(context.Background(), GraphState{UserQuery: "shapley value", Told: told})
 	require.NoError(t, err)
 	require.Len(t, s.ChromaResults, 2)
 	require.Equal(t, "a", s.ChromaResults[0].ID)
 	require.Equal(t, "It is the average marginal contribution.", s.ChromaResults[0].Content)
 	require.Equal(t, "c", s.ChromaResults[1].ID, "b held only what was told")
-	require.Contains(t, s.Reasoning, "without the 2 sentences already told (1 found in the documents)")
+	require.Equal(t, "Shapley value has four axioms. Yes.", s.ChromaResults[1].Content, "a told sentence too short to tell apart stays")
+	require.Contains(t, s.Reasoning, "without the 3 sentences already told (1 found in the documents)")
 	require.Equal(t, "Shapley value is fair. It is the average marginal contribution.", store.docs[0].Content, "the store is not changed")
 
 	s, err = Puller{Store: store, K: 2}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
