@@ -973,6 +973,23 @@ type rankedPaper struct {
 // concept's most typical paper: 873 / 860; the dev sets of worlds B to G
 // and the controls unchanged. Not kept.
 //
+// Measured in round 2 session 36 (the 10k background with all seven
+// worlds' papers; against 1,513 of the 1,762 tuning questions of
+// testdata/world and 438 of the 500 dev questions of every world and
+// testdata/blinddev), a third ranking fused after this one by reciprocal
+// rank (k 60):
+//
+//   - arXiv's own order: 1,483 and 441 at weight 0.5, 1,445 and 441 at 1
+//     (1,468 and 440 at k 10);
+//   - the number of the question's specific terms in the title, where
+//     "Rosenthal's Potential and the Existence of Pure Equilibria in
+//     Congestion Games" came ninth for "Why does every congestion game
+//     have a pure Nash equilibrium?": 1,464 and 442 at weight 0.25, 1,428
+//     and 442 at 0.5.
+//
+// Both won a few blind-written dev questions and lost far more of world
+// A's: neither is kept.
+//
 // What did help is deciding "about the question" relative to the pool
 // (about.go).
 func (a ArxivSearcher) rank(ctx context.Context, question string, papers []arxiv.Paper) ([]rankedPaper, error) {
