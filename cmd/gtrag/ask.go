@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gtrag/gtrag/chat"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/status"
@@ -88,6 +89,11 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 			q, err := a.questionFrom(args)
 			if err != nil {
 				return err
+			}
+			if chat.MoreRequest(q) {
+				// Asked alone it was judged a question, and refused as
+				// not about game theory.
+				return usagef("%q asks for more of an earlier answer, and ask has none: hold a conversation with gtrag chat (or ask -i)", q)
 			}
 			if o.step {
 				// Stepping through is for watching: narrate each step too.

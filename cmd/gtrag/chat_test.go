@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -100,6 +101,26 @@ func TestChatTellMeMoreSaysSomethingNew(t *testing.T) {
 			require.NotContains(t, more, s, "told again")
 		}
 	}
+}
+
+// ask has no earlier answer to say more of: a request for more is bad
+// usage, refused in one line before anything is written, where it was
+// answered as a question not about game theory.
+func TestAskRefusesARequestForMore(t *testing.T) {
+	env := testEnv(t)
+	for _, args := range [][]string{{"ask", "tell me more"}, {"ask", "Could you elaborate?"}} {
+		r := gtrag(t, env, args...)
+		require.Equal(t, exitUsage, r.code, "%v", args)
+		require.Empty(t, r.stdout)
+		require.Contains(t, r.stderr, "asks for more of an earlier answer, and ask has none: hold a conversation with gtrag chat")
+		require.Equal(t, 1, strings.Count(strings.TrimSpace(r.stderr), "\n")+1, "one line: %q", r.stderr)
+	}
+	r := gtragStdin(t, env, "go on\n", "ask", "-")
+	require.Equal(t, exitUsage, r.code)
+	_, err := os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "nothing written")
+	ok := gtrag(t, env, "ask", "Tell me more about the core of a cooperative game")
+	require.Equal(t, 0, ok.code, "a question of its own: %s", ok.stderr)
 }
 
 // A second question that names its own subject is asked as typed, not
