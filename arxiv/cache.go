@@ -5,13 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/gtrag/gtrag/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/gtrag/gtrag/internal/atomicfile"
 )
 
 // PageCache keeps the pages of searches, so that a search repeated soon

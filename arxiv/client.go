@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/internal/httpwait"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -20,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gtrag/gtrag/internal/httpwait"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/text"
 )

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/internal/httpwait"
 	"net"
 	"net/http"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gtrag/gtrag/internal/httpwait"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/stretchr/testify/require"
 )

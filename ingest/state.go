@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gtrag/gtrag/internal/atomicfile"
 )
 
 // stateFormat is the layout of resume files; a file of another format is

@@ -4,18 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/environment"
-	"github.com/gtrag/gtrag/evaluate"
-	"github.com/gtrag/gtrag/text"
 	"slices"
 	"sync/atomic"
 	"time"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/environment"
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/trace"
 )
 

@@ -6,9 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/gtrag/gtrag/environment"
 	"time"
 
+	"github.com/gtrag/gtrag/environment"
 	"github.com/gtrag/gtrag/nodes"
 )
 

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/environment"
 	"slices"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/environment"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
