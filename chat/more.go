@@ -1,11 +1,6 @@
 package chat
 
-import (
-	"regexp"
-	"strings"
-
-	"github.com/gtrag/gtrag/chunker"
-)
+import "strings"
 
 // MoreRequest reports whether line asks for more on the last answer and
 // nothing else: "tell me more", "go on", "more please", "can you
@@ -44,13 +39,4 @@ var morePhrases = map[string]bool{
 	"more about it": true, "tell more about that": true, "tell more about it": true,
 	"what else": true, "anything else": true, "else": true, "then": true, "then what": true,
 	"give more": true, "give more details": true, "go into more detail": true, "go deeper": true,
-}
-
-// citations matches an answer's citation marks, " [1]" or " [1, 2]".
-var citations = regexp.MustCompile(`\s*\[\s*\d+(?:\s*,\s*\d+)*\s*\]`)
-
-// toldSentences are the sentences of an answer without their citation
-// marks, as the passages they were quoted from say them.
-func toldSentences(answer string) []string {
-	return chunker.Sentences(citations.ReplaceAllString(answer, ""))
 }

@@ -32,11 +32,6 @@ func TestMoreRequest(t *testing.T) {
 	}
 }
 
-func TestToldSentencesDropCitationMarks(t *testing.T) {
-	got := toldSentences("A Nash equilibrium is a profile of best responses [1]. Nash proved it exists [1, 2]. Mixed ones count [2]?")
-	require.Equal(t, []string{"A Nash equilibrium is a profile of best responses.", "Nash proved it exists.", "Mixed ones count?"}, got)
-}
-
 // "tell me more" asks the last question again without every sentence its
 // answers so far gave: it was rewritten "What about … and tell me more?"
 // and answered with the same sentences.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
@@ -243,7 +244,7 @@ func (s *Session) more(line string) (Query, bool) {
 	q := Query{Question: s.history[last].Question}
 	for _, t := range s.history {
 		if !t.Unanswered && t.Question == q.Question {
-			q.Told = append(q.Told, toldSentences(t.Result.Answer)...)
+			q.Told = append(q.Told, reasoner.AnswerSentences(t.Result.Answer)...)
 		}
 	}
 	return q, true

@@ -91,6 +91,11 @@ func TestOfflineAnswerDefinitionWhereIntroduced(t *testing.T) {
 	require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 }
 
+func TestAnswerSentencesDropCitationMarks(t *testing.T) {
+	got := AnswerSentences("A Nash equilibrium is a profile of best responses [1]. Nash proved it exists [1, 2]. Mixed ones count [2]?")
+	require.Equal(t, []string{"A Nash equilibrium is a profile of best responses.", "Nash proved it exists.", "Mixed ones count?"}, got)
+}
+
 func TestDanglingOpeners(t *testing.T) {
 	require.Equal(t, []string{"It contrasts with signalling."},
 		DanglingOpeners("It contrasts with signalling [1]. Cheap talk is costless [1]."), "the first sentence has nothing before it")

@@ -381,6 +381,13 @@ func backNoun(s string) string {
 // citationMark matches the citations of an answer: [1], [1, 2].
 var citationMark = regexp.MustCompile(`\s*\[(\d+(?:\s*,\s*\d+)*)\]`)
 
+// AnswerSentences are the sentences of an answer without their citation
+// marks: for an extractive answer, each as its source says it (a chat's
+// told sentences, nodes.GraphState.Told).
+func AnswerSentences(answer string) []string {
+	return chunker.Sentences(citationMark.ReplaceAllString(answer, ""))
+}
+
 // DanglingOpeners returns the sentences of an answer that open by
 // referring back ("It …", "This rule …", "The theorem …", "However, …")
 // although the sentence before them in the answer does not come from the

@@ -3,24 +3,16 @@ package service_test
 import (
 	"bytes"
 	"context"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
-
-var citationMarks = regexp.MustCompile(`\s*\[\d+(?:, \d+)*\]`)
-
-// answerSentences are an answer's sentences without their citation marks.
-func answerSentences(answer string) []string {
-	return chunker.Sentences(citationMarks.ReplaceAllString(answer, ""))
-}
 
 // Asked again with what its first answer told (chat's "tell me more"),
 // the offline answer on the primer says something new: no sentence of the
@@ -34,7 +26,7 @@ func TestAskToldSaysWhatIsNew(t *testing.T) {
 	first, err := svc.Ask(context.Background(), q, service.AskOptions{})
 	require.NoError(t, err)
 	require.Equal(t, nodes.OutcomeAnswered, first.Outcome)
-	told := answerSentences(first.Answer)
+	told := reasoner.AnswerSentences(first.Answer)
 	require.GreaterOrEqual(t, len(told), 2)
 
 	var out bytes.Buffer
@@ -43,7 +35,7 @@ func TestAskToldSaysWhatIsNew(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, nodes.OutcomeAnswered, more.Outcome)
 	require.NotEmpty(t, more.Sources)
-	said := answerSentences(more.Answer)
+	said := reasoner.AnswerSentences(more.Answer)
 	require.NotEmpty(t, said)
 	for _, s := range said {
 		require.NotContains(t, told, s, "told again: %q", s)
