@@ -1,6 +1,9 @@
 package chat
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // MoreRequest reports whether line asks for more on the last answer and
 // nothing else: "tell me more", "go on", "more please", "can you
@@ -13,12 +16,7 @@ import "strings"
 // Only the whole line counts, so that "tell me more about the core" stays
 // a question about the core.
 func MoreRequest(line string) bool {
-	var words []string
-	for _, w := range strings.Fields(strings.ToLower(line)) {
-		if w = strings.Trim(w, ",.;:!?…'\"“”‘’()"); w != "" && !politeWords[w] {
-			words = append(words, w)
-		}
-	}
+	words := slices.DeleteFunc(lineWords(line), func(w string) bool { return politeWords[w] })
 	return morePhrases[strings.Join(words, " ")]
 }
 

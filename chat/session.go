@@ -168,16 +168,12 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	stop := s.watchInterrupts(qctx, cancel)
 	defer stop()
 
-	var (
-		q    string
-		told []string
-		err  error
-	)
-	if more, ok := s.more(line); ok {
-		// Asked whatever the rewriter: an LLM's rewrite of "tell me more"
-		// is a question of its own words, whose answer may repeat.
-		q, told = more.Question, more.Told
-		s.say(2, "→ more on: "+q)
+	// A request for more is asked whatever the rewriter: an LLM's rewrite
+	// of "tell me more" is a question of its own words, whose answer may
+	// repeat.
+	query, rewritten := s.more(line)
+	if rewritten {
+		s.say(2, "→ more on: "+query.Question)
 	} else {
 		rw := s.Rewriter
 		if rw == nil {
@@ -190,7 +186,7 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		for _, n := range r.Notices {
 			s.note(n)
 		}
-		q = r.Question
+		q := r.Question
 		if s.Check != nil {
 			if q, err = s.Check(q); err != nil {
 				s.error(err)
@@ -200,13 +196,13 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		// A rewrite that only capitalises or punctuates the line (an LLM's
 		// "What is a core?" for "what is a core") is the line: not shown,
 		// and not a follow-up whose topic came from an earlier turn.
-		if !sameQuestion(q, line) {
+		if rewritten = !sameQuestion(q, line); rewritten {
 			s.say(2, "→ "+q) // continued under the question
 		}
+		query.Question = q
 	}
-	rewritten := !sameQuestion(q, line)
-	res, err := s.Ask(qctx, Query{Question: q, Told: told}, s.Trace)
-	asked := q
+	res, err := s.Ask(qctx, query, s.Trace)
+	asked := query.Question
 	if res.Question != "" {
 		asked = res.Question // as the run read it: a misspelt term corrected
 	}
@@ -377,12 +373,7 @@ var pleasantPhrases = map[string]bool{"got it": true, "i see": true, "makes sens
 // acknowledgement ("thanks!", "ok, got it", "hello"): not a question to
 // run the workflow on, nor a follow-up to carry a topic into.
 func Pleasantry(line string) bool {
-	var words []string
-	for _, w := range strings.Fields(strings.ToLower(line)) {
-		if w = strings.Trim(w, ",.;:!?…'\"“”‘’()"); w != "" {
-			words = append(words, w)
-		}
-	}
+	words := lineWords(line)
 	if len(words) == 0 || pleasantPhrases[strings.Join(words, " ")] {
 		return len(words) > 0
 	}
@@ -396,6 +387,19 @@ func Pleasantry(line string) bool {
 		}
 	}
 	return ack
+}
+
+// lineWords are the words of line in lower case, without the punctuation
+// around them: "Thanks!" and "thanks" are one word to Pleasantry and
+// MoreRequest.
+func lineWords(line string) []string {
+	var words []string
+	for _, w := range strings.Fields(strings.ToLower(line)) {
+		if w = strings.Trim(w, ",.;:!?…'\"“”‘’()"); w != "" {
+			words = append(words, w)
+		}
+	}
+	return words
 }
 
 // Help lists the slash commands.
