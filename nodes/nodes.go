@@ -228,7 +228,7 @@ func withoutTold(results []vectordb.Result, told []string) ([]vectordb.Result, i
 			found++
 		}
 	}
-	return slices.DeleteFunc(out, func(r vectordb.Result) bool { return strings.TrimSpace(r.Content) == "" }), found
+	return slices.DeleteFunc(out, func(r vectordb.Result) bool { return r.Content == "" }), found
 }
 
 // onePerPaper moves each chunk of an arXiv paper already among the first
