@@ -20,9 +20,10 @@ import (
 // Notices are printed live whether or not the Line is drawn: on a pipe they
 // are the same lines as before, only sooner.
 type Run struct {
-	graph.ObserverBase[nodes.GraphState] // it hears StepStarted and StepCompleted
-	line                                 *Line
-	note                                 func(string)
+	// Of the observer's events it hears StepStarted and StepCompleted.
+	graph.ObserverBase[nodes.GraphState]
+	line *Line
+	note func(string)
 
 	mu     sync.Mutex
 	said   []string
