@@ -171,6 +171,29 @@ func TestStoreCopyDirectoryFlags(t *testing.T) {
 	require.True(t, os.IsNotExist(err), "no directory named ~ in the working directory")
 }
 
+// TestStoreCopyRefusesAMistypedURL: a --to or --from with a URL's scheme
+// that is not Weaviate's ("weavite://…", a typo) is bad usage, not a
+// directory named "weavite:" in the working directory that the copy then
+// reports as done.
+func TestStoreCopyRefusesAMistypedURL(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("directories only")
+	}
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	src := env["GTRAG_DATA_DIR"]
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", src, "--to", "weavite://localhost:8080/Gtrag"), exitUsage,
+		`gtrag: --to: "weavite://localhost:8080/Gtrag" is not a store URL: want weaviate://HOST:PORT[/Collection], weaviates://…, or a directory`)
+	storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", "https://TOKEN@db:8080/Gtrag", "--to", filepath.Join(t.TempDir(), "kb")), exitUsage,
+		`gtrag: --from: "https://xxxxx@db:8080/Gtrag" is not a store URL: want weaviate://HOST:PORT[/Collection], weaviates://…, or a directory`)
+	entries, err := os.ReadDir(cwd)
+	require.NoError(t, err)
+	require.Empty(t, entries, "nothing was written in the working directory")
+}
+
 // TestStoreMaintenanceOnADataDirThatIsAFile: compact and recover say that
 // --data-dir is a file as stats and papers do, as bad usage (exit 2), not
 // as a failure to open a store (exit 1).

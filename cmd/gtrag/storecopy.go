@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"sync"
 	"time"
@@ -71,6 +72,9 @@ URL is read from WEAVIATE_API_KEY.`,
 				to = expandHome(to, a.getenv)
 			}
 			for _, s := range []struct{ flag, v string }{{"--from", from}, {"--to", to}} {
+				if urlScheme.MatchString(s.v) && !weaviatestore.IsURL(s.v) {
+					return usagef("%s: %q is not a store URL: want weaviate://HOST:PORT[/Collection], weaviates://…, or a directory", s.flag, weaviatestore.Redact(s.v))
+				}
 				if err := service.CheckStore(urlOrEmpty(s.v)); err != nil {
 					return usageError{fmt.Errorf("%s: %w", s.flag, errors.Unwrap(err))}
 				}
@@ -113,6 +117,13 @@ func urlOrEmpty(s string) string {
 	}
 	return ""
 }
+
+// urlScheme matches the start of a URL: a scheme (RFC 3986) and "://".
+// store copy refuses such a value unless it is a Weaviate URL: a
+// directory named "weavite:" is a typo far more often than a choice, and
+// copying into one would report success for a copy the user meant to send
+// to a server.
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://`)
 
 // storeConfig is the service configuration of one end of a copy.
 func (a *app) storeConfig(place string) service.Config {
