@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -71,12 +73,21 @@ func bashWithoutPackage(root *cobra.Command) {
 	if err != nil || bash.Name() != "bash" || bash.RunE == nil {
 		return
 	}
-	gen := bash.RunE
-	bash.RunE = func(c *cobra.Command, args []string) error {
-		if err := gen(c, args); err != nil {
+	bash.RunE = func(c *cobra.Command, _ []string) error {
+		// cobra's script is rewritten to call its own _filedir, which
+		// uses the package's when it is loaded. (cobra's own RunE writes
+		// to the output the root had when the command was made.)
+		noDesc, err := c.Flags().GetBool("no-descriptions")
+		if err != nil {
 			return err
 		}
-		_, err := fmt.Fprintf(c.OutOrStdout(), bashSplitter, root.Name())
+		var script bytes.Buffer
+		if err := root.GenBashCompletionV2(&script, !noDesc); err != nil {
+			return err
+		}
+		name := root.Name()
+		fixed := filedirCall.ReplaceAllString(script.String(), "${1}__"+name+"_filedir")
+		_, err = fmt.Fprint(c.OutOrStdout(), fixed+fmt.Sprintf(bashSplitter+bashFiledir, name))
 		return err
 	}
 	name := root.Name()
@@ -102,6 +113,31 @@ with the bash-completion package execute once:
 You will need to start a new shell for this setup to take effect.
 `, name)
 }
+
+// filedirCall matches a call of bash-completion's _filedir in cobra's
+// script (for --data-dir's directories), which bashFiledir stands in for.
+var filedirCall = regexp.MustCompile(`(^|[\s"])_filedir\b`)
+
+// bashFiledir completes file names, or directories with -d, as the
+// package's _filedir does, with compgen when the package is not loaded:
+// without it, Tab after --data-dir printed "_filedir: command not found".
+// A filter cobra passes (file extensions) is applied only by the package;
+// without it every file is offered.
+const bashFiledir = `
+# Without the bash-completion package: files, or directories with -d.
+__%[1]s_filedir()
+{
+    if declare -F _filedir >/dev/null 2>&1; then
+        _filedir "$@"
+        return
+    fi
+    local IFS=$'\n' kind=-f
+    [[ $1 == -d ]] && kind=-d
+    COMPREPLY+=($(compgen "$kind" -- "$cur"))
+    compopt -o filenames 2>/dev/null
+    return 0
+}
+`
 
 // bashSplitter replaces the script's __NAME_init_completion, which needs
 // bash-completion's _get_comp_words_by_ref: without it, the line up to the

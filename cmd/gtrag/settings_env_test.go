@@ -124,12 +124,19 @@ tab() { COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}; read -r -a COMP_WORDS <<< "$1"
 tab "gtrag --llm "
 tab "gtrag gr"
 tab "gtrag graph --format m"
+unset -f _filedir 2>/dev/null
+tab "gtrag --data-dir comp"
 `
+	// --data-dir completes directories only: compdir, not compfile.
+	cwd := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(cwd, "compdir"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(cwd, "compfile"), nil, 0o644))
 	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tab, "tab", script)
+	cmd.Dir = cwd
 	cmd.Env = []string{"PATH=" + bin + ":" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "GTRAG_LLM=offline"}
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, string(out))
-	require.Equal(t, "auto|offline|ollama:|openai:|anthropic:|googleai:|\ngraph|\nmermaid|\n", string(out))
+	require.Equal(t, "auto|offline|ollama:|openai:|anthropic:|googleai:|\ngraph|\nmermaid|\ncompdir|\n", string(out))
 }
 
 const completionChild = "GTRAG_COMPLETION_CHILD"
