@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -278,6 +279,10 @@ const maxArxivBudget = 10 * time.Minute
 func (a *app) questionFrom(args []string) (string, error) {
 	switch {
 	case len(args) == 1 && args[0] == "-":
+	case slices.Contains(args, "-"):
+		// "-" beside other words would be asked as one of them, and
+		// what was piped in never read.
+		return "", usagef(`"-" reads the question from standard input and goes alone: gtrag ask - < question.txt (quote a question with a dash in it)`)
 	case len(args) > 0:
 		return checkQuestion(strings.Join(args, " "))
 	case a.io.IsStdinTTY():

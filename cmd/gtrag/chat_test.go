@@ -49,6 +49,15 @@ func TestAskReadsStdin(t *testing.T) {
 			require.Contains(t, r.stderr, tc.msg)
 		})
 	}
+
+	// "-" beside other words was asked as one of them ("- What is"),
+	// and the question piped in was never read.
+	for _, args := range [][]string{{"ask", "--json", "-", "What is"}, {"ask", "What is", "-"}} {
+		r := gtragStdin(t, env, "What is a core?\n", args...)
+		require.Equal(t, exitUsage, r.code, "%v", args)
+		require.Empty(t, r.stdout)
+		require.Equal(t, "gtrag: \"-\" reads the question from standard input and goes alone: gtrag ask - < question.txt (quote a question with a dash in it)\n", r.stderr)
+	}
 }
 
 // chat in a script: one line per question or command, no prompt and no
