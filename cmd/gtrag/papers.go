@@ -133,7 +133,15 @@ func newPapersShowCmd(a *app) *cobra.Command {
 	return cmd
 }
 
+// removedPaper is one paper `papers rm --json` removed.
+type removedPaper struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Chunks int    `json:"chunks"`
+}
+
 func newPapersRmCmd(a *app) *cobra.Command {
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:     "rm ID...",
 		Aliases: []string{"remove"},
@@ -146,7 +154,7 @@ twice, in one form or two, is removed once.
 ` + paperIDForms + `
 
 A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
-		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004",
+		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004\n  gtrag papers rm --json 2301.01234",
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkPaperArgs(args); err != nil {
@@ -161,17 +169,27 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 			if err != nil {
 				return err
 			}
+			removed := []removedPaper{}
 			for _, p := range found {
 				if err := service.DeletePapers(cmd.Context(), db, []string{p.ID}); err != nil {
 					// A store this user may not write is a setting to
 					// change (exit 2), as for store compact.
 					return a.storeAccessError(err)
 				}
-				fmt.Fprintf(a.io.Out, "removed %s (%d %s): %s\n", p.ID, p.Chunks, text.Plural(p.Chunks, "chunk", "chunks"), snippet(p.Title, 80))
+				removed = append(removed, removedPaper{ID: p.ID, Title: p.Title, Chunks: p.Chunks})
+				if !asJSON {
+					fmt.Fprintf(a.io.Out, "removed %s (%d %s): %s\n", p.ID, p.Chunks, text.Plural(p.Chunks, "chunk", "chunks"), snippet(p.Title, 80))
+				}
+			}
+			if asJSON {
+				return writeJSON(a.io.Out, struct {
+					Removed []removedPaper `json:"removed"`
+				}{removed})
 			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: the papers removed, with their chunks")
 	return cmd
 }
 

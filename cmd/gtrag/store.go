@@ -26,8 +26,21 @@ func newStoreCmd(a *app) *cobra.Command {
 	return cmd
 }
 
+// recoverReport is `store recover --json`.
+type recoverReport struct {
+	DataDir string `json:"data_dir"`
+	// RolledBack is whether the store went back one commit; false when it
+	// was intact.
+	RolledBack bool `json:"rolled_back"`
+	Chunks     int  `json:"chunks"`
+	Papers     int  `json:"papers"`
+	// IngestsReset is how many ingests' saved progress went back to the
+	// first result.
+	IngestsReset int `json:"ingests_reset"`
+}
+
 func newStoreRecoverCmd(a *app) *cobra.Command {
-	var accept bool
+	var accept, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "recover --accept-rollback",
 		Short: "Reopen a store whose newest commit is damaged, at the commit before",
@@ -64,22 +77,37 @@ skipped). Or restore a backup instead of running this.`,
 			if err != nil {
 				return a.storeAccessError(err)
 			}
-			if !rolled {
-				fmt.Fprintf(a.io.Out, "store in %s is intact; nothing to recover\n", a.dataDir)
-				return nil
-			}
+			rep := recoverReport{DataDir: a.dataDir, RolledBack: rolled}
 			db, err := vectordb.Open(cmd.Context(), a.dataDir, nil, vectordb.ReadOnly())
 			if err != nil {
 				return err
 			}
-			defer db.Close()
 			info := db.Info()
-			fmt.Fprintf(a.io.Out, "store in %s went back to its previous commit: %d %s of %d %s\n", a.dataDir,
-				info.Chunks, text.Plural(info.Chunks, "chunk", "chunks"), info.Papers, text.Plural(info.Papers, "paper", "papers"))
-			return a.rewindIngests()
+			db.Close()
+			rep.Chunks, rep.Papers = info.Chunks, info.Papers
+			if !rolled {
+				if asJSON {
+					return writeJSON(a.io.Out, rep)
+				}
+				fmt.Fprintf(a.io.Out, "store in %s is intact; nothing to recover\n", a.dataDir)
+				return nil
+			}
+			if !asJSON {
+				fmt.Fprintf(a.io.Out, "store in %s went back to its previous commit: %d %s of %d %s\n", a.dataDir,
+					info.Chunks, text.Plural(info.Chunks, "chunk", "chunks"), info.Papers, text.Plural(info.Papers, "paper", "papers"))
+			}
+			rep.IngestsReset, err = a.rewindIngests(!asJSON)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.io.Out, rep)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&accept, "accept-rollback", false, "go back to the commit before the damaged one, losing what it added")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: data_dir, rolled_back, chunks, papers, ingests_reset")
 	return cmd
 }
 
@@ -90,18 +118,19 @@ skipped). Or restore a backup instead of running this.`,
 // first result again is safe: the papers still stored are skipped without
 // a filter call; it costs the requests, and the filter's judgement of the
 // papers not stored (the lost ones, and those it rejected before).
-func (a *app) rewindIngests() error {
+// It returns how many it reset, and says so when told to.
+func (a *app) rewindIngests(say bool) (int, error) {
 	dir := service.IngestStateDir(a.config())
 	reason := "the store went back one commit with `gtrag store recover` on " + time.Now().UTC().Format("2006-01-02 15:04 UTC")
 	n, err := ingest.Rewind(dir, reason)
 	if err != nil {
-		return fmt.Errorf("%w; the store is usable, but saved progress may skip the lost papers: run your ingests with --restart", err)
+		return n, fmt.Errorf("%w; the store is usable, but saved progress may skip the lost papers: run your ingests with --restart", err)
 	}
-	if n > 0 {
+	if n > 0 && say {
 		fmt.Fprintf(a.io.Out, "saved progress of %d %s reset to the first result: run the same `gtrag ingest` %s again to fetch the lost papers (papers still stored are skipped)\n",
 			n, text.Plural(n, "ingest", "ingests"), text.Plural(n, "command", "commands"))
 	}
-	return nil
+	return n, nil
 }
 
 func newStoreCompactCmd(a *app) *cobra.Command {

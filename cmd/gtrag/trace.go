@@ -16,8 +16,23 @@ import (
 	"github.com/gtrag/gtrag/trace/otlp"
 )
 
+// traceJSON is `gtrag trace --json`: the recording's events as read and
+// checked, with what a script asks first of a run.
+type traceJSON struct {
+	Question string `json:"question"`
+	// Complete is whether the run reached its end; a file cut short or a
+	// run still being written is not.
+	Complete bool `json:"complete"`
+	// CutLine is the recording's last line when it is cut short (a crash
+	// while writing) and was left out; 0 otherwise.
+	CutLine int           `json:"cut_line,omitempty"`
+	Path    []string      `json:"path"` // the nodes run, in order; __end__ last when the run got there
+	Events  []trace.Event `json:"events"`
+}
+
 func newTraceCmd(a *app) *cobra.Command {
 	var format string
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "trace FILE",
 		Short: "Render a recorded run: the step-by-step narration, or the graph with the path taken",
@@ -35,15 +50,23 @@ decision; ← and → move between steps, and printing it prints every step.`,
 		Example: `  gtrag ask --trace-out run.jsonl "Why does tit-for-tat do well?"
   gtrag trace run.jsonl
   gtrag trace --format mermaid run.jsonl > run.mmd
-  gtrag trace --format html run.jsonl > run.html`,
+  gtrag trace --format html run.jsonl > run.html
+  gtrag trace --json run.jsonl | jq .path`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "mermaid" && format != "html" {
 				return usagef("--format %q: want text, mermaid or html", format)
 			}
+			if asJSON && cmd.Flags().Changed("format") {
+				return usagef("--json prints the recording as data; it takes no --format")
+			}
 			evs, cut, err := trace.ReadFileCut(args[0])
 			if err != nil {
 				return usageError{err}
+			}
+			if asJSON {
+				q, _, _ := trace.Start(evs) // ReadFileCut has checked the start
+				return writeJSON(a.io.Out, traceJSON{Question: q, Complete: trace.Complete(evs), CutLine: cut, Path: nonNil(trace.VisitedPath(evs)), Events: nonNil(evs)})
 			}
 			switch format {
 			case "mermaid", "html":
@@ -71,6 +94,7 @@ decision; ← and → move between steps, and printing it prints every step.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "text, mermaid or html")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: question, complete, cut_line, path and the events")
 	return cmd
 }
 

@@ -39,25 +39,42 @@ func fromBuildInfo(bi *debug.BuildInfo) string {
 	return "dev"
 }
 
+// Build is what a binary knows of itself, for `gtrag version --json`.
+type Build struct {
+	Version   string `json:"version"`
+	Commit    string `json:"commit,omitempty"`    // the VCS revision, 12 digits
+	Committed string `json:"committed,omitempty"` // when that commit was made, RFC 3339
+	Modified  bool   `json:"modified,omitempty"`  // built from a tree with changes not committed
+	Go        string `json:"go"`
+	Platform  string `json:"platform"` // GOOS/GOARCH
+}
+
+// Info describes this build.
+func Info() Build {
+	b := Build{Version: Version, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		s := settings(bi)
+		b.Commit = short(s["vcs.revision"])
+		b.Committed = s["vcs.time"]
+		b.Modified = s["vcs.modified"] == "true"
+	}
+	return b
+}
+
 // Long describes the build for `gtrag version`: the version, the commit it
 // was built from and when that commit was made (when the binary knows), the
 // Go version and the platform.
 func Long() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "gtrag %s", Version)
+	b := Info()
 	var parts []string
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		s := settings(bi)
-		if rev := s["vcs.revision"]; rev != "" && !strings.Contains(Version, short(rev)) {
-			parts = append(parts, "commit "+short(rev))
-		}
-		if t := s["vcs.time"]; t != "" {
-			parts = append(parts, "committed "+t)
-		}
+	if b.Commit != "" && !strings.Contains(b.Version, b.Commit) {
+		parts = append(parts, "commit "+b.Commit)
 	}
-	parts = append(parts, runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
-	fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
-	return b.String()
+	if b.Committed != "" {
+		parts = append(parts, "committed "+b.Committed)
+	}
+	parts = append(parts, b.Go, b.Platform)
+	return fmt.Sprintf("gtrag %s (%s)", b.Version, strings.Join(parts, ", "))
 }
 
 func settings(bi *debug.BuildInfo) map[string]string {
