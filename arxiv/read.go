@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/internal/lineio"
+	"github.com/gtrag/gtrag/text"
 )
 
 // MaxLineBytes bounds one JSON Lines record, without its line end. A real
@@ -56,6 +57,7 @@ type PaperReader struct {
 	notes   []string // Atom: notes not yet returned
 	unknown map[string]bool
 	done    bool
+	cut     error // see CutShort
 }
 
 // NewPaperReader sniffs the format of r. It fails when r is empty or blank
@@ -118,6 +120,9 @@ func ReadPapers(r io.Reader) ([]Paper, error) {
 	for {
 		p, _, err := pr.Next()
 		if errors.Is(err, io.EOF) {
+			if err := pr.CutShort(); err != nil {
+				return nil, err
+			}
 			return papers, nil
 		}
 		if err != nil {
@@ -131,7 +136,9 @@ func ReadPapers(r io.Reader) ([]Paper, error) {
 // about it (fields cut, unknown field names met for the first time). At the
 // end it returns io.EOF. An *InvalidEntry (test with errors.As) is an entry
 // skipped: call Next again. Any other error ends the file: it cannot be
-// read further (a read error, a JSON array broken in the middle).
+// read further (a read error, a JSON array broken in the middle: a
+// *BrokenFileError). A JSON array cut short ends with io.EOF and a note,
+// or an *InvalidEntry for the item cut in two (see CutShort).
 func (pr *PaperReader) Next() (Paper, []string, error) {
 	if pr.done {
 		return Paper{}, nil, io.EOF
@@ -153,20 +160,7 @@ func (pr *PaperReader) Next() (Paper, []string, error) {
 		pr.done = true
 		return Paper{}, notes, io.EOF
 	case '[':
-		if !pr.dec.More() {
-			pr.done = true
-			if _, err := pr.dec.Token(); err != nil {
-				return Paper{}, nil, fmt.Errorf("read JSON array of papers: %w", err)
-			}
-			return Paper{}, nil, io.EOF
-		}
-		pr.item++
-		var raw json.RawMessage
-		if err := pr.dec.Decode(&raw); err != nil {
-			pr.done = true
-			return Paper{}, nil, fmt.Errorf("read JSON array of papers: item %d: %w", pr.item, err)
-		}
-		return pr.decode(raw, fmt.Sprintf("item %d", pr.item))
+		return pr.nextItem()
 	}
 	for {
 		raw, n, err := pr.lines.ReadLine()
@@ -190,6 +184,95 @@ func (pr *PaperReader) Next() (Paper, []string, error) {
 		}
 	}
 }
+
+// nextItem is Next for a JSON array. A file cut short (a download or a
+// copy that stopped, a disk that filled) keeps its complete items, as a
+// JSON Lines file keeps its complete lines: the end of the file before
+// the array's closing ']' ends the papers with a note (CutShort then says
+// so), and an item the file ends inside is an *InvalidEntry that says
+// it. Reading such a file again meets the same end, so it is no error to
+// retry. Other damage (not JSON past some item, a read error) ends the
+// file with an error: the decoder cannot find the next item past it.
+func (pr *PaperReader) nextItem() (Paper, []string, error) {
+	if !pr.dec.More() {
+		pr.done = true
+		_, err := pr.dec.Token() // the closing ']'
+		switch {
+		case errors.Is(err, io.EOF):
+			// More saw the end of the file where an item or the ']'
+			// should be: the file was cut between two items.
+			return pr.cutBetween()
+		case err != nil:
+			return Paper{}, nil, pr.broken(pr.item+1, err)
+		}
+		return Paper{}, nil, io.EOF
+	}
+	pr.item++
+	where := fmt.Sprintf("item %d", pr.item)
+	var raw json.RawMessage
+	if err := pr.dec.Decode(&raw); err != nil {
+		pr.done = true
+		if err == io.EOF {
+			// Nothing of the item: the file ends after a comma. (This
+			// io.EOF once went back to the caller wrapped, which read
+			// it as the array's end and said nothing of the rest.)
+			pr.item--
+			return pr.cutBetween()
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			// The decoder keeps what it read of the item: enough to
+			// name its id, most of the time.
+			head, _ := io.ReadAll(io.LimitReader(pr.dec.Buffered(), 64<<10))
+			complete := pr.item - 1
+			pr.cut = fmt.Errorf("the file ends early, inside item %d of the JSON array, after %d complete %s", pr.item, complete, text.Plural(complete, "item", "items"))
+			return Paper{}, nil, &InvalidEntry{Where: where, ID: idOf(head), Err: fmt.Errorf("cut short: the file ends inside it, after %d complete %s (anything after that was cut off)", complete, text.Plural(complete, "item", "items"))}
+		}
+		return Paper{}, nil, pr.broken(pr.item, err)
+	}
+	return pr.decode(raw, where)
+}
+
+// broken is the error that ends a JSON array at item: a *BrokenFileError
+// for JSON that is not valid there, the read error otherwise (a read
+// error may not come again).
+func (pr *PaperReader) broken(item int, err error) error {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return &BrokenFileError{Item: item, Err: err}
+	}
+	return fmt.Errorf("read JSON array of papers: item %d: %w", item, err)
+}
+
+// cutBetween ends a JSON array whose file ends between two items (or
+// before the first), with the note that says so.
+func (pr *PaperReader) cutBetween() (Paper, []string, error) {
+	pr.cut = fmt.Errorf("the file ends early: the JSON array has no closing ']' after %s", text.Plural(pr.item, "its first item", fmt.Sprintf("its %d complete items", pr.item)))
+	if pr.item == 0 {
+		pr.cut = errors.New("the file ends early: the JSON array has no closing ']' and no item")
+	}
+	return Paper{}, []string{pr.cut.Error() + "; anything after that was cut off (only what was read is ingested)"}, io.EOF
+}
+
+// CutShort says how a file read to its end was cut short (a JSON array
+// with no closing ']', or ending inside an item), or nil for a whole file.
+// Next has said so already, in a note or an *InvalidEntry; ReadPapers,
+// which must not take half a file for a whole one, fails with it.
+func (pr *PaperReader) CutShort() error { return pr.cut }
+
+// BrokenFileError ends a JSON array of papers that is not valid JSON at
+// item Item: reading cannot go past it, and reading the file again stops
+// at the same place, so the file must be mended (or the rest of it given
+// as JSON Lines, where a bad line costs only itself).
+type BrokenFileError struct {
+	Item int
+	Err  error
+}
+
+func (e *BrokenFileError) Error() string {
+	return fmt.Sprintf("read JSON array of papers: item %d: %v", e.Item, e.Err)
+}
+
+func (e *BrokenFileError) Unwrap() error { return e.Err }
 
 // idFieldRe finds the id of a record that cannot be decoded, for a message.
 var idFieldRe = regexp.MustCompile(`"id"\s*:\s*"([^"]{1,200})"`)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -310,4 +311,61 @@ func TestReadPapersNamesEveryFormItTakes(t *testing.T) {
 	for _, form := range []string{"JSON Lines ('{')", "JSON array of papers ('[')", "Atom XML ('<')"} {
 		require.Contains(t, err.Error(), form)
 	}
+}
+
+// A JSON array cut short keeps its complete items, as JSON Lines keeps its
+// complete lines. The end of the file after a comma came back from the
+// decoder as io.EOF, wrapped, which the reader's callers took for the
+// array's end: `ingest --file` stored the items before it and said nothing
+// of the rest. An item the file ends inside stopped the file with an error
+// that lost the batch in hand. ReadPapers, which must never take half a
+// file for a whole one, fails on either.
+func TestReadPapersJSONArrayCutShort(t *testing.T) {
+	var items []string
+	for i := range 4 {
+		items = append(items, fmt.Sprintf(`{"id": "2301.0000%dv1", "title": "Paper %d"}`, i+1, i+1))
+	}
+	whole := "[" + strings.Join(items, ",\n") + "]"
+	for _, tc := range []struct {
+		name    string
+		text    string
+		papers  int
+		invalid string // the entry skipped, "" for none
+		note    string
+	}{
+		{"after a comma", "[" + strings.Join(items[:2], ",\n") + ",\n", 2, "", "the file ends early: the JSON array has no closing ']' after its 2 complete items"},
+		{"after an item", "[" + strings.Join(items[:3], ",\n"), 3, "", "the file ends early: the JSON array has no closing ']' after its 3 complete items"},
+		{"after the first item", "[" + items[0] + ",", 1, "", "no closing ']' after its first item"},
+		{"inside an item", "[" + strings.Join(items[:2], ",\n") + ",\n" + items[2][:30], 2, "item 3 (2301.00003v1): cut short: the file ends inside it, after 2 complete items", ""},
+	} {
+		papers, invalid, notes, err := readAll(strings.NewReader(tc.text))
+		require.NoError(t, err, tc.name)
+		require.Len(t, papers, tc.papers, tc.name)
+		if tc.invalid == "" {
+			require.Empty(t, invalid, tc.name)
+		} else {
+			require.Len(t, invalid, 1, tc.name)
+			require.Contains(t, invalid[0].Error(), tc.invalid, tc.name)
+		}
+		if tc.note != "" {
+			require.Len(t, notes, 1, tc.name)
+			require.Contains(t, notes[0], tc.note, tc.name)
+		}
+		_, err = ReadPapers(strings.NewReader(tc.text))
+		require.ErrorContains(t, err, "the file ends", tc.name)
+	}
+
+	papers, err := ReadPapers(strings.NewReader(whole))
+	require.NoError(t, err, "a whole array")
+	require.Len(t, papers, 4)
+
+	// JSON that is broken past some item is no cut: it stops the file,
+	// at the same place every time, with an error that says where.
+	broken := "[" + strings.Join(items[:2], ",\n") + ",\n{\"id\": x},\n" + items[3] + "]"
+	papers, _, _, err = readAll(strings.NewReader(broken))
+	require.Len(t, papers, 2)
+	var bf *BrokenFileError
+	require.ErrorAs(t, err, &bf)
+	require.Equal(t, 3, bf.Item)
+	require.NotErrorIs(t, err, io.EOF)
 }

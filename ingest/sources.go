@@ -306,8 +306,8 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 // Papers ingests the papers of a file (ingest --file), read from src one
 // at a time and committed BatchSize papers per batch, so that a file of any
 // size is ingested in constant memory. Entries src reports invalid are
-// skipped and counted; any other error from src stops the run after the
-// batches before it. If src has a Len() int method, it sets the progress
+// skipped and counted; any other error from src stops the run once the
+// entries read before it are committed. If src has a Len() int method, it sets the progress
 // target. Papers keeps no resume file: reading a file is cheap and a second
 // run skips what the first one stored.
 func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
@@ -336,6 +336,7 @@ func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
 			}
 			u := &unit{start: pos}
 			var notes []string
+			var srcErr error
 			for u.served() < batch {
 				p, n, err := src.Next()
 				notes = append(notes, n...)
@@ -349,17 +350,27 @@ func (in *Ingester) Papers(ctx context.Context, src Source) (Report, error) {
 					break
 				}
 				if err != nil {
-					return err
+					// The entries read before it are whole: they are
+					// stored before the run stops (a file broken at
+					// item 600 keeps its first 599 papers).
+					srcErr, done = err, true
+					break
 				}
 				u.papers = append(u.papers, p)
 			}
 			pos += u.served()
 			u.next, u.total = pos, pos
 			if u.served() == 0 && len(notes) == 0 {
+				if srcErr != nil {
+					return srcErr
+				}
 				break
 			}
 			r.fetched(u, notes)
 			emit(u)
+			if srcErr != nil {
+				return srcErr
+			}
 		}
 		return nil
 	}

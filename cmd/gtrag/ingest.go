@@ -978,6 +978,12 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	if o.file != "" {
 		again = "run the same command again: papers already stored are skipped"
 	}
+	// A file that is not JSON past some item stops there every time:
+	// running again as it is would only stop again.
+	var broken *arxiv.BrokenFileError
+	if errors.As(err, &broken) {
+		again = fmt.Sprintf("the papers before item %d are stored, and reading the file again stops at the same place: mend the file there (or give the rest as JSON Lines, where a bad line costs only itself), then run the same command again: papers already stored are skipped", broken.Item)
+	}
 	// A store that cannot be written says what to fix; running again
 	// before that would only fail again.
 	var storeErr *ingest.StoreError

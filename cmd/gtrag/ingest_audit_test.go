@@ -1,0 +1,96 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+)
+
+// arrayFile writes papers as a JSON array, one item a line, with text
+// changing it (cutting it short) first.
+func arrayFile(t *testing.T, items []string, text func(string) string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "papers.json")
+	require.NoError(t, os.WriteFile(path, []byte(text("["+strings.Join(items, ",\n")+"]")), 0o644))
+	return path
+}
+
+// A JSON array --file cut short (a download that stopped) keeps its
+// complete items and says that the file ends early, as a JSON Lines file
+// keeps its complete lines. Cut between two items, it reported "fetched 4"
+// of 10 with no note (the decoder's io.EOF, wrapped, read as the array's
+// end); cut inside item 6, it stored none of the 5 before it, made a store
+// all the same, and said to run again, which failed the same way. A cut
+// that leaves no complete paper is bad input: exit 2, nothing written.
+func TestIngestFileJSONArrayCutShort(t *testing.T) {
+	papers := arxivtest.Papers(0, 10)
+	var items []string
+	for _, p := range papers {
+		b, err := json.Marshal(p)
+		require.NoError(t, err)
+		items = append(items, string(b))
+	}
+	ids := ingestIDs(papers)
+	// upTo is the text of the array up to the end of item n (from 1).
+	upTo := func(n int) string { return "[" + strings.Join(items[:n], ",\n") }
+
+	for _, tc := range []struct {
+		name    string
+		text    string
+		kept    int
+		invalid []string
+		note    string
+	}{
+		{"between items, after a comma", upTo(4) + ",\n", 4, nil,
+			"note: the file ends early: the JSON array has no closing ']' after its 4 complete items"},
+		{"between items", upTo(4) + "\n", 4, nil,
+			"note: the file ends early: the JSON array has no closing ']' after its 4 complete items"},
+		{"inside item 6", upTo(5) + ",\n" + items[5][:len(items[5])/2], 5, []string{"item 6"},
+			"note: skipped item 6 (" + ids[5] + "): cut short: the file ends inside it, after 5 complete items"},
+	} {
+		env := ingestEnv(t, nil)
+		file := arrayFile(t, items, func(string) string { return tc.text })
+		out := filepath.Join(t.TempDir(), "ids.jsonl")
+		r := gtrag(t, env, "ingest", "--json", "--ids-out", out, "--no-filter", "--file", file)
+		require.Equal(t, 0, r.code, "%s: %s", tc.name, r.stderr)
+		require.Contains(t, r.stderr, tc.note, tc.name)
+		rep := readIngestReport(t, r, out)
+		require.Equal(t, ids[:tc.kept], rep.Kept, tc.name)
+		if tc.invalid == nil {
+			tc.invalid = []string{}
+		}
+		require.Equal(t, tc.invalid, rep.SkippedInvalid, tc.name)
+		require.True(t, rep.Complete, "%s: the file was read to its end", tc.name)
+		require.ElementsMatch(t, ids[:tc.kept], ingestStoredPapers(t, env), tc.name)
+	}
+
+	// Nothing complete: bad input, nothing written.
+	for _, text := range []string{"[" + items[0][:len(items[0])/2], "[\n"} {
+		env := ingestEnv(t, nil)
+		file := arrayFile(t, items, func(string) string { return text })
+		r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
+		require.Equal(t, exitUsage, r.code, r.stderr)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+		_, err := os.Stat(env["GTRAG_DATA_DIR"])
+		require.True(t, os.IsNotExist(err), "no data directory made: %s", text)
+	}
+
+	// JSON broken past item 5 stops there every time: the papers before
+	// it are stored, and the advice is to mend the file, not to run the
+	// same command again as it is.
+	env := ingestEnv(t, nil)
+	file := arrayFile(t, items, func(string) string { return upTo(5) + ",\n{\"id\": x},\n" + strings.Join(items[6:], ",\n") + "]" })
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Contains(t, r.stderr, "item 6: invalid character 'x'")
+	require.Contains(t, r.stderr, "reading the file again stops at the same place: mend the file there")
+	require.NotContains(t, r.stderr, "; run the same command again")
+	require.Contains(t, r.stdout, "  kept      5 (written to the store)")
+	require.ElementsMatch(t, ids[:5], ingestStoredPapers(t, env))
+}
