@@ -388,22 +388,23 @@ func runGraph(ctx context.Context, g *nodes.Graph, s nodes.GraphState, opts ...g
 
 // Replay re-runs a recorded run with p (no store, no network, no LLM) and
 // returns its Result as Ask returned it. ArxivRequests is 0: nothing is
-// fetched. A recording that stopped at its step limit, or on purpose before
-// a step, replays to the same stop: the Result of the state it reached
-// (outcome step_limit or OutcomeInterrupted) comes beside the error, as
-// Ask returns it. A recording routed by a decision agent replays with the
+// fetched. A recording that stopped at its step limit, or was stopped on
+// purpose before a step or by Ctrl-C during one, replays to the same stop:
+// the Result of the state it reached (outcome step_limit or
+// OutcomeInterrupted) comes beside the error, as Ask returns it. A recording routed by a decision agent replays with the
 // recorded Decisions (see RecordedDecisions).
 func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 	start := time.Now()
 	out, err := p.Run(ctx)
 	var limit *graph.StepLimitError
 	var stop *graph.InterruptError
+	var during *trace.StoppedError
 	outcome := ""
 	switch {
 	case err == nil:
 	case errors.As(err, &limit):
 		outcome = evaluate.OutcomeStepLimit
-	case errors.As(err, &stop):
+	case errors.As(err, &stop), errors.As(err, &during):
 		outcome = OutcomeInterrupted
 	default:
 		return Result{}, err
@@ -426,8 +427,8 @@ func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 }
 
 // OutcomeInterrupted is the outcome of a replayed recording that was
-// stopped on purpose before a step (ask --step, q); ask prints no object
-// for such a run, replay --json does.
+// stopped on purpose before a step (ask --step, q) or by Ctrl-C during
+// one; ask prints no object for such a run, replay --json does.
 const OutcomeInterrupted = "interrupted"
 
 func nonNilEnv(e environment.Environment) environment.Environment {

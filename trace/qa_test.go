@@ -246,6 +246,10 @@ func TestQAReplayOfARunStoppedDuringAStep(t *testing.T) {
 	require.False(t, errors.As(err, &mm), "the replay ran on past where the run was stopped: %v", err)
 	require.ErrorContains(t, err, "the recorded run was stopped during step 3 (search_arxiv), and so is the replay")
 	require.ErrorContains(t, err, "interrupt signal received")
+	var stopped *StoppedError
+	require.ErrorAs(t, err, &stopped, "typed, so that replay --json can print the state reached")
+	require.Equal(t, 3, stopped.Step)
+	require.Equal(t, "search_arxiv", stopped.Node)
 
 	// The same recording as gtrag wrote it before the mark.
 	old := slices.Clone(evs)

@@ -327,7 +327,7 @@ func (p *Player) Run(ctx context.Context) (Outcome, error) {
 		// names code, not anything the reader did: said without it.
 		why := &readableError{msg: readableRunError(runErr.Error()), err: runErr}
 		if stopped != nil { // Ctrl-C during a step: the replay stops in the same operation
-			return out, fmt.Errorf("the recorded run was stopped during step %d (%s), and so is the replay: %w", stopped.Step, stopped.Node, why)
+			return out, &StoppedError{Step: stopped.Step, Node: stopped.Node, Err: why}
 		}
 		if p.failed != nil && p.failed.Interrupted { // stopped on purpose, at the same place
 			return out, fmt.Errorf("the recorded run was stopped before step %d, and so is the replay: %w", len(p.failed.Path)+1, why)
@@ -869,3 +869,18 @@ func (a playedAnswerer) Answer(_ context.Context, question string, ps []reasoner
 	}
 	return r.answer(), nil
 }
+
+// StoppedError is Player.Run's error for a recorded run that someone
+// stopped (Ctrl-C) during a step: the replay stops in the same operation,
+// with the state it reached, as the recorded run did.
+type StoppedError struct {
+	Step int
+	Node string
+	Err  error // what the stopped operation returned in the recording
+}
+
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("the recorded run was stopped during step %d (%s), and so is the replay: %v", e.Step, e.Node, e.Err)
+}
+
+func (e *StoppedError) Unwrap() error { return e.Err }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/trace"
 )
 
 // Exit codes: the command-line contract.
@@ -42,6 +43,7 @@ func asUsage(err error) error {
 func exitCode(ctx context.Context, err error) int {
 	var u usageError
 	var stopped *graph.InterruptError
+	var stoppedDuring *trace.StoppedError
 	switch {
 	case err == nil:
 		return exitOK
@@ -49,7 +51,7 @@ func exitCode(ctx context.Context, err error) int {
 		return exitUsage
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
 		return signalExit(ctx)
-	case errors.As(err, &stopped):
+	case errors.As(err, &stopped), errors.As(err, &stoppedDuring):
 		return exitInterrupted
 	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"):
 		return exitUsage

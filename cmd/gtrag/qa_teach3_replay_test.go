@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,6 +115,28 @@ func TestQATeach3ReplayJSONOfARunThatStopped(t *testing.T) {
 				return []string{nodes.PullFromChroma, nodes.CheckRelevance, nodes.SearchArxiv, nodes.FilterGameTheoryPapers}
 			},
 			code: exitInterrupted, outcome: "interrupted", stderr: "before step 5 (add_to_chroma)",
+		},
+		{
+			// README: a recording of a run that "was interrupted replays
+			// to the same stop, and replay --json still prints its
+			// object"; for Ctrl-C during a step it printed nothing (exit 1).
+			name: "Ctrl-C while arXiv was asked",
+			record: func(t *testing.T, env map[string]string, file string) []string {
+				asked := make(chan struct{})
+				srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					close(asked)
+					<-r.Context().Done() // arXiv answers only after the user gave up
+				}))
+				t.Cleanup(srv.Close)
+				env["GTRAG_ARXIV_URL"] = srv.URL
+				ctx, cancel := context.WithCancel(context.Background())
+				go func() { <-asked; cancel() }()
+				var out, errOut bytes.Buffer
+				code := MainIO(ctx, []string{"ask", "--trace-out", file, traceQuestion}, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] })
+				require.Equal(t, exitInterrupted, code, errOut.String())
+				return []string{nodes.PullFromChroma, nodes.CheckRelevance} // the steps completed
+			},
+			code: exitInterrupted, outcome: "interrupted", stderr: "stopped during step 3 (search_arxiv)",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

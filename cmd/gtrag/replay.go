@@ -39,8 +39,8 @@ recordings made before gtrag kept them). Searches served from the arXiv page
 cache have "cached": true in searches, as in the recorded run. A recording
 that stopped at its step limit still prints the object of the state it
 reached, outcome "step_limit", before the error (exit 1), as ask --json
-does; one stopped on purpose before a step (ask --step, q) prints it with
-outcome "interrupted" (exit 130).
+does; one stopped on purpose before a step (ask --step, q) or by Ctrl-C
+during one prints it with outcome "interrupted" (exit 130).
 
 Time travel: --fork STEP --set FIELD=VALUE replays the recording up to and
 including step STEP (numbered as gtrag trace numbers steps), sets one state
