@@ -644,6 +644,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	abort, stopWatch := watchInterrupt(ctx, disp, in.DrainTimeout)
 	defer stopWatch()
 	in.Abort = abort
+	// The reasoners' notes are said when the run opens the store, which
+	// it does only when there are papers to judge: a query arXiv refuses
+	// is bad usage, one line on stderr, and a note before it about a
+	// filter that never ran made it two.
+	var filterNotes []string
 	if o.filter {
 		set, err := a.openReasoners(ctx)
 		if err != nil {
@@ -653,7 +658,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		for _, n := range set.Notices {
 			// An ingest writes no answer: what the missing LLM means
 			// here is that the filter is the offline one.
-			disp.note(reasoner.OfflineNoticeFor(n, "papers are filtered offline"))
+			filterNotes = append(filterNotes, reasoner.OfflineNoticeFor(n, "papers are filtered offline"))
 		}
 		in.Filter = set.Filter
 		slow = set.Name != provider.Offline
@@ -687,6 +692,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	in.Open = func(ctx context.Context, s ingest.Start) (ingest.Store, error) {
 		if db, openErr = a.openStore(ctx); openErr != nil {
 			return nil, openErr
+		}
+		for _, n := range filterNotes {
+			disp.note(n)
 		}
 		if o.idsOut != "" {
 			if ids, openErr = openIDsOut(o.idsOut, s.Resumed); openErr != nil {

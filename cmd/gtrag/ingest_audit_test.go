@@ -94,3 +94,20 @@ func TestIngestFileJSONArrayCutShort(t *testing.T) {
 	require.Contains(t, r.stdout, "  kept      5 (written to the store)")
 	require.ElementsMatch(t, ids[:5], ingestStoredPapers(t, env))
 }
+
+// A query arXiv refuses is bad usage, one line on stderr, also with no LLM
+// configured: the note that the filter is the offline one came first, on a
+// line of its own, for a filter that never ran. It still comes in a run
+// that filters papers.
+func TestIngestRefusedQueryWithNoLLMIsOneLine(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 10))
+	env := ingestEnv(t, srv)
+	delete(env, "GTRAG_LLM")
+	r := gtrag(t, env, "ingest", "--query", "cat:cs.GT AND (")
+	storeRequireOneLine(t, r, exitUsage, `gtrag: --query "cat:cs.GT AND (": arXiv refused it`)
+
+	r = gtrag(t, env, "ingest", "--query", "cat:cs.GT", "--max", "5")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "note: offline: ")
+	require.Contains(t, r.stderr, "; papers are filtered offline")
+}
