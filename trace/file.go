@@ -1,8 +1,12 @@
 package trace
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,26 +24,151 @@ type File struct {
 	path string
 }
 
-// Create starts writing the trace that Close will put at path.
+// CreateError is why Create refused path or could not start a trace
+// there: Path is the path as given, Err what is wrong with it, in words a
+// user can act on.
+type CreateError struct {
+	Path string
+	Err  error
+}
+
+func (e *CreateError) Error() string { return fmt.Sprintf("create trace %s: %v", e.Path, e.Err) }
+func (e *CreateError) Unwrap() error { return e.Err }
+
+// Create starts writing the trace that Close will put at path. It checks
+// path first, so that a refused trace writes nothing (see CreateError):
+//
+//   - An existing path that is not a regular file (a directory, a named
+//     pipe, a device, a socket) is refused: Close renames over the path,
+//     which would replace the pipe or device node with a regular file.
+//   - A symbolic link is followed: the trace is written beside the file it
+//     points to and renamed over that file, so the link stays a link. A
+//     link to nothing is refused.
+//   - An existing regular file is replaced only when it is a recording
+//     (IsRecording) or empty: a run's trace is cheap to make again, the
+//     knowledge base or a user's notes are not.
 func Create(path string) (*File, error) {
-	dir, base := filepath.Split(path)
+	target, err := createTarget(path)
+	if err != nil {
+		return nil, &CreateError{Path: path, Err: err}
+	}
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("create trace %s: it is a directory", path)
 	}
 	f, err := os.CreateTemp(dir, "."+base+".partial-*")
 	if err != nil {
 		// The error names the temporary file, which the user never asked
 		// for: say what went wrong with the directory instead.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("create trace %s: directory %s: %w", path, filepath.Clean(dir), pe.Err)
-		}
-		return nil, fmt.Errorf("create trace %s: %w", path, err)
+		return nil, &CreateError{Path: path, Err: dirError(filepath.Clean(dir), err)}
 	}
-	return &File{f: f, path: path}, nil
+	return &File{f: f, path: target}, nil
+}
+
+// createTarget is the file Create will replace for path: path itself or,
+// for a symbolic link, the file it points to; or why path is refused.
+func createTarget(path string) (string, error) {
+	fi, err := os.Stat(path) // follows links: what a write to path would reach
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if li, lerr := os.Lstat(path); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			to, _ := os.Readlink(path)
+			return "", fmt.Errorf("a symbolic link to %s, which does not exist; give a file path", to)
+		}
+		return path, nil
+	case err != nil:
+		// A missing or unusable directory: Create's CreateTemp says which.
+		return path, nil
+	case !fi.Mode().IsRegular():
+		return "", fmt.Errorf("not a regular file (%s); give a file path", fileKind(fi.Mode()))
+	}
+	target := path
+	if li, err := os.Lstat(path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		if target, err = filepath.EvalSymlinks(path); err != nil {
+			return "", fmt.Errorf("follow the symbolic link: %w", err)
+		}
+	}
+	if fi.Size() == 0 {
+		return target, nil // nothing to lose: mktemp's file, say
+	}
+	ok, err := IsRecording(target)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("it exists, and reading it to check that it is a gtrag recording failed: %w", err)
+	case !ok && target != path:
+		return "", fmt.Errorf("a symbolic link to %s, which is not a gtrag recording; give a new file name (gtrag replaces only a recording)", target)
+	case !ok:
+		return "", errors.New("the file exists and is not a gtrag recording; give a new file name (gtrag replaces only a recording)")
+	}
+	return target, nil
+}
+
+// fileKind names what a file that is not a regular one is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// dirError says why no file could be made in dir: it is missing (or not
+// a directory), or it exists and refuses new files (read-only, /proc).
+func dirError(dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	fi, serr := os.Stat(dir)
+	switch {
+	case serr != nil:
+		var spe *fs.PathError
+		if errors.As(serr, &spe) {
+			serr = spe.Err
+		}
+		return fmt.Errorf("directory %s: %w", dir, serr)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return fmt.Errorf("directory %s exists but a file cannot be created in it (%w); give a path in a writable directory", dir, err)
+}
+
+// maxHeadBytes bounds what IsRecording reads: a first event holds the
+// question (at most a few KB) and the settings.
+const maxHeadBytes = 1 << 20
+
+// IsRecording reports whether the file at path starts as a trace does:
+// a first line that is an execution_started event of some trace format
+// (a newer gtrag's too). It reads that line only; the rest may be cut
+// short, as a crash leaves it.
+func IsRecording(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(io.LimitReader(f, maxHeadBytes)).ReadBytes('\n')
+	if err != nil && err != io.EOF {
+		return false, err
+	}
+	var head struct {
+		ID          string `json:"id"`
+		ExecutionID string `json:"execution_id"`
+		Type        Type   `json:"type"`
+		Data        struct {
+			Format int `json:"format"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(line), &head) != nil {
+		return false, nil
+	}
+	return head.Type == ExecutionStarted && head.ID != "" && head.ExecutionID != "" && head.Data.Format >= 1, nil
 }
 
 // Write appends to the temporary file.
