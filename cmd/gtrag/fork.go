@@ -54,7 +54,7 @@ func (o forkOptions) validate() (trace.Edit, error) {
 // papers. Otherwise live (today's store, arXiv and LLM), on a scratch
 // copy of the knowledge base unless --write.
 func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.Edit, asJSON bool) error {
-	file, err := createTraceFile(askOptions{traceOut: o.traceOut})
+	file, err := createTraceFile(o.traceOut, p.Path)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -108,12 +109,31 @@ func readTraceFile(path string) ([]trace.Event, error) {
 	return evs, nil
 }
 
-// createTraceFile creates the --trace-out file, or returns nil without
-// one. Create it before opening the store: a bad --trace-out writes nothing.
-// Nothing is written under the file's name unless the run ends and the
-// trace is saved whole (trace.File).
-func createTraceFile(o askOptions) (*trace.File, error) {
-	switch o.traceOut {
+// createTraceFile creates the --trace-out file at path, or returns nil
+// without one; input is the recording being replayed (replay --fork), or
+// "". Create it before opening the store: a bad --trace-out writes
+// nothing, and does not even create the knowledge base. Nothing is written
+// under the file's name unless the run ends and the trace is saved whole
+// (trace.File).
+//
+// The trace replaces what is at path when the run ends, so what is there
+// must be worth less than the run: --trace-out is refused (exit 2, nothing
+// written) when path
+//   - is the recording being forked (os.SameFile, so a link to it too): the
+//     fork would replace its own input;
+//   - exists and is not a regular file (a directory, a named pipe, a device,
+//     a socket, /dev/fd/N of a shell's >(…)): the rename would turn it into
+//     a regular file, and a pipe would never see the trace;
+//   - exists, is not empty and is not a gtrag recording (its first line is
+//     not a trace's execution_started, trace.IsRecording): store.db, notes,
+//     anything a run could not give back.
+//
+// Replacing another recording stays allowed: recording again to the same
+// file is how people use it. A symbolic link is followed: the trace
+// replaces the file it points to, atomically, and the link stays; a link to
+// nothing is refused.
+func createTraceFile(path, input string) (*trace.File, error) {
+	switch path {
 	case "":
 		return nil, nil
 	case "-":
@@ -121,7 +141,18 @@ func createTraceFile(o askOptions) (*trace.File, error) {
 		// mixed into it could be read back by neither.
 		return nil, usagef("--trace-out -: standard output carries the answer; give a file name (gtrag trace reads it)")
 	}
-	f, err := trace.Create(o.traceOut)
+	if input != "" {
+		out, err1 := os.Stat(path)
+		in, err2 := os.Stat(input)
+		if err1 == nil && err2 == nil && os.SameFile(out, in) {
+			return nil, usagef("--trace-out %s: it is the recording being forked (%s), which the fork would replace; give another file name", path, input)
+		}
+	}
+	f, err := trace.Create(path)
+	var ce *trace.CreateError
+	if errors.As(err, &ce) {
+		return nil, usagef("--trace-out %s: %v", path, ce.Err)
+	}
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--trace-out: %w", err)}
 	}
