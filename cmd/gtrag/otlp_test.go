@@ -2,9 +2,11 @@ package main
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +19,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
 )
 
 // otlpReceiver is an OTLP/HTTP traces endpoint in the test: it decodes
@@ -183,6 +186,16 @@ func TestAskOTLPFromEnvironmentAndCollectorDown(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.NotEmpty(t, r.stdout)
 	require.Contains(t, r.stderr, "could not send the run's spans to http://127.0.0.1:1/v1/traces")
+
+	// With --json the note is in the object's notices, and stderr empty.
+	r = gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Empty(t, r.stderr)
+	var res service.Result
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res))
+	require.True(t, slices.ContainsFunc(res.Notices, func(n string) bool {
+		return strings.HasPrefix(n, "could not send the run's spans to http://127.0.0.1:1/v1/traces")
+	}), "notices: %q", res.Notices)
 
 	bad := gtrag(t, env, "ask", "--otlp-endpoint", "localhost:4318", "What is a Nash equilibrium?")
 	require.Equal(t, exitUsage, bad.code)

@@ -161,7 +161,7 @@ func createTraceFile(path, input string) (*trace.File, error) {
 
 // askTraced runs one question on svc, recording it as --trace and
 // --trace-out (file, from createTraceFile) ask, and saves or discards file.
-func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o askOptions, file *trace.File) (service.Result, error) {
+func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o askOptions, file *trace.File) (res service.Result, err error) {
 	opts := o.run()
 	if !o.trace && file == nil && o.otlp == nil {
 		return svc.Ask(ctx, q, opts)
@@ -169,7 +169,15 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 	topts := trace.Options{Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()}
 	if o.otlp != nil {
 		topts.Sinks = append(topts.Sinks, o.otlp)
-		defer a.exportSpans(ctx, o.otlp, o.otlpURL)
+		defer func() {
+			// With --json the note is the object's, as every note is, so
+			// that stderr stays empty for scripts.
+			if note := exportSpans(ctx, o.otlp, o.otlpURL); note != "" && o.json {
+				res.Notices = append(res.Notices, note)
+			} else if note != "" {
+				a.io.Note(note)
+			}
+		}()
 	}
 	if o.trace {
 		topts.Live = a.io.ErrOut
@@ -178,7 +186,7 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 		topts.Out = file
 	}
 	opts.Trace = trace.New(topts)
-	res, err := svc.Ask(ctx, q, opts)
+	res, err = svc.Ask(ctx, q, opts)
 	if file != nil {
 		// A failed run's trace is complete and kept: it shows the failure,
 		// and replays to it. Only a trace that could not be recorded goes.
@@ -210,12 +218,13 @@ func (a *app) openOTLP(ctx context.Context, flag string) (*otlp.Exporter, string
 }
 
 // exportSpans sends the run's spans, even after Ctrl-C, within a few
-// seconds. A collector that is down costs the spans, not the answer: it is
-// a note, not a failure.
-func (a *app) exportSpans(ctx context.Context, x *otlp.Exporter, url string) {
+// seconds. A collector that is down costs the spans, not the answer: it
+// returns a note, not a failure ("" when the spans went).
+func exportSpans(ctx context.Context, x *otlp.Exporter, url string) string {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := x.Shutdown(ctx); err != nil {
-		a.io.Note(fmt.Sprintf("could not send the run's spans to %s: %v", url, err))
+		return fmt.Sprintf("could not send the run's spans to %s: %v", url, err)
 	}
+	return ""
 }
