@@ -120,7 +120,8 @@ damaged commit record) is refused then too, with exit 1 and what to do.
 --json prints the ids of this run under each outcome (kept, rejected,
 skipped_existing, skipped_duplicate, skipped_invalid, not_found: ids arXiv
 has no paper for), counts (fetched, chunks_added, store_count,
-arxiv_requests), and total
+arxiv_requests; store_count is left out when the run ended before it
+opened the store, as when arXiv cannot be reached), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
 complete (the source has nothing more to give: false when a query stopped
 at --max or the run failed) and up_to_date (nothing needed fetching, no
@@ -587,6 +588,16 @@ type ingestOutput struct {
 	Error string `json:"error,omitempty"`
 }
 
+// ingestOutputUnopened is the --json object of a run that ended before it
+// opened the store (arXiv unreachable or refusing before its first answer,
+// an interrupt then): store_count is left out, as the text summary says
+// "the store was not opened", rather than given as 0 for a store that may
+// hold thousands of chunks. Its field hides the Listing's.
+type ingestOutputUnopened struct {
+	ingestOutput
+	StoreCount *int `json:"store_count,omitempty"`
+}
+
 func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	if o.fileHandle != nil {
 		defer o.fileHandle.Close()
@@ -776,7 +787,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		if runErr != nil {
 			out.Error = iostreams.Line(ingestError(o, rep, runErr).Error())
 		}
-		if err := writeJSON(a.io.Out, out); err != nil {
+		var v any = out
+		if db == nil {
+			v = ingestOutputUnopened{ingestOutput: out}
+		}
+		if err := writeJSON(a.io.Out, v); err != nil {
 			return err
 		}
 	} else {

@@ -111,3 +111,27 @@ func TestIngestRefusedQueryWithNoLLMIsOneLine(t *testing.T) {
 	require.Contains(t, r.stderr, "note: offline: ")
 	require.Contains(t, r.stderr, "; papers are filtered offline")
 }
+
+// An ingest that ended before it opened the store (arXiv unreachable
+// before its first answer) leaves store_count out of --json, as the text
+// summary says "the store was not opened": it said "store_count": 0 of a
+// store that holds chunks.
+func TestIngestJSONLeavesOutStoreCountOfAStoreNotOpened(t *testing.T) {
+	env := ingestEnv(t, nil) // arXiv at a closed port
+	env["GTRAG_ARXIV_RETRIES"] = "0"
+	file, _ := papersFile(t)
+	rep := ingestJSON(t, env, "--no-filter", "--file", file)
+	require.Positive(t, rep.StoreCount)
+
+	r := gtrag(t, env, "ingest", "--json", "--query", "ti:nash", "--max", "5")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var out map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	require.NotContains(t, out, "store_count", "the store was not opened")
+	require.Contains(t, out, "error")
+	require.Contains(t, out, "chunks_added", "the other keys stay")
+
+	r = gtrag(t, env, "ingest", "--query", "ti:nash", "--max", "5")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Contains(t, r.stdout, "the store was not opened")
+}
