@@ -476,3 +476,34 @@ func TestStdioAnswersAnIDAloneAndANullRequestID(t *testing.T) {
 	require.Len(t, nulls, 1, out)
 	require.Contains(t, nulls[0], `-32600 line 4 is not a valid JSON-RPC 2.0 message: "id" is null`)
 }
+
+// stopCause is a cause a signal handler gives its context, as gtrag's
+// does: it reads as what happened and is a context.Canceled.
+type stopCause struct{}
+
+func (stopCause) Error() string { return "stopped by SIGTERM" }
+func (stopCause) Unwrap() error { return context.Canceled }
+
+// A server stopped by its context said "interrupted: context canceled"
+// whatever stopped it; it says what its context's cause says, and stays a
+// context.Canceled for the exit code.
+func TestRunSaysWhatStoppedIt(t *testing.T) {
+	f := newFixture(t, 0)
+	for _, tc := range []struct {
+		cause error
+		want  string
+	}{
+		{stopCause{}, "MCP server stopped by SIGTERM"},
+		{nil, "MCP server stopped: context canceled"},
+	} {
+		in, feed := io.Pipe()
+		t.Cleanup(func() { feed.Close() })
+		ctx, cancel := context.WithCancelCause(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- New(f.svc, Options{Version: "test"}).Run(ctx, StdioTransport(in, io.Discard)) }()
+		cancel(tc.cause)
+		err := <-done
+		require.EqualError(t, err, tc.want)
+		require.ErrorIs(t, err, context.Canceled)
+	}
+}

@@ -88,11 +88,16 @@ const instructions = `gtrag answers game-theory questions from a local knowledge
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Run serves one session over t until the client disconnects (nil) or ctx
-// ends (an error that wraps ctx.Err(): interrupted).
+// ends (an error that wraps ctx.Err()). That error says what stopped the
+// server when ctx's cause does ("MCP server stopped by SIGTERM", with
+// gtrag's signal context), not "context canceled", which reads as code.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 	err := s.mcp.Run(context.WithValue(ctx, runKey{}, ctx), t)
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %w", ctx.Err())
+		if cause := context.Cause(ctx); cause != ctx.Err() && errors.Is(cause, ctx.Err()) {
+			return fmt.Errorf("MCP server %w", cause)
+		}
+		return fmt.Errorf("MCP server stopped: %w", ctx.Err())
 	}
 	return err
 }
