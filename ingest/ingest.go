@@ -135,13 +135,21 @@ type Ingester struct {
 	// is that a store that cannot be opened (locked, wrong embedder) is
 	// found one request later, with that page fetched for nothing; the
 	// request is paced anyway and opening a store takes milliseconds, so a
-	// run that goes well loses no time. Id and file runs call it before
-	// their first request: an id run asks the store which versioned ids it
-	// has before asking arXiv. Start says whether the run continues saved
+	// run that goes well loses no time. A file run calls it before reading.
+	// An id run calls it before its first request when the store is there
+	// (see StoreExists), to ask it which versioned ids it has before asking
+	// arXiv, and otherwise, as a query run, once arXiv has answered. Start
+	// says whether the run continues saved
 	// progress, for outputs that should then be appended to rather than
 	// started over. An error from Open ends the run and is returned as it
 	// is; Report.StoreCount is 0 when the run ended before Open was called.
 	Open func(ctx context.Context, s Start) (Store, error)
+	// StoreExists, if set with Open, reports whether the store Open opens
+	// is there already. An id run whose store is not there asks arXiv
+	// first (no versioned id can be stored yet) and calls Open only once
+	// arXiv has answered, so that a run that never gets an answer creates
+	// nothing. nil means it is there.
+	StoreExists func() bool
 	// Filter keeps only the papers it says are about game theory, judged on
 	// the title and the first 500 runes of the abstract. nil keeps every
 	// paper (--no-filter).

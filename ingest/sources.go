@@ -244,10 +244,15 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 	if st.Done {
 		return r.upToDate(ctx, st, path, resumed)
 	}
-	// Versioned ids the store has are skipped without asking arXiv, so the
-	// store is needed before the first request.
-	if err := r.open(ctx, Start{Resumed: resumed, At: st.Next}); err != nil {
-		return newReport(), err
+	// Versioned ids the store has are skipped without asking arXiv, so a
+	// store that is there is opened before the first request. One that is
+	// not there yet (StoreExists) has none of them: it is opened once
+	// arXiv has answered, as a query's is, so that a run arXiv never
+	// answers (unreachable, an interrupt first) makes nothing.
+	if in.StoreExists == nil || in.StoreExists() {
+		if err := r.open(ctx, Start{Resumed: resumed, At: st.Next}); err != nil {
+			return newReport(), err
+		}
 	}
 	batch := in.BatchSize
 	if batch <= 0 {
@@ -265,7 +270,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 			u := &unit{start: i, next: i + len(b), total: len(norm)}
 			var ask []string
 			for _, id := range b {
-				if _, v := arxiv.SplitVersion(id); v > 0 && r.store.HasPaper(id) {
+				if _, v := arxiv.SplitVersion(id); v > 0 && r.store != nil && r.store.HasPaper(id) {
 					u.preSkipped = append(u.preSkipped, id)
 					continue
 				}
@@ -285,6 +290,12 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 				}
 				if err != nil {
 					return err
+				}
+				if r.store == nil {
+					// arXiv has answered: there is something to store.
+					if err := r.open(ctx, Start{Resumed: resumed, At: next}); err != nil {
+						return &openError{err}
+					}
 				}
 				u.papers = askedOnly(ask, papers)
 				if extra := len(papers) - len(u.papers); extra > 0 {

@@ -714,6 +714,16 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 		return db, nil
 	}
+	// An id run asks arXiv before it makes a store that is not there
+	// yet, as a query run does (see ingest.Ingester.StoreExists).
+	in.StoreExists = func() bool {
+		cfg := a.config()
+		if cfg.Store != "" || cfg.DataDir == "" {
+			return true
+		}
+		fi, err := os.Stat(filepath.Join(cfg.DataDir, vectordb.StoreFileName))
+		return err == nil && fi.Size() > 0
+	}
 	lists := ingest.IDs{}
 	if o.idsOut != "" || o.json {
 		in.OnPaper = func(id string, out ingest.Outcome) {

@@ -135,3 +135,28 @@ func TestIngestJSONLeavesOutStoreCountOfAStoreNotOpened(t *testing.T) {
 	require.Equal(t, exitFailure, r.code, r.stderr)
 	require.Contains(t, r.stdout, "the store was not opened")
 }
+
+// ingest --ids with arXiv unreachable made a primer-seeded store in the
+// data directory; the same failure with --query said "the store was not
+// opened" and made nothing. An id run now opens a store that is not there
+// only once arXiv has answered, as a query run does.
+func TestIngestIDsArXivUnreachableMakesNoStore(t *testing.T) {
+	env := ingestEnv(t, nil) // arXiv at a closed port
+	env["GTRAG_ARXIV_RETRIES"] = "0"
+	delete(env, "GTRAG_SEED") // a new store would be seeded with the primer
+	r := gtrag(t, env, "ingest", "--ids", "2301.01234,cs/0112004v1")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Contains(t, r.stdout, "the store was not opened")
+	r = gtrag(t, env, "ingest", "--json", "--ids", "2301.01234")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.NotContains(t, r.stdout, `"store_count"`)
+	_, err := os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "no data directory made")
+
+	// Once arXiv answers, the store is made and the papers stored.
+	papers := arxivtest.Papers(0, 2)
+	env["GTRAG_ARXIV_URL"] = arxivtest.New(t, papers).URL
+	rep := ingestJSON(t, env, "--no-filter", "--ids", strings.Join(ingestIDs(papers), ","))
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.Greater(t, rep.StoreCount, rep.ChunksAdded, "seeded with the primer, then the papers")
+}
