@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -314,7 +315,7 @@ func (r Report) Listing(ids IDs) Listing {
 		SkippedExisting:  ids.list(SkippedExisting),
 		SkippedDuplicate: ids.list(SkippedDuplicate),
 		SkippedInvalid:   ids.list(SkippedInvalid),
-		NotFound:         ids.list(NotFound),
+		NotFound:         r.notFound(ids),
 		ChunksAdded:      r.ChunksAdded,
 		StoreCount:       r.StoreCount,
 		ArxivRequests:    r.ArxivRequests,
@@ -322,6 +323,15 @@ func (r Report) Listing(ids IDs) Listing {
 		Complete:         r.Complete,
 		UpToDate:         r.UpToDate,
 	}
+}
+
+// notFound is the not_found list: this run's, or for an id list it found
+// complete (Tried), the ids earlier runs recorded.
+func (r Report) notFound(ids IDs) []string {
+	if l := ids.list(NotFound); len(l) > 0 || r.Tried == nil || len(r.Tried.NotFoundIDs) == 0 {
+		return l
+	}
+	return slices.Clone(r.Tried.NotFoundIDs)
 }
 
 // Report is what one run did, in counts; Listing adds the ids. Every
@@ -386,6 +396,25 @@ type Report struct {
 	// Resumable: progress is saved, so the same command continues this run.
 	Resumable bool
 	Elapsed   time.Duration
+	// Tried is set for an id list that was complete before this run
+	// (UpToDate): what became of its ids in the earlier runs, so that the
+	// run does not call "already ingested" ids the store does not hold.
+	Tried *Tried
+}
+
+// Tried is what became of the ids of a list complete before the run, as
+// the store and the saved progress tell it now.
+type Tried struct {
+	IDs int // in the list
+	// Held is how many the store holds now, in some version; the rest
+	// were not found on arXiv, or not kept (rejected by the filter,
+	// invalid), or were removed since (gtrag papers rm).
+	Held int
+	// NotFound is how many arXiv had no paper for, and NotFoundIDs
+	// those ids (empty when the progress was saved by a gtrag that did
+	// not record them).
+	NotFound    int
+	NotFoundIDs []string
 }
 
 // Committed is the number of entries whose batch is committed.

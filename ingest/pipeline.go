@@ -468,6 +468,7 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 		st.Next, st.Total = u.next, u.total
 	}
 	st.Done = st.Next >= st.Total && len(st.Gaps) == 0
+	st.NotFoundIDs = append(st.NotFoundIDs, u.notFound...)
 	c := &st.Counters
 	c.Batches++
 	c.Fetched += u.served()

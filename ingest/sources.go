@@ -242,7 +242,11 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 		return newReport(), err
 	}
 	if st.Done {
-		return r.upToDate(ctx, st, path, resumed)
+		rep, err := r.upToDate(ctx, st, path, resumed)
+		if err == nil {
+			rep.Tried = tried(r.store, norm, st)
+		}
+		return rep, err
 	}
 	// Versioned ids the store has are skipped without asking arXiv, so a
 	// store that is there is opened before the first request. One that is
@@ -520,4 +524,18 @@ func (r *run) upToDate(ctx context.Context, st state, path string, resumed bool)
 	rep.StoreCount = storeCount(ctx, r.store)
 	r.finishReport(&rep)
 	return rep, nil
+}
+
+// tried is what became of the ids of a list that was complete before:
+// how many the store holds now, in any version, and those arXiv had no
+// paper for. The rest were not kept (rejected, invalid) or were removed
+// since.
+func tried(store Store, ids []string, st state) *Tried {
+	t := &Tried{IDs: len(ids), NotFound: max(st.Counters.NotFound, len(st.NotFoundIDs)), NotFoundIDs: slices.Clone(st.NotFoundIDs)}
+	for _, id := range ids {
+		if store.HasPaper(arxiv.BaseID(id)) {
+			t.Held++
+		}
+	}
+	return t
 }

@@ -39,6 +39,10 @@ type state struct {
 	Done  bool `json:"done"`
 	// Gaps are ranges given up on because arXiv kept returning them empty.
 	Gaps []Gap `json:"gaps,omitempty"`
+	// NotFoundIDs are the ids of an id list arXiv had no paper for, as
+	// committed: a later run with nothing to fetch names them (files
+	// written before gtrag kept them have only Counters.NotFound).
+	NotFoundIDs []string `json:"not_found_ids,omitempty"`
 
 	Counters Counters  `json:"counters"`
 	Started  time.Time `json:"started"`

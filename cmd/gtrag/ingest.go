@@ -119,7 +119,8 @@ damaged commit record) is refused then too, with exit 1 and what to do.
 
 --json prints the ids of this run under each outcome (kept, rejected,
 skipped_existing, skipped_duplicate, skipped_invalid, not_found: ids arXiv
-has no paper for), counts (fetched, chunks_added, store_count,
+has no paper for, which an id list run again with nothing to fetch takes
+from its earlier runs), counts (fetched, chunks_added, store_count,
 arxiv_requests; store_count is left out when the run ended before it
 opened the store, as when arXiv cannot be reached), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
@@ -1101,12 +1102,17 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	}
 	if rep.UpToDate && runErr == nil {
 		switch {
-		case rep.Complete && o.idList != nil:
+		case rep.Complete && o.idList != nil && (rep.Tried == nil || rep.Tried.Held >= rep.Total):
 			// "4 ids is already ingested completely (4 results, …)" said
 			// nothing a user would: the list is done, in so many ids.
 			fmt.Fprintf(w, "%s already ingested (%s); nothing fetched.\n",
 				text.Plural(rep.Total, "This id is", fmt.Sprintf("All %d of these ids are", rep.Total)), filterNote)
 			fmt.Fprintln(w, "Use --restart to fetch them again (stored papers are skipped).")
+		case rep.Complete && o.idList != nil:
+			// Not "already ingested": ids arXiv does not know, papers
+			// the filter rejected and papers removed since are not in
+			// the store.
+			printIDsTried(w, rep.Total, *rep.Tried, filterNote)
 		case rep.Complete:
 			fmt.Fprintf(w, "%s is already ingested completely (%d results, %s); nothing fetched.\n", capitalize(source), rep.Total, filterNote)
 			fmt.Fprintln(w, "Use --restart to fetch it again (stored papers are skipped).")
@@ -1183,6 +1189,30 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if runErr == nil && o.query != "" && !rep.Complete && len(rep.Gaps) == 0 && rep.Next < rep.Total {
 		fmt.Fprintf(w, "Stopped at --max %d; arXiv has %d results: raise --max to continue.\n", o.max, rep.Total)
 	}
+}
+
+// printIDsTried says what became of an id list every id of which an
+// earlier run tried, when the store does not hold them all.
+func printIDsTried(w io.Writer, total int, t ingest.Tried, filterNote string) {
+	other := max(total-t.Held-t.NotFound, 0)
+	if total == 1 {
+		why := "arXiv had no paper for it"
+		if t.NotFound == 0 {
+			why = "the store does not hold it: it was not kept, or was removed since"
+		}
+		fmt.Fprintf(w, "This id was tried before (%s): %s; nothing fetched.\n", filterNote, why)
+		fmt.Fprintln(w, "Use --restart to ask arXiv for it again.")
+		return
+	}
+	parts := []string{fmt.Sprintf("the store holds %d of them", t.Held)}
+	if t.NotFound > 0 {
+		parts = append(parts, fmt.Sprintf("arXiv had no paper for %d", t.NotFound))
+	}
+	if other > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s not kept or removed since", other, text.Plural(other, "was", "were")))
+	}
+	fmt.Fprintf(w, "All %d of these ids were tried before (%s): %s; nothing fetched.\n", total, filterNote, strings.Join(parts, ", "))
+	fmt.Fprintln(w, "Use --restart to ask arXiv for them again (stored papers are skipped).")
 }
 
 // requestWatch sees the arXiv requests of an ingest go out, to count those

@@ -160,3 +160,47 @@ func TestIngestIDsArXivUnreachableMakesNoStore(t *testing.T) {
 	require.Equal(t, ingestIDs(papers), rep.Kept)
 	require.Greater(t, rep.StoreCount, rep.ChunksAdded, "seeded with the primer, then the papers")
 }
+
+// An id list tried before is not "already ingested" when the store does
+// not hold its papers: ids arXiv does not know, and papers removed since,
+// were called ingested ("All 2 of these ids are already ingested",
+// "not_found": []). The run says what became of them, and not_found still
+// names the ids arXiv had no paper for.
+func TestIngestIDsTriedBeforeAreNotCalledIngested(t *testing.T) {
+	papers := arxivtest.Papers(0, 1)
+	srv := arxivtest.New(t, papers)
+	env := ingestEnv(t, srv)
+	unknown := []string{"9999.99999", "2409.99998v3"}
+
+	list := strings.Join(unknown, ",")
+	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
+	require.Equal(t, unknown, rep.NotFound)
+	r := gtrag(t, env, "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "All 2 of these ids were tried before (no filter): the store holds 0 of them, arXiv had no paper for 2; nothing fetched.\n")
+	require.Contains(t, r.stdout, "Use --restart to ask arXiv for them again")
+	require.NotContains(t, r.stdout, "already ingested")
+	r = gtrag(t, env, "ingest", "--json", "--no-filter", "--ids", list)
+	var out ingestReport
+	decodeJSON(t, r, &out)
+	require.True(t, out.UpToDate)
+	require.Equal(t, unknown, out.NotFound, "the ids arXiv had no paper for, as recorded")
+	require.Empty(t, out.Kept)
+
+	list = strings.Join(append([]string{papers[0].ID}, unknown...), ",")
+	rep = ingestJSON(t, env, "--no-filter", "--ids", list)
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	r = gtrag(t, env, "papers", "rm", papers[0].ID)
+	require.Equal(t, 0, r.code, r.stderr)
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "All 3 of these ids were tried before (no filter): the store holds 0 of them, arXiv had no paper for 2, 1 was not kept or removed since; nothing fetched.\n")
+
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", papers[0].ID)
+	require.Equal(t, 0, r.code, r.stderr)
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", unknown[0])
+	require.Equal(t, 0, r.code, r.stderr)
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", unknown[0])
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "This id was tried before (no filter): arXiv had no paper for it; nothing fetched.\n")
+}
