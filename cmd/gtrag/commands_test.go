@@ -60,6 +60,19 @@ func TestSearchEmptyStore(t *testing.T) {
 	require.Equal(t, "no documents in the store match\n", r.stdout)
 }
 
+// A query with no indexed word ("?", "the of") listed five passages of
+// the primer in the store's order, each with similarity 0.00, as results.
+func TestSearchWithoutAWordIsRefused(t *testing.T) {
+	env := testEnv(t)
+	createStore(t, env)
+	for _, q := range []string{"?", "the of"} {
+		r := gtrag(t, env, "search", q)
+		require.Equal(t, exitUsage, r.code, q)
+		require.Empty(t, r.stdout)
+		require.Equal(t, "gtrag: the query \""+q+"\" has no word to search with: stop words and punctuation are not indexed\n", r.stderr)
+	}
+}
+
 func TestStatsDescribesTheStore(t *testing.T) {
 	env := testEnv(t)
 	createStore(t, env)
