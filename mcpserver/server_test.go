@@ -152,6 +152,14 @@ func TestSearch(t *testing.T) {
 	if got.Results[0].Score < got.Results[1].Score {
 		t.Errorf("results not best first: %v < %v", got.Results[0].Score, got.Results[1].Score)
 	}
+
+	// A query with no indexed word is a tool error, as for gtrag search,
+	// not the store's first passages at similarity 0.
+	var none SearchResult
+	msg := f.call(t, context.Background(), "search", map[string]any{"query": "the of"}, &none)
+	if !strings.Contains(msg, `query "the of" has no word to search with`) {
+		t.Errorf("search for %q: tool error %q, results %v", "the of", msg, none.Results)
+	}
 }
 
 func TestPapersAndResources(t *testing.T) {

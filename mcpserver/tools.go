@@ -13,6 +13,7 @@ import (
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -217,6 +218,11 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	q, err := checkText("query", in.Query)
 	if err != nil {
 		return nil, SearchResult{}, s.toolError("search", err)
+	}
+	if len(text.Tokenize(q)) == 0 {
+		// As gtrag search: such a query meets no passage, and the store
+		// would return its first ones at similarity 0.
+		return nil, SearchResult{}, s.toolError("search", fmt.Errorf("query %q has no word to search with: stop words and punctuation are not indexed", q))
 	}
 	rs, err := s.svc.Store().Query(ctx, q, in.K)
 	if err != nil {
