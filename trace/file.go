@@ -103,6 +103,27 @@ func createTarget(path string) (string, error) {
 	return target, nil
 }
 
+// savedMeanwhile names what is now at path that Close must not replace (""
+// when nothing is there, or a recording or an empty file is, as Create
+// allowed).
+func savedMeanwhile(path string) string {
+	li, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return ""
+	case li.Mode()&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case !li.Mode().IsRegular():
+		return fileKind(li.Mode())
+	case li.Size() == 0:
+		return ""
+	}
+	if ok, err := IsRecording(path); err != nil || !ok {
+		return "a file that is not a gtrag recording"
+	}
+	return ""
+}
+
 // fileKind names what a file that is not a regular one is.
 func fileKind(m fs.FileMode) string {
 	switch {
@@ -175,6 +196,14 @@ func IsRecording(path string) (bool, error) {
 func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
 
 // Close syncs the trace and moves it into place.
+//
+// The path is checked again first, as Create checked it: a run takes
+// seconds to minutes, and a file saved at the path meanwhile (notes, a
+// directory, a link) is not replaced. The trace is then kept where it was
+// written, beside the path, and the error says where. (A file that appears
+// between this check and the rename is still replaced: the check narrows
+// the window, it cannot close it without an exclusive rename the standard
+// library does not offer.)
 func (f *File) Close() error {
 	err := f.f.Chmod(0o644) // a trace is meant to be shared; CreateTemp makes 0600
 	if serr := f.f.Sync(); err == nil {
@@ -184,6 +213,9 @@ func (f *File) Close() error {
 		err = cerr
 	}
 	if err == nil {
+		if what := savedMeanwhile(f.path); what != "" {
+			return fmt.Errorf("save trace %s: %s was saved there during the run, and gtrag replaces only a recording; the trace is kept in %s", f.path, what, f.f.Name())
+		}
 		err = os.Rename(f.f.Name(), f.path)
 	}
 	if err != nil {

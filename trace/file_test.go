@@ -108,3 +108,58 @@ func TestFileErrorsNameWhatTheUserGave(t *testing.T) {
 	_, err = ReadFile(dir)
 	require.EqualError(t, err, "read trace "+dir+": it is a directory, not a file")
 }
+
+// A file saved at the trace's path while the run was going is not replaced
+// when the trace is closed: the trace stays beside it and the error says
+// where.
+func TestFileCloseKeepsAFileThatAppearedDuringTheRun(t *testing.T) {
+	for name, appear := range map[string]func(t *testing.T, path string){
+		"notes": func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte("my notes\n"), 0o644))
+		},
+		"directory": func(t *testing.T, path string) {
+			require.NoError(t, os.Mkdir(path, 0o755))
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "run.jsonl")
+			f, err := Create(path)
+			require.NoError(t, err)
+			_, err = f.Write([]byte("{}\n"))
+			require.NoError(t, err)
+			appear(t, path)
+
+			err = f.Close()
+			require.ErrorContains(t, err, "save trace "+path)
+			require.ErrorContains(t, err, "was saved there during the run")
+			if name == "notes" {
+				b, rerr := os.ReadFile(path)
+				require.NoError(t, rerr)
+				require.Equal(t, "my notes\n", string(b), "the user's file was replaced")
+			}
+			kept, _ := filepath.Glob(filepath.Join(dir, ".run.jsonl.partial-*"))
+			require.Len(t, kept, 1)
+			require.ErrorContains(t, err, kept[0])
+			b, err := os.ReadFile(kept[0])
+			require.NoError(t, err)
+			require.Equal(t, "{}\n", string(b))
+		})
+	}
+}
+
+// A recording at the path, as Create found it, is still replaced.
+func TestFileCloseReplacesARecording(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	old := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(old), 0o644))
+	f, err := Create(path)
+	require.NoError(t, err)
+	_, err = f.Write([]byte("new\n"))
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "new\n", string(b))
+}

@@ -129,6 +129,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 			}
 			o.failFast = a.someoneWaits()
 			res, err := a.askTraced(cmd.Context(), svc, q, o, file)
+			err, saveErr := splitSaveError(err)
 			if o.live != nil {
 				o.live.Finish(res.Notices)
 			}
@@ -159,10 +160,13 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 				return err
 			}
 			if o.json {
-				return writeJSON(a.io.Out, res)
+				if err := writeJSON(a.io.Out, res); err != nil {
+					return err
+				}
+				return saveErr
 			}
 			printAnswer(a.io.Out, res)
-			return nil
+			return saveErr
 		},
 	}
 	f := cmd.Flags()

@@ -78,25 +78,29 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	if file != nil {
 		if err != nil && !isTraceError(err) || err == nil {
 			if cerr := file.Close(); cerr != nil && err == nil {
-				err = cerr
+				err = &traceSaveError{cerr}
 			}
 		} else {
 			file.Abort()
 		}
 	}
+	err, saveErr := splitSaveError(err)
 	if err != nil {
 		return err
 	}
 	recorded := p.RecordedPath()
 	at := divergence(recorded, res.Path)
 	if asJSON {
-		return writeJSON(a.io.Out, struct {
+		if err := writeJSON(a.io.Out, struct {
 			RecordedPath []string       `json:"recorded_path"`
 			ForkStep     int            `json:"fork_step"`
 			Set          string         `json:"set"`
 			DivergesAt   int            `json:"diverges_at"` // the first step that differs; 0 if none
 			Fork         service.Result `json:"fork"`
-		}{recorded, o.step, e.Field + "=" + string(e.Value), at, res})
+		}{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); err != nil {
+			return err
+		}
+		return saveErr
 	}
 	printPaths(a.io.Out, recorded, res.Path, o.step, e, at)
 	fmt.Fprintln(a.io.Out)
@@ -105,7 +109,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	}
 	base, _ := p.StateAtFork()
 	printAnswerWith(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
-	return nil
+	return saveErr
 }
 
 // store is where the fork's own steps write (trace.ForkInfo.Store).

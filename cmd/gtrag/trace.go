@@ -196,10 +196,28 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 			return res, err
 		}
 		if cerr := file.Close(); cerr != nil && err == nil {
-			err = cerr
+			err = &traceSaveError{cerr}
 		}
 	}
 	return res, err
+}
+
+// traceSaveError is a run that ended well whose --trace-out file could not
+// be saved: the answer is still printed, then the command fails with this
+// error (trace.File.Close says where the trace was kept, if it was).
+type traceSaveError struct{ err error }
+
+func (e *traceSaveError) Error() string { return e.err.Error() }
+func (e *traceSaveError) Unwrap() error { return e.err }
+
+// splitSaveError separates a run's error from the failure to save its
+// trace, which comes after the answer is printed.
+func splitSaveError(err error) (runErr, saveErr error) {
+	var se *traceSaveError
+	if errors.As(err, &se) {
+		return nil, se.err
+	}
+	return err, nil
 }
 
 // openOTLP makes the span exporter of --otlp-endpoint or the standard

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -226,4 +228,34 @@ func writeTemp(t *testing.T, b []byte) string {
 	p := filepath.Join(t.TempDir(), "copy.jsonl")
 	require.NoError(t, os.WriteFile(p, b, 0o644))
 	return p
+}
+
+// A file saved at --trace-out's path while the run was going (here, while
+// arXiv was being asked) is not replaced when the run ends: the answer is
+// printed, the command fails with one line saying where the trace was
+// kept, and the user's file is unchanged.
+func TestTraceOutKeepsAFileSavedDuringTheRun(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "run.jsonl")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = os.WriteFile(target, []byte("my notes\n"), 0o644)
+		w.Header().Set("Content-Type", "application/atom+xml")
+		io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"><opensearch:totalResults>0</opensearch:totalResults></feed>`)
+	}))
+	defer srv.Close()
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+
+	r := gtrag(t, env, "ask", "--trace-out", target, "Why does tit-for-tat do well in the iterated prisoner's dilemma?")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	b, err := os.ReadFile(target)
+	require.NoError(t, err)
+	require.Equal(t, "my notes\n", string(b), "the file saved during the run was replaced")
+	kept, err := filepath.Glob(filepath.Join(dir, ".run.jsonl.partial-*"))
+	require.NoError(t, err)
+	require.Len(t, kept, 1)
+	require.Equal(t, "gtrag: save trace "+target+": a file that is not a gtrag recording was saved there during the run, and gtrag replaces only a recording; the trace is kept in "+kept[0]+"\n", r.stderr)
+	require.Contains(t, r.stdout, "Searched arXiv for", "the answer is printed before the failure")
+	traceEvents(t, kept[0]) // a whole recording, replayable under its own name
 }
