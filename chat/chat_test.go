@@ -23,22 +23,22 @@ func TestOfflineRewrite(t *testing.T) {
 	for _, tc := range []struct {
 		name, prev, line, want string
 	}{
-		{"a preposition carries the topic", pd, "and in the repeated version?", "What about Nash equilibrium of the prisoner's dilemma in the repeated version?"},
-		{"a back-reference is replaced", pd, "Why does it work?", "Why does Nash equilibrium of the prisoner's dilemma work?"},
-		{"a possessive back-reference", "How is the Shapley value computed?", "what are its properties?", "What are Shapley value's properties?"},
+		{"a preposition carries the topic", pd, "and in the repeated version?", "What about the Nash equilibrium of the prisoner's dilemma in the repeated version?"},
+		{"a back-reference is replaced", pd, "Why does it work?", "Why does the Nash equilibrium of the prisoner's dilemma work?"},
+		{"a possessive back-reference", "How is the Shapley value computed?", "what are its properties?", "What are the Shapley value's properties?"},
 		// "Why in Nash equilibrium of the prisoner's dilemma?" was no
 		// sentence; a bare question word asks its usual question of the
 		// topic (askAgain).
-		{"a bare question word", pd, "and why?", "Why does Nash equilibrium of the prisoner's dilemma matter?"},
+		{"a bare question word", pd, "and why?", "Why does the Nash equilibrium of the prisoner's dilemma matter?"},
 		{"the previous question's own question word", "Why do bidders shade their bids in first-price auctions?", "and why?", "Why do bidders shade their bids in first-price auctions?"},
 		{"a connective with a plain noun phrase", "What is a Nash equilibrium?", "what about large populations?", "What about Nash equilibrium and large populations?"},
 		{"a connective with a new glossary term", "What is a Nash equilibrium?", "what about mixed strategies?", "what about mixed strategies?"},
 		{"a new glossary topic stands alone", pd, "and what about the Shapley value?", "and what about the Shapley value?"},
 		{"a standalone question is unchanged", pd, "How do bidders shade bids in first-price auctions?", "How do bidders shade bids in first-price auctions?"},
 		{"a line naming the topic is unchanged", pd, "and in the repeated prisoner's dilemma?", "and in the repeated prisoner's dilemma?"},
-		{"a one-concept topic", "What is the prisoner's dilemma?", "and in the repeated version?", "What about prisoner's dilemma in the repeated version?"},
+		{"a one-concept topic", "What is the prisoner's dilemma?", "and in the repeated version?", "What about the prisoner's dilemma in the repeated version?"},
 		{"no history, nothing to carry", "", "and in the repeated version?", "and in the repeated version?"},
-		{"what about with a back-reference", "What is the Shapley value?", "what about its axioms?", "What about Shapley value's axioms?"},
+		{"what about with a back-reference", "What is the Shapley value?", "what about its axioms?", "What about the Shapley value's axioms?"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var hist []Turn
@@ -129,7 +129,7 @@ func TestOfflineRewriteCarriesTheTopicAskedInFull(t *testing.T) {
 	}
 	r, err := Offline{}.Rewrite(context.Background(), hist, "what about its axioms?")
 	require.NoError(t, err)
-	require.Equal(t, "What about Shapley value's axioms?", r.Question)
+	require.Equal(t, "What about the Shapley value's axioms?", r.Question)
 }
 
 func TestLLMRewrite(t *testing.T) {
@@ -142,7 +142,7 @@ func TestLLMRewrite(t *testing.T) {
 
 	r, err = LLM{Condenser: &fakeCondenser{err: errors.New("no reply within 1m")}}.Rewrite(context.Background(), hist, "and in the repeated version?")
 	require.NoError(t, err)
-	require.Equal(t, "What about prisoner's dilemma in the repeated version?", r.Question)
+	require.Equal(t, "What about the prisoner's dilemma in the repeated version?", r.Question)
 	require.Len(t, r.Notices, 1)
 	require.Contains(t, r.Notices[0], "no reply within 1m")
 }
@@ -337,4 +337,30 @@ func TestLines(t *testing.T) {
 		got = append(got, s)
 	}
 	require.Equal(t, []string{"one", "", "two"}, got)
+}
+
+// A line naming the previous topic by its head with "the" is read as the
+// whole topic; an indefinite mention, or one with a modifier of its own,
+// is asked as typed. The topic keeps its definite article.
+func TestOfflineRewriteReadsTheHeadAsTheTopic(t *testing.T) {
+	core := "What is the core of a cooperative game?"
+	pd := "What is the Nash equilibrium of the prisoner's dilemma?"
+	for _, tc := range []struct{ prev, line, want string }{
+		{core, "When does the core apply?", "When does the core of a cooperative game apply?"},
+		{core, "Is the core always non-empty?", "Is the core of a cooperative game always non-empty?"},
+		{core, "How does it work?", "How does the core of a cooperative game work?"},
+		{pd, "Is the Nash equilibrium unique?", "Is the Nash equilibrium of the prisoner's dilemma unique?"},
+		// Asked as typed.
+		{pd, "Does every game have a Nash equilibrium?", "Does every game have a Nash equilibrium?"},
+		{core, "What is the core of a market?", "What is the core of a market?"},
+		{core, "When does the core of a cooperative game apply?", "When does the core of a cooperative game apply?"},
+		{"What is the Shapley value?", "Why is the Shapley value fair?", "Why is the Shapley value fair?"},
+		{"What is a Nash equilibrium?", "Does the Nash equilibrium always exist?", "Does the Nash equilibrium always exist?"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			r, err := Offline{}.Rewrite(context.Background(), turn(tc.prev), tc.line)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, r.Question)
+		})
+	}
 }

@@ -112,7 +112,11 @@ func carryTopic(history []Turn, line string) string {
 	}
 	for _, c := range prev {
 		if c.In(line) {
-			return line // it names the topic itself
+			// It names the topic itself, perhaps by its head alone.
+			if q, ok := narrowTopic(line, topicPhrase(prevQ, prev), c); ok {
+				return q
+			}
+			return line
 		}
 	}
 	r := read(line)
@@ -261,7 +265,46 @@ func topicPhrase(q string, concepts []text.Concept) string {
 	if len(strings.Fields(phrase)) > maxTopicWords {
 		return concepts[0].Name
 	}
+	if strings.HasSuffix(strings.ToLower(q[:lo]), "the ") && (lo == 4 || !isLetter(q[lo-5:])) {
+		// "the core of a cooperative game": the definite article stays,
+		// or "How does it work?" reads "How does core of a cooperative
+		// game work?". An indefinite one goes: "Who proved a Nash
+		// equilibrium?" asks something else.
+		phrase = "the " + phrase
+	}
 	return phrase
+}
+
+// narrowTopic is line with its definite mention of the previous question's
+// concept c ("the core") read as the previous topic ("the core of a
+// cooperative game"), when that topic is c with a modifier after it:
+// "When does the core apply?" after "What is the core of a cooperative
+// game?" is asked as "When does the core of a cooperative game apply?".
+// Alone, "the core" names nothing a topic judge can call game theory, and
+// the line was refused as off-topic in the middle of a conversation about
+// it. Only "the" refers back so: "Does every game have a Nash
+// equilibrium?" after "What is the Nash equilibrium of the prisoner's
+// dilemma?" widens the question and is asked as typed, and so is a line
+// that gives the concept a modifier of its own ("the core of a market").
+func narrowTopic(line, topic string, c text.Concept) (string, bool) {
+	bare := strings.TrimPrefix(topic, "the ")
+	name := strings.ToLower(c.Name)
+	if len(bare) <= len(name) || strings.ToLower(bare[:len(name)]) != name || isLetter(bare[len(name):]) {
+		return line, false
+	}
+	lower := strings.ToLower(line)
+	i := strings.Index(lower, "the "+name)
+	if i < 0 || i > 0 && isLetter(lower[i-1:]) {
+		return line, false
+	}
+	end := i + len("the ") + len(name)
+	if end < len(lower) && isLetter(lower[end:]) {
+		return line, false
+	}
+	if next := firstWord(lower[end:]); prepositions[next] || next == "of" {
+		return line, false
+	}
+	return line[:i+len("the ")] + bare + line[end:], true
 }
 
 // onlyFunctionWords reports whether s holds no content word: "of the", "in a".

@@ -68,7 +68,7 @@ func TestChatScript(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.NotContains(t, r.stdout, "gtrag> ", "no prompt in a script")
 	require.NotContains(t, r.stdout+r.stderr, "\x1b", "no escape sequences in a script")
-	require.Contains(t, r.stdout, "→ What about prisoner's dilemma in the repeated version?\n")
+	require.Contains(t, r.stdout, "→ What about the prisoner's dilemma in the repeated version?\n")
 	require.Equal(t, 2, strings.Count(r.stdout, "\nSources:\n"), "two answers")
 	require.Contains(t, r.stdout, "this session: 2 questions answered")
 	require.Contains(t, r.stderr, "gtrag: /open wants a source number from 1 to")
@@ -78,7 +78,7 @@ func TestChatScript(t *testing.T) {
 	// ask -i is the same session.
 	r2 := gtragStdin(t, env, "and in the repeated version?\n", "ask", "-i", "What is the prisoner's dilemma?")
 	require.Equal(t, 0, r2.code, r2.stderr)
-	require.Contains(t, r2.stdout, "→ What about prisoner's dilemma in the repeated version?\n")
+	require.Contains(t, r2.stdout, "→ What about the prisoner's dilemma in the repeated version?\n")
 }
 
 // A follow-up carries the topic as the run read it: a misspelt term
