@@ -364,3 +364,28 @@ func TestOfflineRewriteReadsTheHeadAsTheTopic(t *testing.T) {
 		})
 	}
 }
+
+// A topic that opens with the subject's verb is carried as a gerund.
+func TestOfflineRewriteTopicOpeningWithAVerb(t *testing.T) {
+	for _, tc := range []struct{ prev, line, want string }{
+		{"Why do people cooperate in the prisoner's dilemma?", "In auctions?", "What about cooperating in the prisoner's dilemma in auctions?"},
+		{"Why do bidders shade bids in first-price auctions?", "and in the repeated version?", "What about shading bids in first-price auctions in the repeated version?"},
+		{"What is the price of anarchy of selfish routing?", "In auctions?", "What about the price of anarchy of selfish routing in auctions?"},
+	} {
+		t.Run(tc.prev+" "+tc.line, func(t *testing.T) {
+			r, err := Offline{}.Rewrite(context.Background(), turn(tc.prev), tc.line)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, r.Question)
+		})
+	}
+}
+
+func TestGerund(t *testing.T) {
+	for v, want := range map[string]string{
+		"cooperate": "cooperating", "shade": "shading", "bid": "bidding", "tie": "tying",
+		"defect": "defecting", "agree": "agreeing", "bargain": "bargaining", "win": "winning",
+		"play": "playing", "vote": "voting", "collude": "colluding", "fix": "fixing",
+	} {
+		require.Equal(t, want, gerund(v), v)
+	}
+}

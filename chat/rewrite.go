@@ -265,6 +265,15 @@ func topicPhrase(q string, concepts []text.Concept) string {
 	if len(strings.Fields(phrase)) > maxTopicWords {
 		return concepts[0].Name
 	}
+	if before := strings.Fields(strings.ToLower(q[:lo])); len(before) >= 2 &&
+		auxiliaries[bareWord(before[len(before)-2])] && isContent(bareWord(before[len(before)-1])) {
+		// "Why do people cooperate in the prisoner's dilemma?": the topic
+		// opens with the subject's verb, which a follow-up asks about as a
+		// noun: "What about cooperating in the prisoner's dilemma in
+		// auctions?", not "What about cooperate in …".
+		verb, rest, _ := strings.Cut(phrase, " ")
+		phrase = strings.TrimSpace(gerund(verb) + " " + rest)
+	}
 	if strings.HasSuffix(strings.ToLower(q[:lo]), "the ") && (lo == 4 || !isLetter(q[lo-5:])) {
 		// "the core of a cooperative game": the definite article stays,
 		// or "How does it work?" reads "How does core of a cooperative
@@ -273,6 +282,25 @@ func topicPhrase(q string, concepts []text.Concept) string {
 		phrase = "the " + phrase
 	}
 	return phrase
+}
+
+// gerund is the -ing form of the verb v: "cooperate" cooperating, "bid"
+// bidding, "tie" tying, "defect" defecting.
+func gerund(v string) string {
+	w := strings.ToLower(v)
+	n := len(w)
+	vowel := func(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
+	switch {
+	case strings.HasSuffix(w, "ie"):
+		return w[:n-2] + "ying"
+	case strings.HasSuffix(w, "ee"), strings.HasSuffix(w, "ye"), strings.HasSuffix(w, "oe"):
+		return w + "ing"
+	case strings.HasSuffix(w, "e") && n > 2:
+		return w[:n-1] + "ing"
+	case n >= 3 && n <= 4 && !vowel(w[n-1]) && strings.IndexByte("wxy", w[n-1]) < 0 && vowel(w[n-2]) && !vowel(w[n-3]):
+		return w + w[n-1:] + "ing" // one syllable ending consonant-vowel-consonant: bid, win, quit
+	}
+	return w + "ing"
 }
 
 // narrowTopic is line with its definite mention of the previous question's

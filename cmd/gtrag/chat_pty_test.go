@@ -191,7 +191,7 @@ func TestChatOnATerminal(t *testing.T) {
 	require.Equal(t, 0, p.exit(), p.screen())
 
 	third := p.after("gtrag> ", 3)
-	require.Contains(t, third, "→ What about shade bids in first-price auctions in the repeated version?", "the follow-up is rewritten and shown")
+	require.Contains(t, third, "→ What about shading bids in first-price auctions in the repeated version?", "the follow-up is rewritten and shown")
 	require.Contains(t, third, "Sources:")
 
 	hist, err := os.ReadFile(filepath.Join(env["GTRAG_DATA_DIR"], "chat_history"))
