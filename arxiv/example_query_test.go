@@ -26,7 +26,7 @@ func ExampleBuildQuery() {
 	// A query already in arXiv syntax passes through, repaired.
 	fmt.Println(arxiv.BuildQuery(`ti:"mean field" AND (au:Lasry OR au:Lions`, arxiv.QueryOptions{}))
 	// Output:
-	// abs:"tit for tat" OR abs:tft OR abs:"iterated prisoner dilemma" OR abs:ipd OR abs:well OR (cat:cs.GT OR cat:econ.TH)
-	// (abs:"tit for tat" OR abs:tft) AND (abs:well OR abs:ipd OR (cat:cs.GT OR cat:econ.TH))
+	// abs:"tit for tat" OR abs:tft OR abs:"iterated prisoner dilemma" OR abs:ipd OR (cat:cs.GT OR cat:econ.TH)
+	// (abs:"tit for tat" OR abs:tft) AND (abs:ipd OR (cat:cs.GT OR cat:econ.TH))
 	// ti:"mean field" AND (au:Lasry OR au:Lions)
 }
