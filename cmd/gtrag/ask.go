@@ -128,8 +128,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 				}
 			}
 			o.failFast = a.someoneWaits()
-			res, err := a.askTraced(cmd.Context(), svc, q, o, file)
-			err, saveErr := splitSaveError(err)
+			res, saveErr, err := a.askTraced(cmd.Context(), svc, q, o, file)
 			if o.live != nil {
 				o.live.Finish(res.Notices)
 			}

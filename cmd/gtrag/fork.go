@@ -75,16 +75,18 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store()})
 	}
 	res, err := svc.Fork(ctx, p, fo)
+	// saveErr is a fork that ended well whose trace could not be saved:
+	// its answer is printed first.
+	var saveErr error
 	if file != nil {
 		if err != nil && !isTraceError(err) || err == nil {
 			if cerr := file.Close(); cerr != nil && err == nil {
-				err = &traceSaveError{cerr}
+				saveErr = cerr
 			}
 		} else {
 			file.Abort()
 		}
 	}
-	err, saveErr := splitSaveError(err)
 	if err != nil {
 		return err
 	}

@@ -161,10 +161,14 @@ func createTraceFile(path, input string) (*trace.File, error) {
 
 // askTraced runs one question on svc, recording it as --trace and
 // --trace-out (file, from createTraceFile) ask, and saves or discards file.
-func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o askOptions, file *trace.File) (res service.Result, err error) {
+// saveErr is a run that ended well whose trace could not be saved: the
+// answer is still printed, then the command fails with it
+// (trace.File.Close says where the trace was kept).
+func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o askOptions, file *trace.File) (res service.Result, saveErr, err error) {
 	opts := o.run()
 	if !o.trace && file == nil && o.otlp == nil {
-		return svc.Ask(ctx, q, opts)
+		res, err = svc.Ask(ctx, q, opts)
+		return res, nil, err
 	}
 	topts := trace.Options{Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()}
 	if o.otlp != nil {
@@ -193,31 +197,13 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 		var terr *service.TraceError
 		if errors.As(err, &terr) {
 			file.Abort()
-			return res, err
+			return res, nil, err
 		}
 		if cerr := file.Close(); cerr != nil && err == nil {
-			err = &traceSaveError{cerr}
+			saveErr = cerr
 		}
 	}
-	return res, err
-}
-
-// traceSaveError is a run that ended well whose --trace-out file could not
-// be saved: the answer is still printed, then the command fails with this
-// error (trace.File.Close says where the trace was kept, if it was).
-type traceSaveError struct{ err error }
-
-func (e *traceSaveError) Error() string { return e.err.Error() }
-func (e *traceSaveError) Unwrap() error { return e.err }
-
-// splitSaveError separates a run's error from the failure to save its
-// trace, which comes after the answer is printed.
-func splitSaveError(err error) (runErr, saveErr error) {
-	var se *traceSaveError
-	if errors.As(err, &se) {
-		return nil, se.err
-	}
-	return err, nil
+	return res, saveErr, err
 }
 
 // openOTLP makes the span exporter of --otlp-endpoint or the standard
