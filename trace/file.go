@@ -88,10 +88,7 @@ func createTarget(path string) (string, error) {
 			return "", fmt.Errorf("follow the symbolic link: %w", err)
 		}
 	}
-	if fi.Size() == 0 {
-		return target, nil // nothing to lose: mktemp's file, say
-	}
-	ok, err := IsRecording(target)
+	ok, err := replaceable(target, fi)
 	switch {
 	case err != nil:
 		return "", fmt.Errorf("it exists, and reading it to check that it is a gtrag recording failed: %w", err)
@@ -103,9 +100,18 @@ func createTarget(path string) (string, error) {
 	return target, nil
 }
 
+// replaceable reports whether the regular file at path, described by fi,
+// may be replaced by a trace: it is empty (nothing to lose: mktemp's file,
+// say) or a recording.
+func replaceable(path string, fi fs.FileInfo) (bool, error) {
+	if fi.Size() == 0 {
+		return true, nil
+	}
+	return IsRecording(path)
+}
+
 // savedMeanwhile names what is now at path that Close must not replace (""
-// when nothing is there, or a recording or an empty file is, as Create
-// allowed).
+// when nothing is there, or what Create allowed: see replaceable).
 func savedMeanwhile(path string) string {
 	li, err := os.Lstat(path)
 	switch {
@@ -115,10 +121,8 @@ func savedMeanwhile(path string) string {
 		return "a symbolic link"
 	case !li.Mode().IsRegular():
 		return fileKind(li.Mode())
-	case li.Size() == 0:
-		return ""
 	}
-	if ok, err := IsRecording(path); err != nil || !ok {
+	if ok, err := replaceable(path, li); err != nil || !ok {
 		return "a file that is not a gtrag recording"
 	}
 	return ""
