@@ -110,10 +110,11 @@ func carryTopic(history []Turn, line string) string {
 	if len(prev) == 0 {
 		return line
 	}
+	topic := topicPhrase(prevQ, prev)
 	for _, c := range prev {
 		if c.In(line) {
 			// It names the topic itself, perhaps by its head alone.
-			if q, ok := narrowTopic(line, topicPhrase(prevQ, prev), c); ok {
+			if q, ok := narrowTopic(line, topic, c); ok {
 				return q
 			}
 			return line
@@ -123,7 +124,6 @@ func carryTopic(history []Turn, line string) string {
 	if !r.followUp() || len(r.words) == 0 && !r.connective {
 		return line
 	}
-	topic := topicPhrase(prevQ, prev)
 	rest, lead, words, ref, connective := r.rest, r.lead, r.words, r.ref, r.connective
 	rest = strings.TrimRight(rest, "?!. ")
 	var q string
