@@ -82,7 +82,7 @@ func endWithRun(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-const instructions = `gtrag answers game-theory questions from a local knowledge base of arXiv papers, with numbered citations, and grows it from arXiv when it lacks the answer. Use ask for a cited answer, search to see raw passages, list_papers/get_paper to browse, ingest_ids/ingest_query to add papers, stats to describe the store.`
+const instructions = `gtrag answers game-theory questions from a local knowledge base of arXiv papers, with numbered citations, and grows it from arXiv when it lacks the answer. Use ask for a cited answer, search to see raw passages (rerank: those ask would start from), list_papers/get_paper to browse, ingest_ids/ingest_query to add papers, stats to describe the store.`
 
 // MCP is the SDK server, for a caller that wants to connect it itself.
 func (s *Server) MCP() *mcp.Server { return s.mcp }

@@ -162,6 +162,35 @@ func TestSearch(t *testing.T) {
 	}
 }
 
+// With rerank the search tool lists what ask starts from: for
+// "second-price auction" the store alone ranks the primer's first-price
+// entry first (it shares "price" and "auction"), while ask, and the tool
+// with rerank, rank the Vickrey entry first.
+func TestSearchRanksAsAsk(t *testing.T) {
+	f := newFixture(t, -1)
+	const q = "second-price auction"
+	var ask AskResult
+	mustCall(t, f, "ask", map[string]any{"question": q}, &ask)
+	var ranked, raw SearchResult
+	mustCall(t, f, "search", map[string]any{"query": q, "k": 3, "rerank": true}, &ranked)
+	mustCall(t, f, "search", map[string]any{"query": q, "k": 3}, &raw)
+	if len(ask.Sources) == 0 || len(ranked.Results) == 0 || len(raw.Results) == 0 {
+		t.Fatalf("ask cited %d, search found %d, raw %d", len(ask.Sources), len(ranked.Results), len(raw.Results))
+	}
+	if got, want := ranked.Results[0].ChunkID, ask.Sources[0].ChunkID; got != want {
+		t.Errorf("search's first passage %s, ask's first source %s", got, want)
+	}
+	if got := ranked.Results[0].PaperID; got != "primer:second-price-vickrey-auction" {
+		t.Errorf("search's first paper %s, want the Vickrey entry", got)
+	}
+	if raw.Results[0].ChunkID == ranked.Results[0].ChunkID {
+		t.Errorf("raw and ranked both put %s first: the case no longer shows the re-ranking", raw.Results[0].ChunkID)
+	}
+	if !strings.Contains(ranked.Ranking, "ranked by focus on") || !strings.Contains(raw.Ranking, "the store's order") {
+		t.Errorf("ranking %q, raw ranking %q", ranked.Ranking, raw.Ranking)
+	}
+}
+
 func TestPapersAndResources(t *testing.T) {
 	f := newFixture(t, -1)
 	var list ListPapersResult

@@ -63,13 +63,15 @@ type AskResult struct {
 
 // SearchInput is the search tool's arguments.
 type SearchInput struct {
-	Query string `json:"query" jsonschema:"what to look for, in plain language"`
-	K     int    `json:"k,omitempty" jsonschema:"passages to return, 1 to 100 (default 5)"`
+	Query  string `json:"query" jsonschema:"what to look for, in plain language"`
+	K      int    `json:"k,omitempty" jsonschema:"passages to return, 1 to 100 (default 5)"`
+	Rerank bool   `json:"rerank,omitempty" jsonschema:"rank as ask does: the passages ask would start from, the store's candidates re-ranked by what the query is about, one a paper; by default the store's own order"`
 }
 
 // SearchResult is the search tool's result.
 type SearchResult struct {
 	Query   string    `json:"query"`
+	Ranking string    `json:"ranking" jsonschema:"how the passages were chosen and ordered"`
 	Results []Passage `json:"results" jsonschema:"the passages, best first"`
 }
 
@@ -79,7 +81,7 @@ type Passage struct {
 	PaperID string  `json:"paper_id"`
 	Title   string  `json:"title"`
 	URL     string  `json:"url"`
-	Score   float64 `json:"score" jsonschema:"the fused rank score; 1 for a passage first in both the vector and the word ranking"`
+	Score   float64 `json:"score" jsonschema:"the score the order follows, in [0,1]: the store's fused rank score (1 for a passage first in both the vector and the word ranking), or with rerank the re-ranker's"`
 	Content string  `json:"content"`
 }
 
@@ -143,7 +145,7 @@ func (s *Server) addTools() {
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        "search",
 		InputSchema: inputSchema[SearchInput]("search"),
-		Description: "Raw retrieval: the stored passages that best match a query, best first. No LLM, no arXiv.",
+		Description: "Raw retrieval: the stored passages that best match a query, best first; with rerank, the passages ask would start from, re-ranked by what the query is about. No LLM, no arXiv.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, s.search)
 	mcp.AddTool(s.mcp, &mcp.Tool{
@@ -224,12 +226,12 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 		// would return its first ones at similarity 0.
 		return nil, SearchResult{}, s.toolError("search", fmt.Errorf("query %q has no word to search with: stop words and punctuation are not indexed", q))
 	}
-	rs, err := s.svc.Store().Query(ctx, q, in.K)
+	found, err := service.Search(ctx, s.svc.Store(), q, service.SearchOptions{K: in.K, Rerank: in.Rerank})
 	if err != nil {
 		return nil, SearchResult{}, s.toolError("search", stopped(ctx, fmt.Errorf("search the store: %w", err)))
 	}
-	out := SearchResult{Query: q, Results: make([]Passage, 0, len(rs))}
-	for _, r := range rs {
+	out := SearchResult{Query: q, Ranking: found.Ranking, Results: make([]Passage, 0, len(found.Results))}
+	for _, r := range found.Results {
 		out.Results = append(out.Results, Passage{
 			ChunkID: r.ID, PaperID: r.Metadata[chunker.KeyPaperID], Title: r.Metadata[chunker.KeyTitle],
 			URL: r.Metadata[chunker.KeyAbsURL], Score: r.Score, Content: r.Content,

@@ -51,6 +51,43 @@ func TestSearchRanksThePrimer(t *testing.T) {
 	require.Positive(t, r.BM25)
 }
 
+// search --rerank lists what ask starts from, and says how it ranked;
+// plain search is the store's own order. For "second-price auction" the
+// two differ: the store alone puts the primer's first-price entry first.
+func TestSearchRanksAsAskDoes(t *testing.T) {
+	env := testEnv(t)
+	createStore(t, env)
+	const q = "second-price auction"
+	var ask struct {
+		Sources []struct {
+			ChunkID string `json:"chunk_id"`
+		} `json:"sources"`
+	}
+	decodeJSON(t, gtrag(t, env, "ask", "--json", q), &ask)
+	require.NotEmpty(t, ask.Sources)
+	type found struct {
+		Ranking string            `json:"ranking"`
+		Results []vectordb.Result `json:"results"`
+	}
+	var ranked, raw found
+	decodeJSON(t, gtrag(t, env, "search", "--json", "--rerank", "-k", "3", q), &ranked)
+	decodeJSON(t, gtrag(t, env, "search", "--json", "-k", "3", q), &raw)
+	require.Len(t, ranked.Results, 3)
+	require.Len(t, raw.Results, 3)
+	require.Equal(t, ask.Sources[0].ChunkID, ranked.Results[0].ID, "search's first passage is ask's first source")
+	require.Equal(t, "primer:second-price-vickrey-auction", ranked.Results[0].PaperID())
+	require.NotEqual(t, raw.Results[0].ID, ranked.Results[0].ID, "the store's own order differs here")
+	require.Contains(t, ranked.Ranking, `ranked by focus on "second-price auction"`)
+	require.Contains(t, raw.Ranking, "the store's order")
+
+	text := gtrag(t, env, "search", "--rerank", "-k", "3", q)
+	require.Equal(t, 0, text.code, text.stderr)
+	lines := strings.Split(strings.TrimSuffix(text.stdout, "\n"), "\n")
+	require.Len(t, lines, 7, "three passages of two lines, then how they were ranked")
+	require.Contains(t, lines[0], "primer:second-price-vickrey-auction_chunk_0")
+	require.Equal(t, "("+ranked.Ranking+")", lines[6])
+}
+
 func TestSearchEmptyStore(t *testing.T) {
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"

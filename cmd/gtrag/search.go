@@ -15,16 +15,28 @@ import (
 func newSearchCmd(a *app) *cobra.Command {
 	var (
 		k      int
+		rerank bool
 		asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
 		Short: "Show the passages the knowledge base retrieves for a query",
-		Long: `search is raw retrieval: no judge, no arXiv, no answer. It shows what ask would start from.
+		Long: `search is raw retrieval: the store's best passages for the query, its BM25
+and vector rankings fused; no judge, no arXiv, no answer.
+
+ask does not read the store's order as it stands: it re-ranks the store's ten
+best candidates by the concept the question is about and keeps one passage a
+paper. --rerank shows that: the passages ask would start from, in its order.
+A last line says how the passages were ranked.
+
+Each line shows the score the order follows and, in parentheses, the
+passage's place and score in the store's vector and word rankings.
+
 It reads the knowledge base and never creates one: before the first ask or
 ingest there is none, and search says so.`,
 		Example: `  gtrag search "mixed strategy equilibrium"
-  gtrag search -k 10 --json "second-price auction"`,
+  gtrag search -k 10 --json "second-price auction"
+  gtrag search --rerank "second-price auction"   # what ask would start from`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q, err := service.CheckQuestion("the query", strings.Join(args, " "))
@@ -46,26 +58,31 @@ ingest there is none, and search says so.`,
 			}
 			defer db.Close()
 			// The parts are shown, so the store is asked for all of them.
-			results, err := db.Query(vectordb.WithScoreParts(cmd.Context()), q, k)
+			found, err := service.Search(vectordb.WithScoreParts(cmd.Context()), db, q, service.SearchOptions{K: k, Rerank: rerank})
 			if err != nil {
 				return fmt.Errorf("search the store: %w", err)
 			}
+			results := found.Results
 			if asJSON {
 				return writeJSON(a.io.Out, struct {
 					Query   string            `json:"query"`
+					Ranking string            `json:"ranking"`
 					Results []vectordb.Result `json:"results"`
-				}{q, nonNil(results)})
+				}{q, found.Ranking, nonNil(results)})
 			}
 			if len(results) == 0 {
 				fmt.Fprintln(a.io.Out, "no documents in the store match")
+				return nil
 			}
 			for i, r := range results {
 				fmt.Fprintf(a.io.Out, "%2d. %.3f%s  %s  %s\n    %s\n", i+1, r.Score, scoreParts(r), r.ID, r.Metadata[chunker.KeyTitle], snippet(r.Content, 160))
 			}
+			fmt.Fprintf(a.io.Out, "(%s)\n", found.Ranking)
 			return nil
 		},
 	}
 	cmd.Flags().IntVarP(&k, "k", "k", 5, "number of passages")
+	cmd.Flags().BoolVar(&rerank, "rerank", false, "rank as ask does: the passages ask would start from")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
 }
@@ -80,7 +97,7 @@ func snippet(text string, n int) string {
 	return string(r[:n]) + "…"
 }
 
-// scoreParts explains a result's fused score: its place and score in the
+// scoreParts explains a result's store score: its place and score in the
 // vector ranking (cosine) and in the BM25 ranking, "-" where it was not a
 // candidate; nothing when the store reports no ranks (a Weaviate server
 // whose explanation of the fusion weaviatestore cannot read).
