@@ -121,7 +121,7 @@ damaged commit record) is refused then too, with exit 1 and what to do.
 skipped_existing, skipped_duplicate, skipped_invalid, not_found: ids arXiv
 has no paper for, which an id list run again with nothing to fetch takes
 from its earlier runs), counts (fetched, chunks_added, store_count,
-arxiv_requests; store_count is left out when the run ended before it
+arxiv_requests; store_count is null when the run ended before it
 opened the store, as when arXiv cannot be reached), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
 complete (the source has nothing more to give: false when a query stopped
@@ -591,12 +591,14 @@ type ingestOutput struct {
 
 // ingestOutputUnopened is the --json object of a run that ended before it
 // opened the store (arXiv unreachable or refusing before its first answer,
-// an interrupt then): store_count is left out, as the text summary says
-// "the store was not opened", rather than given as 0 for a store that may
-// hold thousands of chunks. Its field hides the Listing's.
+// an interrupt then): store_count is null, as the text summary says "the
+// store was not opened", rather than 0 for a store that may hold thousands
+// of chunks. The key stays, as the contract lists it in every object (a
+// script reading it gets null, not a missing key); its field hides the
+// Listing's.
 type ingestOutputUnopened struct {
 	ingestOutput
-	StoreCount *int `json:"store_count,omitempty"`
+	StoreCount *int `json:"store_count"`
 }
 
 func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {

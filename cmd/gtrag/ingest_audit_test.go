@@ -113,10 +113,10 @@ func TestIngestRefusedQueryWithNoLLMIsOneLine(t *testing.T) {
 }
 
 // An ingest that ended before it opened the store (arXiv unreachable
-// before its first answer) leaves store_count out of --json, as the text
-// summary says "the store was not opened": it said "store_count": 0 of a
-// store that holds chunks.
-func TestIngestJSONLeavesOutStoreCountOfAStoreNotOpened(t *testing.T) {
+// before its first answer) gives store_count as null in --json, as the
+// text summary says "the store was not opened": it said "store_count": 0
+// of a store that holds chunks. The key stays, as the contract lists it.
+func TestIngestJSONStoreCountOfAStoreNotOpenedIsNull(t *testing.T) {
 	env := ingestEnv(t, nil) // arXiv at a closed port
 	env["GTRAG_ARXIV_RETRIES"] = "0"
 	file, _ := papersFile(t)
@@ -127,7 +127,8 @@ func TestIngestJSONLeavesOutStoreCountOfAStoreNotOpened(t *testing.T) {
 	require.Equal(t, exitFailure, r.code, r.stderr)
 	var out map[string]any
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
-	require.NotContains(t, out, "store_count", "the store was not opened")
+	require.Contains(t, out, "store_count", "the contract's key stays")
+	require.Nil(t, out["store_count"], "the store was not opened: its count is unknown, not 0")
 	require.Contains(t, out, "error")
 	require.Contains(t, out, "chunks_added", "the other keys stay")
 
@@ -149,7 +150,7 @@ func TestIngestIDsArXivUnreachableMakesNoStore(t *testing.T) {
 	require.Contains(t, r.stdout, "the store was not opened")
 	r = gtrag(t, env, "ingest", "--json", "--ids", "2301.01234")
 	require.Equal(t, exitFailure, r.code, r.stderr)
-	require.NotContains(t, r.stdout, `"store_count"`)
+	require.Contains(t, r.stdout, `"store_count": null`)
 	_, err := os.Stat(env["GTRAG_DATA_DIR"])
 	require.True(t, os.IsNotExist(err), "no data directory made")
 
