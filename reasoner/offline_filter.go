@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/gtrag/gtrag/text"
 )
@@ -83,8 +84,11 @@ func NewOfflineFilter() *OfflineFilter {
 // cue is one lexicon entry: a phrase as stems and its weight.
 type cue struct {
 	Phrase string // as written in the lexicon, for reasons
-	Stems  string // space-joined stems
+	Stems  string // space-joined stems; for a Literal cue, its lower-case words
 	Weight float64
+	// Literal cues match the words as written, stop words and endings
+	// included (see lexEntry.Literal).
+	Literal bool
 }
 
 // IsGameTheory implements PaperFilter. It never fails.
@@ -133,7 +137,11 @@ func (f *OfflineFilter) titleFactor() float64 {
 // takes about 2 ms and 0.5 MB, which an ask paid once per filter it made
 // (the loop's, the lead's) before it was shared.
 var lexicon = sync.OnceValue(func() []cue {
-	return buildLexicon(append(slices.Clone(gameTheoryLexicon), glossaryLexicon()...))
+	cues := buildLexicon(append(slices.Clone(gameTheoryLexicon), glossaryLexicon()...))
+	for _, e := range literalLexicon {
+		cues = append(cues, cue{Phrase: e.Phrase, Stems: strings.TrimSpace(literalWords(e.Phrase)), Weight: e.Weight, Literal: true})
+	}
+	return cues
 })
 
 type hit struct {
@@ -150,14 +158,18 @@ type filterScore struct {
 func (f *OfflineFilter) score(title, abstract string) filterScore {
 	titleGrams := ngrams(tokens(title), 4)
 	absGrams := ngrams(tokens(abstract), 4)
+	titleWords, absWords := literalWords(title), literalWords(abstract)
 	var s filterScore
 	for _, c := range lexicon() {
 		var pts float64
-		inTitle := titleGrams[c.Stems]
+		inTitle, inAbstract := titleGrams[c.Stems], absGrams[c.Stems]
+		if c.Literal {
+			inTitle, inAbstract = strings.Contains(titleWords, " "+c.Stems+" "), strings.Contains(absWords, " "+c.Stems+" ")
+		}
 		switch {
 		case inTitle:
 			pts = c.Weight * f.titleFactor()
-		case absGrams[c.Stems]:
+		case inAbstract:
 			pts = c.Weight
 		default:
 			continue
@@ -215,6 +227,13 @@ func describeHits(hs []hit, max int) string {
 		parts = append(parts, fmt.Sprintf("%q %+.1f%s", h.Phrase, h.Points, where))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// literalWords is s's words as written, lower-cased, each between single
+// spaces: what a Literal cue is looked for in.
+func literalWords(s string) string {
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return " " + strings.Join(words, " ") + " "
 }
 
 // ngrams returns the set of space-joined runs of 1..n consecutive tokens.
@@ -289,6 +308,17 @@ const interactionWeight = 1.5
 type lexEntry struct {
 	Phrase string
 	Weight float64
+}
+
+// literalLexicon holds the cues matched on the words as written: not
+// stemmed, stop words kept. Stemmed with its stop words dropped, the video
+// game's "game play" is also every "a game is played" and "games played
+// repeatedly", which is how game theory describes its games: "If a game
+// is only played a set number of rounds but has more than one stable
+// outcome each round, can people still cooperate early on?" met "game
+// play" at -3 as a title and was refused unsearched.
+var literalLexicon = []lexEntry{
+	{"game play", -2},
 }
 
 // gameTheoryLexicon: weights are on a rough scale where 3 means "this phrase
@@ -462,7 +492,7 @@ var gameTheoryLexicon = []lexEntry{
 	{"console game", -3}, {"shooter", -2.5}, {"game mode", -3}, {"battle royale", -3},
 	// A screen to look at, which stems like the field's screening.
 	{"split screen", -2.5}, {"touch screen", -2.5}, {"screen time", -2.5},
-	{"gameplay", -2.5}, {"game play", -2},
+	{"gameplay", -2.5}, // "game play": literalLexicon
 	{"player experience", -2}, {"esports", -3},
 	{"procedural content generation", -3}, {"level generation", -2},
 	{"rendering", -2}, {"computer graphics", -1.5}, {"frame rate", -2}, {"gpu", -0.5},

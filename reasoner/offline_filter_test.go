@@ -200,7 +200,28 @@ func TestOfflineFilterKnowsEconomicGamesAreNotGamePlay(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, v.Yes, v.Reason)
 	require.Contains(t, v.Reason, `"economic game" +`)
-	require.Contains(t, v.Reason, `"game play" -`, "the against-cue still counts; it is outweighed")
+	require.NotContains(t, v.Reason, `"game play"`, "games played are not game play")
+}
+
+// "game play" is the video game's noun, matched as written: a game that
+// is played, as game theory says of its games, is not it. The question
+// below met "game play" at -3 and was refused unsearched.
+func TestOfflineFilterGamePlayIsMatchedAsWritten(t *testing.T) {
+	f := NewOfflineFilter()
+	for _, q := range []string{
+		"If a game is only played a set number of rounds but has more than one stable outcome each round, can people still cooperate early on?",
+		"When the same game is played repeatedly, can players sustain cooperation?",
+	} {
+		v, err := f.IsGameTheory(context.Background(), q, "")
+		require.NoError(t, err)
+		require.NotContains(t, v.Reason, `"game play"`, q)
+	}
+	for _, title := range []string{"Game play analytics for mobile puzzle titles", "Measuring game-play engagement in online shooters"} {
+		v, err := f.IsGameTheory(context.Background(), title, "")
+		require.NoError(t, err)
+		require.Contains(t, v.Reason, `"game play" -3.0 (title)`, title)
+		require.False(t, v.Yes, title)
+	}
 }
 
 // TestOfflineFilterReadsTheWholeAbstract: a cue far into the abstract
