@@ -233,6 +233,9 @@ func newResult(r run) Result {
 // Result of the state it reached, with no answer and the outcome
 // evaluate.OutcomeStepLimit, beside the error: eval counts what such a
 // question cost and goes on, and ask --json still prints what the run did.
+// So does a run interrupted (Interrupted), with the outcome
+// OutcomeInterrupted: its path is the steps that completed, and the
+// papers it added are those its completed steps stored.
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
 	o = o.withDefaults()
 	start := time.Now()
@@ -313,7 +316,8 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	}
 	var limit *graph.StepLimitError
 	stopped := errors.As(err, &limit)
-	if err != nil && !stopped {
+	interrupted := Interrupted(ctx, err)
+	if err != nil && !stopped && !interrupted {
 		return Result{}, err
 	}
 	res := newResult(run{
@@ -322,10 +326,21 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
 		decisions: decided.decisions(),
 	})
-	if stopped {
+	switch {
+	case stopped:
 		res.Outcome = evaluate.OutcomeStepLimit
+	case interrupted:
+		res.Outcome = OutcomeInterrupted
 	}
 	return res, err
+}
+
+// Interrupted reports whether err ended a run on purpose: stopped before a
+// step (AskOptions.BeforeStep returned an error: ask --step, q) or by ctx
+// ending during one (Ctrl-C, SIGTERM, an MCP client's cancel).
+func Interrupted(ctx context.Context, err error) bool {
+	var stop *graph.InterruptError
+	return errors.As(err, &stop) || (ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)))
 }
 
 // routerSetting is the trace's Settings.Router: empty for the rule
@@ -426,9 +441,9 @@ func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 	return res, err
 }
 
-// OutcomeInterrupted is the outcome of a replayed recording that was
-// stopped on purpose before a step (ask --step, q) or by Ctrl-C during
-// one; ask prints no object for such a run, replay --json does.
+// OutcomeInterrupted is the outcome of a run, or a replayed recording,
+// that was stopped on purpose before a step (ask --step, q) or by Ctrl-C
+// during one; ask --json and replay --json print its object.
 const OutcomeInterrupted = "interrupted"
 
 func nonNilEnv(e environment.Environment) environment.Environment {

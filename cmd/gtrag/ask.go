@@ -133,10 +133,10 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 				o.live.Finish(res.Notices)
 			}
 			var limit *graph.StepLimitError
-			if o.json && errors.As(err, &limit) {
+			if o.json && (errors.As(err, &limit) || service.Interrupted(cmd.Context(), err)) {
 				// A script still learns what the run did (outcome
-				// step_limit, its path, the papers it added); the error
-				// line follows on stderr, exit 1.
+				// step_limit or interrupted, its path, the papers it
+				// added); the error line follows on stderr, exit 1 or 130.
 				if werr := writeJSON(a.io.Out, res); werr != nil {
 					return werr
 				}

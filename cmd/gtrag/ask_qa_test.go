@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/service"
 )
 
 // A question piped with echo's newline counts its text, not the newline:
@@ -73,24 +75,50 @@ func TestRouterLLMRefusedBeforeTheStoreIsCreated(t *testing.T) {
 }
 
 // Ctrl-C while ask searches arXiv ends it with exit 130 and one plain
-// line, not the workflow's error chain.
+// line, not the workflow's error chain. With --json a script still gets
+// the object, as for a run stopped at its step limit: outcome
+// interrupted, no answer, the steps that completed.
 func TestAskInterruptedSaysSo(t *testing.T) {
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"
 	srv := auctionServer(t, env)
-	for _, json := range []bool{false, true} {
+	for _, asJSON := range []bool{false, true} {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		srv.OnRequest(func(arxivtest.Request) { cancel() })
 		args := []string{"ask", "How does a second-price auction make bidding truthful?"}
-		if json {
+		if asJSON {
 			args = append(args, "--json")
 		}
 		r := gtragCtx(ctx, t, env, args...)
 		require.Equal(t, exitInterrupted, r.code, r.stderr)
 		require.Equal(t, "gtrag: ask interrupted before its answer\n", r.stderr)
-		require.Empty(t, r.stdout)
+		if !asJSON {
+			require.Empty(t, r.stdout)
+			continue
+		}
+		var out service.Result
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+		require.Equal(t, service.OutcomeInterrupted, out.Outcome)
+		require.Empty(t, out.Answer)
+		require.Equal(t, []string{"pull_from_chroma", "check_relevance"}, out.Path, "search_arxiv did not complete")
+		require.Zero(t, out.PapersAdded)
+		require.Equal(t, out.StoreCountBefore, out.StoreCountAfter)
 	}
+}
+
+// q at the --step prompt stops ask before a step; with --json the object
+// says what the run did up to there (exit 130, the line on stderr).
+func TestAskStepStopPrintsTheObject(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "\nq\n", "ask", "--step", "--json", "What is a Nash equilibrium?")
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	require.Contains(t, r.stderr, "gtrag: ask stopped before step 2 (check_relevance)")
+	var out service.Result
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	require.Equal(t, service.OutcomeInterrupted, out.Outcome)
+	require.Equal(t, []string{"pull_from_chroma"}, out.Path)
+	require.Empty(t, out.Answer)
 }
 
 // A line of a chat script longer than chat reads is refused like a
