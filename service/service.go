@@ -426,17 +426,16 @@ func orDiscard(w io.Writer) io.Writer {
 
 // PaceFileFor is the file through which the gtrag processes of this user
 // keep arXiv's pacing between them for the endpoint baseURL ("" is arXiv's):
-// in the user's cache directory, one per endpoint, so that a local test
-// server never holds up requests to arXiv. "" when the user has no cache
-// directory: pacing then holds within each process.
-func PaceFileFor(baseURL string) string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
+// in cacheDir, the user's gtrag cache directory, one per endpoint, so that
+// a local test server never holds up requests to arXiv. "" when there is
+// no cache directory: pacing then holds within each process.
+func PaceFileFor(cacheDir, baseURL string) string {
+	if cacheDir == "" {
 		return ""
 	}
 	if baseURL == "" {
 		baseURL = arxiv.DefaultBaseURL
 	}
 	sum := sha256.Sum256([]byte(baseURL))
-	return filepath.Join(dir, "gtrag", "arxiv-pace-"+hex.EncodeToString(sum[:6]))
+	return filepath.Join(cacheDir, "arxiv-pace-"+hex.EncodeToString(sum[:6]))
 }

@@ -405,6 +405,21 @@ func defaultDataDir(getenv func(string) string) string {
 	return ""
 }
 
+// defaultCacheDir is gtrag's cache directory ($XDG_CACHE_HOME/gtrag, else
+// ~/.cache/gtrag), read from the command's environment as the data
+// directory is (defaultDataDir), not from the process's: a run given
+// another HOME, as every test is, keeps its files there. "" with no home
+// directory. It holds the arXiv pacing files (service.PaceFileFor).
+func defaultCacheDir(getenv func(string) string) string {
+	if d := getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "gtrag")
+	}
+	if h := homeDir(getenv); h != "" {
+		return filepath.Join(h, ".cache", "gtrag")
+	}
+	return ""
+}
+
 // helpColumns is the width --help's flag descriptions wrap at.
 const helpColumns = 100
 

@@ -84,6 +84,7 @@ func TestEndToEndOnWeaviate(t *testing.T) {
 		{"ask json contract", TestAskJSONHasEveryContractField},
 		{"search primer", TestSearchRanksThePrimer},
 		{"search empty", TestSearchEmptyStore},
+		{"search reranked as ask", TestSearchRanksAsAskDoes},
 		{"ingest query pages", TestIngestQueryPagesPacedWithContractJSON},
 		{"ingest interrupted and resumed", TestIngestInterruptedExits130AndResumes},
 		{"ingest arXiv error and resume", TestIngestArxivErrorStopsKeepingCommittedPages},

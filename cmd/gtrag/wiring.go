@@ -37,7 +37,7 @@ func (a *app) config() service.Config {
 			URL: a.arxivURL, Delay: delay,
 			RequestTimeout: t.timeout, Backoff: t.backoff, MaxAttempts: t.maxAttempts,
 			CacheDir: a.arxivCacheDir(), CacheTTL: max(t.cacheTTL, 0),
-			PaceFile: service.PaceFileFor(a.arxivURL),
+			PaceFile: service.PaceFileFor(defaultCacheDir(a.getenv), a.arxivURL),
 		},
 		LLMTuning:   service.LLMTuning{Timeout: a.llmTuning.timeout, Backoff: a.llmTuning.backoff, Retries: retries},
 		LockTimeout: a.storeTuning.lockTimeout,
