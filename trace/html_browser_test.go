@@ -198,7 +198,8 @@ func TestHTMLViewerInBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			shot = filepath.Join(os.TempDir(), "gtrag-html-viewer.png")
+			// Kept with go test -artifacts (under -outputdir), else removed.
+			shot = filepath.Join(t.ArtifactDir(), "gtrag-html-viewer.png")
 			if err := os.WriteFile(shot, png, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -321,7 +322,7 @@ func checkForkPage(t *testing.T, ctx context.Context, g Described, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot := filepath.Join(os.TempDir(), "gtrag-html-viewer-fork.png")
+	shot := filepath.Join(t.ArtifactDir(), "gtrag-html-viewer-fork.png")
 	if err := os.WriteFile(shot, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
