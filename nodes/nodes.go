@@ -731,7 +731,11 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		// (and three at least): 5 more cited, 24 of the 48 not_found
 		// answers that listed their paper answered from it, and 6 of the
 		// 12 controls still answered ("the best strategy for keeping a
-		// sourdough starter alive").
+		// sourdough starter alive"). Marking only the first search's best
+		// paper (round 2 session 39, same setting): the dev questions 438
+		// either way (two gained, two lost), the tuning questions 1,511
+		// instead of 1,514 (four gained, seven lost), and twelve controls
+		// answered with a caveat from their paper instead of not_found.
 		for i := range ps {
 			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
 		}
