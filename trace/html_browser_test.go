@@ -118,9 +118,17 @@ func TestHTMLViewerInBrowser(t *testing.T) {
 	}
 	f.Close()
 
+	// Chromium's own scratch files (the singleton socket directory it
+	// makes in TMPDIR, dconf's cache) go in the test's directory too:
+	// each run left an org.chromium.Chromium.* directory in /tmp.
+	scratch := filepath.Join(dir, "scratch")
+	if err := os.Mkdir(scratch, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(1600, 1000),
-		chromedp.UserDataDir(filepath.Join(dir, "profile")))
+		chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.Env("TMPDIR="+scratch, "XDG_CACHE_HOME="+scratch, "XDG_CONFIG_HOME="+scratch))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelA()
 	ctx, cancel := chromedp.NewContext(actx)
