@@ -111,21 +111,22 @@ func replaceable(path string, fi fs.FileInfo) (bool, error) {
 }
 
 // savedMeanwhile names what is now at path that Close must not replace (""
-// when nothing is there, or what Create allowed: see replaceable).
-func savedMeanwhile(path string) string {
+// when nothing is there, or what Create allowed: see replaceable), and
+// whether anything is there.
+func savedMeanwhile(path string) (what string, present bool) {
 	li, err := os.Lstat(path)
 	switch {
 	case err != nil:
-		return ""
+		return "", false
 	case li.Mode()&fs.ModeSymlink != 0:
-		return "a symbolic link"
+		return "a symbolic link", true
 	case !li.Mode().IsRegular():
-		return fileKind(li.Mode())
+		return fileKind(li.Mode()), true
 	}
 	if ok, err := replaceable(path, li); err != nil || !ok {
-		return "a file that is not a gtrag recording"
+		return "a file that is not a gtrag recording", true
 	}
-	return ""
+	return "", true
 }
 
 // fileKind names what a file that is not a regular one is.
@@ -204,10 +205,12 @@ func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
 // The path is checked again first, as Create checked it: a run takes
 // seconds to minutes, and a file saved at the path meanwhile (notes, a
 // directory, a link) is not replaced. The trace is then kept where it was
-// written, beside the path, and the error says where. (A file that appears
-// between this check and the rename is still replaced: the check narrows
-// the window, it cannot close it without an exclusive rename the standard
-// library does not offer.)
+// written, beside the path, and the error says where. When nothing is at
+// the path, the trace is linked into place rather than renamed, which
+// fails if a file appeared there after the check instead of replacing it
+// (placeNew). A recording or empty file found there is replaced by a
+// rename: one swapped for another file between the check and the rename
+// would still be replaced.
 func (f *File) Close() error {
 	err := f.f.Chmod(0o644) // a trace is meant to be shared; CreateTemp makes 0600
 	if serr := f.f.Sync(); err == nil {
@@ -217,16 +220,43 @@ func (f *File) Close() error {
 		err = cerr
 	}
 	if err == nil {
-		if what := savedMeanwhile(f.path); what != "" {
-			return fmt.Errorf("save trace %s: %s was saved there during the run, and gtrag replaces only a recording; the trace is kept in %s", f.path, what, f.f.Name())
+		what, present := savedMeanwhile(f.path)
+		if what != "" {
+			return f.keptBeside(what)
 		}
-		err = os.Rename(f.f.Name(), f.path)
+		if present {
+			err = os.Rename(f.f.Name(), f.path)
+		} else if err = placeNew(f.f.Name(), f.path); errors.Is(err, fs.ErrExist) {
+			return f.keptBeside("a file")
+		}
 	}
 	if err != nil {
 		os.Remove(f.f.Name())
 		return fmt.Errorf("save trace %s: %w", f.path, err)
 	}
 	return nil
+}
+
+// keptBeside is Close's error when what was saved at the path during the
+// run: the trace stays in its temporary file, which the error names.
+func (f *File) keptBeside(what string) error {
+	return fmt.Errorf("save trace %s: %s was saved there during the run, and gtrag replaces only a recording; the trace is kept in %s", f.path, what, f.f.Name())
+}
+
+// placeNew moves the file at tmp to path, where nothing was a moment ago,
+// without replacing what may have appeared there since: a hard link fails
+// with fs.ErrExist when path exists, where a rename would replace it. On
+// a file system without hard links it falls back to the rename.
+func placeNew(tmp, path string) error {
+	err := os.Link(tmp, path)
+	switch {
+	case err == nil:
+		return os.Remove(tmp)
+	case errors.Is(err, fs.ErrExist):
+		return err
+	default:
+		return os.Rename(tmp, path)
+	}
 }
 
 // Abort discards the trace.

@@ -163,3 +163,30 @@ func TestFileCloseReplacesARecording(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "new\n", string(b))
 }
+
+// placeNew is how Close moves a trace to a path that was free when it
+// checked: a file that appears there after the check (the window the
+// check cannot close) is kept, not replaced, and the trace stays in its
+// temporary file; with the path still free, the trace moves there whole.
+func TestPlaceNewNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	tmp, path := filepath.Join(dir, ".run.jsonl.partial-1"), filepath.Join(dir, "run.jsonl")
+	require.NoError(t, os.WriteFile(tmp, []byte("trace\n"), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte("my notes\n"), 0o644))
+
+	require.ErrorIs(t, placeNew(tmp, path), os.ErrExist)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "my notes\n", string(b), "the file that appeared was replaced")
+	b, err = os.ReadFile(tmp)
+	require.NoError(t, err)
+	require.Equal(t, "trace\n", string(b), "the trace was lost")
+
+	require.NoError(t, os.Remove(path))
+	require.NoError(t, placeNew(tmp, path))
+	b, err = os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "trace\n", string(b))
+	_, err = os.Stat(tmp)
+	require.ErrorIs(t, err, os.ErrNotExist, "the temporary file stays behind")
+}
