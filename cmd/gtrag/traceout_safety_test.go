@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -258,4 +259,34 @@ func TestTraceOutKeepsAFileSavedDuringTheRun(t *testing.T) {
 	require.Equal(t, "gtrag: save trace "+target+": a file that is not a gtrag recording was saved there during the run, and gtrag replaces only a recording; the trace is kept in "+kept[0]+"\n", r.stderr)
 	require.Contains(t, r.stdout, "Searched arXiv for", "the answer is printed before the failure")
 	traceEvents(t, kept[0]) // a whole recording, replayable under its own name
+}
+
+// A fork that goes live after its step (no --offline) runs as long as an
+// ask; a file saved at its --trace-out meanwhile is kept as well: the
+// fork's paths and answer are printed, then the one line naming the hidden
+// file that holds the fork's recording (exit 1).
+func TestForkTraceOutKeepsAFileSavedDuringTheRun(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	dir := t.TempDir()
+	target := filepath.Join(dir, "fork.jsonl")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = os.WriteFile(target, []byte("my notes\n"), 0o644)
+		w.Header().Set("Content-Type", "application/atom+xml")
+		io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"><opensearch:totalResults>0</opensearch:totalResults></feed>`)
+	}))
+	defer srv.Close()
+	env["GTRAG_ARXIV_URL"] = srv.URL
+
+	r := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--trace-out", target)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	b, err := os.ReadFile(target)
+	require.NoError(t, err)
+	require.Equal(t, "my notes\n", string(b), "the file saved during the fork was replaced")
+	kept, err := filepath.Glob(filepath.Join(dir, ".fork.jsonl.partial-*"))
+	require.NoError(t, err)
+	require.Len(t, kept, 1)
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	require.Equal(t, "gtrag: save trace "+target+": a file that is not a gtrag recording was saved there during the run, and gtrag replaces only a recording; the trace is kept in "+kept[0], lines[len(lines)-1], "the last line, after the fork's notes")
+	require.Contains(t, r.stdout, "the paths diverge at step 8", "the fork is printed before the failure")
+	traceEvents(t, kept[0]) // a whole recording of the fork
 }
