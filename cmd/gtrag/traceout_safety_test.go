@@ -238,27 +238,14 @@ func writeTemp(t *testing.T, b []byte) string {
 func TestTraceOutKeepsAFileSavedDuringTheRun(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "run.jsonl")
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_ = os.WriteFile(target, []byte("my notes\n"), 0o644)
-		w.Header().Set("Content-Type", "application/atom+xml")
-		io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"><opensearch:totalResults>0</opensearch:totalResults></feed>`)
-	}))
-	defer srv.Close()
 	env := testEnv(t)
-	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_ARXIV_URL"] = notesSavingArxiv(t, target)
 	env["GTRAG_SEED"] = "none"
 
 	r := gtrag(t, env, "ask", "--trace-out", target, "Why does tit-for-tat do well in the iterated prisoner's dilemma?")
-	require.Equal(t, exitFailure, r.code, r.stderr)
-	b, err := os.ReadFile(target)
-	require.NoError(t, err)
-	require.Equal(t, "my notes\n", string(b), "the file saved during the run was replaced")
-	kept, err := filepath.Glob(filepath.Join(dir, ".run.jsonl.partial-*"))
-	require.NoError(t, err)
-	require.Len(t, kept, 1)
-	require.Equal(t, "gtrag: save trace "+target+": a file that is not a gtrag recording was saved there during the run, and gtrag replaces only a recording; the trace is kept in "+kept[0]+"\n", r.stderr)
+	requireNotesKept(t, r, target)
+	require.NotContains(t, strings.TrimSuffix(r.stderr, "\n"), "\n", "one line on stderr")
 	require.Contains(t, r.stdout, "Searched arXiv for", "the answer is printed before the failure")
-	traceEvents(t, kept[0]) // a whole recording, replayable under its own name
 }
 
 // A fork that goes live after its step (no --offline) runs as long as an
@@ -269,24 +256,42 @@ func TestForkTraceOutKeepsAFileSavedDuringTheRun(t *testing.T) {
 	env, file, _ := traceRecorded(t)
 	dir := t.TempDir()
 	target := filepath.Join(dir, "fork.jsonl")
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_ = os.WriteFile(target, []byte("my notes\n"), 0o644)
-		w.Header().Set("Content-Type", "application/atom+xml")
-		io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"><opensearch:totalResults>0</opensearch:totalResults></feed>`)
-	}))
-	defer srv.Close()
-	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_ARXIV_URL"] = notesSavingArxiv(t, target)
 
 	r := gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--trace-out", target)
+	requireNotesKept(t, r, target)
+	require.Contains(t, r.stdout, "the paths diverge at step 8", "the fork is printed before the failure")
+}
+
+// requireNotesKept checks that run r, recording to target while
+// notesSavingArxiv saved notes there, failed (exit 1) leaving the notes as
+// they were, its whole recording in one hidden file beside them, and, as
+// its last line on stderr, the error that names that file.
+func requireNotesKept(t *testing.T, r result, target string) {
+	t.Helper()
 	require.Equal(t, exitFailure, r.code, r.stderr)
 	b, err := os.ReadFile(target)
 	require.NoError(t, err)
-	require.Equal(t, "my notes\n", string(b), "the file saved during the fork was replaced")
-	kept, err := filepath.Glob(filepath.Join(dir, ".fork.jsonl.partial-*"))
+	require.Equal(t, "my notes\n", string(b), "the file saved during the run was replaced")
+	kept, err := filepath.Glob(filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".partial-*"))
 	require.NoError(t, err)
 	require.Len(t, kept, 1)
 	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-	require.Equal(t, "gtrag: save trace "+target+": a file that is not a gtrag recording was saved there during the run, and gtrag replaces only a recording; the trace is kept in "+kept[0], lines[len(lines)-1], "the last line, after the fork's notes")
-	require.Contains(t, r.stdout, "the paths diverge at step 8", "the fork is printed before the failure")
-	traceEvents(t, kept[0]) // a whole recording of the fork
+	require.Equal(t, "gtrag: save trace "+target+": a file that is not a gtrag recording was saved there during the run, and gtrag replaces only a recording; the trace is kept in "+kept[0], lines[len(lines)-1])
+	traceEvents(t, kept[0]) // a whole recording, replayable under its own name
+}
+
+// notesSavingArxiv starts an arXiv that, asked anything, first saves a
+// user's notes at path, as a user might while a run goes on, then answers
+// with no results. It returns the server's URL; the server stops with the
+// test.
+func notesSavingArxiv(t *testing.T, path string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = os.WriteFile(path, []byte("my notes\n"), 0o644)
+		w.Header().Set("Content-Type", "application/atom+xml")
+		io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"><opensearch:totalResults>0</opensearch:totalResults></feed>`)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
