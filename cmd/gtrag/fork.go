@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -75,18 +74,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store()})
 	}
 	res, err := svc.Fork(ctx, p, fo)
-	// saveErr is a fork that ended well whose trace could not be saved:
-	// its answer is printed first.
-	var saveErr error
-	if file != nil {
-		if err != nil && !isTraceError(err) || err == nil {
-			if cerr := file.Close(); cerr != nil && err == nil {
-				saveErr = cerr
-			}
-		} else {
-			file.Abort()
-		}
-	}
+	saveErr := saveTrace(file, err) // returned once the fork is printed
 	if err != nil {
 		return err
 	}
@@ -149,11 +137,6 @@ func forkFooter(res service.Result, base nodes.GraphState, step int, store strin
 	}
 	last := fmt.Sprintf("after step %d, %s", step, arxivPart(own, searched, into))
 	return footerSentence(append(answerParts(own), last))
-}
-
-func isTraceError(err error) bool {
-	var t *service.TraceError
-	return errors.As(err, &t)
 }
 
 // forkService opens what the fork runs on (see fork) and returns the

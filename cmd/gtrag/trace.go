@@ -191,19 +191,28 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 	}
 	opts.Trace = trace.New(topts)
 	res, err = svc.Ask(ctx, q, opts)
-	if file != nil {
-		// A failed run's trace is complete and kept: it shows the failure,
-		// and replays to it. Only a trace that could not be recorded goes.
-		var terr *service.TraceError
-		if errors.As(err, &terr) {
-			file.Abort()
-			return res, nil, err
-		}
-		if cerr := file.Close(); cerr != nil && err == nil {
-			saveErr = cerr
-		}
+	return res, saveTrace(file, err), err
+}
+
+// saveTrace saves or discards file, the --trace-out recording of a run
+// that ended with err, and returns the failure to save it for a run that
+// otherwise ended well (its answer is printed first; trace.File.Close says
+// where the trace was kept). A failed run's trace is complete and kept: it
+// shows the failure, and replays to it. Only a trace that could not be
+// recorded (a *service.TraceError) goes. A nil file is nothing to save.
+func saveTrace(file *trace.File, err error) (saveErr error) {
+	if file == nil {
+		return nil
 	}
-	return res, saveErr, err
+	var terr *service.TraceError
+	if errors.As(err, &terr) {
+		file.Abort()
+		return nil
+	}
+	if cerr := file.Close(); cerr != nil && err == nil {
+		return cerr
+	}
+	return nil
 }
 
 // openOTLP makes the span exporter of --otlp-endpoint or the standard
