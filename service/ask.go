@@ -233,7 +233,7 @@ func newResult(r run) Result {
 // Result of the state it reached, with no answer and the outcome
 // evaluate.OutcomeStepLimit, beside the error: eval counts what such a
 // question cost and goes on, and ask --json still prints what the run did.
-// So does a run interrupted (Interrupted), with the outcome
+// So does a run interrupted (isInterrupt), with the outcome
 // OutcomeInterrupted: its path is the steps that completed, and the
 // papers it added are those its completed steps stored.
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
@@ -316,7 +316,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	}
 	var limit *graph.StepLimitError
 	stopped := errors.As(err, &limit)
-	interrupted := Interrupted(ctx, err)
+	interrupted := isInterrupt(ctx, err)
 	if err != nil && !stopped && !interrupted {
 		return Result{}, err
 	}
@@ -335,10 +335,10 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	return res, err
 }
 
-// Interrupted reports whether err ended a run on purpose: stopped before a
+// isInterrupt reports whether err ended a run on purpose: stopped before a
 // step (AskOptions.BeforeStep returned an error: ask --step, q) or by ctx
 // ending during one (Ctrl-C, SIGTERM, an MCP client's cancel).
-func Interrupted(ctx context.Context, err error) bool {
+func isInterrupt(ctx context.Context, err error) bool {
 	var stop *graph.InterruptError
 	return errors.As(err, &stop) || (ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)))
 }

@@ -133,10 +133,11 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 				o.live.Finish(res.Notices)
 			}
 			var limit *graph.StepLimitError
-			if o.json && (errors.As(err, &limit) || service.Interrupted(cmd.Context(), err)) {
-				// A script still learns what the run did (outcome
-				// step_limit or interrupted, its path, the papers it
-				// added); the error line follows on stderr, exit 1 or 130.
+			if o.json && err != nil && res.Outcome != "" {
+				// A run stopped early (outcome step_limit or interrupted:
+				// service.Ask's Result beside its error) still tells a
+				// script what it did, its path and the papers it added;
+				// the error line follows on stderr, exit 1 or 130.
 				if werr := writeJSON(a.io.Out, res); werr != nil {
 					return werr
 				}
