@@ -391,31 +391,32 @@ func homeDir(getenv func(string) string) string {
 // more patience than anyone means to ask for.
 const maxArxivDelay = time.Hour
 
-// defaultDataDir follows the XDG base directory spec, which ignores a
-// relative XDG_DATA_HOME. With no home directory there is no default ("",
-// which validate refuses): a knowledge base made wherever the command ran
-// would not be found by the next one.
+// defaultDataDir follows the XDG base directory spec: $XDG_DATA_HOME/gtrag,
+// else ~/.local/share/gtrag. With no home directory there is no default
+// ("", which validate refuses): a knowledge base made wherever the command
+// ran would not be found by the next one.
 func defaultDataDir(getenv func(string) string) string {
-	if d := getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "gtrag")
-	}
-	if h := homeDir(getenv); h != "" {
-		return filepath.Join(h, ".local", "share", "gtrag")
-	}
-	return ""
+	return xdgDir(getenv, "XDG_DATA_HOME", ".local", "share")
 }
 
-// defaultCacheDir is gtrag's cache directory ($XDG_CACHE_HOME/gtrag, else
-// ~/.cache/gtrag), read from the command's environment as the data
-// directory is (defaultDataDir), not from the process's: a run given
-// another HOME, as every test is, keeps its files there. "" with no home
-// directory. It holds the arXiv pacing files (service.PaceFileFor).
+// defaultCacheDir is gtrag's cache directory, $XDG_CACHE_HOME/gtrag, else
+// ~/.cache/gtrag; "" with no home directory. It holds the arXiv pacing
+// files (service.PaceFileFor).
 func defaultCacheDir(getenv func(string) string) string {
-	if d := getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+	return xdgDir(getenv, "XDG_CACHE_HOME", ".cache")
+}
+
+// xdgDir is gtrag's directory under the XDG base directory named by
+// variable, or under home/underHome… when it is unset or relative (the
+// spec ignores a relative one); "" with no home directory. Both are read
+// from the command's environment (getenv), not the process's: a run given
+// another HOME, as every test is, keeps its files there.
+func xdgDir(getenv func(string) string, variable string, underHome ...string) string {
+	if d := getenv(variable); filepath.IsAbs(d) {
 		return filepath.Join(d, "gtrag")
 	}
 	if h := homeDir(getenv); h != "" {
-		return filepath.Join(h, ".cache", "gtrag")
+		return filepath.Join(append(append([]string{h}, underHome...), "gtrag")...)
 	}
 	return ""
 }
