@@ -84,11 +84,12 @@ func NewOfflineFilter() *OfflineFilter {
 // cue is one lexicon entry: a phrase as stems and its weight.
 type cue struct {
 	Phrase string // as written in the lexicon, for reasons
-	Stems  string // space-joined stems; for a Literal cue, its lower-case words
+	Stems  string // space-joined stems
 	Weight float64
-	// Literal cues match the words as written, stop words and endings
-	// included (see lexEntry.Literal).
-	Literal bool
+	// Words, set for a cue of literalLexicon, are its lower-case words as
+	// written: a text whose stems match must also hold them, stop words
+	// and endings included.
+	Words string
 }
 
 // IsGameTheory implements PaperFilter. It never fails.
@@ -139,7 +140,9 @@ func (f *OfflineFilter) titleFactor() float64 {
 var lexicon = sync.OnceValue(func() []cue {
 	cues := buildLexicon(append(slices.Clone(gameTheoryLexicon), glossaryLexicon()...))
 	for _, e := range literalLexicon {
-		cues = append(cues, cue{Phrase: e.Phrase, Stems: strings.TrimSpace(literalWords(e.Phrase)), Weight: e.Weight, Literal: true})
+		c := buildLexicon([]lexEntry{e})[0]
+		c.Words = literalWords(e.Phrase)
+		cues = append(cues, c)
 	}
 	return cues
 })
@@ -158,13 +161,14 @@ type filterScore struct {
 func (f *OfflineFilter) score(title, abstract string) filterScore {
 	titleGrams := ngrams(tokens(title), 4)
 	absGrams := ngrams(tokens(abstract), 4)
-	titleWords, absWords := literalWords(title), literalWords(abstract)
 	var s filterScore
 	for _, c := range lexicon() {
 		var pts float64
 		inTitle, inAbstract := titleGrams[c.Stems], absGrams[c.Stems]
-		if c.Literal {
-			inTitle, inAbstract = strings.Contains(titleWords, " "+c.Stems+" "), strings.Contains(absWords, " "+c.Stems+" ")
+		if c.Words != "" {
+			// Rare: only a text whose stems match is read as written.
+			inTitle = inTitle && strings.Contains(literalWords(title), c.Words)
+			inAbstract = inAbstract && strings.Contains(literalWords(abstract), c.Words)
 		}
 		switch {
 		case inTitle:
@@ -230,7 +234,7 @@ func describeHits(hs []hit, max int) string {
 }
 
 // literalWords is s's words as written, lower-cased, each between single
-// spaces: what a Literal cue is looked for in.
+// spaces: where a literal cue's Words are looked for.
 func literalWords(s string) string {
 	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	return " " + strings.Join(words, " ") + " "
