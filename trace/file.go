@@ -246,12 +246,15 @@ func (f *File) keptBeside(what string) error {
 // placeNew moves the file at tmp to path, where nothing was a moment ago,
 // without replacing what may have appeared there since: a hard link fails
 // with fs.ErrExist when path exists, where a rename would replace it. On
-// a file system without hard links it falls back to the rename.
+// a file system without hard links it falls back to the rename. Once
+// linked the trace is saved; a temporary name that cannot be removed
+// stays behind, hidden, rather than fail the save.
 func placeNew(tmp, path string) error {
 	err := os.Link(tmp, path)
 	switch {
 	case err == nil:
-		return os.Remove(tmp)
+		os.Remove(tmp)
+		return nil
 	case errors.Is(err, fs.ErrExist):
 		return err
 	default:
