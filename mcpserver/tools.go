@@ -13,7 +13,6 @@ import (
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
-	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -221,10 +220,8 @@ func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchIn
 	if err != nil {
 		return nil, SearchResult{}, s.toolError("search", err)
 	}
-	if len(text.Tokenize(q)) == 0 {
-		// As gtrag search: such a query meets no passage, and the store
-		// would return its first ones at similarity 0.
-		return nil, SearchResult{}, s.toolError("search", fmt.Errorf("query %q has no word to search with: stop words and punctuation are not indexed", q))
+	if err := service.CheckSearchQuery(q); err != nil {
+		return nil, SearchResult{}, s.toolError("search", err)
 	}
 	found, err := service.Search(ctx, s.svc.Store(), q, service.SearchOptions{K: in.K, Rerank: in.Rerank})
 	if err != nil {

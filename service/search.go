@@ -2,11 +2,24 @@ package service
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
+
+// CheckSearchQuery refuses a query with no indexed word ("?", "the of"):
+// it matches no word of any passage, and the store returns its first
+// passages in its own order at similarity 0, as if they were results.
+// Check it before the store is opened: a refused query opens nothing.
+func CheckSearchQuery(query string) error {
+	if len(text.Tokenize(query)) == 0 {
+		return fmt.Errorf("the query %q has no word to search with: stop words and punctuation are not indexed", query)
+	}
+	return nil
+}
 
 // SearchOptions tune Search.
 type SearchOptions struct {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/service"
-	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -46,11 +45,8 @@ ingest there is none, and search says so.`,
 			if k < 1 || k > 1000 {
 				return usagef("-k %d: want 1 to 1000", k)
 			}
-			if len(text.Tokenize(q)) == 0 {
-				// Such a query matches no word of any passage, and the
-				// passages came back in the store's own order, each with
-				// similarity 0.00, as if they were results.
-				return usagef("the query %q has no word to search with: stop words and punctuation are not indexed", q)
+			if err := service.CheckSearchQuery(q); err != nil {
+				return usageError{err}
 			}
 			db, err := a.openStoreMustExist(cmd.Context())
 			if err != nil {
