@@ -12,11 +12,8 @@ import (
 func TestFileAppearsOnlyWhenClosed(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.jsonl")
-	f, err := Create(path)
-	require.NoError(t, err)
-	_, err = f.Write([]byte("{}\n"))
-	require.NoError(t, err)
-	_, err = os.Stat(path)
+	f := startTrace(t, path, "{}\n")
+	_, err := os.Stat(path)
 	require.ErrorIs(t, err, os.ErrNotExist, "the trace must not exist under its name before Close")
 	partial, err := filepath.Glob(filepath.Join(dir, ".run.jsonl.partial-*"))
 	require.NoError(t, err)
@@ -124,13 +121,10 @@ func TestFileCloseKeepsAFileThatAppearedDuringTheRun(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "run.jsonl")
-			f, err := Create(path)
-			require.NoError(t, err)
-			_, err = f.Write([]byte("{}\n"))
-			require.NoError(t, err)
+			f := startTrace(t, path, "{}\n")
 			appear(t, path)
 
-			err = f.Close()
+			err := f.Close()
 			require.ErrorContains(t, err, "save trace "+path)
 			require.ErrorContains(t, err, "was saved there during the run")
 			if name == "notes" {
@@ -154,10 +148,7 @@ func TestFileCloseReplacesARecording(t *testing.T) {
 	path := filepath.Join(dir, "run.jsonl")
 	old := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
 	require.NoError(t, os.WriteFile(path, []byte(old), 0o644))
-	f, err := Create(path)
-	require.NoError(t, err)
-	_, err = f.Write([]byte("new\n"))
-	require.NoError(t, err)
+	f := startTrace(t, path, "new\n")
 	require.NoError(t, f.Close())
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -189,4 +180,14 @@ func TestPlaceNewNeverReplaces(t *testing.T) {
 	require.Equal(t, "trace\n", string(b))
 	_, err = os.Stat(tmp)
 	require.ErrorIs(t, err, os.ErrNotExist, "the temporary file stays behind")
+}
+
+// startTrace creates the trace of path and writes content to it.
+func startTrace(t *testing.T, path, content string) *File {
+	t.Helper()
+	f, err := Create(path)
+	require.NoError(t, err)
+	_, err = f.Write([]byte(content))
+	require.NoError(t, err)
+	return f
 }
