@@ -29,7 +29,7 @@ const (
 	// fills them in for a call that leaves the argument out.
 	DefaultAskK          = service.DefaultK
 	DefaultAskMaxResults = service.DefaultMaxResults
-	DefaultSearchK       = 5
+	DefaultSearchK       = service.DefaultSearchK
 	DefaultIngestQuery   = ingest.DefaultPageSize
 	DefaultListLimit     = 100
 )

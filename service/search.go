@@ -21,9 +21,12 @@ func CheckSearchQuery(query string) error {
 	return nil
 }
 
+// DefaultSearchK is how many passages a search returns unless told.
+const DefaultSearchK = 5
+
 // SearchOptions tune Search.
 type SearchOptions struct {
-	// K is how many passages to return; 0 means 5.
+	// K is how many passages to return; 0 means DefaultSearchK.
 	K int
 	// Rerank makes the passages those pull_from_chroma keeps for the
 	// query as a question: the store's candidates re-ranked by the
@@ -60,7 +63,7 @@ type Retrieval struct {
 func Search(ctx context.Context, store Store, query string, o SearchOptions) (Retrieval, error) {
 	k := o.K
 	if k <= 0 {
-		k = 5
+		k = DefaultSearchK
 	}
 	if !o.Rerank {
 		results, err := store.Query(ctx, query, k)

@@ -77,7 +77,7 @@ ingest there is none, and search says so.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVarP(&k, "k", "k", 5, "number of passages")
+	cmd.Flags().IntVarP(&k, "k", "k", service.DefaultSearchK, "number of passages")
 	cmd.Flags().BoolVar(&rerank, "rerank", false, "rank as ask does: the passages ask would start from")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
