@@ -208,9 +208,10 @@ func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
 // written, beside the path, and the error says where. When nothing is at
 // the path, the trace is linked into place rather than renamed, which
 // fails if a file appeared there after the check instead of replacing it
-// (placeNew). A recording or empty file found there is replaced by a
-// rename: one swapped for another file between the check and the rename
-// would still be replaced.
+// (placeNew). A recording or empty file found there is swapped with the
+// trace in one step and checked again where it landed, so that one
+// swapped for another file between the check and the move is put back
+// (replaceRecording).
 func (f *File) Close() error {
 	err := f.f.Chmod(0o644) // a trace is meant to be shared; CreateTemp makes 0600
 	if serr := f.f.Sync(); err == nil {
@@ -224,14 +225,22 @@ func (f *File) Close() error {
 		if what != "" {
 			return f.keptBeside(what)
 		}
+		if beforeMove != nil {
+			beforeMove()
+		}
 		if present {
-			err = os.Rename(f.f.Name(), f.path)
+			if what, err = replaceRecording(f.f.Name(), f.path); what != "" {
+				return f.keptBeside(what)
+			}
 		} else if err = placeNew(f.f.Name(), f.path); errors.Is(err, fs.ErrExist) {
 			return f.keptBeside("a file")
 		}
 	}
-	if err != nil {
+	var swapped *swappedError
+	if err != nil && !errors.As(err, &swapped) {
 		os.Remove(f.f.Name())
+	}
+	if err != nil {
 		return fmt.Errorf("save trace %s: %w", f.path, err)
 	}
 	return nil
@@ -261,6 +270,59 @@ func placeNew(tmp, path string) error {
 		return os.Rename(tmp, path)
 	}
 }
+
+// beforeMove, when set (by tests only), runs between Close's last check of
+// the path and the move, where another program could save a file there.
+var beforeMove func()
+
+// replaceRecording moves the trace at tmp over the recording or empty file
+// Close found at path, and says what it kept instead when that file was
+// swapped for another meanwhile ("" when the trace is in place).
+//
+// Where the system can (Linux), the two are exchanged in one step and what
+// came out of path is checked again: a recording or empty file is removed,
+// anything else is exchanged back, so the user's file is where it was and
+// the trace in its temporary file. Between the two exchanges the user's
+// file sits under the trace's hidden temporary name, never gone; a crash
+// just then would leave it there. Elsewhere it is a rename, and a file
+// swapped in between the check and the rename is replaced.
+func replaceRecording(tmp, path string) (kept string, err error) {
+	err = exchange(tmp, path)
+	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		return "", os.Rename(tmp, path)
+	case errors.Is(err, fs.ErrNotExist): // removed since the check
+		if err = placeNew(tmp, path); errors.Is(err, fs.ErrExist) {
+			return "a file", nil
+		}
+		return "", err
+	case err != nil:
+		return "", err
+	}
+	what, _ := savedMeanwhile(tmp)
+	if what == "" {
+		os.Remove(tmp)
+		return "", nil
+	}
+	if err := exchange(tmp, path); err != nil {
+		return "", &swappedError{what: what, at: tmp, err: err}
+	}
+	return what, nil
+}
+
+// swappedError is replaceRecording's failure to put back the file it
+// found swapped in: that file is at the temporary name, which Close must
+// therefore not remove, and the trace is at the path.
+type swappedError struct {
+	what, at string
+	err      error
+}
+
+func (e *swappedError) Error() string {
+	return fmt.Sprintf("%s was saved there during the run, and putting it back after the trace replaced it failed (%v): it is in %s", e.what, e.err, e.at)
+}
+
+func (e *swappedError) Unwrap() error { return e.err }
 
 // Abort discards the trace.
 func (f *File) Abort() error {

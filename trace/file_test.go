@@ -2,8 +2,11 @@ package trace
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -190,4 +193,99 @@ func startTrace(t *testing.T, path, content string) *File {
 	_, err = f.Write([]byte(content))
 	require.NoError(t, err)
 	return f
+}
+
+// swapBeforeMove makes the next Close find content saved at path, by
+// another program's rename, after its last check and before its move.
+func swapBeforeMove(t *testing.T, path, content string) {
+	t.Helper()
+	beforeMove = func() {
+		other := path + ".other"
+		require.NoError(t, os.WriteFile(other, []byte(content), 0o644))
+		require.NoError(t, os.Rename(other, path))
+	}
+	t.Cleanup(func() { beforeMove = nil })
+}
+
+// requireExchange skips a test of the swap-back where the system cannot
+// exchange two files in one step (not Linux, or a file system without
+// RENAME_EXCHANGE): there Close renames, as its doc says.
+func requireExchange(t *testing.T) {
+	t.Helper()
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	require.NoError(t, os.WriteFile(a, []byte("a"), 0o644))
+	require.NoError(t, os.WriteFile(b, []byte("b"), 0o644))
+	if err := exchange(a, b); errors.Is(err, errors.ErrUnsupported) {
+		t.Skipf("no atomic exchange here (%s): %v", runtime.GOOS, err)
+	} else {
+		require.NoError(t, err)
+	}
+	got, err := os.ReadFile(a)
+	require.NoError(t, err)
+	require.Equal(t, "b", string(got), "exchange did not swap the files")
+}
+
+// A recording Close may replace, swapped for the user's notes between its
+// check and its move, is put back: the notes stay at the path and the
+// trace in the temporary file the error names.
+func TestFileCloseKeepsNotesSwappedInBeforeTheMove(t *testing.T) {
+	requireExchange(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	old := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(old), 0o644))
+	f := startTrace(t, path, "new\n")
+	swapBeforeMove(t, path, "my notes\n")
+
+	err := f.Close()
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "not a gtrag recording")
+	b, rerr := os.ReadFile(path)
+	require.NoError(t, rerr)
+	require.Equal(t, "my notes\n", string(b), "the notes were replaced")
+	kept := err.Error()[strings.LastIndex(err.Error(), " ")+1:]
+	require.Equal(t, dir, filepath.Dir(kept), "the error names no file beside the path: %v", err)
+	b, rerr = os.ReadFile(kept)
+	require.NoError(t, rerr)
+	require.Equal(t, "new\n", string(b), "the trace was lost")
+	entries, rerr := os.ReadDir(dir)
+	require.NoError(t, rerr)
+	require.Len(t, entries, 2, "only the notes and the kept trace should be left")
+}
+
+// Another recording swapped in meanwhile is one Close may replace, and it
+// does, leaving no temporary file behind.
+func TestFileCloseReplacesARecordingSwappedIn(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	rec := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(rec), 0o644))
+	f := startTrace(t, path, "new\n")
+	swapBeforeMove(t, path, rec)
+
+	require.NoError(t, f.Close())
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "new\n", string(b))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "a temporary file stayed behind")
+}
+
+// A recording removed between the check and the move leaves the path free:
+// the trace goes there.
+func TestFileCloseRecordingRemovedBeforeTheMove(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	rec := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(rec), 0o644))
+	f := startTrace(t, path, "new\n")
+	beforeMove = func() { require.NoError(t, os.Remove(path)) }
+	t.Cleanup(func() { beforeMove = nil })
+
+	require.NoError(t, f.Close())
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "new\n", string(b))
 }
