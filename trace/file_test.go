@@ -147,15 +147,10 @@ func TestFileCloseKeepsAFileThatAppearedDuringTheRun(t *testing.T) {
 
 // A recording at the path, as Create found it, is still replaced.
 func TestFileCloseReplacesARecording(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "run.jsonl")
-	old := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
-	require.NoError(t, os.WriteFile(path, []byte(old), 0o644))
+	_, path := recordingAt(t)
 	f := startTrace(t, path, "new\n")
 	require.NoError(t, f.Close())
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, "new\n", string(b))
+	requireContent(t, path, "new\n")
 }
 
 // placeNew is how Close moves a trace to a path that was free when it
@@ -231,24 +226,17 @@ func requireExchange(t *testing.T) {
 // trace in the temporary file the error names.
 func TestFileCloseKeepsNotesSwappedInBeforeTheMove(t *testing.T) {
 	requireExchange(t)
-	dir := t.TempDir()
-	path := filepath.Join(dir, "run.jsonl")
-	old := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
-	require.NoError(t, os.WriteFile(path, []byte(old), 0o644))
+	dir, path := recordingAt(t)
 	f := startTrace(t, path, "new\n")
 	swapBeforeMove(t, path, "my notes\n")
 
 	err := f.Close()
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "not a gtrag recording")
-	b, rerr := os.ReadFile(path)
-	require.NoError(t, rerr)
-	require.Equal(t, "my notes\n", string(b), "the notes were replaced")
+	requireContent(t, path, "my notes\n", "the notes were replaced")
 	kept := err.Error()[strings.LastIndex(err.Error(), " ")+1:]
 	require.Equal(t, dir, filepath.Dir(kept), "the error names no file beside the path: %v", err)
-	b, rerr = os.ReadFile(kept)
-	require.NoError(t, rerr)
-	require.Equal(t, "new\n", string(b), "the trace was lost")
+	requireContent(t, kept, "new\n", "the trace was lost")
 	entries, rerr := os.ReadDir(dir)
 	require.NoError(t, rerr)
 	require.Len(t, entries, 2, "only the notes and the kept trace should be left")
@@ -257,17 +245,12 @@ func TestFileCloseKeepsNotesSwappedInBeforeTheMove(t *testing.T) {
 // Another recording swapped in meanwhile is one Close may replace, and it
 // does, leaving no temporary file behind.
 func TestFileCloseReplacesARecordingSwappedIn(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "run.jsonl")
-	rec := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
-	require.NoError(t, os.WriteFile(path, []byte(rec), 0o644))
+	dir, path := recordingAt(t)
 	f := startTrace(t, path, "new\n")
-	swapBeforeMove(t, path, rec)
+	swapBeforeMove(t, path, aRecording)
 
 	require.NoError(t, f.Close())
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, "new\n", string(b))
+	requireContent(t, path, "new\n")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "a temporary file stayed behind")
@@ -276,16 +259,31 @@ func TestFileCloseReplacesARecordingSwappedIn(t *testing.T) {
 // A recording removed between the check and the move leaves the path free:
 // the trace goes there.
 func TestFileCloseRecordingRemovedBeforeTheMove(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "run.jsonl")
-	rec := `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
-	require.NoError(t, os.WriteFile(path, []byte(rec), 0o644))
+	_, path := recordingAt(t)
 	f := startTrace(t, path, "new\n")
 	beforeMove = func() { require.NoError(t, os.Remove(path)) }
 	t.Cleanup(func() { beforeMove = nil })
 
 	require.NoError(t, f.Close())
+	requireContent(t, path, "new\n")
+}
+
+// aRecording is the first line of a trace, which Close may replace.
+const aRecording = `{"id":"e1","execution_id":"x","type":"execution_started","data":{"format":1}}` + "\n"
+
+// recordingAt makes a directory holding a recording at run.jsonl.
+func recordingAt(t *testing.T) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "run.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(aRecording), 0o644))
+	return dir, path
+}
+
+// requireContent fails unless the file at path holds want.
+func requireContent(t *testing.T, path, want string, msg ...any) {
+	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.Equal(t, "new\n", string(b))
+	require.Equal(t, want, string(b), msg...)
 }
