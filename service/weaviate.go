@@ -94,13 +94,17 @@ func CheckStore(store string) error {
 	return nil
 }
 
+// IngestStateName is the directory of ingest's resume files in the data
+// directory (IngestStateDir).
+const IngestStateName = "ingest"
+
 // IngestStateDir is where ingest keeps its resume files for cfg's store:
 // DataDir/ingest for the embedded store, and a directory of its own under
 // it for each Weaviate collection, so that progress made for one store is
 // never taken for another's (a query done into the embedded store is not
 // done into a Weaviate one).
 func IngestStateDir(cfg Config) string {
-	dir := filepath.Join(cfg.DataDir, "ingest")
+	dir := filepath.Join(cfg.DataDir, IngestStateName)
 	if cfg.Store == "" {
 		return dir
 	}

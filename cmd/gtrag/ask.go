@@ -104,7 +104,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 			if o.otlp, o.otlpURL, err = a.openOTLP(cmd.Context(), o.otlpEndpoint); err != nil {
 				return err
 			}
-			file, err := createTraceFile(o.traceOut, "")
+			file, err := createTraceFile(o.traceOut, "", a.dataDir)
 			if err != nil {
 				return err
 			}

@@ -168,7 +168,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 // cannot be moved) term is nil, a notice says why, and the chat reads
 // plain lines with no prompt, as from a script.
 func (a *app) chatTerminal(ctx context.Context) (term *chat.Terminal, shown func(string)) {
-	history := filepath.Join(a.dataDir, "chat_history")
+	history := filepath.Join(a.dataDir, chatHistoryFile)
 	if a.io.IsStdoutTTY() {
 		return chat.NewTerminal(ctx, history, a.io.Note), func(s string) {
 			fmt.Fprintln(a.io.Out, iostreams.Wrap(s, lineWidth(a.io.Out)))

@@ -53,7 +53,7 @@ func (o forkOptions) validate() (trace.Edit, error) {
 // papers. Otherwise live (today's store, arXiv and LLM), on a scratch
 // copy of the knowledge base unless --write.
 func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.Edit, asJSON bool) error {
-	file, err := createTraceFile(o.traceOut, p.Path)
+	file, err := createTraceFile(o.traceOut, p.Path, a.dataDir)
 	if err != nil {
 		return err
 	}

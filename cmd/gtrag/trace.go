@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,6 +17,7 @@ import (
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 	"github.com/gtrag/gtrag/trace/otlp"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // traceJSON is `gtrag trace --json`: the recording's events as read and
@@ -119,20 +122,28 @@ func readTraceFile(path string) ([]trace.Event, error) {
 // The trace replaces what is at path when the run ends, so what is there
 // must be worth less than the run: --trace-out is refused (exit 2, nothing
 // written) when path
+//
 //   - is the recording being forked (os.SameFile, so a link to it too): the
 //     fork would replace its own input;
+//
 //   - exists and is not a regular file (a directory, a named pipe, a device,
 //     a socket, /dev/fd/N of a shell's >(…)): the rename would turn it into
 //     a regular file, and a pipe would never see the trace;
+//
 //   - exists, is not empty and is not a gtrag recording (its first line is
 //     not a trace's execution_started, trace.IsRecording): store.db, notes,
 //     anything a run could not give back.
+//
+//   - is one of the files gtrag keeps in the data directory (dataDir),
+//     existing or not: a store not yet made has no file there to refuse,
+//     and the run would make it, only for the trace to be refused at the
+//     end and left hidden beside it.
 //
 // Replacing another recording stays allowed: recording again to the same
 // file is how people use it. A symbolic link is followed: the trace
 // replaces the file it points to, atomically, and the link stays; a link to
 // nothing is refused.
-func createTraceFile(path, input string) (*trace.File, error) {
+func createTraceFile(path, input, dataDir string) (*trace.File, error) {
 	switch path {
 	case "":
 		return nil, nil
@@ -140,6 +151,9 @@ func createTraceFile(path, input string) (*trace.File, error) {
 		// Standard output carries the answer (or the fork's); a recording
 		// mixed into it could be read back by neither.
 		return nil, usagef("--trace-out -: standard output carries the answer; give a file name (gtrag trace reads it)")
+	}
+	if what := dataDirFile(path, dataDir); what != "" {
+		return nil, usagef("--trace-out %s: it is %s; give another file name", path, what)
 	}
 	if input != "" {
 		out, err1 := os.Stat(path)
@@ -157,6 +171,46 @@ func createTraceFile(path, input string) (*trace.File, error) {
 		return nil, usageError{fmt.Errorf("--trace-out: %w", err)}
 	}
 	return f, nil
+}
+
+// dataDirFile names what path is among the files gtrag keeps in dataDir
+// (the directory itself, the store's files, the arXiv cache, the chat
+// history, ingest's resume files), or "" when it is none of them. Paths are compared with their
+// directories' symbolic links resolved, where the directories exist.
+func dataDirFile(path, dataDir string) string {
+	if dataDir == "" {
+		return ""
+	}
+	dir, name := resolvedDir(filepath.Dir(path)), filepath.Base(path)
+	data := resolvedDir(dataDir)
+	if filepath.Join(dir, name) == data {
+		return "the data directory"
+	}
+	if dir != data {
+		return ""
+	}
+	switch {
+	case slices.Contains(vectordb.FileNames, name):
+		return "the knowledge base's " + name + ", in the data directory"
+	case name == ArxivCacheDir:
+		return "the arXiv cache, in the data directory"
+	case name == chatHistoryFile:
+		return "the chat history, in the data directory"
+	case name == service.IngestStateName:
+		return "ingest's resume directory, in the data directory"
+	}
+	return ""
+}
+
+// resolvedDir is dir absolute, its symbolic links resolved if it exists.
+func resolvedDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return filepath.Clean(dir)
 }
 
 // askTraced runs one question on svc, recording it as --trace and

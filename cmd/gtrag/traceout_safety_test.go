@@ -91,13 +91,26 @@ func TestTraceOutRefusesAFileThatIsNotARecording(t *testing.T) {
 	env := testEnv(t)
 	delete(env, "GTRAG_STORE") // the local store: its files are what is at stake
 	data := env["GTRAG_DATA_DIR"]
+
+	// The store's files are refused by name before the store is made, so
+	// that the run does not make them only for the trace to be refused at
+	// the end; the data directory too.
+	for _, target := range []string{filepath.Join(data, "store.db"), filepath.Join(data, "store.vec"), data} {
+		what := "the knowledge base's " + filepath.Base(target) + ", in the data directory"
+		if target == data {
+			what = "the data directory"
+		}
+		traceOutRefused(t, env, gtrag(t, env, "ask", "--trace-out", target, traceOutQuestion),
+			"gtrag: --trace-out "+target+": it is "+what+"; give another file name")
+	}
+
 	require.Equal(t, exitOK, gtrag(t, env, "ask", traceOutQuestion).code)
 	kb := dirSnapshot(t, data)
 	for _, name := range []string{"store.db", "store.vec"} {
 		target := filepath.Join(data, name)
 		r := gtrag(t, env, "ask", "--trace-out", target, traceOutQuestion)
 		storeRequireOneLine(t, r, exitUsage)
-		require.Equal(t, "gtrag: --trace-out "+target+": the file exists and is not a gtrag recording; give a new file name (gtrag replaces only a recording)\n", r.stderr)
+		require.Equal(t, "gtrag: --trace-out "+target+": it is the knowledge base's "+name+", in the data directory; give another file name\n", r.stderr)
 		require.Equal(t, kb, dirSnapshot(t, data), "%s and the rest of the knowledge base are byte-identical", name)
 	}
 	require.Equal(t, exitOK, gtrag(t, env, "stats").code)

@@ -52,6 +52,10 @@ func (a *app) config() service.Config {
 // searches, in the data directory.
 const ArxivCacheDir = "arxiv-cache"
 
+// chatHistoryFile is where chat keeps the lines typed at its prompt, in the
+// data directory.
+const chatHistoryFile = "chat_history"
+
 // arxivCacheDir is the cache of this command's searches, or "" when it
 // keeps none: eval (each question meets arXiv as a new user's would),
 // ingest (its pages are read once), or GTRAG_ARXIV_CACHE_TTL=0.
