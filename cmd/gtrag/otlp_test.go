@@ -197,7 +197,16 @@ func TestAskOTLPFromEnvironmentAndCollectorDown(t *testing.T) {
 		return strings.HasPrefix(n, "could not send the run's spans to http://127.0.0.1:1/v1/traces")
 	}), "notices: %q", res.Notices)
 
+	// A malformed endpoint is one line naming what set it, as typed.
 	bad := gtrag(t, env, "ask", "--otlp-endpoint", "localhost:4318", "What is a Nash equilibrium?")
 	require.Equal(t, exitUsage, bad.code)
-	require.Contains(t, bad.stderr, "want an http:// or https:// URL")
+	require.Equal(t, "gtrag: --otlp-endpoint \"localhost:4318\" is not an http(s) URL\n", bad.stderr)
+	for _, name := range []string{"OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"} {
+		env := testEnv(t)
+		env[name] = "bogus"
+		bad := gtrag(t, env, "ask", "What is a Nash equilibrium?")
+		require.Equal(t, exitUsage, bad.code)
+		require.Equal(t, "gtrag: "+name+" \"bogus\" is not an http(s) URL\n", bad.stderr)
+		require.Empty(t, bad.stdout)
+	}
 }

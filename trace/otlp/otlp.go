@@ -17,6 +17,7 @@ package otlp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -47,16 +48,46 @@ const maxAttr = 8192
 // returned URL is the full traces URL: a base URL gains /v1/traces, as the
 // OpenTelemetry specification says.
 func Endpoint(flag string, getenv func(string) string) string {
+	from, value := Setting(flag, getenv)
+	switch from {
+	case "":
+		return ""
+	case TracesEndpointVar:
+		return value
+	}
+	return tracesURL(value)
+}
+
+// The standard variables Endpoint reads.
+const (
+	TracesEndpointVar = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"
+	EndpointVar       = "OTEL_EXPORTER_OTLP_ENDPOINT"
+)
+
+// Setting is what Endpoint resolves from: the name that set it
+// ("--otlp-endpoint" or one of the variables) and its value as given, so
+// that a malformed value is reported under that name, as typed. Both are
+// "" when nothing is set.
+func Setting(flag string, getenv func(string) string) (from, value string) {
 	if flag != "" {
-		return tracesURL(flag)
+		return "--otlp-endpoint", flag
 	}
-	if u := getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"); u != "" {
-		return u
+	for _, name := range []string{TracesEndpointVar, EndpointVar} {
+		if v := getenv(name); v != "" {
+			return name, v
+		}
 	}
-	if u := getenv("OTEL_EXPORTER_OTLP_ENDPOINT"); u != "" {
-		return tracesURL(u)
+	return "", ""
+}
+
+// CheckURL reports whether value can be an endpoint: an http or https URL
+// with a host.
+func CheckURL(value string) error {
+	u, err := url.Parse(value)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return errors.New("is not an http(s) URL")
 	}
-	return ""
+	return nil
 }
 
 func tracesURL(base string) string {
@@ -87,9 +118,8 @@ type Exporter struct {
 // New returns an Exporter sending to the OTLP/HTTP traces URL endpoint
 // (see Endpoint); http:// sends in the clear, https:// over TLS.
 func New(ctx context.Context, endpoint string) (*Exporter, error) {
-	u, err := url.Parse(endpoint)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("OTLP endpoint %q: want an http:// or https:// URL", endpoint)
+	if err := CheckURL(endpoint); err != nil {
+		return nil, fmt.Errorf("OTLP endpoint %q %w", endpoint, err)
 	}
 	exp, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(endpoint),
 		otlptracehttp.WithTimeout(5*time.Second),
