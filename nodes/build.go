@@ -106,7 +106,7 @@ func Build(d Deps) (*Graph, error) {
 		graph.Reads(FieldArxivPapers, FieldPapersSeen), writes(FieldArxivPapers, FieldPapersSeen, FieldNotices), graph.Tools("paper filter (LLM or offline)"))
 	g.AddNode(AddToChroma, add.Add,
 		graph.Describe("chunk the kept papers and add them to the knowledge base, which grows and persists"),
-		graph.Reads(FieldArxivPapers), writes(FieldPapersAdded, FieldPapersFound, FieldNotices), graph.Tools("chunker", "vector store add"))
+		graph.Reads(FieldArxivPapers), writes(FieldPapersAdded, FieldPapersFound, FieldUnstored, FieldNotices), graph.Tools("chunker", "vector store add"))
 	// generate_response also reads impossible, which only a decision agent
 	// sets (RunOptions); it is left out of Reads so that the percepts of
 	// rule-routed runs, and their traces, stay as they were.

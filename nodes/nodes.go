@@ -624,6 +624,10 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 			// store has, as it does when arXiv fails.
 			s.Notices = addNotices(s.Notices, []string{"could not add papers to the knowledge base, answering without them: " + err.Error()})
 			s.Reasoning = fmt.Sprintf("added %d papers; could not add the other %d to the store: %s", len(added), len(s.ArxivPapers)-i, err.Error())
+			s.Unstored = slices.Clip(s.Unstored)
+			for _, p := range s.ArxivPapers[i:] {
+				s.Unstored = append(s.Unstored, p.ID)
+			}
 			return s, nil
 		}
 		chunks += len(docs)
@@ -871,6 +875,17 @@ func searchedText(s GraphState) string {
 	fmt.Fprintf(&b, "\n\nSearched arXiv for %s", sent[0])
 	if len(sent) > 1 {
 		fmt.Fprintf(&b, " (and %d reformulation(s))", len(sent)-1)
+	}
+	if len(s.Unstored) > 0 {
+		// Papers were found; the store would not take them. Saying none
+		// answers, or suggesting an ingest into the same store, would
+		// misstate what happened.
+		fmt.Fprintf(&b, "; found %d paper(s) about it (%s) but could not add them to the knowledge base (the note says why). Fix that and ask again", len(s.Unstored), listOrNone(s.Unstored, 5))
+		if s.PapersAdded > 0 {
+			fmt.Fprintf(&b, " (%d other(s) were added)", s.PapersAdded)
+		}
+		b.WriteString(".")
+		return b.String()
 	}
 	b.WriteString("; none of the papers found answers this question")
 	if s.PapersAdded > 0 {

@@ -510,3 +510,34 @@ func TestOnlyACaveatAnswerCitesTheRunnersUp(t *testing.T) {
 	require.Equal(t, OutcomeAnswered, answered.Outcome)
 	require.Equal(t, []string{"2501.00001v1", "2501.00002v1"}, papers(answered))
 }
+
+// refusingStore answers queries from its documents and refuses every
+// write, as a read-only or full store does.
+type refusingStore struct{ memStore }
+
+func (r *refusingStore) Add(context.Context, []vectordb.Document) (int, error) {
+	return 0, errors.New("store kb/store.db is not writable")
+}
+
+// A store that refuses the papers found loses the run its papers, not its
+// honesty: the notice says why, arXiv is not asked again for papers that
+// could not be kept either, and the answer says the papers were found and
+// not stored, not that none of them answers, nor suggests an ingest into
+// the same store.
+func TestAStoreThatRefusesThePapersFoundEndsTheSearch(t *testing.T) {
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper}}
+	d := deps(&memStore{}, ax, &gtFilter{})
+	d.Store = &refusingStore{}
+	final, path, err := run(t, d, "What is the Nash equilibrium of sealed-bid auctions?")
+	require.NoError(t, err)
+	require.Equal(t, 1, ax.calls, "arXiv was asked again after the store refused: %v", path)
+	require.Equal(t, []string{gtPaper.ID}, final.Unstored)
+	require.Zero(t, final.PapersAdded)
+	require.Equal(t, OutcomeNotFound, final.Outcome)
+	require.Contains(t, final.FinalResponse, "found 1 paper(s) about it ("+gtPaper.ID+") but could not add them to the knowledge base")
+	require.NotContains(t, final.FinalResponse, "none of the papers found answers")
+	require.NotContains(t, final.FinalResponse, "gtrag ingest")
+	require.True(t, slices.ContainsFunc(final.Notices, func(n string) bool {
+		return strings.HasPrefix(n, "could not add papers to the knowledge base") && strings.Contains(n, "not writable")
+	}), "notices: %q", final.Notices)
+}

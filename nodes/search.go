@@ -189,6 +189,12 @@ type ArxivSearcher struct {
 // has, and the user is told.
 func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, error) {
 	s.ArxivPapers = nil
+	if len(s.Unstored) > 0 {
+		// The store refused the papers already found: more would meet the
+		// same fate, for another request's wait.
+		s.Reasoning = fmt.Sprintf("the knowledge base could not take the %d paper(s) found already, so arXiv is not searched again", len(s.Unstored))
+		return s, nil
+	}
 	if len(s.Searches) == 0 && a.Topic != nil {
 		v, err := judgeTopic(ctx, a.Topic, s.UserQuery)
 		if err != nil {

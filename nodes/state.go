@@ -73,6 +73,7 @@ const (
 	FieldOffline         = "offline"
 	FieldImpossible      = "impossible"
 	FieldTold            = "told"
+	FieldUnstored        = "unstored"
 )
 
 // GraphState is what flows through the graph. The JSON names are the
@@ -93,7 +94,13 @@ type GraphState struct {
 	// PapersFound are the papers this run's searches found about the
 	// question and add_to_chroma stored (added, or already there): each
 	// passed search_arxiv's about test and the game-theory filter.
-	PapersFound   []string `json:"papers_found,omitempty"`
+	PapersFound []string `json:"papers_found,omitempty"`
+	// Unstored are the papers add_to_chroma could not write to the store
+	// (read-only, full, locked), which the notices say why. A run that has
+	// them searches no further, since what it finds cannot be kept, and its
+	// answer says the papers were found and not stored, not that none of
+	// them answers.
+	Unstored      []string `json:"unstored,omitempty"`
 	FinalResponse string   `json:"final_response"`
 
 	// Sources are the passages the final response cites, numbered as in it.

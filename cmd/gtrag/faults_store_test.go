@@ -119,7 +119,9 @@ func storeCheckReadOnly(t *testing.T, env map[string]string, run storeRunner, wa
 		require.Contains(t, r.stderr, w)
 	}
 	require.NotContains(t, r.stderr, "goroutine ")
-	require.NotEmpty(t, srv.Requests(), "ask did search arXiv before it had to write")
+	require.Len(t, srv.Requests(), 1, "ask searched arXiv once, and not again once the store refused what it found")
+	require.NotContains(t, r.stdout, "none of the papers found answers", "the papers were found, not stored")
+	require.NotContains(t, r.stdout, "gtrag ingest", "an ingest into the same store would fail too")
 
 	// Refused before the file is read, as --query and --ids are: bad
 	// input, exit 2 (it once read and filtered the whole file, then lost
