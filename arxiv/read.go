@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/internal/jsonerr"
 	"github.com/gtrag/gtrag/internal/lineio"
 	"github.com/gtrag/gtrag/text"
 )
@@ -269,7 +270,7 @@ type BrokenFileError struct {
 }
 
 func (e *BrokenFileError) Error() string {
-	return fmt.Sprintf("read JSON array of papers: item %d: %v", e.Item, e.Err)
+	return fmt.Sprintf("read JSON array of papers: item %d: %s", e.Item, jsonerr.Describe(e.Err))
 }
 
 func (e *BrokenFileError) Unwrap() error { return e.Err }
@@ -346,7 +347,7 @@ func notAnObject(err error) error {
 	case errors.As(err, &typ):
 		return &notObjectError{fmt.Sprintf("not a JSON object (a JSON %s)", typ.Value), err}
 	case errors.As(err, &syn):
-		return &notObjectError{fmt.Sprintf("not a JSON object (not valid JSON: %v)", syn), err}
+		return &notObjectError{fmt.Sprintf("not a JSON object (not valid JSON: %s)", jsonerr.Describe(syn)), err}
 	}
 	return &notObjectError{"not a JSON object", err}
 }

@@ -161,7 +161,7 @@ func TestReadPapersSkipsBadLinesNamingThem(t *testing.T) {
 		name, in string
 		want     []string
 	}{
-		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3 (2301.00002v1)", "not a JSON object (not valid JSON: invalid character '}' looking for beginning of value)"}},
+		{"bad json", good + "\n\n" + `{"id": "2301.00002v1", "title": }`, []string{"line 3 (2301.00002v1)", "not a JSON object (not valid JSON: unexpected '}' where a value (an object, array, string in double quotes, number, true, false or null) should begin)"}},
 		{"missing id", good + "\n" + `{"title":"T"}`, []string{"line 2", `no "id"`}},
 		{"bad id", `{"id":"1234.5","title":"T"}`, []string{"line 1 (1234.5)", "not an arXiv id"}},
 		{"no text", `{"id":"2301.00001v1"}`, []string{"line 1", "neither title nor abstract"}},

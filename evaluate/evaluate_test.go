@@ -209,9 +209,9 @@ func TestReadQuestionsJSONFaults(t *testing.T) {
 		{`{"q": true}`, `f.jsonl:1: "q" must be a string, the question; found a JSON boolean`},
 		{`{"q": "a", "topic": 1}`, `f.jsonl:1: "topic" must be a string; found a JSON number`},
 		{`{"q": "a"`, `f.jsonl:1: the line ends in the middle of its JSON (cut short?)`},
-		{`{q}`, `f.jsonl:1: invalid JSON at byte 2: invalid character 'q' looking for beginning of object key string`},
-		{`{"q": "a"} x`, `f.jsonl:1: invalid JSON at byte 12: invalid character 'x' after top-level value`},
-		{`{"q": "a"} {"q": "b"}`, `f.jsonl:1: invalid JSON at byte 12: invalid character '{' after top-level value`},
+		{`{q}`, `f.jsonl:1: invalid JSON at byte 2: unexpected 'q' where a field name in double quotes should be`},
+		{`{"q": "a"} x`, `f.jsonl:1: invalid JSON at byte 12: unexpected 'x' after the JSON value ended`},
+		{`{"q": "a"} {"q": "b"}`, `f.jsonl:1: invalid JSON at byte 12: unexpected '{' after the JSON value ended`},
 		{`"a"`, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON string`},
 	} {
 		_, err := ReadQuestions(strings.NewReader(tc.line), "f.jsonl", "", nil)

@@ -133,10 +133,10 @@ func TestStdioAnswersMalformedLinesAndGoesOn(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{
-		"-32700 line 4 is not JSON: invalid character 'o' looking for beginning of value",
-		"-32700 line 5 is not JSON: invalid character 'o' in literal null (expecting 'u')",
+		"-32700 line 4 is not JSON: unexpected 'o' where a value (an object, array, string in double quotes, number, true, false or null) should begin",
+		"-32700 line 5 is not JSON: unexpected 'o': a word outside double quotes must be true, false or null",
 		`-32600 line 9 is not a valid JSON-RPC 2.0 message: "id" must be a string, a number or null`,
-		"-32700 line 11 is not JSON: invalid character '{' after top-level value",
+		"-32700 line 11 is not JSON: unexpected '{' after the JSON value ended",
 		"-32600 line 12 is an empty batch",
 	}, nulls)
 	require.Len(t, batch, 2, "[1,2]: an error for each of its messages, in one array")

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/gtrag/gtrag/internal/jsonerr"
 	"github.com/gtrag/gtrag/internal/lineio"
 )
 
@@ -513,7 +514,7 @@ func (r *drainingReader) take(line []byte, long bool) error {
 
 // notJSON answers a line that is not JSON: a parse error, id null.
 func (r *drainingReader) notJSON(err error) error {
-	return r.w.answer(newErrorResponse(nil, jsonrpc.CodeParseError, "line %d is not JSON: %v", r.line, err))
+	return r.w.answer(newErrorResponse(nil, jsonrpc.CodeParseError, "line %d is not JSON: %s", r.line, jsonerr.Describe(err)))
 }
 
 // batch handles a JSON-RPC batch: the messages the SDK takes are passed

@@ -88,7 +88,7 @@ func TestIngestFileJSONArrayCutShort(t *testing.T) {
 	file := arrayFile(t, items, func(string) string { return upTo(5) + ",\n{\"id\": x},\n" + strings.Join(items[6:], ",\n") + "]" })
 	r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
 	require.Equal(t, exitFailure, r.code, r.stderr)
-	require.Contains(t, r.stderr, "item 6: invalid character 'x'")
+	require.Contains(t, r.stderr, "item 6: unexpected 'x' where a value")
 	require.Contains(t, r.stderr, "reading the file again stops at the same place: mend the file there")
 	require.NotContains(t, r.stderr, "; run the same command again")
 	require.Contains(t, r.stdout, "  kept      5 (written to the store)")

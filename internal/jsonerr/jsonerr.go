@@ -93,13 +93,66 @@ func (d Doc) message(err error) string {
 		}
 		return fmt.Sprintf("%q must be %s; found %s", name, want, found)
 	case errors.As(err, &se):
-		return fmt.Sprintf("invalid JSON at byte %d: %s", se.Offset, se.Error())
+		return fmt.Sprintf("invalid JSON at byte %d: %s", se.Offset, Syntax(se))
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok && d.Fields != nil {
 		return fmt.Sprintf("unknown field %s: the fields are %s", name, strings.Join(d.Fields, ", "))
 	}
 	return msg
+}
+
+// Syntax says what a json.SyntaxError found, in the JSON's words:
+// "unexpected 'g' where a value (…) should begin" for Go's "invalid
+// character 'g' looking for beginning of value". A message it does not
+// know is Go's.
+func Syntax(se *json.SyntaxError) string {
+	msg := se.Error()
+	rest, ok := strings.CutPrefix(msg, "invalid character ")
+	if !ok || len(rest) < 3 {
+		return msg
+	}
+	// The character is quoted in single quotes ('x', '\'', '\n'), then a
+	// space and the scanner's context.
+	end := strings.Index(rest[1:], "' ")
+	if rest[0] != '\'' || end < 0 {
+		return msg
+	}
+	char, context := rest[:end+2], rest[end+3:]
+	for _, w := range syntaxWords {
+		if strings.HasPrefix(context, w.context) {
+			return fmt.Sprintf(w.says, char)
+		}
+	}
+	return msg
+}
+
+// syntaxWords are encoding/json's scanner contexts, and what each says in
+// the JSON's words.
+var syntaxWords = []struct{ context, says string }{
+	{"looking for beginning of value", "unexpected %s where a value (an object, array, string in double quotes, number, true, false or null) should begin"},
+	{"looking for beginning of object key string", "unexpected %s where a field name in double quotes should be"},
+	{"after object key:value pair", "unexpected %s after a field's value, where ',' or '}' should be"},
+	{"after object key", "unexpected %s after a field name, where ':' should be"},
+	{"after array element", "unexpected %s after an array element, where ',' or ']' should be"},
+	{"after top-level value", "unexpected %s after the JSON value ended"},
+	{"in string literal", "unexpected %s inside a string (a control character must be escaped)"},
+	{"in string escape code", "unexpected %s in a backslash escape inside a string"},
+	{"in \\u hexadecimal character escape", "unexpected %s in a \\u escape inside a string"},
+	{"in literal", "unexpected %s: a word outside double quotes must be true, false or null"},
+	{"in numeric literal", "unexpected %s inside a number"},
+	{"after decimal point in numeric literal", "unexpected %s after a number's decimal point"},
+	{"in exponent of numeric literal", "unexpected %s in a number's exponent"},
+}
+
+// Describe is err, an error of decoding JSON, in the JSON's words where it
+// is a syntax error (Syntax), else its own message.
+func Describe(err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) && !CutShort(err) {
+		return Syntax(se)
+	}
+	return err.Error()
 }
 
 // CutShort reports whether err says that the JSON stops before its value

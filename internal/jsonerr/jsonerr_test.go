@@ -50,7 +50,7 @@ func TestExplain(t *testing.T) {
 		{"empty", "", Doc{Unit: "the file"}, "the file is empty"},
 		{"empty, no unit", "", Doc{}, "it is empty"},
 		{"cut short", `{"name": "a", "co`, line, "the line ends in the middle of its JSON (cut short?)"},
-		{"not JSON", `{"name": nope}`, line, "invalid JSON at byte 11: invalid character 'o' in literal null (expecting 'u')"},
+		{"not JSON", `{"name": nope}`, line, "invalid JSON at byte 11: unexpected 'o': a word outside double quotes must be true, false or null"},
 		{"the whole of another kind", `[1, 2]`, line, "the line must be a JSON object; found a JSON array"},
 		{"the whole of another kind, no unit", `"x"`, Doc{}, "it must be a JSON object; found a JSON string"},
 		{"the whole, said by the caller", `[1]`, Doc{Unit: "the line", Want: map[string]string{"": `a JSON object with "name"`}},
@@ -90,7 +90,7 @@ func TestExplainUnmarshal(t *testing.T) {
 	var v doc
 	require.EqualError(t, d.Explain(json.Unmarshal([]byte(`{"name": "a"`), &v)), "the line ends in the middle of its JSON (cut short?)")
 	require.EqualError(t, d.Explain(json.Unmarshal([]byte(`{"on": 1}`), &v)), `"on" must be true or false; found a JSON number`)
-	require.EqualError(t, d.Explain(json.Unmarshal([]byte(`{} x`), &v)), "invalid JSON at byte 4: invalid character 'x' after top-level value")
+	require.EqualError(t, d.Explain(json.Unmarshal([]byte(`{} x`), &v)), "invalid JSON at byte 4: unexpected 'x' after the JSON value ended")
 }
 
 // The error wraps what it explains, and keeps the message of an error
@@ -128,4 +128,33 @@ func TestKind(t *testing.T) {
 	}
 	require.Equal(t, "boolean", Value("bool"))
 	require.Equal(t, "number -5", Value("number -5"))
+}
+
+// Every context of encoding/json's scanner is said in the JSON's words;
+// a context Go adds later keeps Go's words (Syntax), rather than being lost.
+func TestSyntaxSaysEveryScannerContext(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`garbage`, `unexpected 'g' where a value (an object, array, string in double quotes, number, true, false or null) should begin`},
+		{`'a'`, `unexpected '\'' where a value (an object, array, string in double quotes, number, true, false or null) should begin`},
+		{`{q}`, `unexpected 'q' where a field name in double quotes should be`},
+		{`{"a" 1}`, `unexpected '1' after a field name, where ':' should be`},
+		{`{"a":1 "b":2}`, `unexpected '"' after a field's value, where ',' or '}' should be`},
+		{`[1 2]`, `unexpected '2' after an array element, where ',' or ']' should be`},
+		{`{"a":1} x`, `unexpected 'x' after the JSON value ended`},
+		{"\"a\tb\"", `unexpected '\t' inside a string (a control character must be escaped)`},
+		{`"\q"`, `unexpected 'q' in a backslash escape inside a string`},
+		{`"\u12x4"`, `unexpected 'x' in a \u escape inside a string`},
+		{`nope`, `unexpected 'o': a word outside double quotes must be true, false or null`},
+		{`-x`, `unexpected 'x' inside a number`},
+		{`1.x`, `unexpected 'x' after a number's decimal point`},
+		{`1ex`, `unexpected 'x' in a number's exponent`},
+	} {
+		var v any
+		err := json.Unmarshal([]byte(c.in), &v)
+		var se *json.SyntaxError
+		require.ErrorAs(t, err, &se, c.in)
+		require.Equal(t, c.want, Syntax(se), c.in)
+		require.Equal(t, c.want, Describe(err), c.in)
+	}
+	require.Equal(t, "unexpected end of JSON input", Describe(json.Unmarshal([]byte(`{"a":`), new(any))), "a cut-short value keeps its words")
 }
