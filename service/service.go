@@ -186,9 +186,20 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
-		if isNew(db) && db.Count() == 0 {
+		pending, err := seedPending(ctx, db)
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		if pending {
 			if err := SeedWithPrimer(ctx, db); err != nil {
 				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere, filesThere))
+			}
+			if m, ok := db.(seedMarker); ok {
+				if err := m.MarkSeeded(ctx); err != nil {
+					db.Close()
+					return nil, err
+				}
 			}
 		}
 	case SeedNone:
@@ -279,6 +290,26 @@ func storeFilesIn(dir string) map[string]fs.FileInfo {
 // a lesson's `ask --seed none --step`), stays empty. The cost: a process
 // killed between creating a store and seeding it (one batch, milliseconds)
 // leaves it without the primer, as --seed none would.
+// seedMarker is a store that records whether the seed its creation asked
+// for is still to come (vectordb.SeedPending).
+type seedMarker interface {
+	SeedIsPending(ctx context.Context) (bool, error)
+	MarkSeeded(ctx context.Context) error
+}
+
+// seedPending reports whether db is to be seeded with the primer now: the
+// embedded store says so itself, from its creation until the seed is
+// committed, so that one killed between the two is seeded by the next
+// open instead of staying empty as if made with --seed none (a store made
+// before gtrag recorded this is never seeded again). Another store is
+// seeded when this open created it and it is empty.
+func seedPending(ctx context.Context, db Store) (bool, error) {
+	if m, ok := db.(seedMarker); ok {
+		return m.SeedIsPending(ctx)
+	}
+	return isNew(db) && db.Count() == 0, nil
+}
+
 func isNew(db Store) bool {
 	if c, ok := db.(interface{ Created() bool }); ok {
 		return c.Created()
@@ -340,6 +371,8 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 	}
 	if cfg.MustExist {
 		opts = append(opts, vectordb.MustExist())
+	} else if cfg.Seed == "" || cfg.Seed == SeedPrimer {
+		opts = append(opts, vectordb.SeedPending())
 	}
 	db, err := vectordb.Open(ctx, cfg.DataDir, emb, opts...)
 	if err != nil {

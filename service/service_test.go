@@ -18,6 +18,7 @@ import (
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // offline is a Config that needs no network but the test's arXiv server.
@@ -302,4 +303,45 @@ func ExampleService_Ask() {
 	}
 	fmt.Println(res.Path, len(res.Sources) > 0)
 	// Output: [pull_from_chroma check_relevance generate_response] true
+}
+
+// A store killed after its creation and before its seed's commit is seeded
+// by the next open that asks for the primer: it was made to be seeded, and
+// says so until it is. One made before gtrag recorded that (empty, and not
+// marked) is left as it is, like one made with SeedNone.
+func TestSeedCutShortIsFinished(t *testing.T) {
+	primer, err := data.Primer()
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	cfg := offline(t, "")
+	cfg.Seed = service.SeedPrimer
+	// What a kill between the two commits leaves: the store, created to be
+	// seeded, and no primer in it.
+	made, err := vectordb.Open(ctx, cfg.DataDir, vectordb.NewOfflineEmbedder(), vectordb.SeedPending())
+	require.NoError(t, err)
+	pending, err := made.SeedIsPending(ctx)
+	require.NoError(t, err)
+	require.True(t, pending)
+	require.NoError(t, made.Close())
+
+	db, err := service.OpenStore(ctx, cfg)
+	require.NoError(t, err)
+	require.Equal(t, len(primer), db.Info().Papers, "the cut-short seed is done by the next open")
+	n := db.Count()
+	require.NoError(t, db.Close())
+	db, err = service.OpenStore(ctx, cfg)
+	require.NoError(t, err)
+	require.Equal(t, n, db.Count(), "and only once")
+	require.NoError(t, db.Close())
+
+	old := offline(t, "")
+	old.Seed = service.SeedPrimer
+	made, err = vectordb.Open(ctx, old.DataDir, vectordb.NewOfflineEmbedder()) // no record of a seed to come
+	require.NoError(t, err)
+	require.NoError(t, made.Close())
+	db, err = service.OpenStore(ctx, old)
+	require.NoError(t, err)
+	require.Zero(t, db.Count(), "an empty store with no seed pending is left empty")
+	require.NoError(t, db.Close())
 }

@@ -84,6 +84,7 @@ type options struct {
 	acceptRollback bool
 	fullOnly       bool // CompactVectors(false)
 	mustExist      bool // MustExist, or implied by ReadOnly
+	seedPending    bool // SeedPending
 }
 
 func defaultOptions() options { return options{lockTimeout: 30 * time.Second, batchSize: 2048} }
@@ -99,6 +100,15 @@ func ReadOnly() Option { return func(o *options) { o.readOnly = true } }
 // Maintenance that has nothing to do without a store (`gtrag store
 // compact`) opens with it.
 func MustExist() Option { return func(o *options) { o.mustExist = true } }
+
+// SeedPending makes a store this Open creates record, in the same commit
+// that creates it, that it is still to be filled (SeedIsPending) until
+// MarkSeeded says it has been. Created alone cannot tell a store whose
+// filling was cut short (a kill between the creation and the seed's
+// commit) from one made empty on purpose: the next Open finds both
+// empty and not created by it. A store found already made is left as it
+// is.
+func SeedPending() Option { return func(o *options) { o.seedPending = true } }
 
 // ErrNoStore is in the error of Open with ReadOnly or MustExist, and of
 // AcceptRollback, when the data directory, or the store file in it, does
@@ -1163,4 +1173,39 @@ func SplitVersion(id string) (string, int) {
 		v = v*10 + int(c-'0')
 	}
 	return id[:i], v
+}
+
+// SeedIsPending reports whether the store was created with SeedPending and
+// MarkSeeded has not been called since: whoever seeds it should (again,
+// after a seed that was cut short; adding the same documents twice stores
+// them once).
+func (db *DB) SeedIsPending(ctx context.Context) (bool, error) {
+	pending := false
+	err := db.withFile(ctx, false, func(b *bolt.DB) error {
+		return b.View(func(tx *bolt.Tx) error {
+			pending = tx.Bucket(bucketMeta).Get(metaSeedPending) != nil
+			return nil
+		})
+	})
+	if err != nil {
+		return false, fmt.Errorf("read store %s: %w", db.path, err)
+	}
+	return pending, nil
+}
+
+// MarkSeeded records that the store has been filled as its creation asked
+// (SeedPending): SeedIsPending is false from then on.
+func (db *DB) MarkSeeded(ctx context.Context) error {
+	if db.opt.readOnly {
+		return fmt.Errorf("mark store %s seeded: opened read-only", db.path)
+	}
+	err := db.withFile(ctx, true, func(b *bolt.DB) error {
+		return b.Update(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketMeta).Delete(metaSeedPending)
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("mark store %s seeded: %w", db.path, err)
+	}
+	return nil
 }

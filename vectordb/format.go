@@ -95,6 +95,10 @@ var (
 	// uint64, the hole slots there were when Compact last finished; absent
 	// (0) before any. Older writers ignore it; holes only ever grow.
 	metaCompacted = []byte("compacted_holes")
+	// Present from the creation of a store opened with SeedPending until
+	// MarkSeeded: the store was made to be filled (gtrag's primer) and has
+	// not been yet. Older writers leave it alone.
+	metaSeedPending = []byte("seed_pending")
 )
 
 // delLogKeep bounds the deletion log: once it holds more entries, a writer

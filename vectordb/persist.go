@@ -333,6 +333,11 @@ func (db *DB) create(ctx context.Context) error {
 				return nil
 			}
 			created = true
+			if db.opt.seedPending {
+				if err := tx.Bucket(bucketMeta).Put(metaSeedPending, []byte{1}); err != nil {
+					return err
+				}
+			}
 			return writeMeta(tx, metaInfo{
 				format:  FormatVersion,
 				spec:    db.emb.Spec(),
