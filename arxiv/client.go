@@ -342,11 +342,14 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 	empties := 0
 	for attempt := 1; ; attempt++ {
 		page, err := c.attempt(ctx, endpoint)
+		if err == nil && !page.EmptyQuirk() {
+			// Whole and parsed, even if ctx ended meanwhile: the request
+			// was paid for, and a caller that keeps what it fetched (ingest
+			// stores it on Ctrl-C) would otherwise ask again next run.
+			return page, nil
+		}
 		if ctx.Err() != nil {
 			return Page{}, ctxErr(ctx)
-		}
-		if err == nil && !page.EmptyQuirk() {
-			return page, nil
 		}
 		if err != nil && !isTransient(err) {
 			return Page{}, err

@@ -1,9 +1,11 @@
 package arxiv
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"slices"
@@ -801,4 +803,43 @@ func TestUnresolvableHostIsNotRetried(t *testing.T) {
 	require.ErrorContains(t, err, "cannot resolve gtrag-no-such-host.invalid")
 	require.Less(t, time.Since(start), time.Minute, "no backoff wait")
 	require.Equal(t, int64(1), c.Requests())
+}
+
+// cancelAfterBody is a transport that reads the whole response, then
+// cancels the request's caller, as a Ctrl-C landing while a page that has
+// fully arrived is parsed does.
+type cancelAfterBody struct{ cancel context.CancelFunc }
+
+func (c cancelAfterBody) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	c.cancel()
+	return resp, nil
+}
+
+// A page that arrived whole is returned even when the context ends while
+// it is parsed: it was paid for, and ingest stores what it fetched on
+// Ctrl-C instead of asking for it again next run. Nothing further is sent.
+func TestSearchKeepsAPageThatArrivedBeforeTheCancel(t *testing.T) {
+	body := fixture(t, "search_new.xml")
+	srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) { serveAtom(w, http.StatusOK, body) })
+	ctx, cancel := context.WithCancel(t.Context())
+	c := testClient(srv.URL + "/api/query")
+	c.HTTP = &http.Client{Transport: cancelAfterBody{cancel}}
+	page, err := c.Search(ctx, `all:"mechanism design"`, 0, 2, SearchOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []string{"2511.08812v1", "2510.21457v2"}, ids(page.Papers))
+	require.Error(t, ctx.Err())
+
+	_, err = c.Search(ctx, `all:"mechanism design"`, 2, 2, SearchOptions{})
+	require.ErrorIs(t, err, context.Canceled, "a request after the cancel is not sent")
+	require.Len(t, srv.seen(), 1)
 }
