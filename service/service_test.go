@@ -323,11 +323,13 @@ func TestSeedCutShortIsFinished(t *testing.T) {
 	pending, err := made.SeedIsPending(ctx)
 	require.NoError(t, err)
 	require.True(t, pending)
+	require.True(t, made.Info().SeedPending, "stats says the primer is still to come")
 	require.NoError(t, made.Close())
 
 	db, err := service.OpenStore(ctx, cfg)
 	require.NoError(t, err)
 	require.Equal(t, len(primer), db.Info().Papers, "the cut-short seed is done by the next open")
+	require.False(t, db.Info().SeedPending)
 	n := db.Count()
 	require.NoError(t, db.Close())
 	db, err = service.OpenStore(ctx, cfg)

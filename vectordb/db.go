@@ -69,6 +69,9 @@ type Info struct {
 	// DeletedSinceCompact counts those left behind since Compact last ran
 	// (all of them when it never has): what a Compact would reclaim.
 	DeletedSinceCompact int `json:"deleted_since_compact,omitempty"`
+	// SeedPending is set while the store waits for the seed it was
+	// created for (SeedPending): a run was killed between the two.
+	SeedPending bool `json:"seed_pending,omitempty"`
 }
 
 // Option configures Open.
@@ -1029,6 +1032,7 @@ func (db *DB) Info() Info {
 		Chunks:        int(db.st.meta.chunks),
 		Papers:        int(db.st.meta.papers),
 		Path:          db.path,
+		SeedPending:   db.st.meta.seedPending,
 	}
 	if used := db.st.meta.chunks + 1; db.st.meta.nextDoc > used {
 		// Every docnum below nextDoc was given to one chunk, live or gone.
@@ -1207,5 +1211,8 @@ func (db *DB) MarkSeeded(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("mark store %s seeded: %w", db.path, err)
 	}
+	db.mu.Lock()
+	db.st.meta.seedPending = false
+	db.mu.Unlock()
 	return nil
 }

@@ -240,6 +240,9 @@ type metaInfo struct {
 	// compacted is how many hole slots there were when Compact last
 	// finished: the deleted slots since are the ones it would reclaim.
 	compacted uint64
+	// seedPending: see SeedPending. Written by create and cleared by
+	// MarkSeeded only; writeMeta leaves it as it is.
+	seedPending bool
 }
 
 // errUninitialized is a bbolt file without any bucket: a store whose
@@ -269,6 +272,8 @@ func readMeta(tx *bolt.Tx, path string) (metaInfo, error) {
 		compact:  string(b.Get(metaCompact)) == "f16",
 
 		compacted: getU64(b.Get(metaCompacted)),
+
+		seedPending: b.Get(metaSeedPending) != nil,
 	}
 	if m.format == 0 {
 		return m, &CorruptError{Path: path, Err: errors.New("no format version recorded")}

@@ -35,6 +35,9 @@ func newStatsCmd(a *app) *cobra.Command {
 			fmt.Fprintf(a.io.Out, "chunks:         %d\n", info.Chunks)
 			fmt.Fprintf(a.io.Out, "papers:         %d\n", info.Papers)
 			fmt.Fprintf(a.io.Out, "embedder:       %s (%d dimensions)\n", info.Embedder, info.Dim)
+			if info.SeedPending {
+				fmt.Fprintf(a.io.Out, "primer:         not added yet (the run that made the store was stopped first); the next ask, chat or ingest adds it\n")
+			}
 			if a.store == "" {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
 			}
