@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/nodes"
@@ -91,13 +93,22 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 			}
 		}
 	}
-	if err != nil {
+	var limit *graph.StepLimitError
+	if err != nil && !errors.As(err, &limit) {
 		return Result{}, err
 	}
-	return newResult(run{
+	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: s.store.Count(), arxivRequests: requests.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: out.Environment,
 		decisions: decided.decisions(),
-	}), nil
+	})
+	if err != nil {
+		// Stopped by the step limit, which a fork keeps from the
+		// recording: the state it reached comes beside the error, as
+		// Ask and Replay return it.
+		res.Outcome = evaluate.OutcomeStepLimit
+		return res, err
+	}
+	return res, nil
 }

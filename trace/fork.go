@@ -184,7 +184,23 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 		}
 		return s, fmt.Errorf("%s=%s: %w", e.Field, e.Value, err)
 	}
+	if v, ok := stateFieldValue(out, e.Field); ok && v.CanInt() && v.Int() < 0 {
+		// The state's counts (papers_added) are never negative: a fork
+		// from one would report what no run can.
+		return s, fmt.Errorf("%s=%s: %s takes a whole number, 0 or more", e.Field, e.Value, e.Field)
+	}
 	return out, nil
+}
+
+// stateFieldValue is the field of s with that JSON name.
+func stateFieldValue(s nodes.GraphState, name string) (reflect.Value, bool) {
+	v := reflect.ValueOf(s)
+	for i := range v.NumField() {
+		if n, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ","); n == name {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
 }
 
 // jsonKind says in JSON's words what a state field's type takes, for

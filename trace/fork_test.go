@@ -79,6 +79,7 @@ func TestParseEditTypeErrorsSpeakJSON(t *testing.T) {
 		"papers_added=[]":        "papers_added takes a whole number, not a JSON array",
 		"arxiv_papers=3":         "arxiv_papers takes a JSON array ([] for none), not a JSON number",
 		"chroma_results=[1]":     "each item of chroma_results is a JSON object, not a JSON number",
+		"papers_added=-5":        "papers_added takes a whole number, 0 or more",
 	} {
 		_, err := ParseEdit(in)
 		if err == nil || !strings.Contains(err.Error(), want) {

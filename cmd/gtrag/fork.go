@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/service"
@@ -75,19 +77,29 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	}
 	res, err := svc.Fork(ctx, p, fo)
 	saveErr := saveTrace(file, err) // returned once the fork is printed
-	if err != nil {
+	var limit *graph.StepLimitError
+	if errors.As(err, &limit) {
+		// The fork is shown as far as it went (its path, its object
+		// with outcome step_limit), then the error, which says where the
+		// limit came from: replay has no --max-steps of its own.
+		err = fmt.Errorf("%w (a fork keeps the recorded run's step limit, %d)", err, p.Settings().MaxSteps)
+	} else if err != nil {
 		return err
 	}
 	recorded := p.RecordedPath()
 	at := divergence(recorded, res.Path)
+	if err != nil {
+		if asJSON {
+			if werr := writeJSON(a.io.Out, forkResult{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); werr != nil {
+				return werr
+			}
+		} else {
+			printPaths(a.io.Out, recorded, res.Path, o.step, e, at)
+		}
+		return errors.Join(err, saveErr)
+	}
 	if asJSON {
-		if err := writeJSON(a.io.Out, struct {
-			RecordedPath []string       `json:"recorded_path"`
-			ForkStep     int            `json:"fork_step"`
-			Set          string         `json:"set"`
-			DivergesAt   int            `json:"diverges_at"` // the first step that differs; 0 if none
-			Fork         service.Result `json:"fork"`
-		}{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); err != nil {
+		if err := writeJSON(a.io.Out, forkResult{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); err != nil {
 			return err
 		}
 		return saveErr
@@ -100,6 +112,15 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	base, _ := p.StateAtFork()
 	printAnswerWith(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
 	return saveErr
+}
+
+// forkResult is what replay --fork --json prints.
+type forkResult struct {
+	RecordedPath []string       `json:"recorded_path"`
+	ForkStep     int            `json:"fork_step"`
+	Set          string         `json:"set"`
+	DivergesAt   int            `json:"diverges_at"` // the first step that differs; 0 if none
+	Fork         service.Result `json:"fork"`
 }
 
 // store is where the fork's own steps write (trace.ForkInfo.Store).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -159,6 +160,7 @@ func TestReplayForkStepAndSetEdges(t *testing.T) {
 		{[]string{"--fork", "7", "--set", "relevant_context=false", "--set", "papers_added=2"}, "--set given 2 times"},
 		{[]string{"--fork", "8", "--set", "relevant_context=false", "--offline"}, "step 8 (generate_response) ended the run"},
 		{[]string{"--fork", "7", "--set", "relevant_context=maybe"}, "relevant_context takes true or false, not a JSON string"},
+		{[]string{"--fork", "7", "--set", "papers_added=-5"}, "papers_added takes a whole number, 0 or more"},
 	} {
 		r := gtrag(t, env, append([]string{"replay", file}, c.args...)...)
 		require.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.stderr)
@@ -243,4 +245,44 @@ func TestReplayForkOfAFork(t *testing.T) {
 	rp4 := gtrag(t, env, "replay", fork4)
 	require.Equal(t, 0, rp4.code, rp4.stderr)
 	require.True(t, strings.HasSuffix(r4.stdout, rp4.stdout), "%s\nvs\n%s", r4.stdout, rp4.stdout)
+}
+
+// A run its step limit stopped can be forked before the step that reached
+// the limit, which the fork keeps (replay has no --max-steps): a fork that
+// reaches it too shows how far it went (its paths, its object with outcome
+// step_limit) and then says where the limit came from; the step that
+// reached it cannot be forked at all.
+func TestReplayForkOfAStepLimitedRun(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, videoGamePaper})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	file := filepath.Join(t.TempDir(), "limited.jsonl")
+	r := gtrag(t, env, "ask", "--max-steps", "4", "--trace-out", file, traceQuestion)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Len(t, trace.Path(traceEvents(t, file)), 4)
+
+	r = gtrag(t, env, "replay", file, "--fork", "3", "--set", "arxiv_papers=[]", "--offline")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Regexp(t, `(?m)^   3  search_arxiv +search_arxiv +← then arxiv_papers=\[\]$`, r.stdout, "the paths are shown")
+	require.Contains(t, r.stderr, "step limit 4 reached")
+	require.Contains(t, r.stderr, "a fork keeps the recorded run's step limit, 4")
+
+	r = gtrag(t, env, "replay", file, "--fork", "3", "--set", "arxiv_papers=[]", "--offline", "--json")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var j struct {
+		DivergesAt int `json:"diverges_at"`
+		Fork       struct {
+			Outcome string   `json:"outcome"`
+			Path    []string `json:"path"`
+		} `json:"fork"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &j), r.stdout)
+	require.Equal(t, "step_limit", j.Fork.Outcome)
+	require.Len(t, j.Fork.Path, 4)
+
+	r = gtrag(t, env, "replay", file, "--fork", "4", "--set", "arxiv_papers=[]", "--offline")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Equal(t, "gtrag: --fork 4: step 4 (filter_game_theory_papers) reached the recorded run's step limit (4), which a fork keeps, so nothing can run after it; fork at a step from 1 to 3\n", r.stderr)
+	require.Empty(t, r.stdout)
 }

@@ -76,7 +76,7 @@ fork, which gtrag trace --format html shows as a branch.`,
 			fo.forkGiven = cmd.Flags().Changed("fork")
 			if fo.active() {
 				if fo.forkGiven {
-					if err := forkStepInRange(fo.step, evs, p.RecordedPath()); err != nil {
+					if err := forkStepInRange(fo.step, evs, p.RecordedPath(), p.Settings().MaxSteps); err != nil {
 						return err
 					}
 				}
@@ -144,15 +144,20 @@ fork, which gtrag trace --format html shows as a branch.`,
 
 // forkStepInRange checks --fork STEP against the recording: a step it
 // ran, and not the one that ended it, after which nothing is left to run
-// and no router decides again.
-func forkStepInRange(step int, evs []trace.Event, recorded []string) error {
+// and no router decides again; nor, for a run its step limit (limit, 0
+// when unknown) stopped, the step that reached the limit, which a fork
+// keeps: no step could run after it.
+func forkStepInRange(step int, evs []trace.Event, recorded []string, limit int) error {
 	n := len(recorded)
 	if n == 0 {
 		return usagef("--fork %d: the recorded run stopped before its first step; there is nothing to fork", step)
 	}
 	last := n
+	atLimit := false
 	if v := trace.VisitedPath(evs); len(v) > 0 && v[len(v)-1] == graph.END {
 		last = n - 1 // step n went to END: a fork after it runs nothing
+	} else if limit > 0 && n >= limit {
+		last, atLimit = n-1, true // the limit allows no step after n
 	}
 	forkable := fmt.Sprintf("fork at a step from 1 to %d", last)
 	if last == 0 {
@@ -163,6 +168,8 @@ func forkStepInRange(step int, evs []trace.Event, recorded []string) error {
 		return usagef("--fork %d: steps are numbered from 1; the recorded run has steps 1 to %d: %s", step, n, forkable)
 	case step > n:
 		return usagef("--fork %d: the recorded run has steps 1 to %d only: %s", step, n, forkable)
+	case step > last && atLimit:
+		return usagef("--fork %d: step %d (%s) reached the recorded run's step limit (%d), which a fork keeps, so nothing can run after it; fork at a step from 1 to %d", step, step, recorded[step-1], limit, last)
 	case step > last && last == 0:
 		return usagef("--fork %d: step %d (%s) ended the run, so nothing runs after it; the recorded run has no earlier step to fork at", step, step, recorded[step-1])
 	case step > last:
