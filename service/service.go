@@ -186,12 +186,7 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
-		pending, err := seedPending(ctx, db)
-		if err != nil {
-			db.Close()
-			return nil, err
-		}
-		if pending {
+		if seedPending(db) {
 			if err := SeedWithPrimer(ctx, db); err != nil {
 				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere, filesThere))
 			}
@@ -283,33 +278,32 @@ func storeFilesIn(dir string) map[string]fs.FileInfo {
 	return there
 }
 
-// isNew reports whether db was created by this open, when the store can
-// tell (the embedded store and Weaviate both can); a store that cannot is
-// new when it is empty. Only a new store is seeded: one created with --seed
-// none, opened again by a command that names no seed (`gtrag stats` after
-// a lesson's `ask --seed none --step`), stays empty. The cost: a process
-// killed between creating a store and seeding it (one batch, milliseconds)
-// leaves it without the primer, as --seed none would.
 // seedMarker is a store that records whether the seed its creation asked
 // for is still to come (vectordb.SeedPending).
 type seedMarker interface {
-	SeedIsPending(ctx context.Context) (bool, error)
+	SeedIsPending() bool
 	MarkSeeded(ctx context.Context) error
 }
 
-// seedPending reports whether db is to be seeded with the primer now: the
-// embedded store says so itself, from its creation until the seed is
-// committed, so that one killed between the two is seeded by the next
-// open instead of staying empty as if made with --seed none (a store made
+// seedPending reports whether db is to be seeded with the primer now. Only
+// a store made to be seeded is: one created with --seed none, opened again
+// by a command that names no seed (`gtrag stats` after a lesson's `ask
+// --seed none --step`), stays empty. The embedded store says so itself,
+// from the commit that creates it until the seed is committed, so that
+// one killed between the two is seeded by the next open (a store made
 // before gtrag recorded this is never seeded again). Another store is
-// seeded when this open created it and it is empty.
-func seedPending(ctx context.Context, db Store) (bool, error) {
+// seeded when this open created it (isNew) and it is empty; one killed
+// before its seed stays without the primer, as --seed none would.
+func seedPending(db Store) bool {
 	if m, ok := db.(seedMarker); ok {
-		return m.SeedIsPending(ctx)
+		return m.SeedIsPending()
 	}
-	return isNew(db) && db.Count() == 0, nil
+	return isNew(db) && db.Count() == 0
 }
 
+// isNew reports whether db was created by this open, when the store can
+// tell (the embedded store and Weaviate both can); a store that cannot is
+// new when it is empty.
 func isNew(db Store) bool {
 	if c, ok := db.(interface{ Created() bool }); ok {
 		return c.Created()

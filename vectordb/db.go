@@ -1180,21 +1180,13 @@ func SplitVersion(id string) (string, int) {
 }
 
 // SeedIsPending reports whether the store was created with SeedPending and
-// MarkSeeded has not been called since: whoever seeds it should (again,
-// after a seed that was cut short; adding the same documents twice stores
-// them once).
-func (db *DB) SeedIsPending(ctx context.Context) (bool, error) {
-	pending := false
-	err := db.withFile(ctx, false, func(b *bolt.DB) error {
-		return b.View(func(tx *bolt.Tx) error {
-			pending = tx.Bucket(bucketMeta).Get(metaSeedPending) != nil
-			return nil
-		})
-	})
-	if err != nil {
-		return false, fmt.Errorf("read store %s: %w", db.path, err)
-	}
-	return pending, nil
+// MarkSeeded had not been called when it was last read (Open reads it):
+// whoever seeds it should (again, after a seed that was cut short; adding
+// the same documents twice stores them once). It reads no file.
+func (db *DB) SeedIsPending() bool {
+	db.mu.RLock()
+	defer db.mu.RUnlock()
+	return db.st.meta.seedPending
 }
 
 // MarkSeeded records that the store has been filled as its creation asked
