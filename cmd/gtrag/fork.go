@@ -78,26 +78,18 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	res, err := svc.Fork(ctx, p, fo)
 	saveErr := saveTrace(file, err) // returned once the fork is printed
 	var limit *graph.StepLimitError
-	if errors.As(err, &limit) {
-		// The fork is shown as far as it went (its path, its object
+	stopped := errors.As(err, &limit)
+	switch {
+	case stopped:
+		// The fork is shown as far as it went (its paths, or its object
 		// with outcome step_limit), then the error, which says where the
 		// limit came from: replay has no --max-steps of its own.
-		err = fmt.Errorf("%w (a fork keeps the recorded run's step limit, %d)", err, p.Settings().MaxSteps)
-	} else if err != nil {
+		saveErr = errors.Join(fmt.Errorf("%w (a fork keeps the recorded run's step limit, %d)", err, p.Settings().MaxSteps), saveErr)
+	case err != nil:
 		return err
 	}
 	recorded := p.RecordedPath()
 	at := divergence(recorded, res.Path)
-	if err != nil {
-		if asJSON {
-			if werr := writeJSON(a.io.Out, forkResult{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); werr != nil {
-				return werr
-			}
-		} else {
-			printPaths(a.io.Out, recorded, res.Path, o.step, e, at)
-		}
-		return errors.Join(err, saveErr)
-	}
 	if asJSON {
 		if err := writeJSON(a.io.Out, forkResult{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); err != nil {
 			return err
@@ -105,6 +97,9 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 		return saveErr
 	}
 	printPaths(a.io.Out, recorded, res.Path, o.step, e, at)
+	if stopped {
+		return saveErr // no answer was written
+	}
 	fmt.Fprintln(a.io.Out)
 	for _, n := range res.Notices {
 		a.io.Note(n)

@@ -122,18 +122,14 @@ func readTraceFile(path string) ([]trace.Event, error) {
 // The trace replaces what is at path when the run ends, so what is there
 // must be worth less than the run: --trace-out is refused (exit 2, nothing
 // written) when path
-//
 //   - is the recording being forked (os.SameFile, so a link to it too): the
 //     fork would replace its own input;
-//
 //   - exists and is not a regular file (a directory, a named pipe, a device,
 //     a socket, /dev/fd/N of a shell's >(…)): the rename would turn it into
 //     a regular file, and a pipe would never see the trace;
-//
 //   - exists, is not empty and is not a gtrag recording (its first line is
 //     not a trace's execution_started, trace.IsRecording): store.db, notes,
-//     anything a run could not give back.
-//
+//     anything a run could not give back;
 //   - is one of the files gtrag keeps in the data directory (dataDir),
 //     existing or not: a store not yet made has no file there to refuse,
 //     and the run would make it, only for the trace to be refused at the
@@ -203,6 +199,8 @@ func dataDirFile(path, dataDir string) string {
 }
 
 // resolvedDir is dir absolute, its symbolic links resolved if it exists.
+// samePath (os.SameFile) would not do: it needs both to exist, and the
+// data directory, or the store file named, is often not made yet.
 func resolvedDir(dir string) string {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
