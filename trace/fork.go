@@ -152,8 +152,8 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 	// an edit it never made. null stands for none only where there can be
 	// none: a list, an object.
 	if string(bytes.TrimSpace(e.Value)) == "null" {
-		if ft, ok := stateFieldType(e.Field); ok {
-			switch ft.Kind() {
+		if f, ok := stateField(e.Field); ok {
+			switch ft := f.Type; ft.Kind() {
 			case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface:
 			default:
 				return s, fmt.Errorf("%s=null: %s takes %s, not null", e.Field, e.Field, jsonKind(ft))
@@ -177,30 +177,21 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Type != nil {
 			what := e.Field + " takes"
-			if ft, ok := stateFieldType(e.Field); ok && ft != te.Type {
+			if f, ok := stateField(e.Field); ok && f.Type != te.Type {
 				what = "each item of " + e.Field + " is" // the mismatch is inside it
 			}
 			return s, fmt.Errorf("%s=%s: %s %s, not a JSON %s", e.Field, e.Value, what, jsonKind(te.Type), te.Value)
 		}
 		return s, fmt.Errorf("%s=%s: %w", e.Field, e.Value, err)
 	}
-	if v, ok := stateFieldValue(out, e.Field); ok && v.CanInt() && v.Int() < 0 {
-		// The state's counts (papers_added) are never negative: a fork
-		// from one would report what no run can.
-		return s, fmt.Errorf("%s=%s: %s takes a whole number, 0 or more", e.Field, e.Value, e.Field)
-	}
-	return out, nil
-}
-
-// stateFieldValue is the field of s with that JSON name.
-func stateFieldValue(s nodes.GraphState, name string) (reflect.Value, bool) {
-	v := reflect.ValueOf(s)
-	for i := range v.NumField() {
-		if n, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ","); n == name {
-			return v.Field(i), true
+	if f, ok := stateField(e.Field); ok {
+		if v := reflect.ValueOf(out).FieldByIndex(f.Index); v.CanInt() && v.Int() < 0 {
+			// The state's counts (papers_added) are never negative: a fork
+			// from one would report what no run can.
+			return s, fmt.Errorf("%s=%s: %s takes a whole number, 0 or more", e.Field, e.Value, e.Field)
 		}
 	}
-	return reflect.Value{}, false
+	return out, nil
 }
 
 // jsonKind says in JSON's words what a state field's type takes, for
@@ -224,15 +215,15 @@ func jsonKind(t reflect.Type) string {
 	return "a value of type " + t.String()
 }
 
-// stateFieldType is the Go type of the state field with that JSON name.
-func stateFieldType(name string) (reflect.Type, bool) {
+// stateField is the state field with that JSON name.
+func stateField(name string) (reflect.StructField, bool) {
 	t := reflect.TypeFor[nodes.GraphState]()
 	for i := range t.NumField() {
 		if n, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); n == name {
-			return t.Field(i).Type, true
+			return t.Field(i), true
 		}
 	}
-	return nil, false
+	return reflect.StructField{}, false
 }
 
 // stateFieldNames lists the state's fields by JSON name, in declaration

@@ -271,14 +271,13 @@ func saveTrace(file *trace.File, err error) (saveErr error) {
 // OTEL_EXPORTER_OTLP_ENDPOINT variables, or returns nil when neither is
 // set. A malformed URL is bad usage.
 func (a *app) openOTLP(ctx context.Context, flag string) (*otlp.Exporter, string, error) {
-	from, value := otlp.Setting(flag, a.getenv)
+	from, value, url := otlp.Setting(flag, a.getenv)
 	if from == "" {
 		return nil, "", nil
 	}
 	if err := otlp.CheckURL(value); err != nil {
 		return nil, "", usagef("%s %q %v", from, value, err)
 	}
-	url := otlp.Endpoint(flag, a.getenv)
 	x, err := otlp.New(ctx, url)
 	if err != nil {
 		return nil, "", usageError{fmt.Errorf("%s: %w", from, err)}

@@ -149,7 +149,7 @@ var syntaxWords = []struct{ context, says string }{
 // is a syntax error (Syntax), else its own message.
 func Describe(err error) string {
 	var se *json.SyntaxError
-	if errors.As(err, &se) && !CutShort(err) {
+	if errors.As(err, &se) {
 		return Syntax(se)
 	}
 	return err.Error()

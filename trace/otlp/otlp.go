@@ -48,14 +48,8 @@ const maxAttr = 8192
 // returned URL is the full traces URL: a base URL gains /v1/traces, as the
 // OpenTelemetry specification says.
 func Endpoint(flag string, getenv func(string) string) string {
-	from, value := Setting(flag, getenv)
-	switch from {
-	case "":
-		return ""
-	case TracesEndpointVar:
-		return value
-	}
-	return tracesURL(value)
+	_, _, url := Setting(flag, getenv)
+	return url
 }
 
 // The standard variables Endpoint reads.
@@ -64,20 +58,21 @@ const (
 	EndpointVar       = "OTEL_EXPORTER_OTLP_ENDPOINT"
 )
 
-// Setting is what Endpoint resolves from: the name that set it
+// Setting is Endpoint with what it resolves from: the name that set it
 // ("--otlp-endpoint" or one of the variables) and its value as given, so
-// that a malformed value is reported under that name, as typed. Both are
-// "" when nothing is set.
-func Setting(flag string, getenv func(string) string) (from, value string) {
+// that a malformed value is reported under that name, as typed. All three
+// are "" when nothing is set.
+func Setting(flag string, getenv func(string) string) (from, value, url string) {
 	if flag != "" {
-		return "--otlp-endpoint", flag
+		return "--otlp-endpoint", flag, tracesURL(flag)
 	}
-	for _, name := range []string{TracesEndpointVar, EndpointVar} {
-		if v := getenv(name); v != "" {
-			return name, v
-		}
+	if v := getenv(TracesEndpointVar); v != "" {
+		return TracesEndpointVar, v, v // the full URL
 	}
-	return "", ""
+	if v := getenv(EndpointVar); v != "" {
+		return EndpointVar, v, tracesURL(v)
+	}
+	return "", "", ""
 }
 
 // CheckURL reports whether value can be an endpoint: an http or https URL
