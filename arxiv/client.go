@@ -343,9 +343,11 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 	for attempt := 1; ; attempt++ {
 		page, err := c.attempt(ctx, endpoint)
 		if err == nil && !page.EmptyQuirk() {
-			// Whole and parsed, even if ctx ended meanwhile: the request
-			// was paid for, and a caller that keeps what it fetched (ingest
-			// stores it on Ctrl-C) would otherwise ask again next run.
+			// Arrived whole before ctx ended (attempt drops a page still
+			// on its way) and parsed, even if ctx ended meanwhile: the
+			// request was paid for, and a caller that keeps what it
+			// fetched (ingest stores it on Ctrl-C) would otherwise ask
+			// again next run.
 			return page, nil
 		}
 		if ctx.Err() != nil {
@@ -452,9 +454,16 @@ func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
 		return Page{}, c.netError(ctx, rctx, timeout, err)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	// A page whose last byte came after the caller gave up was still on
+	// its way, and is dropped; one that had arrived is parsed and kept
+	// whatever happens to ctx meanwhile (fetch).
+	late := ctx.Err() != nil
 	resp.Body.Close()
 	if err != nil {
 		return Page{}, c.netError(ctx, rctx, timeout, fmt.Errorf("read arXiv response: %w", err))
+	}
+	if late {
+		return Page{}, ctxErr(ctx)
 	}
 	if len(body) > maxBody {
 		return Page{}, fmt.Errorf("arXiv response is larger than %d MB; not an API page", maxBody>>20)

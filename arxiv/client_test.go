@@ -805,9 +805,9 @@ func TestUnresolvableHostIsNotRetried(t *testing.T) {
 	require.Equal(t, int64(1), c.Requests())
 }
 
-// cancelAfterBody is a transport that reads the whole response, then
-// cancels the request's caller, as a Ctrl-C landing while a page that has
-// fully arrived is parsed does.
+// cancelAfterBody is a transport whose responses cancel the request's
+// caller once their whole body has been read (on Close), as a Ctrl-C
+// landing while a page that has fully arrived is parsed does.
 type cancelAfterBody struct{ cancel context.CancelFunc }
 
 func (c cancelAfterBody) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -820,10 +820,16 @@ func (c cancelAfterBody) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	c.cancel()
+	resp.Body = cancelOnClose{bytes.NewReader(body), c.cancel}
 	return resp, nil
 }
+
+type cancelOnClose struct {
+	io.Reader
+	cancel context.CancelFunc
+}
+
+func (c cancelOnClose) Close() error { c.cancel(); return nil }
 
 // A page that arrived whole is returned even when the context ends while
 // it is parsed: it was paid for, and ingest stores what it fetched on
@@ -842,4 +848,18 @@ func TestSearchKeepsAPageThatArrivedBeforeTheCancel(t *testing.T) {
 	_, err = c.Search(ctx, `all:"mechanism design"`, 2, 2, SearchOptions{})
 	require.ErrorIs(t, err, context.Canceled, "a request after the cancel is not sent")
 	require.Len(t, srv.seen(), 1)
+}
+
+// A page whose body is still arriving when the caller gives up is dropped:
+// it was on its way, and the next run asks for it again.
+func TestSearchDropsAPageStillArrivingAtTheCancel(t *testing.T) {
+	body := fixture(t, "search_new.xml")
+	ctx, cancel := context.WithCancel(t.Context())
+	srv := newFakeArxiv(t, func(w http.ResponseWriter, r *http.Request, _ int) {
+		cancel() // before a byte of the answer is written
+		serveAtom(w, http.StatusOK, body)
+	})
+	c := testClient(srv.URL + "/api/query")
+	_, err := c.Search(ctx, `all:"mechanism design"`, 0, 2, SearchOptions{})
+	require.ErrorIs(t, err, context.Canceled)
 }
