@@ -78,3 +78,18 @@ func TestPokerIsGameTheoryInContextOnly(t *testing.T) {
 		require.True(t, v.Contrary, "%s: %s", q, v.Reason)
 	}
 }
+
+// TestAMinimaxGameIsGameTheoryWhateverItTrains: "generative adversarial
+// network" counts against a paper (image-synthesis papers say it), but a
+// question asking why its training is a minimax game asks for the field's
+// zero-sum game, and must be searched for. An image question is still
+// refused unsearched.
+func TestAMinimaxGameIsGameTheoryWhateverItTrains(t *testing.T) {
+	judge := reasoner.NewOfflineFilter()
+	v, err := judgeTopic(context.Background(), judge, "Why is generative adversarial network training a minimax game?")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	v, err = judgeTopic(context.Background(), judge, "How does a generative adversarial network sharpen blurry photos?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+}

@@ -68,7 +68,7 @@ var coreGlossary = []term{
 	{name: "deferred acceptance", acronyms: []string{"DA"}, variants: []string{"Gale-Shapley algorithm"}},
 	{name: "Shapley value"},
 	{name: "Nash bargaining solution", acronyms: []string{"NBS"}, variants: []string{"Nash solution", "Nash bargaining", "Nash's bargaining solution"}},
-	{name: "zero-sum game", variants: []string{"constant-sum game"}},
+	{name: "zero-sum game", variants: []string{"constant-sum game", "minimax game", "min-max game"}},
 	{name: "minimax theorem"},
 	{name: "folk theorem"},
 	{name: "revelation principle"},
