@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/gtrag/gtrag/internal/jsonerr"
 )
 
 // PromptDecideRoute is the prompt of the decision agent, run at a
@@ -118,33 +120,65 @@ func routerPrompt(t TreeData) string {
 	return b.String()
 }
 
-// parseChoice reads the first JSON object of a reply. The route must be a
-// non-empty string; message and reason are folded onto one line.
+// parseChoice reads the first JSON object of a reply, whatever comes
+// before it (a preamble, a fence) or after it (a sign-off, even one with
+// braces). The route must be a non-empty string; message and reason are
+// folded onto one line.
 func parseChoice(reply string) (Choice, error) {
 	s := stripThinking(reply)
-	start, end := strings.Index(s, "{"), strings.LastIndex(s, "}")
-	if start < 0 || end < start {
+	obj, err := firstObject(s)
+	if err != nil {
+		return Choice{}, fmt.Errorf("the LLM reply %s is not the JSON asked for: %s", quote(reply), jsonerr.Describe(err))
+	}
+	if obj == nil {
 		return Choice{}, fmt.Errorf("the LLM reply %s holds no JSON object", quote(reply))
 	}
-	var raw struct {
-		Route      string `json:"route"`
-		Message    string `json:"message"`
-		Reason     string `json:"reason"`
-		Impossible any    `json:"impossible"`
+	var route string
+	if json.Unmarshal(obj["route"], &route) != nil && obj["route"] != nil {
+		return Choice{}, fmt.Errorf("the LLM reply %s gives a route that is not a JSON string", quote(reply))
 	}
-	if err := json.Unmarshal([]byte(s[start:end+1]), &raw); err != nil {
-		return Choice{}, fmt.Errorf("the LLM reply %s is not the JSON asked for: %v", quote(reply), err)
-	}
-	route := strings.TrimSpace(raw.Route)
-	if route == "" {
+	if route = strings.TrimSpace(route); route == "" {
 		return Choice{}, fmt.Errorf("the LLM reply %s names no route", quote(reply))
 	}
-	c := Choice{Route: route, Message: truncateRunes(fold(raw.Message), 200), Reason: truncateRunes(fold(raw.Reason), 300)}
-	switch v := raw.Impossible.(type) {
+	c := Choice{Route: route, Message: truncateRunes(fold(stringField(obj["message"])), 200), Reason: truncateRunes(fold(stringField(obj["reason"])), 300)}
+	var impossible any
+	_ = json.Unmarshal(obj["impossible"], &impossible) // absent: stays nil
+	switch v := impossible.(type) {
 	case bool:
 		c.Impossible = v
 	case string: // "true", as small models write it
 		c.Impossible, _ = strconv.ParseBool(strings.TrimSpace(v))
 	}
 	return c, nil
+}
+
+// stringField is a reply field that should be a JSON string, "" when it is absent
+// or not one: a model's message or reason is shown, never acted on.
+func stringField(v json.RawMessage) string {
+	var s string
+	_ = json.Unmarshal(v, &s)
+	return s
+}
+
+// firstObject decodes the first JSON object of s: the first "{" from which
+// one decodes whole. It is nil, with no error, when s has no "{", and the
+// first attempt's error when none decodes.
+func firstObject(s string) (map[string]json.RawMessage, error) {
+	var first error
+	for i := strings.IndexByte(s, '{'); i >= 0; {
+		var obj map[string]json.RawMessage
+		err := json.NewDecoder(strings.NewReader(s[i:])).Decode(&obj)
+		if err == nil {
+			return obj, nil
+		}
+		if first == nil {
+			first = err
+		}
+		next := strings.IndexByte(s[i+1:], '{')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return nil, first
 }

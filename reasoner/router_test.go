@@ -65,3 +65,23 @@ func TestLLMRouterAgainstFakeServers(t *testing.T) {
 		})
 	}
 }
+
+// TestParseChoiceTakesTheFirstObject: a sign-off after the object, braces
+// and all, does not hide it; a route of the wrong kind is said in JSON's
+// words, not Go's.
+func TestParseChoiceTakesTheFirstObject(t *testing.T) {
+	c, err := parseChoice("Sure! Here is my choice:\n```json\n{\"route\": \"relevant\", \"message\": \"answering\"}\n```\nLet me know if you want {more}.")
+	require.NoError(t, err)
+	require.Equal(t, "relevant", c.Route)
+	require.Equal(t, "answering", c.Message)
+
+	c, err = parseChoice(`{not json} then {"route": "not_relevant", "message": 7}`)
+	require.NoError(t, err)
+	require.Equal(t, Choice{Route: "not_relevant"}, c, "a message that is not a string is left out")
+
+	_, err = parseChoice(`{"route": 1}`)
+	require.EqualError(t, err, `the LLM reply "{\"route\": 1}" gives a route that is not a JSON string`)
+	_, err = parseChoice(`{"route": "relevant"`)
+	require.ErrorContains(t, err, "is not the JSON asked for")
+	require.NotContains(t, err.Error(), "json:")
+}
