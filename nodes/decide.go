@@ -81,7 +81,10 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	c, err := a.Chooser.ChooseRoute(ctx, td)
 	if errors.Is(err, reasoner.ErrLLMUnavailable) {
 		// The run has given up on its LLM: said once, not at each branch.
-		s.Notices = addNotices(s.Notices, []string{"decision agent: the LLM is unavailable; the rule routers decide from here on"})
+		// One that gave up on the decision agent alone said so when it did.
+		if !errors.Is(err, reasoner.ErrRouterGivenUp) {
+			s.Notices = addNotices(s.Notices, []string{"decision agent: the LLM is unavailable; the rule routers decide from here on"})
+		}
 		return at.Rule, s
 	}
 	if err != nil {

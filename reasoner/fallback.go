@@ -162,6 +162,9 @@ type runState struct {
 	// decision agent, the condenser) failed during the run and tripped
 	// the breaker: its caller tells the user its error, reason included.
 	reasonTold atomic.Bool
+	// routerGivenUp is set when the decision agent's replies were
+	// unusable maxUnusable times in a row (FallbackRouter).
+	routerGivenUp atomic.Bool
 
 	mu       sync.Mutex
 	verdicts map[*breaker]runVerdict // each breaker's, once asked
@@ -278,14 +281,39 @@ func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T
 // it, a router would retry a dead server at every branch while the other
 // steps had long gone offline. Its own failure gives up on the LLM for the
 // whole Set.
+//
+// A model that answers but cannot write the route's JSON (maxUnusable
+// unusable replies in a row) is given up as the decision agent only, for
+// the rest of the run (ErrRouterGivenUp): the rule routers decide, and the
+// model still judges, searches and answers. Giving up the whole Set, as
+// for the other prompts, made `--router llm` with a small model answer
+// worse than `--router rules` with the same model: the decision agent is
+// an addition to the workflow, and its prompt the hardest to follow.
 type FallbackRouter struct {
 	Primary RouteChooser
 	b       *breaker
 }
 
+// ErrRouterGivenUp is what FallbackRouter returns, for the rest of a run
+// (WithRun), once the model's route replies were unusable maxUnusable times
+// in a row. It is an ErrLLMUnavailable: the caller's rule router decides.
+var ErrRouterGivenUp = fmt.Errorf("the decision agent is not asked again this run: %w", ErrLLMUnavailable)
+
 // ChooseRoute implements RouteChooser.
 func (f *FallbackRouter) ChooseRoute(ctx context.Context, t TreeData) (Choice, error) {
-	return guard(ctx, f.b, func() (Choice, error) { return f.Primary.ChooseRoute(ctx, t) })
+	run := runOf(ctx)
+	if run != nil && run.routerGivenUp.Load() {
+		return Choice{}, ErrRouterGivenUp
+	}
+	return guard(ctx, f.b, func() (Choice, error) {
+		c, err := f.Primary.ChooseRoute(ctx, t)
+		if g := (*gaveUpError)(nil); run != nil && errors.As(err, &g) {
+			run.routerGivenUp.Store(true)
+			// Unusable, so that guard leaves the Set's LLM alone.
+			return c, &unusableError{msg: err.Error() + "; it is not asked again this run"}
+		}
+		return c, err
+	})
 }
 
 // FallbackCondenser is the follow-up condenser of an LLM Set, sharing its

@@ -287,9 +287,20 @@ func (c *caller) attempt1(ctx context.Context, msgs []llms.MessageContent) (stri
 // reasoner handles the reply itself.
 func (c *caller) giveUp(name, what string) error {
 	if n, over := c.s.b.countUnusable(name); over {
-		return fmt.Errorf("%d unusable replies in a row, last: %s", n, what)
+		return &gaveUpError{n: n, last: what}
 	}
 	return nil
+}
+
+// gaveUpError is giveUp's error: maxUnusable or more unusable replies in a
+// row to one prompt.
+type gaveUpError struct {
+	n    int
+	last string
+}
+
+func (e *gaveUpError) Error() string {
+	return fmt.Sprintf("%d unusable replies in a row, last: %s", e.n, e.last)
 }
 
 // unusable is giveUp for a reasoner that cannot use the reply at all: it

@@ -191,6 +191,42 @@ func TestRouterSharesBreaker(t *testing.T) {
 	require.Equal(t, "LLM replied \"yes\"", v.Reason, "one junk route does not give up on the LLM")
 }
 
+// A model that answers but cannot write the route's JSON is given up as
+// the decision agent only, for the rest of the run: the rule routers
+// decide, and the same model still judges and answers. The next run asks
+// it again, and gives up at its first unusable reply, the fourth in a row.
+func TestRouterUnusableGivesUpTheRouterOnly(t *testing.T) {
+	ctx := context.Background()
+	m := &scriptedModel{script: []step{{reply: "I would search arXiv."}, {reply: "I would search arXiv."}, {reply: "I would search arXiv."}, {reply: "yes"}, {reply: "I would search arXiv."}, {reply: "yes"}}}
+	set := scriptedSet(m)
+	run := WithRun(ctx)
+	for i := range 2 {
+		_, err := set.Router.ChooseRoute(run, TreeData{Question: "q"})
+		require.ErrorContains(t, err, "holds no JSON object", "reply %d", i+1)
+		require.False(t, errors.Is(err, ErrLLMUnavailable))
+	}
+	_, err := set.Router.ChooseRoute(run, TreeData{Question: "q"})
+	require.EqualError(t, err, `choose the route with the LLM: 3 unusable replies in a row, last: the LLM reply "I would search arXiv." holds no JSON object; it is not asked again this run`)
+	for range 3 {
+		_, err = set.Router.ChooseRoute(run, TreeData{Question: "q"})
+		require.ErrorIs(t, err, ErrRouterGivenUp)
+		require.ErrorIs(t, err, ErrLLMUnavailable, "the caller's rule router decides")
+	}
+	require.Equal(t, 3, m.Calls(), "not asked again this run")
+	v, err := set.Judge.JudgeRelevance(run, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, `LLM replied "yes"`, v.Reason, "the model still judges")
+	require.Empty(t, v.Notices)
+
+	next := WithRun(ctx)
+	_, err = set.Router.ChooseRoute(next, TreeData{Question: "q"})
+	require.ErrorContains(t, err, "4 unusable replies in a row")
+	require.Equal(t, 5, m.Calls(), "asked once in the next run")
+	v, err = set.Judge.JudgeRelevance(next, "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Equal(t, `LLM replied "yes"`, v.Reason)
+}
+
 // One outage reads as one notice: every step decided offline gives the
 // same words, the reason included, so that a run's notices (which drop
 // duplicates) hold it once while each step's result says it was decided

@@ -592,6 +592,8 @@ func (d *OperationFailedData) err() error {
 	switch {
 	case d.ErrorKind == errorKindArxivAPI:
 		return &arxiv.APIError{Status: d.Status, Message: d.Message}
+	case d.ErrorKind == errorKindLLMUnavailable && d.Error == reasoner.ErrRouterGivenUp.Error():
+		return reasoner.ErrRouterGivenUp
 	case d.ErrorKind == errorKindLLMUnavailable || d.ErrorKind == "" && isLLMUnavailable(d.Error):
 		// Recordings made before the kind was kept say it in the words.
 		if prefix, ok := strings.CutSuffix(d.Error, ": "+reasoner.ErrLLMUnavailable.Error()); ok {
