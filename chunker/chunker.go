@@ -1,8 +1,10 @@
 package chunker
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -88,9 +90,13 @@ type Chunk struct {
 // time holds published as a date (YYYY-MM-DD), and no updated, doi,
 // journal_ref or comment: readers take both forms (ParseTime).
 const (
-	KeyPaperID    = "paper_id"
-	KeyTitle      = "title"
-	KeyAuthors    = "authors"
+	KeyPaperID = "paper_id"
+	KeyTitle   = "title"
+	KeyAuthors = "authors" // the names joined with ", "
+	// KeyAuthorList is the names as a JSON array, stored only when one of
+	// them holds a comma ("O'Brien, Jr."), which KeyAuthors cannot carry:
+	// readers take it over KeyAuthors when it is there.
+	KeyAuthorList = "author_list"
 	KeyPublished  = "published"
 	KeyUpdated    = "updated"
 	KeyCategories = "categories"
@@ -289,16 +295,36 @@ func metadata(p arxiv.Paper, title string) paperMetadata {
 			optional[k] = v
 		}
 	}
+	if slices.ContainsFunc(p.Authors, func(name string) bool { return strings.Contains(name, ",") }) {
+		list, _ := json.Marshal(p.Authors) // strings always encode
+		optional[KeyAuthorList] = string(list)
+	}
 	return paperMetadata{
 		paperID:    p.ID,
 		title:      title,
 		authors:    strings.Join(p.Authors, ", "),
 		published:  formatTime(p.Published),
-		categories: strings.Join(p.Categories, ","),
+		categories: strings.Join(primaryFirst(p.PrimaryCategory, p.Categories), ","),
 		absURL:     absURL,
 		pdfURL:     p.PDFURL,
 		optional:   optional,
 	}
+}
+
+// primaryFirst is the categories with primary first, where readers of
+// KeyCategories find the primary category: arXiv's feed lists it first, but
+// a paper from a file (ingest --file) need not.
+func primaryFirst(primary string, categories []string) []string {
+	if primary == "" || slices.Index(categories, primary) == 0 {
+		return categories
+	}
+	out := append(make([]string, 0, len(categories)+1), primary)
+	for _, c := range categories {
+		if c != primary {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // forChunk builds a chunk's own map, so callers may change one chunk's

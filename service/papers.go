@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -366,7 +367,7 @@ func paperOfMetadata(id string, chunks int, m map[string]string) Paper {
 	return Paper{
 		ID:         id,
 		Title:      m[chunker.KeyTitle],
-		Authors:    splitList(m[chunker.KeyAuthors], ", "),
+		Authors:    authorsOf(m),
 		Published:  m[chunker.KeyPublished],
 		Updated:    m[chunker.KeyUpdated],
 		Categories: splitList(m[chunker.KeyCategories], ","),
@@ -385,6 +386,16 @@ func chunkIndex(d vectordb.Document) int {
 		return 0
 	}
 	return n
+}
+
+// authorsOf is the authors of a chunk's metadata: its author list when it
+// has one (a name holds a comma), else its comma-joined names.
+func authorsOf(m map[string]string) []string {
+	var list []string
+	if json.Unmarshal([]byte(m[chunker.KeyAuthorList]), &list) == nil && len(list) > 0 {
+		return list
+	}
+	return splitList(m[chunker.KeyAuthors], ", ")
 }
 
 func splitList(s, sep string) []string {

@@ -70,6 +70,36 @@ func TestPapersKeepTheirArxivMetadata(t *testing.T) {
 	}
 }
 
+// A name with a comma stays one author, and a primary category that a file
+// listed after another stays primary: both were lost to the ", "-joined
+// authors and the first of the categories.
+func TestPapersKeepCommaNamesAndTheirPrimaryCategory(t *testing.T) {
+	ctx := context.Background()
+	db, err := vectordb.Open(ctx, t.TempDir(), vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	in := metaPaper(t)
+	in.Authors = []string{"Zoë Ångström", "O'Brien, Jr."}
+	in.PrimaryCategory, in.Categories = "econ.TH", []string{"cs.GT", "econ.TH"}
+	_, err = db.Add(ctx, vectordb.Documents(chunker.Split(in, chunker.Options{})))
+	require.NoError(t, err)
+
+	found, _, err := FindPapers(ctx, db, []string{in.ID})
+	require.NoError(t, err)
+	require.Len(t, found, 1)
+	require.Equal(t, in.Authors, found[0].Authors)
+	require.Equal(t, []string{"econ.TH", "cs.GT"}, found[0].Categories)
+	full, err := WithAbstract(ctx, db, found[0])
+	require.NoError(t, err)
+	out := full.ArxivPaper()
+	require.Equal(t, "econ.TH", out.PrimaryCategory)
+	require.Equal(t, in.Authors, out.Authors)
+
+	// A store without the list (every paper before it, and papers whose
+	// names hold no comma) reads the joined names as before.
+	require.Equal(t, []string{"Ann Smith", "Bo Li"}, authorsOf(map[string]string{chunker.KeyAuthors: "Ann Smith, Bo Li"}))
+}
+
 // Papers stored before the metadata was kept open and read as they were:
 // published a date, nothing of updated, doi, journal_ref or comment; an
 // export of them writes the date as midnight UTC, as it always did. No
