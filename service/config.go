@@ -36,6 +36,12 @@ type Config struct {
 	// search, papers), for which a mistyped data directory or collection
 	// must not become a new knowledge base.
 	MustExist bool
+	// NoEmbedder opens a store that is there (MustExist) with no embedder,
+	// whatever Embedder says, for a command that never embeds (stats,
+	// papers): listing or exporting a store built with an OpenAI embedder
+	// needs neither that flag nor OPENAI_API_KEY. Such a store cannot add
+	// or query.
+	NoEmbedder bool
 	// Router, when set, is the AskOptions.Router the Service will be asked
 	// with: Open checks it (CheckRouter) once the reasoners are open and
 	// before it opens the store, so that a router they cannot serve (llm,

@@ -149,6 +149,9 @@ func noStore(cfg Config) error {
 // of the Ask that caused them (see AskOptions.Trace). Commands that need
 // only the store (search, stats, ingest) call it alone.
 func OpenStore(ctx context.Context, cfg Config) (Store, error) {
+	if cfg.NoEmbedder && cfg.MustExist {
+		return openStoreWith(ctx, cfg, nil)
+	}
 	emb, err := vectordb.ParseEmbedder(orDefault(cfg.Embedder, vectordb.OfflineSpec), cfg.Getenv)
 	if err != nil {
 		err = &ConfigError{Setting: "embedder", Err: err}
@@ -165,18 +168,27 @@ func OpenStore(ctx context.Context, cfg Config) (Store, error) {
 		}
 		return nil, err
 	}
-	var db Store
+	return openStoreWith(ctx, cfg, tracedEmbedder{emb})
+}
+
+// openStoreWith is OpenStore with the embedder made: nil for a NoEmbedder
+// open.
+func openStoreWith(ctx context.Context, cfg Config, emb vectordb.Embedder) (Store, error) {
+	var (
+		db  Store
+		err error
+	)
 	dirWasThere := true // only the embedded store makes a directory
 	var filesThere map[string]fs.FileInfo
 	if cfg.Store != "" {
-		db, err = openWeaviate(ctx, cfg, tracedEmbedder{emb})
+		db, err = openWeaviate(ctx, cfg, emb)
 	} else {
 		if !cfg.MustExist { // what a seed that fails must leave (discardNew)
 			_, serr := os.Stat(cfg.DataDir)
 			dirWasThere = !errors.Is(serr, fs.ErrNotExist)
 			filesThere = storeFilesIn(cfg.DataDir)
 		}
-		db, err = openEmbedded(ctx, cfg, tracedEmbedder{emb})
+		db, err = openEmbedded(ctx, cfg, emb)
 	}
 	if err != nil {
 		return nil, err

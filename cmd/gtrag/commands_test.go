@@ -142,12 +142,24 @@ func TestStatsDescribesTheStore(t *testing.T) {
 	}
 }
 
-func TestStatsRefusesAnotherEmbedder(t *testing.T) {
+// stats and papers never embed: they describe, list and export a store
+// whatever --embedder says, and need no server or key for it, so stats
+// can tell which embedder a store was built with. search embeds the query,
+// and refuses another embedder than the store's.
+func TestOnlyCommandsThatEmbedRefuseAnotherEmbedder(t *testing.T) {
 	env := testEnv(t)
 	createStore(t, env)
 	require.Equal(t, 0, gtrag(t, env, "stats").code)
 	env["OLLAMA_HOST"] = "http://127.0.0.1:1"
-	r := gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "stats")
+	for _, args := range [][]string{{"stats"}, {"papers", "list"}, {"papers", "show", "primer:nash-equilibrium"}, {"papers", "export"}} {
+		r := gtrag(t, env, append([]string{"--embedder", "ollama:nomic-embed-text"}, args...)...)
+		require.Equal(t, 0, r.code, "%v: %s", args, r.stderr)
+	}
+	r := gtrag(t, env, "--embedder", "openai:text-embedding-3-small", "stats")
+	require.Equal(t, 0, r.code, "no OPENAI_API_KEY needed: %s", r.stderr)
+	require.Contains(t, r.stdout, "embedder:       offline (768 dimensions)", "the store's own")
+
+	r = gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "search", "Nash equilibrium")
 	require.Equal(t, 2, r.code)
 	require.Contains(t, r.stderr, `"offline"`)
 	require.Contains(t, r.stderr, "--embedder offline")

@@ -349,7 +349,8 @@ func TestStoreEmbedderMismatch(t *testing.T) {
 		{storeWith(env, "OPENAI_API_KEY", "sk-test"), []string{"--embedder", "openai:text-embedding-3-small"}, "openai:text-embedding-3-small", "Use --embedder offline, or choose another --data-dir"},
 	} {
 		for _, args := range [][]string{
-			{"stats"},
+			// stats and papers never embed: they open the store as it is
+			// (TestOnlyCommandsThatEmbedRefuseAnotherEmbedder).
 			{"search", "Nash equilibrium"},
 			{"ask", "What is a Nash equilibrium?"},
 			{"ingest", "--file", papers},

@@ -50,7 +50,7 @@ what added it to the source and the copy ("… (store copy from DIR)").`,
 		Example: "  gtrag papers list\n  gtrag papers list --json | jq -r '.papers[].id'",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openStoreMustExist(cmd.Context())
+			db, err := a.openStoreToList(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -87,7 +87,7 @@ func newPapersShowCmd(a *app) *cobra.Command {
 			if err := checkPaperArgs(args); err != nil {
 				return err
 			}
-			db, err := a.openStoreMustExist(cmd.Context())
+			db, err := a.openStoreToList(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -160,7 +160,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 			if err := checkPaperArgs(args); err != nil {
 				return err
 			}
-			db, err := a.openStoreMustExist(cmd.Context())
+			db, err := a.openStoreToList(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -220,7 +220,7 @@ the last whole paper.`,
 			if format != "jsonl" && format != "bibtex" {
 				return usagef("--format %q: want jsonl or bibtex", format)
 			}
-			db, err := a.openStoreMustExist(cmd.Context())
+			db, err := a.openStoreToList(cmd.Context())
 			if err != nil {
 				return err
 			}

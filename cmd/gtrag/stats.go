@@ -14,7 +14,7 @@ func newStatsCmd(a *app) *cobra.Command {
 		Example: "  gtrag stats\n  gtrag stats --json",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openStoreMustExist(cmd.Context())
+			db, err := a.openStoreToList(cmd.Context())
 			if err != nil {
 				return err
 			}

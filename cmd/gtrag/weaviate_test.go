@@ -124,7 +124,12 @@ func testStatsOnWeaviate(t *testing.T) {
 	require.Equal(t, 0, text.code, text.stderr)
 	require.NotContains(t, text.stdout, "size on disk", "the server keeps the size")
 
-	r := gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "stats")
+	// stats never embeds: another embedder is not asked for, and the
+	// store's own is said. search embeds, and is refused.
+	r := gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "stats", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `"embedder": "offline"`)
+	r = gtrag(t, env, "--embedder", "ollama:nomic-embed-text", "search", "Nash equilibrium")
 	require.Equal(t, 2, r.code, r.stderr)
 	require.Contains(t, r.stderr, `built with embedder "offline"`)
 	require.Contains(t, r.stderr, "--embedder offline")

@@ -85,8 +85,21 @@ func (a *app) openStore(ctx context.Context) (service.Store, error) {
 // (service.Config.MustExist): a Weaviate collection is read once, not
 // asked about and then opened.
 func (a *app) openStoreMustExist(ctx context.Context) (service.Store, error) {
+	return a.openExisting(ctx, false)
+}
+
+// openStoreToList is openStoreMustExist for a command that never embeds
+// (stats, papers): the store is opened without an embedder
+// (service.Config.NoEmbedder), so that one built with a remote embedder
+// is listed, exported or described without that embedder's flag, key or
+// server.
+func (a *app) openStoreToList(ctx context.Context) (service.Store, error) {
+	return a.openExisting(ctx, true)
+}
+
+func (a *app) openExisting(ctx context.Context, noEmbedder bool) (service.Store, error) {
 	cfg := a.config()
-	cfg.MustExist = true
+	cfg.MustExist, cfg.NoEmbedder = true, noEmbedder
 	db, err := service.OpenStore(ctx, cfg)
 	if !errors.Is(err, service.ErrNoStore) {
 		return db, a.cliError(err)
