@@ -24,8 +24,10 @@ func newSearchCmd(a *app) *cobra.Command {
 and vector rankings fused; no judge, no arXiv, no answer.
 
 ask does not read the store's order as it stands: it re-ranks the store's ten
-best candidates by the concept the question is about and keeps one passage a
-paper. --rerank shows that: the passages ask would start from, in its order.
+best candidates by the concept the question is about and keeps one passage an
+arXiv paper (a primer entry may give several: its later passages say what its
+first does not). --rerank shows that: the passages ask would start from, in
+its order.
 A last line says how the passages were ranked.
 
 Each line shows the score the order follows and, in parentheses, the
