@@ -59,6 +59,31 @@ func exitCode(ctx context.Context, err error) int {
 	return exitFailure
 }
 
+// saidAsStopped says an error that a signal's cancellation caused as the
+// user caused it: "delete paper 2403.00437v1: stopped by Ctrl-C", not
+// "…: context canceled". It is still err to errors.Is and errors.As, so
+// the exit code is the signal's.
+func saidAsStopped(ctx context.Context, err error) error {
+	cause := context.Cause(ctx)
+	if err == nil || cause == nil || cause == context.Canceled || !errors.Is(err, context.Canceled) {
+		return err
+	}
+	msg, ok := strings.CutSuffix(err.Error(), context.Canceled.Error())
+	if !ok {
+		return err
+	}
+	return &stoppedMessage{msg: msg + cause.Error(), err: err}
+}
+
+// stoppedMessage is err said in other words.
+type stoppedMessage struct {
+	msg string
+	err error
+}
+
+func (e *stoppedMessage) Error() string { return e.msg }
+func (e *stoppedMessage) Unwrap() error { return e.err }
+
 // args validators that report usage errors.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {

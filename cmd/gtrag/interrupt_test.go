@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -117,4 +118,20 @@ func TestSignalCauseNamesItsSignal(t *testing.T) {
 		require.Equal(t, want, c.SignalName())
 		require.Equal(t, "stopped by "+want, c.Error())
 	}
+}
+
+// An error a signal's cancellation caused is said as the user caused it,
+// and keeps the signal's exit code; other errors keep their words.
+func TestStoppedIsSaidAsTheSignal(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	deleted := fmt.Errorf("delete paper 2403.00437v1: %w", context.Canceled)
+	require.Same(t, deleted, saidAsStopped(ctx, deleted), "not stopped: as it was")
+	cancel(signalCause{os.Interrupt})
+	err := saidAsStopped(ctx, deleted)
+	require.EqualError(t, err, "delete paper 2403.00437v1: stopped by Ctrl-C")
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, 128+int(syscall.SIGINT), exitCode(ctx, err))
+	other := errors.New("open the knowledge base: disk full")
+	require.Same(t, other, saidAsStopped(ctx, other))
+	require.NoError(t, saidAsStopped(ctx, nil))
 }

@@ -60,6 +60,7 @@ func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		err = fmt.Errorf("write standard output: %w", ioErr)
 	}
 	err = unknownCommand(root, err)
+	err = saidAsStopped(ctx, err)
 	if err != nil {
 		// A URL's password (a --store or OLLAMA_HOST typed with one) is
 		// no more for the screen than an API key is.
