@@ -294,6 +294,36 @@ func TestStdioBatches(t *testing.T) {
 		require.Equal(t, []string{"1:0", "2:-32600"}, answered, "the SDK answered the valid request, the transport the other:\n%s", out)
 		require.Contains(t, byID(t, out)[`3`], "result")
 	})
+	// The SDK waited for answers to a batch's notifications too, so a
+	// batch holding one was never answered and the server never exited;
+	// one holding two ended the session. Both end now.
+	t.Run("2025-03-26 with notifications", func(t *testing.T) {
+		s := startStdio(t, f)
+		s.send(strings.Replace(initialize, "2025-06-18", "2025-03-26", 1))
+		s.await(`"protocolVersion":"2025-03-26"`)
+		s.send(initialized,
+			batch, // two requests and a notification
+			`[{"jsonrpc":"2.0","id":4,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}]`,
+			`[{"jsonrpc":"2.0","method":"notifications/progress"},{"jsonrpc":"2.0","method":"notifications/progress"}]`,
+			`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
+		out := s.close()
+		var batched []string
+		for _, m := range lines(t, out) {
+			if arr, ok := m.([]any); ok {
+				var ids []string
+				for _, m := range arr {
+					code, _ := errorOf(m)
+					require.Zero(t, code, "answered, not refused: %v", m)
+					ids = append(ids, fmt.Sprint(m.(map[string]any)["id"]))
+				}
+				slices.Sort(ids)
+				batched = append(batched, strings.Join(ids, ","))
+			}
+		}
+		slices.Sort(batched)
+		require.Equal(t, []string{"1,2", "4"}, batched, "each batch's requests answered in one array:\n%s", out)
+		require.Contains(t, byID(t, out)[`3`], "result")
+	})
 }
 
 // A line longer than the limit is refused without being held, and the

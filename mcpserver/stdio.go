@@ -63,7 +63,9 @@ import (
 // in memory. Batches are passed on only where the SDK takes them: after an
 // initialize that agreed a protocol version older than 2025-06-18, which
 // dropped them; elsewhere their requests are answered -32600 one by one,
-// in one array, as JSON-RPC answers a batch.
+// in one array, as JSON-RPC answers a batch. A batch's notifications are
+// passed on after it, one by one: the SDK waits for an answer to them too
+// (see batch).
 //
 // The SDK answers a request sent before initialize with an error that has
 // no code ("code":0): the check that refuses it comes before any
@@ -528,8 +530,8 @@ func (r *drainingReader) batch(line []byte) error {
 		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d is an empty batch", r.line))
 	}
 	refuse := r.open.batches()
-	var pass []json.RawMessage
-	var passed []inbound
+	var pass, notes []json.RawMessage
+	var passed, noted []inbound
 	var answers []errorResponse
 	ids := map[string]bool{}
 	for i, e := range elems {
@@ -547,6 +549,8 @@ func (r *drainingReader) batch(line []byte) error {
 		case err != nil && !m.response:
 			answers = append(answers, newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d, message %d of the batch, is not a valid JSON-RPC 2.0 message: %v", r.line, i+1, err))
 		case err != nil:
+		case refuse == "" && m.method != "" && m.id == nil:
+			notes, noted = append(notes, e), append(noted, m)
 		case refuse == "":
 			pass, passed = append(pass, e), append(passed, m)
 		case m.method != "" && m.id != nil:
@@ -556,6 +560,16 @@ func (r *drainingReader) batch(line []byte) error {
 	if len(pass) > 0 {
 		raw, _ := json.Marshal(pass)
 		r.pass(raw, passed...)
+	}
+	// The SDK (v1.8.0, mcp/transport.go ioConn.Read) waits for an answer
+	// to every *jsonrpc.Request of a batch, notifications included, which
+	// are never answered: a batch holding one never got its answer, and
+	// one holding two ended the session ("duplicate message ID"). Its
+	// notifications are passed one by one after it, as JSON-RPC lets a
+	// server take a batch's messages in any order; after, so that one
+	// cancelling a request of the batch finds it open.
+	for i, n := range notes {
+		r.pass(n, noted[i])
 	}
 	if len(answers) > 0 {
 		return r.w.answer(answers)

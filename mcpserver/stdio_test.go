@@ -100,7 +100,7 @@ func TestStdioDoesNotWaitForACancelledRequest(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the input's end was held although every request was answered or cancelled")
 	}
-	require.Equal(t, 4, strings.Count(passed.String(), "\n"), "every message passed on, one a line")
+	require.Equal(t, 5, strings.Count(passed.String(), "\n"), "every message passed on, one a line, the batch's notification after it")
 	require.Empty(t, open.ids)
 }
 
