@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/iostreams"
 )
 
@@ -41,6 +43,31 @@ func (s *Server) tell(ctx context.Context, req *mcp.CallToolRequest, tool string
 			_ = req.Session.Log(ctx, &mcp.LoggingMessageParams{Logger: "gtrag", Level: NoticeLevel, Data: tool + ": " + line})
 		}
 	}
+}
+
+// retries says each retry of the arXiv client for a call of tool as it
+// happens, as `gtrag ingest` does ("arXiv: attempt 2 failed (…); retrying
+// in 4s"): a failing arXiv otherwise left the caller a minute of silence
+// before the tool's error. The client is the server's, shared by every
+// call, so the retries are heard through the call's context
+// (arxiv.Watch), not the client's OnRetry.
+func (s *Server) retries(ctx context.Context, req *mcp.CallToolRequest, tool string) func(arxiv.Wait) {
+	return func(w arxiv.Wait) {
+		if w.Kind != arxiv.WaitRetry || w.Retry == nil {
+			return
+		}
+		r := w.Retry
+		s.tell(ctx, req, tool, []string{fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(r.Wait))})
+	}
+}
+
+// roundWait writes a wait as a note says it: to the tenth of a second, or
+// the millisecond below one.
+func roundWait(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
 }
 
 // setLevelMiddleware refuses a logging/setLevel to a level MCP does not

@@ -3,7 +3,10 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -145,4 +148,47 @@ func TestQA3NoticesAtTheLevelOfTheRequest(t *testing.T) {
 	defer mu.Unlock()
 	raw, _ := json.Marshal(got[0])
 	require.Contains(t, string(raw), "arXiv search failed")
+}
+
+// An arXiv that answers 503 made an ingest call retry in silence, a minute
+// at worst, then fail: `gtrag ingest` says each retry as it happens. The
+// call's retries now reach the log and the client as they happen, before
+// the tool's error.
+func TestQA3ArxivRetriesAreSaidAsTheyHappen(t *testing.T) {
+	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "0")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(busy.Close)
+	cfg := service.Config{DataDir: t.TempDir(), LLM: "offline", Embedder: "offline"}
+	db, err := service.OpenStore(context.Background(), cfg)
+	require.NoError(t, err)
+	rs, err := service.OpenReasoners(context.Background(), cfg)
+	require.NoError(t, err)
+	svc := service.New(db, rs, service.NewArxivClient(service.ArxivConfig{URL: busy.URL + "/api/query", Delay: -1, Backoff: time.Millisecond, MaxAttempts: 3}))
+	t.Cleanup(func() { svc.Close() })
+	var log lockedBuffer
+	s := startStdioLog(t, &fixture{svc: svc}, &log)
+	s.send(initialize, initialized, `{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"notice"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ingest_ids","arguments":{"ids":["cs/0412034"]}}}`)
+	s.await(`"id":3`)
+	out := s.close()
+
+	result := byID(t, out)[`3`]["result"].(map[string]any)
+	require.Equal(t, true, result["isError"], "a tool error, not a protocol one")
+	require.Contains(t, fmt.Sprint(result["content"]), "gave up after 3 attempts: arXiv answered HTTP 503")
+	var retries []string
+	answered := false
+	for _, m := range lines(t, out) {
+		obj := m.(map[string]any)
+		if obj["method"] == "notifications/message" {
+			retries = append(retries, obj["params"].(map[string]any)["data"].(string))
+			require.False(t, answered, "each retry is said before the call ends")
+		}
+		answered = answered || obj["id"] == float64(3)
+	}
+	require.Len(t, retries, 2, "two retries after the first attempt:\n%s", out)
+	require.Contains(t, retries[0], "ingest_ids: arXiv: attempt 1 failed (arXiv answered HTTP 503")
+	require.Contains(t, retries[1], "attempt 2 failed")
+	require.Contains(t, log.String(), "gtrag mcp: ingest_ids: note: arXiv: attempt 1 failed")
 }

@@ -188,6 +188,7 @@ func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput)
 	res, err := s.svc.Ask(ctx, q, service.AskOptions{
 		K: in.K, MaxResults: in.MaxResults, Router: in.Router,
 		ArxivBudget: service.DefaultArxivBudget, ArxivFailFast: true,
+		ArxivWaits: s.retries(ctx, req, "ask"),
 	})
 	if err != nil {
 		return nil, AskResult{}, s.toolError("ask", stopped(ctx, err))
@@ -280,7 +281,7 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 	var requests atomic.Int64
 	// A refused connection means nothing listens: say so now rather than
 	// after a minute of retries the caller waits through.
-	rep, err := run(arxiv.FailFast(arxiv.CountRequests(ctx, &requests)), in)
+	rep, err := run(arxiv.Watch(arxiv.FailFast(arxiv.CountRequests(ctx, &requests)), s.retries(ctx, req, tool)), in)
 	if err != nil {
 		return nil, IngestResult{}, s.toolError(tool, stopped(ctx, err))
 	}
