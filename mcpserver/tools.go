@@ -324,7 +324,16 @@ func (s *Server) getPaper(ctx context.Context, _ *mcp.CallToolRequest, in GetPap
 	return nil, p, nil
 }
 
-func (s *Server) stats(_ context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, StatsResult, error) {
+// stats describes the store as it is now: the embedded store first reads
+// what other processes committed since it last looked (a `gtrag ingest`
+// beside the server), as list_papers and search do, rather than the
+// counts of the server's last write.
+func (s *Server) stats(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, StatsResult, error) {
+	if r, ok := s.svc.Store().(interface{ Refresh(context.Context) error }); ok {
+		if err := r.Refresh(ctx); err != nil {
+			return nil, StatsResult{}, s.toolError("stats", stopped(ctx, err))
+		}
+	}
 	return nil, StatsResult{Info: s.svc.Store().Info(), LLM: s.svc.LLM()}, nil
 }
 
