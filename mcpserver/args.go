@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"regexp"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -94,21 +97,85 @@ func checkIntArgs(tool string, args json.RawMessage) error {
 		if err := a.check(f, n.String()); err != nil {
 			return err
 		}
+		if _, err := n.Int64(); err != nil || f >= math.MaxInt64 {
+			// In range for an argument with no maximum, but no Go int:
+			// the SDK's decoder said so in Go's words.
+			return fmt.Errorf("%s %s: too large", a.name, n)
+		}
 	}
 	return nil
 }
 
 // checkArgsMiddleware answers a tools/call whose ranged integer argument
-// is out of range with a tool error, before the SDK validates it.
+// is out of range with a tool error, before the SDK validates it; and says
+// the SDK's own refusals of a call's arguments (argsProblem) in the words
+// of the command line, logging them as gtrag's own failed calls are.
 func (s *Server) checkArgsMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if r, ok := req.(*mcp.CallToolRequest); ok && method == "tools/call" && r.Params != nil {
-			if err := checkIntArgs(r.Params.Name, r.Params.Arguments); err != nil {
-				var res mcp.CallToolResult
-				res.SetError(s.toolError(r.Params.Name, err))
-				return &res, nil
+		r, ok := req.(*mcp.CallToolRequest)
+		if !ok || method != "tools/call" || r.Params == nil {
+			return next(ctx, method, req)
+		}
+		if err := checkIntArgs(r.Params.Name, r.Params.Arguments); err != nil {
+			var res mcp.CallToolResult
+			res.SetError(s.toolError(r.Params.Name, err))
+			return &res, nil
+		}
+		res, err := next(ctx, method, req)
+		if tr, ok := res.(*mcp.CallToolResult); ok && err == nil && tr.IsError && len(tr.Content) == 1 {
+			if tc, ok := tr.Content[0].(*mcp.TextContent); ok {
+				if problem, ok := argsProblem(tc.Text); ok {
+					var out mcp.CallToolResult
+					out.SetError(s.toolError(r.Params.Name, errors.New(problem)))
+					return &out, nil
+				}
 			}
 		}
-		return next(ctx, method, req)
+		return res, err
 	}
+}
+
+// The SDK's refusals of a call's arguments (go-sdk v1.8.0, validated
+// against the tool's input schema by jsonschema-go), as argsProblem reads
+// them.
+var (
+	argsWrongType = regexp.MustCompile(`validating /properties/([^:]+): type: .* has type "(\w+)", want "(\w+)"`)
+	argsUnknown   = regexp.MustCompile(`unexpected additional properties \[(.*)\]`)
+	argsMissing   = regexp.MustCompile(`missing properties: \[(.*)\]`)
+)
+
+// jsonKinds name a JSON Schema type as the command line's messages do.
+var jsonKinds = map[string]string{
+	"integer": "a whole number", "number": "a number", "string": "a JSON string",
+	"boolean": "true or false", "array": "a JSON array", "object": "a JSON object", "null": "null",
+}
+
+// argsProblem says an SDK refusal of a call's arguments (msg, the text of
+// its tool error) in plain words: `k: want a whole number; found null` for
+// `validating "arguments": validating root: validating /properties/k:
+// type: <invalid reflect.Value> has type "null", want "integer"`. ok is
+// false for any other text, a refusal of gtrag's own included.
+func argsProblem(msg string) (problem string, ok bool) {
+	rest, ok := strings.CutPrefix(msg, `validating "arguments": `)
+	if !ok {
+		return "", false
+	}
+	kind := func(t string) string {
+		if k, ok := jsonKinds[t]; ok {
+			return k
+		}
+		return t
+	}
+	switch {
+	case strings.HasPrefix(rest, "unmarshaling arguments:"):
+		return "the arguments must be a JSON object", true
+	case argsWrongType.MatchString(rest):
+		m := argsWrongType.FindStringSubmatch(rest)
+		return fmt.Sprintf("%s: want %s; found %s", m[1], kind(m[3]), kind(m[2])), true
+	case argsUnknown.MatchString(rest):
+		return "unknown argument " + argsUnknown.FindStringSubmatch(rest)[1], true
+	case argsMissing.MatchString(rest):
+		return "missing argument " + argsMissing.FindStringSubmatch(rest)[1], true
+	}
+	return "invalid arguments: " + strings.TrimPrefix(rest, "validating root: "), true
 }

@@ -96,3 +96,35 @@ func TestQA3InputSchemasSayRangesAndDefaults(t *testing.T) {
 		"list_papers.offset": {"integer", f64(0), nil, f64(0)},
 	}, got)
 }
+
+// The SDK's refusals of a call's arguments were said in the schema
+// validator's and Go's words ("validating /properties/k: type: <invalid
+// reflect.Value> has type \"null\", want \"integer\"", "json: cannot
+// unmarshal number … into Go struct field …"), and were not logged as
+// gtrag's own refusals are. They are now said as the command line would.
+func TestQA3ArgumentErrorsInPlainWords(t *testing.T) {
+	f := newFixture(t, -1, arxivtest.Papers(0, 1)...)
+	cases := []struct {
+		tool string
+		args any
+		want string
+	}{
+		{"search", map[string]any{"query": "nash", "k": nil}, "k: want a whole number; found null"},
+		{"search", map[string]any{"query": 7}, "query: want a JSON string; found a whole number"},
+		{"search", map[string]any{"query": "nash", "rerank": "yes"}, "rerank: want true or false; found a JSON string"},
+		{"search", map[string]any{"query": "nash", "bogus": 1}, `unknown argument "bogus"`},
+		{"ask", map[string]any{}, `missing argument "question"`},
+		{"list_papers", map[string]any{"offset": json.Number("9223372036854775807")}, "offset 9223372036854775807: too large"},
+	}
+	for _, c := range cases {
+		var out any
+		require.Equal(t, c.want, f.call(t, context.Background(), c.tool, c.args, &out), "%s %v", c.tool, c.args)
+	}
+	// Not an object at all: the SDK's client refuses to send one, so the
+	// words are checked as the server receives them.
+	problem, ok := argsProblem(`validating "arguments": unmarshaling arguments: json: cannot unmarshal "\"nash\"" into Go value of type map[string]interface {}`)
+	require.True(t, ok)
+	require.Equal(t, "the arguments must be a JSON object", problem)
+	_, ok = argsProblem("look up arXiv ids cs/0412034: gave up after 3 attempts")
+	require.False(t, ok, "gtrag's own errors are left as they are")
+}
