@@ -666,3 +666,44 @@ func (b busyClient) Search(ctx context.Context, query string, start, max int, op
 	}
 	return b.Client.Search(ctx, query, start, max, opts)
 }
+
+// serverStore is a memStore that asks a server whether it holds a paper,
+// as weaviatestore does: hung, it waits for the context; failing, it says
+// so.
+type serverStore struct {
+	*memStore
+	hung bool
+	err  error
+}
+
+func (s *serverStore) HasPaperContext(ctx context.Context, id string) (bool, error) {
+	if s.hung {
+		<-ctx.Done()
+		return false, ctx.Err()
+	}
+	if s.err != nil {
+		return false, s.err
+	}
+	return s.HasPaper(id), nil
+}
+
+// A store that asks a server is asked with the ingest's context: a hung
+// Weaviate stops with the ingest, and one that fails fails it at once,
+// before any write. Through HasPaper each paper cost a minute's timeout,
+// and Ctrl-C could not cut one short.
+func TestIngestAsksAServerStoreWithItsContext(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 20))
+	failing := &serverStore{memStore: newMemStore(), err: errBoom}
+	_, err := L(&ingest.Ingester{Store: failing, StateDir: t.TempDir()}).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 20, PageSize: 10})
+	require.ErrorIs(t, err, errBoom)
+	require.Empty(t, failing.papers(), "nothing written")
+
+	hung := &serverStore{memStore: newMemStore(), hung: true}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	in := &ingest.Ingester{Store: hung, StateDir: t.TempDir(), DrainTimeout: 50 * time.Millisecond}
+	start := time.Now()
+	_, err = L(in).Lookup(ctx, testClient(srv, 0), []string{"2301.00001v1", "2301.00002v1"})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Less(t, time.Since(start), 5*time.Second, "stopped with the ingest")
+}

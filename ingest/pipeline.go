@@ -313,6 +313,24 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
+// paperLookup is a Store that asks a server whether it holds a paper
+// (weaviatestore.Store), with the ingest's context and an error.
+type paperLookup interface {
+	HasPaperContext(ctx context.Context, paperID string) (bool, error)
+}
+
+// hasPaper asks s whether it holds this version of the paper. A store
+// that asks a server is asked with ctx, and its failure is the ingest's:
+// through HasPaper, a hung Weaviate cost each paper its request timeout
+// (a minute), Ctrl-C could not cut one short, and a batch of twenty
+// took twenty minutes before the write that failed.
+func hasPaper(ctx context.Context, s Store, paperID string) (bool, error) {
+	if l, ok := s.(paperLookup); ok {
+		return l.HasPaperContext(ctx, paperID)
+	}
+	return s.HasPaper(paperID), nil
+}
+
 // process decides the fate of every paper of a batch, before any filter
 // call: of several versions of one paper only the newest goes on, and a
 // paper this run has handled already is a duplicate (SkippedDuplicate); a
@@ -336,7 +354,11 @@ func (r *run) process(ctx context.Context, u *unit) error {
 			continue
 		}
 		r.seen[base] = v
-		if r.store.HasPaper(p.ID) {
+		have, err := hasPaper(ctx, r.store, p.ID)
+		if err != nil {
+			return err
+		}
+		if have {
 			u.outcomes[i] = SkippedExisting
 			continue
 		}

@@ -274,9 +274,15 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 			u := &unit{start: i, next: i + len(b), total: len(norm)}
 			var ask []string
 			for _, id := range b {
-				if _, v := arxiv.SplitVersion(id); v > 0 && r.store != nil && r.store.HasPaper(id) {
-					u.preSkipped = append(u.preSkipped, id)
-					continue
+				if _, v := arxiv.SplitVersion(id); v > 0 && r.store != nil {
+					have, err := hasPaper(ctx, r.store, id)
+					if err != nil {
+						return err
+					}
+					if have {
+						u.preSkipped = append(u.preSkipped, id)
+						continue
+					}
 				}
 				ask = append(ask, id)
 			}
