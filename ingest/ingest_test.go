@@ -707,3 +707,30 @@ func TestIngestAsksAServerStoreWithItsContext(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	require.Less(t, time.Since(start), 5*time.Second, "stopped with the ingest")
 }
+
+// hungCounter is a serverStore whose count hangs with its server.
+type hungCounter struct {
+	*memStore
+	last int
+}
+
+func (s *hungCounter) CountContext(ctx context.Context) (int, error) {
+	<-ctx.Done()
+	return 0, ctx.Err()
+}
+
+func (s *hungCounter) LastCount() int { return s.last }
+
+// The store count at the end of an ingest does not wait out a hung
+// server's request timeout (Count's minute), after the interrupt the hang
+// provoked: it is asked for as long as a refresh, then the last count
+// known stands.
+func TestIngestStoreCountOfAHungServerIsTheLastKnown(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 5))
+	store := &hungCounter{memStore: newMemStore(), last: 42}
+	start := time.Now()
+	rep, err := L(&ingest.Ingester{Store: store, StateDir: t.TempDir()}).Search(context.Background(), testClient(srv, 0), ingest.Query{Text: "cat:cs.GT", Max: 5})
+	require.NoError(t, err)
+	require.Equal(t, 42, rep.StoreCount)
+	require.Less(t, time.Since(start), 10*time.Second)
+}

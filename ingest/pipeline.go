@@ -301,7 +301,25 @@ func storeCount(ctx context.Context, st Store) int {
 		_ = rf.Refresh(ctx)
 		cancel()
 	}
+	if c, ok := st.(serverCounter); ok {
+		// A server's count is asked for as long as a refresh: Count
+		// waits out the request timeout (a minute) on a hung server,
+		// after the interrupt that the hang provoked.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+		defer cancel()
+		if n, err := c.CountContext(ctx); err == nil {
+			return n
+		}
+		return c.LastCount()
+	}
 	return st.Count()
+}
+
+// serverCounter is a Store that counts by asking a server
+// (weaviatestore.Store); LastCount is the count it last gave.
+type serverCounter interface {
+	CountContext(ctx context.Context) (int, error)
+	LastCount() int
 }
 
 func firstErr(errs ...error) error {

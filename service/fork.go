@@ -99,7 +99,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	}
 	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
-		before: out.CountBefore, after: s.store.Count(), arxivRequests: requests.Load(),
+		before: out.CountBefore, after: countOf(ctx, s.store), arxivRequests: requests.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: out.Environment,
 		decisions: decided.decisions(),
 	})

@@ -198,7 +198,7 @@ func openStoreWith(ctx context.Context, cfg Config, emb vectordb.Embedder) (Stor
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
-		if seedPending(db) {
+		if seedPending(ctx, db) {
 			if err := SeedWithPrimer(ctx, db); err != nil {
 				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere, filesThere))
 			}
@@ -306,11 +306,43 @@ type seedMarker interface {
 // before gtrag recorded this is never seeded again). Another store is
 // seeded when this open created it (isNew) and it is empty; one killed
 // before its seed stays without the primer, as --seed none would.
-func seedPending(db Store) bool {
+func seedPending(ctx context.Context, db Store) bool {
 	if m, ok := db.(seedMarker); ok {
 		return m.SeedIsPending()
 	}
-	return isNew(db) && db.Count() == 0
+	return isNew(db) && countOf(ctx, db) == 0
+}
+
+// serverCounter is a store that counts by asking a server
+// (weaviatestore.Store).
+type serverCounter interface {
+	CountContext(ctx context.Context) (int, error)
+	LastCount() int
+}
+
+// countOf is db's number of chunks, asked with ctx where db asks a server:
+// through Count, a hung Weaviate held an ask, and Ctrl-C, for its request
+// timeout (a minute) before the run began and again after it ended. A
+// count the server cannot give is the last one it gave.
+func countOf(ctx context.Context, db Store) int {
+	if c, ok := db.(serverCounter); ok {
+		if n, err := c.CountContext(ctx); err == nil {
+			return n
+		}
+		return c.LastCount()
+	}
+	return db.Count()
+}
+
+// StoreInfo is db.Info(), asked with ctx and failing with the server where
+// db asks one (weaviatestore.Store.InfoContext).
+func StoreInfo(ctx context.Context, db Store) (vectordb.Info, error) {
+	if c, ok := db.(interface {
+		InfoContext(context.Context) (vectordb.Info, error)
+	}); ok {
+		return c.InfoContext(ctx)
+	}
+	return db.Info(), nil
 }
 
 // isNew reports whether db was created by this open, when the store can

@@ -170,7 +170,7 @@ func open(ctx context.Context, cfg Config, emb vectordb.Embedder, mustExist bool
 	}
 	s.http = &http.Client{Timeout: cfg.timeout()}
 	for _, h := range cfg.Hosts {
-		c, err := weaviate.NewClient(weaviate.Config{
+		c, err := newClient(ctx, weaviate.Config{
 			Host: h, Scheme: scheme, Headers: headers, ConnectionClient: s.http,
 		})
 		if err != nil {
@@ -433,6 +433,29 @@ func (s *Store) Spec() string { return s.rec.Embedder }
 // Dim is the vector length the store records.
 func (s *Store) Dim() int { return s.rec.Dim }
 
+// newClient is weaviate.NewClient, given up when ctx ends. The client asks
+// the server for its version as it is made (v5.5.0, NewClient's
+// getVersionFn), with context.Background(): against a hung server, opening
+// a store held Ctrl-C for the request timeout, a minute. Given up, the
+// request goes on in the background until that timeout.
+func newClient(ctx context.Context, cfg weaviate.Config) (*weaviate.Client, error) {
+	type made struct {
+		c   *weaviate.Client
+		err error
+	}
+	done := make(chan made, 1)
+	go func() {
+		c, err := weaviate.NewClient(cfg)
+		done <- made{c, err}
+	}()
+	select {
+	case m := <-done:
+		return m.c, m.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // Config is the configuration the store was opened with.
 func (s *Store) Config() Config { return s.cfg }
 
@@ -449,6 +472,14 @@ func (s *Store) Count() int {
 		return s.lastCount
 	}
 	return n
+}
+
+// LastCount is the count the server last gave (CountContext), with no
+// request: what Count returns when the server cannot be asked.
+func (s *Store) LastCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastCount
 }
 
 // CountContext is the number of stored chunks, from Weaviate's aggregate.
@@ -556,6 +587,23 @@ func (s *Store) Info() vectordb.Info {
 		info.Papers = len(papers)
 	}
 	return info
+}
+
+// InfoContext is Info asked with ctx, and failing with the server: `gtrag
+// stats` on a hung server then stops on Ctrl-C and says why, rather than
+// waiting out two requests' timeouts to print the last counts known.
+func (s *Store) InfoContext(ctx context.Context) (vectordb.Info, error) {
+	info := vectordb.Info{FormatVersion: s.rec.Schema, Embedder: s.rec.Embedder, Dim: s.rec.Dim, Path: s.cfg.String()}
+	n, err := s.CountContext(ctx)
+	if err != nil {
+		return info, err
+	}
+	papers, err := s.Papers(ctx)
+	if err != nil {
+		return info, err
+	}
+	info.Chunks, info.Papers = n, len(papers)
+	return info, nil
 }
 
 // DeletePaper removes every chunk of the paper (of one version when the id

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/gtrag/gtrag/service"
 )
 
 func newStatsCmd(a *app) *cobra.Command {
@@ -26,7 +28,10 @@ func newStatsCmd(a *app) *cobra.Command {
 					return err
 				}
 			}
-			info := db.Info()
+			info, err := service.StoreInfo(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
 			if asJSON {
 				return writeJSON(a.io.Out, info)
 			}

@@ -1,0 +1,38 @@
+package weaviatestore
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A server that takes requests and never answers (a Weaviate stopped with
+// SIGSTOP, a hung proxy): opening a store against it stops when the
+// caller's context ends. The client asks the server's version as it is
+// made, with context.Background(), which held Ctrl-C for a minute.
+func TestOpenStopsWithItsContextOnAHungServer(t *testing.T) {
+	release := make(chan struct{})
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() {
+		close(release)
+		hung.Close()
+	})
+	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(hung.URL, "http://")+"/Hung", "")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = OpenExisting(ctx, cfg, nil)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), 5*time.Second)
+}
