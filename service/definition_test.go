@@ -79,3 +79,24 @@ func TestDefinitionWithEntryStaysLocal(t *testing.T) {
 	require.Equal(t, nodes.OutcomeAnswered, r.Outcome)
 	require.True(t, slices.ContainsFunc(r.Sources, func(s nodes.Source) bool { return s.PaperID == "primer:cheap-talk" }), "%+v", r.Sources)
 }
+
+// A definition question is answered from the entry on its concept, with
+// the definition: "What is Stackelberg competition?" was answered from the
+// Cournot entry, whose last sentence says "Stackelberg leadership", since
+// the Stackelberg entry's title did not say competition; "What is a
+// potential game?" gave the history of potential games but no sentence
+// saying what one is. Found by a user audit of 50 textbook questions.
+func TestDefinitionsComeFromTheirEntry(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for q, want := range map[string]struct{ entry, says string }{
+		"What is Stackelberg competition?":              {"primer:stackelberg-competition", "Stackelberg equilibrium"},
+		"What is the Stackelberg model of competition?": {"primer:stackelberg-competition", "the leader, chooses its quantity first"},
+		"What is a potential game?":                     {"primer:congestion-potential-games", "A potential game is a game that has such a potential function"},
+	} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
+		require.Equal(t, want.entry, r.Sources[0].PaperID, q)
+		require.Contains(t, r.Answer, want.says, q)
+	}
+}
