@@ -17,6 +17,11 @@ import (
 func (a *app) hint(err error) error {
 	var mismatch *vectordb.MismatchError
 	embedded := a.store == ""
+	if errors.As(err, &mismatch) {
+		// The store the error names: store copy's --to or --from may be
+		// a collection whatever --store says.
+		embedded = !strings.HasPrefix(mismatch.Dir, "weaviate://") && !strings.HasPrefix(mismatch.Dir, "weaviates://")
+	}
 	elsewhere := "choose another --data-dir"
 	if !embedded {
 		elsewhere = "another collection (weaviate://HOST:PORT/Name)"

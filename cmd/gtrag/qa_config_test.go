@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // requireRefused checks the shape of a refused command: exit 2, one line
@@ -229,4 +230,15 @@ func TestQAConfigPermissionHintReads(t *testing.T) {
 // at 100 columns, so its default may begin a line of its own.
 func unwrapped(help string) string {
 	return strings.Join(strings.Fields(help), " ")
+}
+
+// An embedder mismatch names what to change for the store it is about:
+// store copy's --to may be a Weaviate collection while --store is unset,
+// and the hint said to choose another --data-dir.
+func TestMismatchHintFitsTheStoreItNames(t *testing.T) {
+	a := &app{dataDir: "/kb", getenv: func(string) string { return "" }}
+	toCollection := &vectordb.MismatchError{Dir: "weaviate://127.0.0.1:8480/Emb16", StoredSpec: "openai:fake16", StoredDim: 16, AskedSpec: "offline"}
+	require.True(t, strings.HasSuffix(a.hint(toCollection).Error(), "or another collection (weaviate://HOST:PORT/Name)"), a.hint(toCollection).Error())
+	toDir := &vectordb.MismatchError{Dir: "/kb2", StoredSpec: "openai:fake16", StoredDim: 16, AskedSpec: "offline"}
+	require.True(t, strings.HasSuffix(a.hint(toDir).Error(), "or choose another --data-dir"), a.hint(toDir).Error())
 }
