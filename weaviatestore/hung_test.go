@@ -36,3 +36,22 @@ func TestOpenStopsWithItsContextOnAHungServer(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Less(t, time.Since(start), 5*time.Second)
 }
+
+// A URL that reaches another server (an arXiv API's Atom page) is said in
+// one short line, not with its whole page.
+func TestAnotherServersPageIsQuotedShort(t *testing.T) {
+	page := "<?xml version=\"1.0\"?>\n<feed>\n" + strings.Repeat("<entry>an Atom entry</entry>\n", 200) + "</feed>"
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(page))
+	}))
+	t.Cleanup(other.Close)
+	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(other.URL, "http://")+"/Audit", "")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = OpenExisting(ctx, cfg, nil)
+	require.Error(t, err)
+	require.NotContains(t, err.Error(), "\n")
+	require.Less(t, len(err.Error()), 600, err.Error())
+}

@@ -61,9 +61,24 @@ func plain(err error) error {
 		return plain(we.DerivedFromError)
 	}
 	if we.IsUnexpectedStatusCode {
-		return fmt.Errorf("server answered %d %s: %s", we.StatusCode, http.StatusText(we.StatusCode), strings.TrimSpace(we.Msg))
+		return fmt.Errorf("server answered %d %s: %s", we.StatusCode, http.StatusText(we.StatusCode), bodyExcerpt(we.Msg))
 	}
 	return errors.New(we.Msg)
+}
+
+// maxBodyExcerpt bounds how much of a server's answer an error quotes.
+const maxBodyExcerpt = 300
+
+// bodyExcerpt is the start of a server's answer, on one line: Weaviate's
+// are a short JSON error, but a URL that reaches another server (an arXiv
+// API's Atom page, a proxy's HTML) put its whole page into the one line
+// of a command's error.
+func bodyExcerpt(body string) string {
+	s := strings.Join(strings.Fields(body), " ")
+	if r := []rune(s); len(r) > maxBodyExcerpt {
+		s = string(r[:maxBodyExcerpt]) + "…"
+	}
+	return s
 }
 
 // retry is do with bounded retries, for errors worth another try: an
