@@ -121,6 +121,17 @@ func checkSize(b *bolt.DB, path string) error {
 	})
 }
 
+// LockedError is an operation's error when another process held the store
+// longer than the lock timeout (LockTimeout).
+type LockedError struct {
+	Path   string
+	Waited time.Duration
+}
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("store %s is locked by another gtrag process (waited %s); try again when it has finished", e.Path, e.Waited)
+}
+
 // openFile takes the file lock, waiting for other processes up to the lock
 // timeout.
 func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
@@ -150,8 +161,7 @@ func (db *DB) openFile(ctx context.Context, write bool) (*bolt.DB, error) {
 			return nil, fmt.Errorf("wait for store %s: %w", db.path, err)
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("store %s is locked by another gtrag process (waited %s); try again when it has finished",
-				db.path, db.opt.lockTimeout)
+			return nil, &LockedError{Path: db.path, Waited: db.opt.lockTimeout}
 		}
 	}
 }

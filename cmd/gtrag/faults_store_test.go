@@ -413,6 +413,15 @@ func TestStoreLockHeldByAnotherProcess(t *testing.T) {
 		require.Equal(t, "store "+file+" "+waiting, lines[0])
 		storeRequireOneLine(t, result{stderr: lines[1], code: r.code}, exitFailure,
 			file, "is locked by another gtrag process (waited 1s)", "try again when it has finished")
+
+		// ingest waits once too: its check of the store's files before any
+		// request waited out the timeout, then the run's open again.
+		papers := storeJSONL(t, t.TempDir(), "one.jsonl", arxivtest.Paper(5))
+		r = gtrag(t, storeWith(env, "GTRAG_LOCK_TIMEOUT", "1s"), "ingest", "--no-filter", "--file", papers)
+		lines = storeLines(r.stderr)
+		require.Len(t, lines, 2, "one wait notice, then the error: %q", r.stderr)
+		require.Equal(t, "store "+file+" "+waiting, lines[0])
+		storeRequireOneLine(t, result{stderr: lines[1], code: r.code}, exitFailure, "is locked by another gtrag process (waited 1s)")
 	})
 	t.Run("a malformed GTRAG_LOCK_TIMEOUT is a usage error", func(t *testing.T) {
 		r := gtrag(t, storeWith(env, "GTRAG_LOCK_TIMEOUT", "soon"), "search", "Nash equilibrium")

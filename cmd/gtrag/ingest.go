@@ -907,9 +907,10 @@ func (a *app) checkIngestPaths(dir string, file bool) error {
 // the new slots filling the lost ones with zeros; a damaged commit record
 // (*vectordb.RollbackError) would fail it too. Opening reads the meta and
 // nothing else, so the check costs milliseconds whatever the store's
-// size. Anything else the open meets (an older format to upgrade, a lock
-// held too long) is left to the run's own open, which has always said
-// it.
+// size. A lock held longer than GTRAG_LOCK_TIMEOUT is the ingest's error
+// at once: left to the run's open, it was waited out twice and said twice.
+// Anything else the open meets (an older format to upgrade) is left to the
+// run's own open, which has always said it.
 func (a *app) checkIngestStore(ctx context.Context, dir string) error {
 	if a.config().Store != "" {
 		return nil
@@ -922,8 +923,12 @@ func (a *app) checkIngestStore(ctx context.Context, dir string) error {
 	if err != nil {
 		var corrupt *vectordb.CorruptError
 		var rollback *vectordb.RollbackError
+		var locked *vectordb.LockedError
 		if errors.As(err, &corrupt) || errors.As(err, &rollback) {
 			return err
+		}
+		if errors.As(err, &locked) {
+			return fmt.Errorf("open the knowledge base: %w", err)
 		}
 		return nil
 	}
