@@ -311,6 +311,11 @@ func TestSentenceEnds(t *testing.T) {
 		{"Title: No stop\n\nAbstract: Body.", []string{"Title: No stop", "Abstract: Body."}},
 		{"纳什均衡。最佳应对！结束", []string{"纳什均衡。", "最佳应对！", "结束"}},
 		{"Ends with 10. 20 follows.", []string{"Ends with 10.", "20 follows."}},
+		// A lone lower-case letter is a variable ending its sentence, not
+		// an initial; "v." is versus.
+		{"It equals the maximum over x. A strategy follows.", []string{"It equals the maximum over x.", "A strategy follows."}},
+		{"Bounds grow in k. We show more.", []string{"Bounds grow in k.", "We show more."}},
+		{"As in Roe v. Wade it held.", []string{"As in Roe v. Wade it held."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -54,7 +54,7 @@ func endsSentence(word, rest string) bool {
 		}
 		word = word[size:]
 	}
-	if isInitials(word) {
+	if isInitials(word) && !isVariable(word, next) {
 		return false
 	}
 	switch abbreviation(word) {
@@ -64,6 +64,15 @@ func endsSentence(word, rest string) bool {
 		return !unicode.IsDigit(next)
 	}
 	return true
+}
+
+// isVariable reports whether w, a lone lower-case letter and its dot,
+// ends a sentence before next, a capital: "…the minimum over y of the
+// maximum over x. A strategy that…". An initial is a capital ("J. Nash"),
+// and lower-case abbreviations come in pairs ("e.g.") or are words
+// ("cf."); "v." (versus, "Roe v. Wade") is the exception kept.
+func isVariable(w string, next rune) bool {
+	return len(w) == 2 && w[0] >= 'a' && w[0] <= 'z' && w[0] != 'v' && unicode.IsUpper(next)
 }
 
 // isInitials matches letter-dot pairs: "J.", "J.F.", "e.g.", "U.S.".
