@@ -622,7 +622,12 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
 		for _, p := range passages {
-			if about(f.Concepts[0], p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
+			// A comparison is about both its concepts: "the difference
+			// between a dominant strategy and a Nash equilibrium" left
+			// out the entry on dominant strategies, and defined only
+			// the Nash equilibrium.
+			compared := f.Kind == askDifference && len(f.Concepts) > 1 && about(f.Concepts[1], p)
+			if about(f.Concepts[0], p) || compared || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a
 				// Cake Fairly" for cake cutting, where "a cake … divided

@@ -747,3 +747,24 @@ func TestOfflineVerdictComesFromTheConceptsOwnEntry(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "John Nash proved in 1950"), ans.Text)
 }
+
+// A comparison defines both its concepts: "the difference between a
+// dominant strategy and a Nash equilibrium" took only the passages about
+// the Nash equilibrium as bearing on the question, and never said what a
+// dominant strategy is, which the entry on dominant strategies opens with.
+func TestOfflineComparisonDefinesBothConcepts(t *testing.T) {
+	elimination := primerLike(1, "Iterated elimination of dominated strategies and rationalizability",
+		"Iterated elimination of strictly dominated strategies removes, round by round, strategies that are never best.",
+		"With strict dominance the order of deletion does not matter and no Nash equilibrium is ever removed.")
+	dominance := primerLike(2, "Dominant and dominated strategies",
+		"A strategy strictly dominates another if it gives a strictly higher payoff whatever the other players do.",
+		"A dominant strategy is one that dominates every other strategy of that player, so the player should use it without needing to predict anyone else.",
+		"When every player has a strictly dominant strategy, the profile of those strategies is a dominant-strategy equilibrium, and it is the unique Nash equilibrium.")
+	nash := primerLike(3, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile in which every player's strategy is a best response to the strategies of the others.",
+		"John Nash proved in 1950 that every finite game has at least one Nash equilibrium, possibly in mixed strategies.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is the difference between a dominant strategy and a Nash equilibrium?", []Passage{elimination, dominance, nash})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "A dominant strategy is one that dominates every other strategy", ans.Text)
+	require.Contains(t, ans.Text, "A Nash equilibrium is a strategy profile", ans.Text)
+}
