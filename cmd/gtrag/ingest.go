@@ -642,6 +642,14 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// would fail the first batch too, or worse, be written over: it
 		// is found here as well.
 		if err := a.checkIngestStore(ctx, dir); err != nil {
+			// Not bad usage but a failed run (exit 1): with --json, the
+			// object with its error, as every other failed run prints.
+			if o.json {
+				out := ingestOutput{Listing: ingest.Report{}.Listing(ingest.IDs{}), Error: iostreams.Line(err.Error())}
+				if werr := writeJSON(a.io.Out, ingestOutputUnopened{ingestOutput: out}); werr != nil {
+					return werr
+				}
+			}
 			return err
 		}
 	}

@@ -49,6 +49,19 @@ func TestQAIngest2TruncatedVectorFileIsFoundFirst(t *testing.T) {
 		storeRequireOneLine(t, r, exitFailure, want...)
 		require.Empty(t, r.stdout, "%v: no summary of a run that did not start", args)
 	}
+	// With --json, the failed run's object, its error said (stdout was
+	// empty, where every other failed ingest prints one).
+	r = gtrag(t, env, "ingest", "--json", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(41)))
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var out struct {
+		Kept       []string `json:"kept"`
+		Error      string   `json:"error"`
+		StoreCount *int     `json:"store_count"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	require.Empty(t, out.Kept)
+	require.Contains(t, out.Error, "is damaged")
+	require.Nil(t, out.StoreCount)
 	require.Equal(t, asked, len(srv.Requests()), "arXiv was not asked")
 	require.Equal(t, before, dirSnapshot(t, dir), "nothing was written")
 
