@@ -24,8 +24,10 @@ import (
 // checked, with what a script asks first of a run.
 type traceJSON struct {
 	Question string `json:"question"`
-	// Complete is whether the run reached its end; a file cut short or a
-	// run still being written is not.
+	// Complete is whether the recording is whole: the run ended (answered,
+	// stopped by Ctrl-C or the step limit, or failed) and its last event
+	// was written. A file cut short, or a run still being written, is not.
+	// How the run ended is in its last event.
 	Complete bool `json:"complete"`
 	// CutLine is the recording's last line when it is cut short (a crash
 	// while writing) and was left out; 0 otherwise.
