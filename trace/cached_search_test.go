@@ -154,3 +154,35 @@ func TestARecordingWithoutCacheMarksStillReplays(t *testing.T) {
 	require.Nil(t, p.RecordedCounts().ArxivRequests)
 	require.Nil(t, p.RecordedCounts().LLMCalls, "unknown, not 0")
 }
+
+// A run stopped by the step limit keeps what it sent too, so that its
+// replay shows recorded_arxiv_requests and recorded_llm_calls as a
+// finished run's does: they were kept only when the run ended normally.
+func TestAStoppedRunKeepsWhatItSent(t *testing.T) {
+	w := newWorld()
+	var requests, calls atomic.Int64
+	d := w.deps()
+	d.Arxiv = cacheArxiv{fakeArxiv: w.arxiv, requests: &requests}
+	var out bytes.Buffer
+	rec := New(Options{Out: &out, Clock: fixedClock(), NewID: func() string { return "run1" }, LLM: "fake"})
+	g, err := nodes.Build(rec.Wrap(d))
+	require.NoError(t, err)
+	rec.Start(g, testQuestion, testSettings())
+	ctx := reasoner.CountCalls(arxiv.CountRequests(context.Background(), &requests), &calls)
+	final, runErr := g.Run(ctx, nodes.NewState(testQuestion),
+		graph.WithStepLimit(4), graph.WithObserver[nodes.GraphState](rec))
+	var limit *graph.StepLimitError
+	require.ErrorAs(t, runErr, &limit)
+	calls.Store(fakeLLMCalls)
+	require.NoError(t, rec.Finish(final, runErr))
+
+	p, err := NewPlayer(readString(t, out.String()))
+	require.NoError(t, err)
+	_, failed := p.Recorded()
+	require.NotNil(t, failed)
+	c := p.RecordedCounts()
+	require.NotNil(t, c.ArxivRequests)
+	require.EqualValues(t, 1, *c.ArxivRequests)
+	require.NotNil(t, c.LLMCalls)
+	require.EqualValues(t, fakeLLMCalls, *c.LLMCalls)
+}

@@ -233,6 +233,11 @@ type ExecutionFailedData struct {
 	Path        []string `json:"path"`
 	Interrupted bool     `json:"interrupted,omitempty"`
 	Signal      string   `json:"signal,omitempty"`
+	// ArxivRequests and LLMCalls are what the run sent before it ended,
+	// as ExecutionCompletedData's; absent from recordings made before a
+	// stopped run kept them.
+	ArxivRequests *int64 `json:"arxiv_requests,omitempty"`
+	LLMCalls      *int64 `json:"llm_calls,omitempty"`
 }
 
 // StoppedBy names the signal that stopped the run ("Ctrl-C", "SIGTERM"),

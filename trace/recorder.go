@@ -193,20 +193,14 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 		if !d.Interrupted && errors.As(runErr, &sig) {
 			d.Signal = sig.SignalName()
 		}
+		d.ArxivRequests, d.LLMCalls = r.sent()
 		r.emitLocked(ExecutionFailed, 0, "", d)
 	} else {
 		d := ExecutionCompletedData{
 			FinalResponse: final.FinalResponse, Sources: final.Sources, Path: path,
 			PapersAdded: final.PapersAdded, Notices: final.Notices, Environment: r.env,
 		}
-		if r.requests != nil {
-			n := r.requests.Load()
-			d.ArxivRequests = &n
-		}
-		if r.calls != nil {
-			n := r.calls.Load()
-			d.LLMCalls = &n
-		}
+		d.ArxivRequests, d.LLMCalls = r.sent()
 		r.emitLocked(ExecutionCompleted, 0, "", d)
 	}
 	if r.out != nil {
@@ -215,6 +209,20 @@ func (r *Recorder) Finish(final nodes.GraphState, runErr error) error {
 		}
 	}
 	return r.err
+}
+
+// sent is what the run has sent so far: its arXiv requests and LLM calls,
+// nil when the recorder was not given the counter.
+func (r *Recorder) sent() (requests, calls *int64) {
+	if r.requests != nil {
+		n := r.requests.Load()
+		requests = &n
+	}
+	if r.calls != nil {
+		n := r.calls.Load()
+		calls = &n
+	}
+	return requests, calls
 }
 
 // countStore records a store.count operation when the wrapped store counts.

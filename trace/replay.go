@@ -195,7 +195,8 @@ func (p *Player) Recorded() (*ExecutionCompletedData, *ExecutionFailedData) {
 type RecordedCounts struct {
 	// ArxivRequests is the recorded run's arxiv_requests (HTTP requests to
 	// arXiv, retries included); nil when the recording does not say: it was
-	// made before gtrag kept the count, or the run failed.
+	// made before gtrag kept the count (for a run that was stopped or
+	// failed, before it kept it in the failure's event too).
 	ArxivRequests *int64
 	// LLMCalls is the recorded run's llm_calls (requests to its LLM,
 	// retries included; 0 offline); nil when the recording does not say.
@@ -204,13 +205,20 @@ type RecordedCounts struct {
 
 // RecordedCounts counts what the recorded run sent out.
 func (p *Player) RecordedCounts() RecordedCounts {
+	var requests, calls *int64
+	switch {
+	case p.completed != nil:
+		requests, calls = p.completed.ArxivRequests, p.completed.LLMCalls
+	case p.failed != nil:
+		requests, calls = p.failed.ArxivRequests, p.failed.LLMCalls
+	}
 	var c RecordedCounts
-	if p.completed != nil && p.completed.ArxivRequests != nil {
-		n := *p.completed.ArxivRequests
+	if requests != nil {
+		n := *requests
 		c.ArxivRequests = &n
 	}
-	if p.completed != nil && p.completed.LLMCalls != nil {
-		n := *p.completed.LLMCalls
+	if calls != nil {
+		n := *calls
 		c.LLMCalls = &n
 	}
 	return c
