@@ -136,3 +136,26 @@ func TestAddPapersConcurrentHandlesReportEachPaperOnce(t *testing.T) {
 	require.Equal(t, want, papers[winner], "one write stored them all, in order")
 	require.Equal(t, len(docs), chunks[winner])
 }
+
+// hungServer is a PaperWriter that asks a server whether it holds a paper,
+// as the Weaviate backend does; the server hangs.
+type hungServer struct{ PaperWriter }
+
+func (hungServer) HasPaperContext(ctx context.Context, _ string) (bool, error) {
+	<-ctx.Done()
+	return false, ctx.Err()
+}
+
+// A store that asks a server is asked with the caller's context: against a
+// hung Weaviate, each paper of a batch waited out the request timeout
+// twice through HasPaper, and Ctrl-C could not stop the ingest for hours.
+func TestAddPapersAsksAServerWithTheContext(t *testing.T) {
+	db := openTest(t, t.TempDir(), NewOfflineEmbedder())
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, err := AddPapers(ctx, hungServer{db}, []Document{{ID: "2301.00001v1_chunk_0", Content: "Nash equilibrium", Metadata: map[string]string{"paper_id": "2301.00001v1"}}})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Less(t, time.Since(start), 5*time.Second)
+	require.Zero(t, db.Count(), "nothing written when the store cannot say what it holds")
+}
