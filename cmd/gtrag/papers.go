@@ -492,7 +492,7 @@ func writeBibTeX(w io.Writer, p service.Paper) error {
 		}
 	}
 	field("title", "{"+bibEscape(p.Title)+"}")
-	field("author", bibEscape(strings.Join(p.Authors, " and ")))
+	field("author", bibAuthors(p.Authors))
 	if len(p.Published) >= 4 {
 		field("year", p.Published[:4])
 	}
@@ -526,6 +526,21 @@ func bibVerbatim(s string) string {
 
 // bibEscape escapes the characters that mean something to LaTeX in plain
 // metadata text.
+// bibAuthors is the author field: the names joined with " and ", a name
+// with a comma in braces. BibTeX reads "Last, First" at a comma, so
+// "Patrick O'Brien, Jr." would be a Patrick O'Brien with the first name
+// "Jr."; braced, it is the name as arXiv gave it.
+func bibAuthors(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = bibEscape(n)
+		if strings.Contains(n, ",") {
+			out[i] = "{" + out[i] + "}"
+		}
+	}
+	return strings.Join(out, " and ")
+}
+
 func bibEscape(s string) string {
 	return strings.NewReplacer(
 		`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`,

@@ -290,3 +290,9 @@ func TestPapersTakeEveryIDForm(t *testing.T) {
 	require.NotContains(t, stored, "cs/0112004v1")
 	require.Contains(t, stored, "primer:core")
 }
+
+// A name with a comma is braced in BibTeX, which reads "Last, First" at a
+// comma: "Patrick O'Brien, Jr." was a Patrick O'Brien named Jr.
+func TestBibAuthorsBraceANameWithAComma(t *testing.T) {
+	require.Equal(t, `Zoë Ångström and {Patrick O'Brien, Jr.} and A\_B`, bibAuthors([]string{"Zoë Ångström", "Patrick O'Brien, Jr.", "A_B"}))
+}
