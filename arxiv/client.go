@@ -119,6 +119,18 @@ type Retry struct {
 	Err     error         // why; ErrEmptyPage for the empty-page quirk
 }
 
+// String says the retry as a note does: "arXiv: attempt 2 failed (arXiv
+// answered HTTP 503 Service Unavailable); retrying in 4.1s", the wait to
+// the tenth of a second (to the millisecond below one). The reason is
+// the error's own words, on as many lines as it has: a note folds them.
+func (r Retry) String() string {
+	wait := r.Wait.Round(time.Millisecond)
+	if r.Wait >= time.Second {
+		wait = r.Wait.Round(100 * time.Millisecond)
+	}
+	return fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, r.Err, wait)
+}
+
 // Sort is the order of a search's results, in arXiv's sortBy spelling.
 type Sort string
 

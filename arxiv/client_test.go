@@ -863,3 +863,11 @@ func TestSearchDropsAPageStillArrivingAtTheCancel(t *testing.T) {
 	_, err := c.Search(ctx, `all:"mechanism design"`, 0, 2, SearchOptions{})
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// A retry is said as ingest's notes and the MCP server's say it: the wait
+// to the tenth of a second, or the millisecond below one.
+func TestRetryString(t *testing.T) {
+	require.Equal(t, "arXiv: attempt 2 failed (arXiv answered HTTP 503 Service Unavailable); retrying in 4.1s",
+		Retry{Attempt: 2, Wait: 4123 * time.Millisecond, Err: errors.New("arXiv answered HTTP 503 Service Unavailable")}.String())
+	require.Equal(t, "arXiv: attempt 1 failed (boom); retrying in 12ms", Retry{Attempt: 1, Wait: 12345 * time.Microsecond, Err: errors.New("boom")}.String())
+}

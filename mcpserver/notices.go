@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -56,18 +55,8 @@ func (s *Server) retries(ctx context.Context, req *mcp.CallToolRequest, tool str
 		if w.Kind != arxiv.WaitRetry || w.Retry == nil {
 			return
 		}
-		r := w.Retry
-		s.tell(ctx, req, tool, []string{fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(r.Wait))})
+		s.tell(ctx, req, tool, []string{w.Retry.String()}) // tell folds it onto one line
 	}
-}
-
-// roundWait writes a wait as a note says it: to the tenth of a second, or
-// the millisecond below one.
-func roundWait(d time.Duration) time.Duration {
-	if d >= time.Second {
-		return d.Round(100 * time.Millisecond)
-	}
-	return d.Round(time.Millisecond)
 }
 
 // setLevelMiddleware refuses a logging/setLevel to a level MCP does not

@@ -765,11 +765,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// attempt's is held, and said if the page comes after all,
 			// or dropped for ingest's when the page is given up.
 			if r.Attempt == 1 {
-				disp.hold(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(r.Wait)))
+				disp.hold(iostreams.Line(r.String()))
 			}
 			return
 		}
-		disp.note(fmt.Sprintf("arXiv: attempt %d failed (%s); retrying in %s", r.Attempt, iostreams.Line(r.Err.Error()), roundWait(r.Wait)))
+		disp.note(iostreams.Line(r.String()))
 	}
 	switch {
 	case o.query != "":
@@ -1271,15 +1271,6 @@ func (w *requestWatch) cutOff() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.cut
-}
-
-// roundWait writes a wait as a note says it: to the tenth of a second,
-// or the millisecond below one.
-func roundWait(d time.Duration) time.Duration {
-	if d >= time.Second {
-		return d.Round(100 * time.Millisecond)
-	}
-	return d.Round(time.Millisecond)
 }
 
 func capitalize(s string) string {
