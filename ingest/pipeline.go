@@ -295,31 +295,17 @@ const refreshTimeout = 2 * time.Second
 // did (every paper stored already) would report the size it last saw, not
 // what `gtrag stats` says. So the store catches up first, when it can, even
 // after an interrupt; if it cannot, the count in memory stands.
+//
+// A server's count (the Weaviate backend) is asked for as long as a
+// refresh, not its request timeout: on a hung server that was a minute
+// more after the interrupt the hang provoked.
 func storeCount(ctx context.Context, st Store) int {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+	defer cancel()
 	if rf, ok := st.(interface{ Refresh(context.Context) error }); ok {
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
 		_ = rf.Refresh(ctx)
-		cancel()
 	}
-	if c, ok := st.(serverCounter); ok {
-		// A server's count is asked for as long as a refresh: Count
-		// waits out the request timeout (a minute) on a hung server,
-		// after the interrupt that the hang provoked.
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
-		defer cancel()
-		if n, err := c.CountContext(ctx); err == nil {
-			return n
-		}
-		return c.LastCount()
-	}
-	return st.Count()
-}
-
-// serverCounter is a Store that counts by asking a server
-// (weaviatestore.Store); LastCount is the count it last gave.
-type serverCounter interface {
-	CountContext(ctx context.Context) (int, error)
-	LastCount() int
+	return vectordb.CountContext(ctx, st)
 }
 
 func firstErr(errs ...error) error {
@@ -329,24 +315,6 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
-}
-
-// paperLookup is a Store that asks a server whether it holds a paper
-// (weaviatestore.Store), with the ingest's context and an error.
-type paperLookup interface {
-	HasPaperContext(ctx context.Context, paperID string) (bool, error)
-}
-
-// hasPaper asks s whether it holds this version of the paper. A store
-// that asks a server is asked with ctx, and its failure is the ingest's:
-// through HasPaper, a hung Weaviate cost each paper its request timeout
-// (a minute), Ctrl-C could not cut one short, and a batch of twenty
-// took twenty minutes before the write that failed.
-func hasPaper(ctx context.Context, s Store, paperID string) (bool, error) {
-	if l, ok := s.(paperLookup); ok {
-		return l.HasPaperContext(ctx, paperID)
-	}
-	return s.HasPaper(paperID), nil
 }
 
 // process decides the fate of every paper of a batch, before any filter
@@ -372,7 +340,7 @@ func (r *run) process(ctx context.Context, u *unit) error {
 			continue
 		}
 		r.seen[base] = v
-		have, err := hasPaper(ctx, r.store, p.ID)
+		have, err := vectordb.HasPaperContext(ctx, r.store, p.ID)
 		if err != nil {
 			return err
 		}

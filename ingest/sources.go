@@ -12,6 +12,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/text"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // Search ingests the results of an arXiv query, page by page, from where the
@@ -275,7 +276,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 			var ask []string
 			for _, id := range b {
 				if _, v := arxiv.SplitVersion(id); v > 0 && r.store != nil {
-					have, err := hasPaper(ctx, r.store, id)
+					have, err := vectordb.HasPaperContext(ctx, r.store, id)
 					if err != nil {
 						return err
 					}

@@ -17,6 +17,7 @@ import (
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/trace"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // Defaults of AskOptions, the defaults of `gtrag ask`.
@@ -292,7 +293,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	if o.BeforeStep != nil {
 		runOpts = append(runOpts, interruptBefore(g, o.BeforeStep))
 	}
-	before := countOf(ctx, s.store)
+	before := vectordb.CountContext(ctx, s.store)
 	if o.Trace != nil {
 		o.Trace.Start(g, question, trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
@@ -322,7 +323,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	}
 	res := newResult(run{
 		question: question, final: final, path: path,
-		before: before, after: countOf(ctx, s.store), arxivRequests: requests.Load(), llmCalls: calls.Load(),
+		before: before, after: vectordb.CountContext(ctx, s.store), arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
 		decisions: decided.decisions(),
 	})

@@ -39,12 +39,12 @@ func (s serverStore) InfoContext(ctx context.Context) (vectordb.Info, error) {
 // request timeout each, whatever Ctrl-C said. A count it cannot give is
 // the last it gave; a description it cannot give is an error.
 func TestServerStoresAreAskedWithTheContext(t *testing.T) {
-	require.Equal(t, 7, countOf(context.Background(), serverStore{}))
+	require.Equal(t, 7, vectordb.CountContext(context.Background(), serverStore{}))
 
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	require.Equal(t, 3, countOf(ctx, serverStore{hung: true, last: 3}))
+	require.Equal(t, 3, vectordb.CountContext(ctx, serverStore{hung: true, last: 3}))
 	_, err := StoreInfo(ctx, serverStore{hung: true})
 	require.True(t, errors.Is(err, context.DeadlineExceeded), "%v", err)
 	require.Less(t, time.Since(start), 5*time.Second)

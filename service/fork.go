@@ -15,6 +15,7 @@ import (
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/trace"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // ForkOptions say where a recorded run forks and what changes there.
@@ -99,7 +100,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	}
 	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
-		before: out.CountBefore, after: countOf(ctx, s.store), arxivRequests: requests.Load(),
+		before: out.CountBefore, after: vectordb.CountContext(ctx, s.store), arxivRequests: requests.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: out.Environment,
 		decisions: decided.decisions(),
 	})

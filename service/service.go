@@ -310,28 +310,7 @@ func seedPending(ctx context.Context, db Store) bool {
 	if m, ok := db.(seedMarker); ok {
 		return m.SeedIsPending()
 	}
-	return isNew(db) && countOf(ctx, db) == 0
-}
-
-// serverCounter is a store that counts by asking a server
-// (weaviatestore.Store).
-type serverCounter interface {
-	CountContext(ctx context.Context) (int, error)
-	LastCount() int
-}
-
-// countOf is db's number of chunks, asked with ctx where db asks a server:
-// through Count, a hung Weaviate held an ask, and Ctrl-C, for its request
-// timeout (a minute) before the run began and again after it ended. A
-// count the server cannot give is the last one it gave.
-func countOf(ctx context.Context, db Store) int {
-	if c, ok := db.(serverCounter); ok {
-		if n, err := c.CountContext(ctx); err == nil {
-			return n
-		}
-		return c.LastCount()
-	}
-	return db.Count()
+	return isNew(db) && vectordb.CountContext(ctx, db) == 0
 }
 
 // StoreInfo is db.Info(), asked with ctx and failing with the server where

@@ -42,7 +42,7 @@ func AddPapers(ctx context.Context, s PaperWriter, docs []Document) (papers []st
 	for _, d := range docs {
 		id := PaperOf(d)
 		if _, seen := had[id]; !seen {
-			if had[id], err = hasPaper(ctx, s, id); err != nil {
+			if had[id], err = HasPaperContext(ctx, s, id); err != nil {
 				return nil, 0, err
 			}
 			ids = append(ids, id)
@@ -53,7 +53,7 @@ func AddPapers(ctx context.Context, s PaperWriter, docs []Document) (papers []st
 		if had[id] {
 			continue
 		}
-		have, herr := hasPaper(ctx, s, id)
+		have, herr := HasPaperContext(ctx, s, id)
 		if herr != nil {
 			// Which papers are new cannot be told: the caller keeps no
 			// progress for the batch, and a run again finds them stored.
@@ -64,18 +64,4 @@ func AddPapers(ctx context.Context, s PaperWriter, docs []Document) (papers []st
 		}
 	}
 	return papers, chunks, err
-}
-
-// hasPaper asks s whether it holds the paper, with ctx when s asks a
-// server (HasPaperContext, the Weaviate backend): through HasPaper, each
-// paper of a batch waited out a hung server's request timeout (a minute)
-// whatever Ctrl-C or SIGTERM said, twice, so that a batch of 170 papers
-// could not be stopped for hours.
-func hasPaper(ctx context.Context, s PaperWriter, id string) (bool, error) {
-	if c, ok := s.(interface {
-		HasPaperContext(context.Context, string) (bool, error)
-	}); ok {
-		return c.HasPaperContext(ctx, id)
-	}
-	return s.HasPaper(id), nil
 }
