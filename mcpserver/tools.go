@@ -334,7 +334,11 @@ func (s *Server) stats(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) 
 			return nil, StatsResult{}, s.toolError("stats", stopped(ctx, err))
 		}
 	}
-	return nil, StatsResult{Info: s.svc.Store().Info(), LLM: s.svc.LLM()}, nil
+	info, err := service.StoreInfo(ctx, s.svc.Store()) // a server's, with the call's context
+	if err != nil {
+		return nil, StatsResult{}, s.toolError("stats", stopped(ctx, err))
+	}
+	return nil, StatsResult{Info: info, LLM: s.svc.LLM()}, nil
 }
 
 // checkText checks a question or query as every front end does

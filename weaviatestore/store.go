@@ -582,27 +582,29 @@ func (s *Store) Papers(ctx context.Context) ([]string, error) {
 func (s *Store) Info() vectordb.Info {
 	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.timeout())
 	defer cancel()
-	info := vectordb.Info{FormatVersion: s.rec.Schema, Embedder: s.rec.Embedder, Dim: s.rec.Dim, Path: s.cfg.String(), Chunks: s.Count()}
-	if papers, err := s.Papers(ctx); err == nil {
-		info.Papers = len(papers)
+	info, err := s.InfoContext(ctx)
+	if err != nil && info.Chunks == 0 {
+		info.Chunks = s.LastCount()
 	}
 	return info
 }
 
 // InfoContext is Info asked with ctx, and failing with the server: `gtrag
 // stats` on a hung server then stops on Ctrl-C and says why, rather than
-// waiting out two requests' timeouts to print the last counts known.
+// waiting out two requests' timeouts to print the last counts known. The
+// Info it returns with an error holds what was learnt before it.
 func (s *Store) InfoContext(ctx context.Context) (vectordb.Info, error) {
 	info := vectordb.Info{FormatVersion: s.rec.Schema, Embedder: s.rec.Embedder, Dim: s.rec.Dim, Path: s.cfg.String()}
 	n, err := s.CountContext(ctx)
 	if err != nil {
 		return info, err
 	}
+	info.Chunks = n
 	papers, err := s.Papers(ctx)
 	if err != nil {
 		return info, err
 	}
-	info.Chunks, info.Papers = n, len(papers)
+	info.Papers = len(papers)
 	return info, nil
 }
 
