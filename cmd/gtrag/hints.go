@@ -9,6 +9,7 @@ import (
 
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
+	"github.com/gtrag/gtrag/weaviatestore"
 )
 
 // hint adds what to do on the command line to an error the libraries report
@@ -20,7 +21,7 @@ func (a *app) hint(err error) error {
 	if errors.As(err, &mismatch) {
 		// The store the error names: store copy's --to or --from may be
 		// a collection whatever --store says.
-		embedded = !strings.HasPrefix(mismatch.Dir, "weaviate://") && !strings.HasPrefix(mismatch.Dir, "weaviates://")
+		embedded = !weaviatestore.IsURL(mismatch.Dir)
 	}
 	elsewhere := "choose another --data-dir"
 	if !embedded {

@@ -524,8 +524,6 @@ func bibVerbatim(s string) string {
 	return strings.NewReplacer("{", "", "}", "").Replace(s)
 }
 
-// bibEscape escapes the characters that mean something to LaTeX in plain
-// metadata text.
 // bibAuthors is the author field: the names joined with " and ", a name
 // with a comma in braces. BibTeX reads "Last, First" at a comma, so
 // "Patrick O'Brien, Jr." would be a Patrick O'Brien with the first name
@@ -541,6 +539,8 @@ func bibAuthors(names []string) string {
 	return strings.Join(out, " and ")
 }
 
+// bibEscape escapes the characters that mean something to LaTeX in plain
+// metadata text.
 func bibEscape(s string) string {
 	return strings.NewReplacer(
 		`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`,
