@@ -601,6 +601,20 @@ type ingestOutputUnopened struct {
 	StoreCount *int `json:"store_count"`
 }
 
+// ingestObject is the --json object of a run: its lists, its error when it
+// failed (nil otherwise), and a null store_count when it never opened the
+// store.
+func ingestObject(l ingest.Listing, runErr error, opened bool) any {
+	out := ingestOutput{Listing: l}
+	if runErr != nil {
+		out.Error = iostreams.Line(runErr.Error())
+	}
+	if !opened {
+		return ingestOutputUnopened{ingestOutput: out}
+	}
+	return out
+}
+
 func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	if o.fileHandle != nil {
 		defer o.fileHandle.Close()
@@ -645,8 +659,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// Not bad usage but a failed run (exit 1): with --json, the
 			// object with its error, as every other failed run prints.
 			if o.json {
-				out := ingestOutput{Listing: ingest.Report{}.Listing(ingest.IDs{}), Error: iostreams.Line(err.Error())}
-				if werr := writeJSON(a.io.Out, ingestOutputUnopened{ingestOutput: out}); werr != nil {
+				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}.Listing(ingest.IDs{}), err, false)); werr != nil {
 					return werr
 				}
 			}
@@ -804,15 +817,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 
 	if o.json {
-		out := ingestOutput{Listing: rep.Listing(lists)}
-		if runErr != nil {
-			out.Error = iostreams.Line(ingestError(o, rep, runErr).Error())
-		}
-		var v any = out
-		if db == nil {
-			v = ingestOutputUnopened{ingestOutput: out}
-		}
-		if err := writeJSON(a.io.Out, v); err != nil {
+		if err := writeJSON(a.io.Out, ingestObject(rep.Listing(lists), ingestError(o, rep, runErr), db != nil)); err != nil {
 			return err
 		}
 	} else {
