@@ -16,8 +16,14 @@ func newStdoutSwap(*os.File) (*stdoutSwap, error) {
 	return nil, errors.New("line editing needs standard output on the terminal on this system")
 }
 
-func (*stdoutSwap) show() error  { return nil }
-func (*stdoutSwap) hide()        {}
-func (*stdoutSwap) close() error { return nil }
+func (*stdoutSwap) show() error      { return nil }
+func (*stdoutSwap) hide()            {}
+func (*stdoutSwap) close() error     { return nil }
+func (*stdoutSwap) outputGone() bool { return false }
 
-func restoreOnBrokenPipe(func()) (stop func()) { return func() {} }
+// pipeWatch watches nothing here: the editor is never moved.
+type pipeWatch struct{}
+
+func watchBrokenPipe(func()) *pipeWatch { return &pipeWatch{} }
+func (*pipeWatch) exit()                {}
+func (*pipeWatch) stop()                {}

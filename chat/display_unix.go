@@ -77,32 +77,72 @@ func (s *stdoutSwap) close() error {
 	return err
 }
 
-// restoreOnBrokenPipe makes a SIGPIPE (standard output a pipe whose reader
-// has gone: `gtrag chat | head -1`) restore the terminal before it ends the
+// outputGone reports whether standard output is a pipe whose reader has
+// gone (poll says POLLERR of a pipe's writing end with no reader). Asked
+// before each prompt, it is what the chat knows for certain, at once,
+// where the SIGPIPE of a failed write reaches pipeWatch's goroutine a
+// moment later.
+func (s *stdoutSwap) outputGone() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.saved < 0 {
+		return false
+	}
+	fds := []unix.PollFd{{Fd: int32(s.saved), Events: unix.POLLOUT}}
+	n, err := unix.Poll(fds, 0)
+	return err == nil && n > 0 && fds[0].Revents&unix.POLLERR != 0
+}
+
+// pipeWatch makes a broken pipe (standard output a pipe whose reader has
+// gone: `gtrag chat | head -1`) restore the terminal before it ends the
 // process, as it would have ended it: the editor holds the terminal out of
 // canonical mode and without echo for the whole chat, and the process used
-// to die with it so. stop undoes it.
-func restoreOnBrokenPipe(restore func()) (stop func()) {
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGPIPE)
-	done := make(chan struct{})
+// to die with it so.
+//
+// Two things see the pipe break, and both end the process the same way
+// (exit): the SIGPIPE of a write, on the watch's goroutine, and the chat
+// itself before its next prompt (Terminal.ReadLine asks outputGone). The
+// second is what makes the restored mode stay: the signal arrives a moment
+// after the failed write, while the chat goes on to its next prompt, and
+// the line editor sets its own mode again as each prompt starts. A chat
+// that only the signal ended once left the terminal without echo when the
+// editor's prompt started between the restore and the exit.
+type pipeWatch struct {
+	restore  func()
+	restored sync.Once
+	stopped  sync.Once
+	ch       chan os.Signal
+	done     chan struct{}
+}
+
+// watchBrokenPipe starts watching for SIGPIPE; restore gives the terminal
+// back. stop ends the watch.
+func watchBrokenPipe(restore func()) *pipeWatch {
+	w := &pipeWatch{restore: restore, ch: make(chan os.Signal, 1), done: make(chan struct{})}
+	signal.Notify(w.ch, syscall.SIGPIPE)
 	go func() {
 		select {
-		case <-ch:
-			restore()
-			// The exit a SIGPIPE would have given (a shell reads 141 as
-			// it): Go ignores a SIGPIPE sent by kill rather than by a
-			// write, so re-raising it would not end the process. Nothing
-			// is left half-written: the store commits in transactions.
-			os.Exit(128 + int(syscall.SIGPIPE))
-		case <-done:
+		case <-w.ch:
+			w.exit()
+		case <-w.done:
 		}
 	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			signal.Stop(ch)
-			close(done)
-		})
-	}
+	return w
+}
+
+// exit restores the terminal, once whoever calls it first, and ends the
+// process with the exit a SIGPIPE would have given (a shell reads 141 as
+// it): Go ignores a SIGPIPE sent by kill rather than by a write, so
+// re-raising it would not end the process. Nothing is left half-written:
+// the store commits in transactions.
+func (w *pipeWatch) exit() {
+	w.restored.Do(w.restore)
+	os.Exit(128 + int(syscall.SIGPIPE))
+}
+
+func (w *pipeWatch) stop() {
+	w.stopped.Do(func() {
+		signal.Stop(w.ch)
+		close(w.done)
+	})
 }

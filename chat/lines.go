@@ -87,8 +87,8 @@ type Terminal struct {
 	// swap shows the editor on another terminal than standard output
 	// (NewTerminalShownOn); nil when standard output is the terminal.
 	swap *stdoutSwap
-	// stopPipeWatch ends restoreOnBrokenPipe's watch (with swap only).
-	stopPipeWatch func()
+	// pipe ends the process when standard output breaks (with swap only).
+	pipe *pipeWatch
 }
 
 // NewTerminal puts the terminal in line-editing mode and loads the history
@@ -121,7 +121,7 @@ func NewTerminalShownOn(ctx context.Context, path string, note func(string), dis
 	st := newLiner(lines) // it reads the terminal's modes and width from descriptor 1
 	swap.hide()
 	t := &Terminal{st: st, hist: hist, ctx: ctx, swap: swap}
-	t.stopPipeWatch = restoreOnBrokenPipe(func() { _ = st.Close() })
+	t.pipe = watchBrokenPipe(func() { _ = st.Close() })
 	return t, nil
 }
 
@@ -146,6 +146,9 @@ func (t *Terminal) ReadLine(prompt string) (string, error) {
 		err  error
 	}
 	if t.swap != nil {
+		if t.swap.outputGone() {
+			t.pipe.exit() // see pipeWatch: no prompt may start now
+		}
 		if err := t.swap.show(); err != nil {
 			return "", err
 		}
@@ -187,8 +190,8 @@ func (t *Terminal) Remember(line string) {
 // Close restores the terminal and standard output, and closes the history
 // file.
 func (t *Terminal) Close() error {
-	if t.stopPipeWatch != nil {
-		t.stopPipeWatch()
+	if t.pipe != nil {
+		t.pipe.stop()
 	}
 	err := errors.Join(t.st.Close(), t.hist.close())
 	if t.swap != nil {
