@@ -977,6 +977,9 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 	counter := f.counterTest() // the question read once for all its sentences
 	// So is whether it asks why of its sole named concept (see ownEntry).
 	whyOfConcept := soleNamed && f.Kind == askExplain && !f.Method && asksWhy(f.Question)
+	// A definition question's answer is its concept's own entry, sentence
+	// by sentence: every sentence there speaks of the concept (ownEntry).
+	whatOfConcept := soleNamed && f.Kind == askDefinition && !f.wantsExamples()
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
@@ -998,7 +1001,8 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		// it was widely known before anyone published it" explains, in
 		// the entry on repeated games, nothing of why people cooperate in
 		// them.
-		own := whyOfConcept && ownEntry(c, titled) && (predTotal == 0 || says > 0)
+		own := whyOfConcept && ownEntry(c, titled) && (predTotal == 0 || says > 0) ||
+			whatOfConcept && titled[c.Paper] && predTotal == 0
 		var got float64
 		for _, t := range f.Terms {
 			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] {
@@ -1132,6 +1136,15 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 // merely name the concept. The entry's other sentences (its setting, its
 // examples) keep their own words: crediting them all made an entry's
 // asides compete with the sentences that name what the question asks.
+//
+// A definition question ("What is the prisoner's dilemma?") is the
+// exception scoreCandidates makes (whatOfConcept): what the concept is,
+// is its whole entry, so every sentence there counts as naming it, when
+// the question asks no predicate of it (predTotal == 0) and no examples.
+// Without that, sentences of other entries that name the prisoner's
+// dilemma in passing ("Under the grim trigger strategy …") outscored the
+// entry's own "defecting is a strictly dominant strategy …, yet both
+// would be better off cooperating".
 func ownEntry(c *candidate, titled map[string]bool) bool {
 	return titled[c.Paper] && (explains.MatchString(c.Text) || contrasts.MatchString(c.Text))
 }

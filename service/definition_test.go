@@ -86,10 +86,14 @@ func TestDefinitionWithEntryStaysLocal(t *testing.T) {
 // the Stackelberg entry's title did not say competition; "What is a
 // potential game?" gave the history of potential games but no sentence
 // saying what one is. Found by a user audit of 50 textbook questions.
+// The first then opened mid-entry ("With price competition … there can
+// instead be a second-mover advantage"), on the Stackelberg entry but
+// without its definition, until the whole entry counted as naming the
+// concept (reasoner's ownEntry).
 func TestDefinitionsComeFromTheirEntry(t *testing.T) {
 	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
 	for q, want := range map[string]struct{ entry, says string }{
-		"What is Stackelberg competition?":              {"primer:stackelberg-competition", "Stackelberg equilibrium"},
+		"What is Stackelberg competition?":              {"primer:stackelberg-competition", "the leader, chooses its quantity first"},
 		"What is the Stackelberg model of competition?": {"primer:stackelberg-competition", "the leader, chooses its quantity first"},
 		"What is a potential game?":                     {"primer:congestion-potential-games", "A potential game is a game that has such a potential function"},
 	} {
