@@ -1906,6 +1906,16 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 			if chosen[c] || !c.Eligible {
 				continue
 			}
+			if f.Counterexample && first.Counter && c.Paper != first.Paper {
+				// The counterexample is the answer, and its source goes
+				// on with the case ("In matching pennies, for instance,
+				// each player must play heads with probability one
+				// half …"); another source's sentences that share the
+				// question's words say the opposite of it ("There are
+				// two pure-strategy Nash equilibria" in the battle of the
+				// sexes) or nothing of it.
+				continue
+			}
 			if leadFirst && c.Paper == first.Paper && keyLess(c.Key, first.Key) {
 				// Nothing before the first sentence in its source but
 				// the sentences it needs, which are chosen already: not

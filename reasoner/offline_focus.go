@@ -100,6 +100,11 @@ type focus struct {
 	// equilibria, …") answers it, and the game that has them is the main
 	// concept, since its entry says how many.
 	Counted string
+	// Counterexample is set when the question asks for a case where
+	// something fails to exist ("Example of a game with no pure Nash
+	// equilibrium?", see askedAsDenial): the sentence that gives one
+	// answers it, and its source goes on with the case.
+	Counterexample bool
 }
 
 // asksOfConcept reports whether the question asks something of its main
@@ -112,10 +117,12 @@ func (f focus) asksOfConcept() bool {
 
 func analyze(question string) focus {
 	question = strings.TrimSpace(mannerIdiom.ReplaceAllString(question, ""))
+	asked := question
 	question = askedAsDenial(question)
 	focal := text.Focal(question)
 	evoked := text.Evocations(question)
 	f := focus{Question: question, Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
+	f.Counterexample = question != asked
 	if len(f.Concepts) > 0 {
 		main := f.Concepts[0].Name
 		f.Evoked = !slices.ContainsFunc(focal, func(c text.Concept) bool { return strings.EqualFold(c.Name, main) })
@@ -256,14 +263,15 @@ var mannerIdiom = regexp.MustCompile(`(?i)\s*\b(by hand|step by step|in simple t
 
 // exampleWithout and whenAbsent match two ways of asking whether something
 // can fail to exist: "Give an example of a game with no pure-strategy Nash
-// equilibrium" and "When does a pure-strategy Nash equilibrium fail to
-// exist?". Both are answered by the sentence that denies it ("Some games
+// equilibrium" (or "Example of …?", "What is an example of …?", "Is there
+// an example of …?", "Can you give me an example of …?") and "When does a
+// pure-strategy Nash equilibrium fail to exist?". Both are answered by the sentence that denies it ("Some games
 // have no Nash equilibrium in pure strategies: in matching pennies …"),
 // which is what a counterexample settles (focus.counterTest); read as they
 // were, the first was answered with the battle of the sexes, which has two
 // pure equilibria, and the second with the games that always have one.
 var (
-	exampleWithout = regexp.MustCompile(`(?i)^\W*(?:give|show|name)(?: me)? (?:an?|one|some) examples? of (?:an? )?(.+?) (?:with no|that has no|that have no|having no|without an?|without) (.+?)[\s.?!]*$`)
+	exampleWithout = regexp.MustCompile(`(?i)^\W*(?:(?:(?:please|can you|could you|would you) )?(?:give|show|name|provide)(?: me| us)? (?:an?|one|some) |(?:what(?:'s| is| are| would be)|is there|are there) (?:an?|one|some|any) |(?:an?|one|some|any) )?examples? of (?:an? )?(.+?) (?:with no|that has no|that have no|having no|without an?|without) (.+?)(?:,? please)?[\s.?!]*$`)
 	whenAbsent     = regexp.MustCompile(`(?i)^\W*when (?:does|do|can|will|would|might) (?:an? |the )?(.+?) (?:fail to exist|not exist)[\s.?!]*$`)
 )
 

@@ -179,14 +179,32 @@ func TestMannerIdiomsAndAdverbsDoNotChangeWhatIsAsked(t *testing.T) {
 func TestQuestionsAboutAbsenceGetTheDenial(t *testing.T) {
 	require.Equal(t, "Can a game have no pure strategy Nash equilibrium?", askedAsDenial("Give an example of a game with no pure strategy Nash equilibrium."))
 	require.Equal(t, "Can there be no pure-strategy Nash equilibrium?", askedAsDenial("When does a pure-strategy Nash equilibrium fail to exist?"))
-	for _, q := range []string{"Give an example of a game with two pure-strategy Nash equilibria.", "When does a Nash equilibrium exist?"} {
+	// The other ways a student asks for the example: "Example of …?" was
+	// answered with the battle of the sexes' two pure equilibria.
+	for _, q := range []string{
+		"Example of a game with no pure Nash equilibrium?",
+		"What is an example of a game with no pure Nash equilibrium?",
+		"what's an example of a game without a pure Nash equilibrium",
+		"Is there an example of a game with no pure Nash equilibrium?",
+		"Can you give me an example of a game that has no pure Nash equilibrium, please?",
+		"an example of a game having no pure Nash equilibrium",
+	} {
+		require.Equal(t, "Can a game have no pure Nash equilibrium?", askedAsDenial(q), q)
+	}
+	for _, q := range []string{"Give an example of a game with two pure-strategy Nash equilibria.", "When does a Nash equilibrium exist?",
+		"What is an example of a game with two pure Nash equilibria?", "Why is there no example of a game with no Nash equilibrium?"} {
 		require.Equal(t, q, askedAsDenial(q))
 	}
 	ps := primerPassages(t, []string{"battle-of-the-sexes", "mixed-strategies", "normal-form-games"})
-	for _, q := range []string{"Give an example of a game with no pure strategy Nash equilibrium.", "When does a pure-strategy Nash equilibrium fail to exist?"} {
+	for _, q := range []string{"Give an example of a game with no pure strategy Nash equilibrium.", "When does a pure-strategy Nash equilibrium fail to exist?",
+		"Example of a game with no pure Nash equilibrium?"} {
 		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
 		require.NoError(t, err)
 		require.True(t, strings.HasPrefix(ans.Text, "Some games have no Nash equilibrium in pure strategies"), "%s\n%s", q, ans.Text)
+		// and does not go on with the games that have pure equilibria,
+		// which share the question's words.
+		require.NotContains(t, ans.Text, "two pure-strategy Nash equilibria", q)
+		require.NotContains(t, ans.Text, "Cells where no one wants to switch", q)
 	}
 }
 
