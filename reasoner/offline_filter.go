@@ -466,6 +466,12 @@ var gameTheoryLexicon = []lexEntry{
 	// learning in games: a named index is the field's, a bandit alone is
 	// as much statistics' and machine learning's.
 	{"gittins", 2}, {"bandit", 0.5},
+	// Myerson's results carry his name alone ("Poisson games in Myerson's
+	// model of large elections", "Myerson's optimal auction"), and a
+	// best response in quantities is a reaction function, which the
+	// chemistry word "reaction" otherwise counts against (round 2 session
+	// 44, dev7 and dev2 questions refused as off-topic).
+	{"myerson", 2}, {"reaction function", 3}, {"reaction curve", 3},
 
 	// Textbook terms the lexicon lacked (round 2 session 23), found by
 	// asking the topic judge "How does X work?" for 182 index terms of the

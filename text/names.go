@@ -51,10 +51,11 @@ func ForeignName(question string) string {
 	// words are the question's words as written; opens[i] says whether
 	// words[i] opens a sentence.
 	var words []string
-	var opens []bool
+	var opens, algebra []bool
 	prev := 0
 	eachWord(question, func(start, end int) {
 		opens = append(opens, prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“("))
+		algebra = append(algebra, inFormula(question, start, end))
 		prev = end
 		words = append(words, question[start:end])
 	})
@@ -64,7 +65,7 @@ func ForeignName(question string) string {
 			continue
 		}
 		w := words[i]
-		if utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) {
+		if utf8.RuneCountInString(w) < 2 || w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’") || inCapitals(w) || algebra[i] {
 			continue
 		}
 		first, _ := utf8.DecodeRuneInString(w)
@@ -81,6 +82,21 @@ func ForeignName(question string) string {
 		return w
 	}
 	return ""
+}
+
+// inFormula reports whether the word at question[start:end] is a term of
+// a formula: an operator is the next character before or after it, spaces
+// aside ("bQ" in "inverse demand P = a - bQ" is a product of symbols, not
+// a brand).
+func inFormula(question string, start, end int) bool {
+	const operators = "=+-−*/^<>≤≥×·"
+	before := strings.TrimRight(question[:start], " ")
+	after := strings.TrimLeft(question[end:], " ")
+	if r, _ := utf8.DecodeLastRuneInString(before); r != utf8.RuneError && strings.ContainsRune(operators, r) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(after)
+	return r != utf8.RuneError && strings.ContainsRune(operators, r)
 }
 
 // scholarsName reports whether the words after a name (up to three, as

@@ -35,6 +35,11 @@ func TestForeignName(t *testing.T) {
 		{"Does the Rothschild-Stiglitz model have an equilibrium when insurers compete?", ""},
 		{"Why does Harsanyi's theorem purify mixed strategies?", ""},
 		{"In Challet and Zhang's model, why does volatility peak?", ""},
+		// A product of symbols in a formula is no name; a brand beside
+		// a formula still is.
+		{"two firms, inverse demand P = a - bQ, marginal cost c: how much does each produce in Cournot?", ""},
+		{"With payoffs x = 2aB + c, is there a pure equilibrium?", ""},
+		{"Does Costco price x = 2 cheaper?", "Costco"},
 		{"Do Costco and Walmart match prices?", "Costco"},
 		{"Is the Costco value pack cheaper than buying at Target?", "Costco"},
 		{"Why did the Nasdaq index fall on Monday?", "Nasdaq"},
