@@ -487,3 +487,21 @@ func TestAbstractStart(t *testing.T) {
 	exact := strings.Repeat("ab", AbstractPrefix/2)
 	require.Equal(t, exact, AbstractStart(exact))
 }
+
+// Questions the topic judge refused as off-topic (round 2 session 44): a
+// reaction function is a best response in quantities, and Myerson's name
+// alone marks his models; the chemist's reaction and the everyday game
+// stay out.
+func TestOfflineFilterKnowsReactionFunctionsAndMyerson(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What is a reaction function and how is it found?":              true,
+		"Where do the two firms' reaction curves cross?":                true,
+		"What are Poisson games in Myerson's model of large elections?": true,
+		"What is the reaction rate of this chemical reaction?":          false,
+		"What are the rules of the card game Uno?":                      false,
+	} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
+		require.NoError(t, err)
+		require.Equal(t, want, v.Yes, "%s: %s", q, v.Reason)
+	}
+}
