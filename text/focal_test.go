@@ -50,7 +50,7 @@ func TestFocal(t *testing.T) {
 		{"Can tolls fix the inefficiency caused by selfish drivers?", []string{"selfish drivers", "tolls", "inefficiency"}},
 		{"Is a bid placed by a proxy binding?", []string{"proxy binding", "bid"}},
 		// Fillers that open a typed question name nothing.
-		{"What goes wrong for tit for tat when players make mistakes?", []string{"tit for tat", "goes", "mistakes"}}, // "goes" alone is too general to demand
+		{"What goes wrong for tit for tat when players make mistakes?", []string{"tit for tat", "mistakes"}}, // "goes" is a question's verb (QuestionWords)
 		{"What's the difference between perfect information and perfect recall?", []string{"perfect information", "perfect recall"}},
 		{"quick one: supermodular games, what are they?", []string{"supermodular games"}},
 		{"ok so what is a Nash equilibrium?", []string{"Nash equilibrium"}},

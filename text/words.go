@@ -87,6 +87,7 @@ think type types understand use used uses using versus vs want way ways well
 work works
 make makes made happen happens exist exists lead leads cause causes occur occurs
 become becomes affect affects hold holds need needs matter matters
+goes comes went came
 even though although whereas instead always never sometimes usually typically
 actually exactly basically essentially precisely literally honestly truly
 ok okay hey hi hello hmm um uh quick question questions wrong
