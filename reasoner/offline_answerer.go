@@ -1060,6 +1060,14 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			c.Rel += namingBonus
 		}
 		c.Lead = hasShape(f, c)
+		if f.Who && !c.Lead && soleNamed && titled[c.Paper] && credits(c.Text) {
+			// In the entry named after the concept, a sentence that
+			// credits someone credits them with the concept, whatever
+			// it calls it: "The field was founded by John von Neumann
+			// and Oskar Morgenstern in Theory of Games and Economic
+			// Behavior (1944)" answers "Who came up with game theory?".
+			c.Lead = true
+		}
 		if c.Lead && f.Kind == askExplain && len(focusPapers) > 0 && !focusPapers[c.Paper] && !f.Concepts[0].In(c.Text) {
 			// An explanation of something else explains nothing the
 			// question asks: "…, so the Cournot model spans the range

@@ -259,7 +259,7 @@ var howMany = regexp.MustCompile(`(?i)^\W*how many ((?:[\w'-]+ ){0,3}?[\w'-]+) (
 // answer, not what it is about: "by hand" made "hand" a concept of "how do
 // I actually calculate a mixed-strategy equilibrium by hand?", and the
 // entry on trembling-hand perfection its best passage.
-var mannerIdiom = regexp.MustCompile(`(?i)\s*\b(by hand|step by step|in simple terms|in plain english|in layman'?s terms|in a nutshell)\b`)
+var mannerIdiom = regexp.MustCompile(`(?i)\s*\b(by hand|step by step|in simple terms|in plain english|in layman'?s terms|in a nutshell|in the first place)\b`)
 
 // exampleWithout and whenAbsent match two ways of asking whether something
 // can fail to exist: "Give an example of a game with no pure-strategy Nash

@@ -222,3 +222,24 @@ func TestQuestionsOfHowManyGetTheSentenceThatGivesSeveral(t *testing.T) {
 	require.True(t, severalOf(text.PhraseConcept("stable matching")).MatchString("There may be more than one stable matching."))
 	require.False(t, severalOf(text.PhraseConcept("Nash equilibrium")).MatchString("Every game has at least one Nash equilibrium."))
 }
+
+// A who question is answered by the sentence that credits someone in the
+// entry named after its concept, whatever that sentence calls it ("The
+// field was founded by John von Neumann and Oskar Morgenstern …");
+// "in the first place" asks nothing of its own (it was a concept, "first
+// place", that no passage named). And "whose payoff goes first" asks of
+// the matrix: "goes" is a question's verb, not part of a concept.
+func TestWhoFoundedAndWhosePayoffGoesFirst(t *testing.T) {
+	ps := primerPassages(t, []string{"game-theory-overview", "common-knowledge"})
+	for _, q := range []string{"Who invented game theory?", "who came up with game theory in the first place, and when?"} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+		require.NoError(t, err)
+		require.Contains(t, ans.Text, "founded by John von Neumann and Oskar Morgenstern", q)
+	}
+	ps = primerPassages(t, []string{"normal-form-games", "battle-of-the-sexes"})
+	q := "When you draw a two-player game as a matrix, whose payoff goes first in each box?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+	require.NoError(t, err)
+	require.False(t, ans.Abstained, ans.Text)
+	require.Contains(t, ans.Text, "the row player's first", q)
+}
