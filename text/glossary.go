@@ -232,7 +232,11 @@ var coreGlossary = []term{
 	{name: "rationalizability", variants: []string{"rationalizable strategies", "rationalizable strategy"}},
 	{name: "sequential equilibrium", variants: []string{"sequential equilibria", "sequential rationality"}},
 	{name: "English auction", variants: []string{"ascending auction", "ascending-price auction", "open ascending auction", "Japanese auction"}},
-	{name: "Dutch auction", variants: []string{"descending auction", "descending-price auction", "descending clock auction"}},
+	{name: "Dutch auction", variants: []string{"descending auction", "descending-price auction", "descending clock auction", "Dutch clock auction"}},
+	// The format that first- and second-price auctions share, which a
+	// question names alone ("Which sealed-bid auction is a Dutch clock
+	// auction strategically equivalent to?").
+	{name: "sealed-bid auction", variants: []string{"sealed bid auction", "sealed-bid tender"}},
 	{name: "combinatorial auction", variants: []string{"package auction", "package bidding", "combinatorial clock auction"}},
 	{name: "double auction", variants: []string{"continuous double auction"}},
 	{name: "spectrum auction", variants: []string{"FCC auction", "incentive auction", "simultaneous multiple round auction"}},

@@ -386,3 +386,14 @@ func TestMoreTermsEverydayQuestions(t *testing.T) {
 		}
 	}
 }
+
+// "Which sealed-bid auction is a Dutch clock auction strategically
+// equivalent to?" names both formats (round 2 session 44: its main
+// concept was "auction theory", guessed from cue words, which no passage
+// names, and the primer's answer was refused).
+func TestSealedBidAndDutchClockAuctionsAreNamed(t *testing.T) {
+	q := "Which sealed-bid auction is a Dutch clock auction strategically equivalent to?"
+	assert.True(t, namesTerm(q, "sealed-bid auction"))
+	assert.True(t, namesTerm(q, "Dutch auction"))
+	assert.True(t, namesTerm("Why do second-price sealed-bid auctions make bidding truthful?", "second-price auction"))
+}
