@@ -979,7 +979,12 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 	whyOfConcept := soleNamed && f.Kind == askExplain && !f.Method && asksWhy(f.Question)
 	// A definition question's answer is its concept's own entry, sentence
 	// by sentence: every sentence there speaks of the concept (ownEntry).
-	whatOfConcept := soleNamed && f.Kind == askDefinition && !f.wantsExamples()
+	// So is a request for its examples: "The game captures the tension …
+	// that appears in price wars, arms races, …" in "The prisoner's
+	// dilemma" gives them without naming it, where "The prisoner's
+	// dilemma is the classic case: …" in the entry on dominant strategies
+	// names it and gives none.
+	whatOfConcept := soleNamed && (f.Kind == askDefinition || f.wantsExamples())
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
@@ -1002,7 +1007,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		// the entry on repeated games, nothing of why people cooperate in
 		// them.
 		own := whyOfConcept && ownEntry(c, titled) && (predTotal == 0 || says > 0) ||
-			whatOfConcept && titled[c.Paper] && predTotal == 0
+			whatOfConcept && titled[c.Paper] && (predTotal == 0 || f.wantsExamples())
 		var got float64
 		for _, t := range f.Terms {
 			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] {
@@ -1077,7 +1082,12 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// the passage on Stackelberg leadership does.
 			c.Lead = false
 		}
-		if c.Lead && f.Kind == askDefinition {
+		if c.Lead && f.Kind == askDefinition && !f.wantsExamples() {
+			// (A request for examples is led by the sentence that sets
+			// them out, not by how plainly it defines the concept: "The
+			// prisoner's dilemma is the classic case: …" of dominant
+			// strategies came before the entry's own "… appears in price
+			// wars, arms races, …".)
 			c.Defines = definitionStrength(f.Concepts[0], c.Text)
 		}
 	}

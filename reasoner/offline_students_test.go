@@ -243,3 +243,22 @@ func TestWhoFoundedAndWhosePayoffGoesFirst(t *testing.T) {
 	require.False(t, ans.Abstained, ans.Text)
 	require.Contains(t, ans.Text, "the row player's first", q)
 }
+
+// A request for a concept's real-world examples is answered from the
+// entry named after it, which sets them out without naming the concept
+// ("The game captures the tension … that appears in price wars, arms
+// races, …"), not by the entry on dominant strategies, which names the
+// prisoner's dilemma as "the classic case" of itself. "real-life" and
+// "real-world" frame the request and are no concept of their own.
+func TestRealWorldExamplesComeFromTheConceptsEntry(t *testing.T) {
+	ps := primerPassages(t, []string{"dominant-strategies", "tit-for-tat-iterated-prisoners-dilemma", "prisoners-dilemma"})
+	for _, q := range []string{
+		"Could you give me some real-world situations that work like a prisoner's dilemma?",
+		"What are some real-life examples of the prisoner's dilemma?",
+	} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(ans.Text, "The prisoner's dilemma is the best-known game"), "%s\n%s", q, ans.Text)
+		require.Contains(t, ans.Text, "price wars, arms races", q)
+	}
+}

@@ -331,7 +331,7 @@ func specificity(words []string) int {
 // Like generic words they add nothing to a phrase's specificity, so that
 // "stochastic game" comes before "sense of Shapley"; and a phrase made of
 // them alone names nothing an answer must say.
-var FramingWords = wordSet(`sense words terms everyday plain layman layman's nutshell looking thinking speaking talking`)
+var FramingWords = wordSet(`sense words terms everyday plain layman layman's nutshell looking thinking speaking talking real-life real-world`)
 
 // invertedQuestion reports whether a question opens with an auxiliary
 // that its verb follows, after an optional question word: "Why did X win
