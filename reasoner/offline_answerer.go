@@ -977,14 +977,11 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 	counter := f.counterTest() // the question read once for all its sentences
 	// So is whether it asks why of its sole named concept (see ownEntry).
 	whyOfConcept := soleNamed && f.Kind == askExplain && !f.Method && asksWhy(f.Question)
-	// A definition question's answer is its concept's own entry, sentence
-	// by sentence: every sentence there speaks of the concept (ownEntry).
-	// So is a request for its examples: "The game captures the tension …
-	// that appears in price wars, arms races, …" in "The prisoner's
-	// dilemma" gives them without naming it, where "The prisoner's
-	// dilemma is the classic case: …" in the entry on dominant strategies
-	// names it and gives none.
-	whatOfConcept := soleNamed && (f.Kind == askDefinition || f.wantsExamples())
+	examples := f.wantsExamples() // read from the question once, not per sentence
+	// And whether its answer is its concept's own entry, sentence by
+	// sentence: a definition question that asks nothing more of the
+	// concept, or a request for its examples (see ownEntry).
+	whatOfConcept := soleNamed && (f.Kind == askDefinition && predTotal == 0 || examples)
 	for _, c := range cands {
 		if !c.Eligible {
 			continue
@@ -1007,7 +1004,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		// the entry on repeated games, nothing of why people cooperate in
 		// them.
 		own := whyOfConcept && ownEntry(c, titled) && (predTotal == 0 || says > 0) ||
-			whatOfConcept && titled[c.Paper] && (predTotal == 0 || f.wantsExamples())
+			whatOfConcept && titled[c.Paper]
 		var got float64
 		for _, t := range f.Terms {
 			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] {
@@ -1082,7 +1079,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// the passage on Stackelberg leadership does.
 			c.Lead = false
 		}
-		if c.Lead && f.Kind == askDefinition && !f.wantsExamples() {
+		if c.Lead && f.Kind == askDefinition && !examples {
 			// (A request for examples is led by the sentence that sets
 			// them out, not by how plainly it defines the concept: "The
 			// prisoner's dilemma is the classic case: …" of dominant
@@ -1155,14 +1152,17 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 // examples) keep their own words: crediting them all made an entry's
 // asides compete with the sentences that name what the question asks.
 //
-// A definition question ("What is the prisoner's dilemma?") is the
-// exception scoreCandidates makes (whatOfConcept): what the concept is,
-// is its whole entry, so every sentence there counts as naming it, when
-// the question asks no predicate of it (predTotal == 0) and no examples.
-// Without that, sentences of other entries that name the prisoner's
-// dilemma in passing ("Under the grim trigger strategy …") outscored the
-// entry's own "defecting is a strictly dominant strategy …, yet both
-// would be better off cooperating".
+// Two questions are the exception scoreCandidates makes (whatOfConcept):
+// for a definition question that asks no predicate of its concept
+// (predTotal == 0: "What is the prisoner's dilemma?") and for a request
+// for its examples, the whole entry is the answer, so every sentence
+// there counts as naming the concept. Without that, sentences of other
+// entries that name the prisoner's dilemma in passing ("Under the grim
+// trigger strategy …", "The prisoner's dilemma is the classic case" of
+// dominant strategies) outscored the entry's own "defecting is a strictly
+// dominant strategy …, yet both would be better off cooperating" and
+// "The game captures the tension … that appears in price wars, arms
+// races, …".
 func ownEntry(c *candidate, titled map[string]bool) bool {
 	return titled[c.Paper] && (explains.MatchString(c.Text) || contrasts.MatchString(c.Text))
 }

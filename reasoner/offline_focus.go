@@ -265,7 +265,8 @@ var mannerIdiom = regexp.MustCompile(`(?i)\s*\b(by hand|step by step|in simple t
 // can fail to exist: "Give an example of a game with no pure-strategy Nash
 // equilibrium" (or "Example of …?", "What is an example of …?", "Is there
 // an example of …?", "Can you give me an example of …?") and "When does a
-// pure-strategy Nash equilibrium fail to exist?". Both are answered by the sentence that denies it ("Some games
+// pure-strategy Nash equilibrium fail to exist?". Both are answered by
+// the sentence that denies it ("Some games
 // have no Nash equilibrium in pure strategies: in matching pennies …"),
 // which is what a counterexample settles (focus.counterTest); read as they
 // were, the first was answered with the battle of the sexes, which has two
