@@ -85,11 +85,15 @@ func ForeignName(question string) string {
 }
 
 // inFormula reports whether the word at question[start:end] is a term of
-// a formula: an operator is the next character before or after it, spaces
-// aside ("bQ" in "inverse demand P = a - bQ" is a product of symbols, not
-// a brand).
+// a formula: a product of one-letter symbols (three runes at most) with an
+// operator the next character before or after it, spaces aside ("bQ" in
+// "inverse demand P = a - bQ" is no brand). A name stays a name beside a
+// slash or a dash ("Costco/Walmart", "Costco - the warehouse club").
 func inFormula(question string, start, end int) bool {
 	const operators = "=+-−*/^<>≤≥×·"
+	if utf8.RuneCountInString(question[start:end]) > 3 {
+		return false
+	}
 	before := strings.TrimRight(question[:start], " ")
 	after := strings.TrimLeft(question[end:], " ")
 	if r, _ := utf8.DecodeLastRuneInString(before); r != utf8.RuneError && strings.ContainsRune(operators, r) {

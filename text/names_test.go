@@ -40,6 +40,8 @@ func TestForeignName(t *testing.T) {
 		{"two firms, inverse demand P = a - bQ, marginal cost c: how much does each produce in Cournot?", ""},
 		{"With payoffs x = 2aB + c, is there a pure equilibrium?", ""},
 		{"Does Costco price x = 2 cheaper?", "Costco"},
+		{"Do Costco/Walmart match prices?", "Costco"},
+		{"Is Costco - the warehouse club - cheaper?", "Costco"},
 		{"Do Costco and Walmart match prices?", "Costco"},
 		{"Is the Costco value pack cheaper than buying at Target?", "Costco"},
 		{"Why did the Nasdaq index fall on Monday?", "Nasdaq"},
