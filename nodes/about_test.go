@@ -249,3 +249,25 @@ func TestAnUnrecognisedQuestionsBestMatchNeedsFourSpecificTerms(t *testing.T) {
 func asBestMatch(test aboutTest, best arxiv.Paper, rest []arxiv.Paper) (string, bool) {
 	return test.inPool(append([]arxiv.Paper{best}, rest...)).test(best)
 }
+
+func TestARecognisedQuestionsEverydayWordIsHeldByThePapersWord(t *testing.T) {
+	// "Haggling" is what a student writes and "bargaining" what the paper
+	// does (text.FieldWords): for a question the topic judge recognised,
+	// a paper saying "bargaining" holds the question's "haggling".
+	q := "Do shoppers who keep haggling with a chatbot seller end up paying more?"
+	paper := arxiv.Paper{ID: "2410.00001v1", Title: "Bargaining with a machine",
+		Summary: "Shoppers in an online experiment faced a chatbot seller in a bargaining game over a used laptop."}
+	test := newAboutTest(q)
+	require.Equal(t, countIn(test.terms, termSet(paper))+1, test.countIn(test.terms, termSet(paper)), "haggling is held through bargaining")
+	why, ok := test.inPool([]arxiv.Paper{{ID: "2410.00000v1", Title: "Prices", Summary: "Sellers set prices."}, paper}).test(paper)
+	require.True(t, ok, why)
+	require.Contains(t, why, "specific terms")
+
+	// A question the judge did not recognise keeps to its own words: its
+	// everyday words are what off-topic errands are made of ("negotiate
+	// my salary" would hold "bargaining" too).
+	test.unrecognised = true
+	require.Equal(t, countIn(test.terms, termSet(paper)), test.countIn(test.terms, termSet(paper)))
+	_, ok = test.inPool([]arxiv.Paper{{ID: "2410.00000v1", Title: "Prices", Summary: "Sellers set prices."}, paper}).test(paper)
+	require.False(t, ok)
+}
