@@ -104,3 +104,18 @@ func TestDefinitionsComeFromTheirEntry(t *testing.T) {
 		require.Contains(t, r.Answer, want.says, q)
 	}
 }
+
+// Who founded the field is said in the first chunk of the primer's
+// overview, the chunk a question about game theory as a whole retrieves:
+// at the end of the entry it fell in a second chunk no such question
+// reached, and "Who came up with game theory?" was answered with what the
+// field studies.
+func TestWhoFoundedGameTheoryIsAnsweredFromTheStore(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for _, q := range []string{"Who came up with game theory in the first place?", "Who invented game theory?"} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.Contains(t, r.Answer, "John von Neumann and Oskar Morgenstern", q)
+		require.True(t, slices.ContainsFunc(r.Sources, func(s nodes.Source) bool { return s.PaperID == "primer:game-theory-overview" }), "%s: %+v", q, r.Sources)
+	}
+}
