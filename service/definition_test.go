@@ -119,3 +119,27 @@ func TestWhoFoundedGameTheoryIsAnsweredFromTheStore(t *testing.T) {
 		require.True(t, slices.ContainsFunc(r.Sources, func(s nodes.Source) bool { return s.PaperID == "primer:game-theory-overview" }), "%s: %+v", q, r.Sources)
 	}
 }
+
+// The primer covers the ideas a first course teaches beside equilibrium
+// itself: efficiency, hidden action and hidden information, the centipede
+// game, the beauty contest and cascades. Without those entries each of
+// these questions was answered "I found nothing in the knowledge base that
+// says what … is", or from an entry that names the idea in passing.
+func TestFirstCourseIdeasAreAnsweredFromTheirEntries(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for q, want := range map[string]struct{ entry, says string }{
+		"What is Pareto efficiency?":            {"primer:pareto-efficiency", "without making anyone worse off"},
+		"What is moral hazard?":                 {"primer:moral-hazard-principal-agent", "hidden-action"},
+		"What is the market for lemons?":        {"primer:adverse-selection-lemons", "Akerlof"},
+		"What is the centipede game?":           {"primer:centipede-game", "Rosenthal"},
+		"What is the Keynesian beauty contest?": {"primer:beauty-contest-level-k", "Keynes"},
+		"What is an information cascade?":       {"primer:information-cascades", "ignore their own private information"},
+	} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
+		require.NotEmpty(t, r.Sources, q)
+		require.Equal(t, want.entry, r.Sources[0].PaperID, "%s: %+v", q, r.Sources)
+		require.Contains(t, r.Answer, want.says, q)
+	}
+}
