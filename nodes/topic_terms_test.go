@@ -93,3 +93,12 @@ func TestAMinimaxGameIsGameTheoryWhateverItTrains(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, v.Yes, v.Reason)
 }
+
+// TestHotellingsLawIsGameTheory: the popular name of the principle of
+// minimum differentiation names the glossary's Hotelling model, so the
+// question is recognised instead of refused for an unknown name.
+func TestHotellingsLawIsGameTheory(t *testing.T) {
+	v, err := judgeTopic(context.Background(), reasoner.NewOfflineFilter(), "What is Hotelling's law?")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+}

@@ -40,6 +40,10 @@ func TestFocal(t *testing.T) {
 		{"What is a game?", []string{"game"}},
 		{"Is the Nash equilibrium of a zero-sum game unique?", []string{"Nash equilibrium", "zero-sum game", "unique"}},
 		{"Who wins a war of attrition?", []string{"war of attrition"}},
+		// The popular name of Hotelling's result: without it the
+		// question named no term, "Hotelling" read as a name the field
+		// does not know, and it was refused as off-topic.
+		{"What is Hotelling's law?", []string{"Hotelling's law"}},
 		{"How does the Gale-Shapley algorithm find a stable matching?", []string{"Gale-Shapley algorithm", "stable matching"}},
 		{"What are zero-determinant strategies in the iterated prisoner's dilemma?", []string{"zero-determinant strategies", "iterated prisoner's dilemma"}},
 		{"What does the Nash bargaining solution maximise?", []string{"Nash bargaining solution"}},

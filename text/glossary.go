@@ -119,7 +119,7 @@ var coreGlossary = []term{
 	// judge takes a passage naming a variant for one on the term.
 	{name: "Zermelo's theorem", variants: []string{"Zermelo", "determinacy of chess"}},
 	{name: "median voter theorem", variants: []string{"median voter", "Downsian convergence"}},
-	{name: "Hotelling's location model", variants: []string{"Hotelling model", "spatial competition", "principle of minimum differentiation"}},
+	{name: "Hotelling's location model", variants: []string{"Hotelling model", "Hotelling's law", "Hotelling game", "spatial competition", "principle of minimum differentiation"}},
 	{name: "Rubinstein bargaining", variants: []string{"alternating offers", "alternating-offers bargaining", "Rubinstein bargaining model"}},
 	{name: "Tullock contest", variants: []string{"lottery contest", "Tullock success function", "rent-seeking contest"}},
 	{name: "all-pay auction"},
