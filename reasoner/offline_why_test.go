@@ -102,7 +102,15 @@ func TestBareAbstractNounRefersBack(t *testing.T) {
 	require.False(t, opensWithBackReference("Repeated play supports the result that patient players cooperate: deviations are punished."), "the result is said")
 	require.NotEmpty(t, DanglingOpeners("The folk theorem generalises the idea: when players are patient enough, any feasible payoff vector can be sustained [1]."))
 
-	ps := primerPassages(t, []string{"repeated-games-folk-theorem"})
+	// The primer's entry was worded so once; it now states the theorem
+	// on its own, and the passage keeps the old wording for this test.
+	ps := []Passage{{N: 1, ID: "primer:repeated-games-folk-theorem_chunk_0", PaperID: "primer:repeated-games-folk-theorem",
+		Title: "Repeated games and the folk theorem", Score: 0.5,
+		Text: "A repeated game is a stage game, such as the prisoner's dilemma, played many times by the same players, who observe past actions and weigh future payoffs with a discount factor δ between 0 and 1. " +
+			"With an infinite horizon, or an uncertain end, the threat of future punishment can sustain cooperation. " +
+			"Under the grim trigger strategy, players cooperate until anyone defects and then defect forever; this is a subgame perfect equilibrium of the repeated prisoner's dilemma when δ ≥ (T − R)/(T − P). " +
+			"The folk theorem generalises the idea: when players are patient enough, any feasible payoff vector that gives each player more than their minmax value (the worst payoff the others can hold them to) can be sustained as an equilibrium of the infinitely repeated game, under mild conditions. " +
+			"It is called a folk theorem because it was widely known before anyone published it."}}
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Explain the folk theorem in simple terms.", ps)
 	require.NoError(t, err)
 	t.Log(ans.Text)

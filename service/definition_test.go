@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,5 +142,24 @@ func TestFirstCourseIdeasAreAnsweredFromTheirEntries(t *testing.T) {
 		require.NotEmpty(t, r.Sources, q)
 		require.Equal(t, want.entry, r.Sources[0].PaperID, "%s: %+v", q, r.Sources)
 		require.Contains(t, r.Answer, want.says, q)
+	}
+}
+
+// An answer opens with the sentence that says what was asked, when the
+// primer has it: the finitely repeated prisoner's dilemma unravels by
+// backward induction (it opened with tit-for-tat's tournaments, the entry
+// titled after the iterated game), and the folk theorem is stated before
+// the grim trigger strategy it generalises (its sentence opened "The folk
+// theorem generalises the idea", which reads as no definition).
+func TestAnswersOpenWithWhatWasAsked(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for q, opening := range map[string]string{
+		"Can cooperation survive in a finitely repeated prisoner's dilemma?": "In a finitely repeated game",
+		"What is the folk theorem?": "The folk theorem says",
+	} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(r.Answer, opening), "%s: %s", q, r.Answer)
+		require.Equal(t, "primer:repeated-games-folk-theorem", r.Sources[0].PaperID, q)
 	}
 }
