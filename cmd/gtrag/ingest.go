@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/lineio"
@@ -40,6 +41,7 @@ type ingestOptions struct {
 	sort     string
 	ids      string
 	file     string
+	primer   bool
 	filter   bool
 	noFilter bool
 	restart  bool
@@ -73,8 +75,8 @@ var plainProgressEvery = 5 * time.Second // a var for tests
 func newIngestCmd(a *app) *cobra.Command {
 	var o ingestOptions
 	cmd := &cobra.Command{
-		Use:   "ingest --query Q [--max N] | --ids ID,ID | --file PATH",
-		Short: "Add many papers to the knowledge base: an arXiv query, ids, or a file",
+		Use:   "ingest --query Q [--max N] | --ids ID,ID | --file PATH | --primer",
+		Short: "Add many papers to the knowledge base: an arXiv query, ids, a file, or the primer",
 		Long: `ingest fills the knowledge base in bulk, from exactly one source:
 
   --query Q   an arXiv search (arXiv query syntax, e.g. "cat:cs.GT AND ti:auction"),
@@ -86,6 +88,10 @@ func newIngestCmd(a *app) *cobra.Command {
               API; read as it goes, in constant memory whatever its size;
               "-" reads standard input (a pipe: zcat papers.jsonl.gz | gtrag
               ingest --file -)
+  --primer    the entries of the embedded game-theory primer the store lacks:
+              a store made by an older gtrag gets the entries added since
+              (unfiltered, as a new store is seeded; entries it has are
+              skipped, as they are, even where this gtrag words them anew)
 
 Papers the store already has in that version are skipped; a newer version
 replaces the old one. With --filter (the default) only papers the game-theory
@@ -138,7 +144,8 @@ FILE may not be the --file being read.`,
   gtrag ingest --file papers.jsonl --no-filter
   zcat papers.jsonl.gz | gtrag ingest --file -
   gtrag ingest --json --query "all:\"mechanism design\"" --max 200
-  gtrag ingest --file papers.jsonl --ids-out outcomes.jsonl`,
+  gtrag ingest --file papers.jsonl --ids-out outcomes.jsonl
+  gtrag ingest --primer`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.stdin = a.io.In
@@ -155,6 +162,7 @@ FILE may not be the --file being read.`,
 	f.StringVar(&o.sort, "sort", "relevance", "order of --query results: relevance, submitted or updated")
 	f.StringVar(&o.ids, "ids", "", "comma-separated arXiv ids to ingest")
 	f.StringVar(&o.file, "file", "", "JSON Lines or Atom file of papers to ingest (- for standard input)")
+	f.BoolVar(&o.primer, "primer", false, "add the embedded primer's entries the store lacks (unfiltered)")
 	f.BoolVar(&o.filter, "filter", true, "keep only papers the game-theory filter accepts")
 	f.BoolVar(&o.noFilter, "no-filter", false, "keep every paper")
 	f.BoolVar(&o.restart, "restart", false, "start a query or id list over instead of resuming it")
@@ -179,14 +187,14 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 	}()
 	fl := cmd.Flags()
 	var sources []string
-	for _, name := range []string{"query", "ids", "file"} {
+	for _, name := range []string{"query", "ids", "file", "primer"} {
 		if fl.Changed(name) {
 			sources = append(sources, "--"+name)
 		}
 	}
 	if len(sources) != 1 {
 		if len(sources) == 0 {
-			return usagef("ingest needs a source: --query, --ids or --file")
+			return usagef("ingest needs a source: --query, --ids, --file or --primer")
 		}
 		return usagef("ingest takes one source, got %s", strings.Join(sources, " and "))
 	}
@@ -203,8 +211,17 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 	if o.noFilter {
 		o.filter = false
 	}
-	if o.restart && sources[0] == "--file" {
-		return usagef("--restart applies to --query and --ids; a file ingest keeps no progress (stored papers are skipped anyway)")
+	if o.restart && (sources[0] == "--file" || sources[0] == "--primer") {
+		return usagef("--restart applies to --query and --ids; a %s ingest keeps no progress (stored papers are skipped anyway)", strings.TrimPrefix(sources[0], "--"))
+	}
+	if sources[0] == "--primer" {
+		if !o.primer {
+			return usagef("--primer=false names no source: give --primer, --query, --ids or --file")
+		}
+		if fl.Changed("filter") && o.filter && !o.noFilter {
+			return usagef("--primer adds the primer unfiltered, as a new store is seeded: drop --filter")
+		}
+		o.filter = false
 	}
 
 	switch sources[0] {
@@ -254,6 +271,12 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 			// A pipe cannot be read twice: what was read goes first.
 			o.fileHandle, o.papers = f, &replaySource{head: head, rest: papers}
 		}
+	case "--primer":
+		papers, err := data.Primer()
+		if err != nil {
+			return err
+		}
+		o.papers = ingest.PaperList(papers)
 	}
 	if fl.Changed("ids-out") {
 		if strings.TrimSpace(o.idsOut) == "" {
@@ -299,6 +322,10 @@ func flagNames(err error) error {
 
 // stdinFile is the --file that names standard input.
 const stdinFile = "-"
+
+// local reports whether the papers come from this machine (--file or
+// --primer), not arXiv: no progress is kept and no request is made.
+func (o *ingestOptions) local() bool { return o.file != "" || o.primer }
 
 // fileName is --file as messages name it.
 func (o *ingestOptions) fileName() string {
@@ -638,7 +665,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// progress directory goes, is in the way of every run: said
 		// before anything is asked or made (a store made and seeded in
 		// front of it would fail its first write).
-		if err := a.checkIngestPaths(dir, o.file != ""); err != nil {
+		if err := a.checkIngestPaths(dir, o.local()); err != nil {
 			return err
 		}
 		// A store that cannot be written would fail at the first batch,
@@ -649,7 +676,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// or any paper, as the setting to change. Nothing is created to
 		// find out. A query that is complete already, and would fetch
 		// nothing, is refused all the same.
-		if err := a.checkIngestWritable(dir, o.file != ""); err != nil {
+		if err := a.checkIngestWritable(dir, o.local()); err != nil {
 			return usageError{err}
 		}
 		// A damaged store (store.vec cut short, a damaged commit record)
@@ -791,6 +818,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	case o.idList != nil:
 		source = fmt.Sprintf("%d %s", len(o.idList), text.Plural(len(o.idList), "id", "ids"))
 		rep, runErr = in.Lookup(ctx, client, o.idList)
+	case o.primer:
+		source = "the embedded primer"
+		rep, runErr = in.Papers(ctx, o.papers)
 	default:
 		source = "file " + o.fileName()
 		src := o.papers
@@ -1010,6 +1040,8 @@ func (o *ingestOptions) provenance() string {
 			ids = strings.Join(o.idList[:3], ",") + fmt.Sprintf(",… (%d ids)", len(o.idList))
 		}
 		return "ingest --ids " + ids
+	case o.primer:
+		return service.PrimerProvenance
 	default:
 		return "ingest --file " + o.file
 	}
@@ -1029,7 +1061,7 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	if !saved {
 		again = "run the same command again to retry"
 	}
-	if o.file != "" {
+	if o.local() {
 		again = "run the same command again: papers already stored are skipped"
 	}
 	// A file that is not JSON past some item stops there every time:
@@ -1047,7 +1079,7 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	// arXiv's own error answer is the same every time: running again from
 	// saved progress would fail the same way, so the way out is --restart.
 	var apiErr *arxiv.APIError
-	if errors.As(err, &apiErr) && o.file == "" {
+	if errors.As(err, &apiErr) && !o.local() {
 		if rep.ResumedAt > 0 || len(rep.Gaps) > 0 || rep.Batches > 0 {
 			again += "; if arXiv refuses the same request again, --restart starts the ingest over (stored papers are skipped)"
 		} else {
@@ -1076,7 +1108,7 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 		}
 		resume := "run the same command again to resume"
 		switch {
-		case o.file != "":
+		case o.local():
 			resume = again
 		case !intr.Resumable:
 		case intr.Batches > 0:
@@ -1175,7 +1207,7 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	}
 	fmt.Fprintln(w, ".")
 	fmt.Fprintf(w, "  fetched   %d %s", rep.Fetched, text.Plural(rep.Fetched, "paper", "papers"))
-	if o.file == "" {
+	if !o.local() {
 		fmt.Fprintf(w, " in %d arXiv %s", rep.ArxivRequests, text.Plural(rep.ArxivRequests, "request", "requests"))
 	}
 	fmt.Fprintln(w)

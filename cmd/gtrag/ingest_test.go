@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/vectordb"
@@ -388,6 +390,38 @@ func TestIngestPrimerSeedCountsInStore(t *testing.T) {
 	require.Greater(t, rep.StoreCount, rep.ChunksAdded, "the new store was seeded with the primer first")
 }
 
+// A store made by an older gtrag lacks the primer entries added since;
+// ingest --primer adds exactly those, unfiltered, and nothing else, and a
+// second run finds nothing to add. The entry removed here stands for one
+// the older primer did not have.
+func TestIngestPrimerAddsTheEntriesTheStoreLacks(t *testing.T) {
+	env := ingestEnv(t, nil)
+	env["GTRAG_SEED"] = "primer"
+	primer, err := data.Primer()
+	require.NoError(t, err)
+	rep := ingestJSON(t, env, "--primer")
+	require.Len(t, rep.SkippedExisting, len(primer), "a new store is seeded with the whole primer when it is opened")
+	require.Empty(t, rep.Kept)
+
+	r := gtrag(t, env, "papers", "rm", "primer:pareto-efficiency")
+	require.Equal(t, 0, r.code, r.stderr)
+	rep = ingestJSON(t, env, "--primer")
+	require.Equal(t, []string{"primer:pareto-efficiency"}, rep.Kept)
+	require.Len(t, rep.SkippedExisting, len(primer)-1)
+	require.Empty(t, rep.Rejected, "the primer is not filtered")
+	require.Equal(t, 0, rep.ArxivRequests)
+	require.Len(t, ingestStoredPapers(t, env), len(primer))
+
+	r = gtrag(t, env, "ingest", "--primer")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Ingested the embedded primer")
+	require.Contains(t, r.stdout, "skipped   "+strconv.Itoa(len(primer))+" (already stored)")
+	require.NotContains(t, r.stdout, "arXiv request", "no request is made")
+
+	_, err = os.Stat(filepath.Join(env["GTRAG_DATA_DIR"], "ingest"))
+	require.True(t, os.IsNotExist(err), "a primer ingest keeps no resume file")
+}
+
 func TestIngestBadUsage(t *testing.T) {
 	dir := t.TempDir()
 	notPapers := filepath.Join(dir, "bad.jsonl")
@@ -404,6 +438,11 @@ func TestIngestBadUsage(t *testing.T) {
 		want string
 	}{
 		{nil, "needs a source"},
+		{[]string{"--primer", "--file", good}, "one source, got --file and --primer"},
+		{[]string{"--primer", "--filter"}, "--primer adds the primer unfiltered"},
+		{[]string{"--primer", "--restart"}, "a primer ingest keeps no progress"},
+		{[]string{"--primer=false"}, "--primer=false names no source"},
+		{[]string{"--primer", "--max", "5"}, "--max applies to --query only"},
 		{[]string{"--query", "a", "--ids", "2401.00001"}, "one source, got --query and --ids"},
 		{[]string{"--file", good, "--query", "a"}, "one source"},
 		{[]string{"--query", ""}, "--query is empty"},
