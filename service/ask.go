@@ -154,8 +154,12 @@ type Result struct {
 	// Outcome is how the run ended: nodes.OutcomeAnswered,
 	// OutcomeAnsweredWithCaveat, OutcomeNotFound, OutcomeOffTopic or
 	// OutcomeArxivUnavailable; evaluate.OutcomeStepLimit for a run its
-	// step limit stopped before it answered.
+	// step limit stopped before it answered, OutcomeInterrupted for one
+	// stopped on purpose, OutcomeFailed for one a step's error ended.
 	Outcome string `json:"outcome"`
+	// Error is the error that ended a failed run (OutcomeFailed), as the
+	// error line on stderr says it; empty otherwise.
+	Error string `json:"error,omitempty"`
 	// Abstained is set when the answer says nothing found answers the
 	// question: it lists its sources as the closest, quoting none of them
 	// (nodes.GraphState.Abstained).
@@ -306,6 +310,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	initial := nodes.NewState(question)
 	initial.Told = o.Told
 	final, path, err := runGraph(ctx, g, initial, runOpts...)
+	runErr := err
 	if o.Trace != nil {
 		if terr := o.Trace.Finish(final, err); terr != nil {
 			if err == nil {
@@ -318,7 +323,9 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	var limit *graph.StepLimitError
 	stopped := errors.As(err, &limit)
 	interrupted := isInterrupt(ctx, err)
-	if err != nil && !stopped && !interrupted {
+	failed := runErr != nil && !stopped && !interrupted
+	if err != nil && !stopped && !interrupted && !failed {
+		// The run answered; only its recording failed.
 		return Result{}, err
 	}
 	res := newResult(run{
@@ -332,6 +339,11 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		res.Outcome = evaluate.OutcomeStepLimit
 	case interrupted:
 		res.Outcome = OutcomeInterrupted
+	case failed:
+		// What the run did before the step that failed, beside the error,
+		// as for a step limit: `ask --json` still prints its object.
+		res.Outcome = OutcomeFailed
+		res.Error = err.Error()
 	}
 	return res, err
 }
@@ -446,6 +458,11 @@ func Replay(ctx context.Context, p *trace.Player) (Result, error) {
 // that was stopped on purpose before a step (ask --step, q) or by Ctrl-C
 // during one; ask --json and replay --json print its object.
 const OutcomeInterrupted = "interrupted"
+
+// OutcomeFailed is the outcome of a run a step's error ended (the store
+// or the embedder failing mid-run): Ask returns its Result, with Error,
+// beside the error.
+const OutcomeFailed = "failed"
 
 func nonNilEnv(e environment.Environment) environment.Environment {
 	if e == nil {

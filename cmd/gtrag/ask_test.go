@@ -1,17 +1,21 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/internal/ollamatest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
@@ -264,4 +268,51 @@ func TestAskTraceSaysTheOfflineNoticeOnce(t *testing.T) {
 	r = gtrag(t, env, "ask", "What is a Nash equilibrium?")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, 1, strings.Count(r.stderr, "offline: no Ollama answered"), r.stderr)
+}
+
+// A run a step's error ends (here the embedding server failing once the
+// store is made) still gives a script with --json the object of what the
+// run did, outcome "failed" and the error in it, then the error line on
+// stderr and exit 1; without --json, only the error line.
+func TestAskJSONReportsAFailedRun(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store's embedder")
+	}
+	var fail atomic.Bool
+	emb := ollamatest.New(t, ollamatest.Script{
+		Embed: func(_ context.Context, texts []string) ([][]float32, error) {
+			if fail.Load() {
+				return nil, errors.New("model runner has unexpectedly stopped")
+			}
+			vecs := make([][]float32, len(texts))
+			for i, x := range texts {
+				vecs[i] = []float32{float32(len(x)%7) + 1, 1, 0.5, float32(strings.Count(x, "e")%5) + 1}
+			}
+			return vecs, nil
+		},
+	})
+	env["GTRAG_EMBEDDER"] = "ollama:emb"
+	env["OLLAMA_HOST"] = emb.URL
+	env["GTRAG_LLM"] = "offline"
+	env["GTRAG_ARXIV_URL"] = "http://127.0.0.1:1/api/query"
+	r := gtrag(t, env, "ask", "What is a Nash equilibrium?") // makes and seeds the store
+	require.Equal(t, exitOK, r.code, r.stderr)
+
+	fail.Store(true)
+	r = gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stderr, "model runner has unexpectedly stopped")
+	var res service.Result
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res), r.stdout)
+	require.Equal(t, service.OutcomeFailed, res.Outcome)
+	require.Contains(t, res.Error, "model runner has unexpectedly stopped")
+	require.Equal(t, "What is a Nash equilibrium?", res.Question)
+	require.Empty(t, res.Answer)
+	require.Zero(t, res.PapersAdded)
+
+	r = gtrag(t, env, "ask", "What is a Nash equilibrium?")
+	require.Equal(t, 1, r.code)
+	require.Empty(t, r.stdout)
+	require.Contains(t, r.stderr, "model runner has unexpectedly stopped")
 }
