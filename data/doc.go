@@ -1,4 +1,4 @@
-// Package data holds gtrag's embedded game-theory primer: sixty-five short,
+// Package data holds gtrag's embedded game-theory primer: sixty-six short,
 // original teaching entries (Nash equilibrium, auctions, matching, voting,
 // learning in games…) written for this project so that a brand-new store can
 // answer common questions before any arXiv search.
@@ -17,9 +17,11 @@
 // syllabus. Six more (Pareto efficiency, moral hazard and the
 // principal-agent problem, adverse selection and the market for lemons, the
 // centipede game, the Keynesian beauty contest and level-k thinking,
-// information cascades) were added in round 2 session 45, when asking a
-// new store the ideas such a course teaches beside equilibrium found each
-// answered "I found nothing in the knowledge base that says what … is".
+// information cascades) and a seventh on collusion and cartels were added
+// in round 2 session 45, when asking a new store the ideas such a course
+// teaches beside equilibrium found them unanswered: "I found nothing in the
+// knowledge base that says what … is", or for "Why are cartels unstable?"
+// a refusal as off-topic.
 // The primer is not meant to cover everything: the answer sets'
 // not_found questions (testdata/answers) name ideas it leaves to arXiv,
 // such as Colonel Blotto, the war of attrition and the volunteer's dilemma,

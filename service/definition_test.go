@@ -135,6 +135,7 @@ func TestFirstCourseIdeasAreAnsweredFromTheirEntries(t *testing.T) {
 		"What is the centipede game?":           {"primer:centipede-game", "Rosenthal"},
 		"What is the Keynesian beauty contest?": {"primer:beauty-contest-level-k", "Keynes"},
 		"What is an information cascade?":       {"primer:information-cascades", "ignore their own private information"},
+		"Why are cartels unstable?":             {"primer:collusion-cartels", "collusion is not an equilibrium"},
 	} {
 		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
 		require.NoError(t, err)

@@ -47,6 +47,8 @@ func TestParseCueRejects(t *testing.T) {
 func TestEvoked(t *testing.T) {
 	for q, want := range map[string]string{
 		"My advisor is biased and talk costs nothing: can I trust him?":               "cheap talk",
+		"Why are cartels unstable?":                                                   "collusion",
+		"Can a cartel sustain high prices for long?":                                  "collusion",
 		"Why do candidates in an election move their platforms to the middle?":        "median voter theorem",
 		"If everyone pays their bid, winners and losers alike, how do people bid?":    "all-pay auction",
 		"Could charging drivers for using busy roads reduce congestion?":              "congestion pricing",
