@@ -164,3 +164,18 @@ func TestAnswersOpenWithWhatWasAsked(t *testing.T) {
 		require.Equal(t, "primer:repeated-games-folk-theorem", r.Sources[0].PaperID, q)
 	}
 }
+
+// A question about the Stackelberg model is answered from the entry on
+// Stackelberg competition, not from the one on security games, which
+// are Stackelberg games too: "Stackelberg" in the security games' title
+// made that entry the one named after the question's concept.
+func TestStackelbergQuestionsStayWithStackelbergCompetition(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for _, q := range []string{"Who moves first in a Stackelberg game?", "How does Stackelberg differ from Cournot?"} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.NotEmpty(t, r.Sources, q)
+		require.Equal(t, "primer:stackelberg-competition", r.Sources[0].PaperID, "%s: %s", q, r.Answer)
+		require.Contains(t, r.Answer, "the leader, chooses its quantity first", q)
+	}
+}
