@@ -91,6 +91,7 @@ func TestEndToEndOnWeaviate(t *testing.T) {
 		{"ingest ids", TestIngestIDsInBatches},
 		{"ingest file versions", TestIngestFileSkipsStoredAndReplacesOlderVersions},
 		{"ingest primer seed", TestIngestPrimerSeedCountsInStore},
+		{"ingest primer adds what the store lacks", TestIngestPrimerAddsTheEntriesTheStoreLacks},
 		{"eval", TestEvalReportsQuality},
 		{"concurrent ingest and search", TestConcurrentIngestAndSearch},
 		{"stats", testStatsOnWeaviate},
