@@ -136,6 +136,8 @@ func TestFirstCourseIdeasAreAnsweredFromTheirEntries(t *testing.T) {
 		"What is the Keynesian beauty contest?": {"primer:beauty-contest-level-k", "Keynes"},
 		"What is an information cascade?":       {"primer:information-cascades", "ignore their own private information"},
 		"Why are cartels unstable?":             {"primer:collusion-cartels", "collusion is not an equilibrium"},
+		"What is Rubinstein bargaining?":        {"primer:rubinstein-bargaining", "sequence of alternating offers"},
+		"What is Myerson's optimal auction?":    {"primer:myerson-optimal-auction", "maximises a seller's expected revenue"},
 	} {
 		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
 		require.NoError(t, err)
