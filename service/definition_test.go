@@ -92,16 +92,29 @@ func TestDefinitionWithEntryStaysLocal(t *testing.T) {
 // without its definition, until the whole entry counted as naming the
 // concept (reasoner's ownEntry).
 func TestDefinitionsComeFromTheirEntry(t *testing.T) {
-	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
-	for q, want := range map[string]struct{ entry, says string }{
+	requireAnsweredFrom(t, map[string]entrySays{
 		"What is Stackelberg competition?":              {"primer:stackelberg-competition", "the leader, chooses its quantity first"},
 		"What is the Stackelberg model of competition?": {"primer:stackelberg-competition", "the leader, chooses its quantity first"},
 		"What is a potential game?":                     {"primer:congestion-potential-games", "A potential game is a game that has such a potential function"},
-	} {
+	})
+}
+
+// entrySays is the primer entry a question's answer must cite first, and
+// words the answer must hold.
+type entrySays struct{ entry, says string }
+
+// requireAnsweredFrom asks each question of a new primer store with arXiv
+// unreachable and requires it answered, first from its entry, saying its
+// words.
+func requireAnsweredFrom(t *testing.T, cases map[string]entrySays) {
+	t.Helper()
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for q, want := range cases {
 		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
 		require.NoError(t, err)
 		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
-		require.Equal(t, want.entry, r.Sources[0].PaperID, q)
+		require.NotEmpty(t, r.Sources, q)
+		require.Equal(t, want.entry, r.Sources[0].PaperID, "%s: %+v", q, r.Sources)
 		require.Contains(t, r.Answer, want.says, q)
 	}
 }
@@ -127,8 +140,7 @@ func TestWhoFoundedGameTheoryIsAnsweredFromTheStore(t *testing.T) {
 // these questions was answered "I found nothing in the knowledge base that
 // says what … is", or from an entry that names the idea in passing.
 func TestFirstCourseIdeasAreAnsweredFromTheirEntries(t *testing.T) {
-	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
-	for q, want := range map[string]struct{ entry, says string }{
+	requireAnsweredFrom(t, map[string]entrySays{
 		"What is Pareto efficiency?":            {"primer:pareto-efficiency", "without making anyone worse off"},
 		"What is moral hazard?":                 {"primer:moral-hazard-principal-agent", "hidden-action"},
 		"What is the market for lemons?":        {"primer:adverse-selection-lemons", "Akerlof"},
@@ -138,14 +150,7 @@ func TestFirstCourseIdeasAreAnsweredFromTheirEntries(t *testing.T) {
 		"Why are cartels unstable?":             {"primer:collusion-cartels", "collusion is not an equilibrium"},
 		"What is Rubinstein bargaining?":        {"primer:rubinstein-bargaining", "sequence of alternating offers"},
 		"What is Myerson's optimal auction?":    {"primer:myerson-optimal-auction", "maximises a seller's expected revenue"},
-	} {
-		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
-		require.NoError(t, err)
-		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
-		require.NotEmpty(t, r.Sources, q)
-		require.Equal(t, want.entry, r.Sources[0].PaperID, "%s: %+v", q, r.Sources)
-		require.Contains(t, r.Answer, want.says, q)
-	}
+	})
 }
 
 // An answer opens with the sentence that says what was asked, when the
@@ -172,12 +177,9 @@ func TestAnswersOpenWithWhatWasAsked(t *testing.T) {
 // are Stackelberg games too: "Stackelberg" in the security games' title
 // made that entry the one named after the question's concept.
 func TestStackelbergQuestionsStayWithStackelbergCompetition(t *testing.T) {
-	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
-	for _, q := range []string{"Who moves first in a Stackelberg game?", "How does Stackelberg differ from Cournot?"} {
-		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
-		require.NoError(t, err)
-		require.NotEmpty(t, r.Sources, q)
-		require.Equal(t, "primer:stackelberg-competition", r.Sources[0].PaperID, "%s: %s", q, r.Answer)
-		require.Contains(t, r.Answer, "the leader, chooses its quantity first", q)
-	}
+	leader := entrySays{"primer:stackelberg-competition", "the leader, chooses its quantity first"}
+	requireAnsweredFrom(t, map[string]entrySays{
+		"Who moves first in a Stackelberg game?":    leader,
+		"How does Stackelberg differ from Cournot?": leader,
+	})
 }
