@@ -804,7 +804,7 @@ func cues() map[string][]string {
 			"independent q learn*", "q learner*", "other* change* their* polic* learn*",
 		},
 		"counterfactual regret minimization": {"solv* poker", "poker bot|bots", "poker program*", "poker ai", "play* poker computer*", "poker* algorithm*", "computer* beat* poker*", "ai beat* poker*", "imperfect information* game* ai", "poker* regret*"},
-		"no-regret learning":                 {"bot|bots bid* learn*", "bidding bot|bots", "bid* bot|bots auction*", "learn* bid* only* whether* won*", "learn* bid* win* lose* feedback*", "bidder* learn* only* won*", "hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*", "online algorithm* best fixed*", "close* best fixed strateg*", "guarantee* best fixed*"},
+		"no-regret learning":                 {"bot|bots bid* learn*", "bidding bot|bots", "bid* bot|bots auction*", "learn* bid* only* whether* won*", "learn* bid* win* lose* feedback*", "bidder* learn* only* won*", "hindsight best", "online learn* adversar*", "learn* regret* algorithm*", "regret* online learn*", "regret* multi armed bandit*", "learn* regret* game*", "learn* regret* minimi*", "learn* regret* opponent*", "learn* converge* correlated", "learn* algorithm* repeat* game*", "multiplicative weight*", "online algorithm* best fixed*", "close* best fixed strateg*", "guarantee* best fixed*"},
 		"mean field game": {
 			"huge crowd* player*", "crowd* rational*", "many* small* player* average*", "infinitely* many agents*",
 			"huge number player*", "infinite* many player*", "continuum player*", "large population* average*",

@@ -48,6 +48,7 @@ func TestEvoked(t *testing.T) {
 	for q, want := range map[string]string{
 		"My advisor is biased and talk costs nothing: can I trust him?":               "cheap talk",
 		"Why are cartels unstable?":                                                   "collusion",
+		"What is regret in online learning?":                                          "no-regret learning",
 		"Can a cartel sustain high prices for long?":                                  "collusion",
 		"Why do candidates in an election move their platforms to the middle?":        "median voter theorem",
 		"If everyone pays their bid, winners and losers alike, how do people bid?":    "all-pay auction",
