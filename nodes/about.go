@@ -205,7 +205,7 @@ func newAboutTest(question string) aboutTest {
 				t.terms = append(t.terms, stem)
 			}
 			if len(stems) == 1 {
-				for _, f := range append(text.FieldWords(w), text.Kin(strings.ToLower(w))...) {
+				for _, f := range slices.Concat(text.FieldWords(w), text.Kin(strings.ToLower(w))) {
 					for _, fs := range text.Tokenize(f) {
 						if fs != stem && !slices.Contains(t.fieldStems[stem], fs) {
 							t.fieldStems[stem] = append(t.fieldStems[stem], fs)
@@ -260,7 +260,7 @@ func (t aboutTest) inPool(pool []arxiv.Paper) aboutTest {
 }
 
 // shared counts the question's terms the paper holds.
-func (t aboutTest) shared(p arxiv.Paper) int { return t.countIn(t.terms, termSet(p)) }
+func (t aboutTest) shared(p arxiv.Paper) int { return countIn(t.terms, termSet(p), t.alternates()) }
 
 // counted are the terms a candidate must share to pass the best-match
 // and stand-out rules: all of the question's, or for an unrecognised
@@ -293,27 +293,26 @@ func termSet(p arxiv.Paper) map[string]bool {
 	return set
 }
 
-// countIn counts the terms of of in set.
-func countIn(of []string, set map[string]bool) int {
+// countIn counts the terms of of in set, a term held when set holds it or
+// one of its alternatives (nil: the words as written).
+func countIn(of []string, set map[string]bool, alternatives map[string][]string) int {
 	have := 0
 	for _, term := range of {
-		if set[term] {
+		if set[term] || slices.ContainsFunc(alternatives[term], func(f string) bool { return set[f] }) {
 			have++
 		}
 	}
 	return have
 }
 
-// countIn counts the terms of of in set, a term held when set holds it or,
-// for a recognised question, one of the words papers use for it.
-func (t aboutTest) countIn(of []string, set map[string]bool) int {
-	have := 0
-	for _, term := range of {
-		if set[term] || !t.unrecognised && slices.ContainsFunc(t.fieldStems[term], func(f string) bool { return set[f] }) {
-			have++
-		}
+// alternates are the words papers use for the question's terms
+// (fieldStems), which a recognised question's paper may hold instead, and
+// nil for an unrecognised question, whose words count as written.
+func (t aboutTest) alternates() map[string][]string {
+	if t.unrecognised {
+		return nil
 	}
-	return have
+	return t.fieldStems
 }
 
 // test reports whether p is about the question, and why.
@@ -337,14 +336,14 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	if t.unrecognised {
 		need = minSharedBestUnrecognised
 	}
-	if p.ID != "" && p.ID == t.best && countIn(t.counted(), terms) >= need {
+	if p.ID != "" && p.ID == t.best && countIn(t.counted(), terms, nil) >= need {
 		return "arXiv's best match", true
 	}
-	have := t.countIn(t.counted(), terms)
+	have := countIn(t.counted(), terms, t.alternates())
 	why := fmt.Sprintf("%d of %d terms", have, len(t.terms))
 	covered, of := have, len(t.terms)
 	if len(t.specific) > 0 {
-		covered, of = t.countIn(t.specific, terms), len(t.specific)
+		covered, of = countIn(t.specific, terms, t.alternates()), len(t.specific)
 	}
 	if covered > 0 && float64(covered)/float64(of) >= t.min && (!t.unrecognised || covered >= minShared) {
 		return fmt.Sprintf("%d of %d specific terms", covered, of), true
