@@ -324,7 +324,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	stopped := errors.As(err, &limit)
 	interrupted := isInterrupt(ctx, err)
 	failed := runErr != nil && !stopped && !interrupted
-	if err != nil && !stopped && !interrupted && !failed {
+	if runErr == nil && err != nil && !stopped && !interrupted {
 		// The run answered; only its recording failed.
 		return Result{}, err
 	}

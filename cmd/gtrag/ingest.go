@@ -218,7 +218,7 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 		if !o.primer {
 			return usagef("--primer=false names no source: give --primer, --query, --ids or --file")
 		}
-		if fl.Changed("filter") && o.filter && !o.noFilter {
+		if fl.Changed("filter") && o.filter { // with --no-filter too, refused above
 			return usagef("--primer adds the primer unfiltered, as a new store is seeded: drop --filter")
 		}
 		o.filter = false
