@@ -1061,15 +1061,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// network can make every user worse off…").
 			c.Rel += namingBonus
 		}
-		c.Lead = hasShape(f, c)
-		if f.Who && !c.Lead && soleNamed && titled[c.Paper] && credits(c.Text) {
-			// In the entry named after the concept, a sentence that
-			// credits someone credits them with the concept, whatever
-			// it calls it: "The field was founded by John von Neumann
-			// and Oskar Morgenstern in Theory of Games and Economic
-			// Behavior (1944)" answers "Who came up with game theory?".
-			c.Lead = true
-		}
+		c.Lead = hasShape(f, c, soleNamed && titled[c.Paper])
 		if c.Lead && f.Kind == askExplain && len(focusPapers) > 0 && !focusPapers[c.Paper] && !f.Concepts[0].In(c.Text) {
 			// An explanation of something else explains nothing the
 			// question asks: "…, so the Cournot model spans the range
@@ -1344,15 +1336,21 @@ func statesWhat(c text.Concept, s string) bool {
 }
 
 // hasShape reports whether c has the shape of the sentence the question
-// should open with.
-func hasShape(f focus, c *candidate) bool {
+// should open with. inOwnEntry says that c's passage is the entry named
+// after the question's sole named concept.
+func hasShape(f focus, c *candidate, inOwnEntry bool) bool {
 	if f.Who {
 		// The sentence credits someone with the concept, or with most of
 		// what the question says of it: "John Nash proved in 1950 … that
 		// every game with finitely many players and strategies has at
 		// least one Nash equilibrium, possibly in mixed strategies" for
-		// "Who showed every finite game has a mixed equilibrium?".
-		return len(f.Concepts) > 0 && credits(c.Text) && (f.Concepts[0].In(c.Text) || termShare(f.Terms, c.Terms) >= minShare)
+		// "Who showed every finite game has a mixed equilibrium?". In the
+		// entry named after the concept, a sentence that credits someone
+		// credits them with the concept, whatever it calls it: "The field
+		// was founded by John von Neumann and Oskar Morgenstern in Theory
+		// of Games and Economic Behavior (1944)" answers "Who came up with
+		// game theory?".
+		return len(f.Concepts) > 0 && credits(c.Text) && (inOwnEntry || f.Concepts[0].In(c.Text) || termShare(f.Terms, c.Terms) >= minShare)
 	}
 	if f.Counted != "" {
 		return countsOf(f.Counted, c.Text)
