@@ -207,18 +207,15 @@ func TestOfflineFilterKnowsEconomicGamesAreNotGamePlay(t *testing.T) {
 // is played, as game theory says of its games, is not it. The question
 // below met "game play" at -3 and was refused unsearched.
 func TestOfflineFilterGamePlayIsMatchedAsWritten(t *testing.T) {
-	f := NewOfflineFilter()
 	for _, q := range []string{
 		"If a game is only played a set number of rounds but has more than one stable outcome each round, can people still cooperate early on?",
 		"When the same game is played repeatedly, can players sustain cooperation?",
 	} {
-		v, err := f.IsGameTheory(context.Background(), q, "")
-		require.NoError(t, err)
+		v := titleVerdict(t, q)
 		require.NotContains(t, v.Reason, `"game play"`, q)
 	}
 	for _, title := range []string{"Game play analytics for mobile puzzle titles", "Measuring game-play engagement in online shooters"} {
-		v, err := f.IsGameTheory(context.Background(), title, "")
-		require.NoError(t, err)
+		v := titleVerdict(t, title)
 		require.Contains(t, v.Reason, `"game play" -3.0 (title)`, title)
 		require.False(t, v.Yes, title)
 	}
@@ -334,8 +331,7 @@ func TestLexiconHasNoPhraseLostToStopWords(t *testing.T) {
 		"What does the Nash embedding theorem say?",
 		"What's a fair price to pay for saffron at the grocery store?",
 	} {
-		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
-		require.NoError(t, err)
+		v := titleVerdict(t, q)
 		require.False(t, v.Yes, "%s: %s", q, v.Reason)
 	}
 	v, err := NewOfflineFilter().IsGameTheory(context.Background(), "Equilibria of all-pay contests", "")
@@ -424,8 +420,7 @@ func TestOfflineFilterKnowsOtherFieldsSubjects(t *testing.T) {
 		"Hard versus soft voting in ensemble classifiers: when does averaging win?",
 		"Why can there be no retraction of the disk onto its boundary, by homology?",
 	} {
-		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
-		require.NoError(t, err)
+		v := titleVerdict(t, q)
 		require.True(t, v.Contrary, "%s: %s", q, v.Reason)
 	}
 }
@@ -500,8 +495,16 @@ func TestOfflineFilterKnowsReactionFunctionsAndMyerson(t *testing.T) {
 		"What is the reaction rate of this chemical reaction?":          false,
 		"What are the rules of the card game Uno?":                      false,
 	} {
-		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
-		require.NoError(t, err)
+		v := titleVerdict(t, q)
 		require.Equal(t, want, v.Yes, "%s: %s", q, v.Reason)
 	}
+}
+
+// titleVerdict is the offline filter's verdict on a title alone, as the
+// topic judge asks it of a question.
+func titleVerdict(t *testing.T, title string) Verdict {
+	t.Helper()
+	v, err := NewOfflineFilter().IsGameTheory(context.Background(), title, "")
+	require.NoError(t, err)
+	return v
 }
