@@ -1,21 +1,17 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
-	"github.com/gtrag/gtrag/internal/ollamatest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
 )
@@ -279,27 +275,13 @@ func TestAskJSONReportsAFailedRun(t *testing.T) {
 	if env["GTRAG_STORE"] != "" {
 		t.Skip("the embedded store's embedder")
 	}
-	var fail atomic.Bool
-	emb := ollamatest.New(t, ollamatest.Script{
-		Embed: func(_ context.Context, texts []string) ([][]float32, error) {
-			if fail.Load() {
-				return nil, errors.New("model runner has unexpectedly stopped")
-			}
-			vecs := make([][]float32, len(texts))
-			for i, x := range texts {
-				vecs[i] = []float32{float32(len(x)%7) + 1, 1, 0.5, float32(strings.Count(x, "e")%5) + 1}
-			}
-			return vecs, nil
-		},
-	})
+	emb := newEmbedServer(t)
 	env["GTRAG_EMBEDDER"] = "ollama:emb"
-	env["OLLAMA_HOST"] = emb.URL
-	env["GTRAG_LLM"] = "offline"
-	env["GTRAG_ARXIV_URL"] = "http://127.0.0.1:1/api/query"
+	env["OLLAMA_HOST"] = emb.URL                             // testEnv is offline, arXiv unreachable
 	r := gtrag(t, env, "ask", "What is a Nash equilibrium?") // makes and seeds the store
 	require.Equal(t, exitOK, r.code, r.stderr)
 
-	fail.Store(true)
+	emb.fail.Store(true)
 	r = gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
 	require.Equal(t, 1, r.code, r.stderr)
 	require.Contains(t, r.stderr, "model runner has unexpectedly stopped")

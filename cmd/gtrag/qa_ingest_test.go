@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -129,17 +130,21 @@ func TestQAStoreCopyPlainProgress(t *testing.T) {
 }
 
 // embedServer is an Ollama embedding endpoint (4 dimensions) that hangs,
-// once hang is set, until the request is cancelled; seen counts requests.
+// once hang is set, until the request is cancelled, and fails every
+// request once fail is set; seen counts the requests that hang.
 type embedServer struct {
 	*ollamatest.Server
-	hang atomic.Bool
-	seen chan struct{}
+	hang, fail atomic.Bool
+	seen       chan struct{}
 }
 
 func newEmbedServer(t *testing.T) *embedServer {
 	s := &embedServer{seen: make(chan struct{}, 1000)}
 	s.Server = ollamatest.New(t, ollamatest.Script{
 		Embed: func(ctx context.Context, texts []string) ([][]float32, error) {
+			if s.fail.Load() {
+				return nil, errors.New("model runner has unexpectedly stopped")
+			}
 			if s.hang.Load() {
 				select {
 				case s.seen <- struct{}{}:
