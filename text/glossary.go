@@ -153,7 +153,7 @@ var coreGlossary = []term{
 	{name: "Bertrand competition", variants: []string{"Bertrand model", "Bertrand oligopoly"}},
 	{name: "collusion", variants: []string{"tacit collusion"}},
 	{name: "repeated game", variants: []string{"infinitely repeated game"}},
-	{name: "finitely repeated game", variants: []string{"finitely repeated prisoner's dilemma", "finite horizon repeated game", "finitely repeated games"}},
+	{name: "finitely repeated game", variants: []string{"finitely repeated prisoner's dilemma", "finite horizon repeated game"}},
 	{name: "centipede game"},
 	{name: "chain-store paradox", variants: []string{"chain store game"}},
 	{name: "entry deterrence"},
