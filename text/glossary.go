@@ -237,7 +237,7 @@ var coreGlossary = []term{
 	// The format that first- and second-price auctions share, which a
 	// question names alone ("Which sealed-bid auction is a Dutch clock
 	// auction strategically equivalent to?").
-	{name: "sealed-bid auction", variants: []string{"sealed bid auction", "sealed-bid tender"}},
+	{name: "sealed-bid auction", variants: []string{"sealed-bid tender"}},
 	{name: "combinatorial auction", variants: []string{"package auction", "package bidding", "combinatorial clock auction"}},
 	{name: "double auction", variants: []string{"continuous double auction"}},
 	{name: "spectrum auction", variants: []string{"FCC auction", "incentive auction", "simultaneous multiple round auction"}},
