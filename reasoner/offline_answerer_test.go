@@ -417,3 +417,33 @@ func TestOfflineAnswererQuotesTheBestFoundPassage(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, ans.Cited, 2, "%s", ans.Text)
 }
+
+// A yes/no question that names two glossary concepts asks something of
+// both (bothNamed): the entry titled with the second is a source as the
+// first's is. "Is mutual defection the only Nash equilibrium of the
+// one-shot prisoner's dilemma?" quoted the stag hunt's "Unlike the
+// prisoner's dilemma, …", which names the game twice, and not the entry
+// on the prisoner's dilemma, which says why defection is the equilibrium.
+// An entry that is only about the second concept, untitled with it, is
+// not taken: "Is deferred acceptance strategy-proof …?" is not answered
+// from the Vickrey auction.
+func TestOfflineAnswererQuotesTheEntryOfEachNamedConcept(t *testing.T) {
+	var ps []Passage
+	for i, p := range primerPassages(t, []string{"prisoners-dilemma", "nash-equilibrium", "stag-hunt"}) {
+		if strings.HasSuffix(p.ID, "_chunk_0") { // what the store gave: each entry's opening chunk
+			p.N, p.Score = len(ps)+1, 1-float64(i)/10
+			ps = append(ps, p)
+		}
+	}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is mutual defection the only Nash equilibrium of the one-shot prisoner's dilemma?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Contains(t, ans.Text, "strictly dominant strategy for each player")
+
+	ps = primerPassages(t, []string{"stable-matching-gale-shapley", "second-price-vickrey-auction"})
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "Is deferred acceptance strategy-proof for both sides of the market?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.Contains(t, ans.Text, "strategy-proof for the proposing side")
+	require.NotContains(t, ans.Text, "Vickrey")
+}

@@ -128,7 +128,11 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 			// A cross-reference ("Compare Bertrand competition in prices
 			// and Stackelberg leadership.") names both and compares
 			// nothing; the answerer does not quote it either.
-			return !crossReference.MatchString(s) && carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s})
+			// Nor does a list that names both among others ("Standard
+			// examples … include the prisoner's dilemma, matching
+			// pennies, the stag hunt, chicken and …").
+			return !crossReference.MatchString(s) && carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s}) &&
+				!(amongItems(f.Concepts[0], s) && amongItems(f.Concepts[1], s))
 		}) {
 			// "This is the Bertrand paradox: …, in sharp contrast with
 			// Cournot competition in quantities" compares them.
@@ -195,6 +199,23 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	return r, nil
 }
 
+// amongItems reports whether sentence s names c as an item of a list
+// (listedIn), the first item included, which follows the words that open
+// the list: "Standard examples written as matrices include the prisoner's
+// dilemma, matching pennies, the stag hunt, …".
+func amongItems(c text.Concept, s string) bool {
+	if listedIn(c, s) {
+		return true
+	}
+	m := listSep.FindStringIndex(s)
+	if m == nil {
+		return false
+	}
+	head := text.Words(s[:m[0]])
+	last := head[max(0, len(head)-len(text.Words(c.Name))-1):]
+	return c.In(strings.Join(last, " ")) && listedIn(c, c.Name+s[m[0]:])
+}
+
 // decidedIn reports whether a sentence of passage p is a counterexample
 // to what a yes/no question asks of all (focus.counterexample). Only a
 // yes/no question has one, so for any other the passage is not split
@@ -240,7 +261,7 @@ func conceptFocus(c text.Concept, p Passage) float64 {
 		return 0
 	}
 	f := carryFocus
-	if carries(c, Passage{Title: titleForms(p.Title)}) {
+	if carries(c, Passage{Title: titleForms(withoutLongerTerms(p.Title, c))}) {
 		f += titleFocus
 	}
 	if about(c, Passage{Text: p.Text}) {

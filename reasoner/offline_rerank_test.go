@@ -233,3 +233,37 @@ func TestComparedEllipsisTakesTheSharedHead(t *testing.T) {
 	require.GreaterOrEqual(t, len(f.Concepts), 2)
 	require.Contains(t, f.Concepts[0].Name, "auction", "%v", conceptNames(f.Concepts))
 }
+
+// A title that names a concept only inside a longer glossary term is
+// titled after that term: "Tit-for-tat, Axelrod's tournaments and the
+// iterated prisoner's dilemma" is not the entry on the prisoner's dilemma,
+// and "How is chicken different from the prisoner's dilemma?" wants the
+// one that is. A sentence that lists both concepts among others ("Standard
+// examples … include the prisoner's dilemma, matching pennies, the stag
+// hunt, chicken …") compares nothing.
+func TestOfflineRerankerPrefersTheConceptsOwnEntry(t *testing.T) {
+	tft := Passage{N: 1, ID: "tft_chunk_0", PaperID: "tft", Title: "Tit-for-tat, Axelrod's tournaments and the iterated prisoner's dilemma",
+		Text: "In the iterated prisoner's dilemma the same two players play the prisoner's dilemma repeatedly.", Score: 1}
+	pd := Passage{N: 2, ID: "pd_chunk_0", PaperID: "pd", Title: "The prisoner's dilemma",
+		Text: "The prisoner's dilemma is the best-known game in game theory. Defecting is dominant.", Score: 0.9}
+	chicken := Passage{N: 3, ID: "chicken_chunk_0", PaperID: "chicken", Title: "Chicken and the hawk-dove game",
+		Text: "In the game of chicken two drivers speed toward each other; whoever swerves is the chicken.", Score: 0.8}
+	listing := Passage{N: 4, ID: "nf_chunk_1", PaperID: "nf", Title: "Normal-form games and payoff matrices",
+		Text: "Standard examples written as matrices include the prisoner's dilemma, matching pennies, the stag hunt, chicken and the battle of the sexes.", Score: 0.95}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "How is chicken different from the prisoner's dilemma?", []Passage{tft, pd, chicken, listing})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[1], r.Scores[0], "the prisoner's dilemma's own entry outranks the iterated game's: %v", r.Scores)
+	require.Greater(t, r.Scores[2], r.Scores[3], "chicken's entry outranks a list naming both: %v", r.Scores)
+
+	// A sentence that does compare them still gains.
+	contrast := listing
+	contrast.Text = "Unlike the prisoner's dilemma, chicken has two pure equilibria in which one player swerves."
+	r, err = NewOfflineReranker().Rerank(context.Background(), "How is chicken different from the prisoner's dilemma?", []Passage{chicken, contrast})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[1], r.Scores[0], "a sentence contrasting both gains: %v", r.Scores)
+
+	// The iterated game's own question still ranks its entry first.
+	r, err = NewOfflineReranker().Rerank(context.Background(), "Why does tit-for-tat do well in the iterated prisoner's dilemma?", []Passage{pd, tft})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[1], r.Scores[0], "%v", r.Scores)
+}
