@@ -625,15 +625,18 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 			// A comparison is about both its concepts: "the difference
 			// between a dominant strategy and a Nash equilibrium" left
 			// out the entry on dominant strategies, and defined only
-			// the Nash equilibrium. So is a question that asks of two
-			// glossary concepts (bothNamed), where the passage is titled
-			// with the second: "Is mutual defection the only Nash
+			// the Nash equilibrium. So is the passage whose sentence sets
+			// the two side by side (comparesIn), though it names each
+			// once: "a game has perfect information when …, and
+			// imperfect information otherwise". So is a question that
+			// asks of two glossary concepts (bothNamed), where the
+			// passage is titled with the second: "Is mutual defection the only Nash
 			// equilibrium of the one-shot prisoner's dilemma?" quoted the
 			// stag hunt's "Unlike the prisoner's dilemma, …" and not the
 			// prisoner's dilemma's entry. Merely about the second is not
 			// enough there: "Is deferred acceptance strategy-proof …?"
 			// then quoted the Vickrey auction, which says it twice.
-			compared := len(f.Concepts) > 1 && (f.Kind == askDifference && about(f.Concepts[1], p) ||
+			compared := len(f.Concepts) > 1 && (f.Kind == askDifference && (about(f.Concepts[1], p) || comparesIn(f, p)) ||
 				bothNamed(f, f.Concepts[1]) && carries(f.Concepts[1], Passage{Title: titleForms(withoutLongerTerms(p.Title, f.Concepts[1]))}))
 			if about(f.Concepts[0], p) || compared || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
 				// A passage that carries the words describing an evoked

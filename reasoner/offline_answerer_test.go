@@ -447,3 +447,23 @@ func TestOfflineAnswererQuotesTheEntryOfEachNamedConcept(t *testing.T) {
 	require.Contains(t, ans.Text, "strategy-proof for the proposing side")
 	require.NotContains(t, ans.Text, "Vickrey")
 }
+
+// A comparison's sources include the passage whose sentence sets the two
+// concepts side by side, though it names each once: "What is the
+// difference between perfect and imperfect information?" opened with
+// backward induction, whose entry says "perfect information" twice, and
+// put the extensive-form entry's "a game has perfect information when …,
+// and imperfect information otherwise" after it.
+func TestOfflineAnswererOpensAComparisonWithTheSentenceComparing(t *testing.T) {
+	var ps []Passage
+	for _, p := range primerPassages(t, []string{"extensive-form-games", "backward-induction-subgame-perfection"}) {
+		if strings.HasSuffix(p.ID, "_chunk_0") {
+			p.N, p.Score = len(ps)+1, 1-float64(len(ps))/10
+			ps = append(ps, p)
+		}
+	}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is the difference between perfect and imperfect information?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.True(t, strings.HasPrefix(ans.Text, "Information sets group the nodes"), ans.Text)
+}

@@ -124,16 +124,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 			}
 			focus[i] = max(focus[i], w*min(1, cf))
 		}
-		if comparison && slices.ContainsFunc(bodySentences(p), func(s string) bool {
-			// A cross-reference ("Compare Bertrand competition in prices
-			// and Stackelberg leadership.") names both and compares
-			// nothing; the answerer does not quote it either.
-			// Nor does a list that names both among others ("Standard
-			// examples … include the prisoner's dilemma, matching
-			// pennies, the stag hunt, chicken and …").
-			return !crossReference.MatchString(s) && carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s}) &&
-				!(amongItems(f.Concepts[0], s) && amongItems(f.Concepts[1], s))
-		}) {
+		if comparison && comparesIn(f, p) {
 			// "This is the Bertrand paradox: …, in sharp contrast with
 			// Cournot competition in quantities" compares them.
 			focus[i] = min(1, focus[i]+bothFocus)
@@ -197,6 +188,19 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
 		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
 	return r, nil
+}
+
+// comparesIn reports whether a sentence of passage p names both concepts
+// a comparison joins. A cross-reference ("Compare Bertrand competition in
+// prices and Stackelberg leadership.") names both and compares nothing;
+// the answerer does not quote it either. Nor does a list that names both
+// among others ("Standard examples … include the prisoner's dilemma,
+// matching pennies, the stag hunt, chicken and …").
+func comparesIn(f focus, p Passage) bool {
+	return slices.ContainsFunc(bodySentences(p), func(s string) bool {
+		return !crossReference.MatchString(s) && carries(f.Concepts[0], Passage{Text: s}) && carries(f.Concepts[1], Passage{Text: s}) &&
+			!(amongItems(f.Concepts[0], s) && amongItems(f.Concepts[1], s))
+	})
 }
 
 // amongItems reports whether sentence s names c as an item of a list
