@@ -134,6 +134,27 @@ func TestJudgeTopicTakesADescribedInteractionNotASportsRival(t *testing.T) {
 	require.False(t, v.Yes, v.Reason)
 }
 
+func TestJudgeTopicTakesPartiesThatAllAct(t *testing.T) {
+	// Parties that all do what the others do (text.CollectiveAct) make a
+	// question game theory; cats that all sleep do not.
+	ctx := context.Background()
+	v, err := judgeTopic(ctx, &noFilter{}, "Why do airlines all lower fares when one of them starts a sale?")
+	require.NoError(t, err)
+	require.True(t, v.Yes, v.Reason)
+	require.Contains(t, v.Reason, `"airlines all lower"`)
+
+	v, err = judgeTopic(ctx, &noFilter{}, "Why do cats all sleep so much?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+
+	// "stores both sell" is a collective act by its words; an errand
+	// for a place nearby is refused before it is asked.
+	v, err = judgeTopic(ctx, &noFilter{}, "Which stores both sell and repair bikes near me?")
+	require.NoError(t, err)
+	require.False(t, v.Yes, v.Reason)
+	require.True(t, v.Contrary, v.Reason)
+}
+
 // TestJudgeTopicRefusesAQuestionAboutSomethingElse: each rule of
 // aboutSomethingElse refuses, unsearched, a question that names and
 // describes no glossary term although the lexicon counts its words

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -579,7 +580,9 @@ const maxRelated = 16
 // people whose choices bear on each other (text.Interaction) when the
 // judge found no evidence against game theory: "two firms losing money,
 // each waiting for the other to quit" names no concept the lexicon
-// scores. A verdict against ("soccer", "students") stands: those words
+// scores. So does one that says parties all do something
+// (text.CollectiveAct: "Why do airlines all lower fares when one of them
+// starts a sale?"). A verdict against ("soccer", "students") stands: those words
 // come with the off-topic questions that also say "player" or "strategy".
 //
 // A question that names and describes no glossary concept but names
@@ -665,7 +668,7 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		v.Reason += "; but the question is about " + concepts[named].Name
 	}
 	if !v.Yes && !v.Contrary {
-		if p := text.Interaction(question); p != "" {
+		if p := cmp.Or(text.Interaction(question), text.CollectiveAct(question)); p != "" {
 			v.Yes = true
 			v.Reason += fmt.Sprintf("; but the question describes choices that bear on each other (%q)", p)
 		}

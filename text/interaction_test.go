@@ -35,3 +35,20 @@ func TestInteraction(t *testing.T) {
 		}
 	}
 }
+
+func TestCollectiveAct(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"Why do drivers all take the same highway and make it slower for everyone?", "drivers all take"},
+		{"Why do fishermen overfish a lake they all share even though it hurts them?", "fishermen overfish a lake they all share"},
+		{"Why do two rival firms both cut prices in a downturn?", "firms both cut"},
+		// Not an act, or not parties of a market, a state or a crowd.
+		{"Why do people vote at all if one vote almost never decides an election?", ""},
+		{"Why do firms all over the world use spreadsheets?", ""},
+		{"Why do cats all sleep so much?", ""},
+		{"How do I cook rice in a pressure cooker?", ""},
+	} {
+		if got := CollectiveAct(tc.q); got != tc.want {
+			t.Errorf("CollectiveAct(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
