@@ -694,6 +694,15 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		if offTopic {
 			s = endOffTopic(s)
 			s.Reasoning = "the question is not about game theory"
+			if s.OffTopic && arxivFailed {
+				// The judge only found no game theory in the question,
+				// and the search that would have looked for papers on it
+				// failed: the reply must not claim more than that. The
+				// outcome stays off_topic, as eval and scripts count a
+				// refusal by it.
+				s.FinalResponse = uncheckedText
+				s.Reasoning = "no game theory recognised in the question, and arXiv could not be searched for papers on it"
+			}
 			return s, nil
 		}
 		if len(s.ChromaResults) == 0 {
@@ -841,6 +850,17 @@ func offTopicText(added int) string {
 	return "This question does not appear to be about game theory, so I have no sources for it and " + kb +
 		". Ask about strategic interaction: equilibria, auctions, bargaining, voting, repeated games…"
 }
+
+// uncheckedText is the answer to a question in which the topic judge
+// recognised no game theory (and found none against) when arXiv could
+// not be searched for papers on it: "Why do people keep their promises
+// to business partners they will deal with again?" asks about repeated
+// games in everyday words, and "does not appear to be about game theory"
+// would say more than the run found out. Nothing is added when arXiv
+// fails.
+const uncheckedText = "I recognised no game-theory idea in this question, and arXiv could not be reached to look for papers on it, " +
+	"so I have no sources for it and added nothing to the knowledge base. If it is about strategic interaction, " +
+	"try again when arXiv can be reached, or name the idea you mean (for example \"the prisoner's dilemma\" or \"a second-price auction\")."
 
 // OffTopic is the answer to an off-topic question when nothing was added.
 var OffTopic = offTopicText(0)

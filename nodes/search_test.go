@@ -361,6 +361,27 @@ func TestContraryQuestionIsNotSearchedAnUnrecognisedOneIs(t *testing.T) {
 	require.NotEqual(t, OutcomeOffTopic, final.Outcome)
 }
 
+// When arXiv cannot be searched, a question in which the judge merely
+// recognised no game theory is not called off-topic outright: the reply
+// says what could not be checked. One with evidence against keeps the
+// plain refusal, as it was never to be searched.
+func TestUnrecognisedQuestionWithArxivDownSaysWhatWasNotChecked(t *testing.T) {
+	ax := &fakeArxiv{err: errors.New("connection refused")}
+	d := deps(&memStore{}, ax, nil)
+	d.Filter = &chessFilter{}
+	final, _, err := run(t, d, "Why do people keep their promises to business partners they will deal with again?")
+	require.NoError(t, err)
+	require.Equal(t, 1, ax.calls)
+	require.Equal(t, OutcomeOffTopic, final.Outcome)
+	require.Equal(t, uncheckedText, final.FinalResponse)
+	require.Contains(t, final.FinalResponse, "arXiv could not be reached")
+	require.Contains(t, final.FinalResponse, "added nothing")
+
+	final, _, err = run(t, d, "How do I improve my Elo rating in online chess?")
+	require.NoError(t, err)
+	require.Equal(t, OffTopic, final.FinalResponse)
+}
+
 // abstainer declines to answer, listing the closest source.
 type abstainer struct{}
 
