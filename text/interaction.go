@@ -84,9 +84,10 @@ var notAParty = wordSet(`hand day side way one`)
 // model's symmetric equilibrium, which the paper filter weighs otherwise.
 //
 // Measured when written (round 2 session 46), over every question of
-// testdata: none of the 881 off-topic controls has one, 13 of the 3,323
-// game-theory questions do; and 6 of 110 everyday game-theory questions
-// the lead wrote, of which the topic judge had recognised none.
+// testdata: none of the 862 distinct off-topic controls has one, 12 of
+// the 3,267 distinct game-theory questions do; and 6 of 110 everyday
+// game-theory questions the lead wrote, of which the topic judge had
+// recognised none.
 func CollectiveAct(question string) string {
 	for _, m := range collectiveAct().FindAllStringSubmatch(question, -1) {
 		if notAnAct.Has(strings.ToLower(m[4])) || strings.HasSuffix(strings.ToLower(m[2]), " at") {
