@@ -152,8 +152,13 @@ var consistencyLevels = []string{One, Quorum, All}
 
 // ParseURL reads a store URL:
 //
-//	weaviate://HOST:PORT[,HOST:PORT…][/COLLECTION][?replicas=N&read=LEVEL&write=LEVEL]
+//	weaviate://HOST:PORT[,HOST:PORT…][/COLLECTION][?replicas=N&read=LEVEL&write=LEVEL&timeout=DURATION]
 //	weaviates://…   the same over TLS
+//
+// timeout bounds one request (Config.Timeout, default 60s): a server that
+// takes connections and never answers holds a command that long for each
+// request it sends, so a user on a fast network may want less
+// ("timeout=5s"); a slow link to a large batch may want more.
 //
 // Without a port, 8080 (weaviate://) or 443 (weaviates://) is used. Several
 // hosts are nodes of one cluster, tried in order. apiKey (from
@@ -161,7 +166,7 @@ var consistencyLevels = []string{One, Quorum, All}
 // traces, errors or shell history. Errors say what is wrong and show the
 // form.
 func ParseURL(raw, apiKey string) (Config, error) {
-	const form = "want weaviate://HOST:PORT[/Collection][?replicas=N&read=ONE|QUORUM|ALL&write=ONE|QUORUM|ALL]"
+	const form = "want weaviate://HOST:PORT[/Collection][?replicas=N&read=ONE|QUORUM|ALL&write=ONE|QUORUM|ALL&timeout=DURATION]"
 	shown := Redact(raw)
 	bad := func(format string, a ...any) (Config, error) {
 		return Config{}, fmt.Errorf("store URL %q: %s; %s", shown, fmt.Sprintf(format, a...), form)
@@ -222,7 +227,7 @@ func ParseURL(raw, apiKey string) (Config, error) {
 	}
 	for k := range q {
 		switch k {
-		case "replicas", "read", "write":
+		case "replicas", "read", "write", "timeout":
 		default:
 			return bad("unknown parameter %q", k)
 		}
@@ -245,6 +250,13 @@ func ParseURL(raw, apiKey string) (Config, error) {
 			}
 			*p.dst = v
 		}
+	}
+	if v := q.Get("timeout"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > 10*time.Minute {
+			return bad("timeout=%q: want a duration from 1s to 10m, such as 10s", v)
+		}
+		c.Timeout = d
 	}
 	c.APIKey = apiKey
 	return c, nil

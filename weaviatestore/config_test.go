@@ -2,6 +2,7 @@ package weaviatestore
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -19,6 +20,7 @@ func TestParseURL(t *testing.T) {
 		{"weaviate://n1:8080,n2:8081/Gt?replicas=2&read=quorum&write=ALL",
 			Config{Hosts: []string{"n1:8080", "n2:8081"}, Collection: "Gt", Replicas: 2, ReadConsistency: Quorum, WriteConsistency: All},
 			"weaviate://n1:8080,n2:8081/Gt"},
+		{"weaviate://h:1/A?timeout=5s", Config{Hosts: []string{"h:1"}, Collection: "A", Timeout: 5 * time.Second}, "weaviate://h:1/A"},
 	} {
 		t.Run(tt.url, func(t *testing.T) {
 			got, err := ParseURL(tt.url, "")
@@ -49,6 +51,9 @@ func TestParseURL(t *testing.T) {
 		{"weaviate://h:1/A?replicas=0", "replicas"},
 		{"weaviate://h:1/A?read=SOME", "ONE, QUORUM or ALL"},
 		{"weaviate://h:1/A?write=", ""}, // empty means the default
+		{"weaviate://h:1/A?timeout=5", "from 1s to 10m"},
+		{"weaviate://h:1/A?timeout=10ms", "from 1s to 10m"},
+		{"weaviate://h:1/A?timeout=1h", "from 1s to 10m"},
 	} {
 		_, err := ParseURL(tt.url, "")
 		if tt.says == "" {

@@ -55,3 +55,27 @@ func TestAnotherServersPageIsQuotedShort(t *testing.T) {
 	require.NotContains(t, err.Error(), "\n")
 	require.Less(t, len(err.Error()), 600, err.Error())
 }
+
+// The URL's timeout bounds each request, so a hung server holds a command
+// for seconds, not the default minute per request, whatever the caller's
+// context.
+func TestTimeoutParameterBoundsAHungServer(t *testing.T) {
+	release := make(chan struct{})
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() {
+		close(release)
+		hung.Close()
+	})
+	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(hung.URL, "http://")+"/Hung?timeout=1s", "")
+	require.NoError(t, err)
+	start := time.Now()
+	_, err = OpenExisting(context.Background(), cfg, nil)
+	require.Error(t, err)
+	t.Logf("gave up after %v: %v", time.Since(start), err)
+	require.Less(t, time.Since(start), 20*time.Second)
+}
