@@ -191,6 +191,41 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	return ans, nil
 }
 
+// aboutSecond reports whether passage p is about the question's second
+// concept in the way the question needs it. A comparison needs a passage
+// about it: "the difference between a dominant strategy and a Nash
+// equilibrium" left out the entry on dominant strategies, and defined
+// only the Nash equilibrium; so does the passage whose sentence sets the
+// two side by side, though it names each once (comparesIn: "a game has
+// perfect information when …, and imperfect information otherwise"). A
+// question that asks of two glossary concepts (bothNamed) needs the
+// passage titled with the second: "Is mutual defection the only Nash
+// equilibrium of the one-shot prisoner's dilemma?" quoted the stag hunt's
+// "Unlike the prisoner's dilemma, …" and not the prisoner's dilemma's
+// entry. Merely about the second is not enough there: "Is deferred
+// acceptance strategy-proof …?" then quoted the Vickrey auction, which
+// says it twice.
+func aboutSecond(f focus, p Passage) bool {
+	if len(f.Concepts) < 2 {
+		return false
+	}
+	switch {
+	case f.Kind == askDifference:
+		return about(f.Concepts[1], p) || comparesIn(f, p)
+	case bothNamed(f, f.Concepts[1]):
+		return titledWith(f.Concepts[1], p.Title)
+	}
+	return false
+}
+
+// titledWith reports whether title names concept c, and not only inside a
+// longer glossary term (withoutLongerTerms): "Tit-for-tat, Axelrod's
+// tournaments and the iterated prisoner's dilemma" is not titled with the
+// prisoner's dilemma.
+func titledWith(c text.Concept, title string) bool {
+	return carries(c, Passage{Title: titleForms(withoutLongerTerms(title, c))})
+}
+
 // listedOnly reports whether a definition question ("What is Pareto
 // efficiency?") can be answered only by sentences that name its concept
 // as an item of a list: no passage is about the concept (focusPapers), no
@@ -622,23 +657,10 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
 		for _, p := range passages {
-			// A comparison is about both its concepts: "the difference
-			// between a dominant strategy and a Nash equilibrium" left
-			// out the entry on dominant strategies, and defined only
-			// the Nash equilibrium. So is the passage whose sentence sets
-			// the two side by side (comparesIn), though it names each
-			// once: "a game has perfect information when …, and
-			// imperfect information otherwise". So is a question that
-			// asks of two glossary concepts (bothNamed), where the
-			// passage is titled with the second: "Is mutual defection the only Nash
-			// equilibrium of the one-shot prisoner's dilemma?" quoted the
-			// stag hunt's "Unlike the prisoner's dilemma, …" and not the
-			// prisoner's dilemma's entry. Merely about the second is not
-			// enough there: "Is deferred acceptance strategy-proof …?"
-			// then quoted the Vickrey auction, which says it twice.
-			compared := len(f.Concepts) > 1 && (f.Kind == askDifference && (about(f.Concepts[1], p) || comparesIn(f, p)) ||
-				bothNamed(f, f.Concepts[1]) && carries(f.Concepts[1], Passage{Title: titleForms(withoutLongerTerms(p.Title, f.Concepts[1]))}))
-			if about(f.Concepts[0], p) || compared || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
+			// A comparison is about both its concepts, and a question
+			// that asks of two glossary concepts about its second too
+			// (aboutSecond).
+			if about(f.Concepts[0], p) || aboutSecond(f, p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a
 				// Cake Fairly" for cake cutting, where "a cake … divided

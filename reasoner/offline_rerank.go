@@ -265,7 +265,7 @@ func conceptFocus(c text.Concept, p Passage) float64 {
 		return 0
 	}
 	f := carryFocus
-	if carries(c, Passage{Title: titleForms(withoutLongerTerms(p.Title, c))}) {
+	if titledWith(c, p.Title) {
 		f += titleFocus
 	}
 	if about(c, Passage{Text: p.Text}) {
