@@ -16,18 +16,7 @@ import (
 // caller's context ends. The client asks the server's version as it is
 // made, with context.Background(), which held Ctrl-C for a minute.
 func TestOpenStopsWithItsContextOnAHungServer(t *testing.T) {
-	release := make(chan struct{})
-	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	}))
-	t.Cleanup(func() {
-		close(release)
-		hung.Close()
-	})
-	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(hung.URL, "http://")+"/Hung", "")
+	cfg, err := ParseURL("weaviate://"+hungServer(t)+"/Hung", "")
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -60,6 +49,19 @@ func TestAnotherServersPageIsQuotedShort(t *testing.T) {
 // for seconds, not the default minute per request, whatever the caller's
 // context.
 func TestTimeoutParameterBoundsAHungServer(t *testing.T) {
+	cfg, err := ParseURL("weaviate://"+hungServer(t)+"/Hung?timeout=1s", "")
+	require.NoError(t, err)
+	start := time.Now()
+	_, err = OpenExisting(context.Background(), cfg, nil)
+	require.Error(t, err)
+	t.Logf("gave up after %v: %v", time.Since(start), err)
+	require.Less(t, time.Since(start), 20*time.Second)
+}
+
+// hungServer starts a server that takes requests and never answers them
+// until the test ends, and returns its HOST:PORT.
+func hungServer(t *testing.T) string {
+	t.Helper()
 	release := make(chan struct{})
 	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -71,11 +73,5 @@ func TestTimeoutParameterBoundsAHungServer(t *testing.T) {
 		close(release)
 		hung.Close()
 	})
-	cfg, err := ParseURL("weaviate://"+strings.TrimPrefix(hung.URL, "http://")+"/Hung?timeout=1s", "")
-	require.NoError(t, err)
-	start := time.Now()
-	_, err = OpenExisting(context.Background(), cfg, nil)
-	require.Error(t, err)
-	t.Logf("gave up after %v: %v", time.Since(start), err)
-	require.Less(t, time.Since(start), 20*time.Second)
+	return strings.TrimPrefix(hung.URL, "http://")
 }
