@@ -522,6 +522,11 @@ func faultyProxy(t *testing.T, node *weaviatetest.Node, fail int) (*httptest.Ser
 	target, err := url.Parse("http://" + node.Addr())
 	require.NoError(t, err)
 	proxy := httputil.NewSingleHostReverseProxy(target)
+	// A fresh connection per request: a kept-alive one the node closed
+	// meanwhile failed a forwarded write once under a loaded CI run
+	// ("use of closed network connection"), a fault of the proxy's, not
+	// of the node the test means.
+	proxy.Transport = &http.Transport{DisableKeepAlives: true}
 	var batches atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v1/batch/objects") {
