@@ -685,7 +685,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			return s, nil
 		}
 	}
-	arxivFailed := slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
+	arxivFailed := searchFailed(s)
 	if !s.RelevantContext {
 		offTopic, err := r.offTopic(ctx, s)
 		if err != nil {
@@ -694,13 +694,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		if offTopic {
 			s = endOffTopic(s)
 			s.Reasoning = "the question is not about game theory"
-			if s.OffTopic && arxivFailed {
-				// The judge only found no game theory in the question,
-				// and the search that would have looked for papers on it
-				// failed: the reply must not claim more than that. The
-				// outcome stays off_topic, as eval and scripts count a
-				// refusal by it.
-				s.FinalResponse = uncheckedText
+			if s.FinalResponse == uncheckedText {
 				s.Reasoning = "no game theory recognised in the question, and arXiv could not be searched for papers on it"
 			}
 			return s, nil
@@ -821,10 +815,17 @@ func (r Responder) offTopic(ctx context.Context, s GraphState) (bool, error) {
 }
 
 // endOffTopic ends the run as off-topic: no sources, and a reply that says
-// so and what the run added.
+// so and what the run added. Where the topic judge only found no game
+// theory in the question (GraphState.OffTopic) and the search that would
+// have looked for papers on it failed, the reply says that instead
+// (uncheckedText): it must not claim more than the run found out. The
+// outcome stays off_topic, as eval and scripts count a refusal by it.
 func endOffTopic(s GraphState) GraphState {
 	s.Outcome = OutcomeOffTopic
 	s.FinalResponse = offTopicText(s.PapersAdded)
+	if s.OffTopic && s.PapersAdded == 0 && searchFailed(s) {
+		s.FinalResponse = uncheckedText
+	}
 	s.Sources = nil
 	return s
 }
@@ -849,6 +850,11 @@ func offTopicText(added int) string {
 	}
 	return "This question does not appear to be about game theory, so I have no sources for it and " + kb +
 		". Ask about strategic interaction: equilibria, auctions, bargaining, voting, repeated games…"
+}
+
+// searchFailed reports whether one of the run's arXiv searches failed.
+func searchFailed(s GraphState) bool {
+	return slices.ContainsFunc(s.Searches, func(x Search) bool { return x.Failed != "" })
 }
 
 // uncheckedText is the answer to a question in which the topic judge
