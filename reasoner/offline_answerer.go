@@ -2161,7 +2161,7 @@ func entitled(f focus, passages []Passage) map[string]bool {
 		return out
 	}
 	for _, p := range passages {
-		if carries(f.Concepts[0], Passage{Title: withoutLongerTerms(p.Title, f.Concepts[0])}) {
+		if titledWith(f.Concepts[0], p.Title) {
 			out[cmpOr(p.PaperID, p.ID)] = true
 		}
 	}
