@@ -367,6 +367,23 @@ func TestOfflineJudgeDescribedConceptNeedsMore(t *testing.T) {
 	checkVerdicts(t, tests)
 }
 
+// A field the question describes without naming it is carried by a phrase
+// papers in it use: auction papers rarely say "auction theory". An idea
+// its papers name is not: "tacit collusion" is not yet "algorithmic
+// collusion".
+func TestOfflineJudgeEvokedFieldCarriedByItsPhrases(t *testing.T) {
+	formats := "Which auction format brings the seller more money when bidders are risk averse?"
+	ranking := Passage{N: 1, Title: "First-price auctions with risk-averse buyers: a revenue ranking of formats", Score: 0.38,
+		Text: "With risk-averse bidders revenue equivalence fails: a seller raises more money from the first-price auction than from the second-price auction."}
+	drift := "If one Q-learning pricing algorithm is forced to cut its price, do the rival algorithms punish it and then drift back?"
+	tacit := Passage{N: 1, Title: "Punishment and drift in pricing algorithms", Score: 0.38,
+		Text: "When one Q-learning pricing algorithm is forced to cut its price, the rival algorithms punish it and then drift back to tacit collusion."}
+	checkVerdicts(t, []verdictCase{
+		{formats, []Passage{ranking}, true, ""},
+		{drift, []Passage{tacit}, false, "algorithmic collusion"},
+	})
+}
+
 // A reason's key-term count names as many words as it counts: a hyphenated
 // word counts by its parts, and the lists name the parts ("envy, freeness"),
 // not the whole word once for two terms.
