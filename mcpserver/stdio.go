@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,7 +64,9 @@ import (
 // in memory. Batches are passed on only where the SDK takes them: after an
 // initialize that agreed a protocol version older than 2025-06-18, which
 // dropped them; elsewhere their requests are answered -32600 one by one,
-// in one array, as JSON-RPC answers a batch. A batch's notifications are
+// in one array, as JSON-RPC answers a batch. A batch passed on whose
+// invalid members are answered here gets one array too: those answers
+// wait for the SDK's array and join it (answeringWriter.join). A batch's notifications are
 // passed on after it, one by one: the SDK waits for an answer to them too
 // (see batch).
 //
@@ -557,6 +560,15 @@ func (r *drainingReader) batch(line []byte) error {
 			answers = append(answers, newErrorResponse(m.id, jsonrpc.CodeInvalidRequest, "line %d: %s", r.line, refuse))
 		}
 	}
+	if len(answers) > 0 {
+		// JSON-RPC answers a batch with one array: the answers to the
+		// members the SDK was not given join its array, which it writes
+		// once it has answered every request of the batch passed on.
+		if i := slices.IndexFunc(passed, func(m inbound) bool { return m.method != "" && m.id != nil }); i >= 0 {
+			r.w.joinAnswers(idKey(passed[i].id), answers)
+			answers = nil
+		}
+	}
 	if len(pass) > 0 {
 		raw, _ := json.Marshal(pass)
 		r.pass(raw, passed...)
@@ -600,6 +612,10 @@ type answeringWriter struct {
 	w    io.Writer
 	open *openRequests
 	line []byte // a message not yet ended by its newline
+	// joining are the reader's answers to the members of a batch it did
+	// not pass on, by the id of a request of the same batch that it did:
+	// they go into the SDK's array of answers to that batch (join).
+	joining map[string][]errorResponse
 }
 
 func (w *answeringWriter) Write(p []byte) (int, error) {
@@ -624,7 +640,9 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 		}
 		// The answer to a cancelled request is dropped; in a batch (an old
 		// protocol version's) it goes with the others.
-		if !to.drop || len(ms) != 1 {
+		drop := to.drop && len(ms) == 1
+		line, joined := w.join(line, ms, drop)
+		if !drop || joined {
 			if _, err := w.w.Write(line); err != nil {
 				return 0, err
 			}
@@ -636,6 +654,52 @@ func (w *answeringWriter) Write(p []byte) (int, error) {
 		}
 		w.line = w.line[:copy(w.line, w.line[i+1:])]
 	}
+}
+
+// joinAnswers has the answers a written with the SDK's array of answers
+// to the batch holding the request id (see batch).
+func (w *answeringWriter) joinAnswers(id string, a []errorResponse) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.joining == nil {
+		w.joining = map[string][]errorResponse{}
+	}
+	w.joining[id] = a
+}
+
+// join is line, the SDK's answers ms, with the answers waiting for the
+// batch they answer added to its array (only them when the SDK's answer
+// is dropped), and whether any were; line as it is when none waits for
+// it.
+func (w *answeringWriter) join(line []byte, ms []message, drop bool) ([]byte, bool) {
+	var add []errorResponse
+	for _, m := range ms {
+		if a, ok := w.joining[idKey(m.ID)]; ok && m.Method == "" {
+			add = append(add, a...)
+			delete(w.joining, idKey(m.ID))
+		}
+	}
+	if len(add) == 0 {
+		return line, false
+	}
+	var arr []json.RawMessage
+	switch {
+	case drop:
+	case json.Unmarshal(line, &arr) != nil:
+		arr = []json.RawMessage{bytes.TrimSpace(line)} // an SDK that answered a batch of one alone
+	}
+	for _, a := range add {
+		raw, err := json.Marshal(a)
+		if err != nil {
+			continue
+		}
+		arr = append(arr, raw)
+	}
+	out, err := json.Marshal(arr)
+	if err != nil {
+		return line, false
+	}
+	return append(out, '\n'), true
 }
 
 // withCode is the SDK's error response line, which has no code, with

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/stretchr/testify/require"
 )
 
@@ -147,4 +148,40 @@ func TestStdioLineLimitIsTheMessages(t *testing.T) {
 	require.Equal(t, pad(100)+"\n", passed.String())
 	require.Equal(t, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"line 2 is longer than 100 bytes"}}`+"\n"+
 		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"line 4 is longer than 100 bytes"}}`+"\n", out.String())
+}
+
+// The transport's answers to a batch's members it did not pass on join the
+// SDK's array of answers to the others; when the SDK's answer is dropped
+// (its request was cancelled), they are written on their own.
+func TestBatchAnswersJoinTheSDKs(t *testing.T) {
+	refused := []errorResponse{newErrorResponse(json.RawMessage(`2`), jsonrpc.CodeInvalidRequest, "line 1, message 2 of the batch, is not a valid JSON-RPC 2.0 message")}
+	t.Run("answered", func(t *testing.T) {
+		var out bytes.Buffer
+		_, w := newStdio(strings.NewReader(""), &out)
+		w.open.addRequest(`1`, "ping", "")
+		w.joinAnswers(`1`, refused)
+		_, err := w.Write([]byte(`[{"jsonrpc":"2.0","id":1,"result":{}}]` + "\n"))
+		require.NoError(t, err)
+		require.JSONEq(t, `[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"line 1, message 2 of the batch, is not a valid JSON-RPC 2.0 message"}}]`, out.String())
+		require.Equal(t, 1, strings.Count(out.String(), "\n"), "one line")
+	})
+	t.Run("cancelled", func(t *testing.T) {
+		var out bytes.Buffer
+		_, w := newStdio(strings.NewReader(""), &out)
+		w.open.addRequest(`1`, "ping", "")
+		w.joinAnswers(`1`, refused)
+		w.open.cancel(`1`)
+		_, err := w.Write([]byte(`[{"jsonrpc":"2.0","id":1,"result":{}}]` + "\n"))
+		require.NoError(t, err)
+		require.JSONEq(t, `[{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"line 1, message 2 of the batch, is not a valid JSON-RPC 2.0 message"}}]`, out.String())
+	})
+	t.Run("another answer", func(t *testing.T) {
+		var out bytes.Buffer
+		_, w := newStdio(strings.NewReader(""), &out)
+		w.open.addRequest(`3`, "ping", "")
+		w.joinAnswers(`1`, refused)
+		_, err := w.Write([]byte(`{"jsonrpc":"2.0","id":3,"result":{}}` + "\n"))
+		require.NoError(t, err)
+		require.Equal(t, `{"jsonrpc":"2.0","id":3,"result":{}}`+"\n", out.String(), "an answer to another request is left as it is")
+	})
 }
