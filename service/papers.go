@@ -119,6 +119,9 @@ func EachPaper(ctx context.Context, store Store, fn func(Paper) error) error {
 		return err
 	}
 	for _, p := range papers {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		p.Summary = ""
 		if err := fn(p); err != nil {
 			return err
@@ -146,6 +149,9 @@ func EachPaperWithAbstract(ctx context.Context, store Store, fn func(Paper) erro
 			return err
 		}
 		for _, p := range papers {
+			if err := ctx.Err(); err != nil {
+				return err // Ctrl-C during an export to a slow pipe
+			}
 			if err := fn(p); err != nil {
 				return err
 			}

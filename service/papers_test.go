@@ -154,6 +154,26 @@ func TestEachPaperWithAbstractIsPapers(t *testing.T) {
 	require.Zero(t, db.Count())
 }
 
+// Cancelled while fn runs (Ctrl-C during `papers list` or `export` to a
+// slow pipe), no further paper is handed out, on either kind of store.
+func TestEachPaperStopsAtTheCancel(t *testing.T) {
+	db := recordsStore(t)
+	each := map[string]func(context.Context, Store, func(Paper) error) error{"EachPaper": EachPaper, "EachPaperWithAbstract": EachPaperWithAbstract}
+	for name, store := range map[string]Store{"records": db, "scan": scanOnly{db, db, db}} {
+		for fname, f := range each {
+			ctx, cancel := context.WithCancel(context.Background())
+			n := 0
+			err := f(ctx, store, func(Paper) error {
+				n++
+				cancel()
+				return nil
+			})
+			require.ErrorIs(t, err, context.Canceled, "%s %s", name, fname)
+			require.Equal(t, 1, n, "%s %s: no paper after the cancel", name, fname)
+		}
+	}
+}
+
 // FindPapers and DeletePapers take every id form the MCP server takes
 // (PaperID): `gtrag papers show arXiv:2301.01234` and `papers show
 // gtrag://paper/primer:core` were "not in the knowledge base". A primer

@@ -71,6 +71,11 @@ func (db *DB) eachPaper(ctx context.Context, withDocs bool, fn func(pagedPaper) 
 	flush := func() error {
 		slices.SortFunc(group, func(a, b pagedPaper) int { return strings.Compare(a.ID, b.ID) })
 		for _, p := range group {
+			// Checked per paper, not per page: fn may be slow (an export
+			// to a pipe), and Ctrl-C should not wait out a page of it.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if err := fn(p); err != nil {
 				return err
 			}

@@ -136,6 +136,20 @@ func TestEachPaperStopsAndLetsTheCallerUseTheDB(t *testing.T) {
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	require.ErrorIs(t, db.EachPaper(cancelled, func(StoredPaper) error { return nil }), context.Canceled)
+
+	// Cancelled while a page is handed out (Ctrl-C during an export to
+	// a slow pipe): the next paper is not, whatever the page's size.
+	paperPage = 1024
+	cancelling, cancel := context.WithCancel(ctx)
+	defer cancel()
+	n = 0
+	err = db.EachPaper(cancelling, func(StoredPaper) error {
+		n++
+		cancel()
+		return nil
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, 1, n, "no paper after the cancel")
 }
 
 func TestLookupPaper(t *testing.T) {
