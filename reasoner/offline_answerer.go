@@ -763,7 +763,67 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 			c.Eligible = true
 		}
 	}
+	titles := map[string]string{}
+	for _, p := range passages {
+		titles[cmpOr(p.PaperID, p.ID)] = p.Title
+	}
+	for _, c := range cands {
+		if c.Eligible && siblingOnly(f, titles[c.Paper], c.Text) {
+			c.Eligible = false
+		}
+	}
 	return focusPapers
+}
+
+// hasRun reports whether terms hold run, in order and next to each other.
+func hasRun(terms, run []string) bool {
+	for i := 0; len(run) > 0 && i+len(run) <= len(terms); i++ {
+		if slices.Equal(terms[i:i+len(run)], run) {
+			return true
+		}
+	}
+	return false
+}
+
+// siblingOnly reports whether sentence s, of a passage titled with the
+// question's main glossary concept beside a sibling (a glossary term of
+// the same head noun the question does not name: "English and Dutch
+// auctions" for "How does a Dutch auction work?"), speaks of the sibling
+// alone. Such an entry tells the two apart sentence by sentence, and
+// "With private values, …, so the English auction gives the same outcome
+// as the second-price sealed-bid auction" opened the answer on the Dutch
+// auction, since the whole entry is about it. A comparison names both and
+// keeps both.
+func siblingOnly(f focus, title, s string) bool {
+	if len(f.Concepts) == 0 || f.Kind == askDifference {
+		return false
+	}
+	main := f.Concepts[0]
+	if !main.Known || main.In(s) || !titledWith(main, title) {
+		return false
+	}
+	head := headStem(main)
+	terms := tokens(s)
+	for _, t := range tokens(main.Name) {
+		if t != head && slices.Contains(terms, t) {
+			// It says the concept's own word without its head: "Dictators
+			// still give around 20 to 30 percent …, though less than
+			// proposers offer in the ultimatum game".
+			return false
+		}
+	}
+	for _, k := range text.Focal(titleForms(title)) {
+		if !k.Known || k.Name == main.Name || headStem(k) != head || k.In(main.Name) || main.In(k.Name) || k.In(f.Question) {
+			continue
+		}
+		// By its name: a variant may name a part the main concept shares
+		// ("sequential rationality", a variant of sequential equilibrium,
+		// is one of perfect Bayesian equilibrium's two conditions).
+		if hasRun(terms, tokens(k.Name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesConcept reports whether sentence c names a concept of the

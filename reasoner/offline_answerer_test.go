@@ -467,3 +467,25 @@ func TestOfflineAnswererOpensAComparisonWithTheSentenceComparing(t *testing.T) {
 	t.Log(ans.Text)
 	require.True(t, strings.HasPrefix(ans.Text, "Information sets group the nodes"), ans.Text)
 }
+
+// An entry on two sibling concepts ("English and Dutch auctions") is about
+// both, and its sentences on the sibling the question does not name are no
+// answer: "How does a Dutch auction work?" opened with "With private values,
+// … so the English auction gives the same outcome as the second-price
+// sealed-bid (Vickrey) auction". A sentence that says the concept's own
+// word ("Dictators still give …, though less than proposers offer in the
+// ultimatum game") stays, and a comparison takes both.
+func TestOfflineAnswererLeavesTheSiblingsSentences(t *testing.T) {
+	ask := func(q, slug string) string {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, primerPassages(t, []string{slug}))
+		require.NoError(t, err)
+		t.Log(ans.Text)
+		return ans.Text
+	}
+	dutch := ask("How does a Dutch auction work?", "english-dutch-auctions")
+	require.True(t, strings.HasPrefix(dutch, "The Dutch auction is an open descending-price auction"), dutch)
+	require.NotContains(t, dutch, "English auction")
+
+	require.Contains(t, ask("What is a dictator game?", "ultimatum-dictator-games"), "Dictators still give")
+	require.Contains(t, ask("What is the difference between English and Dutch auctions?", "english-dutch-auctions"), "The English auction is an open ascending-price auction")
+}
