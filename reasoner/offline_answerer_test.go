@@ -489,3 +489,30 @@ func TestOfflineAnswererLeavesTheSiblingsSentences(t *testing.T) {
 	require.Contains(t, ask("What is a dictator game?", "ultimatum-dictator-games"), "Dictators still give")
 	require.Contains(t, ask("What is the difference between English and Dutch auctions?", "english-dutch-auctions"), "The English auction is an open ascending-price auction")
 }
+
+// "It" after an opening phrase stands for its source's subject: "With
+// private values it gives the same outcome as the English ascending
+// auction" opened the answer to "How do auctions work?", where "it" was
+// nothing (the Vickrey auction, named three sentences before). Such a
+// sentence is quoted after one of its source that names what "it" is, or
+// not at all.
+func TestOfflineAnswererQuotesItWithItsSubject(t *testing.T) {
+	// What the primer's store gives for "How do auctions work?": each
+	// entry's second chunk, the Vickrey auction's opening with "With
+	// private values it gives …".
+	var ps []Passage
+	for _, p := range primerPassages(t, []string{"second-price-vickrey-auction", "dominant-strategies", "english-dutch-auctions"}) {
+		if strings.HasSuffix(p.ID, "_chunk_1") {
+			p.N, p.Score = len(ps)+1, 1-float64(len(ps))/10
+			ps = append(ps, p)
+		}
+	}
+	require.Contains(t, ps[0].Text, "With private values it gives")
+	for _, q := range []string{"How do auctions work?", "How does a Vickrey auction compare with an English auction?"} {
+		ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+		require.NoError(t, err)
+		t.Log(ans.Text)
+		require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
+		require.False(t, strings.HasPrefix(ans.Text, "With private values it gives"), ans.Text)
+	}
+}

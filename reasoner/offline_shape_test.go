@@ -33,6 +33,13 @@ func TestOpensWithBackReference(t *testing.T) {
 		"Finding one is PPAD-complete.":                                                                     true,
 		"Computing one equilibrium is easy in zero-sum games.":                                              false,
 		"Each player picks one of two roads.":                                                               false,
+		"With private values it gives the same outcome as the English auction.":                             true,
+		"By revenue equivalence, with symmetric independent bidders it yields the same revenue.":            true,
+		"In game-theoretic terms it is a many-player prisoner's dilemma.":                                   true,
+		"If some coalition received less, it could break away.":                                             false,
+		"In practice it is hard to compute an equilibrium.":                                                 false,
+		"In a first-price auction it pays to shade one's bid.":                                              false,
+		"With two bidders the equilibrium bid is half of one's value.":                                      false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}

@@ -205,7 +205,7 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
-	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) || pronounOneInFirstClause(lower) {
+	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) || pronounOneInFirstClause(lower) || pronounAfterOpening(ws, lower) {
 		return true
 	}
 	first := ws[0]
@@ -232,6 +232,63 @@ func opensWithBackReference(s string) bool {
 	}
 	return false
 }
+
+// pronounAfterOpening reports whether a sentence's subject, after an
+// opening prepositional phrase, is "it" standing for what an earlier
+// sentence named: "With private values it gives the same outcome as the
+// English ascending auction" (it: the second-price auction), "In convex
+// games it lies in the core". A clause that opens with "if" or "when" may
+// name it itself ("If some coalition received less, it could break
+// away"), and "it" before "pays", "seems" or "is" and an adjective
+// ("In practice it is hard to …") stands for nothing.
+func pronounAfterOpening(ws []string, lower string) bool {
+	if len(ws) < 3 || !openingPrepositions[ws[0]] {
+		return false
+	}
+	for i := 1; i < min(len(ws)-1, openingPhraseWords+2); i++ {
+		if ws[i] != "it" {
+			continue
+		}
+		switch next := ws[i+1]; {
+		case next == "is" || next == "was":
+			// ws leaves out "a": the article is read from the sentence.
+			return itIsANoun.MatchString(lower)
+		case impersonalIt[next]:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// itIsANoun matches "it is" or "it was" before an article: "it is a
+// many-player prisoner's dilemma" says what something is.
+var itIsANoun = regexp.MustCompile(`\bit (?:is|was) (?:a|an|the)\b`)
+
+// subjectNoun returns, for a sentence whose "it" stands for an earlier
+// sentence's subject (pronounAfterOpening), the term of the head noun of
+// its source's title ("auction" for "Second-price sealed-bid (Vickrey)
+// auctions"), which is what "it" stands for in a source about one thing:
+// an earlier quoted sentence of the source that names it is antecedent
+// enough, as for "The theorem …" (backNoun). "" for any other sentence.
+func subjectNoun(s, title string) string {
+	if !pronounAfterOpening(text.Words(s), strings.ToLower(s)) {
+		return ""
+	}
+	head, _, _ := strings.Cut(title, ":")
+	ts := tokens(head)
+	if len(ts) == 0 {
+		return ""
+	}
+	return ts[len(ts)-1]
+}
+
+// openingPrepositions open the phrase pronounAfterOpening looks past.
+var openingPrepositions = setOf(`with in by under for at without unlike like given on from through across among beyond`)
+
+// impersonalIt are the verbs after which "it" stands for nothing: "it
+// pays to …", "it seems that …", "it can be shown …".
+var impersonalIt = setOf(`pays seems seemed appears appeared follows followed turns turned matters mattered takes took remains can could may might must should would will does did has had`)
 
 // demonstrativeSubject reports whether a sentence's subject, after an
 // opening phrase, is "this …" or "these …" naming what an earlier sentence
