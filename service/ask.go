@@ -297,7 +297,10 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	if o.BeforeStep != nil {
 		runOpts = append(runOpts, interruptBefore(g, o.BeforeStep))
 	}
-	before := vectordb.CountContext(ctx, s.store)
+	before, cerr := vectordb.CountNow(ctx, s.store)
+	if cerr != nil && ctx.Err() == nil {
+		notices = append(notices, staleCount("store_count_before", cerr))
+	}
 	if o.Trace != nil {
 		o.Trace.Start(g, question, trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
@@ -328,9 +331,13 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		// The run answered; only its recording failed.
 		return Result{}, err
 	}
+	after, cerr := vectordb.CountNow(ctx, s.store)
+	if cerr != nil && ctx.Err() == nil {
+		notices = append(slices.Clip(notices), staleCount("store_count_after", cerr))
+	}
 	res := newResult(run{
 		question: question, final: final, path: path,
-		before: before, after: vectordb.CountContext(ctx, s.store), arxivRequests: requests.Load(), llmCalls: calls.Load(),
+		before: before, after: after, arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: env.Snapshot(),
 		decisions: decided.decisions(),
 	})
@@ -476,4 +483,11 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// staleCount is the notice for a count the store could not give (a
+// Weaviate that stopped answering): which count of the result is the last
+// one the server gave instead, and why.
+func staleCount(field string, err error) string {
+	return fmt.Sprintf("the knowledge base could not be counted, so %s is the last count it gave: %v", field, err)
 }

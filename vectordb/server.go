@@ -25,14 +25,23 @@ func HasPaperContext(ctx context.Context, s interface{ HasPaper(string) bool }, 
 // (CountContext and LastCount methods); a count the server cannot give is
 // the last one it gave.
 func CountContext(ctx context.Context, s interface{ Count() int }) int {
+	n, _ := CountNow(ctx, s)
+	return n
+}
+
+// CountNow is CountContext with the reason a server could not be asked:
+// the count it returns then is the last one the server gave, which a
+// caller reporting it should say (a Weaviate that died during `ask`).
+func CountNow(ctx context.Context, s interface{ Count() int }) (int, error) {
 	if c, ok := s.(interface {
 		CountContext(context.Context) (int, error)
 		LastCount() int
 	}); ok {
-		if n, err := c.CountContext(ctx); err == nil {
-			return n
+		n, err := c.CountContext(ctx)
+		if err != nil {
+			return c.LastCount(), err
 		}
-		return c.LastCount()
+		return n, nil
 	}
-	return s.Count()
+	return s.Count(), nil
 }

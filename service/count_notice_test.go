@@ -1,0 +1,46 @@
+package service_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/service"
+)
+
+// downStore is a store whose server stopped answering its counts, as a
+// Weaviate that died: it gives the last count it had.
+type downStore struct {
+	service.Store
+	last int
+}
+
+func (s downStore) CountContext(context.Context) (int, error) {
+	return 0, errors.New("count chunks: connection refused")
+}
+
+func (s downStore) LastCount() int { return s.last }
+
+// A count the store could not give is reported as the last one it gave,
+// and the result says so: store_count_after was 42 with nothing to tell
+// it from a count taken after the run.
+func TestAskSaysWhenTheStoreCouldNotBeCounted(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 20), arxivtest.MatchAll())
+	cfg := offline(t, srv.URL)
+	db, err := service.OpenStore(context.Background(), cfg)
+	require.NoError(t, err)
+	rs, err := service.OpenReasoners(context.Background(), cfg)
+	require.NoError(t, err)
+	svc := service.New(downStore{Store: db, last: 42}, rs, service.NewArxivClient(cfg.Arxiv))
+	t.Cleanup(func() { require.NoError(t, svc.Close()) })
+
+	res, err := svc.Ask(context.Background(), "How do bidders shade bids in first-price auctions?", service.AskOptions{})
+	require.NoError(t, err)
+	require.Equal(t, 42, res.StoreCountBefore)
+	require.Equal(t, 42, res.StoreCountAfter)
+	require.Contains(t, res.Notices, "the knowledge base could not be counted, so store_count_before is the last count it gave: count chunks: connection refused")
+	require.Contains(t, res.Notices, "the knowledge base could not be counted, so store_count_after is the last count it gave: count chunks: connection refused")
+}
