@@ -2,13 +2,16 @@ package service_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/trace"
 )
 
 // downStore is a store whose server stopped answering its counts, as a
@@ -42,5 +45,26 @@ func TestAskSaysWhenTheStoreCouldNotBeCounted(t *testing.T) {
 	require.Equal(t, 42, res.StoreCountBefore)
 	require.Equal(t, 42, res.StoreCountAfter)
 	require.Contains(t, res.Notices, "the knowledge base could not be counted, so store_count_before is the last count it gave: count chunks: connection refused")
+	require.Contains(t, res.Notices, "the knowledge base could not be counted, so store_count_after is the last count it gave: count chunks: connection refused")
+}
+
+// A fork, too, says when its store could not be counted after it.
+func TestForkSaysWhenTheStoreCouldNotBeCounted(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 40), arxivtest.MatchAll())
+	_, p := recordLLMRun(t, routedService(t, srv.URL, scriptedRouter{}))
+
+	cfg := offline(t, srv.URL)
+	db, err := service.OpenStore(context.Background(), cfg)
+	require.NoError(t, err)
+	rs, err := service.OpenReasoners(context.Background(), cfg)
+	require.NoError(t, err)
+	svc := service.New(downStore{Store: db, last: 5}, rs, service.NewArxivClient(cfg.Arxiv))
+	t.Cleanup(func() { require.NoError(t, svc.Close()) })
+
+	res, err := svc.Fork(context.Background(), p, service.ForkOptions{
+		Step: 7, Edit: trace.Edit{Field: nodes.FieldRelevantContext, Value: json.RawMessage("false")},
+	})
+	require.NoError(t, err)
+	require.Equal(t, 5, res.StoreCountAfter)
 	require.Contains(t, res.Notices, "the knowledge base could not be counted, so store_count_after is the last count it gave: count chunks: connection refused")
 }

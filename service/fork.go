@@ -98,10 +98,15 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	if err != nil && !errors.As(err, &limit) {
 		return Result{}, err
 	}
+	countAfter, cerr := vectordb.CountNow(ctx, s.store)
+	notices := slices.Clip(s.llm.Notices)
+	if cerr != nil && ctx.Err() == nil {
+		notices = append(notices, staleCount("store_count_after", cerr))
+	}
 	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
-		before: out.CountBefore, after: vectordb.CountContext(ctx, s.store), arxivRequests: requests.Load(),
-		llm: s.llm.Name, embedder: s.embedder, notices: s.llm.Notices, start: start, env: out.Environment,
+		before: out.CountBefore, after: countAfter, arxivRequests: requests.Load(),
+		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: out.Environment,
 		decisions: decided.decisions(),
 	})
 	if err != nil {
