@@ -27,18 +27,26 @@ func (s downStore) CountContext(context.Context) (int, error) {
 
 func (s downStore) LastCount() int { return s.last }
 
+// downService is an offline Service, with arXiv at arxivURL, whose store
+// can no longer be counted and last gave last.
+func downService(t *testing.T, arxivURL string, last int) *service.Service {
+	t.Helper()
+	cfg := offline(t, arxivURL)
+	db, err := service.OpenStore(context.Background(), cfg)
+	require.NoError(t, err)
+	rs, err := service.OpenReasoners(context.Background(), cfg)
+	require.NoError(t, err)
+	svc := service.New(downStore{Store: db, last: last}, rs, service.NewArxivClient(cfg.Arxiv))
+	t.Cleanup(func() { require.NoError(t, svc.Close()) })
+	return svc
+}
+
 // A count the store could not give is reported as the last one it gave,
 // and the result says so: store_count_after was 42 with nothing to tell
 // it from a count taken after the run.
 func TestAskSaysWhenTheStoreCouldNotBeCounted(t *testing.T) {
 	srv := arxivtest.New(t, arxivtest.Papers(0, 20), arxivtest.MatchAll())
-	cfg := offline(t, srv.URL)
-	db, err := service.OpenStore(context.Background(), cfg)
-	require.NoError(t, err)
-	rs, err := service.OpenReasoners(context.Background(), cfg)
-	require.NoError(t, err)
-	svc := service.New(downStore{Store: db, last: 42}, rs, service.NewArxivClient(cfg.Arxiv))
-	t.Cleanup(func() { require.NoError(t, svc.Close()) })
+	svc := downService(t, srv.URL, 42)
 
 	res, err := svc.Ask(context.Background(), "How do bidders shade bids in first-price auctions?", service.AskOptions{})
 	require.NoError(t, err)
@@ -53,13 +61,7 @@ func TestForkSaysWhenTheStoreCouldNotBeCounted(t *testing.T) {
 	srv := arxivtest.New(t, arxivtest.Papers(0, 40), arxivtest.MatchAll())
 	_, p := recordLLMRun(t, routedService(t, srv.URL, scriptedRouter{}))
 
-	cfg := offline(t, srv.URL)
-	db, err := service.OpenStore(context.Background(), cfg)
-	require.NoError(t, err)
-	rs, err := service.OpenReasoners(context.Background(), cfg)
-	require.NoError(t, err)
-	svc := service.New(downStore{Store: db, last: 5}, rs, service.NewArxivClient(cfg.Arxiv))
-	t.Cleanup(func() { require.NoError(t, svc.Close()) })
+	svc := downService(t, srv.URL, 5)
 
 	res, err := svc.Fork(context.Background(), p, service.ForkOptions{
 		Step: 7, Edit: trace.Edit{Field: nodes.FieldRelevantContext, Value: json.RawMessage("false")},
