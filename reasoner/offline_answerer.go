@@ -763,67 +763,73 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 			c.Eligible = true
 		}
 	}
-	titles := map[string]string{}
+	// The siblings of the main concept in each passage's title, worked
+	// out once per paper rather than once per sentence.
+	siblings := map[string][]text.Concept{}
 	for _, p := range passages {
-		titles[cmpOr(p.PaperID, p.ID)] = p.Title
+		paper := cmpOr(p.PaperID, p.ID)
+		if _, done := siblings[paper]; !done {
+			siblings[paper] = siblingsIn(f, p.Title)
+		}
 	}
 	for _, c := range cands {
-		if c.Eligible && siblingOnly(f, titles[c.Paper], c.Text) {
+		if c.Eligible && siblingOnly(f, siblings[c.Paper], c.Text) {
 			c.Eligible = false
 		}
 	}
 	return focusPapers
 }
 
-// hasRun reports whether terms hold run, in order and next to each other.
-func hasRun(terms, run []string) bool {
-	for i := 0; len(run) > 0 && i+len(run) <= len(terms); i++ {
-		if slices.Equal(terms[i:i+len(run)], run) {
-			return true
+// siblingsIn returns the siblings of the question's main glossary concept
+// in title, when title names that concept: glossary terms of the same
+// head noun the question does not name ("English auction" in "English and
+// Dutch auctions" for "How does a Dutch auction work?"). None for a
+// comparison, which is about both.
+func siblingsIn(f focus, title string) []text.Concept {
+	if len(f.Concepts) == 0 || f.Kind == askDifference {
+		return nil
+	}
+	main := f.Concepts[0]
+	if !main.Known || !titledWith(main, title) {
+		return nil
+	}
+	head := headStem(main)
+	var out []text.Concept
+	for _, k := range text.Focal(titleForms(title)) {
+		if k.Known && k.Name != main.Name && headStem(k) == head && !k.In(main.Name) && !main.In(k.Name) && !k.In(f.Question) {
+			out = append(out, k)
 		}
 	}
-	return false
+	return out
 }
 
-// siblingOnly reports whether sentence s, of a passage titled with the
-// question's main glossary concept beside a sibling (a glossary term of
-// the same head noun the question does not name: "English and Dutch
-// auctions" for "How does a Dutch auction work?"), speaks of the sibling
-// alone. Such an entry tells the two apart sentence by sentence, and
-// "With private values, …, so the English auction gives the same outcome
-// as the second-price sealed-bid auction" opened the answer on the Dutch
-// auction, since the whole entry is about it. A comparison names both and
-// keeps both.
-func siblingOnly(f focus, title, s string) bool {
-	if len(f.Concepts) == 0 || f.Kind == askDifference {
+// siblingOnly reports whether sentence s, of a passage whose title names
+// the question's main concept beside siblings (siblingsIn), speaks of a
+// sibling alone. Such an entry tells the two apart sentence by sentence,
+// and "With private values, …, so the English auction gives the same
+// outcome as the second-price sealed-bid auction" opened the answer on
+// the Dutch auction, since the whole entry is about it.
+func siblingOnly(f focus, siblings []text.Concept, s string) bool {
+	if len(siblings) == 0 {
 		return false
 	}
 	main := f.Concepts[0]
-	if !main.Known || main.In(s) || !titledWith(main, title) {
+	if main.In(s) {
 		return false
 	}
-	head := headStem(main)
-	terms := tokens(s)
+	head, terms := headStem(main), termSet(s)
 	for _, t := range tokens(main.Name) {
-		if t != head && slices.Contains(terms, t) {
+		if t != head && terms[t] {
 			// It says the concept's own word without its head: "Dictators
 			// still give around 20 to 30 percent …, though less than
 			// proposers offer in the ultimatum game".
 			return false
 		}
 	}
-	for _, k := range text.Focal(titleForms(title)) {
-		if !k.Known || k.Name == main.Name || headStem(k) != head || k.In(main.Name) || main.In(k.Name) || k.In(f.Question) {
-			continue
-		}
-		// By its name: a variant may name a part the main concept shares
-		// ("sequential rationality", a variant of sequential equilibrium,
-		// is one of perfect Bayesian equilibrium's two conditions).
-		if hasRun(terms, tokens(k.Name)) {
-			return true
-		}
-	}
-	return false
+	// By its name: a variant may name a part the main concept shares
+	// ("sequential rationality", a variant of sequential equilibrium, is
+	// one of perfect Bayesian equilibrium's two conditions).
+	return slices.ContainsFunc(siblings, func(k text.Concept) bool { return k.NamedIn(s) })
 }
 
 // namesConcept reports whether sentence c names a concept of the

@@ -83,6 +83,16 @@ func (c Concept) Position(passage string) int {
 	return best
 }
 
+// NamedIn reports whether passage mentions the concept by its name, not
+// by one of its variants: "sequential rationality", a variant of
+// sequential equilibrium, is one of perfect Bayesian equilibrium's
+// conditions, and a sentence saying it does not name sequential
+// equilibrium.
+func (c Concept) NamedIn(passage string) bool {
+	seq := phraseTerms(c.Name)
+	return len(seq) > 0 && containsSeq(phraseTerms(passage), seq)
+}
+
 func containsSeq(terms, seq []string) bool { return indexSeq(terms, seq) >= 0 }
 
 func indexSeq(terms, seq []string) int {

@@ -324,3 +324,12 @@ func TestFocalDropsContractionsBeforeATerm(t *testing.T) {
 	require.Equal(t, []string{"Shapley value"}, names(Focal("What's the Shapley value?")))
 	require.Equal(t, []string{"Nash equilibrium"}, names(Focal("What’s a Nash equilibrium?")))
 }
+
+// NamedIn is In by the concept's name alone.
+func TestConceptNamedIn(t *testing.T) {
+	c := Focal("What is a sequential equilibrium?")[0]
+	require.Equal(t, "sequential equilibrium", c.Name)
+	require.True(t, c.In("Sequential rationality: the mover's strategy is optimal."), "a variant is In")
+	require.False(t, c.NamedIn("Sequential rationality: the mover's strategy is optimal."), "but it is not the name")
+	require.True(t, c.NamedIn("Sequential equilibria, defined by Kreps and Wilson, strengthen consistency."))
+}
