@@ -533,7 +533,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 			if len(specificStems(c)) == 0 {
 				continue // "three people" names nothing to look for
 			}
-			if c.Known && c.Name == f.Concepts[0].Name && slices.ContainsFunc(passages, f.saysRelated) {
+			if f.saidInOtherWords(c, passages) {
 				// The student described the idea without its name, and a
 				// passage says a phrase papers on it use ("tacit
 				// collusion" for "Can pricing algorithms secretly
@@ -872,9 +872,14 @@ func (f focus) saysRelated(p Passage) bool {
 // searches on neighbouring papers, and lost one question whose second
 // search found its paper (round 2 session 47).
 func (f focus) saidByItsPhrases(c text.Concept, passages []Passage) bool {
-	return f.Evoked && c.Known && strings.HasSuffix(c.Name, " theory") &&
-		len(f.Concepts) > 0 && c.Name == f.Concepts[0].Name &&
-		slices.ContainsFunc(passages, f.saysRelated)
+	return f.Evoked && strings.HasSuffix(c.Name, " theory") && f.saidInOtherWords(c, passages)
+}
+
+// saidInOtherWords reports whether c, the question's main glossary
+// concept, is carried by a passage that says a phrase papers on it use
+// (saysRelated) rather than its name.
+func (f focus) saidInOtherWords(c text.Concept, passages []Passage) bool {
+	return c.Known && len(f.Concepts) > 0 && c.Name == f.Concepts[0].Name && slices.ContainsFunc(passages, f.saysRelated)
 }
 
 // namedTermExplained reports whether a passage is about a glossary term
