@@ -538,7 +538,10 @@ func candidates(passages []Passage) []*candidate {
 				continue
 			}
 			c := &candidate{Text: s, N: p.N, Paper: paper, Key: key, Terms: termSet(s), Found: p.Found,
-				BackRef: refersBack(s), BackNoun: cmpOr(backNoun(s), subjectNoun(s, p.Title)), OK: quotable(s, si, len(sents)) && !(si == 0 && p.MidSentence)}
+				BackRef: refersBack(s), BackNoun: backNoun(s), OK: quotable(s, si, len(sents)) && !(si == 0 && p.MidSentence)}
+			if c.BackRef && c.BackNoun == "" {
+				c.BackNoun = subjectNoun(s, p.Title)
+			}
 			byText[id] = c
 			all = append(all, c)
 		}
