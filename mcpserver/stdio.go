@@ -672,6 +672,9 @@ func (w *answeringWriter) joinAnswers(id string, a []errorResponse) {
 // is dropped), and whether any were; line as it is when none waits for
 // it.
 func (w *answeringWriter) join(line []byte, ms []message, drop bool) ([]byte, bool) {
+	if len(w.joining) == 0 {
+		return line, false // the common case: no idKey decoded again per message
+	}
 	var add []errorResponse
 	for _, m := range ms {
 		if a, ok := w.joining[idKey(m.ID)]; ok && m.Method == "" {
