@@ -297,10 +297,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	if o.BeforeStep != nil {
 		runOpts = append(runOpts, interruptBefore(g, o.BeforeStep))
 	}
-	before, cerr := vectordb.CountNow(ctx, s.store)
-	if cerr != nil && ctx.Err() == nil {
-		notices = append(notices, staleCount("store_count_before", cerr))
-	}
+	before, notices := s.count(ctx, "store_count_before", notices)
 	if o.Trace != nil {
 		o.Trace.Start(g, question, trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
@@ -331,10 +328,7 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 		// The run answered; only its recording failed.
 		return Result{}, err
 	}
-	after, cerr := vectordb.CountNow(ctx, s.store)
-	if cerr != nil && ctx.Err() == nil {
-		notices = append(slices.Clip(notices), staleCount("store_count_after", cerr))
-	}
+	after, notices := s.count(ctx, "store_count_after", notices)
 	res := newResult(run{
 		question: question, final: final, path: path,
 		before: before, after: after, arxivRequests: requests.Load(), llmCalls: calls.Load(),
@@ -485,9 +479,14 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// staleCount is the notice for a count the store could not give (a
-// Weaviate that stopped answering): which count of the result is the last
-// one the server gave instead, and why.
-func staleCount(field string, err error) string {
-	return fmt.Sprintf("the knowledge base could not be counted, so %s is the last count it gave: %v", field, err)
+// count is the store's number of chunks for the result's field, with
+// notices and, when the store could not give it (a Weaviate that stopped
+// answering), a notice that field holds the last count the server gave,
+// and why. notices is not written to: the caller's slice stays as it was.
+func (s *Service) count(ctx context.Context, field string, notices []string) (int, []string) {
+	n, err := vectordb.CountNow(ctx, s.store)
+	if err != nil && ctx.Err() == nil {
+		notices = append(slices.Clip(notices), fmt.Sprintf("the knowledge base could not be counted, so %s is the last count it gave: %v", field, err))
+	}
+	return n, notices
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/trace"
-	"github.com/gtrag/gtrag/vectordb"
 )
 
 // ForkOptions say where a recorded run forks and what changes there.
@@ -98,11 +97,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	if err != nil && !errors.As(err, &limit) {
 		return Result{}, err
 	}
-	countAfter, cerr := vectordb.CountNow(ctx, s.store)
-	notices := slices.Clip(s.llm.Notices)
-	if cerr != nil && ctx.Err() == nil {
-		notices = append(notices, staleCount("store_count_after", cerr))
-	}
+	countAfter, notices := s.count(ctx, "store_count_after", s.llm.Notices)
 	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: countAfter, arxivRequests: requests.Load(),
