@@ -10,6 +10,7 @@ import (
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
@@ -31,14 +32,9 @@ func (s downStore) LastCount() int { return s.last }
 // can no longer be counted and last gave last.
 func downService(t *testing.T, arxivURL string, last int) *service.Service {
 	t.Helper()
-	cfg := offline(t, arxivURL)
-	db, err := service.OpenStore(context.Background(), cfg)
-	require.NoError(t, err)
-	rs, err := service.OpenReasoners(context.Background(), cfg)
-	require.NoError(t, err)
-	svc := service.New(downStore{Store: db, last: last}, rs, service.NewArxivClient(cfg.Arxiv))
-	t.Cleanup(func() { require.NoError(t, svc.Close()) })
-	return svc
+	return assembled(t, arxivURL, func(db service.Store, _ *reasoner.Set) service.Store {
+		return downStore{Store: db, last: last}
+	})
 }
 
 // A count the store could not give is reported as the last one it gave,

@@ -45,13 +45,23 @@ func (r scriptedRouter) ChooseRoute(_ context.Context, t reasoner.TreeData) (rea
 // agent, r, with arXiv at arxivURL and an empty store.
 func routedService(t *testing.T, arxivURL string, r reasoner.RouteChooser) *service.Service {
 	t.Helper()
+	return assembled(t, arxivURL, func(db service.Store, rs *reasoner.Set) service.Store {
+		rs.Router, rs.Name = r, "stub"
+		return db
+	})
+}
+
+// assembled is an offline Service with arXiv at arxivURL and an empty
+// store, its parts opened as Open opens them and changed by edit before
+// they are put together.
+func assembled(t *testing.T, arxivURL string, edit func(service.Store, *reasoner.Set) service.Store) *service.Service {
+	t.Helper()
 	cfg := offline(t, arxivURL)
 	db, err := service.OpenStore(context.Background(), cfg)
 	require.NoError(t, err)
 	rs, err := service.OpenReasoners(context.Background(), cfg)
 	require.NoError(t, err)
-	rs.Router, rs.Name = r, "stub"
-	svc := service.New(db, rs, service.NewArxivClient(cfg.Arxiv))
+	svc := service.New(edit(db, &rs), rs, service.NewArxivClient(cfg.Arxiv))
 	t.Cleanup(func() { require.NoError(t, svc.Close()) })
 	return svc
 }
