@@ -102,6 +102,16 @@ func TestBareAbstractNounRefersBack(t *testing.T) {
 	require.False(t, opensWithBackReference("Repeated play supports the result that patient players cooperate: deviations are punished."), "the result is said")
 	require.NotEmpty(t, DanglingOpeners("The folk theorem generalises the idea: when players are patient enough, any feasible payoff vector can be sustained [1]."))
 
+	// Carried somewhere by its verb, the noun still leaves which idea to
+	// the sentence before: the primer's subgame-perfection entry once
+	// opened an answer with the first of these.
+	require.True(t, opensWithBackReference("Reinhard Selten generalised the idea as subgame perfect equilibrium (SPE): a strategy profile that is a Nash equilibrium in every subgame."))
+	require.True(t, opensWithBackReference("We extend the argument to the sale of several identical units."))
+	require.True(t, opensWithBackReference("We apply the result to Bertrand-Edgeworth duopoly."))
+	require.False(t, opensWithBackReference("Reinhard Selten generalised backward induction as subgame perfect equilibrium (SPE)."))
+	require.False(t, opensWithBackReference("We take the approach to pricing that the literature on mechanism design takes."), `"the approach to" says which approach`)
+	require.False(t, opensWithBackReference("Repeated play extends the idea of a best response to whole histories."), "the idea is said")
+
 	// The primer's entry was worded so once; it now states the theorem
 	// on its own, and the passage keeps the old wording for this test.
 	ps := []Passage{{N: 1, ID: "primer:repeated-games-folk-theorem_chunk_0", PaperID: "primer:repeated-games-folk-theorem",

@@ -349,7 +349,11 @@ func bareAbstractInFirstClause(lower string) bool {
 		if m[0] == 0 {
 			continue
 		}
-		ts := tokens(clause[m[2]:m[3]])
+		noun := clause[m[2]:m[3]]
+		if noun == "approach" && strings.HasSuffix(clause[m[0]:m[1]], " to") {
+			continue
+		}
+		ts := tokens(noun)
 		if len(ts) > 0 && !termSet(clause[:m[0]])[ts[0]] {
 			return true
 		}
@@ -386,8 +390,12 @@ func firstClause(lower string) string {
 }
 
 // bareAbstract matches "the" and an abstract noun that ends a phrase, before
-// a colon, semicolon, comma or full stop, or the end of the clause.
-var bareAbstract = regexp.MustCompile(`\bthe (idea|ideas|result|results|argument|point|logic|intuition|insight|observation|principle|lesson|reasoning|approach|phenomenon)\s*(?:[:;,.]|$)`)
+// a colon, semicolon, comma or full stop, or the end of the clause, or
+// that is carried somewhere by the verb before it ("generalised the idea
+// as subgame perfect equilibrium", "We extend the argument to …", "apply
+// the result to …"): which idea is the sentence before's to say. "The
+// approach to" names its subject ("the approach to pricing"), and stands.
+var bareAbstract = regexp.MustCompile(`\bthe (idea|ideas|result|results|argument|point|logic|intuition|insight|observation|principle|lesson|reasoning|approach|phenomenon)(?:\s*(?:[:;,.]|$)| (?:as|into)\b| to\b)`)
 
 // demonstrativeNoun matches "this" or "these" and the word after it.
 var demonstrativeNoun = regexp.MustCompile(`\b(this|these)\s+([a-z]+)`)
