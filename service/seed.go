@@ -2,8 +2,12 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/vectordb"
@@ -29,4 +33,111 @@ func SeedWithPrimer(ctx context.Context, store ingest.Store) error {
 		return fmt.Errorf("seed the store with the primer: %w", err)
 	}
 	return nil
+}
+
+// PaperReplacer is a store that can swap a paper's chunks for new ones
+// (vectordb.DB.ReplacePaper, weaviatestore.Store.ReplacePaper).
+type PaperReplacer interface {
+	ReplacePaper(ctx context.Context, docs []vectordb.Document) (int, error)
+}
+
+// RefreshPrimer rewrites the primer entries store holds in a wording other
+// than this gtrag's: a store made by an older gtrag keeps the primer of its
+// day, and the offline answerer, whose rules are written against this
+// primer, quotes the entries. An entry's chunks are compared with those
+// the ingest path would write now (chunked the same way); an entry that
+// differs is replaced whole (PaperReplacer), one entry at a time, so that
+// an interrupted refresh leaves each entry in one wording and the next
+// refresh finishes the rest. Entries the store lacks are SeedWithPrimer's
+// and `ingest --primer`'s to add; the ids of those replaced are returned,
+// in the primer's order.
+func RefreshPrimer(ctx context.Context, store Store) ([]string, error) {
+	papers, err := data.Primer()
+	if err != nil {
+		return nil, fmt.Errorf("load the primer: %w", err)
+	}
+	r, ok := store.(PaperReplacer)
+	if !ok {
+		return nil, errors.New("refresh the primer: this store cannot replace a paper's chunks")
+	}
+	ctx = vectordb.WithProvenance(ctx, PrimerProvenance)
+	stored, err := primerDocuments(ctx, store, papers)
+	if err != nil {
+		return nil, fmt.Errorf("refresh the primer: %w", err)
+	}
+	var updated []string
+	for _, p := range papers {
+		if err := ctx.Err(); err != nil {
+			return updated, fmt.Errorf("refresh the primer: %w", err)
+		}
+		have, ok := stored[p.ID]
+		if !ok {
+			continue
+		}
+		want := vectordb.Documents(chunker.Split(p, chunker.Options{}))
+		if sameDocuments(have, want) {
+			continue
+		}
+		if _, err := r.ReplacePaper(ctx, want); err != nil {
+			return updated, fmt.Errorf("refresh the primer: %w", err)
+		}
+		updated = append(updated, p.ID)
+	}
+	return updated, nil
+}
+
+// sameDocuments reports whether two sets of a paper's chunks hold the same
+// ids, texts and metadata, in whatever order.
+func sameDocuments(a, b []vectordb.Document) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	byID := make(map[string]vectordb.Document, len(a))
+	for _, d := range a {
+		byID[d.ID] = d
+	}
+	for _, d := range b {
+		o, ok := byID[d.ID]
+		if !ok || o.Content != d.Content || !maps.Equal(o.Metadata, d.Metadata) {
+			return false
+		}
+	}
+	return true
+}
+
+// primerDocuments reads the stored chunks of the primer's entries, by
+// entry id; an entry the store lacks has no key. A store that reads one
+// paper's chunks (vectordb.DB.PaperDocuments) is asked per entry; another
+// (Weaviate) is scanned once, not once per entry.
+func primerDocuments(ctx context.Context, store Store, papers []arxiv.Paper) (map[string][]vectordb.Document, error) {
+	out := map[string][]vectordb.Document{}
+	if st, ok := store.(interface {
+		PaperDocuments(context.Context, string) ([]vectordb.Document, error)
+	}); ok {
+		for _, p := range papers {
+			docs, err := st.PaperDocuments(ctx, p.ID)
+			if err != nil {
+				return nil, fmt.Errorf("read %s: %w", p.ID, err)
+			}
+			if len(docs) > 0 {
+				out[p.ID] = docs
+			}
+		}
+		return out, nil
+	}
+	dl, ok := store.(DocumentLister)
+	if !ok {
+		return nil, ErrCannotList
+	}
+	ids := make(map[string]bool, len(papers))
+	for _, p := range papers {
+		ids[p.ID] = true
+	}
+	err := dl.Documents(ctx, func(d vectordb.Document) error {
+		if id := d.PaperID(); ids[id] {
+			out[id] = append(out[id], d)
+		}
+		return nil
+	})
+	return out, err
 }

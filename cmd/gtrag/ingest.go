@@ -88,10 +88,11 @@ func newIngestCmd(a *app) *cobra.Command {
               API; read as it goes, in constant memory whatever its size;
               "-" reads standard input (a pipe: zcat papers.jsonl.gz | gtrag
               ingest --file -)
-  --primer    the entries of the embedded game-theory primer the store lacks:
-              a store made by an older gtrag gets the entries added since
-              (unfiltered, as a new store is seeded; entries it has are
-              skipped, as they are, even where this gtrag words them anew)
+  --primer    the embedded game-theory primer as this gtrag has it: a store
+              made by an older gtrag gets the entries added since
+              (unfiltered, as a new store is seeded), and the entries it
+              holds in another wording are rewritten in this one, each
+              whole ("updated" in the summary and in --json)
 
 Papers the store already has in that version are skipped; a newer version
 replaces the old one. With --filter (the default) only papers the game-theory
@@ -162,7 +163,7 @@ FILE may not be the --file being read.`,
 	f.StringVar(&o.sort, "sort", "relevance", "order of --query results: relevance, submitted or updated")
 	f.StringVar(&o.ids, "ids", "", "comma-separated arXiv ids to ingest")
 	f.StringVar(&o.file, "file", "", "JSON Lines or Atom file of papers to ingest (- for standard input)")
-	f.BoolVar(&o.primer, "primer", false, "add the embedded primer's entries the store lacks (unfiltered)")
+	f.BoolVar(&o.primer, "primer", false, "add the embedded primer's entries the store lacks (unfiltered) and rewrite those worded otherwise")
 	f.BoolVar(&o.filter, "filter", true, "keep only papers the game-theory filter accepts")
 	f.BoolVar(&o.noFilter, "no-filter", false, "keep every paper")
 	f.BoolVar(&o.restart, "restart", false, "start a query or id list over instead of resuming it")
@@ -613,7 +614,11 @@ func (w *idsWriter) close() error {
 // what was committed.
 type ingestOutput struct {
 	ingest.Listing
-	Error string `json:"error,omitempty"`
+	// Updated are the primer entries `ingest --primer` rewrote in this
+	// gtrag's wording (service.RefreshPrimer): a list with --primer, even
+	// an empty one, and no key with another source.
+	Updated *[]string `json:"updated,omitempty"`
+	Error   string    `json:"error,omitempty"`
 }
 
 // ingestOutputUnopened is the --json object of a run that ended before it
@@ -794,6 +799,8 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		rep    ingest.Report
 		runErr error
 		source string
+		// primerUpdated are the primer entries --primer rewrote.
+		primerUpdated []string
 	)
 	ctx = vectordb.WithProvenance(ctx, o.provenance())
 	client := a.arxivClient()
@@ -821,6 +828,15 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	case o.primer:
 		source = "the embedded primer"
 		rep, runErr = in.Papers(ctx, o.papers)
+		if runErr == nil && db != nil {
+			// The entries the store had are skipped as stored; those an
+			// older gtrag worded otherwise are rewritten now.
+			updated, err := service.RefreshPrimer(ctx, db)
+			if len(updated) > 0 {
+				rep.StoreCount = db.Count()
+			}
+			runErr, primerUpdated = err, updated
+		}
 	default:
 		source = "file " + o.fileName()
 		src := o.papers
@@ -847,11 +863,23 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 
 	if o.json {
-		if err := writeJSON(a.io.Out, ingestObject(rep.Listing(lists), ingestError(o, rep, runErr), db != nil)); err != nil {
+		obj := ingestObject(rep.Listing(lists), ingestError(o, rep, runErr), db != nil)
+		if out, ok := obj.(ingestOutput); ok && o.primer {
+			out.Updated = &primerUpdated
+			if primerUpdated == nil {
+				out.Updated = &[]string{}
+			}
+			obj = out
+		}
+		if err := writeJSON(a.io.Out, obj); err != nil {
 			return err
 		}
 	} else {
 		printIngestSummary(a.io.Out, o, source, rep, runErr, db != nil)
+		if len(primerUpdated) > 0 {
+			fmt.Fprintf(a.io.Out, "  updated   %d of those stored (worded otherwise by the gtrag that stored them): %s\n",
+				len(primerUpdated), strings.Join(primerUpdated, ", "))
+		}
 	}
 	return ingestError(o, rep, runErr)
 }

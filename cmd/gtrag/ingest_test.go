@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/arxivtest"
@@ -420,6 +421,56 @@ func TestIngestPrimerAddsTheEntriesTheStoreLacks(t *testing.T) {
 
 	_, err = os.Stat(filepath.Join(env["GTRAG_DATA_DIR"], "ingest"))
 	require.True(t, os.IsNotExist(err), "a primer ingest keeps no resume file")
+}
+
+// A store made by an older gtrag holds entries in the wording of its day:
+// here the subgame-perfection entry as it read when it began "Reinhard
+// Selten generalised the idea as …", a sentence this gtrag's answerer no
+// longer opens an answer with. ingest --primer rewrites that entry, says
+// so (text and --json), and ask then quotes the new wording; a second run
+// has nothing to rewrite.
+func TestIngestPrimerRewritesEntriesWordedOtherwise(t *testing.T) {
+	ctx := context.Background()
+	env := ingestEnv(t, nil)
+	env["GTRAG_SEED"] = "primer"
+	env["GTRAG_LLM"] = "offline"
+	rep := ingestJSON(t, env, "--primer") // seeds the store
+	require.Empty(t, rep.Kept)
+
+	primer, err := data.Primer()
+	require.NoError(t, err)
+	const id = "primer:backward-induction-subgame-perfection"
+	i := slices.IndexFunc(primer, func(p arxiv.Paper) bool { return p.ID == id })
+	require.GreaterOrEqual(t, i, 0)
+	old := primer[i]
+	old.Summary = strings.Replace(old.Summary, "generalised backward induction as", "generalised the idea as", 1)
+	require.NotEqual(t, primer[i].Summary, old.Summary)
+	db, err := vectordb.Open(ctx, env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	_, err = db.ReplacePaper(ctx, vectordb.Documents(chunker.Split(old, chunker.Options{})))
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	question := "What is a subgame perfect equilibrium and how is it found?"
+	r := gtrag(t, env, "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", question)
+	require.NotContains(t, r.stdout, "generalised backward induction as", "the old wording is what the store holds")
+
+	r = gtrag(t, env, "ingest", "--primer")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "updated   1 of those stored (worded otherwise by the gtrag that stored them): "+id)
+	r = gtrag(t, env, "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", question)
+	require.Contains(t, r.stdout, "Reinhard Selten generalised backward induction as subgame perfect equilibrium (SPE)")
+
+	r = gtrag(t, env, "ingest", "--primer", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Updated         []string `json:"updated"`
+		SkippedExisting []string `json:"skipped_existing"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	require.NotNil(t, out.Updated, "a --primer run lists what it rewrote, even nothing")
+	require.Empty(t, out.Updated)
+	require.Len(t, out.SkippedExisting, len(primer))
+	require.Contains(t, r.stdout, `"updated": []`)
 }
 
 func TestIngestBadUsage(t *testing.T) {

@@ -1,0 +1,93 @@
+package vectordb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// ReplacePaper makes docs the whole of their paper's stored chunks, in one
+// transaction: every stored chunk of the paper (in any version) is deleted
+// and docs are inserted, so a reader sees the old wording or the new one,
+// never a mix, and a crash keeps the old. It returns how many documents it
+// wrote.
+//
+// Add cannot do this for a paper stored in the same version: it rewrites
+// the chunks that changed and adds new ones, but a chunk the new wording no
+// longer has would stay. An arXiv paper's text changes only with its
+// version; the primer's entries (data.Primer) have none, and a gtrag that
+// words an entry anew replaces it with this (see service.RefreshPrimer).
+//
+// Every document must belong to one paper. The paper keeps the provenance
+// it was first stored with; one not stored before gets ctx's
+// (WithProvenance), as Add gives it.
+func (db *DB) ReplacePaper(ctx context.Context, docs []Document) (int, error) {
+	if err := db.usableToEmbed(true); err != nil {
+		return 0, err
+	}
+	if len(docs) == 0 {
+		return 0, errors.New("replace paper: no documents")
+	}
+	items, err := prepareItems(docs)
+	if err != nil {
+		return 0, err
+	}
+	for _, it := range items[1:] {
+		if it.paperID != items[0].paperID {
+			return 0, fmt.Errorf("replace paper: documents of %s and %s", items[0].paperID, it.paperID)
+		}
+	}
+	all := make([]int, len(items))
+	for i := range items {
+		all[i] = i
+	}
+	if err := db.embedItems(ctx, items, all); err != nil {
+		return 0, fmt.Errorf("replace paper %s: %w", items[0].paperID, err)
+	}
+	err = db.withFile(ctx, true, func(b *bolt.DB) error {
+		err := db.inTx(b, true, func(tx *bolt.Tx, m metaInfo) error {
+			if err := db.checkEmbedder(m); err != nil {
+				return err
+			}
+			if err := db.checkDim(m.dim, len(items[0].vec)); err != nil {
+				return err
+			}
+			w := db.newTxWriter(tx, m)
+			if by, ok := provenanceOf(ctx); ok {
+				w.addedBy, w.now = &by, time.Now().UTC()
+			}
+			base := items[0].base
+			if _, err := w.paper(base); err != nil {
+				return err
+			}
+			if err := w.deletePaper(base); err != nil {
+				return err
+			}
+			// A fresh record: the new wording's metadata is what its
+			// documents share (insert), whatever the old one's was.
+			w.paperRec[base] = nil
+			for i := range items {
+				if err := w.insert(&items[i]); err != nil {
+					return err
+				}
+			}
+			w.changed = true
+			if err := w.finish(); err != nil {
+				return err
+			}
+			// Cancellation before the commit keeps the old wording whole.
+			return ctx.Err()
+		})
+		if err != nil {
+			return err
+		}
+		return db.syncWith(b)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("replace paper %s: %w", items[0].paperID, err)
+	}
+	return len(items), nil
+}
