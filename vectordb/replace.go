@@ -28,17 +28,12 @@ func (db *DB) ReplacePaper(ctx context.Context, docs []Document) (int, error) {
 	if err := db.usableToEmbed(true); err != nil {
 		return 0, err
 	}
-	if len(docs) == 0 {
-		return 0, errors.New("replace paper: no documents")
+	if _, err := OnePaper(docs); err != nil {
+		return 0, err
 	}
 	items, err := prepareItems(docs)
 	if err != nil {
 		return 0, err
-	}
-	for _, it := range items[1:] {
-		if it.paperID != items[0].paperID {
-			return 0, fmt.Errorf("replace paper: documents of %s and %s", items[0].paperID, it.paperID)
-		}
 	}
 	all := make([]int, len(items))
 	for i := range items {
@@ -90,4 +85,21 @@ func (db *DB) ReplacePaper(ctx context.Context, docs []Document) (int, error) {
 		return 0, fmt.Errorf("replace paper %s: %w", items[0].paperID, err)
 	}
 	return len(items), nil
+}
+
+// OnePaper returns the paper every document of docs belongs to (PaperOf),
+// or an error when they cannot stand for one paper's chunks: there are
+// none, or they belong to two papers. ReplacePaper asks it of its
+// documents, on every store.
+func OnePaper(docs []Document) (string, error) {
+	if len(docs) == 0 {
+		return "", errors.New("replace paper: no documents")
+	}
+	id := PaperOf(docs[0])
+	for _, d := range docs[1:] {
+		if p := PaperOf(d); p != id {
+			return "", fmt.Errorf("replace paper: documents of %s and %s", id, p)
+		}
+	}
+	return id, nil
 }

@@ -2,7 +2,6 @@ package weaviatestore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -22,17 +21,12 @@ import (
 // removes, never a paper with no chunks. It returns how many documents it
 // wrote.
 func (s *Store) ReplacePaper(ctx context.Context, docs []vectordb.Document) (int, error) {
-	if len(docs) == 0 {
-		return 0, errors.New("replace paper: no documents")
+	if _, err := vectordb.OnePaper(docs); err != nil {
+		return 0, err
 	}
 	items, err := prepareItems(docs)
 	if err != nil {
 		return 0, err
-	}
-	for _, it := range items[1:] {
-		if it.paperID != items[0].paperID {
-			return 0, fmt.Errorf("replace paper: documents of %s and %s", items[0].paperID, it.paperID)
-		}
 	}
 	n, err := s.Add(ctx, docs)
 	if err != nil {
