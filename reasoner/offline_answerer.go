@@ -789,29 +789,47 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 // Dutch auctions" for "How does a Dutch auction work?"). None for a
 // comparison, which is about both.
 func siblingsIn(f focus, title string) []text.Concept {
+	if len(f.Concepts) == 0 || !titledWith(f.Concepts[0], title) {
+		return nil
+	}
+	return siblingsNamed(f, titleForms(title))
+}
+
+// siblingsNamed returns the siblings of the question's main glossary
+// concept that s names (see siblingsIn); none for a comparison.
+func siblingsNamed(f focus, s string) []text.Concept {
 	if len(f.Concepts) == 0 || f.Kind == askDifference {
 		return nil
 	}
 	main := f.Concepts[0]
-	if !main.Known || !titledWith(main, title) {
+	if !main.Known {
 		return nil
 	}
 	head := headStem(main)
 	var out []text.Concept
-	for _, k := range text.Focal(titleForms(title)) {
-		if k.Known && k.Name != main.Name && headStem(k) == head && !k.In(main.Name) && !main.In(k.Name) && !k.In(f.Question) {
+	for _, k := range text.Focal(s) {
+		if k.Known && k.Name != main.Name && headStem(k) == head && !k.In(main.Name) && !hyponymOf(main, k) && !k.In(f.Question) {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// siblingOnly reports whether sentence s, of a passage whose title names
-// the question's main concept beside siblings (siblingsIn), speaks of a
-// sibling alone. Such an entry tells the two apart sentence by sentence,
-// and "With private values, …, so the English auction gives the same
-// outcome as the second-price sealed-bid auction" opened the answer on
-// the Dutch auction, since the whole entry is about it.
+// hyponymOf reports whether k is a kind of main, by a name of k that holds
+// main's: "pure-strategy equilibria" (pure-strategy Nash equilibrium) of
+// Nash equilibrium is no sibling of it.
+func hyponymOf(main, k text.Concept) bool {
+	return main.In(k.Name) || slices.ContainsFunc(k.Variants, main.In)
+}
+
+// siblingOnly reports whether sentence s speaks of one of siblings alone,
+// not of the question's main concept: siblings of its passage's title
+// (siblingsIn), or those s names itself (siblingsNamed), whose procedure
+// or reason is no answer to the question's. An entry titled with both
+// tells the two apart sentence by sentence, and "With private values, …,
+// so the English auction gives the same outcome as the second-price
+// sealed-bid auction" opened the answer on the Dutch auction, since the
+// whole entry is about it.
 func siblingOnly(f focus, siblings []text.Concept, s string) bool {
 	if len(siblings) == 0 {
 		return false
@@ -1171,6 +1189,14 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			// Stackelberg leader earns more than in Cournot competition,
 			// which "This first-mover advantage arises because …" in
 			// the passage on Stackelberg leadership does.
+			c.Lead = false
+		}
+		if c.Lead && siblingOnly(f, siblingsNamed(f, c.Text), c.Text) {
+			// The shape of an answer, about another thing of the same
+			// kind: "In contrast, correlated equilibria can be found by
+			// linear programming" is no way to compute a Nash
+			// equilibrium, and led "How do you compute a Nash
+			// equilibrium in a 2x2 game?" into the entry on complexity.
 			c.Lead = false
 		}
 		if c.Lead && f.Kind == askDefinition && !examples {

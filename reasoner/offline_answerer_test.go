@@ -490,6 +490,25 @@ func TestOfflineAnswererLeavesTheSiblingsSentences(t *testing.T) {
 	require.Contains(t, ask("What is the difference between English and Dutch auctions?", "english-dutch-auctions"), "The English auction is an open ascending-price auction")
 }
 
+// A procedure for a sibling concept is no procedure for the question's:
+// "How do you compute a Nash equilibrium in a 2x2 game?" opened with the
+// complexity entry's "In contrast, correlated equilibria can be found by
+// linear programming" (and, for its "In contrast", the NP-hardness
+// sentence before it). The Nash-equilibrium entry's "To find
+// pure-strategy equilibria in a payoff matrix, …" leads instead: a
+// pure-strategy equilibrium is a kind of Nash equilibrium, no sibling.
+func TestOfflineAnswererLeadsWithTheConceptsOwnProcedure(t *testing.T) {
+	ps := primerPassages(t, []string{"computing-equilibria-ppad", "nash-equilibrium"})
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "How do you compute a Nash equilibrium in a 2x2 game?", ps)
+	require.NoError(t, err)
+	t.Log(ans.Text)
+	require.True(t, strings.HasPrefix(ans.Text, "To find pure-strategy equilibria in a payoff matrix"), ans.Text)
+	require.NotContains(t, ans.Text, "correlated equilibria can be found")
+	f := analyze("How do you compute a Nash equilibrium in a 2x2 game?")
+	require.Empty(t, siblingsNamed(f, "To find pure-strategy equilibria in a payoff matrix, mark each player's best responses."))
+	require.NotEmpty(t, siblingsNamed(f, "In contrast, correlated equilibria can be found by linear programming."))
+}
+
 // "It" after an opening phrase stands for its source's subject: "With
 // private values it gives the same outcome as the English ascending
 // auction" opened the answer to "How do auctions work?", where "it" was
