@@ -524,7 +524,19 @@ func runs(text string) []phrase {
 	for _, clause := range clauses {
 		var part []word
 		var sep []string // the words between the previous part and this one
-		emit := func() {
+		var emit func()
+		emit = func() {
+			if n := len(part); n > 1 && !part[n-1].known && predicateAdjectives.Has(part[n-1].lower) &&
+				!strings.HasSuffix(part[n-2].lower, "ly") && slices.ContainsFunc(sep, copulas.Has) {
+				// "Why is defecting rational in …?": after "is", an
+				// adjective that ends the run says what the phrase is,
+				// and is a phrase of its own, after it. One an adverb
+				// qualifies ("evolutionarily stable") is kept as it was.
+				adj := part[n-1]
+				part = part[:n-1]
+				emit()
+				part = []word{adj}
+			}
 			if len(part) > 0 {
 				s := strings.Join(sep, " ")
 				out = append(out, phrase{words: part, afterOf: s == "of" || s == "of the", sep: s})
@@ -580,6 +592,18 @@ func runs(text string) []phrase {
 func isBreakWord(w word) bool {
 	return QuestionWords.Has(w.lower) || degreeWords.Has(w.lower) || utf8.RuneCountInString(w.lower) < 2
 }
+
+// predicateAdjectives are the judgements a question asks of its subject
+// after a copula ("Why is defecting rational …?", "Is cooperation stable
+// …?"): what the question asks, not a word of the subject's name. A
+// glossary term that ends with one ("evolutionarily stable") is matched
+// whole before.
+var predicateAdjectives = wordSet(`rational irrational optimal suboptimal efficient inefficient
+stable unstable possible impossible fair unfair true false necessary sufficient
+better worse`)
+
+// copulas link a subject to what is said of it.
+var copulas = wordSet(`is are was were be`)
 
 // degreeWords compare: what follows one is said of the phrase before it,
 // and is no part of it. "Why are territorial animals less aggressive…"

@@ -37,6 +37,14 @@ func TestFocal(t *testing.T) {
 		// is a concept, and stays one.
 		{"Why are territorial animals less aggressive than strangers?", []string{"territorial animals", "aggressive", "strangers"}},
 		{"Is the least core ever empty?", []string{"least core", "empty"}},
+		// After a copula, an adjective ending the run is what the
+		// question asks of its subject, a phrase of its own:
+		// "defecting rational" came before the prisoner's dilemma, and
+		// the answer opened on repeated games. One an adverb qualifies
+		// ("evolutionarily stable") stays whole.
+		{"Why is defecting rational in the one-shot prisoner's dilemma?", []string{"prisoner's dilemma", "defecting", "rational", "one-shot"}},
+		{"Is mutual cooperation stable in the repeated prisoner's dilemma?", []string{"mutual cooperation", "repeated prisoner's dilemma", "stable"}},
+		{"Is tit-for-tat evolutionarily stable?", []string{"tit-for-tat", "evolutionarily stable"}},
 		{"What is a game?", []string{"game"}},
 		{"Is the Nash equilibrium of a zero-sum game unique?", []string{"Nash equilibrium", "zero-sum game", "unique"}},
 		{"Who wins a war of attrition?", []string{"war of attrition"}},
