@@ -684,6 +684,17 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			s.Reasoning = "the question is not about game theory (" + v.Reason + "), although the knowledge base holds passages that share its words"
 			return s, nil
 		}
+		if !v.Yes && v.Neutral && !heldByOnePassage(s.UserQuery, s.ChromaResults) {
+			// Nothing in the question says game theory, and the store's
+			// passages share a word or two with it, as any text would:
+			// "How do I fix a segmentation fault in my C program?" was
+			// answered from the entry on computing equilibria for "fix"
+			// (fixed point) and "program" (linear programming). Such a
+			// question's search would ask its best match for as much.
+			s = endOffTopic(s)
+			s.Reasoning = "the question is not about game theory (" + v.Reason + "), and no passage of the knowledge base is about it: none names its ideas or holds enough of its words"
+			return s, nil
+		}
 	}
 	arxivFailed := searchFailed(s)
 	if !s.RelevantContext {
@@ -1072,4 +1083,32 @@ func addNotices(have, add []string) []string {
 		}
 	}
 	return out
+}
+
+// heldByOnePassage reports whether one of the store's passages is about a
+// question the topic judge found no game theory in, by the tests a search's
+// best match must pass for it (aboutTest, unrecognised): it names one of
+// the question's glossary concepts, or holds minSharedBestUnrecognised of
+// its specific terms (all of them, and at least two, when it has fewer).
+func heldByOnePassage(question string, results []vectordb.Result) bool {
+	t := newAboutTest(question)
+	t.unrecognised = true
+	need := min(minSharedBestUnrecognised, max(len(t.counted()), 2))
+	phrases := t.concepts
+	for _, c := range text.Focal(question) {
+		if !c.Known && len(strings.Fields(c.Name)) > 1 {
+			phrases = append(phrases, c)
+		}
+	}
+	for _, r := range results {
+		p := arxiv.Paper{Title: r.Metadata["title"], Summary: r.Content}
+		doc := paperText(p)
+		if slices.ContainsFunc(phrases, func(c text.Concept) bool { return c.In(doc) }) {
+			return true
+		}
+		if countIn(t.counted(), termSet(p), nil) >= need {
+			return true
+		}
+	}
+	return false
 }

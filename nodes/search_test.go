@@ -628,6 +628,40 @@ func TestTheStoresAnswerToAnOffTopicQuestionIsRefused(t *testing.T) {
 	require.NotEmpty(t, final.Sources)
 }
 
+// A question with nothing for game theory in it (the offline filter's
+// score 0, Verdict.Neutral) is refused when the store's passages share
+// only a word or two with it: "fix" and "program" are in the entry on
+// computing equilibria. A passage that says one of its phrases, or holds
+// four of its specific terms, keeps the store's answer; and a question
+// with some game theory in it keeps it as before.
+func TestTheStoresCoincidentalAnswerIsRefused(t *testing.T) {
+	store := &memStore{docs: []vectordb.Document{
+		{ID: "primer:computing_chunk_0", Content: "Brouwer's fixed point theorem guarantees an equilibrium; linear programming computes one in zero-sum games, and a program that fixes the support solves the rest.",
+			Metadata: map[string]string{"paper_id": "primer:computing", "title": "Computing equilibria"}},
+		{ID: "primer:dominance_chunk_0", Content: "A strategy strictly dominates another if it is better whatever the others do; it weakly dominates if it is never worse and sometimes better, a difference that matters.",
+			Metadata: map[string]string{"paper_id": "primer:dominance", "title": "Dominant strategies"}},
+	}}
+	d := deps(store, &fakeArxiv{}, nil)
+	d.Judge = wordJudge{min: 0} // the store seems to answer every question
+	d.Filter = reasoner.NewOfflineFilter()
+
+	final, path, err := run(t, d, "How do I fix a segmentation fault in my C program?")
+	require.NoError(t, err)
+	require.NotContains(t, path, SearchArxiv, "the store seemed to answer")
+	require.Equal(t, OutcomeOffTopic, final.Outcome, final.Reasoning)
+	require.Empty(t, final.Sources)
+	require.Contains(t, final.Reasoning, "no passage of the knowledge base is about it")
+
+	for _, q := range []string{
+		"What is the difference between strict and weak dominance?",           // no game theory for the filter; "weak dominance" said ("weakly dominates")
+		"How does a program fix the support to compute an equilibrium point?", // some for it ("equilibrium")
+	} {
+		final, _, err = run(t, d, q)
+		require.NoError(t, err)
+		require.Equal(t, OutcomeAnswered, final.Outcome, "%s: %s", q, final.Reasoning)
+	}
+}
+
 // A question the topic judge did not recognise gets one arXiv request
 // even when the run allows two: a second mostly gave a coincidence a
 // second chance, at arXiv's 3 s. A recognised question whose first pool

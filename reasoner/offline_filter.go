@@ -115,7 +115,7 @@ func (f *OfflineFilter) IsGameTheory(ctx context.Context, title, abstract string
 	reason := fmt.Sprintf("game-theory score %.1f %s %.1f", s.Total, rel, threshold)
 	reason += "; for: " + describeHits(s.For, 5)
 	reason += "; against: " + describeHits(s.Against, 3)
-	return Verdict{Yes: yes, Contrary: s.Total < 0, Reason: reason}, nil
+	return Verdict{Yes: yes, Contrary: s.Total < 0, Neutral: s.Total == 0, Reason: reason}, nil
 }
 
 func (f *OfflineFilter) threshold() float64 {

@@ -167,6 +167,32 @@ func TestOfflineFilterReasonNamesCues(t *testing.T) {
 // cue as "strategic substitutes" is. A field experiment on seeding mobile
 // money in villages says its adoption decisions are strategic complements,
 // and "strategic" alone left it short of the lead threshold.
+// A no is Neutral when nothing weighs either way, Contrary when the
+// evidence against outweighs, and neither when some evidence for falls
+// short of a yes.
+func TestOfflineFilterSaysWhatItsNoRestsOn(t *testing.T) {
+	f := NewOfflineFilter()
+	for _, c := range []struct {
+		q                 string
+		neutral, contrary bool
+	}{
+		{"How do I fix a segmentation fault in my C program?", true, false},
+		{"If I add more product to a reaction at equilibrium, which way does it shift?", true, false}, // "equilibrium" +, "reaction" −
+		{"Which console games let two players cooperate on the same couch?", false, true},
+		{"Why do agents in a team game lock onto a safe outcome?", false, false},
+	} {
+		v, err := f.IsGameTheory(context.Background(), c.q, "")
+		require.NoError(t, err)
+		require.False(t, v.Yes, c.q)
+		require.Equal(t, c.neutral, v.Neutral, "%s: %s", c.q, v.Reason)
+		require.Equal(t, c.contrary, v.Contrary, "%s: %s", c.q, v.Reason)
+	}
+	v, err := f.IsGameTheory(context.Background(), "Why does tit-for-tat do well in the iterated prisoner's dilemma?", "")
+	require.NoError(t, err)
+	require.True(t, v.Yes)
+	require.False(t, v.Neutral)
+}
+
 func TestOfflineFilterKnowsBothStrategicPairs(t *testing.T) {
 	for _, pair := range []string{"strategic complements", "strategic substitutes"} {
 		v, err := NewOfflineFilter().IsGameTheory(context.Background(),

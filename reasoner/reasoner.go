@@ -34,8 +34,14 @@ type Verdict struct {
 	// so; it does search, more warily, for one the filter only failed to
 	// recognise.
 	Contrary bool
-	Reason   string   // e.g. "top score 0.71 ≥ 0.35; 3/4 key terms covered"
-	Notices  []string // problems worth telling the user (unparseable reply, fallback)
+	// Neutral is set by a paper filter whose no rests on nothing either
+	// way: the offline filter's score of 0, no cue at all or cues that
+	// cancel ("How do I fix a segmentation fault in my C program?").
+	// generate_response refuses such a question when the store's
+	// passages share only a word or two with it (see nodes.Responder).
+	Neutral bool
+	Reason  string   // e.g. "top score 0.71 ≥ 0.35; 3/4 key terms covered"
+	Notices []string // problems worth telling the user (unparseable reply, fallback)
 }
 
 // Answer is the final text with [n] citations referring to Passage.N.
