@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
@@ -41,44 +42,88 @@ type PaperReplacer interface {
 	ReplacePaper(ctx context.Context, docs []vectordb.Document) (int, error)
 }
 
-// RefreshPrimer rewrites the primer entries store holds in a wording other
-// than this gtrag's: a store made by an older gtrag keeps the primer of its
-// day, and the offline answerer, whose rules are written against this
-// primer, quotes the entries. An entry's chunks are compared with those
-// the ingest path would write now (chunked the same way); an entry that
-// differs is replaced whole (PaperReplacer), one entry at a time, so that
-// an interrupted refresh leaves each entry in one wording and the next
-// refresh finishes the rest. Entries the store lacks are SeedWithPrimer's
-// and `ingest --primer`'s to add; the ids of those replaced are returned,
-// in the primer's order.
-func RefreshPrimer(ctx context.Context, store Store) ([]string, error) {
+// PrimerState is how a store's primer compares with this gtrag's.
+type PrimerState struct {
+	Entries int `json:"entries"` // entries of this gtrag's primer
+	Stored  int `json:"stored"`  // of them, those the store holds
+	// Reworded are the entries the store holds in another wording, which
+	// RefreshPrimer rewrites; Missing those it does not hold, which
+	// `ingest --primer` adds. Ids, in the primer's order; never null.
+	Reworded []string `json:"reworded"`
+	Missing  []string `json:"missing"`
+}
+
+// Behind reports whether the store holds a primer (some of its entries)
+// that `gtrag ingest --primer` would bring up to date.
+func (p PrimerState) Behind() bool {
+	return p.Stored > 0 && len(p.Reworded)+len(p.Missing) > 0
+}
+
+// PrimerStatus compares the primer entries store holds with this gtrag's:
+// each stored entry's chunks with those the ingest path would write now
+// (chunked the same way). It reads; it writes nothing.
+func PrimerStatus(ctx context.Context, store Store) (PrimerState, error) {
 	papers, err := data.Primer()
 	if err != nil {
-		return nil, fmt.Errorf("load the primer: %w", err)
+		return PrimerState{}, fmt.Errorf("load the primer: %w", err)
 	}
+	stored, err := primerDocuments(ctx, store, papers)
+	if err != nil {
+		return PrimerState{}, fmt.Errorf("compare the primer: %w", err)
+	}
+	st := PrimerState{Entries: len(papers), Reworded: []string{}, Missing: []string{}}
+	for _, p := range papers {
+		have, ok := stored[p.ID]
+		switch {
+		case !ok:
+			st.Missing = append(st.Missing, p.ID)
+		case !sameDocuments(have, primerChunks(p)):
+			st.Stored++
+			st.Reworded = append(st.Reworded, p.ID)
+		default:
+			st.Stored++
+		}
+	}
+	return st, nil
+}
+
+// primerChunks are an entry's documents as the ingest path writes them.
+func primerChunks(p arxiv.Paper) []vectordb.Document {
+	return vectordb.Documents(chunker.Split(p, chunker.Options{}))
+}
+
+// RefreshPrimer rewrites the primer entries store holds in a wording other
+// than this gtrag's (PrimerState.Reworded): a store made by an older gtrag
+// keeps the primer of its day, and the offline answerer, whose rules are
+// written against this primer, quotes the entries. An entry is replaced
+// whole (PaperReplacer), one entry at a time, so that an interrupted
+// refresh leaves each entry in one wording and the next refresh finishes
+// the rest. Entries the store lacks are SeedWithPrimer's and `ingest
+// --primer`'s to add; the ids of those replaced are returned, in the
+// primer's order.
+func RefreshPrimer(ctx context.Context, store Store) ([]string, error) {
 	r, ok := store.(PaperReplacer)
 	if !ok {
 		return nil, errors.New("refresh the primer: this store cannot replace a paper's chunks")
 	}
-	ctx = vectordb.WithProvenance(ctx, PrimerProvenance)
-	stored, err := primerDocuments(ctx, store, papers)
+	st, err := PrimerStatus(ctx, store)
 	if err != nil {
 		return nil, fmt.Errorf("refresh the primer: %w", err)
 	}
+	papers, err := data.Primer()
+	if err != nil {
+		return nil, fmt.Errorf("load the primer: %w", err)
+	}
+	ctx = vectordb.WithProvenance(ctx, PrimerProvenance)
 	var updated []string
 	for _, p := range papers {
+		if !slices.Contains(st.Reworded, p.ID) {
+			continue
+		}
 		if err := ctx.Err(); err != nil {
 			return updated, fmt.Errorf("refresh the primer: %w", err)
 		}
-		have, ok := stored[p.ID]
-		if !ok {
-			continue
-		}
-		want := vectordb.Documents(chunker.Split(p, chunker.Options{}))
-		if sameDocuments(have, want) {
-			continue
-		}
-		if _, err := r.ReplacePaper(ctx, want); err != nil {
+		if _, err := r.ReplacePaper(ctx, primerChunks(p)); err != nil {
 			return updated, fmt.Errorf("refresh the primer: %w", err)
 		}
 		updated = append(updated, p.ID)

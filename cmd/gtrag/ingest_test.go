@@ -23,6 +23,7 @@ import (
 	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -453,10 +454,22 @@ func TestIngestPrimerRewritesEntriesWordedOtherwise(t *testing.T) {
 	question := "What is a subgame perfect equilibrium and how is it found?"
 	r := gtrag(t, env, "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", question)
 	require.NotContains(t, r.stdout, "generalised backward induction as", "the old wording is what the store holds")
+	// stats says so, and what to run.
+	r = gtrag(t, env, "stats")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, fmt.Sprintf("primer:         %d of %d entries, 1 in an older wording; `gtrag ingest --primer` brings it up to date", len(primer), len(primer)))
+	var stats struct {
+		Primer service.PrimerState `json:"primer"`
+	}
+	decodeJSON(t, gtrag(t, env, "stats", "--json"), &stats)
+	require.Equal(t, []string{id}, stats.Primer.Reworded)
+	require.Empty(t, stats.Primer.Missing)
 
 	r = gtrag(t, env, "ingest", "--primer")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "updated   1 of those stored (worded otherwise by the gtrag that stored them): "+id)
+	r = gtrag(t, env, "stats")
+	require.NotContains(t, r.stdout, "primer:", "nothing left to bring up to date")
 	r = gtrag(t, env, "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", question)
 	require.Contains(t, r.stdout, "Reinhard Selten generalised backward induction as subgame perfect equilibrium (SPE)")
 

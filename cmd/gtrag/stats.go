@@ -6,13 +6,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 func newStatsCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:     "stats",
-		Short:   "Describe the knowledge base: path, format, chunks, papers, embedder, size",
+		Short:   "Describe the knowledge base: path, format, chunks, papers, embedder, primer, size",
 		Example: "  gtrag stats\n  gtrag stats --json",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -32,8 +33,15 @@ func newStatsCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			primer, err := service.PrimerStatus(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
 			if asJSON {
-				return writeJSON(a.io.Out, info)
+				return writeJSON(a.io.Out, struct {
+					vectordb.Info
+					Primer service.PrimerState `json:"primer"`
+				}{info, primer})
 			}
 			fmt.Fprintf(a.io.Out, "path:           %s\n", info.Path)
 			fmt.Fprintf(a.io.Out, "format version: %d\n", info.FormatVersion)
@@ -42,6 +50,12 @@ func newStatsCmd(a *app) *cobra.Command {
 			fmt.Fprintf(a.io.Out, "embedder:       %s (%d dimensions)\n", info.Embedder, info.Dim)
 			if info.SeedPending {
 				fmt.Fprintf(a.io.Out, "primer:         not added yet (the run that made the store was stopped first); the next ask, chat or ingest adds it\n")
+			}
+			if primer.Behind() {
+				// A store made by an older gtrag: its answers quote the
+				// primer of that day.
+				fmt.Fprintf(a.io.Out, "primer:         %d of %d entries, %d in an older wording; `gtrag ingest --primer` brings it up to date\n",
+					primer.Stored, primer.Entries, len(primer.Reworded))
 			}
 			if a.store == "" {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
