@@ -1,9 +1,13 @@
 package weaviatestore
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/filters"
 
@@ -58,4 +62,49 @@ func (s *Store) ReplacePaper(ctx context.Context, docs []vectordb.Document) (int
 		return n, fmt.Errorf("replace paper %s in %s: delete the chunks it no longer has: %w", items[0].paperID, s.cfg, err)
 	}
 	return n, nil
+}
+
+// PaperDocuments returns the stored chunks of the paper with exactly
+// paperID (with its version when it has one, as Papers lists it), content
+// and metadata, in chunk order; none when it is not stored. One request,
+// not a scan of the collection: `gtrag stats` and `ingest --primer` ask it
+// of each primer entry (service.PrimerStatus).
+func (s *Store) PaperDocuments(ctx context.Context, paperID string) ([]vectordb.Document, error) {
+	if s.rec.Embedder == "" {
+		return nil, nil
+	}
+	objs, err := s.getObjects(ctx, paperWhere(paperID), lookupLimit, "", propChunkID, propPaperID, propContent, propMetadata)
+	if err != nil {
+		return nil, fmt.Errorf("read paper %s from %s: %w", paperID, s.cfg, err)
+	}
+	var out []vectordb.Document
+	for _, o := range objs {
+		if o.PaperID != paperID {
+			continue // another version, when paperID has none
+		}
+		var meta map[string]string
+		if o.Metadata != "" {
+			if err := json.Unmarshal([]byte(o.Metadata), &meta); err != nil {
+				return nil, fmt.Errorf("chunk %s in %s has unreadable metadata: %w", o.ChunkID, s.cfg, err)
+			}
+		}
+		out = append(out, vectordb.Document{ID: o.ChunkID, Content: o.Content, Metadata: meta})
+	}
+	slices.SortFunc(out, func(a, b vectordb.Document) int {
+		return cmp.Compare(chunkNumber(a.ID), chunkNumber(b.ID))
+	})
+	return out, nil
+}
+
+// chunkNumber is n of a chunk id "…_chunk_n"; -1 when it has none.
+func chunkNumber(id string) int {
+	i := strings.LastIndex(id, "_chunk_")
+	if i < 0 {
+		return -1
+	}
+	n, err := strconv.Atoi(id[i+len("_chunk_"):])
+	if err != nil {
+		return -1
+	}
+	return n
 }

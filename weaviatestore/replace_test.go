@@ -37,6 +37,21 @@ func TestReplacePaperLeavesOnlyTheNewWording(t *testing.T) {
 		require.Equal(t, d, got[d.ID])
 	}
 
+	// One paper's chunks, in chunk order, without a scan.
+	docs, err := s.PaperDocuments(ctx, "primer:entry")
+	require.NoError(t, err)
+	require.Equal(t, reworded, docs)
+	docs, err = s.PaperDocuments(ctx, "primer:absent")
+	require.NoError(t, err)
+	require.Empty(t, docs)
+	many := chunkDocs("2301.00002v1", 12, func(i int) string { return fmt.Sprintf("part %d", i) })
+	_, err = s.Add(ctx, many)
+	require.NoError(t, err)
+	docs, err = s.PaperDocuments(ctx, "2301.00002v1")
+	require.NoError(t, err)
+	require.Equal(t, many, docs, "chunk 10 after chunk 9, not after chunk 1")
+	require.NoError(t, s.DeletePaper(ctx, "2301.00002v1"))
+
 	// Again: nothing to write, nothing to delete.
 	n, err = s.ReplacePaper(ctx, reworded)
 	require.NoError(t, err)
