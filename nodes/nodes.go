@@ -1089,11 +1089,14 @@ func addNotices(have, add []string) []string {
 // question the topic judge found no game theory in, by the tests a search's
 // best match must pass for it (aboutTest, unrecognised): it names one of
 // the question's glossary concepts, or holds minSharedBestUnrecognised of
-// its specific terms (all of them, and at least two, when it has fewer).
+// its specific terms (all of them when it has fewer: "What is a core?").
 func heldByOnePassage(question string, results []vectordb.Result) bool {
 	t := newAboutTest(question)
 	t.unrecognised = true
-	need := min(minSharedBestUnrecognised, max(len(t.counted()), 2))
+	need := min(minSharedBestUnrecognised, len(t.counted()))
+	if need == 0 {
+		return true // no word to hold: the relevance judge's score is all there is
+	}
 	phrases := t.concepts
 	for _, c := range text.Focal(question) {
 		if !c.Known && len(strings.Fields(c.Name)) > 1 {

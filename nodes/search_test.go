@@ -632,12 +632,14 @@ func TestTheStoresAnswerToAnOffTopicQuestionIsRefused(t *testing.T) {
 // score 0, Verdict.Neutral) is refused when the store's passages share
 // only a word or two with it: "fix" and "program" are in the entry on
 // computing equilibria. A passage that says one of its phrases, or holds
-// four of its specific terms, keeps the store's answer; and a question
-// with some game theory in it keeps it as before.
+// four of its specific terms (all, when it has fewer), keeps the store's
+// answer; and a question with some game theory in it keeps it as before.
 func TestTheStoresCoincidentalAnswerIsRefused(t *testing.T) {
 	store := &memStore{docs: []vectordb.Document{
 		{ID: "primer:computing_chunk_0", Content: "Brouwer's fixed point theorem guarantees an equilibrium; linear programming computes one in zero-sum games, and a program that fixes the support solves the rest.",
 			Metadata: map[string]string{"paper_id": "primer:computing", "title": "Computing equilibria"}},
+		{ID: "primer:core_chunk_0", Content: "The core of a cooperative game is the set of allocations no coalition can improve upon.",
+			Metadata: map[string]string{"paper_id": "primer:core", "title": "The core"}},
 		{ID: "primer:dominance_chunk_0", Content: "A strategy strictly dominates another if it is better whatever the others do; it weakly dominates if it is never worse and sometimes better, a difference that matters.",
 			Metadata: map[string]string{"paper_id": "primer:dominance", "title": "Dominant strategies"}},
 	}}
@@ -655,6 +657,7 @@ func TestTheStoresCoincidentalAnswerIsRefused(t *testing.T) {
 	for _, q := range []string{
 		"What is the difference between strict and weak dominance?",           // no game theory for the filter; "weak dominance" said ("weakly dominates")
 		"How does a program fix the support to compute an equilibrium point?", // some for it ("equilibrium")
+		"What is a core?", // its one word held
 	} {
 		final, _, err = run(t, d, q)
 		require.NoError(t, err)
