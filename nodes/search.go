@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -656,7 +657,7 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 	}
 	concepts := glossaryConcepts(question)
 	named := slices.IndexFunc(concepts, text.Concept.GameTheory)
-	if named < 0 {
+	if named < 0 && !namesTheField.MatchString(question) {
 		if why := aboutSomethingElse(question); why != "" {
 			v.Yes, v.Contrary = false, true
 			v.Reason += "; and " + why + ", with no game-theory idea named or described"
@@ -666,6 +667,10 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 	if !v.Yes && named >= 0 {
 		v.Yes, v.Contrary = true, false
 		v.Reason += "; but the question is about " + concepts[named].Name
+	}
+	if !v.Yes && !v.Contrary && namesTheField.MatchString(question) {
+		v.Yes = true
+		v.Reason += "; but the question names the field"
 	}
 	if !v.Yes && !v.Contrary {
 		if p := cmp.Or(text.Interaction(question), text.CollectiveAct(question)); p != "" {
@@ -712,6 +717,13 @@ func aboutSomethingElse(question string) string {
 	}
 	return ""
 }
+
+// namesTheField matches a question that names game theory itself, which
+// is about the field whatever else it is: "Who won the Nobel prize for
+// game theory?" asks for the result of one contest, and is the field's
+// history, not a sports result; "Which game theorists won …?" scores
+// "game" alone. No off-topic control of testdata names the field.
+var namesTheField = regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|ist|ists)\b`)
 
 // rankQuery is what the pool is ranked against: the question, then the
 // names of the concepts it describes without naming them, so that a paper

@@ -79,6 +79,25 @@ func TestPokerIsGameTheoryInContextOnly(t *testing.T) {
 	}
 }
 
+// TestAQuestionNamingTheFieldIsNoErrand: "who won" asks for the result
+// of one contest, and a question naming game theory itself asks for the
+// field's history: "Who won the Nobel prize for game theory?" was refused
+// as a sports result. Without the field's name the contest is still one.
+func TestAQuestionNamingTheFieldIsNoErrand(t *testing.T) {
+	judge := reasoner.NewOfflineFilter()
+	for q, want := range map[string]bool{
+		"Who won the Nobel prize for game theory?":                         true,
+		"Which game theorists won the Nobel memorial prize?":               true,
+		"Who won the Nobel prize in economics in 2019?":                    false,
+		"Who won the 2018 FIFA World Cup final?":                           false,
+		"Who won the World Series of Poker main event tournament in 2019?": false,
+	} {
+		v, err := judgeTopic(context.Background(), judge, q)
+		require.NoError(t, err)
+		require.Equal(t, want, v.Yes, "%s: %s", q, v.Reason)
+	}
+}
+
 // TestAMinimaxGameIsGameTheoryWhateverItTrains: "generative adversarial
 // network" counts against a paper (image-synthesis papers say it), but a
 // question asking why its training is a minimax game asks for the field's
