@@ -615,14 +615,9 @@ func TestTheStoresAnswerToAnOffTopicQuestionIsRefused(t *testing.T) {
 	d.Judge = wordJudge{min: 0.1} // the store's passage shares "players", "cooperate", "games"
 	d.Filter = reasoner.NewOfflineFilter()
 
-	final, path, err := run(t, d, "Which console games let two players cooperate on the same couch in split-screen?")
-	require.NoError(t, err)
-	require.NotContains(t, path, SearchArxiv, "the store seemed to answer")
-	require.Equal(t, OutcomeOffTopic, final.Outcome, final.Reasoning)
-	require.Empty(t, final.Sources)
-	require.Contains(t, final.Reasoning, "console game")
+	requireRefusedFromTheStore(t, d, "Which console games let two players cooperate on the same couch in split-screen?", "console game")
 
-	final, _, err = run(t, d, "How do players in cooperative games share the value of a coalition?")
+	final, _, err := run(t, d, "How do players in cooperative games share the value of a coalition?")
 	require.NoError(t, err)
 	require.Equal(t, OutcomeAnswered, final.Outcome, final.Reasoning)
 	require.NotEmpty(t, final.Sources)
@@ -647,22 +642,29 @@ func TestTheStoresCoincidentalAnswerIsRefused(t *testing.T) {
 	d.Judge = wordJudge{min: 0} // the store seems to answer every question
 	d.Filter = reasoner.NewOfflineFilter()
 
-	final, path, err := run(t, d, "How do I fix a segmentation fault in my C program?")
-	require.NoError(t, err)
-	require.NotContains(t, path, SearchArxiv, "the store seemed to answer")
-	require.Equal(t, OutcomeOffTopic, final.Outcome, final.Reasoning)
-	require.Empty(t, final.Sources)
-	require.Contains(t, final.Reasoning, "no passage of the knowledge base is about it")
+	requireRefusedFromTheStore(t, d, "How do I fix a segmentation fault in my C program?", "no passage of the knowledge base is about it")
 
 	for _, q := range []string{
 		"What is the difference between strict and weak dominance?",           // no game theory for the filter; "weak dominance" said ("weakly dominates")
 		"How does a program fix the support to compute an equilibrium point?", // some for it ("equilibrium")
 		"What is a core?", // its one word held
 	} {
-		final, _, err = run(t, d, q)
+		final, _, err := run(t, d, q)
 		require.NoError(t, err)
 		require.Equal(t, OutcomeAnswered, final.Outcome, "%s: %s", q, final.Reasoning)
 	}
+}
+
+// requireRefusedFromTheStore runs q, which the store seems to answer, and
+// requires it refused off-topic without a search, for the reason why.
+func requireRefusedFromTheStore(t *testing.T, d Deps, q, why string) {
+	t.Helper()
+	final, path, err := run(t, d, q)
+	require.NoError(t, err)
+	require.NotContains(t, path, SearchArxiv, "the store seemed to answer")
+	require.Equal(t, OutcomeOffTopic, final.Outcome, final.Reasoning)
+	require.Empty(t, final.Sources)
+	require.Contains(t, final.Reasoning, why)
 }
 
 // A question the topic judge did not recognise gets one arXiv request
