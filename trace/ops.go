@@ -207,10 +207,15 @@ type RankResult struct {
 
 // VerdictResult is reasoner.Verdict.
 type VerdictResult struct {
-	Yes      bool     `json:"yes"`
-	Contrary bool     `json:"contrary,omitempty"`
-	Reason   string   `json:"reason"`
-	Notices  []string `json:"notices,omitempty"`
+	Yes      bool `json:"yes"`
+	Contrary bool `json:"contrary,omitempty"`
+	// Neutral is reasoner.Verdict.Neutral, which decides whether
+	// generate_response refuses a question the store seemed to answer.
+	// Recordings made before the field existed have none, and replay as
+	// they did.
+	Neutral bool     `json:"neutral,omitempty"`
+	Reason  string   `json:"reason"`
+	Notices []string `json:"notices,omitempty"`
 }
 
 // AnswerResult is reasoner.Answer.
@@ -259,11 +264,11 @@ func (r SearchResult) page() arxiv.Page {
 }
 
 func verdictResult(v reasoner.Verdict) VerdictResult {
-	return VerdictResult{Yes: v.Yes, Contrary: v.Contrary, Reason: v.Reason, Notices: v.Notices}
+	return VerdictResult{Yes: v.Yes, Contrary: v.Contrary, Neutral: v.Neutral, Reason: v.Reason, Notices: v.Notices}
 }
 
 func (r VerdictResult) verdict() reasoner.Verdict {
-	return reasoner.Verdict{Yes: r.Yes, Contrary: r.Contrary, Reason: r.Reason, Notices: r.Notices}
+	return reasoner.Verdict{Yes: r.Yes, Contrary: r.Contrary, Neutral: r.Neutral, Reason: r.Reason, Notices: r.Notices}
 }
 
 func answerResult(a reasoner.Answer) AnswerResult {
