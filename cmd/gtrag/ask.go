@@ -126,6 +126,9 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 						o.live.Notice(n)
 					}
 				}
+				if n := a.primerBehind(cmd.Context(), svc.Store()); n != "" {
+					o.live.Notice(n)
+				}
 			}
 			o.failFast = a.someoneWaits()
 			res, saveErr, err := a.askTraced(cmd.Context(), svc, q, o, file)
@@ -375,4 +378,21 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// primerBehind is a hint for the user of an embedded store that holds an
+// older gtrag's primer, whose answers quote the primer of that day; "" when
+// it holds this one, none, or is a remote store (where comparing costs a
+// request per entry: stats says it there). It reads; a failure to read is
+// no reason to fail an ask, and says nothing.
+func (a *app) primerBehind(ctx context.Context, store service.Store) string {
+	if a.store != "" {
+		return ""
+	}
+	st, err := service.PrimerStatus(ctx, store)
+	if err != nil || !st.Behind() {
+		return ""
+	}
+	return fmt.Sprintf("this knowledge base holds an older gtrag's primer (%d of %d entries in another wording, %d missing): `gtrag ingest --primer` brings it up to date",
+		len(st.Reworded), st.Entries, len(st.Missing))
 }

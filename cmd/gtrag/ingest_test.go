@@ -429,7 +429,7 @@ func TestIngestPrimerAddsTheEntriesTheStoreLacks(t *testing.T) {
 // Selten generalised the idea as …", a sentence this gtrag's answerer no
 // longer opens an answer with. ingest --primer rewrites that entry, says
 // so (text and --json), and ask then quotes the new wording; a second run
-// has nothing to rewrite.
+// has nothing to rewrite. Until then ask and stats say what to run.
 func TestIngestPrimerRewritesEntriesWordedOtherwise(t *testing.T) {
 	ctx := context.Background()
 	env := ingestEnv(t, nil)
@@ -454,6 +454,8 @@ func TestIngestPrimerRewritesEntriesWordedOtherwise(t *testing.T) {
 	question := "What is a subgame perfect equilibrium and how is it found?"
 	r := gtrag(t, env, "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", question)
 	require.NotContains(t, r.stdout, "generalised backward induction as", "the old wording is what the store holds")
+	hint := "note: this knowledge base holds an older gtrag's primer (1 of " + strconv.Itoa(len(primer)) + " entries in another wording, 0 missing): `gtrag ingest --primer` brings it up to date"
+	require.Contains(t, r.stderr, hint)
 	// stats says so, and what to run.
 	r = gtrag(t, env, "stats")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -472,6 +474,7 @@ func TestIngestPrimerRewritesEntriesWordedOtherwise(t *testing.T) {
 	require.NotContains(t, r.stdout, "primer:", "nothing left to bring up to date")
 	r = gtrag(t, env, "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", question)
 	require.Contains(t, r.stdout, "Reinhard Selten generalised backward induction as subgame perfect equilibrium (SPE)")
+	require.NotContains(t, r.stderr, "older gtrag's primer")
 
 	r = gtrag(t, env, "ingest", "--primer", "--json")
 	require.Equal(t, 0, r.code, r.stderr)
