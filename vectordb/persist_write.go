@@ -22,6 +22,9 @@ type addItem struct {
 	version  int
 	vec      []float32 // unit vector, empty for a zero vector; nil until embedded
 	embedded bool
+	// whole marks the documents as all of their paper's chunks: the
+	// stored ones are replaced even in the same version (ReplacePaper).
+	whole bool
 }
 
 // errNoChange rolls back a write transaction that found nothing to write, so
@@ -156,7 +159,7 @@ func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, err
 			// grow, so this is a stale copy (an old feed, a replayed file).
 			continue
 		}
-		replace := stored != nil && newest > stored.Version
+		replace := stored != nil && (newest > stored.Version || items[g.items[0]].whole)
 		// Whether the store held this version before: read now, as the
 		// deletions and inserts below change the record in place.
 		had := stored != nil && stored.Chunks > 0 && !replace
@@ -165,6 +168,9 @@ func (w *txWriter) upsert(items []addItem, dry bool, need func(i int)) (int, err
 			if err := w.deletePaper(g.base); err != nil {
 				return 0, err
 			}
+			// A fresh record: the new documents' metadata is what they
+			// share (insert), whatever the old version's was.
+			w.paperRec[g.base] = nil
 		}
 		for _, i := range g.items {
 			it := &items[i]

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // ReplacePaper makes docs the whole of their paper's stored chunks, in one
@@ -28,63 +25,24 @@ func (db *DB) ReplacePaper(ctx context.Context, docs []Document) (int, error) {
 	if err := db.usableToEmbed(true); err != nil {
 		return 0, err
 	}
-	if _, err := OnePaper(docs); err != nil {
+	id, err := OnePaper(docs)
+	if err != nil {
 		return 0, err
 	}
 	items, err := prepareItems(docs)
 	if err != nil {
 		return 0, err
 	}
-	all := make([]int, len(items))
 	for i := range items {
-		all[i] = i
+		items[i].whole = true
 	}
-	if err := db.embedItems(ctx, items, all); err != nil {
-		return 0, fmt.Errorf("replace paper %s: %w", items[0].paperID, err)
-	}
-	err = db.withFile(ctx, true, func(b *bolt.DB) error {
-		err := db.inTx(b, true, func(tx *bolt.Tx, m metaInfo) error {
-			if err := db.checkEmbedder(m); err != nil {
-				return err
-			}
-			if err := db.checkDim(m.dim, len(items[0].vec)); err != nil {
-				return err
-			}
-			w := db.newTxWriter(tx, m)
-			if by, ok := provenanceOf(ctx); ok {
-				w.addedBy, w.now = &by, time.Now().UTC()
-			}
-			base := items[0].base
-			if _, err := w.paper(base); err != nil {
-				return err
-			}
-			if err := w.deletePaper(base); err != nil {
-				return err
-			}
-			// A fresh record: the new wording's metadata is what its
-			// documents share (insert), whatever the old one's was.
-			w.paperRec[base] = nil
-			for i := range items {
-				if err := w.insert(&items[i]); err != nil {
-					return err
-				}
-			}
-			w.changed = true
-			if err := w.finish(); err != nil {
-				return err
-			}
-			// Cancellation before the commit keeps the old wording whole.
-			return ctx.Err()
-		})
-		if err != nil {
-			return err
-		}
-		return db.syncWith(b)
-	})
+	// Add's own batch, whose upsert replaces a whole paper as it replaces
+	// an older version: deleted and written in one transaction.
+	n, _, err := db.addBatch(ctx, items)
 	if err != nil {
-		return 0, fmt.Errorf("replace paper %s: %w", items[0].paperID, err)
+		return 0, fmt.Errorf("replace paper %s: %w", id, err)
 	}
-	return len(items), nil
+	return n, nil
 }
 
 // OnePaper returns the paper every document of docs belongs to (PaperOf),
