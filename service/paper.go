@@ -73,11 +73,15 @@ func WithAbstract(ctx context.Context, store Store, p Paper) (Paper, error) {
 	return full, nil
 }
 
+// PaperReader is a store that reads one paper's chunks without a scan:
+// *vectordb.DB and the Weaviate store both can.
+type PaperReader interface {
+	PaperDocuments(ctx context.Context, paperID string) ([]vectordb.Document, error)
+}
+
 // paperDocuments returns the stored chunks of the paper with exactly id.
 func paperDocuments(ctx context.Context, store Store, id string) ([]vectordb.Document, error) {
-	if st, ok := store.(interface {
-		PaperDocuments(context.Context, string) ([]vectordb.Document, error)
-	}); ok {
+	if st, ok := store.(PaperReader); ok {
 		return st.PaperDocuments(ctx, id)
 	}
 	dl, ok := store.(DocumentLister)

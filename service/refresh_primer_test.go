@@ -46,9 +46,7 @@ func testRefreshPrimer(t *testing.T, wrap func(service.Store) service.Store) {
 	db, paperDocs := raw, raw
 	if wrap != nil {
 		db = wrap(raw)
-		_, ok := db.(interface {
-			PaperDocuments(context.Context, string) ([]vectordb.Document, error)
-		})
+		_, ok := db.(service.PaperReader)
 		require.False(t, ok)
 	}
 	updated, err := service.RefreshPrimer(ctx, db)
@@ -76,9 +74,7 @@ func testRefreshPrimer(t *testing.T, wrap func(service.Store) service.Store) {
 	require.NoError(t, err)
 	require.Equal(t, []string{id}, updated)
 	require.Equal(t, count-len(oldDocs)+len(want), db.Count(), "the old chunks are gone, none else")
-	got, err := paperDocs.(interface {
-		PaperDocuments(context.Context, string) ([]vectordb.Document, error)
-	}).PaperDocuments(ctx, id)
+	got, err := paperDocs.(service.PaperReader).PaperDocuments(ctx, id)
 	require.NoError(t, err)
 	require.Len(t, got, len(want))
 	for k := range want {

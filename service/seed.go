@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
@@ -63,33 +62,37 @@ func (p PrimerState) Behind() bool {
 // each stored entry's chunks with those the ingest path would write now
 // (chunked the same way). It reads; it writes nothing.
 func PrimerStatus(ctx context.Context, store Store) (PrimerState, error) {
+	st, _, err := primerStatus(ctx, store)
+	return st, err
+}
+
+// primerStatus is PrimerStatus, with the chunks this gtrag would write for
+// each reworded entry, by id.
+func primerStatus(ctx context.Context, store Store) (PrimerState, map[string][]vectordb.Document, error) {
 	papers, err := data.Primer()
 	if err != nil {
-		return PrimerState{}, fmt.Errorf("load the primer: %w", err)
+		return PrimerState{}, nil, fmt.Errorf("load the primer: %w", err)
 	}
 	stored, err := primerDocuments(ctx, store, papers)
 	if err != nil {
-		return PrimerState{}, fmt.Errorf("compare the primer: %w", err)
+		return PrimerState{}, nil, fmt.Errorf("compare the primer: %w", err)
 	}
 	st := PrimerState{Entries: len(papers), Reworded: []string{}, Missing: []string{}}
+	rewrite := map[string][]vectordb.Document{}
 	for _, p := range papers {
 		have, ok := stored[p.ID]
-		switch {
-		case !ok:
+		if !ok {
 			st.Missing = append(st.Missing, p.ID)
-		case !sameDocuments(have, primerChunks(p)):
-			st.Stored++
+			continue
+		}
+		st.Stored++
+		// The entry's documents as the ingest path writes them.
+		if want := vectordb.Documents(chunker.Split(p, chunker.Options{})); !sameDocuments(have, want) {
 			st.Reworded = append(st.Reworded, p.ID)
-		default:
-			st.Stored++
+			rewrite[p.ID] = want
 		}
 	}
-	return st, nil
-}
-
-// primerChunks are an entry's documents as the ingest path writes them.
-func primerChunks(p arxiv.Paper) []vectordb.Document {
-	return vectordb.Documents(chunker.Split(p, chunker.Options{}))
+	return st, rewrite, nil
 }
 
 // RefreshPrimer rewrites the primer entries store holds in a wording other
@@ -106,27 +109,20 @@ func RefreshPrimer(ctx context.Context, store Store) ([]string, error) {
 	if !ok {
 		return nil, errors.New("refresh the primer: this store cannot replace a paper's chunks")
 	}
-	st, err := PrimerStatus(ctx, store)
+	st, rewrite, err := primerStatus(ctx, store)
 	if err != nil {
 		return nil, fmt.Errorf("refresh the primer: %w", err)
 	}
-	papers, err := data.Primer()
-	if err != nil {
-		return nil, fmt.Errorf("load the primer: %w", err)
-	}
 	ctx = vectordb.WithProvenance(ctx, PrimerProvenance)
 	var updated []string
-	for _, p := range papers {
-		if !slices.Contains(st.Reworded, p.ID) {
-			continue
-		}
+	for _, id := range st.Reworded {
 		if err := ctx.Err(); err != nil {
 			return updated, fmt.Errorf("refresh the primer: %w", err)
 		}
-		if _, err := r.ReplacePaper(ctx, primerChunks(p)); err != nil {
+		if _, err := r.ReplacePaper(ctx, rewrite[id]); err != nil {
 			return updated, fmt.Errorf("refresh the primer: %w", err)
 		}
-		updated = append(updated, p.ID)
+		updated = append(updated, id)
 	}
 	return updated, nil
 }
@@ -152,13 +148,11 @@ func sameDocuments(a, b []vectordb.Document) bool {
 
 // primerDocuments reads the stored chunks of the primer's entries, by
 // entry id; an entry the store lacks has no key. A store that reads one
-// paper's chunks (vectordb.DB.PaperDocuments) is asked per entry; another
-// (Weaviate) is scanned once, not once per entry.
+// paper's chunks (PaperReader) is asked per entry; another is scanned
+// once, not once per entry (paperDocuments would scan it per entry).
 func primerDocuments(ctx context.Context, store Store, papers []arxiv.Paper) (map[string][]vectordb.Document, error) {
 	out := map[string][]vectordb.Document{}
-	if st, ok := store.(interface {
-		PaperDocuments(context.Context, string) ([]vectordb.Document, error)
-	}); ok {
+	if st, ok := store.(PaperReader); ok {
 		for _, p := range papers {
 			docs, err := st.PaperDocuments(ctx, p.ID)
 			if err != nil {
