@@ -383,14 +383,16 @@ func nonNil[T any](s []T) []T {
 // primerBehind is a hint for the user of an embedded store that holds an
 // older gtrag's primer, whose answers quote the primer of that day; "" when
 // it holds this one, none, or is a remote store (where comparing costs a
-// request per entry: stats says it there). It reads; a failure to read is
-// no reason to fail an ask, and says nothing.
+// request per entry: stats says it there). Only a reworded entry says so
+// here: an entry missing may have been removed on purpose (papers rm), and
+// a note on every ask would nag about it; stats counts those. It reads; a
+// failure to read is no reason to fail an ask, and says nothing.
 func (a *app) primerBehind(ctx context.Context, store service.Store) string {
 	if a.store != "" {
 		return ""
 	}
 	st, err := service.PrimerStatus(ctx, store)
-	if err != nil || !st.Behind() {
+	if err != nil || len(st.Reworded) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("this knowledge base holds an older gtrag's primer (%d of %d entries in another wording, %d missing): `gtrag ingest --primer` brings it up to date",

@@ -865,10 +865,8 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	if o.json {
 		obj := ingestObject(rep.Listing(lists), ingestError(o, rep, runErr), db != nil)
 		if out, ok := obj.(ingestOutput); ok && o.primer {
-			out.Updated = &primerUpdated
-			if primerUpdated == nil {
-				out.Updated = &[]string{}
-			}
+			updated := nonNil(primerUpdated)
+			out.Updated = &updated
 			obj = out
 		}
 		if err := writeJSON(a.io.Out, obj); err != nil {
