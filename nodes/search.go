@@ -657,7 +657,8 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 	}
 	concepts := glossaryConcepts(question)
 	named := slices.IndexFunc(concepts, text.Concept.GameTheory)
-	if named < 0 && !namesTheField.MatchString(question) {
+	field := namesTheField.MatchString(question)
+	if named < 0 && !field {
 		if why := aboutSomethingElse(question); why != "" {
 			v.Yes, v.Contrary = false, true
 			v.Reason += "; and " + why + ", with no game-theory idea named or described"
@@ -668,7 +669,7 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		v.Yes, v.Contrary = true, false
 		v.Reason += "; but the question is about " + concepts[named].Name
 	}
-	if !v.Yes && !v.Contrary && namesTheField.MatchString(question) {
+	if !v.Yes && !v.Contrary && field {
 		v.Yes = true
 		v.Reason += "; but the question names the field"
 	}

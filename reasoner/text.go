@@ -395,7 +395,7 @@ func firstClause(lower string) string {
 // as subgame perfect equilibrium", "We extend the argument to …", "apply
 // the result to …"): which idea is the sentence before's to say. "The
 // approach to" names its subject ("the approach to pricing"), and stands.
-var bareAbstract = regexp.MustCompile(`\bthe (idea|ideas|result|results|argument|point|logic|intuition|insight|observation|principle|lesson|reasoning|approach|phenomenon)(?:\s*(?:[:;,.]|$)| (?:as|into)\b| to\b)`)
+var bareAbstract = regexp.MustCompile(`\bthe (idea|ideas|result|results|argument|point|logic|intuition|insight|observation|principle|lesson|reasoning|approach|phenomenon)(?:\s*(?:[:;,.]|$)| (?:as|into|to)\b)`)
 
 // demonstrativeNoun matches "this" or "these" and the word after it.
 var demonstrativeNoun = regexp.MustCompile(`\b(this|these)\s+([a-z]+)`)

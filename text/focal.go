@@ -524,23 +524,24 @@ func runs(text string) []phrase {
 	for _, clause := range clauses {
 		var part []word
 		var sep []string // the words between the previous part and this one
-		var emit func()
-		emit = func() {
+		add := func(ws []word) {
+			if len(ws) > 0 {
+				s := strings.Join(sep, " ")
+				out = append(out, phrase{words: ws, afterOf: s == "of" || s == "of the", sep: s})
+				sep = nil
+			}
+		}
+		emit := func() {
 			if n := len(part); n > 1 && !part[n-1].known && predicateAdjectives.Has(part[n-1].lower) &&
 				!strings.HasSuffix(part[n-2].lower, "ly") && slices.ContainsFunc(sep, copulas.Has) {
 				// "Why is defecting rational in …?": after "is", an
 				// adjective that ends the run says what the phrase is,
 				// and is a phrase of its own, after it. One an adverb
 				// qualifies ("evolutionarily stable") is kept as it was.
-				adj := part[n-1]
-				part = part[:n-1]
-				emit()
-				part = []word{adj}
-			}
-			if len(part) > 0 {
-				s := strings.Join(sep, " ")
-				out = append(out, phrase{words: part, afterOf: s == "of" || s == "of the", sep: s})
-				sep = nil
+				add(part[:n-1])
+				add(part[n-1:])
+			} else {
+				add(part)
 			}
 			part = nil
 		}
