@@ -147,10 +147,21 @@ func sameDocuments(a, b []vectordb.Document) bool {
 }
 
 // primerDocuments reads the stored chunks of the primer's entries, by
-// entry id; an entry the store lacks has no key. A store that reads one
-// paper's chunks (PaperReader) is asked per entry; another is scanned
-// once, not once per entry (paperDocuments would scan it per entry).
+// entry id; an entry the store lacks has no key. The embedded store reads
+// them in one transaction (vectordb.DB.PapersDocuments); a store that
+// reads one paper's chunks (PaperReader, Weaviate) is asked per entry;
+// another is scanned once, not once per entry (paperDocuments would scan
+// it per entry).
 func primerDocuments(ctx context.Context, store Store, papers []arxiv.Paper) (map[string][]vectordb.Document, error) {
+	ids := make([]string, len(papers))
+	for i, p := range papers {
+		ids[i] = p.ID
+	}
+	if st, ok := store.(interface {
+		PapersDocuments(ctx context.Context, paperIDs []string) (map[string][]vectordb.Document, error)
+	}); ok {
+		return st.PapersDocuments(ctx, ids) // the embedded store: one read transaction
+	}
 	out := map[string][]vectordb.Document{}
 	if st, ok := store.(PaperReader); ok {
 		for _, p := range papers {
@@ -168,12 +179,12 @@ func primerDocuments(ctx context.Context, store Store, papers []arxiv.Paper) (ma
 	if !ok {
 		return nil, ErrCannotList
 	}
-	ids := make(map[string]bool, len(papers))
-	for _, p := range papers {
-		ids[p.ID] = true
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
 	}
 	err := dl.Documents(ctx, func(d vectordb.Document) error {
-		if id := d.PaperID(); ids[id] {
+		if id := d.PaperID(); want[id] {
 			out[id] = append(out[id], d)
 		}
 		return nil

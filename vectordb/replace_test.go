@@ -79,3 +79,23 @@ func TestReplacePaperRefusesTwoPapers(t *testing.T) {
 	require.Error(t, err)
 	require.Zero(t, db.Count())
 }
+
+// PapersDocuments reads several papers in one transaction, each as
+// PaperDocuments reads it; a paper not stored has no key.
+func TestPapersDocumentsIsPaperDocumentsForEach(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, t.TempDir(), newTestEmbedder(16))
+	a := chunkDocs("primer:a", 12, func(i int) string { return fmt.Sprintf("a part %d", i) })
+	b := chunkDocs("2301.00001v1", 2, func(i int) string { return fmt.Sprintf("b part %d", i) })
+	_, err := db.Add(ctx, append(a, b...))
+	require.NoError(t, err)
+	got, err := db.PapersDocuments(ctx, []string{"primer:a", "2301.00001v1", "primer:absent"})
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	for _, id := range []string{"primer:a", "2301.00001v1"} {
+		one, err := db.PaperDocuments(ctx, id)
+		require.NoError(t, err)
+		require.Equal(t, one, got[id])
+	}
+	require.Equal(t, "primer:a_chunk_10", got["primer:a"][10].ID, "in chunk order")
+}
