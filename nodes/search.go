@@ -669,10 +669,6 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 		v.Yes, v.Contrary = true, false
 		v.Reason += "; but the question is about " + concepts[named].Name
 	}
-	if !v.Yes && !v.Contrary && field {
-		v.Yes = true
-		v.Reason += "; but the question names the field"
-	}
 	if !v.Yes && !v.Contrary {
 		if p := cmp.Or(text.Interaction(question), text.CollectiveAct(question)); p != "" {
 			v.Yes = true
@@ -722,8 +718,9 @@ func aboutSomethingElse(question string) string {
 // namesTheField matches a question that names game theory itself, which
 // is about the field whatever else it is: "Who won the Nobel prize for
 // game theory?" asks for the result of one contest, and is the field's
-// history, not a sports result; "Which game theorists won …?" scores
-// "game" alone. No off-topic control of testdata names the field.
+// history, not a sports result, so no errand rule refuses it (the filter
+// scores the field's names: "game theory", "game theoretic", "game
+// theorist"). No off-topic control of testdata names the field.
 var namesTheField = regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|ist|ists)\b`)
 
 // rankQuery is what the pool is ranked against: the question, then the

@@ -336,7 +336,7 @@ var literalLexicon = []lexEntry{
 // Phrases longer than four terms never match.
 var gameTheoryLexicon = []lexEntry{
 	// The field's own names.
-	{"game theory", 3}, {"game theoretic", 3},
+	{"game theory", 3}, {"game theoretic", 3}, {"game theorist", 3},
 	{"algorithmic game theory", 1}, {"economics and computation", 1},
 
 	// Solution concepts.
