@@ -1428,12 +1428,32 @@ func definitionStrength(c text.Concept, s string) int {
 }
 
 // namedAs reports whether s gives c as the name of what it describes: "A
-// fact is common knowledge if…", "… is called a dominant strategy".
+// fact is common knowledge if…", "… is called a dominant strategy". A
+// property is named by its adjective, of any one thing of a kind: "A
+// mechanism is strategy-proof, or …, when…" defines strategy-proofness,
+// "A matching is stable if…" stability; "Deferred acceptance is
+// strategy-proof for the proposing side" says it of one mechanism, and
+// does not.
 func namedAs(c text.Concept, s string) bool {
 	lower := strings.ToLower(s)
 	for _, form := range append([]string{c.Name}, c.Variants...) {
-		if i := strings.Index(lower, strings.ToLower(form)); i > 0 && namingCue.MatchString(lower[:i]) {
+		form = strings.ToLower(form)
+		if i := strings.Index(lower, form); i > 0 && namingCue.MatchString(lower[:i]) {
 			return true
+		}
+		if adj := adjectiveOf(form); adj != "" {
+			for i := 0; ; {
+				j := strings.Index(lower[i:], adj)
+				if j < 0 {
+					break
+				}
+				i += j
+				end := i + len(adj)
+				if propertyCue.MatchString(lower[:i]) && (end == len(lower) || !isLetter(lower[end])) {
+					return true
+				}
+				i = end
+			}
 		}
 	}
 	return false
@@ -1442,6 +1462,28 @@ func namedAs(c text.Concept, s string) bool {
 // namingCue ends the words before a term that names what a sentence
 // describes.
 var namingCue = regexp.MustCompile(`\b(is|are|is called|are called|called|known as|termed)\s+(a |an |the )?$`)
+
+// propertyCue is the opening of a sentence that says when any one thing of
+// a kind has a property, up to the adjective: "A mechanism is ", "An
+// allocation is ", "Every equilibrium of the game is ".
+var propertyCue = regexp.MustCompile(`^(an?|any|every) [^,;:()]{1,60}\b(is|are) $`)
+
+// adjectiveOf is the adjective a property's name is made from
+// ("strategy-proofness" → "strategy-proof", "stability" → "stable",
+// "Pareto optimality" → "Pareto optimal", "efficiency" → "efficient"),
+// or "" for a name that is not one.
+func adjectiveOf(name string) string {
+	for _, r := range [...]struct{ noun, adj string }{
+		{"ness", ""}, {"ility", "le"}, {"ality", "al"}, {"icity", "ic"}, {"ency", "ent"},
+	} {
+		if base, ok := strings.CutSuffix(name, r.noun); ok && len(base) >= 3 {
+			return base + r.adj
+		}
+	}
+	return ""
+}
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || b == '-' }
 
 // statesWhat reports whether s names c and says what it is: c followed by
 // a definition cue ("Regret measures …", "A Nash equilibrium is …").

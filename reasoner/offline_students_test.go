@@ -87,6 +87,25 @@ func TestAConditionDefinesNothing(t *testing.T) {
 	require.Positive(t, definitionStrength(core, "The core of a cooperative game is the set of allocations that no coalition can improve upon."))
 }
 
+// A property is defined by its adjective, said of any one thing of a kind:
+// "What is strategyproofness?" was led by "Deferred acceptance is
+// strategy-proof for the proposing side", which says it of one mechanism,
+// beside the sentence that says what it means.
+func TestAPropertyIsDefinedByItsAdjective(t *testing.T) {
+	sp := analyze("What is strategyproofness?").Concepts[0]
+	require.Positive(t, definitionStrength(sp, "A mechanism is strategy-proof, or dominant-strategy incentive compatible, when reporting one's true preferences is a dominant strategy for every participant."))
+	require.Zero(t, definitionStrength(sp, "Deferred acceptance is strategy-proof for the proposing side, since no proposer gains by misreporting preferences."))
+	require.Zero(t, definitionStrength(sp, "So no reasonable voting rule is strategy-proof."))
+	stability := analyze("What is stability in matching?").Concepts[0]
+	require.Positive(t, definitionStrength(stability, "A matching is stable if there is no blocking pair."))
+	require.Zero(t, definitionStrength(stability, "A matching is stableish if nobody complains."), "the adjective is a whole word")
+
+	ps := primerPassages(t, []string{"stable-matching-gale-shapley", "mechanism-design", "gibbard-satterthwaite"})
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is strategyproofness?", ps)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A mechanism is strategy-proof"), ans.Text)
+}
+
 // "What is moral hazard in a principal-agent model?" found moral hazard only
 // in a list; sentences on other models that shared "model" and "agent" kept
 // the list from being recognised as all there is, and it was quoted as the
