@@ -389,6 +389,10 @@ var gameTheoryLexicon = []lexEntry{
 	{"bidder", 2}, {"bidding", 1}, {"vickrey", 3}, {"second price", 1.5},
 	{"first price", 1.5}, {"reserve price", 1.5}, {"revenue maximization", 1},
 	{"optimal auction", 1}, {"posted price", 1}, {"bargaining", 3},
+	// Bargaining in everyday words. Round 2 session 49: no off-topic
+	// control of testdata says it and 16 dev and tuning questions do;
+	// worldg's gdev gained 2 hits, nothing else moved.
+	{"haggling", 3},
 	{"nash bargaining", 1}, {"shapley value", 3},
 	{"nucleolus", 3}, {"social choice", 2.5}, {"voting rule", 2},
 	// Quadratic voting's currency: papers on it, experiments most of

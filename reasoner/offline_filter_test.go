@@ -202,6 +202,21 @@ func TestOfflineFilterKnowsBothStrategicPairs(t *testing.T) {
 	}
 }
 
+// Haggling is bargaining in everyday words, and a question that says it
+// is about the field: "Do shoppers pay more haggling against a hidden AI
+// seller?" was left unrecognised, searched warily and refused.
+func TestOfflineFilterKnowsHagglingIsBargaining(t *testing.T) {
+	for _, q := range []string{
+		"Do shoppers pay more haggling against a hidden AI seller?",
+		"Do AI agents trained by trial and error to haggle over a pie give the first proposer more?",
+	} {
+		v, err := NewOfflineFilter().IsGameTheory(context.Background(), q, "")
+		require.NoError(t, err)
+		require.True(t, v.Yes, v.Reason)
+		require.Contains(t, v.Reason, `"haggling" +`)
+	}
+}
+
 // Empirical papers name the strategic model they take to data by its
 // author or its structure; each such name counts.
 func TestOfflineFilterKnowsTheModelsEmpiricalPapersName(t *testing.T) {
