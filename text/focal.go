@@ -210,6 +210,7 @@ func Focal(question string) []Concept {
 		joinable := ph.afterOf
 		afterTerm := false
 		for len(run) > 0 {
+			run = withoutNegation(run)
 			if n, t := glossaryAt(run); n > 0 {
 				name := joinWords(run[:n])
 				if isAcronym(name) || n == 1 && lowerAcronyms.Has(name) {
@@ -308,6 +309,32 @@ func Focal(question string) []Concept {
 		out = append(out, s.c)
 	}
 	return out
+}
+
+// withoutNegation drops "non-" from the first word of run when a glossary
+// term starts after it: "Can a non-ESS strategy take over a population?"
+// is about evolutionarily stable strategies, and was refused as off-topic,
+// "non-ESS" being no term; "What is a non-zero-sum game?" is answered from
+// the zero-sum games it is defined against. Otherwise run is returned as
+// it is ("non-empty", "non-binding").
+func withoutNegation(run []word) []word {
+	if n, _ := glossaryAt(run); n > 0 {
+		return run // "non-transferable utility game" is a term of its own
+	}
+	w := run[0]
+	rest, ok := strings.CutPrefix(w.text, "non-")
+	if !ok {
+		rest, ok = strings.CutPrefix(w.text, "Non-")
+	}
+	if !ok || rest == "" {
+		return run
+	}
+	stripped := slices.Clone(run)
+	stripped[0] = word{text: rest, lower: strings.ToLower(rest), stop: isStopWord(strings.ToLower(rest)), known: true}
+	if n, _ := glossaryAt(stripped); n == 0 {
+		return run
+	}
+	return stripped
 }
 
 type scored struct {

@@ -102,6 +102,11 @@ func TestFocal(t *testing.T) {
 		{"What is Selten's chain-store paradox?", []string{"chain-store paradox", "Selten's"}},
 		{"What is it?", nil},
 		{"", nil},
+		// A term negated by "non-" is still the term the question is
+		// about; a word that is no term keeps its prefix.
+		{"Can a non-ESS strategy take over a population?", []string{"evolutionarily stable strategy", "take", "population"}},
+		{"What is a non-zero-sum game?", []string{"zero-sum game"}},
+		{"Why are non-binding agreements a problem?", []string{"non-binding"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
