@@ -248,9 +248,19 @@ func (o *openRequests) wait() {
 }
 
 // batches says why the SDK would end the session on a batch now, or "".
+// A batch read while an initialize is open waits for its answer, which
+// agrees the version that decides: a script that pipes initialize, its
+// notification and a batch at once would otherwise have the batch refused
+// or taken depending on how fast the server answered.
 func (o *openRequests) batches() string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	for o.initializing() {
+		changed := o.changed
+		o.mu.Unlock()
+		<-changed
+		o.mu.Lock()
+	}
 	switch {
 	case !o.done:
 		return "a batch before the server has answered initialize"
@@ -258,6 +268,17 @@ func (o *openRequests) batches() string {
 		return fmt.Sprintf("JSON-RPC batches are not part of MCP %s, the version of this session", o.version)
 	}
 	return ""
+}
+
+// initializing reports whether an initialize is open: passed on to the
+// SDK and not yet answered. o.mu is held.
+func (o *openRequests) initializing() bool {
+	for id, a := range o.about {
+		if a.initialize && o.ids[id] {
+			return true
+		}
+	}
+	return false
 }
 
 // message is what the writer reads of a JSON-RPC message: a request has a
