@@ -95,6 +95,17 @@ import (
 // and their controls took one and two papers more ("a company", "good",
 // "long" were the words of the lost questions' papers).
 //
+// Two looser best-match rules for such a question, measured in round 2
+// session 49 (offline, fresh stores, the 10k background with all seven
+// worlds' papers) and not used: arXiv's best match that is also the
+// pool's first by the local ranking, with 3 specific terms instead of 4:
+// tuning 1,519 hits instead of 1,518, its controls 247 refused instead of
+// 251 (65 papers instead of 61), offtopic_stress1-5 299 of 360 instead of
+// 305 (130 papers instead of 123); and the best match holding 3 specific
+// terms of which 2 are in its title: tuning 1,521, its controls 248 (65
+// papers), offtopic_stress1-5 299 (130 papers). The dev splits did not
+// move with either.
+//
 // Why the third rule. Students paraphrase: "a refund if the goal isn't met"
 // for an assurance contract, "people willing to back a project" for
 // contributors. The paper such a question is about then holds only a third

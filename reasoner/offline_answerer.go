@@ -1449,7 +1449,7 @@ func namedAs(c text.Concept, s string) bool {
 				}
 				i += j
 				end := i + len(adj)
-				if propertyCue.MatchString(lower[:i]) && (end == len(lower) || !isLetter(lower[end])) {
+				if propertyCue.MatchString(lower[:i]) && (end == len(lower) || !continuesWord(lower[end])) {
 					return true
 				}
 				i = end
@@ -1483,7 +1483,9 @@ func adjectiveOf(name string) string {
 	return ""
 }
 
-func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || b == '-' }
+// continuesWord reports whether b, after a match, is still part of the
+// word: "stableish", "strategy-proofness".
+func continuesWord(b byte) bool { return 'a' <= b && b <= 'z' || b == '-' }
 
 // statesWhat reports whether s names c and says what it is: c followed by
 // a definition cue ("Regret measures …", "A Nash equilibrium is …").
