@@ -820,6 +820,34 @@ func TestIngestIDsOutIsNotTheStore(t *testing.T) {
 	}
 }
 
+// Nor the other files gtrag keeps in the data directory: the chat history
+// was written over without a word, and a resume file named as --ids-out
+// was replaced by the run's own progress, every outcome line with it.
+func TestIngestIDsOutIsNoFileOfTheDataDirectory(t *testing.T) {
+	env := ingestEnv(t, nil)
+	dir := env["GTRAG_DATA_DIR"]
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "ingest"), 0o755))
+	history := filepath.Join(dir, "chat_history")
+	require.NoError(t, os.WriteFile(history, []byte("What is a Nash equilibrium?\n"), 0o600))
+	papers := filepath.Join(t.TempDir(), "one.jsonl")
+	require.NoError(t, os.WriteFile(papers, []byte(`{"id":"2401.00001","title":"A game","summary":"Equilibria of auctions."}`+"\n"), 0o644))
+	for target, what := range map[string]string{
+		history:                                "the chat history, in the data directory",
+		filepath.Join(dir, "ingest", "x.json"): "a file of ingest's resume directory, in the data directory",
+	} {
+		r := gtrag(t, env, "ingest", "--no-filter", "--file", papers, "--ids-out", target)
+		require.Equal(t, exitUsage, r.code, r.stderr)
+		require.Equal(t, "gtrag: --ids-out "+target+": it is "+what+"; write the outcomes to another file\n", r.stderr)
+	}
+	got, err := os.ReadFile(history)
+	require.NoError(t, err)
+	require.Equal(t, "What is a Nash equilibrium?\n", string(got), "untouched")
+	_, err = os.Stat(filepath.Join(dir, "ingest", "x.json"))
+	require.True(t, os.IsNotExist(err), "nothing written")
+	_, err = os.Stat(filepath.Join(dir, vectordb.StoreFileName))
+	require.True(t, os.IsNotExist(err), "no store made")
+}
+
 // A store that cannot be written ends a query or id ingest before its
 // first arXiv request: exit 2, one line that names the store and says what
 // to do, nothing fetched and nothing written. (It used to be found at the

@@ -173,7 +173,8 @@ func createTraceFile(path, input, dataDir string) (*trace.File, error) {
 
 // dataDirFile names what path is among the files gtrag keeps in dataDir
 // (the directory itself, the store's files, the arXiv cache, the chat
-// history, ingest's resume files), or "" when it is none of them. Paths are compared with their
+// history, ingest's resume files, and any file in those two directories),
+// or "" when it is none of them. Paths are compared with their
 // directories' symbolic links resolved, where the directories exist.
 func dataDirFile(path, dataDir string) string {
 	if dataDir == "" {
@@ -183,6 +184,14 @@ func dataDirFile(path, dataDir string) string {
 	data := resolvedDir(dataDir)
 	if filepath.Join(dir, name) == data {
 		return "the data directory"
+	}
+	// A file inside the directories gtrag keeps there is theirs: a resume
+	// file written over is a run's progress lost.
+	switch dir {
+	case filepath.Join(data, service.IngestStateName):
+		return "a file of ingest's resume directory, in the data directory"
+	case filepath.Join(data, ArxivCacheDir):
+		return "a file of the arXiv cache, in the data directory"
 	}
 	if dir != data {
 		return ""
