@@ -215,6 +215,13 @@ func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
 		refused: "My Wi-Fi signal keeps dropping in the bedroom; should I buy a mesh router or a range extender?",
 		why:     "what to buy for oneself",
 		kept:    []string{"If I buy a used car, should I worry that the seller is hiding a lemon?"},
+	}, {
+		// What a standard or a law requires is looked up in it; what a
+		// rule does to the choices it governs is the field's.
+		name:    "legal lookup",
+		refused: "Under GAAP, how should incentive bonuses accrued at year end be recorded?",
+		why:     "what a law, a standard or a licence requires",
+		kept:    []string{"Under first-price rules, why should bidders shade their bids below their values?"},
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()

@@ -684,8 +684,9 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 // auction, an election or a shop (text.AuctionErrand, text.VotingErrand,
 // text.PurchaseErrand), one's own match (text.MatchErrand), a place
 // nearby (text.NearbyErrand), the news of
-// a day (text.NewsAnchor) or the result of one contest
-// (text.ResultLookup).
+// a day (text.NewsAnchor), the result of one contest
+// (text.ResultLookup) or what a law or a standard requires
+// (text.LegalLookup).
 // It is "" when nothing does.
 func aboutSomethingElse(question string) string {
 	if name := text.ForeignName(question); name != "" {
@@ -711,6 +712,9 @@ func aboutSomethingElse(question string) string {
 	}
 	if w := text.NearbyErrand(question); w != "" {
 		return fmt.Sprintf("it asks for a place nearby (%q)", w)
+	}
+	if w := text.LegalLookup(question); w != "" {
+		return fmt.Sprintf("it asks what a law, a standard or a licence requires (%q)", w)
 	}
 	return ""
 }
