@@ -39,7 +39,7 @@ var ErrNoPapers = errors.New("no papers in it (the file is empty)")
 //     separated string; dates may be RFC 3339 or a plain date.
 //   - a JSON array of the same objects, read item by item;
 //   - an Atom feed as the API returns it (read whole: saved feeds are pages
-//     of at most 2,000 entries).
+//     of at most 2,000 entries); one cut short keeps its complete entries.
 //
 // The format is sniffed from the first non-blank character. Every paper
 // passes ValidatePaper. A line (or item, or entry) that cannot be a paper —
@@ -85,11 +85,15 @@ func NewPaperReader(r io.Reader) (*PaperReader, error) {
 		}
 		switch c {
 		case '<':
-			page, err := ParseFeed(pr.br)
+			page, cut, err := parseSavedFeed(pr.br)
 			if err != nil {
 				return nil, fmt.Errorf("read Atom feed: %w", err)
 			}
 			pr.format, pr.atom, pr.invalid, pr.notes = '<', page.Papers, page.Invalid, page.Notes
+			if cut != nil {
+				pr.cut = cut
+				pr.notes = append(pr.notes, cut.Error()+"; anything after that was cut off (only what was read is ingested)")
+			}
 		case '{':
 			pr.format, pr.lines = '{', lineio.New(pr.br, MaxLineBytes)
 		case '[':
@@ -102,6 +106,37 @@ func NewPaperReader(r io.Reader) (*PaperReader, error) {
 		}
 		return pr, nil
 	}
+}
+
+// parseSavedFeed reads a saved Atom feed whole. A feed cut short (a
+// download or a copy that stopped) keeps its complete entries, as a JSON
+// array keeps its complete items: when the document is not a feed, but is
+// one once it ends after its last complete </entry>, those entries are the
+// page, and cut says how the file ended (see CutShort). A document that is
+// no feed either way is the parser's error, said of the whole file.
+func parseSavedFeed(r io.Reader) (page Page, cut error, err error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Page{}, nil, err
+	}
+	page, err = ParseFeed(bytes.NewReader(data))
+	if err == nil || !errors.Is(err, ErrNotFeed) {
+		return page, nil, err
+	}
+	end := bytes.LastIndex(data, []byte("</entry>"))
+	if end < 0 {
+		if bytes.Contains(data, []byte("<feed")) && strings.Contains(err.Error(), "unexpected EOF") {
+			return Page{}, nil, errors.New("the file ends early: the Atom feed is cut off before its first complete entry")
+		}
+		return Page{}, nil, err
+	}
+	whole := append(slices.Clip(data[:end+len("</entry>")]), "\n</feed>\n"...)
+	salvaged, err2 := ParseFeed(bytes.NewReader(whole))
+	if err2 != nil || salvaged.Served() == 0 {
+		return Page{}, nil, err
+	}
+	n := salvaged.Served()
+	return salvaged, fmt.Errorf("the file ends early: the Atom feed is cut off after %s", text.Plural(n, "its first entry", fmt.Sprintf("its %d complete entries", n))), nil
 }
 
 // ReadPapers reads a whole file of papers that must all be valid (test

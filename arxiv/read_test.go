@@ -74,7 +74,22 @@ func TestReadPapersAtom(t *testing.T) {
 	var apiErr *APIError
 	require.ErrorAs(t, err, &apiErr)
 
+	// A saved feed cut short keeps its complete entries, as a JSON array
+	// does: the reader returns them with a note, and ReadPapers, which
+	// must not take half a file for a whole one, says how it ends.
+	papers, _, notes, err := readAll(bytes.NewReader(fixture(t, "truncated.xml")))
+	require.NoError(t, err)
+	require.Equal(t, []string{"2301.04211v2"}, ids(papers))
+	require.Equal(t, []string{"the file ends early: the Atom feed is cut off after its first entry; anything after that was cut off (only what was read is ingested)"}, notes)
 	_, err = ReadPapers(bytes.NewReader(fixture(t, "truncated.xml")))
+	require.EqualError(t, err, "the file ends early: the Atom feed is cut off after its first entry")
+
+	// Cut before its first entry ends, it has nothing to keep, and says so.
+	whole := fixture(t, "search_classic_p1.xml")
+	_, err = ReadPapers(bytes.NewReader(whole[:bytes.Index(whole, []byte("</entry>"))]))
+	require.EqualError(t, err, "read Atom feed: the file ends early: the Atom feed is cut off before its first complete entry")
+	// A document that is no feed is still said to be none.
+	_, err = ReadPapers(strings.NewReader("<html><body>Service unavailable</body></html>"))
 	require.ErrorIs(t, err, ErrNotFeed)
 }
 
