@@ -40,6 +40,23 @@ func TestQAConfigBlankDataDirIsRefused(t *testing.T) {
 	require.Empty(t, entries, "nothing is created where the command ran")
 }
 
+// "~user/kb" was made as a directory named "~user" where the command
+// ran; a shell would have expanded it to that user's home. gtrag does not
+// look users up, and says so: exit 2, nothing made.
+func TestQAConfigOtherUsersHomeIsRefused(t *testing.T) {
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	env := testEnv(t)
+	delete(env, "GTRAG_DATA_DIR")
+	r := gtrag(t, env, "--data-dir", "~nobody/kb", "ask", "What is a Nash equilibrium?")
+	requireRefused(t, r, `gtrag: --data-dir "~nobody/kb": gtrag expands ~ and ~/ but not ~user; give the full path`)
+	r = gtrag(t, env, "store", "copy", "--from", "~nobody/kb", "--to", filepath.Join(cwd, "copy"))
+	requireRefused(t, r, `gtrag: --from "~nobody/kb": gtrag expands ~ and ~/ but not ~user; give the full path`)
+	entries, err := os.ReadDir(cwd)
+	require.NoError(t, err)
+	require.Empty(t, entries, "nothing is created where the command ran")
+}
+
 // With no HOME the default data directory was "gtrag-data" under the
 // current directory: each directory a command ran in got a knowledge base
 // of its own, and '~/kb' became a directory named "~". A relative

@@ -238,6 +238,9 @@ func (a *app) validate(opensNothing bool) error {
 		// "  " is a directory name the shell would happily create.
 		return usagef("%s is empty", a.setting("data-dir"))
 	}
+	if otherUsersHome(a.dataDir) {
+		return usagef("%s %q: gtrag expands ~ and ~/ but not ~user; give the full path", a.setting("data-dir"), a.dataDir)
+	}
 	a.dataDir = expandHome(a.dataDir, a.getenv)
 	if a.dataDir == "~" || strings.HasPrefix(a.dataDir, "~/") {
 		// No home to expand to: a directory named "~" is not what anyone meant.
@@ -364,7 +367,8 @@ func opensNothing(cmd *cobra.Command) bool {
 // expandHome expands a leading "~" or "~/" to the home directory, as a shell
 // would have had the path not been quoted ('~/kb', GTRAG_DATA_DIR=~/kb in a
 // file the shell does not expand). "~user" is left alone: gtrag would have
-// to look users up, and no one types it.
+// to look users up; the commands refuse it (otherUsersHome) rather than
+// make a directory named "~user" where they run.
 func expandHome(path string, getenv func(string) string) string {
 	if path != "~" && !strings.HasPrefix(path, "~/") {
 		return path
@@ -374,6 +378,12 @@ func expandHome(path string, getenv func(string) string) string {
 		return path
 	}
 	return filepath.Join(home, strings.TrimPrefix(path, "~"))
+}
+
+// otherUsersHome reports whether path starts with "~user", which a shell
+// would have expanded to that user's home and expandHome does not.
+func otherUsersHome(path string) bool {
+	return strings.HasPrefix(path, "~") && path != "~" && !strings.HasPrefix(path, "~/")
 }
 
 // homeDir is the user's home directory as getenv tells it (HOME, or

@@ -65,6 +65,11 @@ URL is read from WEAVIATE_API_KEY.`,
 			// A directory is read as --data-dir is: '~/kb' (quoted, or
 			// --to=~/kb, which no shell expands) is the home directory's
 			// kb, not a directory named "~" in the current one.
+			for _, s := range []struct{ flag, v string }{{"--from", from}, {"--to", to}} {
+				if !weaviatestore.IsURL(s.v) && otherUsersHome(s.v) {
+					return usagef("%s %q: gtrag expands ~ and ~/ but not ~user; give the full path", s.flag, s.v)
+				}
+			}
 			if !weaviatestore.IsURL(from) {
 				from = expandHome(from, a.getenv)
 			}
