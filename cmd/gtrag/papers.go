@@ -28,7 +28,11 @@ func newPapersCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "papers",
 		Short: "List, show, remove and export the papers of the knowledge base",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  gtrag papers list
+  gtrag papers show 2301.04211
+  gtrag papers rm 2301.04211
+  gtrag papers export --format bibtex > papers.bib`,
+		Args: usageArgs(cobra.NoArgs),
 	}
 	cmd.AddCommand(newPapersListCmd(a), newPapersShowCmd(a), newPapersRmCmd(a), newPapersExportCmd(a))
 	return cmd

@@ -20,7 +20,10 @@ func newStoreCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "store",
 		Short: "Maintain the knowledge base: recover its file, compact it, copy it to another backend",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  gtrag store recover --accept-rollback
+  gtrag store compact
+  gtrag store copy --from ~/.local/share/gtrag --to weaviate://localhost:8080/Gtrag`,
+		Args: usageArgs(cobra.NoArgs),
 	}
 	cmd.AddCommand(newStoreRecoverCmd(a), newStoreCompactCmd(a), newStoreCopyCmd(a))
 	return cmd
