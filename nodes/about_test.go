@@ -216,6 +216,13 @@ func TestJudgeTopicRefusesAQuestionAboutSomethingElse(t *testing.T) {
 		why:     "what to buy for oneself",
 		kept:    []string{"If I buy a used car, should I worry that the seller is hiding a lemon?"},
 	}, {
+		// Paying off one's debts is interest arithmetic; the parties to a
+		// debt are the field's.
+		name:    "debt errand",
+		refused: "What's the best strategy for paying off credit card debt, avalanche or snowball?",
+		why:     "pay off a debt",
+		kept:    []string{"Why does moral hazard make banks ration credit rather than let borrowers take bigger loans to pay off?"},
+	}, {
 		// What a standard or a law requires is looked up in it; what a
 		// rule does to the choices it governs is the field's.
 		name:    "legal lookup",

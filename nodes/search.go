@@ -685,8 +685,8 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 // text.PurchaseErrand), one's own match (text.MatchErrand), a place
 // nearby (text.NearbyErrand), the news of
 // a day (text.NewsAnchor), the result of one contest
-// (text.ResultLookup) or what a law or a standard requires
-// (text.LegalLookup).
+// (text.ResultLookup), paying off one's debts (text.DebtErrand) or what
+// a law or a standard requires (text.LegalLookup).
 // It is "" when nothing does.
 func aboutSomethingElse(question string) string {
 	if name := text.ForeignName(question); name != "" {
@@ -712,6 +712,9 @@ func aboutSomethingElse(question string) string {
 	}
 	if w := text.NearbyErrand(question); w != "" {
 		return fmt.Sprintf("it asks for a place nearby (%q)", w)
+	}
+	if w := text.DebtErrand(question); w != "" {
+		return fmt.Sprintf("it asks how to pay off a debt (%q) and says nothing of lenders, borrowers or a game", w)
 	}
 	if w := text.LegalLookup(question); w != "" {
 		return fmt.Sprintf("it asks what a law, a standard or a licence requires (%q)", w)

@@ -194,3 +194,50 @@ func NearbyErrand(question string) string {
 	}
 	return ""
 }
+
+// DebtErrand returns the words of a question about paying off debts, a
+// loan, a mortgage or credit cards ("What's the best strategy for paying
+// off credit card debt, avalanche or snowball?", "Should I pay off my car
+// loan early or invest the extra cash?"), which says nothing of lenders,
+// borrowers, banks, default or a game: the words by which a question of
+// the field speaks of debt. It is "" otherwise.
+//
+// Why. Such a question is personal finance: its "strategy" and "payoff"
+// are the field's words, and the judge counts them, but the answer is
+// interest arithmetic, which no game-theory paper gives. A question of the
+// field about debt is about the parties to it ("What happens to loan
+// interest rates when banks start sharing borrower repayment
+// histories…?"), and keeps its verdict. On testdata it matched 9 of the
+// off-topic controls of the dev, tuning and stress files and no
+// answerable question; nodes' topic judge uses it only where the
+// question names and describes no glossary term.
+func DebtErrand(question string) string {
+	ws := plainWords(question)
+	pays := ""
+	for i, w := range ws {
+		switch {
+		case w == "payoff" || w == "pay-off" || isAnyOf(w, "repay*"):
+			pays = w
+		case (w == "pay" || w == "paying" || w == "pays") && i+1 < len(ws) && (ws[i+1] == "off" || ws[i+1] == "down"):
+			pays = w + " " + ws[i+1]
+		}
+		if pays != "" {
+			break
+		}
+	}
+	if pays == "" || !slices.ContainsFunc(ws, func(w string) bool { return isAnyOf(w, theDebts...) }) ||
+		slices.ContainsFunc(ws, func(w string) bool { return isAnyOf(w, theDebtParties...) }) {
+		return ""
+	}
+	return pays
+}
+
+// theDebts are what DebtErrand's question pays off (isAnyOf).
+var theDebts = []string{"loan*", "debt*", "mortgage*", "credit"}
+
+// theDebtParties are the words (isAnyOf) by which a question about debt
+// speaks of the field's subject: the parties to it and their game.
+var theDebtParties = []string{
+	"lender*", "borrower*", "bank*", "default*", "creditor*", "equilibri*", "other*", "rival*",
+	"incentive*", "contract*", "hazard*", "screening*", "game*", "player*",
+}

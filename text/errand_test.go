@@ -120,3 +120,20 @@ func TestNearbyErrand(t *testing.T) {
 		assert.Equal(t, tt.want, NearbyErrand(tt.q), tt.q)
 	}
 }
+
+func TestDebtErrand(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"What's the best strategy for paying off credit card debt, avalanche or snowball?", "paying off"},
+		{"Avalanche or snowball — which debt payoff strategy saves more money on credit cards?", "payoff"},
+		{"Should I pay off my car loan early or invest the extra cash in an index fund?", "pay off"},
+		{"If I add one extra payment a year, how much sooner is the payoff date on a 30-year fixed mortgage?", "payoff"},
+		// The parties to a debt, or a game, are the field's.
+		{"What happens to loan interest rates when banks start sharing borrower repayment histories through a credit bureau?", ""},
+		{"Why do borrowers strategically default instead of paying off an underwater mortgage?", ""},
+		{"In a repeated lending game, what payoff does repaying the loan bring?", ""},
+		// A payoff with no debt is the field's word alone.
+		{"What is the payoff of defecting in the prisoner's dilemma?", ""},
+	} {
+		assert.Equal(t, tt.want, DebtErrand(tt.q), tt.q)
+	}
+}
