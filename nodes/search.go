@@ -295,13 +295,23 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 				off = append(off, r.paper.ID)
 			}
 		}
+		ranked1 := ""
+		if len(s.ArxivPapers) > 0 {
+			ranked1 = s.ArxivPapers[0].ID
+		}
 		s.ArxivPapers = bestMatchFirst(s.ArxivPapers, page.Papers)
+		moved := ""
+		if len(s.ArxivPapers) > 0 && s.ArxivPapers[0].ID != ranked1 {
+			// The filter judges in s.ArxivPapers' order: say why it
+			// does not start with the list's first.
+			moved = fmt.Sprintf("; arXiv's own first result, %s, goes to the filter first", s.ArxivPapers[0].ID)
+		}
 		from := ""
 		if cached.Load() {
 			from = ", from the cache (no request sent)"
 		}
-		log = append(log, fmt.Sprintf("searched %s (from %d%s): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it",
-			query, start, from, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off)))
+		log = append(log, fmt.Sprintf("searched %s (from %d%s): %d of %d returned, %d already seen; %d about the question, best first: %s; %d not about it%s",
+			query, start, from, len(page.Papers), page.Total, len(page.Papers)-len(fresh), len(on), listOrNone(on, 5), len(off), moved))
 		if a.Chooser != nil && len(s.ArxivPapers) > 1 {
 			c, err := a.choose(ctx, s.UserQuery, s.ArxivPapers)
 			if err != nil {

@@ -80,6 +80,11 @@ func TestRankedPoolGoesToTheFilterBestFirst(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{weak.ID, strong.ID}, paperIDs(s.ArxivPapers), "arXiv's best match is judged first")
 	require.Contains(t, s.Reasoning, "about the question")
+	// The reasoning lists the ranking best first, and says that the
+	// filter starts elsewhere: a class following the list otherwise
+	// predicts the wrong papers.
+	require.Contains(t, s.Reasoning, "best first: "+strong.ID)
+	require.Contains(t, s.Reasoning, "arXiv's own first result, "+weak.ID+", goes to the filter first")
 
 	// Behind arXiv's best match, the local ranking orders the rest.
 	first := arxiv.Paper{ID: "2401.00003v1", Title: "Sealed-bid auction formats", Summary: "Sealed-bid auctions compared."}
@@ -87,6 +92,14 @@ func TestRankedPoolGoesToTheFilterBestFirst(t *testing.T) {
 		Search(context.Background(), NewState("revenue equivalence of sealed-bid auctions"))
 	require.NoError(t, err)
 	require.Equal(t, []string{first.ID, strong.ID, weak.ID}, paperIDs(s.ArxivPapers), "the ranked pool goes to the filter best first")
+	require.Contains(t, s.Reasoning, "arXiv's own first result, "+first.ID+", goes to the filter first")
+
+	// When arXiv's first is the ranking's first, there is nothing to say.
+	s, err = ArxivSearcher{Arxiv: &pagingArxiv{papers: []arxiv.Paper{strong, weak}}, Ranker: offlineRanker()}.
+		Search(context.Background(), NewState("revenue equivalence of sealed-bid auctions"))
+	require.NoError(t, err)
+	require.Equal(t, []string{strong.ID, weak.ID}, paperIDs(s.ArxivPapers))
+	require.NotContains(t, s.Reasoning, "goes to the filter first")
 }
 
 func TestFilterJudgesInRankOrderOnlyAsManyAsItNeeds(t *testing.T) {
