@@ -54,15 +54,19 @@ func TestSessionTellMeMoreAsksAgainWithoutWhatWasTold(t *testing.T) {
 }
 
 // With nothing answered to say more of, or after an off-topic question,
-// "tell me more" is a line like any other.
+// "tell me more" is not asked: the session says why. (It used to be asked
+// as typed, which rewrote it onto an earlier topic, "What about auctions
+// and tell me more?", refused as off-topic, or answered "go on" from
+// whatever entry shares "go".)
 func TestSessionTellMeMoreWithNothingToSayMoreOf(t *testing.T) {
 	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
 		return service.Result{Question: q, Answer: "no", Outcome: nodes.OutcomeOffTopic}, nil
 	}}
-	lines := script{"tell me more", "How do I bake bread?", "tell me more"}
+	lines := script{"tell me more", "How do I bake bread?", "go on"}
 	require.NoError(t, r.session().Run(context.Background(), &lines))
-	require.Equal(t, []string{"tell me more", "How do I bake bread?", "tell me more"}, r.asked)
-	require.Equal(t, [][]string{nil, nil, nil}, r.told)
+	require.Equal(t, []string{"How do I bake bread?"}, r.asked)
+	require.Contains(t, r.out.String(), "no answer yet to say more of: ask a question first\n")
+	require.Contains(t, r.out.String(), "the last question was not about game theory, so there is no more to say of it: ask another\n")
 }
 
 // After a question cancelled before its answer, "tell me more" asks that

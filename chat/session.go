@@ -162,6 +162,19 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		s.say(0, NotAQuestion) // continued as the footer of an answer is
 		return nil
 	}
+	if MoreRequest(line) {
+		// Asked as typed, "tell me more" was rewritten onto an earlier
+		// topic ("What about auctions and tell me more?") and refused, and
+		// "go on" answered from whatever entry shares "go".
+		switch last := len(s.history) - 1; {
+		case last < 0:
+			s.say(0, "no answer yet to say more of: ask a question first")
+			return nil
+		case s.history[last].Result.Outcome == nodes.OutcomeOffTopic:
+			s.say(0, "the last question was not about game theory, so there is no more to say of it: ask another")
+			return nil
+		}
+	}
 	qctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.drainInterrupts()
@@ -227,8 +240,7 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 // question, without every sentence its answers so far gave; one cancelled
 // or failed before its answer is asked whole. ok is false for any other
 // line, and when nothing has been asked yet to say more of (an off-topic
-// question has no more): "go on" is then asked as typed, and rewritten as
-// any line.
+// question has no more), which Turn says before it gets here.
 func (s *Session) more(line string) (Query, bool) {
 	if !MoreRequest(line) {
 		return Query{}, false
