@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -75,16 +76,23 @@ func inputSchema[In any](tool string) *jsonschema.Schema {
 // JSON object, or no integer, is left to the SDK's validation, which
 // refuses it. This is the one check of their values: what passes it is in
 // the schema's range too, and an argument left out gets its default.
-func checkIntArgs(tool string, args json.RawMessage) error {
+//
+// A whole number written as a JSON float ("k": 3.0, as Python's
+// json.dumps writes a float, or 1e2) is an integer to JSON Schema, but
+// not to the Go decoder the SDK fills the tool's input with, and was
+// refused as "too large": args comes back with such numbers written as
+// integers, for the SDK to take.
+func checkIntArgs(tool string, args json.RawMessage) (json.RawMessage, error) {
 	if len(intArgs[tool]) == 0 {
-		return nil
+		return args, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(args))
 	dec.UseNumber()
 	var obj map[string]any
 	if dec.Decode(&obj) != nil {
-		return nil
+		return args, nil
 	}
+	rewritten := false
 	for _, a := range intArgs[tool] {
 		n, ok := obj[a.name].(json.Number)
 		if !ok {
@@ -95,15 +103,28 @@ func checkIntArgs(tool string, args json.RawMessage) error {
 			continue
 		}
 		if err := a.check(f, n.String()); err != nil {
-			return err
+			return args, err
 		}
-		if _, err := n.Int64(); err != nil || f >= math.MaxInt64 {
-			// In range for an argument with no maximum, but no Go int:
-			// the SDK's decoder said so in Go's words.
-			return fmt.Errorf("%s %s: too large", a.name, n)
+		_, err = n.Int64()
+		switch {
+		case err == nil && f < math.MaxInt64:
+			continue
+		case err == nil || math.Abs(f) >= 1<<53:
+			// In range for an argument with no maximum, but no Go int,
+			// or a float past what it holds exactly.
+			return args, fmt.Errorf("%s %s: too large", a.name, n)
 		}
+		obj[a.name] = json.Number(strconv.FormatInt(int64(f), 10))
+		rewritten = true
 	}
-	return nil
+	if !rewritten {
+		return args, nil
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return args, nil
+	}
+	return b, nil
 }
 
 // checkArgsMiddleware answers a tools/call whose ranged integer argument
@@ -116,11 +137,13 @@ func (s *Server) checkArgsMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 		if !ok || method != "tools/call" || r.Params == nil {
 			return next(ctx, method, req)
 		}
-		if err := checkIntArgs(r.Params.Name, r.Params.Arguments); err != nil {
+		args, err := checkIntArgs(r.Params.Name, r.Params.Arguments)
+		if err != nil {
 			var res mcp.CallToolResult
 			res.SetError(s.toolError(r.Params.Name, err))
 			return &res, nil
 		}
+		r.Params.Arguments = args
 		res, err := next(ctx, method, req)
 		if tr, ok := res.(*mcp.CallToolResult); ok && err == nil && tr.IsError && len(tr.Content) == 1 {
 			if tc, ok := tr.Content[0].(*mcp.TextContent); ok {

@@ -120,6 +120,21 @@ func TestQA3ArgumentErrorsInPlainWords(t *testing.T) {
 		var out any
 		require.Equal(t, c.want, f.call(t, context.Background(), c.tool, c.args, &out), "%s %v", c.tool, c.args)
 	}
+	// A whole number written as a float is an integer to JSON Schema, and
+	// Python's json.dumps writes 3.0: it was refused as "too large".
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"search", map[string]any{"query": "nash", "k": json.Number("3.0")}},
+		{"search", map[string]any{"query": "nash", "k": json.Number("1e2")}},
+		{"list_papers", map[string]any{"limit": json.Number("2.0"), "offset": json.Number("0.0")}},
+	} {
+		var out any
+		require.Empty(t, f.call(t, context.Background(), c.tool, c.args, &out), "%s %v", c.tool, c.args)
+	}
+	var out any
+	require.Equal(t, "k: want a whole number; found a number", f.call(t, context.Background(), "search", map[string]any{"query": "nash", "k": json.Number("1.5")}, &out))
 	// Not an object at all: the SDK's client refuses to send one, so the
 	// words are checked as the server receives them.
 	problem, ok := argsProblem(`validating "arguments": unmarshaling arguments: json: cannot unmarshal "\"nash\"" into Go value of type map[string]interface {}`)

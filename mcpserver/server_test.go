@@ -304,6 +304,8 @@ func TestToolErrors(t *testing.T) {
 		{"ask", map[string]any{"question": "   "}, "the question is empty"},
 		{"ask", map[string]any{"question": long}, "the limit is 4096"},
 		{"ask", map[string]any{"question": "nash\x00"}, "control character"},
+		{"ask", map[string]any{"question": "tell me more"}, "asks for more of an earlier answer"},
+		{"ask", map[string]any{"question": "go on"}, "the ask tool keeps no conversation"},
 		{"ask", map[string]any{"question": "nash", "k": 101}, "k 101: want 1 to 100"},
 		{"ask", map[string]any{"question": "nash", "max_results": -1}, "max_results -1"},
 		{"ask", map[string]any{"question": "nash", "router": "llm"}, "router llm needs an LLM, and this server is offline"},

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chat"
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/nodes"
@@ -176,6 +177,12 @@ func (s *Server) addTools() {
 
 func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, AskResult, error) {
 	q, err := checkText("question", in.Question)
+	if err == nil && chat.MoreRequest(q) {
+		// As `gtrag ask "tell me more"`: asked alone, it was judged a
+		// question, refused as off-topic or answered from whatever entry
+		// shares "go".
+		err = fmt.Errorf("question %q asks for more of an earlier answer, and the ask tool keeps no conversation: ask the question itself", q)
+	}
 	if err == nil {
 		err = s.checkRouter(in.Router)
 	}
