@@ -41,7 +41,16 @@ func AuctionErrand(question string) string {
 // Both are read as isAnyOf reads them. It is "" otherwise.
 func errand(question string, subject, field []string) string {
 	ws := plainWords(question)
-	if !slices.ContainsFunc(ws, func(w string) bool { return errandAsker[w] }) {
+	asker := false
+	for i, w := range ws {
+		// "Tell me about auctions" asks to be taught, not how to bid:
+		// its "me" is the listener's, and it was refused as an errand.
+		if errandAsker[w] && !(w == "me" && i > 0 && teachingVerbs[ws[i-1]]) {
+			asker = true
+			break
+		}
+	}
+	if !asker {
 		return ""
 	}
 	i := slices.IndexFunc(ws, func(w string) bool { return isAnyOf(w, subject...) })
@@ -54,6 +63,10 @@ func errand(question string, subject, field []string) string {
 // errandAsker are the words of a question asked for oneself; "tips" is
 // how a search box asks the same.
 var errandAsker = map[string]bool{"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true, "my": true, "me": true, "tips": true}
+
+// teachingVerbs take "me" as the one taught: "tell me about", "show me
+// how", "give me an example of".
+var teachingVerbs = map[string]bool{"tell": true, "show": true, "give": true, "teach": true, "remind": true}
 
 // theOthers are the words (isAnyOf) by which a question about one's
 // own bid speaks of the other bidders or of what bidders know and want.

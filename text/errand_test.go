@@ -137,3 +137,14 @@ func TestDebtErrand(t *testing.T) {
 		assert.Equal(t, tt.want, DebtErrand(tt.q), tt.q)
 	}
 }
+
+// "Tell me about auctions" asks to be taught: its "me" is no errand's
+// asker, and it was refused, with a refusal that said to ask about
+// auctions.
+func TestTellMeAboutIsNoErrand(t *testing.T) {
+	for _, q := range []string{"Tell me about auctions", "tell me more about auctions?", "Show me how sealed-bid auctions work", "Tell me about voting"} {
+		assert.Empty(t, AuctionErrand(q), q)
+		assert.Empty(t, VotingErrand(q), q)
+	}
+	assert.Equal(t, "bid", AuctionErrand("Tell me how I can bid at a police auction"), "the asker's own I still counts")
+}
