@@ -41,7 +41,7 @@ it. /help lists the commands. With standard output redirected
 (gtrag chat > answers.txt) the prompt and the editing stay on the terminal
 (standard error, or /dev/tty) and the answers go to the file. With standard
 input not a terminal, chat reads one question or command per line and
-prints no prompt.`,
+prints no prompt, and Ctrl-C (SIGINT) ends it, exit 130.`,
 		Example: `  gtrag chat
   gtrag ask -i
   printf 'What is the prisoner'\''s dilemma?\nand in the repeated version?\n' | gtrag chat`,
