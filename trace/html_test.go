@@ -90,3 +90,21 @@ func TestHTMLLayoutFromMetadata(t *testing.T) {
 		t.Errorf("%d edges drawn, the graph has %d", len(sg.Edges), len(g.Edges()))
 	}
 }
+
+// The viewer marks the node of the step shown; the outcome's section was
+// END's whatever the outcome, so a run interrupted at step 5 showed END as
+// where it stood. Only a completed run's outcome is END's.
+func TestHTMLOutcomeIsEndOnlyForACompletedRun(t *testing.T) {
+	evs := readFixture(t, "../testdata/trace/run.jsonl")
+	check := func(ok bool, msg string) {
+		t.Helper()
+		if !ok {
+			t.Error(msg)
+		}
+	}
+	check(strings.Contains(htmlPage(t, evs), `id="outcome" data-node="__end__"`), "a completed run's outcome is END's")
+	cut := evs[:len(evs)/2] // the recording ends before the run did
+	page := htmlPage(t, cut)
+	check(strings.Contains(page, `id="outcome"`), "the outcome is shown")
+	check(!strings.Contains(page, `id="outcome" data-node="__end__"`), "an unfinished run's outcome marks no node")
+}
