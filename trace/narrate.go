@@ -574,7 +574,9 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 		// name the ones it saw with the number it saw.
 		var p JudgeParams
 		if json.Unmarshal(d.Params, &p) == nil {
-			s := fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
+			// "the top": the percept lists every passage retrieved, and
+			// the judge sees only the first (nodes.RelevanceChecker).
+			s := fmt.Sprintf("%s question=%s with the top %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
 			if len(p.Passages) > 0 {
 				s += ": " + judgedPassages(p.Passages)
 			}

@@ -20,7 +20,7 @@ func TestNarrateJudgeNamesThePassagesItSaw(t *testing.T) {
 	}})
 	require.NoError(t, err)
 	got := describeOp(nodes.CheckRelevance, OperationStartedData{OpID: "x", Kind: KindJudge, Tool: "offline", Params: params})
-	require.Equal(t, `reasoner.check_relevance [offline] question="Why bid truthfully?" with 2 passages: primer:vickrey_chunk_0 (similarity 0.43), primer:vcg_chunk_1 (similarity 0.38)`, got)
+	require.Equal(t, `reasoner.check_relevance [offline] question="Why bid truthfully?" with the top 2 passages: primer:vickrey_chunk_0 (similarity 0.43), primer:vcg_chunk_1 (similarity 0.38)`, got)
 
 	// Many passages: the first three, and how many more.
 	var ps []Passage
@@ -30,7 +30,7 @@ func TestNarrateJudgeNamesThePassagesItSaw(t *testing.T) {
 	params, err = json.Marshal(JudgeParams{Question: "q", Passages: ps})
 	require.NoError(t, err)
 	got = describeOp(nodes.CheckRelevance, OperationStartedData{OpID: "x", Kind: KindJudge, Params: params})
-	require.Equal(t, `reasoner.check_relevance question="q" with 5 passages: [1] (similarity 0.50), [2] (similarity 0.50), [3] (similarity 0.50), … (2 more)`, got)
+	require.Equal(t, `reasoner.check_relevance question="q" with the top 5 passages: [1] (similarity 0.50), [2] (similarity 0.50), [3] (similarity 0.50), … (2 more)`, got)
 }
 
 // The filter asked about the question itself, inside search_arxiv, is the
