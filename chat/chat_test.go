@@ -389,3 +389,17 @@ func TestGerund(t *testing.T) {
 		require.Equal(t, want, gerund(v), v)
 	}
 }
+
+// A question refused as off-topic got a reply, not an answer: /stats
+// counted it among the questions answered.
+func TestStatsCountsOffTopicRefusalsApart(t *testing.T) {
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		if q == "How do I bake bread?" {
+			return service.Result{Question: q, Answer: "not game theory", Outcome: nodes.OutcomeOffTopic}, nil
+		}
+		return service.Result{Question: q, Answer: "An answer [1].", Outcome: nodes.OutcomeAnswered}, nil
+	}}
+	lines := script{"What is the prisoner's dilemma?", "How do I bake bread?", "/stats"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Contains(t, r.out.String(), "this session: 1 question answered, 1 refused as off-topic, 0 arXiv requests, 0 papers added\n")
+}

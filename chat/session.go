@@ -537,20 +537,29 @@ func (s *Session) open(args []string) {
 	}
 }
 
-// stats counts the questions answered, and the arXiv requests and papers
-// of every question asked: a cancelled one may have searched and added.
+// stats counts the questions answered and those refused as off-topic
+// (no answer, though a reply), and the arXiv requests and papers of every
+// question asked: a cancelled one may have searched and added.
 func (s *Session) stats() {
 	var requests int64
-	var added, answered int
+	var added, answered, refused int
 	for _, t := range s.history {
 		requests += t.Result.ArxivRequests
 		added += t.Result.PapersAdded
-		if !t.Unanswered {
+		switch {
+		case t.Unanswered:
+		case t.Result.Outcome == nodes.OutcomeOffTopic:
+			refused++
+		default:
 			answered++
 		}
 	}
-	s.say(2, fmt.Sprintf("this session: %d %s answered, %d arXiv %s, %d %s added",
-		answered, text.Plural(answered, "question", "questions"),
+	offTopic := ""
+	if refused > 0 {
+		offTopic = fmt.Sprintf(", %d refused as off-topic", refused)
+	}
+	s.say(2, fmt.Sprintf("this session: %d %s answered%s, %d arXiv %s, %d %s added",
+		answered, text.Plural(answered, "question", "questions"), offTopic,
 		requests, text.Plural(int(requests), "request", "requests"), added, text.Plural(added, "paper", "papers")))
 	if s.Store != nil {
 		s.say(2, "knowledge base: "+s.Store())
