@@ -82,7 +82,7 @@ const utf8BOM = "\uFEFF"
 // would count as a miss or a failure whatever the answer); a field it does
 // not know, most likely a misspelt one ("relevent" would leave the
 // question no relevant papers); and a question asked twice (the same text,
-// after check), which would count twice. A byte-order mark at the start of
+// after check, case and spacing apart), which would count twice. A byte-order mark at the start of
 // the file is accepted.
 func ReadQuestions(r io.Reader, name, split string, check func(string) (string, error)) ([]Question, error) {
 	var qs []Question
@@ -134,7 +134,10 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 			}
 		}
-		key := strings.TrimSpace(q.Q)
+		// Case and spacing apart, it is the same question: "What is a
+		// Nash equilibrium?" and "what is a Nash equilibrium?" counted
+		// twice.
+		key := strings.ToLower(strings.Join(strings.Fields(q.Q), " "))
 		if first, ok := asked[key]; ok {
 			return nil, fmt.Errorf("%s:%d: the same question as line %d: ask each question once, or it counts twice", name, line, first)
 		}

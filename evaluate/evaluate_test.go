@@ -185,6 +185,9 @@ func TestReadQuestionsRefusesADuplicate(t *testing.T) {
 	qs, err := ReadQuestions(strings.NewReader(`{"q": "a b"}`+"\n"+`{"q": "a b?"}`), "f.jsonl", "", collapse)
 	require.NoError(t, err)
 	require.Len(t, qs, 2)
+	// Case apart, the same question.
+	_, err = ReadQuestions(strings.NewReader(`{"q": "What is a Nash equilibrium?"}`+"\n"+`{"q": "what is a Nash  equilibrium?"}`), "f.jsonl", "", nil)
+	require.ErrorContains(t, err, "f.jsonl:2: the same question as line 1", "the same but for case and spacing")
 }
 
 // A field the reader does not know is refused with its line and the
