@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -162,7 +163,7 @@ func (s *Server) checkArgsMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 // against the tool's input schema by jsonschema-go), as argsProblem reads
 // them.
 var (
-	argsWrongType = regexp.MustCompile(`validating /properties/([^:]+): type: .* has type "(\w+)", want "(\w+)"`)
+	argsWrongType = regexp.MustCompile(`validating /properties/([^:]+): type: .* has type "(\w+)", want (?:one of )?"([\w, ]+)"`)
 	argsUnknown   = regexp.MustCompile(`unexpected additional properties \[(.*)\]`)
 	argsMissing   = regexp.MustCompile(`missing properties: \[(.*)\]`)
 )
@@ -194,7 +195,13 @@ func argsProblem(msg string) (problem string, ok bool) {
 		return "the arguments must be a JSON object", true
 	case argsWrongType.MatchString(rest):
 		m := argsWrongType.FindStringSubmatch(rest)
-		return fmt.Sprintf("%s: want %s; found %s", m[1], kind(m[3]), kind(m[2])), true
+		// A list argument's schema also allows null ("want one of
+		// \"null, array\""): what is wanted is the list.
+		want := m[3]
+		if types := strings.Split(want, ", "); len(types) > 1 {
+			want = strings.Join(slices.DeleteFunc(types, func(t string) bool { return t == "null" }), ", ")
+		}
+		return fmt.Sprintf("%s: want %s; found %s", m[1], kind(want), kind(m[2])), true
 	case argsUnknown.MatchString(rest):
 		return "unknown argument " + argsUnknown.FindStringSubmatch(rest)[1], true
 	case argsMissing.MatchString(rest):

@@ -114,6 +114,7 @@ func TestQA3ArgumentErrorsInPlainWords(t *testing.T) {
 		{"search", map[string]any{"query": "nash", "rerank": "yes"}, "rerank: want true or false; found a JSON string"},
 		{"search", map[string]any{"query": "nash", "bogus": 1}, `unknown argument "bogus"`},
 		{"ask", map[string]any{}, `missing argument "question"`},
+		{"ingest_ids", map[string]any{"ids": "1003.65040"}, "ids: want a JSON array; found a JSON string"},
 		{"list_papers", map[string]any{"offset": json.Number("9223372036854775807")}, "offset 9223372036854775807: too large"},
 	}
 	for _, c := range cases {
