@@ -10,8 +10,8 @@ import (
 )
 
 // shellWords splits a command line as sh would for the examples' needs:
-// words, '…' and "…" quoting; a "#" comment or a "> file" redirection
-// ends the command.
+// words, '…' and "…" quoting; a "#" comment, a "> file" redirection or a
+// pipe ends the command.
 func shellWords(t *testing.T, line string) []string {
 	t.Helper()
 	var words []string
@@ -32,7 +32,7 @@ func shellWords(t *testing.T, line string) []string {
 				cur.Reset()
 				inWord = false
 			}
-		case (c == '#' || c == '>') && !inWord:
+		case (c == '#' || c == '>' || c == '|' || c == '<' || c == ';' || c == '&') && !inWord:
 			return words
 		default:
 			cur.WriteByte(c)
