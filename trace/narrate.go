@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -773,7 +774,13 @@ func describeResult(kind string, raw json.RawMessage) string {
 			}
 			s := fmt.Sprintf("answer of %d chars", utf8.RuneCountInString(r.Text))
 			if len(cited) > 0 {
-				s += " citing [" + strings.Join(cited, " ") + "]"
+				// The passages' numbers, in the order first cited: the
+				// printed answer numbers its sources 1, 2, … in that order,
+				// so [1 3 2] is printed [1] [2] [3].
+				s += " citing passages " + strings.Join(cited, ", ")
+				if !slices.IsSorted(r.Cited) {
+					s += " (renumbered in the answer in that order)"
+				}
 			}
 			return s
 		}

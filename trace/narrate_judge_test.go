@@ -45,3 +45,21 @@ func TestNarrateTheTopicJudgeAsSuch(t *testing.T) {
 	require.Equal(t, `reasoner.filter_game_theory_papers [offline] title="Why does tit-for-tat do well?" (no abstract)`,
 		describeOp(nodes.FilterGameTheoryPapers, d))
 }
+
+// The answer's action named the passages it cited in passage numbers
+// ("citing [1 3 2]") while the printed answer numbers its sources in the
+// order first cited: its [2] was passage 3. The action says which
+// numbers these are, and that the answer renumbers them.
+func TestNarrateAnswerSaysItsCitationsArePassageNumbers(t *testing.T) {
+	raw, err := json.Marshal(AnswerResult{Text: "abc", Cited: []int{1, 3, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := describeResult(KindAnswer, raw), "answer of 3 chars citing passages 1, 3, 2 (renumbered in the answer in that order)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	raw, _ = json.Marshal(AnswerResult{Text: "abc", Cited: []int{1, 2}})
+	if got, want := describeResult(KindAnswer, raw), "answer of 3 chars citing passages 1, 2"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
