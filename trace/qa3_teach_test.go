@@ -324,14 +324,14 @@ func TestQA3TruncatedItemsThatDifferReadDifferently(t *testing.T) {
 		want  string
 	}{
 		{"queries", "arxiv_queries", []string{a, b},
-			`2 items: "ti:bake OR abs:bake OR ti:sourdough OR …", "…abs:sourdough OR (cat:cs.GT OR cat:eco…"`},
+			`2 planned queries: "ti:bake OR abs:bake OR ti:sourdough OR …", "…abs:sourdough OR (cat:cs.GT OR cat:eco…"`},
 		{"searches", "searches", []any{search(a, 0), search(b, 0)},
 			`2 searches: "ti:bake OR abs:bake OR ti:sourdough OR …": 30 of 1089, "…abs:sourdough OR (cat:cs.GT OR cat:eco…": 30 of 1089`},
 		{"a later page of the same search", "searches", []any{search(a, 0), search(a, 30)},
 			`2 searches: "ti:bake OR abs:bake OR ti:sourdough OR …": 30 of 1089, "ti:bake OR abs:bake OR ti:sourdough OR …" from 30: 30 of 1089`},
 		{"the same item twice", "arxiv_queries", []string{a, a},
-			`2 items: "ti:bake OR abs:bake OR ti:sourdough OR …", "ti:bake OR abs:bake OR ti:sourdough OR …"`},
-		{"short items", "arxiv_queries", []string{"ti:nash", "ti:core"}, `2 items: ti:nash, ti:core`},
+			`2 planned queries: "ti:bake OR abs:bake OR ti:sourdough OR …", "ti:bake OR abs:bake OR ti:sourdough OR …"`},
+		{"short items", "arxiv_queries", []string{"ti:nash", "ti:core"}, `2 planned queries: ti:nash, ti:core`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			raw, err := json.Marshal(tc.value)

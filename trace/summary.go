@@ -107,6 +107,9 @@ var nouns = map[string][2]string{
 	"papers":         {"paper", "papers"},
 	"passages":       {"passage", "passages"},
 	"searches":       {"search", "searches"},
+	// Queries planned; search_arxiv sends the next one only when the
+	// last found nothing about the question.
+	"arxiv_queries": {"planned query", "planned queries"},
 }
 
 // Summarize renders a state field's JSON value in a few words: strings
