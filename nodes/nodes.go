@@ -666,6 +666,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		s.Reasoning = "the decision agent judged the task impossible"
 		return s, nil
 	}
+	var judged *reasoner.Verdict // the topic judge's verdict, once asked here
 	if s.RelevantContext && len(s.Searches) == 0 && r.Topic != nil {
 		// The store seemed to answer, so search_arxiv's topic judge never
 		// saw the question. A question with evidence against game theory
@@ -679,6 +680,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		if err != nil {
 			return s, err
 		}
+		judged = &v
 		if v.Contrary {
 			s = endOffTopic(s)
 			s.Reasoning = "the question is not about game theory (" + v.Reason + "), although the knowledge base holds passages that share its words"
@@ -698,7 +700,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	arxivFailed := searchFailed(s)
 	if !s.RelevantContext {
-		offTopic, err := r.offTopic(ctx, s)
+		offTopic, err := r.offTopic(ctx, s, judged)
 		if err != nil {
 			return s, err
 		}
@@ -774,7 +776,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	// seemed to answer it and arXiv was never searched.
 	offTopic := false
 	if abstained(ans, s.Sources) {
-		if offTopic, err = r.offTopic(ctx, s); err != nil {
+		if offTopic, err = r.offTopic(ctx, s, judged); err != nil {
 			return s, err
 		}
 	}
@@ -813,10 +815,15 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 // offTopic decides whether the run's question is off-topic, from the
 // question itself: a question search_arxiv's topic judge did not recognise
 // is, unless the search added game-theory papers about it; one it was not
-// asked about (arXiv was never searched) is put to the judge now.
-func (r Responder) offTopic(ctx context.Context, s GraphState) (bool, error) {
+// asked about (arXiv was never searched) is put to the judge now, unless
+// Respond has asked it already (judged): the narration listed the same
+// call twice.
+func (r Responder) offTopic(ctx context.Context, s GraphState, judged *reasoner.Verdict) (bool, error) {
 	if s.OffTopic || len(s.Searches) > 0 || r.Topic == nil {
 		return s.OffTopic && s.PapersAdded == 0, nil
+	}
+	if judged != nil {
+		return !judged.Yes, nil
 	}
 	v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
 	if err != nil {

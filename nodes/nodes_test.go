@@ -541,3 +541,17 @@ func TestAStoreThatRefusesThePapersFoundEndsTheSearch(t *testing.T) {
 		return strings.HasPrefix(n, "could not add papers to the knowledge base") && strings.Contains(n, "not writable")
 	}), "notices: %q", final.Notices)
 }
+
+// A run the store seemed to answer, whose answer then abstained, asked the
+// topic judge twice about the same question (once before answering, once
+// after the abstention), and the narration listed the call twice: the
+// verdict asked once is used for both.
+func TestResponderAsksTheTopicJudgeOnce(t *testing.T) {
+	topic := &gtFilter{}
+	s, err := Responder{Answerer: reasoner.NewOfflineAnswerer(), Topic: topic}.Respond(context.Background(), GraphState{
+		UserQuery: "How much do bidders shade their bids in sealed-bid auctions?", RelevantContext: true,
+	})
+	require.NoError(t, err)
+	require.Equal(t, OutcomeNotFound, s.Outcome, "no passages: nothing found, on-topic")
+	require.Equal(t, 1, topic.calls)
+}
