@@ -210,8 +210,11 @@ func Focal(question string) []Concept {
 		joinable := ph.afterOf
 		afterTerm := false
 		for len(run) > 0 {
-			run = withoutNegation(run)
-			if n, t := glossaryAt(run); n > 0 {
+			n, t := glossaryAt(run)
+			if n == 0 {
+				run, n, t = afterNegation(run)
+			}
+			if n > 0 {
 				name := joinWords(run[:n])
 				if isAcronym(name) || n == 1 && lowerAcronyms.Has(name) {
 					name = t.name
@@ -311,30 +314,25 @@ func Focal(question string) []Concept {
 	return out
 }
 
-// withoutNegation drops "non-" from the first word of run when a glossary
-// term starts after it: "Can a non-ESS strategy take over a population?"
-// is about evolutionarily stable strategies, and was refused as off-topic,
-// "non-ESS" being no term; "What is a non-zero-sum game?" is answered from
-// the zero-sum games it is defined against. Otherwise run is returned as
-// it is ("non-empty", "non-binding").
-func withoutNegation(run []word) []word {
-	if n, _ := glossaryAt(run); n > 0 {
-		return run // "non-transferable utility game" is a term of its own
-	}
-	w := run[0]
-	rest, ok := strings.CutPrefix(w.text, "non-")
-	if !ok {
-		rest, ok = strings.CutPrefix(w.text, "Non-")
-	}
+// afterNegation is run with "non-" dropped from its first word when a
+// glossary term starts after it, and that term's match; run as it is, and
+// no match, otherwise. The caller asks it only of a run where no term
+// starts: "non-transferable utility game" is a term of its own. "Can a
+// non-ESS strategy take over a population?" is about evolutionarily
+// stable strategies, and was refused as off-topic, "non-ESS" being no
+// term; "What is a non-zero-sum game?" is answered from the zero-sum games
+// it is defined against. "non-empty" and "non-binding" stay as they are.
+func afterNegation(run []word) ([]word, int, *term) {
+	rest, ok := strings.CutPrefix(run[0].lower, "non-")
 	if !ok || rest == "" {
-		return run
+		return run, 0, nil
 	}
 	stripped := slices.Clone(run)
-	stripped[0] = word{text: rest, lower: strings.ToLower(rest), stop: isStopWord(strings.ToLower(rest)), known: true}
-	if n, _ := glossaryAt(stripped); n == 0 {
-		return run
+	stripped[0] = word{text: run[0].text[len("non-"):], lower: rest, stop: isStopWord(rest), known: true}
+	if n, t := glossaryAt(stripped); n > 0 {
+		return stripped, n, t
 	}
-	return stripped
+	return run, 0, nil
 }
 
 type scored struct {
