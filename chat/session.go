@@ -162,7 +162,8 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		s.say(0, NotAQuestion) // continued as the footer of an answer is
 		return nil
 	}
-	if MoreRequest(line) {
+	more := MoreRequest(line)
+	if more {
 		// Asked as typed, "tell me more" was rewritten onto an earlier
 		// topic ("What about auctions and tell me more?") and refused, and
 		// "go on" answered from whatever entry shares "go".
@@ -184,8 +185,10 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 	// A request for more is asked whatever the rewriter: an LLM's rewrite
 	// of "tell me more" is a question of its own words, whose answer may
 	// repeat.
-	query, rewritten := s.more(line)
-	if rewritten {
+	var query Query
+	rewritten := more
+	if more {
+		query = s.more()
 		s.say(2, "→ more on: "+query.Question)
 	} else {
 		rw := s.Rewriter
@@ -238,24 +241,16 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 
 // more is the query a request for more (MoreRequest) asks: the last
 // question, without every sentence its answers so far gave; one cancelled
-// or failed before its answer is asked whole. ok is false for any other
-// line, and when nothing has been asked yet to say more of (an off-topic
-// question has no more), which Turn says before it gets here.
-func (s *Session) more(line string) (Query, bool) {
-	if !MoreRequest(line) {
-		return Query{}, false
-	}
-	last := len(s.history) - 1
-	if last < 0 || s.history[last].Result.Outcome == nodes.OutcomeOffTopic {
-		return Query{}, false
-	}
-	q := Query{Question: s.history[last].Question}
+// or failed before its answer is asked whole. Turn asks it only when there
+// is a last question that was not off-topic.
+func (s *Session) more() Query {
+	q := Query{Question: s.history[len(s.history)-1].Question}
 	for _, t := range s.history {
 		if !t.Unanswered && t.Question == q.Question {
 			q.Told = append(q.Told, reasoner.AnswerSentences(t.Result.Answer)...)
 		}
 	}
-	return q, true
+	return q
 }
 
 // say writes text to Out, each line wrapped to Width at spaces with its
