@@ -664,11 +664,6 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// So would they the chat history, or the resume file the run
 		// itself saves (which then replaced every outcome written), as
 		// --trace-out refuses them (dataDirFile).
-		for _, name := range vectordb.FileNames {
-			if o.idsOut != "" && samePath(filepath.Join(dir, name), o.idsOut) {
-				return usagef("--ids-out %s is the knowledge base's %s; write the outcomes to another file", o.idsOut, name)
-			}
-		}
 		if o.idsOut != "" {
 			if what := dataDirFile(o.idsOut, dir); what != "" {
 				return usagef("--ids-out %s: it is %s; write the outcomes to another file", o.idsOut, what)

@@ -174,7 +174,7 @@ func createTraceFile(path, input, dataDir string) (*trace.File, error) {
 // dataDirFile names what path is among the files gtrag keeps in dataDir
 // (the directory itself, the store's files, the arXiv cache, the chat
 // history, ingest's resume files, and any file in those two directories),
-// or "" when it is none of them. Paths are compared with their
+// or "" when it is none of them, nor a link to a store file. Paths are compared with their
 // directories' symbolic links resolved, where the directories exist.
 func dataDirFile(path, dataDir string) string {
 	if dataDir == "" {
@@ -184,6 +184,12 @@ func dataDirFile(path, dataDir string) string {
 	data := resolvedDir(dataDir)
 	if filepath.Join(dir, name) == data {
 		return "the data directory"
+	}
+	for _, f := range vectordb.FileNames {
+		// Another name for a store file (a link to it) is the store file.
+		if samePath(filepath.Join(dataDir, f), path) {
+			return "the knowledge base's " + f + ", in the data directory"
+		}
 	}
 	// A file inside the directories gtrag keeps there is theirs: a resume
 	// file written over is a run's progress lost.
