@@ -28,6 +28,13 @@ type Config struct {
 	// Seed is what a new, empty store starts with: SeedPrimer (the default)
 	// or SeedNone.
 	Seed string
+	// SeedByCaller leaves a new store's seed to the caller, which adds the
+	// primer itself (`gtrag ingest --primer`) and then calls MarkSeeded:
+	// the store is made as Seed says, but OpenStore adds nothing to it, so
+	// that the caller's run reports the primer's entries as the ones it
+	// added, not as found already stored. One the caller fails to fill is
+	// still seeded by the next open.
+	SeedByCaller bool
 	// MustExist makes OpenStore open only a knowledge base that is already
 	// there: where there is none (no store file in DataDir, no such
 	// collection) it creates nothing and returns an error that errors.Is

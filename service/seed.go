@@ -35,6 +35,16 @@ func SeedWithPrimer(ctx context.Context, store ingest.Store) error {
 	return nil
 }
 
+// MarkSeeded records that store, opened with Config.SeedByCaller, has been
+// given the primer by its caller, so that no later open seeds it again. A
+// store that was not waiting for its seed is left as it is.
+func MarkSeeded(ctx context.Context, store Store) error {
+	if m, ok := store.(seedMarker); ok && m.SeedIsPending() {
+		return m.MarkSeeded(ctx)
+	}
+	return nil
+}
+
 // PaperReplacer is a store that can swap a paper's chunks for new ones
 // (vectordb.DB.ReplacePaper, weaviatestore.Store.ReplacePaper).
 type PaperReplacer interface {

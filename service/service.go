@@ -198,7 +198,7 @@ func openStoreWith(ctx context.Context, cfg Config, emb vectordb.Embedder) (Stor
 	}
 	switch cfg.Seed {
 	case "", SeedPrimer:
-		if seedPending(ctx, db) {
+		if !cfg.SeedByCaller && seedPending(ctx, db) {
 			if err := SeedWithPrimer(ctx, db); err != nil {
 				return nil, errors.Join(err, discardNew(ctx, cfg, db, !dirWasThere, filesThere))
 			}

@@ -760,7 +760,13 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 	}()
 	in.Open = func(ctx context.Context, s ingest.Start) (ingest.Store, error) {
-		if db, openErr = a.openStore(ctx); openErr != nil {
+		// --primer adds the primer itself: a new store is not seeded on
+		// opening, or the run would find every entry stored already and
+		// report "kept 0, skipped 66" for the entries it had just written.
+		cfg := a.config()
+		cfg.SeedByCaller = o.primer
+		if db, openErr = service.OpenStore(ctx, cfg); openErr != nil {
+			openErr = a.cliError(openErr)
 			return nil, openErr
 		}
 		for _, n := range filterNotes {
@@ -831,6 +837,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	case o.primer:
 		source = "the embedded primer"
 		rep, runErr = in.Papers(ctx, o.papers)
+		if runErr == nil && db != nil {
+			runErr = service.MarkSeeded(ctx, db)
+		}
 		if runErr == nil && db != nil {
 			// The entries the store had are skipped as stored; those an
 			// older gtrag worded otherwise are rewritten now.

@@ -402,8 +402,16 @@ func TestIngestPrimerAddsTheEntriesTheStoreLacks(t *testing.T) {
 	primer, err := data.Primer()
 	require.NoError(t, err)
 	rep := ingestJSON(t, env, "--primer")
-	require.Len(t, rep.SkippedExisting, len(primer), "a new store is seeded with the whole primer when it is opened")
-	require.Empty(t, rep.Kept)
+	// The run adds the primer to the new store itself and says so: the
+	// store is not seeded when the run opens it, which would leave the run
+	// reporting its own entries as found stored ("kept 0, skipped 66").
+	require.Len(t, rep.Kept, len(primer), "a new store's primer is this run's work")
+	require.Empty(t, rep.SkippedExisting)
+	require.Equal(t, rep.StoreCount, rep.ChunksAdded)
+	db, err := vectordb.Open(context.Background(), env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	require.False(t, db.SeedIsPending(), "the run marks the store seeded: no later open seeds it again")
+	require.NoError(t, db.Close())
 
 	r := gtrag(t, env, "papers", "rm", "primer:pareto-efficiency")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -440,8 +448,8 @@ func TestIngestPrimerRewritesEntriesWordedOtherwise(t *testing.T) {
 	env := ingestEnv(t, nil)
 	env["GTRAG_SEED"] = "primer"
 	env["GTRAG_LLM"] = "offline"
-	rep := ingestJSON(t, env, "--primer") // seeds the store
-	require.Empty(t, rep.Kept)
+	rep := ingestJSON(t, env, "--primer") // fills the new store
+	require.NotEmpty(t, rep.Kept)
 
 	primer, err := data.Primer()
 	require.NoError(t, err)
