@@ -390,10 +390,12 @@ func extractTerms(q string) (phrases, keywords []string) {
 			}
 			continue
 		}
-		for _, tok := range tokens(part) {
+		toks := tokens(part)
+		for i, tok := range toks {
 			ws := words(tok)
 			switch {
 			case len(ws) == 0:
+			case endUp(toks, i):
 			case len(ws) > 1:
 				// A hyphenated or apostrophised word: keep it unless it is
 				// made of stop words only ("how-to").
@@ -406,6 +408,23 @@ func extractTerms(q string) (phrases, keywords []string) {
 		}
 	}
 	return phrases, withoutFieldName(q, phrases, keywords)
+}
+
+// endUp reports whether toks[i] is the "end" of "end up" ("Do shoppers
+// end up paying more …?", "who ends up with the good"), a way of saying
+// "finally" that 106 questions of testdata use. As a keyword "end" found
+// "end users" and "end of the game": for the haggling question above
+// arXiv's pool ranked first a spectrum-auction paper on resale to end
+// users. "end" elsewhere ("end game", "the end of the horizon") stays.
+func endUp(toks []string, i int) bool {
+	if i+1 >= len(toks) || !strings.EqualFold(toks[i+1], "up") {
+		return false
+	}
+	switch strings.ToLower(toks[i]) {
+	case "end", "ends", "ended", "ending":
+		return true
+	}
+	return false
 }
 
 // withoutFieldName drops the words of the field's name from the keywords

@@ -289,7 +289,7 @@ func TestARecognisedQuestionsEverydayWordIsHeldByThePapersWord(t *testing.T) {
 	// "Haggling" is what a student writes and "bargaining" what the paper
 	// does (text.FieldWords): for a question the topic judge recognised,
 	// a paper saying "bargaining" holds the question's "haggling".
-	q := "Do shoppers who keep haggling with a chatbot seller end up paying more?"
+	q := "Do shoppers who keep haggling with a chatbot seller pay more in the end?"
 	paper := arxiv.Paper{ID: "2410.00001v1", Title: "Bargaining with a machine",
 		Summary: "Shoppers in an online experiment faced a chatbot seller in a bargaining game over a used laptop."}
 	test := newAboutTest(q)
