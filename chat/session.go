@@ -176,7 +176,9 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			return nil
 		}
 	}
-	qctx, cancel := context.WithCancel(ctx)
+	// One run from the rewrite to the answer: an LLM that fails on the
+	// rewrite has failed for this question (reasoner.WithRun).
+	qctx, cancel := context.WithCancel(reasoner.WithRun(ctx))
 	defer cancel()
 	s.drainInterrupts()
 	stop := s.watchInterrupts(qctx, cancel)

@@ -64,9 +64,16 @@
 // waiting longer when a 429 or 503 asks to (Retry-After, up to 30 s; a
 // longer wait ends the retries); an empty reply counts as a failure and an
 // oversized one is cut to 64 KiB, at a sentence, citation or word
-// boundary, with a notice. Yes/no replies are read strictly: the first
-// word must be yes or no, anything else counts as no and adds a notice.
-// The answerer keeps only citations of passages that exist. When the
+// boundary, with a notice. A reasoning model's <think> block is taken off
+// a reply; a reply that is only thinking, closed or never finished, is
+// read once as an unusable reply, not retried. Yes/no replies are read
+// strictly: the first word must be yes or no, anything else counts as no
+// and adds a notice. The answerer keeps only citations of passages that
+// exist, says each sentence once (a looping model's repeats, and, asked
+// for more, what the reader was told, go: all of it told is an
+// abstention). The chat's condenser refuses markup, data (a JSON object
+// is read for its "question") and a rewrite sharing no word with the
+// follow-up or the conversation. When the
 // retries are exhausted the LLM reasoner returns an error; the Set's
 // reasoners are wrapped with FallbackJudge, FallbackFilter and
 // FallbackAnswerer (one breaker shared by the Set, its decision agent and

@@ -52,8 +52,9 @@ const maxUnusable = 3
 // question, not the rest of a session, and a dead server that takes its
 // timeouts to fail is not paid for at every question of an eval (ten
 // questions against one that never answers took 90 s asking each, 9 s
-// asking once). Outside a run (a chat's condenser between questions) the
-// LLM is not asked while runs are being skipped.
+// asking once). Outside a run (a step called on its own) the LLM is not
+// asked while runs are being skipped; a chat's condenser is in its
+// question's run.
 type breaker struct {
 	mu     sync.Mutex
 	reason string // the last failure's
@@ -198,10 +199,19 @@ func (r *runState) setVerdict(b *breaker, v runVerdict) {
 // ask, chat, eval or mcp), under which the Set's outage notices tell the
 // reason of an outage once in the run: not again after the decision
 // agent's notice has quoted its own failure. Without it (a step called on
-// its own, a chat's condenser between runs) each outage notice gives the
-// reason. Every run of a long session gives it anew: the reason is with
-// each question, not only the one during which the LLM failed.
+// its own) each outage notice gives the reason. Every run of a long
+// session gives it anew: the reason is with each question, not only the
+// one during which the LLM failed.
+//
+// A ctx that is in a run already stays in it: a chat turn starts the run
+// before its condenser rewrites the follow-up, and the workflow's own
+// WithRun (service.Ask) joins it, so that a rewrite that failed is this
+// question's failure ("given up for this run"), not one "for the ones
+// before".
 func WithRun(ctx context.Context) context.Context {
+	if runOf(ctx) != nil {
+		return ctx
+	}
 	return context.WithValue(ctx, runKey{}, &runState{})
 }
 

@@ -275,9 +275,12 @@ func (c *caller) attempt1(ctx context.Context, msgs []llms.MessageContent) (stri
 		return "", errEmptyReply
 	}
 	text := resp.Choices[0].Content
-	if strings.TrimSpace(stripThinking(text)) == "" {
+	if strings.TrimSpace(text) == "" {
 		return "", errEmptyReply
 	}
+	// A reply that is only thinking (onlyThinking) is a reply: asked
+	// again at temperature 0 the model thinks as long again, so the
+	// reasoner reads it as an unusable one instead.
 	return text, nil
 }
 
@@ -397,12 +400,21 @@ func fence(s string) string {
 	return fenceOpen + "\n" + neutralize(s) + "\n" + fenceClose
 }
 
-var thinkBlock = regexp.MustCompile(`(?is)^\s*<think>.*?</think>`)
+var thinkBlock = regexp.MustCompile(`(?is)^\s*<think>(?:.*?</think>|.*$)`)
 
 // stripThinking removes the <think>…</think> block that reasoning models
-// (deepseek-r1, qwq) put before their answer.
+// (deepseek-r1, qwq, qwen3) put before their answer. A block never closed
+// is the whole reply: such a model ran out of tokens while thinking, and
+// its notes ("Passage [1] says it. Let me think more") are no answer,
+// even when they name a passage.
 func stripThinking(s string) string {
 	return thinkBlock.ReplaceAllString(s, "")
+}
+
+// onlyThinking reports whether a reply holds nothing but a thinking
+// block, closed or not.
+func onlyThinking(s string) bool {
+	return strings.TrimSpace(s) != "" && strings.TrimSpace(stripThinking(s)) == ""
 }
 
 // parseYesNo reads a strict yes/no reply: the first word, with surrounding
@@ -450,7 +462,10 @@ func garbled(s string) bool {
 
 // quote shows a reply in a reason or notice: one line, at most 60 runes.
 func quote(s string) string {
-	s = strings.Join(strings.Fields(stripThinking(s)), " ")
+	if !onlyThinking(s) {
+		s = stripThinking(s)
+	}
+	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) > 60 {
 		s = truncateRunes(s, 60) + "…"
 	}

@@ -2,9 +2,14 @@ package reasoner
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/text"
 
 	"github.com/tmc/langchaingo/llms"
 )
@@ -69,8 +74,15 @@ func (c *LLMCondenser) Condense(ctx context.Context, history []Exchange, followU
 		return "", fmt.Errorf("condense the follow-up with the LLM: %w", err)
 	}
 	q, ok := parseCondensed(reply)
+	why := "is not one question"
+	if ok && !sharesATerm(q, followUp, history) {
+		// "What is the weather in Paris today?" for "and in the repeated
+		// version?" after the prisoner's dilemma: a question of the
+		// model's own, which the chat would ask in the user's name.
+		ok, why = false, "shares no word with the follow-up or the conversation"
+	}
 	if !ok {
-		err := c.c.unusable(PromptCondenseQuestion, fmt.Sprintf("the LLM reply %s is not one question", quote(reply)))
+		err := c.c.unusable(PromptCondenseQuestion, fmt.Sprintf("the LLM reply %s %s", quote(reply), why))
 		if !isUnusable(err) {
 			err = fmt.Errorf("condense the follow-up with the LLM: %w", err)
 		}
@@ -85,21 +97,74 @@ func (c *LLMCondenser) Condense(ctx context.Context, history []Exchange, followU
 // but I can't help…", caught by the same detector as the searches' replies)
 // or junk (see garbled) is not a question: asked, it would search arXiv for
 // the refusal and answer it.
+//
+// A reply in JSON ({"question": "…"}, from a model in JSON mode) is read
+// for its question; any other reply that opens as markup or data ("<",
+// "{", "[": a thinking block cut short, a JSON fragment) is not a
+// question.
 func parseCondensed(reply string) (string, bool) {
+	body := strings.TrimSpace(stripThinking(reply))
+	if strings.HasPrefix(body, "{") {
+		q, ok := jsonQuestion(body)
+		if !ok {
+			return "", false
+		}
+		body = q
+	}
 	var line string
-	for _, l := range strings.Split(stripThinking(reply), "\n") {
+	for _, l := range strings.Split(body, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			line = l
 			break
 		}
+	}
+	if line != "" && strings.ContainsAny(line[:1], "<{[") {
+		return "", false
 	}
 	if i := strings.Index(line, ":"); i >= 0 && i < 40 && strings.Contains(strings.ToLower(line[:i]), "question") {
 		line = strings.TrimSpace(line[i+1:])
 	}
 	line = strings.Trim(line, "\"'`“”‘’ ")
 	if line == "" || utf8.RuneCountInString(line) > maxCondensedRunes || strings.Contains(line, fenceOpen) ||
-		refusal(line) || garbled(line) {
+		strings.ContainsAny(line[:1], "<{[") || refusal(line) || garbled(line) {
 		return "", false
 	}
 	return line, true
+}
+
+// jsonQuestion reads the question of a reply that is one JSON object: the
+// string under the first key, in sorted order, that says "question"
+// ("question", "standalone_question").
+func jsonQuestion(body string) (string, bool) {
+	var obj map[string]any
+	if json.Unmarshal([]byte(body), &obj) != nil {
+		return "", false
+	}
+	keys := slices.Sorted(maps.Keys(obj))
+	for _, k := range keys {
+		if q, ok := obj[k].(string); ok && strings.Contains(strings.ToLower(k), "question") {
+			return q, true
+		}
+	}
+	return "", false
+}
+
+// sharesATerm reports whether the rewritten question q shares a term
+// (text.Tokenize: stemmed, stop words out) with the follow-up or with an
+// exchange the condenser was shown. A rewrite resolves what the follow-up
+// refers to from the conversation; one with no word of either is about
+// something else.
+func sharesATerm(q, followUp string, history []Exchange) bool {
+	known := map[string]bool{}
+	add := func(s string) {
+		for _, t := range text.Tokenize(s) {
+			known[t] = true
+		}
+	}
+	add(followUp)
+	for _, e := range history[max(0, len(history)-condenseTurns):] {
+		add(e.Question)
+		add(truncateRunes(e.Answer, condenseAnswerRunes))
+	}
+	return slices.ContainsFunc(text.Tokenize(q), func(t string) bool { return known[t] })
 }

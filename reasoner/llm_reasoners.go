@@ -10,6 +10,7 @@ import (
 
 	"github.com/tmc/langchaingo/llms"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -111,17 +112,36 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 	if err != nil {
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
 	}
-	raw := strings.TrimSpace(stripThinking(reply))
+	told := toldFrom(ctx)
+	raw, repeated, retold := withoutRepeats(strings.TrimSpace(stripThinking(reply)), told)
+	if retold > 0 && strings.TrimSpace(raw) == "" {
+		// Asked for more, the model said again what the reader was told:
+		// it has nothing more, whatever the prompt asked it to say then.
+		a.c.usable(PromptGenerateResponse)
+		return Answer{Text: CannotAnswer + ".", Abstained: true, Notices: notices}, nil
+	}
 	_, _, bad := checkCitations(raw, passages)
 	answer, cited, _ := checkCitations(dropUnsourced(raw, passages), passages)
 	abstained := abstains(answer, cited)
 	if len(cited) == 0 && !abstained {
 		// A refusal, junk, or an answer from the model's own knowledge:
 		// nothing a student can check, so not an answer.
-		err := a.c.unusable(PromptGenerateResponse, fmt.Sprintf("the LLM's answer %s cites no source", quote(reply)))
+		what := fmt.Sprintf("the LLM's answer %s cites no source", quote(reply))
+		if onlyThinking(reply) {
+			what = fmt.Sprintf("the LLM's reply %s is thinking it never finished", quote(reply))
+		}
+		err := a.c.unusable(PromptGenerateResponse, what)
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
 	}
 	a.c.usable(PromptGenerateResponse)
+	if repeated > 0 {
+		notices = append(notices, fmt.Sprintf("%s: the LLM wrote %d %s again in its answer; each is kept once",
+			PromptGenerateResponse, repeated, text.Plural(repeated, "sentence", "sentences")))
+	}
+	if retold > 0 {
+		notices = append(notices, fmt.Sprintf("%s: the LLM repeated %d %s the reader was already told; left out",
+			PromptGenerateResponse, retold, text.Plural(retold, "sentence", "sentences")))
+	}
 	if len(bad) > 0 {
 		// Passages, not sources: several passages may come from one paper,
 		// and the sources the user sees are papers.
@@ -129,6 +149,46 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 			PromptGenerateResponse, citeList(bad), isAre(len(bad)), len(passages)))
 	}
 	return Answer{Text: answer, Cited: cited, Abstained: abstained, Concepts: conceptNames(text.Focal(question)), Notices: notices}, nil
+}
+
+// withoutRepeats drops from an answer the sentences it has said before:
+// in the answer itself (repeated: a small model caught in a loop writes
+// one sentence a thousand times, to the reply's size limit) and among
+// told, what the reader was given before a request for more (retold:
+// the prompt asks the model not to, and models do). Sentences are
+// compared without their citations, case and spacing. The answer is
+// rebuilt from the sentences kept, one space apart, only when one was
+// dropped; otherwise it is returned as written.
+func withoutRepeats(answer string, told []string) (kept string, repeated, retold int) {
+	key := func(s string) string {
+		s = citation.ReplaceAllString(s, "")
+		return strings.ToLower(strings.Join(strings.Fields(strings.TrimRight(strings.TrimSpace(s), ".!?")), " "))
+	}
+	before := map[string]bool{}
+	for _, t := range told {
+		before[key(t)] = true
+	}
+	seen := map[string]bool{}
+	sents := chunker.Sentences(answer)
+	out := make([]string, 0, len(sents))
+	for _, sent := range sents {
+		k := key(sent)
+		switch {
+		case k == "":
+			continue
+		case before[k]:
+			retold++
+		case seen[k]:
+			repeated++
+		default:
+			seen[k] = true
+			out = append(out, strings.TrimSpace(sent))
+		}
+	}
+	if repeated+retold == 0 {
+		return answer, 0, 0
+	}
+	return strings.Join(out, " "), repeated, retold
 }
 
 // abstains reports whether an answer is an abstention: it says CannotAnswer
