@@ -210,7 +210,7 @@ const gapNewlines = -1
 // then no overlap.
 func seamCandidates(prev, next string) []int {
 	gaps := []int{0}
-	if strings.HasPrefix(next, "Abstract: ") && strings.HasPrefix(prev, "Title: ") {
+	if strings.HasPrefix(next, "Abstract: ") { // after the title's last chunk, which starts "Title: " unless a title of one long word was cut
 		gaps = append(gaps, gapNewlines)
 	}
 	if next == "" || unicode.IsSpace(rune(next[0])) {

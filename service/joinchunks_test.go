@@ -229,3 +229,16 @@ func BenchmarkJoinChunksOrdinary(b *testing.B) {
 func BenchmarkJoinChunksRepetitive(b *testing.B) {
 	benchmarkJoin(b, repeatTo("Folk theorems hold in repeated games with patient players. ", 10_000))
 }
+
+// A title of one word longer than a chunk (999 "T"s, under the title cap)
+// is cut by the chunker, so the chunk before "Abstract: " does not start
+// with "Title: ". The join offered the title–abstract seam only after a
+// chunk that did, found no join, and `papers show` and `papers export`
+// gave the paper an empty abstract.
+func TestJoinChunksAfterATitleOfOneLongWord(t *testing.T) {
+	for _, n := range []int{999, 1000, 2500} {
+		title := strings.Repeat("T", n)
+		got := roundTrip(t, title, "Nash equilibrium in auctions is studied here.")
+		require.Equal(t, "Nash equilibrium in auctions is studied here.", got, "title of %d runes", n)
+	}
+}
