@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -194,6 +195,7 @@ var _ ingest.Store = (*memStore)(nil)
 type listed struct {
 	ingest.Report
 	Kept, Rejected, SkippedExisting, SkippedDuplicate, SkippedInvalid, NotFound []string
+	Replaced                                                                    []string   // told Replaced: also moved from Kept to SkippedDuplicate
 	ids                                                                         ingest.IDs // what IDs.Add gathered, for Report.Listing
 }
 
@@ -221,6 +223,14 @@ func L(in *ingest.Ingester) lister {
 			x.l.SkippedInvalid = append(x.l.SkippedInvalid, id)
 		case ingest.NotFound:
 			x.l.NotFound = append(x.l.NotFound, id)
+		case ingest.Replaced:
+			x.l.Replaced = append(x.l.Replaced, id)
+			i := slices.Index(x.l.Kept, id)
+			if i < 0 {
+				panic(fmt.Sprintf("OnPaper told %s replaced, never kept", id))
+			}
+			x.l.Kept = slices.Delete(x.l.Kept, i, i+1)
+			x.l.SkippedDuplicate = append(x.l.SkippedDuplicate, id)
 		default:
 			panic(fmt.Sprintf("OnPaper told an unknown outcome %q for %s", o, id))
 		}

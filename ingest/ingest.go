@@ -117,8 +117,13 @@ const (
 	Rejected         Outcome = "rejected"          // the filter said no
 	SkippedExisting  Outcome = "skipped_existing"  // stored already, in this or a newer version
 	SkippedDuplicate Outcome = "skipped_duplicate" // met earlier in this run, or an older version of a paper met in the same batch
-	SkippedInvalid   Outcome = "skipped_invalid"   // could not be a paper (arxiv.InvalidEntry)
-	NotFound         Outcome = "not_found"         // an asked id arXiv returned nothing for (Lookup only)
+	// Replaced is told of a paper told Kept earlier in the run when a
+	// later batch writes its newer version, which replaces it in the
+	// store: it then counts as SkippedDuplicate, not Kept, and IDs lists
+	// it so. Only OnPaper (and so --ids-out) sees the word.
+	Replaced       Outcome = "replaced"
+	SkippedInvalid Outcome = "skipped_invalid" // could not be a paper (arxiv.InvalidEntry)
+	NotFound       Outcome = "not_found"       // an asked id arXiv returned nothing for (Lookup only)
 )
 
 // Ingester moves papers from a source into a Store. It is configuration
@@ -297,7 +302,20 @@ func (l Listing) Committed() int {
 type IDs map[Outcome][]string
 
 // Add records that the entry id met outcome o; it fits Ingester.OnPaper.
-func (ids IDs) Add(id string, o Outcome) { ids[o] = append(ids[o], id) }
+// A paper Replaced moves from Kept to SkippedDuplicate.
+func (ids IDs) Add(id string, o Outcome) {
+	if o == Replaced {
+		o = SkippedDuplicate
+		kept := ids[Kept]
+		for i := len(kept) - 1; i >= 0; i-- {
+			if kept[i] == id {
+				ids[Kept] = slices.Delete(kept, i, i+1)
+				break
+			}
+		}
+	}
+	ids[o] = append(ids[o], id)
+}
 
 func (ids IDs) list(o Outcome) []string {
 	if ids[o] == nil {
@@ -431,6 +449,9 @@ func (r *Report) count(o Outcome, n int) {
 	case SkippedExisting:
 		r.SkippedExisting += n
 	case SkippedDuplicate:
+		r.SkippedDuplicate += n
+	case Replaced:
+		r.Kept -= n
 		r.SkippedDuplicate += n
 	case SkippedInvalid:
 		r.SkippedInvalid += n

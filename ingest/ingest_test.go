@@ -515,6 +515,30 @@ func TestIngestSkippedExistingAndNewerVersionReplaces(t *testing.T) {
 	require.Equal(t, db.Count(), rep.StoreCount)
 }
 
+// Two versions of a paper in different batches of one run: the newer
+// replaces the older in the store, and the older, told kept with its
+// batch, is told again as replaced and counted as a duplicate, so that
+// kept is what the run leaves in the store (a file of 1,501 papers, one
+// of them in two versions 1,200 lines apart, said "kept 1501" of a store
+// that gained 1,500). The same paper met twice stays kept once.
+func TestIngestANewerVersionInALaterBatchReplacesTheKeptOne(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	a1, a2 := arxivtest.PaperVersion(1, 1), arxivtest.PaperVersion(1, 2)
+	others := arxivtest.Papers(4, 3)
+	in := &ingest.Ingester{Store: db, BatchSize: 2}
+	rep, err := L(in).Papers(context.Background(), []arxiv.Paper{a1, others[0], others[1], a2, others[0], others[2]})
+	require.NoError(t, err)
+	require.Equal(t, []string{others[0].ID, others[1].ID, a2.ID, others[2].ID}, rep.Kept)
+	require.Equal(t, []string{a1.ID}, rep.Replaced)
+	require.Equal(t, []string{a1.ID, others[0].ID}, rep.SkippedDuplicate)
+	require.Equal(t, 4, rep.Report.Kept)
+	require.Equal(t, 2, rep.Report.SkippedDuplicate)
+	require.ElementsMatch(t, rep.Kept, db.Papers(), "kept is what the store holds")
+	listing := rep.Report.Listing(rep.ids)
+	require.Equal(t, rep.Kept, listing.Kept, "--json lists it as a duplicate")
+	require.Equal(t, []string{a1.ID, others[0].ID}, listing.SkippedDuplicate)
+}
+
 func TestIngestPapersFromFileFormats(t *testing.T) {
 	papers := append(arxivtest.Papers(0, 12), arxivtest.VideoGamePaper("2402.00001v2"))
 	var jsonl bytes.Buffer

@@ -73,6 +73,9 @@ type run struct {
 	// seen maps the base id of every paper handled by this run to the
 	// newest version handled; only the process stage touches it.
 	seen map[string]int
+	// written maps the base id of every paper this run wrote to the
+	// version written; only the commit stage touches it.
+	written map[string]string
 }
 
 // begin checks the Ingester and starts a run.
@@ -83,7 +86,7 @@ func (in *Ingester) begin() (*run, error) {
 	case in.Store != nil && in.Open != nil:
 		return nil, errors.New("ingest: both Store and Open are set")
 	}
-	return &run{in: in, store: in.Store, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}}, nil
+	return &run{in: in, store: in.Store, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}, written: map[string]string{}}, nil
 }
 
 // open calls Ingester.Open, once, unless the store was given.
@@ -434,6 +437,19 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 			o = SkippedExisting
 		}
 		tell(p.ID, o)
+		if o != Kept {
+			continue
+		}
+		// A newer version of a paper this run wrote in an earlier batch
+		// replaces it in the store: the older one is told again
+		// (Replaced) and no longer counts as kept, so that Kept is the
+		// papers the run leaves in the store (a file of 1,501 papers, one
+		// of them two versions 1,200 lines apart, said "kept 1501").
+		base := arxiv.BaseID(p.ID)
+		if old, ok := r.written[base]; ok && old != p.ID {
+			tell(old, Replaced)
+		}
+		r.written[base] = p.ID
 	}
 	for _, e := range u.invalid {
 		tell(e.Where, SkippedInvalid)

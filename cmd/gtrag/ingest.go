@@ -135,7 +135,7 @@ complete (the source has nothing more to give: false when a query stopped
 at --max or the run failed) and up_to_date (nothing needed fetching, no
 request made). --ids-out FILE writes one JSON line per entry,
 {"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
-skipped_invalid|not_found}, as its batch is committed (written and synced
+skipped_invalid|not_found|replaced}, as its batch is committed (written and synced
 before the batch's progress is saved). Running the same command again to
 resume appends to FILE; a fresh run, --restart or --file starts it over.
 FILE may not be the --file being read.`,
