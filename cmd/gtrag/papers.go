@@ -544,10 +544,13 @@ func bibAuthors(names []string) string {
 }
 
 // bibEscape escapes the characters that mean something to LaTeX in plain
-// metadata text.
+// metadata text. A brace becomes \textbraceleft{} or \textbraceright{},
+// not \{: BibTeX counts braces to find a field's end whatever stands
+// before them, so a title with one "{" written \{ left the entry
+// unbalanced and BibTeX read on into the next one.
 func bibEscape(s string) string {
 	return strings.NewReplacer(
-		`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`,
+		`\`, `\textbackslash{}`, "{", `\textbraceleft{}`, "}", `\textbraceright{}`,
 		"&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`, "_", `\_`,
 	).Replace(s)
 }

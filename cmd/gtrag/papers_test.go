@@ -296,3 +296,24 @@ func TestPapersTakeEveryIDForm(t *testing.T) {
 func TestBibAuthorsBraceANameWithAComma(t *testing.T) {
 	require.Equal(t, `Zoë Ångström and {Patrick O'Brien, Jr.} and A\_B`, bibAuthors([]string{"Zoë Ångström", "Patrick O'Brien, Jr.", "A_B"}))
 }
+
+// BibTeX finds a field's end by counting braces, backslash or not: a title
+// with one "{" escaped as \{ left the entry open. Every escape keeps the
+// braces of a field balanced, whatever the text held.
+func TestBibEscapeKeepsBracesBalanced(t *testing.T) {
+	for _, s := range []string{"Sets {x : x > 0", "a } b", "}{", `\{`, "{ok}", "100% & $5 #1 a_b"} {
+		got := bibEscape(s)
+		depth := 0
+		for _, r := range got {
+			switch r {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			require.GreaterOrEqual(t, depth, 0, "%q escaped as %q closes a brace it never opened", s, got)
+		}
+		require.Zero(t, depth, "%q escaped as %q", s, got)
+	}
+	require.Equal(t, `Sets \textbraceleft{}x : x > 0`, bibEscape("Sets {x : x > 0"))
+}
