@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -215,7 +216,7 @@ every new store starts with them.
 The abstract is put back together from the stored chunks; it is the text the
 knowledge base holds (cut at 10,000 characters, as ingest cuts it). Papers are
 written as they are read, whole: after an error or Ctrl-C the output ends with
-the last whole paper.`,
+the last whole paper, and the error says how many were written.`,
 		Example: `  gtrag papers export > papers.jsonl
   gtrag --data-dir ./kb2 ingest --file papers.jsonl --no-filter
   gtrag papers export --format bibtex > papers.bib`,
@@ -230,7 +231,7 @@ the last whole paper.`,
 			}
 			defer db.Close()
 			out := &wholeWriter{w: a.io.Out}
-			n, primer := 0, 0
+			n, primer, written := 0, 0, 0
 			err = service.EachPaperWithAbstract(cmd.Context(), db, func(p service.Paper) error {
 				n++
 				if strings.HasPrefix(p.ID, "primer:") {
@@ -245,10 +246,20 @@ the last whole paper.`,
 				if err != nil {
 					return err
 				}
+				written++
 				return out.boundary(false)
 			})
 			if err != nil {
-				return err
+				// The papers already read are whole: they go out, so that
+				// an export stopped by Ctrl-C or a damaged record keeps
+				// them, and the error says where the output ends.
+				if ferr := out.boundary(true); ferr != nil {
+					return ferr
+				}
+				if errors.Is(err, context.Canceled) {
+					err = context.Canceled // not "list the papers: …": the export was stopped
+				}
+				return fmt.Errorf("export stopped after %d %s (the output ends with the last whole one): %w", written, text.Plural(written, "paper", "papers"), err)
 			}
 			if err := out.boundary(true); err != nil {
 				return err

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -316,4 +321,51 @@ func TestBibEscapeKeepsBracesBalanced(t *testing.T) {
 		require.Zero(t, depth, "%q escaped as %q", s, got)
 	}
 	require.Equal(t, `Sets \textbraceleft{}x : x > 0`, bibEscape("Sets {x : x > 0"))
+}
+
+// cancelOnWrite is standard output that stops the command (as Ctrl-C
+// does) when the first bytes reach it.
+type cancelOnWrite struct {
+	buf    bytes.Buffer // not embedded: its WriteString would bypass Write
+	cancel context.CancelCauseFunc
+}
+
+func (w *cancelOnWrite) Write(p []byte) (int, error) {
+	w.cancel(signalCause{os.Interrupt})
+	return w.buf.Write(p)
+}
+
+// An export stopped by Ctrl-C writes out the whole papers it had read and
+// says how many: it dropped up to 64 KB of them, and said only "list the
+// papers: stopped by Ctrl-C", as if listing had failed.
+func TestPapersExportStoppedKeepsWhatItRead(t *testing.T) {
+	env := testEnv(t)
+	in := filepath.Join(t.TempDir(), "many.jsonl")
+	var b strings.Builder
+	for i := range 600 {
+		line, err := json.Marshal(arxiv.Paper{ID: fmt.Sprintf("2301.%05dv1", i), Title: fmt.Sprintf("Paper %d on auctions", i),
+			Summary: strings.Repeat(fmt.Sprintf("Bidders in auction %d shade their bids below their values. ", i), 8),
+			Authors: []string{"A B"}, Categories: []string{"cs.GT"}})
+		require.NoError(t, err)
+		b.Write(append(line, '\n'))
+	}
+	require.NoError(t, os.WriteFile(in, []byte(b.String()), 0o644))
+	require.Equal(t, 600, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	out := &cancelOnWrite{cancel: cancel}
+	var errOut bytes.Buffer
+	code := MainIO(ctx, []string{"papers", "export"}, strings.NewReader(""), out, &errOut, func(k string) string { return env[k] })
+	require.Equal(t, 128+int(syscall.SIGINT), code, "%s; %d bytes out", errOut.String(), out.buf.Len())
+	m := regexp.MustCompile(`export stopped after (\d+) papers \(the output ends with the last whole one\): stopped by Ctrl-C`).FindStringSubmatch(errOut.String())
+	require.NotNil(t, m, errOut.String())
+	n, _ := strconv.Atoi(m[1])
+	require.Less(t, n, 600, "it stopped")
+	lines := strings.Split(strings.TrimSuffix(out.buf.String(), "\n"), "\n")
+	require.Len(t, lines, n, "every paper it says it exported is on standard output, and no other")
+	for _, l := range lines {
+		var p arxiv.Paper
+		require.NoError(t, json.Unmarshal([]byte(l), &p), "a whole paper per line")
+	}
 }
