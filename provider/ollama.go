@@ -53,11 +53,25 @@ var ollamaProvider = Provider{
 // stuck repeating itself until its context is full) came back empty, was
 // taken for a model that said nothing and was retried. Streamed, every
 // line is one chunk of a few tokens, and the client joins them.
+//
+// A stream that ends before Ollama's last line (done: true), a dropped
+// connection or a proxy's timeout, leaves langchaingo with no reply and
+// no error, which read as a model that said nothing ("empty reply").
+// When text did arrive, that is said as what it is, an error retried
+// like any failed request.
 type streamedOllama struct{ *ollama.LLM }
 
 func (m streamedOllama) GenerateContent(ctx context.Context, msgs []llms.MessageContent, opts ...llms.CallOption) (*llms.ContentResponse, error) {
-	opts = append(slices.Clip(opts), llms.WithStreamingFunc(func(context.Context, []byte) error { return nil }))
-	return m.LLM.GenerateContent(ctx, msgs, opts...)
+	streamed := 0
+	opts = append(slices.Clip(opts), llms.WithStreamingFunc(func(_ context.Context, chunk []byte) error {
+		streamed += len(chunk)
+		return nil
+	}))
+	resp, err := m.LLM.GenerateContent(ctx, msgs, opts...)
+	if err == nil && streamed > 0 && (resp == nil || len(resp.Choices) == 0 || resp.Choices[0] == nil || resp.Choices[0].Content == "") {
+		return nil, fmt.Errorf("the reply stopped after %d bytes, before Ollama said it was done (a dropped connection?)", streamed)
+	}
+	return resp, err
 }
 
 func (m streamedOllama) Call(ctx context.Context, prompt string, opts ...llms.CallOption) (string, error) {

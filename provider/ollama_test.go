@@ -52,3 +52,24 @@ func TestOllamaChatGetsALongReplyWhole(t *testing.T) {
 	require.Equal(t, len(reply), len(resp.Choices[0].Content))
 	require.Equal(t, reply, resp.Choices[0].Content)
 }
+
+// A stream cut before Ollama's last line (done: true) gave langchaingo no
+// reply and no error, and gtrag said "empty reply", as if the model had
+// said nothing. It is an error that says the reply stopped.
+func TestOllamaChatStreamCutShortIsAnError(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		enc := json.NewEncoder(w)
+		for _, piece := range []string{"Tit-for-tat ", "is nice, "} {
+			enc.Encode(map[string]any{"model": "tiny", "created_at": "2026-01-01T00:00:00Z",
+				"message": map[string]string{"role": "assistant", "content": piece}, "done": false})
+		}
+		// and the connection ends, with no done line
+	}))
+	defer srv.Close()
+
+	c, err := ollamaProvider.NewChat(context.Background(), "tiny", envOf(map[string]string{"OLLAMA_HOST": srv.URL}), nil)
+	require.NoError(t, err)
+	_, err = c.Model.GenerateContent(context.Background(), []llms.MessageContent{llms.TextParts(llms.ChatMessageTypeHuman, "hi")})
+	require.EqualError(t, err, "the reply stopped after 21 bytes, before Ollama said it was done (a dropped connection?)")
+}
