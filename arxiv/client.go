@@ -308,10 +308,24 @@ func (c *Client) LookupPage(ctx context.Context, ids []string) (Page, error) {
 		ids := norm[lo:min(lo+batch, len(norm))]
 		err := c.lookupBatch(ctx, ids, &all)
 		if err != nil {
-			return all, fmt.Errorf("look up arXiv ids %s…: %w", ids[0], err)
+			return all, fmt.Errorf("look up %s: %w", idsNamed(ids), err)
 		}
 	}
 	return all, nil
+}
+
+// idsNamed names a batch of ids in an error: "arXiv id 2406.00005",
+// "arXiv ids 2406.00005 and 2406.00006", "arXiv ids 2406.00005 to
+// cs/0112004 (100)". One id was said "ids 2406.00005…", as if more had
+// been asked.
+func idsNamed(ids []string) string {
+	switch len(ids) {
+	case 1:
+		return "arXiv id " + ids[0]
+	case 2:
+		return "arXiv ids " + ids[0] + " and " + ids[1]
+	}
+	return fmt.Sprintf("arXiv ids %s to %s (%d)", ids[0], ids[len(ids)-1], len(ids))
 }
 
 // lookupBatch adds what one id_list batch returns to all.
