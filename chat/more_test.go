@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -91,4 +92,43 @@ func TestHelpSaysHowToAskForMore(t *testing.T) {
 	lines := script{"/help"}
 	require.NoError(t, r.session().Run(context.Background(), &lines))
 	require.Contains(t, r.out.String(), `"tell me more" answers the last question again`)
+}
+
+// A request for more whose answer cites none of the sources the question's
+// answers cited so far says which source it went on from: after answers on
+// the repeated prisoner's dilemma, "tell me more" was answered from the
+// entry on the centipede game ("The game is a standard example …") with
+// nothing to show the subject had moved.
+func TestSessionTellMeMoreSaysWhenItMovesToANewSource(t *testing.T) {
+	answers := []service.Result{
+		{Answer: "Cooperation is sustained [1].", Sources: []nodes.Source{{PaperID: "primer:repeated", Title: "Repeated games"}}},
+		{Answer: "A repeated game is a stage game [1]. Tit-for-tat copies [2].", Sources: []nodes.Source{
+			{PaperID: "primer:repeated", Title: "Repeated games"}, {PaperID: "primer:tft", Title: "Tit-for-tat"}}},
+		{Answer: "The game is a standard example [1].", Sources: []nodes.Source{
+			{PaperID: "primer:centipede", Title: "The centipede game"}, {PaperID: "primer:centipede", Title: "The centipede game"}}},
+		{Answer: "Backward induction [1]. Folk theorem [2].", Sources: []nodes.Source{
+			{PaperID: "primer:bi", Title: "Backward induction"}, {PaperID: "primer:tft", Title: "Tit-for-tat"}}},
+	}
+	n := 0
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		res := answers[n]
+		n++
+		res.Question, res.Outcome = q, nodes.OutcomeAnswered
+		return res, nil
+	}}
+	lines := script{"Why do players cooperate in the repeated prisoner's dilemma?", "tell me more", "go on", "more"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	out := r.out.String()
+	require.Equal(t, 1, strings.Count(out, "now from"), "only the answer whose sources are all new says so:\n%s", out)
+	require.Contains(t, out, "  now from “The centipede game”, a source not cited before\nThe game is a standard example [1].")
+}
+
+func TestNewSources(t *testing.T) {
+	q := "Why cooperate?"
+	history := []Turn{{Question: q, Result: service.Result{Sources: []nodes.Source{{PaperID: "a", Title: "A"}}}}}
+	require.Equal(t, "“B”; “C”, sources not cited before",
+		newSources(history, q, []nodes.Source{{PaperID: "b", Title: "B"}, {PaperID: "c", Title: "C"}}))
+	require.Empty(t, newSources(history, q, []nodes.Source{{PaperID: "b", Title: "B"}, {PaperID: "a", Title: "A"}}), "one source carries on")
+	require.Empty(t, newSources(history, "Another question?", []nodes.Source{{PaperID: "b", Title: "B"}}), "nothing cited for this question before")
+	require.Empty(t, newSources(history, q, nil), "nothing cited now")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -232,6 +233,15 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		}
 		return s.failed(ctx, qctx, err)
 	}
+	if more {
+		if titles := newSources(s.history, asked, res.Sources); titles != "" {
+			// "tell me more" ran out of the sources it began with and
+			// went on from another ("The game is a standard example …",
+			// of the centipede game, after answers on the repeated
+			// prisoner's dilemma): the reader is told the subject moved.
+			s.say(2, "  now from "+titles)
+		}
+	}
 	s.history = append(s.history, turn)
 	if s.Show != nil {
 		s.Show(s.Out, res)
@@ -253,6 +263,34 @@ func (s *Session) more() Query {
 		}
 	}
 	return q
+}
+
+// newSources names the sources an answer to a request for more cites
+// when none of them was cited by the earlier answers to its question
+// ("“The centipede game”, a source not cited before"), and is "" when one was, or when the
+// earlier answers cited nothing to compare with.
+func newSources(history []Turn, question string, cited []nodes.Source) string {
+	before := map[string]bool{}
+	for _, t := range history {
+		if t.Question == question && !t.Unanswered {
+			for _, src := range t.Result.Sources {
+				before[src.PaperID] = true
+			}
+		}
+	}
+	if len(before) == 0 || len(cited) == 0 || slices.ContainsFunc(cited, func(src nodes.Source) bool { return before[src.PaperID] }) {
+		return ""
+	}
+	var titles []string
+	for i, src := range cited {
+		if !slices.ContainsFunc(cited[:i], func(o nodes.Source) bool { return o.PaperID == src.PaperID }) {
+			titles = append(titles, "“"+src.Title+"”")
+		}
+	}
+	if len(titles) == 1 {
+		return titles[0] + ", a source not cited before"
+	}
+	return strings.Join(titles, "; ") + ", sources not cited before"
 }
 
 // say writes text to Out, each line wrapped to Width at spaces with its
