@@ -592,6 +592,7 @@ type counterTest struct {
 	target     []string        // what a denial may deny (deniable) in a sentence that does not say the concept
 	targetSaid []string        // and in one that does
 	asked      map[string]bool // the question's terms, hyphens dropped ("nonempti" for "non-empty")
+	subject    map[string]bool // the terms its "every", "all" or "any" governs (quantifiedStems)
 	// many matches a sentence that gives the concept more than once
 	// ("several equilibria"), which settles a question that asks how many
 	// there can be (asksHowMany); nil for any other question.
@@ -625,6 +626,7 @@ func (f focus) counterTest() counterTest {
 		pred:       predicateStems(f),
 		target:     f.deniable(false),
 		targetSaid: f.deniable(true),
+		subject:    quantifiedStems(asked),
 		asked:      termSet(strings.ReplaceAll(f.Question, "-", "")),
 	}
 }
@@ -675,6 +677,50 @@ func (t counterTest) holds(s string, terms map[string]bool, onConcept bool) bool
 	return negatorBefore(s, t.target)
 }
 
+// quantifiedStems are the terms of the words a question's "every",
+// "each", "all" or "any" governs, its subject (up to three words, before
+// an article): "strategi proof vote rule" of "Is every strategy-proof
+// voting rule with three or more candidates dictatorial?". A negator
+// before the subject denies no predicate: "So no reasonable voting rule
+// is strategy-proof" says nothing of whether every strategy-proof rule is
+// dictatorial, and was quoted as the answer's "no" before the theorem
+// that says it is.
+func quantifiedStems(question string) map[string]bool {
+	ws := strings.Fields(strings.ToLower(question))
+	out := map[string]bool{}
+	for i, w := range ws {
+		if !quantifiers[strings.Trim(w, ",.?!;:\"'“”")] {
+			continue
+		}
+		for _, next := range ws[i+1 : min(len(ws), i+4)] {
+			if articles[next] {
+				break
+			}
+			for _, t := range tokens(next) {
+				out[t] = true
+			}
+		}
+	}
+	return out
+}
+
+var (
+	quantifiers = setOf(`every each all any`)
+	articles    = setOf(`a an the`)
+)
+
+// withoutStems is target without the stems in drop, or target itself when
+// nothing else would be left: "Is every Nash equilibrium Pareto
+// efficient?" governs all it asks, and "An equilibrium need not be
+// efficient" still denies it.
+func withoutStems(target []string, drop map[string]bool) []string {
+	kept := slices.DeleteFunc(slices.Clone(target), func(t string) bool { return drop[t] })
+	if len(kept) == 0 {
+		return target
+	}
+	return kept
+}
+
 // askingOnly is f with the key terms of the clause that asks alone, and
 // the words the paraphrases add (keyTerms): what a question asks of its
 // concept is in that clause, not in the condition before it.
@@ -720,7 +766,10 @@ func (t counterTest) negatesPredicate(s string, terms map[string]bool, said bool
 	if said {
 		target = t.targetSaid
 	}
-	if negatorBefore(s, target) {
+	// A plain negator denies what follows it; before the subject ("no
+	// voting rule is …") it denies the subject something, not what is asked
+	// of it. "Not every voting rule …" is a counter (below).
+	if negatorBefore(s, withoutStems(target, t.subject)) {
 		return true
 	}
 	if elidedDenial.MatchString(s) && slices.ContainsFunc(t.pred, func(p string) bool { return hasTerm(terms, p) }) {

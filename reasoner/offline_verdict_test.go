@@ -163,3 +163,26 @@ func TestElidedDenialInTheConceptsEntry(t *testing.T) {
 	s = "In convex games it lies in the core."
 	require.False(t, f.counterexample(s, termSet(s), true), s)
 }
+
+// A negator before the words a question's "every" governs denies its
+// subject something, not what the question asks of it: "So no reasonable
+// voting rule is strategy-proof" was quoted as the "no" to "Is every
+// strategy-proof voting rule … dictatorial?", ahead of the theorem that
+// says yes. "Not every symmetric Nash equilibrium is an ESS" still denies
+// "Is every symmetric Nash equilibrium an ESS?".
+func TestNegatedSubjectIsNoCounterexample(t *testing.T) {
+	q := "Is every strategy-proof voting rule with three or more candidates dictatorial?"
+	s := "So no reasonable voting rule is strategy-proof."
+	require.False(t, analyze(q).counterexample(s, termSet(s), true), s)
+	s = "With three candidates, a strategy-proof voting rule is not dictatorial."
+	require.True(t, analyze(q).counterexample(s, termSet(s), true), "denies the predicate: %s", s)
+	s = "Every ESS is a symmetric Nash equilibrium, but not every symmetric Nash equilibrium is an ESS, so evolutionary stability is a refinement."
+	require.True(t, analyze("Is every symmetric Nash equilibrium an ESS?").counterexample(s, termSet(s), true), s)
+	require.Equal(t, map[string]bool{"strategi": true, "proof": true, "strategyproof": true, "vote": true, "rule": true}, quantifiedStems(q))
+	require.Equal(t, map[string]bool{"ess": true}, quantifiedStems("Is every ESS a Nash equilibrium?"), "an article ends the subject")
+
+	ps := primerPassages(t, []string{"gibbard-satterthwaite"})
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, ps)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "The Gibbard-Satterthwaite theorem"), ans.Text)
+}
