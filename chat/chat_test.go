@@ -403,3 +403,34 @@ func TestStatsCountsOffTopicRefusalsApart(t *testing.T) {
 	require.NoError(t, r.session().Run(context.Background(), &lines))
 	require.Contains(t, r.out.String(), "this session: 1 question answered, 1 refused as off-topic, 0 arXiv requests, 0 papers added\n")
 }
+
+// A topic that only its answer's first source names in full is carried in
+// full: "When does it apply?" after "What is the core?", answered from
+// "The core of a cooperative game", was asked "When does the core apply?"
+// and refused as off-topic (an apple has a core). A source whose title
+// says more, or names another subject, leaves the topic as typed.
+func TestOfflineRewriteWidensTheTopicByItsSource(t *testing.T) {
+	coreSource := []nodes.Source{{PaperID: "primer:core", Title: "The core of a cooperative game"}}
+	tft := []nodes.Source{{PaperID: "primer:tft", Title: "Tit-for-tat, Axelrod's tournaments and the iterated prisoner's dilemma"}}
+	for _, tc := range []struct {
+		prev    string
+		sources []nodes.Source
+		line    string
+		want    string
+	}{
+		{"What is the core?", coreSource, "When does it apply?", "When does the core of a cooperative game apply?"},
+		{"What is a core?", coreSource, "and why?", "Why does the core of a cooperative game matter?"},
+		{"What is the core?", coreSource, "When does the core apply?", "When does the core of a cooperative game apply?"},
+		{"What is the core?", nil, "When does it apply?", "When does the core apply?"},
+		{"What is tit-for-tat?", tft, "Why does it win?", "Why does tit-for-tat win?"},
+		{"What is the core?", []nodes.Source{{PaperID: "x", Title: "The core of a market, and its stability"}}, "When does it apply?", "When does the core apply?"},
+		{"What is the core?", []nodes.Source{{PaperID: "x", Title: "The coreless game of chance"}}, "When does it apply?", "When does the core apply?"},
+	} {
+		t.Run(tc.prev+" "+tc.line, func(t *testing.T) {
+			history := []Turn{{Question: tc.prev, Result: service.Result{Question: tc.prev, Outcome: nodes.OutcomeAnswered, Sources: tc.sources}}}
+			r, err := Offline{}.Rewrite(context.Background(), history, tc.line)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, r.Question)
+		})
+	}
+}

@@ -110,7 +110,7 @@ func carryTopic(history []Turn, line string) string {
 	if len(prev) == 0 {
 		return line
 	}
-	topic := topicPhrase(prevQ, prev)
+	topic := widenedBySource(topicPhrase(prevQ, prev), history[src].Result.Sources)
 	for _, c := range prev {
 		if c.In(line) {
 			// It names the topic itself, perhaps by its head alone.
@@ -301,6 +301,35 @@ func gerund(v string) string {
 		return w + w[n-1:] + "ing" // one syllable ending consonant-vowel-consonant: bid, win, quit
 	}
 	return w + "ing"
+}
+
+// widenedBySource is topic as the first source its question's answer
+// cited names it, when that title is the topic with an "of" phrase after
+// it and nothing more: "the core of a cooperative game" for "the core" or
+// "core", after an answer from "The core of a cooperative game". Alone,
+// "the core" shows a topic judge no game theory (an apple has one), so
+// "When does it apply?" after "What is the core?" was asked as "When does
+// the core apply?" and refused as off-topic, in a conversation about
+// cooperative games. A title with more in it ("Tit-for-tat, Axelrod's
+// tournaments and …") or of another subject leaves the topic as typed.
+func widenedBySource(topic string, sources []nodes.Source) string {
+	if len(sources) == 0 {
+		return topic
+	}
+	title := sources[0].Title
+	bare := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(topic, "the "), "a "), "an ")
+	lower := strings.ToLower(title)
+	for _, article := range []string{"the ", "a ", "an ", ""} {
+		head := article + strings.ToLower(bare) + " of "
+		if !strings.HasPrefix(lower, head) || len(lower) == len(head) {
+			continue
+		}
+		if strings.ContainsAny(title, ",;:()") || strings.Contains(lower[len(head):], " and ") {
+			return topic
+		}
+		return "the " + bare + title[len(article)+len(bare):]
+	}
+	return topic
 }
 
 // narrowTopic is line with its definite mention of the previous question's
