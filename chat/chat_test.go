@@ -404,6 +404,20 @@ func TestStatsCountsOffTopicRefusalsApart(t *testing.T) {
 	require.Contains(t, r.out.String(), "this session: 1 question answered, 1 refused as off-topic, 0 arXiv requests, 0 papers added\n")
 }
 
+// A reply that says nothing answers (arXiv unreachable and nothing stored,
+// "I have nothing more on this question …") is no answer either.
+func TestStatsCountsAbstentionsApart(t *testing.T) {
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		if q == "What is a zorblax equilibrium?" {
+			return service.Result{Question: q, Answer: "arXiv could not be reached …", Outcome: nodes.OutcomeArxivUnavailable, Abstained: true, ArxivRequests: 1}, nil
+		}
+		return service.Result{Question: q, Answer: "An answer [1].", Outcome: nodes.OutcomeAnswered}, nil
+	}}
+	lines := script{"What is the prisoner's dilemma?", "What is a zorblax equilibrium?", "How do I bake bread?", "/stats"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Contains(t, r.out.String(), "this session: 2 questions answered, 1 with nothing found to answer, 1 arXiv request, 0 papers added\n")
+}
+
 // A topic that only its answer's first source names in full is carried in
 // full: "When does it apply?" after "What is the core?", answered from
 // "The core of a cooperative game", was asked "When does the core apply?"

@@ -577,7 +577,7 @@ func (s *Session) open(args []string) {
 // question asked: a cancelled one may have searched and added.
 func (s *Session) stats() {
 	var requests int64
-	var added, answered, refused int
+	var added, answered, unanswered, refused int
 	for _, t := range s.history {
 		requests += t.Result.ArxivRequests
 		added += t.Result.PapersAdded
@@ -585,16 +585,23 @@ func (s *Session) stats() {
 		case t.Unanswered:
 		case t.Result.Outcome == nodes.OutcomeOffTopic:
 			refused++
+		case t.Result.Abstained:
+			// "arXiv could not be reached … I cannot answer it now", "I
+			// have nothing more on this question …" were counted answered.
+			unanswered++
 		default:
 			answered++
 		}
 	}
-	offTopic := ""
+	others := ""
+	if unanswered > 0 {
+		others = fmt.Sprintf(", %d with nothing found to answer", unanswered)
+	}
 	if refused > 0 {
-		offTopic = fmt.Sprintf(", %d refused as off-topic", refused)
+		others += fmt.Sprintf(", %d refused as off-topic", refused)
 	}
 	s.say(2, fmt.Sprintf("this session: %d %s answered%s, %d arXiv %s, %d %s added",
-		answered, text.Plural(answered, "question", "questions"), offTopic,
+		answered, text.Plural(answered, "question", "questions"), others,
 		requests, text.Plural(int(requests), "request", "requests"), added, text.Plural(added, "paper", "papers")))
 	if s.Store != nil {
 		s.say(2, "knowledge base: "+s.Store())
