@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gtrag/gtrag/graph"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -98,6 +99,11 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 				// other interrupt (a percept that cannot be shown) is one.
 				a.io.Note("question stopped at the --step prompt; ask another, or /quit")
 				return
+			}
+			if limit := (*graph.StepLimitError)(nil); errors.As(err, &limit) {
+				// As ask says it: the limit and what to do, without the
+				// workflow's "run the workflow:" prefix.
+				err = errors.New(limit.Error() + "; give a larger --max-steps to let it go on")
 			}
 			a.io.Error(err)
 		},

@@ -275,3 +275,18 @@ func auctionChatEnv(t *testing.T, llm *llmServer) map[string]string {
 	env["OPENAI_API_KEY"] = "sk-test-0123456789"
 	return env
 }
+
+// A chat question stopped by --max-steps says so as ask does: the limit
+// and what to do, one line, without the workflow's "run the workflow:"
+// prefix (found by an exploratory review).
+func TestChatStepLimitSaysWhatToDo(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\n", "chat", "--max-steps", "3")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "gtrag: step limit 3 reached")
+	require.Contains(t, r.stderr, "give a larger --max-steps to let it go on")
+	require.NotContains(t, r.stderr, "run the workflow:")
+}
