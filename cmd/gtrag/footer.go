@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/gtrag/gtrag/text"
 	"strings"
 
 	"github.com/gtrag/gtrag/nodes"
@@ -84,6 +85,12 @@ func arxivPart(r service.Result, searched, into string) string {
 	switch {
 	case sent == 0 && len(r.Searches) > 0:
 		return "arXiv could not be reached"
+	case sent == 0 && r.PapersAdded > 0:
+		// A fork from between a search and add_to_chroma adds the papers
+		// the recorded search found; it said "arXiv not searched" and left
+		// them out.
+		return fmt.Sprintf("arXiv not searched, %d %s found before added to %s",
+			r.PapersAdded, text.Plural(r.PapersAdded, "paper", "papers"), into)
 	case sent == 0:
 		return "arXiv not searched"
 	case r.PapersAdded == 0:

@@ -239,6 +239,10 @@ func TestQATeach3ForkFooter(t *testing.T) {
 			head + "after step 7, arXiv not searched.)"},
 		{"an edit of papers_added", res(5), nodes.GraphState{PapersAdded: 5, Searches: recorded}, trace.ForkOffline,
 			head + "after step 7, arXiv not searched.)"},
+		// Forked between search_arxiv and add_to_chroma: the fork added the
+		// recorded search's papers without a search of its own.
+		{"added what was found before", res(3), nodes.GraphState{Searches: recorded}, trace.ForkOffline,
+			head + "after step 7, arXiv not searched, 3 papers found before added to the fork's scratch store.)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, forkFooter(tc.res, tc.base, 7, tc.store))
