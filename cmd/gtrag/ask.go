@@ -162,6 +162,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 				}
 				return err
 			}
+			res.Answer = a.withStoreFlags(res.Answer)
 			if o.json {
 				if err := writeJSON(a.io.Out, res); err != nil {
 					return err
@@ -395,6 +396,6 @@ func (a *app) primerBehind(ctx context.Context, store service.Store) string {
 	if err != nil || len(st.Reworded) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("this knowledge base holds an older gtrag's primer (%d of %d entries in another wording, %d missing): `gtrag ingest --primer` brings it up to date",
-		len(st.Reworded), st.Entries, len(st.Missing))
+	return a.withStoreFlags(fmt.Sprintf("this knowledge base holds an older gtrag's primer (%d of %d entries in another wording, %d missing): `gtrag ingest --primer` brings it up to date",
+		len(st.Reworded), st.Entries, len(st.Missing)))
 }

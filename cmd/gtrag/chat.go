@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gtrag/gtrag/graph"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -90,8 +91,11 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		Check:    checkQuestion,
 		Out:      a.io.Out,
 		Width:    func() int { return lineWidth(a.io.Out) },
-		Show:     printAnswer,
-		Note:     a.io.Note,
+		Show: func(w io.Writer, r service.Result) {
+			r.Answer = a.withStoreFlags(r.Answer)
+			printAnswer(w, r)
+		},
+		Note: a.io.Note,
 		Error: func(err error) {
 			if errors.Is(err, errStepStop) {
 				// q at a --step prompt: the user's choice, which the

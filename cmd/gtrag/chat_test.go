@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -289,4 +290,33 @@ func TestChatStepLimitSaysWhatToDo(t *testing.T) {
 	require.Contains(t, r.stderr, "gtrag: step limit 3 reached")
 	require.Contains(t, r.stderr, "give a larger --max-steps to let it go on")
 	require.NotContains(t, r.stderr, "run the workflow:")
+}
+
+// A gtrag ingest command an answer suggests names the knowledge base the
+// run used when a flag chose it: copied as it was, it filled the default
+// knowledge base instead (found by an exploratory review).
+func TestSuggestedIngestNamesTheDataDirFlag(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the flag under test is --data-dir, of the embedded store")
+	}
+	dir := filepath.Join(t.TempDir(), "my kb")
+	lines := "What is the Shapley value?\ntell me more\ngo on\ncould you elaborate?\ntell me more\n"
+	r := gtragStdin(t, env, lines, "--data-dir", dir, "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "gtrag --data-dir '"+dir+"' ingest --query ")
+	require.NotContains(t, r.stdout, ": gtrag ingest ")
+
+	// From the environment, the shell that runs the suggestion has it too.
+	env["GTRAG_DATA_DIR"] = dir
+	r = gtragStdin(t, env, lines, "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, ": gtrag ingest --query ")
+}
+
+func TestShellQuote(t *testing.T) {
+	require.Equal(t, "/tmp/kb-1", shellQuote("/tmp/kb-1"))
+	require.Equal(t, "'/tmp/my kb'", shellQuote("/tmp/my kb"))
+	require.Equal(t, `'it'\''s'`, shellQuote("it's"))
+	require.Equal(t, "''", shellQuote(""))
 }

@@ -54,8 +54,8 @@ func newStatsCmd(a *app) *cobra.Command {
 			if primer.Behind() {
 				// A store made by an older gtrag: its answers quote the
 				// primer of that day.
-				fmt.Fprintf(a.io.Out, "primer:         %d of %d entries, %d in an older wording; `gtrag ingest --primer` brings it up to date\n",
-					primer.Stored, primer.Entries, len(primer.Reworded))
+				fmt.Fprint(a.io.Out, a.withStoreFlags(fmt.Sprintf("primer:         %d of %d entries, %d in an older wording; `gtrag ingest --primer` brings it up to date\n",
+					primer.Stored, primer.Entries, len(primer.Reworded))))
 			}
 			if a.store == "" {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/reasoner"
@@ -152,4 +153,41 @@ func (a *app) cliError(err error) error {
 // its environment variable, rather than left to its default.
 func (a *app) given(flag string) bool {
 	return a.getenv(globalEnv[flag]) != "" || (a.globals != nil && a.globals.Changed(flag))
+}
+
+// storeFlags are the global flags, as typed on the command line, that
+// choose the knowledge base this run uses ("--data-dir '/tmp/kb'"), or ""
+// when none was: a command gtrag suggests must name the same knowledge
+// base. An environment variable needs no flag, since the shell that runs
+// the suggestion has it too.
+func (a *app) storeFlags() string {
+	var flags []string
+	for _, f := range []struct{ name, value string }{{"data-dir", a.dataDir}, {"store", a.store}} {
+		if a.globals != nil && a.globals.Changed(f.name) && f.value != "" {
+			flags = append(flags, "--"+f.name+" "+shellQuote(f.value))
+		}
+	}
+	return strings.Join(flags, " ")
+}
+
+// withStoreFlags is text with every "gtrag ingest" it suggests given the
+// flags that chose this run's knowledge base (storeFlags): "To look for
+// papers: gtrag ingest --query …" after `gtrag --data-dir /tmp/kb ask …`
+// filled the default knowledge base when copied, not the one asked.
+func (a *app) withStoreFlags(text string) string {
+	flags := a.storeFlags()
+	if flags == "" {
+		return text
+	}
+	return strings.ReplaceAll(text, "gtrag ingest ", "gtrag "+flags+" ingest ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+:@=,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
