@@ -892,9 +892,11 @@ var OffTopic = offTopicText(0)
 // searchedText says what was searched on arXiv, and how to look further.
 func searchedText(s GraphState) string {
 	var sent []string
+	returned := 0
 	for _, x := range s.Searches {
 		if x.Failed == "" {
 			sent = append(sent, x.Query)
+			returned += x.Returned
 		}
 	}
 	if len(sent) == 0 {
@@ -917,8 +919,8 @@ func searchedText(s GraphState) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n\nSearched arXiv for %s", sent[0])
-	if len(sent) > 1 {
-		fmt.Fprintf(&b, " (and %d reformulation(s))", len(sent)-1)
+	if n := len(sent) - 1; n > 0 {
+		fmt.Fprintf(&b, " (and %d %s)", n, text.Plural(n, "reformulation", "reformulations"))
 	}
 	if len(s.Unstored) > 0 {
 		// Papers were found; the store would not take them. Saying none
@@ -931,7 +933,14 @@ func searchedText(s GraphState) string {
 		b.WriteString(".")
 		return b.String()
 	}
-	b.WriteString("; none of the papers found answers this question")
+	if returned == 0 {
+		// No paper came back (an empty result, or an offline fork of a
+		// recording that held none): "none of the papers found answers"
+		// spoke of papers there were not.
+		b.WriteString("; arXiv returned no papers for it")
+	} else {
+		b.WriteString("; none of the papers found answers this question")
+	}
 	if s.PapersAdded > 0 {
 		fmt.Fprintf(&b, " (%d added to the knowledge base)", s.PapersAdded)
 	}

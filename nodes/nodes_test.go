@@ -555,3 +555,18 @@ func TestResponderAsksTheTopicJudgeOnce(t *testing.T) {
 	require.Equal(t, OutcomeNotFound, s.Outcome, "no passages: nothing found, on-topic")
 	require.Equal(t, 1, topic.calls)
 }
+
+// What was searched is said as it happened: a search that brought back no
+// papers found none to judge ("none of the papers found answers" spoke of
+// papers there were not: an empty result, or an offline fork of a
+// recording that held none), and the reformulations are counted in words.
+func TestSearchedTextSaysWhenArxivReturnedNothing(t *testing.T) {
+	empty := GraphState{UserQuery: "q", Searches: []Search{{Query: `ti:"sealed bid"`}, {Query: "ti:bid"}}}
+	got := searchedText(empty)
+	require.Contains(t, got, `Searched arXiv for ti:"sealed bid" (and 1 reformulation); arXiv returned no papers for it.`)
+	require.NotContains(t, got, "none of the papers found")
+
+	some := GraphState{UserQuery: "q", Searches: []Search{{Query: "ti:a", Returned: 30}, {Query: "ti:b"}, {Query: "ti:c", Returned: 2}}}
+	got = searchedText(some)
+	require.Contains(t, got, "Searched arXiv for ti:a (and 2 reformulations); none of the papers found answers this question.")
+}
