@@ -448,3 +448,19 @@ func TestOfflineRewriteWidensTheTopicByItsSource(t *testing.T) {
 		})
 	}
 }
+
+// A slash command that reads no argument refuses one, as /trace refuses
+// "maybe": "/stats now" ran as /stats, "/quit now" ended the session.
+func TestSlashCommandsRefuseArgumentsTheyDoNotRead(t *testing.T) {
+	var r recorder
+	lines := script{"What is a core?", "/sources 2", "/stats now", "/help me", "/quit now", "still here?"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	require.Equal(t, []string{
+		`/sources takes no argument ("2"); /help lists the commands`,
+		`/stats takes no argument ("now"); /help lists the commands`,
+		`/help takes no argument ("me"); /help lists the commands`,
+		`/quit takes no argument ("now"); /help lists the commands`,
+	}, r.errs)
+	require.Equal(t, []string{"What is a core?", "still here?"}, r.asked, "the session went on")
+	require.NotContains(t, r.out.String(), "this session:")
+}

@@ -465,6 +465,16 @@ func (s *Session) command(line string) (quit bool) {
 	// "/Quit" from a keyboard that capitalises is still /quit.
 	name, args := strings.ToLower(f[0]), f[1:]
 	switch name {
+	case "/quit", "/exit", "/help", "/sources", "/stats":
+		if len(args) > 0 {
+			// "/stats now" ran as /stats, "/sources 2" listed them all:
+			// an argument the command does not read is refused, as
+			// "/trace maybe" is.
+			s.error(fmt.Errorf("%s takes no argument (%q); /help lists the commands", name, strings.Join(args, " ")))
+			return false
+		}
+	}
+	switch name {
 	case "/quit", "/exit":
 		return true
 	case "/help":
