@@ -49,6 +49,8 @@ type block struct {
 	reasoning string
 	update    envUpdate // the rest of its ENVIRONMENT UPDATE
 	failed    string
+	// unfinished is set for the step a recording stops in (Close).
+	unfinished bool
 }
 
 type action struct {
@@ -78,6 +80,7 @@ func Narrate(w io.Writer, events []Event) error {
 // it, so that an incomplete trace still shows everything it holds.
 func (n *Narrator) Close() error {
 	if n.cur != nil {
+		n.cur.unfinished = true
 		n.flush("(the recording stops here: the run did not finish)")
 	}
 	return n.err
@@ -397,9 +400,17 @@ func (n *Narrator) flush(next string) {
 	for i, f := range b.percept {
 		n.line(firstLabel(i, "PERCEPT"), f.Name+": "+f.Summary)
 	}
-	if b.reasoning != "" {
+	// A step the recording stops in never gave its account nor its
+	// update: "(the node gave no account)" and "no state change" read as
+	// if it had finished, doing nothing (trace --json leaves it out of the
+	// path).
+	const unfinished = "(not recorded: the step did not finish)"
+	switch {
+	case b.reasoning != "":
 		n.line("REASONING", b.reasoning)
-	} else if b.failed == "" {
+	case b.unfinished:
+		n.line("REASONING", unfinished)
+	case b.failed == "":
 		n.line("REASONING", "(the node gave no account)")
 	}
 	if len(b.actions) == 0 {
@@ -426,7 +437,10 @@ func (n *Narrator) flush(next string) {
 		changes = append(changes, fmt.Sprintf("%s: %s → %s", m.Field, Summarize(m.Field, m.Before), Summarize(m.Field, m.After)))
 	}
 	changes = append(changes, b.update.lines()...)
-	if len(changes) == 0 {
+	switch {
+	case len(changes) == 0 && b.unfinished:
+		changes = []string{unfinished}
+	case len(changes) == 0:
 		changes = []string{"no state change"}
 	}
 	for i, c := range changes {

@@ -129,6 +129,16 @@ func TestNarrateIncompleteTrace(t *testing.T) {
 	require.NoError(t, Narrate(&b, evs))
 	require.Contains(t, b.String(), "step 2 · check_relevance")
 	require.Contains(t, b.String(), "the recording stops here")
+	// The step it stops in did not finish: it gave no account and no
+	// update, which is not "no state change".
+	last := b.String()[strings.Index(b.String(), "step 2 · check_relevance"):]
+	require.Contains(t, last, "ENVIRONMENT UPDATE  (not recorded: the step did not finish)")
+	require.NotContains(t, last, "no state change")
+	for cut := 8; cut < 12; cut++ {
+		var b bytes.Buffer
+		require.NoError(t, Narrate(&b, readString(t, strings.Join(lines[:cut], ""))))
+		require.NotContains(t, b.String(), "the node gave no account", "cut after line %d", cut)
+	}
 }
 
 // FuzzReadEvents checks that the reader never panics, that whatever it
