@@ -20,6 +20,11 @@ type Options struct {
 	// notices of calls); nil discards them. `gtrag mcp` passes standard
 	// error: standard output carries the protocol only.
 	Log io.Writer
+	// Commands, if set, rewrites the gtrag commands an answer suggests
+	// ("To look for papers: gtrag ingest --query …"): `gtrag mcp` adds the
+	// --data-dir or --store it was given, which the suggestion must name
+	// to fill the same knowledge base.
+	Commands func(answer string) string
 }
 
 // Server serves one Service over MCP. It holds no state of its own besides
@@ -28,6 +33,8 @@ type Server struct {
 	svc *service.Service
 	mcp *mcp.Server
 	log io.Writer
+	// commands is Options.Commands; never nil.
+	commands func(string) string
 	// resourcePage is the papers a resources/list answer holds:
 	// ResourcePageSize, less in a test that pages a small store.
 	resourcePage int
@@ -42,7 +49,10 @@ func New(svc *service.Service, o Options) *Server {
 	if o.Version == "" {
 		o.Version = "dev"
 	}
-	s := &Server{svc: svc, log: o.Log, resourcePage: ResourcePageSize}
+	if o.Commands == nil {
+		o.Commands = func(answer string) string { return answer }
+	}
+	s := &Server{svc: svc, log: o.Log, commands: o.Commands, resourcePage: ResourcePageSize}
 	// No SDK logger: it reports a session ended by a signal as an error,
 	// and the server's own lines (failed calls) say what a user needs.
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "gtrag", Title: "gtrag: game theory from arXiv", Version: o.Version}, &mcp.ServerOptions{

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/stretchr/testify/require"
 	"net"
 	"slices"
 	"strings"
@@ -675,4 +676,20 @@ func TestRunEndsTheCallsInFlight(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the call in flight never returned")
 	}
+}
+
+// The answer the ask tool returns passes through Options.Commands, with
+// which `gtrag mcp` names its --data-dir in a suggested `gtrag ingest`
+// (copied without it, the command filled another knowledge base).
+func TestAskAnswerPassesThroughCommands(t *testing.T) {
+	f := newFixture(t, -1)
+	var plain AskResult
+	mustCall(t, f, "ask", map[string]any{"question": "What is a Nash equilibrium?"}, &plain)
+	f.session = connect(t, New(f.svc, Options{Version: "test", Commands: func(answer string) string {
+		return "rewritten: " + answer
+	}}))
+	var got AskResult
+	mustCall(t, f, "ask", map[string]any{"question": "What is a Nash equilibrium?"}, &got)
+	require.NotEmpty(t, plain.Answer)
+	require.Equal(t, "rewritten: "+plain.Answer, got.Answer)
 }

@@ -202,7 +202,7 @@ func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput)
 	}
 	s.tell(ctx, req, "ask", res.Notices)
 	return nil, AskResult{
-		Answer: res.Answer, Outcome: res.Outcome, Abstained: res.Abstained, Sources: res.Sources, Path: res.Path,
+		Answer: s.commands(res.Answer), Outcome: res.Outcome, Abstained: res.Abstained, Sources: res.Sources, Path: res.Path,
 		PapersAdded: res.PapersAdded, PapersSeen: res.PapersSeen, Notices: res.Notices,
 		LLM: res.LLM, Offline: res.Offline, ElapsedMS: res.ElapsedMS, Decisions: res.Decisions,
 	}, nil

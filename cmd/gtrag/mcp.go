@@ -40,7 +40,7 @@ answers the requests it has read and exits, so a script can pipe requests in.`,
 			if a.io.IsStdinTTY() {
 				a.io.Note("serving MCP on standard input and output; an MCP client starts this command itself (see the README). Ctrl-C ends it.")
 			}
-			srv := mcpserver.New(svc, mcpserver.Options{Version: version.Version, Log: a.io.ErrOut})
+			srv := mcpserver.New(svc, mcpserver.Options{Version: version.Version, Log: a.io.ErrOut, Commands: a.withStoreFlags})
 			return srv.Run(ctx, mcpserver.StdioTransport(a.io.In, a.io.Out))
 		},
 	}
