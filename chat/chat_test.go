@@ -38,6 +38,10 @@ func TestOfflineRewrite(t *testing.T) {
 		{"a line naming the topic is unchanged", pd, "and in the repeated prisoner's dilemma?", "and in the repeated prisoner's dilemma?"},
 		{"a one-concept topic", "What is the prisoner's dilemma?", "and in the repeated version?", "What about the prisoner's dilemma in the repeated version?"},
 		{"no history, nothing to carry", "", "and in the repeated version?", "and in the repeated version?"},
+		// "Can you give an example in the Shapley value?" asked for
+		// something in it.
+		{"an example is of the topic", "What is the Shapley value?", "Can you give an example?", "Can you give an example of the Shapley value?"},
+		{"a question ending otherwise is in it", "What is the Shapley value?", "Can you compute it by hand?", "Can you compute the Shapley value by hand?"},
 		{"what about with a back-reference", "What is the Shapley value?", "what about its axioms?", "What about the Shapley value's axioms?"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

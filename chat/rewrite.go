@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -146,6 +147,9 @@ func carryTopic(history []Turn, line string) string {
 	case prepositions[firstWord(rest)]:
 		// "In auctions?" typed alone: the preposition goes mid-question.
 		q = "What about " + topic + " " + strings.ToLower(rest[:1]) + rest[1:]
+	case questionWords[firstWord(rest)] && asksForExample.MatchString(rest):
+		// "Can you give an example?": an example of the topic, not "in" it.
+		q = rest + " of " + topic
 	case questionWords[firstWord(rest)]:
 		q = rest + " in " + topic
 	default:
@@ -153,6 +157,10 @@ func carryTopic(history []Turn, line string) string {
 	}
 	return capitalize(q) + "?"
 }
+
+// asksForExample matches a question that ends asking for an example or a
+// case: "Can you give an example", "any real-world examples".
+var asksForExample = regexp.MustCompile(`(?i)\b(examples?|instances?|cases?|applications?)$`)
 
 // bareQuestionWord is rest in lower case when it is one question word
 // alone ("why", "How"), else "".
