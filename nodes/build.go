@@ -47,7 +47,12 @@ type Deps struct {
 	RunnersUp  int // papers after the K an answer the judge found none for cites too (Puller); 0 means none
 	// LaterBest puts a later search's best paper first among the runners-up
 	// (Puller.LaterBest); off in a run recorded before it, so it replays.
-	LaterBest   bool
+	LaterBest bool
+	// Preview has check_relevance ask the run's answerer, which must be
+	// the extractive one, whether the passages it judged relevant answer,
+	// before any search (RelevanceChecker.Preview); off in a run recorded
+	// before it, so it replays, and with a model's answerer.
+	Preview     bool
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
 	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
@@ -69,6 +74,16 @@ func (d Deps) topic() reasoner.PaperFilter {
 	return d.Filter
 }
 
+// preview is the answerer check_relevance previews with, when Preview is
+// set: the run's own, which is offline (the service sets Preview only for
+// an offline run), so that the call is recorded and replayed as any other.
+func (d Deps) preview() reasoner.Answerer {
+	if d.Preview {
+		return d.Answerer
+	}
+	return nil
+}
+
 // Graph is the compiled workflow.
 type Graph = graph.Graph[GraphState]
 
@@ -79,8 +94,8 @@ var everyNode = []string{FieldReasoning}
 func Build(d Deps) (*Graph, error) {
 	var (
 		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest}
-		check  = RelevanceChecker{Judge: d.Judge}
 		topic  = d.topic()
+		check  = RelevanceChecker{Judge: d.Judge, Preview: d.preview(), Topic: topic}
 		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,
 			Pool: d.Pool, MaxSearches: d.MaxSearches, UnrecognisedSearches: d.UnrecognisedSearches}
 		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}

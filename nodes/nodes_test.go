@@ -570,3 +570,47 @@ func TestSearchedTextSaysWhenArxivReturnedNothing(t *testing.T) {
 	got = searchedText(some)
 	require.Contains(t, got, "Searched arXiv for ti:a (and 2 reformulations); none of the papers found answers this question.")
 }
+
+// neutralTopic is a topic judge that recognises nothing and finds nothing
+// against.
+type neutralTopic struct{}
+
+func (neutralTopic) IsGameTheory(context.Context, string, string) (reasoner.Verdict, error) {
+	return reasoner.Verdict{Neutral: true, Reason: "no game-theory term"}, nil
+}
+
+// Passages the judge finds relevant on their words, in which the extractive
+// answerer finds no sentence that answers, are not relevant before the run
+// has searched: "How does a carbon tax solve the social dilemma of
+// emissions?" was answered "I found nothing on carbon tax … arXiv was not
+// searched: the knowledge base seemed to hold the answer". After a search,
+// for a question the topic judge does not recognise, or with no preview,
+// the judge's verdict stands.
+func TestCheckRelevancePreviewsTheAnswer(t *testing.T) {
+	results := []vectordb.Result{
+		{Document: vectordb.Document{ID: "primer:stag-hunt_chunk_0", Content: "In the stag hunt two hunters can cooperate to catch a stag or each catch a hare alone; the social dilemma is one of trust.", Metadata: map[string]string{"paper_id": "primer:stag-hunt", "title": "The stag hunt"}}, Score: 0.9, Similarity: 0.3},
+		{Document: vectordb.Document{ID: "primer:commons_chunk_0", Content: "In the tragedy of the commons each herder adds animals to a shared pasture; a tax on emissions or grazing can align private and social costs.", Metadata: map[string]string{"paper_id": "primer:commons", "title": "The tragedy of the commons"}}, Score: 0.8, Similarity: 0.2},
+	}
+	q := "How does a carbon tax solve the social dilemma of emissions?"
+	check := func(c RelevanceChecker, s GraphState) GraphState {
+		t.Helper()
+		s.UserQuery, s.ChromaResults = q, results
+		out, err := c.Check(context.Background(), s)
+		require.NoError(t, err)
+		return out
+	}
+	preview := RelevanceChecker{Judge: wordJudge{min: 0.1}, Preview: reasoner.NewOfflineAnswerer(), Topic: yesTopic{}}
+	s := check(preview, GraphState{})
+	require.False(t, s.RelevantContext, s.Reasoning)
+	require.Contains(t, s.Reasoning, "but no sentence of the 2 passages answers it (the extractive answer would say: \"I found nothing on carbon tax")
+
+	require.True(t, check(RelevanceChecker{Judge: wordJudge{min: 0.1}}, GraphState{}).RelevantContext, "no preview")
+	require.True(t, check(preview, GraphState{Searches: []Search{{Query: "ti:carbon"}}}).RelevantContext, "after a search")
+	neutral := preview
+	neutral.Topic = neutralTopic{}
+	require.True(t, check(neutral, GraphState{}).RelevantContext, "a question the topic judge does not recognise")
+
+	// A passage that answers leaves the verdict alone.
+	results[1].Content = "A carbon tax solves the social dilemma of emissions by making each emitter pay the social cost of its emissions, so that private and social interests align."
+	require.True(t, check(preview, GraphState{}).RelevantContext)
+}

@@ -376,6 +376,8 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// concept with any LLM: the reranker is cheap and deterministic.
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
 		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true, UnrecognisedSearches: nodes.DefaultUnrecognisedSearches,
+		// Only the extractive answerer previews (RelevanceChecker.Preview).
+		Preview: s.llm.Name == "offline",
 	}
 	if o.KeepRanking {
 		d.Chooser = nil

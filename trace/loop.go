@@ -29,11 +29,15 @@ type LoopSettings struct {
 	// 0 in a run recorded before round 2 session 34, whose such questions
 	// had MaxSearches.
 	UnrecognisedSearches int `json:"unrecognised_searches,omitempty"`
+	// Preview is set when check_relevance asked the offline answerer
+	// whether the passages it judged relevant answer (nodes.Deps.Preview);
+	// unset in a run recorded before round 2 session 52.
+	Preview bool `json:"preview,omitempty"`
 }
 
 // Loop is the loop settings of d, for a recording.
 func Loop(d nodes.Deps) LoopSettings {
-	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches}
+	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview}
 }
 
 // Apply sets d's loop settings to l. A run recorded with re-ranking
@@ -41,7 +45,7 @@ func Loop(d nodes.Deps) LoopSettings {
 // offline, so it is recomputed rather than recorded); one recorded before
 // it has none.
 func (l LoopSettings) Apply(d *nodes.Deps) {
-	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches
+	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview
 	if l.Candidates == 0 {
 		d.Reranker, d.Candidates = nil, 0
 		return
