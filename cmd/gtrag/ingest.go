@@ -447,6 +447,44 @@ func (s *replaySource) Next() (arxiv.Paper, []string, error) {
 	return s.rest.Next()
 }
 
+// interruptibleSource reads src, a pipe's papers, until ctx ends: then
+// Next returns ctx's error at once, the read it was waiting for left to
+// finish on its own (the process is about to stop). src is never read by
+// two goroutines at once: a read cut off is the one the next Next waits
+// for.
+type interruptibleSource struct {
+	src     ingest.Source
+	ctx     context.Context
+	pending chan sourceRead // a read under way, or nil
+}
+
+type sourceRead struct {
+	paper arxiv.Paper
+	notes []string
+	err   error
+}
+
+func (s *interruptibleSource) Next() (arxiv.Paper, []string, error) {
+	if err := s.ctx.Err(); err != nil {
+		return arxiv.Paper{}, nil, err
+	}
+	if s.pending == nil {
+		ch := make(chan sourceRead, 1)
+		go func() {
+			p, notes, err := s.src.Next()
+			ch <- sourceRead{p, notes, err}
+		}()
+		s.pending = ch
+	}
+	select {
+	case r := <-s.pending:
+		s.pending = nil
+		return r.paper, r.notes, r.err
+	case <-s.ctx.Done():
+		return arxiv.Paper{}, nil, s.ctx.Err()
+	}
+}
+
 // countRecords counts the entries arxiv.PaperReader finds in a JSON Lines
 // file, its non-blank lines: the progress target of a file ingest. It
 // reads the file once more, holding no more of a line than the reader
@@ -856,7 +894,20 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// A pipe has no target: counting its lines would read it.
 			src = papersWithLen{o.papers, countRecords(o.file)}
 		}
+		if !o.fileRegular {
+			// A read from a pipe waits for its writer: Ctrl-C read on to
+			// the writer's end (20 s of a slow one), and a second Ctrl-C
+			// then dropped everything read.
+			src = &interruptibleSource{src: src, ctx: ctx}
+		}
 		rep, runErr = in.Papers(ctx, src)
+		if runErr == nil && !o.fileRegular && ctx.Err() != nil {
+			// The end of a pipe that came with Ctrl-C is the writer
+			// stopped by it, not the end of its papers: the run stored
+			// what it read, and is no whole ingest of the input.
+			runErr = &ingest.InterruptedError{Batches: rep.Batches, Next: rep.Next, Err: ctx.Err()}
+			rep.Complete = false
+		}
 	}
 	stopWatch()
 	disp.finish(runErr == nil)
