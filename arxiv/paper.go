@@ -32,7 +32,9 @@ type Paper struct {
 var idPattern = regexp.MustCompile(`^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$`)
 
 // ParseID turns an entry id URL ("http://arxiv.org/abs/2301.01234v2"), an
-// "arXiv:" prefixed id or a bare id into the bare id, keeping the version.
+// "arXiv:" prefixed id or a bare id into the bare id, keeping the version;
+// an old-style id loses the subject class listings show ("math.GT/0309136"
+// is "math/0309136").
 func ParseID(s string) (string, error) {
 	id := strings.TrimSpace(s)
 	if strings.Contains(id, "://") {
@@ -53,6 +55,14 @@ func ParseID(s string) (string, error) {
 	}
 	if !idPattern.MatchString(id) {
 		return "", fmt.Errorf("not an arXiv id: %q", s)
+	}
+	if archive, number, ok := strings.Cut(id, "/"); ok {
+		// "cs.GT/0112004" is how listings name "cs/0112004", its subject
+		// class shown; arXiv's id, and the store's, is the archive's.
+		// Both spellings once stored one paper twice.
+		if dot := strings.IndexByte(archive, '.'); dot >= 0 {
+			id = archive[:dot] + "/" + number
+		}
 	}
 	return id, nil
 }

@@ -34,3 +34,20 @@ func TestParseIDForms(t *testing.T) {
 		require.Error(t, err, in)
 	}
 }
+
+// An old-style id as listings show it, with its subject class, is the
+// archive's id: "cs.GT/0112004v1" and "cs/0112004v2" were stored as two
+// papers (found by an exploratory review).
+func TestParseIDDropsTheSubjectClass(t *testing.T) {
+	for in, want := range map[string]string{
+		"cs.GT/0112004v1":                     "cs/0112004v1",
+		"math.GT/0309136":                     "math/0309136",
+		"arXiv:math.GT/0309136v2":             "math/0309136v2",
+		"http://arxiv.org/abs/cs.GT/0112004v1": "cs/0112004v1",
+		"hep-th/9901001":                      "hep-th/9901001",
+	} {
+		got, err := ParseID(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, got, in)
+	}
+}
