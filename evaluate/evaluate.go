@@ -29,6 +29,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/jsonerr"
 )
 
@@ -529,8 +530,10 @@ func stage(relevant []string, r Run, hit bool) string {
 }
 
 // Recall is the share of relevant paper ids among ids: the cited sources,
-// or any list of paper ids (the Funnel's). Ids match with or without a
-// version: "2301.01234" is found as "2301.01234v2".
+// or any list of paper ids (the Funnel's). Ids match whatever their
+// versions: "2301.01234" and "2301.01234v1" are found as "2301.01234v2",
+// the paper's revision, which ingest stores in its place. A question set
+// written before a revision counted its paper a miss.
 func Recall(relevant, sources []string) float64 {
 	if len(relevant) == 0 {
 		return 0
@@ -545,7 +548,7 @@ func Recall(relevant, sources []string) float64 {
 }
 
 func sameVersionless(a, b string) bool {
-	return a == b || strings.HasPrefix(a, b+"v") || strings.HasPrefix(b, a+"v")
+	return a == b || arxiv.BaseID(a) == arxiv.BaseID(b)
 }
 
 // addedClaims find what an answer's text says was added: "added nothing",
