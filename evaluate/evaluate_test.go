@@ -203,6 +203,19 @@ func TestReadQuestionsRefusesAnUnknownField(t *testing.T) {
 	qs, err := ReadQuestions(strings.NewReader(`{"q": "a", "relevant": ["1"], "topic": "auctions"}`), "f.jsonl", "", nil)
 	require.NoError(t, err, "topic labels a question in the world corpora")
 	require.Equal(t, "auctions", qs[0].Topic)
+
+	// encoding/json matches names whatever their case, and the last of two
+	// wins: "Relevant" overrode "relevant", and a second "q" was asked
+	// (found by an exploratory review).
+	for in, want := range map[string]string{
+		`{"q": "a", "relevant": ["primer:core"], "Relevant": ["primer:nash"]}`: `f.jsonl:1: unknown field "Relevant": the fields are q, relevant, split, expect, must_contain, topic`,
+		`{"Q": "a"}`:                     `f.jsonl:1: unknown field "Q": the fields are q, relevant, split, expect, must_contain, topic`,
+		`{"q": "a", "EXPECT": "answer"}`: `f.jsonl:1: unknown field "EXPECT": the fields are q, relevant, split, expect, must_contain, topic`,
+		`{"q": "a", "q": "b"}`:           `f.jsonl:1: field "q" given twice: give each field once`,
+	} {
+		_, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "", nil)
+		require.EqualError(t, err, want, in)
+	}
 }
 
 // A line's JSON faults are told in the file's words, the same as a
