@@ -159,13 +159,16 @@ func Compare(before, after Report) Comparison {
 	return c
 }
 
-// keyed yields each row with its question's text and occurrence, in order.
+// keyed yields each row with its question's key (questionKey: case and
+// spacing apart, as a file's duplicates are found) and occurrence, in
+// order. A question respaced between the two runs was left unpaired.
 func keyed(rows []QuestionResult) func(yield func(string, QuestionResult) bool) {
 	return func(yield func(string, QuestionResult) bool) {
 		seen := map[string]int{}
 		for _, row := range rows {
-			seen[row.Q]++
-			if !yield(fmt.Sprintf("%d\x00%s", seen[row.Q], row.Q), row) {
+			key := questionKey(row.Q)
+			seen[key]++
+			if !yield(fmt.Sprintf("%d\x00%s", seen[key], key), row) {
 				return
 			}
 		}

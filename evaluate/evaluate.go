@@ -138,7 +138,7 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		// Case and spacing apart, it is the same question: "What is a
 		// Nash equilibrium?" and "what is a Nash equilibrium?" counted
 		// twice.
-		key := strings.ToLower(strings.Join(strings.Fields(q.Q), " "))
+		key := questionKey(q.Q)
 		if first, ok := asked[key]; ok {
 			return nil, fmt.Errorf("%s:%d: the same question as line %d: ask each question once, or it counts twice", name, line, first)
 		}
@@ -218,6 +218,13 @@ func decodeQuestion(text string) (Question, error) {
 		}
 	}
 	return q, questionJSON.Explain(err)
+}
+
+// questionKey is what makes two question texts the same question: case
+// and spacing apart. A file may not ask one twice (ReadQuestions), and a
+// baseline pairs them (Compare).
+func questionKey(q string) string {
+	return strings.ToLower(strings.Join(strings.Fields(q), " "))
 }
 
 // exactFields refuses an object whose top-level field names are not
