@@ -337,6 +337,13 @@ func (pr *PaperReader) decode(data []byte, where string) (Paper, []string, error
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		var syn *json.SyntaxError
+		if pr.format == '{' && errors.As(err, &syn) && bytes.Equal(bytes.TrimSpace(data), []byte("{")) {
+			// `papers show --json` and jq write one object over many
+			// lines: "{" alone on line 1 was "not a JSON object (not valid
+			// JSON: unexpected end of JSON input)", though it opens one.
+			return invalid(&notObjectError{"a JSON object that goes on past its line: JSON Lines hold one paper a line (`jq -c .` writes them so), or give a JSON array of papers", err})
+		}
 		return invalid(notAnObject(err))
 	}
 	var notes []string

@@ -232,6 +232,14 @@ func TestReadPapersSaysWhatIsNoObject(t *testing.T) {
 	var typ *json.UnmarshalTypeError
 	require.ErrorAs(t, invalid[0], &typ)
 
+	// One object printed over several lines (papers show --json, jq): its
+	// "{" alone on line 1 opens an object, which the note says, with the
+	// way to make JSON Lines of it (found by an exploratory review).
+	_, invalid, _, err = readAll(strings.NewReader("{\n  \"id\": \"2301.00001v1\",\n  \"title\": \"T\"\n}\n"))
+	require.NoError(t, err)
+	require.NotEmpty(t, invalid)
+	require.EqualError(t, invalid[0], "line 1: a JSON object that goes on past its line: JSON Lines hold one paper a line (`jq -c .` writes them so), or give a JSON array of papers")
+
 	// An item of a JSON array, the same.
 	_, invalid, _, err = readAll(strings.NewReader(`[` + good + `, [1], null]`))
 	require.NoError(t, err)
