@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,6 +108,13 @@ func unknownCommand(root *cobra.Command, err error) error {
 		return asUsage(err)
 	}
 	help := "see `" + root.Name() + " --help` for the commands"
+	for _, c := range root.Commands() {
+		// A subcommand's name typed alone ("gtrag ls") is that command's,
+		// not the nearest by spelling ("did you mean ask?").
+		if slices.Contains(c.SuggestFor, name) {
+			return usagef("unknown command %q: did you mean `%s %s %s`? (%s)", snippet(name, 40), root.Name(), c.Name(), name, help)
+		}
+	}
 	if s := root.SuggestionsFor(name); len(s) > 0 {
 		return usagef("unknown command %q: did you mean %s? (%s)", snippet(name, 40), strings.Join(s, " or "), help)
 	}

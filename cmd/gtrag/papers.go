@@ -29,6 +29,8 @@ func newPapersCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "papers",
 		Short: "List, show, remove and export the papers of the knowledge base",
+		// "gtrag ls" is "gtrag papers ls" (unknownCommand).
+		SuggestFor: []string{"list", "ls", "show", "rm", "export"},
 		Example: `  gtrag papers list
   gtrag papers show 2301.04211
   gtrag papers rm 2301.04211

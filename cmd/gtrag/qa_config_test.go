@@ -155,6 +155,9 @@ func TestQAConfigUnknownCommandIsOneSentence(t *testing.T) {
 	env := testEnv(t)
 	requireRefused(t, gtrag(t, env, "aks", "x"), "gtrag: unknown command \"aks\": did you mean ask? (see `gtrag --help` for the commands)")
 	requireRefused(t, gtrag(t, env, "frobnicate"), "gtrag: unknown command \"frobnicate\" (see `gtrag --help` for the commands)")
+	// A papers subcommand typed alone is that subcommand, not "ask" by
+	// spelling (found by an exploratory review).
+	requireRefused(t, gtrag(t, env, "ls"), "gtrag: unknown command \"ls\": did you mean `gtrag papers ls`? (see `gtrag --help` for the commands)")
 }
 
 // `gtrag -- stats` printed the root's help and exited 0, as if no command
