@@ -1291,8 +1291,9 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 		fmt.Fprintf(w, ": results up to %d of %d", rep.Next, rep.Total)
 	}
 	fmt.Fprintf(w, " after %s", rep.Elapsed.Round(time.Millisecond))
-	if secs := rep.Elapsed.Seconds(); secs > 0 && rep.Committed() > 0 {
-		fmt.Fprintf(w, " (%.0f papers/s)", float64(rep.Committed())/secs)
+	// An id arXiv does not have is no paper: "fetched 0 … (15 papers/s)".
+	if papers, secs := rep.Committed()-rep.NotFound, rep.Elapsed.Seconds(); secs > 0 && papers > 0 {
+		fmt.Fprintf(w, " (%.0f papers/s)", float64(papers)/secs)
 	}
 	fmt.Fprintln(w, ".")
 	fmt.Fprintf(w, "  fetched   %d %s", rep.Fetched, text.Plural(rep.Fetched, "paper", "papers"))

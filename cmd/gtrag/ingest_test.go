@@ -1059,6 +1059,13 @@ func TestIngestIDsArXivDoesNotKnowAreNotFound(t *testing.T) {
 	require.Contains(t, r.stdout, "  not found 2 (arXiv has no paper for these ids, named in the notes)\n")
 	require.Contains(t, r.stderr, "note: arXiv has no paper for 2 ids: 9999.99999, 2409.99998v3")
 
+	// Ids arXiv does not have are no papers a second: "fetched 0 … (15
+	// papers/s)" (found by an exploratory review).
+	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", "9999.99999")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "  fetched   0 papers")
+	require.NotContains(t, r.stdout, "papers/s")
+
 	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", papers[0].ID+",9999.99999")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "  not found 1 (arXiv has no paper for this id, named in the notes)\n")
