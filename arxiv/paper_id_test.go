@@ -40,11 +40,11 @@ func TestParseIDForms(t *testing.T) {
 // papers (found by an exploratory review).
 func TestParseIDDropsTheSubjectClass(t *testing.T) {
 	for in, want := range map[string]string{
-		"cs.GT/0112004v1":                     "cs/0112004v1",
-		"math.GT/0309136":                     "math/0309136",
-		"arXiv:math.GT/0309136v2":             "math/0309136v2",
+		"cs.GT/0112004v1":                      "cs/0112004v1",
+		"math.GT/0309136":                      "math/0309136",
+		"arXiv:math.GT/0309136v2":              "math/0309136v2",
 		"http://arxiv.org/abs/cs.GT/0112004v1": "cs/0112004v1",
-		"hep-th/9901001":                      "hep-th/9901001",
+		"hep-th/9901001":                       "hep-th/9901001",
 	} {
 		got, err := ParseID(in)
 		require.NoError(t, err, in)
