@@ -140,7 +140,8 @@ func ValidatePaper(p Paper) (out Paper, notes []string, err error) {
 	if n := len(out.Authors); n > MaxAuthors && !isEtAl(out.Authors[n-1], n) {
 		more := n - (MaxAuthors - 1)
 		out.Authors = append(out.Authors[:MaxAuthors-1:MaxAuthors-1], etAl(more))
-		note("author list", n, MaxAuthors, "names")
+		// 99 names and the et al. entry: "cut to 100 names" counted it.
+		notes = append(notes, fmt.Sprintf("paper %s: author list cut from %d to %d names and %q", id, n, MaxAuthors-1, etAl(more)))
 	}
 
 	out.Categories = nil
@@ -167,6 +168,13 @@ func etAl(more int) string { return fmt.Sprintf("et al. (%d more)", more) }
 // leaves, so that a list cut once is not cut again.
 func isEtAl(last string, n int) bool {
 	return n == MaxAuthors && strings.HasPrefix(last, "et al. (")
+}
+
+// CutAuthors reports whether the last of authors is the entry that stands
+// for names cut from the list ("et al. (21 more)"), which is no author's
+// name: BibTeX writes it "others".
+func CutAuthors(authors []string) bool {
+	return len(authors) > 0 && isEtAl(authors[len(authors)-1], len(authors))
 }
 
 // truncateRunes cuts s to at most limit runes, "…" included, at the last

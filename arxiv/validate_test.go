@@ -79,7 +79,7 @@ func TestParseFeedCapsLongFields(t *testing.T) {
 		"paper 2301.00001v1: title cut from 1199999 to 1000 characters",
 		"paper 2301.00001v1: abstract cut from 1199999 to 10000 characters",
 		"paper 2301.00001v1: comment cut",
-		"paper 2301.00001v1: author list cut from 3000 to 100 names",
+		`paper 2301.00001v1: author list cut from 3000 to 99 names and "et al. (2901 more)"`,
 	} {
 		require.Contains(t, notes, want)
 	}

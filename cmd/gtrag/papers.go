@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
@@ -545,6 +546,10 @@ func bibVerbatim(s string) string {
 // with a comma in braces. BibTeX reads "Last, First" at a comma, so
 // "Patrick O'Brien, Jr." would be a Patrick O'Brien with the first name
 // "Jr."; braced, it is the name as arXiv gave it.
+//
+// The entry that stands for names cut from a long list ("et al. (21
+// more)") is BibTeX's "others", which styles print "et al.": written as
+// it was, it was an author of that name.
 func bibAuthors(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
@@ -552,6 +557,9 @@ func bibAuthors(names []string) string {
 		if strings.Contains(n, ",") {
 			out[i] = "{" + out[i] + "}"
 		}
+	}
+	if arxiv.CutAuthors(names) {
+		out[len(out)-1] = "others"
 	}
 	return strings.Join(out, " and ")
 }

@@ -302,6 +302,20 @@ func TestBibAuthorsBraceANameWithAComma(t *testing.T) {
 	require.Equal(t, `Zoë Ångström and {Patrick O'Brien, Jr.} and A\_B`, bibAuthors([]string{"Zoë Ångström", "Patrick O'Brien, Jr.", "A_B"}))
 }
 
+// The entry that stands for names cut from a long author list is BibTeX's
+// "others": "… and N98 and et al. (21 more)" made it an author (found by
+// an exploratory review). A name that only starts so, in a short list, is
+// a name.
+func TestBibAuthorsWriteTheCutAsOthers(t *testing.T) {
+	names := make([]string, 0, 100)
+	for i := range 99 {
+		names = append(names, fmt.Sprintf("N%d", i))
+	}
+	got := bibAuthors(append(names, "et al. (21 more)"))
+	require.True(t, strings.HasSuffix(got, " and N98 and others"), got)
+	require.Equal(t, "A and et al. (2 more)", bibAuthors([]string{"A", "et al. (2 more)"}))
+}
+
 // BibTeX finds a field's end by counting braces, backslash or not: a title
 // with one "{" escaped as \{ left the entry open. Every escape keeps the
 // braces of a field balanced, whatever the text held.
