@@ -135,7 +135,6 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 			if o.live != nil {
 				o.live.Finish(res.Notices)
 			}
-			var limit *graph.StepLimitError
 			if o.json && err != nil && res.Outcome != "" {
 				// A run stopped early (outcome step_limit or interrupted:
 				// service.Ask's Result beside its error) still tells a
@@ -157,10 +156,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 					// one line, without the workflow's prefixes.
 					return hintError{msg: fmt.Sprintf("ask stopped before step %d (%s): %v", stopped.Step, stopped.Node, stopped.Err), err: err}
 				}
-				if errors.As(err, &limit) {
-					return hintError{msg: limit.Error() + "; give a larger --max-steps to let it go on", err: err}
-				}
-				return err
+				return stepLimitHint(err)
 			}
 			res.Answer = a.withStoreFlags(res.Answer)
 			if o.json {
@@ -379,6 +375,17 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// stepLimitHint is err, a run's error, said as ask and chat say a step
+// limit: the limit and what to do, one line without the workflow's "run
+// the workflow:" prefix.
+func stepLimitHint(err error) error {
+	var limit *graph.StepLimitError
+	if errors.As(err, &limit) {
+		return hintError{msg: limit.Error() + "; give a larger --max-steps to let it go on", err: err}
+	}
+	return err
 }
 
 // primerBehind is a hint for the user of an embedded store that holds an

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gtrag/gtrag/graph"
 	"io"
 	"os"
 	"os/exec"
@@ -104,12 +103,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 				a.io.Note("question stopped at the --step prompt; ask another, or /quit")
 				return
 			}
-			if limit := (*graph.StepLimitError)(nil); errors.As(err, &limit) {
-				// As ask says it: the limit and what to do, without the
-				// workflow's "run the workflow:" prefix.
-				err = errors.New(limit.Error() + "; give a larger --max-steps to let it go on")
-			}
-			a.io.Error(err)
+			a.io.Error(stepLimitHint(err))
 		},
 		Open: a.browser(),
 		Store: func() string {

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/gtrag/gtrag/text"
 	"strings"
 
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 )
 
 // answerFooter says in plain words who wrote the answer, which embedder
