@@ -84,6 +84,15 @@ func (d Deps) preview() reasoner.Answerer {
 	return nil
 }
 
+// previewed is the store of what check_relevance previews, shared with
+// generate_response; nil when it does not preview.
+func (d Deps) previewed() *Previewed {
+	if d.Preview {
+		return &Previewed{}
+	}
+	return nil
+}
+
 // Graph is the compiled workflow.
 type Graph = graph.Graph[GraphState]
 
@@ -93,14 +102,17 @@ var everyNode = []string{FieldReasoning}
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull   = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest}
-		topic  = d.topic()
-		check  = RelevanceChecker{Judge: d.Judge, Preview: d.preview(), Topic: topic}
-		search = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,
+		pull  = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest}
+		topic = d.topic()
+		// One per run (a workflow is built per run): what the preview
+		// worked out, for generate_response.
+		previewed = d.previewed()
+		check     = RelevanceChecker{Judge: d.Judge, Preview: d.preview(), Topic: topic, Previewed: previewed}
+		search    = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,
 			Pool: d.Pool, MaxSearches: d.MaxSearches, UnrecognisedSearches: d.UnrecognisedSearches}
 		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}
-		generate = Responder{Answerer: d.Answerer, Topic: topic}
+		generate = Responder{Answerer: d.Answerer, Topic: topic, Previewed: previewed}
 	)
 	g := graph.New[GraphState]()
 	writes := func(fields ...string) graph.NodeOption { return graph.Writes(append(fields, everyNode...)...) }

@@ -419,6 +419,38 @@ type RelevanceChecker struct {
 	// nothing moved.
 	Preview reasoner.Answerer
 	Topic   reasoner.PaperFilter
+	// Previewed, if set, keeps what the preview worked out for
+	// generate_response, which would otherwise judge the question's topic
+	// and write the same answer from the same passages a second time
+	// (Build shares one per run).
+	Previewed *Previewed
+}
+
+// Previewed is what check_relevance's preview worked out on one run: the
+// topic judge's verdict on the question and the answer it wrote, from the
+// passages it wrote it from. generate_response takes them instead of
+// asking again when its question and passages are the same.
+type Previewed struct {
+	question string
+	topic    *reasoner.Verdict
+	passages []reasoner.Passage
+	answer   *reasoner.Answer
+}
+
+// verdict is the topic verdict previewed for question, or nil.
+func (p *Previewed) verdict(question string) *reasoner.Verdict {
+	if p == nil || p.question != question {
+		return nil
+	}
+	return p.topic
+}
+
+// answerFor is the answer previewed for question from exactly ps, or nil.
+func (p *Previewed) answerFor(question string, ps []reasoner.Passage) *reasoner.Answer {
+	if p == nil || p.question != question || p.answer == nil || !slices.Equal(p.passages, ps) {
+		return nil
+	}
+	return p.answer
 }
 
 // judgedDocs is how many of the top documents the judge sees, as in the
@@ -453,14 +485,21 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 		if err != nil {
 			return s, err
 		}
+		if c.Previewed != nil {
+			*c.Previewed = Previewed{question: s.UserQuery, topic: &topic}
+		}
 		if !topic.Yes {
 			return s, nil
 		}
 		// As generate_response would ask it: every passage pulled, none
 		// found by a search (there has been none).
-		ans, err := c.Preview.Answer(ctx, s.UserQuery, passages(s.ChromaResults))
+		ps := passages(s.ChromaResults)
+		ans, err := c.Preview.Answer(ctx, s.UserQuery, ps)
 		if err != nil {
 			return s, fmt.Errorf("preview the answer: %w", err)
+		}
+		if c.Previewed != nil {
+			c.Previewed.passages, c.Previewed.answer = ps, &ans
 		}
 		if ans.Abstained {
 			s.RelevantContext = false
@@ -701,6 +740,9 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 // Responder is the generate_response node.
 type Responder struct {
 	Answerer reasoner.Answerer
+	// Previewed is what check_relevance's preview worked out on this run
+	// (RelevanceChecker.Previewed); nil when it did not preview.
+	Previewed *Previewed
 	// Topic decides whether a question is about game theory when
 	// search_arxiv has not: the paper filter serves, judging the question
 	// as a title.
@@ -717,7 +759,9 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		s.Reasoning = "the decision agent judged the task impossible"
 		return s, nil
 	}
-	var judged *reasoner.Verdict // the topic judge's verdict, once asked here
+	// The topic judge's verdict, once asked here or by check_relevance's
+	// preview.
+	judged := r.Previewed.verdict(s.UserQuery)
 	if s.RelevantContext && len(s.Searches) == 0 && r.Topic != nil {
 		// The store seemed to answer, so search_arxiv's topic judge never
 		// saw the question. A question with evidence against game theory
@@ -727,11 +771,14 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		// same couch?" met the entry on cooperative games. A verdict of
 		// mere absence leaves the store's answer alone, as it does for a
 		// search.
-		v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
-		if err != nil {
-			return s, err
+		if judged == nil {
+			v, err := judgeTopic(ctx, r.Topic, s.UserQuery)
+			if err != nil {
+				return s, err
+			}
+			judged = &v
 		}
-		judged = &v
+		v := *judged
 		if v.Contrary {
 			s = endOffTopic(s)
 			s.Reasoning = "the question is not about game theory (" + v.Reason + "), although the knowledge base holds passages that share its words"
@@ -813,9 +860,15 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	// pull_from_chroma took what was told out of the passages; a model
 	// that writes in its own words is told it as well (reasoner.WithTold).
-	ans, err := r.Answerer.Answer(reasoner.WithTold(ctx, s.Told), s.UserQuery, ps)
-	if err != nil {
-		return s, fmt.Errorf("generate the answer: %w", err)
+	var ans reasoner.Answer
+	previewed := ""
+	if p := r.Previewed.answerFor(s.UserQuery, ps); p != nil && len(s.Told) == 0 {
+		ans, previewed = *p, " (the answer check_relevance previewed from the same passages)"
+	} else {
+		var err error
+		if ans, err = r.Answerer.Answer(reasoner.WithTold(ctx, s.Told), s.UserQuery, ps); err != nil {
+			return s, fmt.Errorf("generate the answer: %w", err)
+		}
 	}
 	s.Notices = addNotices(s.Notices, ans.Notices)
 	s.Offline = ans.Offline
@@ -827,6 +880,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	// seemed to answer it and arXiv was never searched.
 	offTopic := false
 	if abstained(ans, s.Sources) {
+		var err error
 		if offTopic, err = r.offTopic(ctx, s, judged); err != nil {
 			return s, err
 		}
@@ -859,7 +913,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	default:
 		s.Outcome = OutcomeAnswered
 	}
-	s.Reasoning = fmt.Sprintf("answered from %d passages%s, citing %d: %s", len(ps), widened, len(s.Sources), s.Outcome)
+	s.Reasoning = fmt.Sprintf("answered from %d passages%s%s, citing %d: %s", len(ps), widened, previewed, len(s.Sources), s.Outcome)
 	return s, nil
 }
 

@@ -614,3 +614,58 @@ func TestCheckRelevancePreviewsTheAnswer(t *testing.T) {
 	results[1].Content = "A carbon tax solves the social dilemma of emissions by making each emitter pay the social cost of its emissions, so that private and social interests align."
 	require.True(t, check(preview, GraphState{}).RelevantContext)
 }
+
+// countingAnswerer counts the answers it writes.
+type countingAnswerer struct {
+	reasoner.Answerer
+	calls int
+}
+
+func (a *countingAnswerer) Answer(ctx context.Context, q string, ps []reasoner.Passage) (reasoner.Answer, error) {
+	a.calls++
+	return a.Answerer.Answer(ctx, q, ps)
+}
+
+// countingTopic counts the questions it judges.
+type countingTopic struct {
+	reasoner.PaperFilter
+	calls int
+}
+
+func (f *countingTopic) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
+	f.calls++
+	return f.PaperFilter.IsGameTheory(ctx, title, abstract)
+}
+
+// What check_relevance's preview worked out, generate_response takes: the
+// question's topic and the answer from the same passages were each asked
+// twice on every question the primer answered (four reasoner calls in the
+// trace of "What is a Nash equilibrium?" where two say it all).
+func TestGenerateResponseTakesWhatThePreviewWorkedOut(t *testing.T) {
+	results := []vectordb.Result{
+		{Document: vectordb.Document{ID: "primer:nash_chunk_0", Content: "A Nash equilibrium is a strategy profile in which no player can gain by deviating alone.", Metadata: map[string]string{"paper_id": "primer:nash", "title": "Nash equilibrium"}}, Score: 0.9, Similarity: 0.4},
+	}
+	answerer := &countingAnswerer{Answerer: reasoner.NewOfflineAnswerer()}
+	topic := &countingTopic{PaperFilter: yesTopic{}}
+	previewed := &Previewed{}
+	check := RelevanceChecker{Judge: wordJudge{min: 0.1}, Preview: answerer, Topic: topic, Previewed: previewed}
+	respond := Responder{Answerer: answerer, Topic: topic, Previewed: previewed}
+
+	s, err := check.Check(context.Background(), GraphState{UserQuery: "What is a Nash equilibrium?", ChromaResults: results})
+	require.NoError(t, err)
+	require.True(t, s.RelevantContext)
+	s, err = respond.Respond(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, OutcomeAnswered, s.Outcome)
+	require.Contains(t, s.FinalResponse, "no player can gain by deviating alone")
+	require.Equal(t, 1, answerer.calls, "the answer is written once")
+	require.Equal(t, 1, topic.calls, "the topic is judged once")
+	require.Contains(t, s.Reasoning, "the answer check_relevance previewed")
+
+	// Other passages, another question: asked anew.
+	other := GraphState{UserQuery: "Why is a Nash equilibrium stable?", ChromaResults: results, RelevantContext: true}
+	_, err = respond.Respond(context.Background(), other)
+	require.NoError(t, err)
+	require.Equal(t, 2, answerer.calls)
+	require.Equal(t, 2, topic.calls)
+}
