@@ -198,7 +198,7 @@ func decodeQuestion(text string) (Question, error) {
 		// line would be "the question is empty", which it has none of.
 		return q, fmt.Errorf("%s must be %s; found null", questionJSON.Unit, questionJSON.Want[""])
 	}
-	if err := exactFields(text, questionJSON.Fields); err != nil {
+	if err := questionJSON.ExactFields([]byte(text)); err != nil {
 		return q, err
 	}
 	dec := json.NewDecoder(strings.NewReader(text))
@@ -225,39 +225,6 @@ func decodeQuestion(text string) (Question, error) {
 // baseline pairs them (Compare).
 func questionKey(q string) string {
 	return strings.ToLower(strings.Join(strings.Fields(q), " "))
-}
-
-// exactFields refuses an object whose top-level field names are not
-// spelt exactly as fields (encoding/json takes "Relevant" and "Q" for
-// "relevant" and "q"), or that gives one twice (the last one silently
-// won: {"q": "What is a Nash equilibrium?", "q": "How do I bake bread?"}
-// asked about bread). What is not an object is left to the decoder's
-// error.
-func exactFields(text string, fields []string) error {
-	dec := json.NewDecoder(strings.NewReader(text))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil
-	}
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		key, _ := tok.(string)
-		switch {
-		case !slices.Contains(fields, key):
-			return fmt.Errorf("unknown field %q: the fields are %s", key, strings.Join(fields, ", "))
-		case seen[key]:
-			return fmt.Errorf("field %q given twice: give each field once", key)
-		}
-		seen[key] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil
-		}
-	}
-	return nil
 }
 
 // matchesNothing reports whether a must_contain entry has no alternative

@@ -15,6 +15,7 @@
 package jsonerr
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -22,6 +23,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -97,9 +99,52 @@ func (d Doc) message(err error) string {
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok && d.Fields != nil {
-		return fmt.Sprintf("unknown field %s: the fields are %s", name, strings.Join(d.Fields, ", "))
+		return d.unknownField(name)
 	}
 	return msg
+}
+
+// unknownField is the message for a field not among Fields; name is
+// quoted.
+func (d Doc) unknownField(name string) string {
+	return fmt.Sprintf("unknown field %s: the fields are %s", name, strings.Join(d.Fields, ", "))
+}
+
+// ExactFields refuses a JSON object whose top-level names are not spelt
+// exactly as Fields, or that gives one twice. encoding/json matches names
+// whatever their case ("Relevant" for "relevant", so DisallowUnknownFields
+// lets it through) and lets the last of two win, so that a misspelt or
+// repeated name changed what a reader measured without a word. With no
+// Fields, or data that is no object (the decoder's error says so), it
+// returns nil.
+func (d Doc) ExactFields(data []byte) error {
+	if d.Fields == nil {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := tok.(string)
+		switch {
+		case !slices.Contains(d.Fields, key):
+			return errors.New(d.unknownField(strconv.Quote(key)))
+		case seen[key]:
+			return fmt.Errorf("field %q given twice: give each field once", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 // Syntax says what a json.SyntaxError found, in the JSON's words:

@@ -158,3 +158,25 @@ func TestSyntaxSaysEveryScannerContext(t *testing.T) {
 	}
 	require.Equal(t, "unexpected end of JSON input", Describe(json.Unmarshal([]byte(`{"a":`), new(any))), "a cut-short value keeps its words")
 }
+
+// ExactFields holds names to their spelling and to one each, which
+// encoding/json does not; with no Fields, or no object, it leaves the
+// decoder to say what is wrong.
+func TestExactFields(t *testing.T) {
+	d := Doc{Fields: []string{"q", "relevant"}}
+	for in, want := range map[string]string{
+		`{"q": "a", "Relevant": []}`:    `unknown field "Relevant": the fields are q, relevant`,
+		`{"q": "a", "q": "b"}`:          `field "q" given twice: give each field once`,
+		`{"q": "a", "relevant": ["x"]}`: "",
+		`[1, 2]`:                        "",
+		`{"q": `:                        "",
+	} {
+		err := d.ExactFields([]byte(in))
+		if want == "" {
+			require.NoError(t, err, in)
+		} else {
+			require.EqualError(t, err, want, in)
+		}
+	}
+	require.NoError(t, Doc{}.ExactFields([]byte(`{"Q": 1, "Q": 2}`)), "no Fields: nothing to hold the names to")
+}
