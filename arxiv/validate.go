@@ -137,7 +137,9 @@ func ValidatePaper(p Paper) (out Paper, notes []string, err error) {
 	if longNames > 0 {
 		notes = append(notes, fmt.Sprintf("paper %s: %d author %s cut to %d characters", id, longNames, text.Plural(longNames, "name", "names"), MaxNameRunes))
 	}
-	if n := len(out.Authors); n > MaxAuthors && !isEtAl(out.Authors[n-1], n) {
+	if n := len(out.Authors); n > MaxAuthors {
+		// A list cut before has exactly MaxAuthors entries, so it is not cut
+		// again: validating twice changes nothing.
 		more := n - (MaxAuthors - 1)
 		out.Authors = append(out.Authors[:MaxAuthors-1:MaxAuthors-1], etAl(more))
 		// 99 names and the et al. entry: "cut to 100 names" counted it.

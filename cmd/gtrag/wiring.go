@@ -73,12 +73,6 @@ func (a *app) openService(ctx context.Context) (*service.Service, error) {
 	return svc, a.cliError(err)
 }
 
-// openStore opens (creating and seeding if needed) the knowledge base.
-func (a *app) openStore(ctx context.Context) (service.Store, error) {
-	db, err := service.OpenStore(ctx, a.config())
-	return db, a.cliError(err)
-}
-
 // openStoreMustExist opens the knowledge base for a command that must not
 // create one (stats, search, papers): where there is none it says so
 // instead. These commands only read, so they never seed: an empty store

@@ -115,7 +115,7 @@ func (p *parser) atom() (any, error) {
 				p.i++
 				return p.group(field)
 			}
-			return nil, fmt.Errorf("nothing after %s:", field)
+			return nil, fmt.Errorf("field %s has nothing after its colon", field)
 		}
 	}
 	quoted := strings.HasPrefix(t, `"`)
