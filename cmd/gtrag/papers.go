@@ -501,6 +501,12 @@ func writeJSONLine(w io.Writer, v any) error {
 // its publication: doi (as it is: a verbatim field, as url), journal (the
 // journal reference, whole) and note (the authors' comment, where
 // reference managers such as KBibTeX put arXiv's comment).
+//
+// Every field that holds text from arXiv or an --file entry goes through
+// bibEscape or bibVerbatim: primaryClass and url, taken as safe, were
+// written as given, and a category "cs.GT}x{" from a file left the entry
+// unbalanced. The eprint and the key are made of an arXiv id, which
+// arxiv.ParseID checked, and the year of a parsed time.
 func writeBibTeX(w io.Writer, p service.Paper) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "@misc{%s,\n", bibKey(p.ID))
@@ -518,13 +524,13 @@ func writeBibTeX(w io.Writer, p service.Paper) error {
 		field("eprint", baseID(p.ID))
 		field("archivePrefix", "arXiv")
 		if len(p.Categories) > 0 {
-			field("primaryClass", p.Categories[0])
+			field("primaryClass", bibEscape(p.Categories[0]))
 		}
 	}
 	field("doi", bibVerbatim(p.DOI))
 	field("journal", bibEscape(p.JournalRef))
 	field("note", bibEscape(p.Comment))
-	field("url", p.AbsURL)
+	field("url", bibVerbatim(p.AbsURL))
 	b.WriteString("}\n\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -536,10 +542,31 @@ func bibKey(id string) string {
 	return strings.NewReplacer("/", "_", " ", "_", ",", "_", "{", "", "}", "").Replace(id)
 }
 
-// bibVerbatim makes s fit a verbatim field (doi), which takes its text as
-// it is, underscores and all, but must not hold braces: it drops them.
+// bibVerbatim makes s fit a verbatim field (doi, url), which takes its
+// text as it is, underscores, percent signs, hashes and backslashes all:
+// only its braces matter to BibTeX, which counts them to find the field's
+// end whatever stands before them. Braces that balance stay as they are
+// ("10.1000/{abc}" is that DOI). Braces that do not are written %7B and
+// %7D, as a URL writes them: doi.org and browsers read them as the braces,
+// where a backslash would not help and dropping them (as gtrag did) named
+// another DOI. The cost is a DOI printed with %7D where it had "}".
 func bibVerbatim(s string) string {
-	return strings.NewReplacer("{", "", "}", "").Replace(s)
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+		if depth < 0 {
+			break
+		}
+	}
+	if depth == 0 {
+		return s
+	}
+	return strings.NewReplacer("{", "%7B", "}", "%7D").Replace(s)
 }
 
 // bibAuthors is the author field: the names joined with " and ", a name
@@ -568,10 +595,13 @@ func bibAuthors(names []string) string {
 // metadata text. A brace becomes \textbraceleft{} or \textbraceright{},
 // not \{: BibTeX counts braces to find a field's end whatever stands
 // before them, so a title with one "{" written \{ left the entry
-// unbalanced and BibTeX read on into the next one.
+// unbalanced and BibTeX read on into the next one. A caret and a tilde
+// are written as the characters: bare, "O(n^2)" stopped LaTeX with
+// "Missing $ inserted", and "~" was a space.
 func bibEscape(s string) string {
 	return strings.NewReplacer(
 		`\`, `\textbackslash{}`, "{", `\textbraceleft{}`, "}", `\textbraceright{}`,
 		"&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`, "_", `\_`,
+		"^", `\textasciicircum{}`, "~", `\textasciitilde{}`,
 	).Replace(s)
 }

@@ -77,6 +77,61 @@ func TestMetaPapersKeepEveryArxivField(t *testing.T) {
 	require.Contains(t, r.stdout, "  year = {2024},\n")
 }
 
+// Every field of a BibTeX entry keeps its braces balanced, whatever the
+// --file entry held: BibTeX counts braces to find a field's end. The
+// category and the URL were written as given ("primaryClass =
+// {cs.GT}x{}," left the entry open), and a DOI lost its braces, balanced
+// or not, naming another DOI. A DOI whose braces balance is kept as it
+// is; one whose braces do not has them as a URL writes them.
+func TestMetaPapersBibTeXFieldsStayBalanced(t *testing.T) {
+	env := testEnv(t)
+	in := filepath.Join(t.TempDir(), "in.jsonl")
+	lines := `{"id":"2401.00002v1","title":"Bids ^ {and ~ prices","summary":"Auctions and equilibrium.",` +
+		`"authors":["A}B"],"categories":["cs.GT}x{"],"doi":"10.1000/a}b%c#d_e\\f{g",` +
+		`"abs_url":"http://arxiv.org/abs/2401.00002v1}","comment":"50% {of","journal_ref":"J. #1 \\ x_y"}` + "\n" +
+		`{"id":"2401.00003v1","title":"Sealed bids","summary":"Auctions and equilibrium.",` +
+		`"doi":"10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-{O}"}` + "\n"
+	require.NoError(t, os.WriteFile(in, []byte(lines), 0o644))
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+
+	r := gtrag(t, env, "papers", "export", "--format", "bibtex")
+	require.Equal(t, 0, r.code, r.stderr)
+	fields := 0
+	for _, line := range strings.Split(r.stdout, "\n") {
+		value, ok := strings.CutSuffix(line, "},")
+		if !ok {
+			continue
+		}
+		_, value, ok = strings.Cut(value, " = {")
+		require.True(t, ok, line)
+		fields++
+		depth := 0
+		for _, c := range value {
+			switch c {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			require.GreaterOrEqual(t, depth, 0, "the field ends inside its value: %s", line)
+		}
+		require.Zero(t, depth, "the field does not end where its line does: %s", line)
+	}
+	require.Greater(t, fields, 12, r.stdout)
+	for _, want := range []string{
+		`  title = {{Bids \textasciicircum{} \textbraceleft{}and \textasciitilde{} prices}},`,
+		`  author = {A\textbraceright{}B},`,
+		`  primaryClass = {cs.GT\textbraceright{}x\textbraceleft{}},`,
+		`  doi = {10.1000/a%7Db%c#d_e\f%7Bg},`,
+		`  url = {http://arxiv.org/abs/2401.00002v1%7D},`,
+		`  note = {50\% \textbraceleft{}of},`,
+		`  journal = {J. \#1 \textbackslash{} x\_y},`,
+		`  doi = {10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-{O}},`,
+	} {
+		require.Contains(t, r.stdout, want+"\n")
+	}
+}
+
 // A paper arXiv gives (ingest --ids, and ask, which stores what it finds)
 // keeps its arxiv:comment, arxiv:doi, arxiv:journal_ref and updated.
 func TestMetaArxivPapersKeepTheirMetadata(t *testing.T) {
