@@ -24,7 +24,12 @@ func flagError(cmd *cobra.Command, err error) error {
 		syntax   *pflag.InvalidSyntaxError
 	)
 	help := "see `" + cmd.CommandPath() + " --help`"
+	var repeated *repeatedFlagError
 	switch {
+	case errors.As(err, &repeated) && errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		what, _ := pflag.UnquoteUsage(f)
+		return usagef("%s given twice (%q, then %q): it takes one %s", flagName(f), snippet(repeated.first, 80), snippet(repeated.second, 80), what)
 	case errors.As(err, &invalid):
 		f := invalid.GetFlag()
 		value := snippet(invalid.GetValue(), 40)
@@ -118,4 +123,46 @@ func stringWant(f *pflag.Flag) string {
 		return "a value"
 	}
 	return usage
+}
+
+// refuseRepeats makes each named flag of fs refuse a second value. pflag
+// keeps the last value of a flag given twice, which is what an option
+// overridden at the end of a long command line wants, but not a flag
+// whose value is the point of the command: `replay run.jsonl --fork 6 …
+// --fork 7` forked after step 7 without a word. It is for flags taking a
+// value (int, string): a bool given twice means the same thing twice, and
+// wrapping one would hide that it takes no value (pflag asks the Value
+// for IsBoolFlag). The same value given twice is refused too, as a second
+// --set is: the command line is not what its writer thought.
+func refuseRepeats(fs *pflag.FlagSet, names ...string) {
+	for _, name := range names {
+		f := fs.Lookup(name)
+		f.Value = &onceValue{Value: f.Value}
+	}
+}
+
+// onceValue is a flag's value that takes one value only.
+type onceValue struct {
+	pflag.Value
+	first string
+	given bool
+}
+
+func (v *onceValue) Set(s string) error {
+	if v.given {
+		return &repeatedFlagError{first: v.first, second: s}
+	}
+	if err := v.Value.Set(s); err != nil {
+		return err
+	}
+	v.first, v.given = s, true
+	return nil
+}
+
+// repeatedFlagError is a second value given to a flag that takes one;
+// pflag wraps it in an InvalidValueError, which flagError words.
+type repeatedFlagError struct{ first, second string }
+
+func (e *repeatedFlagError) Error() string {
+	return fmt.Sprintf("given twice (%q, then %q)", e.first, e.second)
 }

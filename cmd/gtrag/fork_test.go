@@ -184,6 +184,36 @@ func TestReplayForkStepAndSetEdges(t *testing.T) {
 	require.True(t, j.DivergesAt == 0 || j.DivergesAt > 9, "diverges at %d, after the fork's step", j.DivergesAt)
 }
 
+// A single-value flag of replay given twice was its last value, without a
+// word: "--fork 6 … --fork 7" forked after step 7, and "--trace-out
+// a.jsonl --trace-out b.jsonl" recorded to b.jsonl alone. Each is refused,
+// naming both values, and nothing is written.
+func TestReplayRefusesAFlagGivenTwice(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fork", "6", "--set", "relevant_context=false", "--offline", "--fork", "7"}, `--fork given twice ("6", then "7"): it takes one STEP`},
+		{[]string{"--fork", "7", "--fork", "7", "--set", "relevant_context=false", "--offline"}, `--fork given twice ("7", then "7")`},
+		{[]string{"--fork", "7", "--set", "relevant_context=false", "--offline", "--trace-out", a, "--trace-out=" + b}, `--trace-out given twice ("` + a + `", then "` + b + `"): it takes one FILE`},
+		{[]string{"--json", "--fork", "7", "--set", "relevant_context=false", "--offline", "--fork", "6"}, "--fork given twice"},
+	} {
+		r := gtrag(t, env, append([]string{"replay", file}, c.args...)...)
+		storeRequireOneLine(t, r, exitUsage, c.want)
+		require.Empty(t, r.stdout, c.args)
+	}
+	require.NoFileExists(t, a)
+	require.NoFileExists(t, b)
+
+	// Flags that are the same given twice, and --set's own refusal, are
+	// as they were.
+	r := gtrag(t, env, "replay", file, "--offline", "--fork", "7", "--set", "relevant_context=false", "--offline", "--json", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+}
+
 // A recording of a fork of a fork carries the chain of edits that made
 // it, and gtrag replay reproduces it byte for byte; so does a fork of
 // that. A recording of a single fork (no chain) still replays.

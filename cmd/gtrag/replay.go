@@ -51,7 +51,8 @@ recorded papers and a scratch store holding what the recording retrieved. It
 never writes to your knowledge base unless --write is given: a live fork
 runs on a scratch copy. It prints the recorded and the forked path side by
 side, where they diverge, and the fork's answer; --trace-out records the
-fork, which gtrag trace --format html shows as a branch.`,
+fork, which gtrag trace --format html shows as a branch. --fork, --set and
+--trace-out are each given once: a second is refused (exit 2), not taken.`,
 		Example: `  gtrag ask --trace-out run.jsonl "What is a Nash equilibrium?"
   gtrag replay run.jsonl
   gtrag replay run.jsonl --fork 2 --set relevant_context=false --offline
@@ -139,6 +140,7 @@ fork, which gtrag trace --format html shows as a branch.`,
 	f.BoolVar(&fo.offline, "offline", false, "with --fork: run the rest offline (offline reasoners, the recorded papers, a scratch store)")
 	f.BoolVar(&fo.write, "write", false, "with --fork: let a live fork add papers to your knowledge base")
 	f.StringVar(&fo.traceOut, "trace-out", "", "with --fork: record the fork to `FILE` (JSON Lines)")
+	refuseRepeats(f, "fork", "trace-out")
 	return cmd
 }
 
