@@ -11,6 +11,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/iostreams"
+	"github.com/gtrag/gtrag/reasoner"
 )
 
 // NoticeLevel is the MCP log level of a call's notices: normal but
@@ -34,7 +35,9 @@ func (s *Server) tell(ctx context.Context, req *mcp.CallToolRequest, tool string
 		if slices.Contains(s.svc.Reasoners().Notices, n) {
 			continue
 		}
-		line := iostreams.Line(n)
+		// A line for a person, as the command line prints it; the
+		// result carries the notice whole.
+		line := iostreams.Line(reasoner.ShortNotice(n))
 		fmt.Fprintf(s.log, "gtrag mcp: %s: note: %s\n", tool, line)
 		if req != nil && req.Session != nil {
 			// The session sends it only at the level the client asked

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -49,7 +50,10 @@ func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Que
 	}
 	qs, unrelated := onQuestion(parseQueries(reply), question)
 	if len(unrelated) > 0 && len(qs) > 0 { // with none left, the notice below says it
-		notices = append(notices, fmt.Sprintf("%s: dropped the LLM's search %s, which shares no word with the question and few with the field", PromptSearchArxiv, quote(strings.Join(unrelated, "; "))))
+		// Quoted whole: --json hands the notice to scripts, and the
+		// dropped searches are nowhere else in its object. Text output
+		// cuts the quote (ShortNotice).
+		notices = append(notices, fmt.Sprintf("%s%q, which shares no word with the question and few with the field", droppedSearches, fold(strings.Join(unrelated, "; "))))
 	}
 	if len(qs) == 0 {
 		what := fmt.Sprintf("the LLM reply %s holds no usable search", quote(reply))
@@ -61,6 +65,34 @@ func (w *LLMQueryWriter) WriteQueries(ctx context.Context, question string) (Que
 		w.c.usable(PromptSearchArxiv)
 	}
 	return Queries{Queries: qs, Notices: notices}, nil
+}
+
+// droppedSearches begins the notice of the searches WriteQueries dropped;
+// their quote follows.
+const droppedSearches = PromptSearchArxiv + ": dropped the LLM's search "
+
+// ShortNotice is notice n as text output shows it: in the notice of the
+// LLM's dropped searches, the searches cut to 60 runes, as a quoted reply
+// is, so that the note stays a line on a terminal. The notice itself
+// quotes them whole, for --json, where a script wants what the LLM wrote
+// and nobody reads it on a terminal; keeping the two apart here, rather
+// than a notice type with a text and a full form, leaves the notices the
+// plain strings that the state, the recordings and the MCP results
+// carry. Any other notice is returned as it is.
+func ShortNotice(n string) string {
+	rest, ok := strings.CutPrefix(n, droppedSearches)
+	if !ok {
+		return n
+	}
+	quoted, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return n
+	}
+	searches, err := strconv.Unquote(quoted)
+	if err != nil {
+		return n
+	}
+	return droppedSearches + quote(searches) + rest[len(quoted):]
 }
 
 // parseQueries keeps the lines of a reply that read as keyword searches:

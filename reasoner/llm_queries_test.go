@@ -3,6 +3,7 @@ package reasoner
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -46,6 +47,25 @@ func TestLLMQueryWriter(t *testing.T) {
 	require.Empty(t, qs.Queries)
 	require.Len(t, qs.Notices, 1)
 	require.Contains(t, qs.Notices[0], "no usable search")
+}
+
+// The notice of dropped searches quotes them whole; ShortNotice, what text
+// output prints, cuts them at 60 runes as quote does and leaves every
+// other notice as it is.
+func TestShortNoticeCutsOnlyTheDroppedSearches(t *testing.T) {
+	long := "weather forecast paris tomorrow afternoon rain; cheap flights lisbon summer holiday deals"
+	m := &scriptedModel{script: []step{{reply: "prisoner's dilemma defection\n" + strings.ReplaceAll(long, "; ", "\n")}}}
+	qs, err := NewLLMQueryWriter(m, fast...).WriteQueries(context.Background(), "Why do two suspects both confess?")
+	require.NoError(t, err)
+	require.Len(t, qs.Notices, 1)
+	const which = ", which shares no word with the question and few with the field"
+	require.Equal(t, `search_arxiv: dropped the LLM's search "`+long+`"`+which, qs.Notices[0])
+	require.Equal(t, `search_arxiv: dropped the LLM's search "weather forecast paris tomorrow afternoon rain; cheap flight…"`+which, ShortNotice(qs.Notices[0]))
+
+	short := `search_arxiv: dropped the LLM's search "lorem ipsum"` + which
+	for _, n := range []string{short, `arXiv search failed: search arXiv for "` + long + `"`, "", `search_arxiv: dropped the LLM's search "unterminated`} {
+		require.Equal(t, n, ShortNotice(n))
+	}
 }
 
 // A search that shares no word with the question or the field is junk,

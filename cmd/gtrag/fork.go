@@ -102,7 +102,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	}
 	fmt.Fprintln(a.io.Out)
 	for _, n := range res.Notices {
-		a.io.Note(n)
+		a.runNote(n)
 	}
 	base, _ := p.StateAtFork()
 	printAnswerWith(a.io.Out, res, forkFooter(res, base, o.step, o.store()))

@@ -7,13 +7,20 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gtrag/gtrag/internal/status"
+	"github.com/gtrag/gtrag/reasoner"
 )
 
 // liveRun shows one question's run on standard error: a status line when
 // stderr is a terminal and quiet is false, and its notices as they happen
 // (through the output boundary) in every case.
 func (a *app) liveRun(quiet bool) *status.Run {
-	return status.NewRun(a.statusLine(quiet), a.io.Note)
+	return status.NewRun(a.statusLine(quiet), a.runNote)
+}
+
+// runNote prints a notice of a run on standard error, as text output
+// shows it (reasoner.ShortNotice): --json carries the notice as it is.
+func (a *app) runNote(n string) {
+	a.io.Note(reasoner.ShortNotice(n))
 }
 
 // statusLine is the live line on a terminal's standard error; it draws

@@ -118,3 +118,25 @@ func TestAnswerFooterSaysWhoAnswered(t *testing.T) {
 	r.LLM = "offline"
 	require.Contains(t, answerFooter(r), "(Answered offline without an LLM, from sentences of the sources;")
 }
+
+// The searches the LLM wrote that share nothing with the question are
+// dropped with a notice quoting them. Text output cuts the quote at 60
+// runes, as it cuts a quoted reply; --json had the same cut, and a
+// script could not see what was dropped: the searches are nowhere else
+// in the object. It has them whole.
+func TestDroppedSearchesAreWholeInJSON(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.reply = func(kind, _ string) (string, bool) {
+		return "sealed-bid auction bid shading\nweather forecast paris tomorrow afternoon rain\ncheap flights lisbon summer holiday deals", kind == reasoner.PromptSearchArxiv
+	}
+	question := "How much do bidders shade their bids in sealed-bid auctions?"
+	const which = ", which shares no word with the question and few with the field"
+
+	var res service.Result
+	decodeJSON(t, gtrag(t, llmEnv(t, llm, "openai", auctionPaper), "ask", "--json", question), &res)
+	require.Contains(t, res.Notices, `search_arxiv: dropped the LLM's search "weather forecast paris tomorrow afternoon rain; cheap flights lisbon summer holiday deals"`+which, "%q", res.Notices)
+
+	r := gtrag(t, llmEnv(t, llm, "openai", auctionPaper), "ask", question)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, `note: search_arxiv: dropped the LLM's search "weather forecast paris tomorrow afternoon rain; cheap flight…"`+which+"\n", "text output cuts as before")
+}

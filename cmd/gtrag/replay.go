@@ -111,7 +111,7 @@ fork, which gtrag trace --format html shows as a branch. --fork, --set and
 				return writeJSON(a.io.Out, newReplayJSON(res, p.RecordedCounts()))
 			}
 			for _, n := range res.Notices {
-				a.io.Note(n)
+				a.runNote(n)
 			}
 			// stdout is the recorded answer, byte for byte: a fork's with
 			// the footer the fork printed.
