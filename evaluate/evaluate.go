@@ -271,15 +271,23 @@ type Run struct {
 type Report struct {
 	Questions int `json:"questions"`
 	// Answerable are the questions that expect an answer and name relevant
-	// papers: the ones hit rate and recall are measured on.
+	// papers: the ones hit rate, recall and the Funnel are measured on.
+	//
+	// With none (a set of off-topic controls only), those rates are nil,
+	// null in --json, not 0: a 0 there read as "every answer missed its
+	// paper", and a script could not tell 0 of N from nothing measured.
+	// Pointers rather than a flag beside them, so that a reader cannot
+	// take the rate without meeting the case. OffTopicRefused is nil so
+	// when no question is off-topic. The counts (Hits, WrongSources) stay
+	// numbers: 0 of 0 is a true count.
 	Answerable int `json:"answerable"`
 	// HitRate is the share of answerable questions whose sources include a
 	// relevant paper: Hits of Answerable.
-	HitRate float64 `json:"hit_rate"`
-	Hits    int     `json:"hits"`
+	HitRate *float64 `json:"hit_rate"`
+	Hits    int      `json:"hits"`
 	// HitInterval is HitRate's 95% confidence interval (Wilson), which
 	// says how far a rate measured on this many questions can be trusted.
-	HitInterval Interval `json:"hit_rate_interval"`
+	HitInterval *Interval `json:"hit_rate_interval"`
 	// RecallAtK is the mean share of a question's relevant papers found
 	// among the papers its answer cites: all of them, not the first K.
 	// The name is historical, from when an answer cited its top K
@@ -287,7 +295,7 @@ type Report struct {
 	// more papers than K (with -k 1 an answer may cite three). The field
 	// keeps its name because saved reports and scripts read it; the table
 	// calls it "recall (cited sources)".
-	RecallAtK float64 `json:"recall_at_k"`
+	RecallAtK *float64 `json:"recall_at_k"`
 	// K is the passages pulled from the store per retrieval (-k), a
 	// setting of the runs (see Comparison.Settings).
 	K int `json:"k"`
@@ -300,8 +308,8 @@ type Report struct {
 	OffTopicQuestions int `json:"off_topic_questions"`
 	// OffTopicRefused is the share of off-topic questions whose outcome is
 	// off_topic; OffTopicPapersAdded the papers they added in all.
-	OffTopicRefused     float64 `json:"off_topic_refused"`
-	OffTopicPapersAdded int     `json:"off_topic_papers_added"`
+	OffTopicRefused     *float64 `json:"off_topic_refused"`
+	OffTopicPapersAdded int      `json:"off_topic_papers_added"`
 
 	// MisstatedAdditions counts answers whose text says something about
 	// what was added that papers_added contradicts.
@@ -323,8 +331,9 @@ type Report struct {
 	P95LatencyMS int64          `json:"p95_latency_ms"`
 	Outcomes     map[string]int `json:"outcomes"`
 
-	// Funnel follows the relevant papers through the loop.
-	Funnel Funnel `json:"funnel"`
+	// Funnel follows the relevant papers through the loop; nil with no
+	// answerable question.
+	Funnel *Funnel `json:"funnel"`
 
 	// AnswerQuality is set when the question set says what its answers
 	// must contain (must_contain, or expect not_found): see CheckAnswers.
@@ -506,14 +515,14 @@ func Summarize(runs []Run, k int) Report {
 	rep.LLMCallsPerQuestion = float64(calls) / n
 	rep.MeanSteps = float64(steps) / n
 	if rep.Answerable > 0 {
-		rep.HitRate = float64(hits) / float64(rep.Answerable)
-		rep.Hits, rep.HitInterval = hits, Wilson(hits, rep.Answerable)
-		rep.RecallAtK = recallSum / float64(rep.Answerable)
 		n := float64(rep.Answerable)
-		rep.Funnel = Funnel{Fetched: float64(fetched) / n, Judged: float64(judged) / n, Added: float64(added) / n, Cited: rep.HitRate}
+		hitRate := float64(hits) / n
+		rep.Hits, rep.HitRate, rep.HitInterval = hits, &hitRate, new(Wilson(hits, rep.Answerable))
+		rep.RecallAtK = new(recallSum / n)
+		rep.Funnel = &Funnel{Fetched: float64(fetched) / n, Judged: float64(judged) / n, Added: float64(added) / n, Cited: hitRate}
 	}
 	if rep.OffTopicQuestions > 0 {
-		rep.OffTopicRefused = float64(offRefused) / float64(rep.OffTopicQuestions)
+		rep.OffTopicRefused = new(float64(offRefused) / float64(rep.OffTopicQuestions))
 	}
 	slices.Sort(latencies)
 	rep.P50LatencyMS = Percentile(latencies, 0.50)

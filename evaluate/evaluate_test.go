@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,13 +42,13 @@ func TestSummarize(t *testing.T) {
 	r := Summarize(runs, 3)
 	require.Equal(t, 5, r.Questions)
 	require.Equal(t, 3, r.Answerable)
-	require.InDelta(t, 1.0/3, r.HitRate, 1e-9)
+	require.InDelta(t, 1.0/3, *r.HitRate, 1e-9)
 	require.Equal(t, 1, r.Hits)
-	require.Equal(t, Wilson(1, 3), r.HitInterval)
-	require.InDelta(t, 1.0/3, r.RecallAtK, 1e-9)
+	require.Equal(t, Wilson(1, 3), *r.HitInterval)
+	require.InDelta(t, 1.0/3, *r.RecallAtK, 1e-9)
 	require.Equal(t, 1, r.WrongSources, "b cites only papers that are not relevant; c cites nothing")
 	require.Equal(t, 2, r.OffTopicQuestions)
-	require.InDelta(t, 0.5, r.OffTopicRefused, 1e-9)
+	require.InDelta(t, 0.5, *r.OffTopicRefused, 1e-9)
 	require.Equal(t, 1, r.OffTopicPapersAdded)
 	require.Equal(t, 1, r.MisstatedAdditions, "c says 1 added, 0 were")
 	require.InDelta(t, 7.0/5, r.ArxivRequestsPerQuestion, 1e-9)
@@ -60,7 +61,36 @@ func TestSummarize(t *testing.T) {
 	require.True(t, *r.PerQuestion[0].Hit)
 	require.InDelta(t, 0.0, *r.PerQuestion[1].Recall, 1e-9)
 	require.Nil(t, r.PerQuestion[3].Hit, "off-topic questions have no hit")
-	require.Equal(t, Funnel{Cited: 1.0 / 3}, r.Funnel, "no run recorded what it fetched")
+	require.Equal(t, &Funnel{Cited: 1.0 / 3}, r.Funnel, "no run recorded what it fetched")
+}
+
+// A rate no question measures is nil (null in --json), not 0: a set of
+// off-topic controls alone has no hit rate, recall or funnel, and a set
+// with no control has no refusal rate. A script read "hit_rate": 0 as
+// every answer missing its paper.
+func TestSummarizeLeavesUnmeasuredRatesNil(t *testing.T) {
+	controls := Summarize([]Run{
+		{Question: Question{Q: "a", Expect: ExpectOffTopic}, Outcome: "off_topic"},
+		{Question: Question{Q: "b", Expect: ExpectOffTopic}, Outcome: "answered", Sources: []string{"x"}},
+	}, 3)
+	require.Zero(t, controls.Answerable)
+	require.Nil(t, controls.HitRate)
+	require.Nil(t, controls.HitInterval)
+	require.Nil(t, controls.RecallAtK)
+	require.Nil(t, controls.Funnel)
+	require.Equal(t, new(0.5), controls.OffTopicRefused)
+
+	misses := Summarize([]Run{{Question: Question{Q: "a", Relevant: []string{"2301.00001"}}, Outcome: "not_found"}}, 3)
+	require.Equal(t, new(0.0), misses.HitRate, "0 of 1 is measured: a rate of 0")
+	require.Equal(t, new(0.0), misses.RecallAtK)
+	require.Equal(t, &Funnel{}, misses.Funnel)
+	require.Nil(t, misses.OffTopicRefused, "no control was asked")
+
+	b, err := json.Marshal(controls)
+	require.NoError(t, err)
+	for _, field := range []string{`"hit_rate":null`, `"hit_rate_interval":null`, `"recall_at_k":null`, `"funnel":null`, `"answerable":0`, `"hits":0`, `"off_topic_refused":0.5`} {
+		require.Contains(t, string(b), field)
+	}
 }
 
 func TestFunnel(t *testing.T) {
@@ -83,7 +113,7 @@ func TestFunnel(t *testing.T) {
 		stages = append(stages, row.Stage)
 	}
 	require.Equal(t, []string{StageCited, StageAdded, StageFetched, StageNotFetched, StageCited, StageNotSearch, ""}, stages)
-	require.Equal(t, Funnel{Fetched: 3.0 / 6, Judged: 2.0 / 6, Added: 2.0 / 6, Cited: 2.0 / 6}, r.Funnel,
+	require.Equal(t, &Funnel{Fetched: 3.0 / 6, Judged: 2.0 / 6, Added: 2.0 / 6, Cited: 2.0 / 6}, r.Funnel,
 		"a paper the store already held is cited without being fetched")
 }
 

@@ -599,18 +599,18 @@ func printEval(a *app, r evaluate.Report) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
-	if r.Answerable > 0 {
-		fmt.Fprintf(w, "hit rate\t%.2f (%d of %d answerable; 95%% interval %.2f–%.2f)\n", r.HitRate, r.Hits, r.Answerable, r.HitInterval.Low, r.HitInterval.High)
+	if r.HitRate != nil && r.HitInterval != nil && r.RecallAtK != nil {
+		fmt.Fprintf(w, "hit rate\t%.2f (%d of %d answerable; 95%% interval %.2f–%.2f)\n", *r.HitRate, r.Hits, r.Answerable, r.HitInterval.Low, r.HitInterval.High)
 		// recall_at_k in --json, a name kept for the scripts that read
 		// it: it is over every cited source, not the first k.
-		fmt.Fprintf(w, "recall (cited sources)\t%.2f\n", r.RecallAtK)
+		fmt.Fprintf(w, "recall (cited sources)\t%.2f\n", *r.RecallAtK)
 	} else {
-		// 0.00 would read as every answer missing its paper; --json keeps
-		// its 0 (with "answerable": 0) for the scripts that read it.
+		// 0.00 would read as every answer missing its paper; --json has
+		// null (with "answerable": 0).
 		fmt.Fprintf(w, "hit rate\tnone measured (no question expects an answer and names a relevant paper)\n")
 	}
-	if r.Answerable > 0 && r.ArxivRate > 0 {
-		f := r.Funnel
+	if r.Funnel != nil && r.ArxivRate > 0 {
+		f := *r.Funnel
 		fmt.Fprintf(w, "relevant paper\tfetched %.2f, judged %.2f, added %.2f, cited %.2f\n", f.Fetched, f.Judged, f.Added, f.Cited)
 		if !r.Fresh && f.Cited > f.Added {
 			// Not a fault of the figures: the first three count what each
@@ -620,8 +620,8 @@ func printEval(a *app, r evaluate.Report) error {
 		}
 	}
 	fmt.Fprintf(w, "wrong sources only\t%d\n", r.WrongSources)
-	if r.OffTopicQuestions > 0 {
-		fmt.Fprintf(w, "off-topic refused\t%.0f%% of %d, %d %s added\n", 100*r.OffTopicRefused, r.OffTopicQuestions, r.OffTopicPapersAdded, text.Plural(r.OffTopicPapersAdded, "paper", "papers"))
+	if r.OffTopicRefused != nil {
+		fmt.Fprintf(w, "off-topic refused\t%.0f%% of %d, %d %s added\n", 100**r.OffTopicRefused, r.OffTopicQuestions, r.OffTopicPapersAdded, text.Plural(r.OffTopicPapersAdded, "paper", "papers"))
 	}
 	fmt.Fprintf(w, "misstated additions\t%d\n", r.MisstatedAdditions)
 	fmt.Fprintf(w, "arXiv requests / question\t%.2f (%.0f%% searched)\n", r.ArxivRequestsPerQuestion, 100*r.ArxivRate)

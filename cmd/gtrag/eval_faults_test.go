@@ -71,7 +71,7 @@ func TestEvalFreshNeverOpensTheConfiguredStore(t *testing.T) {
 	var rep evaluate.Report
 	decodeJSON(t, r, &rep)
 	require.Equal(t, 2, rep.Questions)
-	require.Equal(t, 1.0, rep.HitRate, "each question searched and found its paper from an empty store")
+	require.Equal(t, 1.0, *rep.HitRate, "each question searched and found its paper from an empty store")
 	require.Equal(t, "note: --fresh asks each question on its own temporary embedded store; the store weaviate://127.0.0.1:1/X is not used\n", r.stderr)
 }
 
@@ -106,7 +106,7 @@ func TestEvalInterruptedReportsTheQuestionsCompleted(t *testing.T) {
 			require.Equal(t, 3, rep.Planned)
 			require.Equal(t, 1, rep.Questions)
 			require.Len(t, rep.PerQuestion, 1, "the question in flight is left out")
-			require.Equal(t, 1.0, rep.HitRate)
+			require.Equal(t, 1.0, *rep.HitRate)
 		} else {
 			require.True(t, strings.HasPrefix(r.stdout, "interrupted after 1 of 3 questions: these figures cover only that one\n"), r.stdout)
 			require.Regexp(t, `(?m)^questions +1, each from an empty store$`, r.stdout)
@@ -143,7 +143,7 @@ func TestEvalFreshTellsASilentArxivFromASlowOne(t *testing.T) {
 	var rep evaluate.Report
 	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", "--max-searches", "1", file), &rep)
 	require.Equal(t, 2, rep.Questions)
-	require.Equal(t, 1.0, rep.HitRate, "a second an answer is slow, not silent")
+	require.Equal(t, 1.0, *rep.HitRate, "a second an answer is slow, not silent")
 
 	srv.OnRequest(nil)
 	srv.SetFault(func(arxivtest.Request) *arxivtest.Reply { return &arxivtest.Reply{Stall: true} })

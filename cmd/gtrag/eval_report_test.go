@@ -34,8 +34,10 @@ func TestEvalOutcomesListEveryOutcome(t *testing.T) {
 
 // A set with no answerable question (controls only, or questions naming
 // no relevant paper) has no hit rate: the table says so rather than
-// printing 0.00, which reads as every answer missing its paper, and a
-// baseline with no answerable question in common compares no hit rate.
+// printing 0.00, which reads as every answer missing its paper, --json
+// has null for each rate not measured (it had 0, which a script could not
+// tell from 0 of N), and a baseline with no answerable question in common
+// compares no hit rate.
 func TestEvalNoAnswerableQuestionPrintsNoHitRate(t *testing.T) {
 	env := testEnv(t)
 	auctionServer(t, env)
@@ -44,6 +46,9 @@ func TestEvalNoAnswerableQuestionPrintsNoHitRate(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(`{"q": "How do I bake sourdough bread?", "expect": "off_topic"}`+"\n"), 0o644))
 	base := gtrag(t, env, "eval", "--fresh", "--json", file)
 	require.Equal(t, 0, base.code, base.stderr)
+	for _, field := range []string{`"answerable": 0,`, `"hit_rate": null,`, `"hit_rate_interval": null,`, `"recall_at_k": null,`, `"funnel": null,`, `"off_topic_refused": 1,`} {
+		require.Contains(t, base.stdout, "\n  "+field+"\n")
+	}
 	before := filepath.Join(dir, "before.json")
 	require.NoError(t, os.WriteFile(before, []byte(base.stdout), 0o644))
 
@@ -60,7 +65,7 @@ func TestEvalNoAnswerableQuestionPrintsNoHitRate(t *testing.T) {
 // One paired question is "1 paired question"; a sign test p below 0.01
 // is not printed as "p 0.00", a p of 0.
 func TestEvalBaselineLineNumbers(t *testing.T) {
-	out := printedEval(t, evaluate.Report{Questions: 1, Answerable: 1, Hits: 1, HitRate: 1,
+	out := printedEval(t, evaluate.Report{Questions: 1, Answerable: 1, Hits: 1, HitRate: new(1.0), HitInterval: new(evaluate.Wilson(1, 1)), RecallAtK: new(1.0),
 		Baseline: &evaluate.Comparison{Paired: 1, Before: 0, After: 1, Gained: []string{"a"}, Lost: []string{}, P: 1}})
 	require.Regexp(t, `(?m)^vs baseline +hit rate 0\.00 → 1\.00 on 1 paired question: \+1, −0 \(sign test p 1\.00\)$`, out)
 
@@ -120,11 +125,11 @@ func TestEvalBaselineFileMessages(t *testing.T) {
 // above its "added" is explained, not left to read as a fault of the
 // figures. A fresh eval's funnel needs no such line.
 func TestEvalSharedFunnelSaysWhyCitedExceedsAdded(t *testing.T) {
-	shared := evaluate.Report{Questions: 2, Answerable: 2, Hits: 2, HitRate: 1, ArxivRate: 0.5,
-		Funnel: evaluate.Funnel{Fetched: 0.5, Judged: 0.5, Added: 0.5, Cited: 1}}
+	shared := evaluate.Report{Questions: 2, Answerable: 2, Hits: 2, HitRate: new(1.0), HitInterval: new(evaluate.Wilson(2, 2)), RecallAtK: new(1.0), ArxivRate: 0.5,
+		Funnel: &evaluate.Funnel{Fetched: 0.5, Judged: 0.5, Added: 0.5, Cited: 1}}
 	out := printedEval(t, shared)
 	require.Regexp(t, `(?m)^relevant paper +fetched 0\.50, judged 0\.50, added 0\.50, cited 1\.00\n +\(over a shared store an answer also cites papers the store held before its question`, out)
 	fresh := shared
-	fresh.Fresh, fresh.Funnel.Cited = true, 0.5
+	fresh.Fresh, fresh.Funnel = true, &evaluate.Funnel{Fetched: 0.5, Judged: 0.5, Added: 0.5, Cited: 0.5}
 	require.NotContains(t, printedEval(t, fresh), "over a shared store")
 }

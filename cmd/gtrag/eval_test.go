@@ -38,7 +38,7 @@ func TestEvalFreshFollowsTheRelevantPaper(t *testing.T) {
 	}
 	require.Equal(t, []string{evaluate.StageCited, evaluate.StageNotFetched, evaluate.StageFetched}, stages,
 		"the auction papers are cited; the missing paper is never fetched; the rendering paper is fetched and not judged about the question")
-	require.Equal(t, evaluate.Funnel{Fetched: 2.0 / 3, Judged: 1.0 / 3, Added: 1.0 / 3, Cited: 1.0 / 3}, rep.Funnel)
+	require.Equal(t, &evaluate.Funnel{Fetched: 2.0 / 3, Judged: 1.0 / 3, Added: 1.0 / 3, Cited: 1.0 / 3}, rep.Funnel)
 
 	text := gtrag(t, env, "eval", "--fresh", file)
 	require.Equal(t, 0, text.code, text.stderr)

@@ -35,7 +35,7 @@ func onePaper(i int) arxiv.Paper {
 // "interrupted after 0 of 1 questions": a count of one takes the singular.
 func TestQABrowseEvalReportSaysOneRight(t *testing.T) {
 	out := printedEval(t, evaluate.Report{
-		Questions: 1, Planned: 1, OffTopicQuestions: 1, OffTopicRefused: 0, OffTopicPapersAdded: 1, StoreGrowth: 1,
+		Questions: 1, Planned: 1, OffTopicQuestions: 1, OffTopicRefused: new(0.0), OffTopicPapersAdded: 1, StoreGrowth: 1,
 		Outcomes:      map[string]int{"answered": 1},
 		AnswerQuality: &evaluate.AnswerQuality{Checked: 1, Passed: 1, PassRate: 1, Answers: 1},
 	})
