@@ -30,9 +30,12 @@ type unit struct {
 
 	// Set by the process stage: the outcome of each paper (Kept means
 	// "to be written"; commit turns it into SkippedExisting if the store
-	// wrote nothing for it), and the documents to write.
-	outcomes []Outcome
-	docs     []vectordb.Document
+	// wrote nothing for it), of each preSkipped id (SkippedExisting, or
+	// SkippedDuplicate for a paper the run met already), and the
+	// documents to write.
+	outcomes    []Outcome
+	preOutcomes []Outcome
+	docs        []vectordb.Document
 }
 
 // served is the number of entries the batch holds.
@@ -327,6 +330,19 @@ func firstErr(errs ...error) error {
 // keeps the rest, and kept papers are chunked.
 func (r *run) process(ctx context.Context, u *unit) error {
 	in := r.in
+	// A stored versioned id was not fetched, but it is a paper this run
+	// has met: another spelling of it (its bare id, fetched, in this batch
+	// or another) is a duplicate, not a second paper already stored.
+	u.preOutcomes = make([]Outcome, len(u.preSkipped))
+	for i, id := range u.preSkipped {
+		base, v := arxiv.SplitVersion(id)
+		if sv, ok := r.seen[base]; ok && v <= sv {
+			u.preOutcomes[i] = SkippedDuplicate
+			continue
+		}
+		r.seen[base] = v
+		u.preOutcomes[i] = SkippedExisting
+	}
 	u.outcomes = make([]Outcome, len(u.papers))
 	newest := make(map[string]int, len(u.papers)) // base id → index of its newest version
 	for i, p := range u.papers {
@@ -428,8 +444,8 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 			in.OnPaper(id, o)
 		}
 	}
-	for _, id := range u.preSkipped {
-		tell(id, SkippedExisting)
+	for i, id := range u.preSkipped {
+		tell(id, u.preOutcomes[i])
 	}
 	for i, p := range u.papers {
 		o := u.outcomes[i]

@@ -140,3 +140,41 @@ func TestFormatAndMergeGaps(t *testing.T) {
 	}
 	require.Equal(t, "1–10, 21–30, 41–50, 61–70, 81–90 and 2 more ranges", ingest.FormatGaps(many))
 }
+
+// One stored paper asked for twice, by its bare and its versioned id, is
+// one paper: the versioned id is skipped without asking arXiv and the bare
+// one comes back as the same paper, which was skipped_existing twice
+// ("skipped 2 (already stored)" for one paper). The second spelling met is
+// a duplicate, as it is when the store does not have the paper yet, in
+// the same batch or a later one.
+func TestIngestLookupCountsAStoredPaperOnceWhateverItsSpellings(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	srv := arxivtest.New(t, papers)
+	p := papers[0]
+	for _, tc := range []struct {
+		name  string
+		asked []string
+		batch int
+	}{
+		{"bare first", []string{arxiv.BaseID(p.ID), p.ID}, 0},
+		{"versioned first", []string{p.ID, arxiv.BaseID(p.ID)}, 0},
+		{"bare in an earlier batch", []string{arxiv.BaseID(p.ID), papers[1].ID, p.ID}, 1},
+		{"versioned in an earlier batch", []string{p.ID, papers[1].ID, arxiv.BaseID(p.ID)}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			store := newMemStore()
+			store.put(papers...)
+			in := &ingest.Ingester{Store: store, StateDir: t.TempDir(), BatchSize: tc.batch}
+			rep, err := L(in).Lookup(context.Background(), testClient(srv, 0), tc.asked)
+			require.NoError(t, err)
+			want := []string{p.ID}
+			if len(tc.asked) == 3 {
+				want = []string{p.ID, papers[1].ID}
+			}
+			require.ElementsMatch(t, want, rep.SkippedExisting, "each stored paper once")
+			require.Equal(t, []string{p.ID}, rep.SkippedDuplicate, "the second spelling of the same paper")
+			require.Empty(t, rep.Kept)
+			require.Equal(t, len(tc.asked), rep.Committed(), "every id meets one outcome")
+		})
+	}
+}
