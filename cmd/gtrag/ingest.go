@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -132,8 +133,9 @@ arxiv_requests; store_count is null when the run ended before it
 opened the store, as when arXiv cannot be reached), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
 complete (the source has nothing more to give: false when a query stopped
-at --max or the run failed) and up_to_date (nothing needed fetching, no
-request made). --ids-out FILE writes one JSON line per entry,
+at --max or the run failed), up_to_date (nothing needed fetching, no
+request made) and notices (what the run had to say, such as ids arXiv does
+not know or a query with no results; [] when nothing). --ids-out FILE writes one JSON line per entry,
 {"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
 skipped_invalid|not_found|replaced}, as its batch is committed (written and synced
 before the batch's progress is saved). Running the same command again to
@@ -656,7 +658,10 @@ type ingestOutput struct {
 	// gtrag's wording (service.RefreshPrimer): a list with --primer, even
 	// an empty one, and no key with another source.
 	Updated *[]string `json:"updated,omitempty"`
-	Error   string    `json:"error,omitempty"`
+	// Notices are what the run had to say (ingestNotices), as ask --json
+	// and the MCP ingest tools carry theirs: [] when nothing.
+	Notices []string `json:"notices"`
+	Error   string   `json:"error,omitempty"`
 }
 
 // ingestOutputUnopened is the --json object of a run that ended before it
@@ -671,11 +676,11 @@ type ingestOutputUnopened struct {
 	StoreCount *int `json:"store_count"`
 }
 
-// ingestObject is the --json object of a run: its lists, its error when it
-// failed (nil otherwise), and a null store_count when it never opened the
-// store.
-func ingestObject(l ingest.Listing, runErr error, opened bool) any {
-	out := ingestOutput{Listing: l}
+// ingestObject is the --json object of a run: its lists, its notices, its
+// error when it failed (nil otherwise), and a null store_count when it
+// never opened the store.
+func ingestObject(l ingest.Listing, notices []string, runErr error, opened bool) any {
+	out := ingestOutput{Listing: l, Notices: nonNil(notices)}
 	if runErr != nil {
 		out.Error = iostreams.Line(runErr.Error())
 	}
@@ -732,7 +737,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// Not bad usage but a failed run (exit 1): with --json, the
 			// object with its error, as every other failed run prints.
 			if o.json {
-				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}.Listing(ingest.IDs{}), err, false)); werr != nil {
+				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}.Listing(ingest.IDs{}), nil, err, false)); werr != nil {
 					return werr
 				}
 			}
@@ -926,7 +931,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 
 	if o.json {
-		obj := ingestObject(rep.Listing(lists), ingestError(o, rep, runErr), db != nil)
+		obj := ingestObject(rep.Listing(lists), ingestNotices(o, rep, runErr), ingestError(o, rep, runErr), db != nil)
 		if out, ok := obj.(ingestOutput); ok && o.primer {
 			updated := nonNil(primerUpdated)
 			out.Updated = &updated
@@ -1324,13 +1329,38 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if rep.NoticesDropped > 0 {
 		fmt.Fprintf(w, "%d more notes were not shown; --ids-out FILE lists every entry's outcome.\n", rep.NoticesDropped)
 	}
-	if runErr == nil && o.query != "" && rep.Total == 0 && rep.Fetched == 0 {
-		// Not "ingested completely": the next run asks arXiv again.
-		fmt.Fprintln(w, "arXiv has no results for this query: check its spelling and field prefixes (ti:, abs:, au:, cat:).")
+	if noResults(o, rep, runErr) {
+		fmt.Fprintln(w, noResultsNote+".")
 	}
 	if runErr == nil && o.query != "" && !rep.Complete && len(rep.Gaps) == 0 && rep.Next < rep.Total {
 		fmt.Fprintf(w, "Stopped at --max %d; arXiv has %d results: raise --max to continue.\n", o.max, rep.Total)
 	}
+}
+
+// noResultsNote is what an ingest says of a query arXiv has no results
+// for: not "ingested completely", since the next run asks arXiv again.
+const noResultsNote = "arXiv has no results for this query: check its spelling and field prefixes (ti:, abs:, au:, cat:)"
+
+// noResults reports whether the run was a query arXiv has no results for.
+func noResults(o *ingestOptions, rep ingest.Report, runErr error) bool {
+	return runErr == nil && o.query != "" && rep.Total == 0 && rep.Fetched == 0
+}
+
+// ingestNotices are the notices of ingest --json: the run's own, as the
+// MCP ingest tools give them (each also said on stderr as it happened,
+// the first ingest.MaxNotices of them, and a count of the rest), then
+// what the text summary says beyond the counts that the object's fields
+// do not: that a query had no results, which "total": 0 and "complete":
+// true alone read as a query done.
+func ingestNotices(o *ingestOptions, rep ingest.Report, runErr error) []string {
+	notices := slices.Clone(rep.Notices)
+	if rep.NoticesDropped > 0 {
+		notices = append(notices, fmt.Sprintf("%d more notices not shown; --ids-out FILE lists every entry's outcome", rep.NoticesDropped))
+	}
+	if noResults(o, rep, runErr) {
+		notices = append(notices, noResultsNote)
+	}
+	return nonNil(notices)
 }
 
 // printIDsTried says what became of an id list every id of which an

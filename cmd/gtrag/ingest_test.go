@@ -147,12 +147,16 @@ func TestIngestQueryPagesPacedWithContractJSON(t *testing.T) {
 			var ids []string
 			require.NoError(t, json.Unmarshal(v, &ids), "%s is a list of paper ids: %s", k, v)
 			require.NotNil(t, ids, "%s is [] when empty, not null", k)
+		case "notices":
+			var notices []string
+			require.NoError(t, json.Unmarshal(v, &notices), "%s is a list of strings: %s", k, v)
+			require.Equal(t, []string{}, notices, "nothing to say: [], not null")
 		default:
 			var n int
 			require.NoError(t, json.Unmarshal(v, &n), "%s is a count: %s", k, v)
 		}
 	}
-	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "skipped_duplicate", "skipped_invalid", "not_found", "chunks_added", "store_count", "arxiv_requests", "total", "complete", "up_to_date"}, keys)
+	require.ElementsMatch(t, []string{"fetched", "kept", "rejected", "skipped_existing", "skipped_duplicate", "skipped_invalid", "not_found", "chunks_added", "store_count", "arxiv_requests", "total", "complete", "up_to_date", "notices"}, keys)
 	rep := readIngestReport(t, r, idsOut)
 	require.Equal(t, 250, rep.Fetched)
 	require.Equal(t, ingestIDs(arxivtest.Sorted(papers, arxivtest.Sort{By: "submittedDate"})), rep.Kept, "newest first, as arXiv sorts")

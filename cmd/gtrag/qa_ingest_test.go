@@ -76,6 +76,29 @@ func TestQAIngestQueryWithNoResults(t *testing.T) {
 	require.Len(t, srv.Requests(), 2)
 }
 
+// --json says what the text summary says of a query with no results, in
+// its notices (as ask --json and the MCP ingest tools carry theirs): the
+// object alone, "total": 0 and "complete": true, read as a query done.
+// A run with nothing to say has "notices": [].
+func TestQAIngestJSONQueryWithNoResultsHasANotice(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{})
+	env := ingestEnv(t, srv)
+	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "10")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var out struct {
+		Total   int      `json:"total"`
+		Notices []string `json:"notices"`
+	}
+	decodeJSON(t, r, &out)
+	require.Zero(t, out.Total)
+	require.Equal(t, []string{"arXiv has no results for this query: check its spelling and field prefixes (ti:, abs:, au:, cat:)"}, out.Notices)
+
+	srv.SetPapers(arxivtest.Papers(0, 5))
+	r = gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "10")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stdout, "\n  \"notices\": []\n")
+}
+
 func TestQAPapersRmAndShowWords(t *testing.T) {
 	env := testEnv(t)
 	env["GTRAG_SEED"] = "none"
