@@ -283,7 +283,7 @@ type Listing struct {
 	SkippedDuplicate []string `json:"skipped_duplicate" jsonschema:"ids met earlier in the run"`
 	SkippedInvalid   []string `json:"skipped_invalid" jsonschema:"places (entry 3, line 12) of entries that cannot be papers"`
 	NotFound         []string `json:"not_found" jsonschema:"asked ids arXiv has no paper for"`
-	ChunksAdded      int      `json:"chunks_added" jsonschema:"passages the store newly wrote"`
+	ChunksAdded      int      `json:"chunks_added" jsonschema:"passages of the kept papers, as written; a newer version that replaced a stored one counts whole, its older version's passages removed, so store_count can grow by less"`
 	StoreCount       int      `json:"store_count" jsonschema:"passages in the store at the end"`
 	ArxivRequests    int      `json:"arxiv_requests" jsonschema:"HTTP requests sent, retries included"`
 	Total            int      `json:"total" jsonschema:"arXiv's total for a query, or the number of ids"`
@@ -372,7 +372,12 @@ type Report struct {
 	// NotFound is the number of asked ids arXiv returned no paper for
 	// (Lookup only; a query or a file has none).
 	NotFound int
-	// ChunksAdded is what the store newly wrote.
+	// ChunksAdded is the chunks of the Kept papers, as the store wrote
+	// them. A paper kept as a newer version of one stored before counts
+	// all its chunks, as it counts in Kept, and the older version's are
+	// removed: the store then grows by less than ChunksAdded (StoreCount
+	// says by how much). A paper this run wrote and a later batch
+	// replaced leaves ChunksAdded as it leaves Kept.
 	ChunksAdded int
 	// StoreCount is the number of documents in the store at the end; 0 if
 	// the run ended before Ingester.Open was called.
@@ -470,7 +475,7 @@ type Progress struct {
 	Skipped  int // committed: stored already, or met twice
 	Invalid  int // committed: not a paper
 	NotFound int // committed: ids arXiv has no paper for
-	Chunks   int // chunks newly written
+	Chunks   int // chunks of the kept papers (Report.ChunksAdded)
 	Batches  int // batches committed
 	// Target is the number of papers this run expects to fetch; 0 while
 	// unknown (before arXiv has said its total).

@@ -520,7 +520,9 @@ func TestIngestSkippedExistingAndNewerVersionReplaces(t *testing.T) {
 // batch, is told again as replaced and counted as a duplicate, so that
 // kept is what the run leaves in the store (a file of 1,501 papers, one
 // of them in two versions 1,200 lines apart, said "kept 1501" of a store
-// that gained 1,500). The same paper met twice stays kept once.
+// that gained 1,500). The same paper met twice stays kept once. The older
+// version's chunks leave chunks_added with it: "1105 added; the store
+// holds 1103" of a run into an empty store.
 func TestIngestANewerVersionInALaterBatchReplacesTheKeptOne(t *testing.T) {
 	db := openDB(t, t.TempDir())
 	a1, a2 := arxivtest.PaperVersion(1, 1), arxivtest.PaperVersion(1, 2)
@@ -534,9 +536,30 @@ func TestIngestANewerVersionInALaterBatchReplacesTheKeptOne(t *testing.T) {
 	require.Equal(t, 4, rep.Report.Kept)
 	require.Equal(t, 2, rep.Report.SkippedDuplicate)
 	require.ElementsMatch(t, rep.Kept, db.Papers(), "kept is what the store holds")
+	require.Equal(t, db.Count(), rep.ChunksAdded, "the chunks of the kept papers, not of the replaced one too")
 	listing := rep.Report.Listing(rep.ids)
 	require.Equal(t, rep.Kept, listing.Kept, "--json lists it as a duplicate")
 	require.Equal(t, []string{a1.ID, others[0].ID}, listing.SkippedDuplicate)
+}
+
+// A newer version of a paper an earlier run stored is written, and counts
+// as kept, with its chunks in chunks_added; the older version's chunks
+// are removed, so the store grows by less than chunks_added (here by
+// nothing: the store holds the newer version's chunks alone).
+func TestIngestANewerVersionOfAStoredPaperCountsItsChunksAdded(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	a1, a2 := arxivtest.PaperVersion(1, 1), arxivtest.PaperVersion(1, 2)
+	in := &ingest.Ingester{Store: db}
+	first, err := L(in).Papers(context.Background(), []arxiv.Paper{a1})
+	require.NoError(t, err)
+	require.Equal(t, db.Count(), first.ChunksAdded)
+
+	rep, err := L(in).Papers(context.Background(), []arxiv.Paper{a2})
+	require.NoError(t, err)
+	require.Equal(t, []string{a2.ID}, rep.Kept)
+	require.Equal(t, []string{a2.ID}, db.Papers())
+	require.Equal(t, db.Count(), rep.ChunksAdded, "the newer version's chunks, all written by this run")
+	require.Equal(t, rep.ChunksAdded, rep.StoreCount)
 }
 
 func TestIngestPapersFromFileFormats(t *testing.T) {

@@ -78,7 +78,15 @@ type run struct {
 	seen map[string]int
 	// written maps the base id of every paper this run wrote to the
 	// version written; only the commit stage touches it.
-	written map[string]string
+	written map[string]writtenPaper
+}
+
+// writtenPaper is a version of a paper a run wrote, and its chunks: a
+// newer version written later in the run takes them out of ChunksAdded
+// as it takes the paper out of Kept.
+type writtenPaper struct {
+	id     string
+	chunks int
 }
 
 // begin checks the Ingester and starts a run.
@@ -89,7 +97,7 @@ func (in *Ingester) begin() (*run, error) {
 	case in.Store != nil && in.Open != nil:
 		return nil, errors.New("ingest: both Store and Open are set")
 	}
-	return &run{in: in, store: in.Store, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}, written: map[string]string{}}, nil
+	return &run{in: in, store: in.Store, noticed: map[string]bool{}, began: time.Now(), seen: map[string]int{}, written: map[string]writtenPaper{}}, nil
 }
 
 // open calls Ingester.Open, once, unless the store was given.
@@ -421,11 +429,13 @@ func version(id string) int {
 // commit stores a batch, then records it in the report and the resume file.
 // The resume file moves only after the store has the whole batch. A kept
 // paper the store wrote nothing for (a newer version is stored) counts as
-// SkippedExisting: Kept counts papers written.
+// SkippedExisting: Kept counts papers written. ChunksAdded counts their
+// chunks: a paper this run wrote and a later batch replaced leaves both.
 func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 	in := r.in
 	added := 0
 	var written map[string]bool
+	chunks := map[string]int{} // chunks of each paper written
 	if len(u.docs) > 0 {
 		papers, n, err := vectordb.AddPapers(ctx, r.store, u.docs)
 		if err != nil {
@@ -435,6 +445,11 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 		written = make(map[string]bool, len(papers))
 		for _, id := range papers {
 			written[id] = true
+		}
+		for _, d := range u.docs {
+			if id := vectordb.PaperOf(d); written[id] {
+				chunks[id]++
+			}
 		}
 	}
 	var delta Report
@@ -460,12 +475,15 @@ func (r *run) commit(ctx context.Context, j *job, u *unit, rep *Report) error {
 		// replaces it in the store: the older one is told again
 		// (Replaced) and no longer counts as kept, so that Kept is the
 		// papers the run leaves in the store (a file of 1,501 papers, one
-		// of them two versions 1,200 lines apart, said "kept 1501").
+		// of them two versions 1,200 lines apart, said "kept 1501"). Its
+		// chunks, gone from the store, leave ChunksAdded ("1105 added; the
+		// store holds 1103" of a run into an empty store).
 		base := arxiv.BaseID(p.ID)
-		if old, ok := r.written[base]; ok && old != p.ID {
-			tell(old, Replaced)
+		if old, ok := r.written[base]; ok && old.id != p.ID {
+			tell(old.id, Replaced)
+			added -= old.chunks
 		}
-		r.written[base] = p.ID
+		r.written[base] = writtenPaper{id: p.ID, chunks: chunks[p.ID]}
 	}
 	for _, e := range u.invalid {
 		tell(e.Where, SkippedInvalid)

@@ -129,7 +129,9 @@ damaged commit record) is refused then too, with exit 1 and what to do.
 skipped_existing, skipped_duplicate, skipped_invalid, not_found: ids arXiv
 has no paper for, which an id list run again with nothing to fetch takes
 from its earlier runs), counts (fetched, chunks_added, store_count,
-arxiv_requests; store_count is null when the run ended before it
+arxiv_requests; chunks_added are the kept papers' chunks, a newer version
+replacing a stored one counted whole, though the store drops the older
+version's; store_count is null when the run ended before it
 opened the store, as when arXiv cannot be reached), and total
 (arXiv's total for a query, the number of ids, or the entries of a file),
 complete (the source has nothing more to give: false when a query stopped
