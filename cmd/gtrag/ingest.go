@@ -131,18 +131,18 @@ has no paper for, which an id list run again with nothing to fetch takes
 from its earlier runs), counts (fetched, chunks_added, store_count,
 arxiv_requests; chunks_added are the kept papers' chunks, a newer version
 replacing a stored one counted whole, though the store drops the older
-version's; store_count is null when the run ended before it
-opened the store, as when arXiv cannot be reached), and total
-(arXiv's total for a query, the number of ids, or the entries of a file),
-complete (the source has nothing more to give: false when a query stopped
-at --max or the run failed), up_to_date (nothing needed fetching, no
-request made) and notices (what the run had to say, such as ids arXiv does
-not know or a query with no results; [] when nothing). --ids-out FILE writes one JSON line per entry,
-{"id": …, "outcome": kept|rejected|skipped_existing|skipped_duplicate|
-skipped_invalid|not_found|replaced}, as its batch is committed (written and synced
-before the batch's progress is saved). Running the same command again to
-resume appends to FILE; a fresh run, --restart or --file starts it over.
-FILE may not be the --file being read.`,
+version's; store_count is null when the run ended before it opened the
+store, as when arXiv cannot be reached), and total (arXiv's total for a
+query, the number of ids, or the entries of a file), complete (the source
+has nothing more to give: false when a query stopped at --max or the run
+failed), up_to_date (nothing needed fetching, no request made) and notices
+(what the run had to say, such as ids arXiv does not know or a query with
+no results; [] when nothing). --ids-out FILE writes one JSON line per
+entry, {"id": …, "outcome": kept|rejected|skipped_existing|
+skipped_duplicate|skipped_invalid|not_found|replaced}, as its batch is
+committed (written and synced before the batch's progress is saved).
+Running the same command again to resume appends to FILE; a fresh run,
+--restart or --file starts it over. FILE may not be the --file being read.`,
 		Example: `  gtrag ingest --query "cat:cs.GT" --max 5000
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
