@@ -330,7 +330,7 @@ func TestSessionErrors(t *testing.T) {
 
 // Lines reads a script's lines, no prompt written anywhere.
 func TestLines(t *testing.T) {
-	l := NewLines(strings.NewReader("one\n\ntwo"), 100)
+	l := NewLines(context.Background(), strings.NewReader("one\n\ntwo"), 100)
 	var got []string
 	for {
 		s, err := l.ReadLine(Prompt)

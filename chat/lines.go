@@ -2,6 +2,7 @@ package chat
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -20,13 +21,15 @@ import (
 type Lines struct {
 	r   *lineio.Reader
 	max int
+	ctx context.Context
 }
 
 // NewLines reads lines from r, each at most max bytes. A longer line is
 // read to its end, without being held whole, and refused with a
-// *LongLineError; the lines after it are read as usual.
-func NewLines(r io.Reader, max int) *Lines {
-	return &Lines{r: lineio.New(bufio.NewReader(r), max), max: max}
+// *LongLineError; the lines after it are read as usual. ReadLine returns
+// ctx's error as soon as ctx ends, as Terminal's does.
+func NewLines(ctx context.Context, r io.Reader, max int) *Lines {
+	return &Lines{r: lineio.New(bufio.NewReader(r), max), max: max, ctx: ctx}
 }
 
 // LongLineError is a line longer than Lines accepts: Bytes long, without
@@ -39,8 +42,34 @@ func (e *LongLineError) Error() string {
 
 // ReadLine implements LineReader; the prompt is not shown. A line ends
 // at "\n" or at the end of the input; a "\r" before either is dropped.
+//
+// The input is read in a goroutine, and when the Lines' context ends first
+// (Ctrl-C or SIGTERM while a script's input, a pipe that stays open, has
+// no next line yet) ReadLine returns at once, leaving that read to end
+// with the process; no read starts after. Waiting for the line instead
+// left a chat fed by a program deaf to both signals until its next line,
+// and one whose input then ended exited 0.
 func (l *Lines) ReadLine(string) (string, error) {
-	line, n, err := l.r.ReadLine()
+	if err := l.ctx.Err(); err != nil {
+		return "", err
+	}
+	type read struct {
+		line []byte
+		n    int
+		err  error
+	}
+	done := make(chan read, 1)
+	go func() {
+		line, n, err := l.r.ReadLine()
+		done <- read{bytes.Clone(line), n, err} // line is the reader's until its next call
+	}()
+	var r read
+	select {
+	case r = <-done:
+	case <-l.ctx.Done():
+		return "", l.ctx.Err()
+	}
+	line, n, err := r.line, r.n, r.err
 	switch {
 	case err == io.EOF && n == 0:
 		return "", io.EOF

@@ -138,7 +138,7 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		}
 	}
 	if !tty {
-		in = chat.NewLines(a.io.In, maxStdinBytes)
+		in = chat.NewLines(ctx, a.io.In, maxStdinBytes)
 	}
 	if o.step {
 		// The step prompt reads from the session's own lines (see stepper);

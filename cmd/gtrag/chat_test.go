@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -319,4 +321,57 @@ func TestShellQuote(t *testing.T) {
 	require.Equal(t, "'/tmp/my kb'", shellQuote("/tmp/my kb"))
 	require.Equal(t, `'it'\''s'`, shellQuote("it's"))
 	require.Equal(t, "''", shellQuote(""))
+}
+
+// Ctrl-C or SIGTERM ends a chat script waiting for its next line too: with
+// its input a pipe that stays open (a program feeding it, a FIFO), the
+// signal went unheard until a line came, and an input that then ended
+// exited 0. The answers given before stay.
+func TestChatScriptInterruptedWhileWaitingForALine(t *testing.T) {
+	env := testEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	answered := make(chan struct{})
+	out := &watchWriter{want: "\nSources:\n", seen: answered}
+	var errOut strings.Builder
+	code := make(chan int, 1)
+	go func() {
+		code <- MainIO(ctx, []string{"chat"}, pr, out, &errOut, func(k string) string { return env[k] })
+	}()
+	_, err := io.WriteString(pw, "What is a Nash equilibrium?\n")
+	require.NoError(t, err)
+	select {
+	case <-answered:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no answer")
+	}
+	cancel() // Ctrl-C while chat waits for the next line
+	select {
+	case c := <-code:
+		require.Equal(t, exitInterrupted, c, errOut.String())
+		require.Equal(t, "gtrag: chat interrupted\n", errOut.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("chat still waits for a line after Ctrl-C")
+	}
+}
+
+// watchWriter closes seen once what was written holds want.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  strings.Builder
+	want string
+	seen chan struct{}
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := strings.Contains(w.buf.String(), w.want)
+	w.buf.Write(p)
+	if !had && strings.Contains(w.buf.String(), w.want) {
+		close(w.seen)
+	}
+	return len(p), nil
 }
