@@ -138,19 +138,26 @@ func (s *Session) Run(ctx context.Context, in LineReader) error {
 		if h, ok := in.(Historian); ok {
 			h.Remember(line)
 		}
-		if Farewell(line) {
-			return nil // "quit", "exit": what /quit does, not a question
-		}
-		if strings.HasPrefix(line, "/") {
-			if s.command(line) {
-				return nil
-			}
-			continue
-		}
-		if err := s.Turn(ctx, line); err != nil {
+		if quit, err := s.Line(ctx, line); quit || err != nil {
 			return err
 		}
 	}
+}
+
+// Line handles one line as Run does: "quit" or "exit" ends the session
+// (quit), a slash command runs, anything else is a Turn. Its error is the
+// Turn's: ctx ended. The first line of `gtrag ask -i QUESTION` is one.
+func (s *Session) Line(ctx context.Context, line string) (quit bool, err error) {
+	line = strings.TrimSpace(line)
+	switch {
+	case line == "":
+		return false, nil
+	case Farewell(line):
+		return true, nil // "quit", "exit": what /quit does, not a question
+	case strings.HasPrefix(line, "/"):
+		return s.command(line), nil
+	}
+	return false, s.Turn(ctx, line)
 }
 
 // Turn asks one line of the conversation: rewritten when it is a

@@ -147,12 +147,12 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		o.beforeStep = newLineStepper(in, a.io.ErrOut).Before
 	}
 	s.Trace = o.trace || o.step
-	if first != "" {
-		if err := s.Turn(ctx, first); err != nil {
-			return err
-		}
+	// The question of ask -i is the session's first line: "quit" ends it
+	// and "/stats" runs, as typed at the prompt.
+	quit, err := s.Line(ctx, first)
+	if !quit && err == nil {
+		err = s.Run(ctx, in)
 	}
-	err = s.Run(ctx, in)
 	if tty {
 		shown("") // the line of the last prompt ends
 	}

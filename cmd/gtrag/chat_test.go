@@ -375,3 +375,23 @@ func (w *watchWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// The question given to ask -i is the session's first line, read as a
+// line typed is: "quit" ends the session at once and a slash command runs.
+// Both were asked as questions: "quit" was answered from a paper on
+// English auctions, and "/stats" searched arXiv for "stats".
+func TestAskInteractiveFirstLineIsALineOfTheChat(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "What is a Nash equilibrium?\n", "ask", "-i", "quit")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Empty(t, r.stdout, "nothing asked, and the session over before the line piped in")
+
+	r = gtragStdin(t, env, "", "ask", "-i", "/stats")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "this session: 0 questions answered, 0 arXiv requests, 0 papers added\n")
+	require.NotContains(t, r.stdout, "game theory")
+
+	r = gtragStdin(t, env, "", "ask", "-i", "/nonsense")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "gtrag: unknown command /nonsense; /help lists the commands\n", r.stderr)
+}
