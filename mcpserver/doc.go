@@ -38,7 +38,11 @@
 // LLM failed, ids arXiv does not know) is in the result's notices, on the
 // server's log (standard error), and sent as notifications/message at
 // level notice to a client that asked for that level (logging/setLevel,
-// or a 2026-07-28 request's _meta).
+// or a 2026-07-28 request's _meta). Protocol version 2026-07-28
+// deprecates MCP's logging (SEP-2577), and SDK v1.8.0 marks its logging
+// API so, to keep working for at least twelve months: the messages are a
+// courtesy to clients that show a server's log, and the result's notices,
+// which are no logging, are what a client should read and what outlives it.
 //
 // Progress. An ingest call that carries a progress token is reported as
 // notifications/progress: papers committed of papers expected. Only the
