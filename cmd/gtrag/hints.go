@@ -50,7 +50,14 @@ func (a *app) hint(err error) error {
 		}
 		return withHint(err, ", or choose another --data-dir")
 	}
-	return storeHint(err, a.dataDir)
+	err = storeHint(err, a.dataDir)
+	// A command the error suggests ("`gtrag papers rm 2301.01234`", said
+	// by a library that does not know the flags) works on this run's
+	// knowledge base when copied.
+	if msg := a.withStoreFlags(err.Error()); msg != err.Error() {
+		return hintError{msg: msg, err: err}
+	}
+	return err
 }
 
 // withHint appends hint to err's message, keeping err's chain (hintError

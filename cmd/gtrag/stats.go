@@ -60,11 +60,13 @@ func newStatsCmd(a *app) *cobra.Command {
 			if a.store == "" {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
 			}
+			// The compact it names is of this store: with the --data-dir
+			// it was given, or a copied line compacts the default one.
 			switch {
 			case info.DeletedSinceCompact > 0:
-				fmt.Fprintf(a.io.Out, "deleted slots:  %d (see `gtrag store compact`)\n", info.DeletedSlots)
+				fmt.Fprint(a.io.Out, a.withStoreFlags(fmt.Sprintf("deleted slots:  %d (see `gtrag store compact`)\n", info.DeletedSlots)))
 			case info.DeletedSlots > 0:
-				fmt.Fprintf(a.io.Out, "deleted slots:  %d (their disk given back by `gtrag store compact`)\n", info.DeletedSlots)
+				fmt.Fprint(a.io.Out, a.withStoreFlags(fmt.Sprintf("deleted slots:  %d (their disk given back by `gtrag store compact`)\n", info.DeletedSlots)))
 			}
 			return nil
 		},

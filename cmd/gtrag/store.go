@@ -202,7 +202,7 @@ func (a *app) storeAccessError(err error) error {
 func storeHint(err error, dataDir string) error {
 	var rb *vectordb.RollbackError
 	if errors.As(err, &rb) {
-		return fmt.Errorf("%w; to go back to it deliberately run `gtrag --data-dir %s store recover --accept-rollback`, or restore a backup", err, dataDir)
+		return fmt.Errorf("%w; to go back to it deliberately run `gtrag --data-dir %s store recover --accept-rollback`, or restore a backup", err, shellQuote(dataDir))
 	}
 	return err
 }

@@ -2,11 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -232,4 +235,53 @@ func TestStoreMaintenanceWithoutAStore(t *testing.T) {
 			require.Empty(t, entries, "nothing was written in %s", dir)
 		}
 	}
+}
+
+// TestStoreHintsNameTheDataDirGiven: a command gtrag suggests about the
+// store works on the store it was given when copied. stats said "(see
+// `gtrag store compact`)" after `gtrag --data-dir DIR stats`, which
+// compacts the default store; the rollback hint named DIR unquoted, which
+// a shell splits at a space.
+func TestStoreHintsNameTheDataDirGiven(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store only")
+	}
+	env["GTRAG_SEED"] = "none"
+	dir := filepath.Join(t.TempDir(), "my kb")
+	quoted := "'" + dir + "'"
+	papers := []arxiv.Paper{arxivtest.Paper(1), arxivtest.Paper(2)}
+	r := gtrag(t, env, "--data-dir", dir, "ingest", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "p.jsonl", papers...))
+	require.Zero(t, r.code, r.stderr)
+	r = gtrag(t, env, "--data-dir", dir, "papers", "rm", papers[0].ID)
+	require.Zero(t, r.code, r.stderr)
+	r = gtrag(t, env, "--data-dir", dir, "stats")
+	require.Zero(t, r.code, r.stderr)
+	require.Contains(t, r.stdout, "(see `gtrag --data-dir "+quoted+" store compact`)")
+	// From the environment the copied line finds it too: no flag added.
+	envDir := maps.Clone(env)
+	envDir["GTRAG_DATA_DIR"] = dir
+	r = gtrag(t, envDir, "stats")
+	require.Zero(t, r.code, r.stderr)
+	require.Contains(t, r.stdout, "(see `gtrag store compact`)")
+
+	file := filepath.Join(dir, vectordb.StoreFileName)
+	storetest.FlipMetaBit(t, file, storetest.Newest(t, storetest.Metas(t, file)), storetest.OffFreelist)
+	storeRequireOneLine(t, gtrag(t, env, "--data-dir", dir, "stats"), exitFailure,
+		"run `gtrag --data-dir "+quoted+" store recover --accept-rollback`")
+}
+
+// A damaged paper's hint, which the store writes without knowing the
+// flags ("`gtrag papers rm 2301.01234v1`"), names the --data-dir given.
+func TestStoreDamageHintNamesTheDataDirGiven(t *testing.T) {
+	globals := pflag.NewFlagSet("gtrag", pflag.ContinueOnError)
+	globals.String("data-dir", "", "")
+	globals.String("store", "", "")
+	require.NoError(t, globals.Set("data-dir", "/tmp/my kb"))
+	a := &app{dataDir: "/tmp/my kb", globals: globals, getenv: func(string) string { return "" }}
+	damaged := &vectordb.CorruptError{Path: "/tmp/my kb/store.vec", Err: errors.New("a checksum does not match"),
+		Fix: "restore a backup, or remove paper 2301.01234v1 (`gtrag papers rm 2301.01234v1`) and ingest it again"}
+	err := a.hint(fmt.Errorf("search the store: %w", damaged))
+	require.ErrorAs(t, err, new(*vectordb.CorruptError))
+	require.Contains(t, err.Error(), "(`gtrag --data-dir '/tmp/my kb' papers rm 2301.01234v1`)")
 }

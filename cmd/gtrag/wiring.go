@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -164,17 +165,24 @@ func (a *app) storeFlags() string {
 	return strings.Join(flags, " ")
 }
 
-// withStoreFlags is text with every "gtrag ingest" it suggests given the
-// flags that chose this run's knowledge base (storeFlags): "To look for
-// papers: gtrag ingest --query …" after `gtrag --data-dir /tmp/kb ask …`
-// filled the default knowledge base when copied, not the one asked.
+// withStoreFlags is text with every command it suggests that works on the
+// knowledge base (storeCommands) given the flags that chose this run's
+// knowledge base (storeFlags): "To look for papers: gtrag ingest --query …"
+// after `gtrag --data-dir /tmp/kb ask …` filled the default knowledge base
+// when copied, not the one asked, and stats' `gtrag store compact`
+// compacted it.
 func (a *app) withStoreFlags(text string) string {
 	flags := a.storeFlags()
 	if flags == "" {
 		return text
 	}
-	return strings.ReplaceAll(text, "gtrag ingest ", "gtrag "+flags+" ingest ")
+	return storeCommands.ReplaceAllString(text, "gtrag "+flags+" $1")
 }
+
+// storeCommands are the commands gtrag suggests (in answers, notes and
+// errors: "`gtrag papers rm 2301.01234`") that act on the knowledge base
+// the global flags choose.
+var storeCommands = regexp.MustCompile(`\bgtrag (ingest |papers |store (?:compact|recover)\b)`)
 
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
