@@ -1086,25 +1086,38 @@ func (a *app) checkIngestWritable(dir string, file bool) error {
 		return service.CheckWritable("data directory", dir)
 	}
 	if cfg.Store == "" {
-		if err := service.CheckWritable("store", filepath.Join(dir, vectordb.StoreFileName)); err != nil {
+		if err := checkStoreWritable(dir); err != nil {
 			return err
-		}
-		// The vector files beside it are written in place; one that is
-		// not there yet is made with the first vectors.
-		for _, name := range vectordb.FileNames[1:] {
-			path := filepath.Join(dir, name)
-			if _, err := os.Stat(path); err != nil {
-				continue
-			}
-			if err := service.CheckWritable("store file", path); err != nil {
-				return err
-			}
 		}
 	}
 	if file {
 		return nil
 	}
 	return service.CheckWritable("ingest progress directory", service.IngestStateDir(cfg))
+}
+
+// checkStoreWritable checks, without creating anything, that the embedded
+// store in the data directory dir can be written: its files, or, for a
+// store not made yet, the directory it would be made in.
+func checkStoreWritable(dir string) error {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return service.CheckWritable("data directory", dir)
+	}
+	if err := service.CheckWritable("store", filepath.Join(dir, vectordb.StoreFileName)); err != nil {
+		return err
+	}
+	// The vector files beside it are written in place; one that is not
+	// there yet is made with the first vectors.
+	for _, name := range vectordb.FileNames[1:] {
+		path := filepath.Join(dir, name)
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		if err := service.CheckWritable("store file", path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // refusedQuery is the usage error of a query arXiv refused on the first

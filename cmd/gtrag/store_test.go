@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -284,4 +285,50 @@ func TestStoreDamageHintNamesTheDataDirGiven(t *testing.T) {
 	err := a.hint(fmt.Errorf("search the store: %w", damaged))
 	require.ErrorAs(t, err, new(*vectordb.CorruptError))
 	require.Contains(t, err.Error(), "(`gtrag --data-dir '/tmp/my kb' papers rm 2301.01234v1`)")
+}
+
+// TestStoreCopyTargetErrorsNameTo: what keeps a copy from its target is
+// said of --to, as bad usage, before anything is written. A target on a
+// read-only file system was "--data-dir: data directory … cannot be
+// created" (a flag not typed), or, for one that existed, exit 1 after
+// the first batch with "run the same command again to resume"; a target
+// built with another embedder said "Use --embedder offline, or choose
+// another --data-dir", neither of which a copy can use.
+func TestStoreCopyTargetErrorsNameTo(t *testing.T) {
+	emb := newEmbedServer(t)
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("copies between data directories")
+	}
+	env["GTRAG_SEED"] = "none"
+	src := env["GTRAG_DATA_DIR"]
+	file := storeJSONL(t, t.TempDir(), "p.jsonl", arxivtest.Paper(1), arxivtest.Paper(2))
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", file)
+	require.Zero(t, r.code, r.stderr)
+
+	// A target made with another embedder.
+	other := filepath.Join(t.TempDir(), "ollama-kb")
+	withOllama := maps.Clone(env)
+	withOllama["OLLAMA_HOST"] = emb.URL
+	r = gtrag(t, withOllama, "--data-dir", other, "--embedder", "ollama:emb", "ingest", "--no-filter", "--file", file)
+	require.Zero(t, r.code, r.stderr)
+	storeRequireOneLine(t, gtrag(t, env, "store", "copy", "--from", src, "--to", other), exitUsage,
+		"gtrag: --to "+other+` was built with embedder "ollama:emb", the source with "offline": copy into a new directory or collection`)
+
+	// Targets on a read-only file system: one to make, one already there.
+	ro := t.TempDir()
+	there := filepath.Join(ro, "kb")
+	r = gtrag(t, env, "store", "copy", "--from", src, "--to", there)
+	require.Zero(t, r.code, r.stderr)
+	storeMount(t, ro, ro, "", syscall.MS_BIND, "")
+	require.NoError(t, syscall.Mount("", ro, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY, ""))
+	r = gtrag(t, env, "store", "copy", "--from", src, "--to", filepath.Join(ro, "new"))
+	storeRequireOneLine(t, r, exitUsage, "gtrag: --to: data directory "+filepath.Join(ro, "new")+" cannot be created: "+ro+" is on a read-only file system")
+	require.NotContains(t, r.stderr, "--data-dir")
+	// The source has a paper the target lacks: a copy would write.
+	r = gtrag(t, env, "ingest", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(3)))
+	require.Zero(t, r.code, r.stderr)
+	r = gtrag(t, env, "store", "copy", "--from", src, "--to", there)
+	storeRequireOneLine(t, r, exitUsage, "gtrag: --to: store "+filepath.Join(there, vectordb.StoreFileName)+" is on a read-only file system")
+	require.NotContains(t, r.stderr, "run the same command again")
 }

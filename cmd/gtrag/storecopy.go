@@ -96,6 +96,14 @@ URL is read from WEAVIATE_API_KEY.`,
 			if from == to || sameDir(from, to) {
 				return usagef("--from and --to are the same store")
 			}
+			// A target that cannot be written is the flag's to change
+			// (exit 2), said before the source is read, as ingest says
+			// it: not a failed write to "run again" after the first batch.
+			if urlOrEmpty(to) == "" {
+				if err := checkStoreWritable(to); err != nil {
+					return usageError{fmt.Errorf("--to: %w", err)}
+				}
+			}
 			rep, err := a.copyStore(cmd.Context(), from, to)
 			if err != nil {
 				return err
@@ -152,7 +160,7 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 	defer src.Close()
 	dst, err := service.OpenStore(ctx, a.storeConfig(to))
 	if err != nil {
-		return rep, a.cliError(err)
+		return rep, a.copyTargetError(err, to)
 	}
 	defer dst.Close()
 
@@ -294,6 +302,22 @@ func (a *app) openCopySource(ctx context.Context, from string) (copySource, erro
 		return nil, fmt.Errorf("open the source: %w", err)
 	}
 	return db, nil
+}
+
+// copyTargetError says why the target to could not be opened in terms of
+// store copy's flags: the service names the global flag of the setting at
+// fault (--data-dir, --embedder), which a copy's target is not chosen by.
+func (a *app) copyTargetError(err error, to string) error {
+	var mismatch *vectordb.MismatchError
+	if errors.As(err, &mismatch) {
+		// --embedder is the source's: the target cannot take its chunks.
+		return usagef("--to %s was built with embedder %q, the source with %q: copy into a new directory or collection", to, mismatch.StoredSpec, mismatch.AskedSpec)
+	}
+	var ce *service.ConfigError
+	if errors.As(err, &ce) && (ce.Setting == "data-dir" || ce.Setting == "store") {
+		return usageError{fmt.Errorf("--to: %w", ce.Err)}
+	}
+	return a.cliError(err)
 }
 
 // sameDir reports whether two data directories are one ("kb" and "kb/.",
