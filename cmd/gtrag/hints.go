@@ -51,11 +51,15 @@ func (a *app) hint(err error) error {
 		return withHint(err, ", or choose another --data-dir")
 	}
 	err = storeHint(err, a.dataDir)
-	// A command the error suggests ("`gtrag papers rm 2301.01234`", said
-	// by a library that does not know the flags) works on this run's
-	// knowledge base when copied.
-	if msg := a.withStoreFlags(err.Error()); msg != err.Error() {
-		return hintError{msg: msg, err: err}
+	// The command a damaged store's error suggests ("`gtrag papers rm
+	// 2301.01234`", said by the library, which does not know the flags)
+	// works on this run's knowledge base when copied. Only there: a usage
+	// error's "gtrag papers rm needs an argument" names the command.
+	var corrupt *vectordb.CorruptError
+	if errors.As(err, &corrupt) {
+		if msg := a.withStoreFlags(err.Error()); msg != err.Error() {
+			return hintError{msg: msg, err: err}
+		}
 	}
 	return err
 }

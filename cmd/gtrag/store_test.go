@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -331,4 +332,21 @@ func TestStoreCopyTargetErrorsNameTo(t *testing.T) {
 	r = gtrag(t, env, "store", "copy", "--from", src, "--to", there)
 	storeRequireOneLine(t, r, exitUsage, "gtrag: --to: store "+filepath.Join(there, vectordb.StoreFileName)+" is on a read-only file system")
 	require.NotContains(t, r.stderr, "run the same command again")
+}
+
+// A usage error names the command typed, not one to copy: it keeps its
+// words whatever --data-dir was given.
+func TestStoreUsageErrorsKeepTheCommandsName(t *testing.T) {
+	env := testEnv(t)
+	dir := t.TempDir()
+	for args, want := range map[string]string{
+		"papers rm":         "gtrag: gtrag papers rm needs an argument (usage: gtrag papers rm ID...)",
+		"store compact x":   `gtrag: gtrag store compact takes no arguments, got "x" (usage: gtrag store compact)`,
+		"ingest --bogus":    "gtrag: gtrag ingest has no flag --bogus (see `gtrag ingest --help`)",
+		"papers list extra": `gtrag: gtrag papers list takes no arguments, got "extra" (usage: gtrag papers list)`,
+	} {
+		r := gtrag(t, env, append([]string{"--data-dir", dir}, strings.Fields(args)...)...)
+		require.Equal(t, exitUsage, r.code, args)
+		require.Equal(t, want+"\n", r.stderr, args)
+	}
 }
