@@ -76,3 +76,16 @@ func TestQA2DamageOfManyPapersAdvisesARebuild(t *testing.T) {
 	require.ErrorContains(t, err, "the vectors of 2 chunks of 2 papers")
 	require.ErrorContains(t, err, "`gtrag papers rm 2301.00002 2301.00004`")
 }
+
+// The rebuild a damaged store's error suggests works when copied from a
+// data directory whose path a shell would split ("my kb") or read
+// otherwise; it named the directory unquoted.
+func TestRebuildFixQuotesTheDirectory(t *testing.T) {
+	for dir, want := range map[string]string{
+		"/data/kb":      "--from /data/kb --to NEWDIR",
+		"/data/my kb":   "--from '/data/my kb' --to NEWDIR",
+		"/data/it's $x": `--from '/data/it'\''s $x' --to NEWDIR`,
+	} {
+		require.Contains(t, rebuildFix(dir), "`gtrag store copy "+want+"`", dir)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"unsafe"
 
 	"github.com/gtrag/gtrag/internal/atomicfile"
@@ -358,7 +359,19 @@ func vectorsLost(path string, size, need int64) error {
 // the store embeds every one of them again.
 func rebuildFix(dir string) string {
 	return fmt.Sprintf("rebuild the store from the documents in %s with `gtrag store copy --from %s --to NEWDIR` (every chunk is embedded again; then use NEWDIR), or restore a backup",
-		StoreFileName, dir)
+		StoreFileName, shellWord(dir))
+}
+
+// shellWord is s as one word of a POSIX shell command, so that a command
+// suggested with a path in it works when copied: s as it is when it needs
+// no quoting, else in single quotes ("/data/my kb" is '/data/my kb').
+func shellWord(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+:@=,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // syncDir makes a new file's directory entry durable.
