@@ -92,7 +92,7 @@ func newPapersShowCmd(a *app) *cobra.Command {
 		Example: "  gtrag papers show 2301.01234\n  gtrag papers show https://arxiv.org/abs/2301.01234v2\n  gtrag papers show --json primer:nash-equilibrium",
 		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPaperArgs(args); err != nil {
+			if err := a.checkPaperArgs(args); err != nil {
 				return err
 			}
 			db, err := a.openStoreToList(cmd.Context())
@@ -100,7 +100,7 @@ func newPapersShowCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer db.Close()
-			found, err := pickPapers(cmd.Context(), db, args)
+			found, err := a.pickPapers(cmd.Context(), db, args)
 			if err != nil {
 				return err
 			}
@@ -165,7 +165,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 		Example: "  gtrag papers rm 2301.01234\n  gtrag papers rm 2301.01234v2 cs/0112004\n  gtrag papers rm --json 2301.01234",
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPaperArgs(args); err != nil {
+			if err := a.checkPaperArgs(args); err != nil {
 				return err
 			}
 			db, err := a.openStoreToList(cmd.Context())
@@ -173,7 +173,7 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 				return err
 			}
 			defer db.Close()
-			found, err := pickPapers(cmd.Context(), db, args)
+			found, err := a.pickPapers(cmd.Context(), db, args)
 			if err != nil {
 				return err
 			}
@@ -315,7 +315,7 @@ any id as the paper's MCP resource URI (gtrag://paper/primer:core).`
 // pickPapers finds each id among papers, in any form service.PaperID reads
 // (see service.FindPapers). An id that matches nothing is a usage error
 // naming every such id as it was given.
-func pickPapers(ctx context.Context, store service.Store, ids []string) ([]service.Paper, error) {
+func (a *app) pickPapers(ctx context.Context, store service.Store, ids []string) ([]service.Paper, error) {
 	found, missing, err := service.FindPapers(ctx, store, ids)
 	if err != nil {
 		return nil, err
@@ -334,7 +334,7 @@ func pickPapers(ctx context.Context, store service.Store, ids []string) ([]servi
 				missing[i] = fmt.Sprintf("%s (it holds %s)", id, other[0].ID)
 			}
 		}
-		return nil, notStored(missing)
+		return nil, a.notStored(missing)
 	}
 	// One paper named twice ("2502.70113 2502.70113v1", "2502.70113
 	// arXiv:2502.70113") is one paper: rm removes it once and says so once.
@@ -349,21 +349,28 @@ func pickPapers(ctx context.Context, store service.Store, ids []string) ([]servi
 // checkPaperArgs refuses an id that is only white space ("" from a
 // shell variable left unset): looked up, it read "not in the knowledge
 // base:  (see …)", naming nothing.
-func checkPaperArgs(ids []string) error {
+func (a *app) checkPaperArgs(ids []string) error {
 	for i, id := range ids {
 		if strings.TrimSpace(id) == "" {
 			where := ""
 			if len(ids) > 1 {
 				where = fmt.Sprintf(" (argument %d)", i+1)
 			}
-			return usagef("empty paper id%s: want an arXiv id such as 2301.01234, or a primer id such as primer:core (see `gtrag papers list`)", where)
+			return usagef("empty paper id%s: want an arXiv id such as 2301.01234, or a primer id such as primer:core %s", where, a.seePapersList())
 		}
 	}
 	return nil
 }
 
-func notStored(ids []string) error {
-	return usagef("not in the knowledge base: %s (see `gtrag papers list`)", strings.Join(ids, ", "))
+func (a *app) notStored(ids []string) error {
+	return usagef("not in the knowledge base: %s %s", strings.Join(ids, ", "), a.seePapersList())
+}
+
+// seePapersList points to the list of the papers of the knowledge base
+// this run was given: with its --data-dir or --store, since the list
+// copied without them is the default knowledge base's.
+func (a *app) seePapersList() string {
+	return a.withStoreFlags("(see `gtrag papers list`)")
 }
 
 // writePapersTable writes the papers that each hands out as the table of

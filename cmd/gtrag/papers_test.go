@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -382,4 +383,29 @@ func TestPapersExportStoppedKeepsWhatItRead(t *testing.T) {
 		var p arxiv.Paper
 		require.NoError(t, json.Unmarshal([]byte(l), &p), "a whole paper per line")
 	}
+}
+
+// The `gtrag papers list` that show and rm point to for an id they do not
+// find lists the knowledge base they were given: after `gtrag --data-dir
+// DIR papers show ID` it named the default one's list.
+func TestPapersNotFoundPointsToTheListOfTheStoreGiven(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store only")
+	}
+	dir := filepath.Join(t.TempDir(), "my kb")
+	in, _ := papersFile(t)
+	r := gtrag(t, env, "--data-dir", dir, "ingest", "--no-filter", "--file", in)
+	require.Zero(t, r.code, r.stderr)
+	see := "(see `gtrag --data-dir '" + dir + "' papers list`)"
+	for _, args := range [][]string{{"papers", "show", "9999.99999"}, {"papers", "rm", "9999.99999"}, {"papers", "rm", "", "9999.99999"}} {
+		r := gtrag(t, env, append([]string{"--data-dir", dir}, args...)...)
+		require.Equal(t, exitUsage, r.code, args)
+		require.True(t, strings.HasSuffix(r.stderr, see+"\n"), "%v: %s", args, r.stderr)
+	}
+	// Chosen by the environment, the list needs no flag.
+	envDir := maps.Clone(env)
+	envDir["GTRAG_DATA_DIR"] = dir
+	r = gtrag(t, envDir, "papers", "show", "9999.99999")
+	require.Equal(t, "gtrag: not in the knowledge base: 9999.99999 (see `gtrag papers list`)\n", r.stderr)
 }
