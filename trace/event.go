@@ -96,6 +96,11 @@ type Settings struct {
 	// Told are the sentences the run's question was asked without, the
 	// user having been told them (nodes.GraphState.Told): its start state.
 	Told []string `json:"told,omitempty"`
+	// StoreFlags are the global flags, as typed, that chose the run's
+	// knowledge base ("--data-dir '/tmp/kb'"), empty when none was: ask
+	// writes them into every `gtrag ingest` its answer suggests, and
+	// replay does too, so that it prints the recorded answer.
+	StoreFlags string `json:"store_flags,omitempty"`
 	// Fork is set on the recording of a fork (gtrag replay --fork).
 	Fork *ForkInfo `json:"fork,omitempty"`
 }

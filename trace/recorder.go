@@ -48,6 +48,10 @@ type Options struct {
 	// steps write (ForkScratch, ForkOffline, ForkKnowledgeBase): Start
 	// records it in Settings.Fork.Store.
 	ForkStore string
+	// StoreFlags are the flags that chose the run's knowledge base, as
+	// its answer's suggestions name them: Start records them in
+	// Settings.StoreFlags.
+	StoreFlags string
 }
 
 // EventSink receives a run's events one at a time, in order. Narrator is
@@ -165,6 +169,9 @@ func (r *Recorder) Start(g *nodes.Graph, question string, s Settings) {
 		f := *s.Fork
 		f.Store = r.opts.ForkStore
 		s.Fork = &f
+	}
+	if r.opts.StoreFlags != "" {
+		s.StoreFlags = r.opts.StoreFlags
 	}
 	r.emitLocked(ExecutionStarted, 0, "", ExecutionStartedData{Format: FormatVersion, Question: question, Settings: s})
 	r.mu.Unlock()

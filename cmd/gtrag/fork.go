@@ -73,7 +73,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	defer svc.Close()
 	fo.Step, fo.Edit = o.step, e
 	if file != nil {
-		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store()})
+		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store(), StoreFlags: a.storeFlags()})
 	}
 	res, err := svc.Fork(ctx, p, fo)
 	saveErr := saveTrace(file, err) // returned once the fork is printed
@@ -88,6 +88,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	case err != nil:
 		return err
 	}
+	res.Answer = a.withStoreFlags(res.Answer) // as ask says it
 	recorded := p.RecordedPath()
 	at := divergence(recorded, res.Path)
 	if asJSON {

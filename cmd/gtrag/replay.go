@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -107,6 +108,9 @@ fork, which gtrag trace --format html shows as a branch. --fork, --set and
 				}
 				return err
 			}
+			// As ask printed it: its suggestions name the knowledge base
+			// the recorded run was asked with.
+			res.Answer = withFlags(res.Answer, p.Settings().StoreFlags)
 			if asJSON {
 				return writeJSON(a.io.Out, newReplayJSON(res, p.RecordedCounts()))
 			}
@@ -178,6 +182,16 @@ func forkStepInRange(step int, evs []trace.Event, recorded []string, limit int) 
 		return usagef("--fork %d: step %d (%s) ended the run, so nothing runs after it; fork at a step from 1 to %d", step, step, recorded[step-1], last)
 	}
 	return nil
+}
+
+// withFlags is text with every "gtrag ingest" it suggests given flags, the
+// flags that chose a recorded run's knowledge base (trace.Settings.StoreFlags),
+// as app.withStoreFlags gave them to the answer the run printed.
+func withFlags(text, flags string) string {
+	if flags == "" {
+		return text
+	}
+	return strings.ReplaceAll(text, "gtrag ingest ", "gtrag "+flags+" ingest ")
 }
 
 // replayJSON is what replay --json prints: the replay's Result, whose
