@@ -116,6 +116,9 @@ type viewStep struct {
 	Failed  string
 	Next    *viewRoute
 	update  envUpdate // Changes, until the step ends
+	// impossible is set when the step's decision agent judged the task
+	// impossible (its decide_route result).
+	impossible bool
 }
 
 type viewOp struct {
@@ -147,6 +150,9 @@ type viewRoute struct {
 	// choices to the rule and hid every fallback.
 	Agent           bool
 	Message, Notice string
+	// Impossible is set when the agent judged the task impossible: Key
+	// is then the route to the answer, taken for that verdict, not chosen.
+	Impossible bool
 }
 
 func buildView(events []Event) view {
@@ -208,6 +214,12 @@ func buildView(events []Event) view {
 					op.Summary = text
 				}
 			}
+			if d.Kind == KindDecide && cur != nil {
+				var r DecideResult
+				if json.Unmarshal(d.Result, &r) == nil {
+					cur.impossible = r.Impossible
+				}
+			}
 			if d.Kind == KindStoreAdd && e.Step > 0 && cur != nil {
 				var a AddResult
 				if json.Unmarshal(d.Result, &a) == nil {
@@ -260,7 +272,8 @@ func buildView(events []Event) view {
 			_ = e.Decode(&d)
 			if cur != nil {
 				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: withoutBecause(d.Reason), Target: d.To,
-					Agent: d.DecidedBy == "llm", Message: d.Message, Notice: d.Notice}
+					Agent: d.DecidedBy == "llm", Message: d.Message, Notice: d.Notice,
+					Impossible: d.DecidedBy == "llm" && cur.impossible}
 				if cur.Next.Message == cur.Next.Reason {
 					cur.Next.Message = ""
 				}

@@ -51,6 +51,9 @@ type block struct {
 	failed    string
 	// unfinished is set for the step a recording stops in (Close).
 	unfinished bool
+	// impossible is set when the step's decision agent judged the task
+	// impossible: its route is then the one to the answer, not its choice.
+	impossible bool
 }
 
 type action struct {
@@ -153,7 +156,7 @@ func (n *Narrator) Event(e Event) error {
 		var d RouteDecidedData
 		_ = json.Unmarshal(e.Data, &d)
 		if n.cur != nil {
-			n.flush(nextText(d))
+			n.flush(nextText(d, n.cur.impossible))
 		}
 	case ExecutionCompleted:
 		if n.cur != nil {
@@ -368,6 +371,11 @@ func (n *Narrator) operationEnded(e Event) {
 			if json.Unmarshal(d.Result, &a) == nil {
 				added = &a
 			}
+		case KindDecide:
+			var r DecideResult
+			if json.Unmarshal(d.Result, &r) == nil && n.cur != nil {
+				n.cur.impossible = r.Impossible
+			}
 		}
 	}
 	if n.cur == nil {
@@ -475,7 +483,10 @@ func firstLabel(i int, label string) string {
 	return ""
 }
 
-func nextText(d RouteDecidedData) string {
+// nextText is a step's NEXT line. impossible says that the step's
+// decision agent judged the task impossible: the run then takes the route
+// to the answer, which the agent did not choose.
+func nextText(d RouteDecidedData, impossible bool) string {
 	to := endName(d.To)
 	if d.Key == "" {
 		return to
@@ -486,6 +497,9 @@ func nextText(d RouteDecidedData) string {
 	}
 	if d.DecidedBy == "llm" {
 		s := fmt.Sprintf("%s (decision agent chose %s", to, d.Key)
+		if impossible {
+			s = fmt.Sprintf("%s (decision agent judged the task impossible, so the run takes %s to the answer", to, d.Key)
+		}
 		if d.Message != "" {
 			s += ": " + d.Message
 		}
