@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -52,6 +53,14 @@ type Options struct {
 	// its answer's suggestions name them: Start records them in
 	// Settings.StoreFlags.
 	StoreFlags string
+	// ReplayedLLM and ReplayedUntil, for the recording of a fork, are the
+	// recorded run's LLM (its Settings.LLM) and the fork's step: the
+	// reasoner calls of steps up to it are answered from the recording,
+	// so they are recorded with the recorded run's tool, not LLM, and a
+	// narration does not credit the fork's reasoners with them. The
+	// decision after the fork's step is the fork's own.
+	ReplayedLLM   string
+	ReplayedUntil int
 }
 
 // EventSink receives a run's events one at a time, in order. Narrator is
@@ -411,6 +420,10 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 		fp = ""
 	}
 	step, node := r.step, r.node
+	if r.opts.ReplayedLLM != "" && strings.HasPrefix(kind, "reasoner.") &&
+		(step < r.opts.ReplayedUntil || step == r.opts.ReplayedUntil && kind != KindDecide) {
+		tool = r.opts.ReplayedLLM
+	}
 	start := r.opts.Clock()
 	ev := r.emitLocked(OperationStarted, step, node, OperationStartedData{
 		Kind: kind, Tool: tool, Params: pj, Fingerprint: fp,

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/trace"
 )
 
 // `gtrag --data-dir DIR ask` names DIR in every `gtrag ingest` its answer
@@ -46,4 +50,49 @@ func TestQATeach4ReplayKeepsTheStoreFlagsOfItsHint(t *testing.T) {
 	rf := gtrag(t, env, "replay", fork)
 	require.Equal(t, 0, rf.code, rf.stderr)
 	require.Contains(t, f.stdout, rf.stdout, "the fork's answer, byte for byte")
+}
+
+// An offline fork of a run that an LLM judged and steered recorded the
+// replayed steps' reasoner calls as the fork's tool: the narration of
+// the fork said "reasoner.decide_route [offline] … → route not_relevant:
+// <the model's message>", crediting the offline reasoners, which cannot
+// be a decision agent at all, with the model's choices. The steps the
+// fork replays keep the recorded run's tool; the fork's own say offline.
+func TestQATeach4OfflineForkKeepsTheReplayedStepsTool(t *testing.T) {
+	llm := newLLMServer(t)
+	llm.judge = func(string) string { return "no" }
+	sc := &script{replies: map[string][]string{
+		"route_after_relevance_check": {
+			choice(nodes.NotRelevant, "nothing stored yet; searching arXiv"),
+			choice(nodes.Relevant, "the added papers are enough; answering"),
+		},
+		"route_after_paper_filter": {choice(nodes.PapersKept, "adding the papers")},
+	}}
+	llm.decide = sc.decide
+	env := decisionEnv(t, "openai", llm)
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	r := gtrag(t, env, "ask", "--router", "llm", "--trace-out", file, decisionQuestion)
+	require.Equal(t, 0, r.code, r.stderr)
+
+	fork := filepath.Join(t.TempDir(), "fork.jsonl")
+	f := gtrag(t, env, "replay", file, "--fork", "4", "--set", "arxiv_papers=[]", "--offline", "--trace-out", fork)
+	require.Equal(t, 0, f.code, f.stderr)
+	for _, e := range traceEvents(t, fork) {
+		if e.Type != trace.OperationStarted {
+			continue
+		}
+		var d trace.OperationStartedData
+		require.NoError(t, json.Unmarshal(e.Data, &d))
+		if d.Kind == trace.KindEmbed {
+			require.Equal(t, "offline", d.Tool, "step %d: the embedder, not a reasoner", e.Step)
+		}
+		if !strings.HasPrefix(d.Kind, "reasoner.") {
+			continue
+		}
+		want := "openai:test-model" // replayed from the recording
+		if e.Step > 4 || e.Step == 4 && d.Kind == trace.KindDecide {
+			want = "offline" // the fork's own: the decision after the edit too
+		}
+		require.Equal(t, want, d.Tool, "step %d %s", e.Step, d.Kind)
+	}
 }
