@@ -696,13 +696,19 @@ type Adder struct {
 // time, so that papers_added counts exactly the papers the store did not
 // already hold: a paper whose chunks are all there already adds nothing.
 func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
-	var added, had []string
+	var added, had, empty []string
 	var chunks, written int
 	ctx = vectordb.WithProvenance(ctx, AskProvenance(s.UserQuery))
 	// Clipped so that appending never writes into the input's array.
 	s.PapersFound = slices.Clip(s.PapersFound)
 	for i, p := range s.ArxivPapers {
 		docs := vectordb.Documents(chunker.Split(p, a.Chunking))
+		if len(docs) == 0 {
+			// No title and no abstract (a paper set by hand in a fork):
+			// nothing to store, and nothing the store already held.
+			empty = append(empty, p.ID)
+			continue
+		}
 		n, err := a.Store.Add(ctx, docs)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -733,6 +739,9 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 	s.Reasoning = fmt.Sprintf("split %d papers into %d chunks; %d new chunks written; added %s", len(s.ArxivPapers), chunks, written, listOrNone(added, 10))
 	if len(had) > 0 {
 		s.Reasoning += "; already in the store: " + strings.Join(had, ", ")
+	}
+	if len(empty) > 0 {
+		s.Reasoning += "; no text to store (no title or abstract): " + strings.Join(empty, ", ")
 	}
 	return s, nil
 }

@@ -284,6 +284,21 @@ func TestAddedCountsOnlyPapersTheStoreLacked(t *testing.T) {
 	require.Contains(t, out.Reasoning, "already in the store")
 }
 
+// A paper with no title and no abstract (one a fork sets by hand) has
+// nothing to store: it is neither added nor "already in the store", and
+// the answer cannot count it among the papers the run found.
+func TestAddSaysAPaperWithoutTextWasNotStored(t *testing.T) {
+	store := &memStore{}
+	s := NewState("q")
+	s.ArxivPapers = []arxiv.Paper{{ID: "2301.00001v1"}, gtPaper}
+	out, err := Adder{Store: store}.Add(context.Background(), s)
+	require.NoError(t, err)
+	require.Equal(t, 1, out.PapersAdded)
+	require.Equal(t, []string{gtPaper.ID}, out.PapersFound)
+	require.NotContains(t, out.Reasoning, "already in the store")
+	require.Contains(t, out.Reasoning, "no text to store (no title or abstract): 2301.00001v1")
+}
+
 // fakeQueries is a QueryWriter with a fixed reply.
 type fakeQueries struct {
 	qs  reasoner.Queries
