@@ -59,6 +59,17 @@ type DecisionObserver interface {
 	Decided(ctx context.Context, step int, from string, d Decision)
 }
 
+// DecisionStateObserver is an Observer that also hears, at each
+// conditional edge a Decider decided, the state the decider received and
+// the state it returned, which the run goes on with. A decider may change
+// the state (a verdict, a notice), and StepCompleted's after is the state
+// before it did: without this an observer would never see those changes.
+// It is heard just before Decided, whether or not the state changed.
+// Observers of runs without a Decider never hear it.
+type DecisionStateObserver[S any] interface {
+	DecisionState(ctx context.Context, step int, from string, before, after S)
+}
+
 // WithDecider lets d decide at every conditional edge of the run instead
 // of the declared routers. A later WithDecider replaces an earlier one.
 func WithDecider[S any](d Decider[S]) RunOption { return RunOption{decider: d} }

@@ -77,3 +77,44 @@ func TestDeciderOfTheWrongType(t *testing.T) {
 	_, err := counter(t, 2).Run(context.Background(), 0, WithDecider(d))
 	require.ErrorContains(t, err, fmt.Sprintf("does not take %T states", 0))
 }
+
+// stateChanges hears the state a decider received and returned.
+type stateChanges[S any] struct {
+	recorder[S]
+	changes [][2]S
+	order   []string
+}
+
+func (c *stateChanges[S]) DecisionState(_ context.Context, _ int, _ string, before, after S) {
+	c.changes = append(c.changes, [2]S{before, after})
+	c.order = append(c.order, "state")
+}
+
+func (c *stateChanges[S]) Decided(context.Context, int, string, Decision) {
+	c.order = append(c.order, "decided")
+}
+
+func TestDecisionStateObserverHearsWhatTheDeciderChanged(t *testing.T) {
+	decide := func(_ context.Context, at DecisionPoint[int]) (Decision, int) {
+		if at.State >= 2 {
+			return Decision{Key: "done", By: "test"}, at.State * 10
+		}
+		return at.Rule, at.State
+	}
+	one, two := &stateChanges[int]{}, &stateChanges[int]{}
+	// Two observers: the engine fans the event out to each.
+	final, err := counter(t, 5).Run(context.Background(), 0, WithDecider[int](decide), WithObserver[int](one), WithObserver[int](two))
+	require.NoError(t, err)
+	require.Equal(t, 20, final)
+	for _, c := range []*stateChanges[int]{one, two} {
+		require.Equal(t, [][2]int{{1, 1}, {2, 20}}, c.changes, "the state after the step, then the one the decider returned")
+		require.Equal(t, []string{"state", "decided", "state", "decided"}, c.order)
+	}
+}
+
+func TestDecisionStateObserverSilentWithoutADecider(t *testing.T) {
+	obs := &stateChanges[int]{}
+	_, err := counter(t, 2).Run(context.Background(), 0, WithObserver[int](obs))
+	require.NoError(t, err)
+	require.Empty(t, obs.changes)
+}

@@ -35,6 +35,12 @@
 // before and after and the route taken, or pass WithObserver to Run or Steps.
 // With neither, the engine allocates nothing per step.
 //
+// WithDecider lets a decision agent (an LLM, a person) choose at the
+// conditional edges instead of the routers, among the declared routes
+// only; it may change the state as it decides. An observer that is also
+// a DecisionObserver hears its decisions, and one that is also a
+// DecisionStateObserver the state it received and the state it returned.
+//
 // Nodes, Edges and Routers describe the graph for help text; Mermaid, DOT
 // and ASCII draw it, and Highlight marks the path a run took on the Mermaid
 // drawing. A compiled Graph is immutable and safe for concurrent runs.

@@ -67,7 +67,9 @@ type Step[S any] struct {
 // key and reason are empty after a fixed edge. A router that returns an
 // unknown key ends the run after StepCompleted without RouteDecided.
 // In a run with a Decider, an observer that is also a DecisionObserver
-// hears Decided just before each conditional edge's RouteDecided.
+// hears Decided just before each conditional edge's RouteDecided, and one
+// that is also a DecisionStateObserver hears DecisionState just before
+// that: the state the decider received and the one it returned.
 // Methods run on the run's goroutine, so a slow observer slows the run.
 type Observer[S any] interface {
 	StepStarted(ctx context.Context, step int, node string, state S)
@@ -271,8 +273,12 @@ func (g *Graph[S]) run(ctx context.Context, s S, opts []RunOption, yield func(St
 		next, key, reason := n.next, "", ""
 		if r := n.router; r != nil && cfg.decider != nil {
 			var d Decision
-			d, after = g.decide(ctx, cfg.decider, r, i, n.name, path, after)
+			in := after
+			d, after = g.decide(ctx, cfg.decider, r, i, n.name, path, in)
 			key, reason = d.Key, d.Reason
+			if so, ok := obs.(DecisionStateObserver[S]); ok {
+				so.DecisionState(ctx, i, n.name, in, after)
+			}
 			if do, ok := obs.(DecisionObserver); ok {
 				do.Decided(ctx, i, n.name, d)
 			}
@@ -353,6 +359,14 @@ func (f fanOut[S]) StepCompleted(ctx context.Context, step int, node string, bef
 func (f fanOut[S]) StepFailed(ctx context.Context, step int, node string, err error) {
 	for _, o := range f {
 		o.StepFailed(ctx, step, node, err)
+	}
+}
+
+func (f fanOut[S]) DecisionState(ctx context.Context, step int, from string, before, after S) {
+	for _, o := range f {
+		if so, ok := o.(DecisionStateObserver[S]); ok {
+			so.DecisionState(ctx, step, from, before, after)
+		}
 	}
 }
 
