@@ -191,15 +191,23 @@ type StepFailedData struct {
 // who chose at a conditional edge ("llm", or "rules" when the agent's reply
 // could not be used, Notice saying why) and Message is the agent's line for
 // the user. Runs of the rule routers leave the three empty.
+//
+// Mutations are the state fields the decision agent changed as it
+// decided (it sets impossible when it judges the task impossible, adds
+// notices), in GraphState order: the step's state_mutated lists only the
+// node's changes, made before the agent ran. Absent when the agent
+// changed nothing, in runs of the rule routers, and in recordings made
+// before it was kept.
 type RouteDecidedData struct {
-	From      string `json:"from"`
-	Router    string `json:"router,omitempty"`
-	Key       string `json:"key,omitempty"`
-	To        string `json:"to"`
-	Reason    string `json:"reason,omitempty"`
-	DecidedBy string `json:"decided_by,omitempty"`
-	Message   string `json:"message,omitempty"`
-	Notice    string `json:"notice,omitempty"`
+	From      string     `json:"from"`
+	Router    string     `json:"router,omitempty"`
+	Key       string     `json:"key,omitempty"`
+	To        string     `json:"to"`
+	Reason    string     `json:"reason,omitempty"`
+	DecidedBy string     `json:"decided_by,omitempty"`
+	Message   string     `json:"message,omitempty"`
+	Notice    string     `json:"notice,omitempty"`
+	Mutations []Mutation `json:"mutations,omitempty"`
 }
 
 // ExecutionCompletedData closes a successful run.

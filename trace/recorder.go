@@ -79,9 +79,12 @@ type Recorder struct {
 	env      environment.Environment // its snapshot at Finish
 	opts     Options
 	decision *graph.Decision // a decision agent's, until its RouteDecided
-	redact   *Redactor
-	out      *bufio.Writer
-	narr     *Narrator
+	// decisionChanges are the state fields the decision agent changed,
+	// until its RouteDecided.
+	decisionChanges []Mutation
+	redact          *Redactor
+	out             *bufio.Writer
+	narr            *Narrator
 
 	mu        sync.Mutex
 	execID    string
@@ -333,6 +336,20 @@ func (r *Recorder) Decided(_ context.Context, _ int, _ string, d graph.Decision)
 	r.decision = &d
 }
 
+// DecisionState keeps what a decision agent changed in the state as it
+// decided, for the RouteDecided that follows it: the step's state_mutated,
+// recorded before the agent ran, does not have it.
+func (r *Recorder) DecisionState(_ context.Context, _ int, _ string, before, after nodes.GraphState) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b, errB := objectFields(before)
+	a, errA := objectFields(after)
+	if err := errors.Join(errB, errA); err != nil {
+		r.setErr(fmt.Errorf("encode the state: %w", err))
+	}
+	r.decisionChanges = diffFields(b, a)
+}
+
 // RouteDecided records the move to the next step.
 func (r *Recorder) RouteDecided(_ context.Context, step int, from, key, to, reason string) {
 	r.mu.Lock()
@@ -345,11 +362,16 @@ func (r *Recorder) RouteDecided(_ context.Context, step int, from, key, to, reas
 		d.DecidedBy, d.Message, d.Notice = dec.By, dec.Message, dec.Notice
 		r.decision = nil
 	}
+	d.Mutations, r.decisionChanges = r.decisionChanges, nil
 	r.emitLocked(RouteDecided, step, from, d)
 	r.step, r.node = 0, ""
 }
 
-var _ graph.Observer[nodes.GraphState] = (*Recorder)(nil)
+var (
+	_ graph.Observer[nodes.GraphState]              = (*Recorder)(nil)
+	_ graph.DecisionObserver                        = (*Recorder)(nil)
+	_ graph.DecisionStateObserver[nodes.GraphState] = (*Recorder)(nil)
+)
 
 func (r *Recorder) setErr(err error) {
 	if r.err == nil {
