@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -151,4 +152,35 @@ func TestForkOfARunWithADecisionAgentReplays(t *testing.T) {
 	require.NoError(t, err)
 	_, err = fp.Run(context.Background())
 	require.NoError(t, err)
+}
+
+// The narration said the step's ENVIRONMENT UPDATE was "no state change",
+// or left out the verdict and the notices the decision agent wrote,
+// although the next step saw them. It now tells them, as the agent's,
+// after the node's own changes; so does the page.
+func TestNarrationShowsTheDecisionAgentsChanges(t *testing.T) {
+	evs := readString(t, recordRouted(t, newWorld(), impossibleRouter{}))
+	var narration bytes.Buffer
+	require.NoError(t, Narrate(&narration, evs))
+	text := narration.String()
+	require.Contains(t, text, `decision agent set impossible: (none) → "no paper can prove it"`)
+	require.Contains(t, text, "decision agent set notices: (none) → 1 notice")
+	step := text[:strings.Index(text, "decision agent set impossible")]
+	step = text[strings.LastIndex(step, "\nstep "):]
+	step = step[:strings.Index(step, "  NEXT")]
+	require.Contains(t, step, "ENVIRONMENT UPDATE", "the agent's changes are in the step's update, before its NEXT")
+	require.NotContains(t, step, "no state change")
+
+	page := htmlPage(t, evs)
+	require.Contains(t, page, `<table class="diff agent">`)
+	agent := page[strings.Index(page, `<table class="diff agent">`):]
+	agent = agent[:strings.Index(agent, "</table>")]
+	require.Contains(t, agent, "decision agent")
+	require.Contains(t, agent, `data-field="impossible"`)
+	require.Contains(t, agent, `data-field="notices"`)
+
+	// A fallback's notice is the agent's change too.
+	narration.Reset()
+	require.NoError(t, Narrate(&narration, readString(t, recordRouted(t, newWorld(), failingRouter{}))))
+	require.Contains(t, narration.String(), "decision agent set notices: (none) → 1 notice")
 }

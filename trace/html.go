@@ -109,6 +109,9 @@ type viewStep struct {
 	DurationMS  int64
 	Ops         []*viewOp // pointers: a nested operation (embed inside store.query) must not move its parent
 	Mutations   []viewMutation
+	// AgentMutations are the state fields the decision agent changed as
+	// it decided, after the node (RouteDecidedData.Mutations).
+	AgentMutations []viewMutation
 	// Changes are the rest of the step's environment update, as the
 	// narration writes it: the knowledge base's size when the step added
 	// to it, and what the step added to the run's environment.
@@ -244,16 +247,7 @@ func buildView(events []Event) view {
 			if cur == nil {
 				continue
 			}
-			for _, m := range d.Mutations {
-				if m.Field == "reasoning" { // shown as Reasoning, as the narration does
-					continue
-				}
-				cur.Mutations = append(cur.Mutations, viewMutation{
-					Field:  m.Field,
-					Before: Summarize(m.Field, orNull(m.Before)), After: Summarize(m.Field, orNull(m.After)),
-					BeforeJSON: indent(m.Before), AfterJSON: indent(m.After),
-				})
-			}
+			cur.Mutations = viewMutations(d.Mutations)
 		case StepCompleted:
 			var d StepCompletedData
 			_ = e.Decode(&d)
@@ -271,6 +265,7 @@ func buildView(events []Event) view {
 			var d RouteDecidedData
 			_ = e.Decode(&d)
 			if cur != nil {
+				cur.AgentMutations = viewMutations(d.Mutations)
 				cur.Next = &viewRoute{From: d.From, Router: d.Router, Key: d.Key, To: endName(d.To), Reason: withoutBecause(d.Reason), Target: d.To,
 					Agent: d.DecidedBy == "llm", Message: d.Message, Notice: d.Notice,
 					Impossible: d.DecidedBy == "llm" && cur.impossible}
@@ -316,6 +311,23 @@ func buildView(events []Event) view {
 		v.Steps[i].Changes = v.Steps[i].update.lines()
 	}
 	return v
+}
+
+// viewMutations are ms as the page shows them; reasoning, shown as the
+// step's Reasoning as the narration does, is left out.
+func viewMutations(ms []Mutation) []viewMutation {
+	var out []viewMutation
+	for _, m := range ms {
+		if m.Field == "reasoning" {
+			continue
+		}
+		out = append(out, viewMutation{
+			Field:  m.Field,
+			Before: Summarize(m.Field, orNull(m.Before)), After: Summarize(m.Field, orNull(m.After)),
+			BeforeJSON: indent(m.Before), AfterJSON: indent(m.After),
+		})
+	}
+	return out
 }
 
 // stopDone says which steps a run stopped on purpose before its next step

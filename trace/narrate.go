@@ -54,6 +54,9 @@ type block struct {
 	// impossible is set when the step's decision agent judged the task
 	// impossible: its route is then the one to the answer, not its choice.
 	impossible bool
+	// agentMutations are the state fields the step's decision agent
+	// changed as it decided (RouteDecidedData.Mutations).
+	agentMutations []Mutation
 }
 
 type action struct {
@@ -156,6 +159,7 @@ func (n *Narrator) Event(e Event) error {
 		var d RouteDecidedData
 		_ = json.Unmarshal(e.Data, &d)
 		if n.cur != nil {
+			n.cur.agentMutations = d.Mutations
 			n.flush(nextText(d, n.cur.impossible))
 		}
 	case ExecutionCompleted:
@@ -445,6 +449,11 @@ func (n *Narrator) flush(next string) {
 		changes = append(changes, fmt.Sprintf("%s: %s → %s", m.Field, Summarize(m.Field, m.Before), Summarize(m.Field, m.After)))
 	}
 	changes = append(changes, b.update.lines()...)
+	// Then what the decision agent changed as it decided, after the
+	// node: the next step perceives it too.
+	for _, m := range b.agentMutations {
+		changes = append(changes, fmt.Sprintf("decision agent set %s: %s → %s", m.Field, Summarize(m.Field, orNull(m.Before)), Summarize(m.Field, orNull(m.After))))
+	}
 	switch {
 	case len(changes) == 0 && b.unfinished:
 		changes = []string{unfinished}
