@@ -316,6 +316,14 @@ func (x *Exporter) Event(e trace.Event) error {
 				x.step.SetAttributes(attribute.String("gtrag.route.router", d.Router),
 					attribute.String("gtrag.route.key", d.Key), attribute.String("gtrag.route.reason", clip(d.Reason)))
 			}
+			// What the decision agent changed as it decided, apart from
+			// the node's own changes (gtrag.state.*).
+			for _, m := range d.Mutations {
+				x.step.SetAttributes(
+					attribute.String("gtrag.route.state."+m.Field+".before", clip(trace.Summarize(m.Field, nullIfEmpty(m.Before)))),
+					attribute.String("gtrag.route.state."+m.Field+".after", clip(trace.Summarize(m.Field, nullIfEmpty(m.After)))),
+				)
+			}
 			x.step.End(at)
 			x.step = nil
 		}

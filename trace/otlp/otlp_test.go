@@ -251,3 +251,31 @@ func TestSignalStoppedRunSpan(t *testing.T) {
 		}
 	}
 }
+
+// What a decision agent changed as it decided is on its step's span, apart
+// from the node's changes.
+func TestDecisionAgentsChangesOnTheStepSpan(t *testing.T) {
+	evs := readFixture(t, "run.jsonl")
+	for i, e := range evs {
+		if e.Type != trace.RouteDecided {
+			continue
+		}
+		var d trace.RouteDecidedData
+		if err := e.Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		d.DecidedBy = "llm"
+		d.Mutations = []trace.Mutation{{Field: "impossible", Before: json.RawMessage("null"), After: json.RawMessage(`"no paper can say"`)}}
+		evs[i].Data, _ = json.Marshal(d)
+		break
+	}
+	for _, s := range spansOf(t, evs) {
+		if v, ok := attr(s.Attributes, "gtrag.route.state.impossible.after"); ok {
+			if got := v.AsString(); got != `"no paper can say"` {
+				t.Errorf("gtrag.route.state.impossible.after = %s", got)
+			}
+			return
+		}
+	}
+	t.Error("no span carries the agent's change")
+}
