@@ -3,7 +3,9 @@
 // → next percept — from a real run, and a bug report can become a test.
 //
 // A Recorder watches a run twice over: as the graph's Observer it sees every
-// step (the state before and after, the route taken), and as a decorator
+// step (the state before and after, the route taken, and with a decision
+// agent what the agent changed in the state as it decided, recorded on the
+// edge's route_decided), and as a decorator
 // around the workflow's dependencies (Wrap) it sees every external effect:
 // store queries and adds, embeddings, arXiv searches, reasoner calls. Each
 // becomes an Event, written as one JSON object per line:
