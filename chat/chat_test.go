@@ -43,6 +43,9 @@ func TestOfflineRewrite(t *testing.T) {
 		{"an example is of the topic", "What is the Shapley value?", "Can you give an example?", "Can you give an example of the Shapley value?"},
 		{"a question ending otherwise is in it", "What is the Shapley value?", "Can you compute it by hand?", "Can you compute the Shapley value by hand?"},
 		{"what about with a back-reference", "What is the Shapley value?", "what about its axioms?", "What about the Shapley value's axioms?"},
+		// "what about" is the subject of "makes", and "it" its complement's
+		// equilibrium: the Shapley value was put in its place.
+		{"what about as the subject of a verb", "What is the Shapley value?", "What about the Nash equilibrium of matching pennies makes it mixed?", "What about the Nash equilibrium of matching pennies makes it mixed?"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var hist []Turn

@@ -32,7 +32,7 @@ func read(line string) reading {
 		words:      strings.Fields(rest),
 		own:        text.Focal(line),
 	}
-	r.ref = danglingRef(r.words, r.own)
+	r.ref = danglingRef(r.words, r.own, strings.HasSuffix(strings.TrimRight(r.lead, " ,"), "what about"))
 	r.fragment = isFragment(r.words)
 	return r
 }
@@ -92,7 +92,15 @@ func standsAlone(line string) bool {
 // "it" before "to", "that" or "for … to" stands for what follows ("Is it
 // rational to cooperate?", "What does it mean for a mechanism to be
 // strategy-proof?").
-func danglingRef(words []string, own []text.Concept) int {
+//
+// whatAbout says the line opened with "what about", stripped as a
+// connective. When a verb follows its noun phrase, "what about" was no
+// connective but the subject of that verb, the noun phrase its complement,
+// and a pronoun after the verb may refer to it: in "What about the Nash
+// equilibrium of matching pennies makes it mixed?" "it" is the equilibrium.
+// It was read as the previous topic, and the line became "What about the
+// Nash equilibrium of matching pennies makes the Shapley value mixed?".
+func danglingRef(words []string, own []text.Concept, whatAbout bool) int {
 	clause := 0                 // where the clause being read starts
 	predicate := map[int]bool{} // words that describe an "it" standing for a clause
 	for i, w := range words {
@@ -121,6 +129,9 @@ func danglingRef(words []string, own []text.Concept) int {
 		scope := clause
 		if lw == "its" || lw == "their" || lw == "they" && i > clause && isContent(bareWord(words[i-1])) {
 			scope = i
+		}
+		if whatAbout && clause == 0 && i > 1 && isContent(bareWord(words[i-1])) {
+			scope = i // "what about X makes it …": X is before it
 		}
 		if hasAntecedent(words[:scope], predicate, lw, own) {
 			continue
