@@ -44,6 +44,13 @@ func (r reading) followUp() bool {
 	return r.ref >= 0 || len(r.own) == 0 || r.fragment || r.connective && !r.knownOwn()
 }
 
+// dependsOnPrevious reports whether the line cannot be asked without an
+// earlier question: a follow-up by Offline's rule, with words or a
+// connective for carryTopic to carry that question's topic into.
+func (r reading) dependsOnPrevious() bool {
+	return r.followUp() && (len(r.words) > 0 || r.connective)
+}
+
 // knownOwn reports whether the line names a glossary term of its own.
 func (r reading) knownOwn() bool {
 	for _, c := range r.own {

@@ -1,7 +1,11 @@
 package chat
 
 import (
+	"context"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/text"
 )
@@ -11,6 +15,36 @@ func TestQuestionWordsAreStopWords(t *testing.T) {
 	for w := range questionWords {
 		if !text.StopWords.Has(w) {
 			t.Errorf("%q is in questionWords but not in text.StopWords: isContent would take it for a noun", w)
+		}
+	}
+}
+
+// A follow-up typed before any question is not asked: asked bare, "why?"
+// or "and in the repeated version?" could search arXiv and was refused as
+// not about game theory. The session says there is no earlier question,
+// with either rewriter, and goes on. A whole question that starts like a
+// follow-up ("Why …", "What about …") is asked, and once there is a
+// question the follow-up is rewritten onto it.
+func TestSessionFollowUpWithNoEarlierQuestion(t *testing.T) {
+	followUps := []string{"why?", "and in the repeated version?", "Does it always exist?", "In auctions?", "what about large populations?"}
+	whole := []string{
+		"Why does tit-for-tat do well in the iterated prisoner's dilemma?",
+		"What about the Nash equilibrium of matching pennies makes it mixed?",
+		"what about mixed strategies?",
+	}
+	for _, rw := range []Rewriter{nil, LLM{Condenser: &fakeCondenser{reply: "Why does tit-for-tat matter?"}}} {
+		for _, first := range whole {
+			var r recorder
+			s := r.session()
+			s.Rewriter = rw
+			lines := script(append(append([]string{}, followUps...), first, "why?"))
+			require.NoError(t, s.Run(context.Background(), &lines))
+			require.Len(t, r.asked, 2, "%T: only %q and the follow-up after it are asked: %q", rw, first, r.asked)
+			require.Equal(t, first, r.asked[0])
+			require.NotEqual(t, "why?", r.asked[1], "the follow-up after a question is rewritten")
+			require.Equal(t, len(followUps), strings.Count(r.out.String(), NoEarlierQuestion+"\n"), r.out.String())
+			require.Empty(t, r.errs)
+			require.Len(t, s.History(), 2)
 		}
 	}
 }

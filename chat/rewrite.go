@@ -122,7 +122,7 @@ func carryTopic(history []Turn, line string) string {
 		}
 	}
 	r := read(line)
-	if !r.followUp() || len(r.words) == 0 && !r.connective {
+	if !r.dependsOnPrevious() {
 		return line
 	}
 	rest, lead, words, ref, connective := r.rest, r.lead, r.words, r.ref, r.connective

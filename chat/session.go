@@ -184,6 +184,15 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			return nil
 		}
 	}
+	if len(s.history) == 0 && read(line).dependsOnPrevious() {
+		// "why?", "and in the repeated version?" as the first line were
+		// asked bare, which may search arXiv, and refused as not about
+		// game theory. The rewriters' own rule says the line needs an
+		// earlier question; a whole question ("Why does tit-for-tat do
+		// well in the iterated prisoner's dilemma?") is asked.
+		s.say(0, NoEarlierQuestion)
+		return nil
+	}
 	// One run from the rewrite to the answer: an LLM that fails on the
 	// rewrite has failed for this question (reasoner.WithRun).
 	qctx, cancel := context.WithCancel(reasoner.WithRun(ctx))
@@ -386,6 +395,10 @@ func (s *Session) error(err error) {
 // NotAQuestion answers a line that is only thanks, a greeting or an
 // acknowledgement (Pleasantry).
 const NotAQuestion = "(Not a question, so nothing was asked. Ask about game theory, or /help for the commands.)"
+
+// NoEarlierQuestion answers a follow-up ("why?", "and in the repeated
+// version?") typed before any question it could follow.
+const NoEarlierQuestion = "no earlier question to follow up on: ask a whole question, such as “What is the prisoner's dilemma?”, then “and in the repeated version?”"
 
 // Farewell reports whether line is "quit" or "exit" typed without the
 // slash, in any case, with or without a full stop or an exclamation mark:

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chat"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 )
 
@@ -82,6 +83,24 @@ func TestChatScript(t *testing.T) {
 	r2 := gtragStdin(t, env, "and in the repeated version?\n", "ask", "-i", "What is the prisoner's dilemma?")
 	require.Equal(t, 0, r2.code, r2.stderr)
 	require.Contains(t, r2.stdout, "→ What about the prisoner's dilemma in the repeated version?\n")
+}
+
+// A follow-up typed before any question, in a chat or as the question of
+// ask -i, is not asked: it was, bare, and refused as not about game
+// theory, with an arXiv request spent on "and in the repeated version?".
+// The chat says there is no earlier question and goes on.
+func TestChatFollowUpBeforeAnyQuestion(t *testing.T) {
+	env := testEnv(t)
+	for _, run := range []result{
+		gtragStdin(t, env, "why?\nand in the repeated version?\n/stats\n", "chat"),
+		gtragStdin(t, env, "and in the repeated version?\n/stats\n", "ask", "-i", "why?"),
+	} {
+		require.Equal(t, 0, run.code, run.stderr)
+		require.Equal(t, 2, strings.Count(run.stdout, chat.NoEarlierQuestion+"\n"), run.stdout)
+		require.NotContains(t, run.stdout, "about game theory")
+		require.Contains(t, run.stdout, "this session: 0 questions answered, 0 arXiv requests, 0 papers added\n", "nothing asked")
+		require.NotContains(t, run.stderr, "arXiv")
+	}
 }
 
 // A follow-up carries the topic as the run read it: a misspelt term
