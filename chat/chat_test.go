@@ -260,7 +260,7 @@ func TestSessionRun(t *testing.T) {
 	require.Contains(t, out, "this session: 3 questions answered, 3 arXiv requests, 6 papers added\nknowledge base: 10 chunks from 5 papers\n")
 	require.Len(t, r.errs, 2)
 	require.Contains(t, r.errs[0], "from 1 to 1")
-	require.Contains(t, r.errs[1], "unknown command /nope")
+	require.Contains(t, r.errs[1], `unknown command "/nope"`)
 	require.Len(t, s.History(), 3)
 }
 

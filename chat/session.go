@@ -517,7 +517,9 @@ func (s *Session) command(line string) (quit bool) {
 	case "/stats":
 		s.stats()
 	default:
-		s.error(fmt.Errorf("unknown command %s; /help lists the commands", name))
+		// Quoted as typed: the output filter drops control characters,
+		// and "/sta\x00ts" from a pipe read "unknown command /stats".
+		s.error(fmt.Errorf("unknown command %q; /help lists the commands", f[0]))
 	}
 	return false
 }

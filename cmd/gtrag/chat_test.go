@@ -412,5 +412,17 @@ func TestAskInteractiveFirstLineIsALineOfTheChat(t *testing.T) {
 
 	r = gtragStdin(t, env, "", "ask", "-i", "/nonsense")
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Equal(t, "gtrag: unknown command /nonsense; /help lists the commands\n", r.stderr)
+	require.Equal(t, "gtrag: unknown command \"/nonsense\"; /help lists the commands\n", r.stderr)
+}
+
+// A slash command with a control character in it is named as typed, the
+// character escaped: the output filter dropped a NUL, and "/sta\x00ts"
+// was refused as "unknown command /stats", a command that exists.
+func TestChatUnknownCommandShowsWhatWasTyped(t *testing.T) {
+	env := testEnv(t)
+	r := gtragStdin(t, env, "/sta\x00ts\n/Sta\x1bts now\n/stats\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "gtrag: unknown command \"/sta\\x00ts\"; /help lists the commands\n"+
+		"gtrag: unknown command \"/Sta\\x1bts\"; /help lists the commands\n", r.stderr)
+	require.Contains(t, r.stdout, "this session: 0 questions answered", "/stats itself runs")
 }
