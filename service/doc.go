@@ -1,7 +1,8 @@
 // Package service is what every front end of gtrag shares: `gtrag ask`,
-// `eval` and `replay` today, `chat` and the MCP server next. It opens the
-// knowledge base and the reasoners from a plain Config, runs the workflow
-// for a question and builds the Result that `ask --json` prints.
+// `chat`, `eval`, `replay`, `search`, `stats`, `papers` and `ingest`, and
+// the MCP server. It opens the knowledge base and the reasoners from a
+// plain Config, runs the workflow for a question and builds the Result that
+// `ask --json` prints.
 //
 // A front end keeps its flags, its output and its wiring; everything that
 // decides what a question costs and returns lives here, once:
@@ -11,8 +12,10 @@
 //	defer svc.Close()
 //	res, err := svc.Ask(ctx, "What is a Nash equilibrium?", service.AskOptions{})
 //
-// Open opens the embedded store (vectordb) in the data directory; another
-// backend plugs in through New, which takes any Store. A Service is safe for
+// Open opens the knowledge base Config.Store names: the embedded store
+// (vectordb) in the data directory by default, or a Weaviate collection
+// (weaviatestore); any other backend plugs in through New, which takes any
+// Store. A Service is safe for
 // concurrent use: each Ask builds its own workflow over the shared store,
 // reasoners and arXiv client, counts its own arXiv requests and, when asked
 // to, records its own trace. The store serialises writers; the arXiv client's
