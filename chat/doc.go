@@ -15,11 +15,13 @@
 // The Session does not answer questions itself: its Ask hook does, with the
 // same service as `gtrag ask`, so a chat answer is an ask answer. The
 // command layer fills the hook with its live status, its trace narration
-// and, later, its stepping (ask --step): whatever wraps one ask wraps one
-// chat turn.
+// and its stepping (chat --step, as ask --step): whatever wraps one ask
+// wraps one chat turn.
 //
 // Ctrl-C while a question runs cancels that question only (the Interrupts
 // channel); at the prompt it clears the line; Ctrl-D, /quit, or "quit" or
-// "exit" alone ends the session. On a terminal (Session.Width) every line
+// "exit" alone ends the session. Lines reads a script's input under the
+// session's context, as Terminal does, so Ctrl-C or SIGTERM while a pipe
+// that stays open has no next line ends the session at once. On a terminal (Session.Width) every line
 // the session writes is wrapped at spaces; elsewhere none is.
 package chat
