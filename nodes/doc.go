@@ -19,7 +19,9 @@
 // (about.go); the filter judges them in rank order until enough are kept.
 // A question whose topic the filter finds evidence against is not searched
 // for at all. generate_response says how the run ended (GraphState.Outcome:
-// answered, answered_with_caveat, not_found, off_topic, arxiv_unavailable).
+// answered, answered_with_caveat, not_found, off_topic, arxiv_unavailable,
+// or impossible when the decision agent of --router llm judged that no
+// route can answer).
 //
 // The loop ends because a run sends at most Deps.MaxSearches arXiv
 // requests (one for a question the topic judge does not recognise as game
