@@ -10,9 +10,12 @@
 // UTC, or "" when unknown), categories (","-joined), abs_url (derived from
 // an arXiv id when the paper has none; "" for primer entries), pdf_url (as
 // given) and chunk_index; and, only when the paper has them, updated (RFC
-// 3339, UTC), doi, journal_ref and comment. Stores written before these
-// were kept hold published as a date (YYYY-MM-DD) and none of the last
-// four: ParseTime reads both forms of a time.
+// 3339, UTC), doi, journal_ref and comment; author_list (the names as a
+// JSON array) when a name holds a comma, which authors cannot carry; and
+// starts_mid_sentence ("true") on a chunk whose first words end a sentence
+// begun in the one before. Stores written before these were kept hold
+// published as a date (YYYY-MM-DD) and none of the others: ParseTime
+// reads both forms of a time.
 //
 // Titles and abstracts longer than MaxTitleRunes and MaxSummaryRunes (far
 // above arXiv's own limits) are cut at a word end and marked "…", so that a
