@@ -22,6 +22,14 @@
 //     game-theory glossary (acronyms such as IPD, ESS, SPE, PBE, BNE, VCG,
 //     PoA, CE, CCE, MARL, NE), hyphenation ("tit-for-tat" / "tit for tat")
 //     and British/American spelling.
+//   - Evoked and Evocations(question): the glossary terms a question
+//     describes in everyday words without naming them (the cues of
+//     cues*.go); Related and RelatedPhrases, the phrases papers on a term
+//     use; Kin and FieldWords, a word's everyday kin and the words papers
+//     write for it; CorrectSpelling, a misspelt term put right.
+//   - Interaction, CollectiveAct, ForeignName, AboutAWork, NewsAnchor,
+//     ResultLookup and the errands (AuctionErrand, PurchaseErrand, …): what
+//     the topic judge reads to keep or refuse a question.
 //
 // # Why phrases, not keywords
 //
