@@ -179,6 +179,9 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 	f.StringVar(&o.traceOut, "trace-out", "", "record the run's events to `FILE` (JSON Lines) for gtrag trace and gtrag replay")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no live status line on the terminal")
 	f.BoolVarP(&o.interactive, "interactive", "i", false, "start a conversation, as gtrag chat")
+	// A second --trace-out silently won, recording the run to the last
+	// file only, as replay's did.
+	refuseRepeats(f, "trace-out")
 	return cmd
 }
 

@@ -214,6 +214,19 @@ func TestReplayRefusesAFlagGivenTwice(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 }
 
+// ask records a run to one file: a second --trace-out is refused, as
+// replay's is, before anything runs or is written.
+func TestAskRefusesTraceOutGivenTwice(t *testing.T) {
+	env := testEnv(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	r := gtrag(t, env, "ask", "--trace-out", a, "--trace-out", b, "What is a Nash equilibrium?")
+	storeRequireOneLine(t, r, exitUsage, `--trace-out given twice ("`+a+`", then "`+b+`"): it takes one FILE`)
+	require.Empty(t, r.stdout)
+	require.NoFileExists(t, a)
+	require.NoFileExists(t, b)
+}
+
 // A recording of a fork of a fork carries the chain of edits that made
 // it, and gtrag replay reproduces it byte for byte; so does a fork of
 // that. A recording of a single fork (no chain) still replays.
