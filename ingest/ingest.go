@@ -271,10 +271,12 @@ func (q Query) Validate() error {
 	return err
 }
 
-// Listing is the `gtrag ingest --json` object of the contract (and the MCP
-// ingest tools' result): the ids of every entry under the outcome it met in
-// one run, in source order, and the Report's other figures. An outcome no
-// entry met is an empty list, never null.
+// Listing is the body of the `gtrag ingest --json` object of the contract
+// (and of the MCP ingest tools' result): the ids of every entry under the
+// outcome it met in one run, in source order, and the Report's other
+// figures. An outcome no entry met is an empty list, never null. The
+// command and the tools add the run's notices beside it (and the command
+// an error, when the run failed).
 type Listing struct {
 	Fetched          int      `json:"fetched" jsonschema:"entries received from the source"`
 	Kept             []string `json:"kept" jsonschema:"ids of the papers written to the store"`
