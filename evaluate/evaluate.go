@@ -303,7 +303,9 @@ type Report struct {
 	// WrongSources counts answerable questions answered with sources none of
 	// which is relevant: an answer from the wrong papers.
 	WrongSources int `json:"wrong_sources"`
-	// AnsweredRate is the share of questions answered with sources.
+	// AnsweredRate is the share of questions answered with sources
+	// (QuestionResult.Answered): not an abstention that names its closest
+	// sources.
 	AnsweredRate float64 `json:"answered_rate"`
 
 	OffTopicQuestions int `json:"off_topic_questions"`
@@ -419,8 +421,10 @@ type QuestionResult struct {
 	Offline   string `json:"offline,omitempty"`
 	Steps     int    `json:"steps"`
 	LatencyMS int64  `json:"latency_ms"`
-	// Answered is true when the run ended with sources and was not refused
-	// as off-topic.
+	// Answered is true when the run ended with sources and was neither
+	// refused as off-topic nor an abstention ("I found nothing on …",
+	// outcome not_found), which names the closest sources it has, "which
+	// may not answer the question": the outcomes count it not_found.
 	Answered bool `json:"answered"`
 }
 
@@ -455,7 +459,7 @@ func Summarize(runs []Run, k int) Report {
 			Q: q.Q, Expect: q.Expect, Outcome: r.Outcome, Sources: nonNil(r.Sources),
 			PapersAdded: r.PapersAdded, ArxivRequests: r.ArxivRequests, LLMCalls: r.LLMCalls, Offline: r.Offline, Steps: r.Steps,
 			LatencyMS: r.Latency.Milliseconds(),
-			Answered:  len(r.Sources) > 0 && r.Outcome != offTopicOutcome,
+			Answered:  len(r.Sources) > 0 && r.Outcome != offTopicOutcome && r.Outcome != notFoundOutcome && !r.Abstained,
 		}
 		if row.Expect == "" {
 			row.Expect = ExpectAnswer

@@ -315,3 +315,19 @@ func TestPercentileIsTheNearestRank(t *testing.T) {
 	}
 	require.Zero(t, Percentile(nil, 0.5))
 }
+
+// An abstention that names its closest sources ("I found nothing on … The
+// closest sources, which may not answer the question: …") is not an
+// answer: "answered" counted it, 32 of 35 beside outcomes that said 31
+// answered and 1 not_found.
+func TestSummarizeAnsweredLeavesOutAbstentions(t *testing.T) {
+	r := Summarize([]Run{
+		{Question: Question{Q: "a", Relevant: []string{"2301.00001"}}, Outcome: "answered", Sources: []string{"2301.00001"}},
+		{Question: Question{Q: "b", Relevant: []string{"2301.00002"}}, Outcome: "not_found", Abstained: true, Sources: []string{"x"}},
+		{Question: Question{Q: "c", Relevant: []string{"2301.00003"}}, Outcome: "arxiv_unavailable", Abstained: true, Sources: []string{"y"}},
+		{Question: Question{Q: "d", Relevant: []string{"2301.00004"}}, Outcome: "arxiv_unavailable", Sources: []string{"z"}},
+	}, 3)
+	require.InDelta(t, 0.5, r.AnsweredRate, 1e-9, "a, and d answered from the store with arXiv's failure said")
+	require.False(t, r.PerQuestion[1].Answered)
+	require.False(t, r.PerQuestion[2].Answered)
+}
