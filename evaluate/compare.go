@@ -109,6 +109,17 @@ func ReadReport(r io.Reader) (Report, error) {
 	return rep, nil
 }
 
+// SharesQuestion reports whether rep asked one of qs, as Compare pairs
+// questions: case and spacing apart (questionKey). A baseline that shares
+// none would compare nothing.
+func SharesQuestion(rep Report, qs []Question) bool {
+	asked := map[string]bool{}
+	for _, q := range qs {
+		asked[questionKey(q.Q)] = true
+	}
+	return slices.ContainsFunc(rep.PerQuestion, func(r QuestionResult) bool { return asked[questionKey(r.Q)] })
+}
+
 // Compare pairs after with the baseline before. Questions are paired by
 // their text, the n-th occurrence of a text with its n-th occurrence, so
 // that a report of a file asking one question twice (written before

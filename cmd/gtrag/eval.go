@@ -227,11 +227,7 @@ func readBaseline(path string, qs []evaluate.Question) (*evaluate.Report, error)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("read --baseline %s: %w", path, err)}
 	}
-	asked := map[string]bool{}
-	for _, q := range qs {
-		asked[q.Q] = true
-	}
-	if !slices.ContainsFunc(rep.PerQuestion, func(r evaluate.QuestionResult) bool { return asked[r.Q] }) {
+	if !evaluate.SharesQuestion(rep, qs) {
 		return nil, usagef("--baseline %s shares no question with the questions asked", path)
 	}
 	return &rep, nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,4 +133,23 @@ func TestEvalSharedFunnelSaysWhyCitedExceedsAdded(t *testing.T) {
 	fresh := shared
 	fresh.Fresh, fresh.Funnel = true, &evaluate.Funnel{Fetched: 0.5, Judged: 0.5, Added: 0.5, Cited: 0.5}
 	require.NotContains(t, printedEval(t, fresh), "over a shared store")
+}
+
+// A baseline whose questions differ from the file's only in case or
+// spacing is paired (evaluate.Compare pairs them so), not refused as
+// sharing no question.
+func TestEvalBaselinePairsQuestionsCaseApart(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	file := auctionQuestions(t, 1)
+	rep := evaluate.Report{Questions: 1, PerQuestion: []evaluate.QuestionResult{{
+		Q: "how much do  bidders shade their bids in sealed-bid auctions?", Expect: evaluate.ExpectAnswer, Outcome: "not_found", Hit: new(false),
+	}}}
+	before := filepath.Join(t.TempDir(), "before.json")
+	b, err := json.Marshal(rep)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(before, b, 0o644))
+	r := gtrag(t, env, "eval", "--fresh", "--baseline", before, file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Regexp(t, `vs baseline +hit rate 0\.00 → 1\.00 on 1 paired question: \+1, −0`, r.stdout)
 }
