@@ -627,3 +627,34 @@ func (r Report) OfflineWarning() string {
 	return fmt.Sprintf("%d of %d answers were written offline, not by %s (the LLM failed or its answer was unusable; \"offline\" in --json says which): these figures are in part the offline answerer's",
 		r.OfflineAnswers, r.Questions, r.LLM)
 }
+
+// arxivUnavailableOutcome is nodes.OutcomeArxivUnavailable.
+const arxivUnavailableOutcome = "arxiv_unavailable"
+
+// ArxivWarning is the warning a report needs when some questions ended
+// arxiv_unavailable: their searches failed (arXiv went down during the run,
+// or kept failing), and the figures count them as measured, so that a hit
+// rate of 0.17 said nothing of an outage that cost 46 of 63 questions. ""
+// when none did.
+func (r Report) ArxivWarning() string {
+	n := r.Outcomes[arxivUnavailableOutcome]
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("arXiv failed for %d of %d %s (outcome arxiv_unavailable): %s without a search, and the figures count %s all the same",
+		n, r.Questions, pluralQuestions(r.Questions), theyOrIt(n, "they went", "it went"), theyOrIt(n, "them", "it"))
+}
+
+func pluralQuestions(n int) string {
+	if n == 1 {
+		return "question"
+	}
+	return "questions"
+}
+
+func theyOrIt(n int, many, one string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -331,3 +331,14 @@ func TestSummarizeAnsweredLeavesOutAbstentions(t *testing.T) {
 	require.False(t, r.PerQuestion[1].Answered)
 	require.False(t, r.PerQuestion[2].Answered)
 }
+
+// Questions that ended arxiv_unavailable are named in a warning: an arXiv
+// that went down midway left a fresh eval's hit rate at 0.17 with nothing
+// at the top of the report to say why.
+func TestArxivWarning(t *testing.T) {
+	require.Empty(t, Report{Questions: 3, Outcomes: map[string]int{"answered": 3}}.ArxivWarning())
+	require.Equal(t, "arXiv failed for 46 of 63 questions (outcome arxiv_unavailable): they went without a search, and the figures count them all the same",
+		Report{Questions: 63, Outcomes: map[string]int{"answered": 17, "arxiv_unavailable": 46}}.ArxivWarning())
+	require.Equal(t, "arXiv failed for 1 of 1 question (outcome arxiv_unavailable): it went without a search, and the figures count it all the same",
+		Report{Questions: 1, Outcomes: map[string]int{"arxiv_unavailable": 1}}.ArxivWarning())
+}

@@ -81,7 +81,10 @@ eval never reads or writes the configured knowledge base. A fresh eval
 needs arXiv: if its first request to --arxiv-url gets no answer at all
 (connection refused, no such host, or nothing back within
 GTRAG_ARXIV_TIMEOUT), it stops with nothing measured. Without --fresh, an
-arXiv that never answered is a warning at the top of the report.
+arXiv that never answered is a warning at the top of the report. An arXiv
+that answered and then failed (down midway) does not stop the run: the
+questions it failed end arxiv_unavailable, and a warning at the top says
+how many.
 
 With --fresh --primed each question's own store starts with the primer
 instead, as a new user's does: a question the relevance judge finds the
@@ -158,6 +161,12 @@ gain or lose questions by themselves.`,
 			rep.Settings = o.settings(a)
 			rep.Planned, rep.Interrupted, rep.Warnings = len(qs), res.interrupted, res.warnings
 			if w := rep.OfflineWarning(); w != "" {
+				rep.Warnings = append(rep.Warnings, w)
+			}
+			if w := rep.ArxivWarning(); w != "" && !res.arxivNeverAnswered {
+				// An arXiv that failed after it had answered (down
+				// midway): its questions are in the figures. One that
+				// never answered has its warning already.
 				rep.Warnings = append(rep.Warnings, w)
 			}
 			if evaluate.ChecksAnswers(qs) {
@@ -242,6 +251,8 @@ type evalResult struct {
 	interrupted bool
 	// warnings go at the top of the report (evaluate.Report.Warnings).
 	warnings []string
+	// arxivNeverAnswered: arXiv never answered, and warnings says so.
+	arxivNeverAnswered bool
 }
 
 // evalShared asks every question against the configured store.
@@ -264,6 +275,7 @@ func (a *app) evalShared(ctx context.Context, o service.AskOptions, qs []evaluat
 	// questions that needed a search were all lost to the outage.
 	if fault := probe.unreachable(); fault != nil {
 		res.warnings = append(res.warnings, fmt.Sprintf("%s: every question that needed a search went without one", fault))
+		res.arxivNeverAnswered = true
 	}
 	return res, nil
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -315,4 +316,35 @@ func TestProbeSaysTheClientsTimeout(t *testing.T) {
 		"arXiv at http://arxiv.test/api/query accepted the connection but did not answer within 400ms (GTRAG_ARXIV_TIMEOUT)")
 	require.EqualError(t, p.noAnswer(timeoutErr{}, false, 995*time.Millisecond),
 		"arXiv at http://arxiv.test/api/query could not be reached (no connection within 1s)")
+}
+
+// An arXiv that answers, then fails for good, leaves the questions after
+// it arxiv_unavailable: a fresh eval goes on (a passing fault costs a
+// wait, not the run), and its report now says at the top how many
+// questions went without a search, in the table and in --json.
+func TestEvalFreshWarnsWhenArxivFailsMidway(t *testing.T) {
+	env := testEnv(t)
+	srv := auctionServer(t, env)
+	env["GTRAG_ARXIV_RETRIES"] = "0"
+	env["GTRAG_ARXIV_BACKOFF"] = "10ms"
+	downAfterFirst := func() {
+		var answered atomic.Bool // the first question's search is answered
+		srv.SetFault(func(arxivtest.Request) *arxivtest.Reply {
+			if answered.CompareAndSwap(false, true) {
+				return nil
+			}
+			return &arxivtest.Reply{Status: http.StatusServiceUnavailable}
+		})
+	}
+	file := auctionQuestions(t, 3)
+	downAfterFirst()
+	var rep evaluate.Report
+	decodeJSON(t, gtrag(t, env, "eval", "--fresh", "--json", "--max-searches", "1", file), &rep)
+	require.Equal(t, map[string]int{"answered": 1, "arxiv_unavailable": 2}, rep.Outcomes)
+	require.Contains(t, rep.Warnings, "arXiv failed for 2 of 3 questions (outcome arxiv_unavailable): they went without a search, and the figures count them all the same")
+
+	downAfterFirst()
+	r := gtrag(t, env, "eval", "--fresh", "--max-searches", "1", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.True(t, strings.HasPrefix(r.stdout, "warning: arXiv failed for "), r.stdout)
 }
