@@ -51,6 +51,69 @@ func (r reading) dependsOnPrevious() bool {
 	return r.followUp() && (len(r.words) > 0 || r.connective)
 }
 
+// needsEarlier reports whether the line cannot be asked as the first of a
+// conversation: it is an elliptical fragment ("in auctions?"), it says
+// nothing of its own once its connective, pronouns and question words are
+// set aside ("why?", "Does it always exist?", "and then?"), or it opens by
+// tying itself to what came before ("and …", "what about …") and names no
+// glossary term.
+//
+// It is narrower than dependsOnPrevious, which decides whether a line
+// after a question is rewritten onto it and errs toward yes, where the
+// cost is a topic carried over. Before any question the cost of yes is a
+// question refused: dependsOnPrevious would refuse 234 of the 3,818
+// questions of testdata ("Why does a Stackelberg leader earn more than it
+// would in Cournot competition?", whose "it" has an antecedent in another
+// clause; "In chicken, what's the point of …", whose concept the glossary
+// lacks).
+func (r reading) needsEarlier() bool {
+	if r.fragment && !asksSomething(r.words) || !hasContent(r.rest) {
+		return true
+	}
+	return r.connective && tyingConnectives[strings.TrimRight(r.lead, " ,")] && !r.knownOwn()
+}
+
+// asksSomething reports whether words that open with a preposition go on
+// to ask: a question word or an auxiliary after the first word ("In
+// chicken, what's the point of …", "When I look at a payoff matrix, whose
+// payoff …", "in rubinstein bargaining does the more patient player …"),
+// or an infinitive after "when" or "if" ("when to delegate decisions to a
+// biased consultant").
+// isFragment, which decides follow-ups after a question, looks for a
+// clause opening where one may, and takes these for fragments.
+func asksSomething(words []string) bool {
+	for i, w := range words[min(1, len(words)):] {
+		lw := strings.TrimSuffix(strings.TrimSuffix(bareWord(w), "'s"), "’s")
+		if i == 0 && lw == "to" || whWords[lw] || lw == "when" || lw == "whether" || lw == "whose" || auxiliaries[lw] {
+			return true
+		}
+	}
+	return false
+}
+
+// NeedsEarlierQuestion reports whether line can only be read as a
+// follow-up to an earlier question ("why?", "and in the repeated
+// version?", "Does it always exist?"), so that asking it on its own would
+// search for nothing it names. A chat says so for its first line; gtrag
+// ask, which has no earlier question, refuses it.
+func NeedsEarlierQuestion(line string) bool { return read(line).needsEarlier() }
+
+// tyingConnectives open a line that goes on from another: "so", "then",
+// "also", "but" and "or" open whole first questions too ("so what is game
+// theory actually about?").
+var tyingConnectives = map[string]bool{"and": true, "what about": true, "how about": true, "and what about": true, "and how about": true}
+
+// hasContent reports whether s holds a word that says what it asks about:
+// not a function word, a pronoun or a word questions are framed with.
+func hasContent(s string) bool {
+	for _, w := range text.Words(s) {
+		if !text.StopWords.Has(w) && !text.QuestionWords.Has(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // knownOwn reports whether the line names a glossary term of its own.
 func (r reading) knownOwn() bool {
 	for _, c := range r.own {

@@ -2,6 +2,9 @@ package chat
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,6 +34,8 @@ func TestSessionFollowUpWithNoEarlierQuestion(t *testing.T) {
 		"Why does tit-for-tat do well in the iterated prisoner's dilemma?",
 		"What about the Nash equilibrium of matching pennies makes it mixed?",
 		"what about mixed strategies?",
+		"Why does a Stackelberg leader earn more than it would in Cournot competition?",
+		"In chicken, what's the point of visibly throwing away your steering wheel?",
 	}
 	for _, rw := range []Rewriter{nil, LLM{Condenser: &fakeCondenser{reply: "Why does tit-for-tat matter?"}}} {
 		for _, first := range whole {
@@ -46,5 +51,37 @@ func TestSessionFollowUpWithNoEarlierQuestion(t *testing.T) {
 			require.Empty(t, r.errs)
 			require.Len(t, s.History(), 2)
 		}
+	}
+}
+
+// Every question of the eval files under testdata, typed as the first line
+// of a chat, is asked: they are whole questions students wrote. The rule
+// that rewrites follow-ups after a question (dependsOnPrevious) refused
+// 234 of them as needing an earlier question, among them "How hard is it
+// computationally to find a Nash equilibrium of a general two-player
+// game?".
+func TestFirstLineWholeQuestionsAreAsked(t *testing.T) {
+	files, err := filepath.Glob("../testdata/*/questions*.jsonl")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var q struct {
+				Q string `json:"q"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(line), &q), "%s: %s", f, line)
+			n++
+			if read(q.Q).needsEarlier() {
+				t.Errorf("%s: %q refused as needing an earlier question", filepath.Base(f), q.Q)
+			}
+		}
+	}
+	require.Greater(t, n, 1000)
+	for _, follow := range []string{"why?", "and then?", "Does it always exist?", "In auctions?", "for three players?",
+		"and in the repeated version?", "what about large populations?", "Why does that help?", "What is it?"} {
+		require.True(t, read(follow).needsEarlier(), "%q needs an earlier question", follow)
 	}
 }

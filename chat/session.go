@@ -184,12 +184,11 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			return nil
 		}
 	}
-	if len(s.history) == 0 && read(line).dependsOnPrevious() {
+	if len(s.history) == 0 && read(line).needsEarlier() {
 		// "why?", "and in the repeated version?" as the first line were
 		// asked bare, which may search arXiv, and refused as not about
-		// game theory. The rewriters' own rule says the line needs an
-		// earlier question; a whole question ("Why does tit-for-tat do
-		// well in the iterated prisoner's dilemma?") is asked.
+		// game theory. A whole question ("Why does tit-for-tat do well in
+		// the iterated prisoner's dilemma?") is asked.
 		s.say(0, NoEarlierQuestion)
 		return nil
 	}

@@ -96,6 +96,11 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 				// not about game theory.
 				return usagef("%q asks for more of an earlier answer, and ask has none: hold a conversation with gtrag chat (or ask -i)", q)
 			}
+			if chat.NeedsEarlierQuestion(q) {
+				// "why?" alone was searched for nothing and answered "does
+				// not appear to be about game theory".
+				return usagef("%q follows up on an earlier question, and ask has none: ask the whole question, or hold a conversation with gtrag chat (or ask -i)", q)
+			}
 			if o.step {
 				// Stepping through is for watching: narrate each step too.
 				o.trace = true

@@ -154,6 +154,26 @@ func TestAskRefusesARequestForMore(t *testing.T) {
 	require.Equal(t, 0, ok.code, "a question of its own: %s", ok.stderr)
 }
 
+// ask has no earlier question for a follow-up to go on from: "why?" alone
+// was searched for nothing and answered as not about game theory. It is
+// bad usage, refused in one line before anything is written; a whole
+// question whose "it" points inside it is asked.
+func TestAskRefusesABareFollowUp(t *testing.T) {
+	env := testEnv(t)
+	for _, q := range []string{"why?", "and in the repeated version?", "Does it always exist?"} {
+		r := gtrag(t, env, "ask", q)
+		require.Equal(t, exitUsage, r.code, q)
+		require.Empty(t, r.stdout)
+		require.Contains(t, r.stderr, "follows up on an earlier question, and ask has none: ask the whole question")
+		require.Equal(t, 1, strings.Count(strings.TrimSpace(r.stderr), "\n")+1, "one line: %q", r.stderr)
+	}
+	_, err := os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "nothing written")
+	ok := gtrag(t, env, "ask", "--json", "Why does a Stackelberg leader earn more than it would in Cournot competition?")
+	require.Equal(t, 0, ok.code, ok.stderr)
+	require.Contains(t, ok.stdout, `"outcome": "answered`)
+}
+
 // A second question that names its own subject is asked as typed, not
 // made about the first question's topic; a real follow-up still is.
 func TestChatLeavesAStandaloneQuestionAlone(t *testing.T) {
