@@ -286,6 +286,13 @@ type Report struct {
 	// relevant paper: Hits of Answerable.
 	HitRate *float64 `json:"hit_rate"`
 	Hits    int      `json:"hits"`
+	// AnsweredHits are the hits whose question was answered
+	// (QuestionResult.Answered), and AnsweredHitRate their share of
+	// Answerable: a not_found abstention that lists a relevant paper among
+	// its closest sources is a hit (the loop found the paper) but not an
+	// answer from it. Nil with no answerable question.
+	AnsweredHits    int      `json:"answered_hits"`
+	AnsweredHitRate *float64 `json:"answered_hit_rate"`
 	// HitInterval is HitRate's 95% confidence interval (Wilson), which
 	// says how far a rate measured on this many questions can be trusted.
 	HitInterval *Interval `json:"hit_rate_interval"`
@@ -482,6 +489,9 @@ func Summarize(runs []Run, k int) Report {
 			recallSum += rec
 			if hit {
 				hits++
+				if row.Answered {
+					rep.AnsweredHits++
+				}
 			} else if len(r.Sources) > 0 {
 				rep.WrongSources++
 			}
@@ -523,6 +533,7 @@ func Summarize(runs []Run, k int) Report {
 		n := float64(rep.Answerable)
 		hitRate := float64(hits) / n
 		rep.Hits, rep.HitRate, rep.HitInterval = hits, &hitRate, new(Wilson(hits, rep.Answerable))
+		rep.AnsweredHitRate = new(float64(rep.AnsweredHits) / n)
 		rep.RecallAtK = new(recallSum / n)
 		rep.Funnel = &Funnel{Fetched: float64(fetched) / n, Judged: float64(judged) / n, Added: float64(added) / n, Cited: hitRate}
 	}

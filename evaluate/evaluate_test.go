@@ -77,6 +77,7 @@ func TestSummarizeLeavesUnmeasuredRatesNil(t *testing.T) {
 	require.Nil(t, controls.HitRate)
 	require.Nil(t, controls.HitInterval)
 	require.Nil(t, controls.RecallAtK)
+	require.Nil(t, controls.AnsweredHitRate)
 	require.Nil(t, controls.Funnel)
 	require.Equal(t, new(0.5), controls.OffTopicRefused)
 
@@ -88,7 +89,7 @@ func TestSummarizeLeavesUnmeasuredRatesNil(t *testing.T) {
 
 	b, err := json.Marshal(controls)
 	require.NoError(t, err)
-	for _, field := range []string{`"hit_rate":null`, `"hit_rate_interval":null`, `"recall_at_k":null`, `"funnel":null`, `"answerable":0`, `"hits":0`, `"off_topic_refused":0.5`} {
+	for _, field := range []string{`"hit_rate":null`, `"answered_hit_rate":null`, `"hit_rate_interval":null`, `"recall_at_k":null`, `"funnel":null`, `"answerable":0`, `"hits":0`, `"off_topic_refused":0.5`} {
 		require.Contains(t, string(b), field)
 	}
 }
@@ -330,6 +331,21 @@ func TestSummarizeAnsweredLeavesOutAbstentions(t *testing.T) {
 	require.InDelta(t, 0.5, r.AnsweredRate, 1e-9, "a, and d answered from the store with arXiv's failure said")
 	require.False(t, r.PerQuestion[1].Answered)
 	require.False(t, r.PerQuestion[2].Answered)
+}
+
+// A not_found abstention that lists the relevant paper among its closest
+// sources is a hit, but not an answer from it: answered_hits counts the
+// hits whose question was answered.
+func TestSummarizeAnsweredHits(t *testing.T) {
+	r := Summarize([]Run{
+		{Question: Question{Q: "a", Relevant: []string{"2301.00001"}}, Outcome: "answered", Sources: []string{"2301.00001"}},
+		{Question: Question{Q: "b", Relevant: []string{"2301.00002"}}, Outcome: "answered_with_caveat", Sources: []string{"2301.00002"}},
+		{Question: Question{Q: "c", Relevant: []string{"2301.00003"}}, Outcome: "not_found", Abstained: true, Sources: []string{"2301.00003"}},
+		{Question: Question{Q: "d", Relevant: []string{"2301.00004"}}, Outcome: "answered", Sources: []string{"x"}},
+	}, 3)
+	require.Equal(t, 3, r.Hits)
+	require.Equal(t, 2, r.AnsweredHits)
+	require.Equal(t, new(0.5), r.AnsweredHitRate)
 }
 
 // Questions that ended arxiv_unavailable are named in a warning: an arXiv

@@ -58,7 +58,8 @@ a question no relevant papers) and a question asked twice (it would count
 twice) are refused, naming the line.
 
 The report: hit rate (a relevant paper among the sources, with its 95%
-interval), recall of the relevant ids, how far the loop took a relevant paper
+interval; and the share answered from it, where some hits are abstentions
+that name the paper among their closest sources), recall of the relevant ids, how far the loop took a relevant paper
 (the share of questions whose arXiv requests fetched one, whose paper filter
 judged one, whose store took one, whose answer cited one: where the shares
 drop tells which part of the loop lost it), answers citing only papers that
@@ -609,6 +610,11 @@ func printEval(a *app, r evaluate.Report) error {
 	fmt.Fprintf(w, "answered\t%.0f%%\n", 100*r.AnsweredRate)
 	if r.HitRate != nil && r.HitInterval != nil && r.RecallAtK != nil {
 		fmt.Fprintf(w, "hit rate\t%.2f (%d of %d answerable; 95%% interval %.2f–%.2f)\n", *r.HitRate, r.Hits, r.Answerable, r.HitInterval.Low, r.HitInterval.High)
+		if r.AnsweredHitRate != nil && r.AnsweredHits < r.Hits {
+			// A not_found abstention listing the paper among its closest
+			// sources is a hit; the table says how many hits answered.
+			fmt.Fprintf(w, "answered from it\t%.2f (%d of the %d hits answered; the rest abstained, naming it)\n", *r.AnsweredHitRate, r.AnsweredHits, r.Hits)
+		}
 		// recall_at_k in --json, a name kept for the scripts that read
 		// it: it is over every cited source, not the first k.
 		fmt.Fprintf(w, "recall (cited sources)\t%.2f\n", *r.RecallAtK)

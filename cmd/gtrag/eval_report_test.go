@@ -153,3 +153,14 @@ func TestEvalBaselinePairsQuestionsCaseApart(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Regexp(t, `vs baseline +hit rate 0\.00 → 1\.00 on 1 paired question: \+1, −0`, r.stdout)
 }
+
+// Where some hits are abstentions naming the paper among their closest
+// sources, the table says how many hits answered; where every hit
+// answered, the line is left out.
+func TestEvalTableSaysHowManyHitsAnswered(t *testing.T) {
+	r := evaluate.Report{Questions: 4, Answerable: 4, Hits: 3, HitRate: new(0.75), HitInterval: new(evaluate.Wilson(3, 4)), RecallAtK: new(0.75),
+		AnsweredHits: 2, AnsweredHitRate: new(0.5)}
+	require.Regexp(t, `(?m)^answered from it +0\.50 \(2 of the 3 hits answered; the rest abstained, naming it\)$`, printedEval(t, r))
+	r.AnsweredHits, r.AnsweredHitRate = 3, new(0.75)
+	require.NotContains(t, printedEval(t, r), "answered from it")
+}
