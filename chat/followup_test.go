@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -121,4 +123,27 @@ func TestSecondLineWholeQuestionsAreAskedAsTyped(t *testing.T) {
 		}
 	}
 	require.Greater(t, n, 1000)
+}
+
+// A follow-up after questions that were all off-topic has no topic to
+// carry: it was asked bare and refused as not about game theory. The
+// session says the questions so far were off-topic and asks nothing; once
+// a question is on topic, the follow-up is carried.
+func TestSessionFollowUpAfterOnlyOffTopicQuestions(t *testing.T) {
+	var r recorder
+	r.ask = func(_ context.Context, q string) (service.Result, error) {
+		if strings.Contains(q, "bread") {
+			return service.Result{Question: q, Answer: "not about game theory", Outcome: nodes.OutcomeOffTopic}, nil
+		}
+		return service.Result{Question: q, Answer: "answer to " + q, Outcome: nodes.OutcomeAnswered}, nil
+	}
+	s := r.session()
+	lines := script([]string{"How do I bake bread?", "why?", "and in the repeated version?", "What is the prisoner's dilemma?", "why?"})
+	require.NoError(t, s.Run(context.Background(), &lines))
+	require.Len(t, r.asked, 3, "%q", r.asked)
+	require.Equal(t, "How do I bake bread?", r.asked[0])
+	require.Equal(t, "What is the prisoner's dilemma?", r.asked[1])
+	require.Contains(t, r.asked[2], "prisoner's dilemma", "carried once there is a topic")
+	require.Equal(t, 2, strings.Count(r.out.String(), NoTopicToFollow+"\n"), r.out.String())
+	require.NotContains(t, r.out.String(), NoEarlierQuestion)
 }

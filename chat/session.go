@@ -184,12 +184,18 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			return nil
 		}
 	}
-	if len(s.history) == 0 && read(line).needsEarlier() {
+	if !s.hasTopic() && read(line).needsEarlier() {
 		// "why?", "and in the repeated version?" as the first line were
 		// asked bare, which may search arXiv, and refused as not about
-		// game theory. A whole question ("Why does tit-for-tat do well in
-		// the iterated prisoner's dilemma?") is asked.
-		s.say(0, NoEarlierQuestion)
+		// game theory; so were they after questions that were all
+		// off-topic, which carry no topic. A whole question ("Why does
+		// tit-for-tat do well in the iterated prisoner's dilemma?") is
+		// asked.
+		if len(s.history) == 0 {
+			s.say(0, NoEarlierQuestion)
+		} else {
+			s.say(0, NoTopicToFollow)
+		}
 		return nil
 	}
 	// One run from the rewrite to the answer: an LLM that fails on the
@@ -398,6 +404,22 @@ const NotAQuestion = "(Not a question, so nothing was asked. Ask about game theo
 // NoEarlierQuestion answers a follow-up ("why?", "and in the repeated
 // version?") typed before any question it could follow.
 const NoEarlierQuestion = "no earlier question to follow up on: ask a whole question, such as “What is the prisoner's dilemma?”, then “and in the repeated version?”"
+
+// NoTopicToFollow answers a follow-up typed after questions that were all
+// off-topic: the offline rewriter carries no topic from them.
+const NoTopicToFollow = "the questions so far were not about game theory, so there is nothing to follow up on: ask a whole question about game theory"
+
+// hasTopic reports whether the conversation has a question a follow-up
+// could carry the topic of: one typed in full (not a rewritten
+// follow-up) and not answered as off-topic, as carryTopic looks for.
+func (s *Session) hasTopic() bool {
+	for _, t := range s.history {
+		if !t.Rewritten && t.Result.Outcome != nodes.OutcomeOffTopic {
+			return true
+		}
+	}
+	return false
+}
 
 // Farewell reports whether line is "quit" or "exit" typed without the
 // slash, in any case, with or without a full stop or an exclamation mark:
