@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gtrag/gtrag/text"
@@ -84,8 +85,14 @@ func (r reading) dependsOnPrevious() bool {
 // clause; "In chicken, what's the point of …", whose concept the glossary
 // lacks).
 func (r reading) needsEarlier() bool {
-	if r.fragment || !hasContent(r.rest) {
+	if r.fragment {
 		return true
+	}
+	if !hasContent(r.rest) {
+		// A line of no content that does not read as a follow-up either
+		// ("q", "???") is no follow-up: asked, it is answered as what
+		// it is.
+		return r.ref >= 0 || r.connective || slices.ContainsFunc(r.words, func(w string) bool { return questionWords[bareWord(w)] })
 	}
 	return r.connective && tyingConnectives[strings.TrimRight(r.lead, " ,")] && !r.knownOwn()
 }
