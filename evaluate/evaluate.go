@@ -80,8 +80,9 @@ const utf8BOM = "\uFEFF"
 //
 // It refuses what could only mislead a measurement rather than skip it: a
 // "relevant" or "must_contain" that is not a list of strings; an empty id
-// or must_contain entry, which no answer can ever match (the question
-// would count as a miss or a failure whatever the answer); a field it does
+// or must_contain entry, or a relevant id that is neither an arXiv id nor
+// a primer entry's, which no answer can ever match (the question would
+// count as a miss or a failure whatever the answer); a field it does
 // not know, most likely a misspelt one ("relevent" would leave the
 // question no relevant papers); and a question asked twice (the same text,
 // after check, case and spacing apart), which would count twice. A byte-order mark at the start of
@@ -127,6 +128,16 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 		}
 		if i := slices.IndexFunc(q.Relevant, func(id string) bool { return strings.TrimSpace(id) == "" }); i >= 0 {
 			return nil, fmt.Errorf("%s:%d: relevant[%d] is empty: want a paper id such as \"2301.01234\"", name, line, i)
+		}
+		for i, id := range q.Relevant {
+			// A title or a typo ("2301.0123") could never be among the
+			// sources: the question would count as a miss whatever the
+			// answer cited.
+			norm, ok := relevantID(id)
+			if !ok {
+				return nil, fmt.Errorf("%s:%d: relevant[%d] %q is not a paper id: want an arXiv id such as \"2301.01234\" or \"cs/0112004v2\", or a primer entry such as \"primer:nash-equilibrium\"", name, line, i, id)
+			}
+			q.Relevant[i] = norm
 		}
 		if i := slices.IndexFunc(q.MustContain, matchesNothing); i >= 0 {
 			return nil, fmt.Errorf("%s:%d: must_contain[%d] %q is empty: no answer could contain it; remove it, or write what a correct answer says (\"a|b\" for alternatives)", name, line, i, q.MustContain[i])
@@ -266,6 +277,22 @@ type Run struct {
 	// made of verbatim sentences) to its source's text, for Unfaithful;
 	// nil for an answer written freely, which is not checked so.
 	Quoted map[int]string
+}
+
+// primerPrefix begins the ids of the primer's entries (data.IDPrefix),
+// which a question answered from the primer names as relevant.
+const primerPrefix = "primer:"
+
+// relevantID is id as the sources name it: an arXiv id in any of the
+// spellings arxiv.ParseID reads ("arXiv:2301.01234", its abs URL) as the
+// bare id, or a primer entry's id as it is. ok is false for anything else.
+func relevantID(id string) (string, bool) {
+	id = strings.TrimSpace(id)
+	if slug, ok := strings.CutPrefix(id, primerPrefix); ok {
+		return id, slug != "" && !strings.ContainsAny(slug, " \t/")
+	}
+	norm, err := arxiv.ParseID(id)
+	return norm, err == nil
 }
 
 // Report is the summary of a set of runs (`gtrag eval --json`).

@@ -119,7 +119,7 @@ func TestFunnel(t *testing.T) {
 }
 
 func TestReadQuestions(t *testing.T) {
-	in := `{"q": "a", "relevant": ["1"], "split": "dev"}
+	in := `{"q": "a", "relevant": ["2301.01234"], "split": "dev"}
 
 {"q": "b", "split": "heldout", "expect": "off_topic"}
 `
@@ -138,10 +138,18 @@ func TestReadQuestions(t *testing.T) {
 	require.ErrorContains(t, err, "f.jsonl:1:")
 }
 
+// A relevant id is kept as the sources name it: "arXiv:" and abs URLs
+// are read as the bare id, a primer entry's id is kept.
+func TestReadQuestionsNormalisesRelevantIDs(t *testing.T) {
+	qs, err := ReadQuestions(strings.NewReader(`{"q": "a", "relevant": ["arXiv:2301.01234v2", "https://arxiv.org/abs/cs.GT/0112004", " primer:nash-equilibrium "]}`), "f.jsonl", "", nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"2301.01234v2", "cs/0112004", "primer:nash-equilibrium"}, qs[0].Relevant)
+}
+
 // A file saved with a byte-order mark (Notepad, Excel) reads as one
 // without.
 func TestReadQuestionsAcceptsABOM(t *testing.T) {
-	qs, err := ReadQuestions(strings.NewReader("\uFEFF"+`{"q": "a", "relevant": ["1"]}`+"\n"), "f.jsonl", "", nil)
+	qs, err := ReadQuestions(strings.NewReader("\uFEFF"+`{"q": "a", "relevant": ["2301.01234"]}`+"\n"), "f.jsonl", "", nil)
 	require.NoError(t, err)
 	require.Equal(t, "a", qs[0].Q)
 	_, err = ReadQuestions(strings.NewReader(`{"q": "a"}`+"\n\uFEFF"+`{"q": "b"}`), "f.jsonl", "", nil)
@@ -166,6 +174,9 @@ func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
 		{`{"q": "a", "must_contain": ["nice", ""]}`, `f.jsonl:1: must_contain[1] "" is empty: no answer could contain it; remove it, or write what a correct answer says ("a|b" for alternatives)`},
 		{`{"q": "a", "must_contain": [" | "]}`, `f.jsonl:1: must_contain[0] " | " is empty`},
 		{`{"q": "a", "relevant": ["1", " "]}`, `f.jsonl:1: relevant[1] is empty: want a paper id such as "2301.01234"`},
+		{`{"q": "a", "relevant": ["2301.01234", "Nash 1950"]}`, `f.jsonl:1: relevant[1] "Nash 1950" is not a paper id: want an arXiv id such as "2301.01234" or "cs/0112004v2", or a primer entry such as "primer:nash-equilibrium"`},
+		{`{"q": "a", "relevant": ["2301.123"]}`, `f.jsonl:1: relevant[0] "2301.123" is not a paper id`},
+		{`{"q": "a", "relevant": ["primer:"]}`, `f.jsonl:1: relevant[0] "primer:" is not a paper id`},
 		{`[1]`, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON array`},
 		{`{"relevant": ["2301.01234"]}`, `f.jsonl:1: the line has no "q": want a JSON object with "q"`},
 		{`{"q": "a", "expect": "off_topic", "relevant": ["2301.01234"]}`, `f.jsonl:1: expect "off_topic" with relevant papers: an off-topic question has none; drop one of the two`},
@@ -231,7 +242,7 @@ func TestReadQuestionsRefusesAnUnknownField(t *testing.T) {
 	_, err := ReadQuestions(strings.NewReader(in), "f.jsonl", "", nil)
 	require.EqualError(t, err, `f.jsonl:2: unknown field "relevent": the fields are q, relevant, split, expect, must_contain, topic`)
 
-	qs, err := ReadQuestions(strings.NewReader(`{"q": "a", "relevant": ["1"], "topic": "auctions"}`), "f.jsonl", "", nil)
+	qs, err := ReadQuestions(strings.NewReader(`{"q": "a", "relevant": ["2301.01234"], "topic": "auctions"}`), "f.jsonl", "", nil)
 	require.NoError(t, err, "topic labels a question in the world corpora")
 	require.Equal(t, "auctions", qs[0].Topic)
 

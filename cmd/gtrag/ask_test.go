@@ -220,7 +220,7 @@ func TestAskRepeatedSearchComesFromTheCache(t *testing.T) {
 	require.Positive(t, again.ArxivRequests, "GTRAG_ARXIV_CACHE_TTL=0: arXiv is asked")
 
 	file := filepath.Join(t.TempDir(), "q.jsonl")
-	require.NoError(t, os.WriteFile(file, []byte(`{"q":"`+question+`","relevant":["x"]}`+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(file, []byte(`{"q":"`+question+`","relevant":["2301.99999"]}`+"\n"), 0o644))
 	sent = len(srv.Requests())
 	r := gtrag(t, env, "eval", "--json", file)
 	require.Equal(t, 0, r.code, r.stderr)

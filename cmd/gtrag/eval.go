@@ -54,12 +54,14 @@ the answers are sourced. FILE is JSON Lines:
 
 The fields are q, relevant, split, expect, must_contain and topic (a label
 nothing measures). A field of another name (a misspelt "relevent" would leave
-a question no relevant papers) and a question asked twice (it would count
-twice) are refused, naming the line.
+a question no relevant papers), a relevant id that is neither an arXiv id
+nor a primer entry's ("primer:nash-equilibrium") and a question asked twice
+(it would count twice) are refused, naming the line.
 
 The report: hit rate (a relevant paper among the sources, with its 95%
-interval; and the share answered from it, where some hits are abstentions
-that name the paper among their closest sources), recall of the relevant ids, how far the loop took a relevant paper
+interval, and the share answered from it where some hits are abstentions
+naming it among their closest sources), recall of the relevant ids, how far
+the loop took a relevant paper
 (the share of questions whose arXiv requests fetched one, whose paper filter
 judged one, whose store took one, whose answer cited one: where the shares
 drop tells which part of the loop lost it), answers citing only papers that
