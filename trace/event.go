@@ -97,9 +97,11 @@ type Settings struct {
 	// user having been told them (nodes.GraphState.Told): its start state.
 	Told []string `json:"told,omitempty"`
 	// StoreFlags are the global flags, as typed, that chose the run's
-	// knowledge base ("--data-dir '/tmp/kb'"), empty when none was: ask
-	// writes them into every `gtrag ingest` its answer suggests, and
-	// replay does too, so that it prints the recorded answer.
+	// knowledge base ("--data-dir '/tmp/kb'") and the arXiv it searched
+	// (--arxiv-url), empty when none was: ask writes them into every
+	// `gtrag ingest` its answer suggests, and replay does too, so that it
+	// prints the recorded answer. The name is from before --arxiv-url
+	// was among them.
 	StoreFlags string `json:"store_flags,omitempty"`
 	// Fork is set on the recording of a fork (gtrag replay --fork).
 	Fork *ForkInfo `json:"fork,omitempty"`

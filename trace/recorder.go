@@ -49,9 +49,9 @@ type Options struct {
 	// steps write (ForkScratch, ForkOffline, ForkKnowledgeBase): Start
 	// records it in Settings.Fork.Store.
 	ForkStore string
-	// StoreFlags are the flags that chose the run's knowledge base, as
-	// its answer's suggestions name them: Start records them in
-	// Settings.StoreFlags.
+	// StoreFlags are the flags a `gtrag ingest` the run's answer suggests
+	// is given (the knowledge base's and the arXiv endpoint's, as typed):
+	// Start records them in Settings.StoreFlags.
 	StoreFlags string
 	// ReplayedLLM and ReplayedUntil, for the recording of a fork, are the
 	// recorded run's LLM (its Settings.LLM) and the fork's step: the

@@ -73,7 +73,7 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	defer svc.Close()
 	fo.Step, fo.Edit = o.step, e
 	if file != nil {
-		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store(), StoreFlags: a.storeFlags(),
+		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store(), StoreFlags: a.ingestFlags(),
 			ReplayedLLM: p.Settings().LLM, ReplayedUntil: o.step})
 	}
 	res, err := svc.Fork(ctx, p, fo)

@@ -96,3 +96,28 @@ func TestQATeach4OfflineForkKeepsTheReplayedStepsTool(t *testing.T) {
 		require.Equal(t, want, d.Tool, "step %d %s", e.Step, d.Kind)
 	}
 }
+
+// A suggested ingest searches arXiv, so it names the endpoint the run
+// searched when a flag chose it: `gtrag --arxiv-url MIRROR ask …`
+// suggested an ingest that searched export.arxiv.org. Set in the
+// environment, the shell that runs the suggestion has it too. A replay
+// prints the suggestion as the run did.
+func TestSuggestedIngestNamesTheArxivURLFlag(t *testing.T) {
+	srv := arxivtest.New(t, nil) // arXiv has nothing: the answer suggests an ingest
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	ask := gtrag(t, env, "--arxiv-url", srv.URL, "ask", "--trace-out", file, "What is a Nash equilibrium?")
+	require.Equal(t, 0, ask.code, ask.stderr)
+	require.Contains(t, ask.stdout, "gtrag --arxiv-url "+srv.URL+" ingest --query ")
+
+	r := gtrag(t, env, "replay", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, ask.stdout, r.stdout, "the recorded answer, byte for byte")
+
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	fromEnv := gtrag(t, env, "ask", "What is a Nash equilibrium?")
+	require.Equal(t, 0, fromEnv.code, fromEnv.stderr)
+	require.Contains(t, fromEnv.stdout, ": gtrag ingest --query ")
+	require.NotContains(t, fromEnv.stdout, "--arxiv-url")
+}

@@ -239,7 +239,7 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 		res, err = svc.Ask(ctx, q, opts)
 		return res, nil, err
 	}
-	topts := trace.Options{Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), StoreFlags: a.storeFlags()}
+	topts := trace.Options{Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), StoreFlags: a.ingestFlags()}
 	if o.otlp != nil {
 		topts.Sinks = append(topts.Sinks, o.otlp)
 		defer func() {

@@ -171,12 +171,38 @@ func (a *app) storeFlags() string {
 // after `gtrag --data-dir /tmp/kb ask …` filled the default knowledge base
 // when copied, not the one asked, and stats' `gtrag store compact`
 // compacted it.
+//
+// A suggested ingest also gets --arxiv-url when it was typed (ingestFlags):
+// it searches arXiv, and `gtrag --arxiv-url http://mirror/api/query ask …`
+// suggested an ingest that searched export.arxiv.org instead.
 func (a *app) withStoreFlags(text string) string {
-	flags := a.storeFlags()
-	if flags == "" {
+	store, ingest := a.storeFlags(), a.ingestFlags()
+	if store == "" && ingest == "" {
 		return text
 	}
-	return storeCommands.ReplaceAllString(text, "gtrag "+flags+" $1")
+	return storeCommands.ReplaceAllStringFunc(text, func(m string) string {
+		flags := store
+		if m == "gtrag ingest " {
+			flags = ingest
+		}
+		if flags == "" {
+			return m
+		}
+		return "gtrag " + flags + " " + strings.TrimPrefix(m, "gtrag ")
+	})
+}
+
+// ingestFlags are storeFlags and, when it was typed on the command line,
+// --arxiv-url: the flags a suggested `gtrag ingest` needs to fill this
+// run's knowledge base from the arXiv it searched. A trace records them
+// (trace.Settings.StoreFlags), so that a replay prints the suggestion as
+// the run did.
+func (a *app) ingestFlags() string {
+	flags := a.storeFlags()
+	if a.globals != nil && a.globals.Changed("arxiv-url") && a.arxivURL != "" {
+		flags = strings.TrimSpace(flags + " --arxiv-url " + shellQuote(a.arxivURL))
+	}
+	return flags
 }
 
 // storeCommands are the commands gtrag suggests (in answers, notes and
