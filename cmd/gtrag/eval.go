@@ -615,7 +615,11 @@ func printEval(a *app, r evaluate.Report) error {
 		if r.AnsweredHitRate != nil && r.AnsweredHits < r.Hits {
 			// A not_found abstention listing the paper among its closest
 			// sources is a hit; the table says how many hits answered.
-			fmt.Fprintf(w, "answered from it\t%.2f (%d of the %d hits answered; the rest abstained, naming it)\n", *r.AnsweredHitRate, r.AnsweredHits, r.Hits)
+			rest := "hit"
+			if n := r.Hits - r.AnsweredHits; n > 1 {
+				rest = fmt.Sprintf("%d hits", n)
+			}
+			fmt.Fprintf(w, "answered from it\t%.2f (%d of %d answerable; the other %s abstained, naming it)\n", *r.AnsweredHitRate, r.AnsweredHits, r.Answerable, rest)
 		}
 		// recall_at_k in --json, a name kept for the scripts that read
 		// it: it is over every cited source, not the first k.

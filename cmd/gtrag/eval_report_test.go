@@ -160,7 +160,9 @@ func TestEvalBaselinePairsQuestionsCaseApart(t *testing.T) {
 func TestEvalTableSaysHowManyHitsAnswered(t *testing.T) {
 	r := evaluate.Report{Questions: 4, Answerable: 4, Hits: 3, HitRate: new(0.75), HitInterval: new(evaluate.Wilson(3, 4)), RecallAtK: new(0.75),
 		AnsweredHits: 2, AnsweredHitRate: new(0.5)}
-	require.Regexp(t, `(?m)^answered from it +0\.50 \(2 of the 3 hits answered; the rest abstained, naming it\)$`, printedEval(t, r))
-	r.AnsweredHits, r.AnsweredHitRate = 3, new(0.75)
+	require.Regexp(t, `(?m)^answered from it +0\.50 \(2 of 4 answerable; the other hit abstained, naming it\)$`, printedEval(t, r))
+	r.Hits, r.HitRate = 4, new(1.0)
+	require.Regexp(t, `(?m)^answered from it +0\.50 \(2 of 4 answerable; the other 2 hits abstained, naming it\)$`, printedEval(t, r))
+	r.AnsweredHits, r.AnsweredHitRate = 4, new(1.0)
 	require.NotContains(t, printedEval(t, r), "answered from it")
 }
