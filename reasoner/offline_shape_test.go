@@ -40,6 +40,11 @@ func TestOpensWithBackReference(t *testing.T) {
 		"In practice it is hard to compute an equilibrium.":                                                 false,
 		"In a first-price auction it pays to shade one's bid.":                                              false,
 		"With two bidders the equilibrium bid is half of one's value.":                                      false,
+		"We compare it with student-proposing deferred acceptance.":                                         true,
+		"We show that it converges to the truth.":                                                           true,
+		"We then apply them to school choice.":                                                              true,
+		"We study sequences of growing networks and show that it converges.":                                false,
+		"We compare the fully Bayesian model with DeGroot updating.":                                        false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}

@@ -205,7 +205,7 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
-	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) || pronounOneInFirstClause(lower) || pronounAfterOpening(ws, lower) {
+	if demonstrativeSubject(lower) || demonstrativeInFirstClause(lower) || bareAbstractInFirstClause(lower) || pronounOneInFirstClause(lower) || pronounAfterOpening(ws, lower) || pronounAfterWe(ws) {
 		return true
 	}
 	first := ws[0]
@@ -257,6 +257,24 @@ func pronounAfterOpening(ws []string, lower string) bool {
 			return false
 		}
 		return true
+	}
+	return false
+}
+
+// pronounAfterWe reports whether a sentence opening with "we" has "it" or
+// "them" among its next three words: "We compare it with student-proposing
+// deferred acceptance", "We show that it converges", "We then apply them
+// to…" stand for what an earlier sentence of the abstract named. The
+// offline answer to a DeGroot question opened with the first of these, a
+// school-choice paper's "it" in a question on social learning.
+func pronounAfterWe(ws []string) bool {
+	if len(ws) < 3 || ws[0] != "we" {
+		return false
+	}
+	for _, w := range ws[2:min(len(ws), 5)] {
+		if w == "it" || w == "them" {
+			return true
+		}
 	}
 	return false
 }
