@@ -172,9 +172,9 @@ func (a *app) storeFlags() string {
 // when copied, not the one asked, and stats' `gtrag store compact`
 // compacted it.
 //
-// A suggested ingest also gets --arxiv-url when it was typed (ingestFlags):
-// it searches arXiv, and `gtrag --arxiv-url http://mirror/api/query ask …`
-// suggested an ingest that searched export.arxiv.org instead.
+// A suggested ingest that searches arXiv (--query, --ids) also gets
+// --arxiv-url when it was typed (ingestFlags): after `gtrag --arxiv-url
+// http://mirror/api/query ask …` the suggestion searched export.arxiv.org.
 func (a *app) withStoreFlags(text string) string {
 	store, ingest := a.storeFlags(), a.ingestFlags()
 	if store == "" && ingest == "" {
@@ -182,7 +182,7 @@ func (a *app) withStoreFlags(text string) string {
 	}
 	return storeCommands.ReplaceAllStringFunc(text, func(m string) string {
 		flags := store
-		if m == "gtrag ingest " {
+		if strings.HasPrefix(m, "gtrag ingest --") {
 			flags = ingest
 		}
 		if flags == "" {
@@ -208,7 +208,10 @@ func (a *app) ingestFlags() string {
 // storeCommands are the commands gtrag suggests (in answers, notes and
 // errors: "`gtrag papers rm 2301.01234`") that act on the knowledge base
 // the global flags choose.
-var storeCommands = regexp.MustCompile(`\bgtrag (ingest |papers |store (?:compact|recover)\b)`)
+//
+// An ingest that searches arXiv (--query, --ids) is matched with its flag,
+// for ingestFlags; `gtrag ingest --primer` searches nothing.
+var storeCommands = regexp.MustCompile(`\bgtrag (ingest (?:--query |--ids )?|papers |store (?:compact|recover)\b)`)
 
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
