@@ -503,7 +503,7 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 		}
 		if ans.Abstained {
 			s.RelevantContext = false
-			s.Reasoning += fmt.Sprintf("; but no sentence of the %d passages answers it (the extractive answer would say: %q), so not relevant",
+			s.Reasoning += fmt.Sprintf("; but no sentence of the %d passages answers it (the extractive answer would say: “%s”), so not relevant",
 				len(s.ChromaResults), firstSentence(ans.Text))
 		}
 	}

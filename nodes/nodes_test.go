@@ -602,7 +602,7 @@ func TestCheckRelevancePreviewsTheAnswer(t *testing.T) {
 	preview := RelevanceChecker{Judge: wordJudge{min: 0.1}, Preview: reasoner.NewOfflineAnswerer(), Topic: yesTopic{}}
 	s := check(preview, GraphState{})
 	require.False(t, s.RelevantContext, s.Reasoning)
-	require.Contains(t, s.Reasoning, "but no sentence of the 2 passages answers it (the extractive answer would say: \"I found nothing on carbon tax")
+	require.Contains(t, s.Reasoning, "but no sentence of the 2 passages answers it (the extractive answer would say: “No source in the knowledge base mentions \"carbon tax")
 
 	require.True(t, check(RelevanceChecker{Judge: wordJudge{min: 0.1}}, GraphState{}).RelevantContext, "no preview")
 	require.True(t, check(preview, GraphState{Searches: []Search{{Query: "ti:carbon"}}}).RelevantContext, "after a search")

@@ -447,14 +447,32 @@ const (
 // abstain says in one line that the knowledge base has nothing on the
 // missing concepts, and names at most maxClosest of the closest sources as
 // such. A source that mentions a concept in passing is named as that.
+//
+// A missing concept is one no passage mentions. For a glossary term, which
+// a passage on it names by one of its spellings, that is nothing on it.
+// For a phrase of the question's own ("beer maker") it is only that the
+// words are not there: "I found nothing on beer maker or competing brands",
+// then "The closest sources: Vertical Mergers and Retail Prices: Evidence
+// from Brewery–Distributor Integration", claimed more than was checked.
+// Such phrases are quoted, as the question's words no source says.
 func abstain(missing []text.Concept, passages []Passage) Answer {
-	topic := "this"
-	if len(missing) > 0 {
-		topic = strings.Join(conceptNames(missing), " or ")
-	}
 	ans := Answer{Abstained: true, Concepts: conceptNames(missing)}
 	var b strings.Builder
-	fmt.Fprintf(&b, "I found nothing on %s in the knowledge base", topic)
+	switch {
+	case len(missing) == 0:
+		b.WriteString("I found nothing on this in the knowledge base")
+	case slices.ContainsFunc(missing, func(c text.Concept) bool { return !c.Known }):
+		quoted := make([]string, len(missing))
+		for i, c := range missing {
+			quoted[i] = c.Name
+			if !c.Known {
+				quoted[i] = `"` + c.Name + `"`
+			}
+		}
+		fmt.Fprintf(&b, "No source in the knowledge base mentions %s", strings.Join(quoted, " or "))
+	default:
+		fmt.Fprintf(&b, "I found nothing on %s in the knowledge base", strings.Join(conceptNames(missing), " or "))
+	}
 	var closest []Passage
 	seen := map[string]bool{}
 	for _, p := range passages {

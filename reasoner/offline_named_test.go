@@ -36,7 +36,7 @@ func TestNamedResultMustBeNamed(t *testing.T) {
 		ans, err := a.Answer(context.Background(), q, minimax)
 		require.NoError(t, err)
 		require.True(t, ans.Abstained, "%s\n%s", q, ans.Text)
-		require.Regexp(t, `^I found nothing on (Zorblax-Quintic theorem|Zorblax's lemma|Quintic conjecture) in the knowledge base\.`, ans.Text, q)
+		require.Regexp(t, `^No source in the knowledge base mentions "(Zorblax-Quintic theorem|Zorblax's lemma|Quintic conjecture)"\.`, ans.Text, q)
 		require.NotContains(t, ans.Text, "maximum over the row player's", q)
 	}
 
