@@ -456,6 +456,34 @@ func TestOfflineRewriteWidensTheTopicByItsSource(t *testing.T) {
 	}
 }
 
+// A question in a student's own words, naming no glossary term, gives a
+// follow-up the glossary term its answer's first source names in its
+// title, as the glossary names it: its own first phrase made "Does lots of
+// programmers always hold?". A question naming a glossary term keeps its
+// own topic, and a title naming none leaves the question's phrase.
+func TestOfflineRewriteTakesAnUnnamedTopicFromTheSource(t *testing.T) {
+	bystander := "When lots of programmers could report a flaw in shared code, how long does it take before someone finally steps up?"
+	attrition := []nodes.Source{{PaperID: "2510.72437v1", Title: "The War of Attrition: Timing Games, Exit and the Cost of Waiting"}}
+	for _, tc := range []struct {
+		prev    string
+		sources []nodes.Source
+		line    string
+		want    string
+	}{
+		{bystander, attrition, "Does it always hold?", "Does war of attrition always hold?"},
+		{bystander, attrition, "why?", "Why does war of attrition matter?"},
+		{"What is the core?", attrition, "When does it apply?", "When does the core apply?"},
+		{bystander, []nodes.Source{{PaperID: "x", Title: "Internal and External Stability of Groups"}}, "Does it always hold?", "Does lots of programmers always hold?"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			history := []Turn{{Question: tc.prev, Result: service.Result{Question: tc.prev, Outcome: nodes.OutcomeAnswered, Sources: tc.sources}}}
+			r, err := Offline{}.Rewrite(context.Background(), history, tc.line)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, r.Question)
+		})
+	}
+}
+
 // A slash command that reads no argument refuses one, as /trace refuses
 // "maybe": "/stats now" ran as /stats, "/quit now" ended the session.
 func TestSlashCommandsRefuseArgumentsTheyDoNotRead(t *testing.T) {

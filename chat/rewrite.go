@@ -112,6 +112,9 @@ func carryTopic(history []Turn, line string) string {
 		return line
 	}
 	topic := widenedBySource(topicPhrase(prevQ, prev), history[src].Result.Sources)
+	if t, ok := sourceTopic(prevQ, prev, history[src].Result.Sources); ok {
+		topic = t
+	}
 	for _, c := range prev {
 		if c.In(line) {
 			// It names the topic itself, perhaps by its head alone.
@@ -338,6 +341,32 @@ func widenedBySource(topic string, sources []nodes.Source) string {
 		return "the " + bare + title[len(article)+len(bare):]
 	}
 	return topic
+}
+
+// sourceTopic is the topic a follow-up carries when the previous question
+// named no glossary term, its words a student's own: the first glossary
+// term the title of its answer's first source names, which says what the
+// answer was about. The question's own first phrase made "Does it always
+// hold?", after "When lots of programmers could report a flaw in shared
+// code, how long does it take before someone finally steps up?",
+// into "Does lots of programmers always hold?"; answered from "The War of
+// Attrition: Timing Games, Exit and the Cost of Waiting", it is "Does war
+// of attrition always hold?".
+// ok is false when the question named a glossary term, when it is short
+// enough to name its topic plainly ("What is the core?", fewer than
+// wholeQuestion content words), or when the title names none.
+func sourceTopic(prevQ string, prev []text.Concept, sources []nodes.Source) (string, bool) {
+	if len(sources) == 0 || contentWords(prevQ) < wholeQuestion || slices.ContainsFunc(prev, func(c text.Concept) bool { return c.Known }) {
+		return "", false
+	}
+	for _, c := range text.Focal(sources[0].Title) {
+		if c.Known {
+			// As the glossary names it: the title's capitals ("The War
+			// of Attrition: …") are a title's.
+			return c.GlossaryName(), true
+		}
+	}
+	return "", false
 }
 
 // narrowTopic is line with its definite mention of the previous question's

@@ -33,6 +33,16 @@ func (c Concept) GameTheory() bool {
 	return t != nil && !t.outside
 }
 
+// GlossaryName is the name the glossary knows the concept by ("war of
+// attrition" for "War of Attrition" in a title, "agreement theorem" for
+// "agreeing to disagree"), or Name when it is no glossary term.
+func (c Concept) GlossaryName() string {
+	if t := lookup(c.Name); t != nil {
+		return t.name
+	}
+	return c.Name
+}
+
 // PhraseConcept is phrase as a Concept, its forms Expand(phrase), for
 // testing whether a passage mentions it (In, Position).
 func PhraseConcept(phrase string) Concept { return newConcept(phrase, lookup(phrase) != nil) }
