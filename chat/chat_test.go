@@ -96,6 +96,7 @@ func TestOfflineRewriteCarriesRealFollowUps(t *testing.T) {
 		{ne, "Does it always exist?", "Does Nash equilibrium always exist?"},
 		{ne, "Is it related to correlated equilibrium?", "Is Nash equilibrium related to correlated equilibrium?"},
 		{ne, "Does that hold for mixed strategies too?", "Does Nash equilibrium hold for mixed strategies too?"},
+		{ne, "Does that hold this year?", "Does Nash equilibrium hold this year?"},
 		{ne, "Why do players in a repeated game use it?", "Why do players in a repeated game use Nash equilibrium?"},
 		{ne, "Under what conditions does it exist?", "Under what conditions does Nash equilibrium exist?"},
 		{ne, "In zero-sum games, is it unique?", "In zero-sum games, is Nash equilibrium unique?"},

@@ -224,6 +224,9 @@ func danglingRef(words []string, own []text.Concept, whatAbout bool) int {
 		if (lw == "those" || lw == "these") && i+1 < len(words) && relatives[bareWord(words[i+1])] {
 			continue // "those who defect" says whom it means
 		}
+		if demonstratives[lw] && i+1 < len(words) && timeNouns[bareWord(words[i+1])] {
+			continue // "this year", "that day": a time, not the topic
+		}
 		if lw == "that" && opensClause(words, i) {
 			clause = i + 1
 			continue
@@ -241,6 +244,18 @@ func danglingRef(words []string, own []text.Concept, whatAbout bool) int {
 		return i
 	}
 	return -1
+}
+
+// demonstratives point at a time when a time noun follows them
+// (timeNouns): "Where do I vote early in my county this year?" was asked
+// as "… in my county the prisoner's dilemma year?".
+var demonstratives = map[string]bool{"this": true, "that": true, "these": true, "those": true}
+
+var timeNouns = map[string]bool{
+	"year": true, "years": true, "month": true, "months": true, "week": true, "weeks": true,
+	"day": true, "days": true, "morning": true, "afternoon": true, "evening": true, "night": true,
+	"time": true, "season": true, "semester": true, "term": true, "weekend": true, "summer": true,
+	"winter": true, "spring": true, "autumn": true, "fall": true, "decade": true, "century": true,
 }
 
 // openingPhrase reports whether a clause that starts with the word w is a
