@@ -57,9 +57,9 @@ func (r reading) followUp() bool {
 // 3,818 questions of testdata, asked after another, had a pronoun replaced
 // by its topic ("How hard is the prisoner's dilemma computationally to find
 // a Nash equilibrium …?", "… before letting the prisoner's dilemma
-// rise?"); 205 of them have five content words or more. The price: a long follow-up
-// ("Why do players in a finitely repeated game with discounting still use
-// it?") is asked as typed.
+// rise?"); 205 of them have five content words or more. The price: a long
+// follow-up ("Why do players in a finitely repeated game with discounting
+// still use it?") is asked as typed.
 const wholeQuestion = 5
 
 // dependsOnPrevious reports whether the line cannot be asked without an
