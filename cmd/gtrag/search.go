@@ -28,10 +28,10 @@ best candidates by the concept the question is about and keeps one passage an
 arXiv paper (a primer entry may give several: its later passages say what its
 first does not). --rerank shows that: the passages ask would start from, in
 its order.
-A last line says how the passages were ranked.
 
 Each line shows the score the order follows and, in parentheses, the
-passage's place and score in the store's vector and word rankings.
+passage's place and score in the store's vector and word rankings; a last
+line says how the passages were ranked.
 
 It reads the knowledge base and never creates one: before the first ask or
 ingest there is none, and search says so.`,
