@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -46,8 +47,14 @@ func read(line string) reading {
 // concept of its own, an elliptical fragment, or a connective before no
 // glossary term.
 func (r reading) followUp() bool {
-	return r.ref >= 0 && r.content < wholeQuestion || len(r.own) == 0 || r.fragment || r.connective && !r.knownOwn()
+	return r.ref >= 0 && r.content < wholeQuestion || len(r.own) == 0 || r.fragment || r.connective && !r.knownOwn() && !namesTheField.MatchString(r.rest)
 }
+
+// namesTheField matches a line that names game theory itself, a topic of
+// its own whatever connective opens it: "so what is game theory actually
+// about, in plain words?" after another question was asked as "What is
+// game theory actually about, in plain words in the prisoner's dilemma?".
+var namesTheField = regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|ist|ists)\b`)
 
 // wholeQuestion is the number of content words from which a line with a
 // pronoun is taken for a question of its own. A follow-up says little

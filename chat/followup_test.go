@@ -98,13 +98,7 @@ func TestFirstLineWholeQuestionsAreAsked(t *testing.T) {
 // hard is the prisoner's dilemma computationally to find a Nash
 // equilibrium …?") or an opening phrase taken for a fragment ("What about
 // the prisoner's dilemma in contract bridge, when should I open …?").
-//
-// One is still rewritten, and listed: "so" before no glossary term reads
-// as a connective.
 func TestSecondLineWholeQuestionsAreAskedAsTyped(t *testing.T) {
-	known := map[string]bool{
-		"so what is game theory actually about, in plain words?": true,
-	}
 	files, err := filepath.Glob("../testdata/*/questions*.jsonl")
 	require.NoError(t, err)
 	n := 0
@@ -119,7 +113,7 @@ func TestSecondLineWholeQuestionsAreAskedAsTyped(t *testing.T) {
 			n++
 			r, err := Offline{}.Rewrite(context.Background(), turn("What is the prisoner's dilemma?"), q.Q)
 			require.NoError(t, err)
-			if r.Question != q.Q && !known[q.Q] {
+			if r.Question != q.Q {
 				t.Errorf("%s: %q rewritten as %q", filepath.Base(f), q.Q, r.Question)
 			}
 		}
