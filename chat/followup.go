@@ -101,7 +101,7 @@ func (r reading) needsEarlier() bool {
 		// it is.
 		return r.ref >= 0 || r.connective || slices.ContainsFunc(r.words, func(w string) bool { return questionWords[bareWord(w)] })
 	}
-	return r.connective && tyingConnectives[strings.TrimRight(r.lead, " ,")] && !r.knownOwn()
+	return r.connective && tyingConnectives[strings.TrimRight(r.lead, " ,")] && !r.knownOwn() && !namesTheField.MatchString(r.rest)
 }
 
 // asksSomething reports whether words that open with a preposition go on

@@ -86,7 +86,7 @@ func TestFirstLineWholeQuestionsAreAsked(t *testing.T) {
 		"and in the repeated version?", "what about large populations?", "Why does that help?", "What is it?"} {
 		require.True(t, read(follow).needsEarlier(), "%q needs an earlier question", follow)
 	}
-	for _, own := range []string{"q", "???", "asdf"} {
+	for _, own := range []string{"q", "???", "asdf", "and what is game theory?"} {
 		require.False(t, read(own).needsEarlier(), "%q does not read as a follow-up", own)
 	}
 }
