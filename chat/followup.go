@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -47,14 +46,8 @@ func read(line string) reading {
 // concept of its own, an elliptical fragment, or a connective before no
 // glossary term.
 func (r reading) followUp() bool {
-	return r.ref >= 0 && r.content < wholeQuestion || len(r.own) == 0 || r.fragment || r.connective && !r.knownOwn() && !namesTheField.MatchString(r.rest)
+	return r.ref >= 0 && r.content < wholeQuestion || len(r.own) == 0 || r.fragment || r.connective && !r.knownOwn()
 }
-
-// namesTheField matches a line that names game theory itself, a topic of
-// its own whatever connective opens it: "so what is game theory actually
-// about, in plain words?" after another question was asked as "What is
-// game theory actually about, in plain words in the prisoner's dilemma?".
-var namesTheField = regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|ist|ists)\b`)
 
 // wholeQuestion is the number of content words from which a line with a
 // pronoun is taken for a question of its own. A follow-up says little
@@ -101,7 +94,7 @@ func (r reading) needsEarlier() bool {
 		// it is.
 		return r.ref >= 0 || r.connective || slices.ContainsFunc(r.words, func(w string) bool { return questionWords[bareWord(w)] })
 	}
-	return r.connective && tyingConnectives[strings.TrimRight(r.lead, " ,")] && !r.knownOwn() && !namesTheField.MatchString(r.rest)
+	return r.connective && tyingConnectives[strings.TrimRight(r.lead, " ,")] && !r.knownOwn()
 }
 
 // asksSomething reports whether words that open with a preposition go on
@@ -153,14 +146,14 @@ func contentWords(s string) int {
 	return n
 }
 
-// knownOwn reports whether the line names a glossary term of its own.
+// knownOwn reports whether the line names a glossary term of its own, or
+// the field itself (text.NamesTheField), a topic of its own whatever
+// connective opens it: "so what is game theory actually about, in plain
+// words?" after another question was asked as "What is game theory
+// actually about, in plain words in the prisoner's dilemma?", and "and
+// what is game theory?" typed first was refused as a follow-up.
 func (r reading) knownOwn() bool {
-	for _, c := range r.own {
-		if c.Known {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.own, func(c text.Concept) bool { return c.Known }) || text.NamesTheField(r.rest)
 }
 
 // standsAlone reports whether line is a question that needs no

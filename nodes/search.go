@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -667,7 +666,12 @@ func judgeTopic(ctx context.Context, judge reasoner.PaperFilter, question string
 	}
 	concepts := glossaryConcepts(question)
 	named := slices.IndexFunc(concepts, text.Concept.GameTheory)
-	field := namesTheField.MatchString(question)
+	// A question naming the field (text.NamesTheField) is about it
+	// whatever else it is: "Who won the Nobel prize for game theory?"
+	// asks for the result of one contest, and is the field's history, not
+	// a sports result, so no errand rule refuses it. No off-topic control
+	// of testdata names the field.
+	field := text.NamesTheField(question)
 	if named < 0 && !field {
 		if why := aboutSomethingElse(question); why != "" {
 			v.Yes, v.Contrary = false, true
@@ -731,14 +735,6 @@ func aboutSomethingElse(question string) string {
 	}
 	return ""
 }
-
-// namesTheField matches a question that names game theory itself, which
-// is about the field whatever else it is: "Who won the Nobel prize for
-// game theory?" asks for the result of one contest, and is the field's
-// history, not a sports result, so no errand rule refuses it (the filter
-// scores the field's names: "game theory", "game theoretic", "game
-// theorist"). No off-topic control of testdata names the field.
-var namesTheField = regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|ist|ists)\b`)
 
 // rankQuery is what the pool is ranked against: the question, then the
 // names of the concepts it describes without naming them, so that a paper

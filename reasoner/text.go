@@ -46,7 +46,15 @@ type term struct {
 func keyTerms(question string) []term {
 	var out []term
 	seen := map[string]bool{}
-	for _, w := range text.Words(fieldName.ReplaceAllString(question, " ")) {
+	// The field's own name frames a question ("In game theory, why would
+	// you bluff?") as "explain" does, and says nothing of what it asks:
+	// every passage of the store is game theory, and the primer's overview
+	// holds both words. Counted as key terms, "game" and "theory" covered
+	// two thirds of that question with a passage that never says "bluff",
+	// so the store was judged to answer it and arXiv was not searched. A
+	// concept named with it ("evolutionary game theory") keeps its own
+	// word.
+	for _, w := range text.Words(text.WithoutFieldName(question)) {
 		if text.QuestionWords.Has(w) || isNumber(w) {
 			continue
 		}
@@ -80,16 +88,6 @@ func keyTerms(question string) []term {
 	}
 	return out
 }
-
-// fieldName matches the field's own name, which frames a question ("In
-// game theory, why would you bluff?") as "explain" does, and says nothing
-// of what it asks: every passage of the store is game theory, and the
-// primer's overview holds both words. Counted as key terms, "game" and
-// "theory" covered two thirds of that question with a passage that never
-// says "bluff", so the store was judged to answer it and arXiv was not
-// searched. A concept named with it ("evolutionary game theory") keeps
-// its own word.
-var fieldName = regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|etically|ists?)\b`)
 
 // paraphrases are everyday phrasings of a word that sources use instead:
 // a student asks what a solution makes "as large as possible", a source
