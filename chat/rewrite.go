@@ -100,7 +100,7 @@ func carryTopic(history []Turn, line string) string {
 	// banana bread between two questions once made "Does it always
 	// exist?" into "Does thanks always exist?".
 	src := len(history) - 1
-	for src >= 0 && (history[src].Rewritten || history[src].Result.Outcome == nodes.OutcomeOffTopic) {
+	for src >= 0 && !history[src].carriesTopic() {
 		src--
 	}
 	if src < 0 {
@@ -111,9 +111,9 @@ func carryTopic(history []Turn, line string) string {
 	if len(prev) == 0 {
 		return line
 	}
-	topic := widenedBySource(topicPhrase(prevQ, prev), history[src].Result.Sources)
-	if t, ok := sourceTopic(prevQ, prev, history[src].Result.Sources); ok {
-		topic = t
+	topic, ok := sourceTopic(prevQ, prev, history[src].Result.Sources)
+	if !ok {
+		topic = widenedBySource(topicPhrase(prevQ, prev), history[src].Result.Sources)
 	}
 	for _, c := range prev {
 		if c.In(line) {

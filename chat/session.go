@@ -410,15 +410,14 @@ const NoEarlierQuestion = "no earlier question to follow up on: ask a whole ques
 const NoTopicToFollow = "the questions so far were not about game theory, so there is nothing to follow up on: ask a whole question about game theory"
 
 // hasTopic reports whether the conversation has a question a follow-up
-// could carry the topic of: one typed in full (not a rewritten
-// follow-up) and not answered as off-topic, as carryTopic looks for.
-func (s *Session) hasTopic() bool {
-	for _, t := range s.history {
-		if !t.Rewritten && t.Result.Outcome != nodes.OutcomeOffTopic {
-			return true
-		}
-	}
-	return false
+// could carry the topic of (Turn.carriesTopic), as carryTopic looks for.
+func (s *Session) hasTopic() bool { return slices.ContainsFunc(s.history, Turn.carriesTopic) }
+
+// carriesTopic reports whether a follow-up may carry this turn's topic:
+// its question was typed in full (not a rewritten follow-up, whose own
+// words are no topic) and not answered as off-topic.
+func (t Turn) carriesTopic() bool {
+	return !t.Rewritten && t.Result.Outcome != nodes.OutcomeOffTopic
 }
 
 // Farewell reports whether line is "quit" or "exit" typed without the
