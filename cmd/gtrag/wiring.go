@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -176,8 +177,9 @@ func (a *app) storeFlags() string {
 // --arxiv-url when it was typed (ingestFlags): after `gtrag --arxiv-url
 // http://mirror/api/query ask …` the suggestion searched export.arxiv.org.
 func (a *app) withStoreFlags(text string) string {
-	store, ingest := a.storeFlags(), a.ingestFlags()
-	if store == "" && ingest == "" {
+	store := a.storeFlags()
+	ingest := joinFlags(store, a.arxivFlag())
+	if ingest == "" {
 		return text
 	}
 	return storeCommands.ReplaceAllStringFunc(text, func(m string) string {
@@ -197,12 +199,20 @@ func (a *app) withStoreFlags(text string) string {
 // run's knowledge base from the arXiv it searched. A trace records them
 // (trace.Settings.StoreFlags), so that a replay prints the suggestion as
 // the run did.
-func (a *app) ingestFlags() string {
-	flags := a.storeFlags()
-	if a.globals != nil && a.globals.Changed("arxiv-url") && a.arxivURL != "" {
-		flags = strings.TrimSpace(flags + " --arxiv-url " + shellQuote(a.arxivURL))
+func (a *app) ingestFlags() string { return joinFlags(a.storeFlags(), a.arxivFlag()) }
+
+// arxivFlag is --arxiv-url as typed on the command line, or "" when it was
+// not (from GTRAG_ARXIV_URL the shell that runs a suggestion has it).
+func (a *app) arxivFlag() string {
+	if a.globals == nil || !a.globals.Changed("arxiv-url") || a.arxivURL == "" {
+		return ""
 	}
-	return flags
+	return "--arxiv-url " + shellQuote(a.arxivURL)
+}
+
+// joinFlags joins flag strings, leaving out the empty ones.
+func joinFlags(flags ...string) string {
+	return strings.Join(slices.DeleteFunc(flags, func(f string) bool { return f == "" }), " ")
 }
 
 // storeCommands are the commands gtrag suggests (in answers, notes and
