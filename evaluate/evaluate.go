@@ -31,6 +31,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/internal/jsonerr"
 )
 
@@ -279,16 +280,14 @@ type Run struct {
 	Quoted map[int]string
 }
 
-// primerPrefix begins the ids of the primer's entries (data.IDPrefix),
-// which a question answered from the primer names as relevant.
-const primerPrefix = "primer:"
-
 // relevantID is id as the sources name it: an arXiv id in any of the
 // spellings arxiv.ParseID reads ("arXiv:2301.01234", its abs URL) as the
-// bare id, or a primer entry's id as it is. ok is false for anything else.
+// bare id, or a primer entry's id (data.IDPrefix and a slug), which a
+// question answered from the primer names as relevant, as it is. ok is
+// false for anything else.
 func relevantID(id string) (string, bool) {
 	id = strings.TrimSpace(id)
-	if slug, ok := strings.CutPrefix(id, primerPrefix); ok {
+	if slug, ok := strings.CutPrefix(id, data.IDPrefix); ok {
 		return id, slug != "" && !strings.ContainsAny(slug, " \t/")
 	}
 	norm, err := arxiv.ParseID(id)

@@ -457,21 +457,21 @@ const (
 // Such phrases are quoted, as the question's words no source says.
 func abstain(missing []text.Concept, passages []Passage) Answer {
 	ans := Answer{Abstained: true, Concepts: conceptNames(missing)}
+	names, own := make([]string, len(missing)), false
+	for i, c := range missing {
+		names[i] = c.Name
+		if !c.Known {
+			names[i], own = `"`+c.Name+`"`, true
+		}
+	}
 	var b strings.Builder
 	switch {
 	case len(missing) == 0:
 		b.WriteString("I found nothing on this in the knowledge base")
-	case slices.ContainsFunc(missing, func(c text.Concept) bool { return !c.Known }):
-		quoted := make([]string, len(missing))
-		for i, c := range missing {
-			quoted[i] = c.Name
-			if !c.Known {
-				quoted[i] = `"` + c.Name + `"`
-			}
-		}
-		fmt.Fprintf(&b, "No source in the knowledge base mentions %s", strings.Join(quoted, " or "))
+	case own:
+		fmt.Fprintf(&b, "No source in the knowledge base mentions %s", strings.Join(names, " or "))
 	default:
-		fmt.Fprintf(&b, "I found nothing on %s in the knowledge base", strings.Join(conceptNames(missing), " or "))
+		fmt.Fprintf(&b, "I found nothing on %s in the knowledge base", strings.Join(names, " or "))
 	}
 	var closest []Passage
 	seen := map[string]bool{}
