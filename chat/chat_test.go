@@ -449,12 +449,19 @@ func TestOfflineRewriteWidensTheTopicByItsSource(t *testing.T) {
 		{"What is the core?", []nodes.Source{{PaperID: "x", Title: "The coreless game of chance"}}, "When does it apply?", "When does the core apply?"},
 	} {
 		t.Run(tc.prev+" "+tc.line, func(t *testing.T) {
-			history := []Turn{{Question: tc.prev, Result: service.Result{Question: tc.prev, Outcome: nodes.OutcomeAnswered, Sources: tc.sources}}}
-			r, err := Offline{}.Rewrite(context.Background(), history, tc.line)
-			require.NoError(t, err)
-			require.Equal(t, tc.want, r.Question)
+			require.Equal(t, tc.want, rewriteAfter(t, tc.prev, tc.sources, tc.line))
 		})
 	}
+}
+
+// rewriteAfter is the offline rewrite of line after prev, answered from
+// sources.
+func rewriteAfter(t *testing.T, prev string, sources []nodes.Source, line string) string {
+	t.Helper()
+	history := []Turn{{Question: prev, Result: service.Result{Question: prev, Outcome: nodes.OutcomeAnswered, Sources: sources}}}
+	r, err := Offline{}.Rewrite(context.Background(), history, line)
+	require.NoError(t, err)
+	return r.Question
 }
 
 // A question in a student's own words, naming no glossary term, gives a
@@ -477,10 +484,7 @@ func TestOfflineRewriteTakesAnUnnamedTopicFromTheSource(t *testing.T) {
 		{bystander, []nodes.Source{{PaperID: "x", Title: "Internal and External Stability of Groups"}}, "Does it always hold?", "Does lots of programmers always hold?"},
 	} {
 		t.Run(tc.line, func(t *testing.T) {
-			history := []Turn{{Question: tc.prev, Result: service.Result{Question: tc.prev, Outcome: nodes.OutcomeAnswered, Sources: tc.sources}}}
-			r, err := Offline{}.Rewrite(context.Background(), history, tc.line)
-			require.NoError(t, err)
-			require.Equal(t, tc.want, r.Question)
+			require.Equal(t, tc.want, rewriteAfter(t, tc.prev, tc.sources, tc.line))
 		})
 	}
 }

@@ -63,25 +63,11 @@ func TestSessionFollowUpWithNoEarlierQuestion(t *testing.T) {
 // computationally to find a Nash equilibrium of a general two-player
 // game?".
 func TestFirstLineWholeQuestionsAreAsked(t *testing.T) {
-	files, err := filepath.Glob("../testdata/*/questions*.jsonl")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	n := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			var q struct {
-				Q string `json:"q"`
-			}
-			require.NoError(t, json.Unmarshal([]byte(line), &q), "%s: %s", f, line)
-			n++
-			if read(q.Q).needsEarlier() {
-				t.Errorf("%s: %q refused as needing an earlier question", filepath.Base(f), q.Q)
-			}
+	for _, q := range testdataQuestions(t) {
+		if read(q.q).needsEarlier() {
+			t.Errorf("%s: %q refused as needing an earlier question", q.file, q.q)
 		}
 	}
-	require.Greater(t, n, 1000)
 	for _, follow := range []string{"why?", "and then?", "Does it always exist?", "In auctions?", "for three players?",
 		"and in the repeated version?", "what about large populations?", "Why does that help?", "What is it?"} {
 		require.True(t, read(follow).needsEarlier(), "%q needs an earlier question", follow)
@@ -99,9 +85,27 @@ func TestFirstLineWholeQuestionsAreAsked(t *testing.T) {
 // equilibrium …?") or an opening phrase taken for a fragment ("What about
 // the prisoner's dilemma in contract bridge, when should I open …?").
 func TestSecondLineWholeQuestionsAreAskedAsTyped(t *testing.T) {
+	for _, q := range testdataQuestions(t) {
+		r, err := Offline{}.Rewrite(context.Background(), turn("What is the prisoner's dilemma?"), q.q)
+		require.NoError(t, err)
+		if r.Question != q.q {
+			t.Errorf("%s: %q rewritten as %q", q.file, q.q, r.Question)
+		}
+	}
+}
+
+// testdataQuestion is a question of an eval file under testdata, and the
+// file's name.
+type testdataQuestion struct{ file, q string }
+
+// testdataQuestions are the questions of every eval file under testdata:
+// more than a thousand whole questions, as students wrote them.
+func testdataQuestions(t *testing.T) []testdataQuestion {
+	t.Helper()
 	files, err := filepath.Glob("../testdata/*/questions*.jsonl")
 	require.NoError(t, err)
-	n := 0
+	require.NotEmpty(t, files)
+	var qs []testdataQuestion
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
@@ -109,16 +113,12 @@ func TestSecondLineWholeQuestionsAreAskedAsTyped(t *testing.T) {
 			var q struct {
 				Q string `json:"q"`
 			}
-			require.NoError(t, json.Unmarshal([]byte(line), &q))
-			n++
-			r, err := Offline{}.Rewrite(context.Background(), turn("What is the prisoner's dilemma?"), q.Q)
-			require.NoError(t, err)
-			if r.Question != q.Q {
-				t.Errorf("%s: %q rewritten as %q", filepath.Base(f), q.Q, r.Question)
-			}
+			require.NoError(t, json.Unmarshal([]byte(line), &q), "%s: %s", f, line)
+			qs = append(qs, testdataQuestion{filepath.Base(f), q.Q})
 		}
 	}
-	require.Greater(t, n, 1000)
+	require.Greater(t, len(qs), 1000)
+	return qs
 }
 
 // A follow-up after questions that were all off-topic has no topic to
