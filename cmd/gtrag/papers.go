@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
@@ -237,7 +238,7 @@ the last whole paper, and the error says how many were written.`,
 			n, primer, written := 0, 0, 0
 			err = service.EachPaperWithAbstract(cmd.Context(), db, func(p service.Paper) error {
 				n++
-				if strings.HasPrefix(p.ID, "primer:") {
+				if strings.HasPrefix(p.ID, data.IDPrefix) {
 					primer++ // not an arXiv paper: nothing to cite, nothing ingest --file takes
 					return nil
 				}
@@ -327,7 +328,7 @@ func (a *app) pickPapers(ctx context.Context, store service.Store, ids []string)
 		for i, id := range missing {
 			pid := service.PaperID(id)
 			base := baseID(pid)
-			if base == pid || strings.HasPrefix(pid, "primer:") {
+			if base == pid || strings.HasPrefix(pid, data.IDPrefix) {
 				continue
 			}
 			if other, _, err := service.FindPapers(ctx, store, []string{base}); err == nil && len(other) == 1 {
@@ -527,7 +528,7 @@ func writeBibTeX(w io.Writer, p service.Paper) error {
 	if len(p.Published) >= 4 {
 		field("year", p.Published[:4])
 	}
-	if !strings.HasPrefix(p.ID, "primer:") {
+	if !strings.HasPrefix(p.ID, data.IDPrefix) {
 		field("eprint", baseID(p.ID))
 		field("archivePrefix", "arXiv")
 		if len(p.Categories) > 0 {

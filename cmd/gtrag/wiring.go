@@ -177,9 +177,8 @@ func (a *app) storeFlags() string {
 // --arxiv-url when it was typed (ingestFlags): after `gtrag --arxiv-url
 // http://mirror/api/query ask …` the suggestion searched export.arxiv.org.
 func (a *app) withStoreFlags(text string) string {
-	store := a.storeFlags()
-	ingest := joinFlags(store, a.arxivFlag())
-	if ingest == "" {
+	store, ingest := a.storeFlags(), a.ingestFlags()
+	if ingest == "" { // it holds store
 		return text
 	}
 	return storeCommands.ReplaceAllStringFunc(text, func(m string) string {
