@@ -307,6 +307,8 @@ func TestToolErrors(t *testing.T) {
 		{"ask", map[string]any{"question": "nash\x00"}, "control character"},
 		{"ask", map[string]any{"question": "tell me more"}, "asks for more of an earlier answer"},
 		{"ask", map[string]any{"question": "go on"}, "the ask tool keeps no conversation"},
+		{"ask", map[string]any{"question": "why?"}, "follows up on an earlier question"},
+		{"ask", map[string]any{"question": "and in the repeated version?"}, "ask the whole question"},
 		{"ask", map[string]any{"question": "nash", "k": 101}, "k 101: want 1 to 100"},
 		{"ask", map[string]any{"question": "nash", "max_results": -1}, "max_results -1"},
 		{"ask", map[string]any{"question": "nash", "router": "llm"}, "router llm needs an LLM, and this server is offline"},

@@ -183,6 +183,11 @@ func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput)
 		// shares "go".
 		err = fmt.Errorf("question %q asks for more of an earlier answer, and the ask tool keeps no conversation: ask the question itself", q)
 	}
+	if err == nil && chat.NeedsEarlierQuestion(q) {
+		// As `gtrag ask "why?"`: asked alone, "why?" searched arXiv for
+		// nothing it names and was answered "not about game theory".
+		err = fmt.Errorf("question %q follows up on an earlier question, and the ask tool keeps no conversation: ask the whole question", q)
+	}
 	if err == nil {
 		err = s.checkRouter(in.Router)
 	}
