@@ -915,10 +915,10 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	case arxivFailed && !s.RelevantContext:
 		// The arXiv notice is already there; this one is the caveat.
 		s.Outcome = OutcomeArxivUnavailable
-		s.Notices = addNotices(s.Notices, []string{"the sources found may not fully answer this question"})
+		s.Notices = addNotices(s.Notices, []string{caveat(s.UserQuery, ps)})
 	case !s.RelevantContext:
 		s.Outcome = OutcomeAnsweredWithCaveat
-		s.Notices = addNotices(s.Notices, []string{"the sources found may not fully answer this question"})
+		s.Notices = addNotices(s.Notices, []string{caveat(s.UserQuery, ps)})
 	default:
 		s.Outcome = OutcomeAnswered
 	}

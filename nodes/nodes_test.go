@@ -242,6 +242,18 @@ func TestPapersSeenEndsTheLoop(t *testing.T) {
 	require.Equal(t, OutcomeAnsweredWithCaveat, final.Outcome)
 }
 
+// The caveat names what the question names and no passage mentions.
+func TestCaveatSaysWhatNoSourceMentions(t *testing.T) {
+	store := &memStore{}
+	ax := &fakeArxiv{papers: []arxiv.Paper{gtPaper, oldStyleGT}}
+	d := deps(store, ax, &gtFilter{})
+	d.Judge = wordJudge{min: 2}
+	final, _, err := run(t, d, "sealed-bid auctions equilibrium with Zorblax bidders")
+	require.NoError(t, err)
+	require.Equal(t, OutcomeAnsweredWithCaveat, final.Outcome)
+	require.Contains(t, final.Notices, `the sources found may not fully answer this question (none of them mentions "Zorblax")`)
+}
+
 func TestStepLimitStopsARunawayLoop(t *testing.T) {
 	ax := &fakeArxiv{fresh: true}
 	d := deps(&memStore{}, ax, &gtFilter{})
