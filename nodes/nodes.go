@@ -492,10 +492,12 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 	// the question's paper, tuning 1,176 -> 1,194 of 1,763, held-out
 	// 235 -> 240 of 376, with no question lost, one control more refused
 	// and no more papers taken; empty stores do not hold the primer.
-	if w := text.AsksForEvidence(s.UserQuery); v.Yes && w != "" && len(s.Searches) == 0 && !slices.ContainsFunc(top, func(p reasoner.Passage) bool { return !strings.HasPrefix(p.PaperID, data.IDPrefix) }) {
-		s.RelevantContext = false
-		s.Reasoning += fmt.Sprintf("; but the question asks what was found (%q), and the passages are the primer's textbook entries, so not relevant", w)
-		return s, nil
+	if v.Yes && len(s.Searches) == 0 && primerOnly(top) {
+		if w := text.AsksForEvidence(s.UserQuery); w != "" {
+			s.RelevantContext = false
+			s.Reasoning += fmt.Sprintf("; but the question asks what was found (%q), and the passages are the primer's textbook entries, so not relevant", w)
+			return s, nil
+		}
 	}
 	if v.Yes && c.Preview != nil && c.Topic != nil && len(s.Searches) == 0 && len(s.Told) == 0 {
 		topic, err := judgeTopic(ctx, c.Topic, s.UserQuery)
@@ -525,6 +527,11 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 		}
 	}
 	return s, nil
+}
+
+// primerOnly reports whether every passage is one of the primer's.
+func primerOnly(ps []reasoner.Passage) bool {
+	return !slices.ContainsFunc(ps, func(p reasoner.Passage) bool { return !strings.HasPrefix(p.PaperID, data.IDPrefix) })
 }
 
 // firstSentence is text up to its first full stop.

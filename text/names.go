@@ -52,11 +52,9 @@ func ForeignName(question string) string {
 	// words[i] opens a sentence.
 	var words []string
 	var opens, algebra []bool
-	prev := 0
-	eachWord(question, func(start, end int) {
-		opens = append(opens, prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“("))
+	sentenceWords(question, func(start, end int, opening bool) {
+		opens = append(opens, opening)
 		algebra = append(algebra, inFormula(question, start, end))
-		prev = end
 		words = append(words, question[start:end])
 	})
 	for i := 0; i < len(words); i++ {
@@ -231,3 +229,55 @@ var fieldVocabulary = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// sentenceWords calls fn with the bounds of each word of question and
+// whether it opens a sentence: the question's first word, or one after
+// a full stop, a question or exclamation mark, a colon, a semicolon, an
+// opening quote or parenthesis.
+func sentenceWords(question string, fn func(start, end int, opens bool)) {
+	prev := 0
+	eachWord(question, func(start, end int) {
+		fn(start, end, prev == 0 || strings.ContainsAny(question[prev:start], ".?!:;\"“("))
+		prev = end
+	})
+}
+
+// Names are the words question writes as names, in question order:
+// capitalised words and acronyms that do not open a sentence ("Zorblax",
+// "Wuhan", "EU", "5G"), a possessive's "'s" dropped. Of a hyphenated word
+// only its capitalised parts are names ("Uber" of "Uber-style"), unless
+// every part is ("Wi-Fi", "Gale-Shapley"). One letter ("I", the "Q" of
+// "Q-learning") is no name. Unlike ForeignName it keeps the field's own
+// names ("Nash"): a caller compares them with what sources say.
+func Names(question string) []string {
+	var out []string
+	sentenceWords(question, func(start, end int, opens bool) {
+		if opens {
+			return
+		}
+		w := strings.TrimSuffix(strings.TrimSuffix(question[start:end], "'s"), "’s")
+		parts := strings.Split(w, "-")
+		var caps []string
+		for _, p := range parts {
+			if isNamePart(p) {
+				caps = append(caps, p)
+			}
+		}
+		if len(caps) == len(parts) && len(parts) > 1 {
+			caps = []string{w}
+		}
+		for _, c := range caps {
+			if utf8.RuneCountInString(c) > 1 {
+				out = append(out, c)
+			}
+		}
+	})
+	return out
+}
+
+// isNamePart reports whether part starts with a capital letter, or is a
+// number with letters ("5G").
+func isNamePart(part string) bool {
+	r, _ := utf8.DecodeRuneInString(part)
+	return unicode.IsUpper(r) || unicode.IsDigit(r) && strings.IndexFunc(part, unicode.IsLetter) >= 0
+}

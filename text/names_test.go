@@ -62,3 +62,17 @@ func TestForeignName(t *testing.T) {
 		assert.Equal(t, tt.want, ForeignName(tt.q), tt.q)
 	}
 }
+
+func TestNamesAreCapitalisedWordsThatOpenNoSentence(t *testing.T) {
+	cases := map[string][]string{
+		"What is the Zorblax equilibrium of hyperbolic bargaining games?":                 {"Zorblax"},
+		"Should Uber-style apps show drivers the exact surge multipliers?":                {"Uber"},
+		"How does Gale-Shapley find a stable matching over Wi-Fi?":                        {"Gale-Shapley", "Wi-Fi"},
+		"Why did Germany's 5G spectrum sale drag on?":                                     {"Germany", "5G"},
+		"Do petrol stations avoid price wars? Is there data?  If I ask, does Q-learning?": nil,
+		"What is a Nash equilibrium?":                                                     {"Nash"},
+	}
+	for q, want := range cases {
+		assert.Equal(t, want, Names(q), q)
+	}
+}
