@@ -39,6 +39,16 @@ const (
 // dev questions 0.5, 1.0 and 1.5 all raise the hit rate from 0.75 to 0.85
 // with no off-topic paper added; 1.5 is the least change from the default
 // that does. The README has the held-out figures.
+//
+// Measured again in round 2 session 57 on every written paper of
+// testdata's seven worlds, by the labels they were written with: at 1.5
+// the filter accepts 481 of the 484 game-theory papers the dev and tuning
+// questions are about and 68 of the 69 no question is about, and refuses
+// 181 of the 242 look-alikes (distractors that say game, strategy,
+// equilibrium and player); at the default 3.0, 464 of 484 and 33 of the
+// 242 look-alikes pass. Each look-alike it lets through must also pass the
+// about-the-question test, and few do: the loop's misses are in ranking
+// and in the topic judge (nodes/search.go), not here.
 const LoopFilterThreshold = 1.5
 
 // LeadFilterThreshold is the offline filter's threshold, in an ask, for

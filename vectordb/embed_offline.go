@@ -30,6 +30,14 @@
 // BM25; fuse.go has the figures. A model embedder (ollama:, openai:) adds
 // the synonyms.
 //
+// A small sentence model shipped as a Go module would keep the first
+// condition and add synonyms offline. The one found on the Go module proxy
+// in round 2 session 57, github.com/clems4ever/all-minilm-l6-v2-go v0.0.9
+// (all-MiniLM-L6-v2 over ONNX), carries its model.onnx as a 133-byte Git
+// LFS pointer instead of the weights, and needs the ONNX Runtime shared
+// library, which no Go toolchain provides: it cannot run from a module
+// download, so it is not used.
+//
 // Stability: the hash (FNV-1a 64 with the constants below, then a fixed
 // mixer), OfflineDim, the weights and text.Tokenize together define the "offline"
 // spec that stores record. Changing any of them silently changes every new
