@@ -30,8 +30,9 @@
 // BM25; fuse.go has the figures. A model embedder (ollama:, openai:) adds
 // the synonyms.
 //
-// A small sentence model shipped as a Go module would keep the first
-// condition and add synonyms offline. The one found on the Go module proxy
+// A small sentence model built into the binary from a Go module would
+// need no model file at run time and would add synonyms offline, with
+// vectors as stable as its weights. The one found on the Go module proxy
 // in round 2 session 57, github.com/clems4ever/all-minilm-l6-v2-go v0.0.9
 // (all-MiniLM-L6-v2 over ONNX), carries its model.onnx as a 133-byte Git
 // LFS pointer instead of the weights, and needs the ONNX Runtime shared
