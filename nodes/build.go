@@ -52,10 +52,15 @@ type Deps struct {
 	// the extractive one, whether the passages it judged relevant answer,
 	// before any search (RelevanceChecker.Preview); off in a run recorded
 	// before it, so it replays, and with a model's answerer.
-	Preview     bool
-	MaxResults  int // papers added per search; 0 means DefaultMaxResults
-	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
-	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
+	Preview bool
+	// BeyondPrimer has check_relevance, previewing, search arXiv for a
+	// question with a word no primer entry uses although the primer
+	// answers it (RelevanceChecker.BeyondPrimer); off in a run recorded
+	// before it, so it replays.
+	BeyondPrimer bool
+	MaxResults   int // papers added per search; 0 means DefaultMaxResults
+	Pool         int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
+	MaxSearches  int // arXiv requests per run; 0 means DefaultMaxSearches
 	// UnrecognisedSearches caps a question the topic judge did not
 	// recognise (ArxivSearcher.UnrecognisedSearches); 0, no cap of its own
 	// as in a run recorded before it, so it replays.
@@ -107,7 +112,7 @@ func Build(d Deps) (*Graph, error) {
 		// One per run (a workflow is built per run): what the preview
 		// worked out, for generate_response.
 		previewed = d.previewed()
-		check     = RelevanceChecker{Judge: d.Judge, Preview: d.preview(), Topic: topic, Previewed: previewed}
+		check     = RelevanceChecker{Judge: d.Judge, Preview: d.preview(), Topic: topic, Previewed: previewed, BeyondPrimer: d.BeyondPrimer}
 		search    = ArxivSearcher{Arxiv: d.Arxiv, Topic: topic, Queries: d.Queries, Ranker: d.Ranker, Chooser: d.Chooser,
 			Pool: d.Pool, MaxSearches: d.MaxSearches, UnrecognisedSearches: d.UnrecognisedSearches}
 		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}

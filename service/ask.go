@@ -388,7 +388,7 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
 		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true, UnrecognisedSearches: nodes.DefaultUnrecognisedSearches,
 		// Only the extractive answerer previews (RelevanceChecker.Preview).
-		Preview: s.llm.Name == "offline",
+		Preview: s.llm.Name == "offline", BeyondPrimer: s.llm.Name == "offline",
 	}
 	if o.KeepRanking {
 		d.Chooser = nil

@@ -2,6 +2,8 @@ package service_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -37,4 +39,51 @@ func TestAPrimerStoreSearchesForWhatItsEntryDoesNotSay(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, r.ArxivRequests, "the entry answers it: %s", r.Answer)
 	require.Equal(t, nodes.OutcomeAnswered, r.Outcome)
+}
+
+// A new user's store holds the primer. A question its entry on the
+// ultimatum game answers in general, but with a word no entry uses
+// ("chatbots… stingy"), is searched for and answered from the paper on
+// chat models; with arXiv down it is answered from the primer as before,
+// and a question in the textbook's own words costs no request.
+func TestAPrimerStoreSearchesPastTheTextbook(t *testing.T) {
+	paper := arxiv.Paper{ID: "2405.90209v1", Title: "Do large language models reject unfair offers? Ultimatum and dictator behavior of 14 chat models",
+		Summary: "We play the ultimatum game with fourteen chatbots as proposers and responders. As responders, chat models reject stingy offers " +
+			"below a fifth of the stake more often than human subjects do; as proposers they offer between 40% and 50%.",
+		PrimaryCategory: "cs.GT"}
+	srv := arxivtest.New(t, append(arxivtest.Papers(0, 30), paper))
+	cfg := offline(t, srv.URL)
+	cfg.Seed = service.SeedPrimer
+	svc := openService(t, cfg)
+	const q = "Do chatbots turn down stingy offers in take-it-or-leave-it splitting games?"
+
+	r, err := svc.Ask(context.Background(), q, service.AskOptions{})
+	require.NoError(t, err)
+	require.EqualValues(t, 1, r.ArxivRequests, r.Answer)
+	require.Contains(t, sourceIDs(r), paper.ID, r.Answer)
+
+	r, err = svc.Ask(context.Background(), "What is a Nash equilibrium?", service.AskOptions{})
+	require.NoError(t, err)
+	require.Zero(t, r.ArxivRequests)
+	require.Equal(t, nodes.OutcomeAnswered, r.Outcome)
+
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(down.Close)
+	cfg = offline(t, down.URL)
+	cfg.Seed = service.SeedPrimer
+	r, err = openService(t, cfg).Ask(context.Background(), q, service.AskOptions{})
+	require.NoError(t, err)
+	require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "the primer's entry was judged to answer: %s", r.Answer)
+	require.Equal(t, "primer:ultimatum-dictator-games", r.Sources[0].PaperID)
+	require.NotEmpty(t, r.Notices, "the user hears that arXiv could not be searched")
+}
+
+func sourceIDs(r service.Result) []string {
+	var ids []string
+	for _, s := range r.Sources {
+		ids = append(ids, s.PaperID)
+	}
+	return ids
 }

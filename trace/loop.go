@@ -33,11 +33,16 @@ type LoopSettings struct {
 	// whether the passages it judged relevant answer (nodes.Deps.Preview);
 	// unset in a run recorded before round 2 session 52.
 	Preview bool `json:"preview,omitempty"`
+	// BeyondPrimer is set when check_relevance searched arXiv for a
+	// question with a word no primer entry uses although the primer
+	// answered it (nodes.Deps.BeyondPrimer); unset in a run recorded before
+	// round 2 session 59.
+	BeyondPrimer bool `json:"beyond_primer,omitempty"`
 }
 
 // Loop is the loop settings of d, for a recording.
 func Loop(d nodes.Deps) LoopSettings {
-	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview}
+	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview, BeyondPrimer: d.BeyondPrimer}
 }
 
 // Apply sets d's loop settings to l. A run recorded with re-ranking
@@ -45,7 +50,7 @@ func Loop(d nodes.Deps) LoopSettings {
 // offline, so it is recomputed rather than recorded); one recorded before
 // it has none.
 func (l LoopSettings) Apply(d *nodes.Deps) {
-	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview
+	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview, d.BeyondPrimer = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview, l.BeyondPrimer
 	if l.Candidates == 0 {
 		d.Reranker, d.Candidates = nil, 0
 		return
