@@ -76,8 +76,10 @@ func TestQA3NoticesReachTheLogAndTheClient(t *testing.T) {
 	s.await(`"id":5`)
 
 	// At a level at or below theirs: the notice, before the result.
-	s.send(`{"jsonrpc":"2.0","id":6,"method":"logging/setLevel","params":{"level":"debug"}}`,
-		`{"jsonrpc":"2.0","id":7,`+askDeadArxiv)
+	// (The level first: requests are handled concurrently.)
+	s.send(`{"jsonrpc":"2.0","id":6,"method":"logging/setLevel","params":{"level":"debug"}}`)
+	s.await(`"id":6`)
+	s.send(`{"jsonrpc":"2.0","id":7,` + askDeadArxiv)
 	s.await(`"id":7`)
 	out := s.close()
 
@@ -169,8 +171,12 @@ func TestQA3ArxivRetriesAreSaidAsTheyHappen(t *testing.T) {
 	t.Cleanup(func() { svc.Close() })
 	var log lockedBuffer
 	s := startStdioLog(t, &fixture{svc: svc}, &log)
-	s.send(initialize, initialized, `{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"notice"}}`,
-		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ingest_ids","arguments":{"ids":["cs/0412034"]}}}`)
+	// The SDK handles calls asynchronously (go-sdk#26): the call waits for the
+	// level to be set, or a loaded machine ran the first attempt before it
+	// and the first retry's notice was below the session's level.
+	s.send(initialize, initialized, `{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"notice"}}`)
+	s.await(`"id":2`)
+	s.send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ingest_ids","arguments":{"ids":["cs/0412034"]}}}`)
 	s.await(`"id":3`)
 	out := s.close()
 
