@@ -214,27 +214,51 @@ const (
 	minSharedBestUnrecognised = minShared + 1
 )
 
+// questionWord is a keyword or phrase of a question (arxiv.Terms) as the
+// about test and primerLacks count it.
+type questionWord struct {
+	lower string   // the word or phrase, lower-cased
+	stems []string // its terms, as text.Tokenize stems them
+	// alternatives are, for a one-stem word, the stems of the words papers
+	// use for it (text.FieldWords: "bargaining" for "haggling") and of its
+	// everyday kin (text.Kin: "street" for "road"); nil for a phrase.
+	alternatives []string
+	// generic is set for a word every game-theory text uses
+	// (text.GenericWords: "game", "strategy", "equilibrium").
+	generic bool
+}
+
+// questionWords are the question's keywords and phrases, phrases first.
+func questionWords(question string) []questionWord {
+	phrases, kws := arxiv.Terms(question)
+	out := make([]questionWord, 0, len(phrases)+len(kws))
+	for _, w := range append(phrases, kws...) {
+		lower := strings.ToLower(w)
+		qw := questionWord{lower: lower, stems: text.Tokenize(w), generic: text.GenericWords.Has(lower)}
+		if len(qw.stems) == 1 {
+			for _, f := range slices.Concat(text.FieldWords(w), text.Kin(lower)) {
+				qw.alternatives = append(qw.alternatives, text.Tokenize(f)...)
+			}
+		}
+		out = append(out, qw)
+	}
+	return out
+}
+
 func newAboutTest(question string) aboutTest {
 	t := aboutTest{min: minCoverage, fieldStems: map[string][]string{}}
 	t.concepts = glossaryConcepts(question)
-	phrases, kws := arxiv.Terms(question)
-	for _, w := range append(phrases, kws...) {
-		generic := text.GenericWords.Has(strings.ToLower(w))
-		stems := text.Tokenize(w)
-		for _, stem := range stems {
+	for _, w := range questionWords(question) {
+		for _, stem := range w.stems {
 			if !slices.Contains(t.terms, stem) {
 				t.terms = append(t.terms, stem)
 			}
-			if len(stems) == 1 {
-				for _, f := range slices.Concat(text.FieldWords(w), text.Kin(strings.ToLower(w))) {
-					for _, fs := range text.Tokenize(f) {
-						if fs != stem && !slices.Contains(t.fieldStems[stem], fs) {
-							t.fieldStems[stem] = append(t.fieldStems[stem], fs)
-						}
-					}
+			for _, fs := range w.alternatives {
+				if fs != stem && !slices.Contains(t.fieldStems[stem], fs) {
+					t.fieldStems[stem] = append(t.fieldStems[stem], fs)
 				}
 			}
-			if !generic && !slices.Contains(t.specific, stem) {
+			if !w.generic && !slices.Contains(t.specific, stem) {
 				t.specific = append(t.specific, stem)
 			}
 		}

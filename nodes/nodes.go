@@ -580,7 +580,7 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 				if c.Previewed != nil {
 					c.Previewed.lacks = lacks
 				}
-				s.Reasoning += fmt.Sprintf("; but the passages are the primer's, and no primer entry says %s, so arXiv is searched first (the primer answers if it finds nothing)", quoteList(lacks))
+				s.Reasoning += fmt.Sprintf("; but the passages are the primer's, and no primer entry says %s, so arXiv is searched first (the primer answers if it finds nothing)", orList(lacks))
 			}
 		}
 	}
@@ -894,7 +894,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	// are then what there is, and they were judged to answer.
 	relevant, restored := s.RelevantContext, ""
 	if lacks := r.Previewed.beyondPrimer(s.UserQuery); !relevant && len(lacks) > 0 && len(s.PapersFound) == 0 && len(s.Unstored) == 0 {
-		relevant, restored = true, "; arXiv, searched because no primer entry says "+quoteList(lacks)+", kept no paper, so the primer's passages answer, as check_relevance judged"
+		relevant, restored = true, "; arXiv, searched because no primer entry says "+orList(lacks)+", kept no paper, so the primer's passages answer, as check_relevance judged"
 	}
 	if !relevant {
 		offTopic, err := r.offTopic(ctx, s, judged)
@@ -1347,10 +1347,10 @@ func heldByOnePassage(question string, results []vectordb.Result) bool {
 	return false
 }
 
-// primerLacks returns the question's words and phrases (arxiv.Terms) of
-// which no entry of the primer holds a term, neither as written nor as a
-// word papers use for it (text.FieldWords, text.Kin); nil when the primer
-// uses them all. Left out are the words every game-theory text uses
+// primerLacks returns the question's words and phrases (questionWords, as
+// the about test counts them) of which no entry of the primer holds a
+// term, neither as written nor as an alternative; nil when the primer uses
+// them all. Left out are the words every game-theory text uses
 // (text.GenericWords), and those with which a question asks for the form
 // of its answer or is phrased (text.AnswerForm, text.QuestionWords: "in
 // plain words", "my lecturer said"), which say nothing of its subject;
@@ -1362,24 +1362,12 @@ func primerLacks(question string) []string {
 	vocab := primerVocabulary()
 	held := func(stem string) bool { return vocab[stem] }
 	var lacks []string
-	phrases, kws := arxiv.Terms(question)
-	for _, w := range append(phrases, kws...) {
-		lower := strings.ToLower(w)
-		if text.GenericWords.Has(lower) || text.AnswerForm.Has(lower) || text.QuestionWords.Has(lower) || slices.Contains(lacks, lower) {
+	for _, w := range questionWords(question) {
+		if w.generic || text.AnswerForm.Has(w.lower) || text.QuestionWords.Has(w.lower) || slices.Contains(lacks, w.lower) {
 			continue
 		}
-		stems := text.Tokenize(w)
-		var alternatives []string
-		if len(stems) == 1 {
-			for _, f := range slices.Concat(text.FieldWords(w), text.Kin(lower)) {
-				alternatives = append(alternatives, text.Tokenize(f)...)
-			}
-		}
-		for _, stem := range stems {
-			if !held(stem) && !slices.ContainsFunc(alternatives, held) {
-				lacks = append(lacks, lower)
-				break
-			}
+		if slices.ContainsFunc(w.stems, func(stem string) bool { return !held(stem) }) && !slices.ContainsFunc(w.alternatives, held) {
+			lacks = append(lacks, w.lower)
 		}
 	}
 	return lacks
@@ -1398,15 +1386,3 @@ var primerVocabulary = sync.OnceValue(func() map[string]bool {
 	}
 	return vocab
 })
-
-// quoteList is terms quoted and joined for a sentence: "a", "b" and "c".
-func quoteList(terms []string) string {
-	q := make([]string, len(terms))
-	for i, t := range terms {
-		q[i] = strconv.Quote(t)
-	}
-	if len(q) == 1 {
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
-}
