@@ -24,10 +24,7 @@ func TestAPrimerStoreSearchesForWhatItsEntryDoesNotSay(t *testing.T) {
 		Summary: "We construct common-interest games in which fictitious play needs exponentially many rounds to settle on a Nash equilibrium, " +
 			"even with a unique pure equilibrium and best-response ties broken favourably.",
 		PrimaryCategory: "cs.GT"}
-	srv := arxivtest.New(t, append(arxivtest.Papers(0, 30), paper))
-	cfg := offline(t, srv.URL)
-	cfg.Seed = service.SeedPrimer
-	svc := openService(t, cfg)
+	svc := primerService(t, arxivWith(t, paper))
 
 	r, err := svc.Ask(context.Background(), "Can fictitious play need exponentially many rounds to settle on an equilibrium in common-interest games?", service.AskOptions{})
 	require.NoError(t, err)
@@ -51,10 +48,7 @@ func TestAPrimerStoreSearchesPastTheTextbook(t *testing.T) {
 		Summary: "We play the ultimatum game with fourteen chatbots as proposers and responders. As responders, chat models reject stingy offers " +
 			"below a fifth of the stake more often than human subjects do; as proposers they offer between 40% and 50%.",
 		PrimaryCategory: "cs.GT"}
-	srv := arxivtest.New(t, append(arxivtest.Papers(0, 30), paper))
-	cfg := offline(t, srv.URL)
-	cfg.Seed = service.SeedPrimer
-	svc := openService(t, cfg)
+	svc := primerService(t, arxivWith(t, paper))
 	const q = "Do chatbots turn down stingy offers in take-it-or-leave-it splitting games?"
 
 	r, err := svc.Ask(context.Background(), q, service.AskOptions{})
@@ -71,9 +65,7 @@ func TestAPrimerStoreSearchesPastTheTextbook(t *testing.T) {
 		http.Error(w, "down", http.StatusServiceUnavailable)
 	}))
 	t.Cleanup(down.Close)
-	cfg = offline(t, down.URL)
-	cfg.Seed = service.SeedPrimer
-	r, err = openService(t, cfg).Ask(context.Background(), q, service.AskOptions{})
+	r, err = primerService(t, down.URL).Ask(context.Background(), q, service.AskOptions{})
 	require.NoError(t, err)
 	require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "the primer's entry was judged to answer: %s", r.Answer)
 	require.Equal(t, "primer:ultimatum-dictator-games", r.Sources[0].PaperID)
@@ -86,4 +78,17 @@ func sourceIDs(r service.Result) []string {
 		ids = append(ids, s.PaperID)
 	}
 	return ids
+}
+
+// primerService is an offline service on a new store holding the primer,
+// as a new user's, searching arxivURL.
+func primerService(t *testing.T, arxivURL string) *service.Service {
+	cfg := offline(t, arxivURL)
+	cfg.Seed = service.SeedPrimer
+	return openService(t, cfg)
+}
+
+// arxivWith is the URL of an arXiv stand-in holding paper among 30 others.
+func arxivWith(t *testing.T, paper arxiv.Paper) string {
+	return arxivtest.New(t, append(arxivtest.Papers(0, 30), paper)).URL
 }
