@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,14 +53,16 @@ func TestAQuestionBeyondThePrimerIsSearchedFirst(t *testing.T) {
 	require.False(t, s.RelevantContext)
 	require.Contains(t, s.Reasoning, `no primer entry says "stingy", so arXiv is searched first`)
 
-	// arXiv could not be reached: the primer answers, as judged.
+	// arXiv could not be reached: the primer answers, as judged, with no
+	// caveat, and the outcome says arXiv was not searched.
 	failed := s
 	failed.Searches = []Search{{Query: "ti:ultimatum", Failed: "cannot resolve export.arxiv.org"}}
 	out, err := respond.Respond(context.Background(), failed)
 	require.NoError(t, err)
-	require.Equal(t, OutcomeAnswered, out.Outcome, out.FinalResponse)
+	require.Equal(t, OutcomeArxivUnavailable, out.Outcome, out.FinalResponse)
 	require.Equal(t, "primer:ultimatum", out.Sources[0].PaperID)
-	require.Contains(t, out.Reasoning, "kept no paper, so the primer's passages answer")
+	require.Contains(t, out.Reasoning, "could not be reached, so the primer's passages answer")
+	require.NotContains(t, strings.Join(out.Notices, " "), "may not fully answer", "no caveat: the passages were judged to answer")
 
 	// arXiv answered, and no paper was about the question: the same.
 	none := s
@@ -67,6 +70,7 @@ func TestAQuestionBeyondThePrimerIsSearchedFirst(t *testing.T) {
 	out, err = respond.Respond(context.Background(), none)
 	require.NoError(t, err)
 	require.Equal(t, OutcomeAnswered, out.Outcome)
+	require.Contains(t, out.Reasoning, "kept no paper, so the primer's passages answer")
 
 	// A paper was kept, and check_relevance judged the grown store's
 	// passages not relevant: that verdict stands.

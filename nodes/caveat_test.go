@@ -26,3 +26,23 @@ func TestCaveatNamesWhatNoPassageMentions(t *testing.T) {
 	assert.Equal(t, "the sources found may not fully answer this question",
 		caveat("Zorblax equilibria: do they exist?", ps), "a word that opens the question is no name")
 }
+
+// A name the question asks about as a concept ("the Zorblax equilibrium")
+// that no passage mentions is unanswered; a name in passing (a place, a
+// firm) and a name the field's vocabulary knows are not.
+func TestUnansweredNamesAreConceptsNoPassageNames(t *testing.T) {
+	ps := []reasoner.Passage{
+		{Title: "Position Auctions with Risk-Averse Buyers", Text: "We characterise equilibrium bids in position auctions and optimal reserve prices."},
+	}
+	for q, want := range map[string][]string{
+		"What is the Zorblax equilibrium in auctions?":                           {"Zorblax"},
+		"How does the Krumple mechanism allocate goods in auctions?":             {"Krumple"},
+		"Why do bidders use Zorblax's strategy in position auctions?":            {"Zorblax"},
+		"Why did Germany's spectrum auction drag on, and what did Vodafone bid?": nil,
+		"Can you prove it without Kakutani's theorem for auctions?":              nil,
+		"What is the Position equilibrium of auctions?":                          nil,
+		"Zorblax equilibrium: what is it?":                                       nil,
+	} {
+		assert.Equal(t, want, unansweredNames(q, ps), q)
+	}
+}

@@ -436,7 +436,10 @@ type RelevanceChecker struct {
 	// sign the question asks about more than the textbook. If the search
 	// keeps no paper (none is about the question, or arXiv cannot be
 	// reached), generate_response answers from the primer's passages as
-	// judged, with no caveat (Previewed carries the words across).
+	// judged, with no caveat (Previewed carries the words across); the
+	// outcome is answered, or arxiv_unavailable when arXiv could not be
+	// reached, as for any answer from the store that arXiv should have
+	// added to.
 	//
 	// Measured in round 2 session 59 (offline, stores starting with the
 	// primer, eval --fresh --primed, the 10k background with all seven
@@ -894,7 +897,11 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	// are then what there is, and they were judged to answer.
 	relevant, restored := s.RelevantContext, ""
 	if lacks := r.Previewed.beyondPrimer(s.UserQuery); !relevant && len(lacks) > 0 && len(s.PapersFound) == 0 && len(s.Unstored) == 0 {
-		relevant, restored = true, "; arXiv, searched because no primer entry says "+orList(lacks)+", kept no paper, so the primer's passages answer, as check_relevance judged"
+		why := "kept no paper"
+		if arxivFailed {
+			why = "could not be reached"
+		}
+		relevant, restored = true, "; arXiv, searched because no primer entry says "+orList(lacks)+", "+why+", so the primer's passages answer, as check_relevance judged"
 	}
 	if !relevant {
 		offTopic, err := r.offTopic(ctx, s, judged)
@@ -1002,13 +1009,15 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			s.FinalResponse, s.Sources = toldAll, nil
 		}
 		s.FinalResponse += searchedText(s)
-	case arxivFailed && !relevant:
-		// The arXiv notice is already there; this one is the caveat.
-		s.Outcome = OutcomeArxivUnavailable
-		s.Notices = addNotices(s.Notices, []string{caveat(s.UserQuery, ps)})
-	case !relevant:
+	case !relevant || len(unansweredNames(s.UserQuery, ps)) > 0:
 		s.Outcome = OutcomeAnsweredWithCaveat
+		if arxivFailed {
+			// The arXiv notice is already there; this one is the caveat.
+			s.Outcome = OutcomeArxivUnavailable
+		}
 		s.Notices = addNotices(s.Notices, []string{caveat(s.UserQuery, ps)})
+	case arxivFailed:
+		s.Outcome = OutcomeArxivUnavailable
 	default:
 		s.Outcome = OutcomeAnswered
 	}

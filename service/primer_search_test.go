@@ -41,7 +41,8 @@ func TestAPrimerStoreSearchesForWhatItsEntryDoesNotSay(t *testing.T) {
 // A new user's store holds the primer. A question its entry on the
 // ultimatum game answers in general, but with a word no entry uses
 // ("chatbots… stingy"), is searched for and answered from the paper on
-// chat models; with arXiv down it is answered from the primer as before,
+// chat models; with arXiv down it is answered from the primer as before
+// (outcome arxiv_unavailable),
 // and a question in the textbook's own words costs no request.
 func TestAPrimerStoreSearchesPastTheTextbook(t *testing.T) {
 	paper := arxiv.Paper{ID: "2405.90209v1", Title: "Do large language models reject unfair offers? Ultimatum and dictator behavior of 14 chat models",
@@ -67,7 +68,8 @@ func TestAPrimerStoreSearchesPastTheTextbook(t *testing.T) {
 	t.Cleanup(down.Close)
 	r, err = primerService(t, down.URL).Ask(context.Background(), q, service.AskOptions{})
 	require.NoError(t, err)
-	require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "the primer's entry was judged to answer: %s", r.Answer)
+	require.Equal(t, nodes.OutcomeArxivUnavailable, r.Outcome, "the primer's entry answers, and arXiv was not searched: %s", r.Answer)
+	require.False(t, r.Abstained, r.Answer)
 	require.Equal(t, "primer:ultimatum-dictator-games", r.Sources[0].PaperID)
 	require.NotEmpty(t, r.Notices, "the user hears that arXiv could not be searched")
 }

@@ -136,6 +136,11 @@ var scholarsNouns = map[string]bool{
 	"inequality": true, "estimator": true, "assumption": true, "axioms": true,
 }
 
+// KnownName reports whether the field's vocabulary (see ForeignName)
+// holds the name w, or one of its joined parts: "Nash", "Kakutani",
+// "Gale-Shapley".
+func KnownName(w string) bool { return knownName(w, fieldVocabulary()) }
+
 // knownName reports whether the vocabulary holds w, or, for a joined word
 // ("Kalai-Smorodinsky", "Nash's"), one of its parts.
 func knownName(w string, known map[string]bool) bool {
