@@ -41,8 +41,10 @@ type Session struct {
 	Ask func(ctx context.Context, q Query, trace bool) (service.Result, error)
 	// Rewriter makes follow-ups standalone; nil means Offline.
 	Rewriter Rewriter
-	// Check validates and normalizes a question (the command line's rules);
-	// nil accepts any non-empty line.
+	// Check validates and normalizes a question (the command line's rules):
+	// the line as typed, before it is read as a follow-up or a request for
+	// more, and then the question it is rewritten to. Nil accepts any
+	// non-empty line.
 	Check func(string) (string, error)
 
 	// Out receives the conversation: answers, rewritten questions, the
@@ -164,6 +166,18 @@ func (s *Session) Line(ctx context.Context, line string) (quit bool, err error) 
 // follow-up, then answered. It returns an error only when ctx ended; a
 // failed or interrupted question is reported and forgotten.
 func (s *Session) Turn(ctx context.Context, line string) error {
+	if s.Check != nil {
+		// The line as typed is checked before anything reads its words:
+		// "What is \xff\xfe?" as the first line was read as a follow-up
+		// (its bytes no word the readers know) and answered "no earlier
+		// question", where ask and a later line say it is not valid
+		// UTF-8. The rewrite is checked again below: an LLM's may be
+		// longer than the line, or carry what the line did not.
+		if _, err := s.Check(line); err != nil {
+			s.error(err)
+			return nil
+		}
+	}
 	if Pleasantry(line) {
 		// "thanks" is not a question: asked, it searched arXiv for
 		// "thanks" and was answered as off-topic.

@@ -103,6 +103,28 @@ func TestChatFollowUpBeforeAnyQuestion(t *testing.T) {
 	}
 }
 
+// A line that is not valid UTF-8 is refused as such wherever it comes in
+// a chat: as the first line it was read as a follow-up and answered "no
+// earlier question", while ask and a later line said it was not valid
+// UTF-8. The chat goes on to the next line, and a script's session ends
+// 0, as after any other refused line.
+func TestChatRefusesInvalidUTF8OnAnyLine(t *testing.T) {
+	env := testEnv(t)
+	const bad = "What is \xff\xfe?"
+	for name, run := range map[string]result{
+		"first line":      gtragStdin(t, env, bad+"\nWhat is a Nash equilibrium?\n/stats\n", "chat"),
+		"later line":      gtragStdin(t, env, "What is a Nash equilibrium?\n"+bad+"\n/stats\n", "chat"),
+		"ask -i question": gtragStdin(t, env, "What is a Nash equilibrium?\n/stats\n", "ask", "-i", bad),
+	} {
+		t.Run(name, func(t *testing.T) {
+			require.Equal(t, 0, run.code, run.stderr)
+			require.Equal(t, 1, strings.Count(run.stderr, "gtrag: the question is not valid UTF-8\n"), run.stderr)
+			require.NotContains(t, run.stdout, chat.NoEarlierQuestion)
+			require.Contains(t, run.stdout, "this session: 1 question answered", "the good question is answered")
+		})
+	}
+}
+
 // A follow-up carries the topic as the run read it: a misspelt term
 // corrected, not the misspelling, which would be refused as off-topic.
 func TestChatFollowUpCarriesTheCorrectedTerm(t *testing.T) {
