@@ -172,7 +172,8 @@ func NewWithSpanExporter(exp sdktrace.SpanExporter) *Exporter {
 }
 
 // Shutdown ends any span still open (a run cut short) and sends what is
-// left; it returns the export's error.
+// left; it returns the export's error, with the collector's response body
+// shortened to one line (readable).
 func (x *Exporter) Shutdown(ctx context.Context) error {
 	x.mu.Lock()
 	for id, s := range x.ops {
@@ -191,7 +192,7 @@ func (x *Exporter) Shutdown(ctx context.Context) error {
 		err = x.exp.failure()
 	}
 	if err != nil {
-		return fmt.Errorf("export the run's spans: %w", err)
+		return fmt.Errorf("export the run's spans: %w", readable(err))
 	}
 	return nil
 }
