@@ -224,6 +224,17 @@ func (p *Player) RecordedCounts() RecordedCounts {
 	return c
 }
 
+// RecordedStoreCount is the size of the store the recorded run started
+// from (its first store.count), and whether the recording says: one made
+// before gtrag counted the store does not. A live fork reads it to start
+// from a store like it (gtrag replay --fork).
+func (p *Player) RecordedStoreCount() (int, bool) {
+	if p.firstCount == nil {
+		return 0, false
+	}
+	return *p.firstCount, true
+}
+
 // Deps are the workflow's dependencies answered from the recording, with the
 // recorded settings.
 //

@@ -209,12 +209,31 @@ func (a *app) forkService(ctx context.Context, p *trace.Player, o forkOptions) (
 		cleanup()
 		return nil, service.ForkOptions{}, none, fmt.Errorf("copy the knowledge base for the fork: %w", err)
 	}
+	cfg.Seed = scratchSeed(p, cfg.Seed)
 	svc, err := service.Open(ctx, cfg)
 	if err != nil {
 		cleanup()
 		return nil, service.ForkOptions{}, none, a.cliError(err)
 	}
 	return svc, service.ForkOptions{}, cleanup, nil
+}
+
+// scratchSeed is what a live fork's scratch store starts with when it is
+// new (no knowledge base in --data-dir to copy, or one still waiting for
+// its primer): seed, as --seed says, unless the recording says the
+// recorded run's store was empty. The fork continues that run: its
+// replayed steps saw the empty store and its store_count_before is that
+// store's size, 0, so a primer seeded into the scratch store would be
+// answered from by the fork's own steps and counted in store_count_after
+// though the run never held it (0 before, 137 after, 3 papers added).
+// --seed none still keeps the primer out of a fork of a primed run.
+// --write opens the user's knowledge base as ask does: what a new one of
+// theirs starts with is --seed's to say, not a recording's.
+func scratchSeed(p *trace.Player, seed string) string {
+	if n, ok := p.RecordedStoreCount(); ok && n == 0 {
+		return service.SeedNone
+	}
+	return seed
 }
 
 // copyDir copies the regular files under src into dst; a missing src is an

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,9 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/trace"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // shadingPaper is on today's arXiv, not on the recording's.
@@ -119,6 +123,55 @@ func TestReplayForkLiveWritesOnlyWithWrite(t *testing.T) {
 
 	decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--write", "--json"), &j)
 	require.Greater(t, storeCount(t, env), count, "--write keeps what the fork added")
+}
+
+// A live fork of a run recorded on an empty store starts from an empty
+// store, as that run did, where --data-dir holds no knowledge base to copy
+// and --seed is left to its default: the scratch store the fork made was
+// seeded with the primer, which the fork then answered from and counted
+// (store_count_before 0, store_count_after 137, 3 papers added). Its
+// counts are those of the same fork on an existing empty knowledge base.
+func TestReplayForkLiveOfARunOnAnEmptyStore(t *testing.T) {
+	env, file, _ := traceRecorded(t) // GTRAG_SEED=none: an empty store
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction, shadingPaper}, arxivtest.MatchAll())
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	delete(env, "GTRAG_STORE") // a live fork copies the embedded store
+	delete(env, "GTRAG_SEED")  // the default: primer
+	type forkCounts struct {
+		Fork struct {
+			PapersAdded int `json:"papers_added"`
+			Before      int `json:"store_count_before"`
+			After       int `json:"store_count_after"`
+			Sources     []struct {
+				PaperID string `json:"paper_id"`
+			} `json:"sources"`
+		} `json:"fork"`
+	}
+	fork := func(dataDir string) forkCounts {
+		t.Helper()
+		env["GTRAG_DATA_DIR"] = dataDir
+		var c forkCounts
+		decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--json"), &c)
+		return c
+	}
+
+	missing := filepath.Join(t.TempDir(), "new")
+	got := fork(missing)
+	require.Zero(t, got.Fork.Before, "the recorded run's store was empty")
+	require.Greater(t, got.Fork.PapersAdded, 2, "the fork added a paper of today's arXiv: %+v", got.Fork)
+	for _, s := range got.Fork.Sources {
+		require.False(t, strings.HasPrefix(s.PaperID, data.IDPrefix), "no primer in the fork's store: %+v", got.Fork)
+	}
+	_, err := os.Stat(missing)
+	require.True(t, os.IsNotExist(err), "the fork made no knowledge base")
+
+	empty := filepath.Join(t.TempDir(), "empty")
+	db, err := vectordb.Open(context.Background(), empty, vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	want := fork(empty)
+	require.Equal(t, want.Fork.After, got.Fork.After, "the store the fork ran on held what it added, as on an empty knowledge base")
+	require.Equal(t, want.Fork.PapersAdded, got.Fork.PapersAdded)
 }
 
 func TestReplayForkBadUsage(t *testing.T) {
