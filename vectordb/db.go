@@ -120,6 +120,13 @@ func SeedPending() Option { return func(o *options) { o.seedPending = true } }
 // store). The error names the directory.
 var ErrNoStore = errors.New("no store")
 
+// ErrCreateDir is in the error of Open when the data directory, which did
+// not exist, could not be made (its parent missing and not creatable, as
+// under /proc, or not writable): nothing of a store was there, so the
+// caller may take it for a setting to change, not an I/O failure of a
+// store. The system's error is wrapped beside it.
+var ErrCreateDir = errors.New("create data directory")
+
 // InTheWayError is a directory where one of a store's files goes
 // (FileNames): the store can be neither opened nor made until the user
 // moves it away. Open refuses it before it creates anything.
@@ -204,7 +211,7 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*DB, e
 		return nil, fmt.Errorf("open store: %w in %s (the directory does not exist)", ErrNoStore, dir)
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("create data directory %s: %w", dir, err)
+			return nil, fmt.Errorf("%w %s: %w", ErrCreateDir, dir, err)
 		}
 	case err != nil:
 		return nil, fmt.Errorf("open data directory %s: %w", dir, err)

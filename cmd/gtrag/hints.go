@@ -39,9 +39,10 @@ func (a *app) hint(err error) error {
 			use = fmt.Sprintf("--embedder %s (or set %s=%s)", mismatch.StoredSpec, name, mismatch.StoredSpec)
 		}
 		return withHint(err, fmt.Sprintf(". Use %s, or %s", use, elsewhere))
-	case embedded && (errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission)) &&
+	case embedded && (errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission) || errors.Is(err, vectordb.ErrCreateDir)) &&
 		strings.Contains(err.Error(), a.dataDir):
-		// The store's files, not another file the command was given.
+		// The store's files, not another file the command was given; or
+		// a data directory that could not be made (mkdir under /proc).
 		var nw *service.NotWritableError
 		if !errors.As(err, &nw) {
 			// No "fix its permissions" before it for ", or" to follow:

@@ -40,6 +40,34 @@ func TestQAConfigBlankDataDirIsRefused(t *testing.T) {
 	require.Empty(t, entries, "nothing is created where the command ran")
 }
 
+// A data directory the system will not make, for a reason other than a
+// permission (mkdir under /proc: no such file or directory), was an error
+// of the run: exit 1, "gtrag: open the knowledge base: create data
+// directory …". It is a setting to change, refused as a file or a path
+// under a file is: exit 2, one --data-dir line, nothing on stdout and
+// nothing made. A directory under a dangling link fails the mkdir on any
+// system, as root too (file exists).
+func TestQAConfigDataDirThatCannotBeMadeIsRefused(t *testing.T) {
+	env := testEnv(t)
+	delete(env, "GTRAG_STORE") // the embedded store's directory
+	tmp := t.TempDir()
+	link := filepath.Join(tmp, "link")
+	require.NoError(t, os.Symlink(filepath.Join(tmp, "gone"), link))
+	cases := map[string]string{
+		filepath.Join(link, "kb"): "mkdir " + link + ": file exists",
+	}
+	if fi, err := os.Stat("/proc/self"); err == nil && fi.IsDir() {
+		cases["/proc/gtrag-no-such-dir"] = "mkdir /proc/gtrag-no-such-dir: no such file or directory"
+	}
+	for dir, sys := range cases {
+		r := gtrag(t, env, "--data-dir", dir, "ask", "What is a Nash equilibrium?")
+		requireRefused(t, r, "gtrag: --data-dir: open the knowledge base: create data directory "+dir+": "+sys+"; choose another --data-dir")
+	}
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing made beside the link")
+}
+
 // "~user/kb" was made as a directory named "~user" where the command
 // ran; a shell would have expanded it to that user's home. gtrag does not
 // look users up, and says so: exit 2, nothing made.
