@@ -136,13 +136,14 @@ store, as when arXiv cannot be reached), and total (arXiv's total for a
 query, the number of ids, or the entries of a file), complete (the source
 has nothing more to give: false when a query stopped at --max or the run
 failed), up_to_date (nothing needed fetching, no request made) and notices
-(what the run had to say, such as ids arXiv does not know or a query with
-no results; [] when nothing). --ids-out FILE writes one JSON line per
-entry, {"id": …, "outcome": kept|rejected|skipped_existing|
-skipped_duplicate|skipped_invalid|not_found|replaced}, as its batch is
-committed (written and synced before the batch's progress is saved).
-Running the same command again to resume appends to FILE; a fresh run,
---restart or --file starts it over. FILE may not be the --file being read.`,
+(every note the run wrote on stderr, such as ids arXiv does not know or
+the offline filter, and a query with no results; [] when nothing).
+--ids-out FILE writes one JSON line per entry, {"id": …, "outcome":
+kept|rejected|skipped_existing|skipped_duplicate|skipped_invalid|
+not_found|replaced}, as its batch is committed (written and synced
+before the batch's progress is saved). Running the same command again to
+resume appends to FILE; a fresh run, --restart or --file starts it over.
+FILE may not be the --file being read.`,
 		Example: `  gtrag ingest --query "cat:cs.GT" --max 5000
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
@@ -933,7 +934,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 
 	if o.json {
-		obj := ingestObject(rep.Listing(lists), ingestNotices(o, rep, runErr), ingestError(o, rep, runErr), db != nil)
+		obj := ingestObject(rep.Listing(lists), ingestNotices(disp.notes(), o, rep, runErr), ingestError(o, rep, runErr), db != nil)
 		if out, ok := obj.(ingestOutput); ok && o.primer {
 			updated := nonNil(primerUpdated)
 			out.Updated = &updated
@@ -1361,14 +1362,21 @@ func noResults(o *ingestOptions, rep ingest.Report, runErr error) bool {
 	return runErr == nil && o.query != "" && rep.Total == 0 && rep.Fetched == 0
 }
 
-// ingestNotices are the notices of ingest --json: the run's own, as the
-// MCP ingest tools give them (each also said on stderr as it happened,
-// the first ingest.MaxNotices of them, and a count of the rest), then
-// what the text summary says beyond the counts that the object's fields
-// do not: that a query had no results, which "total": 0 and "complete":
-// true alone read as a query done.
-func ingestNotices(o *ingestOptions, rep ingest.Report, runErr error) []string {
-	notices := slices.Clone(rep.Notices)
+// ingestNotices are the notices of ingest --json: said, every note the
+// run wrote on stderr, in order (ingestDisplay.notes: ingest's own, the
+// first ingest.MaxNotices of them, and the command's, such as the offline
+// filter, arXiv's retries and an interrupt), then the count of ingest's
+// notes beyond those, then what the text summary says beyond the counts
+// that the object's fields do not: that a query had no results, which
+// "total": 0 and "complete": true alone read as a query done.
+//
+// Unlike ask --json, which says nothing on stderr, an ingest still writes
+// its notes there as they happen: a run lasts minutes to hours, its
+// progress lines go on there, and an interrupt's note says what to do
+// next (Ctrl-C again to stop at once) while the run drains. The object is
+// the record a script reads, complete without stderr.
+func ingestNotices(said []string, o *ingestOptions, rep ingest.Report, runErr error) []string {
+	notices := slices.Clone(said)
 	if rep.NoticesDropped > 0 {
 		notices = append(notices, fmt.Sprintf("%d more notices not shown; --ids-out FILE lists every entry's outcome", rep.NoticesDropped))
 	}
@@ -1473,6 +1481,9 @@ type ingestDisplay struct {
 	lastAt   time.Time // when last came: a line drawn later counts the time since
 	held     string    // a note held back (see hold)
 	finished bool      // finish has run: nothing more is drawn or printed
+	// said are the notes written so far, whole (stderr gets each as one
+	// line): ingest --json lists them in its notices (ingestNotices).
+	said []string
 }
 
 // hold keeps msg, the note of a page arXiv returned empty, until it is
@@ -1497,10 +1508,26 @@ func (d *ingestDisplay) sayHeld() {
 	}
 	msg := d.held
 	d.held = ""
+	d.say(msg)
+}
+
+// say writes msg, a note, on its own line (clearing the bar first) and
+// keeps it for said; d.mu is held. Every note goes through here, so that
+// --json lists each one stderr shows, whoever raised it: ingest's own,
+// the offline filter, arXiv's retries, an interrupt.
+func (d *ingestDisplay) say(msg string) {
 	if d.bar != nil {
 		_ = d.bar.Clear()
 	}
 	fmt.Fprintln(d.w, "note: "+iostreams.Line(msg))
+	d.said = append(d.said, msg)
+}
+
+// notes are the notes written so far, in the order they were written.
+func (d *ingestDisplay) notes() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return slices.Clone(d.said)
 }
 
 // newIngestDisplay writes lines to w, and draws a progress bar on bar, the
@@ -1612,10 +1639,7 @@ func (d *ingestDisplay) note(msg string) {
 		d.held = "" // said better by msg
 	}
 	d.sayHeld()
-	if d.bar != nil {
-		_ = d.bar.Clear()
-	}
-	fmt.Fprintln(d.w, "note: "+iostreams.Line(msg))
+	d.say(msg)
 }
 
 // finish ends the bar (it may be called more than once: the first call

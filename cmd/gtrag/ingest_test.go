@@ -1129,3 +1129,63 @@ func TestIngestOfflineNoteIsAboutTheFilter(t *testing.T) {
 	require.Contains(t, r.stderr, "; papers are filtered offline")
 	require.NotContains(t, r.stderr, "answers are extractive")
 }
+
+// ingest --json lists in notices every note the run writes on stderr, as
+// ask --json carries its own: the note that the filter is the offline one
+// (no LLM configured) was on stderr only, and the object said
+// "notices": []. stderr keeps its notes, as a long ingest's live log.
+func TestIngestJSONNoticesHoldEveryNoteOfStderr(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 10))
+	env := ingestEnv(t, srv)
+	delete(env, "GTRAG_LLM") // auto, and nothing to find: the filter is the offline one
+	r := gtrag(t, env, "ingest", "--json", "--query", "cat:cs.GT", "--max", "5")
+	var out struct {
+		Kept    []string `json:"kept"`
+		Notices []string `json:"notices"`
+	}
+	decodeJSON(t, r, &out)
+	require.NotEmpty(t, out.Kept, "the offline filter ran")
+	require.Len(t, out.Notices, 1, "%q", out.Notices)
+	require.True(t, strings.HasPrefix(out.Notices[0], "offline: "), out.Notices[0])
+	require.True(t, strings.HasSuffix(out.Notices[0], "; papers are filtered offline"), out.Notices[0])
+	require.Equal(t, stderrNotes(r.stderr), out.Notices, "every note on stderr, in order")
+}
+
+// The display keeps every note it writes, whoever raised it, and only
+// those: a held note said when its page comes, not one dropped for
+// ingest's own notice of a page given up on (which --json then lists).
+func TestIngestDisplayKeepsTheNotesItSays(t *testing.T) {
+	var buf storeSyncBuffer
+	d := newIngestDisplay(&buf, nil)
+	d.note("offline: no LLM configured; papers are filtered offline")
+	d.hold("arXiv returned an empty page; retrying")
+	d.progress(ingest.Progress{Fetched: 10, Kept: 10})
+	d.hold("arXiv returned an empty page again; retrying")
+	d.note(ingest.EmptyPageNotice + " for results 11–20 of 30; skipped them for now")
+	d.note("interrupted: storing the 10 papers already fetched before stopping")
+	d.finish(false)
+	require.Equal(t, []string{
+		"offline: no LLM configured; papers are filtered offline",
+		"arXiv returned an empty page; retrying",
+		ingest.EmptyPageNotice + " for results 11–20 of 30; skipped them for now",
+		"interrupted: storing the 10 papers already fetched before stopping",
+	}, d.notes())
+	require.Equal(t, d.notes(), stderrNotes(buf.String()))
+
+	// --json's notices: those, then what only the summary said.
+	rep := ingest.Report{NoticesDropped: 2}
+	got := ingestNotices(d.notes(), &ingestOptions{query: "cat:cs.GT"}, rep, nil)
+	require.Equal(t, append(d.notes(), "2 more notices not shown; --ids-out FILE lists every entry's outcome", noResultsNote), got)
+}
+
+// stderrNotes are the notes on stderr ("note: …" lines), without the
+// prefix.
+func stderrNotes(stderr string) []string {
+	notes := []string{}
+	for _, l := range strings.Split(stderr, "\n") {
+		if n, ok := strings.CutPrefix(l, "note: "); ok {
+			notes = append(notes, n)
+		}
+	}
+	return notes
+}

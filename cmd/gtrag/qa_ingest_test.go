@@ -353,9 +353,72 @@ func TestIngestFromAPipeStopsAtCtrlC(t *testing.T) {
 		Kept     []string `json:"kept"`
 		Complete bool     `json:"complete"`
 		Error    string   `json:"error"`
+		Notices  []string `json:"notices"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(stdout.String()), &out), stdout.String())
 	require.Len(t, out.Kept, 150, "every paper read is stored")
 	require.False(t, out.Complete)
 	require.Contains(t, out.Error, "interrupted")
+	// A note said on stderr is the object's too (the interrupt's, when
+	// the run was not done before it could be said: see
+	// TestIngestJSONNoticesHoldTheInterruptNotes).
+	require.Equal(t, stderrNotes(stderr.String()), out.Notices, "every note on stderr, and only those")
+}
+
+// The notes an interrupt says on stderr ("interrupted: storing the 5
+// papers already fetched …", then "stopping now: …" at a second Ctrl-C)
+// are in ingest --json's notices: they were on stderr only. A model that
+// never answers keeps the run draining, so that both are said.
+func TestIngestJSONNoticesHoldTheInterruptNotes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	var calls atomic.Int64
+	llm := ollamatest.New(t, ollamatest.Script{
+		Models: []string{"tiny:latest"},
+		Chat: func(ctx context.Context, _, _ string) string {
+			calls.Add(1)
+			<-ctx.Done() // the model never answers
+			return ""
+		},
+	})
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	env["GTRAG_LLM"] = "ollama:tiny"
+	env["OLLAMA_HOST"] = llm.URL
+	file := storeJSONL(t, t.TempDir(), "p.jsonl", arxivtest.Papers(0, 5)...)
+
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	a, err := json.Marshal([]string{"ingest", "--json", "--file", file})
+	require.NoError(t, err)
+	cmd := exec.Command(exe, "-test.run=^TestQAIngestChild$")
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
+	var stdout, stderr storeSyncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() { _ = cmd.Process.Kill() }()
+
+	require.Eventually(t, func() bool { return calls.Load() > 0 }, 30*time.Second, 10*time.Millisecond, "the model is asked: %s", stderr.String())
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "Ctrl-C again to stop at once") }, 10*time.Second, 10*time.Millisecond, stderr.String())
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	select {
+	case <-exited:
+	case <-time.After(12 * time.Second):
+		t.Fatalf("the second Ctrl-C did not stop the run: %s", stderr.String())
+	}
+	require.Equal(t, exitInterrupted, cmd.ProcessState.ExitCode(), stderr.String())
+	var out struct {
+		Notices []string `json:"notices"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout.String()), &out), stdout.String())
+	require.Contains(t, out.Notices, "interrupted: storing the 5 papers already fetched before stopping (at most 15s); Ctrl-C again to stop at once")
+	require.Contains(t, out.Notices, "stopping now: the 5 papers in hand, not stored, are left for the next run")
+	require.Equal(t, stderrNotes(stderr.String()), out.Notices, "every note on stderr, in order, and only those")
 }
