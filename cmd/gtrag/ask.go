@@ -149,6 +149,12 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 					return werr
 				}
 			}
+			if !o.json && err != nil && res.Outcome != "" {
+				// The text says it too: the papers it added stay.
+				if line := stoppedFooter(res); line != "" {
+					fmt.Fprintln(a.io.Out, wrapText(line, proseWidth(a.io.Out)))
+				}
+			}
 			if err != nil {
 				if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {
 					// Ctrl-C: said as eval and ingest say it, not as the
@@ -192,11 +198,11 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 
 // runFlags defines the flags of one run, shared by ask and eval.
 func (o *askOptions) runFlags(f *pflag.FlagSet) {
-	f.IntVarP(&o.k, "k", "k", service.DefaultK, "documents to retrieve from the store")
-	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, "papers added per arXiv search")
+	f.IntVarP(&o.k, "k", "k", service.DefaultK, fmt.Sprintf("documents to retrieve from the store (1 to %d)", maxK))
+	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, fmt.Sprintf("papers added per arXiv search (1 to %d, at most --pool)", maxMaxResults))
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched by a question's first arXiv request and ranked against it (1 to %d); a later request fetches half as many again, at most %d", nodes.MaxPool, nodes.MaxPool))
-	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, "arXiv requests per question (one for a question not recognised as game theory); a later one reformulates, never repeats")
-	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, "stop a run after this many steps (unless given, raised to fit --max-searches)")
+	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, fmt.Sprintf("arXiv requests per question (1 to %d; one for a question not recognised as game theory); a later one reformulates, never repeats", maxMaxSearches))
+	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, fmt.Sprintf("stop a run after this many steps (1 to %d; unless given, raised to fit --max-searches)", maxMaxSteps))
 	f.BoolVar(&o.choose, "choose", true, fmt.Sprintf("with an LLM, let it choose among a search's %d best papers; --choose=false keeps the offline ranking's order (one LLM call fewer per search, and the other arm of a comparison)", nodes.ChooseAmong))
 	f.StringVar(&o.router, "router", nodes.RouterRules, "who decides at each branch of the workflow: rules, or llm (a decision agent backed by --llm, falling back to the rules)")
 }
@@ -204,7 +210,7 @@ func (o *askOptions) runFlags(f *pflag.FlagSet) {
 // budgetFlag defines --arxiv-budget, for the commands a person waits on
 // (ask, chat); eval and other batch runs keep the client's own bounds.
 func (o *askOptions) budgetFlag(f *pflag.FlagSet) {
-	f.DurationVar(&o.arxivBudget, "arxiv-budget", service.DefaultArxivBudget, "time arXiv gets per question, waits and retries included; then answer from the store (0: no limit)")
+	f.DurationVar(&o.arxivBudget, "arxiv-budget", service.DefaultArxivBudget, fmt.Sprintf("time arXiv gets per question, waits and retries included; then answer from the store (0: no limit; at most %s)", shortDuration(maxArxivBudget)))
 }
 
 // fitSteps raises the default step limit to what --max-searches needs
@@ -252,18 +258,28 @@ func (a *app) routerError(err error) error {
 	return a.cliError(err)
 }
 
+// The bounds of the run flags (validate), stated in their help (runFlags)
+// from the same constants, so that --help and the error cannot disagree.
+// --pool's is nodes.MaxPool.
+const (
+	maxK           = 100
+	maxMaxResults  = 50
+	maxMaxSteps    = 1000
+	maxMaxSearches = 10
+)
+
 func (o askOptions) validate() error {
 	switch {
-	case o.k < 1 || o.k > 100:
-		return usagef("-k %d: want 1 to 100", o.k)
-	case o.maxResults < 1 || o.maxResults > 50:
-		return usagef("--max-results %d: want 1 to 50", o.maxResults)
-	case o.maxSteps < 1 || o.maxSteps > 1000:
-		return usagef("--max-steps %d: want 1 to 1000", o.maxSteps)
+	case o.k < 1 || o.k > maxK:
+		return usagef("-k %d: want 1 to %d", o.k, maxK)
+	case o.maxResults < 1 || o.maxResults > maxMaxResults:
+		return usagef("--max-results %d: want 1 to %d", o.maxResults, maxMaxResults)
+	case o.maxSteps < 1 || o.maxSteps > maxMaxSteps:
+		return usagef("--max-steps %d: want 1 to %d", o.maxSteps, maxMaxSteps)
 	case o.pool < 1 || o.pool > nodes.MaxPool:
 		return usagef("--pool %d: want 1 to %d", o.pool, nodes.MaxPool)
-	case o.maxSearches < 1 || o.maxSearches > 10:
-		return usagef("--max-searches %d: want 1 to 10", o.maxSearches)
+	case o.maxSearches < 1 || o.maxSearches > maxMaxSearches:
+		return usagef("--max-searches %d: want 1 to %d", o.maxSearches, maxMaxSearches)
 	case o.arxivBudget < 0 || o.arxivBudget > maxArxivBudget:
 		return usagef("--arxiv-budget %s: want 0 (no limit) to %s", o.arxivBudget, shortDuration(maxArxivBudget))
 	case o.router != nodes.RouterRules && o.router != nodes.RouterLLM:

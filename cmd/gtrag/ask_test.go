@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -143,6 +145,92 @@ func TestAskStepLimit(t *testing.T) {
 	require.Empty(t, res.Answer)
 	require.Len(t, res.Path, 5)
 	require.Equal(t, res.StoreCountAfter-res.StoreCountBefore > 0, res.PapersAdded > 0)
+}
+
+// A run stopped by its step limit after add_to_chroma says, on stdout,
+// how many papers it added: the text was the error line alone, while the
+// store kept the papers and --json said papers_added. A run stopped
+// before adding any prints nothing more than the error.
+func TestAskStepLimitSaysThePapersAdded(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	fresh := func() map[string]string {
+		env := testEnv(t)
+		env["GTRAG_ARXIV_URL"] = srv.URL
+		env["GTRAG_SEED"] = "none"
+		return env
+	}
+	const question = "How much do bidders shade their bids in sealed-bid auctions?"
+	r := gtrag(t, fresh(), "ask", "--json", "--max-steps", "5", question)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var res service.Result
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res), r.stdout)
+	require.Equal(t, nodes.AddToChroma, res.Path[len(res.Path)-1])
+	require.Positive(t, res.PapersAdded)
+
+	r = gtrag(t, fresh(), "ask", "--max-steps", "5", question)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	papers := "papers"
+	if res.PapersAdded == 1 {
+		papers = "paper"
+	}
+	require.Equal(t, fmt.Sprintf("(Stopped before an answer; arXiv searched, %d %s added to the knowledge base.)\n", res.PapersAdded, papers), r.stdout)
+	require.Equal(t, 1, strings.Count(r.stderr, "\n"), "the error is still one line: %q", r.stderr)
+	require.Contains(t, r.stderr, "step limit 5 reached")
+
+	r = gtrag(t, fresh(), "ask", "--max-steps", "3", question)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Empty(t, r.stdout, "no papers added: the error says all there is")
+}
+
+// Every range the run flags enforce is stated in their help, as --pool's
+// always was: --max-results gave its range only in the error ("want 1 to
+// 50"). The range is read from the error, so that help and check agree.
+func TestRunFlagsHelpStatesTheirRanges(t *testing.T) {
+	env := testEnv(t)
+	questions := filepath.Join(t.TempDir(), "eval.jsonl")
+	require.NoError(t, os.WriteFile(questions, []byte(`{"q": "What is a core?"}`+"\n"), 0o644))
+	args := map[string][]string{"ask": {"What is a core?"}, "chat": nil, "eval": {questions}}
+	for _, cmd := range []string{"ask", "chat", "eval"} {
+		help := gtrag(t, env, cmd, "--help").stdout
+		usage := flagUsages(help)
+		for _, flag := range []string{"k", "max-results", "pool", "max-searches", "max-steps"} {
+			r := gtrag(t, env, append([]string{cmd, "--" + flag, "0"}, args[cmd]...)...)
+			require.Equal(t, exitUsage, r.code, "%s --%s 0: %s", cmd, flag, r.stderr)
+			m := regexp.MustCompile(`want 1 to (\d+)`).FindStringSubmatch(r.stderr)
+			require.NotNil(t, m, r.stderr)
+			require.Regexp(t, `\(1 to `+m[1]+`\b`, usage[flag], "%s --%s states its range", cmd, flag)
+		}
+		if cmd != "eval" {
+			r := gtrag(t, env, append([]string{cmd, "--arxiv-budget", "11m"}, args[cmd]...)...)
+			require.Contains(t, r.stderr, "to 10m")
+			require.Contains(t, usage["arxiv-budget"], "at most 10m", cmd)
+		}
+		require.Contains(t, usage["arxiv-delay"], "(0 to 1h)", cmd)
+	}
+	r := gtrag(t, env, "--arxiv-delay", "2h", "ask", "What is a core?")
+	require.Contains(t, r.stderr, "want at most 1h")
+	usage := flagUsages(gtrag(t, env, "ingest", "--help").stdout)
+	require.Contains(t, usage["max"], "(1 to 30000)")
+	require.Contains(t, usage["page-size"], "(1 to 2000)")
+}
+
+// flagUsages maps each flag of a --help to its usage text, its wrapped
+// lines joined.
+func flagUsages(help string) map[string]string {
+	out := map[string]string{}
+	name := ""
+	start := regexp.MustCompile(`^\s+(?:-\w, )?--([\w-]+)(?: \S+)?\s{2,}(.*)$`)
+	for _, line := range strings.Split(help, "\n") {
+		if m := start.FindStringSubmatch(line); m != nil {
+			name = m[1]
+			out[name] = m[2]
+		} else if name != "" && strings.TrimSpace(line) != "" && strings.HasPrefix(line, "      ") {
+			out[name] += " " + strings.TrimSpace(line)
+		} else {
+			name = ""
+		}
+	}
+	return out
 }
 
 func TestAskJSONHasEveryContractField(t *testing.T) {

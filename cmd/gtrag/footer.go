@@ -20,6 +20,20 @@ func answerFooter(r service.Result) string {
 	return footerSentence(append(answerParts(r), arxivPart(r, "arXiv searched", "the knowledge base")))
 }
 
+// stoppedFooter is the line ask prints in place of an answer's footer
+// when the run stopped before its answer (its step limit, an interrupt, a
+// step that failed) after adding papers: the store keeps them, and the
+// error line alone ("step limit 5 reached: … add_to_chroma → …") hid
+// what --json says as papers_added. "" when the run added none: the error
+// line then says all there is, and a line saying "no papers added" after
+// every early stop would be noise.
+func stoppedFooter(r service.Result) string {
+	if r.PapersAdded == 0 {
+		return ""
+	}
+	return footerSentence([]string{"stopped before an answer", arxivPart(r, "arXiv searched", "the knowledge base")})
+}
+
 // answerParts are the footer's clauses before arXiv's: who wrote the
 // answer, and which embedder found its passages.
 func answerParts(r service.Result) []string {

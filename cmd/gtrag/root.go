@@ -155,7 +155,7 @@ network it still answers, offline, from the store.
 	flag(&a.llm, "llm", "auto", provider.ValidSpecs(provider.LLM))
 	flag(&a.embedder, "embedder", "offline", provider.ValidSpecs(provider.Embedder))
 	flag(&a.arxivURL, "arxiv-url", arxiv.DefaultBaseURL, "arXiv API endpoint")
-	flag(&a.arxivDelayText, "arxiv-delay", "3s", "pause between arXiv requests; arXiv asks for 3s")
+	flag(&a.arxivDelayText, "arxiv-delay", "3s", "pause between arXiv requests (0 to "+shortDuration(maxArxivDelay)+"); arXiv asks for 3s")
 	flag(&a.seed, "seed", "primer", "what a new store starts with: primer or none")
 
 	root.AddCommand(
