@@ -437,6 +437,24 @@ func conceptNames(cs []text.Concept) []string {
 	return out
 }
 
+// oncePerStems keeps the first of concepts that stem alike: the glossary's
+// "budget-constrained bidders" and the question's own "budget-constrained
+// bidder" were both told ("I found nothing on budget-constrained bidders
+// or budget-constrained bidder or pacing equilibrium").
+func oncePerStems(cs []text.Concept) []text.Concept {
+	seen := map[string]bool{}
+	out := cs[:0:0]
+	for _, c := range cs {
+		key := strings.Join(text.Tokenize(c.Name), " ")
+		if key != "" && seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, c)
+	}
+	return out
+}
+
 // maxClosest is how many sources an abstention names, maxNamed how many
 // missing concepts.
 const (
@@ -456,6 +474,7 @@ const (
 // from Brewery–Distributor Integration", claimed more than was checked.
 // Such phrases are quoted, as the question's words no source says.
 func abstain(missing []text.Concept, passages []Passage) Answer {
+	missing = oncePerStems(missing)
 	ans := Answer{Abstained: true, Concepts: conceptNames(missing)}
 	names, own := make([]string, len(missing)), false
 	for i, c := range missing {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
+	"github.com/gtrag/gtrag/text"
 )
 
 func chunk(title, body string) string { return "Title: " + title + "\n\nAbstract: " + body }
@@ -534,4 +535,25 @@ func TestOfflineAnswererQuotesItWithItsSubject(t *testing.T) {
 		require.Empty(t, DanglingOpeners(ans.Text), ans.Text)
 		require.False(t, strings.HasPrefix(ans.Text, "With private values it gives"), ans.Text)
 	}
+}
+
+// An abstention names a missing concept once, however many of the
+// question's forms of it went missing: "I found nothing on
+// budget-constrained bidders or budget-constrained bidder or pacing
+// equilibrium" told the glossary's plural and the question's singular.
+func TestAnAbstentionNamesEachMissingConceptOnce(t *testing.T) {
+	ans := abstain([]text.Concept{
+		text.PhraseConcept("budget-constrained bidders"),
+		text.PhraseConcept("budget-constrained bidder"),
+		text.PhraseConcept("pacing equilibrium"),
+	}, nashPassages[:1])
+	require.True(t, ans.Abstained)
+	require.Equal(t, []string{"budget-constrained bidders", "pacing equilibrium"}, ans.Concepts)
+	require.Contains(t, ans.Text, "I found nothing on budget-constrained bidders or pacing equilibrium in the knowledge base")
+
+	a := NewOfflineAnswerer()
+	got, err := a.Answer(context.Background(), "How do auctions with budget-constrained bidders work?", nashPassages[:1])
+	require.NoError(t, err)
+	require.True(t, got.Abstained, got.Text)
+	require.Equal(t, 1, strings.Count(got.Text, "budget-constrained bidder"), got.Text)
 }
