@@ -504,3 +504,24 @@ func TestSlashCommandsRefuseArgumentsTheyDoNotRead(t *testing.T) {
 	require.Equal(t, []string{"What is a core?", "still here?"}, r.asked, "the session went on")
 	require.NotContains(t, r.out.String(), "this session:")
 }
+
+// A question that stops before its answer (its step limit, a failed step)
+// after adding papers says how many the store kept, as ask does; /stats
+// counts them. One that added none says only its error.
+func TestAStoppedQuestionSaysThePapersItAdded(t *testing.T) {
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		added := 3
+		if strings.Contains(q, "none") {
+			added = 0
+		}
+		return service.Result{Question: q, ArxivRequests: 1, PapersAdded: added}, errors.New("step limit 5 reached")
+	}}
+	lines := script{"What are mean field games?", "What are none games?", "/stats", "/quit"}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	out := r.out.String()
+	require.Equal(t, 1, strings.Count(out, "(Stopped before an answer;"), out)
+	require.Contains(t, out, "(Stopped before an answer; 3 papers added to the knowledge base.)\n")
+	require.Equal(t, []string{"step limit 5 reached", "step limit 5 reached"}, r.errs)
+	require.Contains(t, out, "this session: 0 questions answered, 2 arXiv requests, 3 papers added\n", "/stats counts them")
+	require.Equal(t, "(Stopped before an answer; 1 paper added to the knowledge base.)", StoppedLine(1))
+}

@@ -265,6 +265,12 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 		if ctx.Err() == nil {
 			// Asked all the same: a follow-up refers to it (Unanswered).
 			s.history = append(s.history, turn)
+			if res.PapersAdded > 0 {
+				// The store keeps what the run added before it stopped
+				// (its step limit, a Ctrl-C, a step that failed), which
+				// the error line alone hid, as it did for ask.
+				s.say(0, StoppedLine(res.PapersAdded))
+			}
 		}
 		return s.failed(ctx, qctx, err)
 	}
@@ -409,6 +415,16 @@ func (s *Session) error(err error) {
 	} else {
 		fmt.Fprintln(s.Out, "error:", err)
 	}
+}
+
+// StoppedLine is said in place of an answer when a question stopped
+// before its answer after adding papers to the knowledge base.
+func StoppedLine(added int) string {
+	papers := "papers"
+	if added == 1 {
+		papers = "paper"
+	}
+	return fmt.Sprintf("(Stopped before an answer; %d %s added to the knowledge base.)", added, papers)
 }
 
 // NotAQuestion answers a line that is only thanks, a greeting or an
