@@ -29,10 +29,13 @@ const (
 // question, a summary of what the run has found, the completed steps with
 // their reasons, the routes open with their descriptions, the loop count
 // and the notices so far — and takes its route only if the graph declares
-// it; anything else (an error, a timeout, junk, an undeclared route) leaves
-// the decision to the rule router, with a notice saying why. A verdict that
-// the task is impossible takes the route to generate_response with
-// GraphState.Impossible set, so the answer says why.
+// it; anything else (an error, a timeout, junk, an undeclared route, even
+// with a verdict that the task is impossible) leaves the decision to the
+// rule router, with a notice saying why. A verdict that the task is
+// impossible, in a reply naming a declared route, takes the route to
+// generate_response with GraphState.Impossible set, so the answer says
+// why; the decision's reason names the route the agent named when that is
+// another.
 //
 // One DecisionAgent serves one run: it observes the run's steps to know
 // their reasons. Make it with RunOptions.
@@ -95,6 +98,18 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	for i, r := range at.Routes {
 		keys[i] = r.Key
 	}
+	// An undeclared route is checked first, impossible verdict or not: a
+	// reply naming a route of another branch ("none_kept" after
+	// check_relevance) was not written for this one, and taking its verdict
+	// recorded the agent choosing the route to the answer, which it never
+	// named.
+	if !slices.Contains(keys, c.Route) {
+		what := "chose"
+		if c.Impossible {
+			what = "judged the task impossible but chose"
+		}
+		return fallback(fmt.Sprintf("%s %q, which is not a route here (want %s)", what, c.Route, strings.Join(keys, " or ")))
+	}
 	if c.Impossible {
 		i := slices.IndexFunc(at.Routes, func(r graph.DecisionRoute) bool { return r.To == GenerateResponse })
 		if i < 0 {
@@ -108,10 +123,14 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 			why = "no reason given"
 		}
 		s.Impossible = why
-		return graph.Decision{Key: at.Routes[i].Key, Reason: "the task is impossible: " + why, By: RouterLLM, Message: c.Message}, s
-	}
-	if !slices.Contains(keys, c.Route) {
-		return fallback(fmt.Sprintf("chose %q, which is not a route here (want %s)", c.Route, strings.Join(keys, " or ")))
+		reason := "the task is impossible: " + why
+		if key := at.Routes[i].Key; c.Route != key {
+			// The verdict, not the route named, takes the run to the
+			// answer: said, so that the record does not read as the
+			// agent choosing a route it did not name.
+			reason += fmt.Sprintf(" (the agent named %s; the verdict takes %s to the answer)", c.Route, key)
+		}
+		return graph.Decision{Key: at.Routes[i].Key, Reason: reason, By: RouterLLM, Message: c.Message}, s
 	}
 	if c.Route != at.Rule.Key {
 		if why := futile(at.Routes, c.Route, s); why != "" {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tmc/langchaingo/llms"
 
@@ -273,8 +275,9 @@ func checkCitations(text string, passages []Passage) (string, []int, []int) {
 // names a passage the model was not given ("… copies its opponent [7]."
 // among three): what they state has no source, and once checkCitations
 // dropped the citation the claim read as if it had one. A sentence that
-// cites nothing, or cites one real passage, stays. Sentences end at ".",
-// "!" or "?" and the white space after them, which is kept.
+// cites nothing, or cites one real passage, stays. Sentences are the
+// chunker's (see sentenceSpans), so "e.g." or "et al." inside one does not
+// end it: dropping half a sentence would glue its opening onto the next.
 func dropUnsourced(text string, passages []Passage) string {
 	valid := map[int]bool{}
 	for _, p := range passages {
@@ -296,32 +299,43 @@ func dropUnsourced(text string, passages []Passage) string {
 	return strings.TrimSpace(b.String())
 }
 
-// sentenceSpans cuts text after each run of ".", "!" or "?" and the white
-// space that follows it; the pieces joined are text.
+// sentenceSpans cuts text into its sentences as chunker.Sentences finds
+// them — the splitter that knows abbreviations ("e.g.", "cf.", "et al.",
+// "Fig."), initials and decimals — each with the white space after it, so
+// that the pieces joined are text and an answer keeps its layout when one
+// is dropped. chunker.Sentences collapses white space, which changes no
+// other character: each sentence is mapped back onto text by counting the
+// bytes that are not white space.
 func sentenceSpans(text string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(text); i++ {
-		if !strings.ContainsRune(".!?", rune(text[i])) {
-			continue
+	sents := chunker.Sentences(text)
+	if len(sents) == 0 {
+		if text == "" {
+			return nil
 		}
-		j := i + 1
-		for j < len(text) && strings.ContainsRune(".!?", rune(text[j])) {
-			j++
-		}
-		if j < len(text) && !strings.ContainsRune(" \n\t", rune(text[j])) {
-			continue
-		}
-		for j < len(text) && strings.ContainsRune(" \n\t", rune(text[j])) {
-			j++
-		}
-		out = append(out, text[start:j])
-		start, i = j, j-1
+		return []string{text} // white space only
 	}
-	if start < len(text) {
-		out = append(out, text[start:])
+	out := make([]string, 0, len(sents))
+	start, i := 0, 0
+	for _, sent := range sents[:len(sents)-1] {
+		// The sentence's words are joined by single spaces.
+		for n := len(sent) - strings.Count(sent, " "); n > 0 && i < len(text); {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !unicode.IsSpace(r) {
+				n -= size
+			}
+			i += size
+		}
+		for i < len(text) {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += size
+		}
+		out = append(out, text[start:i])
+		start = i
 	}
-	return out
+	return append(out, text[start:])
 }
 
 // maxCitationPasses bounds checkCitations' passes: each one costs a scan of

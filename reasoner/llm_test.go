@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/gtrag/gtrag/chunker"
 )
 
 // scriptedModel is an llms.Model that plays back replies and errors, one
@@ -151,8 +153,39 @@ func TestDropUnsourced(t *testing.T) {
 		"Uncited claims stay. Cited one [3].": "Uncited claims stay. Cited one [3].",
 		"Only [7]. And [8].":                  "",
 		"e.g. this [1] and that [9].":         "e.g. this [1] and that [9].",
+		// An abbreviation does not end a sentence: the whole sentence
+		// citing [7] goes, not the half after "e.g.", which would glue
+		// "In many games, e.g." onto the next one.
+		"In many games, e.g. the iterated prisoner dilemma studied by Axelrod [7], reciprocity wins. A Nash equilibrium is a profile of mutual best responses [1].": "A Nash equilibrium is a profile of mutual best responses [1].",
+		"Axelrod et al. [8] ran a tournament, cf. Fig. 2 there. Tit-for-tat won [2].":                                                                               "Tit-for-tat won [2].",
+		"Cooperation, i.e. mutual C, vs. defection [9]. Dr. Rapoport's entry won [3].":                                                                              "Dr. Rapoport's entry won [3].",
+		"It is stable [1]. See Eq. 3 [9].\n\nThe core is empty [2].":                                                                                                "It is stable [1]. The core is empty [2].",
 	} {
 		require.Equal(t, want, dropUnsourced(in, ps), in)
+	}
+}
+
+// sentenceSpans cuts where chunker.Sentences does, and its pieces joined
+// give back the text with its layout, white space of any kind included.
+func TestSentenceSpans(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":    nil,
+		" \n": {" \n"},
+		"  A, e.g. b [7], c. Next [1].\n\nThird, cf. Fig. 2!\u00a0Fourth。五。": {
+			"  A, e.g. b [7], c. ", "Next [1].\n\n", "Third, cf. Fig. 2!\u00a0", "Fourth。", "五。"},
+		"No end":                  {"No end"},
+		"Wrapped\nline [1]. Two.": {"Wrapped\nline [1]. ", "Two."},
+	} {
+		got := sentenceSpans(in)
+		require.Equal(t, want, got, in)
+		require.Equal(t, in, strings.Join(got, ""), in)
+		var trimmed []string
+		for _, s := range got {
+			if f := strings.Join(strings.Fields(s), " "); f != "" {
+				trimmed = append(trimmed, f)
+			}
+		}
+		require.Equal(t, chunker.Sentences(in), trimmed, in)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tmc/langchaingo/llms"
@@ -141,15 +140,24 @@ func parseChoice(reply string) (Choice, error) {
 		return Choice{}, fmt.Errorf("the LLM reply %s names no route", quote(reply))
 	}
 	c := Choice{Route: route, Message: truncateRunes(fold(stringField(obj["message"])), 200), Reason: truncateRunes(fold(stringField(obj["reason"])), 300)}
-	var impossible any
-	_ = json.Unmarshal(obj["impossible"], &impossible) // absent: stays nil
-	switch v := impossible.(type) {
-	case bool:
-		c.Impossible = v
-	case string: // "true", as small models write it
-		c.Impossible, _ = strconv.ParseBool(strings.TrimSpace(v))
-	}
+	c.Impossible = isTrue(obj["impossible"])
 	return c, nil
+}
+
+// isTrue reads the reply's "impossible": JSON true, or the string "true"
+// in any case, as small models write it (README's decision-agent section
+// says so). Anything else — absent, false, "yes", 1 — is false: a verdict
+// that ends the run without an answer is taken only when it is plain.
+func isTrue(v json.RawMessage) bool {
+	var x any
+	_ = json.Unmarshal(v, &x) // absent or not JSON: stays nil
+	switch x := x.(type) {
+	case bool:
+		return x
+	case string:
+		return strings.EqualFold(strings.TrimSpace(x), "true")
+	}
+	return false
 }
 
 // stringField is a reply field that should be a JSON string, "" when it is absent

@@ -19,6 +19,20 @@ func TestParseChoice(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, c.Impossible)
 
+	// "impossible" is JSON true or the string "true", as small models
+	// write it (README: "The decision agent"); nothing else ends a run.
+	for raw, want := range map[string]bool{
+		`true`: true, `"true"`: true, `" True "`: true, `"TRUE"`: true,
+		`false`: false, `"false"`: false, `"yes"`: false, `"1"`: false, `1`: false, `null`: false, `{}`: false,
+	} {
+		c, err = parseChoice(`{"route":"none_kept","message":"x","reason":"y","impossible":` + raw + `}`)
+		require.NoError(t, err, raw)
+		require.Equal(t, Choice{Route: "none_kept", Message: "x", Reason: "y", Impossible: want}, c, raw)
+	}
+	c, err = parseChoice(`{"route":"relevant"}`)
+	require.NoError(t, err)
+	require.False(t, c.Impossible, "absent")
+
 	for _, junk := range []string{"search arXiv", `{"route": ""}`, `{"route": 3}`, `{route: relevant}`} {
 		_, err := parseChoice(junk)
 		require.Error(t, err, junk)

@@ -15,11 +15,13 @@ import (
 	"github.com/gtrag/gtrag/reasoner"
 )
 
-// impossibleRouter is a decision agent that judges every task impossible.
+// impossibleRouter is a decision agent that judges every task impossible,
+// naming the first branch's search route: a verdict naming a route the
+// branch does not declare is left to the rules, as any such reply is.
 type impossibleRouter struct{}
 
 func (impossibleRouter) ChooseRoute(context.Context, reasoner.TreeData) (reasoner.Choice, error) {
-	return reasoner.Choice{Route: "search", Impossible: true, Message: "giving up",
+	return reasoner.Choice{Route: nodes.NotRelevant, Impossible: true, Message: "giving up",
 		Reason: "no paper can prove it", Notices: []string{"decision agent: the question asks for a proof"}}, nil
 }
 
