@@ -245,8 +245,10 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		var notices []string
 		s.ArxivQueries, notices = a.plan(ctx, s.UserQuery)
 		s.Notices = addNotices(s.Notices, notices)
-		if ctx.Err() != nil {
-			return s, ctx.Err()
+		if err := reasoner.ContextErr(ctx); err != nil {
+			// Stopped while the LLM wrote the searches: the cause, so that
+			// Ctrl-C here is told as a stop, not a failure.
+			return s, fmt.Errorf("write arXiv searches: %w", err)
 		}
 	}
 	if len(s.ArxivQueries) == 0 {

@@ -172,7 +172,7 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 			return reply, notices, nil
 		}
 		if ctx.Err() != nil {
-			return "", nil, ctx.Err()
+			return "", nil, ContextErr(ctx)
 		}
 		lastErr, wait = err, after.wait
 		if after.final != 0 {
@@ -362,16 +362,40 @@ func cutReply(reply string, max int) int {
 
 func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
-		return ctx.Err()
+		return ContextErr(ctx)
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
-		return ctx.Err()
+		return ContextErr(ctx)
 	case <-t.C:
 		return nil
 	}
+}
+
+// ContextErr is the error of a call whose context ended, nil while it has
+// not: the context's cause when it has one, so that a step Ctrl-C cut
+// short says "…: stopped by Ctrl-C" and carries the cause (cmd/gtrag's
+// signal cause, a context.Canceled with a SignalName), as an arXiv search
+// cut short does (arxiv's ctxErr). With ctx.Err() alone the run's
+// recording could not tell the stop from a failure: it took the LLM step
+// Ctrl-C interrupted for one that failed ("FAILED … context canceled"),
+// where the same Ctrl-C during a search was "STOPPED (Ctrl-C)".
+// errors.Is(err, context.Canceled) (or DeadlineExceeded) still holds.
+func ContextErr(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
+	cause := context.Cause(ctx)
+	switch {
+	case cause == nil || cause == err:
+		return err
+	case errors.Is(cause, err):
+		return cause
+	}
+	return fmt.Errorf("%w: %w", err, cause)
 }
 
 // Untrusted text (abstracts, chunks) goes into prompts between <data> and

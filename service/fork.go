@@ -14,6 +14,7 @@ import (
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/trace"
 )
 
@@ -36,10 +37,20 @@ type ForkOptions struct {
 // arXiv client (or o.Arxiv) and reasoners — with the recorded settings.
 // Whether that may write to the user's knowledge base is the caller's
 // choice of s (gtrag replay --fork opens a copy unless --write).
+//
+// The Result is the forked run's from its start: its path and its state
+// (papers_added, searches) take in the replayed steps, from which the
+// fork's own work is that state less Player.StateAtFork. Its
+// ArxivRequests and LLMCalls are the requests sent, as ask counts them:
+// the replayed steps are answered from the recording and send none, so
+// both are the fork's own.
 func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Result, error) {
 	start := time.Now()
-	var requests atomic.Int64
+	var requests, calls atomic.Int64
 	ctx = arxiv.CountRequests(ctx, &requests)
+	// Counted as ask counts them (it read 0 after a live fork's six
+	// requests): the recording of the fork keeps the count too.
+	ctx = reasoner.CountCalls(ctx, &calls)
 	set := p.Settings()
 	ao := AskOptions{K: set.K, MaxResults: set.MaxResults, MaxSteps: set.MaxSteps, Pool: set.Pool, MaxSearches: set.MaxSearches}.withDefaults()
 	after := s.deps(ao)
@@ -100,7 +111,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	countAfter, notices := s.count(ctx, "store_count_after", s.llm.Notices)
 	res := newResult(run{
 		question: p.Question(), final: out.Final, path: out.Path,
-		before: out.CountBefore, after: countAfter, arxivRequests: requests.Load(),
+		before: out.CountBefore, after: countAfter, arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: out.Environment,
 		decisions: decided.decisions(),
 	})

@@ -92,8 +92,9 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	res.Answer = a.withStoreFlags(res.Answer) // as ask says it
 	recorded := p.RecordedPath()
 	at := divergence(recorded, res.Path)
+	base, _ := p.StateAtFork()
 	if asJSON {
-		if err := writeJSON(a.io.Out, forkResult{recorded, o.step, e.Field + "=" + string(e.Value), at, res}); err != nil {
+		if err := writeJSON(a.io.Out, forkResult{recorded, o.step, e.Field + "=" + string(e.Value), at, forkOwn(res, base)}); err != nil {
 			return err
 		}
 		return saveErr
@@ -106,18 +107,41 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	for _, n := range res.Notices {
 		a.runNote(n)
 	}
-	base, _ := p.StateAtFork()
 	printAnswerWith(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
 	return saveErr
 }
 
 // forkResult is what replay --fork --json prints.
 type forkResult struct {
-	RecordedPath []string       `json:"recorded_path"`
-	ForkStep     int            `json:"fork_step"`
-	Set          string         `json:"set"`
-	DivergesAt   int            `json:"diverges_at"` // the first step that differs; 0 if none
-	Fork         service.Result `json:"fork"`
+	RecordedPath []string `json:"recorded_path"`
+	ForkStep     int      `json:"fork_step"`
+	Set          string   `json:"set"`
+	DivergesAt   int      `json:"diverges_at"` // the first step that differs; 0 if none
+	// Fork is the fork's result (forkOwn): its path, answer and sources
+	// from the run's start, as recorded_path is; what it did (papers
+	// added, searches, requests) after ForkStep alone, as its footer
+	// says.
+	Fork service.Result `json:"fork"`
+}
+
+// forkOwn is res, the Result of a fork after the step whose state base is
+// (trace.Player.StateAtFork), with what it did counted as its footer counts
+// it: the papers the fork added (papers_added) and the searches it sent
+// (searches) after that step, beside its arxiv_requests and llm_calls,
+// which only its own steps sent. The path, answer, sources, papers seen and
+// store counts stay the forked run's from its start. papers_added counted
+// the replayed steps' papers too (6, the footer saying "3 papers added to
+// the fork's scratch store"), though the recording answered those steps
+// and they added nothing: a script summing what forks fetch counted the
+// recorded run's papers once per fork.
+func forkOwn(res service.Result, base nodes.GraphState) service.Result {
+	own := res
+	own.PapersAdded = max(0, res.PapersAdded-base.PapersAdded)
+	own.Searches = []nodes.Search{}
+	if n := len(base.Searches); n <= len(res.Searches) {
+		own.Searches = res.Searches[n:]
+	}
+	return own
 }
 
 // store is where the fork's own steps write (trace.ForkInfo.Store).
@@ -134,18 +158,14 @@ func (o forkOptions) store() string {
 // forkFooter is the footer of the answer of a fork after step: the
 // fork's result counts the whole run, the replayed steps too, but those
 // papers came from the recording and went nowhere new. Its last clause
-// says what the fork did itself after the fork point (base, the state it
-// started from), and where that went (store, a trace.ForkInfo.Store): the
-// fork's scratch store unless --write. An offline fork's "arXiv" is the
+// says what the fork did itself after the fork point (forkOwn; base, the
+// state it started from), as replay --fork --json counts it, and where
+// that went (store, a trace.ForkInfo.Store): the fork's scratch store
+// unless --write. An offline fork's "arXiv" is the
 // recording's papers, and no request is sent. A replay of the fork's
 // recording prints the same footer.
 func forkFooter(res service.Result, base nodes.GraphState, step int, store string) string {
-	own := res
-	own.PapersAdded = max(0, res.PapersAdded-base.PapersAdded)
-	own.Searches = nil
-	if n := len(base.Searches); n <= len(res.Searches) {
-		own.Searches = res.Searches[n:]
-	}
+	own := forkOwn(res, base)
 	searched, into := "arXiv searched", "the knowledge base"
 	if store != trace.ForkKnowledgeBase {
 		into = "the fork's scratch store"

@@ -51,7 +51,9 @@ or, with --offline, with the offline reasoners, an arXiv that knows only the
 recorded papers and a scratch store holding what the recording retrieved. It
 never writes to your knowledge base unless --write is given: a live fork
 runs on a scratch copy. It prints the recorded and the forked path side by
-side, where they diverge, and the fork's answer; --trace-out records the
+side, where they diverge, and the fork's answer; with --json, the fork's
+object, whose papers_added, searches, arxiv_requests and llm_calls are what
+the fork did after STEP, as its footer says. --trace-out records the
 fork, which gtrag trace --format html shows as a branch. --fork, --set and
 --trace-out are each given once: a second is refused (exit 2), not taken.`,
 		Example: `  gtrag ask --trace-out run.jsonl "What is a Nash equilibrium?"
@@ -101,7 +103,7 @@ fork, which gtrag trace --format html shows as a branch. --fork, --set and
 					// stopped on purpose) still tells a script what that
 					// run did, as ask --json does; the error follows.
 					if res.Outcome != "" {
-						if werr := writeJSON(a.io.Out, newReplayJSON(res, p.RecordedCounts())); werr != nil {
+						if werr := writeJSON(a.io.Out, newReplayJSON(p, res)); werr != nil {
 							return werr
 						}
 					}
@@ -112,7 +114,7 @@ fork, which gtrag trace --format html shows as a branch. --fork, --set and
 			// the recorded run was asked with.
 			res.Answer = withFlags(res.Answer, p.Settings().StoreFlags)
 			if asJSON {
-				return writeJSON(a.io.Out, newReplayJSON(res, p.RecordedCounts()))
+				return writeJSON(a.io.Out, newReplayJSON(p, res))
 			}
 			for _, n := range res.Notices {
 				a.runNote(n)
@@ -208,7 +210,19 @@ type replayJSON struct {
 	RecordedLLMCalls *int64 `json:"recorded_llm_calls,omitempty"`
 }
 
-func newReplayJSON(res service.Result, c trace.RecordedCounts) replayJSON {
+// newReplayJSON is replay --json's object for res, the replay of p. The
+// replay of a fork's recording counts as replay --fork --json did
+// (forkOwn): papers_added and searches are what the fork did after its
+// step, as the replayed footer says and as its recorded_arxiv_requests and
+// recorded_llm_calls count, where the replayed state also counts the
+// steps the fork replayed.
+func newReplayJSON(p *trace.Player, res service.Result) replayJSON {
+	if f := p.Settings().Fork; f != nil && f.Store != "" {
+		if base, ok := p.StateAtFork(); ok {
+			res = forkOwn(res, base)
+		}
+	}
+	c := p.RecordedCounts()
 	return replayJSON{Result: res, RecordedArxivRequests: c.ArxivRequests, RecordedLLMCalls: c.LLMCalls}
 }
 
