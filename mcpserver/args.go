@@ -53,11 +53,24 @@ func (a intArg) check(v float64, raw string) error {
 }
 
 // inputSchema is the input schema the SDK infers from In, with the range
-// and default of each of tool's ranged integer arguments.
+// and default of each of tool's ranged integer arguments, and each list
+// argument typed an array alone.
+//
+// jsonschema-go types a Go slice ["null", "array"], since a nil slice
+// marshals as null; but no tool takes null for a list (ingest_ids's
+// {"ids": null} was read as no ids, and refused after the schema had
+// said it was fine). Typed "array", null is refused by the schema's
+// validation, in argsProblem's words ("ids: want a JSON array; found
+// null"), and a client's model is not told it may send it.
 func inputSchema[In any](tool string) *jsonschema.Schema {
 	s, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: the input schema of %s: %v", tool, err))
+	}
+	for _, p := range s.Properties {
+		if slices.Equal(p.Types, []string{"null", "array"}) {
+			p.Type, p.Types = "array", nil
+		}
 	}
 	for _, a := range intArgs[tool] {
 		p := s.Properties[a.name]
@@ -195,8 +208,9 @@ func argsProblem(msg string) (problem string, ok bool) {
 		return "the arguments must be a JSON object", true
 	case argsWrongType.MatchString(rest):
 		m := argsWrongType.FindStringSubmatch(rest)
-		// A list argument's schema also allows null ("want one of
-		// \"null, array\""): what is wanted is the list.
+		// A schema that also allows null ("want one of \"null,
+		// array\"", as jsonschema-go types a slice; inputSchema types
+		// the tools' lists "array" alone): what is wanted is the list.
 		want := m[3]
 		if types := strings.Split(want, ", "); len(types) > 1 {
 			want = strings.Join(slices.DeleteFunc(types, func(t string) bool { return t == "null" }), ", ")

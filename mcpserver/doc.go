@@ -32,7 +32,14 @@
 // Arguments. The input schemas give each ranged integer argument its
 // range and default (intArgs); the SDK fills the default in for an
 // argument left out, and a value given out of range, 0 included, is a
-// tool error in the command line's words.
+// tool error in the command line's words. A list argument is typed an
+// array alone, not ["null", "array"] as the SDK infers a Go slice: no tool
+// takes null for one.
+//
+// The LLM. Each ask and each ingest call is one run of the LLM's fallback
+// (reasoner.WithRun, WithRunFor): an LLM that fails is not asked again
+// during the call, and the calls after it ask it again after the
+// reasoner's backoff, ingests included.
 //
 // Notices. What a call has to say beside its result (arXiv failed, the
 // LLM failed, ids arXiv does not know) is in the result's notices, on the

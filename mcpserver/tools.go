@@ -13,6 +13,7 @@ import (
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -150,6 +151,7 @@ func (s *Server) addTools() {
 	}, s.search)
 	mcp.AddTool(s.mcp, &mcp.Tool{
 		Name:        "ingest_ids",
+		InputSchema: inputSchema[IngestIDsInput]("ingest_ids"),
 		Description: "Fetch papers from arXiv by id and add the game-theory ones to the knowledge base. Requests are paced 3 s apart across all calls.",
 	}, s.ingestIDs)
 	mcp.AddTool(s.mcp, &mcp.Tool{
@@ -280,7 +282,15 @@ func (s *Server) ingestQuery(ctx context.Context, req *mcp.CallToolRequest, in I
 // runIngest runs one ingest into the service's store with the service's
 // paper filter, collecting its notices and reporting its progress to a
 // client that asked for it.
+//
+// The call is one run of the LLM's fallback (reasoner.WithRunFor), as an
+// ask is: the filter stops asking an LLM that failed for the rest of the
+// call, and after a failed call, an ask's or an ingest's, the LLM's
+// backoff counts the call down and the next ones ask it again. Outside a
+// run the filter skipped the LLM for as long as no ask came, and said it
+// was unavailable, though it had not been asked.
 func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool string, run func(context.Context, *ingest.Ingester) (ingest.Report, error)) (*mcp.CallToolResult, IngestResult, error) {
+	ctx = reasoner.WithRunFor(ctx, "ingest")
 	ids := ingest.IDs{}
 	in := &ingest.Ingester{Store: s.svc.Store(), Filter: s.svc.Reasoners().Filter, OnPaper: ids.Add}
 	if report, stop := ingestProgress(ctx, req); report != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -16,7 +17,8 @@ import (
 // A cancelled context is passed through, never "fallen back" from.
 //
 // Once the primary has failed, the wrapper stops asking it for the rest of
-// the run (WithRun: one question of ask, chat, eval or mcp): a dead server
+// the run (WithRun: one question of ask, chat, eval or mcp; WithRunFor:
+// one ingest call of mcp): a dead server
 // would otherwise cost every paper of a search its full timeouts and
 // retries. Open shares that memory across the wrappers of a Set (the
 // decision agent's and the chat condenser's included), so one outage is
@@ -53,8 +55,13 @@ const maxUnusable = 3
 // timeouts to fail is not paid for at every question of an eval (ten
 // questions against one that never answers took 90 s asking each, 9 s
 // asking once). Outside a run (a step called on its own) the LLM is not
-// asked while runs are being skipped; a chat's condenser is in its
-// question's run.
+// asked while runs are being skipped, and the skip is not counted down:
+// that is right for a process that does one thing (`gtrag ingest`, whose
+// own failure it remembers), but a long-lived one must make each call
+// that may ask the LLM a run. An MCP server's ingests once were not: after
+// one failed ask, every ingest_ids of the session filtered offline, asking
+// nothing and counting nothing down, with a notice that the LLM was
+// unavailable. A chat's condenser is in its question's run.
 type breaker struct {
 	mu     sync.Mutex
 	reason string // the last failure's
@@ -141,17 +148,84 @@ func runOf(ctx context.Context) *runState {
 // which gives it, and it may be a run of unusable replies from a model
 // that answers. A nil breaker does not remember the
 // outage, so its notice is for this step alone and names it (used).
+//
+// The notice quotes reason whole, for --json and the recordings; text
+// output shortens it (ShortNotice, shortOutage), so the notice's shapes
+// are the constants below, which both use.
 func (b *breaker) outage(ctx context.Context, reason, used string, skipped bool) string {
 	if b == nil {
-		return "LLM unavailable (" + reason + "); used offline " + used
+		return outageUnavailable + reason + outageUsed + used
 	}
+	r := runOf(ctx)
 	if skipped {
-		return "LLM not asked for this question: it failed for the ones before (last: " + reason + "); continuing offline, and asking it again later"
+		if r != nil && r.what != "" {
+			// Not a question: what failed before may have been of
+			// another kind (an ask's answer before an ingest's
+			// filter), and this step did not fail at all.
+			return outageNotAsked + r.what + ": it failed in an earlier call" + outageLast + reason + outageAskAgain
+		}
+		return outageNotAsked + "question: it failed for the ones before" + outageLast + reason + outageAskAgain
 	}
-	if r := runOf(ctx); r != nil && r.reasonTold.Load() {
+	if r != nil && r.reasonTold.Load() {
 		return "LLM given up for this run (see the notice above); continuing offline"
 	}
-	return "LLM unavailable (" + reason + "); continuing offline"
+	return outageUnavailable + reason + outageContinuing
+}
+
+// The parts of the outage notices that quote a reason (see outage).
+const (
+	outageUnavailable = "LLM unavailable ("
+	outageContinuing  = "); continuing offline"
+	outageUsed        = "); used offline "
+	outageNotAsked    = "LLM not asked for this "
+	outageLast        = " (last: "
+	outageAskAgain    = "); continuing offline, and asking it again later"
+)
+
+// maxReasonRunes is how much of an outage's reason text output shows.
+const maxReasonRunes = 160
+
+// shortOutage is outage notice n as text output shows it: its reason
+// (what the LLM's client said, which may carry a whole error page) cut to
+// maxReasonRunes, keeping the hint that failure may end it with, so that
+// the note stays a line or two on a terminal. ok is false when n is no
+// outage notice quoting a reason. The reason is found from both ends of
+// the notice: it may hold parentheses of its own ("(at http://…)").
+func shortOutage(n string) (short string, ok bool) {
+	var head, reason, tail string
+	switch {
+	case strings.HasPrefix(n, outageUnavailable):
+		rest := n[len(outageUnavailable):]
+		if r, found := strings.CutSuffix(rest, outageContinuing); found {
+			reason, tail = r, outageContinuing
+		} else if i := strings.LastIndex(rest, outageUsed); i >= 0 {
+			reason, tail = rest[:i], rest[i:]
+		} else {
+			return n, false
+		}
+		head = outageUnavailable
+	case strings.HasPrefix(n, outageNotAsked) && strings.HasSuffix(n, outageAskAgain):
+		i := strings.Index(n, outageLast)
+		if i < 0 || i+len(outageLast) > len(n)-len(outageAskAgain) {
+			return n, false
+		}
+		head, tail = n[:i+len(outageLast)], outageAskAgain
+		reason = n[len(head) : len(n)-len(tail)]
+	default:
+		return n, false
+	}
+	return head + shortReason(reason) + tail, true
+}
+
+// shortReason cuts reason to maxReasonRunes, keeping refusedHint.
+func shortReason(reason string) string {
+	if before, ok := strings.CutSuffix(reason, refusedHint); ok {
+		return shortReason(before) + refusedHint
+	}
+	if utf8.RuneCountInString(reason) > maxReasonRunes {
+		return truncateRunes(reason, maxReasonRunes) + "…"
+	}
+	return reason
 }
 
 // runKey marks the context of one run (WithRun).
@@ -159,6 +233,9 @@ type runKey struct{}
 
 // runState is what the fallback wrappers remember about one run.
 type runState struct {
+	// what names the run in a notice of the backoff ("ingest"); "" for a
+	// question (WithRun).
+	what string
 	// reasonTold is set when a step with no offline counterpart (the
 	// decision agent, the condenser) failed during the run and tripped
 	// the breaker: its caller tells the user its error, reason included.
@@ -209,10 +286,23 @@ func (r *runState) setVerdict(b *breaker, v runVerdict) {
 // question's failure ("given up for this run"), not one "for the ones
 // before".
 func WithRun(ctx context.Context) context.Context {
+	return WithRunFor(ctx, "")
+}
+
+// WithRunFor is WithRun for a run that is no question: one ingest call of
+// a long-lived process (an MCP server's ingest_ids or ingest_query), whose
+// paper filter may ask the LLM. Such a call must be a run, so that it gives
+// the LLM another try after the backoff, as a question does; outside a run
+// the filter stayed offline for as long as no question came (see
+// breaker). what names the run in the notice of one the backoff keeps
+// from asking the LLM ("LLM not asked for this ingest: it failed in an
+// earlier call …"); "" is a question, as for WithRun. A ctx already in a
+// run stays in it, under its own name.
+func WithRunFor(ctx context.Context, what string) context.Context {
 	if runOf(ctx) != nil {
 		return ctx
 	}
-	return context.WithValue(ctx, runKey{}, &runState{})
+	return context.WithValue(ctx, runKey{}, &runState{what: what})
 }
 
 // countUnusable records an unusable reply to prompt name and reports
@@ -398,7 +488,7 @@ func (f *FallbackAnswerer) Answer(ctx context.Context, question string, passages
 func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	primary, fallback func() (T, error), note func(r *T, notice string, unusable bool)) (T, error) {
 	var zero T
-	if err := ctx.Err(); err != nil {
+	if err := ContextErr(ctx); err != nil {
 		return zero, err
 	}
 	reason, down, skipped := b.open(ctx)
@@ -431,17 +521,20 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	return r, nil
 }
 
-// failure is the reason a breaker records: the error on one line, at most
-// 160 runes, so that a notice quoting it stays readable.
+// failure is the reason a breaker records: the error on one line, whole.
+// The notices quoting it are whole for --json, the recordings and MCP
+// results, where a script wants what the server said (a 429's "at
+// http://…", the endpoint that refused); text output cuts it to
+// maxReasonRunes (ShortNotice). It was once cut here, for every reader.
 func failure(err error) string {
 	s := fold(err.Error())
-	if utf8.RuneCountInString(s) > 160 {
-		s = truncateRunes(s, 160) + "…"
-	}
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		// Nothing listens there: the one thing to do is said, as the
 		// embedder's error says it.
-		s += "; is the LLM server running? Start it, or use --llm offline"
+		s += refusedHint
 	}
 	return s
 }
+
+// refusedHint ends the reason of a connection refused.
+const refusedHint = "; is the LLM server running? Start it, or use --llm offline"

@@ -73,13 +73,17 @@ const droppedSearches = PromptSearchArxiv + ": dropped the LLM's search "
 
 // ShortNotice is notice n as text output shows it: in the notice of the
 // LLM's dropped searches, the searches cut to 60 runes, as a quoted reply
-// is, so that the note stays a line on a terminal. The notice itself
-// quotes them whole, for --json, where a script wants what the LLM wrote
-// and nobody reads it on a terminal; keeping the two apart here, rather
-// than a notice type with a text and a full form, leaves the notices the
-// plain strings that the state, the recordings and the MCP results
-// carry. Any other notice is returned as it is.
+// is, and in an LLM outage notice, the LLM's error cut to 160 runes
+// (shortOutage), so that the note stays a line on a terminal. The notice
+// itself quotes them whole, for --json, where a script wants what the LLM
+// wrote or its server said and nobody reads it on a terminal; keeping the
+// two apart here, rather than a notice type with a text and a full form,
+// leaves the notices the plain strings that the state, the recordings and
+// the MCP results carry. Any other notice is returned as it is.
 func ShortNotice(n string) string {
+	if short, ok := shortOutage(n); ok {
+		return short
+	}
 	rest, ok := strings.CutPrefix(n, droppedSearches)
 	if !ok {
 		return n

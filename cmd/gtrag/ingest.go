@@ -1514,12 +1514,14 @@ func (d *ingestDisplay) sayHeld() {
 // say writes msg, a note, on its own line (clearing the bar first) and
 // keeps it for said; d.mu is held. Every note goes through here, so that
 // --json lists each one stderr shows, whoever raised it: ingest's own,
-// the offline filter, arXiv's retries, an interrupt.
+// the offline filter, arXiv's retries, an interrupt. stderr shows it as
+// text output does (reasoner.ShortNotice: an LLM outage's error cut);
+// --json keeps it whole.
 func (d *ingestDisplay) say(msg string) {
 	if d.bar != nil {
 		_ = d.bar.Clear()
 	}
-	fmt.Fprintln(d.w, "note: "+iostreams.Line(msg))
+	fmt.Fprintln(d.w, "note: "+iostreams.Line(reasoner.ShortNotice(msg)))
 	d.said = append(d.said, msg)
 }
 
