@@ -1,6 +1,7 @@
 package text
 
 import (
+	"maps"
 	"strings"
 	"sync"
 	"unicode"
@@ -112,7 +113,12 @@ func inFormula(question string, start, end int) bool {
 // Words that follow brands and places as often are not among them:
 // "game" and "auction" ("a Monopoly game", "a Sotheby's auction"),
 // "value" and "index" ("the Costco value pack", "the Nasdaq index").
-func scholarsName(next []string) bool {
+func scholarsName(next []string) bool { return namedBefore(next, scholarsNouns) }
+
+// namedBefore reports whether next, the words after a name as written,
+// open with one of nouns, past a second author ("and Wilson's") and a
+// "style" or "type".
+func namedBefore(next []string, nouns map[string]bool) bool {
 	if len(next) > 2 && next[0] == "and" {
 		// A second author: "Kreps and Wilson's model".
 		first, _ := utf8.DecodeRuneInString(next[1])
@@ -124,7 +130,7 @@ func scholarsName(next []string) bool {
 	if len(next) > 1 && (strings.EqualFold(next[0], "style") || strings.EqualFold(next[0], "type")) {
 		next = next[1:]
 	}
-	return len(next) > 0 && scholarsNouns[strings.ToLower(next[0])]
+	return len(next) > 0 && nouns[strings.ToLower(next[0])]
 }
 
 var scholarsNouns = map[string]bool{
@@ -134,6 +140,54 @@ var scholarsNouns = map[string]bool{
 	"mechanism": true, "solution": true, "bound": true,
 	"algorithm": true, "dynamics": true, "criterion": true, "refinement": true,
 	"inequality": true, "estimator": true, "assumption": true, "axioms": true,
+}
+
+// conceptNouns are scholarsNouns and the words for a kind of concept
+// that brands and places share ("value", "auction", "game", "index"): the
+// words after a name that make it a concept's (NamesAConcept).
+var conceptNouns = func() map[string]bool {
+	m := maps.Clone(scholarsNouns)
+	for _, w := range strings.Fields(`strategy strategies value values auction auctions game games
+		rule rules index indices solutions protocol protocols algorithms principle criteria
+		refinements theorems axiom dilemma curse property effect measure procedure method
+		process norm contract tax mechanisms`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// NamesAConcept reports whether question writes name, one of its Names,
+// as a concept's: before a word for a kind of concept, with or without a
+// possessive ("the Zorblax equilibrium", "the Krumple mechanism",
+// "Zorblax's strategy", "a Zorblax-style auction"), read as scholarsName
+// reads a scholar's name but with conceptNouns. A caller asks it of a name
+// no source mentions: a concept so named is one the sources cannot be
+// about, a name in passing ("Germany's spectrum auction was…") may be a
+// setting they word otherwise.
+func NamesAConcept(question, name string) bool {
+	var words []string
+	sentenceWords(question, func(start, end int, _ bool) { words = append(words, question[start:end]) })
+	for i, w := range words {
+		rest, ok := strings.CutPrefix(w, name)
+		if !ok {
+			continue
+		}
+		next := words[i+1 : min(i+4, len(words))]
+		if rest != "" {
+			// "Zorblax's", "Zorblax-style", not "Zorblaxian".
+			r, size := utf8.DecodeRuneInString(rest)
+			if !isJoiner(r) {
+				continue
+			}
+			if rest = rest[size:]; rest != "s" {
+				next = append(strings.FieldsFunc(rest, isJoiner), next...)
+			}
+		}
+		if namedBefore(next, conceptNouns) {
+			return true
+		}
+	}
+	return false
 }
 
 // KnownName reports whether the field's vocabulary (see ForeignName)

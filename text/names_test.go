@@ -76,3 +76,25 @@ func TestNamesAreCapitalisedWordsThatOpenNoSentence(t *testing.T) {
 		assert.Equal(t, want, Names(q), q)
 	}
 }
+
+// A name before a word for a kind of concept, possessive, hyphen or
+// "style" between, names a concept; one before a setting's words does
+// not, nor a longer word that begins with it.
+func TestNamesAConcept(t *testing.T) {
+	for _, c := range []struct {
+		q, name string
+		want    bool
+	}{
+		{"What is the Zorblax equilibrium in auctions?", "Zorblax", true},
+		{"Why do bidders use Zorblax's strategy?", "Zorblax", true},
+		{"Why do bidders use Zorblax’s strategies?", "Zorblax", true},
+		{"Is a Zorblax-style auction efficient?", "Zorblax", true},
+		{"Is the Krumple mechanism truthful?", "Krumple", true},
+		{"What did Kreps and Wilson's model assume?", "Kreps", true},
+		{"Why did Germany's spectrum auction drag on?", "Germany", false},
+		{"Is a Zorblaxian equilibrium stable?", "Zorblax", false},
+		{"Did Vodafone bid in the auction?", "Vodafone", false},
+	} {
+		assert.Equal(t, c.want, NamesAConcept(c.q, c.name), c.q)
+	}
+}
