@@ -56,6 +56,11 @@ type Session struct {
 	Width func() int
 	// Show writes an answer with its sources to Out; nil writes the answer.
 	Show func(w io.Writer, r service.Result)
+	// Stopped is the line said in place of an answer when a question
+	// stopped before it (its step limit, a Ctrl-C, a step that failed)
+	// after adding papers, so that a command says it as its one-shot
+	// form does; nil says StoppedLine.
+	Stopped func(r service.Result) string
 	// Note prints a notice; Error prints a failed question's one line.
 	Note  func(string)
 	Error func(error)
@@ -269,7 +274,11 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 				// The store keeps what the run added before it stopped
 				// (its step limit, a Ctrl-C, a step that failed), which
 				// the error line alone hid, as it did for ask.
-				s.say(0, StoppedLine(res.PapersAdded))
+				line := StoppedLine(res.PapersAdded)
+				if s.Stopped != nil {
+					line = s.Stopped(res)
+				}
+				s.say(0, line)
 			}
 		}
 		return s.failed(ctx, qctx, err)

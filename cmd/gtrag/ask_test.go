@@ -150,7 +150,8 @@ func TestAskStepLimit(t *testing.T) {
 // A run stopped by its step limit after add_to_chroma says, on stdout,
 // how many papers it added: the text was the error line alone, while the
 // store kept the papers and --json said papers_added. A run stopped
-// before adding any prints nothing more than the error.
+// before adding any prints nothing more than the error. chat says the
+// same line.
 func TestAskStepLimitSaysThePapersAdded(t *testing.T) {
 	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
 	fresh := func() map[string]string {
@@ -176,6 +177,11 @@ func TestAskStepLimitSaysThePapersAdded(t *testing.T) {
 	require.Equal(t, fmt.Sprintf("(Stopped before an answer; arXiv searched, %d %s added to the knowledge base.)\n", res.PapersAdded, papers), r.stdout)
 	require.Equal(t, 1, strings.Count(r.stderr, "\n"), "the error is still one line: %q", r.stderr)
 	require.Contains(t, r.stderr, "step limit 5 reached")
+
+	// chat says the same line: it said it in its own words.
+	r = gtragStdin(t, fresh(), question+"\n", "chat", "--max-steps", "5")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, fmt.Sprintf("(Stopped before an answer; arXiv searched, %d %s added to the knowledge base.)\n", res.PapersAdded, papers))
 
 	r = gtrag(t, fresh(), "ask", "--max-steps", "3", question)
 	require.Equal(t, exitFailure, r.code, r.stderr)

@@ -94,7 +94,8 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 			r.Answer = a.withStoreFlags(r.Answer)
 			printAnswer(w, r)
 		},
-		Note: a.io.Note,
+		Stopped: stoppedFooter, // as ask says it
+		Note:    a.io.Note,
 		Error: func(err error) {
 			if errors.Is(err, errStepStop) {
 				// q at a --step prompt: the user's choice, which the
