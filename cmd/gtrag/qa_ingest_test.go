@@ -233,6 +233,32 @@ func TestQAIngestChild(t *testing.T) {
 	os.Exit(run(a))
 }
 
+// startQAChild starts gtrag args in a child process, TestQAIngestChild,
+// with env and stdin (nil: none), so that signals reach the real entry
+// point. exited delivers its Wait; it is killed when the test ends.
+func startQAChild(t *testing.T, env map[string]string, stdin *os.File, args ...string) (cmd *exec.Cmd, stdout, stderr *storeSyncBuffer, exited <-chan error) {
+	t.Helper()
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	a, err := json.Marshal(args)
+	require.NoError(t, err)
+	cmd = exec.Command(exe, "-test.run=^TestQAIngestChild$")
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
+	stdout, stderr = new(storeSyncBuffer), new(storeSyncBuffer)
+	if stdin != nil {
+		cmd.Stdin = stdin
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	return cmd, stdout, stderr, done
+}
+
 // A file ingest filtered by an LLM commits small batches, so that Ctrl-C
 // keeps what was filtered before it; Ctrl-C says at once that the papers
 // in hand are being stored, and a second Ctrl-C stops at once instead of
@@ -264,21 +290,7 @@ func TestQAIngestSecondCtrlC(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, b.Bytes(), 0o644))
 	idsOut := filepath.Join(dir, "ids.jsonl")
 
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	a, err := json.Marshal([]string{"ingest", "--file", file, "--ids-out", idsOut})
-	require.NoError(t, err)
-	cmd := exec.Command(exe, "-test.run=^TestQAIngestChild$")
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
-	var stdout, stderr storeSyncBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() { _ = cmd.Process.Kill() }()
+	cmd, stdout, stderr, exited := startQAChild(t, env, nil, "ingest", "--file", file, "--ids-out", idsOut)
 
 	lines := func() int {
 		data, _ := os.ReadFile(idsOut)
@@ -319,25 +331,11 @@ func TestIngestFromAPipeStopsAtCtrlC(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, arxivtest.WriteJSONL(&b, arxivtest.Papers(0, 150)))
 
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	a, err := json.Marshal([]string{"ingest", "--json", "--file", "-", "--no-filter"})
-	require.NoError(t, err)
-	cmd := exec.Command(exe, "-test.run=^TestQAIngestChild$")
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
 	pr, pw, err := os.Pipe()
 	require.NoError(t, err)
 	defer pw.Close()
-	var stdout, stderr storeSyncBuffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = pr, &stdout, &stderr
-	require.NoError(t, cmd.Start())
-	pr.Close()
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() { _ = cmd.Process.Kill() }()
+	cmd, stdout, stderr, exited := startQAChild(t, env, pr, "ingest", "--json", "--file", "-", "--no-filter")
+	pr.Close() // the child has its end
 
 	_, err = pw.Write(b.Bytes()) // and the writer goes on: the pipe stays open
 	require.NoError(t, err)
@@ -388,21 +386,7 @@ func TestIngestJSONNoticesHoldTheInterruptNotes(t *testing.T) {
 	env["OLLAMA_HOST"] = llm.URL
 	file := storeJSONL(t, t.TempDir(), "p.jsonl", arxivtest.Papers(0, 5)...)
 
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	a, err := json.Marshal([]string{"ingest", "--json", "--file", file})
-	require.NoError(t, err)
-	cmd := exec.Command(exe, "-test.run=^TestQAIngestChild$")
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	cmd.Env = append(cmd.Env, "GTRAG_QA_CHILD_ARGS="+string(a), "GOCOVERDIR="+t.TempDir())
-	var stdout, stderr storeSyncBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() { _ = cmd.Process.Kill() }()
+	cmd, stdout, stderr, exited := startQAChild(t, env, nil, "ingest", "--json", "--file", file)
 
 	require.Eventually(t, func() bool { return calls.Load() > 0 }, 30*time.Second, 10*time.Millisecond, "the model is asked: %s", stderr.String())
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
