@@ -167,19 +167,32 @@ func (b *breaker) outage(ctx context.Context, reason, used string, skipped bool)
 		return outageNotAsked + "question: it failed for the ones before" + outageLast + reason + outageAskAgain
 	}
 	if r != nil && r.reasonTold.Load() {
-		return "LLM given up for this run (see the notice above); continuing offline"
+		return outageGivenUp
 	}
 	return outageUnavailable + reason + outageContinuing
+}
+
+// DecidedOffline reports whether notice, one of a step's notices, says
+// that the offline reasoner decided the step in the LLM's place: the LLM
+// failed, had been given up for the run, was not asked while the backoff
+// lasts, or replied unusably (withFallback). The narration tags such a
+// step [offline], not with the LLM that did not decide it.
+func DecidedOffline(notice string) bool {
+	return strings.HasPrefix(notice, outageUnavailable) || notice == outageGivenUp ||
+		strings.HasPrefix(notice, outageNotAsked) && strings.HasSuffix(notice, outageAskAgain) ||
+		strings.Contains(notice, usedOffline)
 }
 
 // The parts of the outage notices that quote a reason (see outage).
 const (
 	outageUnavailable = "LLM unavailable ("
 	outageContinuing  = "); continuing offline"
-	outageUsed        = "); used offline "
+	outageUsed        = ")" + usedOffline
 	outageNotAsked    = "LLM not asked for this "
 	outageLast        = " (last: "
 	outageAskAgain    = "); continuing offline, and asking it again later"
+	outageGivenUp     = "LLM given up for this run (see the notice above); continuing offline"
+	usedOffline       = "; used offline " // after an unusable reply, or an outage's reason
 )
 
 // maxReasonRunes is how much of an outage's reason text output shows.
@@ -511,7 +524,7 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 		if err != nil {
 			return r, fmt.Errorf("offline %s after an unusable LLM reply (%s): %w", what, unusable, err)
 		}
-		note(&r, unusable.msg+"; used offline "+used, true)
+		note(&r, unusable.msg+usedOffline+used, true)
 		return r, nil
 	}
 	if err != nil {

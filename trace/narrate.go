@@ -547,12 +547,7 @@ func decidedOffline(kind string, raw json.RawMessage) bool {
 	if r.Offline != "" {
 		return true
 	}
-	for _, n := range r.Notices {
-		if strings.HasSuffix(n, "; continuing offline") || strings.Contains(n, "; used offline ") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.Notices, reasoner.DecidedOffline)
 }
 
 // describeOffline describes, for the narration and the page, an
