@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gtrag/gtrag/internal/ctxerr"
 	"github.com/gtrag/gtrag/internal/httpwait"
 	"github.com/gtrag/gtrag/internal/version"
 	"github.com/gtrag/gtrag/text"
@@ -740,18 +741,6 @@ func (c *Client) endpoint(params url.Values) (string, error) {
 	return u.String(), nil
 }
 
-// ctxErr is the context's error, keeping a cause (such as "interrupt signal
-// received") in the message while errors.Is(err, context.Canceled) still
-// holds.
-func ctxErr(ctx context.Context) error {
-	err := ctx.Err()
-	if err == nil {
-		return nil
-	}
-	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, err) {
-		return fmt.Errorf("%w: %v", err, cause)
-	} else if cause != nil {
-		return cause
-	}
-	return err
-}
+// ctxErr is the context's error, keeping a cause (such as "stopped by
+// Ctrl-C") while errors.Is(err, context.Canceled) still holds (ctxerr.Of).
+func ctxErr(ctx context.Context) error { return ctxerr.Of(ctx) }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tmc/langchaingo/llms"
 
+	"github.com/gtrag/gtrag/internal/ctxerr"
 	"github.com/gtrag/gtrag/internal/httpwait"
 )
 
@@ -374,7 +375,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// ContextErr is the error of a call whose context ended, nil while it has
+// ContextErr (ctxerr.Of) is the error of a call whose context ended, nil while it has
 // not: the context's cause when it has one, so that a step Ctrl-C cut
 // short says "…: stopped by Ctrl-C" and carries the cause (cmd/gtrag's
 // signal cause, a context.Canceled with a SignalName), as an arXiv search
@@ -383,20 +384,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Ctrl-C interrupted for one that failed ("FAILED … context canceled"),
 // where the same Ctrl-C during a search was "STOPPED (Ctrl-C)".
 // errors.Is(err, context.Canceled) (or DeadlineExceeded) still holds.
-func ContextErr(ctx context.Context) error {
-	err := ctx.Err()
-	if err == nil {
-		return nil
-	}
-	cause := context.Cause(ctx)
-	switch {
-	case cause == nil || cause == err:
-		return err
-	case errors.Is(cause, err):
-		return cause
-	}
-	return fmt.Errorf("%w: %w", err, cause)
-}
+func ContextErr(ctx context.Context) error { return ctxerr.Of(ctx) }
 
 // Untrusted text (abstracts, chunks) goes into prompts between <data> and
 // </data>, and the instructions around it say that it is data. A paper could

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/gtrag/gtrag/internal/ctxerr"
 	"github.com/gtrag/gtrag/provider"
 	"github.com/tmc/langchaingo/embeddings"
 )
@@ -39,18 +40,19 @@ func (e *RemoteEmbedder) Spec() string { return e.spec }
 func (e *RemoteEmbedder) Dim() int { return int(e.dim.Load()) }
 
 // Embed returns one unit vector per text. An error names the spec and the
-// server; when ctx is done it wraps ctx's error.
+// server; when ctx is done it wraps ctx's error and its cause.
 func (e *RemoteEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	if len(texts) == 0 {
 		return [][]float32{}, nil
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxerr.Of(ctx); err != nil {
 		return nil, fmt.Errorf("embed with %s: %w", e.spec, err)
 	}
 	vecs, err := e.emb.EmbedDocuments(ctx, texts)
 	if err != nil {
-		if cerr := ctx.Err(); cerr != nil {
-			// The clients replace context errors with their own messages.
+		if cerr := ctxerr.Of(ctx); cerr != nil {
+			// The clients replace context errors with their own messages;
+			// the cause is kept, so that a Ctrl-C is a stop, not a failure.
 			return nil, fmt.Errorf("embed with %s: %w", e.spec, cerr)
 		}
 		return nil, fmt.Errorf("embed with %s at %s: %w (%s)", e.spec, e.endpoint, err, e.hint)
