@@ -991,6 +991,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			return s, err
 		}
 	}
+	missing := unmentioned(s.UserQuery, ps)
 	switch {
 	case offTopic:
 		s = endOffTopic(s)
@@ -1009,13 +1010,13 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			s.FinalResponse, s.Sources = toldAll, nil
 		}
 		s.FinalResponse += searchedText(s)
-	case !relevant || len(unansweredNames(s.UserQuery, ps)) > 0:
+	case !relevant || len(unansweredNames(s.UserQuery, missing)) > 0:
 		s.Outcome = OutcomeAnsweredWithCaveat
 		if arxivFailed {
 			// The arXiv notice is already there; this one is the caveat.
 			s.Outcome = OutcomeArxivUnavailable
 		}
-		s.Notices = addNotices(s.Notices, []string{caveat(s.UserQuery, ps)})
+		s.Notices = addNotices(s.Notices, []string{caveat(missing)})
 	case arxivFailed:
 		s.Outcome = OutcomeArxivUnavailable
 	default:
