@@ -64,6 +64,21 @@ func (s *Server) addResources() {
 	}, s.readPaper)
 }
 
+// papersChanged tells each session that resources/list has changed when a
+// call added papers (n > 0), as the initialize result promises
+// (resources.listChanged, which the SDK advertises for a server with a
+// template). The SDK sends notifications/resources/list_changed only when
+// a resource or a template is added or removed, and the papers are listed
+// by listResourcesMiddleware, which it does not see; adding the paper
+// template again replaces it with itself and sends the notification,
+// debounced, to every session. A client that cached the list stayed stale
+// after an ingest.
+func (s *Server) papersChanged(n int) {
+	if n > 0 {
+		s.addResources()
+	}
+}
+
 func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
 	id, err := url.PathUnescape(strings.TrimPrefix(uri, paperURIPrefix))

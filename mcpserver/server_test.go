@@ -695,3 +695,48 @@ func TestAskAnswerPassesThroughCommands(t *testing.T) {
 	require.NotEmpty(t, plain.Answer)
 	require.Equal(t, "rewritten: "+plain.Answer, got.Answer)
 }
+
+// A call that adds papers tells the client that resources/list changed,
+// as the initialize result's resources.listChanged promises; one that adds
+// none does not.
+func TestAddedPapersChangeTheResourceList(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	f := newFixture(t, -1, papers...)
+	changed := make(chan struct{}, 10)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { changed <- struct{}{} },
+	})
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- New(f.svc, Options{Version: "test"}).Run(ctx, serverT) }()
+	cs, err := client.Connect(ctx, clientT, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close(); cancel(); <-done })
+	require.True(t, cs.InitializeResult().Capabilities.Resources.ListChanged)
+
+	call := func(args map[string]any) IngestResult {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "ingest_ids", Arguments: args})
+		require.NoError(t, err)
+		require.False(t, res.IsError, "%+v", res.Content)
+		var rep IngestResult
+		b, _ := json.Marshal(res.StructuredContent)
+		require.NoError(t, json.Unmarshal(b, &rep))
+		return rep
+	}
+	rep := call(map[string]any{"ids": []string{papers[0].ID, papers[1].ID}})
+	require.NotEmpty(t, rep.Kept, "%+v", rep.Listing)
+	select {
+	case <-changed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no notifications/resources/list_changed after papers were added")
+	}
+
+	rep = call(map[string]any{"ids": []string{papers[0].ID}}) // stored already
+	require.Empty(t, rep.Kept)
+	select {
+	case <-changed:
+		t.Fatal("notifications/resources/list_changed after a call that added nothing")
+	case <-time.After(200 * time.Millisecond):
+	}
+}

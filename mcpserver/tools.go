@@ -204,6 +204,7 @@ func (s *Server) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput)
 		ArxivBudget: service.DefaultArxivBudget, ArxivFailFast: true,
 		ArxivWaits: s.retries(ctx, req, "ask"),
 	})
+	s.papersChanged(res.PapersAdded) // a run stopped early keeps what it added
 	if err != nil {
 		return nil, AskResult{}, s.toolError("ask", stopped(ctx, err))
 	}
@@ -304,6 +305,7 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 	// A refused connection means nothing listens: say so now rather than
 	// after a minute of retries the caller waits through.
 	rep, err := run(arxiv.Watch(arxiv.FailFast(arxiv.CountRequests(ctx, &requests)), s.retries(ctx, req, tool)), in)
+	s.papersChanged(rep.Kept) // an ingest stopped early keeps its committed batches
 	if err != nil {
 		return nil, IngestResult{}, s.toolError(tool, stopped(ctx, err))
 	}
