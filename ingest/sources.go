@@ -536,11 +536,18 @@ func (r *run) upToDate(ctx context.Context, st state, path string, resumed bool)
 // tried is what became of the ids of a list that was complete before:
 // how many the store holds now, in any version, and those arXiv had no
 // paper for. The rest were not kept (rejected, invalid) or were removed
-// since.
+// since. An id arXiv had no paper for is not held, whatever version of
+// its paper the store holds ("2101.00001v9" beside a stored v2): it was
+// counted twice, and a list of two versions of one paper, one unknown,
+// was "already ingested".
 func tried(store Store, ids []string, st state) *Tried {
 	t := &Tried{IDs: len(ids), NotFound: max(st.Counters.NotFound, len(st.NotFoundIDs)), NotFoundIDs: slices.Clone(st.NotFoundIDs)}
+	notFound := make(map[string]bool, len(st.NotFoundIDs))
+	for _, id := range st.NotFoundIDs {
+		notFound[id] = true
+	}
 	for _, id := range ids {
-		if store.HasPaper(arxiv.BaseID(id)) {
+		if !notFound[id] && store.HasPaper(arxiv.BaseID(id)) {
 			t.Held++
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 )
 
@@ -204,4 +205,32 @@ func TestIngestIDsTriedBeforeAreNotCalledIngested(t *testing.T) {
 	r = gtrag(t, env, "ingest", "--no-filter", "--ids", unknown[0])
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "This id was tried before (no filter): arXiv had no paper for it; nothing fetched.\n")
+}
+
+// A version arXiv had no paper for is not "held" because the store holds
+// another version of the paper: "1902.99061,9999.99999,1902.99061v1" run
+// again said "the store holds 2 of them, arXiv had no paper for 2" of 3
+// ids, and "1902.99061v1,1902.99061v2" run again was "already ingested"
+// (found by a user-level review).
+func TestIngestIDsTriedBeforeCountEachIDOnce(t *testing.T) {
+	paper := arxivtest.Papers(0, 1)[0]
+	base := arxiv.BaseID(paper.ID)
+	other := base + "v9" // a version arXiv does not have
+	srv := arxivtest.New(t, []arxiv.Paper{paper})
+	env := ingestEnv(t, srv)
+
+	list := strings.Join([]string{base, "9999.99999", other}, ",")
+	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
+	require.Equal(t, []string{paper.ID}, rep.Kept)
+	require.Equal(t, []string{"9999.99999", other}, rep.NotFound)
+	r := gtrag(t, env, "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "All 3 of these ids were tried before (no filter): the store holds 1 of them, arXiv had no paper for 2; nothing fetched.\n")
+
+	list = strings.Join([]string{paper.ID, other}, ",")
+	ingestJSON(t, env, "--no-filter", "--ids", list)
+	r = gtrag(t, env, "ingest", "--no-filter", "--ids", list)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "already ingested")
+	require.Contains(t, r.stdout, "the store holds 1 of them, arXiv had no paper for 1; nothing fetched.\n")
 }
