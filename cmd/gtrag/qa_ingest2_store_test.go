@@ -27,7 +27,7 @@ func qaIngest2Env(t *testing.T) (map[string]string, *arxivtest.Server) {
 // the right length that hundreds of chunks then failed their checksums
 // on. stats now says so (exit 1, one line, what to do), and ingest refuses
 // before any arXiv request, writing nothing; the way out it names, store
-// copy, works.
+// copy, works. store recover and compact say it as stats does.
 func TestQAIngest2TruncatedVectorFileIsFoundFirst(t *testing.T) {
 	env, srv := qaIngest2Env(t)
 	dir := env["GTRAG_DATA_DIR"]
@@ -49,6 +49,14 @@ func TestQAIngest2TruncatedVectorFileIsFoundFirst(t *testing.T) {
 		storeRequireOneLine(t, r, exitFailure, want...)
 		require.Empty(t, r.stdout, "%v: no summary of a run that did not start", args)
 	}
+	// The store maintenance commands say it too: recover was "intact;
+	// nothing to recover" and compact "0 unused vector slots", exit 0.
+	for _, args := range [][]string{{"store", "recover", "--accept-rollback"}, {"store", "recover", "--accept-rollback", "--json"}, {"store", "compact"}} {
+		r := gtrag(t, env, args...)
+		storeRequireOneLine(t, r, exitFailure, want...)
+		require.Empty(t, r.stdout, "%v", args)
+	}
+	require.Contains(t, gtrag(t, env, "store", "recover", "--accept-rollback").stderr, "nothing to roll back, the commit records are intact; but store file")
 	// With --json, the failed run's object, its error said (stdout was
 	// empty, where every other failed ingest prints one).
 	r = gtrag(t, env, "ingest", "--json", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(41)))

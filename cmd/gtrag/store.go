@@ -54,7 +54,9 @@ the store is usable again with what it held before that write. The saved
 progress of every query and id ingest (in <data-dir>/ingest/) is then reset to
 the first result, since it may count pages whose papers were lost: running the
 same ingest commands again fetches the lost papers (papers still stored are
-skipped). Or restore a backup instead of running this.`,
+skipped). Or restore a backup instead of running this. A store.vec cut short
+or lost is not what a rollback mends: recover says so (exit 1) and names the
+way out, gtrag store copy, which embeds the documents of store.db again.`,
 		Example: "  gtrag store recover --accept-rollback\n  gtrag --data-dir ./kb store recover --accept-rollback",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -86,8 +88,15 @@ skipped). Or restore a backup instead of running this.`,
 				return err
 			}
 			info := db.Info()
+			// The commit records are all a rollback mends: a vector file
+			// cut short or lost was "intact; nothing to recover", exit 0,
+			// while every other command refused the store as damaged.
+			filesErr := db.CheckFiles()
 			db.Close()
 			rep.Chunks, rep.Papers = info.Chunks, info.Papers
+			if !rolled && filesErr != nil {
+				return fmt.Errorf("nothing to roll back, the commit records are intact; but %w", filesErr)
+			}
 			if !rolled {
 				if asJSON {
 					return writeJSON(a.io.Out, rep)
@@ -104,7 +113,12 @@ skipped). Or restore a backup instead of running this.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.io.Out, rep)
+				if err := writeJSON(a.io.Out, rep); err != nil {
+					return err
+				}
+			}
+			if filesErr != nil {
+				return fmt.Errorf("the store went back one commit, but %w", filesErr)
 			}
 			return nil
 		},
@@ -165,6 +179,12 @@ run again: a second run finds nothing more to free. Linux only.`,
 				return a.storeAccessError(err)
 			}
 			defer db.Close()
+			// Compacting the slots of a vector file cut short reported
+			// "0 unused vector slots", exit 0, for a store every other
+			// command refused as damaged.
+			if err := db.CheckFiles(); err != nil {
+				return a.storeAccessError(err)
+			}
 			res, err := db.Compact(cmd.Context())
 			if err != nil {
 				return a.storeAccessError(err)
