@@ -40,6 +40,16 @@ func (e *StatusError) Error() string {
 	return s
 }
 
+// Refused reports whether err says that arXiv refused the request itself:
+// its error feed (*APIError), or HTTP 400 Bad Request whatever the body (a
+// proxy's plain text, an empty page). Asking again gets the same answer,
+// so a query so refused is the caller's to change, not to retry.
+func Refused(err error) bool {
+	var apiErr *APIError
+	var se *StatusError
+	return errors.As(err, &apiErr) || errors.As(err, &se) && se.Status == http.StatusBadRequest
+}
+
 // transientError marks a failure worth another attempt (connection error,
 // timeout, 429, 5xx, a page that is not a feed). It adds nothing to the
 // message; errors.Is/As see through it.

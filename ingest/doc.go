@@ -81,7 +81,8 @@
 // timeouts, 429 and 5xx with backoff, honouring Retry-After; when it gives
 // up, the run stops with a *StoppedError and every batch committed before
 // it stays (run the command again to continue). arXiv's own error answer
-// (an *arxiv.APIError, HTTP 400) is not retried: on the first request of
+// (an *arxiv.APIError) and any HTTP 400 are not retried (arxiv.Refused):
+// on the first request of
 // a fresh query it means the query is malformed, and the run ends with a
 // *RefusedError before anything is opened or written. arXiv sometimes answers a
 // page with no entries although its total says more exist: the client asks

@@ -537,15 +537,16 @@ func (e *StoppedError) Error() string {
 func (e *StoppedError) Unwrap() error { return e.Err }
 
 // RefusedError ends a fresh query run (no saved progress, or Restart) whose
-// first request arXiv answered with its own error feed, an *arxiv.APIError
-// (HTTP 400 for a malformed query such as "cat:cs.GT AND ("). arXiv gives
+// first request arXiv refused (arxiv.Refused): its own error feed, an
+// *arxiv.APIError (HTTP 400 for a malformed query such as "cat:cs.GT AND
+// ("), or an HTTP 400 without one. arXiv gives
 // the same answer every time, so it is the query that must change: nothing
 // was committed, no resume file was written, and Open was not called. A run
 // that continues saved progress is not refused, since the query was
 // accepted before: its error is a *StoppedError like any other.
 type RefusedError struct {
 	Query string
-	Err   error // wraps the *arxiv.APIError
+	Err   error // wraps the *arxiv.APIError or *arxiv.StatusError
 }
 
 func (e *RefusedError) Error() string {

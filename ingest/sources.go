@@ -97,9 +97,8 @@ func (in *Ingester) Search(ctx context.Context, s Searcher, q Query) (Report, er
 			return u, err
 		}
 		asked = true
-		var apiErr *arxiv.APIError
 		switch {
-		case err != nil && !resumed && errors.As(err, &apiErr):
+		case err != nil && !resumed && arxiv.Refused(err):
 			return nil, &RefusedError{Query: q.Text, Err: err}
 		case err != nil && (!resumed || ctx.Err() != nil):
 			// arXiv never answered a fresh run (or the run was stopped

@@ -1128,10 +1128,19 @@ func checkStoreWritable(dir string) error {
 func refusedQuery(o *ingestOptions, e *ingest.RefusedError) error {
 	why := iostreams.Line(e.Err.Error())
 	var apiErr *arxiv.APIError
-	if errors.As(e.Err, &apiErr) {
+	var se *arxiv.StatusError
+	switch {
+	case errors.As(e.Err, &apiErr):
 		why = iostreams.Line(apiErr.Message)
 		if apiErr.Status != 0 && apiErr.Status != 200 {
 			why = fmt.Sprintf("HTTP %d: %s", apiErr.Status, why)
+		}
+	case errors.As(e.Err, &se):
+		// A 400 that is no arXiv error feed (a proxy's page): what the
+		// server said, if anything readable.
+		why = fmt.Sprintf("HTTP %d %s", se.Status, http.StatusText(se.Status))
+		if se.Message != "" {
+			why += ": " + iostreams.Line(se.Message)
 		}
 	}
 	return usagef("--query %s: arXiv refused it (%s); check the query syntax (nothing was written)", quoteArg(o.query), why)
@@ -1188,8 +1197,7 @@ func ingestError(o *ingestOptions, rep ingest.Report, err error) error {
 	}
 	// arXiv's own error answer is the same every time: running again from
 	// saved progress would fail the same way, so the way out is --restart.
-	var apiErr *arxiv.APIError
-	if errors.As(err, &apiErr) && !o.local() {
+	if arxiv.Refused(err) && !o.local() {
 		if rep.ResumedAt > 0 || len(rep.Gaps) > 0 || rep.Batches > 0 {
 			again += "; if arXiv refuses the same request again, --restart starts the ingest over (stored papers are skipped)"
 		} else {

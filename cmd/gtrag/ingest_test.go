@@ -759,7 +759,7 @@ func TestIngestIDsOutAppendsWhenResuming(t *testing.T) {
 	require.Equal(t, map[string]int{"skipped_existing": 50}, outcomes)
 }
 
-// A query arXiv refuses (HTTP 400, its error feed) is bad usage: exit 2,
+// A query arXiv refuses (HTTP 400, its error feed or not) is bad usage: exit 2,
 // one line naming the query, no advice to run it again, nothing written.
 func TestIngestRefusedQueryIsUsageAndWritesNothing(t *testing.T) {
 	srv := arxivtest.New(t, arxivtest.Papers(0, 10)) // parses queries as arXiv does
@@ -787,12 +787,26 @@ func TestIngestRefusedQueryIsUsageAndWritesNothing(t *testing.T) {
 		}
 	}
 
+	// A 400 that is no error feed (a proxy's plain text) is refused the
+	// same way: it was exit 1 with "run the same command again to retry".
+	plain := arxivtest.New(t, arxivtest.Papers(0, 10))
+	plain.SetFault(func(arxivtest.Request) *arxivtest.Reply {
+		return &arxivtest.Reply{Status: http.StatusBadRequest, ContentType: "text/plain", Body: "bad query"}
+	})
+	env := ingestEnv(t, plain)
+	r := gtrag(t, env, "ingest", "--query", "cat:cs.GT")
+	require.Equal(t, exitUsage, r.code, "stdout %q stderr %q", r.stdout, r.stderr)
+	require.Empty(t, r.stdout)
+	require.Equal(t, `gtrag: --query "cat:cs.GT": arXiv refused it (HTTP 400 Bad Request: bad query); check the query syntax (nothing was written)`+"\n", r.stderr)
+	_, err := os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "the data dir was not created")
+
 	// arXiv refusing an id list with nothing to continue from: no advice
 	// to run the same command again either.
 	srv.SetFault(func(arxivtest.Request) *arxivtest.Reply {
 		return &arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "incorrect id format for 2401.00001")}
 	})
-	r := gtrag(t, ingestEnv(t, srv), "ingest", "--ids", "2401.00001")
+	r = gtrag(t, ingestEnv(t, srv), "ingest", "--ids", "2401.00001")
 	require.Equal(t, exitFailure, r.code, r.stderr)
 	require.Contains(t, r.stderr, "incorrect id format for 2401.00001")
 	require.Contains(t, r.stderr, "running it again will not help")
