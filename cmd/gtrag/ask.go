@@ -74,6 +74,9 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 			if err := o.validate(); err != nil {
 				return err
 			}
+			if err := emptyFileFlag(cmd, "trace-out"); err != nil {
+				return err
+			}
 			if o.interactive {
 				if o.json || o.traceOut != "" || o.otlpEndpoint != "" {
 					return usagef("-i starts a conversation; it cannot be combined with --json, --trace-out or --otlp-endpoint")

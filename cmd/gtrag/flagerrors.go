@@ -125,6 +125,17 @@ func stringWant(f *pflag.Flag) string {
 	return usage
 }
 
+// emptyFileFlag refuses a file flag given an empty value (--trace-out
+// ""), as --ids-out and --file are refused: read as the flag left out, a
+// script's --trace-out "$F" with F unset lost its recording without a
+// word.
+func emptyFileFlag(cmd *cobra.Command, name string) error {
+	if f := cmd.Flags().Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+		return usagef("--%s is empty: give the FILE to write", name)
+	}
+	return nil
+}
+
 // refuseRepeats makes each named flag of fs refuse a second value. pflag
 // keeps the last value of a flag given twice, which is what an option
 // overridden at the end of a long command line wants, but not a flag

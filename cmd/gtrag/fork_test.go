@@ -189,6 +189,8 @@ func TestReplayForkBadUsage(t *testing.T) {
 		{[]string{"--fork", "7", "--set", "relevant_context=[1]"}, "relevant_context=[1]"},
 		{[]string{"--fork", "7", "--set", "relevant_context=false", "--offline", "--write"}, "nothing to write"},
 		{[]string{"--offline"}, "go with --fork"},
+		{[]string{"--fork", "7", "--set", "relevant_context=false", "--trace-out", ""}, "--trace-out is empty"},
+		{[]string{"--trace-out", ""}, "--trace-out is empty"},
 	} {
 		r := gtrag(t, env, append([]string{"replay", file}, c.args...)...)
 		require.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.stderr)

@@ -156,6 +156,7 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "ask max steps negative", args: []string{"ask", "--max-steps", "-9223372036854775808", "q"}, code: 2, want: "--max-steps"},
 		{name: "ask max steps 100 KB", args: []string{"ask", "--max-steps", bigWord, "q"}, code: 2, want: "--max-steps must be a whole number"},
 		{name: "ask trace out to a directory", args: []string{"ask", "--trace-out", files, "q"}, code: 2, want: "--trace-out"},
+		{name: "ask trace out empty", args: []string{"ask", "--trace-out", "", "q"}, code: 2, want: "--trace-out is empty: give the FILE to write"},
 		{name: "ask trace out to standard output", args: []string{"ask", "--trace-out", "-", "q"}, code: 2, want: "--trace-out -: standard output carries the answer"},
 		{name: "ask trace out under a file", args: []string{"ask", "--trace-out", filepath.Join(aFile, "run.jsonl"), "q"}, code: 2, want: "--trace-out"},
 
