@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -137,7 +138,61 @@ func ParseEdit(s string) (Edit, error) {
 	if _, err := e.Apply(nodes.NewState("")); err != nil {
 		return Edit{}, err
 	}
+	if err := checkItems(field, raw); err != nil {
+		return Edit{}, err
+	}
 	return e, nil
+}
+
+// checkItems refuses a list of objects given to --set whose items are
+// not the field's: an item with a key its type does not have, or without
+// its identity (its first field: "id", "paper_id", "query"). JSON
+// decoding takes both as zero values: chroma_results=[{}] made a fork
+// cite a source with no id and no title ("[1]  — arXiv:"). Only what
+// --set is given is checked; the edits of a recorded fork are applied as
+// they were.
+func checkItems(field string, value json.RawMessage) error {
+	f, ok := stateField(field)
+	if !ok || f.Type.Kind() != reflect.Slice || f.Type.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	var items []map[string]json.RawMessage
+	if json.Unmarshal(value, &items) != nil {
+		return nil // Apply has said what is wrong with it
+	}
+	names := jsonNames(f.Type.Elem())
+	if len(names) == 0 {
+		return nil
+	}
+	for i, item := range items {
+		for _, k := range slices.Sorted(maps.Keys(item)) {
+			if !slices.Contains(names, k) {
+				return fmt.Errorf("%s=%s: item %d has %q, which an item of %s does not (it has %s)", field, value, i+1, k, field, strings.Join(names, ", "))
+			}
+		}
+		var id string
+		if json.Unmarshal(item[names[0]], &id) != nil || strings.TrimSpace(id) == "" {
+			return fmt.Errorf("%s=%s: item %d needs its %q, as text", field, value, i+1, names[0])
+		}
+	}
+	return nil
+}
+
+// jsonNames are the JSON names of t's fields, in order, those of embedded
+// structs in their place.
+func jsonNames(t reflect.Type) []string {
+	var names []string
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		switch {
+		case sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct:
+			names = append(names, jsonNames(sf.Type)...)
+		case name != "" && name != "-" && sf.IsExported():
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // Apply returns s with the field set. The field must be one of the state's
@@ -176,11 +231,21 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 	if err := json.Unmarshal(b, &out); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Type != nil {
-			what := e.Field + " takes"
+			what, kind := e.Field+" takes", jsonKind(te.Type)
 			if f, ok := stateField(e.Field); ok && f.Type != te.Type {
-				what = "each item of " + e.Field + " is" // the mismatch is inside it
+				if te.Type.Kind() == reflect.String {
+					kind = "text, as a JSON string" // no bare text inside JSON
+				}
+				// The mismatch is inside an item: named by its key
+				// (te.Field's last part), "score" of chroma_results.
+				what = "each item of " + e.Field + " is"
+				if i := strings.LastIndex(te.Field, "."); i >= 0 && te.Field[i+1:] != e.Field {
+					what = fmt.Sprintf("the %q of each item of %s takes", te.Field[i+1:], e.Field)
+				} else if te.Field != "" && te.Field != e.Field {
+					what = fmt.Sprintf("the %q of each item of %s takes", te.Field, e.Field)
+				}
 			}
-			return s, fmt.Errorf("%s=%s: %s %s, not a JSON %s", e.Field, e.Value, what, jsonKind(te.Type), te.Value)
+			return s, fmt.Errorf("%s=%s: %s %s, not a JSON %s", e.Field, e.Value, what, kind, te.Value)
 		}
 		return s, fmt.Errorf("%s=%s: %w", e.Field, e.Value, err)
 	}

@@ -21,6 +21,9 @@ func TestParseEditAndApply(t *testing.T) {
 		{"arxiv_query=nash equilibrium", func(g nodes.GraphState) bool { return g.ArxivQuery == "nash equilibrium" }},
 		{`final_response="x"`, func(g nodes.GraphState) bool { return g.FinalResponse == "x" }},
 		{"papers_added = 4", func(g nodes.GraphState) bool { return g.PapersAdded == 4 }},
+		{`chroma_results=[{"id":"primer:core_chunk_0","content":"The core.","metadata":{"paper_id":"primer:core"}}]`, func(g nodes.GraphState) bool {
+			return len(g.ChromaResults) == 1 && g.ChromaResults[0].PaperID() == "primer:core"
+		}},
 	} {
 		e, err := ParseEdit(c.in)
 		if err != nil {
@@ -80,6 +83,16 @@ func TestParseEditTypeErrorsSpeakJSON(t *testing.T) {
 		"arxiv_papers=3":         "arxiv_papers takes a JSON array ([] for none), not a JSON number",
 		"chroma_results=[1]":     "each item of chroma_results is a JSON object, not a JSON number",
 		"papers_added=-5":        "papers_added takes a whole number, 0 or more",
+		"papers_seen=[1]":        "each item of papers_seen is text, as a JSON string, not a JSON number",
+		// Inside an item, the key is named; no "bare" text inside JSON.
+		`chroma_results=[{"id":"zz","score":"high"}]`: `the "score" of each item of chroma_results takes a number, not a JSON string`,
+		`arxiv_papers=[{"id":"x","authors":"me"}]`:    `the "authors" of each item of arxiv_papers takes a JSON array ([] for none), not a JSON string`,
+		`searches=[{"query":1}]`:                      `the "query" of each item of searches takes text, as a JSON string, not a JSON number`,
+		// An item that is not the field's: a key its type lacks, or no
+		// identity (it cited "[1]  — arXiv:").
+		`chroma_results=[{}]`:          `item 1 needs its "id", as text`,
+		`sources=[{"title":"t"}]`:      `item 1 needs its "paper_id", as text`,
+		`chroma_results=[{"bogus":1}]`: `item 1 has "bogus", which an item of chroma_results does not (it has id, content, metadata, score,`,
 	} {
 		_, err := ParseEdit(in)
 		if err == nil || !strings.Contains(err.Error(), want) {
