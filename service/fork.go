@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -109,8 +110,11 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		return Result{}, err
 	}
 	countAfter, notices := s.count(ctx, "store_count_after", s.llm.Notices)
+	// The question is the fork's: a fork that set user_query asked
+	// another, and its --json said the recorded one. (Its recording keeps
+	// the recorded question: a replay starts where the recording did.)
 	res := newResult(run{
-		question: p.Question(), final: out.Final, path: out.Path,
+		question: cmp.Or(out.Final.UserQuery, p.Question()), final: out.Final, path: out.Path,
 		before: out.CountBefore, after: countAfter, arxivRequests: requests.Load(), llmCalls: calls.Load(),
 		llm: s.llm.Name, embedder: s.embedder, notices: notices, start: start, env: out.Environment,
 		decisions: decided.decisions(),

@@ -33,6 +33,7 @@ type forkJSON struct {
 	Set          string   `json:"set"`
 	DivergesAt   int      `json:"diverges_at"`
 	Fork         struct {
+		Question    string   `json:"question"`
 		Answer      string   `json:"answer"`
 		Path        []string `json:"path"`
 		PapersAdded int      `json:"papers_added"`
@@ -82,6 +83,17 @@ func TestReplayForkOffline(t *testing.T) {
 	require.Contains(t, h.stdout, `<g class="edge recorded" data-from="check_relevance" data-to="generate_response"`)
 	require.Contains(t, h.stdout, "The paths diverge at step 8")
 	require.Contains(t, h.stdout, "↳ Time travel: after this step the fork set <code>relevant_context=false</code>")
+}
+
+// A fork that sets user_query asks another question, and its --json says
+// so: it said the recorded one.
+func TestReplayForkJSONSaysTheForksQuestion(t *testing.T) {
+	env, file, _ := traceRecorded(t)
+	var j forkJSON
+	decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "1", "--set", "user_query=What is a correlated equilibrium?", "--offline", "--json"), &j)
+	require.Equal(t, "What is a correlated equilibrium?", j.Fork.Question)
+	decodeJSON(t, gtrag(t, env, "replay", file, "--fork", "7", "--set", "relevant_context=false", "--offline", "--json"), &j)
+	require.Equal(t, traceQuestion, j.Fork.Question, "the recorded question, when the fork keeps it")
 }
 
 // A fork that changes nothing the routers read takes the recorded path.
