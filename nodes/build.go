@@ -14,11 +14,16 @@ type Store interface {
 
 // Deps are the workflow's external effects and settings.
 type Deps struct {
-	Store  Store
-	Arxiv  Searcher
-	Ranker Ranker // ranks each search's pool; nil keeps arXiv's order
-	Judge  reasoner.RelevanceJudge
-	Filter reasoner.PaperFilter
+	Store Store
+	Arxiv Searcher
+	// ArxivStandIn says that Arxiv is no arXiv but a stand-in that sends
+	// no request (an offline fork's recorded papers, trace.PaperStandIn):
+	// an answer that tells what was searched says that, not "arXiv
+	// returned no papers", which the fork's footer contradicted.
+	ArxivStandIn bool
+	Ranker       Ranker // ranks each search's pool; nil keeps arXiv's order
+	Judge        reasoner.RelevanceJudge
+	Filter       reasoner.PaperFilter
 	// Topic judges whether a question itself is about game theory (given
 	// as a title), and the candidates of a question it does not recognise
 	// (PaperFilterer.Strict); nil means Filter.
@@ -117,7 +122,7 @@ func Build(d Deps) (*Graph, error) {
 			Pool: d.Pool, MaxSearches: d.MaxSearches, UnrecognisedSearches: d.UnrecognisedSearches}
 		filter   = PaperFilterer{Filter: d.Filter, Strict: d.Topic, Lead: d.Lead, MaxResults: d.MaxResults, Parallel: d.FilterParallel}
 		add      = Adder{Store: d.Store, Chunking: d.Chunking}
-		generate = Responder{Answerer: d.Answerer, Topic: topic, Previewed: previewed}
+		generate = Responder{Answerer: d.Answerer, Topic: topic, Previewed: previewed, StandIn: d.ArxivStandIn}
 	)
 	g := graph.New[GraphState]()
 	writes := func(fields ...string) graph.NodeOption { return graph.Writes(append(fields, everyNode...)...) }

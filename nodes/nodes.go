@@ -841,6 +841,9 @@ type Responder struct {
 	// search_arxiv has not: the paper filter serves, judging the question
 	// as a title.
 	Topic reasoner.PaperFilter
+	// StandIn is Deps.ArxivStandIn: what search_arxiv searched is the
+	// recording's papers, and the answer says so.
+	StandIn bool
 }
 
 // Respond writes the final answer from the retrieved context, citing it,
@@ -924,7 +927,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 				s.FinalResponse = "arXiv could not be reached and the knowledge base has nothing on this question, so I cannot answer it now. Try again later."
 			} else {
 				s.Outcome = OutcomeNotFound
-				s.FinalResponse = "I found nothing on this question in the knowledge base." + searchedText(s)
+				s.FinalResponse = "I found nothing on this question in the knowledge base." + searchedText(s, r.StandIn)
 			}
 			s.Reasoning = "no context to answer from: " + s.Outcome
 			return s, nil
@@ -1009,7 +1012,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			// passing mention" read as if nothing had been said before.
 			s.FinalResponse, s.Sources = toldAll, nil
 		}
-		s.FinalResponse += searchedText(s)
+		s.FinalResponse += searchedText(s, r.StandIn)
 	case !relevant || len(unansweredNames(s.UserQuery, missing)) > 0:
 		s.Outcome = OutcomeAnsweredWithCaveat
 		if arxivFailed {
@@ -1115,7 +1118,7 @@ const uncheckedText = "I recognised no game-theory idea in this question, and ar
 var OffTopic = offTopicText(0)
 
 // searchedText says what was searched on arXiv, and how to look further.
-func searchedText(s GraphState) string {
+func searchedText(s GraphState, standIn bool) string {
 	var sent []string
 	returned := 0
 	for _, x := range s.Searches {
@@ -1143,7 +1146,11 @@ func searchedText(s GraphState) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n\nSearched arXiv for %s", sent[0])
+	searched, none := "Searched arXiv for %s", "; arXiv returned no papers for it"
+	if standIn {
+		searched, none = "Searched the recording's papers (an offline fork: no request sent) for %s", "; none of them came back for it"
+	}
+	fmt.Fprintf(&b, "\n\n"+searched, sent[0])
 	if n := len(sent) - 1; n > 0 {
 		fmt.Fprintf(&b, " (and %d %s)", n, text.Plural(n, "reformulation", "reformulations"))
 	}
@@ -1162,7 +1169,7 @@ func searchedText(s GraphState) string {
 		// No paper came back (an empty result, or an offline fork of a
 		// recording that held none): "none of the papers found answers"
 		// spoke of papers there were not.
-		b.WriteString("; arXiv returned no papers for it")
+		b.WriteString(none)
 	} else {
 		b.WriteString("; none of the papers found answers this question")
 	}

@@ -574,13 +574,19 @@ func TestResponderAsksTheTopicJudgeOnce(t *testing.T) {
 // recording that held none), and the reformulations are counted in words.
 func TestSearchedTextSaysWhenArxivReturnedNothing(t *testing.T) {
 	empty := GraphState{UserQuery: "q", Searches: []Search{{Query: `ti:"sealed bid"`}, {Query: "ti:bid"}}}
-	got := searchedText(empty)
+	got := searchedText(empty, false)
 	require.Contains(t, got, `Searched arXiv for ti:"sealed bid" (and 1 reformulation); arXiv returned no papers for it.`)
 	require.NotContains(t, got, "none of the papers found")
 
 	some := GraphState{UserQuery: "q", Searches: []Search{{Query: "ti:a", Returned: 30}, {Query: "ti:b"}, {Query: "ti:c", Returned: 2}}}
-	got = searchedText(some)
+	got = searchedText(some, false)
 	require.Contains(t, got, "Searched arXiv for ti:a (and 2 reformulations); none of the papers found answers this question.")
+
+	// An offline fork's searcher is the recording's papers: "arXiv
+	// returned no papers" contradicted its footer (no request sent).
+	got = searchedText(empty, true)
+	require.Contains(t, got, `Searched the recording's papers (an offline fork: no request sent) for ti:"sealed bid" (and 1 reformulation); none of them came back for it.`)
+	require.NotContains(t, got, "arXiv returned")
 }
 
 // neutralTopic is a topic judge that recognises nothing and finds nothing

@@ -62,6 +62,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	after.Chunking = chunker.Options{Size: set.ChunkSize, Overlap: set.ChunkOverlap}
 	if o.Arxiv != nil {
 		after.Arxiv = o.Arxiv
+		_, after.ArxivStandIn = o.Arxiv.(trace.PaperStandIn) // an offline fork's
 	}
 	var wrap func(nodes.Deps) nodes.Deps
 	// A recording routed by a decision agent is routed by one in the fork

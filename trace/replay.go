@@ -249,6 +249,9 @@ func (p *Player) Deps() nodes.Deps {
 		Chunking: chunker.Options{Size: p.settings.ChunkSize, Overlap: p.settings.ChunkOverlap},
 	}
 	p.settings.LoopSettings.Apply(&d)
+	// An offline fork's recording searched the recorded papers, and its
+	// answer said so (nodes.Deps.ArxivStandIn): its replay says the same.
+	d.ArxivStandIn = p.settings.Fork != nil && p.settings.Fork.Store == ForkOffline
 	if len(p.ops[KindRank]) > 0 {
 		d.Ranker = playedRanker{p}
 	}
