@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gtrag/gtrag/arxiv"
 )
@@ -27,6 +28,20 @@ var primerJSONL []byte
 func Primer() ([]arxiv.Paper, error) {
 	return parse(primerJSONL)
 }
+
+// IsEntry reports whether id is the id of an entry of the embedded
+// primer ("primer:nash-equilibrium"): a misspelt one names no paper.
+func IsEntry(id string) bool { return entryIDs()[id] }
+
+// entryIDs are the embedded primer's ids, read once.
+var entryIDs = sync.OnceValue(func() map[string]bool {
+	ids := map[string]bool{}
+	papers, _ := Primer() // the tests make sure it reads
+	for _, p := range papers {
+		ids[p.ID] = true
+	}
+	return ids
+})
 
 func parse(jsonl []byte) ([]arxiv.Paper, error) {
 	var papers []arxiv.Paper

@@ -123,6 +123,11 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 			// one of the two fields is a mistake.
 			return nil, fmt.Errorf("%s:%d: expect %q with relevant papers: an off-topic question has none; drop one of the two", name, line, ExpectOffTopic)
 		}
+		if q.Expect == ExpectNotFound && len(q.Relevant) > 0 {
+			// A question nothing answers names no paper that does: it was
+			// scored as answerable, a miss whatever it cited.
+			return nil, fmt.Errorf("%s:%d: expect %q with relevant papers: a question nothing answers has none; drop one of the two", name, line, ExpectNotFound)
+		}
 		if q.Split != "" && !SplitName.MatchString(q.Split) {
 			// --split could never select it.
 			return nil, fmt.Errorf("%s:%d: split %q: want letters, digits, - or _ (at most 40), such as \"dev\"", name, line, q.Split)
@@ -136,7 +141,7 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 			// answer cited.
 			norm, ok := relevantID(id)
 			if !ok {
-				return nil, fmt.Errorf("%s:%d: relevant[%d] %q is not a paper id: want an arXiv id such as \"2301.01234\" or \"cs/0112004v2\", or a primer entry such as \"primer:nash-equilibrium\"", name, line, i, id)
+				return nil, fmt.Errorf("%s:%d: relevant[%d] %q is not a paper id: want an arXiv id such as \"2301.01234\" or \"cs/0112004v2\", or a primer entry such as \"primer:nash-equilibrium\" (gtrag papers list shows them)", name, line, i, id)
 			}
 			q.Relevant[i] = norm
 		}
@@ -284,11 +289,13 @@ type Run struct {
 // spellings arxiv.ParseID reads ("arXiv:2301.01234", its abs URL) as the
 // bare id, or a primer entry's id (data.IDPrefix and a slug), which a
 // question answered from the primer names as relevant, as it is. ok is
-// false for anything else.
+// false for anything else, a primer id that names no entry of the
+// embedded primer included: "primer:nash-equilbrium" could never be
+// cited, and the question counted as a miss whatever the answer cited.
 func relevantID(id string) (string, bool) {
 	id = strings.TrimSpace(id)
-	if slug, ok := strings.CutPrefix(id, data.IDPrefix); ok {
-		return id, slug != "" && !strings.ContainsAny(slug, " \t/")
+	if strings.HasPrefix(id, data.IDPrefix) {
+		return id, data.IsEntry(id)
 	}
 	norm, err := arxiv.ParseID(id)
 	return norm, err == nil

@@ -177,6 +177,10 @@ func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
 		{`{"q": "a", "relevant": ["2301.01234", "Nash 1950"]}`, `f.jsonl:1: relevant[1] "Nash 1950" is not a paper id: want an arXiv id such as "2301.01234" or "cs/0112004v2", or a primer entry such as "primer:nash-equilibrium"`},
 		{`{"q": "a", "relevant": ["2301.123"]}`, `f.jsonl:1: relevant[0] "2301.123" is not a paper id`},
 		{`{"q": "a", "relevant": ["primer:"]}`, `f.jsonl:1: relevant[0] "primer:" is not a paper id`},
+		// A misspelt primer entry names no paper: it was taken, and the
+		// question counted as a miss whatever it cited.
+		{`{"q": "a", "relevant": ["primer:nash-equilbrium"]}`, `f.jsonl:1: relevant[0] "primer:nash-equilbrium" is not a paper id`},
+		{`{"q": "a", "expect": "not_found", "relevant": ["2301.01234"]}`, `f.jsonl:1: expect "not_found" with relevant papers: a question nothing answers has none; drop one of the two`},
 		{`[1]`, `f.jsonl:1: the line must be a JSON object with "q"; found a JSON array`},
 		{`{"relevant": ["2301.01234"]}`, `f.jsonl:1: the line has no "q": want a JSON object with "q"`},
 		{`{"q": "a", "expect": "off_topic", "relevant": ["2301.01234"]}`, `f.jsonl:1: expect "off_topic" with relevant papers: an off-topic question has none; drop one of the two`},

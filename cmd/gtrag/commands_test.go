@@ -199,7 +199,7 @@ func TestEvalReportsQuality(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "q.jsonl")
 	require.NoError(t, os.WriteFile(file, []byte(`{"q": "What is a Nash equilibrium?", "relevant": ["primer:nash-equilibrium"]}
 
-{"q": "Why does tit-for-tat do well in the iterated prisoner's dilemma?", "relevant": ["primer:tit-for-tat-iterated-prisoners-dilemma", "primer:no-such-entry"]}
+{"q": "Why does tit-for-tat do well in the iterated prisoner's dilemma?", "relevant": ["primer:tit-for-tat-iterated-prisoners-dilemma", "primer:second-price-vickrey-auction"]}
 {"q": "How do I bake sourdough bread?", "relevant": []}
 `), 0o644))
 

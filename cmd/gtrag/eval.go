@@ -55,8 +55,10 @@ the answers are sourced. FILE is JSON Lines:
 The fields are q, relevant, split, expect, must_contain and topic (a label
 nothing measures). A field of another name (a misspelt "relevent" would leave
 a question no relevant papers), a relevant id that is neither an arXiv id
-nor a primer entry's ("primer:nash-equilibrium") and a question asked twice
-(it would count twice) are refused, naming the line.
+nor an entry of the primer ("primer:nash-equilibrium"; a misspelt one names
+no paper), relevant papers on a question that expects off_topic or
+not_found, and a question asked twice (it would count twice) are refused,
+naming the line.
 
 The report: hit rate (a relevant paper among the sources, with its 95%
 interval, and the share answered from it where some hits are abstentions
@@ -632,11 +634,17 @@ func printEval(a *app, r evaluate.Report) error {
 	if r.Funnel != nil && r.ArxivRate > 0 {
 		f := *r.Funnel
 		fmt.Fprintf(w, "relevant paper\tfetched %.2f, judged %.2f, added %.2f, cited %.2f\n", f.Fetched, f.Judged, f.Added, f.Cited)
-		if !r.Fresh && f.Cited > f.Added {
+		primed := r.Fresh && r.Settings["seed"] == service.SeedPrimer
+		switch {
+		case f.Cited <= f.Added:
+		case !r.Fresh:
 			// Not a fault of the figures: the first three count what each
 			// question's own searches did, and over a shared store an
 			// answer cites what the store held before it.
 			fmt.Fprintf(w, "\t(over a shared store an answer also cites papers the store held before its question: the primer's, or added by an earlier one)\n")
+		case primed:
+			// A --primed store holds the primer before its question too.
+			fmt.Fprintf(w, "\t(each store held the primer before its question, and an answer may cite its entries)\n")
 		}
 	}
 	fmt.Fprintf(w, "wrong sources only\t%d\n", r.WrongSources)

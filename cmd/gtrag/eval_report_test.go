@@ -12,6 +12,7 @@ import (
 
 	"github.com/gtrag/gtrag/evaluate"
 	"github.com/gtrag/gtrag/internal/iostreams"
+	"github.com/gtrag/gtrag/service"
 )
 
 // printedEval is the table printEval writes for r.
@@ -124,7 +125,8 @@ func TestEvalBaselineFileMessages(t *testing.T) {
 // Over a shared store an answer cites papers its own searches never
 // fetched (the primer's, an earlier question's): the funnel's "cited"
 // above its "added" is explained, not left to read as a fault of the
-// figures. A fresh eval's funnel needs no such line.
+// figures; so is a --primed one's. A fresh eval's funnel from empty
+// stores needs no such line.
 func TestEvalSharedFunnelSaysWhyCitedExceedsAdded(t *testing.T) {
 	shared := evaluate.Report{Questions: 2, Answerable: 2, Hits: 2, HitRate: new(1.0), HitInterval: new(evaluate.Wilson(2, 2)), RecallAtK: new(1.0), ArxivRate: 0.5,
 		Funnel: &evaluate.Funnel{Fetched: 0.5, Judged: 0.5, Added: 0.5, Cited: 1}}
@@ -133,6 +135,13 @@ func TestEvalSharedFunnelSaysWhyCitedExceedsAdded(t *testing.T) {
 	fresh := shared
 	fresh.Fresh, fresh.Funnel = true, &evaluate.Funnel{Fetched: 0.5, Judged: 0.5, Added: 0.5, Cited: 0.5}
 	require.NotContains(t, printedEval(t, fresh), "over a shared store")
+	// A --primed store held the primer before each question: its cited
+	// above added is explained too (it was printed bare).
+	primed := shared
+	primed.Fresh, primed.Settings = true, map[string]string{"seed": service.SeedPrimer}
+	out = printedEval(t, primed)
+	require.Regexp(t, `(?m)^relevant paper +fetched 0\.50, judged 0\.50, added 0\.50, cited 1\.00\n +\(each store held the primer before its question`, out)
+	require.NotContains(t, out, "over a shared store")
 }
 
 // A baseline whose questions differ from the file's only in case or
