@@ -115,7 +115,7 @@ func (a *LLMAnswerer) Answer(ctx context.Context, question string, passages []Pa
 		return Answer{}, fmt.Errorf("generate the answer with the LLM: %w", err)
 	}
 	told := toldFrom(ctx)
-	raw, repeated, retold := withoutRepeats(strings.TrimSpace(stripThinking(reply)), told)
+	raw, repeated, retold := withoutRepeats(canonicalCitations(strings.TrimSpace(stripThinking(reply))), told)
 	if retold > 0 && strings.TrimSpace(raw) == "" {
 		// Asked for more, the model said again what the reader was told:
 		// it has nothing more, whatever the prompt asked it to say then.
