@@ -67,8 +67,8 @@
 // boundary, with a notice. A reasoning model's <think> block is taken off
 // a reply; a reply that is only thinking, closed or never finished, is
 // read once as an unusable reply, not retried. Yes/no replies are read
-// strictly: the first word must be yes or no, anything else counts as no
-// and adds a notice. The answerer keeps only citations of passages that
+// strictly: the first word must be yes or no; anything else is an
+// unusable reply, which the offline reasoner decides, with a notice. The answerer keeps only citations of passages that
 // exist, says each sentence once (a looping model's repeats, and, asked
 // for more, what the reader was told, go: all of it told is an
 // abstention). The chat's condenser refuses markup, data (a JSON object

@@ -30,8 +30,8 @@ import (
 // gtrag as one that does not answer, and costs a call per paper the filter
 // judges: maxUnusable unusable replies in a row to one prompt give up on
 // the LLM the same way an error does. Fewer are tolerated — each is handled
-// by the reasoner that got it (a yes/no reply counts as no, an answer that
-// cites nothing is replaced by the offline answer) — since one odd reply
+// by the offline reasoner for that call alone (a reply neither yes nor
+// no, an answer that cites nothing) — since one odd reply
 // says little about the next. The count is per prompt so that a model that
 // cannot write searches but judges papers well keeps judging them; a
 // usable reply to a prompt starts its count again.
@@ -113,6 +113,14 @@ func (b *breaker) trip(ctx context.Context, err error) string {
 			return v.reason // this run's first failure is its reason
 		}
 		run.setVerdict(b, runVerdict{reason: failure(err)})
+	} else if b.skip > 0 && b.reason != "" {
+		// Outside a run the skip is not counted down (see breaker): the
+		// LLM is given up already, and this is a call that was in flight
+		// then, failing in the same outage. A new reason was a new
+		// notice for each (an ingest said "LLM unavailable (… 4 unusable
+		// replies in a row …)", then 5, then 6), and each doubled the
+		// backoff.
+		return b.reason
 	}
 	b.reason = failure(err)
 	b.backoff = min(max(2*b.backoff, 1), maxSkip)

@@ -87,17 +87,18 @@ func FuzzParseYesNo(f *testing.F) {
 		if !ok {
 			require.False(t, yes)
 		}
-		v, clear := yesNoVerdict(PromptFilterPapers, reply, nil)
+		v, clear, err := (&caller{}).readYesNo(PromptFilterPapers, reply, nil)
 		require.Equal(t, ok, clear)
 		require.Equal(t, yes && ok, v.Yes)
 		if ok {
+			require.NoError(t, err)
 			first := strings.ToLower(strings.Fields(stripThinking(reply))[0])
 			require.Contains(t, first, map[bool]string{true: "yes", false: "no"}[yes])
 		} else {
-			require.Len(t, v.Notices, 1, "an unreadable reply is reported")
+			require.True(t, isUnusable(err), "an unreadable reply is unusable: %v", err)
 			// On one line, printable, and brief: quote keeps 60 runes of
 			// the reply, each escaped to at most 10 characters.
-			n := v.Notices[0]
+			n := err.Error()
 			require.True(t, utf8.ValidString(n), "%q", n)
 			require.False(t, strings.ContainsFunc(n, unicode.IsControl), "%q", n)
 			require.LessOrEqual(t, utf8.RuneCountInString(n), 100+60*10, "%q", n)

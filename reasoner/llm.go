@@ -489,31 +489,22 @@ func quote(s string) string {
 // layer's job, not the prompt's.
 func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// readYesNo reads a yes/no reply to prompt name into a verdict (see
-// yesNoVerdict), reporting whether it was clear, and counts it as usable or
-// not (see caller.giveUp): it returns giveUp's error when the model has
-// replied unreadably too often.
+// readYesNo reads a yes/no reply to prompt name into a verdict and
+// counts it as usable or not (see caller.giveUp). A reply that is neither
+// yes nor no is unusable, as an unreadable reply to any other prompt is:
+// its error (*unusableError, or giveUp's once the model has replied
+// unreadably too often) has the Set's wrapper decide that call offline.
+// It was counted as no: an ingest whose model answered "Maybe." rejected
+// the papers judged before the give-up, which ones depending on timing,
+// while a model that failed outright had every paper judged offline.
+// clear is false for such a reply; the verdict then is the zero one.
 func (c *caller) readYesNo(name, reply string, notices []string) (v Verdict, clear bool, err error) {
-	v, clear = yesNoVerdict(name, reply, notices)
-	if !clear {
-		if err := c.giveUp(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply))); err != nil {
-			return Verdict{}, false, err
-		}
-		return v, false, nil
-	}
-	c.usable(name)
-	return v, true, nil
-}
-
-// yesNoVerdict turns a reply into a verdict, counting an unreadable reply
-// as "no" with a notice; clear reports whether the reply was yes or no.
-func yesNoVerdict(name, reply string, notices []string) (v Verdict, clear bool) {
 	yes, ok := parseYesNo(reply)
 	if !ok {
-		msg := fmt.Sprintf("LLM reply %s is neither yes nor no; counted as no", quote(reply))
-		return Verdict{Reason: msg, Notices: append(notices, name+": "+msg)}, false
+		return Verdict{Notices: notices}, false, c.unusable(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply)))
 	}
-	return Verdict{Yes: yes, Reason: "LLM replied " + quote(reply), Notices: notices}, true
+	c.usable(name)
+	return Verdict{Yes: yes, Reason: "LLM replied " + quote(reply), Notices: notices}, true, nil
 }
 
 // questionPrompt opens the judge's and the answerer's prompts: the

@@ -219,13 +219,15 @@ func fencedData(t *testing.T, prompt string) string {
 	return rest[:j]
 }
 
+// A reply that is neither yes nor no is unusable: not retried, and left
+// to the Set's wrapper to decide offline (TestProvidersMalformedReply),
+// not counted as no.
 func TestLLMMalformedReply(t *testing.T) {
 	m := &scriptedModel{script: []step{{reply: "Maybe. It depends on the payoffs."}}}
 	v, err := NewLLMFilter(m, fast...).IsGameTheory(context.Background(), "A paper", "An abstract.")
-	require.NoError(t, err)
+	require.True(t, isUnusable(err), "%v", err)
+	require.ErrorContains(t, err, PromptFilterPapers+`: LLM reply "Maybe. It depends on the payoffs." is neither yes nor no`)
 	require.False(t, v.Yes)
-	require.Len(t, v.Notices, 1)
-	require.Contains(t, v.Notices[0], PromptFilterPapers+`: LLM reply "Maybe. It depends on the payoffs." is neither yes nor no; counted as no`)
 	require.Equal(t, 1, m.Calls(), "a malformed reply is an answer, not a failure to retry")
 }
 
@@ -254,7 +256,7 @@ func TestLLMRetries(t *testing.T) {
 		{"empty then success", []step{{reply: "  "}, {reply: "no"}}, 2, "", false},
 		// Asked again at temperature 0, a model thinks as long again: a
 		// reply of thinking alone is read once, as an unusable reply.
-		{"think-only reply is read once", []step{{reply: "<think>hmm</think>"}}, 1, "", false},
+		{"think-only reply is read once", []step{{reply: "<think>hmm</think>"}}, 1, "is neither yes nor no", false},
 		{"always failing", []step{{err: errors.New("connection refused")}}, 3, "check relevance with the LLM: 3 attempts, last: connection refused", false},
 		{"timeout", []step{{delay: time.Minute}}, 3, "no reply within 150ms", false},
 	}

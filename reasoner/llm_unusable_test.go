@@ -107,7 +107,7 @@ func TestUnusableRepliesGiveUp(t *testing.T) {
 				notices = append(notices, v.Notices...)
 			}
 			require.Equal(t, maxUnusable, m.Calls(), "the filter stops asking after %d unusable replies", maxUnusable)
-			require.Contains(t, notices[0], "is neither yes nor no; counted as no")
+			require.Contains(t, notices[0], "is neither yes nor no; used offline paper filter")
 			outage := fmt.Sprintf("LLM unavailable (classify paper with the LLM: 3 unusable replies in a row, last: LLM reply %s is neither yes nor no); continuing offline", quote(reply))
 			require.Equal(t, outage, notices[maxUnusable-1])
 
@@ -414,4 +414,16 @@ func TestModelErrorsNameTheEndpoint(t *testing.T) {
 	keyed := &redactingModel{Model: &scriptedModel{script: []step{{err: errors.New("invalid key sk-secret-1234")}}}, secrets: []string{"sk-secret-1234"}, endpoint: "https://api.example"}
 	_, err = keyed.GenerateContent(ctx, nil)
 	require.EqualError(t, err, "invalid key [redacted] (at https://api.example)")
+}
+
+// Outside a run, calls in flight when the LLM is given up fail in the same
+// outage: they keep its reason (one notice, not one per call with a
+// climbing count) and do not double the backoff again.
+func TestInFlightFailuresShareTheOutage(t *testing.T) {
+	b := &breaker{}
+	ctx := context.Background()
+	first := b.trip(ctx, errors.New("3 unusable replies in a row"))
+	require.Equal(t, first, b.trip(ctx, errors.New("4 unusable replies in a row")))
+	require.Equal(t, first, b.trip(ctx, errors.New("5 unusable replies in a row")))
+	require.Equal(t, 1, b.backoff)
 }

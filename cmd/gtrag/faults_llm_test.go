@@ -214,8 +214,8 @@ func TestAskSurvivesLLMFaults(t *testing.T) {
 				}
 				return "", false
 			},
-			notice:      `"Possibly; it depends on what you call game theory." is neither yes nor no; counted as no`,
-			papersAdded: 1, // the unreadable verdict rejected the first-price paper
+			notice:      `"Possibly; it depends on what you call game theory." is neither yes nor no; used offline paper filter`,
+			papersAdded: 2, // the offline filter judged the first-price paper, as after a failed call
 		},
 		{
 			name: "1 MB reply",
