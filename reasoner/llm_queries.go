@@ -100,7 +100,9 @@ func ShortNotice(n string) string {
 }
 
 // parseQueries keeps the lines of a reply that read as keyword searches:
-// list markers and quotes stripped, 1 to 8 words of letters, digits,
+// list markers and quotes stripped (a phrase quoted inside a line too:
+// `"tit for tat" iterated prisoner` was dropped whole, the run's one
+// search on its subject, with no notice), 1 to 8 words of letters, digits,
 // hyphens and apostrophes, no sentence (a refusal, a preamble ending in a
 // colon) and no arXiv syntax. At most MaxQueries, without repeats.
 func parseQueries(reply string) []string {
@@ -109,6 +111,7 @@ func parseQueries(reply string) []string {
 		q := strings.TrimSpace(line)
 		q = strings.TrimLeft(q, "-*•·0123456789.)] \t")
 		q = strings.Trim(q, "\"'`“”‘’ \t")
+		q = strings.TrimSpace(phraseQuotes.Replace(q))
 		if q == "" || strings.HasSuffix(q, ":") || strings.ContainsAny(q, ":()[]{}*?") {
 			continue
 		}
@@ -141,6 +144,10 @@ func parseQueries(reply string) []string {
 	}
 	return out
 }
+
+// phraseQuotes are the quotation marks a model puts around a phrase
+// inside a search line; apostrophes ("prisoner's") are no quotes.
+var phraseQuotes = strings.NewReplacer(`"`, "", "“", "", "”", "", "`", "", "«", "", "»", "")
 
 // onQuestion splits searches into those that share a term (text.Tokenize)
 // with the question, or whose terms are at least half the field's (the

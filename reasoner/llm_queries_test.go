@@ -16,6 +16,7 @@ func TestParseQueries(t *testing.T) {
 	}{
 		{"plain lines", "Vickrey auction truthful bidding\nsecond-price auction dominant strategy", []string{"Vickrey auction truthful bidding", "second-price auction dominant strategy"}},
 		{"list markers and quotes", "1. \"tit-for-tat iterated prisoner's dilemma\"\n- reciprocity repeated games\n* Axelrod tournament", []string{"tit-for-tat iterated prisoner's dilemma", "reciprocity repeated games", "Axelrod tournament"}},
+		{"a phrase quoted inside a line", "\"tit for tat\" iterated prisoner\nreciprocity “noisy” games", []string{"tit for tat iterated prisoner", "reciprocity noisy games"}},
 		{"at most three, no repeats", "a b\nA B\nc d\ne f\ng h", []string{"a b", "c d", "e f"}},
 		{"preamble and blank lines", "Here are three searches:\n\nmean field games\n", []string{"mean field games"}},
 		{"thinking block", "<think>the user wants</think>\nShapley value computation", []string{"Shapley value computation"}},
