@@ -3,6 +3,7 @@ package reasoner
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,6 +85,9 @@ func (c *LLMPaperChooser) ChoosePapers(ctx context.Context, question string, can
 // that a sentence which happens to hold a number is not read as a choice.
 func parseSelection(reply string, n int) (order []int, none, ok bool) {
 	text := strings.ToLower(strings.TrimSpace(stripThinking(reply)))
+	if order := listedChoices(text, n); len(order) > 0 {
+		return order, false, true
+	}
 	if line, _, _ := strings.Cut(text, "\n"); strings.TrimSpace(line) != "" {
 		text = line
 	}
@@ -109,6 +113,45 @@ func parseSelection(reply string, n int) (order []int, none, ok bool) {
 		}
 	}
 	return order, false, len(order) > 0
+}
+
+// listedItem is a line of a numbered list: "3. The Shadow Price of
+// Congestion", "2) …". Not "[2] …": "[2] and [7]" is the bracketed
+// numbers parseSelection reads otherwise.
+var listedItem = regexp.MustCompile(`^\s*(\d{1,3})[.)]\s+\S`)
+
+// listedChoices reads a reply that lists its choices as a numbered list of
+// the papers' titles ("3. The Shadow Price …\n1. Congestion …"): the
+// number opening each line, in order, up to the first line that is not
+// such an item. It was "names no paper by number". A list's own ordinals
+// (1., 2., 3. whatever the papers) cannot be told from choices, so a
+// list numbered 1, 2, 3, … from its first line is not read as one.
+func listedChoices(text string, n int) []int {
+	var order, listed []int
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		m := listedItem.FindStringSubmatch(line)
+		if m == nil {
+			break
+		}
+		k, _ := strconv.Atoi(m[1])
+		listed = append(listed, k)
+		if k >= 1 && k <= n && !slices.Contains(order, k-1) && len(order) < MaxChoices {
+			order = append(order, k-1)
+		}
+	}
+	if len(listed) > 1 {
+		ordinal := true
+		for i, k := range listed {
+			ordinal = ordinal && k == i+1
+		}
+		if ordinal {
+			return nil
+		}
+	}
+	return order
 }
 
 // selectionFiller are the words a small model wraps its numbers in ("The

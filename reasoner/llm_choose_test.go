@@ -29,6 +29,11 @@ func TestParseSelection(t *testing.T) {
 		{"an explanation is not a choice", "Paper 4 is best because it studies 2 auctions", 10, nil, false, false},
 		{"a refusal", "I cannot decide which paper is best.", 10, nil, false, false},
 		{"empty", " \n ", 10, nil, false, false},
+		// A numbered list of the chosen papers' titles names them.
+		{"a list of titles", "3. The Shadow Price of Congestion\n1. Tolls and Equilibria", 10, []int{2, 0}, false, true},
+		{"one listed title", "4) Bid Shading in First-Price Auctions", 10, []int{3}, false, true},
+		// A list numbered 1, 2, 3 may be the list's own ordinals.
+		{"a list's own ordinals", "1. The Shadow Price\n2. Tolls", 10, nil, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			order, none, ok := parseSelection(tc.reply, tc.n)
