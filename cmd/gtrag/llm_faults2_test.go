@@ -66,9 +66,14 @@ func TestRefusingLLMIsGivenUpOn(t *testing.T) {
 			require.LessOrEqual(t, res.LLMCalls, int64(8), "a few unusable replies, then offline")
 			require.Equal(t, int64(len(llm.seen())), res.LLMCalls)
 
+			// Asked again, the store holds the papers: the refused
+			// relevance check and answer are each decided offline (a reply
+			// neither yes nor no is no longer counted as no, which sent
+			// this run to arXiv and the filter's give-up), and the footer
+			// says the model's answer was unusable.
 			r = gtragCtx(ctx, t, env, "ask", question)
 			require.Equal(t, 0, r.code, r.stderr)
-			require.Contains(t, r.stdout, "(Answered offline from sentences of the sources, as the LLM "+provider+":test-model failed;")
+			require.Contains(t, r.stdout, "(Answered offline from sentences of the sources, as the LLM "+provider+":test-model's answer was unusable;")
 		})
 	}
 }

@@ -244,8 +244,10 @@ func TestAskWithAMalformedLLMReply(t *testing.T) {
 
 	var res service.Result
 	decodeJSON(t, gtrag(t, env, "ask", "--json", "How much do bidders shade their bids in sealed-bid auctions?"), &res)
-	require.False(t, res.RelevantContext, "an unparseable verdict counts as no")
+	// An unparseable verdict is decided offline, with a notice; it was
+	// counted as no.
+	require.True(t, res.RelevantContext, "the offline judge found the added papers relevant")
 	require.Equal(t, nodes.GenerateResponse, res.Path[len(res.Path)-1])
-	require.Contains(t, strings.Join(res.Notices, "\n"), "Maybe")
+	require.Contains(t, strings.Join(res.Notices, "\n"), `"Maybe, it depends on the bidders." is neither yes nor no; used offline relevance check`)
 	require.NotEmpty(t, res.Answer)
 }
