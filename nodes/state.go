@@ -1,7 +1,10 @@
 package nodes
 
 import (
+	"strings"
+
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -178,6 +181,32 @@ type Source struct {
 	URL     string  `json:"url"`
 	ChunkID string  `json:"chunk_id"`
 	Score   float64 `json:"score"`
+}
+
+// Citation is the source as every front end lists it after its [n]:
+// "Title — arXiv:2301.01234v2 http://arxiv.org/abs/2301.01234v2", or
+// "Nash equilibrium — primer:nash-equilibrium" for a primer entry; its
+// id stands for a title it lacks.
+func (s Source) Citation() string {
+	title := s.Title
+	if title == "" {
+		title = s.PaperID
+	}
+	line := title + " — " + CiteID(s.PaperID)
+	if s.URL != "" {
+		line += " " + s.URL
+	}
+	return line
+}
+
+// CiteID is how an answer's source list names a stored paper: an arXiv
+// paper as arXiv:ID, which readers search for, a primer entry by its own
+// id (primer:core).
+func CiteID(id string) string {
+	if strings.HasPrefix(id, data.IDPrefix) {
+		return id
+	}
+	return "arXiv:" + id
 }
 
 // NewState is the state a run starts from.

@@ -13,7 +13,6 @@ import (
 
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
-	"github.com/gtrag/gtrag/data"
 	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -204,30 +203,12 @@ func PaperID(s string) string {
 	return id
 }
 
-// CiteID is how an answer's source list names a stored paper: an arXiv
-// paper as arXiv:ID, which is PaperID's inverse and what readers search
-// for, a primer entry by its own id (primer:core).
-func CiteID(id string) string {
-	if strings.HasPrefix(id, data.IDPrefix) {
-		return id
-	}
-	return "arXiv:" + id
-}
-
 // SourceLine is source n (from 1) of an answer as every front end lists
 // it, "  [1] Title — arXiv:2301.01234v2 http://arxiv.org/abs/2301.01234v2",
 // and the width of its "  [1] " mark, under which a wrapped line goes on.
 func SourceLine(n int, s nodes.Source) (line string, indent int) {
-	title := s.Title
-	if title == "" {
-		title = s.PaperID
-	}
 	mark := fmt.Sprintf("  [%d] ", n)
-	line = mark + title + " — " + CiteID(s.PaperID)
-	if s.URL != "" {
-		line += " " + s.URL
-	}
-	return line, len(mark)
+	return mark + s.Citation(), len(mark)
 }
 
 // FindPapers returns the stored paper each id names, in the order of ids:

@@ -277,9 +277,11 @@ func buildView(events []Event) view {
 			var d ExecutionCompletedData
 			_ = e.Decode(&d)
 			v.Outcome, v.Answer, v.Path = "completed", d.FinalResponse, strings.Join(d.Path, " → ")
-			for _, s := range d.Sources {
-				b, _ := json.Marshal(s)
-				v.Sources = append(v.Sources, Summarize("source", b))
+			for i, s := range d.Sources {
+				// As the answer lists them, [n] and all: the page showed
+				// each as a raw object ({chunk_id: …, score: …}), and a
+				// class could not tell which paper [1] was.
+				v.Sources = append(v.Sources, fmt.Sprintf("[%d] %s", i+1, s.Citation()))
 			}
 		case ExecutionFailed:
 			var d ExecutionFailedData

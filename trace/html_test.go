@@ -108,3 +108,21 @@ func TestHTMLOutcomeIsEndOnlyForACompletedRun(t *testing.T) {
 	check(strings.Contains(page, `id="outcome"`), "the outcome is shown")
 	check(!strings.Contains(page, `id="outcome" data-node="__end__"`), "an unfinished run's outcome marks no node")
 }
+
+// The page lists the answer's sources as the answer does, [n] title, id
+// and URL: it showed each as a raw object ({chunk_id: …, score: …}), and a
+// class could not tell which paper [1] was.
+func TestHTMLListsSourcesAsTheAnswerDoes(t *testing.T) {
+	page := htmlPage(t, readFixture(t, "../testdata/trace/run.jsonl"))
+	for _, want := range []string{
+		`<li>[1] Tit-for-Tat in Repeated Games — arXiv:2301.01234v2 http://arxiv.org/abs/2301.01234v2</li>`,
+		`<li>[2] Cooperation Among Egoists: an Evolutionary Game — arXiv:cs/0112004v1 http://arxiv.org/abs/cs/0112004v1</li>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "chunk_id:") {
+		t.Error("a source is shown as a raw object")
+	}
+}
