@@ -118,7 +118,12 @@ type viewStep struct {
 	Changes []string
 	Failed  string
 	Next    *viewRoute
-	update  envUpdate // Changes, until the step ends
+	// Unfinished is set on the step a recording stops in: it never gave
+	// its reasoning nor its update, which the page says, as the
+	// narration does, rather than "(none given)" and "no state change".
+	Unfinished bool
+	ended      bool      // its StepCompleted or StepFailed was recorded
+	update     envUpdate // Changes, until the step ends
 	// impossible is set when the step's decision agent judged the task
 	// impossible (its decide_route result).
 	impossible bool
@@ -254,12 +259,14 @@ func buildView(events []Event) view {
 			if cur != nil {
 				cur.Reasoning, cur.DurationMS = d.Reasoning, d.DurationMS
 				cur.update.env = d.Environment
+				cur.ended = true
 			}
 		case StepFailed:
 			var d StepFailedData
 			_ = e.Decode(&d)
 			if cur != nil {
 				cur.Failed = d.Error
+				cur.ended = true
 			}
 		case RouteDecided:
 			var d RouteDecidedData
@@ -311,6 +318,9 @@ func buildView(events []Event) view {
 	}
 	for i := range v.Steps {
 		v.Steps[i].Changes = v.Steps[i].update.lines()
+	}
+	if n := len(v.Steps); n > 0 && !v.Steps[n-1].ended {
+		v.Steps[n-1].Unfinished = true
 	}
 	return v
 }

@@ -126,3 +126,27 @@ func TestHTMLListsSourcesAsTheAnswerDoes(t *testing.T) {
 		t.Error("a source is shown as a raw object")
 	}
 }
+
+// A step the recording stops in never gave its reasoning nor its update:
+// the page says so, as the narration does; it said "(none given)" and "no
+// state change" under a store write that may have happened.
+func TestHTMLSaysAnUnfinishedStepWasNotRecorded(t *testing.T) {
+	evs := readFixture(t, "../testdata/trace/run.jsonl")
+	last := -1
+	for i, e := range evs {
+		if e.Type == StepStarted {
+			last = i
+		}
+	}
+	page := htmlPage(t, evs[:last+1]) // cut just after the last step began
+	if n := strings.Count(page, "(not recorded: the step did not finish)"); n != 2 {
+		t.Errorf("the unfinished step's reasoning and update: %d mentions, want 2", n)
+	}
+	if strings.Contains(page, "(none given)") {
+		t.Error(`an unfinished step reads "(none given)"`)
+	}
+	full := htmlPage(t, evs)
+	if strings.Contains(full, "(not recorded: the step did not finish)") {
+		t.Error("a finished run has no unfinished step")
+	}
+}
