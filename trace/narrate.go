@@ -101,6 +101,22 @@ func (n *Narrator) printf(format string, args ...any) {
 	}
 }
 
+// NarrationHang is the column a narration line goes on under when a
+// terminal's width wraps it (iostreams.LineWrapper): a labelled line's
+// text, past its label and any nesting ("ACTION" and an embed under it),
+// a note's text; -1 for the other lines, which keep their own indentation.
+// The narration itself is written whole, as a recording is narrated.
+func NarrationHang(line string) int {
+	const col = 2 + labelWidth
+	if rest, ok := strings.CutPrefix(line, "  note: "); ok && rest != "" {
+		return len("  note: ")
+	}
+	if len(line) <= col || !strings.HasPrefix(line, "  ") || line[col-2:col] != "  " {
+		return -1
+	}
+	return col + len(line[col:]) - len(strings.TrimLeft(line[col:], " "))
+}
+
 // line prints one labelled line; an empty label continues the previous one.
 func (n *Narrator) line(label, text string) {
 	n.printf("  %-*s%s\n", labelWidth, label, text)

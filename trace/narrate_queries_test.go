@@ -25,3 +25,20 @@ func TestNarrationShowsTheLLMsSearches(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "no searches", describeResult(KindQueries, none))
 }
+
+// A narration line wraps under its text: past the label column, past an
+// action's nesting, under a note's text; other lines keep their indent.
+func TestNarrationHang(t *testing.T) {
+	for line, want := range map[string]int{
+		"  PERCEPT             user_query: \"Why?\"":         22,
+		"                      runners_up: (none) → 2 items": 22,
+		"                        embed [offline] 1 text":     24,
+		"  note: offline: no LLM configured":                 8,
+		"step 1 · pull_from_chroma":                          -1,
+		"  llm offline · embedder offline · k 3":             -1,
+	} {
+		if got := NarrationHang(line); got != want {
+			t.Errorf("NarrationHang(%q) = %d, want %d", line, got, want)
+		}
+	}
+}

@@ -213,7 +213,7 @@ func (a *app) chatAsk(ctx context.Context, svc *service.Service, q chat.Query, o
 	opts := o.run()
 	opts.Told = q.Told
 	if narrate {
-		opts.Trace = trace.New(trace.Options{Live: a.io.ErrOut, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()})
+		opts.Trace = trace.New(trace.Options{Live: a.narrationOut(), Secrets: provider.Secrets(a.getenv), LLM: svc.LLM()})
 	}
 	res, err := svc.Ask(ctx, q.Question, opts)
 	o.live.Finish(res.Notices)

@@ -6,8 +6,10 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/internal/status"
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/trace"
 )
 
 // liveRun shows one question's run on standard error: a status line when
@@ -39,4 +41,13 @@ func stderrWidth() int {
 		return w
 	}
 	return 80
+}
+
+// narrationOut is where a run's live narration goes (--trace, chat's
+// /trace on): standard error, each line wrapped at its terminal's width
+// under the line's text (trace.NarrationHang), as every line gtrag writes
+// to a terminal is; as written when standard error is no terminal, so
+// that a script's copy is what gtrag trace prints of the recording.
+func (a *app) narrationOut() io.Writer {
+	return iostreams.NewLineWrapper(a.io.ErrOut, a.io.ErrWidth, trace.NarrationHang)
 }

@@ -139,3 +139,21 @@ func TestPrintAnswerWrapsTheSourcesOnATerminal(t *testing.T) {
 		"      ad exchange — arXiv:1708.69314v1 http://arxiv.org/abs/1708.69314v1\n"+
 		"  [3] Nash equilibrium — primer:nash-equilibrium\n\n")
 }
+
+// The narration of --trace (and chat's /trace on) is wrapped on a
+// terminal as every other line is, a labelled line going on under its
+// text: lines of 105 to 352 columns were cut by the terminal inside words
+// and arXiv ids.
+func TestAskTraceOnANarrowTerminalBreaksNoWord(t *testing.T) {
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper, oldStyleAuction})
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	p := startPTYCols(t, env, 60, "ask", "--trace", "How do bidders shade bids in first-price sealed-bid auctions?")
+	require.Equal(t, 0, p.exit(), p.screen())
+	screen := p.screen()
+	require.Contains(t, screen, "ENVIRONMENT UPDATE")
+	requireNoLineCut(t, screen, 60)
+	// A labelled line goes on under its text, past the label column.
+	require.Regexp(t, `(?m)^  PERCEPT {13}\S.*\r?\n {22}\S`, screen)
+}

@@ -253,7 +253,7 @@ func (a *app) askTraced(ctx context.Context, svc *service.Service, q string, o a
 		}()
 	}
 	if o.trace {
-		topts.Live = a.io.ErrOut
+		topts.Live = a.narrationOut()
 	}
 	if file != nil {
 		topts.Out = file
