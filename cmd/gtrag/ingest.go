@@ -924,8 +924,17 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	rep.ArxivRequests = max(rep.ArxivRequests-watch.cutOff(), 0)
 	// Failing to open the store is what it was before the run began: its
 	// own error (a usage error for a setting to change), with no summary
-	// of a run that did nothing.
+	// of a run that did nothing. With --json a store that failed (a
+	// Weaviate that does not answer) is a failed run, whose object says
+	// its error, as a damaged embedded store's does (checkIngestStore): the
+	// object was missing, stdout empty.
 	if openErr != nil {
+		var usage usageError
+		if o.json && !errors.As(openErr, &usage) {
+			if werr := writeJSON(a.io.Out, ingestObject(rep.Listing(lists), nonNil(disp.notes()), openErr, false)); werr != nil {
+				return werr
+			}
+		}
 		return openErr
 	}
 	var refused *ingest.RefusedError

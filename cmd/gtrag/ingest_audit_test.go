@@ -234,3 +234,24 @@ func TestIngestIDsTriedBeforeCountEachIDOnce(t *testing.T) {
 	require.NotContains(t, r.stdout, "already ingested")
 	require.Contains(t, r.stdout, "the store holds 1 of them, arXiv had no paper for 1; nothing fetched.\n")
 }
+
+// A Weaviate store that cannot be reached fails the run: with --json, the
+// object says so, as a damaged embedded store's does (stdout was empty);
+// the error line follows on stderr, exit 1.
+func TestIngestJSONWithAnUnreachableWeaviateStore(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 5))
+	env := ingestEnv(t, srv)
+	env["GTRAG_STORE"] = "weaviate://127.0.0.1:1/Gtrag"
+	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "5")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var out struct {
+		Kept       []string `json:"kept"`
+		Error      string   `json:"error"`
+		StoreCount *int     `json:"store_count"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	require.Empty(t, out.Kept)
+	require.Contains(t, out.Error, "open Weaviate store")
+	require.Nil(t, out.StoreCount)
+	require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+}
