@@ -89,3 +89,26 @@ func TestOpenWhereNothingListensSaysWhatToDo(t *testing.T) {
 	_, err = Open(context.Background(), cfg, newEmbedder(""))
 	require.ErrorContains(t, err, "connection refused (is Weaviate running there? Start it, or check the URL)")
 }
+
+// A server that accepts and never answers (stopped, overloaded) says what
+// to do too: the error was "context deadline exceeded (Client.Timeout
+// exceeded while awaiting headers)" and nothing more.
+func TestOpenWhereNothingAnswersSaysWhatToDo(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { c.Close() }) // held open, never answered
+		}
+	}()
+	cfg, err := ParseURL("weaviate://"+ln.Addr().String()+"/Gtrag?timeout=1s", "")
+	require.NoError(t, err)
+	cfg.Backoff = time.Millisecond
+	_, err = Open(context.Background(), cfg, newEmbedder(""))
+	require.ErrorContains(t, err, "(Weaviate did not answer within 1s: is it overloaded or stopped? Check the server, or give a longer timeout= in the URL)")
+}

@@ -192,6 +192,14 @@ func (s *Store) load(ctx context.Context) error {
 		// the LLM's errors do.
 		return fmt.Errorf("open Weaviate store %s: %w (is Weaviate running there? Start it, or check the URL)", s.cfg, err)
 	}
+	var timeout interface{ Timeout() bool }
+	if err != nil && ctx.Err() == nil && errors.As(err, &timeout) && timeout.Timeout() {
+		// Something listens and does not answer (a stopped or overloaded
+		// server): the error alone ("context deadline exceeded (Client.
+		// Timeout exceeded while awaiting headers)") said nothing of what
+		// to do.
+		return fmt.Errorf("open Weaviate store %s: %w (Weaviate did not answer within %s: is it overloaded or stopped? Check the server, or give a longer timeout= in the URL)", s.cfg, err, s.cfg.timeout())
+	}
 	if err != nil {
 		return fmt.Errorf("open Weaviate store %s: %w", s.cfg, err)
 	}
