@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -780,4 +781,7 @@ func TestIngestStoreCountOfAHungServerIsTheLastKnown(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 42, rep.StoreCount)
 	require.Less(t, time.Since(start), 10*time.Second)
+	// And the report says so: the summary gave the last count as the
+	// store's size, hundreds of chunks short of what the server held.
+	require.Contains(t, strings.Join(rep.Notices, "\n"), "the knowledge base could not be counted, so store_count is the last count it gave")
 }
