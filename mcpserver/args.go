@@ -151,6 +151,12 @@ func (s *Server) checkArgsMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 		if !ok || method != "tools/call" || r.Params == nil {
 			return next(ctx, method, req)
 		}
+		if bytes.Equal(bytes.TrimSpace(r.Params.Arguments), []byte("null")) {
+			// "arguments": null is no arguments, as leaving them out is.
+			// Given to the SDK as it was, the defaults inputSchema adds
+			// were applied to a nil map: a panic that ended the server.
+			r.Params.Arguments = json.RawMessage("{}")
+		}
 		args, err := checkIntArgs(r.Params.Name, r.Params.Arguments)
 		if err != nil {
 			var res mcp.CallToolResult

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -143,4 +145,31 @@ func TestQA3ArgumentErrorsInPlainWords(t *testing.T) {
 	require.Equal(t, "the arguments must be a JSON object", problem)
 	_, ok = argsProblem("look up arXiv ids cs/0412034: gave up after 3 attempts")
 	require.False(t, ok, "gtrag's own errors are left as they are")
+}
+
+// "arguments": null is no arguments, for every tool: for the four whose
+// schemas carry defaults it panicked in the SDK ("assignment to entry in
+// nil map") and ended the server.
+func TestQA3NullArgumentsAreNoArguments(t *testing.T) {
+	f := newFixture(t, -1, arxivtest.Papers(0, 1)...)
+	s := startStdio(t, f)
+	s.send(initialize, initialized)
+	tools := []string{"ask", "search", "ingest_ids", "ingest_query", "list_papers", "get_paper", "stats"}
+	for i, tool := range tools {
+		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":null}}`, 10+i, tool))
+	}
+	s.send(`{"jsonrpc":"2.0","id":99,"method":"ping"}`)
+	s.await(`"id":99`)
+	got := byID(t, s.close())
+	for i, tool := range tools {
+		res, ok := got[strconv.Itoa(10+i)]
+		require.True(t, ok, "%s was not answered", tool)
+		require.NotContains(t, res, "error", "%s: a tool result, not a protocol error: %v", tool, res)
+	}
+	text := func(id int) string {
+		b, _ := json.Marshal(got[strconv.Itoa(id)]["result"])
+		return string(b)
+	}
+	require.Contains(t, text(10), `missing argument \"question\"`)
+	require.Contains(t, text(14), `"papers"`, "list_papers with no arguments lists papers")
 }
