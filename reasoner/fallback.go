@@ -70,6 +70,10 @@ type breaker struct {
 	// that will not ask it.
 	backoff, skip int
 	unusable      map[string]int // prompt name → unusable replies in a row
+	// trips counts the failures that tripped the breaker: a run that
+	// fails after another tripped it since the run began asking (runs at
+	// once, as an MCP server's are) fails in the same outage.
+	trips int
 }
 
 // maxSkip bounds how many runs in a row skip the LLM.
@@ -95,7 +99,7 @@ func (b *breaker) open(ctx context.Context) (reason string, down, skipped bool) 
 		run.setVerdict(b, runVerdict{reason: b.reason, skipped: true})
 		return b.reason, true, true
 	}
-	run.setVerdict(b, runVerdict{})
+	run.setVerdict(b, runVerdict{trips: b.trips})
 	return "", false, false
 }
 
@@ -109,10 +113,20 @@ func (b *breaker) trip(ctx context.Context, err error) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if run != nil {
-		if v, _ := run.verdict(b); v.reason != "" {
+		v, _ := run.verdict(b)
+		if v.reason != "" {
 			return v.reason // this run's first failure is its reason
 		}
-		run.setVerdict(b, runVerdict{reason: failure(err)})
+		if b.trips > v.trips && b.reason != "" {
+			// Another run, asking at the same time, tripped the breaker
+			// since this one began: the same outage, which doubled the
+			// backoff once per run in flight (six asks at once against a
+			// dead server made the next 32 skip an LLM that had
+			// recovered).
+			run.setVerdict(b, runVerdict{reason: b.reason, trips: b.trips})
+			return b.reason
+		}
+		run.setVerdict(b, runVerdict{reason: failure(err), trips: b.trips + 1})
 	} else if b.skip > 0 && b.reason != "" {
 		// Outside a run the skip is not counted down (see breaker): the
 		// LLM is given up already, and this is a call that was in flight
@@ -123,6 +137,7 @@ func (b *breaker) trip(ctx context.Context, err error) string {
 		return b.reason
 	}
 	b.reason = failure(err)
+	b.trips++
 	b.backoff = min(max(2*b.backoff, 1), maxSkip)
 	b.skip = b.backoff
 	return b.reason
@@ -275,6 +290,7 @@ type runState struct {
 type runVerdict struct {
 	reason  string
 	skipped bool
+	trips   int // the breaker's trips when the run began asking (see trip)
 }
 
 func (r *runState) verdict(b *breaker) (runVerdict, bool) {

@@ -427,3 +427,32 @@ func TestInFlightFailuresShareTheOutage(t *testing.T) {
 	require.Equal(t, first, b.trip(ctx, errors.New("5 unusable replies in a row")))
 	require.Equal(t, 1, b.backoff)
 }
+
+// Runs asking at once that fail in one outage double the backoff once:
+// six asks at once against a dead server (an MCP client's) made the next
+// 32 runs skip an LLM that had recovered. A run that begins asking after
+// the trip and fails is a failure in a row, and doubles it.
+func TestConcurrentRunsShareTheOutage(t *testing.T) {
+	b := &breaker{}
+	var runs []context.Context
+	for range 6 {
+		ctx := WithRun(context.Background())
+		_, down, _ := b.open(ctx)
+		require.False(t, down)
+		runs = append(runs, ctx)
+	}
+	first := b.trip(runs[0], errors.New("HTTP 500"))
+	for _, ctx := range runs[1:] {
+		require.Equal(t, first, b.trip(ctx, errors.New("HTTP 502")))
+	}
+	require.Equal(t, 1, b.backoff, "one outage, one doubling")
+
+	skipped := WithRun(context.Background())
+	_, down, wasSkipped := b.open(skipped)
+	require.True(t, down && wasSkipped, "the next run rests the LLM")
+	later := WithRun(context.Background())
+	_, down, _ = b.open(later)
+	require.False(t, down)
+	b.trip(later, errors.New("HTTP 500"))
+	require.Equal(t, 2, b.backoff, "a failure after the rest doubles it")
+}
