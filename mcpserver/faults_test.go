@@ -562,3 +562,29 @@ func TestRunSaysWhatStoppedIt(t *testing.T) {
 		require.ErrorIs(t, err, context.Canceled)
 	}
 }
+
+// A line that is not UTF-8 is not JSON (RFC 8259 §8.1): answered with a
+// parse error, id null. Decoded, the bad byte became U+FFFD, and the
+// answer came under an id the client never sent ("u4\ufffd"); in an
+// argument, the call ran with it.
+func TestStdioRefusesLinesThatAreNotUTF8(t *testing.T) {
+	f := newFixture(t, 0)
+	out := runScript(t, f,
+		initialize, initialized,
+		"{\"jsonrpc\":\"2.0\",\"id\":\"u4\xff\",\"method\":\"ping\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"search\",\"arguments\":{\"query\":\"nash\xff\"}}}",
+		`{"jsonrpc":"2.0","id":8,"method":"ping"}`,
+	)
+	ids := byID(t, out)
+	require.NotContains(t, ids, `"u4\ufffd"`, "no answer under an id the client never sent")
+	require.NotContains(t, ids, `7`, "the call with a bad byte did not run")
+	require.Contains(t, ids[`8`], "result", "the server went on")
+	var nulls []string
+	for _, m := range lines(t, out) {
+		if id, ok := m.(map[string]any)["id"]; ok && id == nil {
+			code, msg := errorOf(m)
+			nulls = append(nulls, fmt.Sprintf("%d %s", code, msg))
+		}
+	}
+	require.Equal(t, []string{"-32700 line 3 is not JSON: it is not valid UTF-8", "-32700 line 4 is not JSON: it is not valid UTF-8"}, nulls)
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -515,6 +516,11 @@ func (r *drainingReader) take(line []byte, long bool) error {
 	switch {
 	case long:
 		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeInvalidRequest, "line %d is longer than %d bytes", r.line, r.max))
+	case !utf8.Valid(line):
+		// JSON between systems is UTF-8 (RFC 8259 §8.1). Decoded, a bad
+		// byte became U+FFFD: an id the client never sent came back
+		// ("u4\ufffd" for "u4\xff"), and a query ran with it.
+		return r.w.answer(newErrorResponse(nil, jsonrpc.CodeParseError, "line %d is not JSON: it is not valid UTF-8", r.line))
 	case line[0] == '[':
 		return r.batch(line)
 	}
