@@ -288,18 +288,35 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 			}
 			var notes []string
 			if len(ask) > 0 {
-				calls.Add(1)
 				var papers []arxiv.Paper
-				var err error
-				if lp, ok := l.(pageLooker); ok {
-					var page arxiv.Page
-					page, err = lp.LookupPage(ctx, ask)
-					papers, u.invalid, notes = page.Papers, page.Invalid, page.Notes
-				} else {
-					papers, err = l.Lookup(ctx, ask)
+				var refused []string
+				for {
+					calls.Add(1)
+					var err error
+					if lp, ok := l.(pageLooker); ok {
+						var page arxiv.Page
+						page, err = lp.LookupPage(ctx, ask)
+						papers, u.invalid, notes = page.Papers, page.Invalid, page.Notes
+					} else {
+						papers, err = l.Lookup(ctx, ask)
+					}
+					// arXiv refuses a whole id list for one id it reads as
+					// malformed ("incorrect id format for 1234.12345", an id
+					// of a month 34 that the local check lets through): the
+					// good ids of the list were lost with it, exit 1. That
+					// id is left out and the rest asked again.
+					if bad, ok := refusedID(err, ask); ok && len(ask) > 1 {
+						refused = append(refused, bad)
+						ask = slices.DeleteFunc(ask, func(id string) bool { return id == bad })
+						continue
+					}
+					if err != nil {
+						return err
+					}
+					break
 				}
-				if err != nil {
-					return err
+				if len(refused) > 0 {
+					r.notice(fmt.Sprintf("arXiv refused %d %s as malformed, so asked for the rest without %s: %s", len(refused), text.Plural(len(refused), "id", "ids"), text.Plural(len(refused), "it", "them"), listSome(refused, 10)))
 				}
 				if r.store == nil {
 					// arXiv has answered: there is something to store.
@@ -311,9 +328,12 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 				if extra := len(papers) - len(u.papers); extra > 0 {
 					r.notice(fmt.Sprintf("arXiv returned %d %s not asked for; ignored", extra, text.Plural(extra, "paper", "papers")))
 				}
-				if missing := missingIDs(ask, u.papers, u.invalid); len(missing) > 0 {
-					u.notFound = missing
+				missing := missingIDs(ask, u.papers, u.invalid)
+				if len(missing) > 0 {
 					r.notice(fmt.Sprintf("arXiv has no paper for %d %s: %s", len(missing), text.Plural(len(missing), "id", "ids"), listSome(missing, 10)))
+				}
+				if missing = append(missing, refused...); len(missing) > 0 {
+					u.notFound = missing // a refused id names no paper either
 				}
 			}
 			r.fetched(u, notes)
@@ -322,6 +342,24 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 		return nil
 	}
 	return r.exec(ctx, j)
+}
+
+// refusedID is the id of ask that err, arXiv's refusal of an id list,
+// names as malformed ("incorrect id format for 1234.12345"), if any.
+func refusedID(err error, ask []string) (string, bool) {
+	var apiErr *arxiv.APIError
+	if !errors.As(err, &apiErr) {
+		return "", false
+	}
+	_, id, ok := strings.Cut(apiErr.Message, "incorrect id format for ")
+	if !ok {
+		return "", false
+	}
+	id = strings.TrimRight(strings.TrimSpace(id), ".")
+	if !slices.Contains(ask, id) {
+		return "", false
+	}
+	return id, true
 }
 
 // Papers ingests the papers of a file (ingest --file), read from src one

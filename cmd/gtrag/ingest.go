@@ -127,7 +127,8 @@ damaged commit record) is refused then too, with exit 1 and what to do.
 
 --json prints the ids of this run under each outcome (kept, rejected,
 skipped_existing, skipped_duplicate, skipped_invalid, not_found: ids arXiv
-has no paper for, which an id list run again with nothing to fetch takes
+has no paper for, or refused as malformed (the rest of the list is asked
+for without them), which an id list run again with nothing to fetch takes
 from its earlier runs), counts (fetched, chunks_added, store_count,
 arxiv_requests; chunks_added are the kept papers' chunks, a newer version
 replacing a stored one counted whole, though the store drops the older

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -254,4 +256,24 @@ func TestIngestJSONWithAnUnreachableWeaviateStore(t *testing.T) {
 	require.Contains(t, out.Error, "open Weaviate store")
 	require.Nil(t, out.StoreCount)
 	require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+}
+
+// arXiv refuses a whole id list for one id it reads as malformed
+// ("incorrect id format for 1234.12345"): the list's good ids were lost
+// with it, exit 1. The refused id is left out, the rest asked again and
+// kept; the refused one is among not_found, with a notice.
+func TestIngestIDsAnIDArxivRefusesIsLeftOut(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	srv := arxivtest.New(t, papers)
+	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
+		if slices.Contains(r.IDs, "1234.12345") {
+			return &arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "incorrect id format for 1234.12345")}
+		}
+		return nil
+	})
+	env := ingestEnv(t, srv)
+	rep := ingestJSON(t, env, "--no-filter", "--ids", strings.Join([]string{papers[0].ID, "1234.12345", papers[1].ID}, ","))
+	require.Equal(t, ingestIDs(papers), rep.Kept)
+	require.Equal(t, []string{"1234.12345"}, rep.NotFound)
+	require.Contains(t, strings.Join(rep.Notices, "\n"), "arXiv refused 1 id as malformed, so asked for the rest without it: 1234.12345")
 }

@@ -57,6 +57,7 @@ type ingestReport struct {
 	Complete         bool     `json:"complete"`
 	UpToDate         bool     `json:"up_to_date"`
 	Error            string   `json:"error"`
+	Notices          []string `json:"notices"`
 
 	KeptN, RejectedN, SkippedExistingN, SkippedDupN, SkippedInvalidN, NotFoundN int `json:"-"`
 }
