@@ -537,6 +537,10 @@ func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 			return r, nil
 		}
 		if ctx.Err() != nil {
+			var f *failedThenStopped
+			if errors.As(err, &f) {
+				b.trip(ctx, f.failed) // the LLM had failed before the stop
+			}
 			return zero, err
 		}
 		if !errors.As(err, &unusable) {

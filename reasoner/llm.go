@@ -161,10 +161,18 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 	attempts := 1 + c.s.retries
 	var lastErr error
 	var wait time.Duration // the server's Retry-After, if it sent one
+	// stopped is the error of a call its context ended: the stop, with
+	// the failure of an attempt before it, if one failed.
+	stopped := func() error {
+		if lastErr != nil {
+			return &failedThenStopped{stop: ContextErr(ctx), failed: lastErr}
+		}
+		return ContextErr(ctx)
+	}
 	for a := 0; a < attempts; a++ {
 		if a > 0 {
 			if err := sleep(ctx, max(c.s.backoff<<(a-1), wait)); err != nil {
-				return "", nil, err
+				return "", nil, stopped()
 			}
 		}
 		reply, after, err := c.attempt(ctx, msgs)
@@ -173,7 +181,7 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 			return reply, notices, nil
 		}
 		if ctx.Err() != nil {
-			return "", nil, ContextErr(ctx)
+			return "", nil, stopped()
 		}
 		lastErr, wait = err, after.wait
 		if after.final != 0 {
@@ -190,6 +198,17 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 	}
 	return "", nil, fmt.Errorf("%d attempts, last: %w", attempts, lastErr)
 }
+
+// failedThenStopped is a call stopped (Ctrl-C, an MCP client's cancel)
+// after one of its attempts had failed (no reply within the timeout, a
+// 500). It reads as the stop; the failure is what the Set's breaker
+// records (withFallback): a client that cancels each question before the
+// retries run out had the LLM asked afresh every time, each question
+// hanging as long again, and the outage was never told.
+type failedThenStopped struct{ stop, failed error }
+
+func (e *failedThenStopped) Error() string { return e.stop.Error() }
+func (e *failedThenStopped) Unwrap() error { return e.stop }
 
 // retryHint carries what an attempt's response said about retrying it
 // from the HTTP transport (limitedTransport, noteResponse) back to the

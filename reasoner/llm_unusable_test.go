@@ -456,3 +456,27 @@ func TestConcurrentRunsShareTheOutage(t *testing.T) {
 	b.trip(later, errors.New("HTTP 500"))
 	require.Equal(t, 2, b.backoff, "a failure after the rest doubles it")
 }
+
+// A question stopped (an MCP client's cancel) after an attempt to the LLM
+// had failed records the failure: the next question rests the LLM and
+// says why. Nothing was recorded, so a client that cancels each question
+// before the retries run out had every question hang as long again.
+func TestAStoppedCallRecordsTheFailureBeforeIt(t *testing.T) {
+	m := &scriptedModel{script: []step{{err: errors.New("no reply within 3s")}, {delay: time.Minute}}}
+	set := scriptedSet(m)
+	ctx, cancel := context.WithCancel(WithRun(context.Background()))
+	go func() {
+		for m.Calls() < 2 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	_, err := set.Judge.JudgeRelevance(ctx, "What is a Nash equilibrium?", onePassage)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, "check relevance with the LLM: context canceled", err.Error(), "said as the stop")
+
+	v, err := set.Judge.JudgeRelevance(WithRun(context.Background()), "What is a Nash equilibrium?", onePassage)
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(v.Notices, "\n"), "no reply within 3s")
+	require.Equal(t, 2, m.Calls(), "the LLM rests for the next question")
+}
