@@ -378,7 +378,7 @@ func (c *Client) fetch(ctx context.Context, params url.Values, emptyRetries int)
 			return page, nil
 		}
 		if ctx.Err() != nil {
-			return Page{}, ctxErr(ctx)
+			return Page{}, ctxerr.Of(ctx)
 		}
 		if err != nil && !isTransient(err) {
 			return Page{}, err
@@ -490,7 +490,7 @@ func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
 		return Page{}, c.netError(ctx, rctx, timeout, fmt.Errorf("read arXiv response: %w", err))
 	}
 	if late {
-		return Page{}, ctxErr(ctx)
+		return Page{}, ctxerr.Of(ctx)
 	}
 	if len(body) > maxBody {
 		return Page{}, fmt.Errorf("arXiv response is larger than %d MB; not an API page", maxBody>>20)
@@ -503,7 +503,7 @@ func (c *Client) attempt(ctx context.Context, endpoint string) (Page, error) {
 // transient.
 func (c *Client) netError(ctx, rctx context.Context, timeout time.Duration, err error) error {
 	if ctx.Err() != nil {
-		return ctxErr(ctx)
+		return ctxerr.Of(ctx)
 	}
 	// A *url.Error spells out the whole request URL, which repeats the
 	// query (escaped) that the caller's message already names and buries
@@ -600,13 +600,13 @@ func contentType(resp *http.Response) string {
 // previous request start. The returned function frees the slot.
 func (c *Client) acquire(ctx context.Context) (release func(), err error) {
 	c.slotOnce.Do(func() { c.slot = make(chan struct{}, 1) })
-	if err := ctxErr(ctx); err != nil {
+	if err := ctxerr.Of(ctx); err != nil {
 		return nil, err // select below may pick the free slot over a done context
 	}
 	select {
 	case c.slot <- struct{}{}:
 	case <-ctx.Done():
-		return nil, ctxErr(ctx)
+		return nil, ctxerr.Of(ctx)
 	}
 	release = func() { <-c.slot }
 	if c.delay() > 0 && c.PaceFile != "" {
@@ -675,10 +675,10 @@ func (c *Client) sleep(ctx context.Context, d time.Duration) error {
 		if err := c.Sleep(ctx, d); err != nil {
 			return err
 		}
-		return ctxErr(ctx)
+		return ctxerr.Of(ctx)
 	}
 	if d <= 0 {
-		return ctxErr(ctx)
+		return ctxerr.Of(ctx)
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -686,7 +686,7 @@ func (c *Client) sleep(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	case <-ctx.Done():
-		return ctxErr(ctx)
+		return ctxerr.Of(ctx)
 	}
 }
 
@@ -740,7 +740,3 @@ func (c *Client) endpoint(params url.Values) (string, error) {
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }
-
-// ctxErr is the context's error, keeping a cause (such as "stopped by
-// Ctrl-C") while errors.Is(err, context.Canceled) still holds (ctxerr.Of).
-func ctxErr(ctx context.Context) error { return ctxerr.Of(ctx) }

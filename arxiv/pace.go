@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/gtrag/gtrag/internal/ctxerr"
 )
 
 // The pacing file (Client.PaceFile) keeps arXiv's one request every three
@@ -56,7 +58,7 @@ func openPace(ctx context.Context, path string) (*os.File, error) {
 		case <-ctx.Done():
 			t.Stop()
 			f.Close()
-			return nil, ctxErr(ctx)
+			return nil, ctxerr.Of(ctx)
 		}
 	}
 }

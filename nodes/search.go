@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/ctxerr"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -245,7 +246,7 @@ func (a ArxivSearcher) Search(ctx context.Context, s GraphState) (GraphState, er
 		var notices []string
 		s.ArxivQueries, notices = a.plan(ctx, s.UserQuery)
 		s.Notices = addNotices(s.Notices, notices)
-		if err := reasoner.ContextErr(ctx); err != nil {
+		if err := ctxerr.Of(ctx); err != nil {
 			// Stopped while the LLM wrote the searches: the cause, so that
 			// Ctrl-C here is told as a stop, not a failure.
 			return s, fmt.Errorf("write arXiv searches: %w", err)

@@ -17,26 +17,6 @@ func (signalStop) Error() string      { return "stopped by Ctrl-C" }
 func (signalStop) Unwrap() error      { return context.Canceled }
 func (signalStop) SignalName() string { return "Ctrl-C" }
 
-func TestContextErrKeepsTheCause(t *testing.T) {
-	require.NoError(t, ContextErr(context.Background()))
-
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	require.Equal(t, context.Canceled, ContextErr(ctx), "no cause: the context's error")
-
-	ctx, cancelCause := context.WithCancelCause(context.Background())
-	cancelCause(signalStop{})
-	err := ContextErr(ctx)
-	require.ErrorIs(t, err, context.Canceled)
-	require.EqualError(t, err, "stopped by Ctrl-C")
-
-	ctx, cancelCause = context.WithCancelCause(context.Background())
-	cancelCause(errors.New("the replay diverged")) // a cause that is no cancellation
-	err = ContextErr(ctx)
-	require.ErrorIs(t, err, context.Canceled, "still a cancellation to errors.Is")
-	require.EqualError(t, err, "context canceled: the replay diverged")
-}
-
 // Ctrl-C during an LLM call is a stop, not a failure: the error the step
 // returns carries the signal's cause, as an arXiv search cut short does,
 // for every prompt and through the Set's fallback wrappers, so that the

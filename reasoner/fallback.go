@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/internal/ctxerr"
 )
 
 // The fallback wrappers keep a run going when the LLM fails: the primary
@@ -525,7 +527,7 @@ func (f *FallbackAnswerer) Answer(ctx context.Context, question string, passages
 func withFallback[T any](ctx context.Context, b *breaker, what, used string,
 	primary, fallback func() (T, error), note func(r *T, notice string, unusable bool)) (T, error) {
 	var zero T
-	if err := ContextErr(ctx); err != nil {
+	if err := ctxerr.Of(ctx); err != nil {
 		return zero, err
 	}
 	reason, down, skipped := b.open(ctx)

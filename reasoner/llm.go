@@ -165,9 +165,9 @@ func (c *caller) call(ctx context.Context, name, system, user string) (string, [
 	// the failure of an attempt before it, if one failed.
 	stopped := func() error {
 		if lastErr != nil {
-			return &failedThenStopped{stop: ContextErr(ctx), failed: lastErr}
+			return &failedThenStopped{stop: ctxerr.Of(ctx), failed: lastErr}
 		}
-		return ContextErr(ctx)
+		return ctxerr.Of(ctx)
 	}
 	for a := 0; a < attempts; a++ {
 		if a > 0 {
@@ -382,28 +382,17 @@ func cutReply(reply string, max int) int {
 
 func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
-		return ContextErr(ctx)
+		return ctxerr.Of(ctx)
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
-		return ContextErr(ctx)
+		return ctxerr.Of(ctx)
 	case <-t.C:
 		return nil
 	}
 }
-
-// ContextErr (ctxerr.Of) is the error of a call whose context ended, nil while it has
-// not: the context's cause when it has one, so that a step Ctrl-C cut
-// short says "…: stopped by Ctrl-C" and carries the cause (cmd/gtrag's
-// signal cause, a context.Canceled with a SignalName), as an arXiv search
-// cut short does (arxiv's ctxErr). With ctx.Err() alone the run's
-// recording could not tell the stop from a failure: it took the LLM step
-// Ctrl-C interrupted for one that failed ("FAILED … context canceled"),
-// where the same Ctrl-C during a search was "STOPPED (Ctrl-C)".
-// errors.Is(err, context.Canceled) (or DeadlineExceeded) still holds.
-func ContextErr(ctx context.Context) error { return ctxerr.Of(ctx) }
 
 // Untrusted text (abstracts, chunks) goes into prompts between <data> and
 // </data>, and the instructions around it say that it is data. A paper could
