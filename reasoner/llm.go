@@ -505,14 +505,13 @@ func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
 // It was counted as no: an ingest whose model answered "Maybe." rejected
 // the papers judged before the give-up, which ones depending on timing,
 // while a model that failed outright had every paper judged offline.
-// clear is false for such a reply; the verdict then is the zero one.
-func (c *caller) readYesNo(name, reply string, notices []string) (v Verdict, clear bool, err error) {
+func (c *caller) readYesNo(name, reply string, notices []string) (Verdict, error) {
 	yes, ok := parseYesNo(reply)
 	if !ok {
-		return Verdict{Notices: notices}, false, c.unusable(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply)))
+		return Verdict{}, c.unusable(name, fmt.Sprintf("LLM reply %s is neither yes nor no", quote(reply)))
 	}
 	c.usable(name)
-	return Verdict{Yes: yes, Reason: "LLM replied " + quote(reply), Notices: notices}, true, nil
+	return Verdict{Yes: yes, Reason: "LLM replied " + quote(reply), Notices: notices}, nil
 }
 
 // questionPrompt opens the judge's and the answerer's prompts: the

@@ -41,7 +41,7 @@ func (j *LLMJudge) JudgeRelevance(ctx context.Context, question string, passages
 	if err != nil {
 		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
 	}
-	v, _, err := j.c.readYesNo(PromptCheckRelevance, reply, notices)
+	v, err := j.c.readYesNo(PromptCheckRelevance, reply, notices)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("check relevance with the LLM: %w", err)
 	}
@@ -72,11 +72,11 @@ func (f *LLMFilter) IsGameTheory(ctx context.Context, title, abstract string) (V
 	if err != nil {
 		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
 	}
-	v, clear, err := f.c.readYesNo(PromptFilterPapers, reply, notices)
+	v, err := f.c.readYesNo(PromptFilterPapers, reply, notices)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("classify paper with the LLM: %w", err)
 	}
-	v.Contrary = clear && !v.Yes // a model's clear no
+	v.Contrary = !v.Yes // a model's clear no: readYesNo took nothing else
 	return v, nil
 }
 
