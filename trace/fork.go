@@ -239,10 +239,8 @@ func (e Edit) Apply(s nodes.GraphState) (nodes.GraphState, error) {
 				// The mismatch is inside an item: named by its key
 				// (te.Field's last part), "score" of chroma_results.
 				what = "each item of " + e.Field + " is"
-				if i := strings.LastIndex(te.Field, "."); i >= 0 && te.Field[i+1:] != e.Field {
-					what = fmt.Sprintf("the %q of each item of %s takes", te.Field[i+1:], e.Field)
-				} else if te.Field != "" && te.Field != e.Field {
-					what = fmt.Sprintf("the %q of each item of %s takes", te.Field, e.Field)
+				if key := te.Field[strings.LastIndex(te.Field, ".")+1:]; key != "" && key != e.Field {
+					what = fmt.Sprintf("the %q of each item of %s takes", key, e.Field)
 				}
 			}
 			return s, fmt.Errorf("%s=%s: %s %s, not a JSON %s", e.Field, e.Value, what, kind, te.Value)
@@ -293,17 +291,7 @@ func stateField(name string) (reflect.StructField, bool) {
 
 // stateFieldNames lists the state's fields by JSON name, in declaration
 // order, omitempty ones too.
-func stateFieldNames() []string {
-	t := reflect.TypeFor[nodes.GraphState]()
-	var names []string
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
-			names = append(names, name)
-		}
-	}
-	return names
-}
+func stateFieldNames() []string { return jsonNames(reflect.TypeFor[nodes.GraphState]()) }
 
 // Fork is time travel: it replays the recording to the end of step at
 // (steps are numbered as the trace numbers them, from 1), applies edit to
