@@ -74,7 +74,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 			if err := o.validate(); err != nil {
 				return err
 			}
-			if err := emptyFileFlag(cmd, "trace-out"); err != nil {
+			if err := emptyFileFlag(cmd.Flags(), "trace-out"); err != nil {
 				return err
 			}
 			if o.interactive {

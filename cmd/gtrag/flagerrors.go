@@ -125,12 +125,11 @@ func stringWant(f *pflag.Flag) string {
 	return usage
 }
 
-// emptyFileFlag refuses a file flag given an empty value (--trace-out
-// ""), as --ids-out and --file are refused: read as the flag left out, a
-// script's --trace-out "$F" with F unset lost its recording without a
-// word.
-func emptyFileFlag(cmd *cobra.Command, name string) error {
-	if f := cmd.Flags().Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+// emptyFileFlag refuses a file flag of fs given an empty value
+// (--trace-out "", --ids-out ""): read as the flag left out, a script's
+// --trace-out "$F" with F unset lost its recording without a word.
+func emptyFileFlag(fs *pflag.FlagSet, name string) error {
+	if f := fs.Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
 		return usagef("--%s is empty: give the FILE to write", name)
 	}
 	return nil

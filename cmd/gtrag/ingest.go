@@ -285,10 +285,10 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 		}
 		o.papers = ingest.PaperList(papers)
 	}
+	if err := emptyFileFlag(fl, "ids-out"); err != nil {
+		return err
+	}
 	if fl.Changed("ids-out") {
-		if strings.TrimSpace(o.idsOut) == "" {
-			return usagef("--ids-out is empty")
-		}
 		// The file is created when the run starts; a directory that is not
 		// there is bad usage, found before anything is written.
 		if fi, err := os.Stat(filepath.Dir(o.idsOut)); err != nil || !fi.IsDir() {

@@ -63,7 +63,7 @@ fork, which gtrag trace --format html shows as a branch. --fork, --set and
   gtrag replay fork.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := emptyFileFlag(cmd, "trace-out"); err != nil {
+			if err := emptyFileFlag(cmd.Flags(), "trace-out"); err != nil {
 				return err
 			}
 			evs, err := readTraceFile(args[0])
