@@ -365,18 +365,9 @@ func TestAskTraceSaysTheOfflineNoticeOnce(t *testing.T) {
 // run did, outcome "failed" and the error in it, then the error line on
 // stderr and exit 1; without --json, only the error line.
 func TestAskJSONReportsAFailedRun(t *testing.T) {
-	env := testEnv(t)
-	if env["GTRAG_STORE"] != "" {
-		t.Skip("the embedded store's embedder")
-	}
-	emb := newEmbedServer(t)
-	env["GTRAG_EMBEDDER"] = "ollama:emb"
-	env["OLLAMA_HOST"] = emb.URL                             // testEnv is offline, arXiv unreachable
-	r := gtrag(t, env, "ask", "What is a Nash equilibrium?") // makes and seeds the store
-	require.Equal(t, exitOK, r.code, r.stderr)
-
+	env, emb := embedServerStore(t)
 	emb.fail.Store(true)
-	r = gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
+	r := gtrag(t, env, "ask", "--json", "What is a Nash equilibrium?")
 	require.Equal(t, 1, r.code, r.stderr)
 	require.Contains(t, r.stderr, "model runner has unexpectedly stopped")
 	var res service.Result

@@ -20,16 +20,7 @@ import (
 // says the run was stopped by Ctrl-C during that step, not that the step
 // failed with "context canceled".
 func TestAskCtrlCDuringARemoteEmbeddingIsAStop(t *testing.T) {
-	env := testEnv(t)
-	if env["GTRAG_STORE"] != "" {
-		t.Skip("the embedded store's embedder")
-	}
-	emb := newEmbedServer(t)
-	env["GTRAG_EMBEDDER"] = "ollama:emb"
-	env["OLLAMA_HOST"] = emb.URL
-	r := gtrag(t, env, "ask", "What is a Nash equilibrium?") // makes and seeds the store
-	require.Equal(t, exitOK, r.code, r.stderr)
-
+	env, emb := embedServerStore(t)
 	emb.hang.Store(true)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
@@ -41,7 +32,7 @@ func TestAskCtrlCDuringARemoteEmbeddingIsAStop(t *testing.T) {
 		}
 	}()
 	file := filepath.Join(t.TempDir(), "run.jsonl")
-	r = gtragCtx(ctx, t, env, "ask", "--trace-out", file, "What is a Nash equilibrium?")
+	r := gtragCtx(ctx, t, env, "ask", "--trace-out", file, "What is a Nash equilibrium?")
 	require.Equal(t, exitInterrupted, r.code, r.stderr)
 
 	evs := traceEvents(t, file)

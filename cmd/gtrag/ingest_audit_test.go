@@ -245,13 +245,7 @@ func TestIngestJSONWithAnUnreachableWeaviateStore(t *testing.T) {
 	env := ingestEnv(t, srv)
 	env["GTRAG_STORE"] = "weaviate://127.0.0.1:1/Gtrag"
 	r := gtrag(t, env, "ingest", "--json", "--no-filter", "--query", "cat:cs.GT", "--max", "5")
-	require.Equal(t, exitFailure, r.code, r.stderr)
-	var out struct {
-		Kept       []string `json:"kept"`
-		Error      string   `json:"error"`
-		StoreCount *int     `json:"store_count"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	out := decodeFailedIngest(t, r)
 	require.Empty(t, out.Kept)
 	require.Contains(t, out.Error, "open Weaviate store")
 	require.Nil(t, out.StoreCount)

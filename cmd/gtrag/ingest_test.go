@@ -62,6 +62,25 @@ type ingestReport struct {
 	KeptN, RejectedN, SkippedExistingN, SkippedDupN, SkippedInvalidN, NotFoundN int `json:"-"`
 }
 
+// failedIngest is what the --json object of a failed ingest (exit 1)
+// says of its failure: what it kept, its error, and store_count, null
+// when the run never opened the store.
+type failedIngest struct {
+	Kept       []string `json:"kept"`
+	Error      string   `json:"error"`
+	StoreCount *int     `json:"store_count"`
+}
+
+// decodeFailedIngest checks that r is a failed ingest's (exit 1) and reads
+// its object.
+func decodeFailedIngest(t *testing.T, r result) failedIngest {
+	t.Helper()
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var out failedIngest
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	return out
+}
+
 func (r *ingestReport) UnmarshalJSON(b []byte) error {
 	type plain ingestReport
 	if err := json.Unmarshal(b, (*plain)(r)); err != nil {

@@ -60,13 +60,7 @@ func TestQAIngest2TruncatedVectorFileIsFoundFirst(t *testing.T) {
 	// With --json, the failed run's object, its error said (stdout was
 	// empty, where every other failed ingest prints one).
 	r = gtrag(t, env, "ingest", "--json", "--no-filter", "--file", storeJSONL(t, t.TempDir(), "more.jsonl", arxivtest.Paper(41)))
-	require.Equal(t, exitFailure, r.code, r.stderr)
-	var out struct {
-		Kept       []string `json:"kept"`
-		Error      string   `json:"error"`
-		StoreCount *int     `json:"store_count"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	out := decodeFailedIngest(t, r)
 	require.Empty(t, out.Kept)
 	require.Contains(t, out.Error, "is damaged")
 	require.Nil(t, out.StoreCount)

@@ -186,6 +186,24 @@ func newEmbedServer(t *testing.T) *embedServer {
 	return s
 }
 
+// embedServerStore is testEnv with an embedded store made and seeded with
+// the primer by embedServer's model (ollama:emb), which a test then makes
+// fail or hang. testEnv is offline, arXiv unreachable. A test of a store
+// server (GTRAG_STORE) is skipped: the embedder is the embedded store's.
+func embedServerStore(t *testing.T) (map[string]string, *embedServer) {
+	t.Helper()
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store's embedder")
+	}
+	emb := newEmbedServer(t)
+	env["GTRAG_EMBEDDER"] = "ollama:emb"
+	env["OLLAMA_HOST"] = emb.URL
+	r := gtrag(t, env, "ask", "What is a Nash equilibrium?") // makes and seeds the store
+	require.Equal(t, exitOK, r.code, r.stderr)
+	return env, emb
+}
+
 // Ctrl-C during a copy whose target is embedding says what was written and
 // that the same command resumes, and exits 130.
 func TestQAStoreCopyInterrupted(t *testing.T) {
