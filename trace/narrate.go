@@ -101,6 +101,9 @@ func (n *Narrator) printf(format string, args ...any) {
 	}
 }
 
+// notePrefix opens a note of the narration's header.
+const notePrefix = "  note: "
+
 // NarrationHang is the column a narration line goes on under when a
 // terminal's width wraps it (iostreams.LineWrapper): a labelled line's
 // text, past its label and any nesting ("ACTION" and an embed under it),
@@ -108,8 +111,8 @@ func (n *Narrator) printf(format string, args ...any) {
 // The narration itself is written whole, as a recording is narrated.
 func NarrationHang(line string) int {
 	const col = 2 + labelWidth
-	if rest, ok := strings.CutPrefix(line, "  note: "); ok && rest != "" {
-		return len("  note: ")
+	if rest, ok := strings.CutPrefix(line, notePrefix); ok && rest != "" {
+		return len(notePrefix)
 	}
 	if len(line) <= col || !strings.HasPrefix(line, "  ") || line[col-2:col] != "  " {
 		return -1
@@ -134,7 +137,7 @@ func (n *Narrator) Event(e Event) error {
 		n.printf("  llm %s · embedder %s · k %d · max results %d · gtrag %s\n",
 			orText(s.LLM, "-"), orText(s.Embedder, "-"), s.K, s.MaxResults, orText(s.Version, "-"))
 		for _, note := range s.Notices {
-			n.printf("  note: %s\n", note)
+			n.printf("%s%s\n", notePrefix, note)
 		}
 		n.edits = forkEdits(s.Fork)
 		n.question = d.Question
