@@ -266,7 +266,7 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 
 	rep.ArxivRequests = int(j.requests() - j.req0)
 	if r.store != nil {
-		rep.StoreCount = r.storeCount(ctx, r.store)
+		rep.StoreCount = r.storeCount(ctx)
 	}
 	rep.Next, rep.Total, rep.Complete = j.st.Next, j.st.Total, j.st.Done
 	rep.Gaps = slices.Clone(j.st.Gaps)
@@ -303,7 +303,7 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 // process is writing: the count is worth a moment, not a hang.
 const refreshTimeout = 2 * time.Second
 
-// storeCount is the store's size now. A store that other processes write
+// storeCount is the size of the run's store now. A store that other processes write
 // too (*vectordb.DB) keeps a count in memory that only this process's own
 // writes bring up to date; a run that wrote nothing after another process
 // did (every paper stored already) would report the size it last saw, not
@@ -313,7 +313,8 @@ const refreshTimeout = 2 * time.Second
 // A server's count (the Weaviate backend) is asked for as long as a
 // refresh, not its request timeout: on a hung server that was a minute
 // more after the interrupt the hang provoked.
-func (r *run) storeCount(ctx context.Context, st Store) int {
+func (r *run) storeCount(ctx context.Context) int {
+	st := r.store
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
 	defer cancel()
 	if rf, ok := st.(interface{ Refresh(context.Context) error }); ok {
