@@ -360,6 +360,19 @@ func (t aboutTest) alternates() map[string][]string {
 	return t.fieldStems
 }
 
+// covers is the coverage rule, the one rule of the test a paper passes on
+// its own, pool or no pool: it holds minCoverage of the question's specific
+// terms (all its terms when it has none), and minShared of them when the
+// question is unrecognised. terms is the paper's termSet.
+func (t aboutTest) covers(terms map[string]bool) (covered, of int, ok bool) {
+	covered, of = countIn(t.terms, terms, t.alternates()), len(t.terms)
+	if len(t.specific) > 0 {
+		covered, of = countIn(t.specific, terms, t.alternates()), len(t.specific)
+	}
+	ok = covered > 0 && float64(covered)/float64(of) >= t.min && (!t.unrecognised || covered >= minShared)
+	return covered, of, ok
+}
+
 // test reports whether p is about the question, and why.
 func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	doc := paperText(p)
@@ -386,11 +399,7 @@ func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	}
 	have := countIn(t.counted(), terms, t.alternates())
 	why := fmt.Sprintf("%d of %d terms", have, len(t.terms))
-	covered, of := have, len(t.terms)
-	if len(t.specific) > 0 {
-		covered, of = countIn(t.specific, terms, t.alternates()), len(t.specific)
-	}
-	if covered > 0 && float64(covered)/float64(of) >= t.min && (!t.unrecognised || covered >= minShared) {
+	if covered, of, ok := t.covers(terms); ok {
 		return fmt.Sprintf("%d of %d specific terms", covered, of), true
 	}
 	if have >= minShared && float64(have) >= standOut*float64(t.median) {

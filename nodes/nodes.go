@@ -1031,7 +1031,10 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 
 // offTopic decides whether the run's question is off-topic, from the
 // question itself: a question search_arxiv's topic judge did not recognise
-// is, unless the search added game-theory papers about it; one it was not
+// is, unless the search found game-theory papers about it (PapersFound:
+// added, or already in the store, so that asking again does not turn an
+// answer into a refusal because the store kept the papers the first time:
+// 55 of the 665 dev questions of round 2 session 62 did); one it was not
 // asked about (arXiv was never searched) is put to the judge now, unless
 // Respond has asked it already (judged): the narration listed the same
 // call twice.
@@ -1048,7 +1051,7 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 // the store besides, which a refusal should not leave behind. Not used.
 func (r Responder) offTopic(ctx context.Context, s GraphState, judged *reasoner.Verdict) (bool, error) {
 	if s.OffTopic || len(s.Searches) > 0 || r.Topic == nil {
-		return s.OffTopic && s.PapersAdded == 0, nil
+		return s.OffTopic && len(s.PapersFound) == 0, nil
 	}
 	if judged != nil {
 		return !judged.Yes, nil
@@ -1333,11 +1336,18 @@ func addNotices(have, add []string) []string {
 	return out
 }
 
-// heldByOnePassage reports whether one of the store's passages is about a
-// question the topic judge found no game theory in, by the tests a search's
-// best match must pass for it (aboutTest, unrecognised): it names one of
-// the question's glossary concepts, or holds minSharedBestUnrecognised of
-// its specific terms (all of them when it has fewer: "What is a core?").
+// heldByOnePassage reports whether one of the store's papers is about a
+// question the topic judge found no game theory in, by the tests that let
+// a search keep a paper for it (aboutTest, unrecognised): it names one of
+// the question's glossary concepts or phrases, holds
+// minSharedBestUnrecognised of its specific terms (all of them when it has
+// fewer: "What is a core?"), or passes the coverage rule. A paper's
+// passages are read together, title and all, as the search read its
+// abstract: a store that kept a paper for a question must not refuse the
+// same question from it the next time. "What do supermarkets do when
+// competing brands cut prices?" kept a paper on incumbents' price cuts
+// that held three of its five specific terms, and was refused from it
+// when asked again (round 2 session 62).
 func heldByOnePassage(question string, results []vectordb.Result) bool {
 	t := newAboutTest(question)
 	t.unrecognised = true
@@ -1351,17 +1361,37 @@ func heldByOnePassage(question string, results []vectordb.Result) bool {
 			phrases = append(phrases, c)
 		}
 	}
-	for _, r := range results {
-		p := arxiv.Paper{Title: r.Metadata["title"], Summary: r.Content}
+	for _, p := range papersOf(results) {
 		doc := paperText(p)
 		if slices.ContainsFunc(phrases, func(c text.Concept) bool { return c.In(doc) }) {
 			return true
 		}
-		if countIn(t.counted(), termSet(p), nil) >= need {
+		terms := termSet(p)
+		if countIn(t.counted(), terms, nil) >= need {
+			return true
+		}
+		if _, _, ok := t.covers(terms); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// papersOf joins the passages of each paper, in the order of its first,
+// into one paper: its title and its passages' text.
+func papersOf(results []vectordb.Result) []arxiv.Paper {
+	var out []arxiv.Paper
+	at := map[string]int{}
+	for _, r := range results {
+		id := cmp.Or(r.Metadata["paper_id"], r.ID)
+		if i, ok := at[id]; ok {
+			out[i].Summary += " " + r.Content
+			continue
+		}
+		at[id] = len(out)
+		out = append(out, arxiv.Paper{ID: id, Title: r.Metadata["title"], Summary: r.Content})
+	}
+	return out
 }
 
 // primerLacks returns the question's words and phrases (questionWords, as
