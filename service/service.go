@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/gtrag/gtrag/arxiv"
@@ -484,9 +486,15 @@ func orDiscard(w io.Writer) io.Writer {
 
 // PaceFileFor is the file through which the gtrag processes of this user
 // keep arXiv's pacing between them for the endpoint baseURL ("" is arXiv's):
-// in cacheDir, the user's gtrag cache directory, one per endpoint, so that
+// in cacheDir, the user's gtrag cache directory, one per server, so that
 // a local test server never holds up requests to arXiv. "" when there is
 // no cache directory: pacing then holds within each process.
+//
+// A server is its host and port (paceKey), not the URL as written: arXiv
+// asks for its pace per server, and "https://export.arxiv.org/api/query/"
+// or "http://EXPORT.arxiv.org:80/api/query" given to one process and the
+// default to another would otherwise each keep a pace of their own and
+// send two requests within the 3 s.
 func PaceFileFor(cacheDir, baseURL string) string {
 	if cacheDir == "" {
 		return ""
@@ -494,6 +502,27 @@ func PaceFileFor(cacheDir, baseURL string) string {
 	if baseURL == "" {
 		baseURL = arxiv.DefaultBaseURL
 	}
-	sum := sha256.Sum256([]byte(baseURL))
+	sum := sha256.Sum256([]byte(paceKey(baseURL)))
 	return filepath.Join(cacheDir, "arxiv-pace-"+hex.EncodeToString(sum[:6]))
+}
+
+// paceKey is the server a base URL names: its host, lower-cased, with the
+// port when it is not the scheme's default. The scheme itself is left
+// out: arXiv serves its API over http and https alike, and its pace is
+// the server's. A URL that does not parse, or names no host, is its own
+// key.
+func paceKey(baseURL string) string {
+	u, err := url.Parse(strings.TrimSpace(baseURL))
+	if err != nil || u.Hostname() == "" {
+		return baseURL
+	}
+	host := strings.ToLower(u.Hostname())
+	switch port := u.Port(); {
+	case port == "",
+		port == "80" && strings.EqualFold(u.Scheme, "http"),
+		port == "443" && strings.EqualFold(u.Scheme, "https"):
+		return host
+	default:
+		return host + ":" + port
+	}
 }
