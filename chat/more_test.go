@@ -131,4 +131,55 @@ func TestNewSources(t *testing.T) {
 	require.Empty(t, newSources(history, q, []nodes.Source{{PaperID: "b", Title: "B"}, {PaperID: "a", Title: "A"}}), "one source carries on")
 	require.Empty(t, newSources(history, "Another question?", []nodes.Source{{PaperID: "b", Title: "B"}}), "nothing cited for this question before")
 	require.Empty(t, newSources(history, q, nil), "nothing cited now")
+
+	// Another question's answer cited C: C is not new to the session.
+	history = append(history, Turn{Question: "What is C?", Result: service.Result{Sources: []nodes.Source{{PaperID: "c", Title: "C"}}}})
+	require.Equal(t, "“B”, a source not cited before, and “C”, a source cited earlier in this session",
+		newSources(history, q, []nodes.Source{{PaperID: "b", Title: "B"}, {PaperID: "c", Title: "C"}}))
+	require.Equal(t, "“C”, a source cited earlier in this session", newSources(history, q, []nodes.Source{{PaperID: "c", Title: "C"}}))
+	// An answer that was not given (cancelled, failed) cited nothing.
+	history = append(history, Turn{Question: "What is D?", Unanswered: true, Result: service.Result{Sources: []nodes.Source{{PaperID: "d", Title: "D"}}}})
+	require.Equal(t, "“D”, a source not cited before", newSources(history, q, []nodes.Source{{PaperID: "d", Title: "D"}}))
+}
+
+// A source is "not cited before" only when no earlier answer of the
+// session cited it, whatever question that answer was to. Asked about the
+// centipede game, then about the repeated prisoner's dilemma, a "tell me
+// more" answered from the centipede game entry was announced as "a source
+// not cited before", though the session's first answer had cited it: the
+// check looked only at the answers to the question more was asked of. The
+// answer has still moved on from that question's sources, and says so.
+func TestSessionTellMeMoreDoesNotCallASourceCitedEarlierInTheSessionNew(t *testing.T) {
+	centipede := nodes.Source{PaperID: "primer:centipede", Title: "The centipede game"}
+	repeated := nodes.Source{PaperID: "primer:repeated", Title: "Repeated games"}
+	tft := nodes.Source{PaperID: "primer:tft", Title: "Tit-for-tat"}
+	bi := nodes.Source{PaperID: "primer:bi", Title: "Backward induction"}
+	answers := []service.Result{
+		{Answer: "Players take or pass a growing pot [1].", Sources: []nodes.Source{centipede}},
+		{Answer: "Cooperation is sustained by the shadow of the future [1].", Sources: []nodes.Source{repeated}},
+		{Answer: "The game is a standard example [1].", Sources: []nodes.Source{centipede}},
+		{Answer: "Tit-for-tat copies the last move [1].", Sources: []nodes.Source{tft}},
+		{Answer: "Backward induction unravels it [1].", Sources: []nodes.Source{bi}},
+		{Answer: "Tit-for-tat is nice [1]. The pot grows [2].", Sources: []nodes.Source{tft, centipede}},
+	}
+	n := 0
+	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		res := answers[n]
+		n++
+		res.Question, res.Outcome = q, nodes.OutcomeAnswered
+		return res, nil
+	}}
+	lines := script{
+		"What is the centipede game?",
+		"Why do players cooperate in the repeated prisoner's dilemma?",
+		"tell me more", // the centipede game, cited by the first answer
+		"What is tit-for-tat?",
+		"What is backward induction?",
+		"go on", // tit-for-tat and the centipede game: neither is new
+	}
+	require.NoError(t, r.session().Run(context.Background(), &lines))
+	out := r.out.String()
+	require.NotContains(t, out, "not cited before", "every source was cited by an earlier answer of the session:\n%s", out)
+	require.Contains(t, out, "  now from “The centipede game”, a source cited earlier in this session\nThe game is a standard example [1].")
+	require.Contains(t, out, "  now from “Tit-for-tat”; “The centipede game”, sources cited earlier in this session\nTit-for-tat is nice")
 }

@@ -316,14 +316,26 @@ func (s *Session) more() Query {
 }
 
 // newSources names the sources an answer to a request for more cites
-// when none of them was cited by the earlier answers to its question
-// ("“The centipede game”, a source not cited before"), and is "" when one was, or when the
-// earlier answers cited nothing to compare with.
+// when none of them was cited by the earlier answers to its question: the
+// answer has moved on from what was being discussed. It is "" when one
+// was, or when the earlier answers cited nothing to compare with.
+//
+// A source is said to be "not cited before" only when no earlier answer of
+// the session cited it ("“The centipede game”, a source not cited
+// before"); one an answer to another question cited is said to be cited
+// earlier in this session. Asked about the centipede game, then about the
+// repeated prisoner's dilemma, "tell me more" answered from the centipede
+// game entry was announced as a source not cited before, though the
+// session's first answer had cited it.
 func newSources(history []Turn, question string, cited []nodes.Source) string {
-	before := map[string]bool{}
+	before, session := map[string]bool{}, map[string]bool{}
 	for _, t := range history {
-		if t.Question == question && !t.Unanswered {
-			for _, src := range t.Result.Sources {
+		if t.Unanswered {
+			continue // no answer was shown, so nothing was cited
+		}
+		for _, src := range t.Result.Sources {
+			session[src.PaperID] = true
+			if t.Question == question {
 				before[src.PaperID] = true
 			}
 		}
@@ -331,16 +343,25 @@ func newSources(history []Turn, question string, cited []nodes.Source) string {
 	if len(before) == 0 || len(cited) == 0 || slices.ContainsFunc(cited, func(src nodes.Source) bool { return before[src.PaperID] }) {
 		return ""
 	}
-	var titles []string
+	var fresh, earlier []string
 	for i, src := range cited {
-		if !slices.ContainsFunc(cited[:i], func(o nodes.Source) bool { return o.PaperID == src.PaperID }) {
-			titles = append(titles, "“"+src.Title+"”")
+		if slices.ContainsFunc(cited[:i], func(o nodes.Source) bool { return o.PaperID == src.PaperID }) {
+			continue
+		}
+		if session[src.PaperID] {
+			earlier = append(earlier, "“"+src.Title+"”")
+		} else {
+			fresh = append(fresh, "“"+src.Title+"”")
 		}
 	}
-	if len(titles) == 1 {
-		return titles[0] + ", a source not cited before"
+	var parts []string
+	if len(fresh) > 0 {
+		parts = append(parts, strings.Join(fresh, "; ")+", "+text.Plural(len(fresh), "a source", "sources")+" not cited before")
 	}
-	return strings.Join(titles, "; ") + ", sources not cited before"
+	if len(earlier) > 0 {
+		parts = append(parts, strings.Join(earlier, "; ")+", "+text.Plural(len(earlier), "a source", "sources")+" cited earlier in this session")
+	}
+	return strings.Join(parts, ", and ")
 }
 
 // say writes text to Out, each line wrapped to Width at spaces with its
