@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/nodes"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/text"
 )
@@ -142,4 +144,72 @@ func TestSessionFollowUpAfterOnlyOffTopicQuestions(t *testing.T) {
 	require.Contains(t, r.asked[2], "prisoner's dilemma", "carried once there is a topic")
 	require.Equal(t, 2, strings.Count(r.out.String(), NoTopicToFollow+"\n"), r.out.String())
 	require.NotContains(t, r.out.String(), NoEarlierQuestion)
+}
+
+// scriptedCondenser answers each condense call in turn: a reply, or an
+// error when the reply is "".
+type scriptedCondenser struct {
+	replies []string
+	calls   int
+}
+
+func (c *scriptedCondenser) Condense(context.Context, []reasoner.Exchange, string) (string, error) {
+	r := c.replies[c.calls]
+	c.calls++
+	if r == "" {
+		return "", errors.New(`condense_question: the LLM reply "I'm sorry" is not one question`)
+	}
+	return r, nil
+}
+
+// With the trace on, every call the model makes to rewrite a line is
+// handed to TraceRewrite, with what it was given and what came back, or
+// its failure and the question kept; with the trace off, and for lines the
+// model is not asked about, nothing is. The rewrite used to happen before
+// the run's narration began, and no narration showed it.
+func TestSessionTracesTheLLMsRewrite(t *testing.T) {
+	type traced struct {
+		line string
+		r    Rewrite
+	}
+	var got []traced
+	var r recorder
+	s := r.session()
+	c := &scriptedCondenser{replies: []string{
+		"What is the repeated prisoner's dilemma?",
+		"", // refused: the offline rewrite
+		"Why does the folk theorem hold?",
+	}}
+	s.Rewriter = LLM{Condenser: c}
+	s.TraceRewrite = func(line string, rw Rewrite) { got = append(got, traced{line, rw}) }
+	lines := script{
+		"What is the prisoner's dilemma?", // no history: the model is not asked
+		"/trace on",
+		"and in the repeated version?",
+		"Why does tit-for-tat do well in the iterated prisoner's dilemma?", // stands alone: not asked
+		"and why?",
+		"/trace off",
+		"and who proved it?", // asked, not traced
+	}
+	require.NoError(t, s.Run(context.Background(), &lines))
+	require.Equal(t, 3, c.calls, "three lines were sent to the model")
+	require.Len(t, got, 2, "the two calls made with the trace on: %+v", got)
+
+	first := got[0]
+	require.Equal(t, "and in the repeated version?", first.line)
+	require.NotNil(t, first.r.Condensed)
+	require.Equal(t, "and in the repeated version?", first.r.Condensed.FollowUp)
+	require.Equal(t, "What is the repeated prisoner's dilemma?", first.r.Condensed.Reply)
+	require.NoError(t, first.r.Condensed.Err)
+	require.Equal(t, []reasoner.Exchange{{Question: "What is the prisoner's dilemma?", Answer: "answer to What is the prisoner's dilemma?"}}, first.r.Condensed.History)
+	require.Equal(t, "What is the repeated prisoner's dilemma?", first.r.Question)
+
+	second := got[1]
+	require.Equal(t, "and why?", second.line)
+	require.Empty(t, second.r.Condensed.Reply)
+	require.ErrorContains(t, second.r.Condensed.Err, "is not one question")
+	require.False(t, second.r.Condensed.Cancelled)
+	require.Len(t, second.r.Condensed.History, 3, "the conversation so far")
+	require.Equal(t, r.asked[3], second.r.Question, "the question asked is the offline rewrite the trace was told")
+	require.NotEqual(t, "and why?", second.r.Question)
 }

@@ -26,6 +26,25 @@ type Rewrite struct {
 	// Notices are one-line messages for the user, such as an LLM failing
 	// and the offline rewrite used instead.
 	Notices []string
+	// Condensed is the model's call that rewrote the line (LLM), nil when
+	// no model was asked. It happens before the question's run, so the
+	// run's narration does not show it; the session's does
+	// (Session.TraceRewrite).
+	Condensed *Condensed
+}
+
+// Condensed is one call to a Condenser: what it was given and what came
+// back.
+type Condensed struct {
+	History  []reasoner.Exchange // the conversation it was given
+	FollowUp string              // the line, as given
+	Reply    string              // the standalone question it wrote; "" when Err
+	// Err is why no reply was used: the call failed, the reply was not
+	// one question, or the question was cancelled (Cancelled).
+	Err error
+	// Cancelled is set when the question was cancelled during the call
+	// (Ctrl-C): the line is not asked.
+	Cancelled bool
 }
 
 // Offline rewrites follow-ups without a model by carrying the previous
@@ -471,9 +490,12 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 		}
 	}
 	q, err := l.Condenser.Condense(ctx, ex, line)
+	call := &Condensed{History: ex, FollowUp: line, Reply: q, Err: err}
 	if err != nil {
+		call.Reply = ""
 		if ctx.Err() != nil {
-			return Rewrite{}, ctx.Err()
+			call.Err, call.Cancelled = ctx.Err(), true
+			return Rewrite{Condensed: call}, ctx.Err()
 		}
 		q := carryTopic(history, line)
 		notice := "the LLM could not rewrite the follow-up (" + err.Error() + "); carried the previous topic instead"
@@ -481,7 +503,7 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 			// Nothing was carried: do not say so.
 			notice = "the LLM could not rewrite the line (" + err.Error() + "); asked it as typed"
 		}
-		return Rewrite{Question: q, Notices: []string{notice}}, nil
+		return Rewrite{Question: q, Notices: []string{notice}, Condensed: call}, nil
 	}
-	return Rewrite{Question: q}, nil
+	return Rewrite{Question: q, Condensed: call}, nil
 }

@@ -77,6 +77,13 @@ type Session struct {
 	// Trace narrates every question from the start (chat --trace, --step);
 	// /trace on and off change it.
 	Trace bool
+	// TraceRewrite narrates, while Trace is on, the model's rewrite of a
+	// line (Rewrite.Condensed) as the question's run would narrate an LLM
+	// call: the rewrite happens before that run, whose narration starts
+	// on the question it was rewritten to. line is the line as typed, r
+	// the rewrite (r.Question what the session goes on to ask, unless the
+	// rewrite was cancelled). Nil narrates nothing.
+	TraceRewrite func(line string, r Rewrite)
 
 	history []Turn
 }
@@ -239,6 +246,10 @@ func (s *Session) Turn(ctx context.Context, line string) error {
 			rw = Offline{}
 		}
 		r, err := rw.Rewrite(qctx, s.history, line)
+		if s.Trace && s.TraceRewrite != nil && r.Condensed != nil {
+			// Before the notice a failed rewrite gives, and the run.
+			s.TraceRewrite(line, r)
+		}
 		if err != nil {
 			return s.failed(ctx, qctx, err)
 		}

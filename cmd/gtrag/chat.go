@@ -16,6 +16,7 @@ import (
 	"github.com/gtrag/gtrag/chat"
 	"github.com/gtrag/gtrag/internal/iostreams"
 	"github.com/gtrag/gtrag/provider"
+	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/trace"
 )
@@ -114,6 +115,12 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 	}
 	if c := svc.Reasoners().Condense; c != nil {
 		s.Rewriter = chat.LLM{Condenser: c}
+		// The condense call comes before the question's run, whose
+		// narration starts on the rewritten question: without this the
+		// call that rewrote it was never shown.
+		s.TraceRewrite = func(line string, r chat.Rewrite) {
+			a.traceRewrite(svc, line, r)
+		}
 	}
 	for _, n := range llmNotices {
 		a.io.Note(n)
@@ -218,6 +225,28 @@ func (a *app) chatAsk(ctx context.Context, svc *service.Service, q chat.Query, o
 	res, err := svc.Ask(ctx, q.Question, opts)
 	o.live.Finish(res.Notices)
 	return res, err
+}
+
+// traceRewrite narrates the LLM's rewrite of a chat line (chat.Rewrite's
+// Condensed) where the runs are narrated, in their form, with the secrets
+// the runs' traces scrub scrubbed from it.
+func (a *app) traceRewrite(svc *service.Service, line string, r chat.Rewrite) {
+	c := r.Condensed
+	n := trace.Condensation{
+		Tool:     svc.LLM(),
+		FollowUp: line,
+		Sent:     reasoner.CondensedHistory(c.History),
+		Earlier:  len(c.History),
+		Reply:    c.Reply,
+		Question: r.Question,
+	}
+	switch {
+	case c.Cancelled:
+		n.Cancelled = true
+	case c.Err != nil:
+		n.Error = c.Err.Error()
+	}
+	_ = trace.NarrateCondensation(a.narrationOut(), n, provider.Secrets(a.getenv)...)
 }
 
 // interrupts takes SIGINT over from the process's root context for a chat

@@ -257,6 +257,92 @@ func TestChatWithAnLLM(t *testing.T) {
 	require.Contains(t, condensed[0], "and in the all-pay version?")
 }
 
+// chat --trace narrates the LLM call that condenses a follow-up, in the
+// form of the run's own LLM calls, before the run on the rewritten
+// question: what was sent, what came back, and the question the run is
+// asked; or that the call failed and which question was asked instead.
+// The call used to be narrated nowhere: the trace went from the first
+// run's END to a run on a question the user never typed.
+func TestChatTraceNarratesTheCondenseCall(t *testing.T) {
+	const (
+		first   = "How much do bidders shade their bids in sealed-bid auctions?"
+		allPay  = "How much do bidders shade their bids in all-pay auctions?"
+		session = first + "\nand in the all-pay version?\n"
+	)
+	for _, tc := range []struct {
+		name, reply   string
+		action, asked string
+		update        string
+	}{
+		{
+			name: "rewritten", reply: allPay,
+			action: `  ACTION              reasoner.condense_question [openai:test-model] follow_up="and in the all-pay version?" with 1 exchange → "` + allPay + `"` + "\n",
+			update: `  ENVIRONMENT UPDATE  question: "and in the all-pay version?" → "` + allPay + `"` + "\n",
+			asked:  allPay,
+		},
+		{
+			name: "refused", reply: refusal,
+			action: `  ACTION              reasoner.condense_question [openai:test-model] follow_up="and in the all-pay version?" with 1 exchange → failed: condense_question: the LLM reply "I'm sorry, but I can't help with that request." is not one question` + "\n",
+			update: `(the LLM's rewrite was not used: rewritten offline, carrying the previous question's topic)` + "\n",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			llm := newLLMServer(t)
+			llm.answer = func(user string) string {
+				switch {
+				case strings.Contains(user, "Follow-up:"):
+					return tc.reply
+				case strings.Contains(user, "arXiv searches"):
+					return "sealed-bid auction bid shading"
+				}
+				return "Bidders shade their bids below their valuations [1]."
+			}
+			env := auctionChatEnv(t, llm)
+
+			r := gtragStdin(t, env, session, "chat", "--trace")
+			require.Equal(t, 0, r.code, r.stderr)
+			require.Len(t, llm.prompting("Follow-up:"), 1)
+			out := r.stderr
+			require.Contains(t, out, "chat follow-up · condense_question, before the run\n")
+			require.Contains(t, out, `  PERCEPT             follow_up: "and in the all-pay version?"`+"\n")
+			require.Contains(t, out, `conversation: 1 earlier exchange, sent as its question and the head of its answer: "`+first+`"`+"\n")
+			require.Contains(t, out, tc.action)
+			require.Contains(t, out, tc.update)
+			require.NotContains(t, out, env["OPENAI_API_KEY"])
+
+			// Told between the first run's end and the second run, which
+			// is on the question the block says it is asked.
+			block := strings.Index(out, "chat follow-up · condense_question")
+			require.Less(t, strings.Index(out, "\nEND after"), block, "after the first run")
+			runs := strings.Split(out, "gtrag run ")
+			require.Len(t, runs, 3, "two runs narrated:\n%s", out)
+			second := strings.Index(out, "gtrag run "+strings.SplitN(runs[2], " ", 2)[0])
+			require.Less(t, block, second, "before the second run")
+			asked := tc.asked
+			if asked == "" { // the offline rewrite, as stdout shows it
+				line := r.stdout[strings.Index(r.stdout, "→ ")+len("→ "):]
+				asked = line[:strings.Index(line, "\n")]
+				require.NotEqual(t, "and in the all-pay version?", asked)
+			}
+			require.Contains(t, out, " → \""+asked+"\"", "the block names the question asked")
+			require.True(t, strings.HasPrefix(runs[2][strings.Index(runs[2], " · ")+len(" · "):], "\""+asked+"\""), "the second run asks it:\n%s", runs[2])
+		})
+	}
+
+	// Without --trace, nothing is narrated.
+	llm := newLLMServer(t)
+	llm.answer = func(user string) string {
+		if strings.Contains(user, "Follow-up:") {
+			return allPay
+		}
+		return "Bidders shade their bids below their valuations [1]."
+	}
+	r := gtragStdin(t, auctionChatEnv(t, llm), session, "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "→ "+allPay+"\n")
+	require.NotContains(t, r.stderr, "condense_question")
+}
+
 // With an LLM, "tell me more" is not sent to be condensed: the last
 // question is asked again, and the answer prompt shows the model what its
 // first answer said, for it to say what the passages add.
