@@ -22,7 +22,8 @@
 // as it is (gtrag://paper/cs/0112004v1, gtrag://paper/primer:core) or
 // percent-encoded; resources/list lists them ResourcePageSize at a time,
 // and a call that adds papers sends notifications/resources/list_changed
-// (papersChanged).
+// (papersChanged), over StdioTransport before the server exits at the end
+// of its input (flushPapersChanged).
 // An id in any form ingest_ids takes (arXiv:…, an abs URL) names the
 // paper for get_paper and the resources alike.
 //

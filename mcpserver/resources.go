@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -73,10 +74,128 @@ func (s *Server) addResources() {
 // template again replaces it with itself and sends the notification,
 // debounced, to every session. A client that cached the list stayed stale
 // after an ingest.
+//
+// The change is counted first, for flushPapersChanged: the SDK's timer
+// may not have fired when a session ends.
 func (s *Server) papersChanged(n int) {
 	if n > 0 {
+		s.changes.mu.Lock()
+		s.changes.n++
+		s.changes.mu.Unlock()
 		s.addResources()
 	}
+}
+
+// paperChanges is what each session Run serves has been told of the
+// papers changing: whether a list_changed was sent to it after the last
+// call that added papers.
+type paperChanges struct {
+	mu       sync.Mutex
+	n        uint64                         // calls that added papers
+	sessions map[*mcp.ServerSession]*toldOf // the sessions Run serves
+	// send is the SDK's own sending method handler (trackListChanged's
+	// next), with which flushPapersChanged sends what is owed.
+	send mcp.MethodHandler
+}
+
+// toldOf is what one session has been told of the papers changing.
+type toldOf struct {
+	mu sync.Mutex // held while a list_changed is sent to the session
+	n  uint64     // paperChanges.n when the last list_changed to it was sent
+	// flushed: the session's input has ended and what it was owed sent
+	// (flushPapersChanged); the SDK's debounced list_changed, when its
+	// timer fires after, repeats nothing and is not sent.
+	flushed bool
+}
+
+// count is paperChanges.n.
+func (c *paperChanges) count() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// of is what ss has been told, nil for a session Run does not serve.
+func (c *paperChanges) of(ss mcp.Session) *toldOf {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, _ := ss.(*mcp.ServerSession)
+	return c.sessions[s]
+}
+
+// serve records ss as served by Run, told of the changes up to n: those
+// made before Run began are no news to it. The func it returns forgets ss.
+func (c *paperChanges) serve(ss *mcp.ServerSession, n uint64) (forget func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessions == nil {
+		c.sessions = map[*mcp.ServerSession]*toldOf{}
+	}
+	c.sessions[ss] = &toldOf{n: n}
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		delete(c.sessions, ss)
+	}
+}
+
+const listChangedMethod = "notifications/resources/list_changed"
+
+// trackListChanged is sending middleware that records, for each session
+// Run serves, the list_changed the SDK sends it; one sent after the
+// session was flushed, with nothing new to tell, is dropped.
+func (s *Server) trackListChanged(next mcp.MethodHandler) mcp.MethodHandler {
+	s.changes.send = next
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method != listChangedMethod {
+			return next(ctx, method, req)
+		}
+		told := s.changes.of(req.GetSession())
+		if told == nil {
+			return next(ctx, method, req)
+		}
+		told.mu.Lock()
+		defer told.mu.Unlock()
+		n := s.changes.count()
+		if told.flushed && told.n >= n {
+			return nil, nil
+		}
+		told.n = n // sent after every change counted so far
+		return next(ctx, method, req)
+	}
+}
+
+// flushPapersChanged sends ss the list_changed it is owed, now: one for
+// papers added since the last the SDK sent it, whose debounce timer has
+// not fired yet. StdioTransport calls it when the input ends (see there),
+// after which the SDK could no longer send it.
+//
+// It is sent only to the sessions the SDK itself sends list_changed on the
+// session (notifySessions, mcp/server.go, SDK v1.8.0): those not
+// initialized, or initialized with a protocol version before 2026-07-28.
+// A 2026-07-28 client is told only on a subscriptions/listen stream it
+// opened, which the end of its input does not wait for.
+func (s *Server) flushPapersChanged(ctx context.Context, ss *mcp.ServerSession) {
+	told := s.changes.of(ss)
+	if told == nil || ctx.Err() != nil {
+		return
+	}
+	if p := ss.InitializeParams(); p != nil && p.ProtocolVersion >= "2026-07-28" {
+		return
+	}
+	told.mu.Lock()
+	defer told.mu.Unlock()
+	told.flushed = true
+	n := s.changes.count()
+	if told.n >= n {
+		return
+	}
+	told.n = n
+	// Sent as the SDK's timer sends it, past trackListChanged (this is
+	// what it records). An error means the client is gone: nothing to do.
+	_, _ = s.changes.send(ctx, listChangedMethod, &mcp.ServerRequest[*mcp.ResourceListChangedParams]{
+		Session: ss, Params: &mcp.ResourceListChangedParams{},
+	})
 }
 
 func (s *Server) readPaper(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {

@@ -38,6 +38,9 @@ type Server struct {
 	// resourcePage is the papers a resources/list answer holds:
 	// ResourcePageSize, less in a test that pages a small store.
 	resourcePage int
+	// changes is what the sessions Run serves were told of the papers
+	// changing (flushPapersChanged).
+	changes paperChanges
 }
 
 // New makes the MCP server of svc with every tool and the paper resources
@@ -59,6 +62,7 @@ func New(svc *service.Service, o Options) *Server {
 		Instructions: instructions,
 	})
 	s.mcp.AddReceivingMiddleware(endWithRun, initializeOnceMiddleware, setLevelMiddleware, s.listResourcesMiddleware, s.checkArgsMiddleware)
+	s.mcp.AddSendingMiddleware(s.trackListChanged)
 	s.addTools()
 	s.addResources()
 	return s
@@ -102,7 +106,7 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // server when ctx's cause does ("MCP server stopped by SIGTERM", with
 // gtrag's signal context), not "context canceled", which reads as code.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
-	err := s.mcp.Run(context.WithValue(ctx, runKey{}, ctx), t)
+	err := s.serve(context.WithValue(ctx, runKey{}, ctx), t)
 	if ctx.Err() != nil {
 		if cause := context.Cause(ctx); cause != ctx.Err() && errors.Is(cause, ctx.Err()) {
 			return fmt.Errorf("MCP server %w", cause)
@@ -110,6 +114,40 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 		return fmt.Errorf("MCP server stopped: %w", ctx.Err())
 	}
 	return err
+}
+
+// serve is the SDK's Server.Run (connect, then wait for the session to
+// end or ctx to), keeping the session: a StdioTransport whose input ends
+// has the server send it what it is owed first (flushPapersChanged).
+func (s *Server) serve(ctx context.Context, t mcp.Transport) error {
+	var ss *mcp.ServerSession
+	connected := make(chan struct{})
+	if st, ok := t.(*stdioTransport); ok {
+		st.atEnd(func() {
+			<-connected
+			if ss != nil {
+				s.flushPapersChanged(ctx, ss)
+			}
+		})
+	}
+	from := s.changes.count()
+	ss, err := s.mcp.Connect(ctx, t, nil)
+	if err != nil {
+		close(connected)
+		return err
+	}
+	defer s.changes.serve(ss, from)()
+	close(connected)
+	ended := make(chan error, 1)
+	go func() { ended <- ss.Wait() }()
+	select {
+	case <-ctx.Done():
+		ss.Close()
+		<-ended
+		return ctx.Err()
+	case err := <-ended:
+		return err
+	}
 }
 
 // toolError is what a failed call returns: one readable line, logged too.

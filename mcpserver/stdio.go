@@ -99,12 +99,35 @@ import (
 // the transport's own answers come from the reading goroutine. Both go
 // through one lock and only whole lines reach out, so no answer is ever
 // cut into another.
+//
+// Notifications owed. Once the end of the input reaches the SDK, its
+// connection refuses a notification when no call is in flight
+// (internal/jsonrpc2/conn.go, Connection.Notify), and the session closes.
+// A call that added papers owes the client
+// notifications/resources/list_changed, which the SDK sends 10 ms after
+// the change (it debounces them), by which time a script's input, held
+// only until the call was answered, had ended: the answer came, the
+// notification never did. Served by Server.Run, the transport has the
+// server send what the session is owed (flushPapersChanged) once every
+// request is answered, before the end of the input reaches the SDK.
 func StdioTransport(in io.Reader, out io.Writer) mcp.Transport {
 	r, w := newStdio(in, out)
 	// The reader holds lines to the SDK's limit itself, and refuses longer
 	// ones; the SDK's own cap would end the session on one.
-	return &mcp.IOTransport{Reader: io.NopCloser(r), Writer: w, MaxLineLength: -1}
+	return &stdioTransport{IOTransport: mcp.IOTransport{Reader: io.NopCloser(r), Writer: w, MaxLineLength: -1}, r: r}
 }
+
+// stdioTransport is StdioTransport's: the SDK's, with its reader at hand
+// for Server.Run to give it what to do when the input ends (atEnd).
+type stdioTransport struct {
+	mcp.IOTransport
+	r *drainingReader
+}
+
+// atEnd has f called once the input has ended and every request read is
+// answered, before the SDK is told the input ended; the session can still
+// write then. It must be called before the transport is connected.
+func (t *stdioTransport) atEnd(f func()) { t.r.atEnd = f }
 
 // newStdio makes the two ends of StdioTransport, sharing what they know of
 // the session.
@@ -471,6 +494,9 @@ type drainingReader struct {
 	w     *answeringWriter
 	line  int // lines read
 	buf   bytes.Buffer
+	// atEnd, if set, is called when the input has ended and every request
+	// is answered, before Read reports the end (stdioTransport.atEnd).
+	atEnd func()
 }
 
 func (r *drainingReader) Read(p []byte) (int, error) {
@@ -486,6 +512,10 @@ func (r *drainingReader) Read(p []byte) (int, error) {
 		}
 		if err == io.EOF && r.buf.Len() == 0 {
 			r.open.wait()
+			if r.atEnd != nil {
+				r.atEnd()
+				r.atEnd = nil // Read may be called again after the end
+			}
 			return 0, io.EOF
 		}
 	}

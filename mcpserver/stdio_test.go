@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
 )
 
 const (
@@ -184,4 +186,59 @@ func TestBatchAnswersJoinTheSDKs(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, `{"jsonrpc":"2.0","id":3,"result":{}}`+"\n", out.String(), "an answer to another request is left as it is")
 	})
+}
+
+// listChanged counts the notifications/resources/list_changed in out.
+func listChanged(t *testing.T, out string) int {
+	t.Helper()
+	n := 0
+	for _, m := range lines(t, out) {
+		if obj, ok := m.(map[string]any); ok && obj["method"] == "notifications/resources/list_changed" {
+			n++
+		}
+	}
+	return n
+}
+
+// A script whose last call adds papers, its input closed right after, gets
+// the notifications/resources/list_changed the call owes it before the
+// server exits. The SDK sends it debounced (10 ms after the change), and
+// the end of the input, reached as soon as the call was answered, closed
+// the session first: the notification was lost, the answer written. A
+// call that adds nothing owes none.
+func TestStdioSendsTheLastListChangedBeforeTheInputEnds(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	f := newFixture(t, 0, papers...)
+	ingest := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ingest_ids","arguments":{"ids":["` + papers[0].ID + `","` + papers[1].ID + `"]}}}`
+	run := func() string {
+		var out bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		in := strings.Join([]string{initialize, initialized, ingest}, "\n") + "\n"
+		require.NoError(t, New(f.svc, Options{Version: "test"}).Run(ctx, StdioTransport(strings.NewReader(in), &out)))
+		require.NoError(t, ctx.Err(), "the server ended on its own")
+		return out.String()
+	}
+	out := run()
+	answer, _ := json.Marshal(responses(t, out)[`2`]["result"])
+	require.Contains(t, string(answer), `"kept":["`+papers[0].ID+`","`+papers[1].ID+`"]`, out)
+	require.Equal(t, 1, listChanged(t, out), "papers were added: one list_changed\n%s", out)
+
+	out = run() // the papers are stored already
+	require.Contains(t, responses(t, out), `2`, out)
+	require.Zero(t, listChanged(t, out), "nothing was added\n%s", out)
+}
+
+// A list_changed the SDK has sent already is not sent again when the
+// input ends.
+func TestStdioSendsListChangedOnce(t *testing.T) {
+	papers := arxivtest.Papers(0, 1)
+	f := newFixture(t, 0, papers...)
+	s := startStdio(t, f)
+	s.send(initialize, initialized,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ingest_ids","arguments":{"ids":["`+papers[0].ID+`"]}}}`)
+	s.await(`"id":2`)
+	s.await(`notifications/resources/list_changed`)
+	out := s.close()
+	require.Equal(t, 1, listChanged(t, out), out)
 }

@@ -130,6 +130,33 @@ func TestMCPAnswersAPipedScript(t *testing.T) {
 	require.Contains(t, lines[2], "Nash equilibrium")
 }
 
+// A script whose last call adds papers is told so before `gtrag mcp`
+// exits: notifications/resources/list_changed, which the SDK sends 10 ms
+// after the change, was lost when the input ended first.
+func TestMCPPipedScriptIsToldOfAddedPapers(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	srv := arxivtest.New(t, papers)
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_ARXIV_DELAY"] = "0s"
+	script := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"script","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ingest_ids","arguments":{"ids":["` + papers[0].ID + `","` + papers[1].ID + `"]}}}`,
+	}, "\n") + "\n"
+	for _, c := range []struct {
+		name    string
+		changed int
+	}{{"papers added", 1}, {"nothing added", 0}} { // the second run finds them stored
+		t.Run(c.name, func(t *testing.T) {
+			r := gtragStdin(t, env, script, "mcp")
+			require.Equal(t, 0, r.code, r.stderr)
+			require.Contains(t, r.stdout, `"id":2,"result"`)
+			require.Equal(t, c.changed, strings.Count(r.stdout, `"method":"notifications/resources/list_changed"`), r.stdout)
+		})
+	}
+}
+
 // The ask tool's result says, in "offline", when the answer was written
 // offline although the server has an LLM: one that does not listen (a dead
 // OLLAMA_HOST) failed, one that answers without citing anything answered
@@ -171,7 +198,17 @@ func TestMCPAskSaysWhenTheLLMDidNotAnswer(t *testing.T) {
 			}, "\n") + "\n"
 			r := gtragStdin(t, c.env(), script, "mcp")
 			require.Equal(t, 0, r.code, r.stderr)
-			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			// The answers, and a list_changed when the ask added papers.
+			const listChanged = `{"jsonrpc":"2.0","method":"notifications/resources/list_changed","params":{}}`
+			var lines []string
+			changed := 0
+			for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+				if line == listChanged {
+					changed++
+				} else {
+					lines = append(lines, line)
+				}
+			}
 			require.Len(t, lines, 2, r.stdout)
 			var m struct {
 				ID     int `json:"id"`
@@ -188,6 +225,11 @@ func TestMCPAskSaysWhenTheLLMDidNotAnswer(t *testing.T) {
 			require.False(t, m.Result.IsError, lines[1])
 			got := m.Result.Structured
 			require.NotEmpty(t, got["answer"], lines[1])
+			if added, _ := got["papers_added"].(float64); added > 0 {
+				require.Equal(t, 1, changed, r.stdout)
+			} else {
+				require.Zero(t, changed, r.stdout)
+			}
 			require.Equal(t, c.llm, got["llm"])
 			off, has := got["offline"]
 			if c.offline == "" {
