@@ -605,10 +605,77 @@ func candidates(passages []Passage) []*candidate {
 				g[i].Pred = g[i-1]
 			}
 		}
+		for _, c := range g {
+			if !c.BackRef && c.Pred != nil && definiteEcho(c) {
+				c.BackRef = true
+			}
+		}
 		out = append(out, g...)
 	}
 	return out
 }
+
+// definiteEcho reports whether c opens by naming, as known, something one
+// of the two sentences before it in its source introduced as new: "the",
+// "each" or "both" and a noun, in its first echoSpan words, which one of
+// those sentences counted or introduced with "a" ("4000 drivers", "two
+// routes", "a road"). "At equilibrium the drivers split evenly" is the
+// sequel of "In the standard example 4000 drivers travel from A to B by
+// one of two routes", and quoted without it reads as if the answer had
+// lost a sentence (round 2 session 62). A noun the sentences before only
+// named as known ("The core of a cooperative game is …", then "The core
+// can be empty") is the passage's subject, not an echo; nor is a noun
+// followed by "of", which says there and then which one it means ("the
+// share of strategy i"), or a word every game-theory text uses
+// (text.GenericWords).
+func definiteEcho(c *candidate) bool {
+	ws := text.Words(c.Text)
+	for i := 0; i+1 < len(ws) && i < echoSpan; i++ {
+		if ws[i] != "the" && ws[i] != "each" && ws[i] != "both" {
+			continue
+		}
+		noun := ws[i+1]
+		if text.GenericWords.Has(noun) || text.StopWords.Has(noun) || i+2 < len(ws) && ws[i+2] == "of" {
+			continue
+		}
+		ts := tokens(noun)
+		if len(ts) != 1 {
+			continue
+		}
+		for p, k := c.Pred, 0; p != nil && k < 2; p, k = p.Pred, k+1 {
+			if introduces(p.Text, ts[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// introduces reports whether sentence s introduces the noun whose term is
+// term as new: a number or "a", "an" right before it, with nothing but a
+// space between ("(1838), firms" is a date, not a count).
+func introduces(s, term string) bool {
+	fs := strings.Fields(strings.ToLower(s))
+	for j := 1; j < len(fs); j++ {
+		if w := fs[j-1]; !introducers[w] && !isDigits(w) {
+			continue
+		}
+		if ts := tokens(fs[j]); len(ts) == 1 && ts[0] == term {
+			return true
+		}
+	}
+	return false
+}
+
+// introducers are the words that present a noun as new.
+var introducers = setOf(`a an one two three four five six seven eight nine ten several`)
+
+func isDigits(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
+}
+
+// echoSpan is how far into a sentence definiteEcho looks.
+const echoSpan = 4
 
 func keyLess(a, b [2]int) bool {
 	return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
@@ -2407,7 +2474,7 @@ func withAntecedents(c *candidate, chosen map[*candidate]bool) []*candidate {
 			return nil
 		}
 		chain = append(chain, ante)
-		if len(chain) > 3 {
+		if len(chain) > maxChain {
 			return nil // a long chain of back-references is not one idea
 		}
 		x = ante
@@ -2415,6 +2482,13 @@ func withAntecedents(c *candidate, chosen map[*candidate]bool) []*candidate {
 	slices.Reverse(chain)
 	return chain
 }
+
+// maxChain is the most sentences withAntecedents quotes for one: a
+// longer chain of back-references is not one idea. Five, so that a
+// worked example (its setting, its first equilibrium, the change, the new
+// equilibrium: Braess's paradox) can be quoted up to its result, which
+// definiteEcho's links would otherwise cut off (round 2 session 62).
+const maxChain = 5
 
 // namerReach is how many sentences back namer looks for the noun a
 // sentence opening "The game …" refers to.
