@@ -421,6 +421,14 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 			}
 			return nil, &ConfigError{Setting: "data-dir", Err: fmt.Errorf("open the knowledge base: %w", err)}
 		}
+		if errors.Is(err, fs.ErrNotExist) {
+			// The store could not be created where the data directory
+			// is: a place that takes no new files (/proc), a setting to
+			// change as well.
+			if werr := CheckWritable("data directory", cfg.DataDir); werr != nil {
+				return nil, &ConfigError{Setting: "data-dir", Err: werr}
+			}
+		}
 		return nil, fmt.Errorf("open the knowledge base: %w", err)
 	}
 	return db, nil

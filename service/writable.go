@@ -9,7 +9,7 @@ import (
 	"syscall"
 )
 
-// CheckWritable reports, without creating or changing anything, whether a
+// CheckWritable reports, leaving nothing created or changed, whether a
 // run could write path: a file or directory that exists must be writable,
 // and one that does not exist yet must be creatable, its nearest existing
 // parent directory writable. what names path in the error ("store",
@@ -35,7 +35,31 @@ func CheckWritable(what, path string) error {
 	if err := canWrite(check); err != nil && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
 		return &NotWritableError{What: what, Path: path, Where: check, Err: err}
 	}
+	if fi, err := os.Stat(check); err == nil && fi.IsDir() {
+		if err := probeCreate(check); err != nil {
+			return &NotWritableError{What: what, Path: path, Where: check, Err: err}
+		}
+	}
 	return nil
+}
+
+// probeCreate creates a file in dir and removes it: whether a file can be
+// created there is not what access(2) says everywhere. Root may write
+// every directory by its permissions, yet /proc and /sys take no new
+// files ("no such file or directory"); `gtrag ingest --data-dir /proc`
+// asked arXiv before its store failed to open. Nothing stays behind.
+func probeCreate(dir string) error {
+	f, err := os.CreateTemp(dir, ".gtrag-probe-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return pe.Err
+		}
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // NotWritableError is a place a run would write that cannot be written.
@@ -54,6 +78,11 @@ func (e *NotWritableError) Error() string {
 	}
 	if errors.Is(e.Err, syscall.EROFS) {
 		return what + " is on a read-only file system; remount it read-write"
+	}
+	if !errors.Is(e.Err, fs.ErrPermission) {
+		// Not a matter of permissions: a file system that takes no new
+		// files (/proc), say.
+		return fmt.Sprintf("%s does not take new files (%v); choose another place", what, e.Err)
 	}
 	return fmt.Sprintf("%s is not writable (%v); fix its permissions", what, e.Err)
 }

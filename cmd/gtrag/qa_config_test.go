@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
 )
@@ -289,4 +291,23 @@ func TestMismatchHintFitsTheStoreItNames(t *testing.T) {
 	require.True(t, strings.HasSuffix(a.hint(toCollection).Error(), "or another collection (weaviate://HOST:PORT/Name)"), a.hint(toCollection).Error())
 	toDir := &vectordb.MismatchError{Dir: "/kb2", StoredSpec: "openai:fake16", StoredDim: 16, AskedSpec: "offline"}
 	require.True(t, strings.HasSuffix(a.hint(toDir).Error(), "or choose another --data-dir"), a.hint(toDir).Error())
+}
+
+// A data directory that exists but takes no new files (/proc, to root as
+// to anyone) passed the access check, so ingest asked arXiv and then
+// failed to open its store (exit 1), and ask failed the same way. Both are
+// refused before anything is asked: exit 2, one line, no request.
+func TestQAConfigDataDirThatTakesNoFilesIsRefused(t *testing.T) {
+	if fi, err := os.Stat("/proc/self"); err != nil || !fi.IsDir() {
+		t.Skip("no /proc here")
+	}
+	srv := arxivtest.New(t, []arxiv.Paper{auctionPaper})
+	env := testEnv(t)
+	delete(env, "GTRAG_STORE")
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	r := gtrag(t, env, "--data-dir", "/proc", "ingest", "--query", "cat:cs.GT", "--max", "5")
+	requireRefused(t, r, "gtrag: store /proc/store.db cannot be created: /proc does not take new files (no such file or directory); choose another place")
+	require.Empty(t, srv.Requests(), "arXiv was not asked")
+	r = gtrag(t, env, "--data-dir", "/proc", "ask", "What is a Nash equilibrium?")
+	requireRefused(t, r, "gtrag: --data-dir: data directory /proc does not take new files (no such file or directory); choose another place")
 }
