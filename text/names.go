@@ -306,15 +306,21 @@ func sentenceWords(question string, fn func(start, end int, opens bool)) {
 // "Wuhan", "EU", "5G"), a possessive's "'s" dropped. Of a hyphenated word
 // only its capitalised parts are names ("Uber" of "Uber-style"), unless
 // every part is ("Wi-Fi", "Gale-Shapley"). One letter ("I", the "Q" of
-// "Q-learning") is no name. Unlike ForeignName it keeps the field's own
-// names ("Nash"): a caller compares them with what sources say.
+// "Q-learning") is no name. Capitalised words side by side are one name
+// ("Cold War", "John Nash"), unless the first is a possessive; acronyms
+// and numbers are not joined ("UK 3G"). Unlike ForeignName it keeps the
+// field's own names ("Nash"): a caller compares them with what sources
+// say.
 func Names(question string) []string {
 	var out []string
+	joinable := -1 // the end of the last name, when a name right after it joins it
 	sentenceWords(question, func(start, end int, opens bool) {
 		if opens {
+			joinable = -1
 			return
 		}
-		w := strings.TrimSuffix(strings.TrimSuffix(question[start:end], "'s"), "’s")
+		raw := question[start:end]
+		w := strings.TrimSuffix(strings.TrimSuffix(raw, "'s"), "’s")
 		parts := strings.Split(w, "-")
 		var caps []string
 		for _, p := range parts {
@@ -325,13 +331,32 @@ func Names(question string) []string {
 		if len(caps) == len(parts) && len(parts) > 1 {
 			caps = []string{w}
 		}
-		for _, c := range caps {
-			if utf8.RuneCountInString(c) > 1 {
-				out = append(out, c)
+		whole := len(caps) == 1 && caps[0] == w && titleCase(w)
+		if whole && joinable == start-1 && question[start-1] == ' ' {
+			// "Cold War", "John Nash": one name of several words.
+			out[len(out)-1] += " " + w
+		} else {
+			for _, c := range caps {
+				if utf8.RuneCountInString(c) > 1 {
+					out = append(out, c)
+				}
 			}
+		}
+		joinable = -1
+		if whole && w == raw {
+			joinable = end
 		}
 	})
 	return out
+}
+
+// titleCase reports whether w is a capital and then small letters
+// ("Cold"), as the words of a name of several words are, not an acronym
+// or a number ("UK 3G" are two names).
+func titleCase(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	rest := w[n:]
+	return unicode.IsUpper(r) && rest != "" && strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLower(r) && r != '-' }) < 0
 }
 
 // isNamePart reports whether part starts with a capital letter, or is a

@@ -71,6 +71,9 @@ func TestNamesAreCapitalisedWordsThatOpenNoSentence(t *testing.T) {
 		"Why did Germany's 5G spectrum sale drag on?":                                     {"Germany", "5G"},
 		"Do petrol stations avoid price wars? Is there data?  If I ask, does Q-learning?": nil,
 		"What is a Nash equilibrium?":                                                     {"Nash"},
+		"Did the Cold War arms race follow a Prisoner's Dilemma logic?":                   {"Cold War", "Prisoner", "Dilemma"},
+		"Did John Nash's thesis cite von Neumann?":                                        {"John Nash", "Neumann"},
+		"Why did Germany's 5G sale and the UK 3G auction differ?":                         {"Germany", "5G", "UK", "3G"},
 	}
 	for q, want := range cases {
 		assert.Equal(t, want, Names(q), q)
