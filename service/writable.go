@@ -43,25 +43,6 @@ func CheckWritable(what, path string) error {
 	return nil
 }
 
-// probeCreate creates a file in dir and removes it: whether a file can be
-// created there is not what access(2) says everywhere. Root may write
-// every directory by its permissions, yet /proc and /sys take no new
-// files ("no such file or directory"); `gtrag ingest --data-dir /proc`
-// asked arXiv before its store failed to open. Nothing stays behind.
-func probeCreate(dir string) error {
-	f, err := os.CreateTemp(dir, ".gtrag-probe-*")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return pe.Err
-		}
-		return err
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
-}
-
 // NotWritableError is a place a run would write that cannot be written.
 type NotWritableError struct {
 	What string
@@ -88,3 +69,35 @@ func (e *NotWritableError) Error() string {
 }
 
 func (e *NotWritableError) Unwrap() error { return e.Err }
+
+// probeCreate makes sure a file can be created in dir: whether one can is
+// not what access(2) says everywhere. Root may write every directory by
+// its permissions, yet /proc and /sys take no new files ("no such file or
+// directory"); `gtrag ingest --data-dir /proc` asked arXiv before its
+// store failed to open. It makes an unnamed file where the system can
+// (probeUnnamed), else a named one that it removes; a named one that
+// cannot be removed (an append-only directory) shows the directory takes
+// files, and is not an error, though it stays.
+func probeCreate(dir string) error {
+	if ok, err := probeUnnamed(dir); ok {
+		return pathErr(err)
+	}
+	f, err := os.CreateTemp(dir, ".gtrag-probe-*")
+	if err != nil {
+		return pathErr(err)
+	}
+	name := f.Name()
+	f.Close()
+	_ = os.Remove(name)
+	return nil
+}
+
+// pathErr is the system's error of a *fs.PathError, which the
+// NotWritableError names the path of already.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
