@@ -34,6 +34,10 @@ type Condensation struct {
 	Error string
 	// Cancelled is set when the question was cancelled during the call.
 	Cancelled bool
+	// NotAsked is set when the LLM was not asked at all: it had failed
+	// earlier and is let rest (reasoner.ErrLLMUnavailable), so the line
+	// was rewritten offline without a call.
+	NotAsked bool
 	// Question is the question the chat goes on to ask: Reply, or after
 	// a failure the offline rewrite, which may be the line as typed.
 	Question string
@@ -51,6 +55,13 @@ func NarrateCondensation(w io.Writer, c Condensation, secrets ...string) error {
 	n.printf("chat follow-up · %s, before the run\n", reasoner.PromptCondenseQuestion)
 
 	n.line("PERCEPT", "follow_up: "+quote(r.String(c.FollowUp), maxText))
+	if c.NotAsked {
+		n.line("", "conversation: "+plural(c.Earlier, "earlier exchange", "earlier exchanges")+", none sent")
+		n.line("REASONING", "the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is let rest, so the line is rewritten offline")
+		n.line("ACTION", "none: no call to the LLM")
+		n.line("ENVIRONMENT UPDATE", r.String(offlineUpdate(c)))
+		return n.err
+	}
 	n.line("", "conversation: "+r.String(sentExchanges(c.Sent, c.Earlier)))
 	n.line("REASONING", "the line may lean on the conversation, so the LLM is asked to rewrite it as one standalone question for the run to search and answer")
 
@@ -66,12 +77,7 @@ func NarrateCondensation(w io.Writer, c Condensation, secrets ...string) error {
 		update = "none: the question was cancelled, and is not asked"
 	case c.Error != "":
 		action += " → failed: " + fold(c.Error)
-		if c.Question == "" || c.Question == c.FollowUp {
-			update = "question kept as typed: " + quote(c.FollowUp, maxText*2) + " (the LLM's rewrite was not used, and the offline rewrite carried no earlier topic into it)"
-		} else {
-			update = "question: " + quote(c.FollowUp, maxText) + " → " + quote(c.Question, maxText*2) +
-				" (the LLM's rewrite was not used: rewritten offline, carrying the previous question's topic)"
-		}
+		update = offlineUpdate(c)
 	default:
 		action += " → " + quote(c.Reply, maxText*2)
 		update = "question: " + quote(c.FollowUp, maxText) + " → " + quote(c.Question, maxText*2)
@@ -79,6 +85,21 @@ func NarrateCondensation(w io.Writer, c Condensation, secrets ...string) error {
 	n.line("ACTION", r.String(action))
 	n.line("ENVIRONMENT UPDATE", r.String(update))
 	return n.err
+}
+
+// offlineUpdate is the environment update of a line the LLM did not
+// rewrite: the question the offline rewrite made of it, or the line as
+// typed.
+func offlineUpdate(c Condensation) string {
+	unused := "the LLM's rewrite was not used"
+	if c.NotAsked {
+		unused = "the LLM was not asked"
+	}
+	if c.Question == "" || c.Question == c.FollowUp {
+		return "question kept as typed: " + quote(c.FollowUp, maxText*2) + " (" + unused + ", and the offline rewrite carried no earlier topic into it)"
+	}
+	return "question: " + quote(c.FollowUp, maxText) + " → " + quote(c.Question, maxText*2) +
+		" (" + unused + ": rewritten offline, carrying the previous question's topic)"
 }
 
 // sentExchanges says which exchanges of a conversation of earlier were

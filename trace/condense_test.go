@@ -45,6 +45,18 @@ func TestNarrateCondensation(t *testing.T) {
 	kept.FollowUp, kept.Error, kept.Question = "and why?", "condense the follow-up with the LLM: 500 Internal Server Error", "and why?"
 	require.Contains(t, narrate(kept), `  ENVIRONMENT UPDATE  question kept as typed: "and why?" (the LLM's rewrite was not used, and the offline rewrite carried no earlier topic into it)`+"\n")
 
+	// An LLM the chat has given up on for now is not asked: nothing is
+	// sent, and the narration does not say a call failed.
+	resting := base
+	resting.NotAsked, resting.Question = true, "What about the prisoner's dilemma in the repeated version?"
+	require.Equal(t, `chat follow-up · condense_question, before the run
+  PERCEPT             follow_up: "and in the repeated version?"
+                      conversation: 1 earlier exchange, none sent
+  REASONING           the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is let rest, so the line is rewritten offline
+  ACTION              none: no call to the LLM
+  ENVIRONMENT UPDATE  question: "and in the repeated version?" → "What about the prisoner's dilemma in the repeated version?" (the LLM was not asked: rewritten offline, carrying the previous question's topic)
+`, narrate(resting))
+
 	cancelled := base
 	cancelled.Cancelled, cancelled.Error = true, "context canceled"
 	out = narrate(cancelled)

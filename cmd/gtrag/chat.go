@@ -243,6 +243,9 @@ func (a *app) traceRewrite(svc *service.Service, line string, r chat.Rewrite) {
 	switch {
 	case c.Cancelled:
 		n.Cancelled = true
+	case errors.Is(c.Err, reasoner.ErrLLMUnavailable):
+		// The Set gave up on the LLM before this line: nothing was sent.
+		n.NotAsked = true
 	case c.Err != nil:
 		n.Error = c.Err.Error()
 	}

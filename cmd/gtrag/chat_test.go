@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -553,4 +554,34 @@ func TestChatUnknownCommandShowsWhatWasTyped(t *testing.T) {
 	require.Equal(t, "gtrag: unknown command \"/sta\\x00ts\"; /help lists the commands\n"+
 		"gtrag: unknown command \"/Sta\\x1bts\"; /help lists the commands\n", r.stderr)
 	require.Contains(t, r.stdout, "this session: 0 questions answered", "/stats itself runs")
+}
+
+// A chat whose LLM failed on the question before lets it rest for the
+// next one, condense call included: nothing is sent, and the narration
+// says the LLM was not asked, not that a call failed.
+func TestChatTraceSaysTheRestingLLMWasNotAsked(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.fault = func(_, user string) llmFault {
+		if strings.Contains(user, "Follow-up:") {
+			return answerSensibly
+		}
+		return status500
+	}
+	var condense atomic.Int32
+	llm.reply = func(_, user string) (string, bool) {
+		if !strings.Contains(user, "Follow-up:") {
+			return "", false
+		}
+		condense.Add(1)
+		return "How much do bidders shade their bids in all-pay auctions?", true
+	}
+	env := llmEnv(t, llm, "openai", auctionPaper, oldStyleAuction)
+	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\nand in the all-pay version?\n", "chat", "--trace")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Zero(t, condense.Load(), "nothing sent to condense")
+	require.NotEmpty(t, llm.seen(), "the first question asked the LLM")
+	require.Contains(t, r.stderr, "chat follow-up · condense_question, before the run\n")
+	require.Contains(t, r.stderr, "  ACTION              none: no call to the LLM\n")
+	require.Contains(t, r.stderr, "(the LLM was not asked: rewritten offline")
+	require.NotContains(t, r.stderr, "→ failed: LLM unavailable")
 }
