@@ -634,17 +634,21 @@ func definiteEcho(c *candidate) bool {
 		if ws[i] != "the" && ws[i] != "each" && ws[i] != "both" {
 			continue
 		}
-		noun := ws[i+1]
-		if text.GenericWords.Has(noun) || text.StopWords.Has(noun) || i+2 < len(ws) && ws[i+2] == "of" {
-			continue
-		}
-		ts := tokens(noun)
-		if len(ts) != 1 {
-			continue
-		}
-		for p, k := c.Pred, 0; p != nil && k < 2; p, k = p.Pred, k+1 {
-			if introduces(p.Text, ts[0]) {
-				return true
+		// The noun, or the word after it when the first is an adjective
+		// the sentences before did not introduce ("the new road").
+		for j := i + 1; j <= i+2 && j < len(ws); j++ {
+			noun := ws[j]
+			if text.GenericWords.Has(noun) || text.StopWords.Has(noun) || j+1 < len(ws) && ws[j+1] == "of" {
+				break
+			}
+			ts := tokens(noun)
+			if len(ts) != 1 {
+				break
+			}
+			for p, k := c.Pred, 0; p != nil && k < 2; p, k = p.Pred, k+1 {
+				if introduces(p.Text, ts[0]) {
+					return true
+				}
 			}
 		}
 	}
@@ -660,8 +664,12 @@ func introduces(s, term string) bool {
 		if w := fs[j-1]; !introducers[w] && !isDigits(w) {
 			continue
 		}
-		if ts := tokens(fs[j]); len(ts) == 1 && ts[0] == term {
-			return true
+		// The noun, or the one after an adjective ("two congestible
+		// roads").
+		for k := j; k <= j+1 && k < len(fs); k++ {
+			if ts := tokens(fs[k]); len(ts) == 1 && ts[0] == term {
+				return true
+			}
 		}
 	}
 	return false

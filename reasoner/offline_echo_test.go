@@ -43,9 +43,10 @@ func TestDefiniteEcho(t *testing.T) {
 		{[]string{"A seller sets a reserve price of one half."}, "The reserve is binding.", true},
 		{[]string{"The core of a cooperative game is the set of allocations no coalition can improve upon."}, "The core can be empty.", false},
 		{[]string{"In Cournot's model (1838), firms choose quantities."}, "Each firm's best response is its reaction function.", false},
-		{[]string{"A firm keeps a share of the market."}, "The share of demand is fixed.", false},              // "the share of": says which
-		{[]string{"Two players meet in a game."}, "The game has two equilibria.", false},                       // a word every text uses
-		{[]string{"There are 4000 drivers.", "Roads are slow.", "Tolls are high."}, "The drivers pay.", false}, // three sentences back
+		{[]string{"A firm keeps a share of the market."}, "The share of demand is fixed.", false},                             // "the share of": says which
+		{[]string{"Two players meet in a game."}, "The game has two equilibria.", false},                                      // a word every text uses
+		{[]string{"There are 4000 drivers.", "Roads are slow.", "Tolls are high."}, "The drivers pay.", false},                // three sentences back
+		{[]string{"Now add a shortcut linking the two congestible roads."}, "The new road turns the game into a trap.", true}, // an adjective between
 	} {
 		var pred *candidate
 		for _, b := range c.before {
