@@ -422,6 +422,14 @@ func TestStoreLockHeldByAnotherProcess(t *testing.T) {
 		require.Len(t, lines, 2, "one wait notice, then the error: %q", r.stderr)
 		require.Equal(t, "store "+file+" "+waiting, lines[0])
 		storeRequireOneLine(t, result{stderr: lines[1], code: r.code}, exitFailure, "is locked by another gtrag process (waited 1s)")
+
+		// --json lists the wait among its notices, as every note the run
+		// wrote on stderr: it was said on stderr only.
+		r = gtrag(t, storeWith(env, "GTRAG_LOCK_TIMEOUT", "1s"), "ingest", "--json", "--no-filter", "--file", papers)
+		require.Equal(t, exitFailure, r.code, r.stderr)
+		var obj struct{ Notices []string }
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &obj), r.stdout)
+		require.Equal(t, []string{"store " + file + " " + waiting}, obj.Notices)
 	})
 	t.Run("a malformed GTRAG_LOCK_TIMEOUT is a usage error", func(t *testing.T) {
 		r := gtrag(t, storeWith(env, "GTRAG_LOCK_TIMEOUT", "soon"), "search", "Nash equilibrium")

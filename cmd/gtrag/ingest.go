@@ -698,6 +698,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	if o.fileHandle != nil {
 		defer o.fileHandle.Close()
 	}
+	var checkNotes []string // what the store check said (a wait for its lock)
 	// The run reads its resume file before it opens the store (which waits
 	// for arXiv's first answer, see below), so a --data-dir that is a file
 	// would be met first as an unreadable resume file, exit 1; it is the
@@ -737,11 +738,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// A damaged store (store.vec cut short, a damaged commit record)
 		// would fail the first batch too, or worse, be written over: it
 		// is found here as well.
-		if err := a.checkIngestStore(ctx, dir); err != nil {
+		if err := a.checkIngestStore(ctx, dir, lineRecorder{w: a.io.ErrOut, lines: &checkNotes}); err != nil {
 			// Not bad usage but a failed run (exit 1): with --json, the
 			// object with its error, as every other failed run prints.
 			if o.json {
-				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}.Listing(ingest.IDs{}), nil, err, false)); werr != nil {
+				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}.Listing(ingest.IDs{}), checkNotes, err, false)); werr != nil {
 					return werr
 				}
 			}
@@ -749,6 +750,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		}
 	}
 	disp := newIngestDisplay(a.io.ErrOut, a.io.ProgressOut())
+	disp.said = checkNotes   // said before the run: a wait for the store's lock
 	defer disp.finish(false) // a return before the run's own finish: the bar's redraws end
 	in := &ingest.Ingester{
 		StateDir:   service.IngestStateDir(a.config()),
@@ -812,6 +814,9 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// report "kept 0, skipped 66" for the entries it had just written.
 		cfg := a.config()
 		cfg.SeedByCaller = o.primer
+		// A wait for another gtrag process is one of the run's notes,
+		// which --json lists: it was said on stderr only.
+		cfg.Notices = storeNotes{disp}
 		if db, openErr = service.OpenStore(ctx, cfg); openErr != nil {
 			openErr = a.cliError(openErr)
 			return nil, openErr
@@ -1061,14 +1066,14 @@ func (a *app) checkIngestPaths(dir string, file bool) error {
 // at once: left to the run's open, it was waited out twice and said twice.
 // Anything else the open meets (an older format to upgrade) is left to the
 // run's own open, which has always said it.
-func (a *app) checkIngestStore(ctx context.Context, dir string) error {
+func (a *app) checkIngestStore(ctx context.Context, dir string, wait io.Writer) error {
 	if a.config().Store != "" {
 		return nil
 	}
 	if fi, err := os.Stat(filepath.Join(dir, vectordb.StoreFileName)); err != nil || fi.Size() == 0 {
 		return nil // no store yet: the run makes one
 	}
-	opts := append(a.storeTuning.options(), vectordb.ReadOnly(), vectordb.WaitNotices(a.io.ErrOut))
+	opts := append(a.storeTuning.options(), vectordb.ReadOnly(), vectordb.WaitNotices(wait))
 	db, err := vectordb.Open(ctx, dir, nil, opts...)
 	if err != nil {
 		var corrupt *vectordb.CorruptError
@@ -1541,6 +1546,43 @@ func (d *ingestDisplay) say(msg string) {
 	}
 	fmt.Fprintln(d.w, "note: "+iostreams.Line(reasoner.ShortNotice(msg)))
 	d.said = append(d.said, msg)
+}
+
+// lineRecorder writes to w and keeps each line written, for the notices of
+// ingest --json before its display exists (checkIngestStore's wait).
+type lineRecorder struct {
+	w     io.Writer
+	lines *[]string
+}
+
+func (r lineRecorder) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			*r.lines = append(*r.lines, line)
+		}
+	}
+	return r.w.Write(p)
+}
+
+// storeNotes writes the store's notes (a wait for another process: see
+// vectordb.WaitNotices) on the display's stderr as the store words them,
+// each line one of the run's notes (ingestNotices).
+type storeNotes struct{ d *ingestDisplay }
+
+func (n storeNotes) Write(p []byte) (int, error) {
+	n.d.mu.Lock()
+	defer n.d.mu.Unlock()
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		if n.d.bar != nil {
+			_ = n.d.bar.Clear()
+		}
+		fmt.Fprintln(n.d.w, line)
+		n.d.said = append(n.d.said, line)
+	}
+	return len(p), nil
 }
 
 // notes are the notes written so far, in the order they were written.

@@ -1223,3 +1223,17 @@ func stderrNotes(stderr string) []string {
 	}
 	return notes
 }
+
+// The store's notes during a run (a wait for another process's lock) are
+// written as the store words them and kept among the run's notes, which
+// ingest --json lists; a progress bar would be cleared first.
+func TestIngestStoreNotesAreTheRunsNotes(t *testing.T) {
+	var errOut bytes.Buffer
+	d := newIngestDisplay(&errOut, nil)
+	defer d.finish(true)
+	n := storeNotes{d}
+	_, err := n.Write([]byte("store /kb/store.db is being written by another gtrag process; waiting…\n"))
+	require.NoError(t, err)
+	require.Equal(t, "store /kb/store.db is being written by another gtrag process; waiting…\n", errOut.String())
+	require.Equal(t, []string{"store /kb/store.db is being written by another gtrag process; waiting…"}, d.notes())
+}
