@@ -373,6 +373,19 @@ func (t aboutTest) covers(terms map[string]bool) (covered, of int, ok bool) {
 	return covered, of, ok
 }
 
+// holdsByItself reports whether p passes the rules of test that need no
+// pool: it names one of the question's concepts or says a related phrase,
+// or passes the coverage rule.
+func (t aboutTest) holdsByItself(p arxiv.Paper) bool {
+	doc := paperText(p)
+	if slices.ContainsFunc(t.concepts, func(c text.Concept) bool { return c.In(doc) }) ||
+		slices.ContainsFunc(t.related, func(c text.Concept) bool { return c.In(doc) }) {
+		return true
+	}
+	_, _, ok := t.covers(termSet(p))
+	return ok
+}
+
 // test reports whether p is about the question, and why.
 func (t aboutTest) test(p arxiv.Paper) (string, bool) {
 	doc := paperText(p)

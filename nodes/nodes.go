@@ -966,6 +966,9 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 		for i := range ps {
 			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
 		}
+		if len(s.Searches) == 0 && judged != nil && judged.Yes {
+			markAbout(s.UserQuery, ps)
+		}
 	}
 	// pull_from_chroma took what was told out of the passages; a model
 	// that writes in its own words is told it as well (reasoner.WithTold).
@@ -1027,6 +1030,36 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	}
 	s.Reasoning = fmt.Sprintf("answered from %d passages%s%s, citing %d: %s%s", len(ps), widened, previewed, len(s.Sources), s.Outcome, restored)
 	return s, nil
+}
+
+// markAbout marks Found, for a run that did not search, the passages of
+// the arXiv papers in the store that a search for the question would have
+// judged about it by themselves (aboutTest's rules that need no pool). A
+// paper a search kept for the question was marked so in the run that
+// added it, and the answer quoted it as such; asked again, the store
+// answered without a search and dropped the paper the question is about
+// from the answer (8 of 665 dev questions, round 2 session 62). The
+// primer's entries are not marked: no search brought them.
+func markAbout(question string, ps []reasoner.Passage) {
+	t := newAboutTest(question)
+	about := map[string]bool{}
+	for i, p := range ps {
+		if p.Found || p.PaperID == "" || strings.HasPrefix(p.PaperID, data.IDPrefix) {
+			continue
+		}
+		yes, seen := about[p.PaperID]
+		if !seen {
+			paper := arxiv.Paper{Title: p.Title}
+			for _, q := range ps {
+				if q.PaperID == p.PaperID {
+					paper.Summary += " " + q.Text
+				}
+			}
+			yes = t.holdsByItself(paper)
+			about[p.PaperID] = yes
+		}
+		ps[i].Found = yes
+	}
 }
 
 // offTopic decides whether the run's question is off-topic, from the
