@@ -109,13 +109,7 @@ func TestSessionTellMeMoreSaysWhenItMovesToANewSource(t *testing.T) {
 		{Answer: "Backward induction [1]. Folk theorem [2].", Sources: []nodes.Source{
 			{PaperID: "primer:bi", Title: "Backward induction"}, {PaperID: "primer:tft", Title: "Tit-for-tat"}}},
 	}
-	n := 0
-	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
-		res := answers[n]
-		n++
-		res.Question, res.Outcome = q, nodes.OutcomeAnswered
-		return res, nil
-	}}
+	r := answering(answers)
 	lines := script{"Why do players cooperate in the repeated prisoner's dilemma?", "tell me more", "go on", "more"}
 	require.NoError(t, r.session().Run(context.Background(), &lines))
 	out := r.out.String()
@@ -162,13 +156,7 @@ func TestSessionTellMeMoreDoesNotCallASourceCitedEarlierInTheSessionNew(t *testi
 		{Answer: "Backward induction unravels it [1].", Sources: []nodes.Source{bi}},
 		{Answer: "Tit-for-tat is nice [1]. The pot grows [2].", Sources: []nodes.Source{tft, centipede}},
 	}
-	n := 0
-	r := recorder{ask: func(_ context.Context, q string) (service.Result, error) {
-		res := answers[n]
-		n++
-		res.Question, res.Outcome = q, nodes.OutcomeAnswered
-		return res, nil
-	}}
+	r := answering(answers)
 	lines := script{
 		"What is the centipede game?",
 		"Why do players cooperate in the repeated prisoner's dilemma?",
@@ -182,4 +170,16 @@ func TestSessionTellMeMoreDoesNotCallASourceCitedEarlierInTheSessionNew(t *testi
 	require.NotContains(t, out, "not cited before", "every source was cited by an earlier answer of the session:\n%s", out)
 	require.Contains(t, out, "  now from “The centipede game”, a source cited earlier in this session\nThe game is a standard example [1].")
 	require.Contains(t, out, "  now from “Tit-for-tat”; “The centipede game”, sources cited earlier in this session\nTit-for-tat is nice")
+}
+
+// answering is a recorder whose asks are answered, in turn, by answers,
+// each with the question asked and the outcome answered.
+func answering(answers []service.Result) *recorder {
+	n := 0
+	return &recorder{ask: func(_ context.Context, q string) (service.Result, error) {
+		res := answers[n]
+		n++
+		res.Question, res.Outcome = q, nodes.OutcomeAnswered
+		return res, nil
+	}}
 }
