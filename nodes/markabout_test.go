@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,22 +17,18 @@ import (
 // them gave them: answered without the mark, the paper the question is
 // about was dropped from the answer. The primer's entries and papers on
 // something else are not marked.
-func TestMarkAbout(t *testing.T) {
+func TestPapersAbout(t *testing.T) {
 	q := "Can congestion tolls fix the inefficiency of selfish routing?"
-	ps := []reasoner.Passage{
-		{N: 1, PaperID: "primer:price-of-anarchy", Title: "Price of anarchy", Text: "Selfish routing with congestion tolls."},
-		{N: 2, PaperID: "2512.73721v1", Title: "How much do tolls help?", Text: "Marginal-cost congestion tolls make selfish routing efficient."},
-		{N: 3, PaperID: "2512.73721v1", Title: "How much do tolls help?", Text: "We bound the loss."},
-		{N: 4, PaperID: "1005.64324v1", Title: "Smoothness of auctions", Text: "A smoothness argument bounds auction welfare."},
+	result := func(id, title, text string) vectordb.Result {
+		return vectordb.Result{Document: vectordb.Document{ID: id, Content: text, Metadata: map[string]string{"paper_id": id[:strings.Index(id, "_")], "title": title}}}
 	}
-	markAbout(q, ps)
-	var found []int
-	for _, p := range ps {
-		if p.Found {
-			found = append(found, p.N)
-		}
+	results := []vectordb.Result{
+		result("primer:price-of-anarchy_chunk_0", "Price of anarchy", "Selfish routing with congestion tolls."),
+		result("2512.73721v1_chunk_0", "How much do tolls help?", "Marginal-cost congestion tolls make selfish routing efficient."),
+		result("2512.73721v1_chunk_1", "How much do tolls help?", "We bound the loss."),
+		result("1005.64324v1_chunk_0", "Smoothness of auctions", "A smoothness argument bounds auction welfare."),
 	}
-	require.Equal(t, []int{2, 3}, found)
+	require.Equal(t, map[string]bool{"2512.73721v1": true}, papersAbout(q, results))
 }
 
 // foundCatcher records the passages the answerer is given.

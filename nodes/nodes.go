@@ -967,7 +967,10 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 			ps[i].Found = slices.Contains(s.PapersFound, ps[i].PaperID)
 		}
 		if len(s.Searches) == 0 && judged != nil && judged.Yes {
-			markAbout(s.UserQuery, ps)
+			about := papersAbout(s.UserQuery, results)
+			for i := range ps {
+				ps[i].Found = ps[i].Found || about[ps[i].PaperID]
+			}
 		}
 	}
 	// pull_from_chroma took what was told out of the passages; a model
@@ -1032,34 +1035,24 @@ func (r Responder) Respond(ctx context.Context, s GraphState) (GraphState, error
 	return s, nil
 }
 
-// markAbout marks Found, for a run that did not search, the passages of
-// the arXiv papers in the store that a search for the question would have
-// judged about it by themselves (aboutTest's rules that need no pool). A
+// papersAbout are the arXiv papers among results that a search for the
+// question would have judged about it by themselves (aboutTest's rules
+// that need no pool, each paper's passages read together: papersOf), for
+// Respond to give the answerer as found when the run did not search. A
 // paper a search kept for the question was marked so in the run that
 // added it, and the answer quoted it as such; asked again, the store
 // answered without a search and dropped the paper the question is about
 // from the answer (8 of 665 dev questions, round 2 session 62). The
 // primer's entries are not marked: no search brought them.
-func markAbout(question string, ps []reasoner.Passage) {
+func papersAbout(question string, results []vectordb.Result) map[string]bool {
 	t := newAboutTest(question)
 	about := map[string]bool{}
-	for i, p := range ps {
-		if p.Found || p.PaperID == "" || strings.HasPrefix(p.PaperID, data.IDPrefix) {
-			continue
+	for _, p := range papersOf(results) {
+		if !strings.HasPrefix(p.ID, data.IDPrefix) && t.holdsByItself(p) {
+			about[p.ID] = true
 		}
-		yes, seen := about[p.PaperID]
-		if !seen {
-			paper := arxiv.Paper{Title: p.Title}
-			for _, q := range ps {
-				if q.PaperID == p.PaperID {
-					paper.Summary += " " + q.Text
-				}
-			}
-			yes = t.holdsByItself(paper)
-			about[p.PaperID] = yes
-		}
-		ps[i].Found = yes
 	}
+	return about
 }
 
 // offTopic decides whether the run's question is off-topic, from the
