@@ -738,7 +738,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		// A damaged store (store.vec cut short, a damaged commit record)
 		// would fail the first batch too, or worse, be written over: it
 		// is found here as well.
-		if err := a.checkIngestStore(ctx, dir, lineRecorder{w: a.io.ErrOut, lines: &checkNotes}); err != nil {
+		said := noteLines(func(line string) {
+			fmt.Fprintln(a.io.ErrOut, line)
+			checkNotes = append(checkNotes, line)
+		})
+		if err := a.checkIngestStore(ctx, dir, said); err != nil {
 			// Not bad usage but a failed run (exit 1): with --json, the
 			// object with its error, as every other failed run prints.
 			if o.json {
@@ -816,7 +820,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		cfg.SeedByCaller = o.primer
 		// A wait for another gtrag process is one of the run's notes,
 		// which --json lists: it was said on stderr only.
-		cfg.Notices = storeNotes{disp}
+		cfg.Notices = noteLines(disp.sayVerbatim)
 		if db, openErr = service.OpenStore(ctx, cfg); openErr != nil {
 			openErr = a.cliError(openErr)
 			return nil, openErr
@@ -1548,41 +1552,32 @@ func (d *ingestDisplay) say(msg string) {
 	d.said = append(d.said, msg)
 }
 
-// lineRecorder writes to w and keeps each line written, for the notices of
-// ingest --json before its display exists (checkIngestStore's wait).
-type lineRecorder struct {
-	w     io.Writer
-	lines *[]string
-}
+// noteLines is a writer that hands each line written to it, trimmed, to
+// its func; blank lines are dropped. The store writes its notes (a wait
+// for another process: vectordb.WaitNotices) to one, so that each line is
+// one of the run's notes, which ingest --json lists (ingestNotices).
+type noteLines func(line string)
 
-func (r lineRecorder) Write(p []byte) (int, error) {
-	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+func (f noteLines) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(string(p), "\n") {
 		if line = strings.TrimSpace(line); line != "" {
-			*r.lines = append(*r.lines, line)
+			f(line)
 		}
-	}
-	return r.w.Write(p)
-}
-
-// storeNotes writes the store's notes (a wait for another process: see
-// vectordb.WaitNotices) on the display's stderr as the store words them,
-// each line one of the run's notes (ingestNotices).
-type storeNotes struct{ d *ingestDisplay }
-
-func (n storeNotes) Write(p []byte) (int, error) {
-	n.d.mu.Lock()
-	defer n.d.mu.Unlock()
-	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
-		if line = strings.TrimSpace(line); line == "" {
-			continue
-		}
-		if n.d.bar != nil {
-			_ = n.d.bar.Clear()
-		}
-		fmt.Fprintln(n.d.w, line)
-		n.d.said = append(n.d.said, line)
 	}
 	return len(p), nil
+}
+
+// sayVerbatim writes line on the display's stderr as it is, without the
+// "note: " of the run's own notes (the store words its notes itself), and
+// keeps it among the notes.
+func (d *ingestDisplay) sayVerbatim(line string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.bar != nil {
+		_ = d.bar.Clear()
+	}
+	fmt.Fprintln(d.w, line)
+	d.said = append(d.said, line)
 }
 
 // notes are the notes written so far, in the order they were written.

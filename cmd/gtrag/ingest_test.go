@@ -1231,7 +1231,7 @@ func TestIngestStoreNotesAreTheRunsNotes(t *testing.T) {
 	var errOut bytes.Buffer
 	d := newIngestDisplay(&errOut, nil)
 	defer d.finish(true)
-	n := storeNotes{d}
+	n := noteLines(d.sayVerbatim)
 	_, err := n.Write([]byte("store /kb/store.db is being written by another gtrag process; waiting…\n"))
 	require.NoError(t, err)
 	require.Equal(t, "store /kb/store.db is being written by another gtrag process; waiting…\n", errOut.String())
