@@ -168,6 +168,7 @@ func buildView(events []Event) view {
 	v.Outcome = "incomplete"
 	var cur *viewStep
 	ops := map[string]*viewOp{}
+	var outages outageLog
 	var counts []int
 	for _, e := range events {
 		switch e.Type {
@@ -218,8 +219,11 @@ func buildView(events []Event) view {
 			if op := ops[d.OpID]; op != nil {
 				op.Done, op.DurationMS = true, d.DurationMS
 				op.Result, op.ResultJSON = describeResult(d.Kind, d.Result), indent(d.Result)
-				if text, offline := describeOffline(op.node, op.start, d.Kind, d.Result, v.Question); offline {
+				if text, llm, offline := describeOffline(op.node, op.start, d.Kind, d.Result, v.Question); offline {
 					op.Summary = text
+					if llm.Tool != "" {
+						op.Result += " (" + llm.Tool + ": " + outages.tell(llm.Outcome, e.Step) + ")"
+					}
 				}
 			}
 			if d.Kind == KindDecide && cur != nil {

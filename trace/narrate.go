@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -36,6 +37,8 @@ type Narrator struct {
 	// happened, or its narration would show a judge saying "relevant"
 	// and the router going the other way with no cause given.
 	edits map[int][]string
+	// outages are the LLM outages told (describeOffline).
+	outages outageLog
 }
 
 // block collects one step until it ends.
@@ -415,8 +418,15 @@ func (n *Narrator) operationEnded(e Event) {
 	delete(n.cur.open, id)
 	a.result = result
 	if ok {
-		if text, offline := describeOffline(a.node, a.start, kind, raw, n.question); offline {
+		if text, llm, offline := describeOffline(a.node, a.start, kind, raw, n.question); offline {
 			a.text = text
+			if llm.Tool != "" {
+				// The LLM was tried (or given up) first, inside this
+				// call: told under it, before any operation nested in
+				// the offline reasoner's work.
+				i := slices.Index(n.cur.actions, a)
+				n.cur.actions = slices.Insert(n.cur.actions, i+1, &action{depth: a.depth + 1, text: llm.Tool, result: n.outages.tell(llm.Outcome, n.cur.step)})
+			}
 		}
 	}
 }
@@ -550,23 +560,31 @@ func nextText(d RouteDecidedData, impossible bool) string {
 // says the offline reasoner decided it, although the run's tool is an
 // LLM: the LLM failed, had been given up, or replied unusably, and the
 // fallback answered (reasoner.withFallback's notices, Answer.Offline).
-func decidedOffline(kind string, raw json.RawMessage) bool {
+//
+// why is the notice that says what became of the LLM's call ("LLM
+// unavailable (check relevance with the LLM: model runner crashed);
+// continuing offline"), or the answer's own account of it ("the LLM
+// failed"); "" when the result names none.
+func decidedOffline(kind string, raw json.RawMessage) (why string, offline bool) {
 	switch kind {
 	case KindJudge, KindFilter, KindAnswer:
 	default:
-		return false
+		return "", false
 	}
 	var r struct {
 		Notices []string `json:"notices"`
 		Offline string   `json:"offline"`
 	}
 	if json.Unmarshal(raw, &r) != nil {
-		return false
+		return "", false
+	}
+	if i := slices.IndexFunc(r.Notices, reasoner.DecidedOffline); i >= 0 {
+		return reasoner.ShortNotice(r.Notices[i]), true
 	}
 	if r.Offline != "" {
-		return true
+		return r.Offline, true
 	}
-	return slices.ContainsFunc(r.Notices, reasoner.DecidedOffline)
+	return "", false
 }
 
 // describeOffline describes, for the narration and the page, an
@@ -574,14 +592,50 @@ func decidedOffline(kind string, raw json.RawMessage) bool {
 // kind), when the offline reasoner decided it (decidedOffline): tagged
 // [offline], not with the LLM that did not decide it. offline is false,
 // and the operation told as it started, otherwise.
-func describeOffline(node string, start OperationStartedData, kind string, result json.RawMessage, question string) (text string, offline bool) {
-	if !decidedOffline(kind, result) {
-		return "", false
+//
+// llm tells the LLM's part in it, its name and what became of the call
+// ("ollama:m" and "LLM unavailable (…: model runner crashed); continuing
+// offline"), so that a failed call is one of the step's actions where it
+// happened, not only a note line beside the narration. Its Tool is ""
+// when the run's tool is not an LLM.
+func describeOffline(node string, start OperationStartedData, kind string, result json.RawMessage, question string) (text string, llm llmPart, offline bool) {
+	why, offline := decidedOffline(kind, result)
+	if !offline {
+		return "", llmPart{}, false
+	}
+	if start.Tool != "" && start.Tool != "offline" {
+		llm = llmPart{Tool: start.Tool, Outcome: cmp.Or(why, "not used")}
 	}
 	if start.Tool != "" {
 		start.Tool = "offline"
 	}
-	return describeOpIn(node, start, question), true
+	return describeOpIn(node, start, question), llm, true
+}
+
+// outageLog remembers the LLM outages a run's account has told, by
+// notice, with the step that told each.
+type outageLog map[string]int
+
+// tell is what to say of an LLM call with outcome in step: the notice
+// the first time, and after that that the LLM was not asked. A run pays
+// for an outage once (reasoner's breaker): its later steps decided
+// offline carry the same notice without having asked the LLM.
+func (l *outageLog) tell(outcome string, step int) string {
+	if first, told := (*l)[outcome]; told {
+		return fmt.Sprintf("not asked: unavailable since step %d", first)
+	}
+	if *l == nil {
+		*l = outageLog{}
+	}
+	(*l)[outcome] = step
+	return outcome
+}
+
+// llmPart is what became of the LLM's call in an operation the offline
+// reasoner decided (describeOffline).
+type llmPart struct {
+	Tool    string // the run's LLM: "ollama:m"
+	Outcome string // the notice that tells what became of the call
 }
 
 // describeOp names an operation of node and its arguments the way a
