@@ -44,7 +44,10 @@ const (
 	decideFocus = 0.8
 	// bothFocus: for a comparison, a sentence of the passage names both
 	// concepts compared.
-	bothFocus   = 0.3
+	bothFocus = 0.3
+	// defineFocus: for a "What is X?" question, a sentence of the passage
+	// says what the main concept is (definesIn).
+	defineFocus = 0.3
 	otherWeight = 0.5 // a secondary concept counts this much of the main one
 )
 
@@ -68,7 +71,12 @@ const (
 // passage counts as wholly focused. A comparison needs both entries: its
 // second concept counts as much as its first, a passage whose sentence
 // names both gains, and a second chunk of one entry counts half, so that
-// it does not push the other entry out of the top K.
+// it does not push the other entry out of the top K. A definition ("What
+// is strategyproofness?") is answered by the passage that says what the
+// concept is: one of its sentences naming the concept with a definition
+// cue adds to its focus, so that in a store grown by searches a paper
+// using the word on the way to its own subject does not push the
+// definition out of the top K.
 //
 // It is deterministic and cheap (a few sentence scans per candidate), so
 // it runs with every LLM too.
@@ -102,6 +110,7 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	}
 	comparison := compared(f, 0) && compared(f, 1) // the question compares its first two concepts
 	counter := f.counterTest()                     // the question read once for all passages
+	defining := f.Kind == askDefinition && !f.wantsExamples()
 	for i, p := range candidates {
 		for k, c := range ranked {
 			j := rankedAt[k]
@@ -121,6 +130,16 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 				// passage that answers it says "Some games have no Nash
 				// equilibrium in pure strategies", in other words.
 				cf += decideFocus
+			}
+			if j == 0 && defining && cf > 0 && definesIn(c, p) {
+				// "What is strategyproofness?" in a store grown by a
+				// search: the paper's chunk that says "strategy-proof"
+				// three times, and a primer entry's on deferred
+				// acceptance ("is strategy-proof for the proposing
+				// side"), came before the mechanism-design entry's "A
+				// mechanism is strategy-proof, or …, when …", and the
+				// answer never said what it is.
+				cf += defineFocus
 			}
 			focus[i] = max(focus[i], w*min(1, cf))
 		}
@@ -188,6 +207,17 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
 		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
 	return r, nil
+}
+
+// definesIn reports whether a sentence of passage p says what c is: it
+// names c followed by a definition cue ("A Nash equilibrium is …"), or
+// gives c as the name of what it describes ("A mechanism is
+// strategy-proof, or …, when …"); not after a condition or a back
+// reference, which define something else.
+func definesIn(c text.Concept, p Passage) bool {
+	return slices.ContainsFunc(bodySentences(p), func(s string) bool {
+		return !opensWithCondition(s) && !opensWithBackReference(s) && (statesWhat(c, s) || namedAs(c, s))
+	})
 }
 
 // comparesIn reports whether a sentence of passage p names both concepts

@@ -267,3 +267,30 @@ func TestOfflineRerankerPrefersTheConceptsOwnEntry(t *testing.T) {
 	require.NoError(t, err)
 	require.Greater(t, r.Scores[1], r.Scores[0], "%v", r.Scores)
 }
+
+// "What is strategyproofness?" in a store grown by a search: a paper's
+// chunk saying "strategy-proof" three times, and the matching entry's
+// "Deferred acceptance is strategy-proof for the proposing side", came
+// before the mechanism-design entry's definition, which fell out of the
+// top three, and the answer never said what strategyproofness is. For a
+// "What is X?" question a passage saying what X is gains.
+func TestOfflineRerankerPutsTheDefinitionFirstForWhatIs(t *testing.T) {
+	paper := Passage{N: 1, ID: "1805.92330v1_chunk_0", PaperID: "1805.92330v1", Title: "Top Trading Cycles on Restricted Preference Domains",
+		Text: "Gale's top trading cycles algorithm is the only rule that is strategy-proof, Pareto efficient and individually rational. On the single-peaked domain the class of strategy-proof, Pareto efficient and non-bossy rules is exactly the class of hierarchical exchange rules. Every strategy-proof rule on the line is a serial dictatorship.", Score: 1}
+	matching := Passage{N: 2, ID: "primer:stable-matching_chunk_1", PaperID: "primer:stable-matching", Title: "Stable matching and the Gale-Shapley algorithm",
+		Text: "Deferred acceptance is strategy-proof for the proposing side, since no proposer gains by misreporting preferences. Roth applied these ideas to the residency match.", Score: 0.97}
+	design := Passage{N: 3, ID: "primer:mechanism-design_chunk_1", PaperID: "primer:mechanism-design", Title: "Mechanism design",
+		Text: "A mechanism is strategy-proof, or dominant-strategy incentive compatible, when reporting one's true preferences is a dominant strategy for every participant. The revelation principle lets the designer restrict attention to direct mechanisms.", Score: 0.9}
+	ps := []Passage{paper, matching, design}
+
+	r, err := NewOfflineReranker().Rerank(context.Background(), "What is strategyproofness?", ps)
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[2], r.Scores[0], "the definition outranks the paper that uses the word: %v", r.Scores)
+	require.Greater(t, r.Scores[2], r.Scores[1], "and the entry that says it of one mechanism: %v", r.Scores)
+
+	// Another shape of question is not a request for the definition: the
+	// passages keep the order the rest of the focus gives them.
+	r, err = NewOfflineReranker().Rerank(context.Background(), "Which allocation rules are strategyproof on single-peaked domains?", ps)
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[0], r.Scores[2], "not a definition question: %v", r.Scores)
+}
