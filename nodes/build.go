@@ -6,6 +6,17 @@ import (
 	"github.com/gtrag/gtrag/reasoner"
 )
 
+// StepsFor is the most steps a run of the workflow takes with maxSearches
+// arXiv searches, when every search adds papers and none satisfies the
+// relevance check: pull_from_chroma and check_relevance, then for each
+// search search_arxiv, filter_game_theory_papers, add_to_chroma and the
+// pull and check that follow, then search_arxiv once more, which finds
+// the budget spent, filter_game_theory_papers with nothing to judge, and
+// generate_response. It was once counted without that last visit, and a
+// run allowed 5 searches stopped at its raised step limit (28) with 15
+// papers added and no answer.
+func StepsFor(maxSearches int) int { return 2 + 5*maxSearches + 3 }
+
 // Store is what the workflow needs of the knowledge base.
 type Store interface {
 	Retriever

@@ -687,3 +687,27 @@ func TestGenerateResponseTakesWhatThePreviewWorkedOut(t *testing.T) {
 	require.Equal(t, 2, answerer.calls)
 	require.Equal(t, 2, topic.calls)
 }
+
+// StepsFor is the longest run: every search adds a paper, the judge is
+// never satisfied, and the run still ends with an answer at exactly that
+// many steps. It was counted three short, and --max-searches 5 stopped at
+// its raised limit with papers added and no answer.
+func TestStepsForFitsTheLongestRun(t *testing.T) {
+	for n := 1; n <= 6; n++ {
+		ax := &fakeArxiv{fresh: true}
+		d := deps(&memStore{}, ax, &gtFilter{})
+		d.Judge = wordJudge{min: 2} // never satisfied
+		d.MaxSearches = n
+		final, path, err := run(t, d, "equilibrium bidding with reserve prices in sealed first-price procurement auctions", graph.WithStepLimit(StepsFor(n)))
+		require.NoError(t, err, "%d searches", n)
+		require.LessOrEqual(t, len(path), StepsFor(n), "%d searches: %v", n, path)
+		require.Equal(t, GenerateResponse, path[len(path)-1])
+		require.NotEmpty(t, final.FinalResponse)
+		if n <= 3 {
+			// The question's reformulations last three searches: each
+			// one sent, the run is exactly as long as StepsFor says.
+			require.Equal(t, n, ax.calls)
+			require.Len(t, path, StepsFor(n), "%d searches: %v", n, path)
+		}
+	}
+}

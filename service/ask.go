@@ -133,12 +133,10 @@ func (o AskOptions) withDefaults() AskOptions {
 }
 
 // StepsFor is how many steps a run of the rules' workflow may take with
-// maxSearches arXiv searches: pull_from_chroma and check_relevance, then
-// for each search search_arxiv, filter_game_theory_papers, add_to_chroma
-// and the pull and check that follow, then generate_response. The default
-// step limit fits 4 searches; a run allowed more needs a higher limit, or
-// it fails with papers added and no answer.
-func StepsFor(maxSearches int) int { return 2 + 5*maxSearches + 1 }
+// maxSearches arXiv searches (nodes.StepsFor). The default step limit fits
+// 4 searches; a run allowed more needs a higher limit, or it fails with
+// papers added and no answer.
+func StepsFor(maxSearches int) int { return nodes.StepsFor(maxSearches) }
 
 // StepLimitFor is the default step limit of a run allowed maxSearches
 // searches: DefaultMaxSteps, or StepsFor when that is more.

@@ -259,7 +259,7 @@ func TestAskJSONHasEveryContractField(t *testing.T) {
 }
 
 // --max-searches beyond what the default step limit fits raises the limit:
-// ten searches need 53 steps, and the run answers instead of failing at
+// ten searches need up to 55 steps, and the run answers instead of failing at
 // step 25 with papers added. A --max-steps the user gives is kept.
 func TestAskStepLimitFitsMaxSearches(t *testing.T) {
 	srv := arxivtest.World(t, arxivtest.WithBackground(2000))
