@@ -86,8 +86,8 @@ var (
 // BuildQuery turns a question into an arXiv search_query.
 //
 // A question already in arXiv syntax (a field prefix such as ti:, au:,
-// abs:, cat:, all:, id:, or an AND/OR/ANDNOT operator) passes through as
-// typed; only a dangling quote, parenthesis or operator and the wildcards
+// abs:, cat:, all:, id:, or an AND/OR/ANDNOT operator in something that
+// does not read as a sentence, see isRawQuery) passes through as typed; only a dangling quote, parenthesis or operator and the wildcards
 // ? and * are dropped, so arXiv neither answers with an error nor expands a
 // pattern. Otherwise the question becomes terms: stop words and punctuation
 // go, "quoted phrases" stay phrases, hyphenated words (tit-for-tat,
@@ -314,8 +314,40 @@ func cleanText(s string) string {
 	return normalizeSpace(s)
 }
 
+// isRawQuery reports whether q is written in arXiv syntax: it has a field
+// prefix, or an upper-case operator between words in something that does
+// not read as a sentence. "Do people cooperate more when another round is
+// likely OR when stakes are higher?" was sent to arXiv as typed, every
+// word a bare term, and found nothing on its topic, where the same
+// question with "or" was searched by its concepts and answered.
 func isRawQuery(q string) bool {
-	return rawField.MatchString(q) || rawOperator.MatchString(q)
+	return rawField.MatchString(q) || rawOperator.MatchString(q) && !readsAsSentence(q)
+}
+
+// readsAsSentence reports whether q, outside its quoted phrases, is
+// phrased as a question or a sentence: it ends with a question mark, or
+// holds two or more function words ("do", "when", "are", "the"). A query
+// of terms and operators holds few ("price of anarchy AND routing").
+func readsAsSentence(q string) bool {
+	if strings.HasSuffix(strings.TrimSpace(q), "?") {
+		return true
+	}
+	n := 0
+	for i, part := range strings.Split(q, `"`) {
+		if i%2 == 1 {
+			continue // inside a quoted phrase
+		}
+		for _, w := range strings.Fields(part) {
+			if slices.Contains(operators, w) {
+				continue
+			}
+			w = strings.ToLower(strings.Trim(w, "()[]{},.;:!?"))
+			if text.StopWords.Has(w) {
+				n++
+			}
+		}
+	}
+	return n >= 2
 }
 
 var operators = []string{"AND", "OR", "ANDNOT"}

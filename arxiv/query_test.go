@@ -96,6 +96,13 @@ func TestBuildQuery(t *testing.T) {
 		{"raw dangling operators go", "AND cat:cs.GT OR", QueryOptions{}, "cat:cs.GT"},
 		{"raw wildcards go", "ti:auct* AND abs:equilibri?", QueryOptions{}, "ti:auct AND abs:equilibri"},
 		{"lower-case or is English", "cooperation or defection", QueryOptions{Fields: []string{"ti"}}, "ti:cooperation OR ti:defection"},
+		// An upper-case operator in a question is English too: the
+		// question was sent as typed, every word a bare term.
+		{"upper-case OR in a question", "Do people cooperate more when another round is likely OR when stakes are higher?", QueryOptions{Fields: []string{"ti"}},
+			"ti:people OR ti:cooperate OR ti:another OR ti:round OR ti:likely OR ti:stakes OR ti:higher"},
+		{"upper-case AND in a sentence", "cooperation AND the shadow of the future in repeated games", QueryOptions{Fields: []string{"ti"}},
+			"ti:cooperation OR ti:shadow OR ti:future OR ti:repeated OR ti:games"},
+		{"terms and an operator stay raw", "price of anarchy AND routing", QueryOptions{Fields: []string{"ti"}}, "price of anarchy AND routing"},
 		{"colon in prose is not a field", "Auctions: what are they?", QueryOptions{}, "ti:auctions OR abs:auctions"},
 
 		// Nothing to search for.
