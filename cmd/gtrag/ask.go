@@ -70,7 +70,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
   gtrag ask -i`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.arxivCache = true // a person waits: a repeated search is answered at once
-			o.fitSteps(cmd.Flags())
+			o.fitDefaults(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err
 			}
@@ -202,7 +202,7 @@ terminal; a script's run retries it), ask answers from the store and says so.`,
 // runFlags defines the flags of one run, shared by ask and eval.
 func (o *askOptions) runFlags(f *pflag.FlagSet) {
 	f.IntVarP(&o.k, "k", "k", service.DefaultK, fmt.Sprintf("documents to retrieve from the store (1 to %d)", maxK))
-	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, fmt.Sprintf("papers added per arXiv search (1 to %d, at most --pool)", maxMaxResults))
+	f.IntVar(&o.maxResults, "max-results", service.DefaultMaxResults, fmt.Sprintf("papers added per arXiv search (1 to %d, at most --pool; unless given, at most a smaller --pool)", maxMaxResults))
 	f.IntVar(&o.pool, "pool", service.DefaultPool, fmt.Sprintf("papers fetched by a question's first arXiv request and ranked against it (1 to %d); a later request fetches half as many again, at most %d", nodes.MaxPool, nodes.MaxPool))
 	f.IntVar(&o.maxSearches, "max-searches", service.DefaultMaxSearches, fmt.Sprintf("arXiv requests per question (1 to %d; one for a question not recognised as game theory); a later one reformulates, never repeats", maxMaxSearches))
 	f.IntVar(&o.maxSteps, "max-steps", service.DefaultMaxSteps, fmt.Sprintf("stop a run after this many steps (1 to %d; unless given, raised to fit --max-searches)", maxMaxSteps))
@@ -216,14 +216,20 @@ func (o *askOptions) budgetFlag(f *pflag.FlagSet) {
 	f.DurationVar(&o.arxivBudget, "arxiv-budget", service.DefaultArxivBudget, fmt.Sprintf("time arXiv gets per question, waits and retries included; then answer from the store (0: no limit; at most %s)", shortDuration(maxArxivBudget)))
 }
 
-// fitSteps raises the default step limit to what --max-searches needs
+// fitDefaults fits the defaults of the run flags the user did not give to
+// those they did. The step limit is raised to what --max-searches needs
 // (service.StepsFor): "--max-searches 10" alone would otherwise stop every
 // run that searches ten times at step 25, with papers added and no answer.
-// A --max-steps the user gave is kept, low as it may be: it is how a
-// teacher shows the limit at work.
-func (o *askOptions) fitSteps(f *pflag.FlagSet) {
+// --max-results shrinks to a --pool smaller than it: "--pool 1" alone was
+// refused for a --max-results 3 never given. A value the user gave is
+// kept, low as it may be (a --max-steps of 3 is how a teacher shows the
+// limit at work), and validate says when two of them disagree.
+func (o *askOptions) fitDefaults(f *pflag.FlagSet) {
 	if !f.Changed("max-steps") {
 		o.maxSteps = service.StepLimitFor(o.maxSearches)
+	}
+	if !f.Changed("max-results") && o.pool >= 1 && o.pool < o.maxResults {
+		o.maxResults = o.pool
 	}
 }
 

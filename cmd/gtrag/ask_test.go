@@ -281,6 +281,25 @@ func TestAskStepLimitFitsMaxSearches(t *testing.T) {
 	require.Contains(t, r.stderr, "step limit 25")
 }
 
+// A --pool below the default --max-results shrinks it when --max-results
+// was not given: "--pool 1" alone was refused ("--max-results 3 is more
+// than --pool 1") for a value the user never set. Both given and at odds
+// are still refused.
+func TestSmallPoolShrinksTheDefaultMaxResults(t *testing.T) {
+	srv := arxivtest.World(t, arxivtest.WithBackground(2000))
+	env := testEnv(t)
+	env["GTRAG_ARXIV_URL"] = srv.URL
+	env["GTRAG_SEED"] = "none"
+	var res service.Result
+	decodeJSON(t, gtrag(t, env, "ask", "--json", "--pool", "1", "--max-searches", "1", "How do bidders shade their bids in first-price auctions?"), &res)
+	require.LessOrEqual(t, res.PapersAdded, 1)
+	require.Equal(t, int64(1), res.ArxivRequests)
+
+	r := gtrag(t, env, "ask", "--pool", "1", "--max-results", "3", "What is a core?")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "--max-results 3 is more than --pool 1")
+}
+
 // A question asked again soon after is searched from arxiv-cache in the
 // data directory: the same answer, no request. eval does not use the
 // cache (each question meets arXiv as a new user's would), and

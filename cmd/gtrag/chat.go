@@ -50,7 +50,7 @@ prints no prompt, and Ctrl-C (SIGINT) ends it, exit 130.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			a.arxivCache = true // a person waits: a repeated search is answered at once
-			o.fitSteps(cmd.Flags())
+			o.fitDefaults(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err
 			}

@@ -122,7 +122,7 @@ gain or lose questions by themselves.`,
   gtrag eval --fresh --split dev --baseline before.json questions.jsonl`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.fitSteps(cmd.Flags())
+			o.fitDefaults(cmd.Flags())
 			if err := o.validate(); err != nil {
 				return err
 			}
