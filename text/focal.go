@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -24,6 +25,9 @@ type Concept struct {
 	Quoted bool
 
 	seqs [][]string // the phrase terms of Name and of each variant
+	// guards[i], when not nil, must match a passage for seqs[i] to count
+	// in it (formGuard).
+	guards []*regexp.Regexp
 }
 
 // GameTheory reports whether the concept is a glossary term of game theory
@@ -54,9 +58,49 @@ func newConcept(name string, known bool) Concept {
 	for _, f := range forms {
 		if seq := phraseTerms(f); len(seq) > 0 {
 			c.seqs = append(c.seqs, seq)
+			c.guards = append(c.guards, formGuard(f, seq))
 		}
 	}
 	return c
+}
+
+// formGuard returns, for a form of several words whose terms are one word
+// because the others are stop words ("all pay", "all-pay", of the all-pay
+// auction), a pattern for the form's words as written, in any case and
+// joined by spaces or hyphens; nil for any other form. Its one term alone
+// is another word: "all pay" was said by every text saying "pay", and an
+// abstract on schooling, whose employers "pay each level of schooling",
+// was taken for a paper on the war of attrition. Articles are no such
+// words: "the core" is said by "core".
+func formGuard(form string, seq []string) *regexp.Regexp {
+	if len(seq) != 1 {
+		return nil
+	}
+	var words []string
+	meaningful := false
+	for _, w := range strings.FieldsFunc(form, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '-' || r == '\u2010' || r == '\u2011'
+	}) {
+		words = append(words, regexp.QuoteMeta(w))
+		if lw := strings.ToLower(w); StopWords.Has(lw) && lw != "a" && lw != "an" && lw != "the" {
+			meaningful = true
+		}
+	}
+	if len(words) < 2 || !meaningful {
+		return nil
+	}
+	return regexp.MustCompile(`(?i)\b` + strings.Join(words, `[\s\-\x{2010}\x{2011}]+`))
+}
+
+// barred reports whether the i-th form of c may not count in passage
+// (formGuard).
+func (c Concept) barred(i int, passage string) bool {
+	return i < len(c.guards) && !admits(c.guards[i], passage)
+}
+
+// admits reports whether guard, which may be nil (none), lets passage count.
+func admits(guard *regexp.Regexp, passage string) bool {
+	return guard == nil || guard.MatchString(passage)
 }
 
 // In reports whether passage mentions the concept as a phrase: the terms of
@@ -68,8 +112,8 @@ func newConcept(name string, known bool) Concept {
 // games" does not mention "mean field games".
 func (c Concept) In(passage string) bool {
 	terms := phraseTerms(passage)
-	for _, seq := range c.seqs {
-		if containsSeq(terms, seq) {
+	for i, seq := range c.seqs {
+		if containsSeq(terms, seq) && !c.barred(i, passage) {
 			return true
 		}
 	}
@@ -85,8 +129,8 @@ func (c Concept) In(passage string) bool {
 func (c Concept) Position(passage string) int {
 	terms := phraseTerms(passage)
 	best := -1
-	for _, seq := range c.seqs {
-		if i := indexSeq(terms, seq); i >= 0 && (best < 0 || i < best) {
+	for k, seq := range c.seqs {
+		if i := indexSeq(terms, seq); i >= 0 && (best < 0 || i < best) && !c.barred(k, passage) {
 			best = i
 		}
 	}
@@ -100,7 +144,7 @@ func (c Concept) Position(passage string) int {
 // equilibrium.
 func (c Concept) NamedIn(passage string) bool {
 	seq := phraseTerms(c.Name)
-	return len(seq) > 0 && containsSeq(phraseTerms(passage), seq)
+	return len(seq) > 0 && containsSeq(phraseTerms(passage), seq) && admits(formGuard(c.Name, seq), passage)
 }
 
 func containsSeq(terms, seq []string) bool { return indexSeq(terms, seq) >= 0 }

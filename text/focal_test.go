@@ -346,3 +346,24 @@ func TestConceptNamedIn(t *testing.T) {
 	require.False(t, c.NamedIn("Sequential rationality: the mover's strategy is optimal."), "but it is not the name")
 	require.True(t, c.NamedIn("Sequential equilibria, defined by Kreps and Wilson, strengthen consistency."))
 }
+
+// A form of several words whose other words are stop words ("all pay",
+// of the all-pay auction) is one term once tokenized, and was said by
+// every text saying "pay": an abstract whose employers "pay each level of
+// schooling" was taken for a paper on the war of attrition. Such a form
+// counts only where its words are written together; an article is no
+// such word ("the core" is said by "core").
+func TestPhraseOfOneTermNeedsItsWords(t *testing.T) {
+	allPay := PhraseConcept("all pay")
+	require.False(t, allPay.In("Employers pay each level of schooling the wage of the type who chooses it."))
+	require.Equal(t, -1, allPay.Position("Employers pay each level of schooling."))
+	require.False(t, allPay.NamedIn("Employers pay each level of schooling."))
+	for _, s := range []string{"In an all-pay auction every bidder pays.", "All pay their bids.", "an all\u2011pay contest"} {
+		require.True(t, allPay.In(s), s)
+		require.True(t, allPay.NamedIn(s), s)
+		require.GreaterOrEqual(t, allPay.Position(s), 0, s)
+	}
+	core := PhraseConcept("the core")
+	require.True(t, core.In("A core allocation exists."), "an article is not needed")
+	require.True(t, PhraseConcept("war of attrition").In("a war of attrition"))
+}
