@@ -72,8 +72,9 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	defer cleanup()
 	defer svc.Close()
 	fo.Step, fo.Edit = o.step, e
+	flags := a.forkIngestFlags(p, o)
 	if file != nil {
-		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store(), StoreFlags: a.ingestFlags(),
+		fo.Trace = trace.New(trace.Options{Out: file, Secrets: provider.Secrets(a.getenv), LLM: svc.LLM(), ForkStore: o.store(), StoreFlags: flags,
 			ReplayedLLM: p.Settings().LLM, ReplayedUntil: o.step})
 	}
 	res, err := svc.Fork(ctx, p, fo)
@@ -89,7 +90,11 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	case err != nil:
 		return err
 	}
-	res.Answer = a.withStoreFlags(res.Answer) // as ask says it
+	if o.offline {
+		res.Answer = withFlags(res.Answer, flags) // as the recorded run said it
+	} else {
+		res.Answer = a.withStoreFlags(res.Answer) // as ask says it
+	}
 	recorded := p.RecordedPath()
 	at := divergence(recorded, res.Path)
 	base, _ := p.StateAtFork()
@@ -109,6 +114,23 @@ func (a *app) fork(ctx context.Context, p *trace.Player, o forkOptions, e trace.
 	}
 	printAnswerWith(a.io.Out, res, forkFooter(res, base, o.step, o.store()))
 	return saveErr
+}
+
+// forkIngestFlags are the flags a `gtrag ingest` that the fork's answer
+// suggests is given, and that its recording keeps (trace.Settings.StoreFlags).
+// A live fork runs on (a copy of) the knowledge base and the arXiv that
+// replay's own flags choose, as ask would (app.ingestFlags). An offline fork
+// touches neither: it answers from the recording's papers, so its
+// suggestion names the knowledge base and arXiv of the recorded run, as a
+// plain replay of the recording does. `gtrag --data-dir /tmp/kb
+// --arxiv-url MIRROR ask …` forked offline by a bare `gtrag replay` said
+// "To look for papers: gtrag ingest --query …", which filled the default
+// knowledge base from export.arxiv.org.
+func (a *app) forkIngestFlags(p *trace.Player, o forkOptions) string {
+	if o.offline {
+		return p.Settings().StoreFlags
+	}
+	return a.ingestFlags()
 }
 
 // forkResult is what replay --fork --json prints.
