@@ -155,6 +155,32 @@ func TestLLMRewrite(t *testing.T) {
 	require.Contains(t, r.Notices[0], "no reply within 1m")
 }
 
+// A rewrite the LLM was not asked for, because it failed earlier and is
+// let rest (reasoner.ErrLLMUnavailable), is noted as not asked, as chat
+// --trace narrates it ("ACTION none: no call to the LLM"); the note said
+// "the LLM could not rewrite the follow-up (LLM unavailable)", as for a
+// call that failed. A call that did fail still says why.
+func TestLLMRewriteNoticeSaysWhetherTheLLMWasAsked(t *testing.T) {
+	hist := []Turn{{Question: "What is the prisoner's dilemma?", Result: service.Result{Answer: "A game [1]."}}}
+	for _, tc := range []struct {
+		err        error
+		line, want string
+	}{
+		{reasoner.ErrLLMUnavailable, "and in the repeated version?",
+			"the LLM was not asked to rewrite the follow-up (it failed earlier and is let rest); carried the previous topic instead"},
+		{reasoner.ErrLLMUnavailable, "Why do people cooperate?",
+			"the LLM was not asked to rewrite the line (it failed earlier and is let rest); asked it as typed"},
+		{errors.New("no reply within 1m"), "and in the repeated version?",
+			"the LLM could not rewrite the follow-up (no reply within 1m); carried the previous topic instead"},
+		{errors.New("no reply within 1m"), "Why do people cooperate?",
+			"the LLM could not rewrite the line (no reply within 1m); asked it as typed"},
+	} {
+		r, err := LLM{Condenser: &fakeCondenser{err: tc.err}}.Rewrite(context.Background(), hist, tc.line)
+		require.NoError(t, err)
+		require.Equal(t, []string{tc.want}, r.Notices, "%v, %q", tc.err, tc.line)
+	}
+}
+
 // A question that stands alone is not sent to the model to be condensed:
 // a model that obliges glues the previous topic on. A line the rule leaves
 // open still goes to the model, and when the model fails and nothing is

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -498,12 +499,28 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 			return Rewrite{Condensed: call}, ctx.Err()
 		}
 		q := carryTopic(history, line)
-		notice := "the LLM could not rewrite the follow-up (" + err.Error() + "); carried the previous topic instead"
-		if q == line {
-			// Nothing was carried: do not say so.
-			notice = "the LLM could not rewrite the line (" + err.Error() + "); asked it as typed"
-		}
-		return Rewrite{Question: q, Notices: []string{notice}, Condensed: call}, nil
+		return Rewrite{Question: q, Notices: []string{rewriteNotice(err, q != line)}, Condensed: call}, nil
 	}
 	return Rewrite{Question: q, Condensed: call}, nil
+}
+
+// rewriteNotice is the note of a follow-up the LLM did not rewrite, err
+// being why, carried whether the offline rewrite carried the previous
+// topic into it (else the line is asked as typed, and the note does not
+// say a topic was carried).
+//
+// reasoner.ErrLLMUnavailable means no call was made: the LLM failed
+// earlier and is let rest. "the LLM could not rewrite the follow-up (LLM
+// unavailable)" then read as a call that failed, right under the chat
+// --trace narration's "ACTION none: no call to the LLM … (the LLM was not
+// asked …)"; the note says the LLM was not asked, as the narration does.
+func rewriteNotice(err error, carried bool) string {
+	what, done := "line", "asked it as typed"
+	if carried {
+		what, done = "follow-up", "carried the previous topic instead"
+	}
+	if errors.Is(err, reasoner.ErrLLMUnavailable) {
+		return "the LLM was not asked to rewrite the " + what + " (it failed earlier and is let rest); " + done
+	}
+	return "the LLM could not rewrite the " + what + " (" + err.Error() + "); " + done
 }

@@ -558,7 +558,9 @@ func TestChatUnknownCommandShowsWhatWasTyped(t *testing.T) {
 
 // A chat whose LLM failed on the question before lets it rest for the
 // next one, condense call included: nothing is sent, and the narration
-// says the LLM was not asked, not that a call failed.
+// says the LLM was not asked, not that a call failed. So does the note
+// under it, which said "the LLM could not rewrite the follow-up (LLM
+// unavailable)" right after "ACTION none: no call to the LLM".
 func TestChatTraceSaysTheRestingLLMWasNotAsked(t *testing.T) {
 	llm := newFaultyLLM(t)
 	llm.fault = func(_, user string) llmFault {
@@ -584,4 +586,6 @@ func TestChatTraceSaysTheRestingLLMWasNotAsked(t *testing.T) {
 	require.Contains(t, r.stderr, "  ACTION              none: no call to the LLM\n")
 	require.Contains(t, r.stderr, "(the LLM was not asked: rewritten offline")
 	require.NotContains(t, r.stderr, "→ failed: LLM unavailable")
+	require.Contains(t, r.stderr, "\nnote: the LLM was not asked to rewrite the follow-up (it failed earlier and is let rest); carried the previous topic instead\n")
+	require.NotContains(t, r.stderr, "could not rewrite")
 }
