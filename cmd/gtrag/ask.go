@@ -40,7 +40,8 @@ type askOptions struct {
 	interactive             bool // -i: a chat session
 	arxivBudget             time.Duration
 
-	// live shows the run on stderr (status line, notices as they happen);
+	// live shows the run on stderr (status line, notices as they happen
+	// on a terminal, after the run elsewhere);
 	// nil for --json.
 	live *status.Run
 	// failFast ends arXiv calls at a refused connection: someone is waiting.

@@ -13,10 +13,17 @@ import (
 )
 
 // liveRun shows one question's run on standard error: a status line when
-// stderr is a terminal and quiet is false, and its notices as they happen
-// (through the output boundary) in every case.
+// stderr is a terminal and quiet is false, and its notices (through the
+// output boundary): as they happen on a terminal, as the README says, and
+// otherwise after the run (status.Run.Hold), so that a file's copy of a
+// --trace narration has every step's block whole, as `gtrag trace` prints
+// it, the notes after it.
 func (a *app) liveRun(quiet bool) *status.Run {
-	return status.NewRun(a.statusLine(quiet), a.runNote)
+	r := status.NewRun(a.statusLine(quiet), a.runNote)
+	if !a.io.IsStderrTTY() {
+		r.Hold()
+	}
+	return r
 }
 
 // runNote prints a notice of a run on standard error, as text output

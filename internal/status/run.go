@@ -17,17 +17,20 @@ import (
 // moment a node raises it, once. Use it as the run's graph.Observer and
 // arXiv watcher (service.AskOptions Observer and ArxivWaits).
 //
-// Notices are printed live whether or not the Line is drawn: on a pipe they
-// are the same lines as before, only sooner.
+// Notices are printed live whether or not the Line is drawn, unless the
+// Run holds them (Hold): then Finish prints them, in the order they were
+// raised.
 type Run struct {
 	// Of the observer's events it hears StepStarted and StepCompleted.
 	graph.ObserverBase[nodes.GraphState]
 	line *Line
 	note func(string)
 
-	mu     sync.Mutex
-	said   []string
-	within string // what the steps belong to ("question 12 of 137"), if said
+	mu      sync.Mutex
+	said    []string
+	hold    bool     // notices wait for Finish
+	pending []string // notices held, in the order raised
+	within  string   // what the steps belong to ("question 12 of 137"), if said
 }
 
 // NewRun returns a Run drawing on line (which may draw nothing) and
@@ -39,7 +42,21 @@ func NewRun(line *Line, note func(string)) *Run {
 	return &Run{line: line, note: note}
 }
 
-// Notice prints n above the line unless this Run has printed it already.
+// Hold makes the Run keep its notices until Finish, which prints them
+// after the run, in the order they were raised, instead of the moment
+// they are raised. gtrag prints notices the moment they happen only on a
+// terminal: written to a file beside a run's narration (--trace), a
+// notice printed the moment a step raised it landed inside that step's
+// block ("step 3 · generate_response", the note, then its PERCEPT), which
+// `gtrag trace` of the same recording does not have.
+func (r *Run) Hold() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.hold = true
+}
+
+// Notice prints n above the line unless this Run has printed (or, held,
+// kept) it already.
 func (r *Run) Notice(n string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -47,6 +64,10 @@ func (r *Run) Notice(n string) {
 		return
 	}
 	r.said = append(r.said, n)
+	if r.hold {
+		r.pending = append(r.pending, n)
+		return
+	}
 	r.line.Above(func() { r.note(n) })
 }
 
@@ -58,12 +79,19 @@ func (r *Run) Said(notices ...string) {
 	r.said = append(r.said, notices...)
 }
 
-// Finish erases the line and prints the notices of notices (a Result's)
-// not printed yet.
+// Finish erases the line and prints the notices held (Hold), then those
+// of notices (a Result's) not printed yet.
 func (r *Run) Finish(notices []string) {
 	r.line.Done()
 	for _, n := range notices {
 		r.Notice(n)
+	}
+	r.mu.Lock()
+	held := r.pending
+	r.pending = nil
+	r.mu.Unlock()
+	for _, n := range held {
+		r.note(n)
 	}
 }
 

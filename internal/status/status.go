@@ -12,7 +12,8 @@
 //
 // Run adapts a Line to one workflow run: it is the run's graph.Observer
 // (the node running), its arXiv watcher (pacing and retry waits) and the
-// place where notices are printed the moment a node raises them.
+// place where notices are printed the moment a node raises them, or, held
+// (Run.Hold: standard error is no terminal), once the run is over.
 package status
 
 import (

@@ -46,6 +46,30 @@ func TestNoTerminalDrawsNothing(t *testing.T) {
 	}
 }
 
+// A Run that holds its notices (stderr is no terminal) prints none while
+// the run goes on, then at Finish each once, in the order raised, before
+// the Result's notices it had not heard: printed the moment a step raised
+// them, they landed inside that step's --trace narration in a file.
+func TestHeldNoticesWaitForFinish(t *testing.T) {
+	var notes []string
+	r := NewRun(New(nil, nil), func(n string) { notes = append(notes, n) })
+	r.Hold()
+	ctx := context.Background()
+	r.Notice("offline: no LLM")
+	r.StepStarted(ctx, 1, nodes.SearchArxiv, nodes.GraphState{})
+	r.StepCompleted(ctx, 1, nodes.SearchArxiv, nodes.GraphState{}, nodes.GraphState{Notices: []string{"arXiv is down"}})
+	r.Notice("arXiv is down")
+	if len(notes) > 0 {
+		t.Fatalf("notes = %q during the run; want none before Finish", notes)
+	}
+	r.Finish([]string{"arXiv is down", "the sources may not answer"})
+	r.Finish(nil)
+	want := "offline: no LLM|arXiv is down|the sources may not answer"
+	if got := strings.Join(notes, "|"); got != want {
+		t.Fatalf("notes = %q; want %q: each once, in the order raised", got, want)
+	}
+}
+
 // A notice added between two steps (a decision agent's, at a route) is
 // printed before the next step's notices, in the order the run raised them.
 func TestNoticeAddedBetweenStepsKeepsItsPlace(t *testing.T) {
