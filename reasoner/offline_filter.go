@@ -582,4 +582,15 @@ var gameTheoryLexicon = []lexEntry{
 	{"homology", -3}, {"fundamental group", -3}, {"lefschetz", -3}, {"nash embedding", -3}, {"nash moser", -3},
 	{"riemannian", -2.5}, {"nash sutcliffe", -3}, {"streamflow", -3},
 	{"developmental psychology", -3}, {"child development", -3}, {"toddlers", -2},
+
+	// Computing's own subject when it runs a market: the engineering of a
+	// production service (round 2 session 63). An ad exchange's serving
+	// stack says "auction" in every sentence ("the auction service answers
+	// each bid request within 200 milliseconds") and was kept on the word
+	// alone; a paper on bidding in those auctions names the field's ideas
+	// besides. Not "latency", which routing games use for their cost
+	// functions.
+	{"milliseconds", -1.5}, {"production traffic", -2},
+	{"feature store", -3}, {"embedding cache", -3}, {"feature hashing", -2.5},
+	{"autoscaling", -3}, {"microservice", -3}, {"serving cost", -2}, {"peak load", -1.5},
 }

@@ -128,6 +128,8 @@ func TestOfflineFilterCases(t *testing.T) {
 		{"game engine", "A physics module for a real-time game engine", "Collision detection and rendering at high frame rate.", false},
 		{"gamification", "Gamification of vocabulary learning", "Students earned badges and climbed a leaderboard.", false},
 		{"chemistry", "Chemical equilibrium of carbonate systems in seawater", "We compute equilibrium constants at varying temperature.", false},
+		{"ad-serving system", "Budget pacing services under a global ad exchange", "The system runs 436000 ad auctions per second in production. We propose a feature hashing pipeline for pacing advertiser budgets. Our approach combines a low-latency auction server with streaming feature stores.", false},
+		{"bidding in ad auctions", "Budget pacing in repeated second-price ad auctions", "Advertisers with budgets bid in repeated auctions; we show that pacing strategies form an equilibrium and bound the revenue loss.", true},
 		{"graph coloring", "Graph coloring with few colors in planar graphs", "We bound the chromatic number of planar graphs with girth five.", false},
 		{"empty", "", "", false},
 		{"screening question", "Screening and signalling both deal with hidden information, so what separates them?", "", true},
