@@ -29,7 +29,11 @@
 // failed; errors.Is and errors.As see the node's own error through it),
 // *RouteError (a router returned a key missing from its map) and
 // *StepLimitError. A cancelled context stops a run between steps with an
-// error for which errors.Is(err, context.Canceled) holds.
+// error for which errors.Is(err, context.Canceled) holds. A failed run
+// returns the state of its last completed step; a node that fails after
+// doing something the caller must know about (a paper written to a store
+// before Ctrl-C stopped the next) returns its state with Partial(err),
+// and the run ends with that state instead.
 //
 // To watch a run, range over Steps, which yields each step with its state
 // before and after and the route taken, or pass WithObserver to Run or Steps.

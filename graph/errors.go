@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -92,3 +93,35 @@ func (e *InterruptError) Error() string {
 }
 
 func (e *InterruptError) Unwrap() error { return e.Err }
+
+// Partial marks a node's error as one that left the state it returns with
+// the error meaningful: the state the node received with what it did
+// before it failed, such as the papers it stored before a Ctrl-C stopped
+// the next write. The run then ends with that state (Run returns it, and
+// so does the last Step of Steps as After) instead of the state the node
+// received. Without Partial a failed node's state is ignored, as Go's
+// errors are read: a node may return anything with its error. A node that
+// uses Partial must return only what it has done, not half-made results.
+// The error's message and chain are err's; Partial(nil) is nil.
+func Partial(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &partialError{err}
+}
+
+type partialError struct{ err error }
+
+func (e *partialError) Error() string { return e.err.Error() }
+func (e *partialError) Unwrap() error { return e.err }
+
+// partial reports whether a node's error is marked Partial, anywhere in
+// its chain, and returns it without the mark when the mark is outermost,
+// as Partial(err) is returned, so that NodeError.Err is the node's own.
+func partial(err error) (bool, error) {
+	if p, ok := err.(*partialError); ok {
+		return true, p.err
+	}
+	var p *partialError
+	return errors.As(err, &p), err
+}

@@ -15,7 +15,10 @@ const (
 )
 
 // NodeFunc is one step of work: it receives the state and returns the next
-// state. A node that returns an error ends the run with a *NodeError.
+// state. A node that returns an error ends the run with a *NodeError, and
+// the state it returned with the error is ignored, unless the error is
+// marked Partial: then the run ends with that state, which says what the
+// node did before it failed.
 type NodeFunc[S any] func(context.Context, S) (S, error)
 
 // RouteFunc picks the next node after a step from the state it produced. It

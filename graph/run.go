@@ -191,7 +191,9 @@ func configure[S any](opts []RunOption) (runConfig[S], error) {
 // final state. It stops with an error when a node fails (*NodeError), a
 // router returns an unknown key (*RouteError), the step limit is reached
 // (*StepLimitError) or ctx is done (the error wraps ctx.Err()); the state
-// returned with an error is the last one the run had.
+// returned with an error is the last one the run had: the state the last
+// completed step returned, or, when a node failed with a Partial error,
+// the state that node returned with it.
 func (g *Graph[S]) Run(ctx context.Context, s S, opts ...RunOption) (S, error) {
 	return g.run(ctx, s, opts, nil)
 }
@@ -199,7 +201,10 @@ func (g *Graph[S]) Run(ctx context.Context, s S, opts ...RunOption) (S, error) {
 // Steps runs the graph like Run and yields each step as it completes, for
 // live output. A failing run yields one last pair whose error is the one
 // Run would return, with the step that could not complete (Node and Before
-// set). Breaking out of the loop stops the run before the next step.
+// set) and, as After, the state Run would return with the error: Before,
+// unless the node failed with a Partial error (the state it returned) or
+// its router failed (the state the node returned). Breaking out of the
+// loop stops the run before the next step.
 func (g *Graph[S]) Steps(ctx context.Context, s S, opts ...RunOption) iter.Seq2[Step[S], error] {
 	return func(yield func(Step[S], error) bool) {
 		g.run(ctx, s, opts, yield)
@@ -209,8 +214,12 @@ func (g *Graph[S]) Steps(ctx context.Context, s S, opts ...RunOption) iter.Seq2[
 // run is both Run and Steps; with yield == nil it builds no Step values and
 // allocates nothing per step beyond what the nodes and observer do.
 func (g *Graph[S]) run(ctx context.Context, s S, opts []RunOption, yield func(Step[S], error) bool) (S, error) {
+	// fail ends the run with err and the state s holds, which the last
+	// Step yielded has as After, so that ranging over Steps ends where
+	// Run does.
 	fail := func(step Step[S], err error) (S, error) {
 		if yield != nil {
+			step.After = s
 			yield(step, err)
 		}
 		return s, err
@@ -253,11 +262,17 @@ func (g *Graph[S]) run(ctx context.Context, s S, opts []RunOption, yield func(St
 		}
 		after, err := n.fn(ctx, s)
 		if err != nil {
+			step := Step[S]{Index: i, Node: n.name, Before: s}
+			if keep, inner := partial(err); keep {
+				// What the node did before it failed (papers stored)
+				// is done: the run ends with the state that says so.
+				s, err = after, inner
+			}
 			err = &NodeError{Node: n.name, Step: i, Err: err}
 			if obs != nil {
 				obs.StepFailed(ctx, i, n.name, err)
 			}
-			return fail(Step[S]{Index: i, Node: n.name, Before: s}, err)
+			return fail(step, err)
 		}
 		if obs != nil {
 			obs.StepCompleted(ctx, i, n.name, s, after)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -270,7 +271,55 @@ func TestNodeErrorIsWrapped(t *testing.T) {
 	require.Len(t, steps, 2)
 	require.NoError(t, errs[0])
 	require.ErrorAs(t, errs[1], &ne)
-	require.Equal(t, Step[int]{Index: 2, Node: "b", Before: 2}, steps[1])
+	require.Equal(t, Step[int]{Index: 2, Node: "b", Before: 2, After: 2}, steps[1], "After is what Run returns")
+}
+
+// A node that fails after doing something (a paper stored before Ctrl-C
+// stopped the next) marks its error Partial: the run ends with the state
+// it returned, through Run and Steps alike, and the error is the node's.
+func TestPartialNodeErrorKeepsTheNodesState(t *testing.T) {
+	stop := errors.New("stopped by Ctrl-C")
+	g := New[[]string]()
+	g.AddNode("search", func(_ context.Context, s []string) ([]string, error) { return append(s, "found"), nil })
+	g.AddNode("store", func(_ context.Context, s []string) ([]string, error) {
+		s = append(slices.Clip(s), "stored p1")
+		return s, Partial(fmt.Errorf("store p2: %w", stop))
+	})
+	g.AddEdge(START, "search")
+	g.AddEdge("search", "store")
+	g.AddEdge("store", END)
+	c := compiled(t, g)
+
+	rec := &recorder[[]string]{}
+	out, err := c.Run(context.Background(), nil, WithObserver[[]string](rec))
+	require.ErrorIs(t, err, stop)
+	var ne *NodeError
+	require.ErrorAs(t, err, &ne)
+	require.Equal(t, "node store (step 2): store p2: stopped by Ctrl-C", err.Error())
+	require.Equal(t, "store p2: stopped by Ctrl-C", ne.Err.Error())
+	_, marked := ne.Err.(*partialError)
+	require.False(t, marked, "NodeError.Err is the node's own error, without the mark")
+	require.Equal(t, []string{"found", "stored p1"}, out, "the state the node returned with its Partial error")
+	require.Equal(t, "failed 2 store: node store (step 2): store p2: stopped by Ctrl-C", rec.events[len(rec.events)-1])
+
+	var last Step[[]string]
+	for step, err := range c.Steps(context.Background(), nil) {
+		last = step
+		if err != nil {
+			require.ErrorIs(t, err, stop)
+		}
+	}
+	require.Equal(t, Step[[]string]{Index: 2, Node: "store", Before: []string{"found"}, After: []string{"found", "stored p1"}}, last)
+
+	// Wrapped further, the mark still counts.
+	g2 := New[int]()
+	g2.AddNode("a", func(_ context.Context, s int) (int, error) { return s + 5, fmt.Errorf("outer: %w", Partial(stop)) })
+	g2.AddEdge(START, "a")
+	g2.AddEdge("a", END)
+	n, err := compiled(t, g2).Run(context.Background(), 1)
+	require.ErrorIs(t, err, stop)
+	require.Equal(t, 6, n)
+	require.Nil(t, Partial(nil))
 }
 
 func TestObserverSeesEventsInOrder(t *testing.T) {
