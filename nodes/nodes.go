@@ -13,6 +13,7 @@ import (
 	"github.com/gtrag/gtrag/arxiv"
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/data"
+	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
@@ -780,6 +781,9 @@ type Adder struct {
 // Add chunks the kept papers and adds them to the store, one paper at a
 // time, so that papers_added counts exactly the papers the store did not
 // already hold: a paper whose chunks are all there already adds nothing.
+// Stopped while adding one (Ctrl-C), it fails with a graph.Partial error:
+// the state it returns counts the papers stored before, which the store
+// keeps, so that the run's papers_added and papers_found say so.
 func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 	var added, had, empty []string
 	var chunks, written int
@@ -797,7 +801,8 @@ func (a Adder) Add(ctx context.Context, s GraphState) (GraphState, error) {
 		n, err := a.Store.Add(ctx, docs)
 		if err != nil {
 			if ctx.Err() != nil {
-				return s, fmt.Errorf("add papers to the store: %w", err)
+				s.Reasoning = fmt.Sprintf("stopped while adding %s; added before it: %s", p.ID, listOrNone(added, 10))
+				return s, graph.Partial(fmt.Errorf("add papers to the store: %w", err))
 			}
 			// A store that cannot be written (read-only, full disk, locked)
 			// loses this run its new papers, not its answer: the papers stay

@@ -165,7 +165,9 @@ func run(t *testing.T, d Deps, q string, opts ...graph.RunOption) (GraphState, [
 	opts = append(opts, graph.WithObserver[GraphState](newWritesChecker(t, g)))
 	for step, err := range g.Steps(context.Background(), s, opts...) {
 		if err != nil {
-			return s, path, err
+			// The state the run ends with, as Run returns it: a node's
+			// graph.Partial state included.
+			return step.After, path, err
 		}
 		path = append(path, step.Node)
 		s = step.After
@@ -421,6 +423,61 @@ func TestAStoreThatCannotBeWrittenStillAnswers(t *testing.T) {
 	cancel()
 	_, err = Adder{Store: store}.Add(ctx, GraphState{ArxivPapers: []arxiv.Paper{gtPaper}})
 	require.Error(t, err, "cancellation still ends the run")
+}
+
+// stoppingStore stores the papers it is given until its stop-th Add, which
+// it answers as a store does when Ctrl-C cancels the write it is waiting on
+// (an embedding): it cancels the run's context and fails with its error.
+type stoppingStore struct {
+	memStore
+	stop   int
+	cancel context.CancelFunc
+	adds   int
+}
+
+func (s *stoppingStore) Add(ctx context.Context, docs []vectordb.Document) (int, error) {
+	s.adds++
+	if s.adds == s.stop {
+		s.cancel()
+		return 0, fmt.Errorf("embed %d documents: %w", len(docs), ctx.Err())
+	}
+	return s.memStore.Add(ctx, docs)
+}
+
+// Ctrl-C while add_to_chroma stores its second paper: the first is in the
+// store, and the run's final state counts it (papers_added, papers_found),
+// as ask --json and chat's /stats report it.
+func TestStoppedWhileAddingKeepsTheCountOfPapersStored(t *testing.T) {
+	second := arxiv.Paper{ID: "2302.05678v1", Title: "Equilibrium bidding in sealed-bid auctions", Summary: "Sealed-bid auctions have a Nash equilibrium in bidding strategies."}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	store := &stoppingStore{stop: 2, cancel: cancel}
+	g, err := Build(Deps{Store: store, Arxiv: &fakeArxiv{papers: []arxiv.Paper{gtPaper, second}}, Judge: wordJudge{min: 2}, Filter: &gtFilter{}, Answerer: citeAll{}, MaxResults: 2})
+	require.NoError(t, err)
+
+	final, err := g.Run(ctx, NewState("Nash equilibrium in sealed-bid auctions"))
+	require.ErrorIs(t, err, context.Canceled)
+	var ne *graph.NodeError
+	require.ErrorAs(t, err, &ne)
+	require.Equal(t, AddToChroma, ne.Node)
+	require.Equal(t, 2, store.adds, "stopped while adding the second paper")
+	require.NotEmpty(t, store.docs, "the first paper's chunks are stored")
+	for _, d := range store.docs {
+		require.Equal(t, gtPaper.ID, d.Metadata[chunker.KeyPaperID])
+	}
+	require.Equal(t, 1, final.PapersAdded, "the paper stored before the stop is counted")
+	require.Equal(t, []string{gtPaper.ID}, final.PapersFound)
+	require.Contains(t, final.Reasoning, "stopped while adding "+second.ID)
+	require.Empty(t, final.FinalResponse)
+
+	// Stopped while adding the first, the run added nothing.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	store = &stoppingStore{stop: 1, cancel: cancel}
+	out, err := Adder{Store: store}.Add(ctx, GraphState{ArxivPapers: []arxiv.Paper{gtPaper, second}})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Zero(t, out.PapersAdded)
+	require.Empty(t, out.PapersFound)
 }
 
 // foundRecorder answers like citeAll and records which passages came

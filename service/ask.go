@@ -248,8 +248,9 @@ func newResult(r run) Result {
 // evaluate.OutcomeStepLimit, beside the error: eval counts what such a
 // question cost and goes on, and ask --json still prints what the run did.
 // So does a run interrupted (isInterrupt), with the outcome
-// OutcomeInterrupted: its path is the steps that completed, and the
-// papers it added are those its completed steps stored.
+// OutcomeInterrupted: its path is the steps that completed, and its
+// papers_added counts every paper it stored, those the step it was
+// stopped in stored before the stop included (the store keeps them).
 func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Result, error) {
 	o = o.withDefaults()
 	start := time.Now()
@@ -413,12 +414,15 @@ type TraceError struct{ Err error }
 func (e *TraceError) Error() string { return "record the trace: " + e.Err.Error() }
 func (e *TraceError) Unwrap() error { return e.Err }
 
-// runGraph runs g to the end and returns the final state and the path.
+// runGraph runs g to the end and returns the final state and the path:
+// the steps that completed. A failed run's state is the one it ended with,
+// which holds what the step that failed did when its node says so
+// (graph.Partial: the papers add_to_chroma stored before a Ctrl-C).
 func runGraph(ctx context.Context, g *nodes.Graph, s nodes.GraphState, opts ...graph.RunOption) (nodes.GraphState, []string, error) {
 	var path []string
 	for step, err := range g.Steps(ctx, s, opts...) {
 		if err != nil {
-			return s, path, fmt.Errorf("run the workflow: %w", err)
+			return step.After, path, fmt.Errorf("run the workflow: %w", err)
 		}
 		path = append(path, step.Node)
 		s = step.After
