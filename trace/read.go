@@ -267,7 +267,26 @@ func Path(events []Event) []string {
 // graph.Highlight wants, so that a diagram shows a failed run stopping where
 // it failed rather than finishing.
 func VisitedPath(events []Event) []string {
-	path := Path(events)
+	return endedAt(events, Path(events))
+}
+
+// CompletedPath lists the nodes whose steps completed, in order, ending
+// with graph.END when the run got there: the path of `trace --json`. It
+// is the path ask --json, replay --json, the narration and the recording's
+// own execution_completed or execution_failed give: a step that failed or
+// was stopped, and one a recording cut short stops in, are left out.
+func CompletedPath(events []Event) []string {
+	var path []string
+	for _, e := range events {
+		if e.Type == StepCompleted {
+			path = append(path, e.Node)
+		}
+	}
+	return endedAt(events, path)
+}
+
+// endedAt is path with graph.END appended when the run routed there.
+func endedAt(events []Event, path []string) []string {
 	for _, e := range events {
 		var d RouteDecidedData
 		if e.Type == RouteDecided && e.Decode(&d) == nil && d.To == graph.END {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -369,6 +370,28 @@ func TestTraceFailedRun(t *testing.T) {
 	require.ErrorContains(t, err, "boom")
 	var div *DivergenceError
 	require.False(t, errors.As(err, &div))
+
+	// The path of trace --json is the steps that completed, as the
+	// recording's own execution_failed has it; the diagram's still shows
+	// where the run stopped.
+	var end ExecutionFailedData
+	require.NoError(t, evs[len(evs)-1].Decode(&end))
+	require.NotEmpty(t, end.Path)
+	require.Equal(t, end.Path, CompletedPath(evs))
+	require.NotContains(t, CompletedPath(evs), nodes.GenerateResponse)
+	require.Equal(t, append(slices.Clone(end.Path), nodes.GenerateResponse), VisitedPath(evs))
+}
+
+// A completed run's path ends with END, a recording cut inside a step
+// leaves that step out.
+func TestCompletedPath(t *testing.T) {
+	out, _, _, err := recordRun(t, newWorld(), testQuestion, Options{})
+	require.NoError(t, err)
+	evs := readString(t, out)
+	require.Equal(t, append(slices.Clone(loopPath), graph.END), CompletedPath(evs))
+	require.Equal(t, VisitedPath(evs), CompletedPath(evs))
+	cut := slices.IndexFunc(evs, func(e Event) bool { return e.Type == StepStarted && e.Step == 2 })
+	require.Equal(t, loopPath[:1], CompletedPath(evs[:cut+1]))
 }
 
 type failingAnswerer struct{}

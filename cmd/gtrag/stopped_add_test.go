@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +14,9 @@ import (
 
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/internal/ollamatest"
+	"github.com/gtrag/gtrag/nodes"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/trace"
 )
 
 const stoppedAddQuestion = "How do bidders shade bids in first-price auctions?"
@@ -103,4 +107,39 @@ func TestChatCtrlCWhileAddingCountsThePaperStored(t *testing.T) {
 	p.send("/quit\r")
 	require.Equal(t, 0, p.exit(), p.screen())
 	require.Contains(t, p.screen(), "1 paper added")
+}
+
+// trace --json's path of a run stopped in a step is the steps that
+// completed, as ask --json and the narration say, without the step it was
+// stopped in; the events still hold that step.
+func TestTraceJSONPathLeavesOutTheStepStopped(t *testing.T) {
+	env, second := stoppedAddEnv(t)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		select {
+		case <-second:
+			cancel(signalCause{os.Interrupt})
+		case <-time.After(30 * time.Second):
+		}
+	}()
+	file := filepath.Join(t.TempDir(), "run.jsonl")
+	r := gtragCtx(ctx, t, env, "ask", "--json", "--trace-out", file, stoppedAddQuestion)
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	var res service.Result
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &res), r.stdout)
+	require.NotEmpty(t, res.Path)
+	require.NotContains(t, res.Path, nodes.AddToChroma)
+
+	var tr traceJSON
+	decodeJSON(t, gtrag(t, env, "trace", "--json", file), &tr)
+	require.True(t, tr.Complete)
+	require.Equal(t, res.Path, tr.Path)
+	failed := slices.IndexFunc(tr.Events, func(e trace.Event) bool { return e.Type == trace.StepFailed })
+	require.GreaterOrEqual(t, failed, 0)
+	require.Equal(t, nodes.AddToChroma, tr.Events[failed].Node)
+
+	text := gtrag(t, env, "trace", file)
+	require.Equal(t, 0, text.code, text.stderr)
+	require.Contains(t, text.stdout, "path                "+strings.Join(res.Path, " → ")+"\n")
 }

@@ -31,9 +31,14 @@ type traceJSON struct {
 	Complete bool `json:"complete"`
 	// CutLine is the recording's last line when it is cut short (a crash
 	// while writing) and was left out; 0 otherwise.
-	CutLine int           `json:"cut_line,omitempty"`
-	Path    []string      `json:"path"` // the nodes run, in order; __end__ last when the run got there
-	Events  []trace.Event `json:"events"`
+	CutLine int `json:"cut_line,omitempty"`
+	// Path is the steps that completed, in order, as ask --json and the
+	// narration list them, with __end__ last when the run got there
+	// (trace.CompletedPath). A step that failed or was stopped is left
+	// out, as is the one a recording cut short stops in; the events
+	// still have them.
+	Path   []string      `json:"path"`
+	Events []trace.Event `json:"events"`
 }
 
 func newTraceCmd(a *app) *cobra.Command {
@@ -72,7 +77,7 @@ decision; ← and → move between steps, and printing it prints every step.`,
 			}
 			if asJSON {
 				q, _, _ := trace.Start(evs) // ReadFileCut has checked the start
-				return writeJSON(a.io.Out, traceJSON{Question: q, Complete: trace.Complete(evs), CutLine: cut, Path: nonNil(trace.VisitedPath(evs)), Events: nonNil(evs)})
+				return writeJSON(a.io.Out, traceJSON{Question: q, Complete: trace.Complete(evs), CutLine: cut, Path: nonNil(trace.CompletedPath(evs)), Events: nonNil(evs)})
 			}
 			switch format {
 			case "mermaid", "html":
