@@ -193,7 +193,7 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		s.Reasoning = fmt.Sprintf("asked the store for the top %d documents%s; got %d, best score %.2f", k, reranked, len(results), results[0].Score)
 	}
 	if len(s.Told) > 0 {
-		s.Reasoning += fmt.Sprintf("; without the %d sentences already told (%d found in the documents)", len(s.Told), told)
+		s.Reasoning += fmt.Sprintf("; without the %d %s already told (%d found in the documents)", len(s.Told), text.Plural(len(s.Told), "sentence", "sentences"), told)
 	}
 	return s, nil
 }

@@ -281,6 +281,10 @@ func TestPullerLeavesOutWhatWasTold(t *testing.T) {
 	require.Contains(t, s.Reasoning, "without the 3 sentences already told (1 found in the documents)")
 	require.Equal(t, "Shapley value is fair. It is the average marginal contribution.", store.docs[0].Content, "the store is not changed")
 
+	s, err = Puller{Store: store, K: 2}.Pull(context.Background(), GraphState{UserQuery: "shapley value", Told: told[:1]})
+	require.NoError(t, err)
+	require.Contains(t, s.Reasoning, "without the 1 sentence already told (1 found in the documents)")
+
 	s, err = Puller{Store: store, K: 2}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
 	require.NoError(t, err)
 	require.Equal(t, []string{"a", "b"}, []string{s.ChromaResults[0].ID, s.ChromaResults[1].ID}, "a question asked on its own")

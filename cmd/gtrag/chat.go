@@ -18,6 +18,7 @@ import (
 	"github.com/gtrag/gtrag/provider"
 	"github.com/gtrag/gtrag/reasoner"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/trace"
 )
 
@@ -110,7 +111,8 @@ func (a *app) runChat(ctx context.Context, o chatOptions, first string) error {
 		Open: a.browser(),
 		Store: func() string {
 			info := svc.Store().Info()
-			return fmt.Sprintf("%d chunks from %d papers (%s)", info.Chunks, info.Papers, a.dataDir)
+			return fmt.Sprintf("%d %s from %d %s (%s)", info.Chunks, text.Plural(info.Chunks, "chunk", "chunks"),
+				info.Papers, text.Plural(info.Papers, "paper", "papers"), a.dataDir)
 		},
 	}
 	if c := svc.Reasoners().Condense; c != nil {
