@@ -109,6 +109,12 @@ func parseQueries(reply string) []string {
 	var out []string
 	for _, line := range strings.Split(stripThinking(reply), "\n") {
 		q := strings.TrimSpace(line)
+		if strings.HasPrefix(q, "```") || strings.HasPrefix(q, "~~~") {
+			// A Markdown fence, with its language ("```text"): the
+			// tag was kept as a search and dropped with a notice that
+			// the model had proposed a search called "text".
+			continue
+		}
 		q = strings.TrimLeft(q, "-*•·0123456789.)] \t")
 		q = strings.Trim(q, "\"'`“”‘’ \t")
 		q = strings.TrimSpace(phraseQuotes.Replace(q))

@@ -24,6 +24,9 @@ func TestParseQueries(t *testing.T) {
 		{"an essay line", "The Vickrey auction is a sealed-bid auction in which the highest bidder wins but pays the second-highest bid", nil},
 		{"arXiv syntax is not a keyword search", "ti:auction AND abs:truthful\n(auction OR bidding)\nauct*", nil},
 		{"empty", "  \n ", nil},
+		// The fence's language was kept as a search named "text".
+		{"a Markdown fence", "```text\nnash equilibrium existence\n```", []string{"nash equilibrium existence"}},
+		{"a fenced list", "```json\nfixed point theorem\n```\n~~~\nkakutani\n~~~", []string{"fixed point theorem", "kakutani"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, parseQueries(tc.reply))
