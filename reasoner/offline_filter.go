@@ -461,6 +461,14 @@ var gameTheoryLexicon = []lexEntry{
 	{"condorcet", 2}, {"gibbard", 3}, {"satterthwaite", 3}, {"arrow's impossibility", 3},
 	{"crawford sobel", 3}, {"sender receiver", 1.5},
 	{"cognitive hierarchy", 2.5}, {"beauty contest", 1.5}, {"information cascade", 2},
+	// The strategic situations applied papers describe in their own
+	// field's words (round 2 session 63, from the false negatives of
+	// testdata/filter/applied.jsonl's dev split: bank runs, rating
+	// shopping, safety disclosure, audit rules): one party's choice
+	// resting on what it expects or cannot see of another's.
+	{"coordination failure", 2}, {"bank run", 2}, {"private information", 1},
+	{"hidden action", 1.5}, {"cannot observe", 1}, {"unobservable effort", 1.5},
+	{"unravel", 1.5}, {"anticipate", 1}, {"commitment", 1},
 	// Learning on networks by the eponym of its model: "DeGroot's rule",
 	// "DeGroot networks" (session 14, a cdev miss).
 	{"degroot", 2},
