@@ -309,13 +309,17 @@ func (s *Service) Ask(ctx context.Context, question string, o AskOptions) (Resul
 	}
 	before, notices := s.count(ctx, "store_count_before", notices)
 	if o.Trace != nil {
-		o.Trace.Start(g, question, trace.Settings{
+		set := trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: o.K, MaxResults: o.MaxResults, MaxSteps: o.MaxSteps,
 			Pool: o.Pool, MaxSearches: o.MaxSearches, Router: routerSetting(o.Router),
 			LoopSettings: trace.Loop(deps), Version: version.Version, Notices: notices,
 			Told: o.Told,
-		})
+		}
+		// Kept whether or not the run comes to search: a fork of it
+		// searches with them, as this run would have.
+		set.SearchLLM(deps.Queries != nil, deps.Chooser != nil)
+		o.Trace.Start(g, question, set)
 	}
 	initial := nodes.NewState(question)
 	initial.Told = o.Told

@@ -83,7 +83,7 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 		for _, e := range earlier {
 			notice += fmt.Sprintf("; carries %s=%s after step %d", e.Field, e.Value, e.Step)
 		}
-		o.Trace.Start(g, p.Question(), trace.Settings{
+		set := trace.Settings{
 			LLM: s.llm.Name, Embedder: s.embedder,
 			K: ao.K, MaxResults: ao.MaxResults, MaxSteps: ao.MaxSteps, Pool: ao.Pool, MaxSearches: ao.MaxSearches,
 			ChunkSize: set.ChunkSize, ChunkOverlap: set.ChunkOverlap, Router: set.Router, LoopSettings: set.LoopSettings,
@@ -94,7 +94,11 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 				Of: p.ExecutionID(), Step: o.Step, Field: o.Edit.Field, Value: o.Edit.Value, RecordedPath: p.RecordedPath(),
 				Earlier: earlier,
 			},
-		})
+		}
+		// What the fork writes searches and chooses papers with, from its
+		// start: a fork of this recording goes on as this one did.
+		set.SearchLLM(p.ForkUses(o.Step, after))
+		o.Trace.Start(g, p.Question(), set)
 	}
 	out, err := p.Fork(ctx, o.Step, o.Edit, after, wrap, opts...)
 	if o.Trace != nil {

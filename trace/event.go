@@ -105,6 +105,20 @@ type Settings struct {
 	StoreFlags string `json:"store_flags,omitempty"`
 	// Fork is set on the recording of a fork (gtrag replay --fork).
 	Fork *ForkInfo `json:"fork,omitempty"`
+	// QueryWriter and Chooser say whether the run had an LLM write its
+	// arXiv searches (nodes.Deps.Queries) and choose among a search's
+	// candidates (nodes.Deps.Chooser; ask --choose), whether or not it
+	// came to search: a live fork of the recording goes on with them, or
+	// without, as the recorded run would have (Player.ForkUses). nil in
+	// recordings made before they were kept.
+	QueryWriter *bool `json:"query_writer,omitempty"`
+	Chooser     *bool `json:"chooser,omitempty"`
+}
+
+// SearchLLM records whether the run has a query writer and a paper
+// chooser (QueryWriter, Chooser).
+func (s *Settings) SearchLLM(queries, chooser bool) {
+	s.QueryWriter, s.Chooser = &queries, &chooser
 }
 
 // ExecutionStartedData opens a trace.

@@ -320,7 +320,17 @@ func (p *Player) Fork(ctx context.Context, at int, edit Edit, after nodes.Deps, 
 	}
 	sw := &forkSwitch{at: at}
 	carried := p.CarriedEdits(at)
-	deps := sw.deps(p.Deps(), after)
+	played := p.Deps()
+	queries, chooser := p.ForkUses(at, after)
+	if queries {
+		// Up to the fork the recording answers, even when it has no such
+		// operation: the replayed steps then do not ask (or diverge).
+		played.Queries = playedQueries{p}
+	}
+	if chooser {
+		played.Chooser = playedChooser{p}
+	}
+	deps := sw.deps(played, after, queries, chooser)
 	if wrap != nil {
 		deps = wrap(deps)
 	}
@@ -432,7 +442,10 @@ func (f *forkSwitch) StepStarted(_ context.Context, step int, _ string, _ nodes.
 
 func (f *forkSwitch) live() bool { return f.step.Load() > int64(f.at) }
 
-func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
+// deps are the fork's dependencies: played's up to the fork, after's
+// from it. queries and chooser say whether it has a query writer and a
+// paper chooser at all (Player.ForkUses).
+func (f *forkSwitch) deps(played, after nodes.Deps, queries, chooser bool) nodes.Deps {
 	d := after
 	store := switchStore{f, played.Store, after.Store}
 	d.Store = store
@@ -454,8 +467,8 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 		d.Lead = switchFilter{f, played.Filter, after.Lead}
 	}
 	d.Answerer = switchAnswerer{f, played.Answerer, after.Answerer}
-	// The ranker and the query writer exist before the fork only if the
-	// recording used them; after it, only if the live side has them.
+	// The ranker exists before the fork only if the recording used it;
+	// after it, only if the live side has it.
 	if played.Ranker != nil || after.Ranker != nil {
 		d.Ranker = switchRanker{f, played.Ranker, after.Ranker}
 	}
@@ -464,13 +477,13 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 	// writer and a fork without one: the steps after the fork fall back to
 	// the offline formulation, with the node's notice.
 	d.Queries = nil
-	if played.Queries != nil {
+	if queries {
 		d.Queries = switchQueries{f, played.Queries, after.Queries}
 	}
 	// The same for the paper chooser: without one in the recording, the
 	// fork keeps the pool's ranking too.
 	d.Chooser = nil
-	if played.Chooser != nil {
+	if chooser {
 		d.Chooser = switchChooser{f, played.Chooser, after.Chooser}
 	}
 	// A recording routed by a decision agent is routed by it up to the
@@ -482,6 +495,45 @@ func (f *forkSwitch) deps(played, after nodes.Deps) nodes.Deps {
 		d.Router = switchRouter{f, played.Router, after.Router}
 	}
 	return d
+}
+
+// ForkUses says whether a fork of the recording after step at, whose
+// own steps run on after, has a query writer and a paper chooser: those
+// of the recorded run, so that the replayed steps ask the recording for
+// what it has, and from the fork on after's, as a live ask with the
+// recorded settings would. They used to be there only when the recording
+// held their operations: a fork of an LLM run answered from the store,
+// which never wrote a search nor chose a paper, searched arXiv without
+// either, and said nothing.
+//
+// What the recorded run had is in its settings (Settings.QueryWriter,
+// Chooser). A recording made before they were kept is read as far as its
+// operations go: one that holds them had it; one whose replayed steps did
+// not search arXiv is taken to have had both when its LLM was one, as ask
+// has them by default (unless it is a fork's recording, whose LLM is the
+// fork's own). Neither is added where after has none (an offline fork)
+// and the recording never used it: that fork formulates its searches
+// offline and keeps the ranking, as it always has, without a notice.
+func (p *Player) ForkUses(at int, after nodes.Deps) (queries, chooser bool) {
+	return p.forkUses(KindQueries, p.settings.QueryWriter, at, after.Queries != nil),
+		p.forkUses(KindChoose, p.settings.Chooser, at, after.Chooser != nil)
+}
+
+func (p *Player) forkUses(kind string, recorded *bool, at int, live bool) bool {
+	p.mu.Lock()
+	used := len(p.ops[kind]) > 0
+	p.mu.Unlock()
+	switch {
+	case used:
+		return true // the recording answers it; after the fork, the live side or the node's notice
+	case !live:
+		return false
+	case recorded != nil:
+		return *recorded
+	}
+	s := p.settings
+	path := p.RecordedPath()
+	return s.Fork == nil && s.LLM != "" && s.LLM != "offline" && !slices.Contains(path[:min(at, len(path))], nodes.SearchArxiv)
 }
 
 // pick returns the side for the current step; a side that is missing is
