@@ -174,6 +174,11 @@ func TestLLMRewriteNoticeSaysWhetherTheLLMWasAsked(t *testing.T) {
 			"the LLM could not rewrite the follow-up (no reply within 1m); carried the previous topic instead"},
 		{errors.New("no reply within 1m"), "Why do people cooperate?",
 			"the LLM could not rewrite the line (no reply within 1m); asked it as typed"},
+		// A failure that gave the LLM up for the question is the outage's
+		// one note: it was followed by "LLM given up for this run (see
+		// the notice above); continuing offline".
+		{reasoner.GivenUp(errors.New("empty reply")), "and in the repeated version?",
+			"the LLM could not rewrite the follow-up (empty reply); carried the previous topic instead; the LLM is given up for this question, which is answered offline"},
 	} {
 		r, err := LLM{Condenser: &fakeCondenser{err: tc.err}}.Rewrite(context.Background(), hist, tc.line)
 		require.NoError(t, err)

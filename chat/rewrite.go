@@ -514,6 +514,11 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 // unavailable)" then read as a call that failed, right under the chat
 // --trace narration's "ACTION none: no call to the LLM … (the LLM was not
 // asked …)"; the note says the LLM was not asked, as the narration does.
+//
+// A failure that gave up the LLM for the question (reasoner.ErrLLMGivenUp)
+// is the outage's one note, and says that the question is answered
+// offline: it was followed by "LLM given up for this run (see the notice
+// above)".
 func rewriteNotice(err error, carried bool) string {
 	what, done := "line", "asked it as typed"
 	if carried {
@@ -521,6 +526,9 @@ func rewriteNotice(err error, carried bool) string {
 	}
 	if errors.Is(err, reasoner.ErrLLMUnavailable) {
 		return "the LLM was not asked to rewrite the " + what + " (it failed earlier and is let rest); " + done
+	}
+	if errors.Is(err, reasoner.ErrLLMGivenUp) {
+		done += "; the LLM is given up for this question, which is answered offline"
 	}
 	return "the LLM could not rewrite the " + what + " (" + err.Error() + "); " + done
 }

@@ -75,20 +75,30 @@ func (a *DecisionAgent) Decide(ctx context.Context, at graph.DecisionPoint[Graph
 	for _, r := range at.Routes {
 		td.Routes = append(td.Routes, reasoner.RouteOption{Key: r.Key, To: r.To, Description: r.Description})
 	}
-	fallback := func(why string) (graph.Decision, GraphState) {
+	fallback := func(why string, then ...string) (graph.Decision, GraphState) {
 		d := at.Rule
 		d.Notice = fmt.Sprintf("decision agent at %s: %s; the rule router chose %s", at.Router, why, d.Key)
+		for _, t := range then {
+			d.Notice += "; " + t
+		}
 		s.Notices = addNotices(s.Notices, []string{d.Notice})
 		return d, s
 	}
 	c, err := a.Chooser.ChooseRoute(ctx, td)
 	if errors.Is(err, reasoner.ErrLLMUnavailable) {
 		// The run has given up on its LLM: said once, not at each branch.
-		// One that gave up on the decision agent alone said so when it did.
-		if !errors.Is(err, reasoner.ErrRouterGivenUp) {
+		// One that gave up on the decision agent alone said so when it
+		// did, and so did one whose outage a notice has told with its
+		// error (ErrLLMGivenUpTold).
+		if !errors.Is(err, reasoner.ErrRouterGivenUp) && !errors.Is(err, reasoner.ErrLLMGivenUpTold) {
 			s.Notices = addNotices(s.Notices, []string{"decision agent: the LLM is unavailable; the rule routers decide from here on"})
 		}
 		return at.Rule, s
+	}
+	if errors.Is(err, reasoner.ErrLLMGivenUp) {
+		// This failure gave up the LLM for the run: the outage's one
+		// notice says what happens next, at this branch and after it.
+		return fallback(err.Error(), "the LLM is given up for this question: the rule routers decide from here on, and the other steps run offline")
 	}
 	if err != nil {
 		return fallback(err.Error())

@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -59,4 +60,46 @@ func TestDecideImpossibleWithADeclaredRoute(t *testing.T) {
 		require.Equal(t, "y", s.Impossible, tt.named)
 		require.Empty(t, s.Notices, tt.named)
 	}
+}
+
+// errChooser is a decision agent whose every call fails with err.
+type errChooser struct{ err error }
+
+func (c errChooser) ChooseRoute(context.Context, reasoner.TreeData) (reasoner.Choice, error) {
+	return reasoner.Choice{}, c.err
+}
+
+// One LLM outage made three notices with --router llm: the agent's, which
+// quoted the error; "LLM given up for this run (see the notice above);
+// continuing offline" from each step decided offline; and "decision agent:
+// the LLM is unavailable; the rule routers decide from here on" at the
+// next branch. The agent's notice now says what happens next, and is the
+// only one.
+func TestDecideTellsAnOutageOnce(t *testing.T) {
+	a := &DecisionAgent{Chooser: errChooser{reasoner.GivenUp(errors.New("choose the route with the LLM: 3 attempts, last: no reply within 1s"))}}
+	d, s := a.Decide(context.Background(), relevanceCheck())
+	require.Equal(t, NotRelevant, d.Key)
+	require.Equal(t, RouterRules, d.By)
+	const notice = "decision agent at route_after_relevance_check: choose the route with the LLM: 3 attempts, last: no reply within 1s; the rule router chose not_relevant; the LLM is given up for this question: the rule routers decide from here on, and the other steps run offline"
+	require.Equal(t, notice, d.Notice)
+	require.Equal(t, []string{notice}, s.Notices)
+
+	// The steps after it, decided offline, mark their own results only.
+	const told = "LLM given up for this run (the notice quoting its error says so); decided offline"
+	require.True(t, reasoner.ToldAbove(told))
+	require.Equal(t, []string{notice}, addNotices(s.Notices, []string{told}))
+
+	// The next branch, refused as told, adds nothing; refused bare (the
+	// run's LLM given up by another step, whose notice gave no word of
+	// the rule routers), it still says so.
+	s2 := relevanceCheck()
+	s2.State = s
+	a.Chooser = errChooser{reasoner.ErrLLMGivenUpTold}
+	d, s = a.Decide(context.Background(), s2)
+	require.Equal(t, NotRelevant, d.Key)
+	require.Empty(t, d.Notice)
+	require.Equal(t, []string{notice}, s.Notices)
+	a.Chooser = errChooser{reasoner.ErrLLMUnavailable}
+	_, s = a.Decide(context.Background(), s2)
+	require.Equal(t, []string{notice, "decision agent: the LLM is unavailable; the rule routers decide from here on"}, s.Notices)
 }

@@ -1356,11 +1356,12 @@ func verdictText(v reasoner.Verdict, yes, no string) string {
 }
 
 // addNotices appends new, distinct notices without touching the caller's
-// backing array.
+// backing array. A step's mark that it was decided offline in a run whose
+// outage a notice has told (reasoner.ToldAbove) is no notice of the run.
 func addNotices(have, add []string) []string {
 	out := slices.Clip(have)
 	for _, n := range add {
-		if n != "" && !slices.Contains(out, n) {
+		if n != "" && !reasoner.ToldAbove(n) && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}

@@ -168,10 +168,11 @@ func runOf(ctx context.Context) *runState {
 // reason), so a run, whose notices drop duplicates, says it once, while
 // each step's own result (and a trace of it) still says that it was
 // decided offline. A run in which the decision agent or the condenser
-// failed first (see WithRun) leaves the reason out, and says "given up"
-// rather than "unavailable": their callers' notices quote their error,
-// which gives it, and it may be a run of unusable replies from a model
-// that answers. A nil breaker does not remember the
+// failed first (see WithRun) has its outage told by their callers, whose
+// notice quotes their error and says that the run goes on offline
+// (ErrLLMGivenUp): a step's notice then only marks the step as decided
+// offline (outageTold), and is kept out of the run's notices (ToldAbove).
+// A nil breaker does not remember the
 // outage, so its notice is for this step alone and names it (used).
 //
 // The notice quotes reason whole, for --json and the recordings; text
@@ -192,10 +193,17 @@ func (b *breaker) outage(ctx context.Context, reason, used string, skipped bool)
 		return outageNotAsked + "question: it failed for the ones before" + outageLast + reason + outageAskAgain
 	}
 	if r != nil && r.reasonTold.Load() {
-		return outageGivenUp
+		return outageTold
 	}
 	return outageUnavailable + reason + outageContinuing
 }
+
+// ToldAbove reports whether notice, one of a step's notices, only marks
+// the step as decided offline in a run whose outage a notice of its own
+// has told (see outage): the run's notices leave it out, as a second
+// notice of the same outage. The step's result, and a recording of it,
+// keep it.
+func ToldAbove(notice string) bool { return notice == outageTold }
 
 // DecidedOffline reports whether notice, one of a step's notices, says
 // that the offline reasoner decided the step in the LLM's place: the LLM
@@ -203,7 +211,7 @@ func (b *breaker) outage(ctx context.Context, reason, used string, skipped bool)
 // lasts, or replied unusably (withFallback). The narration tags such a
 // step [offline], not with the LLM that did not decide it.
 func DecidedOffline(notice string) bool {
-	return strings.HasPrefix(notice, outageUnavailable) || notice == outageGivenUp ||
+	return strings.HasPrefix(notice, outageUnavailable) || notice == outageGivenUp || notice == outageTold ||
 		strings.HasPrefix(notice, outageNotAsked) && strings.HasSuffix(notice, outageAskAgain) ||
 		strings.Contains(notice, usedOffline)
 }
@@ -216,8 +224,15 @@ const (
 	outageNotAsked    = "LLM not asked for this "
 	outageLast        = " (last: "
 	outageAskAgain    = "); continuing offline, and asking it again later"
-	outageGivenUp     = "LLM given up for this run (see the notice above); continuing offline"
 	usedOffline       = "; used offline " // after an unusable reply, or an outage's reason
+
+	// outageTold marks a step decided offline in a run whose outage a
+	// notice quoting the error has told (see outage, ToldAbove).
+	outageTold = "LLM given up for this run (the notice quoting its error says so); decided offline"
+	// outageGivenUp was outageTold in recordings made before that notice
+	// said that the run goes on offline: a notice of the run, the
+	// outage's second.
+	outageGivenUp = "LLM given up for this run (see the notice above); continuing offline"
 )
 
 // maxReasonRunes is how much of an outage's reason text output shows.
@@ -276,7 +291,8 @@ type runState struct {
 	what string
 	// reasonTold is set when a step with no offline counterpart (the
 	// decision agent, the condenser) failed during the run and tripped
-	// the breaker: its caller tells the user its error, reason included.
+	// the breaker: its caller tells the user its error, reason included,
+	// and that the run goes on offline (ErrLLMGivenUp).
 	reasonTold atomic.Bool
 	// routerGivenUp is set when the decision agent's replies were
 	// unusable maxUnusable times in a row (FallbackRouter).
@@ -390,13 +406,44 @@ func isUnusable(err error) bool {
 // outage notice does (see breaker.outage).
 var ErrLLMUnavailable = errors.New("LLM unavailable")
 
+// ErrLLMGivenUp marks the error of a call of the decision agent or the
+// condenser whose failure gave up the LLM for the rest of the run (see
+// guard): errors.Is(err, ErrLLMGivenUp). Its caller's notice, which quotes
+// the error, is the outage's one notice, and says that the run goes on
+// offline; the steps decided offline after it add none to the run's
+// (ToldAbove), and the decision agent is refused with ErrLLMGivenUpTold.
+// One LLM that timed out on a route gave three notices: the agent's with
+// the error, "LLM given up for this run (see the notice above);
+// continuing offline", and "decision agent: the LLM is unavailable; the
+// rule routers decide from here on".
+var ErrLLMGivenUp = errors.New("LLM given up for this run")
+
+// GivenUp returns err marked ErrLLMGivenUp, its words unchanged: guard
+// marks a failure so, and a replay the recorded failure.
+func GivenUp(err error) error { return &givenUpError{err: err} }
+
+type givenUpError struct{ err error }
+
+func (e *givenUpError) Error() string   { return e.err.Error() }
+func (e *givenUpError) Unwrap() []error { return []error{e.err, ErrLLMGivenUp} }
+
+// ErrLLMGivenUpTold is what the decision agent and the condenser return
+// instead of a bare ErrLLMUnavailable in a run whose outage one of their
+// callers has told (ErrLLMGivenUp): that caller says nothing more. It is an
+// ErrLLMUnavailable.
+var ErrLLMGivenUpTold = fmt.Errorf("given up for this run, as told: %w", ErrLLMUnavailable)
+
 // guard is the breaker logic of a step with no offline counterpart: fail at
-// once with ErrLLMUnavailable while the breaker is open, else ask primary
-// and trip the breaker when it fails (not when it was cancelled, nor for an
-// unusableError).
+// once with ErrLLMUnavailable (ErrLLMGivenUpTold) while the breaker is
+// open, else ask primary and trip the breaker when it fails (not when it
+// was cancelled, nor for an unusableError), marking the error in a run
+// (ErrLLMGivenUp).
 func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T, error) {
 	var zero T
 	if _, down, _ := b.open(ctx); down {
+		if run := runOf(ctx); run != nil && run.reasonTold.Load() {
+			return zero, ErrLLMGivenUpTold
+		}
 		return zero, ErrLLMUnavailable
 	}
 	r, err := primary()
@@ -405,10 +452,11 @@ func guard[T any](ctx context.Context, b *breaker, primary func() (T, error)) (T
 	}
 	if err != nil && ctx.Err() == nil && !isUnusable(err) {
 		b.trip(ctx, err)
-		// The caller reports err, which states the reason; the run's
-		// outage notice need not repeat it.
+		// The caller reports err, which states the reason, and that the
+		// run goes on offline; the run's steps need not repeat it.
 		if run := runOf(ctx); run != nil {
 			run.reasonTold.Store(true)
+			err = GivenUp(err)
 		}
 	}
 	return r, err

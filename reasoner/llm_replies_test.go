@@ -106,10 +106,10 @@ func TestAFailedRewriteIsThisQuestionsFailure(t *testing.T) {
 	set := scriptedSet(m)
 	ctx := WithRun(context.Background())
 	_, err := set.Condense.Condense(ctx, []Exchange{{Question: "What is a core?", Answer: "a"}}, "and its size?")
-	require.Error(t, err)
+	require.ErrorIs(t, err, ErrLLMGivenUp, "the rewrite's note is the outage's one notice")
 	inner := WithRun(ctx) // the workflow's own, in service.Ask
 	require.Same(t, runOf(ctx), runOf(inner))
 	a, err := set.Answerer.Answer(inner, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Equal(t, []string{"LLM given up for this run (see the notice above); continuing offline"}, a.Notices)
+	require.Equal(t, []string{outageTold}, a.Notices, "decided offline, the outage told by the rewrite's note")
 }

@@ -158,18 +158,27 @@ func TestRouterSharesBreaker(t *testing.T) {
 	}
 	require.Equal(t, calls, down.Calls(), "the router does not retry a server the Set gave up on")
 
-	// The router fails first in a run: the judge then goes offline at
-	// once, its notice leaving out the reason that the router's error,
-	// which the decision agent's notice quotes, gave.
+	// The router fails first in a run: its error says that it gave up the
+	// LLM, so that the decision agent's notice, which quotes it, is the
+	// outage's one notice. The judge then goes offline at once, its
+	// notice only marking the step as decided offline (kept out of the
+	// run's notices), and the router is refused in words that its caller
+	// has told this outage.
 	down = &scriptedModel{script: []step{{err: errors.New("connection refused")}}}
 	set = scriptedSet(down)
 	run := WithRun(ctx)
 	_, err = set.Router.ChooseRoute(run, TreeData{Question: "q"})
 	require.ErrorContains(t, err, "choose the route with the LLM: 3 attempts, last: connection refused")
 	require.False(t, errors.Is(err, ErrLLMUnavailable))
+	require.ErrorIs(t, err, ErrLLMGivenUp)
 	v, err = set.Judge.JudgeRelevance(run, "What is a Nash equilibrium?", onePassage)
 	require.NoError(t, err)
-	require.Equal(t, []string{"LLM given up for this run (see the notice above); continuing offline"}, v.Notices, "the router failed first: its notice, above, gave why, which may be unusable replies from a model that answers")
+	require.Equal(t, []string{outageTold}, v.Notices, "the router failed first: its notice gave why, which may be unusable replies from a model that answers")
+	require.True(t, ToldAbove(v.Notices[0]))
+	require.True(t, DecidedOffline(v.Notices[0]))
+	_, err = set.Router.ChooseRoute(run, TreeData{Question: "q"})
+	require.ErrorIs(t, err, ErrLLMGivenUpTold)
+	require.ErrorIs(t, err, ErrLLMUnavailable)
 	require.Equal(t, 3, down.Calls())
 	// The next run lets the LLM rest (the backoff) and says so; the one
 	// after asks it again, and says why it fell back.

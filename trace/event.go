@@ -166,7 +166,7 @@ type OperationFailedData struct {
 	Kind       string `json:"kind"`
 	DurationMS int64  `json:"duration_ms"`
 	Error      string `json:"error"`
-	ErrorKind  string `json:"error_kind,omitempty"` // "arxiv_api", "cancelled" (the run was being stopped), "llm_unavailable" (the run had given up on its LLM) or empty
+	ErrorKind  string `json:"error_kind,omitempty"` // "arxiv_api", "cancelled" (the run was being stopped), "llm_unavailable" (the run had given up on its LLM), "llm_given_up" (this failure gave it up) or empty
 	Status     int    `json:"status,omitempty"`
 	Message    string `json:"message,omitempty"`
 }

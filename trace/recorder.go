@@ -467,6 +467,9 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 		if errors.Is(callErr, reasoner.ErrLLMUnavailable) {
 			d.ErrorKind = errorKindLLMUnavailable
 		}
+		if errors.Is(callErr, reasoner.ErrLLMGivenUp) {
+			d.ErrorKind = errorKindLLMGivenUp
+		}
 		if ctx.Err() != nil {
 			d.ErrorKind, d.Status, d.Message = errorKindCancelled, 0, ""
 		}
@@ -488,6 +491,11 @@ const errorKindArxivAPI = "arxiv_api"
 // up on its LLM (reasoner.ErrLLMUnavailable): the decision agent's caller
 // tells that lasting state from one failed call, and so must a replay.
 const errorKindLLMUnavailable = "llm_unavailable"
+
+// errorKindLLMGivenUp marks a decision agent's failure that gave up the
+// run's LLM (reasoner.ErrLLMGivenUp): its caller's notice then says that
+// the run goes on offline, and so must a replay's.
+const errorKindLLMGivenUp = "llm_given_up"
 
 // errorKindCancelled marks an effect cut short because the run was being
 // stopped (Ctrl-C, SIGTERM): not a failure of the tool.

@@ -617,6 +617,10 @@ func (d *OperationFailedData) err() error {
 		return &arxiv.APIError{Status: d.Status, Message: d.Message}
 	case d.ErrorKind == errorKindLLMUnavailable && d.Error == reasoner.ErrRouterGivenUp.Error():
 		return reasoner.ErrRouterGivenUp
+	case d.ErrorKind == errorKindLLMUnavailable && d.Error == reasoner.ErrLLMGivenUpTold.Error():
+		return reasoner.ErrLLMGivenUpTold
+	case d.ErrorKind == errorKindLLMGivenUp:
+		return reasoner.GivenUp(errors.New(d.Error))
 	case d.ErrorKind == errorKindLLMUnavailable || d.ErrorKind == "" && isLLMUnavailable(d.Error):
 		// Recordings made before the kind was kept say it in the words.
 		if prefix, ok := strings.CutSuffix(d.Error, ": "+reasoner.ErrLLMUnavailable.Error()); ok {

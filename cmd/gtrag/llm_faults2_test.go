@@ -40,6 +40,28 @@ func TestChatRefusedRewriteIsRewrittenOffline(t *testing.T) {
 	require.Contains(t, r.stdout+r.stderr, `the LLM could not rewrite the follow-up (condense_question: the LLM reply "I'm sorry, but I can't help with that request." is not one question)`)
 }
 
+// A follow-up whose rewrite fails (an empty reply, each attempt) gives the
+// LLM up for the question. The note that quotes the error says so, and is
+// the outage's only one: it was followed by "LLM given up for this run
+// (see the notice above); continuing offline".
+func TestChatFailedRewriteIsOneNote(t *testing.T) {
+	llm := newFaultyLLM(t)
+	llm.fault = func(_, user string) llmFault {
+		if strings.Contains(user, "Rewrite the follow-up") {
+			return emptyReply
+		}
+		return answerSensibly
+	}
+	env := llmEnv(t, llm, "openai", auctionPaper, oldStyleAuction)
+	r := gtragStdin(t, env, "How much do bidders shade their bids in sealed-bid auctions?\nand in the all-pay version?\n", "chat")
+	require.Equal(t, 0, r.code, r.stderr)
+	out := r.stdout + r.stderr
+	require.Contains(t, out, "the LLM could not rewrite the follow-up (")
+	require.Contains(t, out, "empty reply); carried the previous topic instead; the LLM is given up for this question, which is answered offline")
+	require.NotContains(t, out, "given up for this run")
+	require.Equal(t, 1, strings.Count(out, "LLM is given up")+strings.Count(out, "LLM unavailable"), "one note of the outage:\n%s", out)
+}
+
 // A model that refuses every prompt: the answer is the offline one (not
 // the refusal as "not found"), the run gives up on the model after a few
 // unusable replies instead of asking it about every paper, and the footer
@@ -79,7 +101,11 @@ func TestRefusingLLMIsGivenUpOn(t *testing.T) {
 }
 
 // With --router llm and a model that hangs, the decision agent stops
-// asking once the other steps have given up on the model.
+// asking once the other steps have given up on the model. The outage is
+// one notice: the first branch's, which quotes the error and says what
+// happens next. It was followed by "LLM given up for this run (see the
+// notice above); continuing offline" and "decision agent: the LLM is
+// unavailable; the rule routers decide from here on".
 func TestRouterGivesUpWithTheSet(t *testing.T) {
 	llm := newFaultyLLM(t)
 	llm.fault = func(string, string) llmFault { return hang }
@@ -95,7 +121,12 @@ func TestRouterGivesUpWithTheSet(t *testing.T) {
 	require.Len(t, llm.seen(), 2, "one call and its retry, then every step and branch offline")
 	require.Equal(t, 1, strings.Count(strings.Join(res.Notices, "\n"), "no reply within 300ms"), "the reason is told once")
 	require.Equal(t, 1, strings.Count(strings.Join(res.Notices, "\n"), "decision agent at "), "the first branch says why the rules decide")
-	require.Contains(t, res.Notices, "decision agent: the LLM is unavailable; the rule routers decide from here on")
+	require.Len(t, res.Notices, 1, "one outage, one notice")
+	require.Contains(t, res.Notices[0], "the rule routers decide from here on, and the other steps run offline")
+	for _, d := range res.Decisions[1:] {
+		require.Equal(t, nodes.RouterRules, d.DecidedBy)
+		require.Empty(t, d.Notice, "step %d: the outage was told at the first branch", d.Step)
+	}
 }
 
 // The footer names what wrote the answer: the configured LLM, or the
