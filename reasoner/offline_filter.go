@@ -466,7 +466,7 @@ var gameTheoryLexicon = []lexEntry{
 	// testdata/filter/applied.jsonl's dev split: bank runs, rating
 	// shopping, safety disclosure, audit rules): one party's choice
 	// resting on what it expects or cannot see of another's.
-	{"coordination failure", 2}, {"bank run", 2}, {"private information", 1},
+	{"coordination failure", 2}, {"bank run", 1.5}, {"private information", 1},
 	{"hidden action", 1.5}, {"cannot observe", 1}, {"unobservable effort", 1.5},
 	{"unravel", 1.5}, {"anticipate", 1}, {"commitment", 1},
 	// Learning on networks by the eponym of its model: "DeGroot's rule",
