@@ -52,6 +52,10 @@ func (s *Service) Fork(ctx context.Context, p *trace.Player, o ForkOptions) (Res
 	// Counted as ask counts them (it read 0 after a live fork's six
 	// requests): the recording of the fork keeps the count too.
 	ctx = reasoner.CountCalls(ctx, &calls)
+	// One run for the LLM's breaker, as an ask is: an outage after the
+	// fork was told by every step and branch that met it (three notices
+	// for one timeout with --router llm).
+	ctx = reasoner.WithRun(ctx)
 	set := p.Settings()
 	ao := AskOptions{K: set.K, MaxResults: set.MaxResults, MaxSteps: set.MaxSteps, Pool: set.Pool, MaxSearches: set.MaxSearches}.withDefaults()
 	after := s.deps(ao)
