@@ -156,6 +156,11 @@ type OperationCompletedData struct {
 	Kind       string          `json:"kind"`
 	DurationMS int64           `json:"duration_ms"`
 	Result     json.RawMessage `json:"result"`
+	// LLMRequests is how many requests the call sent its model, retries
+	// included, when more than one: a run's llm_calls counts every one,
+	// and the narration says which call sent them. Absent for one, none,
+	// and in recordings made before gtrag kept it.
+	LLMRequests int64 `json:"llm_requests,omitempty"`
 }
 
 // OperationFailedData is an effect's error. ErrorKind and Status keep what

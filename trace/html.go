@@ -218,7 +218,7 @@ func buildView(events []Event) view {
 			_ = e.Decode(&d)
 			if op := ops[d.OpID]; op != nil {
 				op.Done, op.DurationMS = true, d.DurationMS
-				op.Result, op.ResultJSON = describeResult(d.Kind, d.Result), indent(d.Result)
+				op.Result, op.ResultJSON = describeResult(d.Kind, d.Result)+retried(d.LLMRequests), indent(d.Result)
 				if text, llm, offline := describeOffline(op.node, op.start, d.Kind, d.Result, v.Question); offline {
 					op.Summary = text
 					if llm.Tool != "" {

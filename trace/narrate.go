@@ -380,7 +380,7 @@ func (n *Narrator) operationEnded(e Event) {
 	} else {
 		var d OperationCompletedData
 		_ = json.Unmarshal(e.Data, &d)
-		id, kind, result, raw = d.OpID, d.Kind, describeResult(d.Kind, d.Result), d.Result
+		id, kind, result, raw = d.OpID, d.Kind, describeResult(d.Kind, d.Result)+retried(d.LLMRequests), d.Result
 		switch d.Kind {
 		case KindStoreCount:
 			var c CountResult
@@ -610,6 +610,15 @@ func describeOffline(node string, start OperationStartedData, kind string, resul
 		start.Tool = "offline"
 	}
 	return describeOpIn(node, start, question), llm, true
+}
+
+// retried says how many requests a call sent its model when it sent more
+// than one (OperationCompletedData.LLMRequests), "" otherwise.
+func retried(requests int64) string {
+	if requests <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d LLM requests: %s)", requests, plural(int(requests-1), "retry", "retries"))
 }
 
 // outageLog remembers the LLM outages a run's account has told, by

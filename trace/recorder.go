@@ -257,7 +257,7 @@ func (r *Recorder) countStore() {
 
 // count records a store.count of c and returns it.
 func (r *Recorder) count(c counter) int {
-	n, _ := record(context.Background(), r, KindStoreCount, "", struct{}{}, func() (int, error) { return c.Count(), nil },
+	n, _ := record(context.Background(), r, KindStoreCount, "", struct{}{}, func(context.Context) (int, error) { return c.Count(), nil },
 		func(n int) any { return CountResult{Count: n} })
 	return n
 }
@@ -433,7 +433,7 @@ func (r *Recorder) recording() bool {
 // call's: an effect that failed because the run was being stopped (Ctrl-C)
 // is recorded as cancelled, so that a replay stops there too rather than
 // take it for, say, arXiv being down.
-func record[T any](ctx context.Context, r *Recorder, kind, tool string, params any, call func() (T, error), result func(T) any) (T, error) {
+func record[T any](ctx context.Context, r *Recorder, kind, tool string, params any, call func(context.Context) (T, error), result func(T) any) (T, error) {
 	pj, err := canonical(params)
 	fp := fingerprintOf(pj)
 	r.mu.Lock()
@@ -453,7 +453,10 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 	})
 	r.mu.Unlock()
 
-	v, callErr := call()
+	// The requests this call sends its model, counted inside the run's
+	// (reasoner.CountCalls nests): a retry is told where it happened.
+	var sent atomic.Int64
+	v, callErr := call(reasoner.CountCalls(ctx, &sent))
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -481,7 +484,11 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 		r.setErr(fmt.Errorf("encode a %s result: %w", kind, err))
 		rj = []byte("null")
 	}
-	r.emitLocked(OperationCompleted, step, node, OperationCompletedData{OpID: ev.ID, Kind: kind, DurationMS: ms, Result: rj})
+	d := OperationCompletedData{OpID: ev.ID, Kind: kind, DurationMS: ms, Result: rj}
+	if n := sent.Load(); n > 1 {
+		d.LLMRequests = n
+	}
+	r.emitLocked(OperationCompleted, step, node, d)
 	return v, nil
 }
 

@@ -565,7 +565,7 @@ func (p *Player) echoInside(ctx context.Context, op *RecordedOp) {
 		if json.Unmarshal(e.Params, &params) != nil {
 			continue
 		}
-		_, _ = record(ctx, r, KindEmbed, e.Tool, params, func() (EmbedResult, error) {
+		_, _ = record(ctx, r, KindEmbed, e.Tool, params, func(context.Context) (EmbedResult, error) {
 			var res EmbedResult
 			if e.failed != nil {
 				return res, errors.New(e.failed.Error)

@@ -178,7 +178,7 @@ type recordedStore struct {
 
 func (s recordedStore) Query(ctx context.Context, text string, k int) ([]vectordb.Result, error) {
 	return record(ctx, s.r, KindStoreQuery, "", queryParams(text, k),
-		func() ([]vectordb.Result, error) { return s.inner.Query(ctx, text, k) },
+		func(ctx context.Context) ([]vectordb.Result, error) { return s.inner.Query(ctx, text, k) },
 		func(rs []vectordb.Result) any { return QueryResult{Results: nonNil(rs)} })
 }
 
@@ -192,7 +192,7 @@ func (s recordedStore) Add(ctx context.Context, docs []vectordb.Document) (int, 
 		before = &n
 	}
 	return record(ctx, s.r, KindStoreAdd, "", addParams(docs),
-		func() (int, error) { return s.inner.Add(ctx, docs) },
+		func(ctx context.Context) (int, error) { return s.inner.Add(ctx, docs) },
 		func(n int) any {
 			res := AddResult{Added: n, CountBefore: before}
 			if c != nil {
@@ -221,7 +221,7 @@ type recordedSearcher struct {
 func (s recordedSearcher) Search(ctx context.Context, query string, start, max int, opts arxiv.SearchOptions) (arxiv.Page, error) {
 	var cached atomic.Bool
 	return record(ctx, s.r, KindArxivSearch, "", searchParams(query, start, max, opts),
-		func() (arxiv.Page, error) {
+		func(ctx context.Context) (arxiv.Page, error) {
 			p, err := s.inner.Search(arxiv.WatchCache(ctx, &cached), query, start, max, opts)
 			if cached.Load() {
 				arxiv.ServedFromCache(ctx)
@@ -242,7 +242,7 @@ type recordedJudge struct {
 
 func (j recordedJudge) JudgeRelevance(ctx context.Context, question string, ps []reasoner.Passage) (reasoner.Verdict, error) {
 	return record(ctx, j.r, KindJudge, j.r.opts.LLM, judgeParams(question, ps),
-		func() (reasoner.Verdict, error) { return j.inner.JudgeRelevance(ctx, question, ps) },
+		func(ctx context.Context) (reasoner.Verdict, error) { return j.inner.JudgeRelevance(ctx, question, ps) },
 		func(v reasoner.Verdict) any { return verdictResult(v) })
 }
 
@@ -253,7 +253,7 @@ type recordedFilter struct {
 
 func (f recordedFilter) IsGameTheory(ctx context.Context, title, abstract string) (reasoner.Verdict, error) {
 	return record(ctx, f.r, KindFilter, f.r.opts.LLM, filterParams(title, abstract),
-		func() (reasoner.Verdict, error) { return f.inner.IsGameTheory(ctx, title, abstract) },
+		func(ctx context.Context) (reasoner.Verdict, error) { return f.inner.IsGameTheory(ctx, title, abstract) },
 		func(v reasoner.Verdict) any { return verdictResult(v) })
 }
 
@@ -264,7 +264,7 @@ type recordedAnswerer struct {
 
 func (a recordedAnswerer) Answer(ctx context.Context, question string, ps []reasoner.Passage) (reasoner.Answer, error) {
 	return record(ctx, a.r, KindAnswer, a.r.opts.LLM, answerParams(question, ps),
-		func() (reasoner.Answer, error) { return a.inner.Answer(ctx, question, ps) },
+		func(ctx context.Context) (reasoner.Answer, error) { return a.inner.Answer(ctx, question, ps) },
 		func(ans reasoner.Answer) any { return answerResult(ans) })
 }
 
@@ -275,7 +275,7 @@ type recordedQueries struct {
 
 func (q recordedQueries) WriteQueries(ctx context.Context, question string) (reasoner.Queries, error) {
 	return record(ctx, q.r, KindQueries, q.r.opts.LLM, queriesParams(question),
-		func() (reasoner.Queries, error) { return q.inner.WriteQueries(ctx, question) },
+		func(ctx context.Context) (reasoner.Queries, error) { return q.inner.WriteQueries(ctx, question) },
 		func(qs reasoner.Queries) any { return QueriesResult{Queries: nonNil(qs.Queries), Notices: qs.Notices} })
 }
 
@@ -286,7 +286,7 @@ type recordedChooser struct {
 
 func (c recordedChooser) ChoosePapers(ctx context.Context, question string, cs []reasoner.Passage) (reasoner.Selection, error) {
 	return record(ctx, c.r, KindChoose, c.r.opts.LLM, chooseParams(question, cs),
-		func() (reasoner.Selection, error) { return c.inner.ChoosePapers(ctx, question, cs) },
+		func(ctx context.Context) (reasoner.Selection, error) { return c.inner.ChoosePapers(ctx, question, cs) },
 		func(sel reasoner.Selection) any {
 			return ChooseResult{Order: nonNil(sel.Order), Reason: sel.Reason, Notices: sel.Notices}
 		})
@@ -299,7 +299,7 @@ type recordedRouter struct {
 
 func (c recordedRouter) ChooseRoute(ctx context.Context, t reasoner.TreeData) (reasoner.Choice, error) {
 	return record(ctx, c.r, KindDecide, c.r.opts.LLM, decideParams(t),
-		func() (reasoner.Choice, error) { return c.inner.ChooseRoute(ctx, t) },
+		func(ctx context.Context) (reasoner.Choice, error) { return c.inner.ChooseRoute(ctx, t) },
 		func(ch reasoner.Choice) any {
 			return DecideResult{Route: ch.Route, Message: ch.Message, Reason: ch.Reason, Impossible: ch.Impossible, Notices: ch.Notices}
 		})
@@ -312,7 +312,7 @@ type recordedRanker struct {
 
 func (k recordedRanker) Rank(ctx context.Context, query string, docs []vectordb.Document) ([]vectordb.Ranked, error) {
 	return record(ctx, k.r, KindRank, "", rankParams(query, docs),
-		func() ([]vectordb.Ranked, error) { return k.inner.Rank(ctx, query, docs) },
+		func(ctx context.Context) ([]vectordb.Ranked, error) { return k.inner.Rank(ctx, query, docs) },
 		func(rs []vectordb.Ranked) any { return RankResult{Ranked: nonNil(rs)} })
 }
 
@@ -326,7 +326,7 @@ func (e recordedEmbedder) Embed(ctx context.Context, texts []string) ([][]float3
 		return e.inner.Embed(ctx, texts)
 	}
 	return record(ctx, e.r, KindEmbed, e.inner.Spec(), embedParams(texts),
-		func() ([][]float32, error) { return e.inner.Embed(ctx, texts) },
+		func(ctx context.Context) ([][]float32, error) { return e.inner.Embed(ctx, texts) },
 		func(vs [][]float32) any {
 			res := EmbedResult{Vectors: len(vs)}
 			if len(vs) > 0 {
