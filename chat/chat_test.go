@@ -156,7 +156,7 @@ func TestLLMRewrite(t *testing.T) {
 }
 
 // A rewrite the LLM was not asked for, because it failed earlier and is
-// let rest (reasoner.ErrLLMUnavailable), is noted as not asked, as chat
+// resting (reasoner.ErrLLMUnavailable), is noted as not asked, as chat
 // --trace narrates it ("ACTION none: no call to the LLM"); the note said
 // "the LLM could not rewrite the follow-up (LLM unavailable)", as for a
 // call that failed. A call that did fail still says why.
@@ -167,9 +167,9 @@ func TestLLMRewriteNoticeSaysWhetherTheLLMWasAsked(t *testing.T) {
 		line, want string
 	}{
 		{reasoner.ErrLLMUnavailable, "and in the repeated version?",
-			"the LLM was not asked to rewrite the follow-up (it failed earlier and is let rest); carried the previous topic instead"},
+			"the LLM was not asked to rewrite the follow-up (it failed earlier and is resting); carried the previous topic instead"},
 		{reasoner.ErrLLMUnavailable, "Why do people cooperate?",
-			"the LLM was not asked to rewrite the line (it failed earlier and is let rest); asked it as typed"},
+			"the LLM was not asked to rewrite the line (it failed earlier and is resting); asked it as typed"},
 		{errors.New("no reply within 1m"), "and in the repeated version?",
 			"the LLM could not rewrite the follow-up (no reply within 1m); carried the previous topic instead"},
 		{errors.New("no reply within 1m"), "Why do people cooperate?",

@@ -510,7 +510,7 @@ func (l LLM) Rewrite(ctx context.Context, history []Turn, line string) (Rewrite,
 // say a topic was carried).
 //
 // reasoner.ErrLLMUnavailable means no call was made: the LLM failed
-// earlier and is let rest. "the LLM could not rewrite the follow-up (LLM
+// earlier and is resting. "the LLM could not rewrite the follow-up (LLM
 // unavailable)" then read as a call that failed, right under the chat
 // --trace narration's "ACTION none: no call to the LLM … (the LLM was not
 // asked …)"; the note says the LLM was not asked, as the narration does.
@@ -525,7 +525,7 @@ func rewriteNotice(err error, carried bool) string {
 		what, done = "follow-up", "carried the previous topic instead"
 	}
 	if errors.Is(err, reasoner.ErrLLMUnavailable) {
-		return "the LLM was not asked to rewrite the " + what + " (it failed earlier and is let rest); " + done
+		return "the LLM was not asked to rewrite the " + what + " (it failed earlier and is resting); " + done
 	}
 	if errors.Is(err, reasoner.ErrLLMGivenUp) {
 		done += "; the LLM is given up for this question, which is answered offline"

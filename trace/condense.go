@@ -35,7 +35,7 @@ type Condensation struct {
 	// Cancelled is set when the question was cancelled during the call.
 	Cancelled bool
 	// NotAsked is set when the LLM was not asked at all: it had failed
-	// earlier and is let rest (reasoner.ErrLLMUnavailable), so the line
+	// earlier and is resting (reasoner.ErrLLMUnavailable), so the line
 	// was rewritten offline without a call.
 	NotAsked bool
 	// Question is the question the chat goes on to ask: Reply, or after
@@ -57,7 +57,7 @@ func NarrateCondensation(w io.Writer, c Condensation, secrets ...string) error {
 	n.line("PERCEPT", "follow_up: "+quote(r.String(c.FollowUp), maxText))
 	if c.NotAsked {
 		n.line("", "conversation: "+plural(c.Earlier, "earlier exchange", "earlier exchanges")+", none sent")
-		n.line("REASONING", "the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is let rest, so the line is rewritten offline")
+		n.line("REASONING", "the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is resting, so the line is rewritten offline")
 		n.line("ACTION", "none: no call to the LLM")
 		n.line("ENVIRONMENT UPDATE", r.String(offlineUpdate(c)))
 		return n.err

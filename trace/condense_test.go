@@ -52,7 +52,7 @@ func TestNarrateCondensation(t *testing.T) {
 	require.Equal(t, `chat follow-up · condense_question, before the run
   PERCEPT             follow_up: "and in the repeated version?"
                       conversation: 1 earlier exchange, none sent
-  REASONING           the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is let rest, so the line is rewritten offline
+  REASONING           the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is resting, so the line is rewritten offline
   ACTION              none: no call to the LLM
   ENVIRONMENT UPDATE  question: "and in the repeated version?" → "What about the prisoner's dilemma in the repeated version?" (the LLM was not asked: rewritten offline, carrying the previous question's topic)
 `, narrate(resting))

@@ -586,6 +586,6 @@ func TestChatTraceSaysTheRestingLLMWasNotAsked(t *testing.T) {
 	require.Contains(t, r.stderr, "  ACTION              none: no call to the LLM\n")
 	require.Contains(t, r.stderr, "(the LLM was not asked: rewritten offline")
 	require.NotContains(t, r.stderr, "→ failed: LLM unavailable")
-	require.Contains(t, r.stderr, "\nnote: the LLM was not asked to rewrite the follow-up (it failed earlier and is let rest); carried the previous topic instead\n")
+	require.Contains(t, r.stderr, "\nnote: the LLM was not asked to rewrite the follow-up (it failed earlier and is resting); carried the previous topic instead\n")
 	require.NotContains(t, r.stderr, "could not rewrite")
 }
