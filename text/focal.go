@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -72,15 +73,35 @@ func newConcept(name string, known bool) Concept {
 // abstract on schooling, whose employers "pay each level of schooling",
 // was taken for a paper on the war of attrition. Articles are no such
 // words: "the core" is said by "core".
+//
+// Guards are compiled once per form (guards): concepts are made for every
+// question and title, and NamedIn asks for its name's on every passage.
 func formGuard(form string, seq []string) *regexp.Regexp {
-	if len(seq) != 1 {
-		return nil
+	if len(seq) != 1 || strings.IndexFunc(form, guardSeparator) < 0 {
+		return nil // several terms, or one word
 	}
+	if g, ok := guards.Load(form); ok {
+		return g.(*regexp.Regexp)
+	}
+	g := compileGuard(form)
+	guards.Store(form, g)
+	return g
+}
+
+// guards holds formGuard's pattern of each form of several words and one
+// term it was asked for ("all pay", "the core"), nil for one that needs
+// none.
+var guards sync.Map // form → *regexp.Regexp
+
+// guardSeparator separates the words of a form.
+func guardSeparator(r rune) bool {
+	return unicode.IsSpace(r) || r == '-' || r == '\u2010' || r == '\u2011'
+}
+
+func compileGuard(form string) *regexp.Regexp {
 	var words []string
 	meaningful := false
-	for _, w := range strings.FieldsFunc(form, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '-' || r == '\u2010' || r == '\u2011'
-	}) {
+	for _, w := range strings.FieldsFunc(form, guardSeparator) {
 		words = append(words, regexp.QuoteMeta(w))
 		if lw := strings.ToLower(w); StopWords.Has(lw) && lw != "a" && lw != "an" && lw != "the" {
 			meaningful = true
