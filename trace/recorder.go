@@ -453,10 +453,16 @@ func record[T any](ctx context.Context, r *Recorder, kind, tool string, params a
 	})
 	r.mu.Unlock()
 
-	// The requests this call sends its model, counted inside the run's
-	// (reasoner.CountCalls nests): a retry is told where it happened.
+	// The requests a reasoner's call sends its model, counted inside the
+	// run's (reasoner.CountCalls nests): a retry is told where it
+	// happened. Only reasoners send any; the store's, arXiv's and the
+	// embedder's operations are called with ctx as it is.
 	var sent atomic.Int64
-	v, callErr := call(reasoner.CountCalls(ctx, &sent))
+	callCtx := ctx
+	if strings.HasPrefix(kind, "reasoner.") {
+		callCtx = reasoner.CountCalls(ctx, &sent)
+	}
+	v, callErr := call(callCtx)
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
