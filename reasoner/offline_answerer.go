@@ -673,7 +673,7 @@ func definiteEcho(c *candidate) bool {
 func introduces(s, term string) bool {
 	fs := strings.Fields(strings.ToLower(s))
 	for j := 1; j < len(fs); j++ {
-		if w := fs[j-1]; !introducers[w] && !isDigits(w) {
+		if w := fs[j-1]; !introducers[w] && !isNumber(w) { // w is a field: never empty
 			continue
 		}
 		// The noun, or the one after an adjective ("two congestible
@@ -689,10 +689,6 @@ func introduces(s, term string) bool {
 
 // introducers are the words that present a noun as new.
 var introducers = setOf(`a an one two three four five six seven eight nine ten several`)
-
-func isDigits(w string) bool {
-	return w != "" && strings.Trim(w, "0123456789") == ""
-}
 
 // echoSpan is how far into a sentence definiteEcho looks.
 const echoSpan = 4
