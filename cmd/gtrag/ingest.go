@@ -1545,11 +1545,17 @@ func (d *ingestDisplay) sayHeld() {
 // text output does (reasoner.ShortNotice: an LLM outage's error cut);
 // --json keeps it whole.
 func (d *ingestDisplay) say(msg string) {
+	d.write("note: "+iostreams.Line(reasoner.ShortNotice(msg)), msg)
+}
+
+// write shows line on its own line, clearing the bar first, and keeps
+// note among the notes; d.mu is held.
+func (d *ingestDisplay) write(line, note string) {
 	if d.bar != nil {
 		_ = d.bar.Clear()
 	}
-	fmt.Fprintln(d.w, "note: "+iostreams.Line(reasoner.ShortNotice(msg)))
-	d.said = append(d.said, msg)
+	fmt.Fprintln(d.w, line)
+	d.said = append(d.said, note)
 }
 
 // noteLines is a writer that hands each line written to it, trimmed, to
@@ -1573,11 +1579,7 @@ func (f noteLines) Write(p []byte) (int, error) {
 func (d *ingestDisplay) sayVerbatim(line string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.bar != nil {
-		_ = d.bar.Clear()
-	}
-	fmt.Fprintln(d.w, line)
-	d.said = append(d.said, line)
+	d.write(line, line)
 }
 
 // notes are the notes written so far, in the order they were written.
