@@ -405,29 +405,24 @@ func openEmbedded(ctx context.Context, cfg Config, emb vectordb.Embedder) (*vect
 		if errors.As(err, &mismatch) {
 			return nil, &ConfigError{Setting: "embedder", Err: err}
 		}
+		// A place the user cannot write is a setting to change, said as
+		// ingest says it (exit 2), not a failure to retry. So is a data
+		// directory that could not be made for any reason (mkdir under
+		// /proc fails with ENOENT): nothing was there to fail. Only a
+		// refusal, or a store that could not be created in a directory
+		// that exists (a place that takes no new files, /proc), is
+		// explained by CheckWritable, which would otherwise give a reason
+		// the system did not; an I/O error of a store that exists stays
+		// an error (exit 1).
 		denied := errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)
-		if denied || errors.Is(err, vectordb.ErrCreateDir) {
-			// A place the user cannot write is a setting to change, said
-			// as ingest says it (exit 2), not a failure to retry. So is a
-			// data directory that could not be made for any reason (mkdir
-			// under /proc fails with ENOENT): nothing was there to fail.
-			// Only a refusal is explained by CheckWritable, which would
-			// otherwise give a reason the system did not; an I/O error of
-			// a store that exists stays an error (exit 1).
-			if denied {
-				if werr := CheckWritable("data directory", cfg.DataDir); werr != nil {
-					return nil, &ConfigError{Setting: "data-dir", Err: werr}
-				}
-			}
-			return nil, &ConfigError{Setting: "data-dir", Err: fmt.Errorf("open the knowledge base: %w", err)}
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			// The store could not be created where the data directory
-			// is: a place that takes no new files (/proc), a setting to
-			// change as well.
+		createDir := errors.Is(err, vectordb.ErrCreateDir)
+		if denied || errors.Is(err, fs.ErrNotExist) && !createDir {
 			if werr := CheckWritable("data directory", cfg.DataDir); werr != nil {
 				return nil, &ConfigError{Setting: "data-dir", Err: werr}
 			}
+		}
+		if denied || createDir {
+			return nil, &ConfigError{Setting: "data-dir", Err: fmt.Errorf("open the knowledge base: %w", err)}
 		}
 		return nil, fmt.Errorf("open the knowledge base: %w", err)
 	}
