@@ -58,12 +58,11 @@ func stoppedAddEnv(t *testing.T) (env map[string]string, second <-chan struct{})
 	return env, seen
 }
 
-// Ctrl-C while add_to_chroma waits on the embedder for its second paper:
-// ask --json counts the first paper, which the store keeps.
-func TestAskJSONCtrlCWhileAddingCountsThePaperStored(t *testing.T) {
-	env, second := stoppedAddEnv(t)
+// interruptedAt is a context that a Ctrl-C (SIGINT's cause) ends when
+// second is told: the run is stopped while it adds its second paper.
+func interruptedAt(t *testing.T, second <-chan struct{}) context.Context {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
+	t.Cleanup(func() { cancel(nil) })
 	go func() {
 		select {
 		case <-second:
@@ -71,6 +70,14 @@ func TestAskJSONCtrlCWhileAddingCountsThePaperStored(t *testing.T) {
 		case <-time.After(30 * time.Second):
 		}
 	}()
+	return ctx
+}
+
+// Ctrl-C while add_to_chroma waits on the embedder for its second paper:
+// ask --json counts the first paper, which the store keeps.
+func TestAskJSONCtrlCWhileAddingCountsThePaperStored(t *testing.T) {
+	env, second := stoppedAddEnv(t)
+	ctx := interruptedAt(t, second)
 	r := gtragCtx(ctx, t, env, "ask", "--json", stoppedAddQuestion)
 	require.Equal(t, exitInterrupted, r.code, r.stderr)
 	var res service.Result
@@ -114,15 +121,7 @@ func TestChatCtrlCWhileAddingCountsThePaperStored(t *testing.T) {
 // stopped in; the events still hold that step.
 func TestTraceJSONPathLeavesOutTheStepStopped(t *testing.T) {
 	env, second := stoppedAddEnv(t)
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	go func() {
-		select {
-		case <-second:
-			cancel(signalCause{os.Interrupt})
-		case <-time.After(30 * time.Second):
-		}
-	}()
+	ctx := interruptedAt(t, second)
 	file := filepath.Join(t.TempDir(), "run.jsonl")
 	r := gtragCtx(ctx, t, env, "ask", "--json", "--trace-out", file, stoppedAddQuestion)
 	require.Equal(t, exitInterrupted, r.code, r.stderr)
