@@ -132,15 +132,12 @@ func (o AskOptions) withDefaults() AskOptions {
 	return o
 }
 
-// StepsFor is how many steps a run of the rules' workflow may take with
-// maxSearches arXiv searches (nodes.StepsFor). The default step limit fits
-// 4 searches; a run allowed more needs a higher limit, or it fails with
-// papers added and no answer.
-func StepsFor(maxSearches int) int { return nodes.StepsFor(maxSearches) }
-
 // StepLimitFor is the default step limit of a run allowed maxSearches
-// searches: DefaultMaxSteps, or StepsFor when that is more.
-func StepLimitFor(maxSearches int) int { return max(DefaultMaxSteps, StepsFor(maxSearches)) }
+// searches: DefaultMaxSteps, or the most steps such a run takes
+// (nodes.StepsFor) when that is more. The default fits 4 searches; a run
+// allowed more needs a higher limit, or it fails with papers added and no
+// answer.
+func StepLimitFor(maxSearches int) int { return max(DefaultMaxSteps, nodes.StepsFor(maxSearches)) }
 
 // Result is what one run produced: the `gtrag ask --json` object of the
 // command-line contract, also what replay, eval, chat and the MCP ask tool

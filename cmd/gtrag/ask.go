@@ -219,7 +219,7 @@ func (o *askOptions) budgetFlag(f *pflag.FlagSet) {
 
 // fitDefaults fits the defaults of the run flags the user did not give to
 // those they did. The step limit is raised to what --max-searches needs
-// (service.StepsFor): "--max-searches 10" alone would otherwise stop every
+// (service.StepLimitFor): "--max-searches 10" alone would otherwise stop every
 // run that searches ten times at step 25, with papers added and no answer.
 // --max-results shrinks to a --pool smaller than it: "--pool 1" alone was
 // refused for a --max-results 3 never given. A value the user gave is
