@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -79,9 +80,7 @@ func (s *Server) addResources() {
 // may not have fired when a session ends.
 func (s *Server) papersChanged(n int) {
 	if n > 0 {
-		s.changes.mu.Lock()
-		s.changes.n++
-		s.changes.mu.Unlock()
+		s.changes.n.Add(1)
 		s.addResources()
 	}
 }
@@ -90,8 +89,8 @@ func (s *Server) papersChanged(n int) {
 // papers changing: whether a list_changed was sent to it after the last
 // call that added papers.
 type paperChanges struct {
+	n        atomic.Uint64 // calls that added papers
 	mu       sync.Mutex
-	n        uint64                         // calls that added papers
 	sessions map[*mcp.ServerSession]*toldOf // the sessions Run serves
 	// send is the SDK's own sending method handler (trackListChanged's
 	// next), with which flushPapersChanged sends what is owed.
@@ -109,11 +108,7 @@ type toldOf struct {
 }
 
 // count is paperChanges.n.
-func (c *paperChanges) count() uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
-}
+func (c *paperChanges) count() uint64 { return c.n.Load() }
 
 // of is what ss has been told, nil for a session Run does not serve.
 func (c *paperChanges) of(ss mcp.Session) *toldOf {
