@@ -1,0 +1,48 @@
+package reasoner
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestAskedLater(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Why are climate clubs so small, and can a known catastrophe threshold change that?": {"known", "catastroph", "threshold", "chang"},
+		"What is the smoothness argument, and why does it bound regret?":                     {"bound", "regret"},
+		"Why are climate clubs so small?":                                                    nil,
+		"Do firms and workers bargain or do they post wages?":                                nil, // no comma before "or do": one part
+		"What is an auction, and what is an auction for?":                                    nil, // nothing new
+	} {
+		require.Equal(t, want, askedLater(q), q)
+	}
+}
+
+// The first part of a question names its concept and the selection
+// spends the budget on the paper titled with it; the second part asks
+// something only another paper says, which the answer must not drop.
+func TestAnswerCoversTheQuestionsSecondPart(t *testing.T) {
+	clubs := Passage{N: 1, ID: "1904.00001v1_chunk_0", PaperID: "1904.00001v1", Score: 0.9,
+		Title: "Climate Clubs in a Model of Twelve Regions",
+		Text: "Title: Climate Clubs in a Model of Twelve Regions\n\nAbstract: We study international climate clubs in a model of twelve regions with uncertain climate sensitivity. " +
+			"Membership in climate clubs is treated as a cartel formation game between regions. " +
+			"Checking all coalitions of the clubs requires solving a nested optimisation problem for each. " +
+			"Without side payments, only climate clubs of at most four regions are stable."}
+	threshold := Passage{N: 2, ID: "2512.00002v1_chunk_0", PaperID: "2512.00002v1", Score: 0.8,
+		Title: "Climate Agreements as a Public Goods Problem",
+		Text: "Title: Climate Agreements as a Public Goods Problem\n\nAbstract: Reducing emissions benefits all countries while the costs fall on those who abate. " +
+			"We then introduce a catastrophic threshold beyond which damages jump, and cooperation can be stable if the threshold is known with certainty. " +
+			"Uncertainty about the threshold restores the free-rider problem."}
+	ps := []Passage{clubs, threshold}
+
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why are international climate clubs so small, and can a known catastrophe threshold change that?", ps)
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "if the threshold is known with certainty", ans.Text)
+	require.Contains(t, ans.Cited, 2, ans.Text)
+
+	// Asked of the first part alone, the answer keeps to the clubs.
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "Why are international climate clubs so small?", ps)
+	require.NoError(t, err)
+	require.NotContains(t, ans.Text, "known with certainty", ans.Text)
+}
