@@ -38,14 +38,15 @@ const minLaterTerms = 2
 
 // coverLaterPart adds to chosen, when no chosen sentence bears on what a
 // question of two parts asks in its second part, the quotable sentence
-// that holds most of it (at least minLaterTerms of its terms), the most
-// relevant of those that hold as many. The selection's budget goes to
+// of a paper not quoted yet that holds most of it (at least minLaterTerms
+// of its terms), the most relevant of those that hold as many. The selection's budget goes to
 // the first part, which names the concept, and a paper that answers the
 // second ("…cooperation can be stable if the threshold is known with
 // certainty" for "…, and can a known catastrophe threshold change
 // that?") was left out for more sentences of the paper titled with the
 // first. The sentence may run one past the budget, as a found paper's
-// may (quoteFoundPapers).
+// may (quoteFoundPapers). A sentence of a paper quoted already is left
+// alone (see quoteBestMatch).
 //
 // Measured in round 2 session 64 (offline, fresh stores, the 10k
 // background with all seven worlds' papers): the tuning sets of
@@ -69,11 +70,11 @@ func coverLaterPart(question string, cands []*candidate, chosen []*candidate) []
 		}
 		return n
 	}
-	quoted := map[*candidate]bool{}
+	quoted, papers := map[*candidate]bool{}, map[string]bool{}
 	most := 0 // the most of it a chosen sentence holds
 	for _, c := range chosen {
 		most = max(most, holds(c))
-		quoted[c] = true
+		quoted[c], papers[c.Paper] = true, true
 	}
 	if most >= minLaterTerms {
 		return chosen
@@ -81,7 +82,7 @@ func coverLaterPart(question string, cands []*candidate, chosen []*candidate) []
 	var best *candidate
 	bestN := max(minLaterTerms, most+1) - 1
 	for _, c := range cands {
-		if quoted[c] || !c.OK || len(withAntecedents(c, quoted)) != 1 {
+		if papers[c.Paper] || !c.OK || len(withAntecedents(c, quoted)) != 1 {
 			continue
 		}
 		if n := holds(c); n > bestN || n == bestN && best != nil && c.Rel > best.Rel {
