@@ -186,6 +186,7 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
 	}
 	chosen = coverLaterPart(question, cands, chosen)
+	chosen = quoteBestMatch(f, cands, chosen)
 	chosen = quoteFoundPapers(f, passages, cands, chosen)
 	ans := compose(chosen, front)
 	ans.Concepts = conceptNames(f.Concepts)

@@ -46,3 +46,31 @@ func TestAnswerCoversTheQuestionsSecondPart(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, ans.Text, "known with certainty", ans.Text)
 }
+
+// A sentence of another paper that says nearly everything the question
+// says is quoted, though the selection went on in the lead's source.
+func TestAnswerQuotesTheSentenceThatSaysMostOfTheQuestion(t *testing.T) {
+	evidence := Passage{N: 1, ID: "2402.00001v1_chunk_0", PaperID: "2402.00001v1", Score: 0.9,
+		Title: "Disclosure Design in Bank Stress Tests: Evidence from Europe",
+		Text: "Title: Disclosure Design in Bank Stress Tests: Evidence from Europe\n\nAbstract: Supervisors choose how much of their stress-test findings to disclose, trading off market discipline against the risk of runs. " +
+			"We frame this choice as information design, and investors decide whether to roll over funding. " +
+			"We exploit variation across six European exercises and assemble daily spreads for 124 banks. " +
+			"Spreads of banks near the pass threshold fell after pass/fail exercises."}
+	design := Passage{N: 2, ID: "2505.00002v1_chunk_0", PaperID: "2505.00002v1", Score: 0.8,
+		Title: "Information Design in Games",
+		Text: "Title: Information Design in Games\n\nAbstract: When a designer informs several interacting players, the outcomes it can induce are characterised by obedience constraints. " +
+			"Applications include a regulator disclosing stress-test results to investors who may run on a bank."}
+	question := "How should a regulator decide what stress-test information to release to investors who might run on a bank?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), question, []Passage{evidence, design})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "Applications include a regulator", ans.Text)
+	require.Contains(t, ans.Cited, 2, ans.Text)
+
+	// A sentence that says no more of the question than the answer's
+	// does not come along.
+	design.Text = "Title: Information Design in Games\n\nAbstract: When a designer informs several interacting players, the outcomes it can induce are characterised by obedience constraints. " +
+		"Applications include disclosing test results to a crowd."
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), question, []Passage{evidence, design})
+	require.NoError(t, err)
+	require.NotContains(t, ans.Text, "Applications include", ans.Text)
+}
