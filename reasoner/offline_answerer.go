@@ -185,7 +185,7 @@ func (a *OfflineAnswerer) Answer(ctx context.Context, question string, passages 
 	if len(chosen) == 0 {
 		return abstain(f.Concepts[:min(1, len(f.Concepts))], passages), nil
 	}
-	chosen = coverLaterPart(question, cands, chosen)
+	chosen = coverParts(question, cands, chosen, front)
 	chosen = quoteBestMatch(f, cands, chosen)
 	chosen = quoteFoundPapers(f, passages, cands, chosen)
 	ans := compose(chosen, front)

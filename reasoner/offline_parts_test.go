@@ -2,12 +2,13 @@ package reasoner
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
-func TestAskedLater(t *testing.T) {
+func TestAskedApart(t *testing.T) {
 	for q, want := range map[string][]string{
 		"Why are climate clubs so small, and can a known catastrophe threshold change that?": {"known", "catastroph", "threshold", "chang"},
 		"What is the smoothness argument, and why does it bound regret?":                     {"bound", "regret"},
@@ -15,7 +16,8 @@ func TestAskedLater(t *testing.T) {
 		"Do firms and workers bargain or do they post wages?":                                nil, // no comma before "or do": one part
 		"What is an auction, and what is an auction for?":                                    nil, // nothing new
 	} {
-		require.Equal(t, want, askedLater(q), q)
+		_, later := askedApart(q)
+		require.Equal(t, want, later, q)
 	}
 }
 
@@ -73,4 +75,31 @@ func TestAnswerQuotesTheSentenceThatSaysMostOfTheQuestion(t *testing.T) {
 	ans, err = NewOfflineAnswerer().Answer(context.Background(), question, []Passage{evidence, design})
 	require.NoError(t, err)
 	require.NotContains(t, ans.Text, "Applications include", ans.Text)
+}
+
+// When the chosen sentences answer only the second part, the sentence
+// that answers the first opens the answer; a sentence sharing two
+// everyday words of a long first part does not.
+func TestAnswerCoversTheQuestionsFirstPart(t *testing.T) {
+	lab := Passage{N: 1, ID: "2204.00001v1_chunk_0", PaperID: "2204.00001v1", Score: 0.9,
+		Title: "Does Quadratic Pricing Reveal Intensity of Preference? A Laboratory Experiment",
+		Text: "Title: Does Quadratic Pricing Reveal Intensity of Preference? A Laboratory Experiment\n\nAbstract: We run a laboratory experiment in which lab subjects buy votes at a quadratic cost. " +
+			"Individual behaviour deviates from theory: subjects behave as if they overspend on issues they care little about. " +
+			"A quantal-response model explains both deviations."}
+	proposer := Passage{N: 2, ID: "2510.00002v1_chunk_0", PaperID: "2510.00002v1", Score: 0.8,
+		Title: "Legislative Bargaining With a Random Proposer",
+		Text: "Title: Legislative Bargaining With a Random Proposer\n\nAbstract: A legislature divides a budget: each period a randomly chosen member proposes a split, which passes if a majority approves. " +
+			"We characterise the stationary equilibria."}
+	question := "Why does the member chosen to propose a budget split only buy off the cheapest majority, and do lab subjects actually behave that way?"
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), question, []Passage{lab, proposer})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A legislature divides a budget"), ans.Text)
+	require.Contains(t, ans.Cited, 1, ans.Text)
+
+	// Two words of eight ("budget", "split") are not its answer.
+	proposer.Text = "Title: Legislative Bargaining With a Random Proposer\n\nAbstract: Households split a budget across goods. " +
+		"We characterise the stationary equilibria."
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), question, []Passage{lab, proposer})
+	require.NoError(t, err)
+	require.NotContains(t, ans.Text, "Households split a budget", ans.Text)
 }
