@@ -99,6 +99,22 @@ func TestDefinitionsComeFromTheirEntry(t *testing.T) {
 	})
 }
 
+// With a fourth passage (-k 4) the entry on backward induction, whose
+// sentence "Stackelberg competition and Rubinstein bargaining are both
+// solved by subgame perfection" opens with the concept's name, opened the
+// answer to "What is Stackelberg competition?" ahead of the entry named
+// after it.
+func TestDefinitionsComeFromTheirEntryWithMorePassages(t *testing.T) {
+	svc := openService(t, primerConfig(t, "http://127.0.0.1:1/api/query"))
+	for _, k := range []int{4, 5} {
+		r, err := svc.Ask(context.Background(), "What is Stackelberg competition?", service.AskOptions{K: k, ArxivFailFast: true})
+		require.NoError(t, err)
+		require.NotEmpty(t, r.Sources)
+		require.Equal(t, "primer:stackelberg-competition", r.Sources[0].PaperID, "k %d: %s", k, r.Answer)
+		require.Contains(t, r.Answer, "the leader, chooses its quantity first", "k %d", k)
+	}
+}
+
 // entrySays is the primer entry a question's answer must cite first, and
 // words the answer must hold.
 type entrySays struct{ entry, says string }
