@@ -91,7 +91,7 @@ func TestQA3InputSchemasSayRangesAndDefaults(t *testing.T) {
 	f64 := func(v float64) *float64 { return &v }
 	require.Equal(t, map[string]prop{
 		"ask.k":              {"integer", f64(1), f64(100), f64(3)},
-		"ask.max_results":    {"integer", f64(1), f64(50), f64(3)},
+		"ask.max_results":    {"integer", f64(1), f64(50), f64(4)},
 		"search.k":           {"integer", f64(1), f64(100), f64(5)},
 		"ingest_query.max":   {"integer", f64(1), f64(200), f64(100)},
 		"list_papers.limit":  {"integer", f64(1), f64(1000), f64(100)},

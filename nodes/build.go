@@ -1,6 +1,8 @@
 package nodes
 
 import (
+	"cmp"
+
 	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/graph"
 	"github.com/gtrag/gtrag/reasoner"
@@ -74,9 +76,12 @@ type Deps struct {
 	// answers it (RelevanceChecker.BeyondPrimer); off in a run recorded
 	// before it, so it replays.
 	BeyondPrimer bool
-	MaxResults   int // papers added per search; 0 means DefaultMaxResults
-	Pool         int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
-	MaxSearches  int // arXiv requests per run; 0 means DefaultMaxSearches
+	// FoundK raises K to the papers the run added, at most MaxResults
+	// (Puller.Found); off in a run recorded before it, so it replays.
+	FoundK      bool
+	MaxResults  int // papers added per search; 0 means DefaultMaxResults
+	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
+	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
 	// UnrecognisedSearches caps a question the topic judge did not
 	// recognise (ArxivSearcher.UnrecognisedSearches); 0, no cap of its own
 	// as in a run recorded before it, so it replays.
@@ -86,6 +91,15 @@ type Deps struct {
 	// offline one does not, and one at a time keeps a trace in call order.
 	FilterParallel int
 	Chunking       chunker.Options
+}
+
+// found is Puller.Found: the papers a search adds when FoundK is set, 0
+// otherwise.
+func (d Deps) found() int {
+	if !d.FoundK {
+		return 0
+	}
+	return cmp.Or(d.MaxResults, DefaultMaxResults)
 }
 
 func (d Deps) topic() reasoner.PaperFilter {
@@ -123,7 +137,7 @@ var everyNode = []string{FieldReasoning}
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull  = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest}
+		pull  = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, Found: d.found()}
 		topic = d.topic()
 		// One per run (a workflow is built per run): what the preview
 		// worked out, for generate_response.

@@ -62,7 +62,7 @@ func shadingPool() (pool []arxiv.Paper, shading arxiv.Paper) {
 func TestTheChoosersPickIsJudgedFirstAddedAndCited(t *testing.T) {
 	pool, shading := shadingPool()
 
-	// Without a chooser the crowd fills the search's three papers.
+	// Without a chooser the crowd fills the search's four papers.
 	d := deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
 	d.Arxiv, d.Ranker = &pagingArxiv{papers: pool}, offlineRanker()
 	final, _, err := run(t, d, shadingQuestion)
@@ -72,6 +72,7 @@ func TestTheChoosersPickIsJudgedFirstAddedAndCited(t *testing.T) {
 	c := &titleChooser{want: "Markdowns"}
 	d = deps(&memStore{}, &fakeArxiv{}, &gtFilter{})
 	d.Arxiv, d.Ranker, d.Chooser = &pagingArxiv{papers: pool}, offlineRanker(), c
+	d.FoundK = true // as the service runs it: the answer reads every paper added
 	final, _, err = run(t, d, shadingQuestion)
 	require.NoError(t, err)
 	require.Len(t, c.shown, 1, "one call per search")

@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -289,4 +290,33 @@ func TestPullerLeavesOutWhatWasTold(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"a", "b"}, []string{s.ChromaResults[0].ID, s.ChromaResults[1].ID}, "a question asked on its own")
 	require.NotContains(t, s.Reasoning, "told")
+}
+
+// TestPullerReadsEveryPaperTheRunAdded: with Found set, K rises to the
+// papers the run added (at most Found), so a search's fourth paper reaches
+// the answer; without it, or for a run that added none, K stays.
+func TestPullerReadsEveryPaperTheRunAdded(t *testing.T) {
+	store := &memStore{}
+	for i := range 12 {
+		store.docs = append(store.docs, vectordb.Document{ID: fmt.Sprintf("d%02d", i), Content: "shapley value " + fmt.Sprint(i),
+			Metadata: map[string]string{chunker.KeyPaperID: fmt.Sprintf("2401.%05dv1", i)}})
+	}
+	found := GraphState{UserQuery: "shapley value", PapersFound: []string{"2401.00000v1", "2401.00001v1", "2401.00002v1", "2401.00003v1", "2401.00004v1"}}
+	for _, c := range []struct {
+		name  string
+		p     Puller
+		s     GraphState
+		want  int
+		grown bool
+	}{
+		{"grows to the papers added, at most Found", Puller{Store: store, K: 3, Found: 4}, found, 4, true},
+		{"a larger K stays", Puller{Store: store, K: 6, Found: 4}, found, 6, false},
+		{"nothing added", Puller{Store: store, K: 3, Found: 4}, GraphState{UserQuery: "shapley value"}, 3, false},
+		{"recorded before it", Puller{Store: store, K: 3}, found, 3, false},
+	} {
+		s, err := c.p.Pull(context.Background(), c.s)
+		require.NoError(t, err, c.name)
+		require.Len(t, s.ChromaResults, c.want, c.name)
+		require.Equal(t, c.grown, strings.Contains(s.Reasoning, "papers the run added"), "%s: %s", c.name, s.Reasoning)
+	}
 }

@@ -38,11 +38,15 @@ type LoopSettings struct {
 	// answered it (nodes.Deps.BeyondPrimer); unset in a run recorded before
 	// round 2 session 59.
 	BeyondPrimer bool `json:"beyond_primer,omitempty"`
+	// FoundK is set when pull_from_chroma raised K to the papers the run
+	// added (nodes.Deps.FoundK); unset in a run recorded before round 2
+	// session 64.
+	FoundK bool `json:"found_k,omitempty"`
 }
 
 // Loop is the loop settings of d, for a recording.
 func Loop(d nodes.Deps) LoopSettings {
-	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview, BeyondPrimer: d.BeyondPrimer}
+	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview, BeyondPrimer: d.BeyondPrimer, FoundK: d.FoundK}
 }
 
 // Apply sets d's loop settings to l. A run recorded with re-ranking
@@ -50,7 +54,7 @@ func Loop(d nodes.Deps) LoopSettings {
 // offline, so it is recomputed rather than recorded); one recorded before
 // it has none.
 func (l LoopSettings) Apply(d *nodes.Deps) {
-	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview, d.BeyondPrimer = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview, l.BeyondPrimer
+	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview, d.BeyondPrimer, d.FoundK = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview, l.BeyondPrimer, l.FoundK
 	if l.Candidates == 0 {
 		d.Reranker, d.Candidates = nil, 0
 		return

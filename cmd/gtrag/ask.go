@@ -65,7 +65,7 @@ it refuses the connection while someone watches (any standard stream a
 terminal; a script's run retries it), ask answers from the store and says so.`,
 		Example: `  gtrag ask "What is a Nash equilibrium?"
   gtrag ask --json "Why does tit-for-tat do well in the iterated prisoner's dilemma?"
-  gtrag ask -k 5 --max-results 4 "How does a Vickrey auction make bidding truthful?"
+  gtrag ask -k 5 --max-results 5 "How does a Vickrey auction make bidding truthful?"
   gtrag ask --step "Why does tit-for-tat do well?"   # pause before each node
   echo "What is the price of anarchy?" | gtrag ask -
   gtrag ask -i`,
