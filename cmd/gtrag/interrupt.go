@@ -4,11 +4,22 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"time"
 )
+
+// signalEcho is how soon after a signal another one is taken for the same
+// event, delivered twice, rather than a second Ctrl-C. timeout(1) sends
+// its signal to the command and then to its own process group, which
+// holds the command, so that `timeout -s INT 1h gtrag ingest …` delivers
+// SIGINT twice within microseconds: counted as two, the one interrupt
+// gave up the papers in hand as a second Ctrl-C does. A person pressing
+// Ctrl-C twice takes a tenth of a second or more between the two.
+const signalEcho = 50 * time.Millisecond
 
 // watchSignals calls handle with the number of sigs received so far (1 for
 // the first, 2 for the second, …) each time one arrives, until stop is
-// called. It is how a command sees Ctrl-C beside main's
+// called; one that arrives within signalEcho of the last one counted is
+// that one's echo, and is not counted. It is how a command sees Ctrl-C beside main's
 // signal.NotifyContext, which sees it as well (unless the command has
 // taken SIGINT over with signal.Reset, as a chat on a terminal does): an
 // ingest stops at once on the second, a chat cancels the question running
@@ -37,7 +48,8 @@ func countSignals(c <-chan os.Signal, handle func(n int)) (stop func()) {
 	exited := make(chan struct{})
 	go func() {
 		defer close(exited)
-		for n := 1; ; n++ {
+		var last time.Time
+		for n := 1; ; {
 			select {
 			case <-done:
 				return
@@ -47,7 +59,13 @@ func countSignals(c <-chan os.Signal, handle func(n int)) (stop func()) {
 					return
 				default:
 				}
+				now := time.Now()
+				if n > 1 && now.Sub(last) < signalEcho {
+					continue // the same signal, sent twice
+				}
+				last = now
 				handle(n)
+				n++
 			}
 		}
 	}()

@@ -321,6 +321,7 @@ func TestQAIngestSecondCtrlC(t *testing.T) {
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "Ctrl-C again to stop at once") }, 10*time.Second, 10*time.Millisecond,
 		"the first Ctrl-C says what it waits for: %s", stderr.String())
+	time.Sleep(2 * signalEcho) // a second Ctrl-C, not the first one's echo
 	start := time.Now()
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	select {
@@ -409,6 +410,7 @@ func TestIngestJSONNoticesHoldTheInterruptNotes(t *testing.T) {
 	require.Eventually(t, func() bool { return calls.Load() > 0 }, 30*time.Second, 10*time.Millisecond, "the model is asked: %s", stderr.String())
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "Ctrl-C again to stop at once") }, 10*time.Second, 10*time.Millisecond, stderr.String())
+	time.Sleep(2 * signalEcho) // a second Ctrl-C, not the first one's echo
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	select {
 	case <-exited:
