@@ -144,7 +144,8 @@ kept|rejected|skipped_existing|skipped_duplicate|skipped_invalid|
 not_found|replaced}, as its batch is committed (written and synced
 before the batch's progress is saved). Running the same command again to
 resume appends to FILE; a fresh run, --restart or --file starts it over.
-FILE may not be the --file being read.`,
+FILE may not be the --file being read, nor - (standard output carries the
+summary).`,
 		Example: `  gtrag ingest --query "cat:cs.GT" --max 5000
   gtrag ingest --query "ti:auction AND cat:econ.TH" --max 500 --sort submitted
   gtrag ingest --ids 2301.01234,cs/0112004v1
@@ -287,6 +288,12 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 	}
 	if err := emptyFileFlag(fl, "ids-out"); err != nil {
 		return err
+	}
+	if fl.Changed("ids-out") && o.idsOut == "-" {
+		// As --file - is standard input, - reads as standard output,
+		// which is the summary's (or --json's, which lists the same
+		// outcomes): it made a file named "-" in the working directory.
+		return usagef("--ids-out -: standard output carries the summary (--json lists the same outcomes); give a file name")
 	}
 	if fl.Changed("ids-out") {
 		// The file is created when the run starts; a directory that is not

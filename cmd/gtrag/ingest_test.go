@@ -595,6 +595,25 @@ func TestIngestBadUsage(t *testing.T) {
 	}
 }
 
+// --ids-out - is refused as --trace-out - is: - reads as standard output
+// (as --file - is standard input), which carries the summary, and the run
+// made a file named "-" in the working directory instead.
+func TestIngestIDsOutDashIsRefused(t *testing.T) {
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	file := storeJSONL(t, t.TempDir(), "p.jsonl", arxivtest.Papers(0, 3)...)
+	env := ingestEnv(t, nil)
+	r := gtrag(t, env, "ingest", "--no-filter", "--file", file, "--ids-out", "-")
+	require.Equal(t, exitUsage, r.code, "stdout %q stderr %q", r.stdout, r.stderr)
+	require.Empty(t, r.stdout)
+	require.Equal(t, "gtrag: --ids-out -: standard output carries the summary (--json lists the same outcomes); give a file name\n", r.stderr)
+	entries, err := os.ReadDir(cwd)
+	require.NoError(t, err)
+	require.Empty(t, entries, "no file named - in the working directory")
+	_, err = os.Stat(env["GTRAG_DATA_DIR"])
+	require.True(t, os.IsNotExist(err), "the data dir was not created")
+}
+
 func TestIngestPlainProgressLines(t *testing.T) {
 	var buf bytes.Buffer
 	d := newIngestDisplay(&buf, nil) // IOStreams.ProgressOut is nil off a terminal
