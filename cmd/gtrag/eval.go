@@ -47,7 +47,8 @@ func newEvalCmd(a *app) *cobra.Command {
 		Use:   "eval FILE",
 		Short: "Measure answer quality over a question set",
 		Long: `eval runs every question of FILE through the workflow and reports how well
-the answers are sourced. FILE is JSON Lines:
+the answers are sourced. FILE is JSON Lines ("-" reads standard input:
+zcat questions.jsonl.gz | gtrag eval -):
 
   {"q": "...", "relevant": ["paper ids"], "split": "dev", "expect": "answer"}
   {"q": "How do I bake bread?", "expect": "off_topic"}
@@ -132,7 +133,7 @@ gain or lose questions by themselves.`,
 			if o.split != "" && !evaluate.SplitName.MatchString(o.split) {
 				return usagef("--split %q: want a split name from the file, such as dev or heldout", o.split)
 			}
-			qs, err := readEvalFile(args[0], o.split)
+			qs, err := readEvalFile(args[0], o.split, a.io.In)
 			if err != nil {
 				return err
 			}
@@ -210,16 +211,29 @@ gain or lose questions by themselves.`,
 	return cmd
 }
 
-func readEvalFile(path, split string) ([]evaluate.Question, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageError{fmt.Errorf("read eval file: %w", err)}
+// readEvalFile reads the questions of path, or of stdin when path is "-",
+// as ingest --file - reads its papers: `gtrag eval -` said "open -: no
+// such file or directory".
+func readEvalFile(path, split string, stdin io.Reader) ([]evaluate.Question, error) {
+	var r io.Reader
+	name := path
+	if path == stdinFile {
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		r, name = stdin, "standard input"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, usageError{fmt.Errorf("read eval file: %w", err)}
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			return nil, usagef("read eval file: %s is a directory; want a JSON Lines file of questions", path)
+		}
+		r = f
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, usagef("read eval file: %s is a directory; want a JSON Lines file of questions", path)
-	}
-	qs, err := evaluate.ReadQuestions(f, path, split, checkQuestion)
+	qs, err := evaluate.ReadQuestions(r, name, split, checkQuestion)
 	if err != nil {
 		return nil, usageError{err}
 	}

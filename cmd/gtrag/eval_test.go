@@ -116,6 +116,36 @@ func TestEvalQuestionFileMessages(t *testing.T) {
 	require.Equal(t, 1, rep.Hits, "a file saved with a byte-order mark reads as one without")
 }
 
+// eval - reads the questions from standard input, as ingest --file -
+// reads papers: it said "read eval file: open -: no such file or
+// directory". Its faults name standard input and its line.
+func TestEvalReadsStandardInput(t *testing.T) {
+	env := testEnv(t)
+	auctionServer(t, env)
+	q := `{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["` + auctionPaper.ID + `"], "split": "dev"}` + "\n"
+
+	var rep evaluate.Report
+	decodeJSON(t, gtragStdin(t, env, q, "eval", "--fresh", "--json", "-"), &rep)
+	require.Equal(t, 1, rep.Questions)
+	require.Equal(t, 1, rep.Hits)
+
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", nil, "gtrag: standard input has no questions\n"},
+		{q + "{\n", nil, "gtrag: standard input:2: "},
+		{q, []string{"--split", "heldout"}, `gtrag: standard input has no questions in split "heldout"`},
+	} {
+		r := gtragStdin(t, env, tc.stdin, append(append([]string{"eval", "--fresh"}, tc.args...), "-")...)
+		require.Equal(t, exitUsage, r.code, r.stderr)
+		require.Empty(t, r.stdout)
+		require.Equal(t, 1, strings.Count(r.stderr, "\n"), r.stderr)
+		require.True(t, strings.HasPrefix(r.stderr, tc.want), r.stderr)
+	}
+}
+
 // A baseline made against another arXiv, or whose store started with
 // another seed, is paired all the same, but the report names the
 // difference: either gains or loses questions by itself. A fresh eval's
