@@ -350,3 +350,28 @@ func TestStoreUsageErrorsKeepTheCommandsName(t *testing.T) {
 		require.Equal(t, want+"\n", r.stderr, args)
 	}
 }
+
+// store copy's summary gives each count its noun: a store of one paper
+// was "source: 2 chunks, 1 papers".
+func TestStoreCopySummarySaysOnePaper(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("directories only")
+	}
+	env["GTRAG_SEED"] = "none"
+	in := storeJSONL(t, t.TempDir(), "p.jsonl", arxivtest.Papers(0, 1)...)
+	require.Equal(t, 1, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	r := gtrag(t, env, "store", "copy", "--from", env["GTRAG_DATA_DIR"], "--to", filepath.Join(t.TempDir(), "kb"))
+	require.Equal(t, 0, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	require.Len(t, lines, 3, r.stdout)
+	var chunks int
+	_, err := fmt.Sscanf(lines[1], "source: %d", &chunks)
+	require.NoError(t, err, lines[1])
+	c := fmt.Sprintf("%d chunks", chunks)
+	if chunks == 1 {
+		c = "1 chunk"
+	}
+	require.Equal(t, "source: "+c+", 1 paper", lines[1])
+	require.Equal(t, "target: "+c+", 1 paper ("+c+" written, 0 already there)", lines[2])
+}

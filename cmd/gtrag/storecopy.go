@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 	"github.com/gtrag/gtrag/weaviatestore"
 )
@@ -112,8 +113,8 @@ URL is read from WEAVIATE_API_KEY.`,
 				return writeJSON(a.io.Out, rep)
 			}
 			fmt.Fprintf(a.io.Out, "copied %s → %s\n", rep.From, rep.To)
-			fmt.Fprintf(a.io.Out, "source: %d chunks, %d papers\n", rep.SourceChunks, rep.SourcePapers)
-			fmt.Fprintf(a.io.Out, "target: %d chunks, %d papers (%d chunks written, %d already there)\n", rep.TargetChunks, rep.TargetPapers, rep.Written, rep.SourceChunks-rep.Written)
+			fmt.Fprintf(a.io.Out, "source: %s, %s\n", chunkCount(rep.SourceChunks), paperCount(rep.SourcePapers))
+			fmt.Fprintf(a.io.Out, "target: %s, %s (%s written, %d already there)\n", chunkCount(rep.TargetChunks), paperCount(rep.TargetPapers), chunkCount(rep.Written), rep.SourceChunks-rep.Written)
 			return nil
 		},
 	}
@@ -465,3 +466,9 @@ func (p *copyProgress) finish(ok bool) {
 	}
 	p.log.end("store copy: " + p.text())
 }
+
+// chunkCount and paperCount say a count with its noun: "1 paper", not "1
+// papers".
+func chunkCount(n int) string { return fmt.Sprintf("%d %s", n, text.Plural(n, "chunk", "chunks")) }
+
+func paperCount(n int) string { return fmt.Sprintf("%d %s", n, text.Plural(n, "paper", "papers")) }
