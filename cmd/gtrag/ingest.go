@@ -1310,13 +1310,16 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 			// the store.
 			printIDsTried(w, rep.Total, *rep.Tried, filterNote)
 		case rep.Complete:
-			fmt.Fprintf(w, "%s is already ingested completely (%d results, %s); nothing fetched.\n", capitalize(source), rep.Total, filterNote)
+			fmt.Fprintf(w, "%s is already ingested completely (%d %s, %s); nothing fetched.\n", capitalize(source), rep.Total, text.Plural(rep.Total, "result", "results"), filterNote)
 			fmt.Fprintln(w, "Use --restart to fetch it again (stored papers are skipped).")
+		case rep.Next == 1:
+			fmt.Fprintf(w, "The first result of %s is already ingested (%s); nothing fetched.\n", source, filterNote)
+			fmt.Fprintln(w, "Raise --max above 1 to continue.")
 		default:
 			fmt.Fprintf(w, "The first %d results of %s are already ingested (%s); nothing fetched.\n", rep.Next, source, filterNote)
 			fmt.Fprintf(w, "Raise --max above %d to continue.\n", rep.Next)
 		}
-		fmt.Fprintf(w, "The store holds %d chunks.\n", rep.StoreCount)
+		fmt.Fprintf(w, "The store holds %d %s.\n", rep.StoreCount, text.Plural(rep.StoreCount, "chunk", "chunks"))
 		return
 	}
 	var gaps *ingest.GapsError

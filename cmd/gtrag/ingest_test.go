@@ -233,6 +233,28 @@ func TestIngestTextSummaryAndMax(t *testing.T) {
 	require.Equal(t, map[int]int{0: 1, 10: 1, 15: 1, 25: 1, 35: 1}, srv.StartCounts())
 }
 
+// A query of one result, or stopped at --max 1, run again says so in the
+// singular: it said "already ingested completely (1 results, …)" and "The
+// first 1 results of … are already ingested".
+func TestIngestUpToDateSaysOneResult(t *testing.T) {
+	srv := arxivtest.New(t, arxivtest.Papers(0, 1))
+	env := ingestEnv(t, srv)
+	env["GTRAG_SEED"] = "none"
+	args := []string{"ingest", "--no-filter", "--query", "cat:cs.GT"}
+	require.Equal(t, 0, gtrag(t, env, args...).code)
+	r := gtrag(t, env, args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, `Query "cat:cs.GT" is already ingested completely (1 result, no filter); nothing fetched.`)
+
+	srv = arxivtest.New(t, arxivtest.Papers(0, 5))
+	env = ingestEnv(t, srv)
+	args = []string{"ingest", "--no-filter", "--query", "cat:cs.GT", "--max", "1"}
+	require.Equal(t, 0, gtrag(t, env, args...).code)
+	r = gtrag(t, env, args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "The first result of query \"cat:cs.GT\" is already ingested (no filter); nothing fetched.\nRaise --max above 1 to continue.\n")
+}
+
 func TestIngestRetriesAfter503WithRetryAfter(t *testing.T) {
 	srv := arxivtest.New(t, arxivtest.Papers(0, 20))
 	var mu sync.Mutex
