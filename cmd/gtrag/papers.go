@@ -149,6 +149,13 @@ type removedPaper struct {
 	Chunks int    `json:"chunks"`
 }
 
+// rmResult is papers rm --json: the papers removed, and the error that
+// stopped the run after some were (Ctrl-C, a failed write).
+type rmResult struct {
+	Removed []removedPaper `json:"removed"`
+	Error   string         `json:"error,omitempty"`
+}
+
 func newPapersRmCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -183,7 +190,16 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 				if err := service.DeletePapers(cmd.Context(), db, []string{p.ID}); err != nil {
 					// A store this user may not write is a setting to
 					// change (exit 2), as for store compact.
-					return a.storeAccessError(err)
+					err = a.storeAccessError(err)
+					if asJSON && len(removed) > 0 {
+						// The papers removed before are gone for good: a
+						// script reads which from the object, as the text
+						// lists them as it goes (stdout was empty).
+						if werr := writeJSON(a.io.Out, rmResult{Removed: removed, Error: saidAsStopped(cmd.Context(), err).Error()}); werr != nil {
+							return werr
+						}
+					}
+					return err
 				}
 				removed = append(removed, removedPaper{ID: p.ID, Title: p.Title, Chunks: p.Chunks})
 				if !asJSON {
@@ -191,14 +207,12 @@ A removed paper comes back if a later ask or ingest finds it on arXiv again.`,
 				}
 			}
 			if asJSON {
-				return writeJSON(a.io.Out, struct {
-					Removed []removedPaper `json:"removed"`
-				}{removed})
+				return writeJSON(a.io.Out, rmResult{Removed: removed})
 			}
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: the papers removed, with their chunks")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: the papers removed, with their chunks (and \"error\" when the run stopped part way)")
 	return cmd
 }
 

@@ -21,7 +21,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/vectordb"
 )
 
 // papersFile writes two papers as JSON Lines: one whose abstract makes
@@ -408,4 +410,57 @@ func TestPapersNotFoundPointsToTheListOfTheStoreGiven(t *testing.T) {
 	envDir["GTRAG_DATA_DIR"] = dir
 	r = gtrag(t, envDir, "papers", "show", "9999.99999")
 	require.Equal(t, "gtrag: not in the knowledge base: 9999.99999 (see `gtrag papers list`)\n", r.stderr)
+}
+
+// papers rm --json stopped by Ctrl-C part way prints the papers it
+// removed, with the error: stdout was empty, and a script could not tell
+// which papers were gone for good (the text lists them as it goes).
+func TestPapersRmJSONStoppedSaysWhatItRemoved(t *testing.T) {
+	env := testEnv(t)
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("watches the embedded store's file")
+	}
+	env["GTRAG_SEED"] = "none"
+	const n = 300
+	in := storeJSONL(t, t.TempDir(), "p.jsonl", arxivtest.Papers(0, n)...)
+	ids := ingestJSON(t, env, "--file", in, "--no-filter").Kept
+	require.Len(t, ids, n)
+	db := filepath.Join(env["GTRAG_DATA_DIR"], vectordb.StoreFileName)
+	fi, err := os.Stat(db)
+	require.NoError(t, err)
+
+	// Ctrl-C once the first paper's commit has reached the store's file.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		for ctx.Err() == nil {
+			if now, err := os.Stat(db); err == nil && !now.ModTime().Equal(fi.ModTime()) {
+				cancel(signalCause{os.Interrupt})
+				return
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}()
+	var out, errOut bytes.Buffer
+	code := MainIO(ctx, append([]string{"papers", "rm", "--json"}, ids...), strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] })
+	require.Equal(t, 128+int(syscall.SIGINT), code, errOut.String())
+
+	var rm struct {
+		Removed []removedPaper `json:"removed"`
+		Error   string         `json:"error"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rm), "stdout: %q; stderr: %s", out.String(), errOut.String())
+	require.NotEmpty(t, rm.Removed)
+	require.Less(t, len(rm.Removed), n, "it stopped")
+	require.Contains(t, rm.Error, "stopped by Ctrl-C")
+	require.Equal(t, "gtrag: "+rm.Error+"\n", errOut.String())
+
+	var list struct {
+		Papers []service.Paper `json:"papers"`
+	}
+	decodeJSON(t, gtrag(t, env, "papers", "list", "--json"), &list)
+	require.Len(t, list.Papers, n-len(rm.Removed), "the object names every paper removed")
+	for _, p := range rm.Removed {
+		require.False(t, slices.ContainsFunc(list.Papers, func(q service.Paper) bool { return q.ID == p.ID }), "%s removed and still listed", p.ID)
+	}
 }
