@@ -130,6 +130,15 @@ gain or lose questions by themselves.`,
 			if o.primed && !o.fresh {
 				return usagef("--primed starts each question's own store with the primer; it needs --fresh (without it the questions share the configured store, which --seed decides)")
 			}
+			// An empty value is a shell variable left unset ("--split
+			// $SPLIT"): it asked every question, or compared with
+			// nothing, and said not a word.
+			if cmd.Flags().Changed("split") && strings.TrimSpace(o.split) == "" {
+				return usagef("--split is empty: give a split the file names, such as dev or heldout (or leave --split out for every question)")
+			}
+			if cmd.Flags().Changed("baseline") && strings.TrimSpace(o.baseline) == "" {
+				return usagef("--baseline is empty: give the REPORT an earlier eval --json wrote")
+			}
 			if o.split != "" && !evaluate.SplitName.MatchString(o.split) {
 				return usagef("--split %q: want a split name from the file, such as dev or heldout", o.split)
 			}

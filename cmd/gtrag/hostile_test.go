@@ -209,6 +209,10 @@ func TestHostileCommandLine(t *testing.T) {
 		{name: "eval k zero", args: []string{"eval", "-k", "0", evalOK}, code: 2, want: "-k 0"},
 		{name: "eval k negative", args: []string{"eval", "-k", "-2", evalOK}, code: 2, want: "-k -2"},
 		{name: "eval max steps huge", args: []string{"eval", "--max-steps", "4294967296", evalOK}, code: 2, want: "want 1 to 1000"},
+		// A shell variable left unset: it asked every question, or
+		// compared with nothing, without a word.
+		{name: "eval empty split", args: []string{"eval", "--split", "", evalOK}, code: 2, want: "--split is empty"},
+		{name: "eval white space baseline", args: []string{"eval", "--baseline", " ", evalOK}, code: 2, want: "--baseline is empty"},
 
 		// trace and replay
 		{name: "trace without a file", args: []string{"trace"}, code: 2, want: "gtrag trace needs an argument (usage: gtrag trace FILE)"},
