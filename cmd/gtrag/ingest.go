@@ -55,6 +55,11 @@ type ingestOptions struct {
 	papers     ingest.Source
 	// stdin is standard input, read for --file -.
 	stdin io.Reader
+	// stdinTTY: standard input is a terminal, where --file - waits for a
+	// person to type or paste papers (see stdinPrompt).
+	stdinTTY bool
+	// errOut is standard error, where stdinPrompt is written.
+	errOut io.Writer
 	// fileRegular: --file is a regular file, which can be read again (for
 	// the progress target); a pipe (--file /dev/stdin, --file <(zcat …))
 	// is read once, as it comes.
@@ -156,7 +161,7 @@ summary).`,
   gtrag ingest --primer`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.stdin = a.io.In
+			o.stdin, o.stdinTTY, o.errOut = a.io.In, a.io.IsStdinTTY(), a.io.ErrOut
 			if err := o.validate(cmd); err != nil {
 				return err
 			}
@@ -258,6 +263,11 @@ func (o *ingestOptions) validate(cmd *cobra.Command) (err error) {
 		}
 		o.idList = list
 	case "--file":
+		if o.promptsForStdin() {
+			// Reading a terminal waits for the user: without a word it
+			// looks hung.
+			fmt.Fprintln(o.errOut, stdinPrompt)
+		}
 		f, regular, papers, err := openPaperFile(o.file, o.stdin)
 		if err != nil {
 			return usageError{err}
@@ -336,6 +346,17 @@ func flagNames(err error) error {
 
 // stdinFile is the --file that names standard input.
 const stdinFile = "-"
+
+// stdinPrompt is the line --file - writes on stderr before it reads a
+// terminal.
+const stdinPrompt = "reading papers from standard input (JSON Lines, one paper a line); end with Ctrl-D"
+
+// promptsForStdin reports whether --file - is about to read a terminal,
+// which waits silently for a person to type: it says so first. A pipe or a
+// file on standard input gets no such line.
+func (o *ingestOptions) promptsForStdin() bool {
+	return o.file == stdinFile && o.stdinTTY && o.errOut != nil
+}
 
 // local reports whether the papers come from this machine (--file or
 // --primer), not arXiv: no progress is kept and no request is made.
