@@ -39,6 +39,24 @@ type copyReport struct {
 	TargetChunks int    `json:"target_chunks"`
 	TargetPapers int    `json:"target_papers"`
 	ElapsedMS    int64  `json:"elapsed_ms"`
+
+	// stopped: the copy began and stopped part way (Ctrl-C, a failed
+	// read or write); what it wrote stays in the target.
+	stopped bool
+}
+
+// copyStoppedReport is what store copy --json prints when the copy stopped
+// part way: the chunks read from the source and written to the target
+// before it stopped, and why it stopped. The target's counts are left out:
+// a stopped copy has not counted them (and a hung server would keep a
+// Ctrl-C waiting to).
+type copyStoppedReport struct {
+	From         string `json:"from"`
+	To           string `json:"to"`
+	SourceChunks int    `json:"source_chunks_read"`
+	Written      int    `json:"written"`
+	ElapsedMS    int64  `json:"elapsed_ms"`
+	Error        string `json:"error"`
 }
 
 func newStoreCopyCmd(a *app) *cobra.Command {
@@ -107,6 +125,17 @@ URL is read from WEAVIATE_API_KEY.`,
 			}
 			rep, err := a.copyStore(cmd.Context(), from, to)
 			if err != nil {
+				if asJSON && rep.stopped {
+					// What was written stays in the target: a script
+					// reads how much from the object, as the error line
+					// says it (stdout was empty).
+					if werr := writeJSON(a.io.Out, copyStoppedReport{
+						From: rep.From, To: rep.To, SourceChunks: rep.SourceChunks, Written: rep.Written,
+						ElapsedMS: rep.ElapsedMS, Error: saidAsStopped(cmd.Context(), err).Error(),
+					}); werr != nil {
+						return werr
+					}
+				}
 				return err
 			}
 			if asJSON {
@@ -120,7 +149,7 @@ URL is read from WEAVIATE_API_KEY.`,
 	}
 	cmd.Flags().StringVar(&from, "from", "", "the store to copy: a data directory or weaviate://HOST:PORT/Collection")
 	cmd.Flags().StringVar(&to, "to", "", "the store to copy into: a data directory or weaviate://HOST:PORT/Collection")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (a copy stopped part way: what it read and wrote, and \"error\")")
 	return cmd
 }
 
@@ -232,6 +261,9 @@ func (a *app) copyStore(ctx context.Context, from, to string) (copyReport, error
 		err = flush()
 	}
 	prog.finish(err == nil)
+	if err != nil {
+		rep.stopped, rep.ElapsedMS = true, time.Since(start).Milliseconds()
+	}
 	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
 		// Ctrl-C: what the target holds stays; a new run skips it.
 		return rep, hintError{msg: fmt.Sprintf("store copy interrupted after %d of the source's %d chunks read, %d written to %s this run; run the same command again to resume (what the target holds is skipped)",
