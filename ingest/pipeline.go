@@ -234,7 +234,10 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 	var fetchErr, procErr error
 	go func() {
 		defer close(fetched)
-		fetchErr = j.produce(fetchCtx, func(u *unit) { fetched <- u })
+		fetchErr = j.produce(fetchCtx, func(u *unit) {
+			fetched <- u
+			r.waitForStore(fetchCtx)
+		})
 	}()
 	go func() {
 		defer close(processed)
@@ -296,6 +299,37 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 		return rep, &InterruptedError{Batches: rep.Batches, Next: rep.Next, Resumable: rep.Resumable, Err: ctx.Err()}
 	default:
 		return rep, &StoppedError{Batches: rep.Batches, Next: rep.Next, Resumable: rep.Resumable, Err: err}
+	}
+}
+
+// unreachableStore is a store that asks a server and can say that the
+// server is not answering (the Weaviate backend): Unreachable is why the
+// last request got no answer, while no later one has; nil when it did.
+type unreachableStore interface {
+	Unreachable() error
+}
+
+// storePoll is how often the fetch stage asks a store that is not
+// answering whether it answers again.
+var storePoll = 100 * time.Millisecond
+
+// waitForStore holds the fetch stage while the run's store does not
+// answer (a write or lookup timed out and is being retried): the next page
+// waits for the store's answer, and is not fetched at all when the store
+// fails (the commit stage then stops the fetch, and the run resumes from
+// its last commit). Against a hung server an ingest fetched every page of
+// its --max, arXiv's pacing and all, while every write failed.
+func (r *run) waitForStore(ctx context.Context) {
+	st, ok := r.store.(unreachableStore)
+	if !ok {
+		return
+	}
+	for st.Unreachable() != nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(storePoll):
+		}
 	}
 }
 

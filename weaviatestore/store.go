@@ -85,6 +85,9 @@ type Store struct {
 	// unreachable cluster, at downAt: see retry.
 	downErr error
 	downAt  time.Time
+	// failing, when set, is why the last request to the cluster got no
+	// answer, though it may still be retrying: see Unreachable.
+	failing error
 
 	// created is set when this Open created the collection: see Created.
 	created bool

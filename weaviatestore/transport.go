@@ -99,6 +99,13 @@ func (s *Store) retry(ctx context.Context, fn func(c *weaviate.Client) error) er
 	wait := s.cfg.backoff()
 	for attempt := 0; ; attempt++ {
 		err := s.do(ctx, fn)
+		if err != nil && unreachable(err) && ctx.Err() == nil {
+			// Said at once, not after the retries: a caller that makes
+			// work for the store waits meanwhile (Unreachable).
+			s.mu.Lock()
+			s.failing = plain(err)
+			s.mu.Unlock()
+		}
 		if err == nil || !transient(err) || attempt >= retries {
 			if ctx.Err() == nil {
 				s.noteOutcome(err)
@@ -124,7 +131,10 @@ func (s *Store) downCheck() (int, error) {
 		return s.cfg.retries(), nil
 	}
 	if since := time.Since(s.downAt); since < downFor {
-		return 0, fmt.Errorf("%w (unreachable %s ago; not asked again yet)", s.downErr, since.Round(time.Millisecond))
+		// This request was not sent: the error is an earlier one's, and
+		// says so, or a note "count chunks in …: Post …/v1/batch/objects"
+		// blamed the count for the write that had failed.
+		return 0, fmt.Errorf("not sent: an earlier request got no answer %s ago, and the server is not asked again yet: %w", since.Round(time.Millisecond), s.downErr)
 	}
 	return 0, nil
 }
@@ -136,9 +146,23 @@ func (s *Store) noteOutcome(err error) {
 	defer s.mu.Unlock()
 	if err != nil && unreachable(err) {
 		s.downErr, s.downAt = plain(err), time.Now()
+		s.failing = s.downErr
 		return
 	}
-	s.downErr = nil
+	s.downErr, s.failing = nil, nil
+}
+
+// Unreachable is why the last request to the cluster got no answer (a
+// timeout, a refused connection), from its first failed attempt on and
+// while it is retried, until a request gets an answer; nil when the last
+// one did. A caller that makes work for the store, such as an ingest
+// fetching arXiv pages to write, waits while it is set: against a hung
+// server an ingest fetched every page of its --max while a write spent
+// its retries.
+func (s *Store) Unreachable() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failing
 }
 
 // unreachable reports an error that happened before any server answered:
