@@ -78,55 +78,36 @@ const minPartTerms = 2
 // evidence as strong for big companies?".
 func coverParts(question string, cands []*candidate, chosen []*candidate, front int) []*candidate {
 	first, later := askedApart(question)
-	if c := coverPart(first, cands, chosen); c != nil {
-		// The first part is what the question asks first: its sentence
-		// opens the answer, after the sentences put in front.
-		chosen = slices.Insert(chosen, front, c)
-	}
-	if c := coverPart(later, cands, chosen); c != nil {
-		chosen = append(chosen, c)
-	}
-	return chosen
+	// The first part is what the question asks first: its sentence opens
+	// the answer, after the sentences put in front.
+	chosen = slices.Insert(chosen, front, coverPart(first, cands, chosen)...)
+	return append(chosen, coverPart(later, cands, chosen)...)
 }
 
 // coverPart is the sentence that answers what part asks, if no chosen
 // sentence does (coverParts); nil otherwise.
-func coverPart(part []string, cands []*candidate, chosen []*candidate) *candidate {
+func coverPart(part []string, cands []*candidate, chosen []*candidate) []*candidate {
 	if len(part) < minPartTerms {
 		return nil
 	}
-	holds := func(c *candidate) int {
+	holds := func(c *candidate) float64 {
 		n := 0
 		for _, s := range part {
 			if c.Terms[s] {
 				n++
 			}
 		}
-		return n
+		return float64(n)
 	}
-	quoted, papers := map[*candidate]bool{}, map[string]bool{}
-	most := 0 // the most of it a chosen sentence holds
-	for _, c := range chosen {
-		most = max(most, holds(c))
-		quoted[c], papers[c.Paper] = true, true
-	}
+	most := mostOf(chosen, holds)
 	if most >= minPartTerms {
 		return nil
 	}
-	var best *candidate
 	// Half of what the part asks at least: two of a long part's words are
 	// often its everyday ones ("increase" and "signal" of "Why does a
 	// dividend increase make a stock jump under signalling theory").
-	bestN := max(minPartTerms, most+1, (len(part)+1)/2) - 1
-	for _, c := range cands {
-		if papers[c.Paper] || !c.OK || len(withAntecedents(c, quoted)) != 1 {
-			continue
-		}
-		if n := holds(c); n > bestN || n == bestN && best != nil && c.Rel > best.Rel {
-			best, bestN = c, n
-		}
-	}
-	return best
+	least := max(minPartTerms, most+1, float64((len(part)+1)/2))
+	return quoteBetter(cands, chosen, holds, least, 1)
 }
 
 // quoteBestMatch adds to chosen the quotable sentence of a paper not
@@ -157,32 +138,48 @@ func coverPart(part []string, cands []*candidate, chosen []*candidate) *candidat
 // arXiv reachable 369 → 371 of 380 hits and 397 → 398 of 458 checks,
 // without arXiv unchanged (376 and 444).
 func quoteBestMatch(f focus, cands []*candidate, chosen []*candidate) []*candidate {
-	quoted, papers := map[*candidate]bool{}, map[string]bool{}
+	share := func(c *candidate) float64 { return termShare(f.Terms, c.Terms) }
+	least := max(mostOf(chosen, share)+bestMargin, minBestShare)
+	return append(chosen, quoteBetter(cands, chosen, share, least, maxBestChain)...)
+}
+
+// mostOf is the highest score of the chosen sentences, 0 for none.
+func mostOf(chosen []*candidate, score func(*candidate) float64) float64 {
 	most := 0.0
 	for _, c := range chosen {
-		most = max(most, termShare(f.Terms, c.Terms))
+		most = max(most, score(c))
+	}
+	return most
+}
+
+// quoteBetter is the quotable sentence of a paper chosen does not quote
+// yet whose score is highest and at least least, the more relevant of
+// two that score the same, with the sentences it needs before it
+// (withAntecedents), at most chain of them in all; nil when there is
+// none. coverParts and quoteBestMatch differ only in the score, the
+// threshold and the chain they allow.
+func quoteBetter(cands, chosen []*candidate, score func(*candidate) float64, least float64, chain int) []*candidate {
+	quoted, papers := map[*candidate]bool{}, map[string]bool{}
+	for _, c := range chosen {
 		quoted[c], papers[c.Paper] = true, true
 	}
 	var best []*candidate
-	bestShare := max(most+bestMargin, minBestShare)
+	var bestScore float64
 	for _, c := range cands {
 		if papers[c.Paper] || !c.OK {
 			continue
 		}
-		chain := withAntecedents(c, quoted)
-		if chain == nil || len(chain) > maxBestChain {
+		sc := score(c)
+		if sc < least || best != nil && (sc < bestScore || sc == bestScore && c.Rel <= best[len(best)-1].Rel) {
 			continue
 		}
-		if s := termShare(f.Terms, c.Terms); s >= bestShare {
-			best, bestShare = chain, s
+		// A chain stays within its paper (Pred, namer), which chosen does
+		// not quote: every sentence of it is new.
+		if ch := withAntecedents(c, quoted); ch != nil && len(ch) <= chain {
+			best, bestScore = ch, sc
 		}
 	}
-	for _, c := range best {
-		if !quoted[c] {
-			chosen = append(chosen, c)
-		}
-	}
-	return chosen
+	return best
 }
 
 const (

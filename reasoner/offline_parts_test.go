@@ -25,17 +25,15 @@ func TestAskedApart(t *testing.T) {
 // spends the budget on the paper titled with it; the second part asks
 // something only another paper says, which the answer must not drop.
 func TestAnswerCoversTheQuestionsSecondPart(t *testing.T) {
-	clubs := Passage{N: 1, ID: "1904.00001v1_chunk_0", PaperID: "1904.00001v1", Score: 0.9,
-		Title: "Climate Clubs in a Model of Twelve Regions",
-		Text: "Title: Climate Clubs in a Model of Twelve Regions\n\nAbstract: We study international climate clubs in a model of twelve regions with uncertain climate sensitivity. " +
-			"Membership in climate clubs is treated as a cartel formation game between regions. " +
-			"Checking all coalitions of the clubs requires solving a nested optimisation problem for each. " +
-			"Without side payments, only climate clubs of at most four regions are stable."}
-	threshold := Passage{N: 2, ID: "2512.00002v1_chunk_0", PaperID: "2512.00002v1", Score: 0.8,
-		Title: "Climate Agreements as a Public Goods Problem",
-		Text: "Title: Climate Agreements as a Public Goods Problem\n\nAbstract: Reducing emissions benefits all countries while the costs fall on those who abate. " +
-			"We then introduce a catastrophic threshold beyond which damages jump, and cooperation can be stable if the threshold is known with certainty. " +
-			"Uncertainty about the threshold restores the free-rider problem."}
+	clubs := primerLike(1, "Climate Clubs in a Model of Twelve Regions",
+		"We study international climate clubs in a model of twelve regions with uncertain climate sensitivity.",
+		"Membership in climate clubs is treated as a cartel formation game between regions.",
+		"Checking all coalitions of the clubs requires solving a nested optimisation problem for each.",
+		"Without side payments, only climate clubs of at most four regions are stable.")
+	threshold := primerLike(2, "Climate Agreements as a Public Goods Problem",
+		"Reducing emissions benefits all countries while the costs fall on those who abate.",
+		"We then introduce a catastrophic threshold beyond which damages jump, and cooperation can be stable if the threshold is known with certainty.",
+		"Uncertainty about the threshold restores the free-rider problem.")
 	ps := []Passage{clubs, threshold}
 
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why are international climate clubs so small, and can a known catastrophe threshold change that?", ps)
@@ -52,16 +50,14 @@ func TestAnswerCoversTheQuestionsSecondPart(t *testing.T) {
 // A sentence of another paper that says nearly everything the question
 // says is quoted, though the selection went on in the lead's source.
 func TestAnswerQuotesTheSentenceThatSaysMostOfTheQuestion(t *testing.T) {
-	evidence := Passage{N: 1, ID: "2402.00001v1_chunk_0", PaperID: "2402.00001v1", Score: 0.9,
-		Title: "Disclosure Design in Bank Stress Tests: Evidence from Europe",
-		Text: "Title: Disclosure Design in Bank Stress Tests: Evidence from Europe\n\nAbstract: Supervisors choose how much of their stress-test findings to disclose, trading off market discipline against the risk of runs. " +
-			"We frame this choice as information design, and investors decide whether to roll over funding. " +
-			"We exploit variation across six European exercises and assemble daily spreads for 124 banks. " +
-			"Spreads of banks near the pass threshold fell after pass/fail exercises."}
-	design := Passage{N: 2, ID: "2505.00002v1_chunk_0", PaperID: "2505.00002v1", Score: 0.8,
-		Title: "Information Design in Games",
-		Text: "Title: Information Design in Games\n\nAbstract: When a designer informs several interacting players, the outcomes it can induce are characterised by obedience constraints. " +
-			"Applications include a regulator disclosing stress-test results to investors who may run on a bank."}
+	evidence := primerLike(1, "Disclosure Design in Bank Stress Tests: Evidence from Europe",
+		"Supervisors choose how much of their stress-test findings to disclose, trading off market discipline against the risk of runs.",
+		"We frame this choice as information design, and investors decide whether to roll over funding.",
+		"We exploit variation across six European exercises and assemble daily spreads for 124 banks.",
+		"Spreads of banks near the pass threshold fell after pass/fail exercises.")
+	obedience := "When a designer informs several interacting players, the outcomes it can induce are characterised by obedience constraints."
+	design := primerLike(2, "Information Design in Games", obedience,
+		"Applications include a regulator disclosing stress-test results to investors who may run on a bank.")
 	question := "How should a regulator decide what stress-test information to release to investors who might run on a bank?"
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), question, []Passage{evidence, design})
 	require.NoError(t, err)
@@ -70,8 +66,7 @@ func TestAnswerQuotesTheSentenceThatSaysMostOfTheQuestion(t *testing.T) {
 
 	// A sentence that says no more of the question than the answer's
 	// does not come along.
-	design.Text = "Title: Information Design in Games\n\nAbstract: When a designer informs several interacting players, the outcomes it can induce are characterised by obedience constraints. " +
-		"Applications include disclosing test results to a crowd."
+	design = primerLike(2, "Information Design in Games", obedience, "Applications include disclosing test results to a crowd.")
 	ans, err = NewOfflineAnswerer().Answer(context.Background(), question, []Passage{evidence, design})
 	require.NoError(t, err)
 	require.NotContains(t, ans.Text, "Applications include", ans.Text)
@@ -81,15 +76,14 @@ func TestAnswerQuotesTheSentenceThatSaysMostOfTheQuestion(t *testing.T) {
 // that answers the first opens the answer; a sentence sharing two
 // everyday words of a long first part does not.
 func TestAnswerCoversTheQuestionsFirstPart(t *testing.T) {
-	lab := Passage{N: 1, ID: "2204.00001v1_chunk_0", PaperID: "2204.00001v1", Score: 0.9,
-		Title: "Does Quadratic Pricing Reveal Intensity of Preference? A Laboratory Experiment",
-		Text: "Title: Does Quadratic Pricing Reveal Intensity of Preference? A Laboratory Experiment\n\nAbstract: We run a laboratory experiment in which lab subjects buy votes at a quadratic cost. " +
-			"Individual behaviour deviates from theory: subjects behave as if they overspend on issues they care little about. " +
-			"A quantal-response model explains both deviations."}
-	proposer := Passage{N: 2, ID: "2510.00002v1_chunk_0", PaperID: "2510.00002v1", Score: 0.8,
-		Title: "Legislative Bargaining With a Random Proposer",
-		Text: "Title: Legislative Bargaining With a Random Proposer\n\nAbstract: A legislature divides a budget: each period a randomly chosen member proposes a split, which passes if a majority approves. " +
-			"We characterise the stationary equilibria."}
+	lab := primerLike(1, "Does Quadratic Pricing Reveal Intensity of Preference? A Laboratory Experiment",
+		"We run a laboratory experiment in which lab subjects buy votes at a quadratic cost.",
+		"Individual behaviour deviates from theory: subjects behave as if they overspend on issues they care little about.",
+		"A quantal-response model explains both deviations.")
+	const bargaining = "Legislative Bargaining With a Random Proposer"
+	proposer := primerLike(2, bargaining,
+		"A legislature divides a budget: each period a randomly chosen member proposes a split, which passes if a majority approves.",
+		"We characterise the stationary equilibria.")
 	question := "Why does the member chosen to propose a budget split only buy off the cheapest majority, and do lab subjects actually behave that way?"
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), question, []Passage{lab, proposer})
 	require.NoError(t, err)
@@ -97,8 +91,7 @@ func TestAnswerCoversTheQuestionsFirstPart(t *testing.T) {
 	require.Contains(t, ans.Cited, 1, ans.Text)
 
 	// Two words of eight ("budget", "split") are not its answer.
-	proposer.Text = "Title: Legislative Bargaining With a Random Proposer\n\nAbstract: Households split a budget across goods. " +
-		"We characterise the stationary equilibria."
+	proposer = primerLike(2, bargaining, "Households split a budget across goods.", "We characterise the stationary equilibria.")
 	ans, err = NewOfflineAnswerer().Answer(context.Background(), question, []Passage{lab, proposer})
 	require.NoError(t, err)
 	require.NotContains(t, ans.Text, "Households split a budget", ans.Text)
