@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -231,4 +232,9 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Count is n with the noun it takes: "1 paper", "3 papers".
+func Count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + Plural(n, one, many)
 }

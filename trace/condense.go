@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gtrag/gtrag/reasoner"
+	"github.com/gtrag/gtrag/text"
 )
 
 // KindCondense is the LLM rewriting a chat's follow-up ("and in the
@@ -56,7 +57,7 @@ func NarrateCondensation(w io.Writer, c Condensation, secrets ...string) error {
 
 	n.line("PERCEPT", "follow_up: "+quote(r.String(c.FollowUp), maxText))
 	if c.NotAsked {
-		n.line("", "conversation: "+plural(c.Earlier, "earlier exchange", "earlier exchanges")+", none sent")
+		n.line("", "conversation: "+text.Count(c.Earlier, "earlier exchange", "earlier exchanges")+", none sent")
 		n.line("REASONING", "the line may lean on the conversation, but the LLM is not asked to rewrite it: it failed earlier and is resting, so the line is rewritten offline")
 		n.line("ACTION", "none: no call to the LLM")
 		n.line("ENVIRONMENT UPDATE", r.String(offlineUpdate(c)))
@@ -69,7 +70,7 @@ func NarrateCondensation(w io.Writer, c Condensation, secrets ...string) error {
 	if c.Tool != "" {
 		name += " [" + c.Tool + "]"
 	}
-	action := fmt.Sprintf("%s follow_up=%s with %s", name, quote(c.FollowUp, maxText), plural(len(c.Sent), "exchange", "exchanges"))
+	action := fmt.Sprintf("%s follow_up=%s with %s", name, quote(c.FollowUp, maxText), text.Count(len(c.Sent), "exchange", "exchanges"))
 	var update string
 	switch {
 	case c.Cancelled:
@@ -114,7 +115,7 @@ func sentExchanges(sent []reasoner.Exchange, earlier int) string {
 	for i, e := range sent {
 		qs[i] = quote(e.Question, maxText)
 	}
-	head := plural(len(sent), "earlier exchange", "earlier exchanges")
+	head := text.Count(len(sent), "earlier exchange", "earlier exchanges")
 	if earlier > len(sent) {
 		head = fmt.Sprintf("the last %d of %d earlier exchanges", len(sent), earlier)
 	}

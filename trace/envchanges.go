@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gtrag/gtrag/environment"
+	"github.com/gtrag/gtrag/text"
 )
 
 // envNouns names what each tool's environment entries hold.
@@ -47,9 +48,9 @@ func describeEnvChanges(before, after environment.Environment) []string {
 				if meta != "" {
 					meta = " " + meta
 				}
-				out = append(out, fmt.Sprintf("%s: new entry%s with %s", t, meta, plural(len(it.Objects), noun[0], noun[1])))
+				out = append(out, fmt.Sprintf("%s: new entry%s with %s", t, meta, text.Count(len(it.Objects), noun[0], noun[1])))
 			case len(it.Objects) > len(prev[i].Objects):
-				s := fmt.Sprintf("%s: +%s", t, plural(len(it.Objects)-len(prev[i].Objects), noun[0], noun[1]))
+				s := fmt.Sprintf("%s: +%s", t, text.Count(len(it.Objects)-len(prev[i].Objects), noun[0], noun[1]))
 				if meta := describeEnvMeta(it.Metadata); meta != "" {
 					s += " in entry " + meta
 				}

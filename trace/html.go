@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gtrag/gtrag/graph"
+	"github.com/gtrag/gtrag/text"
 )
 
 // The viewer's page, style and script are embedded, so the HTML file is one
@@ -318,7 +319,7 @@ func buildView(events []Event) view {
 	case len(counts) > 1:
 		v.Store = storeSpan(counts[0], counts[len(counts)-1])
 	case len(counts) == 1:
-		v.Store = plural(counts[0], "document", "documents")
+		v.Store = text.Count(counts[0], "document", "documents")
 	}
 	for i := range v.Steps {
 		v.Steps[i].Changes = v.Steps[i].update.lines()

@@ -190,7 +190,7 @@ func (n *Narrator) Event(e Event) error {
 		}
 		var d ExecutionCompletedData
 		_ = json.Unmarshal(e.Data, &d)
-		n.printf("\nEND after %s: %s\n", plural(n.steps, "step", "steps"), strings.Join(d.Path, " → "))
+		n.printf("\nEND after %s: %s\n", text.Count(n.steps, "step", "steps"), strings.Join(d.Path, " → "))
 		raw, _ := json.Marshal(d.FinalResponse)
 		n.line("final_response", fmt.Sprintf("%s (%d chars)", Summarize("final_response", raw), utf8.RuneCountInString(d.FinalResponse)))
 		raw, _ = json.Marshal(d.Sources)
@@ -205,11 +205,11 @@ func (n *Narrator) Event(e Event) error {
 		f := failureOf(d)
 		switch f.outcome {
 		case outcomeInterrupted:
-			n.printf("\nINTERRUPTED after %s: %s\n", plural(n.steps, "step", "steps"), f.err)
+			n.printf("\nINTERRUPTED after %s: %s\n", text.Count(n.steps, "step", "steps"), f.err)
 		case outcomeStopped:
-			n.printf("\nSTOPPED (%s) during step %d, after %s: %s\n", f.by, f.step, plural(n.steps, "step", "steps"), f.err)
+			n.printf("\nSTOPPED (%s) during step %d, after %s: %s\n", f.by, f.step, text.Count(n.steps, "step", "steps"), f.err)
 		default:
-			n.printf("\nFAILED after %s: %s\n", plural(n.steps, "step", "steps"), f.err)
+			n.printf("\nFAILED after %s: %s\n", text.Count(n.steps, "step", "steps"), f.err)
 		}
 		if len(d.Path) > 0 {
 			n.line("path", strings.Join(d.Path, " → "))
@@ -222,7 +222,7 @@ func (n *Narrator) Event(e Event) error {
 // storeSpan is the knowledge base's size from before to after: "0 → 5
 // documents".
 func storeSpan(before, after int) string {
-	return fmt.Sprintf("%d → %s", before, plural(after, "document", "documents"))
+	return fmt.Sprintf("%d → %s", before, text.Count(after, "document", "documents"))
 }
 
 // envUpdate is what a step changed besides its state fields, as the
@@ -345,7 +345,7 @@ func (n *Narrator) storeLine() {
 	case n.countBefore != nil && n.countAfter != nil:
 		n.line("knowledge base", storeSpan(*n.countBefore, *n.countAfter))
 	case n.countBefore != nil:
-		n.line("knowledge base", plural(*n.countBefore, "document", "documents"))
+		n.line("knowledge base", text.Count(*n.countBefore, "document", "documents"))
 	}
 }
 
@@ -387,7 +387,7 @@ func (n *Narrator) operationEnded(e Event) {
 			if json.Unmarshal(d.Result, &c) == nil && n.cur == nil {
 				if n.countBefore == nil {
 					n.countBefore = &c.Count
-					n.printf("  knowledge base: %s\n", plural(c.Count, "document", "documents"))
+					n.printf("  knowledge base: %s\n", text.Count(c.Count, "document", "documents"))
 				} else {
 					n.countAfter = &c.Count
 				}
@@ -618,7 +618,7 @@ func retried(requests int64) string {
 	if requests <= 1 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d LLM requests: %s)", requests, plural(int(requests-1), "retry", "retries"))
+	return fmt.Sprintf(" (%d LLM requests: %s)", requests, text.Count(int(requests-1), "retry", "retries"))
 }
 
 // outageLog remembers the LLM outages a run's account has told, by
@@ -669,14 +669,14 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 	case KindStoreAdd:
 		var p AddParams
 		if json.Unmarshal(d.Params, &p) == nil {
-			return fmt.Sprintf("%s %s of %s", name, plural(p.Count, "chunk", "chunks"), summarizeList("paper_ids", p.PaperIDs))
+			return fmt.Sprintf("%s %s of %s", name, text.Count(p.Count, "chunk", "chunks"), summarizeList("paper_ids", p.PaperIDs))
 		}
 	case KindStoreCount:
 		return name
 	case KindEmbed:
 		var p EmbedParams
 		if json.Unmarshal(d.Params, &p) == nil {
-			return fmt.Sprintf("%s %s (%d chars)", name, plural(p.Texts, "text", "texts"), p.Chars)
+			return fmt.Sprintf("%s %s (%d chars)", name, text.Count(p.Texts, "text", "texts"), p.Chars)
 		}
 	case KindArxivSearch:
 		var p SearchParams
@@ -691,7 +691,7 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 		if json.Unmarshal(d.Params, &p) == nil {
 			// "the top": the percept lists every passage retrieved, and
 			// the judge sees only the first (nodes.RelevanceChecker).
-			s := fmt.Sprintf("%s question=%s with the top %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
+			s := fmt.Sprintf("%s question=%s with the top %s", name, quote(p.Question, maxText), text.Count(len(p.Passages), "passage", "passages"))
 			if len(p.Passages) > 0 {
 				s += ": " + judgedPassages(p.Passages)
 			}
@@ -700,7 +700,7 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 	case KindAnswer:
 		var p AnswerParams
 		if json.Unmarshal(d.Params, &p) == nil {
-			return fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), plural(len(p.Passages), "passage", "passages"))
+			return fmt.Sprintf("%s question=%s with %s", name, quote(p.Question, maxText), text.Count(len(p.Passages), "passage", "passages"))
 		}
 	case KindDecide:
 		var p DecideParams
@@ -710,12 +710,12 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 				keys[i] = r.Key
 			}
 			return fmt.Sprintf("%s at %s, routes %s, after %s, %s in the environment, loop %d",
-				name, p.Router, strings.Join(keys, "|"), plural(len(p.Steps), "step", "steps"), plural(len(p.Environment), "line", "lines"), p.Loops)
+				name, p.Router, strings.Join(keys, "|"), text.Count(len(p.Steps), "step", "steps"), text.Count(len(p.Environment), "line", "lines"), p.Loops)
 		}
 	case KindChoose:
 		var p ChooseParams
 		if json.Unmarshal(d.Params, &p) == nil {
-			return fmt.Sprintf("%s question=%s among %s", name, quote(p.Question, maxText), plural(len(p.Titles), "paper", "papers"))
+			return fmt.Sprintf("%s question=%s among %s", name, quote(p.Question, maxText), text.Count(len(p.Titles), "paper", "papers"))
 		}
 	case KindQueries:
 		var p QueriesParams
@@ -725,7 +725,7 @@ func describeOpIn(node string, d OperationStartedData, question string) string {
 	case KindRank:
 		var p RankParams
 		if json.Unmarshal(d.Params, &p) == nil {
-			return fmt.Sprintf("%s %s against %s", name, plural(len(p.DocIDs), "paper", "papers"), quote(p.Query, maxText))
+			return fmt.Sprintf("%s %s against %s", name, text.Count(len(p.DocIDs), "paper", "papers"), quote(p.Query, maxText))
 		}
 	case KindFilter:
 		var p FilterParams
@@ -810,12 +810,12 @@ func describeResult(kind string, raw json.RawMessage) string {
 	case KindStoreCount:
 		var r CountResult
 		if json.Unmarshal(raw, &r) == nil {
-			return plural(r.Count, "document", "documents")
+			return text.Count(r.Count, "document", "documents")
 		}
 	case KindEmbed:
 		var r EmbedResult
 		if json.Unmarshal(raw, &r) == nil {
-			return fmt.Sprintf("%s × %d dims", plural(r.Vectors, "vector", "vectors"), r.Dims)
+			return fmt.Sprintf("%s × %d dims", text.Count(r.Vectors, "vector", "vectors"), r.Dims)
 		}
 	case KindArxivSearch:
 		var r struct {
@@ -869,7 +869,7 @@ func describeResult(kind string, raw json.RawMessage) string {
 			for i, q := range r.Queries {
 				qs[i] = quote(q, maxText)
 			}
-			return plural(len(qs), "search", "searches") + ": " + strings.Join(qs, ", ")
+			return text.Count(len(qs), "search", "searches") + ": " + strings.Join(qs, ", ")
 		}
 	case KindChoose:
 		var r ChooseResult
@@ -905,9 +905,4 @@ func describeResult(kind string, raw json.RawMessage) string {
 func summarizeList(field string, items []string) string {
 	raw, _ := json.Marshal(items)
 	return Summarize(field, raw)
-}
-
-// plural is n with its noun: "1 step", "3 steps".
-func plural(n int, one, many string) string {
-	return strconv.Itoa(n) + " " + text.Plural(n, one, many)
 }

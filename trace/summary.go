@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gtrag/gtrag/text"
 )
 
 // jsonField is one top-level field of an encoded object.
@@ -144,7 +146,7 @@ func summarizeValue(field string, v any) string {
 			noun = [2]string{"item", "items"}
 		}
 		var b strings.Builder
-		b.WriteString(plural(len(v), noun[0], noun[1]) + ": ")
+		b.WriteString(text.Count(len(v), noun[0], noun[1]) + ": ")
 		var shown []string
 		for i, it := range v {
 			if i == maxItems {

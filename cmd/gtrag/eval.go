@@ -728,7 +728,7 @@ func thoseQuestions(n int) string {
 // questions is n questions, said right for one: "1 question", "137
 // questions".
 func questions(n int) string {
-	return fmt.Sprintf("%d %s", n, text.Plural(n, "question", "questions"))
+	return text.Count(n, "question", "questions")
 }
 
 // firstOf names the first of n planned questions: "the first of 137

@@ -1331,7 +1331,7 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 			// the store.
 			printIDsTried(w, rep.Total, *rep.Tried, filterNote)
 		case rep.Complete:
-			fmt.Fprintf(w, "%s is already ingested completely (%d %s, %s); nothing fetched.\n", capitalize(source), rep.Total, text.Plural(rep.Total, "result", "results"), filterNote)
+			fmt.Fprintf(w, "%s is already ingested completely (%s, %s); nothing fetched.\n", capitalize(source), text.Count(rep.Total, "result", "results"), filterNote)
 			fmt.Fprintln(w, "Use --restart to fetch it again (stored papers are skipped).")
 		case rep.Next == 1:
 			fmt.Fprintf(w, "The first result of %s is already ingested (%s); nothing fetched.\n", source, filterNote)
@@ -1340,7 +1340,7 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 			fmt.Fprintf(w, "The first %d results of %s are already ingested (%s); nothing fetched.\n", rep.Next, source, filterNote)
 			fmt.Fprintf(w, "Raise --max above %d to continue.\n", rep.Next)
 		}
-		fmt.Fprintf(w, "The store holds %d %s.\n", rep.StoreCount, text.Plural(rep.StoreCount, "chunk", "chunks"))
+		fmt.Fprintf(w, "The store holds %s.\n", text.Count(rep.StoreCount, "chunk", "chunks"))
 		return
 	}
 	var gaps *ingest.GapsError

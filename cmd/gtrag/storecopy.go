@@ -142,8 +142,8 @@ URL is read from WEAVIATE_API_KEY.`,
 				return writeJSON(a.io.Out, rep)
 			}
 			fmt.Fprintf(a.io.Out, "copied %s → %s\n", rep.From, rep.To)
-			fmt.Fprintf(a.io.Out, "source: %s, %s\n", chunkCount(rep.SourceChunks), paperCount(rep.SourcePapers))
-			fmt.Fprintf(a.io.Out, "target: %s, %s (%s written, %d already there)\n", chunkCount(rep.TargetChunks), paperCount(rep.TargetPapers), chunkCount(rep.Written), rep.SourceChunks-rep.Written)
+			fmt.Fprintf(a.io.Out, "source: %s, %s\n", text.Count(rep.SourceChunks, "chunk", "chunks"), text.Count(rep.SourcePapers, "paper", "papers"))
+			fmt.Fprintf(a.io.Out, "target: %s, %s (%s written, %d already there)\n", text.Count(rep.TargetChunks, "chunk", "chunks"), text.Count(rep.TargetPapers, "paper", "papers"), text.Count(rep.Written, "chunk", "chunks"), rep.SourceChunks-rep.Written)
 			return nil
 		},
 	}
@@ -498,9 +498,3 @@ func (p *copyProgress) finish(ok bool) {
 	}
 	p.log.end("store copy: " + p.text())
 }
-
-// chunkCount and paperCount say a count with its noun: "1 paper", not "1
-// papers".
-func chunkCount(n int) string { return fmt.Sprintf("%d %s", n, text.Plural(n, "chunk", "chunks")) }
-
-func paperCount(n int) string { return fmt.Sprintf("%d %s", n, text.Plural(n, "paper", "papers")) }
