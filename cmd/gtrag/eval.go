@@ -224,23 +224,17 @@ gain or lose questions by themselves.`,
 // as ingest --file - reads its papers: `gtrag eval -` said "open -: no
 // such file or directory".
 func readEvalFile(path, split string, stdin io.Reader) ([]evaluate.Question, error) {
-	var r io.Reader
+	r, c, _, err := openInput(path, stdin)
+	switch {
+	case errors.Is(err, errDirectory):
+		return nil, usagef("read eval file: %s is a directory; want a JSON Lines file of questions", path)
+	case err != nil:
+		return nil, usageError{fmt.Errorf("read eval file: %w", err)}
+	}
+	defer c.Close()
 	name := path
 	if path == stdinFile {
-		if stdin == nil {
-			stdin = strings.NewReader("")
-		}
-		r, name = stdin, "standard input"
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, usageError{fmt.Errorf("read eval file: %w", err)}
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			return nil, usagef("read eval file: %s is a directory; want a JSON Lines file of questions", path)
-		}
-		r = f
+		name = "standard input"
 	}
 	qs, err := evaluate.ReadQuestions(r, name, split, checkQuestion)
 	if err != nil {

@@ -347,6 +347,32 @@ func flagNames(err error) error {
 // stdinFile is the --file that names standard input.
 const stdinFile = "-"
 
+// errDirectory is openInput's error for a path that is a directory.
+var errDirectory = errors.New("is a directory")
+
+// openInput opens what ingest --file and eval read: path, or stdin when
+// path is stdinFile (an empty reader when there is none). regular reports
+// a regular file, which can be read again; a directory is refused with
+// errDirectory, which each caller words for its flag.
+func openInput(path string, stdin io.Reader) (r io.Reader, c io.Closer, regular bool, err error) {
+	if path == stdinFile {
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		return stdin, io.NopCloser(nil), false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
+		f.Close()
+		return nil, nil, false, errDirectory
+	}
+	return f, f, err == nil && fi.Mode().IsRegular(), nil
+}
+
 // stdinPrompt is the line --file - writes on stderr before it reads a
 // terminal.
 const stdinPrompt = "reading papers from standard input (JSON Lines, one paper a line); end with Ctrl-D"
@@ -397,24 +423,16 @@ func openPaperFile(path string, stdin io.Reader) (f io.Closer, regular bool, pap
 	if strings.TrimSpace(path) == "" {
 		return nil, false, nil, errors.New("--file is empty")
 	}
-	var r io.Reader
+	r, f, regular, err := openInput(path, stdin)
+	switch {
+	case errors.Is(err, errDirectory):
+		return nil, false, nil, fmt.Errorf("--file %s is a directory", path)
+	case err != nil:
+		return nil, false, nil, fmt.Errorf("--file: %w", err)
+	}
 	name := path
 	if path == stdinFile {
-		if stdin == nil {
-			stdin = strings.NewReader("")
-		}
-		r, f, name = stdin, io.NopCloser(nil), "- (standard input)"
-	} else {
-		file, err := os.Open(path)
-		if err != nil {
-			return nil, false, nil, fmt.Errorf("--file: %w", err)
-		}
-		fi, err := file.Stat()
-		if err == nil && fi.IsDir() {
-			file.Close()
-			return nil, false, nil, fmt.Errorf("--file %s is a directory", path)
-		}
-		r, f, regular = file, file, err == nil && fi.Mode().IsRegular()
+		name = "- (standard input)"
 	}
 	pr, err := arxiv.NewPaperReader(r)
 	if err != nil {
