@@ -22,21 +22,8 @@ import (
 // server is back, the store answers again.
 func TestQA2UnreachableClusterFailsFastAfterRetries(t *testing.T) {
 	ctx := context.Background()
-	node := weaviatetest.Shared(t)
-	target, err := url.Parse("http://" + node.Addr())
-	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	proxy := &http.Server{Handler: httputil.NewSingleHostReverseProxy(target)}
-	go proxy.Serve(ln)
-
-	cfg, err := ParseURL("weaviate://"+addr+"/"+weaviatetest.Collection(t), "")
-	require.NoError(t, err)
-	cfg.Backoff = 100 * time.Millisecond // 3 retries: 0.7 s a request
-	s, err := Open(ctx, cfg, newEmbedder(""))
-	require.NoError(t, err)
-	_, err = s.Add(ctx, topicDocs())
+	s, proxy, target, addr := behindProxy(t, 100*time.Millisecond) // 3 retries: 0.7 s a request
+	_, err := s.Add(ctx, topicDocs())
 	require.NoError(t, err)
 	require.True(t, s.HasPaper("2301.00001v1"))
 
@@ -74,6 +61,29 @@ func TestQA2UnreachableClusterFailsFastAfterRetries(t *testing.T) {
 	res, err := s.Query(ctx, topics[0], 1)
 	require.NoError(t, err)
 	require.NotEmpty(t, res)
+}
+
+// behindProxy opens a store on the shared test server through a proxy the
+// test can close, as a server that goes away, with backoff between
+// retries. It returns the proxy, the server's URL and the proxy's
+// address, where a test may bring the server back.
+func behindProxy(t *testing.T, backoff time.Duration) (s *Store, proxy *http.Server, target *url.URL, addr string) {
+	t.Helper()
+	node := weaviatetest.Shared(t)
+	target, err := url.Parse("http://" + node.Addr())
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	proxy = &http.Server{Handler: httputil.NewSingleHostReverseProxy(target)}
+	go proxy.Serve(ln)
+	t.Cleanup(func() { proxy.Close() })
+
+	cfg, err := ParseURL("weaviate://"+ln.Addr().String()+"/"+weaviatetest.Collection(t), "")
+	require.NoError(t, err)
+	cfg.Backoff = backoff
+	s, err = Open(context.Background(), cfg, newEmbedder(""))
+	require.NoError(t, err)
+	return s, proxy, target, ln.Addr().String()
 }
 
 // Opening a store where nothing listens says what to do, as the LLM's and

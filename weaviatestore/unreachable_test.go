@@ -2,17 +2,11 @@ package weaviatestore
 
 import (
 	"context"
-	"net"
-	"net/http"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/gtrag/gtrag/internal/weaviatetest"
 )
 
 // A write to a server that has gone away: the store says it gets no
@@ -23,20 +17,8 @@ import (
 // if the count had been sent, to the batch endpoint, and failed.
 func TestUnreachableFromTheFirstFailedAttempt(t *testing.T) {
 	ctx := context.Background()
-	node := weaviatetest.Shared(t)
-	target, err := url.Parse("http://" + node.Addr())
-	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	proxy := &http.Server{Handler: httputil.NewSingleHostReverseProxy(target)}
-	go proxy.Serve(ln)
-
-	cfg, err := ParseURL("weaviate://"+ln.Addr().String()+"/"+weaviatetest.Collection(t), "")
-	require.NoError(t, err)
-	cfg.Backoff = 200 * time.Millisecond // 3 retries: 1.4 s a request
-	s, err := Open(ctx, cfg, newEmbedder(""))
-	require.NoError(t, err)
-	_, err = s.Add(ctx, topicDocs()[:1])
+	s, proxy, _, _ := behindProxy(t, 200*time.Millisecond) // 3 retries: 1.4 s a request
+	_, err := s.Add(ctx, topicDocs()[:1])
 	require.NoError(t, err)
 	require.NoError(t, s.Unreachable(), "the server answered")
 
