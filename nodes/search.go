@@ -141,17 +141,10 @@ type Ranker interface {
 // it quote what the best two say. Three stayed then.
 //
 // Four since round 2 session 64, with K raised to the papers a run added
-// (Puller.Found) rather than for every answer: an answer from the store
-// alone keeps K 3 and quotes as before (testdata/answers without arXiv:
-// 376 of 380 hits and 444 of 458 checks either way; with arXiv 398 → 401
-// checks, 371 → 366 hits, primer entries crowded out of a store grown
-// faster). From empty stores the dev splits cited their paper for 490 of
-// 545 instead of 478, the tuning sets 1,550 of 1,763 instead of 1,522,
-// the dev splits from a primed store 445 instead of 433. As in session 36
-// the gain comes from reading one more paper, not from ranking the
-// paper higher: answers cite 3.9 sources on average instead of 3.1, and
-// the off-topic controls that take papers take one more each (see
-// Puller.Found for the figures).
+// (Puller.Found, where the figures are) rather than for every answer, so
+// that an answer from the store alone quotes as before. As in session 36
+// the gain comes from reading one more paper, not from ranking the paper
+// higher: answers cite 3.9 sources on average instead of 3.1.
 //
 // Why 2 searches a question. A third request (--max-searches 3), measured
 // in round 2 session 26 against 872 / 864 of 902: 866 / 862, at 1.77
