@@ -78,7 +78,10 @@ type Deps struct {
 	BeyondPrimer bool
 	// FoundK raises K to the papers the run added, at most MaxResults
 	// (Puller.Found); off in a run recorded before it, so it replays.
-	FoundK      bool
+	FoundK bool
+	// SeekBest looks for the first search's best paper beyond the store's
+	// candidates (Puller.SeekBest); off in a run recorded before it.
+	SeekBest    bool
 	MaxResults  int // papers added per search; 0 means DefaultMaxResults
 	Pool        int // papers the first arXiv request fetches (later ones: laterPool); 0 means DefaultPool, at most MaxPool
 	MaxSearches int // arXiv requests per run; 0 means DefaultMaxSearches
@@ -137,7 +140,7 @@ var everyNode = []string{FieldReasoning}
 // Build wires the workflow. Its body is the diagram in the package doc.
 func Build(d Deps) (*Graph, error) {
 	var (
-		pull  = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, Found: d.found()}
+		pull  = Puller{Store: d.Store, K: d.K, Rerank: d.Reranker, Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, Found: d.found(), SeekBest: d.SeekBest}
 		topic = d.topic()
 		// One per run (a workflow is built per run): what the preview
 		// worked out, for generate_response.

@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,37 @@ func TestPullerKeepsTheFirstSearchsBestPaper(t *testing.T) {
 	s, err = Puller{Store: store, K: 3, Rerank: &lastFirst{}}.Pull(context.Background(), state)
 	require.NoError(t, err)
 	require.NotContains(t, ids(s), "p03_chunk_0", "only the first search's best")
+}
+
+// TestPullerSeeksTheFirstSearchsBestBeyondTheCandidates: after a second
+// search stored more papers, the first search's best can rank below the
+// candidates the reranker sees; with SeekBest the puller looks further for
+// it and keeps it among the K, without it the keeping cannot happen.
+func TestPullerSeeksTheFirstSearchsBestBeyondTheCandidates(t *testing.T) {
+	store := &memStore{}
+	for i := range 14 {
+		id := fmt.Sprintf("p%02d", i)
+		store.docs = append(store.docs, vectordb.Document{ID: id + "_chunk_0", Content: "shapley value " + fmt.Sprint(i), Metadata: map[string]string{chunker.KeyPaperID: id}})
+	}
+	state := GraphState{UserQuery: "shapley value", Searches: []Search{{Query: "q", Best: "p12"}, {Query: "q2", Best: "p00"}}, PapersFound: []string{"p12", "p00"}}
+	has := func(s GraphState, id string) bool {
+		return slices.ContainsFunc(s.ChromaResults, func(r vectordb.Result) bool { return r.ID == id })
+	}
+
+	s, err := Puller{Store: store, K: 3, Rerank: storeOrder{}}.Pull(context.Background(), state)
+	require.NoError(t, err)
+	require.False(t, has(s, "p12_chunk_0"), "the 13th document is not among the 10 candidates")
+
+	s, err = Puller{Store: store, K: 3, Rerank: storeOrder{}, SeekBest: true}.Pull(context.Background(), state)
+	require.NoError(t, err)
+	require.True(t, has(s, "p12_chunk_0"), "sought beyond the candidates and kept: %v", s.ChromaResults)
+	require.Len(t, s.ChromaResults, 3)
+	require.Contains(t, s.Reasoning, "the first search's best paper p12_chunk_0 kept")
+
+	state.PapersFound = []string{"p00"}
+	s, err = Puller{Store: store, K: 3, Rerank: storeOrder{}, SeekBest: true}.Pull(context.Background(), state)
+	require.NoError(t, err)
+	require.False(t, has(s, "p12_chunk_0"), "a best paper the run did not store is not sought")
 }
 
 func TestKeepAmongTop(t *testing.T) {

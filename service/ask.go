@@ -386,7 +386,7 @@ func (s *Service) deps(o AskOptions) nodes.Deps {
 		// The store's candidates are re-ranked by the question's focal
 		// concept with any LLM: the reranker is cheap and deterministic.
 		Reranker: reasoner.NewOfflineReranker(), Candidates: nodes.DefaultCandidates,
-		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true, UnrecognisedSearches: nodes.DefaultUnrecognisedSearches, FoundK: true,
+		RunnersUp: nodes.DefaultRunnersUp, LaterBest: true, UnrecognisedSearches: nodes.DefaultUnrecognisedSearches, FoundK: true, SeekBest: true,
 		// Only the extractive answerer previews (RelevanceChecker.Preview).
 		Preview: s.llm.Name == "offline", BeyondPrimer: s.llm.Name == "offline",
 	}

@@ -42,11 +42,15 @@ type LoopSettings struct {
 	// added (nodes.Deps.FoundK); unset in a run recorded before round 2
 	// session 64.
 	FoundK bool `json:"found_k,omitempty"`
+	// SeekBest is set when pull_from_chroma looked for the first search's
+	// best paper beyond the store's candidates (nodes.Deps.SeekBest);
+	// unset in a run recorded before round 2 session 65.
+	SeekBest bool `json:"seek_best,omitempty"`
 }
 
 // Loop is the loop settings of d, for a recording.
 func Loop(d nodes.Deps) LoopSettings {
-	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview, BeyondPrimer: d.BeyondPrimer, FoundK: d.FoundK}
+	return LoopSettings{Candidates: d.Candidates, RunnersUp: d.RunnersUp, LaterBest: d.LaterBest, UnrecognisedSearches: d.UnrecognisedSearches, Preview: d.Preview, BeyondPrimer: d.BeyondPrimer, FoundK: d.FoundK, SeekBest: d.SeekBest}
 }
 
 // Apply sets d's loop settings to l. A run recorded with re-ranking
@@ -54,7 +58,7 @@ func Loop(d nodes.Deps) LoopSettings {
 // offline, so it is recomputed rather than recorded); one recorded before
 // it has none.
 func (l LoopSettings) Apply(d *nodes.Deps) {
-	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview, d.BeyondPrimer, d.FoundK = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview, l.BeyondPrimer, l.FoundK
+	d.RunnersUp, d.LaterBest, d.UnrecognisedSearches, d.Preview, d.BeyondPrimer, d.FoundK, d.SeekBest = l.RunnersUp, l.LaterBest, l.UnrecognisedSearches, l.Preview, l.BeyondPrimer, l.FoundK, l.SeekBest
 	if l.Candidates == 0 {
 		d.Reranker, d.Candidates = nil, 0
 		return
