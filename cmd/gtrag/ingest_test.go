@@ -465,7 +465,7 @@ func TestIngestPrimerAddsTheEntriesTheStoreLacks(t *testing.T) {
 	r = gtrag(t, env, "--llm", "offline", "ask", "--arxiv-url", "http://127.0.0.1:1/api/query", "What is a core?")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.NotContains(t, r.stderr, "older gtrag's primer")
-	require.Contains(t, gtrag(t, env, "stats").stdout, "primer:         "+strconv.Itoa(len(primer)-1)+" of "+strconv.Itoa(len(primer))+" entries, 0 in an older wording")
+	require.Contains(t, gtrag(t, env, "stats").stdout, "primer:         "+strconv.Itoa(len(primer)-1)+" of "+strconv.Itoa(len(primer))+" entries, 1 missing; `gtrag ingest --primer` adds it")
 	rep = ingestJSON(t, env, "--primer")
 	require.Equal(t, []string{"primer:pareto-efficiency"}, rep.Kept)
 	require.Len(t, rep.SkippedExisting, len(primer)-1)

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gtrag/gtrag/service"
+	"github.com/gtrag/gtrag/text"
 	"github.com/gtrag/gtrag/vectordb"
 )
 
@@ -52,10 +54,7 @@ func newStatsCmd(a *app) *cobra.Command {
 				fmt.Fprintf(a.io.Out, "primer:         not added yet (the run that made the store was stopped first); the next ask, chat or ingest adds it\n")
 			}
 			if primer.Behind() {
-				// A store made by an older gtrag: its answers quote the
-				// primer of that day.
-				fmt.Fprint(a.io.Out, a.withStoreFlags(fmt.Sprintf("primer:         %d of %d entries, %d in an older wording; `gtrag ingest --primer` brings it up to date\n",
-					primer.Stored, primer.Entries, len(primer.Reworded))))
+				fmt.Fprint(a.io.Out, a.withStoreFlags(primerLine(primer)))
 			}
 			if a.store == "" {
 				fmt.Fprintf(a.io.Out, "size on disk:   %s\n", humanBytes(info.Bytes))
@@ -73,6 +72,28 @@ func newStatsCmd(a *app) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	return cmd
+}
+
+// primerLine is stats' line on a primer `gtrag ingest --primer` would
+// change: a store made by an older gtrag, whose answers quote the primer
+// of that day, or one whose entries were removed (papers rm). It counts
+// only what there is: a removed entry was said as "0 in an older
+// wording", which hid it. A missing entry may also be one this gtrag's
+// primer added since; either way the ingest adds it.
+func primerLine(p service.PrimerState) string {
+	var parts []string
+	if n := len(p.Missing); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d missing", n))
+	}
+	if n := len(p.Reworded); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d in an older wording", n))
+	}
+	does := "brings it up to date"
+	if len(p.Reworded) == 0 {
+		does = "adds " + text.Plural(len(p.Missing), "it", "them")
+	}
+	return fmt.Sprintf("primer:         %d of %d entries, %s; `gtrag ingest --primer` %s\n",
+		p.Stored, p.Entries, strings.Join(parts, ", "), does)
 }
 
 func humanBytes(n int64) string {
