@@ -286,7 +286,7 @@ type Listing struct {
 	SkippedInvalid   []string `json:"skipped_invalid" jsonschema:"places (entry 3, line 12) of entries that cannot be papers"`
 	NotFound         []string `json:"not_found" jsonschema:"asked ids arXiv has no paper for"`
 	ChunksAdded      int      `json:"chunks_added" jsonschema:"passages of the kept papers, as written; a newer version that replaced a stored one counts whole, its older version's passages removed, so store_count can grow by less"`
-	StoreCount       int      `json:"store_count" jsonschema:"passages in the store at the end"`
+	StoreCount       int      `json:"store_count" jsonschema:"passages in the store at the end; when a notice says it could not be counted, the last count it gave"`
 	ArxivRequests    int      `json:"arxiv_requests" jsonschema:"HTTP requests sent, retries included"`
 	Total            int      `json:"total" jsonschema:"arXiv's total for a query, or the number of ids"`
 	Complete         bool     `json:"complete" jsonschema:"the source has nothing more to give"`
@@ -384,6 +384,11 @@ type Report struct {
 	// StoreCount is the number of documents in the store at the end; 0 if
 	// the run ended before Ingester.Open was called.
 	StoreCount int
+	// StoreCountErr is why the store could not be counted at the end (a
+	// server that did not answer). StoreCount is then the last count the
+	// store gave, 0 if it never gave one: not its size, which a summary
+	// should call unknown rather than state.
+	StoreCountErr error
 	// ArxivRequests is the number of HTTP requests sent, retries included.
 	ArxivRequests int
 

@@ -269,7 +269,7 @@ func (r *run) exec(ctx context.Context, j *job) (Report, error) {
 
 	rep.ArxivRequests = int(j.requests() - j.req0)
 	if r.store != nil {
-		rep.StoreCount = r.storeCount(ctx)
+		rep.StoreCount, rep.StoreCountErr = r.storeCount(ctx)
 	}
 	rep.Next, rep.Total, rep.Complete = j.st.Next, j.st.Total, j.st.Done
 	rep.Gaps = slices.Clone(j.st.Gaps)
@@ -337,17 +337,19 @@ func (r *run) waitForStore(ctx context.Context) {
 // process is writing: the count is worth a moment, not a hang.
 const refreshTimeout = 2 * time.Second
 
-// storeCount is the size of the run's store now. A store that other processes write
-// too (*vectordb.DB) keeps a count in memory that only this process's own
-// writes bring up to date; a run that wrote nothing after another process
-// did (every paper stored already) would report the size it last saw, not
-// what `gtrag stats` says. So the store catches up first, when it can, even
-// after an interrupt; if it cannot, the count in memory stands.
+// storeCount is the size of the run's store now, or the last count the
+// store gave with the error that left its size unknown. A store that other
+// processes write too (*vectordb.DB) keeps a count in memory that only
+// this process's own writes bring up to date; a run that wrote nothing
+// after another process did (every paper stored already) would report the
+// size it last saw, not what `gtrag stats` says. So the store catches up
+// first, when it can, even after an interrupt; if it cannot, the count in
+// memory stands.
 //
 // A server's count (the Weaviate backend) is asked for as long as a
 // refresh, not its request timeout: on a hung server that was a minute
 // more after the interrupt the hang provoked.
-func (r *run) storeCount(ctx context.Context) int {
+func (r *run) storeCount(ctx context.Context) (int, error) {
 	st := r.store
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
 	defer cancel()
@@ -359,11 +361,15 @@ func (r *run) storeCount(ctx context.Context) int {
 		// A server that did not answer (a Weaviate stopped during the
 		// run): the count is the last it gave, which the summary said as
 		// the store's size with no word; it was hundreds of chunks short
-		// of what the server had committed.
-		r.notice("the knowledge base could not be counted, so store_count is the last count it gave: " + err.Error())
+		// of what the server had committed, or 0 when it never gave one.
+		r.notice(CountFailedNotice + err.Error())
 	}
-	return n
+	return n, err
 }
+
+// CountFailedNotice begins the notice of a run whose store could not be
+// counted at the end (Report.StoreCountErr); the error follows.
+const CountFailedNotice = "the knowledge base could not be counted at the end of the run: "
 
 func firstErr(errs ...error) error {
 	for _, err := range errs {

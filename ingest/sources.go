@@ -565,7 +565,7 @@ func (r *run) upToDate(ctx context.Context, st state, path string, resumed bool)
 	rep.ResumedAt, rep.Next, rep.Total = st.Next, st.Next, st.Total
 	rep.Gaps = slices.Clone(st.Gaps)
 	rep.Resumable = path != ""
-	rep.StoreCount = r.storeCount(ctx)
+	rep.StoreCount, rep.StoreCountErr = r.storeCount(ctx)
 	r.finishReport(&rep)
 	return rep, nil
 }

@@ -138,12 +138,13 @@ from its earlier runs), counts (fetched, chunks_added, store_count,
 arxiv_requests; chunks_added are the kept papers' chunks, a newer version
 replacing a stored one counted whole, though the store drops the older
 version's; store_count is null when the run ended before it opened the
-store, as when arXiv cannot be reached), and total (arXiv's total for a
-query, the number of ids, or the entries of a file), complete (the source
-has nothing more to give: false when a query stopped at --max or the run
-failed), up_to_date (nothing needed fetching, no request made) and notices
-(every note the run wrote on stderr, such as ids arXiv does not know or
-the offline filter, and a query with no results; [] when nothing).
+store, as when arXiv cannot be reached, or could not count it), and total
+(arXiv's total for a query, the number of ids, or the entries of a file),
+complete (the source has nothing more to give: false when a query stopped
+at --max or the run failed), up_to_date (nothing needed fetching, no
+request made) and notices (every note the run wrote on stderr, such as ids
+arXiv does not know or the offline filter, and a query with no results;
+[] when nothing).
 --ids-out FILE writes one JSON line per entry, {"id": …, "outcome":
 kept|rejected|skipped_existing|skipped_duplicate|skipped_invalid|
 not_found|replaced}, as its batch is committed (written and synced
@@ -714,28 +715,31 @@ type ingestOutput struct {
 	Error   string   `json:"error,omitempty"`
 }
 
-// ingestOutputUnopened is the --json object of a run that ended before it
-// opened the store (arXiv unreachable or refusing before its first answer,
-// an interrupt then): store_count is null, as the text summary says "the
-// store was not opened", rather than 0 for a store that may hold thousands
-// of chunks. The key stays, as the contract lists it in every object (a
+// ingestOutputUncounted is the --json object of a run whose store's size
+// is not known: it ended before it opened the store (arXiv unreachable or
+// refusing before its first answer, an interrupt then), or the store could
+// not be counted at the end (a server that did not answer). store_count is
+// null, as the text summary says "the store was not opened" or "could not
+// be counted", rather than 0 for a store that may hold thousands of
+// chunks. The key stays, as the contract lists it in every object (a
 // script reading it gets null, not a missing key); its field hides the
 // Listing's.
-type ingestOutputUnopened struct {
+type ingestOutputUncounted struct {
 	ingestOutput
 	StoreCount *int `json:"store_count"`
 }
 
-// ingestObject is the --json object of a run: its lists, its notices, its
-// error when it failed (nil otherwise), and a null store_count when it
-// never opened the store.
-func ingestObject(l ingest.Listing, notices []string, runErr error, opened bool) any {
-	out := ingestOutput{Listing: l, Notices: nonNil(notices)}
+// ingestObject is the --json object of a run: its lists (rep's, with the
+// ids in lists), its notices, its error when it failed (nil otherwise),
+// and a null store_count when it never opened the store or could not
+// count it.
+func ingestObject(rep ingest.Report, lists ingest.IDs, notices []string, runErr error, opened bool) any {
+	out := ingestOutput{Listing: rep.Listing(lists), Notices: nonNil(notices)}
 	if runErr != nil {
 		out.Error = iostreams.Line(runErr.Error())
 	}
-	if !opened {
-		return ingestOutputUnopened{ingestOutput: out}
+	if !opened || rep.StoreCountErr != nil {
+		return ingestOutputUncounted{ingestOutput: out}
 	}
 	return out
 }
@@ -792,7 +796,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// Not bad usage but a failed run (exit 1): with --json, the
 			// object with its error, as every other failed run prints.
 			if o.json {
-				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}.Listing(ingest.IDs{}), checkNotes, err, false)); werr != nil {
+				if werr := writeJSON(a.io.Out, ingestObject(ingest.Report{}, ingest.IDs{}, checkNotes, err, false)); werr != nil {
 					return werr
 				}
 			}
@@ -947,7 +951,11 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 			// older gtrag worded otherwise are rewritten now.
 			updated, err := service.RefreshPrimer(ctx, db)
 			if len(updated) > 0 {
-				rep.StoreCount = db.Count()
+				// Count, with no error, gives a server's last count
+				// when it does not answer.
+				if rep.StoreCount, rep.StoreCountErr = vectordb.CountNow(ctx, db); rep.StoreCountErr != nil {
+					disp.note(ingest.CountFailedNotice + rep.StoreCountErr.Error())
+				}
 			}
 			runErr, primerUpdated = err, updated
 		}
@@ -987,7 +995,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	if openErr != nil {
 		var usage usageError
 		if o.json && !errors.As(openErr, &usage) {
-			if werr := writeJSON(a.io.Out, ingestObject(rep.Listing(lists), nonNil(disp.notes()), openErr, false)); werr != nil {
+			if werr := writeJSON(a.io.Out, ingestObject(rep, lists, nonNil(disp.notes()), openErr, false)); werr != nil {
 				return werr
 			}
 		}
@@ -999,11 +1007,18 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 	}
 
 	if o.json {
-		obj := ingestObject(rep.Listing(lists), ingestNotices(disp.notes(), o, rep, runErr), ingestError(o, rep, runErr), db != nil)
-		if out, ok := obj.(ingestOutput); ok && o.primer {
+		obj := ingestObject(rep, lists, ingestNotices(disp.notes(), o, rep, runErr), ingestError(o, rep, runErr), db != nil)
+		if o.primer {
+			// A store not counted after the rewrite still lists them.
 			updated := nonNil(primerUpdated)
-			out.Updated = &updated
-			obj = out
+			switch out := obj.(type) {
+			case ingestOutput:
+				out.Updated = &updated
+				obj = out
+			case ingestOutputUncounted:
+				out.Updated = &updated
+				obj = out
+			}
 		}
 		if err := writeJSON(a.io.Out, obj); err != nil {
 			return err
@@ -1329,7 +1344,8 @@ func (e hintError) Unwrap() error { return e.err }
 // printIngestSummary says what the run did. A failed run says so first,
 // and reports what was committed before the failure, not a success. opened
 // is false when the run ended before it opened the store (interrupted
-// before arXiv's first answer): the store's size is then not known.
+// before arXiv's first answer): the store's size is then not known, as it
+// is when rep.StoreCountErr says the store could not be counted.
 func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest.Report, runErr error, opened bool) {
 	filterNote := "filter on"
 	if !o.filter {
@@ -1357,6 +1373,10 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 		default:
 			fmt.Fprintf(w, "The first %d results of %s are already ingested (%s); nothing fetched.\n", rep.Next, source, filterNote)
 			fmt.Fprintf(w, "Raise --max above %d to continue.\n", rep.Next)
+		}
+		if rep.StoreCountErr != nil {
+			fmt.Fprintf(w, "The store could not be counted: %s\n", iostreams.Line(rep.StoreCountErr.Error()))
+			return
 		}
 		fmt.Fprintf(w, "The store holds %s.\n", text.Count(rep.StoreCount, "chunk", "chunks"))
 		return
@@ -1413,10 +1433,15 @@ func printIngestSummary(w io.Writer, o *ingestOptions, source string, rep ingest
 	if rep.NotFound > 0 {
 		fmt.Fprintf(w, "  not found %d (arXiv has no paper for %s, named in the notes)\n", rep.NotFound, text.Plural(rep.NotFound, "this id", "these ids"))
 	}
-	if opened {
-		fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
-	} else {
+	// A store that could not be counted is not said to hold its last
+	// count, 0 when it never gave one.
+	switch {
+	case !opened:
 		fmt.Fprintf(w, "  chunks    %d added; the store was not opened\n", rep.ChunksAdded)
+	case rep.StoreCountErr != nil:
+		fmt.Fprintf(w, "  chunks    %d added; the store could not be counted: %s\n", rep.ChunksAdded, iostreams.Line(rep.StoreCountErr.Error()))
+	default:
+		fmt.Fprintf(w, "  chunks    %d added; the store holds %d\n", rep.ChunksAdded, rep.StoreCount)
 	}
 	if rep.NoticesDropped > 0 {
 		fmt.Fprintf(w, "%d more notes were not shown; --ids-out FILE lists every entry's outcome.\n", rep.NoticesDropped)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/ingest"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 )
 
@@ -138,6 +141,41 @@ func TestIngestJSONStoreCountOfAStoreNotOpenedIsNull(t *testing.T) {
 	r = gtrag(t, env, "ingest", "--query", "ti:nash", "--max", "5")
 	require.Equal(t, exitFailure, r.code, r.stderr)
 	require.Contains(t, r.stdout, "the store was not opened")
+}
+
+// An ingest whose store could not be counted at the end (a Weaviate that
+// stopped answering) states no count: the summary said "the store holds
+// 0", the last count of a server never counted, and --json "store_count":
+// 0. Text says why; --json gives null, as for a store never opened, and
+// keeps its count when it has one.
+func TestIngestStoreNotCountedStatesNoCount(t *testing.T) {
+	down := errors.New("count chunks: connection refused")
+	o := &ingestOptions{query: "cat:cs.GT", max: 5, filter: true}
+	rep := ingest.Report{Fetched: 5, Kept: 5, ChunksAdded: 10, StoreCountErr: down}
+
+	var w bytes.Buffer
+	printIngestSummary(&w, o, "query cat:cs.GT", rep, nil, true)
+	require.NotContains(t, w.String(), "the store holds")
+	require.Contains(t, w.String(), "  chunks    10 added; the store could not be counted: count chunks: connection refused\n")
+
+	w.Reset()
+	upToDate := ingest.Report{UpToDate: true, Complete: true, Total: 5, Next: 5, StoreCountErr: down}
+	printIngestSummary(&w, o, "query cat:cs.GT", upToDate, nil, true)
+	require.NotContains(t, w.String(), "The store holds")
+	require.Contains(t, w.String(), "The store could not be counted: count chunks: connection refused\n")
+
+	b, err := json.Marshal(ingestObject(rep, ingest.IDs{}, nil, nil, true))
+	require.NoError(t, err)
+	var out map[string]any
+	require.NoError(t, json.Unmarshal(b, &out))
+	require.Contains(t, out, "store_count", "the contract's key stays")
+	require.Nil(t, out["store_count"], "not counted: unknown, not 0")
+	require.Contains(t, out, "chunks_added", "the other keys stay")
+
+	rep.StoreCountErr, rep.StoreCount = nil, 42
+	b, err = json.Marshal(ingestObject(rep, ingest.IDs{}, nil, nil, true))
+	require.NoError(t, err)
+	require.Contains(t, string(b), `"store_count":42`, "a count known is said as before")
 }
 
 // ingest --ids with arXiv unreachable made a primer-seeded store in the
