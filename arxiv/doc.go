@@ -55,7 +55,9 @@
 // collapsed to one space; LaTeX such as "$\epsilon$-Nash" is kept as text.
 //
 // Ids keep their version ("2301.01234v2"); old-style ids keep their slash
-// ("cs/0112004v1", "hep-th/9901001v1"). See ParseID in paper.go.
+// ("cs/0112004v1", "hep-th/9901001v1"). See ParseID in paper.go. An id
+// whose date can never be ("2413.01234", month 13) is refused as an
+// *ImpossibleIDError (iddate.go).
 //
 // Recorded feeds for tests live in testdata/arxiv at the top of the module,
 // so that command tests can replay the same documents; internal/arxivtest

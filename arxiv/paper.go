@@ -34,7 +34,8 @@ var idPattern = regexp.MustCompile(`^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2}
 // ParseID turns an entry id URL ("http://arxiv.org/abs/2301.01234v2"), an
 // "arXiv:" prefixed id or a bare id into the bare id, keeping the version;
 // an old-style id loses the subject class listings show ("math.GT/0309136"
-// is "math/0309136").
+// is "math/0309136"). An id of arXiv's form whose date can never be
+// ("2413.01234", month 13) is an *ImpossibleIDError; see idDateProblem.
 func ParseID(s string) (string, error) {
 	id := strings.TrimSpace(s)
 	if strings.Contains(id, "://") {
@@ -63,6 +64,9 @@ func ParseID(s string) (string, error) {
 		if dot := strings.IndexByte(archive, '.'); dot >= 0 {
 			id = archive[:dot] + "/" + number
 		}
+	}
+	if why := idDateProblem(id); why != "" {
+		return "", &ImpossibleIDError{Input: s, ID: id, Reason: why}
 	}
 	return id, nil
 }

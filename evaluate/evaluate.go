@@ -140,6 +140,12 @@ func ReadQuestions(r io.Reader, name, split string, check func(string) (string, 
 			// sources: the question would count as a miss whatever the
 			// answer cited.
 			norm, ok := relevantID(id)
+			var imp *arxiv.ImpossibleIDError
+			if _, err := arxiv.ParseID(id); !ok && errors.As(err, &imp) {
+				// "2413.01234" is an arXiv id but for its month 13:
+				// say that, not what ids look like.
+				return nil, fmt.Errorf("%s:%d: relevant[%d]: %w", name, line, i, err)
+			}
 			if !ok {
 				return nil, fmt.Errorf("%s:%d: relevant[%d] %q is not a paper id: want an arXiv id such as \"2301.01234\" or \"cs/0112004v2\", or a primer entry such as \"primer:nash-equilibrium\" (gtrag papers list shows them)", name, line, i, id)
 			}

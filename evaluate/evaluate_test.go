@@ -176,6 +176,7 @@ func TestReadQuestionsSaysWhatAFieldMustBe(t *testing.T) {
 		{`{"q": "a", "relevant": ["1", " "]}`, `f.jsonl:1: relevant[1] is empty: want a paper id such as "2301.01234"`},
 		{`{"q": "a", "relevant": ["2301.01234", "Nash 1950"]}`, `f.jsonl:1: relevant[1] "Nash 1950" is not a paper id: want an arXiv id such as "2301.01234" or "cs/0112004v2", or a primer entry such as "primer:nash-equilibrium"`},
 		{`{"q": "a", "relevant": ["2301.123"]}`, `f.jsonl:1: relevant[0] "2301.123" is not a paper id`},
+		{`{"q": "a", "relevant": ["2301.01234", "arXiv:2413.01234"]}`, `f.jsonl:1: relevant[1]: arXiv id "arXiv:2413.01234": month 13 does not exist`},
 		{`{"q": "a", "relevant": ["primer:"]}`, `f.jsonl:1: relevant[0] "primer:" is not a paper id`},
 		// A misspelt primer entry names no paper: it was taken, and the
 		// question counted as a miss whatever it cited.

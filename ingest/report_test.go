@@ -31,13 +31,13 @@ func TestIngestLookupCountsIDsArXivDoesNotKnow(t *testing.T) {
 	srv := arxivtest.New(t, papers)
 	store := newMemStore()
 	store.put(papers[2]) // stored: skipped without asking arXiv
-	asked := []string{papers[0].ID, "9999.99999", arxiv.BaseID(papers[1].ID), "2409.99998v3", papers[2].ID}
+	asked := []string{papers[0].ID, "9912.99999", arxiv.BaseID(papers[1].ID), "2409.99998v3", papers[2].ID}
 	dir := t.TempDir()
 	in := &ingest.Ingester{Store: store, StateDir: dir}
 	rep, err := L(in).Lookup(context.Background(), testClient(srv, 0), asked)
 	require.NoError(t, err)
 
-	require.Equal(t, []string{"9999.99999", "2409.99998v3"}, rep.NotFound, "each unknown id, as asked")
+	require.Equal(t, []string{"9912.99999", "2409.99998v3"}, rep.NotFound, "each unknown id, as asked")
 	require.Equal(t, 2, rep.Report.NotFound)
 	require.Equal(t, []string{papers[0].ID, papers[1].ID}, rep.Kept)
 	require.Equal(t, []string{papers[2].ID}, rep.SkippedExisting)
@@ -45,10 +45,10 @@ func TestIngestLookupCountsIDsArXivDoesNotKnow(t *testing.T) {
 	require.Equal(t, len(asked), rep.Committed(), "every id meets one outcome")
 	require.True(t, rep.Complete)
 	require.Len(t, rep.Notices, 1)
-	require.Contains(t, rep.Notices[0], "arXiv has no paper for 2 ids: 9999.99999, 2409.99998v3")
+	require.Contains(t, rep.Notices[0], "arXiv has no paper for 2 ids: 9912.99999, 2409.99998v3")
 
 	j := reportJSON(t, rep.Report, rep.ids)
-	require.Equal(t, []any{"9999.99999", "2409.99998v3"}, j["not_found"])
+	require.Equal(t, []any{"9912.99999", "2409.99998v3"}, j["not_found"])
 	require.Equal(t, []any{}, j["rejected"], "an outcome no entry met is [], not null")
 	require.Equal(t, float64(2), j["fetched"])
 	counters := readState(t, dir)["counters"].(map[string]any)
@@ -81,11 +81,11 @@ func TestIngestLookupInvalidEntryIsNotAlsoNotFound(t *testing.T) {
 		Papers:  []arxiv.Paper{good},
 		Invalid: []*arxiv.InvalidEntry{{Where: "entry 2", ID: "http://arxiv.org/abs/" + bad.ID, Err: errors.New("neither title nor abstract")}},
 	}}
-	rep, err := L(&ingest.Ingester{Store: newMemStore()}).Lookup(context.Background(), l, []string{good.ID, arxiv.BaseID(bad.ID), "9999.99999"})
+	rep, err := L(&ingest.Ingester{Store: newMemStore()}).Lookup(context.Background(), l, []string{good.ID, arxiv.BaseID(bad.ID), "9912.99999"})
 	require.NoError(t, err)
 	require.Equal(t, []string{good.ID}, rep.Kept)
 	require.Equal(t, []string{"entry 2"}, rep.SkippedInvalid)
-	require.Equal(t, []string{"9999.99999"}, rep.NotFound)
+	require.Equal(t, []string{"9912.99999"}, rep.NotFound)
 	require.Equal(t, 3, rep.Committed())
 }
 

@@ -238,17 +238,17 @@ func TestIngestIDsAndQuery(t *testing.T) {
 	before := f.svc.Store().Count()
 
 	var rep IngestResult
-	mustCall(t, f, "ingest_ids", map[string]any{"ids": []string{papers[0].ID, papers[1].ID, "2999.99999"}}, &rep)
+	mustCall(t, f, "ingest_ids", map[string]any{"ids": []string{papers[0].ID, papers[1].ID, "2912.99999"}}, &rep)
 	if judged := append(slices.Clone(rep.Kept), rep.Rejected...); rep.Fetched != 2 || !slices.Equal(slices.Sorted(slices.Values(judged)), slices.Sorted(slices.Values([]string{papers[0].ID, papers[1].ID}))) {
 		t.Errorf("ingest_ids: %+v; want both ids fetched and judged", rep.Listing)
 	}
-	if !slices.Equal(rep.NotFound, []string{"2999.99999"}) {
+	if !slices.Equal(rep.NotFound, []string{"2912.99999"}) {
 		t.Errorf("not_found %q, want the unknown id", rep.NotFound)
 	}
 	if len(rep.Kept) > 0 && f.svc.Store().Count() <= before {
 		t.Errorf("kept %q but the store did not grow (%d)", rep.Kept, before)
 	}
-	if !strings.Contains(strings.Join(rep.Notices, "\n"), "2999.99999") {
+	if !strings.Contains(strings.Join(rep.Notices, "\n"), "2912.99999") {
 		t.Errorf("no notice of the unknown id: %q", rep.Notices)
 	}
 	if slices.Contains(rep.Kept, papers[0].ID) {
@@ -316,6 +316,7 @@ func TestToolErrors(t *testing.T) {
 		{"search", map[string]any{"query": ""}, "the query is empty"},
 		{"search", map[string]any{"query": "nash", "k": 1000}, "k 1000"},
 		{"ingest_ids", map[string]any{"ids": []string{"not an id"}}, "not an id"},
+		{"ingest_ids", map[string]any{"ids": []string{"2401.00001", "2413.01234"}}, `arXiv id "2413.01234": month 13 does not exist`},
 		{"ingest_ids", map[string]any{"ids": []string{}}, "no arXiv ids"},
 		{"ingest_ids", map[string]any{"ids": make([]string, MaxIngestIDs+1)}, "at most 200"},
 		{"ingest_query", map[string]any{"query": "cat:cs.GT", "max": 201}, "max 201: want 1 to 200"},
@@ -324,6 +325,7 @@ func TestToolErrors(t *testing.T) {
 		{"list_papers", map[string]any{"limit": 1001}, "limit 1001"},
 		{"list_papers", map[string]any{"offset": -1}, "offset -1"},
 		{"get_paper", map[string]any{"id": "2101.99999"}, "not in the knowledge base"},
+		{"get_paper", map[string]any{"id": "arXiv:2413.01234"}, `arXiv id "arXiv:2413.01234": month 13 does not exist, so the paper is not in the knowledge base`},
 		{"get_paper", map[string]any{"id": ""}, "the paper id is empty"},
 	}
 	for _, c := range cases {

@@ -45,6 +45,11 @@ func (s *Service) Paper(ctx context.Context, id string) (Paper, error) {
 		return Paper{}, err
 	}
 	if len(found) == 0 {
+		if imp := ImpossibleID(id); imp != nil {
+			// A typo ("2413.01234", month 13) no ingest could ever add:
+			// say what is wrong with it, and still that no paper is found.
+			return Paper{}, fmt.Errorf("%w, so %w", imp, ErrPaperNotFound)
+		}
 		return Paper{}, fmt.Errorf("%s: %w", id, ErrPaperNotFound)
 	}
 	return WithAbstract(ctx, s.store, found[0])

@@ -39,7 +39,7 @@ func TestServicePaper(t *testing.T) {
 	ctx := context.Background()
 	cfg := offline(t, "http://127.0.0.1:1/api/query")
 	svc := openService(t, cfg)
-	papers := arxivtest.Papers(0, 4) // 2401.00000v1 … and cs/0100003v1
+	papers := arxivtest.Papers(0, 4) // 2401.00000v1 … and cs/0101003v1
 	if err := addPapers(ctx, svc.Store(), papers); err != nil {
 		t.Fatal(err)
 	}

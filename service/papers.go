@@ -188,6 +188,38 @@ const PaperURIPrefix = "gtrag://paper/"
 // so that `gtrag papers show`, `papers rm` and the MCP server's get_paper
 // and resources accept the same ids.
 func PaperID(s string) string {
+	id := unURI(s)
+	bare, err := arxiv.ParseID(id)
+	if err == nil {
+		return bare
+	}
+	// An id whose date can never be ("arXiv:2413.01234") is still read as
+	// its bare id: `ingest --file` stored such ids before arxiv.ParseID
+	// refused them, and those papers must stay removable in every form.
+	var imp *arxiv.ImpossibleIDError
+	if errors.As(err, &imp) {
+		return imp.ID
+	}
+	return id
+}
+
+// ImpossibleID is the *arxiv.ImpossibleIDError of s, read as PaperID reads
+// it, when s is written as an arXiv id whose date can never be
+// ("2413.01234": month 13), and nil for any other id. A front end that
+// finds no paper for s says this rather than "not in the knowledge base":
+// the id is a typo, and no ingest will ever add it.
+func ImpossibleID(s string) error {
+	_, err := arxiv.ParseID(unURI(s))
+	var imp *arxiv.ImpossibleIDError
+	if errors.As(err, &imp) {
+		return imp
+	}
+	return nil
+}
+
+// unURI is s without white space around it and, when it is a paper
+// resource's URI, the id it names.
+func unURI(s string) string {
 	id := strings.TrimSpace(s)
 	// The URI the MCP server gives a paper (gtrag://paper/cs/0112004v1)
 	// names it as well as the id does.
@@ -196,9 +228,6 @@ func PaperID(s string) string {
 			rest = dec
 		}
 		id = rest
-	}
-	if bare, err := arxiv.ParseID(id); err == nil {
-		return bare
 	}
 	return id
 }

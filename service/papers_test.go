@@ -224,7 +224,27 @@ func TestPaperID(t *testing.T) {
 		"\tprimer:core\n":                         "primer:core",
 		"not an id":                               "not an id",
 		"":                                        "",
+		// An impossible date is still read as the bare id: a file could
+		// store one before arxiv.ParseID refused them.
+		"arXiv:2413.01234v1":              "2413.01234v1",
+		"gtrag://paper/math.GT%2F0300136": "math/0300136",
 	} {
 		require.Equal(t, want, PaperID(in), "PaperID(%q)", in)
+	}
+}
+
+// ImpossibleID says why an id written as arXiv's can name no paper, in
+// every form PaperID reads, and nothing of any other id.
+func TestImpossibleID(t *testing.T) {
+	for in, want := range map[string]string{
+		"2413.01234":                       `arXiv id "2413.01234": month 13 does not exist`,
+		" arXiv:2400.01234v2 ":             `arXiv id "arXiv:2400.01234v2": month 00 does not exist`,
+		"gtrag://paper/hep-th%2F9913001":   `arXiv id "hep-th/9913001": month 13 does not exist`,
+		"https://arxiv.org/abs/cs/9001001": `arXiv id "https://arxiv.org/abs/cs/9001001": old-style ids (archive/YYMMNNN) are from the years 91 to 07, not 90`,
+	} {
+		require.EqualError(t, ImpossibleID(in), want, in)
+	}
+	for _, in := range []string{"2412.01234", "cs/0112004v1", "primer:core", "gtrag://paper/primer:core", "not an id", "2413.123", ""} {
+		require.NoError(t, ImpossibleID(in), in)
 	}
 }

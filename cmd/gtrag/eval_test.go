@@ -25,7 +25,7 @@ func TestEvalFreshFollowsTheRelevantPaper(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "q.jsonl")
 	require.NoError(t, os.WriteFile(file, []byte(
 		`{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+auctionPaper.ID+`", "`+oldStyleAuction.ID+`"]}
-{"q": "How much do bidders shade their bids in sealed-bid auctions? (2)", "relevant": ["2399.99999v1"]}
+{"q": "How much do bidders shade their bids in sealed-bid auctions? (2)", "relevant": ["2312.99999v1"]}
 {"q": "How much do bidders shade their bids in sealed-bid auctions? (3)", "relevant": ["`+videoGamePaper.ID+`"]}
 `), 0o644))
 
@@ -52,7 +52,7 @@ func TestEvalRecallLabelSaysWhatItMeasures(t *testing.T) {
 	env := testEnv(t)
 	auctionServer(t, env)
 	file := filepath.Join(t.TempDir(), "q.jsonl")
-	require.NoError(t, os.WriteFile(file, []byte(`{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+auctionPaper.ID+`", "2399.99999v1"]}`), 0o644))
+	require.NoError(t, os.WriteFile(file, []byte(`{"q": "How much do bidders shade their bids in sealed-bid auctions?", "relevant": ["`+auctionPaper.ID+`", "2312.99999v1"]}`), 0o644))
 	r := gtrag(t, env, "eval", "--fresh", file)
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Regexp(t, `(?m)^recall \(cited sources\) +0\.50$`, r.stdout, "one of the two relevant papers cited")

@@ -212,7 +212,7 @@ func TestIngestIDsTriedBeforeAreNotCalledIngested(t *testing.T) {
 	papers := arxivtest.Papers(0, 1)
 	srv := arxivtest.New(t, papers)
 	env := ingestEnv(t, srv)
-	unknown := []string{"9999.99999", "2409.99998v3"}
+	unknown := []string{"9912.99999", "2409.99998v3"}
 
 	list := strings.Join(unknown, ",")
 	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
@@ -259,10 +259,10 @@ func TestIngestIDsTriedBeforeCountEachIDOnce(t *testing.T) {
 	srv := arxivtest.New(t, []arxiv.Paper{paper})
 	env := ingestEnv(t, srv)
 
-	list := strings.Join([]string{base, "9999.99999", other}, ",")
+	list := strings.Join([]string{base, "9912.99999", other}, ",")
 	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
 	require.Equal(t, []string{paper.ID}, rep.Kept)
-	require.Equal(t, []string{"9999.99999", other}, rep.NotFound)
+	require.Equal(t, []string{"9912.99999", other}, rep.NotFound)
 	r := gtrag(t, env, "ingest", "--no-filter", "--ids", list)
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "All 3 of these ids were tried before (no filter): the store holds 1 of them, arXiv had no paper for 2; nothing fetched.\n")
@@ -293,19 +293,21 @@ func TestIngestJSONWithAnUnreachableWeaviateStore(t *testing.T) {
 // arXiv refuses a whole id list for one id it reads as malformed
 // ("incorrect id format for 1234.12345"): the list's good ids were lost
 // with it, exit 1. The refused id is left out, the rest asked again and
-// kept; the refused one is among not_found, with a notice.
+// kept; the refused one is among not_found, with a notice. 1234.12345
+// itself (month 34) arxiv.ParseID now refuses before asking; 0703.12345,
+// a new-style id from before the scheme began, is one it lets through.
 func TestIngestIDsAnIDArxivRefusesIsLeftOut(t *testing.T) {
 	papers := arxivtest.Papers(0, 2)
 	srv := arxivtest.New(t, papers)
 	srv.SetFault(func(r arxivtest.Request) *arxivtest.Reply {
-		if slices.Contains(r.IDs, "1234.12345") {
-			return &arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "incorrect id format for 1234.12345")}
+		if slices.Contains(r.IDs, "0703.12345") {
+			return &arxivtest.Reply{Status: http.StatusBadRequest, Body: arxivtest.ErrorFeed(arxivtest.Classic, "incorrect id format for 0703.12345")}
 		}
 		return nil
 	})
 	env := ingestEnv(t, srv)
-	rep := ingestJSON(t, env, "--no-filter", "--ids", strings.Join([]string{papers[0].ID, "1234.12345", papers[1].ID}, ","))
+	rep := ingestJSON(t, env, "--no-filter", "--ids", strings.Join([]string{papers[0].ID, "0703.12345", papers[1].ID}, ","))
 	require.Equal(t, ingestIDs(papers), rep.Kept)
-	require.Equal(t, []string{"1234.12345"}, rep.NotFound)
-	require.Contains(t, strings.Join(rep.Notices, "\n"), "arXiv refused 1 id as malformed, so asked for the rest without it: 1234.12345")
+	require.Equal(t, []string{"0703.12345"}, rep.NotFound)
+	require.Contains(t, strings.Join(rep.Notices, "\n"), "arXiv refused 1 id as malformed, so asked for the rest without it: 0703.12345")
 }

@@ -588,6 +588,8 @@ func TestIngestBadUsage(t *testing.T) {
 		{[]string{"--query", "a", "--filter", "--no-filter"}, "choose one"},
 		{[]string{"--file", good, "--restart"}, "--restart applies to --query and --ids"},
 		{[]string{"--ids", "2401.00001,banana"}, `not an arXiv id: "banana"`},
+		{[]string{"--ids", "2401.00001,2413.01234"}, `--ids: arXiv id "2413.01234": month 13 does not exist`},
+		{[]string{"--ids", "hep-th/9913001"}, `--ids: arXiv id "hep-th/9913001": month 13 does not exist`},
 		{[]string{"--ids", " , "}, "no arXiv ids"},
 		{[]string{"--ids", "  "}, "--ids is empty"},
 		{[]string{"--ids", ",,"}, "no arXiv ids"},
@@ -1120,14 +1122,14 @@ func TestIngestIDsArXivDoesNotKnowAreNotFound(t *testing.T) {
 	papers := arxivtest.Papers(0, 2)
 	srv := arxivtest.New(t, papers)
 	env := ingestEnv(t, srv)
-	list := strings.Join([]string{papers[0].ID, "9999.99999", papers[1].ID, "2409.99998v3"}, ",")
+	list := strings.Join([]string{papers[0].ID, "9912.99999", papers[1].ID, "2409.99998v3"}, ",")
 
 	rep := ingestJSON(t, env, "--no-filter", "--ids", list)
 	require.Empty(t, rep.Error)
 	require.Equal(t, 2, rep.Fetched)
 	require.Equal(t, ingestIDs(papers), rep.Kept)
 	require.Equal(t, 2, rep.NotFoundN)
-	require.Equal(t, []string{"9999.99999", "2409.99998v3"}, rep.NotFound, "one --ids-out line per id arXiv has no paper for")
+	require.Equal(t, []string{"9912.99999", "2409.99998v3"}, rep.NotFound, "one --ids-out line per id arXiv has no paper for")
 	require.Equal(t, 4, rep.Total)
 	require.True(t, rep.Complete)
 
@@ -1136,16 +1138,16 @@ func TestIngestIDsArXivDoesNotKnowAreNotFound(t *testing.T) {
 	require.Contains(t, r.stdout, "Ingested 4 ids (no filter)")
 	require.Contains(t, r.stdout, "  fetched   2 papers in")
 	require.Contains(t, r.stdout, "  not found 2 (arXiv has no paper for these ids, named in the notes)\n")
-	require.Contains(t, r.stderr, "note: arXiv has no paper for 2 ids: 9999.99999, 2409.99998v3")
+	require.Contains(t, r.stderr, "note: arXiv has no paper for 2 ids: 9912.99999, 2409.99998v3")
 
 	// Ids arXiv does not have are no papers a second: "fetched 0 … (15
 	// papers/s)" (found by an exploratory review).
-	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", "9999.99999")
+	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", "9912.99999")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "  fetched   0 papers")
 	require.NotContains(t, r.stdout, "papers/s")
 
-	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", papers[0].ID+",9999.99999")
+	r = gtrag(t, ingestEnv(t, srv), "ingest", "--no-filter", "--ids", papers[0].ID+",9912.99999")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "  not found 1 (arXiv has no paper for this id, named in the notes)\n")
 

@@ -329,13 +329,22 @@ any id as the paper's MCP resource URI (gtrag://paper/primer:core).`
 
 // pickPapers finds each id among papers, in any form service.PaperID reads
 // (see service.FindPapers). An id that matches nothing is a usage error
-// naming every such id as it was given.
+// naming every such id as it was given, or saying why the first that no
+// paper can have is impossible. The store is looked in first: a paper a
+// file stored under such an id before gtrag checked dates stays removable.
 func (a *app) pickPapers(ctx context.Context, store service.Store, ids []string) ([]service.Paper, error) {
 	found, missing, err := service.FindPapers(ctx, store, ids)
 	if err != nil {
 		return nil, err
 	}
 	if len(missing) > 0 {
+		// An id no paper can have ("2413.01234": month 13) is a typo to
+		// point at, not a paper to look for in the list.
+		for _, id := range missing {
+			if err := service.ImpossibleID(id); err != nil {
+				return nil, usageError{err}
+			}
+		}
 		// A version other than the one stored ("2301.01234v1" when v2
 		// replaced it) is not stored, but the paper is: say which
 		// version is, so that the user need not look it up.

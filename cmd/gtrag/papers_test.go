@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gtrag/gtrag/arxiv"
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/internal/arxivtest"
 	"github.com/gtrag/gtrag/service"
 	"github.com/gtrag/gtrag/vectordb"
@@ -91,9 +92,9 @@ func TestPapersListShowRm(t *testing.T) {
 	require.Contains(t, r.stdout, "truthful bidding dominant")
 
 	// One unknown id: nothing is removed.
-	r = gtrag(t, env, "papers", "rm", "2301.01234", "9999.99999")
+	r = gtrag(t, env, "papers", "rm", "2301.01234", "9912.99999")
 	require.Equal(t, 2, r.code)
-	require.Contains(t, r.stderr, "9999.99999")
+	require.Contains(t, r.stderr, "9912.99999")
 	require.ElementsMatch(t, []string{"2301.01234v2", "cs/0112004v1"}, storedPapers(t, env))
 
 	r = gtrag(t, env, "papers", "rm", "2301.01234", "2301.01234v2") // one paper, named twice
@@ -285,9 +286,9 @@ func TestPapersTakeEveryIDForm(t *testing.T) {
 		require.Equal(t, c.want, p.ID, "papers show %s", c.id)
 	}
 
-	r := gtrag(t, env, "papers", "show", "arXiv:9999.99999")
+	r := gtrag(t, env, "papers", "show", "arXiv:9912.99999")
 	require.Equal(t, 2, r.code)
-	require.Contains(t, r.stderr, "not in the knowledge base: arXiv:9999.99999", "the id as it was given")
+	require.Contains(t, r.stderr, "not in the knowledge base: arXiv:9912.99999", "the id as it was given")
 
 	r = gtrag(t, env, "papers", "rm", "2301.01234", "arXiv:2301.01234", "gtrag://paper/cs/0112004v1")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -387,6 +388,61 @@ func TestPapersExportStoppedKeepsWhatItRead(t *testing.T) {
 	}
 }
 
+// An id no paper can have ("2413.01234": month 13) is a typo: show and rm
+// say what is wrong with it in one line, exit 2, and remove nothing. They
+// said "not in the knowledge base", as if an ingest could add it.
+func TestPapersImpossibleIDSaysWhy(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"papers", "rm", "2413.01234"}, `gtrag: arXiv id "2413.01234": month 13 does not exist` + "\n"},
+		{[]string{"papers", "rm", "2301.01234", "arXiv:2400.01234v2"}, `gtrag: arXiv id "arXiv:2400.01234v2": month 00 does not exist` + "\n"},
+		{[]string{"papers", "rm", "--json", "hep-th/0812001"}, `gtrag: arXiv id "hep-th/0812001": old-style ids (archive/YYMMNNN) are from the years 91 to 07, not 08` + "\n"},
+		{[]string{"papers", "show", "gtrag://paper/2413.01234"}, `gtrag: arXiv id "2413.01234": month 13 does not exist` + "\n"},
+	} {
+		r := gtrag(t, env, tc.args...)
+		require.Equal(t, exitUsage, r.code, "%v: %s", tc.args, r.stderr)
+		require.Empty(t, r.stdout, tc.args)
+		require.Equal(t, tc.want, r.stderr, tc.args)
+	}
+	require.ElementsMatch(t, []string{"2301.01234v2", "cs/0112004v1"}, storedPapers(t, env), "nothing removed")
+	// A possible id that is not stored is still said to be so.
+	r := gtrag(t, env, "papers", "rm", "2412.01234")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "not in the knowledge base: 2412.01234")
+}
+
+// A paper a file stored under an impossible id, before ParseID checked
+// dates, is still shown and removed, in any form of its id.
+func TestPapersRmAPaperStoredUnderAnImpossibleID(t *testing.T) {
+	env := testEnv(t)
+	env["GTRAG_SEED"] = "none"
+	if env["GTRAG_STORE"] != "" {
+		t.Skip("the embedded store only")
+	}
+	in, _ := papersFile(t)
+	require.Equal(t, 2, ingestJSON(t, env, "--file", in, "--no-filter").KeptN)
+	ctx := context.Background()
+	db, err := vectordb.Open(ctx, env["GTRAG_DATA_DIR"], vectordb.NewOfflineEmbedder())
+	require.NoError(t, err)
+	_, err = db.Add(ctx, vectordb.Documents(chunker.Split(arxiv.Paper{ID: "2413.01234v1", Title: "Typo", Summary: "Stored before dates were checked."}, chunker.Options{})))
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	r := gtrag(t, env, "papers", "show", "2413.01234")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Typo")
+	r = gtrag(t, env, "papers", "rm", "arXiv:2413.01234")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "removed 2413.01234v1")
+	require.ElementsMatch(t, []string{"2301.01234v2", "cs/0112004v1"}, storedPapers(t, env))
+}
+
 // The `gtrag papers list` that show and rm point to for an id they do not
 // find lists the knowledge base they were given: after `gtrag --data-dir
 // DIR papers show ID` it named the default one's list.
@@ -400,7 +456,7 @@ func TestPapersNotFoundPointsToTheListOfTheStoreGiven(t *testing.T) {
 	r := gtrag(t, env, "--data-dir", dir, "ingest", "--no-filter", "--file", in)
 	require.Zero(t, r.code, r.stderr)
 	see := "(see `gtrag --data-dir '" + dir + "' papers list`)"
-	for _, args := range [][]string{{"papers", "show", "9999.99999"}, {"papers", "rm", "9999.99999"}, {"papers", "rm", "", "9999.99999"}} {
+	for _, args := range [][]string{{"papers", "show", "9912.99999"}, {"papers", "rm", "9912.99999"}, {"papers", "rm", "", "9912.99999"}} {
 		r := gtrag(t, env, append([]string{"--data-dir", dir}, args...)...)
 		require.Equal(t, exitUsage, r.code, args)
 		require.True(t, strings.HasSuffix(r.stderr, see+"\n"), "%v: %s", args, r.stderr)
@@ -408,8 +464,8 @@ func TestPapersNotFoundPointsToTheListOfTheStoreGiven(t *testing.T) {
 	// Chosen by the environment, the list needs no flag.
 	envDir := maps.Clone(env)
 	envDir["GTRAG_DATA_DIR"] = dir
-	r = gtrag(t, envDir, "papers", "show", "9999.99999")
-	require.Equal(t, "gtrag: not in the knowledge base: 9999.99999 (see `gtrag papers list`)\n", r.stderr)
+	r = gtrag(t, envDir, "papers", "show", "9912.99999")
+	require.Equal(t, "gtrag: not in the knowledge base: 9912.99999 (see `gtrag papers list`)\n", r.stderr)
 }
 
 // papers rm --json stopped by Ctrl-C part way prints the papers it

@@ -41,9 +41,14 @@ var (
 
 // ID is the i-th generated id: new style for most, old style with a slash
 // for every seventh, so that both id forms run through every test.
+//
+// The old-style id is one arXiv could have given (cs/0101003: January
+// 2001, paper 3), a thousand to a month from January 2001 on, so that ids
+// sort as i does: arxiv.ParseID refuses a month 00, which cs/0100003,
+// generated before, had. Both forms hold for i below 84000.
 func ID(i, version int) string {
 	if i%7 == 3 {
-		return fmt.Sprintf("cs/%07dv%d", 100000+i, version)
+		return fmt.Sprintf("cs/%02d%02d%03dv%d", 1+i/12000, 1+i/1000%12, i%1000, version)
 	}
 	return fmt.Sprintf("2401.%05dv%d", i, version)
 }
