@@ -3,6 +3,7 @@ package nodes
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -401,11 +402,20 @@ type paperSet map[string]bool
 // add records r's paper and reports whether the set lacked it.
 func (s paperSet) add(r vectordb.Result) bool {
 	paper := r.Metadata[chunker.KeyPaperID]
-	if _, err := arxiv.ParseID(paper); err == nil && s[paper] {
+	if arxivShaped(paper) && s[paper] {
 		return false
 	}
 	s[paper] = true
 	return true
+}
+
+// arxivShaped reports whether id is written as an arXiv id, its date
+// possible or not: a paper `ingest --file` stored under "2413.01234"
+// before arxiv.ParseID refused such dates is still an abstract in chunks.
+func arxivShaped(id string) bool {
+	_, err := arxiv.ParseID(id)
+	var impossible *arxiv.ImpossibleIDError
+	return err == nil || errors.As(err, &impossible)
 }
 
 // searchBest is the paper the run's i-th arXiv search ranked first about

@@ -200,6 +200,14 @@ func TestPullerQuotesKDifferentPapers(t *testing.T) {
 	s, err = Puller{Store: store, K: 2, Rerank: storeOrder{}}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
 	require.NoError(t, err)
 	require.Equal(t, []string{"primer:spe_chunk_0", "primer:spe_chunk_1"}, ids(s), "a primer entry's chunks are not moved")
+
+	// A paper stored under an id whose date arxiv.ParseID now refuses
+	// (month 13) is still an abstract in chunks.
+	const typo = "2413.00001v1"
+	store.docs = []vectordb.Document{chunk(typo, 0), chunk(typo, 1), chunk(b, 0)}
+	s, err = Puller{Store: store, K: 2, Rerank: storeOrder{}}.Pull(context.Background(), GraphState{UserQuery: "shapley value"})
+	require.NoError(t, err)
+	require.Equal(t, []string{typo + "_chunk_0", b + "_chunk_0"}, ids(s), "one chunk per paper, whatever its id's date")
 }
 
 // TestPullerKeepsRunnersUpAside: the papers next after the K, in the same
