@@ -33,6 +33,8 @@ func TestTerms(t *testing.T) {
 		{"the field's name frames the question", "In game theory, why would you bluff with a weak hand?", nil, []string{"bluff", "weak", "hand"}},
 		{"the field's name hyphenated", "Is there a game-theoretic reason behind the Talmud's rule?", nil, []string{"reason", "behind", "talmud", "rule"}},
 		{"the field's name alone is the subject", "What is game theory?", nil, []string{"game", "theory"}},
+		{"the words that say the name is a field's go with it", "Who invented game theory as a field?", nil, []string{"invented"}},
+		{"a field of its own stays", "Who invented game theory, and what is a mean field game?", nil, []string{"invented", "field"}},
 		{"end up is a way of saying finally", "Do shoppers end up paying more when they haggle with an AI seller?", nil, []string{"shoppers", "paying", "haggle", "ai", "seller"}},
 		{"ends up, any case", "Who Ends Up with the good?", nil, []string{"good"}},
 		{"end elsewhere stays", "How do players behave near the end of a finitely repeated game?", nil, []string{"players", "behave", "near", "end", "finitely", "repeated", "game"}},

@@ -1542,15 +1542,19 @@ func papersOf(results []vectordb.Result) []arxiv.Paper {
 // of its answer or is phrased (text.AnswerForm, text.QuestionWords: "in
 // plain words", "my lecturer said"), which say nothing of its subject;
 // leaving them out spared three textbook questions of the answer sets
-// their search and lost none of the dev questions (see BeyondPrimer).
+// their search and lost none of the dev questions (see BeyondPrimer). So
+// are the words that ask for the field's beginnings (text.FieldOrigin:
+// "invented"), which the overview entry says as "founded".
 // The primer's vocabulary is fixed with the binary, so the same question
 // gets the same answer on every machine, whatever its store holds.
 func primerLacks(question string) []string {
 	vocab := primerVocabulary()
 	held := func(stem string) bool { return vocab[stem] }
 	var lacks []string
+	origin := text.FieldOrigin(question) // the overview says "founded"
 	for _, w := range questionWords(question) {
-		if w.generic || text.AnswerForm.Has(w.lower) || text.QuestionWords.Has(w.lower) || slices.Contains(lacks, w.lower) {
+		if w.generic || text.AnswerForm.Has(w.lower) || text.QuestionWords.Has(w.lower) || slices.Contains(lacks, w.lower) ||
+			slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w.lower) }) {
 			continue
 		}
 		if slices.ContainsFunc(w.stems, func(stem string) bool { return !held(stem) }) && !slices.ContainsFunc(w.alternatives, held) {

@@ -92,6 +92,20 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		r.Scores[i] = p.Score
 	}
 	f := analyze(question)
+	origin := originFocus(question, candidates)
+	if origin != nil {
+		// "Who invented game theory?" names no concept but the field,
+		// which every passage is about; it is answered by the passage
+		// that says who founded it (text.FieldOrigin), which the store
+		// may rank below entries sharing the question's other words
+		// ("first", "came").
+		w := focusWeight
+		for i := range candidates {
+			r.Scores[i] = (candidates[i].Score + w*origin[i]) / (1 + w)
+		}
+		r.Reason = fmt.Sprintf("the question asks who founded the field: ranked by saying so, score = (store score + %.2f × 1 if it does) / %.2f", w, 1+w)
+		return r, nil
+	}
 	if len(f.Concepts) == 0 {
 		r.Reason = "the question names no concept to rank by; the store's order stands"
 		return r, nil
@@ -207,6 +221,27 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
 		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
 	return r, nil
+}
+
+// originFocus is, for a question on the field's beginnings
+// (text.FieldOrigin), 1 for each candidate that names the field and says
+// "founded", 0 for the others; nil for any other question, or when no
+// candidate says it.
+func originFocus(question string, candidates []Passage) []float64 {
+	if text.FieldOrigin(question) == nil {
+		return nil
+	}
+	focus := make([]float64, len(candidates))
+	any := false
+	for i, p := range candidates {
+		if doc := p.Title + "\n" + p.Text; termSet(doc)[foundedStem] && text.NamesTheField(doc) {
+			focus[i], any = 1, true
+		}
+	}
+	if !any {
+		return nil
+	}
+	return focus
 }
 
 // definesIn reports whether a sentence of passage p says what c is: it

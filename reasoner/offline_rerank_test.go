@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -293,4 +294,24 @@ func TestOfflineRerankerPutsTheDefinitionFirstForWhatIs(t *testing.T) {
 	r, err = NewOfflineReranker().Rerank(context.Background(), "Which allocation rules are strategyproof on single-peaked domains?", ps)
 	require.NoError(t, err)
 	require.Greater(t, r.Scores[0], r.Scores[2], "not a definition question: %v", r.Scores)
+}
+
+// A question on the field's beginnings names no concept but the field,
+// which every passage is about: the passage that says who founded it comes
+// first, however the store ranked it ("who came up with game theory in the
+// first place" ranked the entry on voting rules, which says "first", above
+// the overview).
+func TestOfflineRerankerPutsTheFieldsFoundingFirstForItsOrigin(t *testing.T) {
+	voting := Passage{N: 1, ID: "voting_chunk_0", PaperID: "voting", Title: "Voting rules",
+		Text: "Under plurality rule the candidate ranked first by the most voters wins, and social choice theory came up with many others.", Score: 0.98}
+	overview := Passage{N: 2, ID: "overview_chunk_0", PaperID: "overview", Title: "What game theory studies",
+		Text: "Game theory is the mathematics of strategic interaction. The field was founded by John von Neumann and Oskar Morgenstern in 1944.", Score: 0.92}
+	for q, first := range map[string]int{
+		"who came up with game theory in the first place, and when?": 1,
+		"Who came up with plurality voting in the first place?":      0, // not the field's beginnings
+	} {
+		r, err := NewOfflineReranker().Rerank(context.Background(), q, []Passage{voting, overview})
+		require.NoError(t, err)
+		require.Equal(t, first, slices.Index(r.Scores, slices.Max(r.Scores)), "%s: %v (%s)", q, r.Scores, r.Reason)
+	}
 }

@@ -54,8 +54,18 @@ func keyTerms(question string) []term {
 	// so the store was judged to answer it and arXiv was not searched. A
 	// concept named with it ("evolutionary game theory") keeps its own
 	// word.
+	origin := text.FieldOrigin(question)
 	for _, w := range text.Words(text.WithoutFieldName(question)) {
 		if text.QuestionWords.Has(w) || isNumber(w) {
+			continue
+		}
+		if slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w) }) {
+			// "Who invented game theory?" asks what sources say with
+			// "founded" (text.FieldOrigin).
+			if !seen[foundedStem] {
+				seen[foundedStem] = true
+				out = append(out, term{Stem: foundedStem, Word: w, Weight: 1})
+			}
 			continue
 		}
 		// A hyphenated word counts by its parts ("zero-sum" → zero, sum),
@@ -88,6 +98,10 @@ func keyTerms(question string) []term {
 	}
 	return out
 }
+
+// foundedStem is the term of "founded", which a question about the field's
+// beginnings asks for in its own words (text.FieldOrigin).
+var foundedStem = tokens("founded")[0]
 
 // paraphrases are everyday phrasings of a word that sources use instead:
 // a student asks what a solution makes "as large as possible", a source

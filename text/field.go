@@ -2,14 +2,19 @@ package text
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 )
 
 // fieldName matches the field's own name: "game theory", "game-theoretic",
-// "game theoretically", "game theorists". Compiled on first use: every
+// "game theoretically", "game theorists", with the words that say it is a
+// field ("the field of game theory", "game theory as a discipline"): in
+// "Who invented game theory as a field?" the field is named once, and
+// "field", left as a word of its own, sent the arXiv search to mean-field
+// games. Compiled on first use: every
 // command loads this package, few read a question.
 var fieldName = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\bgame[- ]theor(y|ies|etic|etical|etically|ists?)\b`)
+	return regexp.MustCompile(`(?i)\b(?:the (?:field|study|discipline|science) of )?game[- ]theor(?:y|ies|etic|etical|etically|ists?)\b(?: as an? (?:field|discipline|subject|science|area of (?:study|research)))?`)
 })
 
 // NamesTheField reports whether s names game theory itself, which makes it
@@ -22,3 +27,34 @@ func NamesTheField(s string) bool { return fieldName().MatchString(s) }
 // space: "In game theory, why would you bluff?" asks about bluffing, and
 // the field's name frames the question as "explain" does.
 func WithoutFieldName(s string) string { return fieldName().ReplaceAllString(s, " ") }
+
+// FieldOrigin returns the words of a question about the field's own
+// beginnings that ask for them ("invented" in "Who invented game
+// theory?", "start" in "When did game theory start?", "father" in "Who is
+// the father of game theory?"), or nil for any other question. Sources
+// say such things in their own words, "The field was founded by John von
+// Neumann and Oskar Morgenstern … (1944)", which shares no word with the
+// student's "invented": the reasoners read these words as "founded".
+//
+// The question must name the field (NamesTheField) and ask who or when,
+// or name its history, origins or founders outright: "start" in "How do
+// players start a game of chicken?" asks nothing of the field.
+func FieldOrigin(question string) []string {
+	if !NamesTheField(question) {
+		return nil
+	}
+	rest := WithoutFieldName(question)
+	if !originAsked.MatchString(rest) {
+		return nil
+	}
+	var words []string
+	for _, m := range originWord.FindAllString(rest, -1) {
+		words = append(words, strings.Fields(m)...) // "came up with": each word
+	}
+	return words
+}
+
+var (
+	originWord  = regexp.MustCompile(`(?i)\b(?:invent(?:ed|s|ing|or|ors|ion)?|found(?:ed|er|ers|ing|ation|ations)|fathers?|creat(?:ed|or|ors)|start(?:ed|s)?|beg[au]n|begin(?:s|ning|nings)?|originat(?:ed|es)|origins?|pioneer(?:ed|s)?|history|birth|born|c[ao]me (?:up with|from)|first(?: (?:person|people|one|man|woman|scientist|economist|mathematician)s?)?)\b`)
+	originAsked = regexp.MustCompile(`(?i)^\W*(?:who|when|where|what year|in what year|how did)\b.*\b(?:invent|found|creat|start|beg[au]n|originat|pioneer|born|came up with|come up with|came from|come from|father|the first (?:person|people|one|man|woman|scientist|economist|mathematician)s?\b|the first to\b)|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?|foundations?) of\s*$|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?) of\b`)
+)

@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestNamesTheField(t *testing.T) {
 	for s, want := range map[string]bool{
@@ -17,5 +20,41 @@ func TestNamesTheField(t *testing.T) {
 	}
 	if got := WithoutFieldName("In game theory, why would you bluff?"); got != "In  , why would you bluff?" {
 		t.Errorf("WithoutFieldName: %q", got)
+	}
+}
+
+func TestWithoutFieldNameTakesTheWordsThatSayItIsAField(t *testing.T) {
+	for in, want := range map[string]string{
+		"Who invented game theory as a field?":     "Who invented  ?",
+		"When did the field of game theory begin?": "When did   begin?",
+		"Is mean field game theory hard?":          "Is mean field   hard?",
+		"What does game theory say about fields?":  "What does   say about fields?",
+	} {
+		if got := WithoutFieldName(in); got != want {
+			t.Errorf("WithoutFieldName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFieldOrigin(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Who invented game theory?":                       {"invented"},
+		"Who actually invented game theory as a field?":   {"invented"},
+		"When did game theory start?":                     {"start"},
+		"Who is the father of game theory?":               {"father"},
+		"What is the history of game theory?":             {"history"},
+		"Where did game theory come from?":                {"come", "from"},
+		"Who came up with game theory?":                   {"came", "up", "with"},
+		"Who was the first person to study game theory?":  {"first", "person"},
+		"Which game theory result came first?":            nil, // asks neither who nor when
+		"How do players start a game of chicken?":         nil, // no field named
+		"In game theory, who moves first at the start?":   nil, // asks of a game, not of the field
+		"In game theory, why would you bluff?":            nil,
+		"Who founded the field of game theory, and when?": {"founded"},
+	} {
+		got := FieldOrigin(q)
+		if !slices.Equal(got, want) {
+			t.Errorf("FieldOrigin(%q) = %q, want %q", q, got, want)
+		}
 	}
 }
