@@ -756,6 +756,29 @@ func TestIngestAsksAServerStoreWithItsContext(t *testing.T) {
 	require.Less(t, time.Since(start), 5*time.Second, "stopped with the ingest")
 }
 
+// An id list done before is told by what the store holds now: a store
+// that asks a server, and cannot answer, fails the run instead of holding
+// none of the ids ("the store holds 0 of them" of an unreachable
+// Weaviate, asked through HasPaper, which cannot fail).
+func TestIngestIDsDoneBeforeAskAServerStoreWithItsContext(t *testing.T) {
+	papers := arxivtest.Papers(0, 2)
+	srv := arxivtest.New(t, papers)
+	store := &serverStore{memStore: newMemStore()}
+	in := &ingest.Ingester{Store: store, StateDir: t.TempDir()}
+	ids := []string{papers[0].ID, papers[1].ID}
+	_, err := L(in).Lookup(context.Background(), testClient(srv, 0), ids)
+	require.NoError(t, err)
+
+	rep, err := L(in).Lookup(context.Background(), testClient(srv, 0), ids)
+	require.NoError(t, err)
+	require.NotNil(t, rep.Tried, "the list was done before")
+	require.Equal(t, 2, rep.Tried.Held)
+
+	store.err = errBoom
+	_, err = L(in).Lookup(context.Background(), testClient(srv, 0), ids)
+	require.ErrorIs(t, err, errBoom)
+}
+
 // hungCounter is a serverStore whose count hangs with its server.
 type hungCounter struct {
 	*memStore

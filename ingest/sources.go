@@ -244,7 +244,7 @@ func (in *Ingester) Lookup(ctx context.Context, l Looker, ids []string) (Report,
 	if st.Done {
 		rep, err := r.upToDate(ctx, st, path, resumed)
 		if err == nil {
-			rep.Tried = tried(r.store, norm, st)
+			rep.Tried, err = tried(ctx, r.store, norm, st)
 		}
 		return rep, err
 	}
@@ -576,17 +576,27 @@ func (r *run) upToDate(ctx context.Context, st state, path string, resumed bool)
 // since. An id arXiv had no paper for is not held, whatever version of
 // its paper the store holds ("2101.00001v9" beside a stored v2): it was
 // counted twice, and a list of two versions of one paper, one unknown,
-// was "already ingested".
-func tried(store Store, ids []string, st state) *Tried {
+// was "already ingested". A store that asks a server is asked with the
+// run's context, and one that cannot answer fails the run: through
+// HasPaper, which cannot fail, an unreachable Weaviate was reported as
+// holding none of the ids.
+func tried(ctx context.Context, store Store, ids []string, st state) (*Tried, error) {
 	t := &Tried{IDs: len(ids), NotFound: max(st.Counters.NotFound, len(st.NotFoundIDs)), NotFoundIDs: slices.Clone(st.NotFoundIDs)}
 	notFound := make(map[string]bool, len(st.NotFoundIDs))
 	for _, id := range st.NotFoundIDs {
 		notFound[id] = true
 	}
 	for _, id := range ids {
-		if !notFound[id] && store.HasPaper(arxiv.BaseID(id)) {
+		if notFound[id] {
+			continue
+		}
+		have, err := vectordb.HasPaperContext(ctx, store, arxiv.BaseID(id))
+		if err != nil {
+			return nil, fmt.Errorf("ask the store whether it holds %s: %w", id, err)
+		}
+		if have {
 			t.Held++
 		}
 	}
-	return t
+	return t, nil
 }
