@@ -557,3 +557,27 @@ func TestAnAbstentionNamesEachMissingConceptOnce(t *testing.T) {
 	require.True(t, got.Abstained, got.Text)
 	require.Equal(t, 1, strings.Count(got.Text, "budget-constrained bidder"), got.Text)
 }
+
+// The stemmer leaves an adjective in -able or -ible and its noun in -ity
+// apart ("stabl", "stabil"): "What is stability in a two-sided matching
+// market?" was answered with the market's setting and the core, never with
+// "A matching is stable if there is no blocking pair", which says what it
+// asks.
+func TestOfflineAnswererMeetsStabilityInStable(t *testing.T) {
+	for _, pair := range [][2]string{{"stability", "stable"}, {"credibility", "credible"}, {"collusion", "collude"}, {"persuade", "persuasion"}, {"divide", "division"}} {
+		require.True(t, sameStem(tokens(pair[0])[0], tokens(pair[1])[0]), "%s and %s", pair[0], pair[1])
+	}
+	require.False(t, sameStem(tokens("mobility")[0], tokens("mob")[0]))
+	require.False(t, sameStem("lead", "leas"), "too short to tell a verb and its noun")
+
+	matching := Passage{N: 1, ID: "primer:stable-matching_chunk_0", PaperID: "primer:stable-matching", Title: "Stable matching and the Gale-Shapley deferred acceptance algorithm", Score: 0.7,
+		Text: chunk("Stable matching and the Gale-Shapley deferred acceptance algorithm",
+			"In a two-sided matching market, such as students and schools or doctors and hospitals, each participant ranks those on the other side. "+
+				"A matching is stable if there is no blocking pair, that is, no two people who are not matched to each other but would both prefer each other to their current partners. "+
+				"David Gale and Lloyd Shapley (1962) proved that a stable matching always exists.")}
+	core := Passage{N: 2, ID: "primer:core_chunk_1", PaperID: "primer:core", Title: "The core of a cooperative game", Score: 0.6,
+		Text: chunk("The core of a cooperative game", "In two-sided matching markets the core coincides with the set of stable matchings.")}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is stability in a two-sided matching market?", []Passage{matching, core})
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "blocking pair", ans.Text)
+}
