@@ -1153,6 +1153,28 @@ func sameStem(a, b string) bool {
 	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
 }
 
+// derivedForms are the other stems sameStem takes for one word's without
+// a shared prefix: the adjective's of a noun in -bility, and for a verb
+// in -de its noun in -sion and the other way round.
+func derivedForms(s string) []string {
+	var out []string
+	if a := ableStem(s); a != s {
+		out = append(out, a)
+	}
+	if base, ok := strings.CutSuffix(s, "bl"); ok && len(base) >= 3 {
+		out = append(out, base+"bil")
+	}
+	if len(s) >= 5 {
+		switch s[len(s)-1] {
+		case 'd':
+			out = append(out, s[:len(s)-1]+"s")
+		case 's':
+			out = append(out, s[:len(s)-1]+"d")
+		}
+	}
+	return out
+}
+
 // ableStem is the stem of a noun in -ability or -ibility ("stabil", of
 // stability) as its adjective's ("stabl"); any other stem as it is.
 func ableStem(s string) string {

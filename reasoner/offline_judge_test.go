@@ -468,3 +468,17 @@ func checkVerdicts(t *testing.T, cases []verdictCase) {
 		})
 	}
 }
+
+// Key-term coverage meets a question's word in the form its source uses
+// where the stemmer leaves the two apart: "colluding" (collud) in a
+// passage that says "collusion" (collus), "stability" (stabil) in one that
+// says "stable" (stabl). Counted missing, they sent questions a passage
+// answered to a second search and a caveat.
+func TestCoverageMeetsAWordInItsOtherForm(t *testing.T) {
+	p := []Passage{{Title: "Tacit collusion under imperfect monitoring", Text: "Collusion is sustained by price wars after low prices, and a stable matching exists."}}
+	for _, q := range []string{"colluding", "stability", "collude"} {
+		c := coverage(keyTerms(q), p)
+		require.Equal(t, 1.0, c.Share, "%s: %+v", q, c)
+	}
+	require.Zero(t, coverage(keyTerms("persuasion"), p).Share)
+}
