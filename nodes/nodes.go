@@ -652,7 +652,7 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 	// the question's paper, tuning 1,176 -> 1,194 of 1,763, held-out
 	// 235 -> 240 of 376, with no question lost, one control more refused
 	// and no more papers taken; empty stores do not hold the primer.
-	if v.Yes && len(s.Searches) == 0 && primerOnly(top) {
+	if v.Yes && len(s.Searches) == 0 && primerOnly(top) && !fieldInLife(s.UserQuery) {
 		if w := text.AsksForEvidence(s.UserQuery); w != "" {
 			s.RelevantContext = false
 			s.Reasoning += fmt.Sprintf("; but the question asks what was found (%q), and the passages are the primer's textbook entries, so not relevant", w)
@@ -687,7 +687,7 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 			return s, nil
 		}
 		if c.BeyondPrimer && primerOnly(top) {
-			if lacks := primerLacks(s.UserQuery); len(lacks) > 0 {
+			if lacks := primerLacks(s.UserQuery); len(lacks) > 0 && !fieldInLife(s.UserQuery) {
 				s.RelevantContext = false
 				if c.Previewed != nil {
 					c.Previewed.lacks = lacks
@@ -1532,6 +1532,27 @@ func papersOf(results []vectordb.Result) []arxiv.Paper {
 		out = append(out, arxiv.Paper{ID: id, Title: r.Metadata["title"], Summary: r.Content})
 	}
 	return out
+}
+
+// fieldInLife reports whether a question asks only how the field is used
+// in life ("Is game theory useful in real life?", "How is game theory
+// used in the real world?"): it names the field and no glossary concept,
+// and the primer holds every other word of it but the idiom of life. The
+// primer's overview says where the field is used; arXiv, searched first
+// for "real" and "life" (neither a primer word, and "real life" a
+// request for evidence to text.AsksForEvidence) beside the field's
+// categories, returned papers that shared those words by chance
+// (real-time strategy games), which were stored and quoted in the answer.
+// A question naming an application ("in evolutionary biology") or a
+// concept is searched as before.
+func fieldInLife(question string) bool {
+	if !text.NamesTheField(question) || !text.HasLifeIdiom(question) {
+		return false
+	}
+	if len(glossaryConcepts(text.WithoutFieldName(question))) > 0 {
+		return false
+	}
+	return len(primerLacks(text.WithoutLife(question))) == 0
 }
 
 // primerLacks returns the question's words and phrases (questionWords, as

@@ -123,6 +123,13 @@ func analyze(question string) focus {
 	evoked := text.Evocations(question)
 	f := focus{Question: question, Concepts: withEvoked(focal, evoked), Kind: kindOf(question), Terms: keyTerms(question), Example: asksExample.MatchString(question)}
 	f.Counterexample = question != asked
+	if len(f.Concepts) == 0 && len(f.Terms) == 0 && text.NamesTheField(question) {
+		// "How is game theory used in the real world?": nothing but the
+		// field, which its name and the idiom of life (keyTerms) leave
+		// unsaid; the field itself is the subject, as in "What is game
+		// theory used for?".
+		f.Concepts = text.Focal("game theory")
+	}
 	if len(f.Concepts) > 0 {
 		main := f.Concepts[0].Name
 		f.Evoked = !slices.ContainsFunc(focal, func(c text.Concept) bool { return strings.EqualFold(c.Name, main) })

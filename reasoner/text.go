@@ -55,7 +55,13 @@ func keyTerms(question string) []term {
 	// concept named with it ("evolutionary game theory") keeps its own
 	// word.
 	origin := text.FieldOrigin(question)
-	for _, w := range text.Words(text.WithoutFieldName(question)) {
+	asked := text.WithoutFieldName(question)
+	if text.NamesTheField(question) {
+		// "Is game theory useful in real life?": the idiom frames the
+		// question as the field's name does (text.WithoutLife).
+		asked = text.WithoutLife(asked)
+	}
+	for _, w := range text.Words(asked) {
 		if text.QuestionWords.Has(w) || isNumber(w) {
 			continue
 		}

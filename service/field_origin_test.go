@@ -39,3 +39,31 @@ func TestAQuestionOnTheFieldsBeginningsIsAnsweredByTheOverview(t *testing.T) {
 		require.Contains(t, r.Answer, "founded by John von Neumann and Oskar Morgenstern", q)
 	}
 }
+
+// A question on how the field is used in life is answered by the
+// overview, which says where it is used, with no arXiv request. Before,
+// "real" and "life" (no primer word, and an evidence cue) sent it to
+// arXiv, whose papers on real-time strategy games it shared them with
+// were stored and quoted, or it ended not_found.
+func TestAQuestionOnTheFieldInLifeIsAnsweredByTheOverview(t *testing.T) {
+	rts := arxiv.Paper{ID: "1612.67960v1", Title: "Mastering real-time strategy games",
+		Summary: "Real-time strategy games are a testbed for multi-agent learning in the real world: players gather resources, " +
+			"build armies and attack, and we train agents by self-play against a league of past opponents.",
+		PrimaryCategory: "cs.GT"}
+	svc := primerService(t, arxivWith(t, rts))
+	for _, q := range []string{
+		"Is game theory useful in real life?",
+		"How is game theory used in the real world?",
+		"Does game theory actually work in the real world?",
+	} {
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{})
+		require.NoError(t, err, q)
+		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
+		require.Zero(t, r.ArxivRequests, q)
+		require.Equal(t, []string{"primer:game-theory-overview"}, sourceIDs(r), q)
+	}
+	// Naming an application is a question for arXiv as before.
+	r, err := svc.Ask(context.Background(), "Has game theory ever actually predicted how real people bargain?", service.AskOptions{})
+	require.NoError(t, err)
+	require.EqualValues(t, 1, r.ArxivRequests, r.Answer)
+}

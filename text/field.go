@@ -58,3 +58,16 @@ var (
 	originWord  = regexp.MustCompile(`(?i)\b(?:invent(?:ed|s|ing|or|ors|ion)?|found(?:ed|er|ers|ing|ation|ations)|fathers?|creat(?:ed|or|ors)|start(?:ed|s)?|beg[au]n|begin(?:s|ning|nings)?|originat(?:ed|es)|origins?|pioneer(?:ed|s)?|history|birth|born|c[ao]me (?:up with|from)|first(?: (?:person|people|one|man|woman|scientist|economist|mathematician)s?)?)\b`)
 	originAsked = regexp.MustCompile(`(?i)^\W*(?:who|when|where|what year|in what year|how did)\b.*\b(?:invent|found|creat|start|beg[au]n|originat|pioneer|born|came up with|come up with|came from|come from|father|the first (?:person|people|one|man|woman|scientist|economist|mathematician)s?\b|the first to\b)|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?|foundations?) of\s*$|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?) of\b`)
 )
+
+// WithoutLife is s with the idioms that ask for everyday use ("in real
+// life", "the real world", "everyday life") replaced by a space. In a
+// question that names the field ("Is game theory useful in real life?")
+// they frame it as the field's name does, and say nothing a source would:
+// the primer's overview says where the field is used without saying
+// "real" or "life".
+func WithoutLife(s string) string { return lifeIdiom.ReplaceAllString(s, " ") }
+
+// HasLifeIdiom reports whether s asks for everyday use (see WithoutLife).
+func HasLifeIdiom(s string) bool { return lifeIdiom.MatchString(s) }
+
+var lifeIdiom = regexp.MustCompile(`(?i)\b(?:real|everyday|daily|day-to-day|ordinary)[- ](?:life|lives|world)\b`)

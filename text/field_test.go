@@ -58,3 +58,18 @@ func TestFieldOrigin(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutLife(t *testing.T) {
+	require := func(in, want string) {
+		t.Helper()
+		if got := WithoutLife(in); got != want {
+			t.Errorf("WithoutLife(%q) = %q, want %q", in, got, want)
+		}
+	}
+	require("Is game theory useful in real life?", "Is game theory useful in  ?")
+	require("used in the real-world", "used in the  ")
+	require("real estate in the world", "real estate in the world")
+	if !HasLifeIdiom("examples in everyday life") || HasLifeIdiom("a real number") {
+		t.Error("HasLifeIdiom")
+	}
+}
