@@ -1135,15 +1135,12 @@ func nameStems(c text.Concept) []string {
 	return out
 }
 
-// sameStem reports whether two terms are one word's: equal, or one starting
+// sameStem reports whether two terms are one word's: equal, one starting
 // the other when both have four letters or more ("leader", "leadership"),
-// or two forms the stemmer leaves apart: an adjective in -able or -ible
-// and its noun in -ity where the word before is short ("stabl" and
-// "stabil" for "stable" and "stability"; "credibility" it makes
-// "credibl" itself), and a verb in -de and its noun in -sion (ableStem
-// and the check below). "What is stability in a two-sided matching
-// market?" is answered by "A matching is stable if there is no blocking
-// pair".
+// or one a derived form of the other that the stemmer leaves apart
+// (derivedForms: "stabl" and "stabil"). "What is stability in a two-sided
+// matching market?" is answered by "A matching is stable if there is no
+// blocking pair".
 func sameStem(a, b string) bool {
 	if a == b {
 		return true
@@ -1151,22 +1148,19 @@ func sameStem(a, b string) bool {
 	if len(a) < 4 || len(b) < 4 {
 		return false
 	}
-	a, b = ableStem(a), ableStem(b)
-	if ends := string(a[len(a)-1]) + string(b[len(b)-1]); len(a) >= 5 && len(a) == len(b) && a[:len(a)-1] == b[:len(b)-1] && (ends == "ds" || ends == "sd") {
-		// A verb in -de and its noun in -sion: "collude" and
-		// "collusion" (collud, collus), "persuade", "decide", "divide".
-		return true
-	}
-	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) || slices.Contains(derivedForms(a), b)
 }
 
-// derivedForms are the other stems sameStem takes for one word's without
-// a shared prefix: the adjective's of a noun in -bility, and for a verb
-// in -de its noun in -sion and the other way round.
+// derivedForms are the stems of the same word that the stemmer leaves
+// without a shared prefix: an adjective in -able or -ible and its noun in
+// -ity where the word before is short ("stabl" and "stabil" for "stable"
+// and "stability"; "credibility" it makes "credibl" itself), and a verb
+// in -de and its noun in -sion ("collud" and "collus"; "persuade",
+// "decide", "divide"), each way round, five letters at least.
 func derivedForms(s string) []string {
 	var out []string
-	if a := ableStem(s); a != s {
-		out = append(out, a)
+	if base, ok := strings.CutSuffix(s, "bil"); ok && len(base) >= 3 {
+		out = append(out, base+"bl")
 	}
 	if base, ok := strings.CutSuffix(s, "bl"); ok && len(base) >= 3 {
 		out = append(out, base+"bil")
@@ -1180,15 +1174,6 @@ func derivedForms(s string) []string {
 		}
 	}
 	return out
-}
-
-// ableStem is the stem of a noun in -ability or -ibility ("stabil", of
-// stability) as its adjective's ("stabl"); any other stem as it is.
-func ableStem(s string) string {
-	if base, ok := strings.CutSuffix(s, "bil"); ok && len(base) >= 3 {
-		return base + "bl"
-	}
-	return s
 }
 
 // names lists the concepts' names, quoted: `"Shapley value"`.

@@ -581,7 +581,7 @@ func coverage(terms []term, passages []Passage) termCoverage {
 	var got, total float64
 	for _, t := range terms {
 		total += t.Weight
-		if present[t.Stem] || present[ableStem(t.Stem)] || slices.ContainsFunc(derivedForms(t.Stem), func(s string) bool { return present[s] }) {
+		if present[t.Stem] || slices.ContainsFunc(derivedForms(t.Stem), func(s string) bool { return present[s] }) {
 			got += t.Weight
 			c.Covered = append(c.Covered, t)
 		} else {
