@@ -91,21 +91,19 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	for i, p := range candidates {
 		r.Scores[i] = p.Score
 	}
-	f := analyze(question)
-	origin := originFocus(question, candidates)
-	if origin != nil {
+	if origin := originFocus(question, candidates); origin != nil {
 		// "Who invented game theory?" names no concept but the field,
 		// which every passage is about; it is answered by the passage
 		// that says who founded it (text.FieldOrigin), which the store
 		// may rank below entries sharing the question's other words
 		// ("first", "came").
-		w := focusWeight
-		for i := range candidates {
-			r.Scores[i] = (candidates[i].Score + w*origin[i]) / (1 + w)
+		for i, p := range candidates {
+			r.Scores[i] = focused(p.Score, origin[i])
 		}
-		r.Reason = fmt.Sprintf("the question asks who founded the field: ranked by saying so, score = (store score + %.2f × 1 if it does) / %.2f", w, 1+w)
+		r.Reason = fmt.Sprintf("the question asks who founded the field: ranked by saying so, score = (store score + %.2f × 1 if it does) / %.2f", focusWeight, 1+focusWeight)
 		return r, nil
 	}
+	f := analyze(question)
 	if len(f.Concepts) == 0 {
 		r.Reason = "the question names no concept to rank by; the store's order stands"
 		return r, nil
@@ -176,9 +174,8 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		r.Reason = fmt.Sprintf("no candidate mentions %s; the store's order stands", strings.Join(names(ranked[:min(2, len(ranked))]), " or "))
 		return r, nil
 	}
-	w := focusWeight
-	for i := range candidates {
-		r.Scores[i] = (candidates[i].Score + w*focus[i]) / (1 + w)
+	for i, p := range candidates {
+		r.Scores[i] = focused(p.Score, focus[i])
 	}
 	if comparison {
 		// A comparison needs both entries: a second chunk of one, which
@@ -213,14 +210,20 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		for _, i := range order {
 			paper := cmpOr(candidates[i].PaperID, candidates[i].ID)
 			if seen[paper] {
-				r.Scores[i] = (candidates[i].Score + w*focus[i]/2) / (1 + w)
+				r.Scores[i] = focused(candidates[i].Score, focus[i]/2)
 			}
 			seen[paper] = true
 		}
 	}
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
-		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), w, 1+w)
+		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), focusWeight, 1+focusWeight)
 	return r, nil
+}
+
+// focused is a candidate's score: its store score and its focus in [0,1],
+// weighed by focusWeight.
+func focused(score, focus float64) float64 {
+	return (score + focusWeight*focus) / (1 + focusWeight)
 }
 
 // originFocus is, for a question on the field's beginnings
