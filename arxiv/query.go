@@ -479,23 +479,23 @@ func withoutFieldName(q string, phrases, keywords []string) []string {
 		}
 		return true
 	}
-	// "as a field", "the discipline of": words that only say the name is
-	// a field's (text.WithoutFieldName takes them with it). Left in,
-	// "field" of "Who invented game theory as a field?" found mean-field
-	// games.
+	// The words text.WithoutFieldName takes with the name ("as a field",
+	// "the discipline of") are in no other place of the question: left
+	// in, "field" of "Who invented game theory as a field?" found
+	// mean-field games.
 	left := map[string]bool{}
-	for _, w := range strings.Fields(strings.ToLower(text.WithoutFieldName(q))) {
-		left[strings.Trim(w, ",.;:?!()\"'")] = true
+	for _, w := range words(text.WithoutFieldName(q)) {
+		left[w] = true
 	}
-	isQualifier := func(k string) bool { return fieldQualifiers[k] && !left[k] }
-	rest := slices.DeleteFunc(slices.Clone(keywords), func(k string) bool { return isName(k) || isQualifier(k) })
+	inName := func(k string) bool {
+		return isName(k) || !slices.ContainsFunc(strings.Fields(k), func(w string) bool { return left[w] })
+	}
+	rest := slices.DeleteFunc(slices.Clone(keywords), inName)
 	if len(rest) == 0 && len(phrases) == 0 {
 		return keywords // "What is game theory?" asks about the name itself
 	}
 	return rest
 }
-
-var fieldQualifiers = map[string]bool{"field": true, "study": true, "discipline": true, "subject": true, "science": true, "area": true, "research": true}
 
 var fieldNameWords = map[string]bool{"game": true, "games": true, "theory": true, "theoretic": true, "theoretical": true, "theoretically": true}
 
