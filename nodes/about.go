@@ -221,7 +221,9 @@ type questionWord struct {
 	stems []string // its terms, as text.Tokenize stems them
 	// alternatives are, for a one-stem word, the stems of the words papers
 	// use for it (text.FieldWords: "bargaining" for "haggling") and of its
-	// everyday kin (text.Kin: "street" for "road"); nil for a phrase.
+	// everyday kin (text.Kin: "street" for "road"), and "founded" for a
+	// word that asks for the field's beginnings (text.FieldOrigin:
+	// "invented"); nil for a phrase.
 	alternatives []string
 	// generic is set for a word every game-theory text uses
 	// (text.GenericWords: "game", "strategy", "equilibrium").
@@ -231,12 +233,19 @@ type questionWord struct {
 // questionWords are the question's keywords and phrases, phrases first.
 func questionWords(question string) []questionWord {
 	phrases, kws := arxiv.Terms(question)
+	origin := text.FieldOrigin(question)
 	out := make([]questionWord, 0, len(phrases)+len(kws))
 	for _, w := range append(phrases, kws...) {
 		lower := strings.ToLower(w)
 		qw := questionWord{lower: lower, stems: text.Tokenize(w), generic: text.GenericWords.Has(lower)}
 		if len(qw.stems) == 1 {
-			for _, f := range slices.Concat(text.FieldWords(w), text.Kin(lower)) {
+			alts := slices.Concat(text.FieldWords(w), text.Kin(lower))
+			if slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w) }) {
+				// "invented" of "Who invented game theory?" is what
+				// sources say with "founded" (text.FieldOrigin).
+				alts = append(alts, "founded")
+			}
+			for _, f := range alts {
 				qw.alternatives = append(qw.alternatives, text.Tokenize(f)...)
 			}
 		}

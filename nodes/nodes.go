@@ -652,7 +652,8 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 	// the question's paper, tuning 1,176 -> 1,194 of 1,763, held-out
 	// 235 -> 240 of 376, with no question lost, one control more refused
 	// and no more papers taken; empty stores do not hold the primer.
-	if v.Yes && len(s.Searches) == 0 && primerOnly(top) && !fieldInLife(s.UserQuery) {
+	inLife := v.Yes && fieldInLife(s.UserQuery) // asked once for both rules below
+	if v.Yes && len(s.Searches) == 0 && primerOnly(top) && !inLife {
 		if w := text.AsksForEvidence(s.UserQuery); w != "" {
 			s.RelevantContext = false
 			s.Reasoning += fmt.Sprintf("; but the question asks what was found (%q), and the passages are the primer's textbook entries, so not relevant", w)
@@ -686,8 +687,8 @@ func (c RelevanceChecker) Check(ctx context.Context, s GraphState) (GraphState, 
 				len(s.ChromaResults), firstSentence(ans.Text))
 			return s, nil
 		}
-		if c.BeyondPrimer && primerOnly(top) {
-			if lacks := primerLacks(s.UserQuery); len(lacks) > 0 && !fieldInLife(s.UserQuery) {
+		if c.BeyondPrimer && primerOnly(top) && !inLife {
+			if lacks := primerLacks(s.UserQuery); len(lacks) > 0 {
 				s.RelevantContext = false
 				if c.Previewed != nil {
 					c.Previewed.lacks = lacks
@@ -1563,19 +1564,17 @@ func fieldInLife(question string) bool {
 // of its answer or is phrased (text.AnswerForm, text.QuestionWords: "in
 // plain words", "my lecturer said"), which say nothing of its subject;
 // leaving them out spared three textbook questions of the answer sets
-// their search and lost none of the dev questions (see BeyondPrimer). So
-// are the words that ask for the field's beginnings (text.FieldOrigin:
-// "invented"), which the overview entry says as "founded".
+// their search and lost none of the dev questions (see BeyondPrimer). A
+// word that asks for the field's beginnings ("invented") has "founded",
+// the overview's word, among its alternatives (questionWords).
 // The primer's vocabulary is fixed with the binary, so the same question
 // gets the same answer on every machine, whatever its store holds.
 func primerLacks(question string) []string {
 	vocab := primerVocabulary()
 	held := func(stem string) bool { return vocab[stem] }
 	var lacks []string
-	origin := text.FieldOrigin(question) // the overview says "founded"
 	for _, w := range questionWords(question) {
-		if w.generic || text.AnswerForm.Has(w.lower) || text.QuestionWords.Has(w.lower) || slices.Contains(lacks, w.lower) ||
-			slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w.lower) }) {
+		if w.generic || text.AnswerForm.Has(w.lower) || text.QuestionWords.Has(w.lower) || slices.Contains(lacks, w.lower) {
 			continue
 		}
 		if slices.ContainsFunc(w.stems, func(stem string) bool { return !held(stem) }) && !slices.ContainsFunc(w.alternatives, held) {
