@@ -44,20 +44,28 @@ func FieldOrigin(question string) []string {
 		return nil
 	}
 	rest := WithoutFieldName(question)
-	if !originAsked.MatchString(rest) {
+	re := origin()
+	if !re.asked.MatchString(rest) {
 		return nil
 	}
 	var words []string
-	for _, m := range originWord.FindAllString(rest, -1) {
+	for _, m := range re.word.FindAllString(rest, -1) {
 		words = append(words, strings.Fields(m)...) // "came up with": each word
 	}
 	return words
 }
 
-var (
-	originWord  = regexp.MustCompile(`(?i)\b(?:invent(?:ed|s|ing|or|ors|ion)?|found(?:ed|er|ers|ing|ation|ations)|fathers?|creat(?:ed|or|ors)|start(?:ed|s)?|beg[au]n|begin(?:s|ning|nings)?|originat(?:ed|es)|origins?|pioneer(?:ed|s)?|history|birth|born|c[ao]me (?:up with|from)|first(?: (?:person|people|one|man|woman|scientist|economist|mathematician)s?)?)\b`)
-	originAsked = regexp.MustCompile(`(?i)^\W*(?:who|when|where|what year|in what year|how did)\b.*\b(?:invent|found|creat|start|beg[au]n|originat|pioneer|born|came up with|come up with|came from|come from|father|the first (?:person|people|one|man|woman|scientist|economist|mathematician)s?\b|the first to\b)|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?|foundations?) of\s*$|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?) of\b`)
-)
+// origin holds FieldOrigin's expressions: the words that ask for the
+// field's beginnings, and the shapes of question that ask for them
+// (who or when and an origin verb, or "the history of …"). Compiled on
+// first use, as fieldName is.
+var origin = sync.OnceValue(func() struct{ word, asked *regexp.Regexp } {
+	const someone = `(?:person|people|one|man|woman|scientist|economist|mathematician)s?`
+	return struct{ word, asked *regexp.Regexp }{
+		word:  regexp.MustCompile(`(?i)\b(?:invent(?:ed|s|ing|or|ors|ion)?|found(?:ed|er|ers|ing|ation|ations)|fathers?|creat(?:ed|or|ors)|start(?:ed|s)?|beg[au]n|begin(?:s|ning|nings)?|originat(?:ed|es)|origins?|pioneer(?:ed|s)?|history|birth|born|c[ao]me (?:up with|from)|first(?: ` + someone + `)?)\b`),
+		asked: regexp.MustCompile(`(?i)^\W*(?:who|when|where|what year|in what year|how did)\b.*\b(?:invent|found|creat|start|beg[au]n|originat|pioneer|born|c[ao]me (?:up with|from)|father|the first ` + someone + `\b|the first to\b)|\b(?:history|origins?|founders?|fathers?|inventors?|birth|beginnings?) of\b`),
+	}
+})
 
 // WithoutLife is s with the idioms that ask for everyday use ("in real
 // life", "the real world", "everyday life") replaced by a space. In a
@@ -65,9 +73,12 @@ var (
 // they frame it as the field's name does, and say nothing a source would:
 // the primer's overview says where the field is used without saying
 // "real" or "life".
-func WithoutLife(s string) string { return lifeIdiom.ReplaceAllString(s, " ") }
+func WithoutLife(s string) string { return lifeIdiom().ReplaceAllString(s, " ") }
 
 // HasLifeIdiom reports whether s asks for everyday use (see WithoutLife).
-func HasLifeIdiom(s string) bool { return lifeIdiom.MatchString(s) }
+func HasLifeIdiom(s string) bool { return lifeIdiom().MatchString(s) }
 
-var lifeIdiom = regexp.MustCompile(`(?i)\b(?:real|everyday|daily|day-to-day|ordinary)[- ](?:life|lives|world)\b`)
+// lifeIdiom is compiled on first use, as fieldName is.
+var lifeIdiom = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:real|everyday|daily|day-to-day|ordinary)[- ](?:life|lives|world)\b`)
+})
