@@ -144,6 +144,9 @@ func TestPrimerCoversTopics(t *testing.T) {
 		"fictitious play":            {"fictitious play", "learning in games", "empirical frequency"},
 		"regret minimization":        {"regret", "no-regret", "multiplicative weights", "coarse correlated"},
 		"security games":             {"security game", "stackelberg", "defender", "attacker", "patrol"},
+		"Nobel prizes":               {"nobel", "1994", "harsanyi", "selten", "aumann", "schelling", "myerson", "roth", "milgrom"},
+		"branches":                   {"branches", "non-cooperative", "cooperative", "evolutionary", "complete or incomplete information"},
+		"everyday life":              {"everyday life", "traffic", "haggling", "coordination game"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)
@@ -197,6 +200,9 @@ func TestPrimerAnswersStudentQuestions(t *testing.T) {
 		{"What is a correlated equilibrium?", "correlated-equilibrium"},
 		{"Does fictitious play converge?", "fictitious-play"},
 		{"How are Stackelberg games used to schedule security patrols?", "security-games"},
+		{"Who won the Nobel prize for game theory?", "nobel-prizes-game-theory"},
+		{"What are the main branches of game theory?", "branches-of-game-theory"},
+		{"What are some examples of game theory in everyday life?", "game-theory-in-everyday-life"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)
