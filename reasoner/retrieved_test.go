@@ -85,6 +85,10 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		q, entry, want string
 	}{
 		{"How do I find the Nash equilibrium of a 2x2 game?", "primer:nash-equilibrium", `mark each player's best responses`},
+		// "compute" is no word of the procedure's: before the entry said
+		// "2x2", the store's ten passages held none of its sentences and the
+		// answer opened with the complexity of computing equilibria (PPAD).
+		{"How do you compute a Nash equilibrium in a 2x2 game?", "primer:nash-equilibrium", `^To find pure-strategy equilibria in a payoff matrix, such as that of a 2x2 game, mark each player's best responses`},
 		// "The main tool for computing one is the indifference principle"
 		// cannot open an answer: "one" is the mixed equilibrium the
 		// sentence before it names, which comes first (checked below).
