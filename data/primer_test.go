@@ -147,6 +147,7 @@ func TestPrimerCoversTopics(t *testing.T) {
 		"Nobel prizes":               {"nobel", "1994", "harsanyi", "selten", "aumann", "schelling", "myerson", "roth", "milgrom"},
 		"branches":                   {"branches", "non-cooperative", "cooperative", "evolutionary", "complete or incomplete information"},
 		"everyday life":              {"everyday life", "traffic", "haggling", "coordination game"},
+		"assumptions":                {"rational", "common knowledge", "limitations", "bounded rationality"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)
@@ -203,6 +204,7 @@ func TestPrimerAnswersStudentQuestions(t *testing.T) {
 		{"Who won the Nobel prize for game theory?", "nobel-prizes-game-theory"},
 		{"What are the main branches of game theory?", "branches-of-game-theory"},
 		{"What are some examples of game theory in everyday life?", "game-theory-in-everyday-life"},
+		{"What are the assumptions and limitations of game theory?", "assumptions-and-limitations"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)

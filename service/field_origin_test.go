@@ -78,13 +78,16 @@ func TestAQuestionOnTheFieldInLifeIsAnsweredFromThePrimer(t *testing.T) {
 	require.EqualValues(t, 1, r.ArxivRequests, r.Answer)
 }
 
-// Questions on the field's Nobel prizes and on its branches are answered
-// by the primer's entries on them, with no arXiv request. Before, "Who
+// Questions on the field's Nobel prizes, its branches and its
+// assumptions are answered by the primer's entries on them, with no arXiv
+// request. Before, "Who
 // won the Nobel prize for game theory?" led with Elinor Ostrom (the entry
 // on the commons, the only one naming a prize near the field's name) and
 // never named Nash, Harsanyi or Selten; "What are the main branches of
-// game theory?" was answered with the branches of a game tree.
-func TestQuestionsOnTheFieldsPrizesAndBranchesAreAnsweredByTheirEntries(t *testing.T) {
+// game theory?" was answered with the branches of a game tree; "What are
+// the assumptions of game theory?" with one sentence of the ultimatum
+// game's entry.
+func TestQuestionsOnTheFieldsPrizesBranchesAndAssumptionsAreAnsweredByTheirEntries(t *testing.T) {
 	nobel := arxiv.Paper{ID: "2203.61187v1", Title: "Citation dynamics of Nobel prize winners in physics and economics",
 		Summary: "We follow the citations of every Nobel laureate in physics and economics from 1969 to 2020 and find that the prize " +
 			"raises a winner's citations by a third within five years, with the largest effect on the branches of theory they founded.",
@@ -96,6 +99,9 @@ func TestQuestionsOnTheFieldsPrizesAndBranchesAreAnsweredByTheirEntries(t *testi
 		{"Did John Nash win a Nobel prize?", "primer:nobel-prizes-game-theory", "In 1994 John Nash"},
 		{"What are the main branches of game theory?", "primer:branches-of-game-theory", "The cooperative branch"},
 		{"What are the different types of games in game theory?", "primer:branches-of-game-theory", "complete or incomplete information"},
+		{"What are the assumptions of game theory?", "primer:assumptions-and-limitations", "is rational"},
+		{"What are the limitations of game theory?", "primer:assumptions-and-limitations", "main limitations"},
+		{"Why doesn't game theory always predict what people do?", "primer:assumptions-and-limitations", "departs from equilibrium predictions"},
 	} {
 		r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{})
 		require.NoError(t, err, tc.q)
