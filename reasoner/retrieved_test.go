@@ -114,6 +114,12 @@ func TestRetrievedAnswersOpenWithWhatIsAsked(t *testing.T) {
 		// entry on dominance says it once, in other forms of the words.
 		{"What is weak dominance?", "primer:dominant-strategies", `weakly dominates if it is never worse and sometimes better`},
 		{"What is a weakly dominated strategy?", "primer:dominant-strategies", `weakly dominates if it is never worse and sometimes better`},
+		// No entry was on sequential or simultaneous games by name: the
+		// first was answered from perfect Bayesian equilibrium, whose
+		// entry says "sequential" five times (sequential rationality,
+		// sequential equilibrium).
+		{"What is a sequential game?", "primer:extensive-form-games", `^An extensive-form game describes a game as a tree`},
+		{"What is a simultaneous game?", "primer:normal-form-games", `simultaneous games, in which players choose at the same time`},
 	} {
 		t.Run(tc.q, func(t *testing.T) {
 			require.Regexp(t, tc.want, askLead(t, svc, tc.q, tc.entry), "the first sentence")
