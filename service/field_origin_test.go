@@ -36,12 +36,19 @@ func TestAQuestionOnTheFieldsBeginningsIsAnsweredByTheOverview(t *testing.T) {
 // led by the primer's overview, saying says, for no arXiv request.
 func requireOverviewAnswers(t *testing.T, svc *service.Service, says string, questions ...string) {
 	t.Helper()
+	requireEntryAnswers(t, svc, "primer:game-theory-overview", says, questions...)
+}
+
+// requireEntryAnswers asks each question of svc and requires an answer led
+// by the primer entry, saying says, for no arXiv request.
+func requireEntryAnswers(t *testing.T, svc *service.Service, entry, says string, questions ...string) {
+	t.Helper()
 	for _, q := range questions {
 		r, err := svc.Ask(context.Background(), q, service.AskOptions{})
 		require.NoError(t, err, q)
 		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
 		require.Zero(t, r.ArxivRequests, q)
-		require.Equal(t, "primer:game-theory-overview", r.Sources[0].PaperID, q)
+		require.Equal(t, entry, r.Sources[0].PaperID, q)
 		require.Contains(t, r.Answer, says, q)
 	}
 }
@@ -103,11 +110,6 @@ func TestQuestionsOnTheFieldsPrizesBranchesAndAssumptionsAreAnsweredByTheirEntri
 		{"What are the limitations of game theory?", "primer:assumptions-and-limitations", "main limitations"},
 		{"Why doesn't game theory always predict what people do?", "primer:assumptions-and-limitations", "departs from equilibrium predictions"},
 	} {
-		r, err := svc.Ask(context.Background(), tc.q, service.AskOptions{})
-		require.NoError(t, err, tc.q)
-		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", tc.q, r.Answer)
-		require.Zero(t, r.ArxivRequests, tc.q)
-		require.Equal(t, tc.entry, r.Sources[0].PaperID, tc.q)
-		require.Contains(t, r.Answer, tc.says, tc.q)
+		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
 	}
 }
