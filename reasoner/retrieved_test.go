@@ -220,3 +220,22 @@ func TestRetrievedEverydayPhraseNotAnswered(t *testing.T) {
 	require.NotEqual(t, "answered", r.Outcome)
 	require.True(t, strings.HasPrefix(r.Answer, `No source in the knowledge base mentions "losing money"`), r.Answer)
 }
+
+// A request for the prisoner's dilemma's cases is answered by its entry,
+// which lists them. "Could you give me some real-world situations that
+// work like a prisoner's dilemma?" ranked the entry eleventh in the store,
+// behind the entries that say "real world" or "situations", and was
+// answered with repeated games; the entry now says its cases are
+// real-world situations.
+func TestRetrievedAnswersGiveThePrisonersDilemmasCases(t *testing.T) {
+	svc := offlineService(t)
+	for _, q := range []string{
+		"Could you give me some real-world situations that work like a prisoner's dilemma?",
+		"What are real-life examples of the prisoner's dilemma?",
+	} {
+		askLead(t, svc, q, "primer:prisoners-dilemma")
+		r, err := svc.Ask(context.Background(), q, service.AskOptions{ArxivFailFast: true})
+		require.NoError(t, err)
+		require.Contains(t, r.Answer, "price wars, arms races", q)
+	}
+}

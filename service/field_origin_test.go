@@ -54,9 +54,11 @@ func requireEntryAnswers(t *testing.T, svc *service.Service, entry, says string,
 }
 
 // A question on how the field is used in life is answered from the
-// primer, with no arXiv request: by the overview, which says where the
-// field is used, or by the entry on game theory in everyday life, which
-// gives cases. Before, "real" and "life" (no primer word, and an evidence
+// primer, with no arXiv request: led by the overview, which says where
+// the field is used, by the entry on game theory in everyday life, which
+// gives cases, or by the entry on the field's branches, whose applied
+// branches are uses ("How is game theory used in the real world?"); and
+// it says where the field is used. Before, "real" and "life" (no primer word, and an evidence
 // cue) sent it to arXiv, whose papers on real-time strategy games it
 // shared them with were stored and quoted, or it ended not_found.
 func TestAQuestionOnTheFieldInLifeIsAnsweredFromThePrimer(t *testing.T) {
@@ -76,7 +78,7 @@ func TestAQuestionOnTheFieldInLifeIsAnsweredFromThePrimer(t *testing.T) {
 		require.NoError(t, err, q)
 		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
 		require.Zero(t, r.ArxivRequests, q)
-		require.Contains(t, []string{"primer:game-theory-overview", "primer:game-theory-in-everyday-life"}, r.Sources[0].PaperID, q)
+		require.Contains(t, []string{"primer:game-theory-overview", "primer:game-theory-in-everyday-life", "primer:branches-of-game-theory"}, r.Sources[0].PaperID, q)
 		require.Regexp(t, `Today game theory is used in economics|Game theory is at work in daily life`, r.Answer, q)
 	}
 	// Naming an application is a question for arXiv as before.
