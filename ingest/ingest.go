@@ -286,7 +286,7 @@ type Listing struct {
 	SkippedInvalid   []string `json:"skipped_invalid" jsonschema:"places (entry 3, line 12) of entries that cannot be papers"`
 	NotFound         []string `json:"not_found" jsonschema:"asked ids arXiv has no paper for"`
 	ChunksAdded      int      `json:"chunks_added" jsonschema:"passages of the kept papers, as written; a newer version that replaced a stored one counts whole, its older version's passages removed, so store_count can grow by less"`
-	StoreCount       int      `json:"store_count" jsonschema:"passages in the store at the end; when a notice says it could not be counted, the last count it gave"`
+	StoreCount       *int     `json:"store_count" jsonschema:"passages in the store at the end; null when it could not be counted (a notice says why)"`
 	ArxivRequests    int      `json:"arxiv_requests" jsonschema:"HTTP requests sent, retries included"`
 	Total            int      `json:"total" jsonschema:"arXiv's total for a query, or the number of ids"`
 	Complete         bool     `json:"complete" jsonschema:"the source has nothing more to give"`
@@ -326,6 +326,17 @@ func (ids IDs) list(o Outcome) []string {
 	return ids[o]
 }
 
+// storeCount is the store's size for a Listing: nil when the store could
+// not be counted at the end (StoreCountErr), where StoreCount holds the
+// last count it gave, which a script would read as the store's size.
+func (r Report) storeCount() *int {
+	if r.StoreCountErr != nil {
+		return nil
+	}
+	n := r.StoreCount
+	return &n
+}
+
 // Listing is the report with the ids gathered from its run.
 func (r Report) Listing(ids IDs) Listing {
 	return Listing{
@@ -337,7 +348,7 @@ func (r Report) Listing(ids IDs) Listing {
 		SkippedInvalid:   ids.list(SkippedInvalid),
 		NotFound:         r.notFound(ids),
 		ChunksAdded:      r.ChunksAdded,
-		StoreCount:       r.StoreCount,
+		StoreCount:       r.storeCount(),
 		ArxivRequests:    r.ArxivRequests,
 		Total:            r.Total,
 		Complete:         r.Complete,

@@ -100,14 +100,12 @@ type IngestQueryInput struct {
 
 // IngestResult is the ingest tools' result: the object of `gtrag ingest
 // --json` (the ids under each outcome, and counts), and what the run had
-// to say. Its StoreCount hides the Listing's: null when the store could
-// not be counted at the end (a Weaviate that stopped answering), as in
-// `gtrag ingest --json`, rather than the last count it gave, which a
-// client would read as the store's size.
+// to say. Its store_count is null when the store could not be counted at
+// the end (a Weaviate that stopped answering), as in `gtrag ingest
+// --json` (ingest.Listing).
 type IngestResult struct {
 	ingest.Listing
-	StoreCount *int     `json:"store_count" jsonschema:"passages in the store at the end; null when it could not be counted (a notice says why)"`
-	Notices    []string `json:"notices" jsonschema:"what the run had to say: ids arXiv does not know, entries skipped, filter fallbacks"`
+	Notices []string `json:"notices" jsonschema:"what the run had to say: ids arXiv does not know, entries skipped, filter fallbacks"`
 }
 
 // ListPapersInput is the list_papers tool's arguments.
@@ -321,11 +319,7 @@ func (s *Server) runIngest(ctx context.Context, req *mcp.CallToolRequest, tool s
 		notices = append(notices, fmt.Sprintf("%d more notices not shown", rep.NoticesDropped))
 	}
 	s.tell(ctx, req, tool, notices)
-	out := IngestResult{Listing: rep.Listing(ids), Notices: notices}
-	if rep.StoreCountErr == nil {
-		out.StoreCount = &rep.StoreCount
-	}
-	return nil, out, nil
+	return nil, IngestResult{Listing: rep.Listing(ids), Notices: notices}, nil
 }
 
 func (s *Server) listPapers(ctx context.Context, _ *mcp.CallToolRequest, in ListPapersInput) (*mcp.CallToolResult, ListPapersResult, error) {

@@ -715,31 +715,22 @@ type ingestOutput struct {
 	Error   string   `json:"error,omitempty"`
 }
 
-// ingestOutputUncounted is the --json object of a run whose store's size
-// is not known: it ended before it opened the store (arXiv unreachable or
-// refusing before its first answer, an interrupt then), or the store could
-// not be counted at the end (a server that did not answer). store_count is
-// null, as the text summary says "the store was not opened" or "could not
-// be counted", rather than 0 for a store that may hold thousands of
-// chunks. The key stays, as the contract lists it in every object (a
-// script reading it gets null, not a missing key); its field hides the
-// Listing's.
-type ingestOutputUncounted struct {
-	ingestOutput
-	StoreCount *int `json:"store_count"`
-}
-
 // ingestObject is the --json object of a run: its lists (rep's, with the
-// ids in lists), its notices, its error when it failed (nil otherwise),
-// and a null store_count when it never opened the store or could not
-// count it.
-func ingestObject(rep ingest.Report, lists ingest.IDs, notices []string, runErr error, opened bool) any {
+// ids in lists), its notices, its error when it failed (nil otherwise).
+// Its store_count is null when the run never opened the store (arXiv
+// unreachable or refusing before its first answer, an interrupt then) or
+// could not count it at the end (ingest.Listing), as the text summary
+// says "the store was not opened" or "could not be counted", rather than 0
+// for a store that may hold thousands of chunks. The key stays, as the
+// contract lists it in every object: a script reading it gets null, not a
+// missing key.
+func ingestObject(rep ingest.Report, lists ingest.IDs, notices []string, runErr error, opened bool) ingestOutput {
 	out := ingestOutput{Listing: rep.Listing(lists), Notices: nonNil(notices)}
 	if runErr != nil {
 		out.Error = iostreams.Line(runErr.Error())
 	}
-	if !opened || rep.StoreCountErr != nil {
-		return ingestOutputUncounted{ingestOutput: out}
+	if !opened {
+		out.StoreCount = nil
 	}
 	return out
 }
@@ -1011,14 +1002,7 @@ func (a *app) runIngest(ctx context.Context, o *ingestOptions) (err error) {
 		if o.primer {
 			// A store not counted after the rewrite still lists them.
 			updated := nonNil(primerUpdated)
-			switch out := obj.(type) {
-			case ingestOutput:
-				out.Updated = &updated
-				obj = out
-			case ingestOutputUncounted:
-				out.Updated = &updated
-				obj = out
-			}
+			obj.Updated = &updated
 		}
 		if err := writeJSON(a.io.Out, obj); err != nil {
 			return err
