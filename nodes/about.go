@@ -240,10 +240,10 @@ func questionWords(question string) []questionWord {
 		qw := questionWord{lower: lower, stems: text.Tokenize(w), generic: text.GenericWords.Has(lower)}
 		if len(qw.stems) == 1 {
 			alts := slices.Concat(text.FieldWords(w), text.Kin(lower))
-			if slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w) }) {
+			if text.IsOriginWord(origin, w) {
 				// "invented" of "Who invented game theory?" is what
 				// sources say with "founded" (text.FieldOrigin).
-				alts = append(alts, "founded")
+				alts = append(alts, text.Founded)
 			}
 			for _, f := range alts {
 				qw.alternatives = append(qw.alternatives, text.Tokenize(f)...)

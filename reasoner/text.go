@@ -65,7 +65,7 @@ func keyTerms(question string) []term {
 		if text.QuestionWords.Has(w) || isNumber(w) {
 			continue
 		}
-		if slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w) }) {
+		if text.IsOriginWord(origin, w) {
 			// "Who invented game theory?" asks what sources say with
 			// "founded" (text.FieldOrigin).
 			if !seen[foundedStem] {
@@ -107,7 +107,7 @@ func keyTerms(question string) []term {
 
 // foundedStem is the term of "founded", which a question about the field's
 // beginnings asks for in its own words (text.FieldOrigin).
-var foundedStem = tokens("founded")[0]
+var foundedStem = tokens(text.Founded)[0]
 
 // paraphrases are everyday phrasings of a word that sources use instead:
 // a student asks what a solution makes "as large as possible", a source

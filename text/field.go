@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -34,7 +35,7 @@ func WithoutFieldName(s string) string { return fieldName().ReplaceAllString(s, 
 // the father of game theory?"), or nil for any other question. Sources
 // say such things in their own words, "The field was founded by John von
 // Neumann and Oskar Morgenstern … (1944)", which shares no word with the
-// student's "invented": the reasoners read these words as "founded".
+// student's "invented": the reasoners read these words as Founded.
 //
 // The question must name the field (NamesTheField) and ask who or when,
 // or name its history, origins or founders outright: "start" in "How do
@@ -53,6 +54,16 @@ func FieldOrigin(question string) []string {
 		words = append(words, strings.Fields(m)...) // "came up with": each word
 	}
 	return words
+}
+
+// Founded is the word sources say what FieldOrigin's words ask with: "The
+// field was founded by John von Neumann and Oskar Morgenstern".
+const Founded = "founded"
+
+// IsOriginWord reports whether w is one of origin's words (FieldOrigin's,
+// compared without case): a word sources say with Founded.
+func IsOriginWord(origin []string, w string) bool {
+	return slices.ContainsFunc(origin, func(o string) bool { return strings.EqualFold(o, w) })
 }
 
 // origin holds FieldOrigin's expressions: the words that ask for the
