@@ -44,13 +44,21 @@ func requireOverviewAnswers(t *testing.T, svc *service.Service, says string, que
 func requireEntryAnswers(t *testing.T, svc *service.Service, entry, says string, questions ...string) {
 	t.Helper()
 	for _, q := range questions {
-		r, err := svc.Ask(context.Background(), q, service.AskOptions{})
-		require.NoError(t, err, q)
-		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
-		require.Zero(t, r.ArxivRequests, q)
+		r := askPrimerAlone(t, svc, q)
 		require.Equal(t, entry, r.Sources[0].PaperID, q)
 		require.Contains(t, r.Answer, says, q)
 	}
+}
+
+// askPrimerAlone asks q of svc and requires an answer from the store as
+// it is: answered, for no arXiv request.
+func askPrimerAlone(t *testing.T, svc *service.Service, q string) service.Result {
+	t.Helper()
+	r, err := svc.Ask(context.Background(), q, service.AskOptions{})
+	require.NoError(t, err, q)
+	require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
+	require.Zero(t, r.ArxivRequests, q)
+	return r
 }
 
 // A question on how the field is used in life is answered from the
@@ -58,9 +66,10 @@ func requireEntryAnswers(t *testing.T, svc *service.Service, entry, says string,
 // the field is used, by the entry on game theory in everyday life, which
 // gives cases, or by the entry on the field's branches, whose applied
 // branches are uses ("How is game theory used in the real world?"); and
-// it says where the field is used. Before, "real" and "life" (no primer word, and an evidence
-// cue) sent it to arXiv, whose papers on real-time strategy games it
-// shared them with were stored and quoted, or it ended not_found.
+// it says where the field is used. Before, "real" and "life" (no primer
+// word, and an evidence cue) sent it to arXiv, whose papers on real-time
+// strategy games it shared them with were stored and quoted, or it ended
+// not_found.
 func TestAQuestionOnTheFieldInLifeIsAnsweredFromThePrimer(t *testing.T) {
 	rts := arxiv.Paper{ID: "1612.67960v1", Title: "Mastering real-time strategy games",
 		Summary: "Real-time strategy games are a testbed for multi-agent learning in the real world: players gather resources, " +
@@ -74,10 +83,7 @@ func TestAQuestionOnTheFieldInLifeIsAnsweredFromThePrimer(t *testing.T) {
 		"Where is game theory used in daily life?",
 		"Can you give me everyday examples of game theory?",
 	} {
-		r, err := svc.Ask(context.Background(), q, service.AskOptions{})
-		require.NoError(t, err, q)
-		require.Equal(t, nodes.OutcomeAnswered, r.Outcome, "%s: %s", q, r.Answer)
-		require.Zero(t, r.ArxivRequests, q)
+		r := askPrimerAlone(t, svc, q)
 		require.Contains(t, []string{"primer:game-theory-overview", "primer:game-theory-in-everyday-life", "primer:branches-of-game-theory"}, r.Sources[0].PaperID, q)
 		require.Regexp(t, `Today game theory is used in economics|Game theory is at work in daily life`, r.Answer, q)
 	}
