@@ -205,6 +205,9 @@ func TestPrimerAnswersStudentQuestions(t *testing.T) {
 		{"What are the main branches of game theory?", "branches-of-game-theory"},
 		{"What are some examples of game theory in everyday life?", "game-theory-in-everyday-life"},
 		{"What are the assumptions and limitations of game theory?", "assumptions-and-limitations"},
+		{"Is game theory realistic?", "assumptions-and-limitations"},
+		{"How do auctions work?", "auction-formats"},
+		{"What are the main types of auctions?", "auction-formats"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)

@@ -121,3 +121,27 @@ func TestQuestionsOnTheFieldsPrizesBranchesAndAssumptionsAreAnsweredByTheirEntri
 		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
 	}
 }
+
+// Two questions a student meets first are answered by the primer, with no
+// arXiv request. Before, "Is game theory realistic?" found no entry saying
+// "realistic", searched arXiv for "realistic" alone and quoted whatever
+// paper said it; "How do auctions work?" was answered by the everyday-life
+// entry ("Game theory is at work in daily life…") and a sentence on why
+// Vickrey auctions are rare, since no entry said what an auction is or
+// named its formats side by side.
+func TestQuestionsOnRealismAndOnAuctionsAreAnsweredByTheirEntries(t *testing.T) {
+	realistic := arxiv.Paper{ID: "2406.61533v1", Title: "Realistic rendering of crowds for video games",
+		Summary: "We render realistic crowds in video games at interactive frame rates, with each pedestrian's gait driven by a " +
+			"realistic biomechanical model, and compare players' immersion with and without it.",
+		PrimaryCategory: "cs.GR"}
+	svc := primerService(t, arxivWith(t, realistic))
+	for _, tc := range []struct{ q, entry, says string }{
+		{"Is game theory realistic?", "primer:assumptions-and-limitations", "Whether game theory is realistic depends on the setting"},
+		{"How realistic is game theory?", "primer:assumptions-and-limitations", "perfectly rational players are unrealistic"},
+		{"How do auctions work?", "primer:auction-formats", "An auction works by competitive bidding"},
+		{"How does an auction work?", "primer:auction-formats", "the Dutch auction"},
+		{"What are the main types of auctions?", "primer:auction-formats", "The four classic auction formats"},
+	} {
+		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
+	}
+}

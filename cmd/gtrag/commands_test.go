@@ -46,8 +46,10 @@ func TestSearchRanksThePrimer(t *testing.T) {
 	// Both stores report the parts of their scores (TestEndToEndOnWeaviate
 	// runs this test on Weaviate).
 	require.Regexp(t, `^ 1\. 1\.000 \(vector #1 0\.\d\d, words #1 \d+\.\d\)  primer:shapley-value_chunk_0`, text.stdout)
+	decodeJSON(t, gtrag(t, env, "search", "--json", "Shapley value"), &out)
 	r := out.Results[0]
-	require.Equal(t, [2]int{1, 1}, [2]int{r.VectorRank, r.LexicalRank}, "the first result's places, in --json")
+	require.Equal(t, "primer:shapley-value_chunk_0", r.ID)
+	require.Equal(t, [2]int{1, 1}, [2]int{r.VectorRank, r.LexicalRank}, "the first result's places, in --json as in the text")
 	require.Positive(t, r.BM25)
 }
 
