@@ -215,7 +215,7 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		// the next ones take their places.
 		n = max(n, cmp.Or(p.Candidates, DefaultCandidates)) + len(s.Told)
 	}
-	results, err := p.Store.Query(ctx, s.UserQuery, n)
+	results, err := p.Store.Query(ctx, storeQuery(s.UserQuery), n)
 	if err != nil {
 		return s, fmt.Errorf("query the store: %w", err)
 	}
@@ -274,6 +274,31 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		s.Reasoning += fmt.Sprintf("; without the %d %s already told (%d found in the documents)", len(s.Told), text.Plural(len(s.Told), "sentence", "sentences"), told)
 	}
 	return s, nil
+}
+
+// storeQuery is what the store is asked for a question: the question,
+// less the field's name where it only says which field the term asked
+// about is from (text.WithoutFieldQualifier), when what is left asks about
+// a term of its own (text.Focal), not one every game-theory text uses
+// (text.GenericWords). "What is an oligopoly in game theory?" found the
+// primer's overview, the assumptions and the Nobel prizes, which say "game
+// theory" over and over, and not the Cournot entry, whose title says
+// "oligopoly"; its answer said no source mentioned it.
+func storeQuery(question string) string {
+	rest := text.WithoutFieldQualifier(question)
+	if rest == question {
+		return question
+	}
+	specific := func(c text.Concept) bool {
+		return slices.ContainsFunc(text.Words(c.Name), func(w string) bool { return !text.GenericWords.Has(w) })
+	}
+	if !slices.ContainsFunc(text.Focal(rest), specific) {
+		// "What is a strategy in game theory?" and "What are the types
+		// of games in game theory?" ask about the field's own
+		// vocabulary, which the texts on the field itself explain.
+		return question
+	}
+	return rest
 }
 
 // withFirstBest is results with the first chunk of the first search's best

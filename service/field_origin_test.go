@@ -145,3 +145,23 @@ func TestQuestionsOnRealismAndOnAuctionsAreAnsweredByTheirEntries(t *testing.T) 
 		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
 	}
 }
+
+// "in game theory" after a term only says which field the term is from,
+// and the store is not asked for it: every primer entry is game theory,
+// and the name ranked the entries that say it most (the overview, the
+// assumptions, the Nobel prizes) above the one on the term. Before,
+// "What is an oligopoly in game theory?" said no source mentioned
+// oligopoly, though the Cournot entry's title does, and "What is a Nash
+// equilibrium in game theory?" led with PPAD-completeness.
+func TestTheFieldsNameAsAQualifierDoesNotRankTheStore(t *testing.T) {
+	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2301.60001v1", Title: "Oligopoly pricing with learning firms",
+		Summary:         "Firms in an oligopoly learn prices by gradient play; we bound the regret of each firm and show convergence to a Bertrand outcome.",
+		PrimaryCategory: "econ.TH"}))
+	for _, tc := range []struct{ q, entry, says string }{
+		{"What is an oligopoly in game theory?", "primer:cournot-competition", "In Antoine Augustin Cournot's model (1838)"},
+		{"What is a Nash equilibrium in game theory?", "primer:nash-equilibrium", "A Nash equilibrium is a strategy profile"},
+		{"In game theory, what is an auction?", "primer:auction-formats", "An auction works by competitive bidding"},
+	} {
+		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
+	}
+}

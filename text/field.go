@@ -29,6 +29,21 @@ func NamesTheField(s string) bool { return fieldName().MatchString(s) }
 // the field's name frames the question as "explain" does.
 func WithoutFieldName(s string) string { return fieldName().ReplaceAllString(s, " ") }
 
+// WithoutFieldQualifier is s with the field's name taken out where it
+// only says which field a term belongs to: "in game theory" (or "in the
+// field of game theory") after what is asked, as in "What is an oligopoly
+// in game theory?". Every text a game-theory store holds is game theory,
+// and the name, matched word for word, ranks the texts that define the
+// field (the primer's overview) above the one on the term asked about.
+// Elsewhere the name is kept: in "Is game theory realistic?" and "Who
+// invented game theory?" the field is what is asked about.
+func WithoutFieldQualifier(s string) string { return fieldQualifier().ReplaceAllString(s, "") }
+
+// fieldQualifier is compiled on first use, as fieldName is.
+var fieldQualifier = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^\s*|[,;]?\s+)in (?:the )?(?:field of )?game[- ]theory\b,?`)
+})
+
 // FieldOrigin returns the words of a question about the field's own
 // beginnings that ask for them ("invented" in "Who invented game
 // theory?", "start" in "When did game theory start?", "father" in "Who is

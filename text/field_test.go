@@ -36,6 +36,24 @@ func TestWithoutFieldNameTakesTheWordsThatSayItIsAField(t *testing.T) {
 	}
 }
 
+func TestWithoutFieldQualifierTakesOnlyTheFieldAsAQualifier(t *testing.T) {
+	for in, want := range map[string]string{
+		"What is an oligopoly in game theory?":               "What is an oligopoly?",
+		"What does common knowledge mean in Game-Theory?":    "What does common knowledge mean?",
+		"In game theory, why would you bluff?":               " why would you bluff?",
+		"Why bluff, in the field of game theory?":            "Why bluff?",
+		"Is game theory realistic?":                          "Is game theory realistic?",
+		"Who invented game theory?":                          "Who invented game theory?",
+		"What are the limits of game theory in economics?":   "What are the limits of game theory in economics?",
+		"How is it used in evolutionary game theory?":        "How is it used in evolutionary game theory?",
+		"What is the role of information in game theorists'": "What is the role of information in game theorists'",
+	} {
+		if got := WithoutFieldQualifier(in); got != want {
+			t.Errorf("WithoutFieldQualifier(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestFieldOrigin(t *testing.T) {
 	for q, want := range map[string][]string{
 		"Who invented game theory?":                       {"invented"},
