@@ -208,6 +208,8 @@ func TestPrimerAnswersStudentQuestions(t *testing.T) {
 		{"Is game theory realistic?", "assumptions-and-limitations"},
 		{"How do auctions work?", "auction-formats"},
 		{"What are the main types of auctions?", "auction-formats"},
+		{"What is the minimax strategy?", "zero-sum-minimax"},
+		{"Why do firms collude?", "collusion-cartels"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)

@@ -165,3 +165,23 @@ func TestTheFieldsNameAsAQualifierDoesNotRankTheStore(t *testing.T) {
 		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
 	}
 }
+
+// Two more questions of a first course, answered by the entries on them
+// with their answer first. Before, "What is the minimax strategy?" said
+// it found nothing on minimax strategy, the zero-sum entry first among
+// its closest sources, since the entry called the strategy "maximin or
+// security"; "Why do firms collude?" quoted the collusion entry's second
+// chunk (Green and Porter's price wars, tacit collusion and antitrust),
+// since "collude" and "collusion" stem apart and only that chunk said
+// "collude".
+func TestMinimaxAndCollusionQuestionsAreAnsweredByTheirEntries(t *testing.T) {
+	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2302.60002v1", Title: "Minimax rates for sparse regression",
+		Summary:         "We derive minimax rates of estimation for sparse linear regression under heavy-tailed noise, and an estimator that attains them.",
+		PrimaryCategory: "math.ST"}))
+	for _, tc := range []struct{ q, entry, says string }{
+		{"What is the minimax strategy?", "primer:zero-sum-minimax", "In a zero-sum game the minimax strategy, also called maximin or security strategy"},
+		{"Why do firms collude?", "primer:collusion-cartels", "Firms collude to make higher profits"},
+	} {
+		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
+	}
+}
