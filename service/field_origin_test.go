@@ -166,7 +166,7 @@ func TestTheFieldsNameAsAQualifierDoesNotRankTheStore(t *testing.T) {
 	}
 }
 
-// Two more questions of a first course, answered by the entries on them
+// More questions of a first course, answered by the entries on them
 // with their answer first. Before, "What is the minimax strategy?" said
 // it found nothing on minimax strategy, the zero-sum entry first among
 // its closest sources, since the entry called the strategy "maximin or
@@ -174,13 +174,19 @@ func TestTheFieldsNameAsAQualifierDoesNotRankTheStore(t *testing.T) {
 // chunk (Green and Porter's price wars, tacit collusion and antitrust),
 // since "collude" and "collusion" stem apart and only that chunk said
 // "collude".
-func TestMinimaxAndCollusionQuestionsAreAnsweredByTheirEntries(t *testing.T) {
+func TestMinimaxCollusionAndVCGQuestionsAreAnsweredByTheirEntries(t *testing.T) {
 	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2302.60002v1", Title: "Minimax rates for sparse regression",
 		Summary:         "We derive minimax rates of estimation for sparse linear regression under heavy-tailed noise, and an estimator that attains them.",
 		PrimaryCategory: "math.ST"}))
 	for _, tc := range []struct{ q, entry, says string }{
 		{"What is the minimax strategy?", "primer:zero-sum-minimax", "In a zero-sum game the minimax strategy, also called maximin or security strategy"},
 		{"Why do firms collude?", "primer:collusion-cartels", "Firms collude to make higher profits"},
+		// The entry opened "The Vickrey-Clarke-Groves (VCG) mechanism
+		// chooses…", which does not open with "VCG" to a reader of
+		// words; the answer led with "VCG extends to combinatorial
+		// auctions" and never said what the mechanism does.
+		{"What is VCG?", "primer:vcg-mechanism", "The VCG mechanism, named after William Vickrey"},
+		{"What is the Vickrey-Clarke-Groves mechanism?", "primer:vcg-mechanism", "chooses the outcome that maximises the total reported value"},
 	} {
 		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
 	}
