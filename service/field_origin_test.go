@@ -50,6 +50,20 @@ func requireEntryAnswers(t *testing.T, svc *service.Service, entry, says string,
 	}
 }
 
+// entryAnswer is a question, the primer entry that must lead its
+// answer and what the answer must say.
+type entryAnswer struct{ q, entry, says string }
+
+// requireEntriesAnswer requires each case's answer of svc led by its
+// entry and saying what it says, for no arXiv request
+// (requireEntryAnswers).
+func requireEntriesAnswer(t *testing.T, svc *service.Service, cases []entryAnswer) {
+	t.Helper()
+	for _, tc := range cases {
+		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
+	}
+}
+
 // askPrimerAlone asks q of svc and requires an answer from the store as
 // it is: answered, for no arXiv request.
 func askPrimerAlone(t *testing.T, svc *service.Service, q string) service.Result {
@@ -108,7 +122,7 @@ func TestQuestionsOnTheFieldsPrizesBranchesAndAssumptionsAreAnsweredByTheirEntri
 			"raises a winner's citations by a third within five years, with the largest effect on the branches of theory they founded.",
 		PrimaryCategory: "physics.soc-ph"}
 	svc := primerService(t, arxivWith(t, nobel))
-	for _, tc := range []struct{ q, entry, says string }{
+	requireEntriesAnswer(t, svc, []entryAnswer{
 		{"Who won the Nobel prize for game theory?", "primer:nobel-prizes-game-theory", "In 1994 John Nash, John Harsanyi and Reinhard Selten"},
 		{"Which game theorists have won the Nobel prize in economics?", "primer:nobel-prizes-game-theory", "Aumann"},
 		{"Did John Nash win a Nobel prize?", "primer:nobel-prizes-game-theory", "In 1994 John Nash"},
@@ -117,9 +131,7 @@ func TestQuestionsOnTheFieldsPrizesBranchesAndAssumptionsAreAnsweredByTheirEntri
 		{"What are the assumptions of game theory?", "primer:assumptions-and-limitations", "is rational"},
 		{"What are the limitations of game theory?", "primer:assumptions-and-limitations", "main limitations"},
 		{"Why doesn't game theory always predict what people do?", "primer:assumptions-and-limitations", "departs from equilibrium predictions"},
-	} {
-		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
-	}
+	})
 }
 
 // Two questions a student meets first are answered by the primer, with no
@@ -135,15 +147,13 @@ func TestQuestionsOnRealismAndOnAuctionsAreAnsweredByTheirEntries(t *testing.T) 
 			"realistic biomechanical model, and compare players' immersion with and without it.",
 		PrimaryCategory: "cs.GR"}
 	svc := primerService(t, arxivWith(t, realistic))
-	for _, tc := range []struct{ q, entry, says string }{
+	requireEntriesAnswer(t, svc, []entryAnswer{
 		{"Is game theory realistic?", "primer:assumptions-and-limitations", "Whether game theory is realistic depends on the setting"},
 		{"How realistic is game theory?", "primer:assumptions-and-limitations", "perfectly rational players are unrealistic"},
 		{"How do auctions work?", "primer:auction-formats", "An auction works by competitive bidding"},
 		{"How does an auction work?", "primer:auction-formats", "the Dutch auction"},
 		{"What are the main types of auctions?", "primer:auction-formats", "The four classic auction formats"},
-	} {
-		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
-	}
+	})
 }
 
 // "in game theory" after a term only says which field the term is from,
@@ -157,13 +167,11 @@ func TestTheFieldsNameAsAQualifierDoesNotRankTheStore(t *testing.T) {
 	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2301.60001v1", Title: "Oligopoly pricing with learning firms",
 		Summary:         "Firms in an oligopoly learn prices by gradient play; we bound the regret of each firm and show convergence to a Bertrand outcome.",
 		PrimaryCategory: "econ.TH"}))
-	for _, tc := range []struct{ q, entry, says string }{
+	requireEntriesAnswer(t, svc, []entryAnswer{
 		{"What is an oligopoly in game theory?", "primer:cournot-competition", "In Antoine Augustin Cournot's model (1838)"},
 		{"What is a Nash equilibrium in game theory?", "primer:nash-equilibrium", "A Nash equilibrium is a strategy profile"},
 		{"In game theory, what is an auction?", "primer:auction-formats", "An auction works by competitive bidding"},
-	} {
-		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
-	}
+	})
 }
 
 // More questions of a first course, answered by the entries on them
@@ -178,7 +186,7 @@ func TestMinimaxCollusionAndVCGQuestionsAreAnsweredByTheirEntries(t *testing.T) 
 	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2302.60002v1", Title: "Minimax rates for sparse regression",
 		Summary:         "We derive minimax rates of estimation for sparse linear regression under heavy-tailed noise, and an estimator that attains them.",
 		PrimaryCategory: "math.ST"}))
-	for _, tc := range []struct{ q, entry, says string }{
+	requireEntriesAnswer(t, svc, []entryAnswer{
 		{"What is the minimax strategy?", "primer:zero-sum-minimax", "In a zero-sum game the minimax strategy, also called maximin or security strategy"},
 		{"Why do firms collude?", "primer:collusion-cartels", "Firms collude to make higher profits"},
 		// The entry opened "The Vickrey-Clarke-Groves (VCG) mechanism
@@ -187,7 +195,5 @@ func TestMinimaxCollusionAndVCGQuestionsAreAnsweredByTheirEntries(t *testing.T) 
 		// auctions" and never said what the mechanism does.
 		{"What is VCG?", "primer:vcg-mechanism", "The VCG mechanism, named after William Vickrey"},
 		{"What is the Vickrey-Clarke-Groves mechanism?", "primer:vcg-mechanism", "chooses the outcome that maximises the total reported value"},
-	} {
-		requireEntryAnswers(t, svc, tc.entry, tc.says, tc.q)
-	}
+	})
 }
