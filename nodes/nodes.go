@@ -279,8 +279,8 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 // storeQuery is what the store is asked for a question: the question,
 // less the field's name where it only says which field the term asked
 // about is from (text.WithoutFieldQualifier), when what is left asks about
-// a term of its own (text.Focal), not one every game-theory text uses
-// (text.GenericWords). "What is an oligopoly in game theory?" found the
+// a term of its own (text.Focal, text.Concept.Specific), not one every
+// game-theory text uses. "What is an oligopoly in game theory?" found the
 // primer's overview, the assumptions and the Nobel prizes, which say "game
 // theory" over and over, and not the Cournot entry, whose title says
 // "oligopoly"; its answer said no source mentioned it.
@@ -289,10 +289,7 @@ func storeQuery(question string) string {
 	if rest == question {
 		return question
 	}
-	specific := func(c text.Concept) bool {
-		return slices.ContainsFunc(text.Words(c.Name), func(w string) bool { return !text.GenericWords.Has(w) })
-	}
-	if !slices.ContainsFunc(text.Focal(rest), specific) {
+	if !slices.ContainsFunc(text.Focal(rest), text.Concept.Specific) {
 		// "What is a strategy in game theory?" and "What are the types
 		// of games in game theory?" ask about the field's own
 		// vocabulary, which the texts on the field itself explain.

@@ -38,6 +38,12 @@ func (c Concept) GameTheory() bool {
 	return t != nil && !t.outside
 }
 
+// Specific reports whether the concept has a word of its own: one that
+// is neither generic ("game", "strategy"), a stop word, a number nor a
+// framing word (specificity). "oligopoly" and "types of games" have
+// one; "games", "strategy" and "two-player game" have none.
+func (c Concept) Specific() bool { return specificity(Words(c.Name)) > 0 }
+
 // GlossaryName is the name the glossary knows the concept by ("war of
 // attrition" for "War of Attrition" in a title, "agreement theorem" for
 // "agreeing to disagree"), or Name when it is no glossary term.

@@ -367,3 +367,20 @@ func TestPhraseOfOneTermNeedsItsWords(t *testing.T) {
 	require.True(t, core.In("A core allocation exists."), "an article is not needed")
 	require.True(t, PhraseConcept("war of attrition").In("a war of attrition"))
 }
+
+func TestConceptSpecific(t *testing.T) {
+	for name, want := range map[string]bool{
+		"oligopoly":            true,
+		"Nash equilibrium":     true,
+		"pure-strategy game":   true,
+		"types of games":       true,
+		"games":                false,
+		"strategy":             false,
+		"two-player game":      false,
+		"the player's payoffs": false,
+	} {
+		if got := (Concept{Name: name}).Specific(); got != want {
+			t.Errorf("Concept{%q}.Specific() = %v, want %v", name, got, want)
+		}
+	}
+}
