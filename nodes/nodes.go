@@ -215,11 +215,12 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 		// the next ones take their places.
 		n = max(n, cmp.Or(p.Candidates, DefaultCandidates)) + len(s.Told)
 	}
-	results, err := p.Store.Query(ctx, storeQuery(s.UserQuery), n)
+	query := storeQuery(s.UserQuery)
+	results, err := p.Store.Query(ctx, query, n)
 	if err != nil {
 		return s, fmt.Errorf("query the store: %w", err)
 	}
-	results, err = p.withFirstBest(ctx, s, results)
+	results, err = p.withFirstBest(ctx, s, query, results)
 	if err != nil {
 		return s, err
 	}
@@ -301,13 +302,14 @@ func storeQuery(question string) string {
 // withFirstBest is results with the first chunk of the first search's best
 // paper appended, when SeekBest is set and results lack it (see
 // SeekBest). A re-ranker then orders it with the rest, and the puller
-// keeps it among the K.
-func (p Puller) withFirstBest(ctx context.Context, s GraphState, results []vectordb.Result) ([]vectordb.Result, error) {
+// keeps it among the K. It asks the store the query results came from
+// (storeQuery), so that the chunk's score is on their scale.
+func (p Puller) withFirstBest(ctx context.Context, s GraphState, query string, results []vectordb.Result) ([]vectordb.Result, error) {
 	best := s.searchBest(0)
 	if !p.SeekBest || p.Rerank == nil || best == "" || firstChunk(results, best) != "" {
 		return results, nil
 	}
-	more, err := p.Store.Query(ctx, s.UserQuery, seekCandidates)
+	more, err := p.Store.Query(ctx, query, seekCandidates)
 	if err != nil {
 		return nil, fmt.Errorf("query the store for the first search's best paper %s: %w", best, err)
 	}
