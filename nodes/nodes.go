@@ -279,14 +279,19 @@ func (p Puller) Pull(ctx context.Context, s GraphState) (GraphState, error) {
 
 // storeQuery is what the store is asked for a question: the question,
 // less the field's name where it only says which field the term asked
-// about is from (text.WithoutFieldQualifier), when what is left asks about
-// a term of its own (text.Focal, text.Concept.Specific), not one every
+// about is from (text.WithoutFieldQualifier) and less a request for an
+// example (text.WithoutExampleRequest), when what is left asks about a
+// term of its own (text.Focal, text.Concept.Specific), not one every
 // game-theory text uses. "What is an oligopoly in game theory?" found the
 // primer's overview, the assumptions and the Nobel prizes, which say "game
 // theory" over and over, and not the Cournot entry, whose title says
-// "oligopoly"; its answer said no source mentioned it.
+// "oligopoly"; its answer said no source mentioned it. "What is a Nash
+// equilibrium? Give an example." found the entries that say "example" and
+// "gives", and not the Nash equilibrium's, which says neither; its answer
+// opened with "Nash equilibrium does not say how players get there". The
+// answerer still reads the question as typed, request and all.
 func storeQuery(question string) string {
-	rest := text.WithoutFieldQualifier(question)
+	rest := text.WithoutExampleRequest(text.WithoutFieldQualifier(question))
 	if rest == question {
 		return question
 	}

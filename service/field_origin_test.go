@@ -174,6 +174,25 @@ func TestTheFieldsNameAsAQualifierDoesNotRankTheStore(t *testing.T) {
 	})
 }
 
+// A request for an example does not rank the store: the answer to "What
+// is a Nash equilibrium? Give an example." is led by the Nash
+// equilibrium's entry, which says what one is and gives the prisoner's
+// dilemma. Before, "give" and "example" ranked the entries that say "a
+// standard example is" and "gives both players" first, the entry's
+// first chunk was not among the ten candidates, and the answer opened
+// with "Nash equilibrium does not say how players get there"; "Give an
+// example of a Nash equilibrium." opened with the Bayesian entry's
+// first-price auction.
+func TestARequestForAnExampleDoesNotRankTheStore(t *testing.T) {
+	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2303.60003v1", Title: "Worked examples for teaching equilibrium",
+		Summary:         "We give examples of equilibrium computations for an introductory course, with exercises and worked solutions.",
+		PrimaryCategory: "physics.ed-ph"}))
+	requireEntriesAnswer(t, svc, []entryAnswer{
+		{"What is a Nash equilibrium? Give an example.", "primer:nash-equilibrium", "A Nash equilibrium is a strategy profile"},
+		{"Give an example of a Nash equilibrium.", "primer:nash-equilibrium", "in the prisoner's dilemma the unique equilibrium"},
+	})
+}
+
 // More questions of a first course, answered by the entries on them
 // with their answer first. Before, "What is the minimax strategy?" said
 // it found nothing on minimax strategy, the zero-sum entry first among
