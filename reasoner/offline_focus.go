@@ -810,12 +810,41 @@ func (t counterTest) negatesPredicate(s string, terms map[string]bool, said bool
 func negatorBefore(s string, target []string) bool {
 	ws := text.Words(s)
 	for i, w := range ws {
-		if negators[w] && deniesNext(ws[i+1:], target) {
+		if negators[w] && deniesNext(ws[i+1:], target) && !(w == "no" && passiveAfter(ws[i+1:])) {
 			return true
 		}
 	}
 	return false
 }
+
+// passiveAfter reports whether ws, the words after a "no", go on within
+// the denial's window to a passive verb: "no Nash equilibrium is ever
+// removed" says that no equilibrium undergoes something, here deletion,
+// not that there is none, and settles nothing of "Can a game have no
+// Nash equilibrium?", which "John Nash proved … that every game … has at
+// least one" does.
+func passiveAfter(ws []string) bool {
+	for i, w := range ws[:min(len(ws), negationWindow+1)] {
+		if !copulas[w] {
+			continue
+		}
+		rest := ws[i+1:]
+		if len(rest) > 0 && passiveAdverbs[rest[0]] {
+			rest = rest[1:]
+		}
+		// "no stable matching is guaranteed to exist" denies that one
+		// exists.
+		return len(rest) > 0 && len(rest[0]) > 4 && strings.HasSuffix(rest[0], "ed") && (len(rest) == 1 || rest[1] != "to")
+	}
+	return false
+}
+
+var (
+	// copulas are the forms of "to be" that make a passive.
+	copulas = setOf(`is are was were be been`)
+	// passiveAdverbs may come between a copula and its participle.
+	passiveAdverbs = setOf(`ever always also even still actually already just yet often usually`)
+)
 
 // deniable is what a denial in a sentence may deny: a word of what the
 // question asks (predicateStems) or, when the sentence says the concept

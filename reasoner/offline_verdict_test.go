@@ -186,3 +186,38 @@ func TestNegatedSubjectIsNoCounterexample(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "The Gibbard-Satterthwaite theorem"), ans.Text)
 }
+
+// "No Nash equilibrium is ever removed" says that no equilibrium is
+// deleted, not that a game has none: it does not settle "Can a game have
+// no Nash equilibrium?" before Nash's theorem in the concept's own entry.
+// Before, it was taken for a denial and led the answer, followed by the
+// entry on iterated elimination; the theorem came fourth.
+func TestOfflineAnswerDoesNotTakeAPassiveForADenial(t *testing.T) {
+	ne := primerLike(1, "Nash equilibrium",
+		"A Nash equilibrium is a strategy profile in which every player's strategy is a best response to the strategies of the others.",
+		"John Nash proved in 1950 that every game with finitely many players and strategies has at least one Nash equilibrium, possibly in mixed strategies.",
+		"A game can also have several equilibria, as coordination games do.")
+	iesds := primerLike(2, "Iterated elimination of dominated strategies",
+		"Iterated elimination of strictly dominated strategies repeatedly deletes strategies that are strictly dominated.",
+		"With strict dominance the order of deletion does not matter and no Nash equilibrium is ever removed.",
+		"If a single profile survives, the game is dominance solvable and that profile is its unique Nash equilibrium.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Can a game have no Nash equilibrium?", []Passage{ne, iesds})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "John Nash proved in 1950"), ans.Text)
+}
+
+func TestPassiveAfter(t *testing.T) {
+	for s, want := range map[string]bool{
+		"no Nash equilibrium is ever removed":       true,
+		"no strategy was deleted":                   true,
+		"no Nash equilibrium in pure strategies":    false,
+		"no Nash equilibrium exists":                false,
+		"no equilibrium is efficient":               false,
+		"no player is better off":                   false,
+		"no two people who are not matched":         false,
+		"no stable matching is guaranteed to exist": false, // denies that one exists
+	} {
+		ws := strings.Fields(s)
+		require.Equal(t, want, passiveAfter(ws[1:]), s)
+	}
+}
