@@ -223,7 +223,8 @@ type questionWord struct {
 	// use for it (text.FieldWords: "bargaining" for "haggling") and of its
 	// everyday kin (text.Kin: "street" for "road"), and "founded" for a
 	// word that asks for the field's beginnings (text.FieldOrigin:
-	// "invented"); nil for a phrase.
+	// "invented"), "introduced" and text.OriginWords for one that asks for
+	// a concept's (text.ConceptOrigin); nil for a phrase.
 	alternatives []string
 	// generic is set for a word every game-theory text uses
 	// (text.GenericWords: "game", "strategy", "equilibrium").
@@ -233,7 +234,12 @@ type questionWord struct {
 // questionWords are the question's keywords and phrases, phrases first.
 func questionWords(question string) []questionWord {
 	phrases, kws := arxiv.Terms(question)
-	origin := text.FieldOrigin(question)
+	origin, said := text.FieldOrigin(question), []string{text.Founded}
+	if origin == nil {
+		// "invented" of "Who invented the prisoner's dilemma?" is what
+		// sources say with "introduced" or "devised" (text.ConceptOrigin).
+		origin, said = text.ConceptOrigin(question), append([]string{text.Introduced}, text.OriginWords...)
+	}
 	out := make([]questionWord, 0, len(phrases)+len(kws))
 	for _, w := range append(phrases, kws...) {
 		lower := strings.ToLower(w)
@@ -243,7 +249,7 @@ func questionWords(question string) []questionWord {
 			if text.IsOriginWord(origin, w) {
 				// "invented" of "Who invented game theory?" is what
 				// sources say with "founded" (text.FieldOrigin).
-				alts = append(alts, text.Founded)
+				alts = append(alts, said...)
 			}
 			for _, f := range alts {
 				qw.alternatives = append(qw.alternatives, text.Tokenize(f)...)

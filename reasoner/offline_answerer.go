@@ -1051,6 +1051,9 @@ var synonyms = map[string][]string{
 	// stemmer leaves "truth" and "true", one word to a reader.
 	"truth": {"true"},
 	"true":  {"truth"},
+	// "Who invented the prisoner's dilemma?" asks what "Merrill Flood
+	// and Melvin Dresher devised" says (keyTerms, text.ConceptOrigin).
+	introducedStem: originStems,
 }
 
 func mentionsAnyText(cs []text.Concept, s string) bool {
@@ -2028,6 +2031,14 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// K of 3 one source list of the 3,533 eval questions changed and
 		// no hit or answer-set check; it matters with more passages.
 		preferred = func(c *candidate) bool { return titled[c.Paper] && inner(c) }
+	}
+	if inner := preferred; f.Who && available(func(c *candidate) bool { return c.Lead && titled[c.Paper] && inner(c) }) {
+		// Of several sources that say who did something, the one named
+		// after the concept says who began it: "John Nash proved in 1950
+		// …" opens the answer to "Who invented the Nash equilibrium?",
+		// not "A correlated equilibrium, introduced by Robert Aumann in
+		// 1974, generalises Nash equilibrium …".
+		preferred = func(c *candidate) bool { return c.Lead && titled[c.Paper] && inner(c) }
 	}
 	if inner := preferred; f.wantsExamples() && available(func(c *candidate) bool { return c.Lead && inner(c) }) {
 		// Examples are what the request asks for: the sentence that sets

@@ -174,7 +174,16 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		r.Reason = fmt.Sprintf("no candidate mentions %s; the store's order stands", strings.Join(names(ranked[:min(2, len(ranked))]), " or "))
 		return r, nil
 	}
+	origin := text.ConceptOrigin(question) != nil
 	for i, p := range candidates {
+		if origin && focus[i] > 0 {
+			// "Who invented the prisoner's dilemma?" is answered by the
+			// chunk of the entry that says who devised it, not by the
+			// entry's opening, which the store ranks first: of the
+			// passages about the concept, those that say who began
+			// something (saysOrigin) keep their focus, the others half.
+			focus[i] = (focus[i] + saysOrigin(p)) / 2
+		}
 		r.Scores[i] = focused(p.Score, focus[i])
 	}
 	if comparison {
@@ -217,6 +226,9 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 	}
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",
 		strings.Join(names(f.Concepts[:min(2, len(f.Concepts))]), " and "), focusWeight, 1+focusWeight)
+	if origin {
+		r.Reason += "; the question asks who began it: a passage about it that says who introduced or devised something keeps its focus, the others half"
+	}
 	return r, nil
 }
 
@@ -224,6 +236,17 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 // weighed by focusWeight.
 func focused(score, focus float64) float64 {
 	return (score + focusWeight*focus) / (1 + focusWeight)
+}
+
+// saysOrigin is 1 for a passage that says who began something in the
+// sources' words ("introduced by", "devised", text.OriginWords), 0 for
+// any other.
+func saysOrigin(p Passage) float64 {
+	terms := termSet(p.Text)
+	if terms[introducedStem] || slices.ContainsFunc(originStems, func(s string) bool { return terms[s] }) {
+		return 1
+	}
+	return 0
 }
 
 // originFocus is, for a question on the field's beginnings

@@ -315,3 +315,21 @@ func TestOfflineRerankerPutsTheFieldsFoundingFirstForItsOrigin(t *testing.T) {
 		require.Equal(t, first, slices.Index(r.Scores, slices.Max(r.Scores)), "%s: %v (%s)", q, r.Scores, r.Reason)
 	}
 }
+
+// A question on who began a concept is answered by the chunk of its entry
+// that says who devised it, which the store ranks below the entry's
+// opening: both are about the concept, and only the one that says so keeps
+// its focus. A question that asks no such thing keeps the opening first.
+func TestOfflineRerankerPutsWhoBeganAConceptFirst(t *testing.T) {
+	opening := Passage{N: 1, ID: "pd_chunk_0", PaperID: "pd", Title: "The prisoner's dilemma",
+		Text: "The prisoner's dilemma is the best-known game. Two suspects are questioned separately.", Score: 1}
+	origin := Passage{N: 2, ID: "pd_chunk_1", PaperID: "pd", Title: "The prisoner's dilemma",
+		Text: "Merrill Flood and Melvin Dresher devised the prisoner's dilemma at the RAND Corporation in 1950.", Score: 0.9}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "Who invented the prisoner's dilemma?", []Passage{opening, origin})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[1], r.Scores[0], "the chunk that says who devised it comes first: %v", r.Scores)
+	require.Contains(t, r.Reason, "who began it")
+	r, err = NewOfflineReranker().Rerank(context.Background(), "What is the prisoner's dilemma?", []Passage{opening, origin})
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[0], r.Scores[1], "%v", r.Scores)
+}

@@ -54,7 +54,12 @@ func keyTerms(question string) []term {
 	// so the store was judged to answer it and arXiv was not searched. A
 	// concept named with it ("evolutionary game theory") keeps its own
 	// word.
-	origin := text.FieldOrigin(question)
+	origin, originStem := text.FieldOrigin(question), foundedStem
+	if origin == nil {
+		// "Who invented the prisoner's dilemma?" asks what sources say
+		// with "introduced" or "devised" (text.ConceptOrigin).
+		origin, originStem = text.ConceptOrigin(question), introducedStem
+	}
 	asked := text.WithoutFieldName(question)
 	if text.NamesTheField(question) {
 		// "Is game theory useful in real life?": the idiom frames the
@@ -68,9 +73,9 @@ func keyTerms(question string) []term {
 		if text.IsOriginWord(origin, w) {
 			// "Who invented game theory?" asks what sources say with
 			// "founded" (text.FieldOrigin).
-			if !seen[foundedStem] {
-				seen[foundedStem] = true
-				out = append(out, term{Stem: foundedStem, Word: w, Weight: 1})
+			if !seen[originStem] {
+				seen[originStem] = true
+				out = append(out, term{Stem: originStem, Word: w, Weight: 1})
 			}
 			continue
 		}
@@ -108,6 +113,20 @@ func keyTerms(question string) []term {
 // foundedStem is the term of "founded", which a question about the field's
 // beginnings asks for in its own words (text.FieldOrigin).
 var foundedStem = tokens(text.Founded)[0]
+
+// introducedStem is the term of "introduced", which a question about a
+// concept's beginnings asks for in its own words (text.ConceptOrigin);
+// hasTerm also finds it said as text.OriginWords ("devised").
+var introducedStem = tokens(text.Introduced)[0]
+
+// originStems are the terms of text.OriginWords.
+var originStems = func() []string {
+	var out []string
+	for _, w := range text.OriginWords {
+		out = append(out, tokens(w)...)
+	}
+	return out
+}()
 
 // paraphrases are everyday phrasings of a word that sources use instead:
 // a student asks what a solution makes "as large as possible", a source

@@ -193,6 +193,25 @@ func TestARequestForAnExampleDoesNotRankTheStore(t *testing.T) {
 	})
 }
 
+// A question on who began a concept is answered by the concept's entry,
+// which says who introduced it, with no arXiv request. Before, no primer
+// entry said "invented", so arXiv was searched first for "Who invented
+// the Shapley value?" (arxiv_unavailable offline, four papers added
+// online); "Who invented the Nash equilibrium?", once "invented" was read
+// as "introduced", opened with Aumann's correlated equilibrium, which
+// "generalises Nash equilibrium", until the entry named after the concept
+// came first.
+func TestAQuestionOnWhoBeganAConceptIsAnsweredByItsEntry(t *testing.T) {
+	svc := primerService(t, arxivWith(t, arxiv.Paper{ID: "2304.60004v1", Title: "Shapley value estimation for data valuation",
+		Summary:         "We estimate Shapley values of training points by permutation sampling, and show who gains from data sharing.",
+		PrimaryCategory: "cs.LG"}))
+	requireEntriesAnswer(t, svc, []entryAnswer{
+		{"Who invented the Shapley value?", "primer:shapley-value", "introduced by Lloyd Shapley in 1953"},
+		{"Who came up with correlated equilibrium?", "primer:correlated-equilibrium", "introduced by Robert Aumann in 1974"},
+		{"Who invented the Nash equilibrium?", "primer:nash-equilibrium", "John Nash proved in 1950"},
+	})
+}
+
 // More questions of a first course, answered by the entries on them
 // with their answer first. Before, "What is the minimax strategy?" said
 // it found nothing on minimax strategy, the zero-sum entry first among

@@ -75,6 +75,47 @@ func FieldOrigin(question string) []string {
 // field was founded by John von Neumann and Oskar Morgenstern".
 const Founded = "founded"
 
+// ConceptOrigin returns the words of a question about the beginnings of
+// something other than the field itself that ask for them ("invented" in
+// "Who invented the prisoner's dilemma?", "came up with" in "Who came up
+// with the Shapley value?"), or nil for any other question. Sources say
+// a concept's beginnings as Introduced does ("The Shapley value,
+// introduced by Lloyd Shapley in 1953"), or devised, proposed or coined:
+// the reasoners read these words as those.
+//
+// The question must ask who, or when or where something began: "When
+// two agents invent their own language, why is it hard to read?" asks
+// nothing of anyone's beginnings, and "start" in "How do players start
+// a game of chicken?" nothing of the game's.
+func ConceptOrigin(question string) []string {
+	if NamesTheField(question) || !conceptOrigin().MatchString(question) {
+		return nil
+	}
+	var words []string
+	for _, m := range origin().word.FindAllString(question, -1) {
+		words = append(words, strings.Fields(m)...)
+	}
+	return words
+}
+
+// Introduced is the word sources say what ConceptOrigin's words ask with,
+// and OriginWords the others they use for it: "introduced by Robert
+// Aumann", "devised by Merrill Flood and Melvin Dresher".
+const Introduced = "introduced"
+
+// OriginWords are the words besides Introduced with which sources say who
+// began a concept.
+var OriginWords = []string{"devised", "proposed", "coined", "invented", "formulated"}
+
+// conceptOrigin matches a question that asks who began something, or
+// when or where it began: who and an origin word, "when was … invented",
+// "in what year did … start", "where does … come from". Compiled on first
+// use, as fieldName is.
+var conceptOrigin = sync.OnceValue(func() *regexp.Regexp {
+	const verb = `(?:invent|creat|start|beg[aiu]n|originat|pioneer|c[ao]me (?:up with|from)|devis|coin|propos|introduc|first (?:described|proposed|studied|used|to)\b)`
+	return regexp.MustCompile(`(?i)^\W*(?:who\b.*\b` + verb + `|(?:when|(?:in )?what year)\s+(?:was|were|did|is|are)\b.*\b` + verb + `|where\s+(?:does|do|did)\b.*\bc[ao]me from\b)`)
+})
+
 // IsOriginWord reports whether w is one of origin's words (FieldOrigin's,
 // compared without case): a word sources say with Founded.
 func IsOriginWord(origin []string, w string) bool {

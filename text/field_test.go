@@ -77,6 +77,28 @@ func TestFieldOrigin(t *testing.T) {
 	}
 }
 
+func TestConceptOrigin(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Who invented the prisoner's dilemma?":                                {"invented"},
+		"Who came up with the Shapley value?":                                 {"came", "up", "with"},
+		"When was the prisoner's dilemma invented?":                           {"invented"},
+		"In what year did the stag hunt begin?":                               {"begin"},
+		"Who was the first to study evolutionarily stable strategies?":        {"first"},
+		"Where does Harsanyi's trick of letting Nature pick types come from?": {"come", "from"},
+		"Who introduced the core?":                                            nil, // the sources' own word
+		"Who invented game theory?":                                           nil, // the field's (FieldOrigin)
+		"How do players start a game of chicken?":                             nil, // asks neither who nor when
+		"When two agents invent their own language, why is it hard to read?":  nil, // "when" of a condition
+		"When a budget airline starts flying a route, do fares fall?":         nil,
+		"Who wins a second-price auction?":                                    nil,
+	} {
+		got := ConceptOrigin(q)
+		if !slices.Equal(got, want) {
+			t.Errorf("ConceptOrigin(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestWithoutLife(t *testing.T) {
 	require := func(in, want string) {
 		t.Helper()
