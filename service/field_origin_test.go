@@ -209,6 +209,11 @@ func TestAQuestionOnWhoBeganAConceptIsAnsweredByItsEntry(t *testing.T) {
 		{"Who invented the Shapley value?", "primer:shapley-value", "introduced by Lloyd Shapley in 1953"},
 		{"Who came up with correlated equilibrium?", "primer:correlated-equilibrium", "introduced by Robert Aumann in 1974"},
 		{"Who invented the Nash equilibrium?", "primer:nash-equilibrium", "John Nash proved in 1950"},
+		// The entries said nothing of who began these; the prisoner's
+		// dilemma was answered with Axelrod's tournaments of 1980.
+		{"Who invented the prisoner's dilemma?", "primer:prisoners-dilemma", "Merrill Flood and Melvin Dresher devised the prisoner's dilemma"},
+		{"When was the prisoner's dilemma invented?", "primer:prisoners-dilemma", "at the RAND Corporation in 1950"},
+		{"Who invented mechanism design?", "primer:mechanism-design", "Leonid Hurwicz introduced mechanism design"},
 	})
 }
 
