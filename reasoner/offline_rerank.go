@@ -197,31 +197,24 @@ func (OfflineReranker) Rerank(ctx context.Context, question string, candidates [
 		// definitions side by side. With the later chunk first, "What is
 		// the difference between Cournot and Bertrand competition?" never
 		// said what Cournot's model is.
-		order := make([]int, len(candidates))
-		for i := range order {
-			order[i] = i
+		// The opening chunk is the one of least index among a paper's
+		// candidates. (A sort by score that compared two chunks of one
+		// paper by index instead was no ordering, and could leave the
+		// later chunk first: "What is the difference between first-price
+		// and second-price auctions?" was answered from both entries'
+		// second chunks, the definitions runners-up.)
+		opening := map[string]int{}
+		for _, p := range candidates {
+			paper := cmpOr(p.PaperID, p.ID)
+			i, _ := chunker.IndexOf(p.ID)
+			if j, ok := opening[paper]; !ok || i < j {
+				opening[paper] = i
+			}
 		}
-		slices.SortStableFunc(order, func(a, b int) int {
-			if pa, pb := cmpOr(candidates[a].PaperID, candidates[a].ID), cmpOr(candidates[b].PaperID, candidates[b].ID); pa == pb {
-				ia, _ := chunker.IndexOf(candidates[a].ID)
-				ib, _ := chunker.IndexOf(candidates[b].ID)
-				return ia - ib
+		for i, p := range candidates {
+			if j, _ := chunker.IndexOf(p.ID); j != opening[cmpOr(p.PaperID, p.ID)] {
+				r.Scores[i] = focused(p.Score, focus[i]/2)
 			}
-			switch {
-			case r.Scores[a] > r.Scores[b]:
-				return -1
-			case r.Scores[a] < r.Scores[b]:
-				return 1
-			}
-			return 0
-		})
-		seen := map[string]bool{}
-		for _, i := range order {
-			paper := cmpOr(candidates[i].PaperID, candidates[i].ID)
-			if seen[paper] {
-				r.Scores[i] = focused(candidates[i].Score, focus[i]/2)
-			}
-			seen[paper] = true
 		}
 	}
 	r.Reason = fmt.Sprintf("ranked by focus on %s: score = (store score + %.2f × focus) / %.2f",

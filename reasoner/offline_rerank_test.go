@@ -333,3 +333,34 @@ func TestOfflineRerankerPutsWhoBeganAConceptFirst(t *testing.T) {
 	require.NoError(t, err)
 	require.Greater(t, r.Scores[0], r.Scores[1], "%v", r.Scores)
 }
+
+// A comparison is answered from both entries' opening chunks, whatever
+// the store's order of the eight candidates: each entry's later chunk
+// counts half its focus. Before, the opening chunk was found by a sort by
+// score that compared two chunks of one paper by their index, which is
+// no ordering; with the store's order below it left the first-price
+// entry's second chunk first and its opening chunk halved, and the answer
+// never said what either auction is.
+func TestOfflineRerankerComparesTheEntriesOpenings(t *testing.T) {
+	mk := func(id, paper, title, text string, score float64) Passage {
+		return Passage{ID: id, PaperID: paper, Title: title, Text: text, Score: score}
+	}
+	const fp, sp = "First-price sealed-bid auctions and bid shading", "Second-price sealed-bid (Vickrey) auctions"
+	ps := []Passage{
+		mk("fp_chunk_1", "fp", fp, "First-price auctions are used in procurement, which largely switched from second-price to first-price auctions.", 1),
+		mk("rev_chunk_0", "rev", "The revenue equivalence theorem", "So first-price, second-price, English, Dutch and even all-pay auctions earn the same on average.", 0.976),
+		mk("rev_chunk_1", "rev", "The revenue equivalence theorem", "With two bidders the first-price winner pays half their value and the second-price winner pays the other bidder's value.", 0.95),
+		mk("sp_chunk_1", "sp", sp, "By revenue equivalence it yields the same expected revenue as the first-price auction.", 0.935),
+		mk("sp_chunk_0", "sp", sp, "In a second-price sealed-bid auction the highest bidder wins but pays the second-highest bid.", 0.896),
+		mk("fp_chunk_0", "fp", fp, "In a first-price sealed-bid auction the highest bid wins, and the winner pays their own bid.", 0.895),
+		mk("ed_chunk_0", "ed", "English and Dutch auctions", "The English auction gives the same outcome as the second-price sealed-bid auction.", 0.872),
+		mk("ed_chunk_1", "ed", "English and Dutch auctions", "The Dutch auction is strategically equivalent to the first-price sealed-bid auction.", 0.851),
+	}
+	for i := range ps {
+		ps[i].N = i + 1
+	}
+	r, err := NewOfflineReranker().Rerank(context.Background(), "What is the difference between first-price and second-price auctions?", ps)
+	require.NoError(t, err)
+	require.Greater(t, r.Scores[5], r.Scores[0], "the first-price entry's opening before its second chunk: %v", r.Scores)
+	require.Greater(t, r.Scores[4], r.Scores[3], "the second-price entry's opening before its second chunk: %v", r.Scores)
+}
