@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -548,7 +549,7 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 				// already takes it to be.
 				return out
 			}
-			if c.Known && !slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) }) {
+			if c.Known && !slices.ContainsFunc(passages, func(p Passage) bool { return about(c, p) }) && !f.saidWithTheRest(c, passages) {
 				// A glossary topic named in passing ("Learning in games
 				// is a foundation of multi-agent reinforcement
 				// learning") is not explained there.
@@ -565,6 +566,32 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 		}
 	}
 	return out
+}
+
+// saidWithTheRest reports whether a sentence of the passages names c
+// together with every other specific word of the question: "…, and
+// imperfect information otherwise, as in poker or in simultaneous moves"
+// answers "Is poker a game of imperfect information?", though it names
+// the concept in passing, in the entry on extensive-form games. A
+// question that asks nothing beyond the concept has no such words, and
+// a passing mention answers it no better than before.
+func (f focus) saidWithTheRest(c text.Concept, passages []Passage) bool {
+	rest := f.termsOutside(c.Name)
+	if len(rest) == 0 {
+		return false
+	}
+	for _, p := range passages {
+		for _, s := range chunker.Sentences(p.Text) {
+			if !c.In(s) {
+				continue
+			}
+			terms := termSet(s)
+			if !slices.ContainsFunc(rest, func(t term) bool { return !hasTerm(terms, t.Stem) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // counterexample reports whether sentence s, whose terms are terms,

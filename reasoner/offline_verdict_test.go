@@ -221,3 +221,23 @@ func TestPassiveAfter(t *testing.T) {
 		require.Equal(t, want, passiveAfter(ws[1:]), s)
 	}
 }
+
+// "Is poker a game of imperfect information?" is answered by the sentence
+// that names the concept with poker, though it does so in passing, in an
+// entry on another subject. Before, the answerer said it found nothing on
+// the game of imperfect information "beyond a passing mention" in that
+// very entry. A question that asks nothing beyond the concept still finds
+// a passing mention no answer.
+func TestOfflineAnswerTakesAPassingMentionThatSaysWhatIsAsked(t *testing.T) {
+	efg := primerLike(1, "Extensive-form games: sequential games, game trees and information sets",
+		"An extensive-form game describes a game as a tree: nodes are decision points and leaves carry payoffs.",
+		"Information sets group the nodes a player cannot tell apart when it is their turn; a game has perfect information when every information set is a single node, as in chess, and imperfect information otherwise, as in poker or in simultaneous moves.",
+		"Perfect recall means players never forget what they knew or did.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Is poker a game of imperfect information?", []Passage{efg})
+	require.NoError(t, err)
+	require.False(t, ans.Abstained, ans.Text)
+	require.Contains(t, ans.Text, "imperfect information otherwise, as in poker")
+	ans, err = NewOfflineAnswerer().Answer(context.Background(), "What is imperfect information?", []Passage{efg})
+	require.NoError(t, err)
+	require.True(t, ans.Abstained, ans.Text)
+}
