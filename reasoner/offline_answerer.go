@@ -1220,6 +1220,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		}
 	}
 	counter := f.counterTest() // the question read once for all its sentences
+	setting, settingPapers := f.setting(passages)
 	// So is whether it asks why of its sole named concept (see ownEntry).
 	whyOfConcept := soleNamed && f.Kind == askExplain && !f.Method && asksWhy(f.Question)
 	examples := f.wantsExamples() // read from the question once, not per sentence
@@ -1234,9 +1235,10 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 		// says is the share of what the question asks of its concept
 		// (its predicate) that the sentence says.
 		var says float64
+		inSetting := settingPapers[c.Paper]
 		if predTotal > 0 {
 			for _, t := range pred {
-				if hasTerm(c.Terms, t.Stem) {
+				if hasTerm(c.Terms, t.Stem) || inSetting && setting[t.Stem] {
 					says += weight[t.Stem]
 				}
 			}
@@ -1252,7 +1254,7 @@ func scoreCandidates(f focus, passages []Passage, cands []*candidate, focusPaper
 			whatOfConcept && titled[c.Paper]
 		var got float64
 		for _, t := range f.Terms {
-			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] {
+			if hasTerm(c.Terms, t.Stem) || own && inMain[t.Stem] || inSetting && setting[t.Stem] {
 				got += weight[t.Stem]
 			}
 		}
@@ -1736,6 +1738,41 @@ var inclusion = regexp.MustCompile(`(?i)\b(every|all|always|any|need not|not nec
 // both without saying it.
 func (f focus) relates(s string) bool {
 	return f.Kind == askYesNo && len(f.Named) >= 2 && inclusion.MatchString(s) && mentionsAll(s, f.Named[:2])
+}
+
+// setting is, for a why question whose main concept is a phrase of its
+// own, the terms of the glossary concept it names as its
+// setting, and the papers whose titles carry that concept: "second-price
+// auction" of "Why is truthful bidding optimal in a second-price
+// auction?", and the entry on second-price auctions. Every sentence of
+// that entry is about the setting, named or not: "Bidding one's true value
+// is a weakly dominant strategy" answers the question there, and shared
+// fewer of its words than "Pure Vickrey auctions are rare in practice,
+// partly because bidders fear revealing their values", which led the
+// answer. Nil for any other question: a how question asks how to do
+// something in the setting ("How do I check whether a matching is
+// stable?"), which the setting's entry says in one sentence of its own
+// ("A matching is stable if there is no blocking pair"), not in every
+// one.
+func (f focus) setting(passages []Passage) (map[string]bool, map[string]bool) {
+	if f.Kind != askExplain || !asksWhy(f.Question) || len(f.Concepts) < 2 || f.Concepts[0].Known || f.Concepts[0].Quoted {
+		return nil, nil
+	}
+	for _, k := range f.Concepts[1:] {
+		if !k.Known || !demandable(k) {
+			continue
+		}
+		papers := map[string]bool{}
+		for _, p := range passages {
+			if titledWith(k, p.Title) {
+				papers[cmpOr(p.PaperID, p.ID)] = true
+			}
+		}
+		if len(papers) > 0 {
+			return termSet(k.Name), papers
+		}
+	}
+	return nil, nil
 }
 
 // saysPredicate reports whether c says something of what the question asks

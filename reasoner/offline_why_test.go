@@ -128,3 +128,27 @@ func TestBareAbstractNounRefersBack(t *testing.T) {
 	i, j := strings.Index(ans.Text, "Under the grim trigger strategy"), strings.Index(ans.Text, "The folk theorem generalises the idea")
 	require.True(t, i >= 0 && j > i, "the sentence the idea refers to comes first: %s", ans.Text)
 }
+
+// "Why is truthful bidding optimal in a second-price auction?" asks of a
+// phrase of its own, truthful bidding, in a setting the glossary knows.
+// Every sentence of the setting's own entry is about the setting, named
+// or not, so "Bidding one's true value is a weakly dominant strategy" and
+// the reason after it answer it. Before, they shared too few of the
+// question's words, and after the entry's first sentence the answer
+// quoted "Pure Vickrey auctions are rare in practice, partly because
+// bidders fear revealing their values" and Myerson's reserve price. The
+// passages are the ones the primer's store gives the question.
+func TestOfflineAnswerReadsTheSettingsEntryAsAboutTheSetting(t *testing.T) {
+	passages := []Passage{
+		{N: 1, ID: "primer:second-price-vickrey-auction_chunk_0", PaperID: "primer:second-price-vickrey-auction", Title: "Second-price sealed-bid (Vickrey) auctions", Score: 0.34,
+			Text: "Title: Second-price sealed-bid (Vickrey) auctions\n\nAbstract: In a second-price sealed-bid auction, introduced by William Vickrey in 1961, the highest bidder wins but pays the second-highest bid. Bidding one's true value is a weakly dominant strategy, whatever the others do. The reason is that your bid only decides whether you win, not what you pay. If you bid above your value you may win when the price exceeds your value and lose money; if you bid below it you may lose when winning at the second price would have been profitable; bidding exactly your value wins precisely when winning is profitable. So the Vickrey auction is strategy-proof, allocates the item efficiently to the bidder with the highest value, and requires no knowledge of the other bidders or their value distributions. It is the single-item case of the VCG mechanism. With private values it gives the same outcome as the English ascending auction, where the price stops when the second-highest bidder drops out."},
+		{N: 2, ID: "primer:second-price-vickrey-auction_chunk_1", PaperID: "primer:second-price-vickrey-auction", Title: "Second-price sealed-bid (Vickrey) auctions", Score: 0.37,
+			Text: "It is the single-item case of the VCG mechanism. With private values it gives the same outcome as the English ascending auction, where the price stops when the second-highest bidder drops out. By revenue equivalence, with symmetric independent bidders it yields the same expected revenue as the first-price auction. Pure Vickrey auctions are rare in practice, partly because bidders fear revealing their values and the seller could cheat with shill bids; reserve prices raise revenue. eBay's proxy bidding works much like a second-price auction."},
+		{N: 3, ID: "primer:myerson-optimal-auction_chunk_0", PaperID: "primer:myerson-optimal-auction", Title: "Myerson's optimal auction and reserve prices", Score: 0.38,
+			Text: "Title: Myerson's optimal auction and reserve prices\n\nAbstract: Myerson's optimal auction is the auction that maximises a seller's expected revenue when bidders have independent private values drawn from known distributions, as Roger Myerson showed in 1981. The key device is the virtual value, φ(v) = v − (1 − F(v))/f(v): a bidder's value minus the information rent the seller must leave them to induce truthful reporting. Expected revenue equals the expected virtual value of the winner, so the optimal mechanism gives the item to the bidder with the highest virtual value, provided it is non-negative, and otherwise keeps the item. When bidders are symmetric and the distribution is regular (virtual values increase with value), the optimal auction is simply a second-price or English auction with a reserve price r solving φ(r) = 0. For values uniform on [0, 1] the optimal reserve price is 1/2, whatever the number of bidders."},
+	}
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "Why is truthful bidding optimal in a second-price auction?", passages)
+	require.NoError(t, err)
+	require.Contains(t, ans.Text, "Bidding one's true value is a weakly dominant strategy")
+	require.Contains(t, ans.Text, "The reason is that your bid only decides whether you win")
+}
