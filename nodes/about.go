@@ -221,10 +221,10 @@ type questionWord struct {
 	stems []string // its terms, as text.Tokenize stems them
 	// alternatives are, for a one-stem word, the stems of the words papers
 	// use for it (text.FieldWords: "bargaining" for "haggling") and of its
-	// everyday kin (text.Kin: "street" for "road"), and "founded" for a
-	// word that asks for the field's beginnings (text.FieldOrigin:
-	// "invented"), "introduced" and text.OriginWords for one that asks for
-	// a concept's (text.ConceptOrigin); nil for a phrase.
+	// everyday kin (text.Kin: "street" for "road"), and for a word that
+	// asks for the beginnings of the field or of a concept ("invented"),
+	// the words sources say them with (text.Origin: "founded",
+	// "introduced"); nil for a phrase.
 	alternatives []string
 	// generic is set for a word every game-theory text uses
 	// (text.GenericWords: "game", "strategy", "equilibrium").
@@ -234,12 +234,7 @@ type questionWord struct {
 // questionWords are the question's keywords and phrases, phrases first.
 func questionWords(question string) []questionWord {
 	phrases, kws := arxiv.Terms(question)
-	origin, said := text.FieldOrigin(question), []string{text.Founded}
-	if origin == nil {
-		// "invented" of "Who invented the prisoner's dilemma?" is what
-		// sources say with "introduced" or "devised" (text.ConceptOrigin).
-		origin, said = text.ConceptOrigin(question), append([]string{text.Introduced}, text.OriginWords...)
-	}
+	origin, said := text.Origin(question)
 	out := make([]questionWord, 0, len(phrases)+len(kws))
 	for _, w := range append(phrases, kws...) {
 		lower := strings.ToLower(w)
@@ -248,7 +243,9 @@ func questionWords(question string) []questionWord {
 			alts := slices.Concat(text.FieldWords(w), text.Kin(lower))
 			if text.IsOriginWord(origin, w) {
 				// "invented" of "Who invented game theory?" is what
-				// sources say with "founded" (text.FieldOrigin).
+				// sources say with "founded", of "Who invented the
+				// prisoner's dilemma?" with "introduced" or "devised"
+				// (text.Origin).
 				alts = append(alts, said...)
 			}
 			for _, f := range alts {

@@ -236,7 +236,7 @@ func focused(score, focus float64) float64 {
 // any other.
 func saysOrigin(p Passage) float64 {
 	terms := termSet(p.Text)
-	if terms[introducedStem] || slices.ContainsFunc(originStems, func(s string) bool { return terms[s] }) {
+	if slices.ContainsFunc(originStems, func(s string) bool { return terms[s] }) {
 		return 1
 	}
 	return 0

@@ -46,6 +46,15 @@ type term struct {
 func keyTerms(question string) []term {
 	var out []term
 	seen := map[string]bool{}
+	// "Who invented game theory?" asks what sources say with "founded",
+	// "Who invented the prisoner's dilemma?" what they say with
+	// "introduced" or "devised" (text.Origin): the word that asks counts
+	// as the first of those, whose synonyms are the rest (hasTerm).
+	origin, said := text.Origin(question)
+	var originStem string
+	if len(said) > 0 {
+		originStem = tokens(said[0])[0]
+	}
 	// The field's own name frames a question ("In game theory, why would
 	// you bluff?") as "explain" does, and says nothing of what it asks:
 	// every passage of the store is game theory, and the primer's overview
@@ -54,12 +63,6 @@ func keyTerms(question string) []term {
 	// so the store was judged to answer it and arXiv was not searched. A
 	// concept named with it ("evolutionary game theory") keeps its own
 	// word.
-	origin, originStem := text.FieldOrigin(question), foundedStem
-	if origin == nil {
-		// "Who invented the prisoner's dilemma?" asks what sources say
-		// with "introduced" or "devised" (text.ConceptOrigin).
-		origin, originStem = text.ConceptOrigin(question), introducedStem
-	}
 	asked := text.WithoutFieldName(question)
 	if text.NamesTheField(question) {
 		// "Is game theory useful in real life?": the idiom frames the
@@ -71,8 +74,6 @@ func keyTerms(question string) []term {
 			continue
 		}
 		if text.IsOriginWord(origin, w) {
-			// "Who invented game theory?" asks what sources say with
-			// "founded" (text.FieldOrigin).
 			if !seen[originStem] {
 				seen[originStem] = true
 				out = append(out, term{Stem: originStem, Word: w, Weight: 1})
@@ -115,11 +116,11 @@ func keyTerms(question string) []term {
 var foundedStem = tokens(text.Founded)[0]
 
 // introducedStem is the term of "introduced", which a question about a
-// concept's beginnings asks for in its own words (text.ConceptOrigin);
-// hasTerm also finds it said as text.OriginWords ("devised").
+// concept's beginnings asks for in its own words (text.Origin); hasTerm
+// also finds it said as the rest of text.OriginWords ("devised").
 var introducedStem = tokens(text.Introduced)[0]
 
-// originStems are the terms of text.OriginWords.
+// originStems are the terms of text.OriginWords, introducedStem first.
 var originStems = func() []string {
 	var out []string
 	for _, w := range text.OriginWords {

@@ -98,14 +98,30 @@ func ConceptOrigin(question string) []string {
 	return words
 }
 
-// Introduced is the word sources say what ConceptOrigin's words ask with,
-// and OriginWords the others they use for it: "introduced by Robert
-// Aumann", "devised by Merrill Flood and Melvin Dresher".
+// Introduced is the word sources most often say what ConceptOrigin's
+// words ask with: "introduced by Robert Aumann".
 const Introduced = "introduced"
 
-// OriginWords are the words besides Introduced with which sources say who
-// began a concept.
-var OriginWords = []string{"devised", "proposed", "coined", "invented", "formulated"}
+// OriginWords are the words with which sources say who began a concept,
+// Introduced first: "devised by Merrill Flood and Melvin Dresher".
+var OriginWords = []string{Introduced, "devised", "proposed", "coined", "invented", "formulated"}
+
+// Origin returns the words of a question that ask for the beginnings of
+// the field (FieldOrigin) or of a concept (ConceptOrigin), and the words
+// sources say them with: Founded for the field, OriginWords for a
+// concept. Both are nil for any other question. The readers of a
+// question's words (the reasoners' key terms, the about test's
+// alternatives) take the two from here, so they read the same question
+// alike; said must not be modified.
+func Origin(question string) (asked, said []string) {
+	if asked := FieldOrigin(question); asked != nil {
+		return asked, []string{Founded}
+	}
+	if asked := ConceptOrigin(question); asked != nil {
+		return asked, OriginWords
+	}
+	return nil, nil
+}
 
 // conceptOrigin matches a question that asks who began something, or
 // when or where it began: who and an origin word, "when was … invented",

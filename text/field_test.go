@@ -99,6 +99,25 @@ func TestConceptOrigin(t *testing.T) {
 	}
 }
 
+// Origin gives the field's beginnings and a concept's the words sources
+// say them with, so that every reader of a question's words reads them
+// alike.
+func TestOrigin(t *testing.T) {
+	for q, want := range map[string][2][]string{
+		"Who invented game theory?":            {{"invented"}, {Founded}},
+		"Who invented the prisoner's dilemma?": {{"invented"}, OriginWords},
+		"What is the prisoner's dilemma?":      {nil, nil},
+	} {
+		asked, said := Origin(q)
+		if !slices.Equal(asked, want[0]) || !slices.Equal(said, want[1]) {
+			t.Errorf("Origin(%q) = %q, %q, want %q, %q", q, asked, said, want[0], want[1])
+		}
+	}
+	if OriginWords[0] != Introduced {
+		t.Errorf("OriginWords[0] = %q, want %q", OriginWords[0], Introduced)
+	}
+}
+
 func TestWithoutLife(t *testing.T) {
 	require := func(in, want string) {
 		t.Helper()
