@@ -24,20 +24,16 @@ func TestNamesTheField(t *testing.T) {
 }
 
 func TestWithoutFieldNameTakesTheWordsThatSayItIsAField(t *testing.T) {
-	for in, want := range map[string]string{
+	requireRewrites(t, "WithoutFieldName", WithoutFieldName, map[string]string{
 		"Who invented game theory as a field?":     "Who invented  ?",
 		"When did the field of game theory begin?": "When did   begin?",
 		"Is mean field game theory hard?":          "Is mean field   hard?",
 		"What does game theory say about fields?":  "What does   say about fields?",
-	} {
-		if got := WithoutFieldName(in); got != want {
-			t.Errorf("WithoutFieldName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestWithoutFieldQualifierTakesOnlyTheFieldAsAQualifier(t *testing.T) {
-	for in, want := range map[string]string{
+	requireRewrites(t, "WithoutFieldQualifier", WithoutFieldQualifier, map[string]string{
 		"What is an oligopoly in game theory?":               "What is an oligopoly?",
 		"What does common knowledge mean in Game-Theory?":    "What does common knowledge mean?",
 		"In game theory, why would you bluff?":               " why would you bluff?",
@@ -47,11 +43,7 @@ func TestWithoutFieldQualifierTakesOnlyTheFieldAsAQualifier(t *testing.T) {
 		"What are the limits of game theory in economics?":   "What are the limits of game theory in economics?",
 		"How is it used in evolutionary game theory?":        "How is it used in evolutionary game theory?",
 		"What is the role of information in game theorists'": "What is the role of information in game theorists'",
-	} {
-		if got := WithoutFieldQualifier(in); got != want {
-			t.Errorf("WithoutFieldQualifier(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestFieldOrigin(t *testing.T) {
@@ -119,16 +111,23 @@ func TestOrigin(t *testing.T) {
 }
 
 func TestWithoutLife(t *testing.T) {
-	require := func(in, want string) {
-		t.Helper()
-		if got := WithoutLife(in); got != want {
-			t.Errorf("WithoutLife(%q) = %q, want %q", in, got, want)
-		}
-	}
-	require("Is game theory useful in real life?", "Is game theory useful in  ?")
-	require("used in the real-world", "used in the  ")
-	require("real estate in the world", "real estate in the world")
+	requireRewrites(t, "WithoutLife", WithoutLife, map[string]string{
+		"Is game theory useful in real life?": "Is game theory useful in  ?",
+		"used in the real-world":              "used in the  ",
+		"real estate in the world":            "real estate in the world",
+	})
 	if !HasLifeIdiom("examples in everyday life") || HasLifeIdiom("a real number") {
 		t.Error("HasLifeIdiom")
+	}
+}
+
+// requireRewrites requires f, called name, to turn each key of cases into
+// its value.
+func requireRewrites(t *testing.T, name string, f func(string) string, cases map[string]string) {
+	t.Helper()
+	for in, want := range cases {
+		if got := f(in); got != want {
+			t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
+		}
 	}
 }

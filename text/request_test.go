@@ -3,7 +3,7 @@ package text
 import "testing"
 
 func TestWithoutExampleRequestLeavesWhatTheExampleIsOf(t *testing.T) {
-	for in, want := range map[string]string{
+	requireRewrites(t, "WithoutExampleRequest", WithoutExampleRequest, map[string]string{
 		"What is a Nash equilibrium? Give an example.":                  "What is a Nash equilibrium?",
 		"Give an example of a Nash equilibrium.":                        "a Nash equilibrium.",
 		"What is a Nash equilibrium, with an example?":                  "What is a Nash equilibrium?",
@@ -16,9 +16,5 @@ func TestWithoutExampleRequestLeavesWhatTheExampleIsOf(t *testing.T) {
 		"What is an example of a zero-sum game?":                        "What is an example of a zero-sum game?",
 		"Which examples of auctions does the primer give?":              "Which examples of auctions does the primer give?",
 		"Do bidders give up when the example auction has a high price?": "Do bidders give up when the example auction has a high price?",
-	} {
-		if got := WithoutExampleRequest(in); got != want {
-			t.Errorf("WithoutExampleRequest(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
