@@ -2144,7 +2144,7 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		// "Regret measures how much better a player would have done…"
 		// comes before "No-regret learning connects to equilibrium…".
 		for _, c := range cands {
-			if c.Paper == lead.Paper && c.Lead && c.Eligible && keyLess(c.Key, lead.Key) && withAntecedents(c, chosen) != nil {
+			if c.Paper == lead.Paper && c.Lead && c.Eligible && keyLess(c.Key, lead.Key) && definesItself(f.Concepts, c) && withAntecedents(c, chosen) != nil {
 				lead = c
 				break
 			}
@@ -2188,11 +2188,14 @@ func (a *OfflineAnswerer) selectSentences(f focus, cands []*candidate, focusPape
 		}
 	}
 	if p := lead.Pred; defining && p != nil && p.OK && p.Eligible && withAntecedents(p, chosen) != nil &&
-		hasAll(p.Terms, specificStems(f.Concepts[0])) {
+		hasAll(termSet(withoutLongerTerms(p.Text, f.Concepts[0])), specificStems(f.Concepts[0])) {
 		// The sentence before also speaks of the concept's words, which
 		// the definition builds on: "A strategy strictly dominates
 		// another if it pays more whatever the others do." before "A
 		// dominant strategy is one that dominates every other strategy".
+		// Words said only inside a longer glossary term do not count:
+		// "… are both solved by subgame perfection" does not lead to "A
+		// subgame is …".
 		lead = p
 	}
 	first := lead
@@ -2505,6 +2508,15 @@ func withoutLongerTerms(title string, c text.Concept) string {
 		}
 	}
 	return title
+}
+
+// definesItself reports whether c, a sentence read as a definition of
+// the question's main concept, defines that concept and not a longer
+// glossary term that holds its words: "Subgame perfection rules out
+// non-credible threats" opens with "subgame" only as the first word of
+// subgame perfection, and is no definition of a subgame.
+func definesItself(cs []text.Concept, c *candidate) bool {
+	return len(cs) > 0 && defines(cs[0], withoutLongerTerms(c.Text, cs[0]))
 }
 
 // verdictOverDefinition reports whether, for a yes/no question, c should

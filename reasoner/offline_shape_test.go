@@ -780,3 +780,20 @@ func TestOfflineComparisonDefinesBothConcepts(t *testing.T) {
 	require.Contains(t, ans.Text, "A dominant strategy is one that dominates every other strategy", ans.Text)
 	require.Contains(t, ans.Text, "A Nash equilibrium is a strategy profile", ans.Text)
 }
+
+// A sentence that opens with the question's term only as the first word of
+// a longer glossary term does not define it: "Subgame perfection rules out
+// non-credible threats" is about subgame perfection, and neither it nor
+// "… are both solved by subgame perfection" opens the answer to "What is a
+// subgame?" ahead of the entry's own "A subgame is …", said last.
+func TestOfflineAnswerDefinitionNotOfALongerTerm(t *testing.T) {
+	p := primerLike(1, "Backward induction and subgame perfect equilibrium",
+		"Backward induction solves finite games of perfect information by reasoning from the end.",
+		"Reinhard Selten generalised backward induction as subgame perfect equilibrium (SPE): a strategy profile that is a Nash equilibrium in every subgame.",
+		"Subgame perfection rules out non-credible threats.",
+		"Stackelberg competition and Rubinstein bargaining are both solved by subgame perfection.",
+		"A subgame is what remains of the game from a single decision node on: everything that follows that node, with no information set split.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a subgame?", []Passage{p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A subgame is what remains"), ans.Text)
+}
