@@ -1,0 +1,34 @@
+package service_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gtrag/gtrag/internal/arxivtest"
+)
+
+// The words a first course defines before any solution concept are
+// answered offline by a sentence of the primer that says what they are,
+// for no arXiv request. Before, "What is a subgame?" quoted the
+// definition of subgame perfect equilibrium, which uses the word without
+// saying what it is; "What is a payoff?" opened with how to underline
+// best responses in a matrix; "What does it mean for a game to be
+// symmetric?" quoted only that every ESS is a symmetric equilibrium; and
+// "What is a strategy profile?" never said what one is, though the
+// normal-form entry named the profile in passing ("…, that is, for every
+// choice of one strategy per player").
+func TestFirstCourseTermsAreDefined(t *testing.T) {
+	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
+	for _, tc := range []struct{ q, opens string }{
+		{"What is a subgame?", "A subgame is what remains of the game from a single decision node on"},
+		{"What is a payoff?", "A payoff is the number that says how much a player values an outcome"},
+		{"What does it mean for a game to be symmetric?", "A game is symmetric when every player has the same strategies"},
+		{"What is a symmetric game?", "A game is symmetric when every player has the same strategies"},
+	} {
+		r := askPrimerAlone(t, svc, tc.q)
+		require.Regexp(t, `^`+tc.opens, r.Answer, tc.q)
+	}
+	r := askPrimerAlone(t, svc, "What is a strategy profile?")
+	require.Contains(t, r.Answer, "a strategy profile is a choice of one strategy for each player")
+}
