@@ -1627,12 +1627,20 @@ func statesWhat(c text.Concept, s string) bool {
 		if j := strings.Index(rest, ")"); strings.HasPrefix(strings.TrimSpace(rest), "(") && j >= 0 {
 			rest = rest[j+1:]
 		}
-		if definitionCue.MatchString(rest) {
+		if definitionCue.MatchString(rest) || hasWhen.MatchString(lower[:i]) && conditionCue.MatchString(rest) {
 			return true
 		}
 	}
 	return false
 }
+
+// hasWhen and conditionCue frame a term as a property something has under
+// a condition, which says what the term is: "a game has perfect
+// information when every information set is a single node".
+var (
+	hasWhen      = regexp.MustCompile(`\b(has|have)\s+$`)
+	conditionCue = regexp.MustCompile(`^\s+(when|if)\b`)
+)
 
 // hasShape reports whether c has the shape of the sentence the question
 // should open with. inOwnEntry says that c's passage is the entry named

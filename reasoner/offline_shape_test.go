@@ -797,3 +797,23 @@ func TestOfflineAnswerDefinitionNotOfALongerTerm(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "A subgame is what remains"), ans.Text)
 }
+
+// A sentence that says when something has a property states what the
+// property is: "…; a game has perfect information when every information
+// set is a single node" defines perfect information, and opens the answer
+// to "What is perfect information?" ahead of a passage the store ranked
+// first that only uses the term ("Backward induction solves finite games
+// of perfect information …").
+func TestOfflineAnswerDefinitionAsPropertyUnderCondition(t *testing.T) {
+	bi := primerLike(1, "Backward induction and subgame perfect equilibrium",
+		"Backward induction solves finite games of perfect information by reasoning from the end.",
+		"Kuhn's theorem, building on Zermelo's work on chess, says that this procedure gives a pure-strategy equilibrium of every finite game of perfect information.")
+	ef := primerLike(2, "Extensive-form games: sequential games, game trees and information sets",
+		"Information sets group the nodes a player cannot tell apart when it is their turn; a game has perfect information when every information set is a single node, as in chess, and imperfect information otherwise.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is perfect information?", []Passage{bi, ef})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "Information sets group the nodes"), ans.Text)
+	require.True(t, statesWhat(text.Concept{Name: "perfect information"}, "A game has perfect information if every information set is a single node."))
+	require.False(t, statesWhat(text.Concept{Name: "perfect information"}, "Backward induction solves finite games of perfect information when they are small."),
+		"a condition on something else's use of the term says nothing of what it is")
+}

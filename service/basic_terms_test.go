@@ -17,7 +17,8 @@ import (
 // symmetric?" quoted only that every ESS is a symmetric equilibrium; and
 // "What is a strategy profile?" never said what one is, though the
 // normal-form entry named the profile in passing ("…, that is, for every
-// choice of one strategy per player").
+// choice of one strategy per player"); and "What is perfect information?"
+// opened with backward induction, whose entry only uses the term.
 func TestFirstCourseTermsAreDefined(t *testing.T) {
 	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
 	for _, tc := range []struct{ q, opens string }{
@@ -25,6 +26,7 @@ func TestFirstCourseTermsAreDefined(t *testing.T) {
 		{"What is a payoff?", "A payoff is the number that says how much a player values an outcome"},
 		{"What does it mean for a game to be symmetric?", "A game is symmetric when every player has the same strategies"},
 		{"What is a symmetric game?", "A game is symmetric when every player has the same strategies"},
+		{"What is perfect information?", "Information sets group the nodes .*; a game has perfect information when every information set is a single node"},
 	} {
 		r := askPrimerAlone(t, svc, tc.q)
 		require.Regexp(t, `^`+tc.opens, r.Answer, tc.q)
