@@ -1939,7 +1939,7 @@ var definitionCue = regexp.MustCompile(`^(\s+of (a|an|the) [\w'-]+( [\w'-]+){0,2
 func opensWithCondition(s string) bool {
 	first, _, _ := strings.Cut(strings.TrimLeft(s, `"'“‘( `), " ")
 	switch strings.ToLower(first) {
-	case "when", "whenever", "if", "unless", "although", "though", "while", "because", "since", "once", "after", "before", "as":
+	case "when", "whenever", "if", "unless", "although", "though", "while", "because", "since", "once", "after", "before", "as", "with":
 		return true
 	}
 	return false

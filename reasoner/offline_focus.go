@@ -189,6 +189,7 @@ func analyze(question string) focus {
 		})
 	}
 	f.putAskedFirst()
+	f.putDefinedFirst()
 	switch {
 	case len(f.Concepts) == 0:
 	case f.Kind == askExplain || f.Kind == askYesNo:
@@ -246,10 +247,51 @@ func (f *focus) putAskedFirst() {
 	if i <= 0 {
 		return
 	}
+	f.putFirst(i)
+	f.Asked = f.Concepts[0].Name
+}
+
+// putFirst makes the question's i-th concept its main one, keeping the
+// others in their order.
+func (f *focus) putFirst(i int) {
 	c := f.Concepts[i]
 	f.Concepts = slices.Insert(slices.Delete(f.Concepts, i, i+1), 0, c)
-	f.Asked = c.Name
 }
+
+// putDefinedFirst puts first the term a definition question names right
+// after its "What is", when withEvoked put first a concept that the
+// question's setting evokes without naming it: "What is a discount
+// factor in repeated games?" asks what a discount factor is, and the folk
+// theorem, which "repeated games" evokes, is only where it is asked. A
+// setting that names the evoked concept's words keeps it first: "What is
+// a threat point in Nash bargaining?" is answered from the Nash
+// bargaining solution, whose entry calls it the disagreement point.
+func (f *focus) putDefinedFirst() {
+	if f.Kind != askDefinition || !f.Evoked || len(f.Concepts) < 2 {
+		return
+	}
+	m := definedTerm.FindStringSubmatchIndex(f.Question)
+	if m == nil {
+		return
+	}
+	term, setting := f.Question[m[2]:m[3]], termSet(f.Question[m[1]:])
+	if slices.ContainsFunc(specificStems(f.Concepts[0]), func(s string) bool { return setting[s] }) {
+		return
+	}
+	i := slices.IndexFunc(f.Concepts, func(c text.Concept) bool {
+		return ownWords(c) && strings.EqualFold(c.Name, term) && len(specificStems(c)) > 0
+	})
+	if i <= 0 {
+		return
+	}
+	f.putFirst(i)
+	f.Evoked = false
+}
+
+// definedTerm matches a definition question that names its term and then
+// where it is asked, and captures the term: "What is a discount factor in
+// repeated games?".
+var definedTerm = regexp.MustCompile(`(?i)^\W*what(?:'s| is| are)\s+(?:a |an |the )?([\w'-]+(?: [\w'-]+){0,2}) (?:in|of|for|within) `)
 
 // demands reports whether a passage must carry c for the question to be
 // answerable from it, as demandable says, or because c is what the

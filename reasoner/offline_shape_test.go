@@ -817,3 +817,26 @@ func TestOfflineAnswerDefinitionAsPropertyUnderCondition(t *testing.T) {
 	require.False(t, statesWhat(text.Concept{Name: "perfect information"}, "Backward induction solves finite games of perfect information when they are small."),
 		"a condition on something else's use of the term says nothing of what it is")
 }
+
+// A definition question that names its term and then where it is asked
+// is about the term: "What is a discount factor in repeated games?" asks
+// what a discount factor is, not what the folk theorem ("repeated games"
+// evokes it) says. A setting that names the evoked concept keeps it
+// first. A sentence opening "With equal discount factors δ, …" sets out
+// a case and defines nothing.
+func TestOfflineAnswerDefinedTermBeforeItsSetting(t *testing.T) {
+	require.Equal(t, "discount factor", analyze("What is a discount factor in repeated games?").Concepts[0].Name)
+	require.Equal(t, "Nash bargaining solution", analyze("What is a threat point in Nash bargaining?").Concepts[0].Name)
+	require.True(t, opensWithCondition("With equal discount factors δ, the first mover gets 1/(1 + δ)."))
+
+	repeated := primerLike(1, "Repeated games and the folk theorem",
+		"A repeated game is a stage game, such as the prisoner's dilemma, played many times by the same players, who observe past actions and weigh future payoffs with a discount factor δ between 0 and 1.",
+		"Under the grim trigger strategy, players cooperate until anyone defects and then defect forever.",
+		"The folk theorem says that when players are patient enough, any feasible payoff vector that gives each player more than their minmax value can be sustained as an equilibrium of the infinitely repeated game.")
+	rubinstein := primerLike(2, "Rubinstein's alternating-offers bargaining model",
+		"Delay is costly because payoffs are discounted by factors δ1 and δ2 per period.",
+		"With equal discount factors δ, the first mover gets 1/(1 + δ), more than half.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a discount factor in repeated games?", []Passage{repeated, rubinstein})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A repeated game is a stage game"), ans.Text)
+}

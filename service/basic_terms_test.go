@@ -10,15 +10,18 @@ import (
 
 // The words a first course defines before any solution concept are
 // answered offline by a sentence of the primer that says what they are,
-// for no arXiv request. Before, "What is a subgame?" quoted the
-// definition of subgame perfect equilibrium, which uses the word without
-// saying what it is; "What is a payoff?" opened with how to underline
-// best responses in a matrix; "What does it mean for a game to be
-// symmetric?" quoted only that every ESS is a symmetric equilibrium; and
-// "What is a strategy profile?" never said what one is, though the
-// normal-form entry named the profile in passing ("…, that is, for every
-// choice of one strategy per player"); and "What is perfect information?"
-// opened with backward induction, whose entry only uses the term.
+// for no arXiv request. Before:
+//   - "What is a subgame?" quoted the definition of subgame perfect
+//     equilibrium, which uses the word without saying what it is;
+//   - "What is a payoff?" opened with how to underline best responses;
+//   - "What does it mean for a game to be symmetric?" quoted only that
+//     every ESS is a symmetric equilibrium;
+//   - "What is a strategy profile?" never said what one is, though the
+//     normal-form entry named the profile in passing;
+//   - "What is perfect information?" opened with backward induction,
+//     whose entry only uses the term;
+//   - "What is a discount factor in repeated games?" opened with the folk
+//     theorem, which its setting evokes.
 func TestFirstCourseTermsAreDefined(t *testing.T) {
 	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
 	for _, tc := range []struct{ q, opens string }{
@@ -26,6 +29,7 @@ func TestFirstCourseTermsAreDefined(t *testing.T) {
 		{"What is a payoff?", "A payoff is the number that says how much a player values an outcome"},
 		{"What does it mean for a game to be symmetric?", "A game is symmetric when every player has the same strategies"},
 		{"What is a symmetric game?", "A game is symmetric when every player has the same strategies"},
+		{"What is a discount factor in repeated games?", "A repeated game is a stage game, .* with a discount factor δ between 0 and 1"},
 		{"What is perfect information?", "Information sets group the nodes .*; a game has perfect information when every information set is a single node"},
 	} {
 		r := askPrimerAlone(t, svc, tc.q)
