@@ -1619,16 +1619,24 @@ func continuesWord(b byte) bool { return 'a' <= b && b <= 'z' || b == '-' }
 func statesWhat(c text.Concept, s string) bool {
 	lower := strings.ToLower(s)
 	for _, form := range append([]string{c.Name}, c.Variants...) {
-		i := strings.Index(lower, strings.ToLower(form))
-		if i < 0 {
-			continue
-		}
-		rest := strings.TrimLeft(lower[i+len(form):], "s")
-		if j := strings.Index(rest, ")"); strings.HasPrefix(strings.TrimSpace(rest), "(") && j >= 0 {
-			rest = rest[j+1:]
-		}
-		if definitionCue.MatchString(rest) || hasWhen.MatchString(lower[:i]) && conditionCue.MatchString(rest) {
-			return true
+		form = strings.ToLower(form)
+		for from := 0; ; {
+			// Every place the term is said: "… for every strategy
+			// profile; a strategy profile is a choice of one strategy
+			// for each player" says what it is the second time.
+			k := strings.Index(lower[from:], form)
+			if k < 0 {
+				break
+			}
+			i := from + k
+			from = i + len(form)
+			rest := strings.TrimLeft(lower[from:], "s")
+			if j := strings.Index(rest, ")"); strings.HasPrefix(strings.TrimSpace(rest), "(") && j >= 0 {
+				rest = rest[j+1:]
+			}
+			if definitionCue.MatchString(rest) || hasWhen.MatchString(lower[:i]) && conditionCue.MatchString(rest) {
+				return true
+			}
 		}
 	}
 	return false

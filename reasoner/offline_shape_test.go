@@ -840,3 +840,22 @@ func TestOfflineAnswerDefinedTermBeforeItsSetting(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(ans.Text, "A repeated game is a stage game"), ans.Text)
 }
+
+// A sentence may name a term in passing and then say what it is: "…
+// assigns a payoff to every player for every strategy profile; a strategy
+// profile is a choice of one strategy for each player" defines the
+// strategy profile, and opens the answer to "What is a strategy
+// profile?" ahead of a sentence on the profile of dominant strategies.
+func TestOfflineAnswerDefinitionAfterAPassingMention(t *testing.T) {
+	require.True(t, statesWhat(text.Concept{Name: "strategy profile"},
+		"A normal-form game assigns a payoff to every player for every strategy profile; a strategy profile is a choice of one strategy for each player."))
+	dominance := primerLike(1, "Dominant and dominated strategies",
+		"When every player has a strictly dominant strategy, the profile of those strategies is a dominant-strategy equilibrium.",
+		"If a single strategy profile survives, the game is dominance solvable.")
+	normal := primerLike(2, "Normal-form (strategic-form) games and payoff matrices",
+		"A normal-form game lists each player's strategies and assigns a payoff to every player for every strategy profile; a strategy profile is a choice of one strategy for each player.",
+		"Two-player games are usually drawn as a payoff matrix.")
+	ans, err := NewOfflineAnswerer().Answer(context.Background(), "What is a strategy profile?", []Passage{dominance, normal})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(ans.Text, "A normal-form game lists"), ans.Text)
+}

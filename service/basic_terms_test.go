@@ -17,7 +17,8 @@ import (
 //   - "What does it mean for a game to be symmetric?" quoted only that
 //     every ESS is a symmetric equilibrium;
 //   - "What is a strategy profile?" never said what one is, though the
-//     normal-form entry named the profile in passing;
+//     normal-form entry named the profile in passing, and then gave the
+//     new definition second;
 //   - "What is perfect information?" opened with backward induction,
 //     whose entry only uses the term;
 //   - "What is a discount factor in repeated games?" opened with the folk
@@ -26,6 +27,7 @@ func TestFirstCourseTermsAreDefined(t *testing.T) {
 	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
 	for _, tc := range []struct{ q, opens string }{
 		{"What is a subgame?", "A subgame is what remains of the game from a single decision node on"},
+		{"What is a strategy profile?", "A normal-form game, .* for every strategy profile; a strategy profile is a choice of one strategy for each player"},
 		{"What is a payoff?", "A payoff is the number that says how much a player values an outcome"},
 		{"What does it mean for a game to be symmetric?", "A game is symmetric when every player has the same strategies"},
 		{"What is a symmetric game?", "A game is symmetric when every player has the same strategies"},
@@ -35,6 +37,4 @@ func TestFirstCourseTermsAreDefined(t *testing.T) {
 		r := askPrimerAlone(t, svc, tc.q)
 		require.Regexp(t, `^`+tc.opens, r.Answer, tc.q)
 	}
-	r := askPrimerAlone(t, svc, "What is a strategy profile?")
-	require.Contains(t, r.Answer, "a strategy profile is a choice of one strategy for each player")
 }
