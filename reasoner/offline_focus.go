@@ -7,7 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gtrag/gtrag/chunker"
 	"github.com/gtrag/gtrag/text"
 )
 
@@ -623,7 +622,7 @@ func (f focus) saidWithTheRest(c text.Concept, passages []Passage) bool {
 		return false
 	}
 	for _, p := range passages {
-		for _, s := range chunker.Sentences(p.Text) {
+		for _, s := range bodySentences(p) {
 			if !c.In(s) {
 				continue
 			}
