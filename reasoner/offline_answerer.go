@@ -1778,13 +1778,7 @@ func (f focus) setting(passages []Passage) (map[string]bool, map[string]bool) {
 		if !k.Known || !demandable(k) {
 			continue
 		}
-		papers := map[string]bool{}
-		for _, p := range passages {
-			if titledWith(k, p.Title) {
-				papers[cmpOr(p.PaperID, p.ID)] = true
-			}
-		}
-		if len(papers) > 0 {
+		if papers := titledPapers(k, passages); len(papers) > 0 {
 			return termSet(k.Name), papers
 		}
 	}
@@ -2496,12 +2490,17 @@ func opensWithOtherTerm(s string, c text.Concept) bool {
 // concept: "Regret minimization and no-regret learning" for "What is
 // no-regret learning?".
 func entitled(f focus, passages []Passage) map[string]bool {
-	out := map[string]bool{}
 	if len(f.Concepts) == 0 {
-		return out
+		return map[string]bool{}
 	}
+	return titledPapers(f.Concepts[0], passages)
+}
+
+// titledPapers returns the papers of passages whose title carries c.
+func titledPapers(c text.Concept, passages []Passage) map[string]bool {
+	out := map[string]bool{}
 	for _, p := range passages {
-		if titledWith(f.Concepts[0], p.Title) {
+		if titledWith(c, p.Title) {
 			out[cmpOr(p.PaperID, p.ID)] = true
 		}
 	}
