@@ -1352,13 +1352,39 @@ func kindOf(question string) questionKind {
 		(ws[0] == "what" || ws[0] == "who") && len(ws) > 1 && (ws[1] == "is" || ws[1] == "are" || ws[1] == "was" || ws[1] == "were" || ws[1] == "what's") ||
 		ws[0] == "what's" || ws[0] == "whats" ||
 		strings.HasPrefix(lower, " what does it mean ") || strings.HasPrefix(lower, " what is meant by ") ||
-		ws[0] == "what" && len(ws) > 2 && (ws[1] == "does" || ws[1] == "do" || ws[1] == "exactly" && (ws[2] == "does" || ws[2] == "do")) && isStatementVerb(ws[len(ws)-1]):
+		ws[0] == "what" && len(ws) > 2 && (ws[1] == "does" || ws[1] == "do" || ws[1] == "exactly" && (ws[2] == "does" || ws[2] == "do")) && isStatementVerb(ws[len(ws)-1]),
+		statesAbout(ws):
 		return askDefinition
 	case yesNoOpeners[ws[0]]:
 		return askYesNo
 	}
 	return askOther
 }
+
+// statesAbout reports whether the words ws ask what a result says of
+// something: "What does Arrow's theorem say about voting rules?", "What
+// does the folk theorem say about repeated games?". Its statement is the
+// answer, as for "What does Arrow's theorem say?", not what else its
+// source says of the thing named after "about" ("Arrow's theorem launched
+// modern social choice theory …"). Only a result is asked for its
+// statement this way: "What does game theory say about climate change?"
+// asks about climate change.
+func statesAbout(ws []string) bool {
+	if len(ws) < 5 || ws[0] != "what" || ws[1] != "does" && ws[1] != "do" {
+		return false
+	}
+	for i := 3; i+1 < len(ws); i++ {
+		if isStatementVerb(ws[i]) && statedAbout[ws[i+1]] {
+			return statementNouns[ws[i-1]]
+		}
+	}
+	return false
+}
+
+var (
+	statedAbout    = map[string]bool{"about": true, "regarding": true, "concerning": true}
+	statementNouns = map[string]bool{"theorem": true, "theorems": true, "principle": true, "law": true, "lemma": true, "paradox": true, "conjecture": true, "hypothesis": true, "result": true, "proposition": true}
+)
 
 // withoutFillers drops the words that open a typed question without
 // asking anything ("so if everybody is playing a Nash equilibrium, does

@@ -45,6 +45,7 @@ func TestOpensWithBackReference(t *testing.T) {
 		"We then apply them to school choice.":                                                              true,
 		"We study sequences of growing networks and show that it converges.":                                false,
 		"We compare the fully Bayesian model with DeGroot updating.":                                        false,
+		"Here we show that best-response dynamics converge.":                                                false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}
@@ -156,6 +157,12 @@ func TestKindOf(t *testing.T) {
 		"In plain terms, what does mechanism design study?":             askDefinition,
 		"In a second-price auction, is bidding your value best?":        askYesNo,
 		"In which year did Nash prove his theorem?":                     askOther,
+		// A result asked what it says of something is asked its statement;
+		// the field, what it says of the thing named.
+		"What does Arrow's theorem say about voting rules?":    askDefinition,
+		"What does the folk theorem say about repeated games?": askDefinition,
+		"What does game theory say about climate change?":      askOther,
+		"What does Nash say about bargaining?":                 askOther,
 		// A scene set before the question: the question is the last clause.
 		"A and B each make nothing alone but 10 together; how should they split it?":                   askExplain,
 		"Everyone benefits from a clean kitchen but nobody cleans it. Why is that?":                    askExplain,
