@@ -120,12 +120,12 @@ func TestOfflineAnswerGivesACaseOfTheConcept(t *testing.T) {
 }
 
 // "What makes them different?" compares: the answer sets the two side by
-// side ("Unlike the prisoner's dilemma, cooperation here is an
+// side ("In the stag hunt, unlike the prisoner's dilemma, cooperation is an
 // equilibrium …"), which an answer to "what" something is would not.
 func TestComparisonsAskedInOtherWords(t *testing.T) {
 	q := "stag hunt and prisoner's dilemma both have cooperation in them, so what actually makes them different?"
 	require.Equal(t, askDifference, kindOf(q))
 	ans, err := NewOfflineAnswerer().Answer(context.Background(), q, primerPassages(t, []string{"stag-hunt"}))
 	require.NoError(t, err)
-	require.Contains(t, ans.Text, "Unlike the prisoner's dilemma, cooperation here is an equilibrium", ans.Text)
+	require.Contains(t, ans.Text, "In the stag hunt, unlike the prisoner's dilemma, cooperation is an equilibrium", ans.Text)
 }

@@ -45,7 +45,11 @@ func TestOpensWithBackReference(t *testing.T) {
 		"We then apply them to school choice.":                                                              true,
 		"We study sequences of growing networks and show that it converges.":                                false,
 		"We compare the fully Bayesian model with DeGroot updating.":                                        false,
+		"Unlike the prisoner's dilemma, cooperation here is an equilibrium.":                                true,
+		"The problem here is confidence that the other will cooperate.":                                     true,
 		"Here we show that best-response dynamics converge.":                                                false,
+		"We show here that best-response dynamics converge.":                                                false,
+		"A model studied here has a unique equilibrium.":                                                    false,
 	} {
 		require.Equal(t, want, opensWithBackReference(s), s)
 	}

@@ -268,8 +268,34 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
+	return hereAfterSubject(ws)
+}
+
+// hereAfterSubject reports whether "here" follows a noun early in a
+// sentence, standing for the case its source is describing: "Unlike the
+// prisoner's dilemma, cooperation here is an equilibrium …" is said of
+// the stag hunt, which the sentence does not name. "Here we show …", "we
+// show here" and "the model studied here" speak of the paper itself,
+// which its citation names, and stand alone.
+func hereAfterSubject(ws []string) bool {
+	for i := 1; i < min(len(ws), hereSpan); i++ {
+		if ws[i] != "here" {
+			continue
+		}
+		prev := ws[i-1]
+		if paperHere[prev] || strings.HasSuffix(prev, "ed") || i+1 < len(ws) && (ws[i+1] == "we" || ws[i+1] == "i") {
+			return false
+		}
+		return true
+	}
 	return false
 }
+
+// hereSpan is how far into a sentence hereAfterSubject looks.
+const hereSpan = 8
+
+// paperHere are the words after which "here" means in this paper.
+var paperHere = setOf(`we us i show shows shown give gives given present presents consider considers study studies propose proposes introduce introduces describe describes develop develops use uses discuss discusses define defines report reports prove proves argue argues`)
 
 // pronounAfterOpening reports whether a sentence's subject, after an
 // opening prepositional phrase, is "it" standing for what an earlier
