@@ -138,6 +138,7 @@ func TestPrimerCoversTopics(t *testing.T) {
 		"Bertrand":                   {"bertrand", "prices", "marginal cost", "paradox"},
 		"Stackelberg":                {"stackelberg", "leader", "follower", "first-mover advantage"},
 		"public goods":               {"public good", "free ride", "free-rider"},
+		"evolution of cooperation":   {"kin selection", "hamilton", "reciprocal altruism", "indirect reciprocity", "group selection"},
 		"tragedy of the commons":     {"tragedy of the commons", "ostrom", "overuse"},
 		"ultimatum and dictator":     {"ultimatum game", "dictator game", "behavioural game theory", "fairness"},
 		"computing equilibria":       {"ppad", "lemke-howson", "algorithmic game theory", "complexity"},
@@ -210,6 +211,9 @@ func TestPrimerAnswersStudentQuestions(t *testing.T) {
 		{"What are the main types of auctions?", "auction-formats"},
 		{"What is the minimax strategy?", "zero-sum-minimax"},
 		{"Why do firms collude?", "collusion-cartels"},
+		{"Can evolution explain altruism?", "evolution-of-cooperation"},
+		{"What is kin selection?", "evolution-of-cooperation"},
+		{"How does indirect reciprocity work?", "evolution-of-cooperation"},
 	}
 	papers, err := Primer()
 	require.NoError(t, err)

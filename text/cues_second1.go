@@ -436,6 +436,7 @@ func secondCues1() map[string][]string {
 		},
 		"evolutionary game theory": {
 			"natural selection cooperat*|altruis*",
+			"evolution*|evolv*|darwin* altruis*",
 			"game theor* biolog*|species|animal*|darwin*|organism*",
 		},
 		"Bertrand competition": {

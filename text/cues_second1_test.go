@@ -258,6 +258,8 @@ func TestSecond1Paraphrases(t *testing.T) {
 		{"stable matching", "Can we assign partners so that no couple wants to break up and swap?"},
 		{"evolutionary game theory", "How can natural selection produce cooperation between animals?"},
 		{"evolutionary game theory", "Can altruism survive natural selection?"},
+		{"evolutionary game theory", "Can evolution explain altruism?"},
+		{"evolutionary game theory", "How can altruism evolve?"},
 		{"focal point", "How do people coordinate when there are many equilibria but no communication?"},
 		{"focal point", "Without talking, how do players select one equilibrium out of many?"},
 		{"Bertrand competition", "If two firms sell the same thing, why can't either charge above cost?"},
