@@ -778,6 +778,31 @@ func looksLikeInstruction(s string) bool {
 // markEligible marks the sentences that bear on the focal concept and
 // returns the papers about it. With no concept at all (a question of
 // generic words) every sentence sharing a key term is eligible.
+// carriesDescription reports whether passage p carries c, a phrase of the
+// question that describes its evoked main concept (focus.Described), as
+// evidence that p is about that concept. A phrase of one word is too
+// little by itself: "inherited behaviours" in the entry on evolutionarily
+// stable strategies carries "inheritance" from "How should an inheritance
+// be divided fairly among siblings?", and says nothing of fair division.
+// It counts when the passage holds, besides, another of the terms that
+// describe the concept (focus.Describing).
+func carriesDescription(f focus, c text.Concept, p Passage) bool {
+	if !carries(c, p) {
+		return false
+	}
+	own := specificStems(c)
+	if len(own) != 1 {
+		return true
+	}
+	terms := termSet(p.Title + "\n" + p.Text)
+	for _, t := range f.Describing {
+		if !sameStem(t, own[0]) && hasTerm(terms, t) {
+			return true
+		}
+	}
+	return false
+}
+
 func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bool {
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
@@ -785,7 +810,7 @@ func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bo
 			// A comparison is about both its concepts, and a question
 			// that asks of two glossary concepts about its second too
 			// (aboutSecond).
-			if about(f.Concepts[0], p) || aboutSecond(f, p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carries(c, p) }) {
+			if about(f.Concepts[0], p) || aboutSecond(f, p) || p.Found && ownWords(f.Concepts[0]) || slices.ContainsFunc(f.Described, func(c text.Concept) bool { return carriesDescription(f, c, p) }) {
 				// A passage that carries the words describing an evoked
 				// concept is about it too, in other words: "Cutting a
 				// Cake Fairly" for cake cutting, where "a cake … divided

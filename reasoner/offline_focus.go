@@ -596,6 +596,16 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 				// learning") is not explained there.
 				continue
 			}
+			if f.Evoked && !c.Known && !c.Quoted && len(specificStems(c)) == 1 && !f.mentionedWithAnother(c, passages) {
+				// One everyday word of a question that describes its idea
+				// is no sign that a passage speaks of it when nothing else
+				// the question says stands with it: "inherited behaviours"
+				// in the entry on evolutionarily stable strategies for "How
+				// should an inheritance be divided fairly among siblings?",
+				// "learning stops" for a taxi fare split among people who
+				// get off at different stops.
+				continue
+			}
 			if firstMention(c, passages) > 0 || loose && looselyCarried(c, best(passages)) {
 				return out
 			}
@@ -607,6 +617,24 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 		}
 	}
 	return out
+}
+
+// mentionedWithAnother reports whether a sentence of the passages says c
+// together with another specific term of the question.
+func (f focus) mentionedWithAnother(c text.Concept, passages []Passage) bool {
+	rest := f.termsOutside(c.Name)
+	for _, p := range passages {
+		for _, s := range bodySentences(p) {
+			if !c.In(s) {
+				continue
+			}
+			terms := termSet(s)
+			if slices.ContainsFunc(rest, func(t term) bool { return hasTerm(terms, t.Stem) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // saidWithTheRest reports whether a sentence of the passages names c
