@@ -24,8 +24,7 @@ import (
 //   - "What is a discount factor in repeated games?" opened with the folk
 //     theorem, which its setting evokes.
 func TestFirstCourseTermsAreDefined(t *testing.T) {
-	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
-	for _, tc := range []struct{ q, opens string }{
+	requireAnswersOpen(t, []opening{
 		{"What is a subgame?", "A subgame is what remains of the game from a single decision node on"},
 		{"What is a strategy profile?", "A normal-form game, .* for every strategy profile; a strategy profile is a choice of one strategy for each player"},
 		{"What is a payoff?", "A payoff is the number that says how much a player values an outcome"},
@@ -33,7 +32,19 @@ func TestFirstCourseTermsAreDefined(t *testing.T) {
 		{"What is a symmetric game?", "A game is symmetric when every player has the same strategies"},
 		{"What is a discount factor in repeated games?", "A repeated game is a stage game, .* with a discount factor δ between 0 and 1"},
 		{"What is perfect information?", "Information sets group the nodes .*; a game has perfect information when every information set is a single node"},
-	} {
+	})
+}
+
+// opening is a question and the pattern its answer must open with.
+type opening struct{ q, opens string }
+
+// requireAnswersOpen asks each question of a new store holding the primer
+// alone, with arXiv reachable but not needed, and requires its answer to
+// open with what the row says.
+func requireAnswersOpen(t *testing.T, rows []opening) {
+	t.Helper()
+	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
+	for _, tc := range rows {
 		r := askPrimerAlone(t, svc, tc.q)
 		require.Regexp(t, `^`+tc.opens, r.Answer, tc.q)
 	}

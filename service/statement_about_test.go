@@ -1,12 +1,6 @@
 package service_test
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/require"
-
-	"github.com/gtrag/gtrag/internal/arxivtest"
-)
+import "testing"
 
 // "What does <a theorem> say about <something>?" asks for the result's
 // statement, as "What does Arrow's theorem say?" does. Before, the words
@@ -15,14 +9,10 @@ import (
 // the folk theorem.
 // "What does game theory say about …?" still asks about what follows.
 func TestWhatAResultSaysAboutSomething(t *testing.T) {
-	svc := primerService(t, arxivtest.New(t, arxivtest.Papers(0, 30)).URL)
-	for _, tc := range []struct{ q, opens string }{
+	requireAnswersOpen(t, []opening{
 		{"What does Arrow's theorem say about voting rules?", "Arrow's impossibility theorem, proved by Kenneth Arrow in 1951, shows that"},
 		{"What does the folk theorem say about repeated games?", "The folk theorem says that when players are patient enough"},
 		{"What does the revelation principle say about mechanism design?", "The revelation principle states that"},
 		{"What does the minimax theorem say about zero-sum games?", "John von Neumann's minimax theorem \\(1928\\) states that"},
-	} {
-		r := askPrimerAlone(t, svc, tc.q)
-		require.Regexp(t, `^`+tc.opens, r.Answer, tc.q)
-	}
+	})
 }
