@@ -775,9 +775,6 @@ func looksLikeInstruction(s string) bool {
 	return instructionPattern.MatchString(s)
 }
 
-// markEligible marks the sentences that bear on the focal concept and
-// returns the papers about it. With no concept at all (a question of
-// generic words) every sentence sharing a key term is eligible.
 // carriesDescription reports whether passage p carries c, a phrase of the
 // question that describes its evoked main concept (focus.Described), as
 // evidence that p is about that concept. A phrase of one word is too
@@ -803,6 +800,9 @@ func carriesDescription(f focus, c text.Concept, p Passage) bool {
 	return false
 }
 
+// markEligible marks the sentences that bear on the focal concept and
+// returns the papers about it. With no concept at all (a question of
+// generic words) every sentence sharing a key term is eligible.
 func markEligible(f focus, passages []Passage, cands []*candidate) map[string]bool {
 	focusPapers := map[string]bool{}
 	if len(f.Concepts) > 0 {
