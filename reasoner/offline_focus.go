@@ -623,13 +623,17 @@ func (f focus) missing(passages []Passage, loose bool) []text.Concept {
 // together with another specific term of the question.
 func (f focus) mentionedWithAnother(c text.Concept, passages []Passage) bool {
 	rest := f.termsOutside(c.Name)
+	return namedWith(c, passages, func(terms map[string]bool) bool {
+		return slices.ContainsFunc(rest, func(t term) bool { return hasTerm(terms, t.Stem) })
+	})
+}
+
+// namedWith reports whether a sentence of the passages names c and its
+// terms satisfy ok.
+func namedWith(c text.Concept, passages []Passage, ok func(terms map[string]bool) bool) bool {
 	for _, p := range passages {
 		for _, s := range bodySentences(p) {
-			if !c.In(s) {
-				continue
-			}
-			terms := termSet(s)
-			if slices.ContainsFunc(rest, func(t term) bool { return hasTerm(terms, t.Stem) }) {
+			if c.In(s) && ok(termSet(s)) {
 				return true
 			}
 		}
@@ -649,18 +653,9 @@ func (f focus) saidWithTheRest(c text.Concept, passages []Passage) bool {
 	if len(rest) == 0 {
 		return false
 	}
-	for _, p := range passages {
-		for _, s := range bodySentences(p) {
-			if !c.In(s) {
-				continue
-			}
-			terms := termSet(s)
-			if !slices.ContainsFunc(rest, func(t term) bool { return !hasTerm(terms, t.Stem) }) {
-				return true
-			}
-		}
-	}
-	return false
+	return namedWith(c, passages, func(terms map[string]bool) bool {
+		return !slices.ContainsFunc(rest, func(t term) bool { return !hasTerm(terms, t.Stem) })
+	})
 }
 
 // counterexample reports whether sentence s, whose terms are terms,
