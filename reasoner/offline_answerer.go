@@ -781,23 +781,10 @@ func looksLikeInstruction(s string) bool {
 // little by itself: "inherited behaviours" in the entry on evolutionarily
 // stable strategies carries "inheritance" from "How should an inheritance
 // be divided fairly among siblings?", and says nothing of fair division.
-// It counts when the passage holds, besides, another of the terms that
-// describe the concept (focus.Describing).
+// It counts when a sentence says it with another of the question's terms,
+// as focus.missing asks of the same word (mentionedWithAnother).
 func carriesDescription(f focus, c text.Concept, p Passage) bool {
-	if !carries(c, p) {
-		return false
-	}
-	own := specificStems(c)
-	if len(own) != 1 {
-		return true
-	}
-	terms := termSet(p.Title + "\n" + p.Text)
-	for _, t := range f.Describing {
-		if !sameStem(t, own[0]) && hasTerm(terms, t) {
-			return true
-		}
-	}
-	return false
+	return carries(c, p) && (len(specificStems(c)) != 1 || f.mentionedWithAnother(c, []Passage{p}))
 }
 
 // markEligible marks the sentences that bear on the focal concept and
